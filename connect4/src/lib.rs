@@ -1,0 +1,4 @@
+//! zerosum: connect4 (work in progress).
+#![deny(missing_docs)]
+
+pub use zerosum::{Score, Side};

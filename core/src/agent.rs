@@ -1,0 +1,175 @@
+//! Who picks the move: the [`Agent`] trait (seed 003's "Player"), a search agent, a
+//! random agent, and a match runner that plays two agents against each other.
+
+use crate::search::{Limits, Searcher};
+use crate::{Evaluator, Game, MoveList, Outcome, Side};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Anything that chooses moves: a search with limits, a random mover, a person at a UI.
+pub trait Agent<G: Game> {
+    /// A short name for reports ("random", "alpha-beta depth 4", …).
+    fn name(&self) -> String;
+    /// The move to play in `game`, or `None` if it has no legal move (or gives up).
+    fn choose(&mut self, game: &G) -> Option<G::Move>;
+}
+
+/// Plays a uniformly random legal move, from a seeded RNG (reproducible).
+#[derive(Clone, Debug)]
+pub struct RandomAgent {
+    rng: ChaCha8Rng,
+}
+
+impl RandomAgent {
+    /// A random agent whose choices are fixed by `seed`.
+    pub fn new(seed: u64) -> Self {
+        RandomAgent { rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+}
+
+impl<G: Game> Agent<G> for RandomAgent {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn choose(&mut self, game: &G) -> Option<G::Move> {
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves[self.rng.random_range(0..moves.len())])
+        }
+    }
+}
+
+/// Plays the best move of the core [`Searcher`] under fixed [`Limits`] with an evaluator.
+pub struct SearchAgent<G: Game, E> {
+    searcher: Searcher<G>,
+    eval: E,
+    limits: Limits,
+    name: String,
+}
+
+impl<G: Game, E: Evaluator<G>> SearchAgent<G, E> {
+    /// A search agent named `name` with a `tt_mib` MiB table.
+    pub fn new(name: impl Into<String>, eval: E, limits: Limits, tt_mib: usize) -> Self {
+        SearchAgent { searcher: Searcher::new(tt_mib), eval, limits, name: name.into() }
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Agent<G> for SearchAgent<G, E> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, game: &G) -> Option<G::Move> {
+        let mut g = game.clone();
+        self.searcher.search(&mut g, &mut self.eval, &self.limits, |_| {}).best_move
+    }
+}
+
+/// Wins, draws and losses of one agent (the "first" of [`run_match`]) over a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchResult {
+    /// Games the agent won.
+    pub wins: u32,
+    /// Games drawn (or stopped at the ply cap).
+    pub draws: u32,
+    /// Games the agent lost.
+    pub losses: u32,
+}
+
+impl MatchResult {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Score fraction: (wins + draws / 2) / games, in 0..=1 (0.5 for no games).
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 {
+            0.5
+        } else {
+            (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
+        }
+    }
+}
+
+/// Plays one game from `start` with `first` moving for [`Side::First`]; `None` if it hit
+/// `max_plies` or an agent returned no move before the end.
+pub fn play_game<G: Game>(
+    start: &G,
+    first: &mut dyn Agent<G>,
+    second: &mut dyn Agent<G>,
+    max_plies: u32,
+) -> Option<Outcome> {
+    let mut game = start.clone();
+    for _ in 0..max_plies {
+        if let Some(outcome) = game.outcome() {
+            return Some(outcome);
+        }
+        let mv = match game.side_to_move() {
+            Side::First => first.choose(&game),
+            Side::Second => second.choose(&game),
+        }?;
+        if !game.is_legal(mv) {
+            return None;
+        }
+        game.play(mv);
+    }
+    game.outcome()
+}
+
+/// Plays `a` against `b` from every opening, twice: once with `a` moving for the side to
+/// move in the opening, once with colours swapped. Returns `a`'s results; games cut at
+/// `max_plies` count as draws.
+pub fn run_match<G: Game>(
+    openings: &[G],
+    a: &mut dyn Agent<G>,
+    b: &mut dyn Agent<G>,
+    max_plies: u32,
+) -> MatchResult {
+    let mut result = MatchResult::default();
+    for opening in openings {
+        for a_side in [Side::First, Side::Second] {
+            let outcome = if a_side == Side::First {
+                play_game(opening, a, b, max_plies)
+            } else {
+                play_game(opening, b, a, max_plies)
+            };
+            match outcome {
+                Some(Outcome::Win(w)) if w == a_side => result.wins += 1,
+                Some(Outcome::Win(_)) => result.losses += 1,
+                _ => result.draws += 1,
+            }
+        }
+    }
+    result
+}
+
+/// `count` openings: each plays `plies` uniformly random legal moves from `start`, drawn
+/// from a ChaCha8 RNG seeded with `seed` (reproducible across platforms). Openings that
+/// end the game early are skipped, so fewer than `count` may come back.
+pub fn random_openings<G: Game>(start: &G, count: usize, plies: u32, seed: u64) -> Vec<G> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(count);
+    let mut attempts = 0;
+    while out.len() < count && attempts < count * 10 {
+        attempts += 1;
+        let mut g = start.clone();
+        let mut moves = MoveList::new();
+        for _ in 0..plies {
+            moves.clear();
+            g.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            g.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if g.outcome().is_none() {
+            out.push(g);
+        }
+    }
+    out
+}

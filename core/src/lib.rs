@@ -1,0 +1,30 @@
+//! # zerosum — the shared search core
+//!
+//! The pieces every zerosum game crate builds on:
+//!
+//! - [`Game`]: a position of a two-player zero-sum game with perfect information
+//!   (make/undo, legal moves into a caller-provided [`MoveList`], outcome, 64-bit hash,
+//!   dense move index), [`Side`], [`Outcome`], [`Evaluator`];
+//! - [`Score`]: heuristic values below "win/loss in n plies";
+//! - [`search`]: plain minimax (the reference), alpha-beta, principal-variation search,
+//!   a [`search::TranspositionTable`], and iterative deepening under [`search::Limits`]
+//!   with a report per finished depth;
+//! - [`Bitboard`] and the eight board [`Symmetry`] transforms;
+//! - [`agent`]: who picks the move (search, random) and a match runner;
+//! - [`testing`]: a conformance suite every game runs.
+#![deny(missing_docs)]
+
+pub mod agent;
+mod bitboard;
+mod game;
+mod score;
+pub mod search;
+mod side;
+mod symmetry;
+pub mod testing;
+
+pub use bitboard::{Bitboard, Squares};
+pub use game::{Evaluator, Game, MoveList, Notation, Outcome, ZeroEval};
+pub use score::{Bound, MAX_PLY, Score};
+pub use side::{BySide, Side};
+pub use symmetry::Symmetry;

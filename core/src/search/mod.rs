@@ -1,0 +1,22 @@
+//! Game-tree search: the plain references and the engine search.
+//!
+//! - [`minimax`]: plain minimax over the full tree to a fixed depth — slow, obviously
+//!   right, the reference every other search is tested against;
+//! - [`alpha_beta`]: fail-soft negamax alpha-beta, no ordering, no table;
+//! - [`pvs`]: principal-variation (null-window) search, no table;
+//! - [`Searcher`]: PVS with a [`TranspositionTable`], move ordering (table move, killers,
+//!   history) and iterative deepening under [`Limits`], reporting each finished depth.
+//!
+//! Depths are in plies. A depth-0 node is evaluated by the [`crate::Evaluator`]; a
+//! finished game scores [`crate::Score::win_in`]/[`crate::Score::loss_in`] its ply from
+//! the root, or a draw.
+
+mod limits;
+mod reference;
+mod searcher;
+mod tt;
+
+pub use limits::{Limits, StopFlag};
+pub use reference::{alpha_beta, minimax, pvs};
+pub use searcher::{Report, RootMove, SearchResult, SearchStats, Searcher};
+pub use tt::{TranspositionTable, TtEntry};

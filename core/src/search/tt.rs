@@ -1,0 +1,137 @@
+//! The transposition table: a fixed-size hash table of search results.
+
+use crate::{Bound, Score};
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry<M> {
+    /// The full 64-bit key of the position (verified on probe, so index collisions are
+    /// never mistaken for hits).
+    pub key: u64,
+    /// The score, with decisive scores counted from this node (see [`Score::to_tt`]).
+    pub score: Score,
+    /// Remaining depth of the search that produced it, in plies.
+    pub depth: u16,
+    /// How `score` relates to the true value.
+    pub bound: Bound,
+    /// The best move found, if any.
+    pub mv: Option<M>,
+    /// The search generation that wrote it (for aging).
+    pub generation: u8,
+}
+
+const BUCKET: usize = 4;
+
+/// A transposition table of `2^k` buckets of four entries, sized in MiB.
+///
+/// Replacement is depth-preferred with aging: a probe of the same key overwrites its
+/// entry; otherwise the entry replaced is the one with the lowest `depth − 4·age`, where
+/// `age` is the number of searches since it was written ([`TranspositionTable::new_search`]).
+/// Keys are verified in full. Layout after Stockfish's `tt.h` (clusters, generation).
+#[derive(Clone, Debug)]
+pub struct TranspositionTable<M> {
+    entries: Vec<Option<TtEntry<M>>>,
+    mask: usize,
+    generation: u8,
+}
+
+impl<M: Copy> TranspositionTable<M> {
+    /// A table using at most `mib` MiB (at least one bucket), rounded down to a power of
+    /// two buckets.
+    pub fn new(mib: usize) -> Self {
+        let entry = std::mem::size_of::<Option<TtEntry<M>>>().max(1);
+        let budget = mib.saturating_mul(1 << 20) / (entry * BUCKET);
+        let buckets = if budget <= 1 { 1 } else { 1usize << (usize::BITS - 1 - budget.leading_zeros()) };
+        TranspositionTable { entries: vec![None; buckets * BUCKET], mask: buckets - 1, generation: 0 }
+    }
+
+    /// Number of entries the table holds.
+    pub fn capacity(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = None);
+        self.generation = 0;
+    }
+
+    /// Starts a new search: entries of earlier searches age and become easier to replace.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        // Use the high bits for the index: games' low key bits are often structured.
+        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & self.mask) * BUCKET
+    }
+
+    /// The entry for `key`, if stored.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtEntry<M>> {
+        let b = self.bucket(key);
+        self.entries[b..b + BUCKET].iter().flatten().find(|e| e.key == key).copied()
+    }
+
+    /// Stores a result for `key` (see the type's replacement rule). A store without a
+    /// move keeps the move already stored for the same key.
+    pub fn store(&mut self, key: u64, score: Score, depth: u32, bound: Bound, mv: Option<M>) {
+        let generation = self.generation;
+        let b = self.bucket(key);
+        let bucket = &mut self.entries[b..b + BUCKET];
+        let depth = depth.min(u16::MAX as u32) as u16;
+        let slot = match bucket.iter().position(|e| e.is_some_and(|e| e.key == key)) {
+            Some(i) => i,
+            None => match bucket.iter().position(Option::is_none) {
+                Some(i) => i,
+                None => {
+                    let worth = |e: &Option<TtEntry<M>>| {
+                        let e = e.as_ref().expect("bucket is full");
+                        let age = generation.wrapping_sub(e.generation) as i32;
+                        e.depth as i32 - 4 * age
+                    };
+                    (0..BUCKET).min_by_key(|&i| worth(&bucket[i])).unwrap_or(0)
+                }
+            },
+        };
+        let mv = mv.or_else(|| bucket[slot].filter(|e| e.key == key).and_then(|e| e.mv));
+        bucket[slot] = Some(TtEntry { key, score, depth, bound, mv, generation });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_probes_and_verifies_keys() {
+        let mut tt = TranspositionTable::<u8>::new(1);
+        assert!(tt.capacity().is_power_of_two());
+        tt.store(42, Score(7), 3, Bound::Exact, Some(5));
+        let e = tt.probe(42).unwrap();
+        assert_eq!((e.score, e.depth, e.bound, e.mv), (Score(7), 3, Bound::Exact, Some(5)));
+        assert!(tt.probe(43).is_none());
+        tt.store(42, Score(9), 4, Bound::Lower, None);
+        assert_eq!(tt.probe(42).unwrap().mv, Some(5), "move kept when none given");
+    }
+
+    #[test]
+    fn deep_entries_survive_shallow_ones_in_a_full_bucket() {
+        let mut tt = TranspositionTable::<u8>::new(0); // a single bucket
+        assert_eq!(tt.capacity(), 4);
+        tt.store(1, Score(0), 20, Bound::Exact, None);
+        for k in 2..50 {
+            tt.store(k, Score(0), 1, Bound::Exact, None);
+        }
+        assert!(tt.probe(1).is_some());
+        // After enough searches the old deep entry ages out.
+        for _ in 0..10 {
+            tt.new_search();
+        }
+        for k in 100..104 {
+            tt.store(k, Score(0), 1, Bound::Exact, None);
+        }
+        assert!(tt.probe(1).is_none());
+    }
+}

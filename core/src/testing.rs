@@ -1,0 +1,97 @@
+//! A conformance suite every game crate runs on its own `Game` (after board-game-rs'
+//! shared board tests and OpenSpiel's basic tests). Each check panics with a message
+//! naming the position and what is wrong.
+
+use crate::{Game, MoveList, Notation};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashSet;
+use std::fmt::Debug;
+
+/// Plays `games` random games from `start` (ChaCha8 seeded with `seed`) and checks at
+/// every position that:
+/// - a finished game has no legal move and refuses every move index;
+/// - an unfinished game has at least one legal move;
+/// - the legal-move list has no duplicates and agrees with [`Game::is_legal`] over every
+///   move index, and `move_index(move_from_index(i)) == i`;
+/// - play then undo restores the position (its `Debug` form), side to move, ply and hash;
+/// - every move advances the ply by one.
+///
+/// # Panics
+/// On the first violation, with the position's `Debug` form.
+pub fn check_rules<G: Game + Debug>(start: &G, games: usize, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..games {
+        let mut g = start.clone();
+        loop {
+            check_position(&g);
+            let mut moves = MoveList::new();
+            g.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            g.play(mv);
+        }
+    }
+}
+
+fn check_position<G: Game + Debug>(g: &G) {
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    let set: HashSet<G::Move> = moves.iter().copied().collect();
+    assert_eq!(set.len(), moves.len(), "duplicate legal moves in {g:?}: {moves:?}");
+    match g.outcome() {
+        Some(o) => assert!(moves.is_empty(), "finished game ({o:?}) has legal moves {moves:?}: {g:?}"),
+        None => assert!(!moves.is_empty(), "unfinished game without legal moves: {g:?}"),
+    }
+    for i in 0..g.move_index_count() {
+        let mv = g.move_from_index(i).unwrap_or_else(|| panic!("no move for index {i}"));
+        assert_eq!(g.move_index(mv), i, "move index round trip of {mv}");
+        assert_eq!(g.is_legal(mv), set.contains(&mv), "is_legal({mv}) disagrees with legal_moves in {g:?}");
+    }
+    assert!(g.move_from_index(g.move_index_count()).is_none(), "index past the end maps to a move");
+    let before = format!("{g:?}");
+    for &mv in &moves {
+        let mut h = g.clone();
+        h.play(mv);
+        assert_eq!(h.ply(), g.ply() + 1, "ply after {mv} in {g:?}");
+        h.undo();
+        assert_eq!(format!("{h:?}"), before, "play {mv} then undo changed the position");
+        assert_eq!(h.hash(), g.hash(), "play {mv} then undo changed the hash");
+        assert_eq!(h.side_to_move(), g.side_to_move());
+        assert_eq!(h.ply(), g.ply());
+    }
+}
+
+/// Plays `games` random games from `start` and checks at every position that
+/// `parse(display(p))` gives a position with the same display, hash, side to move and
+/// legal moves.
+///
+/// # Panics
+/// On the first position that does not survive the round trip.
+pub fn check_notation<G: Game + Notation + Debug>(start: &G, games: usize, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..games {
+        let mut g = start.clone();
+        loop {
+            let text = g.to_string();
+            let parsed = G::parse_position(&text).unwrap_or_else(|e| panic!("cannot parse {text:?}: {e}"));
+            assert_eq!(parsed.to_string(), text, "display(parse(text)) != text");
+            assert_eq!(parsed.hash(), g.hash(), "hash differs after parsing {text:?}");
+            assert_eq!(parsed.side_to_move(), g.side_to_move(), "side differs after parsing {text:?}");
+            let (mut a, mut b) = (MoveList::new(), MoveList::new());
+            g.legal_moves(&mut a);
+            parsed.legal_moves(&mut b);
+            let (a, b): (HashSet<_>, HashSet<_>) = (a.into_iter().collect(), b.into_iter().collect());
+            assert_eq!(a, b, "legal moves differ after parsing {text:?}");
+            if a.is_empty() {
+                break;
+            }
+            let moves: Vec<_> = a.into_iter().collect();
+            let mut sorted: Vec<_> = moves.iter().map(|m| (g.move_index(*m), *m)).collect();
+            sorted.sort_by_key(|p| p.0);
+            g.play(sorted[rng.random_range(0..sorted.len())].1);
+        }
+    }
+}

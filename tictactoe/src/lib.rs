@@ -1,0 +1,4 @@
+//! zerosum: tictactoe (work in progress).
+#![deny(missing_docs)]
+
+pub use zerosum::{Score, Side};
