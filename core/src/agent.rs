@@ -23,7 +23,9 @@ pub struct RandomAgent {
 impl RandomAgent {
     /// A random agent whose choices are fixed by `seed`.
     pub fn new(seed: u64) -> Self {
-        RandomAgent { rng: ChaCha8Rng::seed_from_u64(seed) }
+        RandomAgent {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 }
 
@@ -54,7 +56,12 @@ pub struct SearchAgent<G: Game, E> {
 impl<G: Game, E: Evaluator<G>> SearchAgent<G, E> {
     /// A search agent named `name` with a `tt_mib` MiB table.
     pub fn new(name: impl Into<String>, eval: E, limits: Limits, tt_mib: usize) -> Self {
-        SearchAgent { searcher: Searcher::new(tt_mib), eval, limits, name: name.into() }
+        SearchAgent {
+            searcher: Searcher::new(tt_mib),
+            eval,
+            limits,
+            name: name.into(),
+        }
     }
 }
 
@@ -65,7 +72,9 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for SearchAgent<G, E> {
 
     fn choose(&mut self, game: &G) -> Option<G::Move> {
         let mut g = game.clone();
-        self.searcher.search(&mut g, &mut self.eval, &self.limits, |_| {}).best_move
+        self.searcher
+            .search(&mut g, &mut self.eval, &self.limits, |_| {})
+            .best_move
     }
 }
 

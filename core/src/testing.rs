@@ -40,24 +40,47 @@ fn check_position<G: Game + Debug>(g: &G) {
     let mut moves = MoveList::new();
     g.legal_moves(&mut moves);
     let set: HashSet<G::Move> = moves.iter().copied().collect();
-    assert_eq!(set.len(), moves.len(), "duplicate legal moves in {g:?}: {moves:?}");
+    assert_eq!(
+        set.len(),
+        moves.len(),
+        "duplicate legal moves in {g:?}: {moves:?}"
+    );
     match g.outcome() {
-        Some(o) => assert!(moves.is_empty(), "finished game ({o:?}) has legal moves {moves:?}: {g:?}"),
-        None => assert!(!moves.is_empty(), "unfinished game without legal moves: {g:?}"),
+        Some(o) => assert!(
+            moves.is_empty(),
+            "finished game ({o:?}) has legal moves {moves:?}: {g:?}"
+        ),
+        None => assert!(
+            !moves.is_empty(),
+            "unfinished game without legal moves: {g:?}"
+        ),
     }
     for i in 0..g.move_index_count() {
-        let mv = g.move_from_index(i).unwrap_or_else(|| panic!("no move for index {i}"));
+        let mv = g
+            .move_from_index(i)
+            .unwrap_or_else(|| panic!("no move for index {i}"));
         assert_eq!(g.move_index(mv), i, "move index round trip of {mv}");
-        assert_eq!(g.is_legal(mv), set.contains(&mv), "is_legal({mv}) disagrees with legal_moves in {g:?}");
+        assert_eq!(
+            g.is_legal(mv),
+            set.contains(&mv),
+            "is_legal({mv}) disagrees with legal_moves in {g:?}"
+        );
     }
-    assert!(g.move_from_index(g.move_index_count()).is_none(), "index past the end maps to a move");
+    assert!(
+        g.move_from_index(g.move_index_count()).is_none(),
+        "index past the end maps to a move"
+    );
     let before = format!("{g:?}");
     for &mv in &moves {
         let mut h = g.clone();
         h.play(mv);
         assert_eq!(h.ply(), g.ply() + 1, "ply after {mv} in {g:?}");
         h.undo();
-        assert_eq!(format!("{h:?}"), before, "play {mv} then undo changed the position");
+        assert_eq!(
+            format!("{h:?}"),
+            before,
+            "play {mv} then undo changed the position"
+        );
         assert_eq!(h.hash(), g.hash(), "play {mv} then undo changed the hash");
         assert_eq!(h.side_to_move(), g.side_to_move());
         assert_eq!(h.ply(), g.ply());
@@ -76,14 +99,24 @@ pub fn check_notation<G: Game + Notation + Debug>(start: &G, games: usize, seed:
         let mut g = start.clone();
         loop {
             let text = g.to_string();
-            let parsed = G::parse_position(&text).unwrap_or_else(|e| panic!("cannot parse {text:?}: {e}"));
+            let parsed =
+                G::parse_position(&text).unwrap_or_else(|e| panic!("cannot parse {text:?}: {e}"));
             assert_eq!(parsed.to_string(), text, "display(parse(text)) != text");
-            assert_eq!(parsed.hash(), g.hash(), "hash differs after parsing {text:?}");
-            assert_eq!(parsed.side_to_move(), g.side_to_move(), "side differs after parsing {text:?}");
+            assert_eq!(
+                parsed.hash(),
+                g.hash(),
+                "hash differs after parsing {text:?}"
+            );
+            assert_eq!(
+                parsed.side_to_move(),
+                g.side_to_move(),
+                "side differs after parsing {text:?}"
+            );
             let (mut a, mut b) = (MoveList::new(), MoveList::new());
             g.legal_moves(&mut a);
             parsed.legal_moves(&mut b);
-            let (a, b): (HashSet<_>, HashSet<_>) = (a.into_iter().collect(), b.into_iter().collect());
+            let (a, b): (HashSet<_>, HashSet<_>) =
+                (a.into_iter().collect(), b.into_iter().collect());
             assert_eq!(a, b, "legal moves differ after parsing {text:?}");
             if a.is_empty() {
                 break;

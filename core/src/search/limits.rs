@@ -53,17 +53,26 @@ pub struct Limits {
 impl Limits {
     /// Limits to a fixed depth in plies.
     pub fn depth(depth: u32) -> Self {
-        Limits { depth: Some(depth), ..Self::default() }
+        Limits {
+            depth: Some(depth),
+            ..Self::default()
+        }
     }
 
     /// Limits to a node budget.
     pub fn nodes(nodes: u64) -> Self {
-        Limits { nodes: Some(nodes), ..Self::default() }
+        Limits {
+            nodes: Some(nodes),
+            ..Self::default()
+        }
     }
 
     /// Limits to a time budget.
     pub fn time(time: Duration) -> Self {
-        Limits { time: Some(time), ..Self::default() }
+        Limits {
+            time: Some(time),
+            ..Self::default()
+        }
     }
 
     /// These limits, also watching `stop`.

@@ -10,10 +10,19 @@ use crate::{Evaluator, Game, MoveList, Score, Side};
 pub fn minimax<G: Game, E: Evaluator<G>>(game: &mut G, depth: u32, eval: &mut E) -> Score {
     let root_side = game.side_to_move();
     let first = minimax_first(game, depth, 0, eval);
-    if root_side == Side::First { first } else { -first }
+    if root_side == Side::First {
+        first
+    } else {
+        -first
+    }
 }
 
-fn minimax_first<G: Game, E: Evaluator<G>>(game: &mut G, depth: u32, ply: u32, eval: &mut E) -> Score {
+fn minimax_first<G: Game, E: Evaluator<G>>(
+    game: &mut G,
+    depth: u32,
+    ply: u32,
+    eval: &mut E,
+) -> Score {
     if let Some(outcome) = game.outcome() {
         return outcome.score_for(Side::First, ply);
     }
@@ -55,7 +64,13 @@ pub fn alpha_beta<G: Game, E: Evaluator<G>>(
 /// Principal-variation search (NegaScout): the first move with the full window, the
 /// others with a null window and a re-search when they beat alpha. Same contract as
 /// [`alpha_beta`].
-pub fn pvs<G: Game, E: Evaluator<G>>(game: &mut G, depth: u32, alpha: Score, beta: Score, eval: &mut E) -> Score {
+pub fn pvs<G: Game, E: Evaluator<G>>(
+    game: &mut G,
+    depth: u32,
+    alpha: Score,
+    beta: Score,
+    eval: &mut E,
+) -> Score {
     ab(game, depth, 0, alpha, beta, eval, true)
 }
 

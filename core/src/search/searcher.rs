@@ -12,6 +12,9 @@ pub struct SearchStats {
     pub nodes: u64,
     /// Positions scored by the evaluator at the horizon.
     pub evaluations: u64,
+    /// Horizon nodes met, counting those behind transposition-table cut-offs: zero for a
+    /// depth means that depth searched every line to the end of the game.
+    pub horizon_nodes: u64,
     /// Transposition-table probes that found the position.
     pub tt_hits: u64,
     /// Probes whose stored bound ended the node at once.
@@ -24,7 +27,11 @@ impl SearchStats {
     /// Nodes per second over the search so far (0 before a millisecond has passed).
     pub fn nodes_per_second(&self) -> u64 {
         let secs = self.elapsed.as_secs_f64();
-        if secs < 1e-3 { 0 } else { (self.nodes as f64 / secs) as u64 }
+        if secs < 1e-3 {
+            0
+        } else {
+            (self.nodes as f64 / secs) as u64
+        }
     }
 }
 
@@ -156,7 +163,9 @@ impl<G: Game> Searcher<G> {
         game.legal_moves(&mut moves);
         let mut result = SearchResult {
             best_move: None,
-            score: game.outcome().map_or(Score::DRAW, |o| o.score_for(game.side_to_move(), 0)),
+            score: game
+                .outcome()
+                .map_or(Score::DRAW, |o| o.score_for(game.side_to_move(), 0)),
             bound: Bound::Exact,
             depth: 0,
             pv: Vec::new(),
@@ -167,19 +176,29 @@ impl<G: Game> Searcher<G> {
             result.stats = self.finish();
             return result;
         }
-        let mut root: Vec<RootMove<G::Move>> =
-            moves.iter().map(|&mv| RootMove { mv, score: -Score::INFINITE, bound: Bound::Upper }).collect();
+        let mut root: Vec<RootMove<G::Move>> = moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -Score::INFINITE,
+                bound: Bound::Upper,
+            })
+            .collect();
         let max_depth = limits.depth.unwrap_or(MAX_PLY - 1).clamp(1, MAX_PLY - 1);
         for depth in 1..=max_depth {
             self.checks_enabled = depth > 1;
-            let evals_before = self.stats.evaluations;
+            let horizon_before = self.stats.horizon_nodes;
             let (completed, first_done) = self.search_root(game, eval, depth, &mut root);
             if !completed && !first_done {
                 break;
             }
             result.best_move = Some(root[0].mv);
             result.score = root[0].score;
-            result.bound = if completed { Bound::Exact } else { Bound::Lower };
+            result.bound = if completed {
+                Bound::Exact
+            } else {
+                Bound::Lower
+            };
             result.depth = depth;
             result.pv = self.pv_table.first().cloned().unwrap_or_default();
             if result.pv.first() != Some(&root[0].mv) {
@@ -199,7 +218,10 @@ impl<G: Game> Searcher<G> {
                 elapsed,
                 nodes_per_second: self.stats.nodes_per_second(),
             });
-            let proven = self.stats.evaluations == evals_before;
+            // Deeper searches cannot change the value once no line met the horizon, nor
+            // once a win or loss within this depth is proven.
+            let proven = self.stats.horizon_nodes == horizon_before
+                || result.score.plies_to_end().is_some_and(|n| n <= depth);
             if proven || self.out_of_budget() {
                 break;
             }
@@ -291,7 +313,7 @@ impl<G: Game> Searcher<G> {
         game: &mut G,
         eval: &mut E,
         depth: u32,
-        root: &mut Vec<RootMove<G::Move>>,
+        root: &mut [RootMove<G::Move>],
     ) -> (bool, bool) {
         self.stats.nodes += 1;
         self.ensure_ply(0);
@@ -299,6 +321,7 @@ impl<G: Game> Searcher<G> {
         let mut alpha = -Score::INFINITE;
         let mut best = -Score::INFINITE;
         let mut searched = 0;
+        #[allow(clippy::needless_range_loop)] // `i` also decides the window
         for i in 0..root.len() {
             let mv = root[i].mv;
             game.play(mv);
@@ -331,7 +354,7 @@ impl<G: Game> Searcher<G> {
         let completed = !self.aborted;
         if searched > 0 {
             // Stable: ties keep the previous order, so the previous best stays first.
-            root[..searched].sort_by(|a, b| b.score.cmp(&a.score));
+            root[..searched].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             for rm in &mut root[searched..] {
                 rm.bound = Bound::Upper;
             }
@@ -379,6 +402,7 @@ impl<G: Game> Searcher<G> {
         }
         if depth == 0 || ply >= MAX_PLY - 1 {
             self.stats.evaluations += 1;
+            self.stats.horizon_nodes += 1;
             return eval.evaluate(game);
         }
         // Step 3: transposition table.
@@ -396,6 +420,7 @@ impl<G: Game> Searcher<G> {
                 };
                 if cut {
                     self.stats.tt_cutoffs += 1;
+                    self.stats.horizon_nodes += u64::from(entry.horizon);
                     return s;
                 }
             }
@@ -420,9 +445,10 @@ impl<G: Game> Searcher<G> {
                 (key, mv)
             })
             .collect();
-        keyed.sort_by(|a, b| b.0.cmp(&a.0));
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
         // Step 5: principal-variation search over the moves.
         let alpha_orig = alpha;
+        let horizon_before = self.stats.horizon_nodes;
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         for (i, &(_, mv)) in keyed.iter().enumerate() {
@@ -468,7 +494,9 @@ impl<G: Game> Searcher<G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best.to_tt(ply), depth, bound, best_move);
+        let horizon = self.stats.horizon_nodes != horizon_before;
+        self.tt
+            .store_with_horizon(key, best.to_tt(ply), depth, bound, best_move, horizon);
         best
     }
 }

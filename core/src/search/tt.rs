@@ -18,6 +18,10 @@ pub struct TtEntry<M> {
     pub mv: Option<M>,
     /// The search generation that wrote it (for aging).
     pub generation: u8,
+    /// True if the search below this node stopped at a horizon somewhere (scored a
+    /// position with the evaluator), so the score depends on the depth; false when every
+    /// line was searched to the end of the game (the score is the game value).
+    pub horizon: bool,
 }
 
 const BUCKET: usize = 4;
@@ -41,8 +45,16 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn new(mib: usize) -> Self {
         let entry = std::mem::size_of::<Option<TtEntry<M>>>().max(1);
         let budget = mib.saturating_mul(1 << 20) / (entry * BUCKET);
-        let buckets = if budget <= 1 { 1 } else { 1usize << (usize::BITS - 1 - budget.leading_zeros()) };
-        TranspositionTable { entries: vec![None; buckets * BUCKET], mask: buckets - 1, generation: 0 }
+        let buckets = if budget <= 1 {
+            1
+        } else {
+            1usize << (usize::BITS - 1 - budget.leading_zeros())
+        };
+        TranspositionTable {
+            entries: vec![None; buckets * BUCKET],
+            mask: buckets - 1,
+            generation: 0,
+        }
     }
 
     /// Number of entries the table holds.
@@ -71,12 +83,29 @@ impl<M: Copy> TranspositionTable<M> {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry<M>> {
         let b = self.bucket(key);
-        self.entries[b..b + BUCKET].iter().flatten().find(|e| e.key == key).copied()
+        self.entries[b..b + BUCKET]
+            .iter()
+            .flatten()
+            .find(|e| e.key == key)
+            .copied()
     }
 
-    /// Stores a result for `key` (see the type's replacement rule). A store without a
-    /// move keeps the move already stored for the same key.
+    /// Stores a result for `key` (see the type's replacement rule), marked as depending
+    /// on the horizon. A store without a move keeps the move already stored for the key.
     pub fn store(&mut self, key: u64, score: Score, depth: u32, bound: Bound, mv: Option<M>) {
+        self.store_with_horizon(key, score, depth, bound, mv, true);
+    }
+
+    /// [`TranspositionTable::store`] with the entry's [`TtEntry::horizon`] flag given.
+    pub fn store_with_horizon(
+        &mut self,
+        key: u64,
+        score: Score,
+        depth: u32,
+        bound: Bound,
+        mv: Option<M>,
+        horizon: bool,
+    ) {
         let generation = self.generation;
         let b = self.bucket(key);
         let bucket = &mut self.entries[b..b + BUCKET];
@@ -96,7 +125,15 @@ impl<M: Copy> TranspositionTable<M> {
             },
         };
         let mv = mv.or_else(|| bucket[slot].filter(|e| e.key == key).and_then(|e| e.mv));
-        bucket[slot] = Some(TtEntry { key, score, depth, bound, mv, generation });
+        bucket[slot] = Some(TtEntry {
+            key,
+            score,
+            depth,
+            bound,
+            mv,
+            generation,
+            horizon,
+        });
     }
 }
 
@@ -110,10 +147,17 @@ mod tests {
         assert!(tt.capacity().is_power_of_two());
         tt.store(42, Score(7), 3, Bound::Exact, Some(5));
         let e = tt.probe(42).unwrap();
-        assert_eq!((e.score, e.depth, e.bound, e.mv), (Score(7), 3, Bound::Exact, Some(5)));
+        assert_eq!(
+            (e.score, e.depth, e.bound, e.mv),
+            (Score(7), 3, Bound::Exact, Some(5))
+        );
         assert!(tt.probe(43).is_none());
         tt.store(42, Score(9), 4, Bound::Lower, None);
-        assert_eq!(tt.probe(42).unwrap().mv, Some(5), "move kept when none given");
+        assert_eq!(
+            tt.probe(42).unwrap().mv,
+            Some(5),
+            "move kept when none given"
+        );
     }
 
     #[test]
