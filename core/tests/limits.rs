@@ -1,11 +1,9 @@
 //! Limits end searches: the stop flag, the node budget, the depth.
 
-mod common;
-
-use common::{Drop, hash_eval};
 use std::thread;
 use std::time::Duration;
 use zerosum::search::{Limits, Searcher, StopFlag};
+use zerosum::testing::{Drop, hash_eval};
 use zerosum::{Game, MoveList};
 
 #[test]
@@ -89,7 +87,7 @@ fn the_node_budget_is_respected() {
 #[test]
 fn search_leaves_the_game_as_it_was_and_reports_legal_pv() {
     let mut g = Drop::new(5, 4, 3);
-    g.play(common::Col(2));
+    g.play(zerosum::testing::Col(2));
     let before = format!("{g:?}");
     let mut searcher = Searcher::<Drop>::new(1);
     let result = searcher.search(&mut g, &mut hash_eval, &Limits::depth(6), |_| {});

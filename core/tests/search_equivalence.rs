@@ -1,12 +1,10 @@
 //! Every search returns the same root value as plain minimax (after minimax-rs'
 //! `tests/strategies.rs`), on thousands of random positions of a small test game.
 
-mod common;
-
-use common::{Drop, hash_eval};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use zerosum::search::{Limits, Searcher, alpha_beta, minimax, pvs};
+use zerosum::testing::{Drop, hash_eval};
 use zerosum::{Game, MoveList, Score, ZeroEval};
 
 fn random_position(rng: &mut ChaCha8Rng, w: usize, h: usize, k: usize) -> Drop {

@@ -1,6 +1,11 @@
-//! A conformance suite every game crate runs on its own `Game` (after board-game-rs'
-//! shared board tests and OpenSpiel's basic tests). Each check panics with a message
-//! naming the position and what is wrong.
+//! Testing support: a conformance suite every game crate runs on its own `Game` (after
+//! board-game-rs' shared board tests and OpenSpiel's basic tests; each check panics with
+//! a message naming the position and what is wrong), and [`Drop`], a small reference
+//! game for testing and benchmarking searches.
+
+mod drop_game;
+
+pub use drop_game::{Col, Drop, hash_eval};
 
 use crate::{Game, MoveList, Notation};
 use rand::{RngExt, SeedableRng};

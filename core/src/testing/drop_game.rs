@@ -1,11 +1,11 @@
-//! A small test-only game: "drop k-in-a-row" on a `W`×`H` board with gravity (Connect
-//! Four's rules on a smaller board). Small enough to search exhaustively, with
-//! transpositions, wins, losses and draws.
+//! [`Drop`], a small game for testing searches: "drop k in a row" on a `width`×`height`
+//! board with gravity (Connect Four's rules on any board size). On 4×4 with k = 3 it is
+//! small enough to search exhaustively, with transpositions, wins, losses and draws.
 
+use crate::{Game, MoveList, Outcome, Score, Side};
 use std::fmt;
-use zerosum::{Game, MoveList, Outcome, Score, Side};
 
-/// A column, 0-based.
+/// A move of [`Drop`]: a column, 0-based (displayed 1-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Col(pub u8);
 
@@ -15,10 +15,15 @@ impl fmt::Display for Col {
     }
 }
 
+/// A position of "drop k in a row" with its history. Deliberately simple (a cell
+/// vector, line checks by walking) so that it is obviously right; not fast.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drop {
+    /// Columns.
     pub width: usize,
+    /// Rows.
     pub height: usize,
+    /// Stones in a row needed to win.
     pub k: usize,
     cells: Vec<Option<Side>>, // row-major, row 0 at the bottom
     heights: Vec<usize>,
@@ -28,6 +33,7 @@ pub struct Drop {
 }
 
 impl Drop {
+    /// The empty board.
     pub fn new(width: usize, height: usize, k: usize) -> Self {
         Drop {
             width,
