@@ -1,4 +1,35 @@
-//! zerosum: tictactoe (work in progress).
+//! # tictactoe — perfect tic-tac-toe and m,n,k games
+//!
+//! - [`Board`]: an m×n board with k in a row (3×3, k = 3 by default), two `u64`
+//!   bitboards, precomputed win-line masks ([`Geometry`]), make/undo, implementing
+//!   [`zerosum::Game`] and [`zerosum::Notation`] (the 9-character `x`/`o`/`.` form, and
+//!   rows separated by `/` for other sizes: see [`notation`]);
+//! - moves are [`Cell`]s, written 1–9 on 3×3 (row-major from the top-left);
+//! - [`lecture`]: the seed lecture's four search variants A–D with its node counting;
+//! - [`Solver`]: our perfect player (negamax + transposition table + symmetry
+//!   reduction + threat ordering), in win/draw/loss or exact-distance mode;
+//! - [`enumerate`]: all reachable positions and all games (the published counts).
+//!
+//! ```
+//! use tictactoe::{Board, Solver};
+//! let board: Board = "x...o....".parse().unwrap();
+//! let solution = Solver::default().solve(&board);
+//! assert_eq!(solution.outcome_value(), 0); // a draw with perfect play
+//! ```
 #![deny(missing_docs)]
 
-pub use zerosum::{Score, Side};
+mod board;
+mod cell;
+pub mod enumerate;
+mod geometry;
+pub mod lecture;
+pub mod notation;
+mod solver;
+pub mod suite;
+
+pub use board::{Board, PlayError};
+pub use cell::{Cell, CellError};
+pub use geometry::{Geometry, MAX_CELLS, Shape, ShapeError};
+pub use notation::ParseError;
+pub use solver::{Mode, Solution, Solver, SolverConfig};
+pub use zerosum::{Game, Notation, Outcome, Score, Side};

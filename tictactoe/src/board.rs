@@ -1,0 +1,296 @@
+//! [`Board`]: a position of an m,n,k game (tic-tac-toe by default) on two bitboards.
+
+use crate::{Cell, Geometry, Shape};
+use std::fmt;
+use std::sync::Arc;
+use thiserror::Error;
+use zerosum::{BySide, Game, MoveList, Outcome, Side};
+
+/// A position of an m,n,k game: X (the first player, [`Side::First`]) and O take turns
+/// putting a stone on an empty cell; the first to have `k` stones in a row, column or
+/// diagonal wins; a full board without a line is a draw.
+///
+/// # Representation
+///
+/// One `u64` bitboard per side (bit `i` = cell `i`, row-major from the top-left), the
+/// winner if any, and the cells played since the position was created (for
+/// [`Game::undo`]). The side to move follows from the counts: X when both have as many
+/// stones. The win test after a move checks only the precomputed line masks through the
+/// cell played ([`Geometry::lines_through`]).
+///
+/// # Make/undo
+///
+/// [`Game::play`] puts a stone and records it; [`Game::undo`] takes back the last stone
+/// played. Parsed positions start with an empty history.
+#[derive(Clone)]
+pub struct Board {
+    geo: Arc<Geometry>,
+    stones: BySide<u64>,
+    winner: Option<Side>,
+    history: Vec<u8>,
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver,
+    /// The cell is not on the board.
+    #[error("cell {cell} is off the board (cells are 1..={cells})")]
+    OffBoard {
+        /// The cell asked for.
+        cell: Cell,
+        /// Number of cells of the board.
+        cells: u32,
+    },
+    /// The cell already holds a stone.
+    #[error("cell {0} is occupied")]
+    Occupied(Cell),
+}
+
+impl Default for Board {
+    /// The empty 3×3 board.
+    fn default() -> Self {
+        Board::with_geometry(Geometry::standard())
+    }
+}
+
+impl Board {
+    /// The empty board of `shape`.
+    pub fn new(shape: Shape) -> Board {
+        Board::with_geometry(Geometry::of(shape))
+    }
+
+    /// The empty board of a shared geometry (cheap: no tables are built).
+    pub fn with_geometry(geo: Arc<Geometry>) -> Board {
+        Board { geo, stones: BySide::new(0, 0), winner: None, history: Vec::with_capacity(64) }
+    }
+
+    /// A position from the stone sets of X and O, which the caller has validated
+    /// (see [`crate::ParseError`] for the checks the parser makes). The history is empty.
+    pub(crate) fn from_parts(geo: Arc<Geometry>, x: u64, o: u64) -> Board {
+        let mut b = Board::with_geometry(geo);
+        b.stones = BySide::new(x, o);
+        b.winner = Side::BOTH.into_iter().find(|&s| b.has_line(s));
+        b
+    }
+
+    /// The board's geometry (shape, lines, symmetries).
+    #[inline]
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.geo
+    }
+
+    /// The board's shape.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.geo.shape()
+    }
+
+    /// The stones of `side` as a bitboard.
+    #[inline]
+    pub fn stones(&self, side: Side) -> u64 {
+        self.stones[side]
+    }
+
+    /// The empty cells as a bitboard.
+    #[inline]
+    pub fn empty(&self) -> u64 {
+        self.geo.full() & !(self.stones.first | self.stones.second)
+    }
+
+    /// Number of empty cells.
+    #[inline]
+    pub fn empty_count(&self) -> u32 {
+        self.empty().count_ones()
+    }
+
+    /// Who holds `cell`, if anyone.
+    pub fn get(&self, cell: Cell) -> Option<Side> {
+        Side::BOTH.into_iter().find(|&s| self.stones[s] & cell.bit() != 0)
+    }
+
+    /// The winner, if a side has a line.
+    #[inline]
+    pub fn winner(&self) -> Option<Side> {
+        self.winner
+    }
+
+    /// True when `side` has `k` stones in a line.
+    pub fn has_line(&self, side: Side) -> bool {
+        let s = self.stones[side];
+        self.geo.lines().iter().any(|&l| s & l == l)
+    }
+
+    /// The empty cells where `side` would complete a line at once (its threats). Not
+    /// masked by whose turn it is.
+    #[inline]
+    pub fn winning_cells(&self, side: Side) -> u64 {
+        let own = self.stones[side];
+        let opp = self.stones[!side];
+        let need = self.geo.shape().k - 1;
+        let mut out = 0;
+        for &l in self.geo.lines() {
+            if l & opp == 0 && (l & own).count_ones() == need {
+                out |= l & !own;
+            }
+        }
+        out
+    }
+
+    /// True when no line can still be completed by either side (every line holds stones
+    /// of both): the game can only end in a draw.
+    pub fn is_dead(&self) -> bool {
+        let (x, o) = (self.stones.first, self.stones.second);
+        self.geo.lines().iter().all(|&l| l & x != 0 && l & o != 0)
+    }
+
+    /// The cells played since the position was created, oldest first.
+    pub fn history(&self) -> impl ExactSizeIterator<Item = Cell> + '_ {
+        self.history.iter().map(|&c| Cell(c))
+    }
+
+    /// Plays `cell` after checking it.
+    ///
+    /// # Errors
+    /// [`PlayError`] if the game is over, the cell is off the board or occupied; the
+    /// position is then unchanged.
+    pub fn try_play(&mut self, cell: Cell) -> Result<(), PlayError> {
+        if self.outcome().is_some() {
+            return Err(PlayError::GameOver);
+        }
+        if cell.index() >= self.geo.cells() {
+            return Err(PlayError::OffBoard { cell, cells: self.geo.cells() });
+        }
+        if self.empty() & cell.bit() == 0 {
+            return Err(PlayError::Occupied(cell));
+        }
+        self.play(cell);
+        Ok(())
+    }
+
+    /// The symmetry-reduced 64-bit key (equal for positions that are mirror images or
+    /// rotations of each other), see [`Geometry::canonical_key`].
+    #[inline]
+    pub fn canonical_key(&self) -> u64 {
+        self.geo.canonical_key(self.stones.first, self.stones.second).0
+    }
+
+    /// The image of the position under the `s`-th symmetry of
+    /// [`Geometry::symmetries`] (history dropped).
+    pub fn transformed(&self, s: usize) -> Board {
+        let x = self.geo.transform(s, self.stones.first);
+        let o = self.geo.transform(s, self.stones.second);
+        Board::from_parts(self.geo.clone(), x, o)
+    }
+}
+
+impl PartialEq for Board {
+    /// Same shape, same stones (history ignored).
+    fn eq(&self, other: &Board) -> bool {
+        self.shape() == other.shape() && self.stones == other.stones
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Debug for Board {
+    /// The position's notation, its shape and whose turn it is (or how it ended).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let state = match self.outcome() {
+            None if self.side_to_move() == Side::First => "x to move".to_string(),
+            None => "o to move".to_string(),
+            Some(Outcome::Draw) => "draw".to_string(),
+            Some(Outcome::Win(Side::First)) => "x won".to_string(),
+            Some(Outcome::Win(Side::Second)) => "o won".to_string(),
+        };
+        write!(f, "Board({self}, {}, {state})", self.shape())
+    }
+}
+
+impl Game for Board {
+    type Move = Cell;
+
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        if self.stones.first.count_ones() == self.stones.second.count_ones() { Side::First } else { Side::Second }
+    }
+
+    #[inline]
+    fn ply(&self) -> u32 {
+        (self.stones.first | self.stones.second).count_ones()
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<Cell>) {
+        if self.winner.is_some() {
+            return;
+        }
+        let mut e = self.empty();
+        while e != 0 {
+            moves.push(Cell(e.trailing_zeros() as u8));
+            e &= e - 1;
+        }
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: Cell) -> bool {
+        self.winner.is_none() && mv.index() < self.geo.cells() && self.empty() & mv.bit() != 0
+    }
+
+    /// # Panics
+    /// In debug builds, if `mv` is not legal.
+    #[inline]
+    fn play(&mut self, mv: Cell) {
+        debug_assert!(self.is_legal(mv), "illegal move {mv} in {self:?}");
+        let side = self.side_to_move();
+        let s = self.stones[side] | mv.bit();
+        self.stones[side] = s;
+        if self.geo.lines_through(mv.index()).iter().any(|&l| s & l == l) {
+            self.winner = Some(side);
+        }
+        self.history.push(mv.0);
+    }
+
+    #[inline]
+    fn undo(&mut self) {
+        if let Some(c) = self.history.pop() {
+            let bit = !(1u64 << c);
+            self.stones.first &= bit;
+            self.stones.second &= bit;
+            // Play stops at the first line, so the position before held none.
+            self.winner = None;
+        }
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        match self.winner {
+            Some(w) => Some(Outcome::Win(w)),
+            None if self.empty() == 0 => Some(Outcome::Draw),
+            None => None,
+        }
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.geo.key(self.stones.first, self.stones.second)
+    }
+
+    fn move_index_count(&self) -> usize {
+        self.geo.cells() as usize
+    }
+
+    fn move_index(&self, mv: Cell) -> usize {
+        mv.index() as usize
+    }
+
+    fn move_from_index(&self, index: usize) -> Option<Cell> {
+        (index < self.geo.cells() as usize).then(|| Cell::new(index as u32))
+    }
+
+    /// The number of win lines through the cell (centre first on 3×3).
+    fn move_order_hint(&self, mv: Cell) -> i32 {
+        self.geo.line_count(mv.index()) as i32
+    }
+}

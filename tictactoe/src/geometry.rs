@@ -1,0 +1,405 @@
+//! The shape of an m,n,k board: its size, its win lines as bitboard masks, and its
+//! symmetries.
+//!
+//! Cells are numbered row-major from the top-left corner: cell `row * cols + col`, row 0
+//! at the top, column 0 at the left. A board has at most 64 cells, so a set of cells is a
+//! `u64` (bit `i` = cell `i`).
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
+use thiserror::Error;
+use zerosum::Symmetry;
+
+/// The most cells a board may have (one `u64` bitboard).
+pub const MAX_CELLS: u32 = 64;
+
+/// The size of an m,n,k game: `cols` × `rows` cells, `k` in a row wins.
+///
+/// Written `COLSxROWS` (`4x3` is four columns wide and three rows tall); `k` separately.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Width: cells in a row.
+    pub cols: u32,
+    /// Height: rows of the board.
+    pub rows: u32,
+    /// Stones in a line (row, column or diagonal) needed to win.
+    pub k: u32,
+}
+
+/// Why a [`Shape`] is not a playable board.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ShapeError {
+    /// A side of the board is zero.
+    #[error("the board needs at least one row and one column, got {cols}x{rows}")]
+    Empty {
+        /// Columns asked for.
+        cols: u32,
+        /// Rows asked for.
+        rows: u32,
+    },
+    /// More than [`MAX_CELLS`] cells.
+    #[error("a {cols}x{rows} board has {} cells, at most 64 are supported", cols * rows)]
+    TooLarge {
+        /// Columns asked for.
+        cols: u32,
+        /// Rows asked for.
+        rows: u32,
+    },
+    /// `k` is zero or longer than both sides, so nobody could ever win.
+    #[error("k = {k} does not fit a {cols}x{rows} board (need 1 <= k <= {})", (*cols).max(*rows))]
+    BadK {
+        /// The line length asked for.
+        k: u32,
+        /// Columns of the board.
+        cols: u32,
+        /// Rows of the board.
+        rows: u32,
+    },
+    /// A size that is not `COLSxROWS`.
+    #[error("size {0:?} is not of the form COLSxROWS (e.g. 3x3, 5x4)")]
+    Syntax(String),
+}
+
+impl Shape {
+    /// Standard tic-tac-toe: 3×3, three in a row.
+    pub const TIC_TAC_TOE: Shape = Shape { cols: 3, rows: 3, k: 3 };
+
+    /// A checked shape.
+    ///
+    /// # Errors
+    /// [`ShapeError`] when a side is zero, the board has more than 64 cells, or `k` is 0
+    /// or longer than both sides.
+    pub fn new(cols: u32, rows: u32, k: u32) -> Result<Shape, ShapeError> {
+        if cols == 0 || rows == 0 {
+            return Err(ShapeError::Empty { cols, rows });
+        }
+        if cols.saturating_mul(rows) > MAX_CELLS {
+            return Err(ShapeError::TooLarge { cols, rows });
+        }
+        if k == 0 || k > cols.max(rows) {
+            return Err(ShapeError::BadK { k, cols, rows });
+        }
+        Ok(Shape { cols, rows, k })
+    }
+
+    /// Parses a size `COLSxROWS` (also `×` or `X`) and checks it with `k`.
+    ///
+    /// # Errors
+    /// [`ShapeError::Syntax`] for text that is not a size, else as [`Shape::new`].
+    pub fn parse_size(size: &str, k: u32) -> Result<Shape, ShapeError> {
+        let bad = || ShapeError::Syntax(size.to_string());
+        let (c, r) = size.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
+        let cols = c.trim().parse().map_err(|_| bad())?;
+        let rows = r.trim().parse().map_err(|_| bad())?;
+        Shape::new(cols, rows, k)
+    }
+
+    /// Number of cells.
+    pub const fn cells(self) -> u32 {
+        self.cols * self.rows
+    }
+
+    /// The `k` assumed when a position is written without one: `min(cols, rows)`.
+    pub const fn default_k(cols: u32, rows: u32) -> u32 {
+        if cols < rows { cols } else { rows }
+    }
+
+    /// True for a square board (eight symmetries rather than four).
+    pub const fn is_square(self) -> bool {
+        self.cols == self.rows
+    }
+}
+
+impl Default for Shape {
+    fn default() -> Self {
+        Shape::TIC_TAC_TOE
+    }
+}
+
+impl fmt::Display for Shape {
+    /// `COLSxROWS k=K`, e.g. `3x3 k=3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{} k={}", self.cols, self.rows, self.k)
+    }
+}
+
+impl FromStr for Shape {
+    type Err = ShapeError;
+    /// Parses `COLSxROWS` with `k = min(cols, rows)`, or `COLSxROWS k=K` / `COLSxROWSxK`.
+    fn from_str(s: &str) -> Result<Shape, ShapeError> {
+        let s = s.trim();
+        if let Some((size, k)) = s.split_once(" k=") {
+            let k = k.trim().parse().map_err(|_| ShapeError::Syntax(s.to_string()))?;
+            return Shape::parse_size(size, k);
+        }
+        let parts: Vec<&str> = s.split(['x', 'X', '×']).collect();
+        let num = |t: &str| t.trim().parse::<u32>().map_err(|_| ShapeError::Syntax(s.to_string()));
+        match parts.as_slice() {
+            [c, r] => {
+                let (c, r) = (num(c)?, num(r)?);
+                Shape::new(c, r, Shape::default_k(c, r))
+            }
+            [c, r, k] => Shape::new(num(c)?, num(r)?, num(k)?),
+            _ => Err(ShapeError::Syntax(s.to_string())),
+        }
+    }
+}
+
+/// Everything precomputed for one [`Shape`]: win-line masks, the lines through each
+/// cell, and byte tables that map a bitboard through each symmetry of the board.
+///
+/// Shared by every [`crate::Board`] of that shape through an [`Arc`].
+pub struct Geometry {
+    shape: Shape,
+    full: u64,
+    lines: Vec<u64>,
+    cell_lines: Vec<Vec<u64>>,
+    line_count: Vec<u32>,
+    symmetries: Vec<Symmetry>,
+    perms: Vec<Vec<u8>>,
+    /// `tables[s][chunk][byte]`: image under symmetry `s` of `byte << (8 * chunk)`.
+    tables: Vec<Vec<[u64; 256]>>,
+}
+
+impl fmt::Debug for Geometry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Geometry({}, {} lines)", self.shape, self.lines.len())
+    }
+}
+
+impl Geometry {
+    /// Builds the tables of `shape` (which [`Shape::new`] has checked).
+    pub fn new(shape: Shape) -> Geometry {
+        let (cols, rows, k) = (shape.cols as i32, shape.rows as i32, shape.k as i32);
+        let cells = shape.cells();
+        let full = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
+        let mut lines = Vec::new();
+        // Every segment of k cells along the four directions: →, ↓, ↘, ↙.
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
+            for y in 0..rows {
+                for x in 0..cols {
+                    let (ex, ey) = (x + dx * (k - 1), y + dy * (k - 1));
+                    if !(0..cols).contains(&ex) || !(0..rows).contains(&ey) {
+                        continue;
+                    }
+                    if k == 1 && (dx, dy) != (1, 0) {
+                        continue; // a single cell is one line, not four
+                    }
+                    let mask = (0..k).fold(0u64, |m, i| m | 1u64 << ((y + dy * i) * cols + x + dx * i));
+                    lines.push(mask);
+                }
+            }
+        }
+        let cell_lines: Vec<Vec<u64>> =
+            (0..cells).map(|c| lines.iter().copied().filter(|l| l >> c & 1 == 1).collect()).collect();
+        let line_count = cell_lines.iter().map(|l| l.len() as u32).collect();
+        let symmetries: Vec<Symmetry> = if shape.is_square() {
+            Symmetry::ALL.to_vec()
+        } else {
+            vec![Symmetry::Identity, Symmetry::MirrorX, Symmetry::MirrorY, Symmetry::Rotate180]
+        };
+        let perms: Vec<Vec<u8>> = symmetries
+            .iter()
+            .map(|&s| {
+                (0..cells)
+                    .map(|i| {
+                        let (x, y) = (i % shape.cols, i / shape.cols);
+                        let (mx, my) = (shape.cols - 1 - x, shape.rows - 1 - y);
+                        let (nx, ny) = match s {
+                            Symmetry::Identity => (x, y),
+                            Symmetry::MirrorX => (mx, y),
+                            Symmetry::MirrorY => (x, my),
+                            Symmetry::Rotate180 => (mx, my),
+                            other => other.apply(shape.cols, x, y),
+                        };
+                        (ny * shape.cols + nx) as u8
+                    })
+                    .collect()
+            })
+            .collect();
+        let chunks = cells.div_ceil(8) as usize;
+        let tables = perms
+            .iter()
+            .map(|perm| {
+                (0..chunks)
+                    .map(|chunk| {
+                        let mut t = [0u64; 256];
+                        for (byte, slot) in t.iter_mut().enumerate() {
+                            for bit in 0..8 {
+                                let cell = chunk * 8 + bit;
+                                if byte >> bit & 1 == 1 && cell < cells as usize {
+                                    *slot |= 1u64 << perm[cell];
+                                }
+                            }
+                        }
+                        t
+                    })
+                    .collect()
+            })
+            .collect();
+        Geometry { shape, full, lines, cell_lines, line_count, symmetries, perms, tables }
+    }
+
+    /// The shared geometry of standard 3×3 tic-tac-toe (built once).
+    pub fn standard() -> Arc<Geometry> {
+        static STANDARD: OnceLock<Arc<Geometry>> = OnceLock::new();
+        STANDARD.get_or_init(|| Arc::new(Geometry::new(Shape::TIC_TAC_TOE))).clone()
+    }
+
+    /// The geometry of `shape`, shared for the standard shape and built otherwise.
+    pub fn of(shape: Shape) -> Arc<Geometry> {
+        if shape == Shape::TIC_TAC_TOE { Geometry::standard() } else { Arc::new(Geometry::new(shape)) }
+    }
+
+    /// The board's shape.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub fn cells(&self) -> u32 {
+        self.shape.cells()
+    }
+
+    /// The set of all cells.
+    #[inline]
+    pub fn full(&self) -> u64 {
+        self.full
+    }
+
+    /// Every win line (k cells in a row, column or diagonal) as a mask. For 3×3 there are
+    /// 8; for 4×4 with k = 4, 10; for 5×5 with k = 4, 28.
+    #[inline]
+    pub fn lines(&self) -> &[u64] {
+        &self.lines
+    }
+
+    /// The win lines through `cell`.
+    #[inline]
+    pub fn lines_through(&self, cell: u32) -> &[u64] {
+        &self.cell_lines[cell as usize]
+    }
+
+    /// Number of win lines through `cell` (4 for the centre of 3×3, 3 for a corner, 2 for
+    /// an edge): a static move-ordering hint.
+    #[inline]
+    pub fn line_count(&self, cell: u32) -> u32 {
+        self.line_count[cell as usize]
+    }
+
+    /// The symmetries of the board: all eight for a square board, else the four that keep
+    /// a rectangle (identity, both mirrors, half turn). Identity first.
+    #[inline]
+    pub fn symmetries(&self) -> &[Symmetry] {
+        &self.symmetries
+    }
+
+    /// The image of `cell` under the `s`-th symmetry of [`Geometry::symmetries`].
+    #[inline]
+    pub fn map_cell(&self, s: usize, cell: u32) -> u32 {
+        self.perms[s][cell as usize] as u32
+    }
+
+    /// The image of the cell set `bits` under the `s`-th symmetry of
+    /// [`Geometry::symmetries`] (byte-table lookups).
+    #[inline]
+    pub fn transform(&self, s: usize, bits: u64) -> u64 {
+        let t = &self.tables[s];
+        let mut out = 0;
+        for (chunk, table) in t.iter().enumerate() {
+            out |= table[(bits >> (8 * chunk)) as usize & 0xFF];
+        }
+        out
+    }
+
+    /// The 64-bit key of the position with X stones `x` and O stones `o`: for boards of at
+    /// most 32 cells the perfect key `x | o << 32`, else a mix of both (SplitMix64's
+    /// finaliser). The side to move follows from the stone counts.
+    #[inline]
+    pub fn key(&self, x: u64, o: u64) -> u64 {
+        if self.shape.cells() <= 32 { x | o << 32 } else { mix(x) ^ mix(o ^ 0x9E37_79B9_7F4A_7C15).rotate_left(17) }
+    }
+
+    /// The symmetry-reduced key: the least [`Geometry::key`] over the images of the
+    /// position under every symmetry, with the index of the symmetry reaching it.
+    /// Symmetric positions have equal canonical keys.
+    #[inline]
+    pub fn canonical_key(&self, x: u64, o: u64) -> (u64, usize) {
+        let mut best = (self.key(x, o), 0);
+        for s in 1..self.symmetries.len() {
+            let k = self.key(self.transform(s, x), self.transform(s, o));
+            if k < best.0 {
+                best = (k, s);
+            }
+        }
+        best
+    }
+
+    /// The index of the inverse of the `s`-th symmetry.
+    pub fn inverse(&self, s: usize) -> usize {
+        let inv = self.symmetries[s].inverse();
+        self.symmetries.iter().position(|&t| t == inv).unwrap_or(0)
+    }
+}
+
+/// SplitMix64's finaliser (Steele, Lea, Flood 2014): a bijective 64-bit mix.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_counts_of_known_boards() {
+        assert_eq!(Geometry::new(Shape::TIC_TAC_TOE).lines().len(), 8);
+        assert_eq!(Geometry::new(Shape::new(4, 4, 4).unwrap()).lines().len(), 10);
+        assert_eq!(Geometry::new(Shape::new(5, 5, 4).unwrap()).lines().len(), 28);
+        // Seed 004's count of five-windows on 15×15 is 572; 8×8 with k = 5: 4·8·2 + 4·4·2.
+        assert_eq!(Geometry::new(Shape::new(8, 8, 5).unwrap()).lines().len(), 64 + 32);
+        assert_eq!(Geometry::new(Shape::new(3, 1, 1).unwrap()).lines().len(), 3);
+    }
+
+    #[test]
+    fn centre_has_four_lines() {
+        let g = Geometry::new(Shape::TIC_TAC_TOE);
+        let counts: Vec<u32> = (0..9).map(|c| g.line_count(c)).collect();
+        assert_eq!(counts, vec![3, 2, 3, 2, 4, 2, 3, 2, 3]);
+    }
+
+    #[test]
+    fn transforms_are_permutations_and_match_cell_maps() {
+        for shape in [Shape::TIC_TAC_TOE, Shape::new(4, 3, 3).unwrap(), Shape::new(8, 8, 5).unwrap()] {
+            let g = Geometry::new(shape);
+            for s in 0..g.symmetries().len() {
+                assert_eq!(g.transform(s, g.full()), g.full());
+                for c in 0..g.cells() {
+                    assert_eq!(g.transform(s, 1u64 << c), 1u64 << g.map_cell(s, c));
+                    assert_eq!(g.map_cell(g.inverse(s), g.map_cell(s, c)), c);
+                }
+                // Lines map to lines.
+                for &l in g.lines() {
+                    assert!(g.lines().contains(&g.transform(s, l)));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shapes_parse_and_reject() {
+        assert_eq!("4x4".parse::<Shape>().unwrap(), Shape::new(4, 4, 4).unwrap());
+        assert_eq!("5x5x4".parse::<Shape>().unwrap(), Shape::new(5, 5, 4).unwrap());
+        assert_eq!("5x4 k=3".parse::<Shape>().unwrap(), Shape::new(5, 4, 3).unwrap());
+        assert_eq!(Shape::parse_size("9x8", 4), Err(ShapeError::TooLarge { cols: 9, rows: 8 }));
+        assert!(matches!(Shape::parse_size("3x3", 4), Err(ShapeError::BadK { .. })));
+        assert!(matches!(Shape::parse_size("3by3", 3), Err(ShapeError::Syntax(_))));
+        assert!(matches!(Shape::parse_size("0x3", 1), Err(ShapeError::Empty { .. })));
+    }
+}

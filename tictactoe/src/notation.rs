@@ -1,0 +1,317 @@
+//! Reading and writing positions.
+//!
+//! # The notation
+//!
+//! - **3×3 (standard):** 9 characters, row-major from the top-left, `x` for X, `o` for O,
+//!   `.` for an empty cell; X moves first, so the side to move follows from the counts.
+//!   `x...o....` is X in the top-left corner and O in the centre, X to move.
+//! - **m×n (general):** the rows from top to bottom separated by `/`, each row its cells
+//!   from left to right, then optionally a space and `k=K`. Without `k=` the line length
+//!   is `min(cols, rows)`. `x.../.o../..../....` is a 4×4 board with k = 4;
+//!   `...../...../..x../...../..... k=4` is the 5×5 board with k = 4 after X took the
+//!   centre. 3×3 positions may also be written this way (`x../.o./...`); they print in
+//!   the 9-character form.
+//!
+//! Upper-case `X` and `O` are accepted. Positions are checked: the piece counts must be
+//! possible (X has as many stones as O or one more), at most one side may have a line,
+//! and the winner's last stone must be the one that completed every line it has, played
+//! on its own turn — otherwise play went on after the game had ended.
+
+use crate::{Board, Geometry, Shape, ShapeError};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use thiserror::Error;
+use zerosum::{Notation, Side};
+
+/// What is wrong with a written position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// Nothing to parse.
+    #[error("empty position")]
+    Empty,
+    /// The flat form has the wrong number of cells.
+    #[error("wrong length: {found} cells, expected {expected}")]
+    WrongLength {
+        /// Cells of the board.
+        expected: usize,
+        /// Cells written.
+        found: usize,
+    },
+    /// The `/`-separated form has the wrong number of rows.
+    #[error("wrong number of rows: {found}, expected {expected}")]
+    WrongRows {
+        /// Rows of the board.
+        expected: usize,
+        /// Rows written.
+        found: usize,
+    },
+    /// A row of the `/`-separated form has a different length from the first.
+    #[error("row {row} has {found} cells, expected {expected}")]
+    RaggedRow {
+        /// 1-based row number, from the top.
+        row: usize,
+        /// Length of the first row (or the board's width).
+        expected: usize,
+        /// Length of this row.
+        found: usize,
+    },
+    /// A character other than `x`, `o`, `.`.
+    #[error("bad character {ch:?} at cell {cell} (use x, o or .)")]
+    BadCharacter {
+        /// The character.
+        ch: char,
+        /// 1-based cell number where it stands.
+        cell: usize,
+    },
+    /// The rows describe a board that cannot be played.
+    #[error("bad board: {0}")]
+    Shape(#[from] ShapeError),
+    /// Text after the board that is not `k=K`.
+    #[error("unexpected {0:?} after the board (expected k=K)")]
+    BadSuffix(String),
+    /// A `k=` that disagrees with the board asked for.
+    #[error("k = {found} does not match the board's k = {expected}")]
+    KMismatch {
+        /// The board's k.
+        expected: u32,
+        /// The k written.
+        found: u32,
+    },
+    /// The stone counts cannot arise with X moving first.
+    #[error("impossible piece counts: x has {x}, o has {o} (x moves first, so x = o or x = o + 1)")]
+    PieceCounts {
+        /// X's stones.
+        x: u32,
+        /// O's stones.
+        o: u32,
+    },
+    /// Both X and O have a line.
+    #[error("both sides have a line")]
+    BothWon,
+    /// The winner's lines could not all have been completed by its last move, or the
+    /// loser moved after the line was made.
+    #[error("play after the game ended: {winner} already had a line")]
+    PlayedAfterEnd {
+        /// `'x'` or `'o'`.
+        winner: char,
+    },
+}
+
+impl Board {
+    /// Parses a position, the shape taken from the text: 9 characters for 3×3, or the
+    /// `/`-separated general form (see the [module docs](crate::notation)).
+    ///
+    /// # Errors
+    /// [`ParseError`] naming what is wrong.
+    pub fn parse(text: &str) -> Result<Board, ParseError> {
+        let (board, k) = split_suffix(text)?;
+        if board.contains('/') {
+            let rows: Vec<&str> = board.split('/').collect();
+            let cols = rows[0].chars().count();
+            let shape = Shape::new(cols as u32, rows.len() as u32, k.unwrap_or(Shape::default_k(cols as u32, rows.len() as u32)))?;
+            parse_cells(&Geometry::of(shape), board)
+        } else {
+            if let Some(k) = k
+                && k != 3
+            {
+                return Err(ParseError::KMismatch { expected: 3, found: k });
+            }
+            parse_cells(&Geometry::standard(), board)
+        }
+    }
+
+    /// Parses a position on a board of known geometry (the command line's `--size`/`--k`):
+    /// the flat form of `cols·rows` characters or the `/`-separated form; a `k=` suffix,
+    /// if written, must agree.
+    ///
+    /// # Errors
+    /// [`ParseError`] naming what is wrong.
+    pub fn parse_in(text: &str, geo: &Arc<Geometry>) -> Result<Board, ParseError> {
+        let (board, k) = split_suffix(text)?;
+        if let Some(k) = k
+            && k != geo.shape().k
+        {
+            return Err(ParseError::KMismatch { expected: geo.shape().k, found: k });
+        }
+        parse_cells(geo, board)
+    }
+}
+
+fn split_suffix(text: &str) -> Result<(&str, Option<u32>), ParseError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    match text.split_once(char::is_whitespace) {
+        None => Ok((text, None)),
+        Some((board, rest)) => {
+            let rest = rest.trim();
+            let k = rest
+                .strip_prefix("k=")
+                .and_then(|k| k.parse::<u32>().ok())
+                .ok_or_else(|| ParseError::BadSuffix(rest.to_string()))?;
+            Ok((board, Some(k)))
+        }
+    }
+}
+
+fn parse_cells(geo: &Arc<Geometry>, text: &str) -> Result<Board, ParseError> {
+    let shape = geo.shape();
+    let (cols, rows) = (shape.cols as usize, shape.rows as usize);
+    let flat: Vec<char> = if text.contains('/') {
+        let parts: Vec<&str> = text.split('/').collect();
+        if parts.len() != rows {
+            return Err(ParseError::WrongRows { expected: rows, found: parts.len() });
+        }
+        for (i, p) in parts.iter().enumerate() {
+            let n = p.chars().count();
+            if n != cols {
+                return Err(ParseError::RaggedRow { row: i + 1, expected: cols, found: n });
+            }
+        }
+        parts.iter().flat_map(|p| p.chars()).collect()
+    } else {
+        text.chars().collect()
+    };
+    if flat.len() != cols * rows {
+        return Err(ParseError::WrongLength { expected: cols * rows, found: flat.len() });
+    }
+    let (mut x, mut o) = (0u64, 0u64);
+    for (i, &ch) in flat.iter().enumerate() {
+        match ch {
+            'x' | 'X' => x |= 1 << i,
+            'o' | 'O' => o |= 1 << i,
+            '.' => {}
+            _ => return Err(ParseError::BadCharacter { ch, cell: i + 1 }),
+        }
+    }
+    validate(geo, x, o)
+}
+
+/// Checks that the stones `x`, `o` can arise in play and builds the position.
+fn validate(geo: &Arc<Geometry>, x: u64, o: u64) -> Result<Board, ParseError> {
+    let (nx, no) = (x.count_ones(), o.count_ones());
+    if nx != no && nx != no + 1 {
+        return Err(ParseError::PieceCounts { x: nx, o: no });
+    }
+    let lines_of = |s: u64| geo.lines().iter().copied().filter(move |&l| s & l == l);
+    let (x_won, o_won) = (lines_of(x).next().is_some(), lines_of(o).next().is_some());
+    if x_won && o_won {
+        return Err(ParseError::BothWon);
+    }
+    for (won, stones, side) in [(x_won, x, Side::First), (o_won, o, Side::Second)] {
+        if !won {
+            continue;
+        }
+        let winner = if side == Side::First { 'x' } else { 'o' };
+        // The winner must have moved last ...
+        let moved_last = if side == Side::First { nx == no + 1 } else { nx == no };
+        // ... with a stone common to all its lines.
+        let common = lines_of(stones).fold(stones, |acc, l| acc & l);
+        if !moved_last || common == 0 {
+            return Err(ParseError::PlayedAfterEnd { winner });
+        }
+    }
+    Ok(Board::from_parts(geo.clone(), x, o))
+}
+
+impl fmt::Display for Board {
+    /// The 9-character form for 3×3 with k = 3, the `/`-separated form otherwise (with
+    /// ` k=K` when `K` is not `min(cols, rows)`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shape = self.shape();
+        let (x, o) = (self.stones(Side::First), self.stones(Side::Second));
+        let mut s = String::with_capacity(80);
+        for i in 0..shape.cells() {
+            if i > 0 && i % shape.cols == 0 && shape != Shape::TIC_TAC_TOE {
+                s.push('/');
+            }
+            s.push(if x >> i & 1 == 1 {
+                'x'
+            } else if o >> i & 1 == 1 {
+                'o'
+            } else {
+                '.'
+            });
+        }
+        if shape.k != Shape::default_k(shape.cols, shape.rows) {
+            s.push_str(&format!(" k={}", shape.k));
+        }
+        f.write_str(&s)
+    }
+}
+
+impl FromStr for Board {
+    type Err = ParseError;
+    /// As [`Board::parse`].
+    fn from_str(s: &str) -> Result<Board, ParseError> {
+        Board::parse(s)
+    }
+}
+
+impl Notation for Board {
+    type Error = ParseError;
+    fn parse_position(text: &str) -> Result<Board, ParseError> {
+        Board::parse(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zerosum::Game;
+
+    #[test]
+    fn round_trips() {
+        for text in ["x...o....", ".........", "xxxoo....", "x.../.o../..../....", "...../...../..x../...../..... k=4"] {
+            assert_eq!(Board::parse(text).unwrap().to_string(), text);
+        }
+        assert_eq!(Board::parse("x../.o./...").unwrap().to_string(), "x...o....");
+        assert_eq!(Board::parse(" X...O.... ").unwrap().to_string(), "x...o....");
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        use ParseError::*;
+        assert_eq!(Board::parse(""), Err(Empty));
+        assert_eq!(Board::parse("x...o..."), Err(WrongLength { expected: 9, found: 8 }));
+        assert_eq!(Board::parse("x...o...z"), Err(BadCharacter { ch: 'z', cell: 9 }));
+        assert_eq!(Board::parse("xx......."), Err(PieceCounts { x: 2, o: 0 }));
+        assert_eq!(Board::parse("o........"), Err(PieceCounts { x: 0, o: 1 }));
+        assert_eq!(Board::parse("xxxooo..."), Err(BothWon));
+        // O moved after X's line.
+        assert_eq!(Board::parse("xxxoo.o.."), Err(PlayedAfterEnd { winner: 'x' }));
+        // X moved after O's line.
+        assert_eq!(Board::parse("ooox.xx.."), Err(PlayedAfterEnd { winner: 'o' }));
+        assert_eq!(Board::parse("x../.o/..."), Err(RaggedRow { row: 2, expected: 3, found: 2 }));
+        assert_eq!(Board::parse("x...o.... k=2"), Err(KMismatch { expected: 3, found: 2 }));
+        assert!(matches!(Board::parse("x...o.... q"), Err(BadSuffix(_))));
+        assert!(matches!(Board::parse("........./........."), Err(Shape(ShapeError::TooLarge { .. }))));
+        let geo = Geometry::of(Shape::new(4, 4, 4).unwrap());
+        assert_eq!(Board::parse_in("x...o....", &geo), Err(WrongLength { expected: 16, found: 9 }));
+        assert_eq!(Board::parse_in("x../.o./...", &geo), Err(WrongRows { expected: 4, found: 3 }));
+    }
+
+    #[test]
+    fn two_lines_through_the_last_stone_are_fine_two_apart_are_not() {
+        // X completes the top row and the left column with the corner.
+        let b = Board::parse("xxxxoox.o").unwrap_err();
+        assert_eq!(b, ParseError::PieceCounts { x: 5, o: 3 });
+        let b = Board::parse("xxxxooxoo").unwrap();
+        assert_eq!(b.winner(), Some(Side::First));
+        // 4×4 k=3: two disjoint X lines cannot both be the last move.
+        let geo = Geometry::of(Shape::new(4, 4, 3).unwrap());
+        assert_eq!(Board::parse_in("xxx./ooo./xxx./ooo.", &geo), Err(ParseError::BothWon));
+        assert_eq!(
+            Board::parse_in("xxxo/oo.o/xxx./o...", &geo),
+            Err(ParseError::PlayedAfterEnd { winner: 'x' })
+        );
+    }
+
+    #[test]
+    fn side_to_move_follows_the_counts() {
+        assert_eq!(Board::parse("x........").unwrap().side_to_move(), Side::Second);
+        assert_eq!(Board::parse("x...o....").unwrap().side_to_move(), Side::First);
+    }
+}

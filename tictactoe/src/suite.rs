@@ -1,0 +1,1 @@
+//! The solve suite: every position reachable from the empty board, solved.
