@@ -65,5 +65,197 @@ enum Task {
 }
 
 fn main() -> ExitCode {
-    ExitCode::SUCCESS
+    let cli = Cli::parse();
+    match cli.task {
+        Task::Bench { quick, data } => {
+            let data = data_dir(data);
+            let ok = run_criterion(quick);
+            let benches = criterion_rows(&workspace_root().join("target/criterion"));
+            print_bench_table(&benches);
+            let rows = run_suites(data.as_deref(), quick);
+            print_suite_table(&rows);
+            exit(ok && rows.iter().all(|r| r.passed == r.positions))
+        }
+        Task::Suites { quick, data } => {
+            let rows = run_suites(data_dir(data).as_deref(), quick);
+            print_suite_table(&rows);
+            exit(rows.iter().all(|r| r.passed == r.positions))
+        }
+        Task::Ci => {
+            let status = std::process::Command::new("bash")
+                .arg(".ci/run")
+                .current_dir(workspace_root())
+                .status();
+            exit(status.is_ok_and(|s| s.success()))
+        }
+    }
+}
+
+fn exit(ok: bool) -> ExitCode {
+    if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+/// The workspace root (the parent of this crate's folder).
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+}
+
+/// `--data DIR`, else `../shared/data` next to the workspace when it exists.
+fn data_dir(given: Option<PathBuf>) -> Option<PathBuf> {
+    match given {
+        Some(dir) if dir.is_dir() => Some(dir),
+        Some(dir) => {
+            eprintln!("xtask: data folder {} not found; public suites skipped", dir.display());
+            None
+        }
+        None => {
+            let default = workspace_root().join("../shared/data");
+            if default.is_dir() {
+                Some(default)
+            } else {
+                eprintln!("xtask: no ../shared/data; public suites skipped (use --data DIR)");
+                None
+            }
+        }
+    }
+}
+
+/// Runs `cargo bench --workspace` (criterion); `quick` passes criterion's `--quick`.
+fn run_criterion(quick: bool) -> bool {
+    let mut cmd = std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cmd.current_dir(workspace_root()).args(["bench", "--workspace", "--exclude", "xtask", "--exclude", "zerosum-cli", "--"]);
+    if quick {
+        cmd.arg("--quick");
+    }
+    match cmd.status() {
+        Ok(s) if s.success() => true,
+        Ok(s) => {
+            eprintln!("xtask: cargo bench failed ({s})");
+            false
+        }
+        Err(e) => {
+            eprintln!("xtask: cannot run cargo bench: {e}");
+            false
+        }
+    }
+}
+
+/// One criterion benchmark's summary, read back from `target/criterion`.
+struct BenchRow {
+    name: String,
+    median_ns: f64,
+    throughput: Option<(f64, String)>,
+}
+
+/// Reads every `new/estimates.json` (median) and `new/benchmark.json` (title, throughput)
+/// under `dir`.
+fn criterion_rows(dir: &Path) -> Vec<BenchRow> {
+    let mut rows = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n == "new") {
+                    if let Some(row) = read_bench(&p) {
+                        rows.push(row);
+                    }
+                } else if p.file_name().is_some_and(|n| n != "base" && n != "report" && n != "change") {
+                    stack.push(p);
+                }
+            }
+        }
+    }
+    rows.sort_by(|a, b| a.name.cmp(&b.name));
+    rows
+}
+
+fn read_bench(new_dir: &Path) -> Option<BenchRow> {
+    let est: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(new_dir.join("estimates.json")).ok()?).ok()?;
+    let meta: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(new_dir.join("benchmark.json")).ok()?).ok()?;
+    let median_ns = est["median"]["point_estimate"].as_f64()?;
+    let name = meta["full_id"].as_str().or_else(|| meta["title"].as_str())?.to_string();
+    let throughput = meta["throughput"].as_object().and_then(|t| {
+        t.iter().next().and_then(|(kind, v)| v.as_f64().map(|n| (n / (median_ns * 1e-9), kind.to_lowercase())))
+    });
+    Some(BenchRow { name, median_ns, throughput })
+}
+
+fn print_bench_table(rows: &[BenchRow]) {
+    println!();
+    println!("{:<60} {:>14} {:>22}", "benchmark", "median", "throughput");
+    println!("{}", "-".repeat(98));
+    for r in rows {
+        let tp = r.throughput.as_ref().map_or(String::new(), |(n, kind)| format!("{} {kind}/s", si(*n)));
+        println!("{:<60} {:>14} {:>22}", r.name, human_time(r.median_ns * 1e-9), tp);
+    }
+}
+
+fn run_suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
+    let mut rows = Vec::new();
+    rows.extend(tictactoe::suites(data, quick));
+    rows.extend(connect4::suites(data, quick));
+    rows.extend(othello::suites(data, quick));
+    rows.extend(gomoku::suites(data, quick));
+    rows
+}
+
+fn print_suite_table(rows: &[SuiteRow]) {
+    if rows.is_empty() {
+        return;
+    }
+    println!();
+    println!("{:<34} {:>9} {:>9} {:>12} {:>14}  note", "suite", "positions", "passed", "mean time", "mean nodes");
+    println!("{}", "-".repeat(110));
+    for r in rows {
+        println!(
+            "{:<34} {:>9} {:>9} {:>12} {:>14}  {}",
+            r.name,
+            r.positions,
+            r.passed,
+            human_time(r.mean_time.as_secs_f64()),
+            if r.mean_nodes > 0.0 { si(r.mean_nodes) } else { "-".into() },
+            r.note
+        );
+    }
+}
+
+/// Seconds as `12.3 µs`, `4.56 ms`, `1.23 s`.
+fn human_time(secs: f64) -> String {
+    if secs < 1e-6 {
+        format!("{:.1} ns", secs * 1e9)
+    } else if secs < 1e-3 {
+        format!("{:.2} µs", secs * 1e6)
+    } else if secs < 1.0 {
+        format!("{:.2} ms", secs * 1e3)
+    } else {
+        format!("{secs:.2} s")
+    }
+}
+
+/// A count with an SI suffix: `951`, `12.3 k`, `4.56 M`, `7.89 G`.
+fn si(n: f64) -> String {
+    if n < 1e3 {
+        format!("{n:.1}")
+    } else if n < 1e6 {
+        format!("{:.2} k", n / 1e3)
+    } else if n < 1e9 {
+        format!("{:.2} M", n / 1e6)
+    } else {
+        format!("{:.2} G", n / 1e9)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_are_readable() {
+        assert_eq!(human_time(0.0000123), "12.30 µs");
+        assert_eq!(human_time(2.5), "2.50 s");
+        assert_eq!(si(1_500_000.0), "1.50 M");
+        assert_eq!(si(12.0), "12.0");
+    }
 }
