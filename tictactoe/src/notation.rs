@@ -9,7 +9,8 @@
 //!   from left to right, then optionally a space and `k=K`. Without `k=` the line length
 //!   is `min(cols, rows)`. `x.../.o../..../....` is a 4×4 board with k = 4;
 //!   `...../...../..x../...../..... k=4` is the 5×5 board with k = 4 after X took the
-//!   centre. 3×3 positions may also be written this way (`x../.o./...`); they print in
+//!   centre. A one-row board ends with `/` (`x.o./`), which may also end any other
+//!   board. 3×3 positions may also be written this way (`x../.o./...`); they print in
 //!   the 9-character form.
 //!
 //! Upper-case `X` and `O` are accepted. Positions are checked: the piece counts must be
@@ -107,7 +108,7 @@ impl Board {
     pub fn parse(text: &str) -> Result<Board, ParseError> {
         let (board, k) = split_suffix(text)?;
         if board.contains('/') {
-            let rows: Vec<&str> = board.split('/').collect();
+            let rows: Vec<&str> = board.strip_suffix('/').unwrap_or(board).split('/').collect();
             let cols = rows[0].chars().count();
             let shape = Shape::new(cols as u32, rows.len() as u32, k.unwrap_or(Shape::default_k(cols as u32, rows.len() as u32)))?;
             parse_cells(&Geometry::of(shape), board)
@@ -160,7 +161,7 @@ fn parse_cells(geo: &Arc<Geometry>, text: &str) -> Result<Board, ParseError> {
     let shape = geo.shape();
     let (cols, rows) = (shape.cols as usize, shape.rows as usize);
     let flat: Vec<char> = if text.contains('/') {
-        let parts: Vec<&str> = text.split('/').collect();
+        let parts: Vec<&str> = text.strip_suffix('/').unwrap_or(text).split('/').collect();
         if parts.len() != rows {
             return Err(ParseError::WrongRows { expected: rows, found: parts.len() });
         }
@@ -235,6 +236,9 @@ impl fmt::Display for Board {
                 '.'
             });
         }
+        if shape.rows == 1 {
+            s.push('/'); // marks the general form of a one-row board
+        }
         if shape.k != Shape::default_k(shape.cols, shape.rows) {
             s.push_str(&format!(" k={}", shape.k));
         }
@@ -264,7 +268,7 @@ mod tests {
 
     #[test]
     fn round_trips() {
-        for text in ["x...o....", ".........", "xxxoo....", "x.../.o../..../....", "...../...../..x../...../..... k=4"] {
+        for text in ["x...o....", ".........", "xxxoo....", "x.../.o../..../....", "...../...../..x../...../..... k=4", "x.o./ k=2", "./"] {
             assert_eq!(Board::parse(text).unwrap().to_string(), text);
         }
         assert_eq!(Board::parse("x../.o./...").unwrap().to_string(), "x...o....");
@@ -283,12 +287,12 @@ mod tests {
         // O moved after X's line.
         assert_eq!(Board::parse("xxxoo.o.."), Err(PlayedAfterEnd { winner: 'x' }));
         // X moved after O's line.
-        assert_eq!(Board::parse("ooox.xx.."), Err(PlayedAfterEnd { winner: 'o' }));
+        assert_eq!(Board::parse("ooox.xx.x"), Err(PlayedAfterEnd { winner: 'o' }));
         assert_eq!(Board::parse("x../.o/..."), Err(RaggedRow { row: 2, expected: 3, found: 2 }));
         assert_eq!(Board::parse("x...o.... k=2"), Err(KMismatch { expected: 3, found: 2 }));
         assert!(matches!(Board::parse("x...o.... q"), Err(BadSuffix(_))));
-        assert!(matches!(Board::parse("........./........."), Err(Shape(ShapeError::TooLarge { .. }))));
-        let geo = Geometry::of(Shape::new(4, 4, 4).unwrap());
+        assert!(matches!(Board::parse(&[".........."; 8].join("/")), Err(Shape(ShapeError::TooLarge { .. }))));
+        let geo = Geometry::of(crate::Shape::new(4, 4, 4).unwrap());
         assert_eq!(Board::parse_in("x...o....", &geo), Err(WrongLength { expected: 16, found: 9 }));
         assert_eq!(Board::parse_in("x../.o./...", &geo), Err(WrongRows { expected: 4, found: 3 }));
     }

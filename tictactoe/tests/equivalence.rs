@@ -1,0 +1,121 @@
+//! The core searches agree with plain minimax on tic-tac-toe: `alpha_beta`, `pvs` and the
+//! `Searcher` (with its transposition table, shared across positions) return exactly the
+//! root value of `minimax` on every reachable 3×3 position (full depth, `ZeroEval`), and
+//! on random 4×4 (k = 4) positions at fixed depths with a deterministic evaluator seeded
+//! by the position's hash.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tictactoe::enumerate::reachable_positions;
+use tictactoe::{Board, Game, Score, Shape};
+use zerosum::search::{Limits, Searcher, alpha_beta, minimax, pvs};
+use zerosum::{MoveList, ZeroEval};
+
+#[test]
+fn core_searches_equal_minimax_on_every_reachable_position() {
+    let mut searcher = Searcher::<Board>::new(4);
+    for b in reachable_positions(&Board::default()) {
+        let depth = b.empty_count();
+        let reference = minimax(&mut b.clone(), depth, &mut ZeroEval);
+        let inf = Score::INFINITE;
+        assert_eq!(alpha_beta(&mut b.clone(), depth, -inf, inf, &mut ZeroEval), reference, "alpha_beta at {b}");
+        assert_eq!(pvs(&mut b.clone(), depth, -inf, inf, &mut ZeroEval), reference, "pvs at {b}");
+        assert_eq!(searcher.search_depth(&mut b.clone(), &mut ZeroEval, depth, -inf, inf), reference, "search_depth at {b}");
+        let r = searcher.search(&mut b.clone(), &mut ZeroEval, &Limits::default(), |_| {});
+        assert_eq!(r.score, reference, "Searcher::search at {b}");
+        if b.outcome().is_none() {
+            let mv = r.best_move.expect("a move");
+            let mut after = b.clone();
+            after.play(mv);
+            let v = -minimax(&mut after, depth, &mut ZeroEval);
+            assert_eq!(v.signum(), reference.signum(), "best move {mv} at {b}");
+        }
+    }
+}
+
+/// A deterministic pseudo-evaluation: a hash of the position mapped to −100..=100.
+fn hashed_eval(b: &Board) -> Score {
+    let mut z = b.hash() ^ 0x5DEE_CE66_D1CE_4E5B;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    Score::heuristic((z % 201) as i32 - 100)
+}
+
+fn random_positions(shape: Shape, count: usize, seed: u64) -> Vec<Board> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut b = Board::new(shape);
+        let plies = rng.random_range(0..10);
+        for _ in 0..plies {
+            let mut moves = MoveList::new();
+            b.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            b.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if b.outcome().is_none() {
+            out.push(b);
+        }
+    }
+    out
+}
+
+#[test]
+fn core_searches_equal_minimax_on_random_4x4_positions_at_fixed_depth() {
+    let shape = Shape::new(4, 4, 4).unwrap();
+    let mut shared = Searcher::<Board>::new(4);
+    for (i, b) in random_positions(shape, 60, 7).into_iter().enumerate() {
+        let depth = 1 + (i as u32 % 4);
+        let mut eval = hashed_eval;
+        let reference = minimax(&mut b.clone(), depth, &mut eval);
+        let inf = Score::INFINITE;
+        assert_eq!(alpha_beta(&mut b.clone(), depth, -inf, inf, &mut eval), reference, "alpha_beta at {b} depth {depth}");
+        assert_eq!(pvs(&mut b.clone(), depth, -inf, inf, &mut eval), reference, "pvs at {b} depth {depth}");
+        assert_eq!(shared.search_depth(&mut b.clone(), &mut eval, depth, -inf, inf), reference, "search_depth at {b} depth {depth}");
+        let mut fresh = Searcher::<Board>::new(1);
+        let r = fresh.search(&mut b.clone(), &mut eval, &Limits::depth(depth), |_| {});
+        assert_eq!(r.score, reference, "fresh Searcher::search at {b} depth {depth}");
+        let r = shared.search(&mut b.clone(), &mut eval, &Limits::depth(depth), |_| {});
+        assert_eq!(r.score, reference, "shared Searcher::search at {b} depth {depth}");
+    }
+}
+
+#[test]
+fn searcher_reused_along_a_game_keeps_deepening() {
+    // A searcher that keeps its table between the moves of a game must still search to
+    // the depth asked for: entries from the previous move's search must not make a
+    // shallower iteration look "proven".
+    let shape = Shape::new(4, 4, 4).unwrap();
+    let mut searcher = Searcher::<Board>::new(4);
+    let mut eval = hashed_eval;
+    for b in random_positions(shape, 40, 11) {
+        let mut game = b.clone();
+        for _ in 0..3 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let depth = 4;
+            let reference = minimax(&mut game.clone(), depth, &mut eval);
+            let r = searcher.search(&mut game.clone(), &mut eval, &Limits::depth(depth), |_| {});
+            assert_eq!(r.score, reference, "at {game} (depth reached {})", r.depth);
+            game.play(r.best_move.unwrap());
+        }
+    }
+}
+
+#[test]
+fn searcher_reused_on_the_same_position_reaches_the_depth_asked() {
+    let shape = Shape::new(4, 4, 4).unwrap();
+    let mut searcher = Searcher::<Board>::new(4);
+    let mut eval = hashed_eval;
+    for b in random_positions(shape, 40, 13) {
+        for depth in 2..=4 {
+            let reference = minimax(&mut b.clone(), depth, &mut eval);
+            let r = searcher.search(&mut b.clone(), &mut eval, &Limits::depth(depth), |_| {});
+            assert_eq!((r.score, r.depth), (reference, depth), "at {b} depth {depth}");
+        }
+    }
+}

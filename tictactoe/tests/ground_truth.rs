@@ -1,0 +1,148 @@
+//! Ground truth from published facts and from an independent brute force.
+//!
+//! - 5,478 legal positions are reachable from the empty 3×3 board, 765 up to symmetry;
+//! - 255,168 possible games: 131,184 won by X, 77,904 by O, 46,080 drawn
+//!   (e.g. Schaefer, "Tic-Tac-Toe (Naughts and Crosses, Cheese and Crackers, etc.)";
+//!   OEIS A008907 for the positions);
+//! - the empty board is a draw; on every reachable position the solver equals plain
+//!   minimax (`zerosum::search::minimax` with `ZeroEval`) and a brute force written here
+//!   on plain arrays, independent of the crate.
+
+use std::collections::{HashMap, HashSet};
+use tictactoe::enumerate::{count_games, count_up_to_symmetry, reachable_positions};
+use tictactoe::{Board, Game, Mode, Score, Side, Solver, SolverConfig};
+use zerosum::ZeroEval;
+use zerosum::search::minimax;
+
+#[test]
+fn reachable_positions_5478_and_765_up_to_symmetry() {
+    let all = reachable_positions(&Board::default());
+    assert_eq!(all.len(), 5478);
+    assert_eq!(count_up_to_symmetry(&all), 765);
+}
+
+#[test]
+fn the_parser_accepts_exactly_the_reachable_positions() {
+    let reachable: HashSet<String> = reachable_positions(&Board::default()).iter().map(|b| b.to_string()).collect();
+    let mut accepted = 0;
+    for code in 0..3usize.pow(9) {
+        let text: String = (0..9).map(|i| ['.', 'x', 'o'][code / 3usize.pow(i) % 3]).collect();
+        if let Ok(b) = Board::parse(&text) {
+            accepted += 1;
+            assert!(reachable.contains(&b.to_string()), "{text} parsed but is not reachable");
+        }
+    }
+    assert_eq!(accepted, 5478);
+}
+
+#[test]
+fn games_255168() {
+    let c = count_games(&Board::default());
+    assert_eq!((c.total(), c.x_wins, c.o_wins, c.draws), (255_168, 131_184, 77_904, 46_080));
+}
+
+#[test]
+fn empty_board_is_a_draw() {
+    let s = Solver::default().solve(&Board::default());
+    assert_eq!(s.value, Score::DRAW);
+    let mut d = Solver::new(SolverConfig { mode: Mode::Distance, ..SolverConfig::default() });
+    assert_eq!(d.solve(&Board::default()).value, Score::DRAW);
+}
+
+/// Brute force on `[u8; 9]` (0 empty, 1 X, 2 O): (result for the side to move: +1/0/−1,
+/// plies to the end with the winner hurrying and the loser delaying).
+fn brute(cells: &mut [u8; 9], me: u8, memo: &mut HashMap<([u8; 9], u8), (i32, u32)>) -> (i32, u32) {
+    const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+    if let Some(&r) = memo.get(&(*cells, me)) {
+        return r;
+    }
+    let other = 3 - me;
+    let result = if LINES.iter().any(|l| l.iter().all(|&i| cells[i] == other)) {
+        (-1, 0)
+    } else if cells.iter().all(|&c| c != 0) {
+        (0, 0)
+    } else {
+        // Best: win soonest, else draw, else lose latest.
+        let mut best: Option<(i32, u32)> = None;
+        for i in 0..9 {
+            if cells[i] != 0 {
+                continue;
+            }
+            cells[i] = me;
+            let (v, d) = brute(cells, other, memo);
+            cells[i] = 0;
+            let cand = (-v, d + 1);
+            let better = |a: (i32, u32), b: (i32, u32)| {
+                a.0 > b.0 || (a.0 == b.0 && ((a.0 > 0 && a.1 < b.1) || (a.0 < 0 && a.1 > b.1)))
+            };
+            if best.is_none_or(|b| better(cand, b)) {
+                best = Some(cand);
+            }
+        }
+        best.expect("an empty cell")
+    };
+    memo.insert((*cells, me), result);
+    result
+}
+
+fn cells_of(b: &Board) -> [u8; 9] {
+    let mut c = [0u8; 9];
+    for (i, ch) in b.to_string().chars().enumerate() {
+        c[i] = match ch {
+            'x' => 1,
+            'o' => 2,
+            _ => 0,
+        };
+    }
+    c
+}
+
+#[test]
+fn solver_equals_minimax_and_brute_force_on_every_reachable_position() {
+    let mut outcome = Solver::new(SolverConfig::default());
+    let mut plain = Solver::new(SolverConfig { symmetry: false, ..SolverConfig::default() });
+    let mut distance = Solver::new(SolverConfig { mode: Mode::Distance, ..SolverConfig::default() });
+    let mut memo = HashMap::new();
+    for b in reachable_positions(&Board::default()) {
+        let reference = minimax(&mut b.clone(), 9, &mut ZeroEval);
+        let me = if b.side_to_move() == Side::First { 1 } else { 2 };
+        let (v, d) = brute(&mut cells_of(&b), me, &mut memo);
+        let expected = match v {
+            1 => Score::win_in(d),
+            -1 => Score::loss_in(d),
+            _ => Score::DRAW,
+        };
+        assert_eq!(reference, expected, "minimax vs brute force at {b}");
+        assert_eq!(distance.solve(&b).value, expected, "distance solver at {b}");
+        assert_eq!(outcome.solve(&b).outcome_value(), v, "outcome solver at {b}");
+        assert_eq!(plain.solve(&b).outcome_value(), v, "outcome solver without symmetry at {b}");
+    }
+}
+
+#[test]
+fn best_moves_keep_the_value() {
+    let mut solver = Solver::new(SolverConfig { mode: Mode::Distance, ..SolverConfig::default() });
+    let mut fresh = Solver::new(SolverConfig { mode: Mode::Distance, ..SolverConfig::default() });
+    for b in reachable_positions(&Board::default()) {
+        let s = solver.solve(&b);
+        match (b.outcome(), s.best_move) {
+            (Some(_), None) => {}
+            (None, Some(mv)) => {
+                let mut after = b.clone();
+                after.play(mv);
+                // The value after the best move, one ply later, from the other side.
+                let v = minimax(&mut after, 9, &mut ZeroEval);
+                let shifted = if v.is_win() {
+                    Score::loss_in(v.plies_to_end().unwrap() + 1)
+                } else if v.is_loss() {
+                    Score::win_in(v.plies_to_end().unwrap() + 1)
+                } else {
+                    v
+                };
+                assert_eq!(shifted, s.value, "best move {mv} at {b}");
+                assert_eq!(fresh.solve(&b).value, s.value);
+            }
+            other => panic!("{b}: {other:?}"),
+        }
+    }
+}
