@@ -1,0 +1,194 @@
+//! The bit layout of the 7×6 board and the shift tricks on it (after Pascal Pons'
+//! `Position.hpp`, <https://github.com/PascalPons/connect4>).
+//!
+//! Column `c` (0 = leftmost) owns bits `7c .. 7c + 6`: bit `7c + r` is the cell of row `r`
+//! (0 = bottom), and bit `7c + 6` is a sentinel row that is always empty, so that shifts
+//! by 1, 6, 7 and 8 never carry a line of four across the edge of a column.
+//!
+//! ```text
+//!  .  .  .  .  .  .  .     <- sentinel row (always 0)
+//!  5 12 19 26 33 40 47
+//!  4 11 18 25 32 39 46
+//!  3 10 17 24 31 38 45
+//!  2  9 16 23 30 37 44
+//!  1  8 15 22 29 36 43
+//!  0  7 14 21 28 35 42     <- bottom row
+//! ```
+
+/// Number of columns.
+pub const WIDTH: u32 = 7;
+/// Number of rows.
+pub const HEIGHT: u32 = 6;
+/// Bits used by a column (its rows plus the sentinel).
+pub const COLUMN_BITS: u32 = HEIGHT + 1;
+/// Cells on the board.
+pub const CELLS: u32 = WIDTH * HEIGHT;
+
+/// One bit at the bottom of every column.
+pub const BOTTOM_MASK: u64 = {
+    let mut m = 0;
+    let mut c = 0;
+    while c < WIDTH {
+        m |= 1 << (c * COLUMN_BITS);
+        c += 1;
+    }
+    m
+};
+
+/// Every playable cell (the sentinel row excluded).
+pub const BOARD_MASK: u64 = BOTTOM_MASK * ((1 << HEIGHT) - 1);
+
+/// The bottom cell of column `col`.
+#[inline]
+pub const fn bottom_mask_col(col: u32) -> u64 {
+    1 << (col * COLUMN_BITS)
+}
+
+/// The top playable cell of column `col`.
+#[inline]
+pub const fn top_mask_col(col: u32) -> u64 {
+    1 << (HEIGHT - 1 + col * COLUMN_BITS)
+}
+
+/// Every playable cell of column `col`.
+#[inline]
+pub const fn column_mask(col: u32) -> u64 {
+    ((1 << HEIGHT) - 1) << (col * COLUMN_BITS)
+}
+
+/// The cell of column `col` (0..7), row `row` (0..6, 0 = bottom).
+#[inline]
+pub const fn cell(col: u32, row: u32) -> u64 {
+    1 << (col * COLUMN_BITS + row)
+}
+
+/// True when `stones` holds four in a row (any direction), by shifts.
+#[inline]
+pub const fn has_four(stones: u64) -> bool {
+    // Horizontal, diagonal (two ways), vertical: shift by 7, 6, 8, 1.
+    let dirs = [COLUMN_BITS, HEIGHT, HEIGHT + 2, 1];
+    let mut i = 0;
+    while i < 4 {
+        let d = dirs[i];
+        let m = stones & (stones >> d);
+        if m & (m >> (2 * d)) != 0 {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The empty cells that would complete a four for the owner of `stones`, given the
+/// occupied cells `mask` (Pons' `compute_winning_position`). Cells need not be playable
+/// yet: a cell above the current top is a *threat* that waits.
+#[inline]
+pub const fn winning_cells(stones: u64, mask: u64) -> u64 {
+    let p = stones;
+    // Vertical: three below.
+    let mut r = (p << 1) & (p << 2) & (p << 3);
+    let mut d = COLUMN_BITS;
+    // Horizontal (7), diagonal "/" (8) and diagonal "\" (6).
+    let mut k = 0;
+    while k < 3 {
+        let a = (p << d) & (p << (2 * d));
+        r |= a & (p << (3 * d));
+        r |= a & (p >> d);
+        let b = (p >> d) & (p >> (2 * d));
+        r |= b & (p << d);
+        r |= b & (p >> (3 * d));
+        d = if k == 0 { HEIGHT + 2 } else { HEIGHT };
+        k += 1;
+    }
+    r & (BOARD_MASK ^ mask)
+}
+
+/// The cells where a stone can be dropped now (one per column that is not full).
+#[inline]
+pub const fn playable(mask: u64) -> u64 {
+    (mask + BOTTOM_MASK) & BOARD_MASK
+}
+
+/// The column (0..7) of a single-bit `cell`.
+#[inline]
+pub const fn column_of(cell: u64) -> u32 {
+    cell.trailing_zeros() / COLUMN_BITS
+}
+
+/// A perfect 64-bit mix of a key (SplitMix64's finaliser, a bijection on `u64`).
+#[inline]
+pub const fn mix64(key: u64) -> u64 {
+    let mut z = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Slow four detection over (col, row) coordinates.
+    fn slow_four(stones: u64) -> bool {
+        let at = |c: i32, r: i32| {
+            (0..WIDTH as i32).contains(&c) && (0..HEIGHT as i32).contains(&r) && stones & cell(c as u32, r as u32) != 0
+        };
+        for c in 0..WIDTH as i32 {
+            for r in 0..HEIGHT as i32 {
+                for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                    if (0..4).all(|k| at(c + k * dc, r + k * dr)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn masks() {
+        assert_eq!(BOARD_MASK.count_ones(), CELLS);
+        assert_eq!(column_mask(3).count_ones(), HEIGHT);
+        assert_eq!(top_mask_col(6), cell(6, 5));
+        assert_eq!(bottom_mask_col(2), cell(2, 0));
+        assert_eq!(column_of(cell(5, 3)), 5);
+    }
+
+    #[test]
+    fn four_detection_matches_slow_scan() {
+        let mut x: u64 = 0x1234_5678_9ABC_DEF1;
+        for _ in 0..20_000 {
+            x = mix64(x);
+            // Sparse-ish random sets of cells.
+            let stones = x & mix64(x ^ 77) & BOARD_MASK;
+            assert_eq!(has_four(stones), slow_four(stones), "{stones:#x}");
+        }
+    }
+
+    #[test]
+    fn winning_cells_match_has_four() {
+        let mut x: u64 = 99;
+        for _ in 0..5_000 {
+            x = mix64(x);
+            // A reachable-looking mask: each column filled from the bottom.
+            let mut mask = 0;
+            for c in 0..WIDTH {
+                let h = ((x >> (4 * c)) & 0xF) as u32 % (HEIGHT + 1);
+                mask |= ((1u64 << h) - 1) << (c * COLUMN_BITS);
+            }
+            let stones = mask & mix64(x + 1);
+            if has_four(stones) {
+                continue;
+            }
+            let win = winning_cells(stones, mask);
+            for i in 0..64 {
+                let b = 1u64 << i;
+                if b & BOARD_MASK & !mask != 0 {
+                    assert_eq!(win & b != 0, has_four(stones | b), "cell {i} of {stones:#x}");
+                }
+            }
+            assert_eq!(win & !BOARD_MASK, 0);
+            assert_eq!(win & mask, 0);
+        }
+    }
+}

@@ -1,0 +1,334 @@
+//! [`Position`]: the 7×6 board as two bitboards, with make/undo history.
+
+use crate::bits::{self, BOTTOM_MASK, CELLS, COLUMN_BITS, HEIGHT, WIDTH};
+use crate::{Column, MoveError};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use zerosum::{Bitboard, Game, MoveList, Outcome, Side};
+
+/// A Connect Four position on the standard 7×6 board, with the moves that led to it.
+///
+/// # Representation
+///
+/// Pascal Pons' layout (`Position.hpp`, <https://github.com/PascalPons/connect4>): two
+/// `u64` words over 7 columns of 7 bits (6 rows and an empty sentinel, see
+/// [`crate::bits`]): `current` holds the stones of the side to move, `mask` every stone.
+/// Playing in column `c` is `current ^= mask; mask |= mask + bottom(c)`, so the new side to
+/// move's stones become `current` without a colour branch.
+///
+/// The moves played are kept (one byte each) for [`Game::undo`] and for the notation.
+/// Two positions are equal (and hash alike) when their stones are, whatever the move
+/// order that reached them.
+#[derive(Clone, Default)]
+pub struct Position {
+    current: u64,
+    mask: u64,
+    history: Vec<Column>,
+}
+
+impl Position {
+    /// The empty board, the first player to move.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Number of stones on the board (= plies played).
+    #[inline]
+    pub fn moves(&self) -> u32 {
+        self.history.len() as u32
+    }
+
+    /// The side to move: the first player after an even number of stones.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        if self.history.len() % 2 == 0 { Side::First } else { Side::Second }
+    }
+
+    /// The stones of the side to move (Pons' `current_position`).
+    #[inline]
+    pub fn current(&self) -> Bitboard {
+        Bitboard(self.current)
+    }
+
+    /// Every stone on the board (Pons' `mask`).
+    #[inline]
+    pub fn mask(&self) -> Bitboard {
+        Bitboard(self.mask)
+    }
+
+    /// The stones of `side`.
+    pub fn stones(&self, side: Side) -> Bitboard {
+        if side == self.side_to_move() { Bitboard(self.current) } else { Bitboard(self.current ^ self.mask) }
+    }
+
+    /// A unique key of the stones and the side to move: `current + mask` (Pons' `key`,
+    /// 49 bits). Distinct positions have distinct keys: adding `mask` turns each
+    /// column's lowest empty cell into a marker bit above the column's stones.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.current + self.mask
+    }
+
+    /// The moves played, first to last.
+    pub fn history(&self) -> &[Column] {
+        &self.history
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Column> {
+        self.history.last().copied()
+    }
+
+    /// Who owns the cell of column `col` (0..7), row `row` (0..6, 0 = bottom); `None` for
+    /// an empty cell or out of range.
+    pub fn cell(&self, col: usize, row: usize) -> Option<Side> {
+        if col >= WIDTH as usize || row >= HEIGHT as usize {
+            return None;
+        }
+        let b = bits::cell(col as u32, row as u32);
+        if self.mask & b == 0 {
+            None
+        } else if self.current & b != 0 {
+            Some(self.side_to_move())
+        } else {
+            Some(!self.side_to_move())
+        }
+    }
+
+    /// Number of stones in column `col`.
+    pub fn height(&self, col: Column) -> u32 {
+        (self.mask & bits::column_mask(col.index() as u32)).count_ones()
+    }
+
+    /// True when column `col` has room (whether or not the game is over).
+    #[inline]
+    pub fn has_room(&self, col: Column) -> bool {
+        self.mask & bits::top_mask_col(col.index() as u32) == 0
+    }
+
+    /// The winner, if the last move made four in a row.
+    pub fn winner(&self) -> Option<Side> {
+        if bits::has_four(self.current ^ self.mask) { Some(!self.side_to_move()) } else { None }
+    }
+
+    /// True when the game is over: four in a row, or the board is full.
+    pub fn is_over(&self) -> bool {
+        self.moves() == CELLS || self.winner().is_some()
+    }
+
+    /// True when `col` is a legal move: the game goes on and the column has room.
+    #[inline]
+    pub fn can_play(&self, col: Column) -> bool {
+        self.has_room(col) && !self.is_over()
+    }
+
+    /// True when playing `col` (which must have room) makes four in a row for the side
+    /// to move.
+    pub fn is_winning_move(&self, col: Column) -> bool {
+        let c = col.index() as u32;
+        bits::winning_cells(self.current, self.mask) & bits::playable(self.mask) & bits::column_mask(c) != 0
+    }
+
+    /// True when the side to move can make four in a row with its next stone.
+    pub fn can_win_next(&self) -> bool {
+        bits::winning_cells(self.current, self.mask) & bits::playable(self.mask) != 0
+    }
+
+    /// Plays `col` without checking that the game goes on (the caller knows the column
+    /// has room and nobody has won).
+    ///
+    /// # Panics
+    /// If the column is full (a cheap check that keeps the bitboards sound).
+    #[inline]
+    pub fn play_unchecked(&mut self, col: Column) {
+        assert!(self.has_room(col), "column {col} is full");
+        self.current ^= self.mask;
+        self.mask |= self.mask + bits::bottom_mask_col(col.index() as u32);
+        self.history.push(col);
+    }
+
+    /// Plays `col` if it is legal.
+    ///
+    /// # Errors
+    /// [`MoveError::ColumnFull`] or [`MoveError::GameOver`]; the position is unchanged.
+    pub fn try_play(&mut self, col: Column) -> Result<(), MoveError> {
+        if self.winner().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if !self.has_room(col) {
+            return Err(MoveError::ColumnFull(col));
+        }
+        self.play_unchecked(col);
+        Ok(())
+    }
+
+    /// Takes back the last move; returns it (`None` on the empty board).
+    pub fn undo_move(&mut self) -> Option<Column> {
+        let col = self.history.pop()?;
+        let column = self.mask & bits::column_mask(col.index() as u32);
+        let top = 1u64 << (63 - column.leading_zeros());
+        self.mask ^= top;
+        self.current ^= self.mask;
+        Some(col)
+    }
+
+    /// The position mirrored left to right (column 1 ↔ 7), history included.
+    pub fn mirror(&self) -> Position {
+        let mut p = Position::new();
+        for &c in &self.history {
+            p.play_unchecked(c.mirror());
+        }
+        p
+    }
+
+    /// A perfect 64-bit hash of the stones and side to move: [`Position::key`] mixed by
+    /// SplitMix64's finaliser (a bijection), so well spread in every bit.
+    #[inline]
+    pub fn hash64(&self) -> u64 {
+        bits::mix64(self.key())
+    }
+
+    /// The raw words `(current, mask)` and the number of stones, for the solver.
+    #[inline]
+    pub(crate) fn raw(&self) -> (u64, u64, u32) {
+        (self.current, self.mask, self.moves())
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        self.current == other.current && self.mask == other.mask
+    }
+}
+
+impl Eq for Position {}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
+
+impl Game for Position {
+    type Move = Column;
+
+    fn side_to_move(&self) -> Side {
+        Position::side_to_move(self)
+    }
+
+    fn ply(&self) -> u32 {
+        self.moves()
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<Column>) {
+        if self.is_over() {
+            return;
+        }
+        let free = bits::playable(self.mask);
+        moves.extend(Column::ALL.into_iter().filter(|c| free & bits::column_mask(c.index() as u32) != 0));
+    }
+
+    fn is_legal(&self, mv: Column) -> bool {
+        self.can_play(mv)
+    }
+
+    fn play(&mut self, mv: Column) {
+        self.play_unchecked(mv);
+    }
+
+    fn undo(&mut self) {
+        self.undo_move();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(w) = self.winner() {
+            Some(Outcome::Win(w))
+        } else if self.moves() == CELLS {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash64()
+    }
+
+    fn move_index_count(&self) -> usize {
+        WIDTH as usize
+    }
+
+    fn move_index(&self, mv: Column) -> usize {
+        mv.index()
+    }
+
+    fn move_from_index(&self, index: usize) -> Option<Column> {
+        Column::new(index)
+    }
+
+    /// Centre columns first (3 for the centre, 0 for the edges).
+    fn move_order_hint(&self, mv: Column) -> i32 {
+        3 - (mv.index() as i32 - 3).abs()
+    }
+}
+
+impl fmt::Debug for Position {
+    /// The grid, top row first (`X` first player, `O` second, `.` empty), then the moves.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f)?;
+        for row in (0..HEIGHT as usize).rev() {
+            for col in 0..WIDTH as usize {
+                let ch = match self.cell(col, row) {
+                    Some(Side::First) => 'X',
+                    Some(Side::Second) => 'O',
+                    None => '.',
+                };
+                write!(f, "{ch}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(f, "moves \"{self}\", {:?} to move", self.side_to_move())
+    }
+}
+
+const _: () = assert!(BOTTOM_MASK.count_ones() == WIDTH && COLUMN_BITS == 7);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_undo_and_cells() {
+        let mut p = Position::new();
+        let c = |i| Column::new(i).unwrap();
+        p.play_unchecked(c(3));
+        p.play_unchecked(c(3));
+        p.play_unchecked(c(2));
+        assert_eq!(p.cell(3, 0), Some(Side::First));
+        assert_eq!(p.cell(3, 1), Some(Side::Second));
+        assert_eq!(p.cell(2, 0), Some(Side::First));
+        assert_eq!(p.cell(2, 1), None);
+        assert_eq!(p.side_to_move(), Side::Second);
+        assert_eq!(p.height(c(3)), 2);
+        assert_eq!(p.undo_move(), Some(c(2)));
+        assert_eq!(p.cell(2, 0), None);
+        assert_eq!(p.undo_move(), Some(c(3)));
+        assert_eq!(p.undo_move(), Some(c(3)));
+        assert_eq!(p, Position::new());
+        assert_eq!(p.undo_move(), None);
+    }
+
+    #[test]
+    fn win_and_full_column() {
+        let mut p = Position::new();
+        for d in [0, 1, 0, 1, 0, 1] {
+            p.play_unchecked(Column::new(d).unwrap());
+        }
+        assert!(p.is_winning_move(Column::new(0).unwrap()));
+        assert!(!p.is_winning_move(Column::new(2).unwrap()));
+        assert!(p.can_win_next());
+        p.play_unchecked(Column::new(0).unwrap());
+        assert_eq!(p.winner(), Some(Side::First));
+        assert_eq!(p.try_play(Column::new(3).unwrap()), Err(MoveError::GameOver));
+    }
+}
