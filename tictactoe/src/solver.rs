@@ -2,7 +2,7 @@
 //! transposition table keyed by the symmetry-reduced position, immediate-win and
 //! forced-block rules, symmetric-move pruning and threat-based move ordering.
 
-use crate::{Board, Cell};
+use crate::{Board, Cell, Shape};
 use zerosum::search::TranspositionTable;
 use zerosum::{Bound, Game, Outcome, Score, Side};
 
@@ -83,12 +83,14 @@ pub struct Solver {
     config: SolverConfig,
     nodes: u64,
     root_best: Option<Cell>,
+    /// The shape the table's entries belong to (keys are per shape).
+    shape: Option<Shape>,
 }
 
 impl Solver {
     /// A solver with `config`.
     pub fn new(config: SolverConfig) -> Solver {
-        Solver { tt: TranspositionTable::new(config.tt_mib), config, nodes: 0, root_best: None }
+        Solver { tt: TranspositionTable::new(config.tt_mib), config, nodes: 0, root_best: None, shape: None }
     }
 
     /// The solver's options.
@@ -101,11 +103,21 @@ impl Solver {
         self.tt.clear();
     }
 
-    /// Solves `board`: its value, a best move and the nodes visited by this call.
-    pub fn solve(&mut self, board: &Board) -> Solution {
+    /// Starts a search on `board`: a table filled on another shape is cleared, since
+    /// keys only identify positions within one shape.
+    fn begin(&mut self, board: &Board) {
         self.nodes = 0;
         self.root_best = None;
+        if self.shape != Some(board.shape()) {
+            self.tt.clear();
+            self.shape = Some(board.shape());
+        }
         self.tt.new_search();
+    }
+
+    /// Solves `board`: its value, a best move and the nodes visited by this call.
+    pub fn solve(&mut self, board: &Board) -> Solution {
+        self.begin(board);
         let mut b = board.clone();
         let value = self.negamax(&mut b, -Score::INFINITE, Score::INFINITE, 0);
         Solution { value, best_move: self.root_best, nodes: self.nodes }
@@ -114,8 +126,7 @@ impl Solver {
     /// The value of every legal move of `board` (for the side to move at `board`, in
     /// cell order), each searched with the full window, and the nodes visited.
     pub fn analyze(&mut self, board: &Board) -> (Vec<(Cell, Score)>, u64) {
-        self.nodes = 0;
-        self.tt.new_search();
+        self.begin(board);
         let mut b = board.clone();
         let mut moves = zerosum::MoveList::new();
         b.legal_moves(&mut moves);

@@ -146,3 +146,54 @@ fn best_moves_keep_the_value() {
         }
     }
 }
+
+/// Random positions with `empties` empty cells on `shape`, none finished.
+fn random_positions(shape: tictactoe::Shape, empties: u32, count: usize, seed: u64) -> Vec<Board> {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut b = Board::new(shape);
+        while b.outcome().is_none() && b.empty_count() > empties {
+            let mut moves = zerosum::MoveList::new();
+            b.legal_moves(&mut moves);
+            b.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if b.outcome().is_none() {
+            out.push(b);
+        }
+    }
+    out
+}
+
+#[test]
+fn solver_equals_minimax_on_random_larger_boards() {
+    for (shape, empties) in [("4x3x3", 8), ("4x4", 8), ("5x4x3", 8), ("5x5x4", 7)] {
+        let shape: tictactoe::Shape = shape.parse().unwrap();
+        let mut outcome = Solver::new(SolverConfig::default());
+        let mut distance = Solver::new(SolverConfig { mode: Mode::Distance, ..SolverConfig::default() });
+        for b in random_positions(shape, empties, 30, 5) {
+            let reference = minimax(&mut b.clone(), empties, &mut ZeroEval);
+            assert_eq!(distance.solve(&b).value, reference, "distance solver at {b}");
+            assert_eq!(outcome.solve(&b).outcome_value(), reference.signum(), "outcome solver at {b}");
+        }
+    }
+}
+
+#[test]
+fn known_mnk_values() {
+    // Known results for m,n,k-games (e.g. Wikipedia, "m,n,k-game"): 3,3,3 and 4,4,4 are
+    // draws; k = 3 on a 4x3 board is a first-player win.
+    let mut solver = Solver::default();
+    for (shape, value) in [("3x3", 0), ("4x4", 0), ("4x3x3", 1), ("3x4x3", 1), ("2x2x2", 1), ("3x3x2", 1)] {
+        let b = Board::new(shape.parse().unwrap());
+        assert_eq!(solver.solve(&b).outcome_value(), value, "{shape}");
+    }
+}
+
+#[test]
+#[ignore = "takes a few seconds: 5x5, k = 4 is a draw"]
+fn five_by_five_k4_is_a_draw() {
+    let mut solver = Solver::new(SolverConfig { tt_mib: 256, ..SolverConfig::default() });
+    assert_eq!(solver.solve(&Board::new("5x5x4".parse().unwrap())).outcome_value(), 0);
+}

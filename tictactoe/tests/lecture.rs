@@ -52,3 +52,28 @@ fn ours_uses_fewer_nodes_than_d_for_the_first_move() {
     eprintln!("ours: {} nodes, best {:?}", s.nodes, s.best_move);
     assert!(s.nodes < 2914, "{} nodes", s.nodes);
 }
+
+/// The lecture's game replayed from the empty board: before each move, the nodes each
+/// variant generates (and the move it picks), ours (a fresh solver each move, win/draw/loss
+/// mode) side by side.
+#[test]
+fn lecture_game_node_counts_snapshot() {
+    let mut table = format!("{:<9}  {:>5}", "position", "value");
+    for name in ["A", "B", "C", "D", "ours"] {
+        table += &format!(" {name:>7}   ");
+    }
+    table = table.trim_end().to_string() + "\n";
+    for p in positions() {
+        let mut row = format!("{p}  {:>5}", lecture::run(Variant::A, &p).value);
+        for variant in Variant::ALL {
+            let r = lecture::run(variant, &p);
+            row += &format!(" {:>7} @{}", r.nodes, r.best_move.map_or("-".into(), |c| c.to_string()));
+        }
+        let s = Solver::new(SolverConfig { tt_mib: 1, ..SolverConfig::default() }).solve(&p);
+        row += &format!(" {:>7} @{}", s.nodes, s.best_move.map_or("-".into(), |c| c.to_string()));
+        table += row.trim_end();
+        table.push('\n');
+    }
+    table += "(nodes generated before the move @ the move chosen, cells 1-9; value for the side to move)\n";
+    insta::assert_snapshot!(table);
+}
