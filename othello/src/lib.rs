@@ -1,4 +1,45 @@
-//! zerosum: othello (work in progress).
+//! # othello — an Othello (Reversi) engine for zerosum
+//!
+//! - [`Board`]: player/opponent bitboards (Edax's layout, a1 = bit 0 … h8 = bit 63),
+//!   fast move generation and flips ([`movegen`], checked against a slow reference),
+//!   Zobrist keys ([`zobrist`]);
+//! - [`Othello`]: the game record of seed 003 (scores per colour, side to move, ply,
+//!   legality tests, play, pass, undo/redo of one or n moves), implementing
+//!   [`zerosum::Game`] and [`zerosum::Notation`] (the OBF board form
+//!   `<64 squares> <X|O>`; moves `a1`…`h8`, pass `PS`);
+//! - [`perft`]: leaf counts in both conventions;
+//! - [`eval`]: the seed's [`eval::Classic`] evaluation (100·mobility + 30·edge +
+//!   10000·corner) with its negamax, and the stronger [`eval::Strong`];
+//! - [`solver`]: the exact endgame solver (final disc difference and best move);
+//! - [`ffo`]: the FFO endgame suite's line format.
+//!
+//! ```
+//! use othello::{Othello, Move};
+//! use zerosum::Game;
+//! let mut g = Othello::new();
+//! g.try_play("f5".parse::<Move>().unwrap()).unwrap();
+//! assert_eq!((g.black_score(), g.white_score()), (4, 1));
+//! g.undo();
+//! assert_eq!(g.redo_count(), 1);
+//! assert!(g.redo());
+//! assert_eq!(g.to_string(), "---------------------------OX------XXX-------------------------- O");
+//! ```
 #![deny(missing_docs)]
 
-pub use zerosum::{Score, Side};
+mod board;
+mod error;
+pub mod eval;
+pub mod ffo;
+mod game;
+pub mod movegen;
+pub mod perft;
+pub mod solver;
+pub mod stability;
+mod square;
+pub mod zobrist;
+
+pub use board::Board;
+pub use error::{ParseLineError, ParseMoveError, ParsePositionError, PlayError};
+pub use game::Othello;
+pub use square::{Move, Square};
+pub use zerosum::{Game, Notation, Outcome, Score, Side};

@@ -1,0 +1,84 @@
+//! Typed errors: parsing positions and moves, and playing illegal moves.
+
+use thiserror::Error;
+
+/// Why a move text such as `d3` or `PS` could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseMoveError {
+    /// Not `a1`…`h8` or `PS`.
+    #[error("invalid move {0:?}: expected a square a1..h8 or PS")]
+    Syntax(String),
+}
+
+/// Why a position in the OBF board form (`<64 squares> <X|O>`) could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParsePositionError {
+    /// The board part does not have 64 squares.
+    #[error("the board has {found} squares, expected 64")]
+    Length {
+        /// Squares found.
+        found: usize,
+    },
+    /// A square is not `X`, `O` or `-`.
+    #[error("invalid square {found:?} at {square} (expected X, O or -)")]
+    Character {
+        /// The square, `a1`…`h8`.
+        square: String,
+        /// The character found.
+        found: char,
+    },
+    /// No side to move after the board.
+    #[error("missing side to move (X or O) after the board")]
+    MissingSide,
+    /// The side to move is not `X` or `O`.
+    #[error("invalid side to move {found:?} (expected X or O)")]
+    Side {
+        /// The text found.
+        found: String,
+    },
+    /// Text after the side to move (the strict form allows none; see
+    /// [`crate::Othello::from_obf_line`] for lines with `;` annotations).
+    #[error("unexpected text {found:?} after the side to move")]
+    Trailing {
+        /// The text found.
+        found: String,
+    },
+}
+
+/// Why a move could not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    /// The game is over: no move, not even a pass, is legal.
+    #[error("the game is over")]
+    GameOver,
+    /// The square is occupied or turns no disc over.
+    #[error("illegal move {0}")]
+    Illegal(crate::Move),
+    /// A pass while the side to move has a disc move.
+    #[error("cannot pass: a move exists")]
+    PassWithMoves,
+    /// A disc move while the side to move must pass.
+    #[error("illegal move {0}: the side to move must pass")]
+    MustPass(crate::Move),
+}
+
+/// Why a line of moves (`f5d6c3…`) could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseLineError {
+    /// A move's text is not a square or `PS`.
+    #[error("move {index}: {source}")]
+    Syntax {
+        /// 1-based number of the move in the line.
+        index: usize,
+        /// What is wrong.
+        source: ParseMoveError,
+    },
+    /// A move is illegal in the position reached.
+    #[error("move {index}: {source}")]
+    Illegal {
+        /// 1-based number of the move in the line.
+        index: usize,
+        /// Why it could not be played.
+        source: PlayError,
+    },
+}

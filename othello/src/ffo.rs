@@ -1,0 +1,118 @@
+//! The FFO endgame suite's file format (Edax's OBF lines with move scores).
+//!
+//! A line is `<board> <side>; <move>:<score>; <move>:<score>; …`: the position in the
+//! OBF board form, then every legal move with its exact score, best first (see
+//! `../shared/data/othello/README.md`). Files are named `fforum-<first>-<last>.obf`, the
+//! positions numbered from `<first>` in line order (blank lines skipped).
+
+use crate::{Move, Othello, ParseMoveError, ParsePositionError};
+use std::path::Path;
+use thiserror::Error;
+
+/// One suite position with its published answer.
+#[derive(Clone, Debug)]
+pub struct FfoPosition {
+    /// The position's number in the suite (#1–#79).
+    pub number: usize,
+    /// The position.
+    pub game: Othello,
+    /// Every legal move and its exact score, in file order (best first).
+    pub moves: Vec<(Move, i32)>,
+}
+
+impl FfoPosition {
+    /// The published exact score: the first move's score.
+    pub fn best_score(&self) -> Option<i32> {
+        self.moves.first().map(|m| m.1)
+    }
+
+    /// True when `mv` is one of the moves sharing the best score.
+    pub fn is_best_move(&self, mv: Move) -> bool {
+        let best = self.best_score();
+        self.moves.iter().any(|&(m, s)| m == mv && Some(s) == best)
+    }
+}
+
+/// Why a suite line or file could not be read.
+#[derive(Debug, Error)]
+pub enum FfoError {
+    /// The position part is malformed.
+    #[error("position: {0}")]
+    Position(#[from] ParsePositionError),
+    /// A `move:score` item is malformed.
+    #[error("move list item {item:?}: {reason}")]
+    Item {
+        /// The item text.
+        item: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A move is not a square.
+    #[error("move: {0}")]
+    Move(#[from] ParseMoveError),
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+/// Parses one suite line (numbered `number`).
+///
+/// # Errors
+/// [`FfoError`] naming the bad part.
+pub fn parse_line(line: &str, number: usize) -> Result<FfoPosition, FfoError> {
+    let game = Othello::from_obf_line(line)?;
+    let mut moves = Vec::new();
+    for item in line.split(';').skip(1) {
+        let item = item.trim();
+        if item.is_empty() {
+            continue;
+        }
+        let (mv, score) = item
+            .split_once(':')
+            .ok_or_else(|| FfoError::Item { item: item.to_string(), reason: "expected <move>:<score>".into() })?;
+        let mv: Move = mv.trim().parse()?;
+        let score: i32 = score
+            .trim()
+            .parse()
+            .map_err(|e: std::num::ParseIntError| FfoError::Item { item: item.to_string(), reason: e.to_string() })?;
+        moves.push((mv, score));
+    }
+    Ok(FfoPosition { number, game, moves })
+}
+
+/// Reads a suite file; the first position's number comes from the file name
+/// (`fforum-40-59.obf` → 40, otherwise 1).
+///
+/// # Errors
+/// [`FfoError::Io`] or the first bad line's error.
+pub fn read_file(path: &Path) -> Result<Vec<FfoPosition>, FfoError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|source| FfoError::Io { path: path.display().to_string(), source })?;
+    let first = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .and_then(|s| s.strip_prefix("fforum-"))
+        .and_then(|s| s.split('-').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, l)| parse_line(l, first + i))
+        .collect()
+}
+
+/// The suite files in `dir` (`fforum-1-19.obf`, `fforum-20-39.obf`, `fforum-40-59.obf`,
+/// `fforum-60-79.obf`) that exist, in that order.
+pub fn suite_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    ["fforum-1-19.obf", "fforum-20-39.obf", "fforum-40-59.obf", "fforum-60-79.obf"]
+        .iter()
+        .map(|f| dir.join(f))
+        .filter(|p| p.is_file())
+        .collect()
+}

@@ -1,0 +1,450 @@
+//! The exact endgame solver: the final disc difference under perfect play, and a best
+//! move.
+//!
+//! # Algorithm
+//!
+//! Negamax alpha-beta (principal-variation search: the first move with the full window,
+//! the others with a null window and a re-search), fail-soft, on [`Board`]s:
+//! 1. more than [`SHALLOW_EMPTIES`] empties: count the node; no move → pass or score the
+//!    finished game; **stability cut-off** (the opponent's stable discs bound our score
+//!    from above: `64 − 2·stable`); **transposition table** probe (bounds of the exact
+//!    score, any depth, and the best move); **move ordering**: table move first, then
+//!    fastest-first (fewest opponent replies, corners counted twice), with bonuses for
+//!    moves into an odd region (parity), corners, and few potential replies; far from the
+//!    end ([`SORT_SEARCH_EMPTIES`]) the moves are first sorted by a shallow search;
+//!    search; store the bounds;
+//! 2. at most [`SHALLOW_EMPTIES`] empties: no table, no move generation: the empty
+//!    squares are tried directly, those in regions with an odd number of empties first
+//!    (parity); the last empty square is scored by counting its flips.
+//!
+//! The root runs aspiration (null-window) searches around a guess from the shallow
+//! search until the exact score is known. Scores are final disc differences for the side
+//! to move, empties to the winner, always even, in `-64..=64`.
+//!
+//! Sources of the ideas: Edax (`abulmo/edax-reversi`, `src/endgame.c`: last-square
+//! flip counting, parity, fastest-first, stability cut-off) and the FFO-solving
+//! literature (Gunnar Andersson's notes on endgame solving).
+
+mod tt;
+
+use crate::movegen::{flips, moves, potential_moves};
+use crate::stability::stable_discs;
+use crate::{Board, Move};
+pub use tt::{EndgameTable, Probe};
+
+/// At most this many empties: the parity-ordered search without table.
+pub const SHALLOW_EMPTIES: u32 = 6;
+/// From this many empties on, the transposition table is used.
+pub const TT_EMPTIES: u32 = SHALLOW_EMPTIES + 1;
+/// From this many empties on, moves are sorted by a shallow search before searching.
+pub const SORT_SEARCH_EMPTIES: u32 = 16;
+
+/// Quadrant masks (a1–d4, e1–h4, a5–d8, e5–h8) for parity ordering.
+const QUADRANTS: [u64; 4] = [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+const CORNERS: u64 = crate::eval::CORNERS;
+
+/// The result of solving a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The exact final disc difference for the side to move (or, in weak mode, -2, 0 or
+    /// +2 for loss, draw, win... see [`Solver::solve_weak`]).
+    pub score: i32,
+    /// A best move (`PS` when the side must pass), `None` when the game is over.
+    pub best_move: Option<Move>,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// The empty squares in quadrants holding an odd number of empties.
+#[inline]
+fn odd_regions(empty: u64) -> u64 {
+    let mut m = 0;
+    for q in QUADRANTS {
+        if (empty & q).count_ones() & 1 == 1 {
+            m |= q;
+        }
+    }
+    m & empty
+}
+
+/// The exact score with one empty square `sq` left (`b` has 63 discs).
+#[inline]
+fn solve_last(b: Board, sq: u32) -> i32 {
+    let p = b.player_discs() as i32;
+    let n = flips(b.player, b.opponent, sq).count_ones() as i32;
+    if n > 0 {
+        return 2 * (p + n + 1) - 64;
+    }
+    let n = flips(b.opponent, b.player, sq).count_ones() as i32;
+    if n > 0 {
+        return 2 * (p - n) - 64;
+    }
+    // Nobody can move: 63 discs, the empty square goes to the winner.
+    if 2 * p > 63 { 2 * p + 1 - 63 } else { 2 * p - 1 - 63 }
+}
+
+/// A reusable endgame solver (owns its transposition table).
+pub struct Solver {
+    tt: EndgameTable,
+    nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new(64)
+    }
+}
+
+impl Solver {
+    /// A solver with a table of at most `tt_mib` MiB.
+    pub fn new(tt_mib: usize) -> Solver {
+        Solver { tt: EndgameTable::new(tt_mib), nodes: 0 }
+    }
+
+    /// Positions visited since the last [`Solver::reset_nodes`] (or creation).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Sets the node counter to zero.
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+    }
+
+    /// Forgets the transposition table.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The exact score of `board` and a best move.
+    pub fn solve(&mut self, board: Board) -> Solution {
+        self.solve_window(board, -64, 64)
+    }
+
+    /// Win/draw/loss only: the score's sign is exact and its value is a bound (a search
+    /// with the window `(-1, 1)`, much faster than the exact score). The best move
+    /// achieves that result.
+    pub fn solve_weak(&mut self, board: Board) -> Solution {
+        self.solve_window(board, -1, 1)
+    }
+
+    /// The score within `(alpha, beta)` (exact inside the window, a bound outside) and a
+    /// move achieving it.
+    pub fn solve_window(&mut self, board: Board, alpha: i32, beta: i32) -> Solution {
+        let start = self.nodes;
+        let empties = board.empties();
+        let moves = board.moves();
+        if moves == 0 {
+            if board.opponent_moves() == 0 {
+                return Solution { score: board.final_score(), best_move: None, nodes: 1 };
+            }
+            let s = -self.search(board.pass(), -beta, -alpha, empties);
+            return Solution { score: s, best_move: Some(Move::PASS), nodes: self.nodes - start };
+        }
+        let (score, sq) = if alpha + 2 >= beta || empties <= SORT_SEARCH_EMPTIES {
+            self.root(board, alpha, beta)
+        } else {
+            self.aspiration(board, alpha, beta)
+        };
+        let sq = sq.or(Some(moves.trailing_zeros()));
+        let best_move = sq.and_then(|s| Move::from_index(s as usize));
+        Solution { score, best_move, nodes: self.nodes - start }
+    }
+
+    /// MTD(f)-like driver: null-window probes `(g − 1, g + 1)` (scores are even, so the
+    /// window holds only `g`) moving the guess `g` to each new bound until the bounds meet.
+    fn aspiration(&mut self, board: Board, alpha: i32, beta: i32) -> (i32, Option<u32>) {
+        let (mut lo, mut hi) = (alpha, beta);
+        let mut guess = self.guess(board).clamp(alpha + 1, beta - 1);
+        guess += guess & 1;
+        let mut best = None;
+        loop {
+            let (v, sq) = self.root(board, guess - 1, guess + 1);
+            if v == guess {
+                return (v, sq);
+            }
+            if v > guess {
+                lo = v;
+                best = sq;
+                guess = v;
+            } else {
+                hi = v;
+                guess = v;
+            }
+            if lo >= hi || guess <= alpha || guess >= beta {
+                return (if lo >= beta { lo } else { hi.max(lo) }, best);
+            }
+        }
+    }
+
+    /// The exact score of every legal move (a pass when that is the only move): the score
+    /// of the position after the move, seen by the player who made it. Best first.
+    pub fn analyze(&mut self, board: Board) -> Vec<(Move, i32)> {
+        let mut out = Vec::new();
+        let moves = board.moves();
+        if moves == 0 {
+            if board.opponent_moves() != 0 {
+                out.push((Move::PASS, -self.solve(board.pass()).score));
+            }
+            return out;
+        }
+        for sq in zerosum::Bitboard(moves) {
+            let next = board.play_flips(sq, board.flips(sq));
+            let s = -self.solve(next).score;
+            out.push((Move::from_index(sq as usize).expect("square"), s));
+        }
+        out.sort_by(|a, b| b.1.cmp(&a.1));
+        out
+    }
+
+    /// A quick estimate of the score: a shallow search of the moves' disc counts.
+    fn guess(&mut self, board: Board) -> i32 {
+        let v = crate::eval::Strong::value(board);
+        (v / 20).clamp(-64, 64)
+    }
+
+    /// Root search in `(alpha, beta)`: the fail-soft value and the move that reached it.
+    fn root(&mut self, board: Board, mut alpha: i32, beta: i32) -> (i32, Option<u32>) {
+        self.nodes += 1;
+        let empties = board.empties();
+        let mut list = MoveList::new();
+        self.order(board, empties, &mut list, self.tt.probe(board.player, board.opponent).and_then(|p| p.best));
+        let mut best = -65;
+        let mut best_sq = None;
+        for (i, &(_, sq, f)) in list.as_slice().iter().enumerate() {
+            let next = board.play_flips(sq, f);
+            let v = if i == 0 {
+                -self.search(next, -beta, -alpha, empties - 1)
+            } else {
+                let v = -self.search(next, -alpha - 1, -alpha, empties - 1);
+                if v > alpha && v < beta { -self.search(next, -beta, -alpha, empties - 1) } else { v }
+            };
+            if v > best {
+                best = v;
+                best_sq = Some(sq);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    /// The search dispatcher by number of empties.
+    #[inline]
+    fn search(&mut self, b: Board, alpha: i32, beta: i32, empties: u32) -> i32 {
+        if empties <= SHALLOW_EMPTIES {
+            if empties == 0 {
+                self.nodes += 1;
+                return b.final_score();
+            }
+            if empties == 1 {
+                self.nodes += 1;
+                return solve_last(b, b.empty().trailing_zeros());
+            }
+            self.shallow(b, alpha, beta, empties)
+        } else {
+            self.deep(b, alpha, beta, empties)
+        }
+    }
+
+    /// Parity-ordered alpha-beta over the empty squares, no table (few empties).
+    fn shallow(&mut self, b: Board, mut alpha: i32, beta: i32, empties: u32) -> i32 {
+        self.nodes += 1;
+        let empty = b.empty();
+        let odd = odd_regions(empty);
+        let mut best = -65;
+        for group in [odd, empty & !odd] {
+            let mut m = group;
+            while m != 0 {
+                let sq = m.trailing_zeros();
+                m &= m - 1;
+                let f = flips(b.player, b.opponent, sq);
+                if f == 0 {
+                    continue;
+                }
+                let next = b.play_flips(sq, f);
+                let v = if empties == 2 {
+                    self.nodes += 1;
+                    -solve_last(next, (empty & !(1u64 << sq)).trailing_zeros())
+                } else {
+                    -self.shallow(next, -beta, -alpha, empties - 1)
+                };
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        if best == -65 {
+            // No move: pass, or the game is over.
+            if moves(b.opponent, b.player) == 0 {
+                return b.final_score();
+            }
+            return -self.shallow(b.pass(), -beta, -alpha, empties);
+        }
+        best
+    }
+
+    /// Fills `list` with the legal moves of `b`, best-looking first.
+    fn order(&mut self, b: Board, empties: u32, list: &mut MoveList, tt_move: Option<u32>) {
+        let moves = b.moves();
+        let odd = odd_regions(b.empty());
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            let f = flips(b.player, b.opponent, sq);
+            let next = b.play_flips(sq, f);
+            let key = if Some(sq) == tt_move {
+                1 << 30
+            } else {
+                let om = next.moves();
+                let mobility = (om.count_ones() + (om & CORNERS).count_ones()) as i32;
+                let potential = potential_moves(next.player, next.opponent).count_ones() as i32;
+                let mut k = -mobility * (1 << 12) - potential * (1 << 6);
+                if odd >> sq & 1 != 0 {
+                    k += 1 << 8;
+                }
+                if CORNERS >> sq & 1 != 0 {
+                    k += 1 << 10;
+                }
+                if empties >= SORT_SEARCH_EMPTIES {
+                    // A shallow evaluation of the reply counts most.
+                    k -= crate::eval::Strong::value(next) * (1 << 8);
+                }
+                k
+            };
+            list.push(key, sq, f);
+        }
+        list.sort();
+    }
+
+    /// Null-window and principal-variation search with table and ordering.
+    fn deep(&mut self, b: Board, mut alpha: i32, mut beta: i32, empties: u32) -> i32 {
+        self.nodes += 1;
+        let moves = b.moves();
+        if moves == 0 {
+            if b.opponent_moves() == 0 {
+                return b.final_score();
+            }
+            return -self.deep(b.pass(), -beta, -alpha, empties);
+        }
+        // Stability cut-off: the opponent's stable discs stay theirs.
+        if alpha >= 64 - 2 * b.opponent_discs() as i32 {
+            let upper = 64 - 2 * stable_discs(b.opponent, b.player).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+            beta = beta.min(upper);
+        }
+        // Transposition table.
+        let probe = self.tt.probe(b.player, b.opponent);
+        let mut tt_move = None;
+        if let Some(pr) = probe {
+            if pr.lower >= beta {
+                return pr.lower;
+            }
+            if pr.upper <= alpha {
+                return pr.upper;
+            }
+            if pr.lower == pr.upper {
+                return pr.lower;
+            }
+            tt_move = pr.best;
+        }
+        let mut list = MoveList::new();
+        self.order(b, empties, &mut list, tt_move);
+        let alpha_orig = alpha;
+        let mut best = -65;
+        let mut best_sq = None;
+        for (i, &(_, sq, f)) in list.as_slice().iter().enumerate() {
+            let next = b.play_flips(sq, f);
+            let v = if i == 0 {
+                -self.search(next, -beta, -alpha, empties - 1)
+            } else {
+                let v = -self.search(next, -alpha - 1, -alpha, empties - 1);
+                if v > alpha && v < beta { -self.search(next, -beta, -alpha, empties - 1) } else { v }
+            };
+            if v > best {
+                best = v;
+                best_sq = Some(sq);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let lower = if best > alpha_orig { best } else { -64 };
+        let upper = if best < beta { best } else { 64 };
+        self.tt.store(b.player, b.opponent, empties, lower, upper, best_sq);
+        best
+    }
+}
+
+/// A small fixed-capacity list of (ordering key, square, flips).
+struct MoveList {
+    items: [(i32, u32, u64); 32],
+    len: usize,
+}
+
+impl MoveList {
+    #[inline]
+    fn new() -> MoveList {
+        MoveList { items: [(0, 0, 0); 32], len: 0 }
+    }
+
+    #[inline]
+    fn push(&mut self, key: i32, sq: u32, f: u64) {
+        self.items[self.len] = (key, sq, f);
+        self.len += 1;
+    }
+
+    /// Insertion sort, highest key first.
+    #[inline]
+    fn sort(&mut self) {
+        let s = &mut self.items[..self.len];
+        for i in 1..s.len() {
+            let x = s[i];
+            let mut j = i;
+            while j > 0 && s[j - 1].0 < x.0 {
+                s[j] = s[j - 1];
+                j -= 1;
+            }
+            s[j] = x;
+        }
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[(i32, u32, u64)] {
+        &self.items[..self.len]
+    }
+}
+
+/// Slow reference: plain negamax over the whole tree, no pruning (for tests; only for a
+/// handful of empties).
+pub fn solve_slow(b: Board) -> i32 {
+    let m = crate::movegen::moves_slow(b.player, b.opponent);
+    if m == 0 {
+        if crate::movegen::moves_slow(b.opponent, b.player) == 0 {
+            return b.final_score();
+        }
+        return -solve_slow(b.pass());
+    }
+    let mut best = -65;
+    for sq in zerosum::Bitboard(m) {
+        let f = crate::movegen::flips_slow(b.player, b.opponent, sq);
+        best = best.max(-solve_slow(b.play_flips(sq, f)));
+    }
+    best
+}

@@ -1,0 +1,104 @@
+//! The endgame transposition table: exact-score bounds keyed by the full position.
+
+/// One entry: the position (verified in full), bounds on its exact score, a best move.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    player: u64,
+    opponent: u64,
+    /// Lower and upper bounds on the final disc difference for the side to move.
+    lower: i8,
+    upper: i8,
+    /// Best move square (64 = none).
+    best: u8,
+    /// Empty squares of the position (its remaining depth): deeper entries are kept.
+    empties: u8,
+}
+
+/// What a probe found: bounds and a best move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// A lower bound on the exact score.
+    pub lower: i32,
+    /// An upper bound on the exact score.
+    pub upper: i32,
+    /// The best move's square, if stored.
+    pub best: Option<u32>,
+}
+
+/// A table of `2^k` two-entry buckets. Bounds of exact endgame scores do not depend on
+/// the depth searched, so any hit is usable; replacement prefers positions with more
+/// empties (costlier to recompute) in the first slot of a bucket, the most recent in the
+/// second. A store for a stored position intersects the bounds.
+pub struct EndgameTable {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+#[inline]
+fn mix(p: u64, o: u64) -> u64 {
+    let h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.rotate_left(31).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    h ^ (h >> 29)
+}
+
+impl EndgameTable {
+    /// A table of at most `mib` MiB.
+    pub fn new(mib: usize) -> EndgameTable {
+        let n = (mib.max(1) << 20) / std::mem::size_of::<Entry>();
+        let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
+        EndgameTable { entries: vec![Entry::default(); n], mask: (n - 1) & !1 }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+    }
+
+    /// Looks up a position.
+    #[inline]
+    pub fn probe(&self, p: u64, o: u64) -> Option<Probe> {
+        let i = mix(p, o) as usize & self.mask;
+        for e in &self.entries[i..i + 2] {
+            if e.player == p && e.opponent == o && (p | o) != 0 {
+                return Some(Probe {
+                    lower: e.lower as i32,
+                    upper: e.upper as i32,
+                    best: if e.best < 64 { Some(e.best as u32) } else { None },
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores bounds `lower..=upper` and a best move for a position with `empties`
+    /// empty squares.
+    #[inline]
+    pub fn store(&mut self, p: u64, o: u64, empties: u32, lower: i32, upper: i32, best: Option<u32>) {
+        let i = mix(p, o) as usize & self.mask;
+        let best = best.map_or(64, |b| b as u8);
+        let bucket = &mut self.entries[i..i + 2];
+        for e in bucket.iter_mut() {
+            if e.player == p && e.opponent == o {
+                e.lower = e.lower.max(lower as i8);
+                e.upper = e.upper.min(upper as i8);
+                if e.lower > e.upper {
+                    // Bounds from different windows can only cross through a bug; keep
+                    // the newest.
+                    e.lower = lower as i8;
+                    e.upper = upper as i8;
+                }
+                if best < 64 {
+                    e.best = best;
+                }
+                return;
+            }
+        }
+        let new = Entry { player: p, opponent: o, lower: lower as i8, upper: upper as i8, best, empties: empties as u8 };
+        // Slot 0 keeps the deepest position, slot 1 the most recent one.
+        if empties >= bucket[0].empties as u32 {
+            bucket[1] = bucket[0];
+            bucket[0] = new;
+        } else {
+            bucket[1] = new;
+        }
+    }
+}

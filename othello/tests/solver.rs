@@ -1,0 +1,106 @@
+//! The exact endgame solver against a slow reference (plain minimax on random positions)
+//! and against published answers.
+
+use othello::solver::{Solver, solve_slow};
+use othello::{Board, Game, Move, Othello};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use zerosum::MoveList;
+
+/// Random playouts from the start stopped with `empties` empty squares left.
+fn random_endgames(count: usize, empties: u32, seed: u64) -> Vec<Board> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut g = Othello::new();
+        while g.board().empties() > empties {
+            let mut ms = MoveList::new();
+            g.legal_moves(&mut ms);
+            if ms.is_empty() {
+                break;
+            }
+            g.play(ms[rng.random_range(0..ms.len())]);
+        }
+        if g.board().empties() == empties {
+            out.push(g.board());
+        }
+    }
+    out
+}
+
+#[test]
+fn solver_agrees_with_plain_minimax_up_to_10_empties() {
+    let mut solver = Solver::new(16);
+    for empties in 1..=10u32 {
+        let count = if empties <= 8 { 40 } else { 8 };
+        for b in random_endgames(count, empties, 100 + empties as u64) {
+            let exact = solve_slow(b);
+            let s = solver.solve(b);
+            assert_eq!(s.score, exact, "empties {empties}: {b:?}");
+            // The best move reaches the score.
+            if let Some(mv) = s.best_move {
+                let next = match mv.to_square() {
+                    Some(sq) => b.play(sq.index() as u32).expect("legal best move"),
+                    None => b.pass(),
+                };
+                assert_eq!(-solve_slow(next), exact, "best move {mv} of {b:?}");
+            }
+            // Windowed and weak searches agree with the exact score.
+            let weak = solver.solve_weak(b).score;
+            assert_eq!(weak.signum(), exact.signum(), "weak {b:?}");
+            let w = solver.solve_window(b, exact - 1, exact + 1).score;
+            assert_eq!(w, exact);
+        }
+    }
+}
+
+#[test]
+fn analysis_gives_every_move_its_exact_score() {
+    let mut solver = Solver::new(16);
+    for b in random_endgames(10, 9, 5) {
+        let list = solver.analyze(b);
+        for (mv, s) in list {
+            let next = match mv.to_square() {
+                Some(sq) => b.play(sq.index() as u32).unwrap(),
+                None => b.pass(),
+            };
+            assert_eq!(s, -solve_slow(next), "{mv} in {b:?}");
+        }
+    }
+}
+
+/// Published answers of FFO positions (the FFO endgame suite collected by Gunnar
+/// Andersson from FForum; answers as listed in Edax's `problem/fforum-1-19.obf` and
+/// `fforum-20-39.obf` and in Egaroucid's `bin/ffotest.py`).
+const FFO_FACTS: [(&str, &str, i32, &[&str]); 6] = [
+    ("#1", "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X", 18, &["g8"]),
+    ("#2", "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X", 10, &["a4"]),
+    ("#3", "----OX----OOXX---OOOXX-XOOXXOOOOOXXOXXOOOXXXOOOOOXXXXOXO--OOOOOX X", 2, &["d1"]),
+    ("#4", "-XXXXXX-X-XXXOO-XOXXXOOXXXOXOOOX-OXOOXXX--OOOXXX--OOXX----XOXXO- X", 0, &["h8", "a5"]),
+    ("#5", "-OOOOO----OXXO-XXXOXOXX-XXOXOXXOXXOOXOOOXXXXOO-OX-XOOO---XXXXX-- X", 32, &["g8"]),
+    ("#20", "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X", 6, &["h5"]),
+];
+
+#[test]
+fn ffo_positions_with_few_empties_have_their_published_answers() {
+    let mut solver = Solver::new(32);
+    for (name, text, score, best) in FFO_FACTS {
+        let g: Othello = text.parse().unwrap();
+        let s = solver.solve(g.board());
+        assert_eq!(s.score, score, "FFO {name}");
+        let mv = s.best_move.unwrap().to_string();
+        assert!(best.contains(&mv.as_str()), "FFO {name}: {mv} not in {best:?}");
+    }
+}
+
+#[test]
+fn finished_and_pass_positions() {
+    let mut solver = Solver::new(1);
+    // White to move must pass; black then takes everything: -64 for white.
+    let g: Othello = format!("XO{} O", "-".repeat(62)).parse().unwrap();
+    let s = solver.solve(g.board());
+    assert_eq!((s.score, s.best_move), (-64, Some(Move::PASS)));
+    let done: Othello = format!("XX{} O", "-".repeat(62)).parse().unwrap();
+    let s = solver.solve(done.board());
+    assert_eq!((s.score, s.best_move), (-64, None));
+}
