@@ -1,0 +1,1 @@
+//! Matches between agents from fixed openings, with an Elo estimate.

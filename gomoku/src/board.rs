@@ -1,0 +1,596 @@
+//! The board: stones, side to move, rules, outcome, make/undo, and the per-cell line
+//! patterns kept up to date on every move.
+
+use crate::cell::{Cell, CellError, MAX_SIZE, MIN_SIZE, parse_move_list};
+use crate::pattern::{self, Pattern};
+use crate::rule::Rule;
+use std::fmt;
+use thiserror::Error;
+use zerosum::{Game, MoveList, Notation, Outcome, Side};
+
+/// The four line directions `(dx, dy)`: horizontal, vertical, diagonal, anti-diagonal.
+pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// Why a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    /// The cell lies outside the board.
+    #[error("cell {cell} is off the {size}x{size} board")]
+    OffBoard {
+        /// The rejected cell.
+        cell: Cell,
+        /// The board side.
+        size: u8,
+    },
+    /// The cell already holds a stone.
+    #[error("cell {0} is occupied")]
+    Occupied(Cell),
+    /// The game is already over.
+    #[error("the game is over ({0}); no more moves")]
+    GameOver(String),
+}
+
+/// Why a position's text was rejected (see [`Board`]'s notation).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// The size before the colon is not a number in 5..=22.
+    #[error("bad board size {0:?} (5 to 22)")]
+    Size(String),
+    /// The rule letter is not `f` or `s`.
+    #[error("bad rule letter {0:?} (f = freestyle, s = standard)")]
+    Rule(String),
+    /// A cell of the move list is malformed.
+    #[error("move {index}: {error}")]
+    Cell {
+        /// 1-based position in the move list.
+        index: usize,
+        /// What is wrong with it.
+        error: CellError,
+    },
+    /// A move of the list cannot be played.
+    #[error("move {index}: {error}")]
+    Play {
+        /// 1-based position in the move list.
+        index: usize,
+        /// Why it was refused.
+        error: PlayError,
+    },
+}
+
+/// Why a board size was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unsupported board size {0} (5 to 22)")]
+pub struct SizeError(pub u32);
+
+fn zobrist(i: usize) -> u64 {
+    // SplitMix64 of the index: fixed, portable keys.
+    let mut z = (i as u64)
+        .wrapping_add(1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+
+fn keys() -> &'static [u64] {
+    static KEYS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| (0..2 * CELLS + 1).map(zobrist).collect())
+}
+
+/// A Gomoku position with its history.
+///
+/// Black ([`Side::First`]) moves first. Five in a row wins (exactly five under
+/// [`Rule::Standard`]); a full board without a winner is a draw. Make/undo as the
+/// [`Game`] contract says; each move also updates, for both sides, the [`Pattern`] every
+/// empty cell would make in each of the four directions, so that threats (fours, open
+/// threes) are read off in O(1) per cell.
+///
+/// # Notation
+///
+/// `<size><rule>:<moves>`, e.g. `15f:h8i7e9`: the board side (5–22), the rule letter
+/// (`f` freestyle, `s` standard), a colon, then the stones in the order played, black
+/// first, each a column letter from `a` and a row number from 1 (`h8` = `x = 7, y = 7`).
+/// A bare move list (`h8i7e9`, spaces allowed) means 15×15 freestyle. The empty board is
+/// `15f:`.
+#[derive(Clone)]
+pub struct Board {
+    size: u8,
+    rule: Rule,
+    cells: Vec<u8>,
+    pats: Vec<[[u8; 4]; 2]>,
+    counts: [[u16; 8]; 2],
+    near: Vec<u8>,
+    history: Vec<Cell>,
+    base: usize,
+    to_move: Side,
+    hash: u64,
+    outcome: Option<Outcome>,
+    table: &'static [u8],
+}
+
+impl Board {
+    /// An empty 15×15 freestyle board.
+    pub fn new() -> Board {
+        Board::with_size(15, Rule::Freestyle).expect("15 is a valid size")
+    }
+
+    /// An empty `size`×`size` board under `rule`.
+    ///
+    /// # Errors
+    /// [`SizeError`] unless `size` is in 5..=22.
+    pub fn with_size(size: u32, rule: Rule) -> Result<Board, SizeError> {
+        if !(MIN_SIZE as u32..=MAX_SIZE as u32).contains(&size) {
+            return Err(SizeError(size));
+        }
+        let n = (size * size) as usize;
+        let mut b = Board {
+            size: size as u8,
+            rule,
+            cells: vec![0; n],
+            pats: vec![[[0; 4]; 2]; n],
+            counts: [[0; 8]; 2],
+            near: vec![0; n],
+            history: Vec::with_capacity(n),
+            base: 0,
+            to_move: Side::First,
+            hash: 0,
+            outcome: None,
+            table: pattern::table(rule),
+        };
+        for i in 0..n {
+            for s in 0..2 {
+                for d in 0..4 {
+                    let c = b.cell_of(i);
+                    let p = b.compute(c.x as i32, c.y as i32, d, s as u8 + 1);
+                    b.pats[i][s][d] = p;
+                    b.counts[s][p as usize] += 1;
+                }
+            }
+        }
+        Ok(b)
+    }
+
+    /// The board side.
+    #[inline]
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The rule.
+    #[inline]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Number of cells (`size²`).
+    #[inline]
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The dense index `y·size + x` of an on-board cell.
+    #[inline]
+    pub fn index(&self, c: Cell) -> usize {
+        c.y as usize * self.size as usize + c.x as usize
+    }
+
+    /// The cell of dense index `i`.
+    #[inline]
+    pub fn cell_of(&self, i: usize) -> Cell {
+        let s = self.size as usize;
+        Cell::new((i % s) as u8, (i / s) as u8)
+    }
+
+    /// True when `c` lies on the board.
+    #[inline]
+    pub fn on_board(&self, c: Cell) -> bool {
+        c.x < self.size && c.y < self.size
+    }
+
+    /// The stone on `c`: `Some(side)` or `None` for empty (and off-board) cells.
+    pub fn stone(&self, c: Cell) -> Option<Side> {
+        if !self.on_board(c) {
+            return None;
+        }
+        match self.cells[self.index(c)] {
+            1 => Some(Side::First),
+            2 => Some(Side::Second),
+            _ => None,
+        }
+    }
+
+    /// The stone at dense index `i` (0 empty, 1 black, 2 white).
+    #[inline]
+    pub fn raw(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+
+    /// The stones played, oldest first (setup stones included).
+    pub fn moves(&self) -> &[Cell] {
+        &self.history
+    }
+
+    /// The last stone played, if any.
+    pub fn last_move(&self) -> Option<Cell> {
+        self.history.last().copied()
+    }
+
+    /// Number of stones on the board.
+    pub fn stone_count(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The pattern `side` would make by playing on the empty cell of index `i` in
+    /// direction `d` (0..4, see [`DIRECTIONS`]); [`Pattern::None`] on occupied cells.
+    #[inline]
+    pub fn pattern(&self, i: usize, side: Side, d: usize) -> Pattern {
+        Pattern::from_code(self.pats[i][side.index()][d])
+    }
+
+    /// The four direction patterns of `side` at index `i`, as codes.
+    #[inline]
+    pub fn patterns(&self, i: usize, side: Side) -> [u8; 4] {
+        self.pats[i][side.index()]
+    }
+
+    /// How many (empty cell, direction) pairs give `side` the pattern `p`.
+    #[inline]
+    pub fn pattern_count(&self, side: Side, p: Pattern) -> u32 {
+        self.counts[side.index()][p as usize] as u32
+    }
+
+    /// Number of stones within two cells (king distance) of index `i`.
+    #[inline]
+    pub fn near(&self, i: usize) -> u8 {
+        self.near[i]
+    }
+
+    /// True when `side` playing at empty index `i` wins at once.
+    #[inline]
+    pub fn is_winning_cell(&self, i: usize, side: Side) -> bool {
+        self.pats[i][side.index()].contains(&(Pattern::Five as u8))
+    }
+
+    /// The cells where `side` would complete a winning row now (its "win points").
+    pub fn winning_cells(&self, side: Side) -> Vec<usize> {
+        if self.counts[side.index()][Pattern::Five as usize] == 0 {
+            return Vec::new();
+        }
+        (0..self.cells.len())
+            .filter(|&i| self.is_winning_cell(i, side))
+            .collect()
+    }
+
+    #[inline]
+    fn at(&self, x: i32, y: i32) -> u8 {
+        let s = self.size as i32;
+        if x < 0 || y < 0 || x >= s || y >= s {
+            3
+        } else {
+            self.cells[(y * s + x) as usize]
+        }
+    }
+
+    fn compute(&self, x: i32, y: i32, d: usize, stone: u8) -> u8 {
+        if self.cells[(y * self.size as i32 + x) as usize] != 0 {
+            return 0;
+        }
+        let (dx, dy) = DIRECTIONS[d];
+        let mut key = 0usize;
+        for (j, k) in [-4, -3, -2, -1, 1, 2, 3, 4].into_iter().enumerate() {
+            key |= pattern::code(self.at(x + k * dx, y + k * dy), stone) << (2 * j);
+        }
+        if self.at(x - 5 * dx, y - 5 * dy) == stone {
+            key |= 1 << 16;
+        }
+        if self.at(x + 5 * dx, y + 5 * dy) == stone {
+            key |= 1 << 17;
+        }
+        self.table[key]
+    }
+
+    fn update_around(&mut self, c: Cell) {
+        let s = self.size as i32;
+        let (cx, cy) = (c.x as i32, c.y as i32);
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for k in -5..=5 {
+                let (x, y) = (cx + k * dx, cy + k * dy);
+                if x < 0 || y < 0 || x >= s || y >= s {
+                    continue;
+                }
+                let i = (y * s + x) as usize;
+                for side in 0..2 {
+                    let new = self.compute(x, y, d, side as u8 + 1);
+                    let old = self.pats[i][side][d];
+                    if new != old {
+                        self.counts[side][old as usize] -= 1;
+                        self.counts[side][new as usize] += 1;
+                        self.pats[i][side][d] = new;
+                    }
+                }
+            }
+        }
+        for y in (cy - 2).max(0)..=(cy + 2).min(s - 1) {
+            for x in (cx - 2).max(0)..=(cx + 2).min(s - 1) {
+                let i = (y * s + x) as usize;
+                if self.cells[self.index(c)] != 0 {
+                    self.near[i] += 1;
+                } else {
+                    self.near[i] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Checks `c` and plays it for the side to move.
+    ///
+    /// # Errors
+    /// [`PlayError::GameOver`], [`PlayError::OffBoard`] or [`PlayError::Occupied`].
+    pub fn try_play(&mut self, c: Cell) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome {
+            return Err(PlayError::GameOver(describe(o)));
+        }
+        if !self.on_board(c) {
+            return Err(PlayError::OffBoard {
+                cell: c,
+                size: self.size,
+            });
+        }
+        if self.cells[self.index(c)] != 0 {
+            return Err(PlayError::Occupied(c));
+        }
+        self.play_unchecked(c);
+        Ok(())
+    }
+
+    /// Plays `c` for the side to move without checks beyond debug assertions. The cell
+    /// must be on the board and empty and the game unfinished; otherwise the position
+    /// becomes meaningless (no undefined behaviour; out-of-range indices panic).
+    pub fn play_unchecked(&mut self, c: Cell) {
+        let i = self.index(c);
+        debug_assert_eq!(self.cells[i], 0, "{c} occupied");
+        let side = self.to_move;
+        let wins = self.is_winning_cell(i, side);
+        self.cells[i] = side.index() as u8 + 1;
+        self.hash ^= keys()[2 * i + side.index()] ^ keys()[2 * CELLS];
+        self.history.push(c);
+        self.update_around(c);
+        self.to_move = !side;
+        self.outcome = if wins {
+            Some(Outcome::Win(side))
+        } else if self.history.len() == self.cells.len() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        };
+    }
+
+    /// Places a setup stone of `side` on `c` (for positions that did not arise by
+    /// alternate play, such as the protocol's `BOARD`). It cannot be undone and does not
+    /// change the side to move; the outcome is updated.
+    ///
+    /// # Errors
+    /// As [`Board::try_play`].
+    pub fn place(&mut self, c: Cell, side: Side) -> Result<(), PlayError> {
+        let keep = self.to_move;
+        self.to_move = side;
+        self.try_play(c)?;
+        self.to_move = keep;
+        self.hash ^= keys()[2 * CELLS];
+        self.base = self.history.len();
+        Ok(())
+    }
+
+    /// Sets the side to move (for setup positions).
+    pub fn set_side_to_move(&mut self, side: Side) {
+        if side != self.to_move {
+            self.to_move = side;
+            self.hash ^= keys()[2 * CELLS];
+        }
+    }
+
+    /// Takes back the last move; false when there is none (or only setup stones).
+    pub fn try_undo(&mut self) -> bool {
+        if self.history.len() <= self.base {
+            return false;
+        }
+        let c = self.history.pop().expect("history is not empty");
+        let i = self.index(c);
+        let side = if self.cells[i] == 1 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        self.cells[i] = 0;
+        self.hash ^= keys()[2 * i + side.index()] ^ keys()[2 * CELLS];
+        self.update_around(c);
+        self.to_move = side;
+        self.outcome = None;
+        true
+    }
+
+    /// The winning row's cells if the last move made one.
+    pub fn winning_row(&self) -> Option<Vec<Cell>> {
+        let Some(Outcome::Win(_)) = self.outcome else {
+            return None;
+        };
+        let c = self.last_move()?;
+        let stone = self.cells[self.index(c)];
+        for (dx, dy) in DIRECTIONS {
+            let mut row = vec![c];
+            for sign in [-1, 1] {
+                let mut k = 1;
+                while self.at(c.x as i32 + sign * k * dx, c.y as i32 + sign * k * dy) == stone {
+                    row.push(Cell::new(
+                        (c.x as i32 + sign * k * dx) as u8,
+                        (c.y as i32 + sign * k * dy) as u8,
+                    ));
+                    k += 1;
+                }
+            }
+            if row.len() >= 5 && (self.rule == Rule::Freestyle || row.len() == 5) {
+                row.sort();
+                return Some(row);
+            }
+        }
+        None
+    }
+
+    /// The board as rows of `X` (black), `O` (white) and `.`, top row (highest `y`)
+    /// first, with coordinates.
+    pub fn diagram(&self) -> String {
+        let mut s = String::new();
+        for y in (0..self.size).rev() {
+            s.push_str(&format!("{:>2} ", y as u32 + 1));
+            for x in 0..self.size {
+                s.push(match self.cells[self.index(Cell::new(x, y))] {
+                    1 => 'X',
+                    2 => 'O',
+                    _ => '.',
+                });
+                s.push(' ');
+            }
+            s.pop();
+            s.push('\n');
+        }
+        s.push_str("   ");
+        for x in 0..self.size {
+            s.push((b'a' + x) as char);
+            s.push(' ');
+        }
+        s.pop();
+        s
+    }
+}
+
+fn describe(o: Outcome) -> String {
+    match o {
+        Outcome::Win(Side::First) => "black won".into(),
+        Outcome::Win(Side::Second) => "white won".into(),
+        Outcome::Draw => "draw".into(),
+    }
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::new()
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size
+            && self.rule == other.rule
+            && self.cells == other.cells
+            && self.to_move == other.to_move
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{self}  ({:?} to move)", self.to_move)?;
+        write!(f, "{}", self.diagram())
+    }
+}
+
+impl fmt::Display for Board {
+    /// The notation `15f:h8i7e9` (see the type docs).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}:", self.size, self.rule.letter())?;
+        for c in &self.history {
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Notation for Board {
+    type Error = ParseError;
+
+    fn parse_position(text: &str) -> Result<Board, ParseError> {
+        let text = text.trim();
+        let (mut board, moves) = match text.split_once(':') {
+            Some((head, moves)) => {
+                let head = head.trim();
+                let digits: String = head.chars().take_while(|c| c.is_ascii_digit()).collect();
+                let rest = &head[digits.len()..];
+                let size: u32 = digits.parse().map_err(|_| ParseError::Size(head.into()))?;
+                let rule = match rest {
+                    "" | "f" | "F" => Rule::Freestyle,
+                    "s" | "S" => Rule::Standard,
+                    _ => return Err(ParseError::Rule(rest.into())),
+                };
+                let b = Board::with_size(size, rule).map_err(|_| ParseError::Size(digits))?;
+                (b, moves)
+            }
+            None => (Board::new(), text),
+        };
+        let cells =
+            parse_move_list(moves).map_err(|(index, error)| ParseError::Cell { index, error })?;
+        for (k, c) in cells.into_iter().enumerate() {
+            board.try_play(c).map_err(|error| ParseError::Play {
+                index: k + 1,
+                error,
+            })?;
+        }
+        Ok(board)
+    }
+}
+
+impl Game for Board {
+    type Move = Cell;
+
+    fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn ply(&self) -> u32 {
+        self.history.len() as u32
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<Cell>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        for i in 0..self.cells.len() {
+            if self.cells[i] == 0 {
+                moves.push(self.cell_of(i));
+            }
+        }
+    }
+
+    fn is_legal(&self, mv: Cell) -> bool {
+        self.outcome.is_none() && self.on_board(mv) && self.cells[self.index(mv)] == 0
+    }
+
+    fn play(&mut self, mv: Cell) {
+        self.try_play(mv)
+            .unwrap_or_else(|e| panic!("illegal move: {e}"));
+    }
+
+    fn undo(&mut self) {
+        self.try_undo();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn move_index_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    fn move_index(&self, mv: Cell) -> usize {
+        self.index(mv)
+    }
+
+    fn move_from_index(&self, index: usize) -> Option<Cell> {
+        (index < self.cells.len()).then(|| self.cell_of(index))
+    }
+}

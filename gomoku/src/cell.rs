@@ -1,0 +1,214 @@
+//! Cells of the board: `h8` for people, `x,y` (0-based) in the Gomocup protocol.
+
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// The largest board side supported (Gomocup plays 15 and 20; the protocol allows up to 22
+/// with letters `a`…`v`).
+pub const MAX_SIZE: u8 = 22;
+/// The smallest board side supported.
+pub const MIN_SIZE: u8 = 5;
+
+/// A cell of the board: column `x` (0 = `a`, left) and row `y` (0 = row `1`).
+///
+/// People write `h8` (letter = column from `a`, number = row `y + 1`); the Gomocup
+/// protocol writes `7,7` (`x,y`, 0-based). A `Cell` does not know the board size: the
+/// board checks that it is on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    /// Column, 0-based (`a` = 0).
+    pub x: u8,
+    /// Row, 0-based (row `1` = 0).
+    pub y: u8,
+}
+
+/// Why a cell's text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CellError {
+    /// The text is not a cell (`h8` or `x,y`).
+    #[error("malformed cell {0:?} (expected a letter and a row number like h8, or x,y)")]
+    Malformed(String),
+    /// A coordinate is beyond the largest board ([`MAX_SIZE`]).
+    #[error("cell {0:?} is beyond the largest board ({MAX_SIZE}x{MAX_SIZE})")]
+    OutOfRange(String),
+}
+
+impl Cell {
+    /// The cell at column `x`, row `y` (0-based).
+    #[inline]
+    pub const fn new(x: u8, y: u8) -> Cell {
+        Cell { x, y }
+    }
+
+    /// Parses the people's form, a letter `a`…`v` (case-insensitive) then a row number
+    /// `1`…`22`: `h8` is `x = 7, y = 7`.
+    ///
+    /// # Errors
+    /// [`CellError::Malformed`] for anything else, [`CellError::OutOfRange`] for a row
+    /// beyond 22.
+    pub fn parse_human(text: &str) -> Result<Cell, CellError> {
+        let t = text.trim();
+        let mut chars = t.chars();
+        let letter = chars.next().ok_or_else(|| CellError::Malformed(t.into()))?;
+        let digits = chars.as_str();
+        if !letter.is_ascii_alphabetic()
+            || digits.is_empty()
+            || digits.len() > 2
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(CellError::Malformed(t.into()));
+        }
+        let x = letter.to_ascii_lowercase() as u8 - b'a';
+        let row: u32 = digits.parse().map_err(|_| CellError::Malformed(t.into()))?;
+        if row == 0 {
+            return Err(CellError::Malformed(t.into()));
+        }
+        if x >= MAX_SIZE || row > MAX_SIZE as u32 {
+            return Err(CellError::OutOfRange(t.into()));
+        }
+        Ok(Cell::new(x, (row - 1) as u8))
+    }
+
+    /// Parses the protocol form `x,y` (0-based, spaces allowed around the numbers).
+    ///
+    /// # Errors
+    /// [`CellError::Malformed`] when it is not two numbers separated by a comma,
+    /// [`CellError::OutOfRange`] when a coordinate is 22 or more.
+    pub fn parse_xy(text: &str) -> Result<Cell, CellError> {
+        let t = text.trim();
+        let (a, b) = t
+            .split_once(',')
+            .ok_or_else(|| CellError::Malformed(t.into()))?;
+        let parse = |s: &str| -> Result<u32, CellError> {
+            let s = s.trim();
+            if s.is_empty() || s.len() > 6 || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(CellError::Malformed(t.into()));
+            }
+            s.parse().map_err(|_| CellError::Malformed(t.into()))
+        };
+        let (x, y) = (parse(a)?, parse(b)?);
+        if x >= MAX_SIZE as u32 || y >= MAX_SIZE as u32 {
+            return Err(CellError::OutOfRange(t.into()));
+        }
+        Ok(Cell::new(x as u8, y as u8))
+    }
+
+    /// The protocol form `x,y`.
+    pub fn to_xy(self) -> String {
+        format!("{},{}", self.x, self.y)
+    }
+
+    /// Chebyshev distance (king moves) to `other`.
+    pub fn distance(self, other: Cell) -> u8 {
+        self.x.abs_diff(other.x).max(self.y.abs_diff(other.y))
+    }
+}
+
+impl fmt::Display for Cell {
+    /// The people's form: `h8`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.x) as char, self.y as u32 + 1)
+    }
+}
+
+impl FromStr for Cell {
+    type Err = CellError;
+    /// Either form: `h8` or `7,7`.
+    fn from_str(s: &str) -> Result<Cell, CellError> {
+        if s.contains(',') {
+            Cell::parse_xy(s)
+        } else {
+            Cell::parse_human(s)
+        }
+    }
+}
+
+/// Splits a move list such as `h8i7e9` or `h8 i7 e9` (or `H8I7`) into cells.
+///
+/// # Errors
+/// The first bad cell, with its 1-based position in the list.
+pub fn parse_move_list(text: &str) -> Result<Vec<Cell>, (usize, CellError)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_whitespace() || b == b',' || b == b';' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let cell = Cell::parse_human(&text[start..i]).map_err(|e| (out.len() + 1, e))?;
+        out.push(cell);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_forms_round_trip() {
+        let c = Cell::parse_human("h8").unwrap();
+        assert_eq!(c, Cell::new(7, 7));
+        assert_eq!(c.to_string(), "h8");
+        assert_eq!(c.to_xy(), "7,7");
+        assert_eq!("7, 7".parse::<Cell>().unwrap(), c);
+        assert_eq!("O15".parse::<Cell>().unwrap(), Cell::new(14, 14));
+        assert_eq!("v22".parse::<Cell>().unwrap(), Cell::new(21, 21));
+    }
+
+    #[test]
+    fn bad_cells_are_named() {
+        assert!(matches!(
+            Cell::parse_human("h0"),
+            Err(CellError::Malformed(_))
+        ));
+        assert!(matches!(
+            Cell::parse_human("8h"),
+            Err(CellError::Malformed(_))
+        ));
+        assert!(matches!(
+            Cell::parse_human("w8"),
+            Err(CellError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            Cell::parse_human("a23"),
+            Err(CellError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            Cell::parse_xy("1;2"),
+            Err(CellError::Malformed(_))
+        ));
+        assert!(matches!(
+            Cell::parse_xy("-1,2"),
+            Err(CellError::Malformed(_))
+        ));
+        assert!(matches!(
+            Cell::parse_xy("30,2"),
+            Err(CellError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            Cell::parse_human(""),
+            Err(CellError::Malformed(_))
+        ));
+        assert!(matches!(
+            Cell::parse_human("h123"),
+            Err(CellError::Malformed(_))
+        ));
+    }
+
+    #[test]
+    fn move_lists_split() {
+        let v = parse_move_list("h8i7E9").unwrap();
+        assert_eq!(v, vec![Cell::new(7, 7), Cell::new(8, 6), Cell::new(4, 8)]);
+        assert_eq!(parse_move_list("h8 i10 j12").unwrap().len(), 3);
+        assert_eq!(parse_move_list("h8?").unwrap_err().0, 2);
+    }
+}

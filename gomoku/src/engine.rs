@@ -1,0 +1,499 @@
+//! The game-tree search: iterative deepening PVS with a transposition table over the
+//! candidate cells near the stones, forced replies, VCF at the root and the leaves, and a
+//! time/node budget.
+
+use crate::board::Board;
+use crate::cell::Cell;
+use crate::eval::{cell_value, evaluate, has_double_four_move};
+use crate::pattern::Pattern;
+use crate::vcf::VcfSolver;
+use std::time::{Duration, Instant};
+use zerosum::agent::Agent;
+use zerosum::search::{Limits, StopFlag, TranspositionTable};
+use zerosum::{Bound, Game, Outcome, Score};
+
+/// A root move and its score from the last finished iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The cell.
+    pub cell: Cell,
+    /// Its score for the side to move (exact for the best move, an upper bound for the
+    /// others, as PVS proves them only no better).
+    pub score: Score,
+    /// How `score` relates to the move's true value at that depth.
+    pub bound: Bound,
+}
+
+/// The result of [`Engine::search`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// The move to play (`None` only when the game is over).
+    pub best: Option<Cell>,
+    /// The score of `best` for the side to move.
+    pub score: Score,
+    /// Deepest finished iteration, in plies (0 when a VCF or a forced move decided).
+    pub depth: u32,
+    /// Nodes searched (search nodes plus VCF nodes).
+    pub nodes: u64,
+    /// Principal variation, `best` first.
+    pub pv: Vec<Cell>,
+    /// Root moves, best first, with their last scores.
+    pub candidates: Vec<Candidate>,
+    /// The VCF proof line when the root was won by continuous fours.
+    pub vcf: Option<Vec<Cell>>,
+    /// Wall time used.
+    pub elapsed: Duration,
+}
+
+/// The Gomoku search engine. Owns its tables (allocated in [`Engine::new`]) so that a
+/// game's successive searches reuse them.
+pub struct Engine {
+    tt: TranspositionTable<Cell>,
+    vcf: VcfSolver,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<StopFlag>,
+    aborted: bool,
+    /// Widest branching at an interior node (the best candidates by ordering value).
+    pub max_moves: usize,
+    /// Attacker positions a VCF search at a leaf may visit (0 = no VCF at leaves).
+    pub leaf_vcf_nodes: u64,
+    /// Attacker positions the root VCF searches may visit.
+    pub root_vcf_nodes: u64,
+}
+
+const MAX_DEPTH: u32 = 40;
+const MAX_PLY: u32 = 80;
+
+impl Engine {
+    /// An engine with a transposition table of `tt_mib` MiB.
+    pub fn new(tt_mib: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(tt_mib),
+            vcf: VcfSolver::new(1 << 16),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: None,
+            aborted: false,
+            max_moves: 14,
+            leaf_vcf_nodes: 60,
+            root_vcf_nodes: 20_000,
+        }
+    }
+
+    /// Forgets everything learned (new game or new rule).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.vcf.clear();
+    }
+
+    fn check_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.nodes & 255 == 0 {
+            if self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.as_ref().is_some_and(|s| s.is_stopped())
+            {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Candidate moves of the side to move, best ordering value first, at most `cap`:
+    /// against a four only the block; against an open three (a cell where the opponent
+    /// would make an open four) only the cells that change that line and our own fours;
+    /// otherwise every empty cell within two of a stone.
+    pub fn candidate_moves(board: &Board, cap: usize, out: &mut Vec<(i32, Cell)>) {
+        out.clear();
+        if board.outcome().is_some() {
+            return;
+        }
+        let me = board.side_to_move();
+        let opp = !me;
+        if board.stone_count() == 0 {
+            let m = board.size() / 2;
+            out.push((0, Cell::new(m, m)));
+            return;
+        }
+        let threats = board.winning_cells(opp);
+        if !threats.is_empty() {
+            out.extend(threats.into_iter().map(|i| (0, board.cell_of(i))));
+            return;
+        }
+        let open_three = board.pattern_count(opp, Pattern::OpenFour) > 0;
+        for i in 0..board.cell_count() {
+            if board.raw(i) != 0 || board.near(i) == 0 {
+                continue;
+            }
+            let mine = board.patterns(i, me);
+            let theirs = board.patterns(i, opp);
+            if open_three {
+                let my_four = mine.iter().any(|&v| v >= Pattern::Four as u8);
+                let defends = theirs.iter().any(|&v| v >= Pattern::Four as u8);
+                if !my_four && !defends {
+                    continue;
+                }
+            }
+            let value = cell_value(mine) + cell_value(theirs) * 4 / 5;
+            out.push((value, board.cell_of(i)));
+        }
+        out.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        if !open_three {
+            out.truncate(cap.max(1));
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        b: &mut Board,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: u32,
+    ) -> Score {
+        self.nodes += 1;
+        if self.check_abort() {
+            return Score::DRAW;
+        }
+        // 1. Terminal positions: the previous move won, or the board is full.
+        match b.outcome() {
+            Some(Outcome::Draw) => return Score::DRAW,
+            Some(Outcome::Win(_)) => return Score::loss_in(ply),
+            None => {}
+        }
+        let me = b.side_to_move();
+        // 2. Immediate wins and forced losses.
+        if b.pattern_count(me, Pattern::Five) > 0 {
+            return Score::win_in(ply + 1);
+        }
+        let opp_fives = b.pattern_count(!me, Pattern::Five);
+        if opp_fives == 0 && has_double_four_move(b, me).is_some() {
+            return Score::win_in(ply + 3);
+        }
+        if opp_fives > 0 && b.winning_cells(!me).len() >= 2 {
+            return Score::loss_in(ply + 2);
+        }
+        // 3. Horizon: our own VCF, else the static value.
+        if depth <= 0 || ply >= MAX_PLY {
+            if opp_fives == 0 && self.leaf_vcf_nodes > 0 && b.pattern_count(me, Pattern::Four) > 0 {
+                if let Some(line) = self.vcf.solve(b, 12, self.leaf_vcf_nodes) {
+                    self.nodes += self.vcf.nodes;
+                    return Score::win_in(ply + line.len() as u32);
+                }
+                self.nodes += self.vcf.nodes;
+            }
+            return evaluate(b);
+        }
+        // 4. Transposition table.
+        let key = b.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if e.depth as i32 >= depth {
+                let s = e.score.from_tt(ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        // 5. Moves: forced replies or the best candidates.
+        let mut moves = Vec::with_capacity(32);
+        Self::candidate_moves(b, self.max_moves, &mut moves);
+        if let Some(t) = tt_move {
+            if let Some(pos) = moves.iter().position(|m| m.1 == t) {
+                let m = moves.remove(pos);
+                moves.insert(0, m);
+            }
+        }
+        let next_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        let alpha0 = alpha;
+        let mut best = -Score::INFINITE;
+        let mut best_move = None;
+        for (k, &(_, c)) in moves.iter().enumerate() {
+            b.play_unchecked(c);
+            let mut s;
+            if k == 0 {
+                s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1);
+            } else {
+                s = -self.negamax(b, next_depth, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta && !self.aborted {
+                    s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1);
+                }
+            }
+            b.try_undo();
+            if self.aborted {
+                return Score::DRAW;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(c);
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        // 6. Store.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best.to_tt(ply), depth.max(0) as u32, bound, best_move);
+        best
+    }
+
+    fn pv_from_tt(&self, board: &Board, first: Cell, max: usize) -> Vec<Cell> {
+        let mut b = board.clone();
+        let mut pv = vec![first];
+        b.play_unchecked(first);
+        while pv.len() < max && b.outcome().is_none() {
+            match self.tt.probe(b.hash()).and_then(|e| e.mv) {
+                Some(m) if b.is_legal(m) => {
+                    pv.push(m);
+                    b.play_unchecked(m);
+                }
+                _ => break,
+            }
+        }
+        pv
+    }
+
+    /// Searches `board` under `limits` (depth in plies, nodes, time, stop flag) and returns
+    /// the move to play with its score, principal variation and root candidates. The time
+    /// budget is checked every 256 nodes and by the VCF searches, so the search returns
+    /// shortly after it; with only a node limit the result is reproducible.
+    pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchInfo {
+        let start = Instant::now();
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| start + t);
+        self.stop = limits.stop.clone();
+        self.tt.new_search();
+        let mut info = SearchInfo {
+            best: None,
+            score: Score::DRAW,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            candidates: Vec::new(),
+            vcf: None,
+            elapsed: Duration::ZERO,
+        };
+        let mut b = board.clone();
+        if b.outcome().is_some() {
+            return info;
+        }
+        let me = b.side_to_move();
+        let mut moves = Vec::new();
+        Self::candidate_moves(&b, usize::MAX, &mut moves);
+        // Root step 1: a win at once or a VCF.
+        if let Some(w) = (0..b.cell_count()).find(|&i| b.is_winning_cell(i, me)) {
+            let c = b.cell_of(w);
+            info.best = Some(c);
+            info.score = Score::win_in(1);
+            info.pv = vec![c];
+            info.candidates = vec![Candidate {
+                cell: c,
+                score: info.score,
+                bound: Bound::Exact,
+            }];
+            info.elapsed = start.elapsed();
+            return info;
+        }
+        let vcf_budget = self.root_vcf_nodes.min(self.node_limit / 4 + 1);
+        if let Some(line) = self.vcf.solve_until(&mut b, 40, vcf_budget, self.deadline) {
+            self.nodes += self.vcf.nodes;
+            info.best = Some(line[0]);
+            info.score = Score::win_in(line.len() as u32);
+            info.pv = line.clone();
+            info.candidates = vec![Candidate {
+                cell: line[0],
+                score: info.score,
+                bound: Bound::Exact,
+            }];
+            info.vcf = Some(line);
+            info.nodes = self.nodes;
+            info.elapsed = start.elapsed();
+            return info;
+        }
+        self.nodes += self.vcf.nodes;
+        // Root step 2: if the opponent threatens a VCF, keep only the moves that stop it.
+        if moves.len() > 1 && b.pattern_count(!me, Pattern::Five) == 0 {
+            b.set_side_to_move(!me);
+            let threat = self
+                .vcf
+                .solve_until(&mut b, 40, vcf_budget / 4 + 1, self.deadline);
+            self.nodes += self.vcf.nodes;
+            b.set_side_to_move(me);
+            if threat.is_some() {
+                let mut all = Vec::new();
+                for i in 0..b.cell_count() {
+                    if b.raw(i) == 0 && b.near(i) > 0 {
+                        all.push((0, b.cell_of(i)));
+                    }
+                }
+                let order: Vec<(i32, Cell)> = {
+                    let mut v = moves.clone();
+                    v.extend(
+                        all.into_iter()
+                            .filter(|m| !moves.iter().any(|x| x.1 == m.1)),
+                    );
+                    v
+                };
+                let mut safe = Vec::new();
+                for &(v, c) in &order {
+                    b.play_unchecked(c);
+                    let refuted = b.outcome().is_some()
+                        || self
+                            .vcf
+                            .solve_until(&mut b, 40, vcf_budget / 8 + 1, self.deadline)
+                            .is_none();
+                    self.nodes += self.vcf.nodes;
+                    b.try_undo();
+                    if refuted {
+                        safe.push((v, c));
+                    }
+                    if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                        break;
+                    }
+                }
+                if !safe.is_empty() {
+                    moves = safe;
+                }
+            }
+        }
+        if moves.len() > self.max_moves * 2 {
+            moves.truncate(self.max_moves * 2);
+        }
+        let mut scores: Vec<(Cell, Score, Bound)> = moves
+            .iter()
+            .map(|&(_, c)| (c, Score::DRAW, Bound::Upper))
+            .collect();
+        info.best = Some(scores[0].0);
+        info.candidates = scores
+            .iter()
+            .map(|&(cell, score, bound)| Candidate { cell, score, bound })
+            .collect();
+        if moves.len() == 1 {
+            info.nodes = self.nodes;
+            info.pv = vec![scores[0].0];
+            info.elapsed = start.elapsed();
+            return info;
+        }
+        // Root step 3: iterative deepening PVS.
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
+        for depth in 1..=max_depth {
+            let mut alpha = -Score::INFINITE;
+            let beta = Score::INFINITE;
+            let mut iter_best: Option<(usize, Score)> = None;
+            let mut iter_scores = scores.clone();
+            for k in 0..scores.len() {
+                let c = scores[k].0;
+                b.play_unchecked(c);
+                let s = if k == 0 {
+                    -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1)
+                } else {
+                    let s = -self.negamax(&mut b, depth as i32 - 1, -alpha - 1, -alpha, 1);
+                    if s > alpha && !self.aborted {
+                        -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1)
+                    } else {
+                        s
+                    }
+                };
+                b.try_undo();
+                if self.aborted {
+                    break;
+                }
+                if s > alpha {
+                    alpha = s;
+                    iter_best = Some((k, s));
+                    iter_scores[k] = (c, s, Bound::Exact);
+                } else {
+                    iter_scores[k] = (c, s, Bound::Upper);
+                }
+            }
+            if self.aborted {
+                if let Some((k, s)) = iter_best {
+                    if k != 0 || depth == 1 {
+                        info.best = Some(scores[k].0);
+                        info.score = s;
+                    }
+                }
+                break;
+            }
+            // A finished iteration: best first, the rest by their bounds.
+            if let Some((k, _)) = iter_best {
+                let m = iter_scores.remove(k);
+                iter_scores.insert(0, m);
+            }
+            let head = iter_scores.remove(0);
+            iter_scores.sort_by(|a, b| b.1.cmp(&a.1));
+            iter_scores.insert(0, head);
+            scores = iter_scores;
+            info.best = Some(scores[0].0);
+            info.score = scores[0].1;
+            info.depth = depth;
+            info.candidates = scores
+                .iter()
+                .map(|&(cell, score, bound)| Candidate { cell, score, bound })
+                .collect();
+            if info.score.is_decisive() {
+                break;
+            }
+            if let Some(t) = limits.time {
+                if start.elapsed() * 3 > t {
+                    break;
+                }
+            }
+        }
+        let best = info.best.expect("a root move exists");
+        info.pv = self.pv_from_tt(&b, best, 16);
+        info.nodes = self.nodes;
+        info.elapsed = start.elapsed();
+        info
+    }
+}
+
+/// The engine as a [`zerosum::agent::Agent`] with fixed limits.
+pub struct EngineAgent {
+    engine: Engine,
+    limits: Limits,
+    name: String,
+}
+
+impl EngineAgent {
+    /// An agent named `name` searching under `limits` with a `tt_mib` MiB table.
+    pub fn new(name: impl Into<String>, limits: Limits, tt_mib: usize) -> EngineAgent {
+        EngineAgent {
+            engine: Engine::new(tt_mib),
+            limits,
+            name: name.into(),
+        }
+    }
+}
+
+impl Agent<Board> for EngineAgent {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, game: &Board) -> Option<Cell> {
+        self.engine.search(game, &self.limits).best
+    }
+}

@@ -1,0 +1,259 @@
+//! Line patterns: what a stone placed on an empty cell makes along one direction.
+//!
+//! For a side `s`, an empty cell `c` and one of the four directions, the pattern is what
+//! `s` playing at `c` makes along that line, judged only on the eleven cells from −5 to +5
+//! (fives through `c` need ±4, the exactly-five rule looks one further):
+//!
+//! - [`Pattern::Five`]: a winning row through `c` (exactly five under
+//!   [`Rule::Standard`]; an overline is no five there);
+//! - [`Pattern::OpenFour`]: two or more cells that would then complete a five
+//!   ("win points", e.g. `_XXXX_`, or `X_XXX_X`): the opponent cannot stop both;
+//! - [`Pattern::Four`]: exactly one win point;
+//! - [`Pattern::OpenThree`]: one more stone on the line can make an open four;
+//! - [`Pattern::Three`]: one more stone can make a four;
+//! - [`Pattern::Two`] / [`Pattern::One`]: a five-window through `c` free of opponent
+//!   stones holding two / one own stones.
+//!
+//! The classification is computed once per rule into a table indexed by the 2-bit codes
+//! of the eight neighbours (empty, own, opponent or edge) and two bits for the outer
+//! cells (own or not) — 2^18 keys, 26,244 of them reachable.
+
+use crate::Rule;
+use std::sync::OnceLock;
+
+/// What a stone on an empty cell makes along one line (see the module docs). Ordered
+/// from weakest to strongest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Pattern {
+    /// Nothing: no five-window free of opponent stones (or the cell is occupied).
+    None = 0,
+    /// A free five-window with one own stone (the new one).
+    One = 1,
+    /// A free five-window with two own stones.
+    Two = 2,
+    /// One more stone can make a four.
+    Three = 3,
+    /// One more stone can make an open four (two win points).
+    OpenThree = 4,
+    /// Exactly one cell then completes a five.
+    Four = 5,
+    /// Two or more cells then complete a five.
+    OpenFour = 6,
+    /// A winning row.
+    Five = 7,
+}
+
+impl Pattern {
+    /// All patterns, weakest first.
+    pub const ALL: [Pattern; 8] = [
+        Pattern::None,
+        Pattern::One,
+        Pattern::Two,
+        Pattern::Three,
+        Pattern::OpenThree,
+        Pattern::Four,
+        Pattern::OpenFour,
+        Pattern::Five,
+    ];
+
+    /// The pattern with numeric code `code` (0..8); codes above 7 give `Five`.
+    #[inline]
+    pub const fn from_code(code: u8) -> Pattern {
+        match code {
+            0 => Pattern::None,
+            1 => Pattern::One,
+            2 => Pattern::Two,
+            3 => Pattern::Three,
+            4 => Pattern::OpenThree,
+            5 => Pattern::Four,
+            6 => Pattern::OpenFour,
+            _ => Pattern::Five,
+        }
+    }
+}
+
+/// Cell codes of a line seen by one side.
+const EMPTY: u8 = 0;
+const OWN: u8 = 1;
+const BLOCK: u8 = 2;
+
+/// Number of table keys: 8 neighbours × 2 bits + 2 outer bits.
+pub const KEYS: usize = 1 << 18;
+
+/// `line` has 11 cells (offsets −5..=5, centre 5, own stone at the centre); true when a
+/// winning row passes through the centre.
+fn five_through_centre(line: &[u8; 11], rule: Rule) -> bool {
+    (1..=5).any(|s| {
+        line[s..s + 5].iter().all(|&v| v == OWN)
+            && (rule == Rule::Freestyle || (line[s - 1] != OWN && line[s + 5] != OWN))
+    })
+}
+
+/// Number of distinct empty cells that complete a winning row through the centre.
+fn win_points(line: &[u8; 11], rule: Rule) -> u32 {
+    let mut points = 0u16;
+    for s in 1..=5 {
+        let w = &line[s..s + 5];
+        if w.contains(&BLOCK) || w.iter().filter(|&&v| v == OWN).count() != 4 {
+            continue;
+        }
+        if rule == Rule::Standard && (line[s - 1] == OWN || line[s + 5] == OWN) {
+            continue;
+        }
+        let e = s + w.iter().position(|&v| v == EMPTY).expect("one empty cell");
+        points |= 1 << e;
+    }
+    points.count_ones()
+}
+
+/// The slow, obviously right classification of an 11-cell line whose centre holds the
+/// new own stone (the reference the table is built from; exposed for tests).
+pub fn classify_line(line: &[u8; 11], rule: Rule) -> Pattern {
+    if five_through_centre(line, rule) {
+        return Pattern::Five;
+    }
+    match win_points(line, rule) {
+        0 => {}
+        1 => return Pattern::Four,
+        _ => return Pattern::OpenFour,
+    }
+    let mut best = 0;
+    let mut l = *line;
+    for p in 1..=9 {
+        if l[p] != EMPTY {
+            continue;
+        }
+        l[p] = OWN;
+        // A stone that makes a five on its own is not a "three" move through the centre.
+        best = best.max(win_points(&l, rule));
+        l[p] = EMPTY;
+    }
+    if best >= 2 {
+        return Pattern::OpenThree;
+    }
+    if best == 1 {
+        return Pattern::Three;
+    }
+    let mut most = None;
+    for s in 1..=5 {
+        let w = &line[s..s + 5];
+        if !w.contains(&BLOCK) {
+            let n = w.iter().filter(|&&v| v == OWN).count();
+            most = Some(most.unwrap_or(0).max(n));
+        }
+    }
+    match most {
+        None => Pattern::None,
+        Some(n) if n >= 2 => Pattern::Two,
+        Some(_) => Pattern::One,
+    }
+}
+
+/// Decodes a table key into an 11-cell line (centre own), or `None` for an unused key.
+fn decode(key: usize) -> Option<[u8; 11]> {
+    let mut line = [BLOCK; 11];
+    line[5] = OWN;
+    for j in 0..8 {
+        let code = ((key >> (2 * j)) & 3) as u8;
+        if code == 3 {
+            return None;
+        }
+        let idx = if j < 4 { 1 + j } else { 2 + j };
+        line[idx] = code;
+    }
+    line[0] = if key >> 16 & 1 == 1 { OWN } else { BLOCK };
+    line[10] = if key >> 17 & 1 == 1 { OWN } else { BLOCK };
+    Some(line)
+}
+
+/// The pattern table of `rule`, built on first use (a few milliseconds).
+pub fn table(rule: Rule) -> &'static [u8] {
+    static TABLES: [OnceLock<Box<[u8]>>; 2] = [OnceLock::new(), OnceLock::new()];
+    TABLES[rule.index()].get_or_init(|| {
+        let mut t = vec![0u8; KEYS].into_boxed_slice();
+        for (key, slot) in t.iter_mut().enumerate() {
+            if let Some(line) = decode(key) {
+                *slot = classify_line(&line, rule) as u8;
+            }
+        }
+        t
+    })
+}
+
+/// The 2-bit code of the board value `v` (0 empty, 1/2 stones, 3 edge) seen by `stone`.
+#[inline]
+pub(crate) fn code(v: u8, stone: u8) -> usize {
+    if v == 0 {
+        EMPTY as usize
+    } else if v == stone {
+        OWN as usize
+    } else {
+        BLOCK as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(text: &str) -> [u8; 11] {
+        // 11 characters: X own, . empty, O/| block; centre must be X.
+        let mut l = [0u8; 11];
+        for (i, c) in text.chars().enumerate() {
+            l[i] = match c {
+                'X' => OWN,
+                '.' => EMPTY,
+                _ => BLOCK,
+            };
+        }
+        assert_eq!(l[5], OWN);
+        l
+    }
+
+    #[test]
+    fn classic_shapes() {
+        let f = Rule::Freestyle;
+        assert_eq!(classify_line(&line("...XXXXX..."), f), Pattern::Five);
+        assert_eq!(classify_line(&line("....XXXX..."), f), Pattern::OpenFour);
+        assert_eq!(classify_line(&line("...OXXXX..."), f), Pattern::Four);
+        assert_eq!(classify_line(&line("...X.XXX..."), f), Pattern::Four);
+        assert_eq!(classify_line(&line("....XXX...."), f), Pattern::OpenThree);
+        assert_eq!(classify_line(&line("...OXXX...."), f), Pattern::Three);
+        assert_eq!(classify_line(&line("...X.XX...."), f), Pattern::OpenThree);
+        assert_eq!(classify_line(&line(".....XX...."), f), Pattern::Two);
+        assert_eq!(classify_line(&line(".....X....."), f), Pattern::One);
+        assert_eq!(classify_line(&line("...OOXOO..."), f), Pattern::None);
+        assert_eq!(classify_line(&line("..XXXXXX..."), f), Pattern::Five);
+    }
+
+    #[test]
+    fn overline_per_rule() {
+        let s = Rule::Standard;
+        assert!(classify_line(&line("..XXXXXX..."), s) < Pattern::Three);
+        assert!(classify_line(&line("XXXXXX....."), s) < Pattern::Three);
+        assert_eq!(classify_line(&line("...XXXXX..."), s), Pattern::Five);
+        assert_eq!(
+            classify_line(&line("..XXXXXX..."), Rule::Freestyle),
+            Pattern::Five
+        );
+        // XX.XXX: the gap would make six under the exactly-five rule.
+        assert_eq!(classify_line(&line(".XX.XXX...."), s), Pattern::Three);
+        assert_eq!(
+            classify_line(&line(".XX.XXX...."), Rule::Freestyle),
+            Pattern::Four
+        );
+    }
+
+    #[test]
+    fn table_agrees_with_the_slow_classifier() {
+        for rule in [Rule::Freestyle, Rule::Standard] {
+            let t = table(rule);
+            for key in (0..KEYS).step_by(7) {
+                if let Some(l) = decode(key) {
+                    assert_eq!(t[key], classify_line(&l, rule) as u8);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! VCF: victory by continuous fours.
+//!
+//! The attacker (the side to move) plays only moves that make a four; the defender's
+//! only sensible reply is the cell that completes it (any other move loses at once). A
+//! VCF exists when such a chain ends in a five, or in a double threat (open four, or
+//! two fours at once) that cannot be blocked. When the defender already has a four, the
+//! attacker's move must block it and make a four at the same time.
+//!
+//! The search is a depth-first AND/OR search over fours with a table of positions already
+//! proven to fail at a given remaining depth (the classic threat-space idea of Allis,
+//! "Searching for Solutions in Games and Artificial Intelligence", 1994, restricted to
+//! fours).
+
+use crate::board::{Board, DIRECTIONS};
+use crate::cell::Cell;
+use crate::pattern::Pattern;
+use std::time::Instant;
+use zerosum::{Game, Outcome, Side};
+
+/// A VCF solver with a reusable failure table.
+#[derive(Clone, Debug)]
+pub struct VcfSolver {
+    fails: Vec<(u64, u8)>,
+    mask: usize,
+    /// Nodes (attacker positions) visited by the last [`VcfSolver::solve`].
+    pub nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+}
+
+/// The proof of a VCF: moves alternating attacker, defender, …, ending with the
+/// attacker's five.
+pub type ProofLine = Vec<Cell>;
+
+impl Default for VcfSolver {
+    fn default() -> Self {
+        VcfSolver::new(1 << 16)
+    }
+}
+
+impl VcfSolver {
+    /// A solver whose failure table has `entries` slots (rounded up to a power of two).
+    pub fn new(entries: usize) -> VcfSolver {
+        let n = entries.max(16).next_power_of_two();
+        VcfSolver {
+            fails: vec![(0, 0); n],
+            mask: n - 1,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+        }
+    }
+
+    /// Forgets the failures learned so far (needed when the rule changes).
+    pub fn clear(&mut self) {
+        self.fails.iter_mut().for_each(|e| *e = (0, 0));
+    }
+
+    /// Looks for a VCF of the side to move with at most `max_fours` attacker moves before
+    /// the final five, visiting at most `node_limit` attacker positions. Returns the proof
+    /// line (attacker, defender, …, attacker's winning move) or `None` (no VCF found
+    /// within the limits). The board is restored before returning.
+    pub fn solve(
+        &mut self,
+        board: &mut Board,
+        max_fours: u32,
+        node_limit: u64,
+    ) -> Option<ProofLine> {
+        self.solve_until(board, max_fours, node_limit, None)
+    }
+
+    /// As [`VcfSolver::solve`], also giving up (with `None`) once `deadline` has passed.
+    pub fn solve_until(
+        &mut self,
+        board: &mut Board,
+        max_fours: u32,
+        node_limit: u64,
+        deadline: Option<Instant>,
+    ) -> Option<ProofLine> {
+        self.deadline = deadline;
+        self.nodes = 0;
+        self.node_limit = node_limit;
+        if board.outcome().is_some() {
+            return None;
+        }
+        let mut line = Vec::new();
+        if self.search(board, max_fours, &mut line) {
+            Some(line)
+        } else {
+            None
+        }
+    }
+
+    fn attacker_wins(board: &Board, side: Side) -> Option<usize> {
+        if board.pattern_count(side, Pattern::Five) == 0 {
+            return None;
+        }
+        (0..board.cell_count()).find(|&i| board.is_winning_cell(i, side))
+    }
+
+    /// Win points of `side` on the four lines through `c` (within four cells).
+    fn win_points_around(board: &Board, c: Cell, side: Side, out: &mut Vec<usize>) {
+        out.clear();
+        let s = board.size() as i32;
+        for (dx, dy) in DIRECTIONS {
+            for k in -4..=4 {
+                let (x, y) = (c.x as i32 + k * dx, c.y as i32 + k * dy);
+                if k == 0 || x < 0 || y < 0 || x >= s || y >= s {
+                    continue;
+                }
+                let i = (y * s + x) as usize;
+                if board.is_winning_cell(i, side) && !out.contains(&i) {
+                    out.push(i);
+                }
+            }
+        }
+    }
+
+    fn probe_fail(&self, key: u64, depth: u32) -> bool {
+        let e = self.fails[(key as usize) & self.mask];
+        e.0 == key && e.1 as u32 >= depth
+    }
+
+    fn store_fail(&mut self, key: u64, depth: u32) {
+        self.fails[(key as usize) & self.mask] = (key, depth.min(255) as u8);
+    }
+
+    fn search(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Cell>) -> bool {
+        self.nodes += 1;
+        let a = board.side_to_move();
+        let d = !a;
+        if let Some(w) = Self::attacker_wins(board, a) {
+            line.push(board.cell_of(w));
+            return true;
+        }
+        if depth == 0 || self.nodes > self.node_limit {
+            return false;
+        }
+        if self.nodes % 64 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.node_limit = 0;
+            return false;
+        }
+        let key = board.hash();
+        if self.probe_fail(key, depth) {
+            return false;
+        }
+        let threats = board.winning_cells(d);
+        let mut candidates: Vec<(i32, usize)> = Vec::new();
+        let consider = |i: usize, board: &Board, out: &mut Vec<(i32, usize)>| {
+            let p = board.patterns(i, a);
+            let fours = p.iter().filter(|&&v| v >= Pattern::Four as u8).count() as i32;
+            if fours == 0 {
+                return;
+            }
+            let open = p.contains(&(Pattern::OpenFour as u8)) as i32;
+            let threes = p.iter().filter(|&&v| v == Pattern::OpenThree as u8).count() as i32;
+            let mut score = 1000 * open + 100 * (fours - 1) + 30 * threes;
+            score += p.iter().map(|&v| v as i32).sum::<i32>();
+            out.push((score, i));
+        };
+        match threats.len() {
+            0 => {
+                for i in 0..board.cell_count() {
+                    if board.raw(i) == 0 && board.near(i) > 0 {
+                        consider(i, board, &mut candidates);
+                    }
+                }
+            }
+            1 => consider(threats[0], board, &mut candidates),
+            _ => return false,
+        }
+        candidates.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        let mut wins = Vec::with_capacity(4);
+        for &(_, i) in &candidates {
+            let c = board.cell_of(i);
+            board.play_unchecked(c);
+            if board.outcome() == Some(Outcome::Win(a)) {
+                board.try_undo();
+                line.push(c);
+                return true;
+            }
+            Self::win_points_around(board, c, a, &mut wins);
+            if wins.len() >= 2 {
+                board.try_undo();
+                line.extend([c, board.cell_of(wins[0]), board.cell_of(wins[1])]);
+                return true;
+            }
+            if wins.len() == 1 {
+                let block = board.cell_of(wins[0]);
+                board.play_unchecked(block);
+                line.extend([c, block]);
+                let ok = board.outcome().is_none() && self.search(board, depth - 1, line);
+                board.try_undo();
+                if ok {
+                    board.try_undo();
+                    return true;
+                }
+                line.truncate(line.len() - 2);
+            }
+            board.try_undo();
+            if self.nodes > self.node_limit {
+                return false;
+            }
+        }
+        if self.nodes <= self.node_limit {
+            self.store_fail(key, depth);
+        }
+        false
+    }
+}
+
+/// Checks a VCF proof line move by move with the board's own rules: every attacker move
+/// is legal, leaves the defender without a winning cell and (except the last) makes a
+/// four; every defender move occupies one of the attacker's winning cells; the last move
+/// wins for the attacker.
+///
+/// # Errors
+/// A message naming the first move that breaks the proof.
+pub fn check_proof(board: &Board, line: &[Cell]) -> Result<(), String> {
+    let mut b = board.clone();
+    let a = b.side_to_move();
+    if line.is_empty() || line.len() % 2 == 0 {
+        return Err(format!(
+            "a proof has an odd number of moves, got {}",
+            line.len()
+        ));
+    }
+    for (k, &c) in line.iter().enumerate() {
+        b.try_play(c)
+            .map_err(|e| format!("move {} ({c}): {e}", k + 1))?;
+        let last = k + 1 == line.len();
+        if k % 2 == 0 {
+            if last {
+                return if b.outcome() == Some(Outcome::Win(a)) {
+                    Ok(())
+                } else {
+                    Err(format!("last move {c} does not win"))
+                };
+            }
+            if b.outcome().is_some() {
+                return Err(format!("move {} ({c}) ends the game early", k + 1));
+            }
+            if !b.winning_cells(!a).is_empty() {
+                return Err(format!(
+                    "after move {} ({c}) the defender can win at once",
+                    k + 1
+                ));
+            }
+            if b.winning_cells(a).is_empty() {
+                return Err(format!("move {} ({c}) is not a four", k + 1));
+            }
+        } else {
+            b.undo();
+            let blocks = b.winning_cells(a);
+            let i = b.index(c);
+            b.play(c);
+            if !blocks.contains(&i) {
+                return Err(format!("defender move {} ({c}) is not a block", k + 1));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,46 @@
+//! The public data suites of `../shared/data/gomoku/` (skipped when absent).
+
+use gomoku::Rule;
+use gomoku::suite::{parse_puzzles, run_vcf_suite};
+use std::path::PathBuf;
+
+fn data_dir() -> Option<PathBuf> {
+    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/gomoku");
+    d.is_dir().then_some(d)
+}
+
+#[test]
+#[ignore = "runs about 1,500 puzzles; cargo test -p gomoku -- --ignored"]
+fn vcf_puzzles_freestyle() {
+    let Some(dir) = data_dir() else {
+        eprintln!("data folder absent: skipped");
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("vcf-rapfi-verified.jsonl")).unwrap();
+    let puzzles = parse_puzzles(&text).unwrap();
+    for rule in [Rule::Freestyle, Rule::Standard] {
+        let r = run_vcf_suite(&puzzles, rule, 200_000);
+        eprintln!(
+            "{rule}: solved {}/{} ({:.1}%), bad proofs {}, false claims {}/{}, nodes {}, time {:?}",
+            r.solved,
+            r.positions,
+            100.0 * r.solved as f64 / r.positions as f64,
+            r.bad_proofs,
+            r.false_claims,
+            r.negatives,
+            r.nodes,
+            r.time
+        );
+        let mut by: std::collections::BTreeMap<String, usize> = Default::default();
+        for m in &r.missed {
+            *by.entry(m.split('#').next().unwrap().to_string())
+                .or_default() += 1;
+        }
+        eprintln!("missed by file: {by:?}");
+        assert_eq!(r.bad_proofs, 0);
+        assert_eq!(r.false_claims, 0);
+        if rule == Rule::Freestyle {
+            assert!(r.solved * 100 >= r.positions * 95);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! Hand-made VCF positions.
+
+use gomoku::vcf::{VcfSolver, check_proof};
+use gomoku::{Board, Notation};
+
+fn solve(text: &str) -> Option<Vec<gomoku::Cell>> {
+    let mut b = Board::parse_position(text).unwrap();
+    let line = VcfSolver::default().solve(&mut b, 30, 100_000);
+    if let Some(l) = &line {
+        check_proof(&b, l).unwrap_or_else(|e| panic!("{text}: {e}: {l:?}"));
+    }
+    line
+}
+
+#[test]
+fn immediate_five_and_open_four() {
+    assert_eq!(solve("h8a1i8a2j8a3k8a4").unwrap().len(), 1);
+    // Black's open three h8-i8-j8 with black to move: open four then five (3 plies).
+    assert_eq!(solve("h8a1i8a3j8a5").unwrap().len(), 3);
+}
+
+#[test]
+fn four_three_by_fours_only() {
+    // Black: h8 i8 j8 (closed by g8) and k9 k10 k11: k8 makes a four (h8-k8) and… the
+    // solver must find a chain of fours ending in a double four.
+    let line = solve("h8g8i8a1j8a3k10a5k11a7k9a9");
+    assert!(line.is_some());
+}
+
+#[test]
+fn no_vcf_on_a_quiet_board() {
+    assert!(solve("h8i9").is_none());
+    assert!(solve("h8i9h9i8").is_none());
+    // White has an open four coming; black has nothing: no VCF for black.
+    assert!(solve("a1h8a3i8a5j8a7k8").is_none());
+}
+
+#[test]
+fn proof_checker_rejects_bad_lines() {
+    let b = Board::parse_position("h8a1i8a3j8a5").unwrap();
+    let c = |s: &str| gomoku::Cell::parse_human(s).unwrap();
+    assert!(check_proof(&b, &[c("k8"), c("g8"), c("l8")]).is_ok());
+    assert!(
+        check_proof(&b, &[c("k8"), c("o1"), c("l8")]).is_err(),
+        "defender move must block"
+    );
+    assert!(
+        check_proof(&b, &[c("o15"), c("g8"), c("l8")]).is_err(),
+        "attacker move must be a four"
+    );
+    assert!(check_proof(&b, &[c("k8"), c("g8")]).is_err(), "even length");
+}
