@@ -82,7 +82,7 @@ impl Strong {
                 c += (p & sq).count_ones() as i32 - (o & sq).count_ones() as i32;
             }
         }
-        let stable = if (p | o) & (CORNERS | 0x7E81_8181_8181_817E) != 0 {
+        let stable = if (p | o) & CORNERS != 0 || empties < 24 {
             stable_discs(p, o).count_ones() as i32 - stable_discs(o, p).count_ones() as i32
         } else {
             0

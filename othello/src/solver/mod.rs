@@ -43,6 +43,17 @@ pub const SORT_SEARCH_EMPTIES: u32 = 16;
 const QUADRANTS: [u64; 4] = [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
 const CORNERS: u64 = crate::eval::CORNERS;
 
+/// The squares around each square: a move there needs an opponent disc among them.
+const NEIGHBOURS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = zerosum::Bitboard(1u64 << sq).neighbours().0;
+        sq += 1;
+    }
+    t
+};
+
 /// The result of solving a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -71,13 +82,18 @@ fn odd_regions(empty: u64) -> u64 {
 #[inline]
 fn solve_last(b: Board, sq: u32) -> i32 {
     let p = b.player_discs() as i32;
-    let n = flips(b.player, b.opponent, sq).count_ones() as i32;
-    if n > 0 {
-        return 2 * (p + n + 1) - 64;
+    let around = NEIGHBOURS[sq as usize];
+    if around & b.opponent != 0 {
+        let n = flips(b.player, b.opponent, sq).count_ones() as i32;
+        if n > 0 {
+            return 2 * (p + n + 1) - 64;
+        }
     }
-    let n = flips(b.opponent, b.player, sq).count_ones() as i32;
-    if n > 0 {
-        return 2 * (p - n) - 64;
+    if around & b.player != 0 {
+        let n = flips(b.opponent, b.player, sq).count_ones() as i32;
+        if n > 0 {
+            return 2 * (p - n) - 64;
+        }
     }
     // Nobody can move: 63 discs, the empty square goes to the winner.
     if 2 * p > 63 { 2 * p + 1 - 63 } else { 2 * p - 1 - 63 }
@@ -262,6 +278,9 @@ impl Solver {
             while m != 0 {
                 let sq = m.trailing_zeros();
                 m &= m - 1;
+                if NEIGHBOURS[sq as usize] & b.opponent == 0 {
+                    continue;
+                }
                 let f = flips(b.player, b.opponent, sq);
                 if f == 0 {
                     continue;
@@ -319,7 +338,8 @@ impl Solver {
                 }
                 if empties >= SORT_SEARCH_EMPTIES {
                     // A shallow evaluation of the reply counts most.
-                    k -= crate::eval::Strong::value(next) * (1 << 8);
+                    let depth = if empties >= SORT_DEPTH2_EMPTIES { 2 } else { 1 };
+                    k -= eval_search(next, depth, -INF_EVAL, INF_EVAL) * (1 << 8);
                 }
                 k
             };
@@ -390,6 +410,40 @@ impl Solver {
         self.tt.store(b.player, b.opponent, empties, lower, upper, best_sq);
         best
     }
+}
+
+const INF_EVAL: i32 = 1 << 20;
+
+/// From this many empties, the ordering search looks two plies deep.
+pub const SORT_DEPTH2_EMPTIES: u32 = 20;
+
+/// A tiny fail-soft alpha-beta with [`crate::eval::Strong`] at the horizon, for move
+/// ordering far from the end.
+fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    if depth == 0 {
+        return crate::eval::Strong::value(b);
+    }
+    let m = b.moves();
+    if m == 0 {
+        if b.opponent_moves() == 0 {
+            return b.final_score() * 1000;
+        }
+        return -eval_search(b.pass(), depth, -beta, -alpha);
+    }
+    let mut best = -INF_EVAL;
+    for sq in zerosum::Bitboard(m) {
+        let v = -eval_search(b.play_flips(sq, flips(b.player, b.opponent, sq)), depth - 1, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
 }
 
 /// A small fixed-capacity list of (ordering key, square, flips).
