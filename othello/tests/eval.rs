@@ -1,0 +1,121 @@
+//! The seed's `Classic` evaluation and negamax, and our `Strong` evaluation: checked
+//! against plain minimax, snapshotted, and matched against each other.
+
+use othello::eval::{Classic, SEED_INFINITY, Strong, classic_search, end_of_game_value};
+use othello::{Board, Game, Move, Othello};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::fmt::Write;
+use zerosum::agent::{SearchAgent, random_openings, run_match};
+use zerosum::search::{Limits, Searcher, alpha_beta, minimax};
+use zerosum::{MoveList, Score};
+
+/// 30 fixed positions: random playouts (ChaCha8, seed 2026) of 4 to 52 plies.
+fn fixed_positions() -> Vec<Othello> {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let mut out = Vec::new();
+    while out.len() < 30 {
+        let plies = 4 + 48 * out.len() / 29;
+        let mut g = Othello::new();
+        for _ in 0..plies {
+            let mut ms = MoveList::new();
+            g.legal_moves(&mut ms);
+            if ms.is_empty() {
+                break;
+            }
+            g.play(ms[rng.random_range(0..ms.len())]);
+        }
+        if g.outcome().is_none() {
+            out.push(Othello::from_board(g.board(), g.side_to_move()));
+        }
+    }
+    out
+}
+
+/// The seed's tree without pruning: the reference for `classic_search`'s value.
+fn seed_minimax(b: Board, depth: u32) -> i32 {
+    if depth == 0 {
+        return Classic::value(b);
+    }
+    let m = b.moves();
+    if m == 0 {
+        return if b.opponent_moves() != 0 { -seed_minimax(b.pass(), depth - 1) } else { end_of_game_value(b) };
+    }
+    zerosum::Bitboard(m).iter().map(|sq| -seed_minimax(b.play(sq).unwrap(), depth - 1)).max().unwrap()
+}
+
+#[test]
+fn classic_search_equals_plain_minimax_of_the_seed_tree() {
+    for g in fixed_positions() {
+        for depth in 1..=3 {
+            let r = classic_search(g.board(), depth);
+            assert_eq!(r.value, seed_minimax(g.board(), depth), "depth {depth} {g:?}");
+            let mv = r.best_move.unwrap();
+            let child = g.board().play(mv.to_square().unwrap().index() as u32).unwrap();
+            assert_eq!(-seed_minimax(child, depth - 1), r.value, "best move {mv} reaches the value");
+        }
+    }
+}
+
+#[test]
+fn classic_values_follow_the_seed_formula() {
+    let g = Othello::new();
+    // 4 moves, no edge or corner discs.
+    assert_eq!(Classic::value(g.board()), 400);
+    // A finished game: X 3 discs vs O 0 → INF - 1 - 0 for X.
+    let b = Board { player: 0b111, opponent: 0 };
+    assert_eq!(end_of_game_value(b), SEED_INFINITY - 1);
+    assert_eq!(end_of_game_value(b.pass()), -SEED_INFINITY + 1);
+    assert!(Score::heuristic(SEED_INFINITY - 1) < Score::MAX_HEURISTIC);
+}
+
+#[test]
+fn evaluators_in_the_core_searcher_match_plain_minimax() {
+    for g in fixed_positions().into_iter().step_by(3) {
+        for depth in 1..=3 {
+            let mut g2 = g.clone();
+            let mut searcher = Searcher::new(1);
+            let v = searcher.search_depth(&mut g2, &mut Classic, depth, -Score::INFINITE, Score::INFINITE);
+            assert_eq!(v, minimax(&mut g2, depth, &mut Classic), "classic depth {depth}");
+            searcher.clear();
+            let v = searcher.search_depth(&mut g2, &mut Strong, depth, -Score::INFINITE, Score::INFINITE);
+            assert_eq!(v, alpha_beta(&mut g2, depth, -Score::INFINITE, Score::INFINITE, &mut Strong));
+        }
+    }
+}
+
+#[test]
+fn classic_choices_at_depths_2_4_6() {
+    let mut out = String::new();
+    for (i, g) in fixed_positions().iter().enumerate() {
+        let _ = write!(out, "{i:2} {g}");
+        for depth in [2, 4, 6] {
+            let r = classic_search(g.board(), depth);
+            let mv = r.best_move.map_or("--".to_string(), |m: Move| m.to_string());
+            let _ = write!(out, " | d{depth} {mv} {}", r.value);
+        }
+        out.push('\n');
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+#[ignore = "slow: 200 games Strong vs Classic at depth 4 (about a minute)"]
+fn strong_beats_classic_at_equal_depth() {
+    let openings = random_openings(&Othello::new(), 100, 8, 20261130);
+    assert_eq!(openings.len(), 100);
+    for depth in [2, 4] {
+        let mut strong = SearchAgent::new("strong", Strong, Limits::depth(depth), 8);
+        let mut classic = SearchAgent::new("classic", Classic, Limits::depth(depth), 8);
+        let r = run_match(&openings, &mut strong, &mut classic, 200);
+        eprintln!(
+            "depth {depth}: Strong vs Classic over {} games: +{} ={} -{}, score {:.1}%",
+            r.games(),
+            r.wins,
+            r.draws,
+            r.losses,
+            100.0 * r.score()
+        );
+        assert!(r.score() > 0.5);
+    }
+}
