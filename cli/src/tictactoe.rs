@@ -1,24 +1,158 @@
 //! `zerosum tictactoe …` commands.
+//!
+//! Positions are read from standard input, one a line: the 9-character form for 3×3
+//! (`x`, `o`, `.`, row-major from the top-left, X moves first), or rows separated by `/`
+//! for other sizes (optionally followed by ` k=K`), or the flat form of `--size` cells.
+//! Moves are cell numbers, 1 = top-left, row by row.
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 use std::process::ExitCode;
+use std::sync::Arc;
+use tictactoe::lecture::{self, Variant};
+use tictactoe::{Board, Geometry, Mode, Score, Shape, Solver, SolverConfig};
 
 /// Commands of `zerosum tictactoe`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain).
     Play(crate::play::tictactoe::PlayArgs),
-    /// Solve positions read from standard input, one a line (not yet available).
-    Solve,
+    /// Solve positions read from standard input, one a line: prints `<position> <value>`,
+    /// value 1 (the side to move wins), 0 (draw) or -1 (it loses) under perfect play.
+    Solve(SolveArgs),
+    /// The value of every legal move: `<position> <cell>:<value> …` (cells 1 = top-left).
+    Analyze(SolveArgs),
+    /// The move perfect play chooses: `<position> <cell> <value>`.
+    Bestmove(SolveArgs),
+    /// The seed lecture's search variants A–D and ours on each position: nodes and move.
+    Variants(BoardArgs),
+}
+
+/// Which board the input positions are on.
+#[derive(Args, Debug, Clone)]
+pub struct BoardArgs {
+    /// Board size COLSxROWS (e.g. 4x4, 5x4). Without it, each line's own form decides:
+    /// 9 characters for 3x3, or rows separated by '/'.
+    #[arg(long, value_name = "COLSxROWS")]
+    size: Option<String>,
+    /// Stones in a row to win (default: the smaller side of --size).
+    #[arg(long, value_name = "K")]
+    k: Option<u32>,
+    /// Transposition-table size in MiB.
+    #[arg(long, default_value_t = 64, value_name = "MIB")]
+    hash: usize,
+}
+
+/// Options of `solve`, `analyze` and `bestmove`.
+#[derive(Args, Debug, Clone)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Also print the number of plies to the end of the game under perfect play (the
+    /// winner hurrying, the loser delaying; a draw fills the board).
+    #[arg(long)]
+    distance: bool,
+}
+
+impl BoardArgs {
+    /// The geometry asked for by `--size`/`--k`, if any.
+    fn geometry(&self) -> Result<Option<Arc<Geometry>>, String> {
+        match (&self.size, self.k) {
+            (None, None) => Ok(None),
+            (size, k) => {
+                let size = size.as_deref().unwrap_or("3x3");
+                let probe: Shape = size.parse().map_err(|e| format!("--size: {e}"))?;
+                let shape = Shape::parse_size(size, k.unwrap_or(probe.k)).map_err(|e| format!("--size/--k: {e}"))?;
+                Ok(Some(Geometry::of(shape)))
+            }
+        }
+    }
+}
+
+fn parse(text: &str, geo: &Option<Arc<Geometry>>) -> Result<Board, String> {
+    match geo {
+        Some(g) => Board::parse_in(text, g),
+        None => Board::parse(text),
+    }
+    .map_err(|e| e.to_string())
+}
+
+/// `1`, `0` or `-1`, and with `distance` the plies to the end.
+fn value_text(v: Score, board: &Board, distance: bool) -> String {
+    let plies = v.plies_to_end().unwrap_or(board.empty_count());
+    if distance { format!("{} {plies}", v.signum()) } else { v.signum().to_string() }
+}
+
+fn move_value_text(v: Score, board: &Board, distance: bool) -> String {
+    // `v` is for the side to move at `board`; a draw fills the board.
+    let plies = v.plies_to_end().unwrap_or(board.empty_count());
+    if distance { format!("{}:{plies}", v.signum()) } else { v.signum().to_string() }
+}
+
+fn solver(args: &SolveArgs) -> Solver {
+    let mode = if args.distance { Mode::Distance } else { Mode::Outcome };
+    Solver::new(SolverConfig { mode, tt_mib: args.board.hash, ..SolverConfig::default() })
+}
+
+fn with_geometry(args: &BoardArgs, body: impl FnOnce(Option<Arc<Geometry>>) -> ExitCode) -> ExitCode {
+    match args.geometry() {
+        Ok(geo) => body(geo),
+        Err(e) => {
+            eprintln!("zerosum tictactoe: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// Runs one `zerosum tictactoe` command.
 pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => crate::play::tictactoe::run(args),
-        Command::Solve => {
-            eprintln!("zerosum tictactoe solve: not implemented yet");
-            ExitCode::FAILURE
-        }
+        Command::Solve(args) => with_geometry(&args.board, |geo| {
+            let mut solver = solver(&args);
+            crate::lines::process_stdin(|line| {
+                let board = parse(line, &geo)?;
+                let s = solver.solve(&board);
+                Ok::<_, String>(format!("{line} {}", value_text(s.value, &board, args.distance)))
+            })
+        }),
+        Command::Analyze(args) => with_geometry(&args.board, |geo| {
+            let mut solver = solver(&args);
+            crate::lines::process_stdin(|line| {
+                let board = parse(line, &geo)?;
+                let (moves, _) = solver.analyze(&board);
+                if moves.is_empty() {
+                    return Ok(format!("{line} (game over)"));
+                }
+                let list: Vec<String> =
+                    moves.iter().map(|(m, v)| format!("{m}:{}", move_value_text(*v, &board, args.distance))).collect();
+                Ok::<_, String>(format!("{line} {}", list.join(" ")))
+            })
+        }),
+        Command::Bestmove(args) => with_geometry(&args.board, |geo| {
+            let mut solver = solver(&args);
+            crate::lines::process_stdin(|line| {
+                let board = parse(line, &geo)?;
+                let s = solver.solve(&board);
+                let mv = s.best_move.ok_or_else(|| "the game is over".to_string())?;
+                Ok::<_, String>(format!("{line} {mv} {}", value_text(s.value, &board, args.distance)))
+            })
+        }),
+        Command::Variants(args) => with_geometry(&args, |geo| {
+            crate::lines::process_stdin(|line| {
+                let board = parse(line, &geo)?;
+                if board.empty_count() > 12 {
+                    return Err("the lecture's variants build whole game trees: at most 12 empty cells".to_string());
+                }
+                let mut out = line.to_string();
+                let shown = |m: Option<tictactoe::Cell>| m.map_or("-".to_string(), |c| c.to_string());
+                for v in Variant::ALL {
+                    let r = lecture::run(v, &board);
+                    out += &format!(" {v}:{}@{}", r.nodes, shown(r.best_move));
+                }
+                let s = Solver::new(SolverConfig { tt_mib: args.hash.min(16), ..SolverConfig::default() }).solve(&board);
+                out += &format!(" ours:{}@{}", s.nodes, shown(s.best_move));
+                Ok(out)
+            })
+        }),
     }
 }

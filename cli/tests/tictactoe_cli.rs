@@ -1,0 +1,158 @@
+//! `zerosum tictactoe` end to end: `solve` answers every legal 3×3 position correctly,
+//! checked against an enumeration and brute force written here (independent of the
+//! tictactoe crate), and reports bad lines without stopping.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+
+fn won(cells: &[u8; 9], who: u8) -> bool {
+    LINES.iter().any(|l| l.iter().all(|&i| cells[i] == who))
+}
+
+/// (value for the side to move `me`: 1/0/-1, plies to the end: winner hurrying, loser
+/// delaying, a draw filling the board).
+fn brute(cells: &mut [u8; 9], me: u8, memo: &mut HashMap<[u8; 9], (i32, u32)>) -> (i32, u32) {
+    if let Some(&r) = memo.get(cells) {
+        return r;
+    }
+    let other = 3 - me;
+    let r = if won(cells, other) {
+        (-1, 0)
+    } else if !cells.contains(&0) {
+        (0, 0)
+    } else {
+        let mut best = (-2, 0);
+        for i in 0..9 {
+            if cells[i] == 0 {
+                cells[i] = me;
+                let (v, d) = brute(cells, other, memo);
+                cells[i] = 0;
+                let c = (-v, d + 1);
+                if c.0 > best.0 || (c.0 == best.0 && ((c.0 > 0 && c.1 < best.1) || (c.0 < 0 && c.1 > best.1))) {
+                    best = c;
+                }
+            }
+        }
+        best
+    };
+    memo.insert(*cells, r);
+    r
+}
+
+/// Every position reachable from the empty board, in the 9-character notation.
+fn all_positions() -> Vec<[u8; 9]> {
+    fn go(cells: &mut [u8; 9], me: u8, seen: &mut HashMap<[u8; 9], ()>, out: &mut Vec<[u8; 9]>) {
+        if seen.insert(*cells, ()).is_some() {
+            return;
+        }
+        out.push(*cells);
+        if won(cells, 3 - me) {
+            return;
+        }
+        for i in 0..9 {
+            if cells[i] == 0 {
+                cells[i] = me;
+                go(cells, 3 - me, seen, out);
+                cells[i] = 0;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(&mut [0; 9], 1, &mut HashMap::new(), &mut out);
+    out
+}
+
+fn text(cells: &[u8; 9]) -> String {
+    cells.iter().map(|&c| ['.', 'x', 'o'][c as usize]).collect()
+}
+
+fn run(args: &[&str], input: &str) -> (String, String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .arg("tictactoe")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run zerosum");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.success())
+}
+
+#[test]
+fn solve_answers_all_5478_positions() {
+    let positions = all_positions();
+    assert_eq!(positions.len(), 5478);
+    let mut memo = HashMap::new();
+    let mut input = String::new();
+    let (mut expected, mut expected_distance) = (String::new(), String::new());
+    for p in &positions {
+        let (x, o) = (p.iter().filter(|&&c| c == 1).count(), p.iter().filter(|&&c| c == 2).count());
+        let me = if x == o { 1 } else { 2 };
+        let (v, d) = brute(&mut p.clone(), me, &mut memo);
+        input += &format!("{}\n", text(p));
+        expected += &format!("{} {v}\n", text(p));
+        expected_distance += &format!("{} {v} {d}\n", text(p));
+    }
+    let (out, err, ok) = run(&["solve"], &input);
+    assert!(ok, "{err}");
+    assert_eq!(out, expected);
+    let (out, err, ok) = run(&["solve", "--distance"], &input);
+    assert!(ok, "{err}");
+    assert_eq!(out, expected_distance);
+}
+
+#[test]
+fn bad_lines_are_reported_and_good_ones_answered() {
+    let input = "# a comment\n\nx...o....\nx...o...z\nxx.......\nxxxooo...\nx...o...\nxxxoo.o..\n.........\n";
+    let (out, err, ok) = run(&["solve"], input);
+    assert!(!ok);
+    assert_eq!(out, "x...o.... 0\n......... 0\n");
+    let err: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        err,
+        [
+            "line 4: bad character 'z' at cell 9 (use x, o or .): x...o...z",
+            "line 5: impossible piece counts: x has 2, o has 0 (x moves first, so x = o or x = o + 1): xx.......",
+            "line 6: both sides have a line: xxxooo...",
+            "line 7: wrong length: 8 cells, expected 9: x...o...",
+            "line 8: play after the game ended: x already had a line: xxxoo.o..",
+        ]
+    );
+}
+
+#[test]
+fn analyze_bestmove_and_other_sizes() {
+    let (out, _, ok) = run(&["analyze"], "x........\nxxxoo....\n");
+    assert!(ok);
+    assert_eq!(out, "x........ 2:-1 3:-1 4:-1 5:0 6:-1 7:-1 8:-1 9:-1\nxxxoo.... (game over)\n");
+    let (out, _, ok) = run(&["analyze", "--distance"], "xx..o....\n");
+    assert!(ok);
+    assert_eq!(out, "xx..o.... 3:0:6 4:-1:2 6:-1:2 7:-1:2 8:-1:2 9:-1:2\n");
+    let (out, _, ok) = run(&["bestmove"], "xx..o....\nx.......o\n");
+    assert!(ok);
+    assert_eq!(out, "xx..o.... 3 0\nx.......o 3 1\n");
+    let (_, err, ok) = run(&["bestmove"], "xxxoo....\n");
+    assert!(!ok);
+    assert!(err.contains("line 1: the game is over"), "{err}");
+    let (out, _, ok) = run(&["solve", "--size", "4x3", "--k", "3"], "............\n..../..../....\n");
+    assert!(ok);
+    assert_eq!(out, "............ 1\n..../..../.... 1\n");
+    let (out, _, ok) = run(&["solve", "--distance"], "x.../.o../..../....\n");
+    assert!(ok);
+    assert_eq!(out, "x.../.o../..../.... 0 14\n");
+    let (_, err, ok) = run(&["solve", "--size", "9x9"], "x\n");
+    assert!(!ok);
+    assert!(err.contains("at most 64"), "{err}");
+}
+
+#[test]
+fn variants_reproduce_the_lecture() {
+    let (out, _, ok) = run(&["variants"], ".........\n");
+    assert!(ok);
+    assert!(out.starts_with("......... A:549946@1 B:94978@1 C:18014@1 D:2914@1 ours:"), "{out}");
+}
