@@ -120,10 +120,11 @@ fn data_dir(given: Option<PathBuf>) -> Option<PathBuf> {
     }
 }
 
-/// Runs `cargo bench --workspace` (criterion); `quick` passes criterion's `--quick`.
+/// Runs every criterion bench target of the workspace (`cargo bench --bench '*'`, which
+/// leaves out the libtest harness of libraries); `quick` passes criterion's `--quick`.
 fn run_criterion(quick: bool) -> bool {
     let mut cmd = std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cmd.current_dir(workspace_root()).args(["bench", "--workspace", "--exclude", "xtask", "--exclude", "zerosum-cli", "--"]);
+    cmd.current_dir(workspace_root()).args(["bench", "--workspace", "--exclude", "xtask", "--exclude", "zerosum-cli", "--bench", "*", "--"]);
     if quick {
         cmd.arg("--quick");
     }
