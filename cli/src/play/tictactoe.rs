@@ -1,14 +1,320 @@
-//! `zerosum tictactoe play`.
+//! `zerosum tictactoe play`: tic-tac-toe and m,n,k games. Moves are cell numbers (1 =
+//! top-left, row by row); the empty cells show theirs. The AI: `perfect` is the
+//! crate's exact solver; levels search with the core `Searcher` to depth `2·level − 1`
+//! with an open-lines evaluation; a time per move uses the same search.
 
+use super::{CommonArgs, PlayGame, Progress, Strength, VariantOption};
 use clap::Args;
 use std::process::ExitCode;
+use tictactoe::{Board, Cell, Mode, Score, Shape, Solver, SolverConfig};
+use zerosum::search::{Limits, Searcher, StopFlag};
+use zerosum::{Game, MoveList, Outcome, Side};
 
 /// Options of `zerosum tictactoe play`.
 #[derive(Args, Debug, Clone)]
-pub struct PlayArgs {}
+pub struct PlayArgs {
+    #[command(flatten)]
+    common: CommonArgs,
+    /// Board size COLSxROWS (at most 64 cells).
+    #[arg(long, default_value = "3x3", value_name = "COLSxROWS")]
+    size: String,
+    /// Stones in a row to win (default: the smaller side).
+    #[arg(long)]
+    k: Option<u32>,
+}
 
 /// Runs `zerosum tictactoe play`.
-pub fn run(_args: PlayArgs) -> ExitCode {
-    eprintln!("zerosum tictactoe play: not implemented yet");
-    ExitCode::FAILURE
+pub fn run(args: PlayArgs) -> ExitCode {
+    let k = args.k.map_or(String::new(), |k| k.to_string());
+    match TicTacToe::with_size(&args.size, &k) {
+        Ok(game) => super::run(game, &args.common),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Tic-tac-toe on an m×n board, k in a row.
+#[derive(Clone, Debug)]
+pub struct TicTacToe {
+    board: Board,
+}
+
+impl TicTacToe {
+    /// The empty board of `size` (`COLSxROWS`) and `k` (empty: the smaller side).
+    ///
+    /// # Errors
+    /// The shape error, in words.
+    pub fn with_size(size: &str, k: &str) -> Result<Self, String> {
+        let shape = if k.is_empty() {
+            size.parse::<Shape>()
+        } else {
+            let k = k.parse().map_err(|_| format!("k {k:?} is not a number"))?;
+            Shape::parse_size(size, k)
+        }
+        .map_err(|e| e.to_string())?;
+        Ok(TicTacToe {
+            board: Board::new(shape),
+        })
+    }
+
+    fn shape(&self) -> Shape {
+        self.board.shape()
+    }
+
+    fn cell(&self, col: usize, row: usize) -> Cell {
+        Cell::new((row * self.shape().cols as usize + col) as u32)
+    }
+}
+
+/// The AI's state: the perfect solver and the levelled search.
+pub struct Engine {
+    solver: Solver,
+    searcher: Searcher<Board>,
+}
+
+/// Open-lines evaluation for the side to move: every line still open for a side adds
+/// the square of its stones in it (so two in a line weigh more than two apart).
+fn open_lines(board: &Board) -> Score {
+    let me = board.side_to_move();
+    let (mine, theirs) = (board.stones(me), board.stones(!me));
+    let mut v = 0i32;
+    for &line in board.geometry().lines() {
+        let (a, b) = ((line & mine).count_ones(), (line & theirs).count_ones());
+        if b == 0 {
+            v += (a * a) as i32;
+        } else if a == 0 {
+            v -= (b * b) as i32;
+        }
+    }
+    Score::heuristic(v)
+}
+
+/// A score in words: `draw` for a proven 0, `win in 3`, `+4`.
+fn value_text(score: Score, exact: bool) -> String {
+    if exact && score == Score::DRAW {
+        "draw".into()
+    } else {
+        score.to_string()
+    }
+}
+
+impl PlayGame for TicTacToe {
+    type Move = Cell;
+    type Engine = Engine;
+
+    fn title(&self) -> String {
+        let s = self.shape();
+        if s == Shape::TIC_TAC_TOE {
+            "tic-tac-toe".into()
+        } else {
+            format!("m,n,k {}×{} k={}", s.cols, s.rows, s.k)
+        }
+    }
+    fn cols(&self) -> usize {
+        self.shape().cols as usize
+    }
+    fn rows(&self) -> usize {
+        self.shape().rows as usize
+    }
+    fn stone(&self, col: usize, row: usize) -> Option<Side> {
+        self.board.get(self.cell(col, row))
+    }
+    fn col_label(&self, _col: usize) -> String {
+        String::new()
+    }
+    fn row_label(&self, _row: usize) -> String {
+        String::new()
+    }
+    fn empty_label(&self, col: usize, row: usize) -> Option<String> {
+        Some(self.cell(col, row).to_string())
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "x",
+            Side::Second => "o",
+        }
+    }
+    fn symbol(&self, side: Side) -> char {
+        match side {
+            Side::First => 'X',
+            Side::Second => 'O',
+        }
+    }
+    fn side_to_move(&self) -> Side {
+        self.board.side_to_move()
+    }
+    fn legal_moves(&self) -> Vec<Cell> {
+        let mut moves = MoveList::new();
+        self.board.legal_moves(&mut moves);
+        moves.to_vec()
+    }
+    fn parse_move(&self, text: &str) -> Result<Cell, String> {
+        let cell: Cell = text
+            .parse()
+            .map_err(|e: tictactoe::CellError| e.to_string())?;
+        let mut b = self.board.clone();
+        b.try_play(cell).map_err(|e| e.to_string())?;
+        Ok(cell)
+    }
+    fn move_text(&self, mv: Cell) -> String {
+        mv.to_string()
+    }
+    fn move_at(&self, col: usize, row: usize) -> Option<Cell> {
+        (col < self.cols() && row < self.rows()).then(|| self.cell(col, row))
+    }
+    fn move_cell(&self, mv: Cell) -> Option<(usize, usize)> {
+        let cols = self.cols();
+        let i = mv.index() as usize;
+        Some((i % cols, i / cols))
+    }
+    fn play(&mut self, mv: Cell) {
+        self.board.play(mv);
+    }
+    fn undo(&mut self) {
+        self.board.undo();
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.board.outcome()
+    }
+
+    fn max_level(&self) -> u8 {
+        5
+    }
+    fn default_level(&self) -> u8 {
+        2
+    }
+    fn has_perfect(&self) -> bool {
+        true
+    }
+    fn new_engine(&self) -> Engine {
+        Engine {
+            solver: Solver::new(SolverConfig {
+                mode: Mode::Distance,
+                ..SolverConfig::default()
+            }),
+            searcher: Searcher::new(8),
+        }
+    }
+    fn think(
+        &self,
+        engine: &mut Engine,
+        strength: Strength,
+        stop: &StopFlag,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Option<Cell> {
+        let limits = match strength {
+            Strength::Perfect => {
+                // The solver has no stop flag; tic-tac-toe solves at once, larger
+                // boards may take a while.
+                let s = engine.solver.solve(&self.board);
+                let pv = s.best_move.map(|m| vec![m.to_string()]).unwrap_or_default();
+                progress(Progress {
+                    depth: self.board.empty_count(),
+                    value: value_text(s.value, true),
+                    pv,
+                    nodes: s.nodes,
+                    nps: 0,
+                });
+                return s.best_move;
+            }
+            Strength::Level(n) => Limits::depth(2 * u32::from(n) - 1),
+            Strength::Time(t) => Limits::time(t),
+        }
+        .with_stop(stop.clone());
+        let mut board = self.board.clone();
+        let r = engine
+            .searcher
+            .search(&mut board, &mut open_lines, &limits, |r| {
+                progress(Progress {
+                    depth: r.depth,
+                    value: value_text(r.score, false),
+                    pv: r.pv.iter().map(|m| m.to_string()).collect(),
+                    nodes: r.nodes,
+                    nps: r.nodes_per_second,
+                })
+            });
+        r.best_move
+    }
+
+    fn variant_options(&self) -> Vec<VariantOption> {
+        let sizes = ["3x3", "4x4", "5x5", "6x6", "7x7", "8x8", "4x3", "5x4"];
+        vec![
+            VariantOption {
+                name: "size",
+                values: sizes.iter().map(|s| s.to_string()).collect(),
+            },
+            VariantOption {
+                name: "k",
+                values: (3..=6).map(|k| k.to_string()).collect(),
+            },
+        ]
+    }
+    fn variant(&self) -> Vec<String> {
+        let s = self.shape();
+        vec![format!("{}x{}", s.cols, s.rows), s.k.to_string()]
+    }
+    fn with_variant(&self, values: &[String]) -> Result<Self, String> {
+        match values {
+            [size, k] => TicTacToe::with_size(size, k),
+            _ => Ok(TicTacToe::with_size("3x3", "")?),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::options::{Player, Setup};
+    use crate::play::tui::app::App;
+    use crate::play::tui::render_to_string;
+    use crate::play::{plain, session::Session};
+
+    fn setup(players: [Player; 2], strength: Strength) -> Setup {
+        Setup { players, strength }
+    }
+
+    #[test]
+    fn perfect_play_against_itself_is_a_draw() {
+        let mut out = Vec::new();
+        let game = TicTacToe::with_size("3x3", "").unwrap();
+        plain::play(
+            game,
+            setup([Player::Ai; 2], Strength::Perfect),
+            &b""[..],
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().last(), Some("result: draw"), "{out}");
+    }
+
+    #[test]
+    fn tui_states() {
+        let game = TicTacToe::with_size("3x3", "").unwrap();
+        let mut app = App::new(game, setup([Player::Human, Player::Ai], Strength::Perfect));
+        insta::assert_snapshot!("tictactoe_start", render_to_string(&mut app, 80, 16));
+        let mut s = Session::new(
+            TicTacToe::with_size("3x3", "").unwrap(),
+            setup([Player::Human; 2], Strength::Level(1)),
+        );
+        for m in ["1", "5", "2", "3", "7", "4", "9", "8"] {
+            s.play_text(m).unwrap();
+        }
+        s.play_text("6").unwrap();
+        app.session = s;
+        insta::assert_snapshot!("tictactoe_draw", render_to_string(&mut app, 80, 16));
+    }
+
+    #[test]
+    fn variants_build_other_boards() {
+        let g = TicTacToe::with_size("3x3", "").unwrap();
+        let g = g.with_variant(&["5x4".into(), "4".into()]).unwrap();
+        assert_eq!(
+            (g.cols(), g.rows(), g.title()),
+            (5, 4, "m,n,k 5×4 k=4".into())
+        );
+        assert!(g.with_variant(&["9x9".into(), "3".into()]).is_err());
+    }
 }

@@ -1,0 +1,177 @@
+//! The plain line mode: the board after every move on standard output, human moves one a
+//! line from standard input. Scripts and tests drive it.
+//!
+//! A transcript: a header line, the board, then for each move a line `x plays 5` (the
+//! AI adds its depth, value and nodes) and the board again, and finally
+//! `result: x wins`, `result: draw` (Othello: `result: black wins 40-24`). A malformed or
+//! illegal move prints `illegal move "…": <why>` and asks again. Besides moves a human may
+//! type `undo` (takes back to their previous turn) or `quit`. The end of standard input
+//! ends the program cleanly (exit status 0, no result line).
+
+use super::options::{Player, Setup};
+use super::session::Session;
+use super::worker::{Poll, Thinking};
+use super::{PlayGame, short_count};
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Runs the line mode on standard input and output.
+pub fn run<G: PlayGame>(game: G, setup: Setup) -> ExitCode {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    match play(game, setup, stdin.lock(), &mut stdout.lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The board as text: column labels on top, row labels on the left, `.` for an empty
+/// cell, the sides' symbols for stones.
+pub fn board_text<G: PlayGame>(game: &G) -> String {
+    let cols = game.cols();
+    let rows = game.rows();
+    let empty = |c: usize, r: usize| game.empty_label(c, r).unwrap_or_else(|| ".".into());
+    let col_w = (0..cols)
+        .map(|c| game.col_label(c).len())
+        .chain((0..cols * rows).map(|i| empty(i % cols, i / cols).len()))
+        .max()
+        .unwrap_or(1);
+    let row_w = (0..rows)
+        .map(|r| game.row_label(r).len())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    if (0..cols).any(|c| !game.col_label(c).is_empty()) {
+        out.push_str(&" ".repeat(row_w));
+        for c in 0..cols {
+            out.push_str(&format!(" {:>col_w$}", game.col_label(c)));
+        }
+        out.push('\n');
+    }
+    for r in 0..rows {
+        out.push_str(&format!("{:>row_w$}", game.row_label(r)));
+        for c in 0..cols {
+            let text = game
+                .stone(c, r)
+                .map_or_else(|| empty(c, r), |s| game.symbol(s).to_string());
+            out.push_str(&format!(" {text:>col_w$}"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Plays one game on `input`/`out`. Returns at the end of the game, on `quit`, or at
+/// the end of the input.
+///
+/// # Errors
+/// Only failures to write the output.
+pub fn play<G: PlayGame>(
+    game: G,
+    setup: Setup,
+    mut input: impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let mut session = Session::new(game, setup);
+    let mut engine = Some(session.game.new_engine());
+    let name = |p: Player| match p {
+        Player::Human => "human".to_string(),
+        Player::Ai => format!("AI ({})", setup.strength),
+    };
+    writeln!(
+        out,
+        "{}: {} {}, {} {}",
+        session.game.title(),
+        session.game.side_name(zerosum::Side::First),
+        name(setup.players[0]),
+        session.game.side_name(zerosum::Side::Second),
+        name(setup.players[1]),
+    )?;
+    write!(out, "{}", board_text(&session.game))?;
+    let mut line = String::new();
+    while session.is_running() {
+        let side = session.game.side_to_move();
+        let who = session.game.side_name(side);
+        // A forced pass is played for a human too.
+        let legal = session.game.legal_moves();
+        if legal.len() == 1 && session.game.move_cell(legal[0]).is_none() {
+            session.play(legal[0]).map_err(io::Error::other)?;
+            writeln!(out, "{who} passes")?;
+            continue;
+        }
+        match session.player_to_move() {
+            Player::Ai => {
+                let Some(eng) = engine.take() else {
+                    return Err(io::Error::other("the AI stopped working"));
+                };
+                let mut thinking =
+                    Thinking::spawn(session.game.clone(), eng, session.setup.strength);
+                let (mv, eng) = loop {
+                    match thinking.wait(Duration::from_millis(200)) {
+                        Poll::Running => {}
+                        Poll::Done(mv, eng) => break (mv, eng),
+                        Poll::Lost => return Err(io::Error::other("the AI crashed")),
+                    }
+                };
+                engine = Some(eng);
+                let Some(mv) = mv else {
+                    return Err(io::Error::other("the AI found no move"));
+                };
+                let text = session.game.move_text(mv);
+                session.play(mv).map_err(io::Error::other)?;
+                match &thinking.latest {
+                    Some(p) => writeln!(
+                        out,
+                        "{who} plays {text} (depth {}, {}, {} nodes)",
+                        p.depth,
+                        p.value,
+                        short_count(p.nodes)
+                    )?,
+                    None => writeln!(out, "{who} plays {text}")?,
+                }
+            }
+            Player::Human => {
+                writeln!(out, "{who} to move:")?;
+                out.flush()?;
+                line.clear();
+                if input.read_line(&mut line)? == 0 {
+                    return Ok(());
+                }
+                let text = line.trim();
+                match text {
+                    "" => continue,
+                    "quit" | "exit" => return Ok(()),
+                    "undo" => {
+                        if session.undo_to_human() == 0 {
+                            writeln!(out, "nothing to undo")?;
+                            continue;
+                        }
+                        writeln!(out, "undone")?;
+                    }
+                    _ => match session.game.parse_move(text) {
+                        Ok(mv) => {
+                            let notation = session.game.move_text(mv);
+                            session.play(mv).map_err(io::Error::other)?;
+                            writeln!(out, "{who} plays {notation}")?;
+                        }
+                        Err(why) => {
+                            writeln!(out, "illegal move {text:?}: {why}")?;
+                            continue;
+                        }
+                    },
+                }
+            }
+        }
+        write!(out, "{}", board_text(&session.game))?;
+        if let Some(status) = session.game.status() {
+            writeln!(out, "{status}")?;
+        }
+    }
+    writeln!(out, "result: {}", session.game.result_text())?;
+    out.flush()
+}

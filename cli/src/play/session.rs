@@ -1,0 +1,151 @@
+//! A game in progress: the position, the moves played from the start, a redo stack, and
+//! who plays each side.
+
+use super::PlayGame;
+use super::options::{Player, Setup};
+
+/// A move played, with the cell its stone went to (for highlighting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played<M> {
+    /// The move.
+    pub mv: M,
+    /// Where its stone went (`None` for a pass).
+    pub cell: Option<(usize, usize)>,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Session<G: PlayGame> {
+    /// The current position.
+    pub game: G,
+    /// The position the game started from (for restarts).
+    pub start: G,
+    /// Moves played from `start`, oldest first.
+    pub moves: Vec<Played<G::Move>>,
+    /// Moves taken back, the next to redo last.
+    pub redo: Vec<G::Move>,
+    /// Players and AI strength.
+    pub setup: Setup,
+}
+
+impl<G: PlayGame> Session<G> {
+    /// A session starting from `game`.
+    pub fn new(game: G, setup: Setup) -> Self {
+        Session {
+            start: game.clone(),
+            game,
+            moves: Vec::new(),
+            redo: Vec::new(),
+            setup,
+        }
+    }
+
+    /// Who plays the side to move.
+    pub fn player_to_move(&self) -> Player {
+        self.setup.player(self.game.side_to_move())
+    }
+
+    /// True while the game goes on.
+    pub fn is_running(&self) -> bool {
+        self.game.outcome().is_none()
+    }
+
+    /// Plays `mv` if it is legal; clears the redo stack unless `mv` is the move to redo.
+    ///
+    /// # Errors
+    /// Why the move cannot be played.
+    pub fn play(&mut self, mv: G::Move) -> Result<(), String> {
+        if let Some(outcome) = self.game.outcome().map(|_| self.game.result_text()) {
+            return Err(format!("the game is over ({outcome})"));
+        }
+        if !self.game.legal_moves().contains(&mv) {
+            return Err(format!("{} is not legal here", self.game.move_text(mv)));
+        }
+        let cell = self.game.move_cell(mv);
+        self.game.play(mv);
+        self.moves.push(Played { mv, cell });
+        if self.redo.last() == Some(&mv) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(())
+    }
+
+    /// Parses a typed move and plays it (tests script games with it).
+    ///
+    /// # Errors
+    /// Why the text is not a legal move.
+    #[cfg(test)]
+    pub fn play_text(&mut self, text: &str) -> Result<G::Move, String> {
+        if self.game.outcome().is_some() {
+            return Err(format!("the game is over ({})", self.game.result_text()));
+        }
+        let mv = self.game.parse_move(text.trim())?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.moves.pop() {
+            Some(p) => {
+                self.game.undo();
+                self.redo.push(p.mv);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Takes back moves until a human is to move (at least one move, as long as there
+    /// is one): in a game against the AI, `undo` takes back the AI's reply too.
+    pub fn undo_to_human(&mut self) -> usize {
+        let mut n = 0;
+        while self.undo() {
+            n += 1;
+            if self.player_to_move() == Player::Human || self.setup.players == [Player::Ai; 2] {
+                break;
+            }
+        }
+        n
+    }
+
+    /// Plays the last move taken back; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        match self.redo.last().copied() {
+            Some(mv) => self.play(mv).is_ok(),
+            None => false,
+        }
+    }
+
+    /// Redoes moves until a human is to move again (at least one).
+    pub fn redo_to_human(&mut self) -> usize {
+        let mut n = 0;
+        while self.redo() {
+            n += 1;
+            if self.player_to_move() == Player::Human || self.setup.players == [Player::Ai; 2] {
+                break;
+            }
+        }
+        n
+    }
+
+    /// The last move played, if any.
+    pub fn last(&self) -> Option<Played<G::Move>> {
+        self.moves.last().copied()
+    }
+
+    /// The moves played so far in the game's notation, separated by spaces.
+    pub fn move_list(&self) -> Vec<String> {
+        let mut g = self.start.clone();
+        self.moves
+            .iter()
+            .map(|p| {
+                let t = g.move_text(p.mv);
+                g.play(p.mv);
+                t
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,460 @@
+//! The TUI's state and what keys, clicks and the AI's messages do to it. Drawing is in
+//! [`super::draw`]; the terminal in [`super`].
+
+use super::dialog::Dialog;
+use crate::play::options::{Player, Setup, Strength};
+use crate::play::session::Session;
+use crate::play::worker::{Poll, Thinking};
+use crate::play::{PlayGame, Progress};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use std::time::{Duration, Instant};
+
+/// Why the AI is thinking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// To play its move.
+    Move,
+    /// To suggest a move to the human.
+    Hint,
+}
+
+/// What the analysis panel shows: the current or last search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// Whose search and what for, e.g. `o (AI, level 4)` or `hint for x`.
+    pub title: String,
+    /// `thinking`, `stopping`, or what came out of it (`played 4`).
+    pub state: String,
+    /// Time spent so far.
+    pub elapsed: Duration,
+    /// The latest report.
+    pub progress: Option<Progress>,
+}
+
+/// Where the board was drawn, for mouse clicks: the screen cell of the board's
+/// top-left cell and the width of a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardHit {
+    /// Screen column of the left edge of board column 0.
+    pub x: u16,
+    /// Screen row of board row 0.
+    pub y: u16,
+    /// Screen columns per board cell.
+    pub cell_w: u16,
+}
+
+/// The whole TUI state.
+pub struct App<G: PlayGame> {
+    /// The game.
+    pub session: Session<G>,
+    engine: Option<G::Engine>,
+    thinking: Option<(Thinking<G>, Purpose)>,
+    /// The analysis panel.
+    pub analysis: Option<Analysis>,
+    /// The cursor cell (column, row).
+    pub cursor: (usize, usize),
+    /// The move being typed, when the input line is open.
+    pub input: Option<String>,
+    /// The status message.
+    pub message: String,
+    /// The last hint, shown on the board.
+    pub hint: Option<G::Move>,
+    /// The new-game dialog, when open.
+    pub dialog: Option<Dialog>,
+    /// Where the board was last drawn.
+    pub board_hit: Option<BoardHit>,
+    /// Set when the user quits.
+    pub quit: bool,
+    /// The AI does not start thinking before this instant (so that AI-vs-AI games can
+    /// be watched).
+    not_before: Instant,
+}
+
+/// Pause between moves when the AI plays both sides.
+const AI_VS_AI_PAUSE: Duration = Duration::from_millis(400);
+
+impl<G: PlayGame> App<G> {
+    /// A new game of `game` with `setup`.
+    pub fn new(game: G, setup: Setup) -> Self {
+        let cursor = (game.cols() / 2, game.rows() / 2);
+        App {
+            session: Session::new(game, setup),
+            engine: None,
+            thinking: None,
+            analysis: None,
+            cursor,
+            input: None,
+            message: String::new(),
+            hint: None,
+            dialog: None,
+            board_hit: None,
+            quit: false,
+            not_before: Instant::now(),
+        }
+    }
+
+    /// Handles the AI's messages and starts the AI when it is its turn. Call often.
+    pub fn tick(&mut self) {
+        if let Some((thinking, purpose)) = &mut self.thinking {
+            let purpose = *purpose;
+            let poll = thinking.poll();
+            if let Some(a) = &mut self.analysis {
+                a.elapsed = thinking.started.elapsed();
+                a.progress.clone_from(&thinking.latest);
+                if thinking.stopping {
+                    a.state = "stopping".into();
+                }
+            }
+            match poll {
+                Poll::Running => return,
+                Poll::Lost => {
+                    self.thinking = None;
+                    self.message = "the AI crashed; press a to restart".into();
+                    return;
+                }
+                Poll::Done(mv, engine) => {
+                    self.engine = Some(engine);
+                    self.thinking = None;
+                    self.finish_search(mv, purpose);
+                }
+            }
+        }
+        if self.dialog.is_none()
+            && self.session.is_running()
+            && self.session.player_to_move() == Player::Ai
+            && Instant::now() >= self.not_before
+        {
+            self.start_search(Purpose::Move);
+        }
+    }
+
+    fn start_search(&mut self, purpose: Purpose) {
+        let game = &self.session.game;
+        let engine = self.engine.take().unwrap_or_else(|| game.new_engine());
+        let side = game.side_name(game.side_to_move());
+        let strength = self.session.setup.strength;
+        let title = match purpose {
+            Purpose::Move => format!("{side} (AI, {strength})"),
+            Purpose::Hint => format!("hint for {side} ({strength})"),
+        };
+        self.analysis = Some(Analysis {
+            title,
+            state: "thinking".into(),
+            elapsed: Duration::ZERO,
+            progress: None,
+        });
+        let thinking = Thinking::spawn(game.clone(), engine, strength);
+        self.thinking = Some((thinking, purpose));
+    }
+
+    fn finish_search(&mut self, mv: Option<G::Move>, purpose: Purpose) {
+        let Some(mv) = mv else { return };
+        let text = self.session.game.move_text(mv);
+        let value = self
+            .analysis
+            .as_ref()
+            .and_then(|a| a.progress.as_ref())
+            .map(|p| format!(" ({})", p.value))
+            .unwrap_or_default();
+        match purpose {
+            Purpose::Move => {
+                let side = self
+                    .session
+                    .game
+                    .side_name(self.session.game.side_to_move());
+                match self.session.play(mv) {
+                    Ok(()) => {
+                        self.message = format!("{side} played {text}{value}");
+                        if let Some(a) = &mut self.analysis {
+                            a.state = format!("played {text}");
+                        }
+                        self.after_move();
+                    }
+                    Err(e) => self.message = format!("the AI chose {text}: {e}"),
+                }
+            }
+            Purpose::Hint => {
+                self.hint = Some(mv);
+                if let Some(cell) = self.session.game.move_cell(mv) {
+                    self.cursor = cell;
+                }
+                self.message = format!("hint: {text}{value}");
+                if let Some(a) = &mut self.analysis {
+                    a.state = format!("suggests {text}");
+                }
+            }
+        }
+    }
+
+    /// Bookkeeping after any move: the hint is stale, the result is announced, and two
+    /// AIs pause between moves.
+    fn after_move(&mut self) {
+        self.hint = None;
+        if self.session.setup.players == [Player::Ai; 2] {
+            self.not_before = Instant::now() + AI_VS_AI_PAUSE;
+        }
+        if !self.session.is_running() {
+            self.message = format!(
+                "result: {} — Enter or a: play again, n: new game, q: quit",
+                self.session.game.result_text()
+            );
+        }
+    }
+
+    /// Drops a running search (its engine is rebuilt when next needed).
+    fn cancel_search(&mut self) {
+        if self.thinking.take().is_some()
+            && let Some(a) = &mut self.analysis
+        {
+            a.state = "cancelled".into();
+        }
+    }
+
+    /// Plays a human move, if a human is to move.
+    pub fn human_move(&mut self, mv: G::Move) {
+        if !self.session.is_running() {
+            self.message = format!("the game is over ({})", self.session.game.result_text());
+            return;
+        }
+        if self.session.player_to_move() != Player::Human {
+            self.message = "the AI is to move (m: make it move now)".into();
+            return;
+        }
+        let side = self
+            .session
+            .game
+            .side_name(self.session.game.side_to_move());
+        let text = self.session.game.move_text(mv);
+        match self.session.play(mv) {
+            Ok(()) => {
+                self.cancel_search();
+                self.message = format!("{side} played {text}");
+                self.after_move();
+            }
+            Err(e) => self.message = e,
+        }
+    }
+
+    fn play_cursor(&mut self) {
+        let (c, r) = self.cursor;
+        match self.session.game.move_at(c, r) {
+            Some(mv) => self.human_move(mv),
+            None => self.message = "no move there".into(),
+        }
+    }
+
+    fn play_typed(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        match self.session.game.parse_move(text) {
+            Ok(mv) => self.human_move(mv),
+            Err(e) => self.message = format!("{text:?}: {e}"),
+        }
+    }
+
+    /// Starts a new game from `game` with `setup`.
+    pub fn new_game(&mut self, game: G, setup: Setup) {
+        self.cancel_search();
+        self.engine = None;
+        self.analysis = None;
+        self.hint = None;
+        self.cursor = (game.cols() / 2, game.rows() / 2);
+        self.session = Session::new(game, setup);
+        self.not_before = Instant::now();
+        self.message = format!("new game: {}", self.session.game.title());
+    }
+
+    fn undo(&mut self) {
+        self.cancel_search();
+        let n = self.session.undo_to_human();
+        self.hint = None;
+        self.message = match n {
+            0 => "nothing to undo".into(),
+            1 => "took back 1 move".into(),
+            n => format!("took back {n} moves"),
+        };
+        self.pause_ai();
+    }
+
+    fn redo(&mut self) {
+        self.cancel_search();
+        let n = self.session.redo_to_human();
+        self.hint = None;
+        self.message = match n {
+            0 => "nothing to redo".into(),
+            1 => "replayed 1 move".into(),
+            n => format!("replayed {n} moves"),
+        };
+        self.after_move();
+        self.pause_ai();
+    }
+
+    /// After undo/redo, give the user a moment before the AI moves on its own.
+    fn pause_ai(&mut self) {
+        self.not_before = Instant::now() + Duration::from_millis(800);
+    }
+
+    fn change_strength(&mut self, delta: isize) {
+        let choices = Strength::choices(&self.session.game);
+        let cur = choices
+            .iter()
+            .position(|&s| s == self.session.setup.strength)
+            .unwrap_or(0) as isize;
+        let next = (cur + delta).clamp(0, choices.len() as isize - 1) as usize;
+        self.session.setup.strength = choices[next];
+        self.message = format!("AI strength: {}", choices[next]);
+    }
+
+    fn move_cursor(&mut self, dc: isize, dr: isize) {
+        let cols = self.session.game.cols() as isize;
+        let rows = self.session.game.rows() as isize;
+        self.cursor.0 = (self.cursor.0 as isize + dc).clamp(0, cols - 1) as usize;
+        self.cursor.1 = (self.cursor.1 as isize + dr).clamp(0, rows - 1) as usize;
+    }
+
+    /// Handles a key press.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.modifiers.contains(KeyModifiers::CONTROL)
+            && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('q'))
+        {
+            self.quit = true;
+            return;
+        }
+        if self.dialog.is_some() {
+            self.dialog_key(key);
+            return;
+        }
+        if let Some(input) = &mut self.input {
+            match key.code {
+                KeyCode::Esc => self.input = None,
+                KeyCode::Enter => {
+                    let text = input.trim().to_string();
+                    self.input = None;
+                    self.play_typed(&text);
+                }
+                KeyCode::Backspace => {
+                    input.pop();
+                }
+                KeyCode::Char(c) if !c.is_control() => input.push(c),
+                _ => {}
+            }
+            return;
+        }
+        match key.code {
+            KeyCode::Char('q') => self.quit = true,
+            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
+            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
+            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, -1),
+            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, 1),
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                if self.session.is_running() {
+                    self.play_cursor();
+                } else {
+                    self.restart();
+                }
+            }
+            KeyCode::Char(':') | KeyCode::Char('/') => self.input = Some(String::new()),
+            KeyCode::Char(c) if c.is_ascii_digit() => self.input = Some(c.to_string()),
+            KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
+            KeyCode::Char('r') => self.redo(),
+            KeyCode::Char('a') => self.restart(),
+            KeyCode::Char('n') => {
+                self.cancel_search();
+                self.dialog = Some(Dialog::new(&self.session.start, &self.session.setup));
+            }
+            KeyCode::Char('i') | KeyCode::Char('?') => self.hint(),
+            KeyCode::Char('s') => self.swap(),
+            KeyCode::Char('m') | KeyCode::Esc => self.move_now(),
+            KeyCode::Char('+') | KeyCode::Char('=') => self.change_strength(1),
+            KeyCode::Char('-') => self.change_strength(-1),
+            _ => {}
+        }
+    }
+
+    fn restart(&mut self) {
+        let game = self.session.start.clone();
+        let setup = self.session.setup;
+        self.new_game(game, setup);
+    }
+
+    fn hint(&mut self) {
+        if !self.session.is_running() {
+            self.message = "the game is over".into();
+        } else if self.thinking.is_some() {
+            self.message = "the AI is thinking".into();
+        } else {
+            self.start_search(Purpose::Hint);
+        }
+    }
+
+    fn swap(&mut self) {
+        self.cancel_search();
+        self.session.setup.players.swap(0, 1);
+        let g = &self.session.game;
+        self.message = format!(
+            "{} is now {}, {} is now {}",
+            g.side_name(zerosum::Side::First),
+            self.session.setup.players[0],
+            g.side_name(zerosum::Side::Second),
+            self.session.setup.players[1]
+        );
+        self.not_before = Instant::now();
+    }
+
+    fn move_now(&mut self) {
+        match &mut self.thinking {
+            Some((t, _)) => {
+                t.stop();
+                self.message = "stopping the AI: it plays its best move so far".into();
+            }
+            None => self.message = "the AI is not thinking".into(),
+        }
+    }
+
+    fn dialog_key(&mut self, key: KeyEvent) {
+        let Some(dialog) = &mut self.dialog else {
+            return;
+        };
+        match key.code {
+            KeyCode::Esc | KeyCode::Char('q') => {
+                self.dialog = None;
+                self.pause_ai();
+            }
+            KeyCode::Up | KeyCode::Char('k') => dialog.select(-1),
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => dialog.select(1),
+            KeyCode::Left | KeyCode::Char('h') => dialog.change(-1),
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => dialog.change(1),
+            KeyCode::Enter => match dialog.build(&self.session.start) {
+                Ok((game, setup)) => {
+                    self.dialog = None;
+                    self.new_game(game, setup);
+                }
+                Err(e) => dialog.error = Some(e),
+            },
+            _ => {}
+        }
+    }
+
+    /// Handles a mouse event: a left click on a cell moves the cursor there and plays.
+    pub fn handle_mouse(&mut self, ev: MouseEvent) {
+        if self.dialog.is_some() || self.input.is_some() {
+            return;
+        }
+        if ev.kind != MouseEventKind::Down(MouseButton::Left) {
+            return;
+        }
+        let Some(hit) = self.board_hit else { return };
+        if ev.column < hit.x || ev.row < hit.y {
+            return;
+        }
+        let c = ((ev.column - hit.x) / hit.cell_w) as usize;
+        let r = (ev.row - hit.y) as usize;
+        if c < self.session.game.cols() && r < self.session.game.rows() {
+            self.cursor = (c, r);
+            self.play_cursor();
+        }
+    }
+}

@@ -1,0 +1,294 @@
+//! Drawing the TUI: the board with coordinates, the analysis panel, the move list, the
+//! status and help lines, and the new-game dialog.
+
+use super::app::{App, BoardHit};
+use crate::play::options::Player;
+use crate::play::{PlayGame, short_count};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use zerosum::Side;
+
+/// Width of the right-hand panel (analysis and moves).
+const PANEL_W: u16 = 34;
+
+const HELP: &str = "arrows/hjkl cursor · Enter/click play · :/digits type a move · u undo · r redo · \
+i hint · m move now · s swap · +/- strength · n new game · a again · q quit";
+
+fn side_style(side: Side) -> Style {
+    match side {
+        Side::First => Style::new()
+            .fg(Color::LightRed)
+            .add_modifier(Modifier::BOLD),
+        Side::Second => Style::new()
+            .fg(Color::LightCyan)
+            .add_modifier(Modifier::BOLD),
+    }
+}
+
+/// Screen columns per board cell.
+fn cell_width<G: PlayGame>(game: &G) -> u16 {
+    if game.cols() <= 15 { 3 } else { 2 }
+}
+
+/// Draws the whole screen.
+pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
+    let area = frame.area();
+    let game = &app.session.game;
+    let row_w = (0..game.rows())
+        .map(|r| game.row_label(r).len())
+        .max()
+        .unwrap_or(0) as u16;
+    let cw = cell_width(game);
+    let board_w = (row_w + 1 + cw * game.cols() as u16 + 2).max(26);
+    let board_h = game.rows() as u16 + 4;
+
+    let [title, main, status, help] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(board_h),
+        Constraint::Length(1),
+        Constraint::Length(2),
+    ])
+    .areas(area);
+
+    draw_title(app, frame, title);
+    let side_by_side = area.width >= board_w + PANEL_W;
+    let (board_area, panel_area) = if side_by_side {
+        let [b, p] =
+            Layout::horizontal([Constraint::Length(board_w), Constraint::Min(PANEL_W)]).areas(main);
+        (b, p)
+    } else {
+        let [b, p] =
+            Layout::vertical([Constraint::Length(board_h), Constraint::Min(0)]).areas(main);
+        (b, p)
+    };
+    draw_board(app, frame, board_area, row_w, cw);
+    let [analysis, moves] =
+        Layout::vertical([Constraint::Length(8), Constraint::Min(0)]).areas(panel_area);
+    draw_analysis(app, frame, analysis);
+    draw_moves(app, frame, moves);
+    draw_status(app, frame, status);
+    frame.render_widget(
+        Paragraph::new(HELP)
+            .style(Style::new().fg(Color::DarkGray))
+            .wrap(Wrap { trim: true }),
+        help,
+    );
+    if app.dialog.is_some() {
+        draw_dialog(app, frame, area);
+    }
+}
+
+fn player_text<G: PlayGame>(app: &App<G>, side: Side) -> String {
+    let s = &app.session.setup;
+    match s.player(side) {
+        Player::Human => format!("{} human", app.session.game.side_name(side)),
+        Player::Ai => format!("{} AI ({})", app.session.game.side_name(side), s.strength),
+    }
+}
+
+fn draw_title<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
+    let line = Line::from(vec![
+        Span::styled(
+            format!(" zerosum · {} ", app.session.game.title()),
+            Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+        ),
+        Span::raw("  "),
+        Span::styled(player_text(app, Side::First), side_style(Side::First)),
+        Span::raw(" vs "),
+        Span::styled(player_text(app, Side::Second), side_style(Side::Second)),
+    ]);
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_w: u16, cw: u16) {
+    let game = &app.session.game;
+    let (cols, rows) = (game.cols(), game.rows());
+    let last = app.session.last().and_then(|p| p.cell);
+    let legal: Vec<(usize, usize)> = if game.marks_legal_moves() {
+        game.legal_moves()
+            .into_iter()
+            .filter_map(|m| game.move_cell(m))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let hint = app.hint.and_then(|m| game.move_cell(m));
+    let running = app.session.is_running();
+
+    let mut lines = Vec::with_capacity(rows + 2);
+    let mut header = " ".repeat(row_w as usize + 1);
+    for c in 0..cols {
+        let label = game.col_label(c);
+        header.push_str(&format!("{label:^w$}", w = cw as usize));
+    }
+    lines.push(Line::styled(header, Style::new().fg(Color::Gray)));
+    for r in 0..rows {
+        let mut spans = vec![Span::styled(
+            format!("{:>w$} ", game.row_label(r), w = row_w as usize),
+            Style::new().fg(Color::Gray),
+        )];
+        for c in 0..cols {
+            let cell = (c, r);
+            let stone = game.stone(c, r);
+            let (ch, mut style) = match stone {
+                Some(s) => (game.symbol(s), side_style(s)),
+                None if hint == Some(cell) => ('?', Style::new().fg(Color::LightGreen)),
+                None if legal.contains(&cell) => ('*', Style::new().fg(Color::Green)),
+                None => ('.', Style::new().fg(Color::DarkGray)),
+            };
+            let label = match (stone, game.empty_label(c, r)) {
+                (None, Some(l)) if hint != Some(cell) => Some(l),
+                _ => None,
+            };
+            if last == Some(cell) {
+                style = style
+                    .bg(Color::Rgb(90, 80, 0))
+                    .add_modifier(Modifier::UNDERLINED);
+            }
+            let is_cursor = running && app.cursor == cell;
+            let text = match (cw, is_cursor, label) {
+                (3, true, Some(l)) if l.len() == 1 => format!("[{l}]"),
+                (3, true, _) => format!("[{ch}]"),
+                (3, false, Some(l)) => format!("{l:>2} "),
+                (3, false, None) => format!(" {ch} "),
+                (_, _, _) => format!("{ch} "),
+            };
+            if is_cursor {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            spans.push(Span::styled(text, style));
+        }
+        lines.push(Line::from(spans));
+    }
+    let to_move = if running {
+        let side = game.side_to_move();
+        let who = match app.session.player_to_move() {
+            Player::Human => "human",
+            Player::Ai => "AI",
+        };
+        format!("{} to move ({who})", game.side_name(side))
+    } else {
+        format!("result: {}", game.result_text())
+    };
+    lines.push(Line::from(to_move).style(Style::new().add_modifier(Modifier::BOLD)));
+    if let Some(status) = game.status() {
+        lines.push(Line::from(status));
+    }
+    let block = Block::bordered().title(" board ");
+    let inner = block.inner(area);
+    app.board_hit = Some(BoardHit {
+        x: inner.x + row_w + 1,
+        y: inner.y + 1,
+        cell_w: cw,
+    });
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+fn draw_analysis<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
+    let block = Block::bordered().title(" analysis ");
+    let mut lines = Vec::new();
+    match &app.analysis {
+        None => lines.push(Line::from("no search yet (i: hint)")),
+        Some(a) => {
+            lines.push(Line::from(vec![
+                Span::styled(a.title.clone(), Style::new().add_modifier(Modifier::BOLD)),
+                Span::raw(format!(": {} {:.1} s", a.state, a.elapsed.as_secs_f64())),
+            ]));
+            if let Some(p) = &a.progress {
+                lines.push(Line::from(format!("depth  {}", p.depth)));
+                lines.push(Line::from(vec![
+                    Span::raw("value  "),
+                    Span::styled(p.value.clone(), Style::new().fg(Color::Yellow)),
+                ]));
+                lines.push(Line::from(format!("pv     {}", p.pv.join(" "))));
+                lines.push(Line::from(format!(
+                    "nodes  {}  ({}/s)",
+                    short_count(p.nodes),
+                    short_count(p.nps)
+                )));
+            } else {
+                lines.push(Line::from("depth  -"));
+            }
+        }
+    }
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        area,
+    );
+}
+
+fn draw_moves<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
+    let moves = app.session.move_list();
+    let mut text = String::new();
+    for (i, pair) in moves.chunks(2).enumerate() {
+        text.push_str(&format!("{}. {} ", i + 1, pair.join(" ")));
+    }
+    let redo = app.session.redo.len();
+    let title = if redo > 0 {
+        format!(" moves ({redo} to redo) ")
+    } else {
+        " moves ".to_string()
+    };
+    frame.render_widget(
+        Paragraph::new(text.trim_end().to_string())
+            .block(Block::bordered().title(title))
+            .wrap(Wrap { trim: true }),
+        area,
+    );
+}
+
+fn draw_status<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
+    let line = match &app.input {
+        Some(input) => Line::from(vec![
+            Span::styled("move> ", Style::new().fg(Color::Yellow)),
+            Span::raw(input.clone()),
+            Span::styled("_", Style::new().add_modifier(Modifier::SLOW_BLINK)),
+        ]),
+        None => Line::from(app.message.clone()),
+    };
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+fn draw_dialog<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
+    let Some(dialog) = &app.dialog else { return };
+    let h = dialog.rows.len() as u16 + 5;
+    let w = 54.min(area.width);
+    let rect = Rect {
+        x: area.x + (area.width.saturating_sub(w)) / 2,
+        y: area.y + (area.height.saturating_sub(h)) / 2,
+        width: w,
+        height: h.min(area.height),
+    };
+    let mut lines = Vec::new();
+    for (i, row) in dialog.rows.iter().enumerate() {
+        let selected = i == dialog.selected;
+        let style = if selected {
+            Style::new().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::new()
+        };
+        lines.push(Line::from(vec![
+            Span::raw(if selected { "> " } else { "  " }),
+            Span::raw(format!("{:<14}", row.name)),
+            Span::styled(format!("< {} >", row.values[row.chosen]), style),
+        ]));
+    }
+    lines.push(Line::from(""));
+    match &dialog.error {
+        Some(e) => lines.push(Line::styled(e.clone(), Style::new().fg(Color::Red))),
+        None => lines.push(Line::styled(
+            "↑↓ choose · ←→ change · Enter start · Esc cancel",
+            Style::new().fg(Color::DarkGray),
+        )),
+    }
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" new game ")),
+        rect,
+    );
+}

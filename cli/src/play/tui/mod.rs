@@ -1,0 +1,83 @@
+//! The interactive terminal UI: ratatui over crossterm (its re-export).
+//!
+//! The AI searches on a worker thread ([`crate::play::worker`]); this loop redraws about
+//! twenty times a second and handles keys and clicks meanwhile. The terminal is restored
+//! on exit, on Ctrl-C (a key in raw mode) and on panic (a panic hook).
+
+pub mod app;
+pub mod dialog;
+pub mod draw;
+
+use super::PlayGame;
+use super::options::Setup;
+use app::App;
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind,
+};
+use ratatui::crossterm::execute;
+use std::io;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Runs the TUI until the user quits; prints the last result (if any) afterwards.
+pub fn run<G: PlayGame>(game: G, setup: Setup) -> ExitCode {
+    // Our hook runs after ratatui's (which restores raw mode and the screen): it turns
+    // mouse reporting off, then the default hook prints the panic.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(io::stdout(), DisableMouseCapture);
+        default_hook(info);
+    }));
+    let mut terminal = match ratatui::try_init() {
+        Ok(t) => t,
+        Err(e) => {
+            ratatui::restore();
+            eprintln!("error: cannot open the terminal UI ({e}); try --plain");
+            return ExitCode::FAILURE;
+        }
+    };
+    let _ = execute!(io::stdout(), EnableMouseCapture);
+    let mut app = App::new(game, setup);
+    let result = event_loop(&mut terminal, &mut app);
+    let _ = execute!(io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+    match result {
+        Ok(()) => {
+            if !app.session.is_running() {
+                println!("result: {}", app.session.game.result_text());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn event_loop<G: PlayGame>(terminal: &mut DefaultTerminal, app: &mut App<G>) -> io::Result<()> {
+    while !app.quit {
+        app.tick();
+        terminal.draw(|frame| draw::draw(app, frame))?;
+        if event::poll(Duration::from_millis(50))? {
+            match event::read()? {
+                Event::Key(key) if key.kind == KeyEventKind::Press => app.handle_key(key),
+                Event::Mouse(mouse) => app.handle_mouse(mouse),
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Draws `app` on a `width`×`height` test terminal and returns the screen as text (for
+/// snapshot tests).
+#[cfg(test)]
+pub fn render_to_string<G: PlayGame>(app: &mut App<G>, width: u16, height: u16) -> String {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal.draw(|frame| draw::draw(app, frame)).expect("draw");
+    terminal.backend().to_string()
+}

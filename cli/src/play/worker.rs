@@ -1,0 +1,101 @@
+//! The AI on a worker thread: it searches a copy of the position with the core's
+//! [`StopFlag`], sends [`Progress`] reports over a channel, and hands back its move and
+//! its engine (tables kept between moves) when done.
+
+use super::{PlayGame, Progress, Strength};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
+use std::time::{Duration, Instant};
+use zerosum::search::StopFlag;
+
+/// A message from the worker.
+pub enum Event<G: PlayGame> {
+    /// A finished depth (or the solver's equivalent).
+    Progress(Progress),
+    /// The search is over: the move chosen (`None` if the game was over) and the engine.
+    Done(Option<G::Move>, G::Engine),
+}
+
+/// A search running on a worker thread.
+pub struct Thinking<G: PlayGame> {
+    stop: StopFlag,
+    rx: Receiver<Event<G>>,
+    /// When the search started.
+    pub started: Instant,
+    /// The latest progress report, if any.
+    pub latest: Option<Progress>,
+    /// True once the stop flag was set.
+    pub stopping: bool,
+}
+
+/// What [`Thinking::poll`] found.
+pub enum Poll<G: PlayGame> {
+    /// Still searching.
+    Running,
+    /// Finished with this move and engine.
+    Done(Option<G::Move>, G::Engine),
+    /// The worker died (a panic in the engine) and took the engine with it.
+    Lost,
+}
+
+impl<G: PlayGame> Thinking<G> {
+    /// Starts searching `game` (which must not be over) with `engine` on a new thread.
+    pub fn spawn(game: G, mut engine: G::Engine, strength: Strength) -> Self {
+        let (tx, rx) = mpsc::channel();
+        let stop = StopFlag::new();
+        let flag = stop.clone();
+        thread::spawn(move || {
+            let progress_tx = tx.clone();
+            let mut progress = |p: Progress| {
+                let _ = progress_tx.send(Event::Progress(p));
+            };
+            let mv = game.think(&mut engine, strength, &flag, &mut progress);
+            let _ = tx.send(Event::Done(mv, engine));
+        });
+        Thinking {
+            stop,
+            rx,
+            started: Instant::now(),
+            latest: None,
+            stopping: false,
+        }
+    }
+
+    /// Asks the search to stop and play its best move so far.
+    pub fn stop(&mut self) {
+        self.stop.stop();
+        self.stopping = true;
+    }
+
+    /// Takes the reports that arrived and says whether the search is done.
+    pub fn poll(&mut self) -> Poll<G> {
+        loop {
+            match self.rx.try_recv() {
+                Ok(Event::Progress(p)) => self.latest = Some(p),
+                Ok(Event::Done(mv, engine)) => return Poll::Done(mv, engine),
+                Err(TryRecvError::Empty) => return Poll::Running,
+                Err(TryRecvError::Disconnected) => return Poll::Lost,
+            }
+        }
+    }
+
+    /// Waits up to `timeout` for the next message and handles it like [`Thinking::poll`].
+    pub fn wait(&mut self, timeout: Duration) -> Poll<G> {
+        match self.rx.recv_timeout(timeout) {
+            Ok(Event::Progress(p)) => {
+                self.latest = Some(p);
+                self.poll()
+            }
+            Ok(Event::Done(mv, engine)) => Poll::Done(mv, engine),
+            Err(mpsc::RecvTimeoutError::Timeout) => Poll::Running,
+            Err(mpsc::RecvTimeoutError::Disconnected) => Poll::Lost,
+        }
+    }
+}
+
+impl<G: PlayGame> Drop for Thinking<G> {
+    /// A search nobody waits for any more is told to stop.
+    fn drop(&mut self) {
+        self.stop.stop();
+    }
+}
