@@ -36,7 +36,17 @@ impl Table {
     pub fn new(log2: u32) -> Self {
         let log2 = log2.clamp(Self::MIN_LOG2, Self::MAX_LOG2);
         let tag_bits = KEY_BITS - log2;
-        Table { entries: vec![0; 1 << log2], shift: tag_bits, tag_mask: (1 << tag_bits) - 1 }
+        let mut table = Table { entries: vec![0; 1 << log2], shift: tag_bits, tag_mask: (1 << tag_bits) - 1 };
+        table.touch();
+        table
+    }
+
+    /// Writes one entry of every memory page, so that the operating system maps the
+    /// zeroed pages now rather than on first use in the middle of a timed search.
+    fn touch(&mut self) {
+        for i in (0..self.entries.len()).step_by(1024) {
+            self.entries[i] = std::hint::black_box(0);
+        }
     }
 
     /// Number of entries.

@@ -1,0 +1,68 @@
+//! Published facts about Connect Four positions, in Pascal Pons' score convention.
+
+use connect4::{Column, Position, Solver};
+
+fn solve(moves: &str) -> i32 {
+    Solver::new().solve(&Position::from_moves(moves).unwrap())
+}
+
+/// Pons, "Solving Connect 4", part 2 (test protocol), quoted in
+/// `../shared/data/connect4/README.md`: `4455` scores 18 and `44455554221` scores −15.
+#[test]
+fn pons_tutorial_examples() {
+    assert_eq!(solve("4455"), 18);
+    assert_eq!(solve("44455554221"), -15);
+    let mut solver = Solver::new();
+    assert_eq!(solver.solve_weak(&Position::from_moves("4455").unwrap()), 1);
+    assert_eq!(solver.solve_weak(&Position::from_moves("44455554221").unwrap()), -1);
+}
+
+/// In `4455` the side to move wins with its 4th stone by playing column 3 or 6 (an open
+/// three on the bottom row): after either, the opponent loses to that 4th stone.
+#[test]
+fn winning_columns_of_4455() {
+    let mut solver = Solver::new();
+    for moves in ["44553", "44556"] {
+        assert_eq!(solver.solve(&Position::from_moves(moves).unwrap()), -18, "{moves}");
+    }
+}
+
+/// The first lines of Pons' two easiest sets (the data README, table "The six sets";
+/// Pons' test protocol page): solved exactly. Skips when the data folder is absent.
+#[test]
+fn first_lines_of_the_easy_sets() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/connect4");
+    let mut solver = Solver::new();
+    for file in ["Test_L3_R1", "Test_L2_R1", "Test_L1_R1"] {
+        let Ok(cases) = connect4::suite::read_file(&dir.join(file), Some(100)) else {
+            eprintln!("{file} absent: skipped");
+            continue;
+        };
+        let stats = connect4::suite::run(&mut solver, &cases, false);
+        assert_eq!(stats.passed, stats.positions, "{file}: {:?}", stats.failures);
+    }
+}
+
+/// Connect Four is a first-player win by the centre (Allis 1988, Allen 1988; Pons' score
+/// +1: the first player wins with their last, 21st stone). The empty board's column
+/// values are −2 −1 0 +1 0 −1 −2 (Pons' online solver, connect4.gamesolver.org): the
+/// 1-ply positions score 2, 1, 0, −1, 0, 1, 2 for the second player (the data README:
+/// `7` scores 2; after `4`, −1). Minutes in release mode.
+#[test]
+#[ignore = "minutes: the empty board from scratch"]
+fn empty_board_is_a_first_player_win_by_the_centre() {
+    let mut solver = Solver::new();
+    let empty = Position::new();
+    assert_eq!(solver.solve_weak(&empty), 1);
+    let (best, score) = solver.best_move(&empty).unwrap().unwrap();
+    assert_eq!((best, score), (Column::new(3).unwrap(), 1));
+    assert_eq!(solver.analyze(&empty, false).unwrap(), [-2, -1, 0, 1, 0, -1, -2].map(Some));
+}
+
+/// A cheaper piece of the same fact: after `44` (centre, centre) the first player still
+/// has the win; after `4` the second player loses by the smallest margin (−1, README).
+#[test]
+#[ignore = "minutes"]
+fn after_the_centre_opening() {
+    assert_eq!(solve("4"), -1);
+}

@@ -1,0 +1,116 @@
+//! The seed's representation (seed 001): the incremental score table against a recount,
+//! its evaluation against the from-scratch one, and golden records of the levelled AI.
+
+use connect4::seed::WinPlaceScores;
+use connect4::{Game, Level, LevelAi, Position, ScoreTable, ScoredPosition};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::fmt::Write;
+use zerosum::search::alpha_beta;
+use zerosum::{Evaluator, MoveList, Score, Side};
+
+#[test]
+fn incremental_table_equals_a_recount_on_random_games() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2024);
+    for _ in 0..300 {
+        let mut g = ScoredPosition::new();
+        let mut trail = Vec::new();
+        loop {
+            let recount = WinPlaceScores::recount(g.position());
+            assert_eq!(g.scores(), &recount, "{g:?}");
+            for side in Side::BOTH {
+                let table = recount.table(side);
+                assert_eq!(table.iter().map(|&v| v as i32).sum::<i32>(), recount.sum(side));
+                assert!(table.iter().all(|v| [0, 1, 2, 4, 8, 16].contains(v)));
+                assert_eq!(recount.has_won(side), table.contains(&16));
+                assert_eq!(recount.has_won(side), g.position().winner() == Some(side));
+            }
+            let mut eval = ScoreTable;
+            if g.outcome().is_none() {
+                assert_eq!(eval.evaluate(&g), eval.evaluate(g.position()), "{g:?}");
+            }
+            let mut moves = MoveList::new();
+            g.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            trail.push(g.scores().clone());
+            g.play(moves[rng.random_range(0..moves.len())]);
+        }
+        // Undo all the way back: every table on the way equals the one seen going down.
+        while let Some(t) = trail.pop() {
+            g.undo();
+            assert_eq!(g.scores(), &t);
+        }
+        assert_eq!(g, ScoredPosition::new());
+    }
+}
+
+#[test]
+fn levelled_search_equals_plain_alpha_beta_with_the_table() {
+    let mut ai = LevelAi::new();
+    for (moves, depth) in [("", 4), ("4453", 5), ("33443", 4), ("1234567", 3)] {
+        let p = Position::from_moves(moves).unwrap();
+        let mut g = ScoredPosition::from(p.clone());
+        let want = alpha_beta(&mut g, depth, -Score::INFINITE, Score::INFINITE, &mut ScoreTable);
+        let got = ai.search(&p, Level::new(depth), None);
+        assert_eq!(got.score, want, "{moves} at depth {depth}");
+    }
+}
+
+/// A fixed list of positions: openings, tactics (immediate wins and blocks), middle games.
+const POSITIONS: [&str; 10] =
+    ["", "4", "44", "4455", "3344", "445566", "1234567", "44455554221", "4444333", "353535"];
+
+fn record(depth: u32) -> String {
+    let mut ai = LevelAi::new();
+    let mut out = String::new();
+    for moves in POSITIONS {
+        let p = Position::from_moves(moves).unwrap();
+        let r = ai.search(&p, Level::new(depth), None);
+        let best = r.best_move.map_or("-".to_string(), |m| m.to_string());
+        let _ = write!(out, "{:<12} best {best} score {:<10}", format!("{moves:?}"), r.score.to_string());
+        let mut roots: Vec<_> = r.root_moves.iter().map(|m| (m.mv, m.score, m.bound)).collect();
+        roots.sort_by_key(|m| m.0);
+        for (mv, score, bound) in roots {
+            let b = match bound {
+                zerosum::Bound::Exact => "",
+                zerosum::Bound::Lower => ">=",
+                zerosum::Bound::Upper => "<=",
+            };
+            let _ = write!(out, " {mv}:{b}{score}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn choices_at_depth_2() {
+    insta::assert_snapshot!(record(2));
+}
+
+#[test]
+fn choices_at_depth_4() {
+    insta::assert_snapshot!(record(4));
+}
+
+#[test]
+fn choices_at_depth_8() {
+    insta::assert_snapshot!(record(8));
+}
+
+#[test]
+fn levels_take_an_immediate_win_and_block_one() {
+    let mut ai = LevelAi::new();
+    // The side to move (first) has three in column 1: every level plays it.
+    let win = Position::from_moves("121212").unwrap();
+    // The side to move (second) must block column 1.
+    let block = Position::from_moves("12121").unwrap();
+    for level in 1..=6 {
+        assert_eq!(ai.choose(&win, Level::new(level)).map(|c| c.digit()), Some('1'), "level {level}");
+        if level >= 2 {
+            assert_eq!(ai.choose(&block, Level::new(level)).map(|c| c.digit()), Some('1'), "level {level}");
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Pons' six test sets (`../shared/data/connect4/Test_L*_R*`, 1000 positions each), each
+//! line solved to its exact stated score. Skips when the data folder is absent.
+
+use connect4::Solver;
+use connect4::suite::{self, SETS};
+use std::path::PathBuf;
+
+fn data_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/connect4");
+    dir.is_dir().then_some(dir)
+}
+
+/// Lines of Test_L1_R3 (seconds each) checked; the env variable
+/// `CONNECT4_HARD_LINES` changes it (1000 = the whole set, hours).
+fn hard_lines() -> usize {
+    std::env::var("CONNECT4_HARD_LINES").ok().and_then(|v| v.parse().ok()).unwrap_or(20)
+}
+
+#[test]
+#[ignore = "minutes: all six sets (run in release: cargo test --release -p connect4 -- --ignored)"]
+fn all_six_sets_give_their_stated_scores() {
+    let Some(dir) = data_dir() else {
+        eprintln!("no data folder: skipped");
+        return;
+    };
+    for set in SETS {
+        let limit = (set.file == "Test_L1_R3").then(hard_lines);
+        let cases = suite::read_file(&dir.join(set.file), limit).expect("readable test file");
+        let mut solver = Solver::new();
+        let stats = suite::run(&mut solver, &cases, false);
+        eprintln!(
+            "{} ({}): {}/{} exact, mean {:.2?}, {:.1} nodes (Pons {:.2?}, {:.1} nodes)",
+            set.file,
+            set.name,
+            stats.passed,
+            stats.positions,
+            stats.mean_time(),
+            stats.mean_nodes(),
+            set.pons_time,
+            set.pons_nodes
+        );
+        assert_eq!(stats.passed, stats.positions, "{}: {:?}", set.file, stats.failures);
+    }
+}
+
+#[test]
+#[ignore = "seconds: weak solve of the five easier sets"]
+fn weak_solve_gives_the_sign() {
+    let Some(dir) = data_dir() else {
+        return;
+    };
+    for set in &SETS[..5] {
+        let cases = suite::read_file(&dir.join(set.file), Some(200)).expect("readable test file");
+        let stats = suite::run(&mut Solver::new(), &cases, true);
+        assert_eq!(stats.passed, stats.positions, "{}: {:?}", set.file, stats.failures);
+    }
+}
