@@ -117,6 +117,12 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
     };
     let hint = app.hint.and_then(|m| game.move_cell(m));
     let running = app.session.is_running();
+    // The cursor shows where its move would go (Connect Four: the landing cell).
+    let (cc, cr) = app.cursor;
+    let cursor = game
+        .move_at(cc, cr)
+        .and_then(|m| game.move_cell(m))
+        .unwrap_or(app.cursor);
 
     let mut lines = Vec::with_capacity(rows + 2);
     let mut header = " ".repeat(row_w as usize + 1);
@@ -148,7 +154,7 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
                     .bg(Color::Rgb(90, 80, 0))
                     .add_modifier(Modifier::UNDERLINED);
             }
-            let is_cursor = running && app.cursor == cell;
+            let is_cursor = running && cursor == cell;
             let text = match (cw, is_cursor, label) {
                 (3, true, Some(l)) if l.len() == 1 => format!("[{l}]"),
                 (3, true, _) => format!("[{ch}]"),
