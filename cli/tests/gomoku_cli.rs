@@ -1,0 +1,152 @@
+//! `zerosum gomoku solve | bestmove | pbrain` and the `pbrain-zerosum` binary, driven over
+//! pipes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn run(bin: &str, args: &[&str], input: &str) -> (String, String, bool) {
+    let mut child = Command::new(bin)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.success(),
+    )
+}
+
+const ZEROSUM: &str = env!("CARGO_BIN_EXE_zerosum");
+const PBRAIN: &str = env!("CARGO_BIN_EXE_pbrain-zerosum");
+
+#[test]
+fn solve_prints_vcf_lines_and_names_bad_lines() {
+    let input = "# black: open three h8 i8 j8\nh8a1i8a3j8a5\n\n15f:h8i9\n15f:h8h8\n";
+    let (out, err, ok) = run(ZEROSUM, &["gomoku", "solve"], input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with("15f:h8a1i8a3j8a5 vcf win in 3: "),
+        "{out}"
+    );
+    assert_eq!(lines[1], "15f:h8i9 no vcf");
+    assert!(err.contains("line 5") && err.contains("occupied"), "{err}");
+    assert!(!ok, "a bad line makes the exit status non-zero");
+}
+
+#[test]
+fn bestmove_blocks_a_four_with_a_node_budget() {
+    let (out, err, ok) = run(
+        ZEROSUM,
+        &["gomoku", "bestmove", "--nodes", "5000"],
+        "h8a1i8a2j8a3k8\nzz\n",
+    );
+    assert!(out.starts_with("15f:h8a1i8a2j8a3k8 bestmove "), "{out}");
+    let best = out.split_whitespace().nth(2).unwrap();
+    assert!(["g8", "l8"].contains(&best), "{out}");
+    assert!(err.contains("line 2"), "{err}");
+    assert!(!ok);
+}
+
+#[test]
+fn zerosum_gomoku_pbrain_answers_about() {
+    let (out, _, ok) = run(ZEROSUM, &["gomoku", "pbrain"], "ABOUT\r\nEND\r\n");
+    assert!(out.starts_with("name=\"zerosum\""), "{out}");
+    assert!(ok);
+}
+
+/// A manager-style conversation over pipes, one command at a time, reading each answer
+/// before sending the next (as piskvork does), with bad lines mixed in.
+#[test]
+fn pbrain_binary_plays_a_game_with_a_manager() {
+    let mut child = Command::new(PBRAIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |cmd: &str, expect_answer: bool| -> Option<String> {
+        write!(stdin, "{cmd}\r\n").unwrap();
+        stdin.flush().unwrap();
+        if !expect_answer {
+            return None;
+        }
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        Some(line.trim_end().to_string())
+    };
+    assert!(ask("START 30", true).unwrap().starts_with("ERROR"));
+    assert!(ask("RECTSTART 15,20", true).unwrap().starts_with("ERROR"));
+    assert_eq!(ask("START 15", true).unwrap(), "OK");
+    ask("INFO timeout_turn 300", false);
+    ask("INFO timeout_match 100000", false);
+    ask("INFO time_left 100000", false);
+    ask("INFO max_memory 83886080", false);
+    ask("INFO rule 0", false);
+    ask("INFO game_type 1", false);
+    ask("INFO folder /tmp", false);
+    ask("INFO something_new 42", false);
+    assert!(ask("HELLO", true).unwrap().starts_with("UNKNOWN"));
+    assert!(ask("TURN 99,99", true).unwrap().starts_with("ERROR"));
+    assert!(ask("TURN seven", true).unwrap().starts_with("ERROR"));
+    let mut occupied = vec![(7u8, 7u8)];
+    let first = Instant::now();
+    let reply = ask("TURN 7,7", true).unwrap();
+    let took = first.elapsed();
+    let (x, y) = reply
+        .split_once(',')
+        .map(|(a, b)| (a.parse::<u8>().unwrap(), b.parse::<u8>().unwrap()))
+        .unwrap();
+    assert!(x < 15 && y < 15 && !occupied.contains(&(x, y)), "{reply}");
+    occupied.push((x, y));
+    eprintln!("first answer after {took:?} (timeout_turn 300 ms)");
+    assert!(
+        ask(&format!("TURN {x},{y}"), true)
+            .unwrap()
+            .starts_with("ERROR"),
+        "occupied cell"
+    );
+    assert_eq!(ask(&format!("TAKEBACK {x},{y}"), true).unwrap(), "OK");
+    assert_eq!(ask("TAKEBACK 7,7", true).unwrap(), "OK");
+    // A whole position: our stones 1, theirs 2; they have four in a row on y = 3.
+    ask("BOARD", false);
+    for l in [
+        "3,3,2", "0,0,1", "4,3,2", "0,1,1", "5,3,2", "0,2,1", "6,3,2", "2,3,1",
+    ] {
+        ask(l, false);
+    }
+    assert_eq!(ask("DONE", true).unwrap(), "7,3", "block the four");
+    assert_eq!(ask("ABOUT", true).unwrap(), gomoku::protocol::ABOUT);
+    assert_eq!(ask("RESTART", true).unwrap(), "OK");
+    let begin = ask("BEGIN", true).unwrap();
+    assert_eq!(begin, "7,7");
+    write!(stdin, "END\r\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+#[ignore = "measures wall-clock time: cargo test -p zerosum-cli --test gomoku_cli -- --ignored"]
+fn pbrain_answers_within_timeout_turn() {
+    let input = "START 15\nINFO timeout_turn 200\nBOARD\n7,7,1\n8,8,2\n7,8,1\n8,7,2\n6,6,1\n9,9,2\nDONE\nEND\n";
+    let t = Instant::now();
+    let (out, _, ok) = run(PBRAIN, &[], input);
+    assert!(ok && out.lines().count() == 2, "{out}");
+    assert!(
+        t.elapsed() < Duration::from_millis(200 + 150),
+        "{:?}",
+        t.elapsed()
+    );
+}
