@@ -1,14 +1,281 @@
-//! `zerosum othello play`.
+//! `zerosum othello play`: Othello on 8×8. Moves are squares `a1`…`h8` (a1 top-left),
+//! `PS` to pass (a forced pass is played by itself). The AI: level `n` (1…10) searches
+//! `n` plies with the crate's strong evaluation through the core `Searcher`, and solves
+//! the endgame exactly (final disc difference) from `2n` empties on; a time per move
+//! searches by time and solves exactly from 16 empties.
 
+use super::{CommonArgs, PlayGame, Progress, Strength};
 use clap::Args;
+use othello::eval::Strong;
+use othello::solver::Solver;
+use othello::{Move, Othello, Square};
 use std::process::ExitCode;
+use std::time::Instant;
+use zerosum::search::{Limits, Searcher, StopFlag};
+use zerosum::{Game, MoveList, Outcome, Score, Side};
 
 /// Options of `zerosum othello play`.
 #[derive(Args, Debug, Clone)]
-pub struct PlayArgs {}
+pub struct PlayArgs {
+    #[command(flatten)]
+    common: CommonArgs,
+}
 
 /// Runs `zerosum othello play`.
-pub fn run(_args: PlayArgs) -> ExitCode {
-    eprintln!("zerosum othello play: not implemented yet");
-    ExitCode::FAILURE
+pub fn run(args: PlayArgs) -> ExitCode {
+    super::run(OthelloGame::default(), &args.common)
+}
+
+/// An Othello game.
+#[derive(Clone, Debug, Default)]
+pub struct OthelloGame {
+    game: Othello,
+}
+
+/// The AI's state: the evaluation search and the endgame solver.
+pub struct Engine {
+    searcher: Searcher<Othello>,
+    solver: Solver,
+}
+
+/// Empties from which a time-limited search hands over to the exact solver.
+const TIME_SOLVE_EMPTIES: u32 = 16;
+
+impl OthelloGame {
+    fn empties(&self) -> u32 {
+        64 - self.game.stones_on_board()
+    }
+}
+
+/// A search score: the strong evaluation's own units (`+35`, mobility and corners
+/// weigh most; not discs), or `win in 9` once the end is seen.
+fn value_text(score: Score) -> String {
+    score.to_string()
+}
+
+impl PlayGame for OthelloGame {
+    type Move = Move;
+    type Engine = Engine;
+
+    fn title(&self) -> String {
+        "Othello".into()
+    }
+    fn cols(&self) -> usize {
+        8
+    }
+    fn rows(&self) -> usize {
+        8
+    }
+    fn stone(&self, col: usize, row: usize) -> Option<Side> {
+        self.game.disc_at(col as u8, row as u8)
+    }
+    fn col_label(&self, col: usize) -> String {
+        char::from(b'a' + col as u8).to_string()
+    }
+    fn row_label(&self, row: usize) -> String {
+        (row + 1).to_string()
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "black",
+            Side::Second => "white",
+        }
+    }
+    fn symbol(&self, side: Side) -> char {
+        match side {
+            Side::First => 'X',
+            Side::Second => 'O',
+        }
+    }
+    fn side_to_move(&self) -> Side {
+        self.game.side_to_move()
+    }
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = MoveList::new();
+        self.game.legal_moves(&mut moves);
+        moves.to_vec()
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mv: Move = text
+            .parse()
+            .map_err(|e: othello::ParseMoveError| e.to_string())?;
+        let mut g = self.game.clone();
+        g.try_play(mv).map_err(|e| match e {
+            othello::PlayError::Illegal(m) => {
+                format!("{m} is occupied or turns no disc over")
+            }
+            e => e.to_string(),
+        })?;
+        Ok(mv)
+    }
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+    fn move_at(&self, col: usize, row: usize) -> Option<Move> {
+        Square::from_xy(col as u8, row as u8).map(Move::square)
+    }
+    fn move_cell(&self, mv: Move) -> Option<(usize, usize)> {
+        mv.to_square().map(|s| (s.x() as usize, s.y() as usize))
+    }
+    fn marks_legal_moves(&self) -> bool {
+        true
+    }
+    fn play(&mut self, mv: Move) {
+        self.game.play(mv);
+    }
+    fn undo(&mut self) {
+        self.game.undo();
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+    /// `black wins 40-24`: the disc count, empty squares going to the winner (the
+    /// World Othello Federation rule).
+    fn result_text(&self) -> String {
+        let (mut b, mut w) = (self.game.black_score(), self.game.white_score());
+        let empties = self.empties();
+        match self.outcome() {
+            Some(Outcome::Win(Side::First)) => {
+                b += empties;
+                format!("black wins {b}-{w}")
+            }
+            Some(Outcome::Win(Side::Second)) => {
+                w += empties;
+                format!("white wins {w}-{b}")
+            }
+            Some(Outcome::Draw) => format!("draw {b}-{w}"),
+            None => "unfinished".into(),
+        }
+    }
+    fn status(&self) -> Option<String> {
+        Some(format!(
+            "black {} · white {}",
+            self.game.black_score(),
+            self.game.white_score()
+        ))
+    }
+
+    fn max_level(&self) -> u8 {
+        10
+    }
+    fn default_level(&self) -> u8 {
+        4
+    }
+    fn has_perfect(&self) -> bool {
+        false
+    }
+    fn new_engine(&self) -> Engine {
+        Engine {
+            searcher: Searcher::new(32),
+            solver: Solver::new(32),
+        }
+    }
+    fn think(
+        &self,
+        engine: &mut Engine,
+        strength: Strength,
+        stop: &StopFlag,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Option<Move> {
+        let (limits, solve_from) = match strength {
+            Strength::Level(n) => (Limits::depth(u32::from(n)), 2 * u32::from(n)),
+            Strength::Time(t) => (Limits::time(t), TIME_SOLVE_EMPTIES),
+            Strength::Perfect => (Limits::default(), 64),
+        };
+        if self.empties() <= solve_from {
+            // The exact endgame solver (it has no stop flag; it is quick this late).
+            let start = Instant::now();
+            engine.solver.reset_nodes();
+            let s = engine.solver.solve(self.game.board());
+            let secs = start.elapsed().as_secs_f64();
+            progress(Progress {
+                depth: self.empties(),
+                value: format!("{:+} discs (exact)", s.score),
+                pv: s.best_move.iter().map(|m| m.to_string()).collect(),
+                nodes: s.nodes,
+                nps: if secs > 1e-3 {
+                    (s.nodes as f64 / secs) as u64
+                } else {
+                    0
+                },
+            });
+            return s.best_move;
+        }
+        let limits = limits.with_stop(stop.clone());
+        let mut game = self.game.clone();
+        let r = engine
+            .searcher
+            .search(&mut game, &mut Strong, &limits, |r| {
+                progress(Progress {
+                    depth: r.depth,
+                    value: value_text(r.score),
+                    pv: r.pv.iter().map(|m| m.to_string()).collect(),
+                    nodes: r.nodes,
+                    nps: r.nodes_per_second,
+                })
+            });
+        r.best_move
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::options::{Player, Setup};
+    use crate::play::session::Session;
+    use crate::play::tui::app::{Analysis, App};
+    use crate::play::tui::render_to_string;
+    use std::time::Duration;
+
+    fn setup() -> Setup {
+        Setup {
+            players: [Player::Human, Player::Ai],
+            strength: Strength::Level(4),
+        }
+    }
+
+    #[test]
+    fn parse_moves_and_say_why_not() {
+        let g = OthelloGame::default();
+        assert!(g.parse_move("d3").is_ok());
+        assert!(g.parse_move("F5").is_ok());
+        assert!(g.parse_move("a1").unwrap_err().contains("turns no disc"));
+        assert!(g.parse_move("d4").is_err());
+        assert!(g.parse_move("z9").is_err());
+        assert!(g.parse_move("PS").unwrap_err().contains("pass"));
+    }
+
+    #[test]
+    fn result_gives_empties_to_the_winner() {
+        // The shortest game: black wipes white out after 9 plies.
+        let mut s = Session::new(OthelloGame::default(), setup());
+        for m in ["e6", "f4", "e3", "f6", "g5", "d6", "e7", "f5", "c5"] {
+            s.play_text(m).unwrap();
+        }
+        assert_eq!(s.game.result_text(), "black wins 64-0");
+    }
+
+    #[test]
+    fn tui_states() {
+        let mut app = App::new(OthelloGame::default(), setup());
+        insta::assert_snapshot!("othello_start", render_to_string(&mut app, 80, 20));
+        let mut s = Session::new(OthelloGame::default(), setup());
+        for m in ["f5", "d6", "c3", "d3", "c4"] {
+            s.play_text(m).unwrap();
+        }
+        app.session = s;
+        app.analysis = Some(Analysis {
+            title: "white (AI, level 4)".into(),
+            state: "thinking".into(),
+            elapsed: Duration::from_millis(300),
+            progress: Some(Progress {
+                depth: 3,
+                value: "-14".into(),
+                pv: ["f4", "e3", "f6"].map(String::from).to_vec(),
+                nodes: 2_345,
+                nps: 987_000,
+            }),
+        });
+        insta::assert_snapshot!("othello_thinking", render_to_string(&mut app, 80, 20));
+    }
 }
