@@ -61,7 +61,8 @@ impl BoardArgs {
             (size, k) => {
                 let size = size.as_deref().unwrap_or("3x3");
                 let probe: Shape = size.parse().map_err(|e| format!("--size: {e}"))?;
-                let shape = Shape::parse_size(size, k.unwrap_or(probe.k)).map_err(|e| format!("--size/--k: {e}"))?;
+                let shape = Shape::parse_size(size, k.unwrap_or(probe.k))
+                    .map_err(|e| format!("--size/--k: {e}"))?;
                 Ok(Some(Geometry::of(shape)))
             }
         }
@@ -79,21 +80,40 @@ fn parse(text: &str, geo: &Option<Arc<Geometry>>) -> Result<Board, String> {
 /// `1`, `0` or `-1`, and with `distance` the plies to the end.
 fn value_text(v: Score, board: &Board, distance: bool) -> String {
     let plies = v.plies_to_end().unwrap_or(board.empty_count());
-    if distance { format!("{} {plies}", v.signum()) } else { v.signum().to_string() }
+    if distance {
+        format!("{} {plies}", v.signum())
+    } else {
+        v.signum().to_string()
+    }
 }
 
 fn move_value_text(v: Score, board: &Board, distance: bool) -> String {
     // `v` is for the side to move at `board`; a draw fills the board.
     let plies = v.plies_to_end().unwrap_or(board.empty_count());
-    if distance { format!("{}:{plies}", v.signum()) } else { v.signum().to_string() }
+    if distance {
+        format!("{}:{plies}", v.signum())
+    } else {
+        v.signum().to_string()
+    }
 }
 
 fn solver(args: &SolveArgs) -> Solver {
-    let mode = if args.distance { Mode::Distance } else { Mode::Outcome };
-    Solver::new(SolverConfig { mode, tt_mib: args.board.hash, ..SolverConfig::default() })
+    let mode = if args.distance {
+        Mode::Distance
+    } else {
+        Mode::Outcome
+    };
+    Solver::new(SolverConfig {
+        mode,
+        tt_mib: args.board.hash,
+        ..SolverConfig::default()
+    })
 }
 
-fn with_geometry(args: &BoardArgs, body: impl FnOnce(Option<Arc<Geometry>>) -> ExitCode) -> ExitCode {
+fn with_geometry(
+    args: &BoardArgs,
+    body: impl FnOnce(Option<Arc<Geometry>>) -> ExitCode,
+) -> ExitCode {
     match args.geometry() {
         Ok(geo) => body(geo),
         Err(e) => {
@@ -112,7 +132,10 @@ pub fn run(command: Command) -> ExitCode {
             crate::lines::process_stdin(|line| {
                 let board = parse(line, &geo)?;
                 let s = solver.solve(&board);
-                Ok::<_, String>(format!("{line} {}", value_text(s.value, &board, args.distance)))
+                Ok::<_, String>(format!(
+                    "{line} {}",
+                    value_text(s.value, &board, args.distance)
+                ))
             })
         }),
         Command::Analyze(args) => with_geometry(&args.board, |geo| {
@@ -123,8 +146,10 @@ pub fn run(command: Command) -> ExitCode {
                 if moves.is_empty() {
                     return Ok(format!("{line} (game over)"));
                 }
-                let list: Vec<String> =
-                    moves.iter().map(|(m, v)| format!("{m}:{}", move_value_text(*v, &board, args.distance))).collect();
+                let list: Vec<String> = moves
+                    .iter()
+                    .map(|(m, v)| format!("{m}:{}", move_value_text(*v, &board, args.distance)))
+                    .collect();
                 Ok::<_, String>(format!("{line} {}", list.join(" ")))
             })
         }),
@@ -134,22 +159,33 @@ pub fn run(command: Command) -> ExitCode {
                 let board = parse(line, &geo)?;
                 let s = solver.solve(&board);
                 let mv = s.best_move.ok_or_else(|| "the game is over".to_string())?;
-                Ok::<_, String>(format!("{line} {mv} {}", value_text(s.value, &board, args.distance)))
+                Ok::<_, String>(format!(
+                    "{line} {mv} {}",
+                    value_text(s.value, &board, args.distance)
+                ))
             })
         }),
         Command::Variants(args) => with_geometry(&args, |geo| {
             crate::lines::process_stdin(|line| {
                 let board = parse(line, &geo)?;
                 if board.empty_count() > 12 {
-                    return Err("the lecture's variants build whole game trees: at most 12 empty cells".to_string());
+                    return Err(
+                        "the lecture's variants build whole game trees: at most 12 empty cells"
+                            .to_string(),
+                    );
                 }
                 let mut out = line.to_string();
-                let shown = |m: Option<tictactoe::Cell>| m.map_or("-".to_string(), |c| c.to_string());
+                let shown =
+                    |m: Option<tictactoe::Cell>| m.map_or("-".to_string(), |c| c.to_string());
                 for v in Variant::ALL {
                     let r = lecture::run(v, &board);
                     out += &format!(" {v}:{}@{}", r.nodes, shown(r.best_move));
                 }
-                let s = Solver::new(SolverConfig { tt_mib: args.hash.min(16), ..SolverConfig::default() }).solve(&board);
+                let s = Solver::new(SolverConfig {
+                    tt_mib: args.hash.min(16),
+                    ..SolverConfig::default()
+                })
+                .solve(&board);
                 out += &format!(" ours:{}@{}", s.nodes, shown(s.best_move));
                 Ok(out)
             })

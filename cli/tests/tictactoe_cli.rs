@@ -6,7 +6,16 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
 
 fn won(cells: &[u8; 9], who: u8) -> bool {
     LINES.iter().any(|l| l.iter().all(|&i| cells[i] == who))
@@ -31,7 +40,9 @@ fn brute(cells: &mut [u8; 9], me: u8, memo: &mut HashMap<[u8; 9], (i32, u32)>) -
                 let (v, d) = brute(cells, other, memo);
                 cells[i] = 0;
                 let c = (-v, d + 1);
-                if c.0 > best.0 || (c.0 == best.0 && ((c.0 > 0 && c.1 < best.1) || (c.0 < 0 && c.1 > best.1))) {
+                if c.0 > best.0
+                    || (c.0 == best.0 && ((c.0 > 0 && c.1 < best.1) || (c.0 < 0 && c.1 > best.1)))
+                {
                     best = c;
                 }
             }
@@ -78,9 +89,18 @@ fn run(args: &[&str], input: &str) -> (String, String, bool) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run zerosum");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
-    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.success())
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.success(),
+    )
 }
 
 #[test]
@@ -91,7 +111,10 @@ fn solve_answers_all_5478_positions() {
     let mut input = String::new();
     let (mut expected, mut expected_distance) = (String::new(), String::new());
     for p in &positions {
-        let (x, o) = (p.iter().filter(|&&c| c == 1).count(), p.iter().filter(|&&c| c == 2).count());
+        let (x, o) = (
+            p.iter().filter(|&&c| c == 1).count(),
+            p.iter().filter(|&&c| c == 2).count(),
+        );
         let me = if x == o { 1 } else { 2 };
         let (v, d) = brute(&mut p.clone(), me, &mut memo);
         input += &format!("{}\n", text(p));
@@ -129,7 +152,10 @@ fn bad_lines_are_reported_and_good_ones_answered() {
 fn analyze_bestmove_and_other_sizes() {
     let (out, _, ok) = run(&["analyze"], "x........\nxxxoo....\n");
     assert!(ok);
-    assert_eq!(out, "x........ 2:-1 3:-1 4:-1 5:0 6:-1 7:-1 8:-1 9:-1\nxxxoo.... (game over)\n");
+    assert_eq!(
+        out,
+        "x........ 2:-1 3:-1 4:-1 5:0 6:-1 7:-1 8:-1 9:-1\nxxxoo.... (game over)\n"
+    );
     let (out, _, ok) = run(&["analyze", "--distance"], "xx..o....\n");
     assert!(ok);
     assert_eq!(out, "xx..o.... 3:0:6 4:-1:2 6:-1:2 7:-1:2 8:-1:2 9:-1:2\n");
@@ -139,7 +165,10 @@ fn analyze_bestmove_and_other_sizes() {
     let (_, err, ok) = run(&["bestmove"], "xxxoo....\n");
     assert!(!ok);
     assert!(err.contains("line 1: the game is over"), "{err}");
-    let (out, _, ok) = run(&["solve", "--size", "4x3", "--k", "3"], "............\n..../..../....\n");
+    let (out, _, ok) = run(
+        &["solve", "--size", "4x3", "--k", "3"],
+        "............\n..../..../....\n",
+    );
     assert!(ok);
     assert_eq!(out, "............ 1\n..../..../.... 1\n");
     let (out, _, ok) = run(&["solve", "--distance"], "x.../.o../..../....\n");
@@ -154,5 +183,8 @@ fn analyze_bestmove_and_other_sizes() {
 fn variants_reproduce_the_lecture() {
     let (out, _, ok) = run(&["variants"], ".........\n");
     assert!(ok);
-    assert!(out.starts_with("......... A:549946@1 B:94978@1 C:18014@1 D:2914@1 ours:"), "{out}");
+    assert!(
+        out.starts_with("......... A:549946@1 B:94978@1 C:18014@1 D:2914@1 ours:"),
+        "{out}"
+    );
 }

@@ -64,7 +64,12 @@ impl Board {
 
     /// The empty board of a shared geometry (cheap: no tables are built).
     pub fn with_geometry(geo: Arc<Geometry>) -> Board {
-        Board { geo, stones: BySide::new(0, 0), winner: None, history: Vec::with_capacity(64) }
+        Board {
+            geo,
+            stones: BySide::new(0, 0),
+            winner: None,
+            history: Vec::with_capacity(64),
+        }
     }
 
     /// A position from the stone sets of X and O, which the caller has validated
@@ -108,7 +113,9 @@ impl Board {
 
     /// Who holds `cell`, if anyone.
     pub fn get(&self, cell: Cell) -> Option<Side> {
-        Side::BOTH.into_iter().find(|&s| self.stones[s] & cell.bit() != 0)
+        Side::BOTH
+            .into_iter()
+            .find(|&s| self.stones[s] & cell.bit() != 0)
     }
 
     /// The winner, if a side has a line.
@@ -120,7 +127,7 @@ impl Board {
     /// True when `side` has `k` stones in a line.
     pub fn has_line(&self, side: Side) -> bool {
         let s = self.stones[side];
-        self.geo.lines().iter().any(|&l| s & l == l)
+        self.geo.lines().iter().any(|&l| l & !s == 0)
     }
 
     /// The empty cells where `side` would complete a line at once (its threats). Not
@@ -161,7 +168,10 @@ impl Board {
             return Err(PlayError::GameOver);
         }
         if cell.index() >= self.geo.cells() {
-            return Err(PlayError::OffBoard { cell, cells: self.geo.cells() });
+            return Err(PlayError::OffBoard {
+                cell,
+                cells: self.geo.cells(),
+            });
         }
         if self.empty() & cell.bit() == 0 {
             return Err(PlayError::Occupied(cell));
@@ -174,7 +184,9 @@ impl Board {
     /// rotations of each other), see [`Geometry::canonical_key`].
     #[inline]
     pub fn canonical_key(&self) -> u64 {
-        self.geo.canonical_key(self.stones.first, self.stones.second).0
+        self.geo
+            .canonical_key(self.stones.first, self.stones.second)
+            .0
     }
 
     /// The image of the position under the `s`-th symmetry of
@@ -214,7 +226,11 @@ impl Game for Board {
 
     #[inline]
     fn side_to_move(&self) -> Side {
-        if self.stones.first.count_ones() == self.stones.second.count_ones() { Side::First } else { Side::Second }
+        if self.stones.first.count_ones() == self.stones.second.count_ones() {
+            Side::First
+        } else {
+            Side::Second
+        }
     }
 
     #[inline]
@@ -246,7 +262,12 @@ impl Game for Board {
         let side = self.side_to_move();
         let s = self.stones[side] | mv.bit();
         self.stones[side] = s;
-        if self.geo.lines_through(mv.index()).iter().any(|&l| s & l == l) {
+        if self
+            .geo
+            .lines_through(mv.index())
+            .iter()
+            .any(|&l| l & !s == 0)
+        {
             self.winner = Some(side);
         }
         self.history.push(mv.0);

@@ -32,7 +32,11 @@ fn visit(b: &mut Board, seen: &mut HashSet<(u64, u64)>, out: &mut Vec<Board>) {
 
 /// Number of distinct canonical keys among `positions` (positions up to symmetry).
 pub fn count_up_to_symmetry(positions: &[Board]) -> usize {
-    positions.iter().map(Board::canonical_key).collect::<HashSet<_>>().len()
+    positions
+        .iter()
+        .map(Board::canonical_key)
+        .collect::<HashSet<_>>()
+        .len()
 }
 
 /// How the possible games from a position end.

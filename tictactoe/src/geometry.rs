@@ -63,7 +63,11 @@ pub enum ShapeError {
 
 impl Shape {
     /// Standard tic-tac-toe: 3×3, three in a row.
-    pub const TIC_TAC_TOE: Shape = Shape { cols: 3, rows: 3, k: 3 };
+    pub const TIC_TAC_TOE: Shape = Shape {
+        cols: 3,
+        rows: 3,
+        k: 3,
+    };
 
     /// A checked shape.
     ///
@@ -130,11 +134,18 @@ impl FromStr for Shape {
     fn from_str(s: &str) -> Result<Shape, ShapeError> {
         let s = s.trim();
         if let Some((size, k)) = s.split_once(" k=") {
-            let k = k.trim().parse().map_err(|_| ShapeError::Syntax(s.to_string()))?;
+            let k = k
+                .trim()
+                .parse()
+                .map_err(|_| ShapeError::Syntax(s.to_string()))?;
             return Shape::parse_size(size, k);
         }
         let parts: Vec<&str> = s.split(['x', 'X', '×']).collect();
-        let num = |t: &str| t.trim().parse::<u32>().map_err(|_| ShapeError::Syntax(s.to_string()));
+        let num = |t: &str| {
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| ShapeError::Syntax(s.to_string()))
+        };
         match parts.as_slice() {
             [c, r] => {
                 let (c, r) = (num(c)?, num(r)?);
@@ -173,7 +184,11 @@ impl Geometry {
     pub fn new(shape: Shape) -> Geometry {
         let (cols, rows, k) = (shape.cols as i32, shape.rows as i32, shape.k as i32);
         let cells = shape.cells();
-        let full = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
+        let full = if cells == 64 {
+            u64::MAX
+        } else {
+            (1u64 << cells) - 1
+        };
         let mut lines = Vec::new();
         // Every segment of k cells along the four directions: →, ↓, ↘, ↙.
         for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
@@ -186,18 +201,25 @@ impl Geometry {
                     if k == 1 && (dx, dy) != (1, 0) {
                         continue; // a single cell is one line, not four
                     }
-                    let mask = (0..k).fold(0u64, |m, i| m | 1u64 << ((y + dy * i) * cols + x + dx * i));
+                    let mask =
+                        (0..k).fold(0u64, |m, i| m | 1u64 << ((y + dy * i) * cols + x + dx * i));
                     lines.push(mask);
                 }
             }
         }
-        let cell_lines: Vec<Vec<u64>> =
-            (0..cells).map(|c| lines.iter().copied().filter(|l| l >> c & 1 == 1).collect()).collect();
+        let cell_lines: Vec<Vec<u64>> = (0..cells)
+            .map(|c| lines.iter().copied().filter(|l| l >> c & 1 == 1).collect())
+            .collect();
         let line_count = cell_lines.iter().map(|l| l.len() as u32).collect();
         let symmetries: Vec<Symmetry> = if shape.is_square() {
             Symmetry::ALL.to_vec()
         } else {
-            vec![Symmetry::Identity, Symmetry::MirrorX, Symmetry::MirrorY, Symmetry::Rotate180]
+            vec![
+                Symmetry::Identity,
+                Symmetry::MirrorX,
+                Symmetry::MirrorY,
+                Symmetry::Rotate180,
+            ]
         };
         let perms: Vec<Vec<u8>> = symmetries
             .iter()
@@ -238,18 +260,33 @@ impl Geometry {
                     .collect()
             })
             .collect();
-        Geometry { shape, full, lines, cell_lines, line_count, symmetries, perms, tables }
+        Geometry {
+            shape,
+            full,
+            lines,
+            cell_lines,
+            line_count,
+            symmetries,
+            perms,
+            tables,
+        }
     }
 
     /// The shared geometry of standard 3×3 tic-tac-toe (built once).
     pub fn standard() -> Arc<Geometry> {
         static STANDARD: OnceLock<Arc<Geometry>> = OnceLock::new();
-        STANDARD.get_or_init(|| Arc::new(Geometry::new(Shape::TIC_TAC_TOE))).clone()
+        STANDARD
+            .get_or_init(|| Arc::new(Geometry::new(Shape::TIC_TAC_TOE)))
+            .clone()
     }
 
     /// The geometry of `shape`, shared for the standard shape and built otherwise.
     pub fn of(shape: Shape) -> Arc<Geometry> {
-        if shape == Shape::TIC_TAC_TOE { Geometry::standard() } else { Arc::new(Geometry::new(shape)) }
+        if shape == Shape::TIC_TAC_TOE {
+            Geometry::standard()
+        } else {
+            Arc::new(Geometry::new(shape))
+        }
     }
 
     /// The board's shape.
@@ -320,7 +357,11 @@ impl Geometry {
     /// finaliser). The side to move follows from the stone counts.
     #[inline]
     pub fn key(&self, x: u64, o: u64) -> u64 {
-        if self.shape.cells() <= 32 { x | o << 32 } else { mix(x) ^ mix(o ^ 0x9E37_79B9_7F4A_7C15).rotate_left(17) }
+        if self.shape.cells() <= 32 {
+            x | o << 32
+        } else {
+            mix(x) ^ mix(o ^ 0x9E37_79B9_7F4A_7C15).rotate_left(17)
+        }
     }
 
     /// The symmetry-reduced key: the least [`Geometry::key`] over the images of the
@@ -360,10 +401,19 @@ mod tests {
     #[test]
     fn line_counts_of_known_boards() {
         assert_eq!(Geometry::new(Shape::TIC_TAC_TOE).lines().len(), 8);
-        assert_eq!(Geometry::new(Shape::new(4, 4, 4).unwrap()).lines().len(), 10);
-        assert_eq!(Geometry::new(Shape::new(5, 5, 4).unwrap()).lines().len(), 28);
+        assert_eq!(
+            Geometry::new(Shape::new(4, 4, 4).unwrap()).lines().len(),
+            10
+        );
+        assert_eq!(
+            Geometry::new(Shape::new(5, 5, 4).unwrap()).lines().len(),
+            28
+        );
         // Seed 004's count of five-windows on 15×15 is 572; 8×8 with k = 5: 4·8·2 + 4·4·2.
-        assert_eq!(Geometry::new(Shape::new(8, 8, 5).unwrap()).lines().len(), 64 + 32);
+        assert_eq!(
+            Geometry::new(Shape::new(8, 8, 5).unwrap()).lines().len(),
+            64 + 32
+        );
         assert_eq!(Geometry::new(Shape::new(3, 1, 1).unwrap()).lines().len(), 3);
     }
 
@@ -376,7 +426,11 @@ mod tests {
 
     #[test]
     fn transforms_are_permutations_and_match_cell_maps() {
-        for shape in [Shape::TIC_TAC_TOE, Shape::new(4, 3, 3).unwrap(), Shape::new(8, 8, 5).unwrap()] {
+        for shape in [
+            Shape::TIC_TAC_TOE,
+            Shape::new(4, 3, 3).unwrap(),
+            Shape::new(8, 8, 5).unwrap(),
+        ] {
             let g = Geometry::new(shape);
             for s in 0..g.symmetries().len() {
                 assert_eq!(g.transform(s, g.full()), g.full());
@@ -394,12 +448,33 @@ mod tests {
 
     #[test]
     fn shapes_parse_and_reject() {
-        assert_eq!("4x4".parse::<Shape>().unwrap(), Shape::new(4, 4, 4).unwrap());
-        assert_eq!("5x5x4".parse::<Shape>().unwrap(), Shape::new(5, 5, 4).unwrap());
-        assert_eq!("5x4 k=3".parse::<Shape>().unwrap(), Shape::new(5, 4, 3).unwrap());
-        assert_eq!(Shape::parse_size("9x8", 4), Err(ShapeError::TooLarge { cols: 9, rows: 8 }));
-        assert!(matches!(Shape::parse_size("3x3", 4), Err(ShapeError::BadK { .. })));
-        assert!(matches!(Shape::parse_size("3by3", 3), Err(ShapeError::Syntax(_))));
-        assert!(matches!(Shape::parse_size("0x3", 1), Err(ShapeError::Empty { .. })));
+        assert_eq!(
+            "4x4".parse::<Shape>().unwrap(),
+            Shape::new(4, 4, 4).unwrap()
+        );
+        assert_eq!(
+            "5x5x4".parse::<Shape>().unwrap(),
+            Shape::new(5, 5, 4).unwrap()
+        );
+        assert_eq!(
+            "5x4 k=3".parse::<Shape>().unwrap(),
+            Shape::new(5, 4, 3).unwrap()
+        );
+        assert_eq!(
+            Shape::parse_size("9x8", 4),
+            Err(ShapeError::TooLarge { cols: 9, rows: 8 })
+        );
+        assert!(matches!(
+            Shape::parse_size("3x3", 4),
+            Err(ShapeError::BadK { .. })
+        ));
+        assert!(matches!(
+            Shape::parse_size("3by3", 3),
+            Err(ShapeError::Syntax(_))
+        ));
+        assert!(matches!(
+            Shape::parse_size("0x3", 1),
+            Err(ShapeError::Empty { .. })
+        ));
     }
 }

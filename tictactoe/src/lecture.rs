@@ -78,7 +78,11 @@ pub fn run(variant: Variant, board: &Board) -> VariantResult {
     let mut search = Tree { variant, nodes: 0 };
     let mut b = board.clone();
     let (value, best_move) = search.node(&mut b, MIN, MAX);
-    VariantResult { value: value * player_type(board.side_to_move()), best_move, nodes: search.nodes }
+    VariantResult {
+        value: value * player_type(board.side_to_move()),
+        best_move,
+        nodes: search.nodes,
+    }
 }
 
 /// The lecture's `type`: X minimises (−1), O maximises (+1).

@@ -108,15 +108,26 @@ impl Board {
     pub fn parse(text: &str) -> Result<Board, ParseError> {
         let (board, k) = split_suffix(text)?;
         if board.contains('/') {
-            let rows: Vec<&str> = board.strip_suffix('/').unwrap_or(board).split('/').collect();
+            let rows: Vec<&str> = board
+                .strip_suffix('/')
+                .unwrap_or(board)
+                .split('/')
+                .collect();
             let cols = rows[0].chars().count();
-            let shape = Shape::new(cols as u32, rows.len() as u32, k.unwrap_or(Shape::default_k(cols as u32, rows.len() as u32)))?;
+            let shape = Shape::new(
+                cols as u32,
+                rows.len() as u32,
+                k.unwrap_or(Shape::default_k(cols as u32, rows.len() as u32)),
+            )?;
             parse_cells(&Geometry::of(shape), board)
         } else {
             if let Some(k) = k
                 && k != 3
             {
-                return Err(ParseError::KMismatch { expected: 3, found: k });
+                return Err(ParseError::KMismatch {
+                    expected: 3,
+                    found: k,
+                });
             }
             parse_cells(&Geometry::standard(), board)
         }
@@ -133,7 +144,10 @@ impl Board {
         if let Some(k) = k
             && k != geo.shape().k
         {
-            return Err(ParseError::KMismatch { expected: geo.shape().k, found: k });
+            return Err(ParseError::KMismatch {
+                expected: geo.shape().k,
+                found: k,
+            });
         }
         parse_cells(geo, board)
     }
@@ -163,12 +177,19 @@ fn parse_cells(geo: &Arc<Geometry>, text: &str) -> Result<Board, ParseError> {
     let flat: Vec<char> = if text.contains('/') {
         let parts: Vec<&str> = text.strip_suffix('/').unwrap_or(text).split('/').collect();
         if parts.len() != rows {
-            return Err(ParseError::WrongRows { expected: rows, found: parts.len() });
+            return Err(ParseError::WrongRows {
+                expected: rows,
+                found: parts.len(),
+            });
         }
         for (i, p) in parts.iter().enumerate() {
             let n = p.chars().count();
             if n != cols {
-                return Err(ParseError::RaggedRow { row: i + 1, expected: cols, found: n });
+                return Err(ParseError::RaggedRow {
+                    row: i + 1,
+                    expected: cols,
+                    found: n,
+                });
             }
         }
         parts.iter().flat_map(|p| p.chars()).collect()
@@ -176,7 +197,10 @@ fn parse_cells(geo: &Arc<Geometry>, text: &str) -> Result<Board, ParseError> {
         text.chars().collect()
     };
     if flat.len() != cols * rows {
-        return Err(ParseError::WrongLength { expected: cols * rows, found: flat.len() });
+        return Err(ParseError::WrongLength {
+            expected: cols * rows,
+            found: flat.len(),
+        });
     }
     let (mut x, mut o) = (0u64, 0u64);
     for (i, &ch) in flat.iter().enumerate() {
@@ -207,7 +231,11 @@ fn validate(geo: &Arc<Geometry>, x: u64, o: u64) -> Result<Board, ParseError> {
         }
         let winner = if side == Side::First { 'x' } else { 'o' };
         // The winner must have moved last ...
-        let moved_last = if side == Side::First { nx == no + 1 } else { nx == no };
+        let moved_last = if side == Side::First {
+            nx == no + 1
+        } else {
+            nx == no
+        };
         // ... with a stone common to all its lines.
         let common = lines_of(stones).fold(stones, |acc, l| acc & l);
         if !moved_last || common == 0 {
@@ -268,33 +296,90 @@ mod tests {
 
     #[test]
     fn round_trips() {
-        for text in ["x...o....", ".........", "xxxoo....", "x.../.o../..../....", "...../...../..x../...../..... k=4", "x.o./ k=2", "./"] {
+        for text in [
+            "x...o....",
+            ".........",
+            "xxxoo....",
+            "x.../.o../..../....",
+            "...../...../..x../...../..... k=4",
+            "x.o./ k=2",
+            "./",
+        ] {
             assert_eq!(Board::parse(text).unwrap().to_string(), text);
         }
-        assert_eq!(Board::parse("x../.o./...").unwrap().to_string(), "x...o....");
-        assert_eq!(Board::parse(" X...O.... ").unwrap().to_string(), "x...o....");
+        assert_eq!(
+            Board::parse("x../.o./...").unwrap().to_string(),
+            "x...o...."
+        );
+        assert_eq!(
+            Board::parse(" X...O.... ").unwrap().to_string(),
+            "x...o...."
+        );
     }
 
     #[test]
     fn errors_name_the_problem() {
         use ParseError::*;
         assert_eq!(Board::parse(""), Err(Empty));
-        assert_eq!(Board::parse("x...o..."), Err(WrongLength { expected: 9, found: 8 }));
-        assert_eq!(Board::parse("x...o...z"), Err(BadCharacter { ch: 'z', cell: 9 }));
+        assert_eq!(
+            Board::parse("x...o..."),
+            Err(WrongLength {
+                expected: 9,
+                found: 8
+            })
+        );
+        assert_eq!(
+            Board::parse("x...o...z"),
+            Err(BadCharacter { ch: 'z', cell: 9 })
+        );
         assert_eq!(Board::parse("xx......."), Err(PieceCounts { x: 2, o: 0 }));
         assert_eq!(Board::parse("o........"), Err(PieceCounts { x: 0, o: 1 }));
         assert_eq!(Board::parse("xxxooo..."), Err(BothWon));
         // O moved after X's line.
-        assert_eq!(Board::parse("xxxoo.o.."), Err(PlayedAfterEnd { winner: 'x' }));
+        assert_eq!(
+            Board::parse("xxxoo.o.."),
+            Err(PlayedAfterEnd { winner: 'x' })
+        );
         // X moved after O's line.
-        assert_eq!(Board::parse("ooox.xx.x"), Err(PlayedAfterEnd { winner: 'o' }));
-        assert_eq!(Board::parse("x../.o/..."), Err(RaggedRow { row: 2, expected: 3, found: 2 }));
-        assert_eq!(Board::parse("x...o.... k=2"), Err(KMismatch { expected: 3, found: 2 }));
+        assert_eq!(
+            Board::parse("ooox.xx.x"),
+            Err(PlayedAfterEnd { winner: 'o' })
+        );
+        assert_eq!(
+            Board::parse("x../.o/..."),
+            Err(RaggedRow {
+                row: 2,
+                expected: 3,
+                found: 2
+            })
+        );
+        assert_eq!(
+            Board::parse("x...o.... k=2"),
+            Err(KMismatch {
+                expected: 3,
+                found: 2
+            })
+        );
         assert!(matches!(Board::parse("x...o.... q"), Err(BadSuffix(_))));
-        assert!(matches!(Board::parse(&[".........."; 8].join("/")), Err(Shape(ShapeError::TooLarge { .. }))));
+        assert!(matches!(
+            Board::parse(&[".........."; 8].join("/")),
+            Err(Shape(ShapeError::TooLarge { .. }))
+        ));
         let geo = Geometry::of(crate::Shape::new(4, 4, 4).unwrap());
-        assert_eq!(Board::parse_in("x...o....", &geo), Err(WrongLength { expected: 16, found: 9 }));
-        assert_eq!(Board::parse_in("x../.o./...", &geo), Err(WrongRows { expected: 4, found: 3 }));
+        assert_eq!(
+            Board::parse_in("x...o....", &geo),
+            Err(WrongLength {
+                expected: 16,
+                found: 9
+            })
+        );
+        assert_eq!(
+            Board::parse_in("x../.o./...", &geo),
+            Err(WrongRows {
+                expected: 4,
+                found: 3
+            })
+        );
     }
 
     #[test]
@@ -306,7 +391,10 @@ mod tests {
         assert_eq!(b.winner(), Some(Side::First));
         // 4×4 k=3: two disjoint X lines cannot both be the last move.
         let geo = Geometry::of(Shape::new(4, 4, 3).unwrap());
-        assert_eq!(Board::parse_in("xxx./ooo./xxx./ooo.", &geo), Err(ParseError::BothWon));
+        assert_eq!(
+            Board::parse_in("xxx./ooo./xxx./ooo.", &geo),
+            Err(ParseError::BothWon)
+        );
         assert_eq!(
             Board::parse_in("xxxo/oo.o/xxx./o...", &geo),
             Err(ParseError::PlayedAfterEnd { winner: 'x' })
@@ -315,7 +403,13 @@ mod tests {
 
     #[test]
     fn side_to_move_follows_the_counts() {
-        assert_eq!(Board::parse("x........").unwrap().side_to_move(), Side::Second);
-        assert_eq!(Board::parse("x...o....").unwrap().side_to_move(), Side::First);
+        assert_eq!(
+            Board::parse("x........").unwrap().side_to_move(),
+            Side::Second
+        );
+        assert_eq!(
+            Board::parse("x...o....").unwrap().side_to_move(),
+            Side::First
+        );
     }
 }

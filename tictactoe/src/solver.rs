@@ -34,7 +34,11 @@ pub struct SolverConfig {
 impl Default for SolverConfig {
     /// Outcome mode, symmetry on, 16 MiB.
     fn default() -> Self {
-        SolverConfig { mode: Mode::Outcome, symmetry: true, tt_mib: 16 }
+        SolverConfig {
+            mode: Mode::Outcome,
+            symmetry: true,
+            tt_mib: 16,
+        }
     }
 }
 
@@ -90,7 +94,13 @@ pub struct Solver {
 impl Solver {
     /// A solver with `config`.
     pub fn new(config: SolverConfig) -> Solver {
-        Solver { tt: TranspositionTable::new(config.tt_mib), config, nodes: 0, root_best: None, shape: None }
+        Solver {
+            tt: TranspositionTable::new(config.tt_mib),
+            config,
+            nodes: 0,
+            root_best: None,
+            shape: None,
+        }
     }
 
     /// The solver's options.
@@ -120,7 +130,11 @@ impl Solver {
         self.begin(board);
         let mut b = board.clone();
         let value = self.negamax(&mut b, -Score::INFINITE, Score::INFINITE, 0);
-        Solution { value, best_move: self.root_best, nodes: self.nodes }
+        Solution {
+            value,
+            best_move: self.root_best,
+            nodes: self.nodes,
+        }
     }
 
     /// The value of every legal move of `board` (for the side to move at `board`, in
@@ -159,7 +173,13 @@ impl Solver {
         let me = b.side_to_move();
         match b.outcome() {
             Some(Outcome::Draw) => return Score::DRAW,
-            Some(Outcome::Win(w)) => return if w == me { self.win(ply) } else { self.loss(ply) },
+            Some(Outcome::Win(w)) => {
+                return if w == me {
+                    self.win(ply)
+                } else {
+                    self.loss(ply)
+                };
+            }
             None => {}
         }
         // Step 2: immediate win, double threat, forced block, dead position.
@@ -200,10 +220,15 @@ impl Solver {
         // Step 3: transposition table.
         let geo = b.geometry().clone();
         let (x, o) = (b.stones(Side::First), b.stones(Side::Second));
-        let (key, sym) = if self.config.symmetry { geo.canonical_key(x, o) } else { (b.hash(), 0) };
+        let (key, sym) = if self.config.symmetry {
+            geo.canonical_key(x, o)
+        } else {
+            (b.hash(), 0)
+        };
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
-            tt_move = e.mv.map(|m| Cell::new(geo.map_cell(geo.inverse(sym), m.index())));
+            tt_move =
+                e.mv.map(|m| Cell::new(geo.map_cell(geo.inverse(sym), m.index())));
             if ply > 0 {
                 let s = e.score.from_tt(ply);
                 let cut = match e.bound {
@@ -229,10 +254,14 @@ impl Solver {
         while c != 0 {
             let cell = Cell::new(c.trailing_zeros());
             c &= c - 1;
-            let key = if Some(cell) == tt_move { i32::MAX } else { self.order_score(b, cell) };
+            let key = if Some(cell) == tt_move {
+                i32::MAX
+            } else {
+                self.order_score(b, cell)
+            };
             moves.push((key, cell));
         }
-        moves.sort_by(|a, b| b.0.cmp(&a.0));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.0));
         // Step 6: principal-variation search.
         let alpha_orig = alpha;
         let mut best = -Score::INFINITE;
@@ -243,7 +272,11 @@ impl Solver {
                 -self.negamax(b, -beta, -alpha, ply + 1)
             } else {
                 let probe = -self.negamax(b, -alpha - 1, -alpha, ply + 1);
-                if probe > alpha && probe < beta { -self.negamax(b, -beta, -alpha, ply + 1) } else { probe }
+                if probe > alpha && probe < beta {
+                    -self.negamax(b, -beta, -alpha, ply + 1)
+                } else {
+                    probe
+                }
             };
             b.undo();
             if v > best {
@@ -268,7 +301,8 @@ impl Solver {
             Bound::Upper
         };
         let stored_move = best_move.map(|m| Cell::new(geo.map_cell(sym, m.index())));
-        self.tt.store(key, best.to_tt(ply), empty.count_ones(), bound, stored_move);
+        self.tt
+            .store(key, best.to_tt(ply), empty.count_ones(), bound, stored_move);
         best
     }
 

@@ -26,8 +26,14 @@ pub struct SuiteOutcome {
 /// practical for 3×3 and nearly full larger boards.
 pub fn solve_reachable(start: &Board, mode: Mode, check: bool) -> SuiteOutcome {
     let positions = reachable_positions(start);
-    let mut solver = Solver::new(SolverConfig { mode, ..SolverConfig::default() });
-    let mut out = SuiteOutcome { positions: positions.len(), ..SuiteOutcome::default() };
+    let mut solver = Solver::new(SolverConfig {
+        mode,
+        ..SolverConfig::default()
+    });
+    let mut out = SuiteOutcome {
+        positions: positions.len(),
+        ..SuiteOutcome::default()
+    };
     for b in &positions {
         let t = Instant::now();
         let s = solver.solve(b);

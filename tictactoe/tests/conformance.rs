@@ -4,7 +4,12 @@ use tictactoe::{Board, Game, Shape};
 use zerosum::testing::{check_notation, check_rules};
 
 fn shapes() -> Vec<Shape> {
-    ["3x3", "4x4", "5x5x4", "4x3x3", "5x4 k=3", "8x8x5", "1x1x1", "7x2x2"].iter().map(|s| s.parse().unwrap()).collect()
+    [
+        "3x3", "4x4", "5x5x4", "4x3x3", "5x4 k=3", "8x8x5", "1x1x1", "7x2x2",
+    ]
+    .iter()
+    .map(|s| s.parse().unwrap())
+    .collect()
 }
 
 #[test]

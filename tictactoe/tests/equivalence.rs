@@ -18,9 +18,21 @@ fn core_searches_equal_minimax_on_every_reachable_position() {
         let depth = b.empty_count();
         let reference = minimax(&mut b.clone(), depth, &mut ZeroEval);
         let inf = Score::INFINITE;
-        assert_eq!(alpha_beta(&mut b.clone(), depth, -inf, inf, &mut ZeroEval), reference, "alpha_beta at {b}");
-        assert_eq!(pvs(&mut b.clone(), depth, -inf, inf, &mut ZeroEval), reference, "pvs at {b}");
-        assert_eq!(searcher.search_depth(&mut b.clone(), &mut ZeroEval, depth, -inf, inf), reference, "search_depth at {b}");
+        assert_eq!(
+            alpha_beta(&mut b.clone(), depth, -inf, inf, &mut ZeroEval),
+            reference,
+            "alpha_beta at {b}"
+        );
+        assert_eq!(
+            pvs(&mut b.clone(), depth, -inf, inf, &mut ZeroEval),
+            reference,
+            "pvs at {b}"
+        );
+        assert_eq!(
+            searcher.search_depth(&mut b.clone(), &mut ZeroEval, depth, -inf, inf),
+            reference,
+            "search_depth at {b}"
+        );
         let r = searcher.search(&mut b.clone(), &mut ZeroEval, &Limits::default(), |_| {});
         assert_eq!(r.score, reference, "Searcher::search at {b}");
         if b.outcome().is_none() {
@@ -72,14 +84,32 @@ fn core_searches_equal_minimax_on_random_4x4_positions_at_fixed_depth() {
         let mut eval = hashed_eval;
         let reference = minimax(&mut b.clone(), depth, &mut eval);
         let inf = Score::INFINITE;
-        assert_eq!(alpha_beta(&mut b.clone(), depth, -inf, inf, &mut eval), reference, "alpha_beta at {b} depth {depth}");
-        assert_eq!(pvs(&mut b.clone(), depth, -inf, inf, &mut eval), reference, "pvs at {b} depth {depth}");
-        assert_eq!(shared.search_depth(&mut b.clone(), &mut eval, depth, -inf, inf), reference, "search_depth at {b} depth {depth}");
+        assert_eq!(
+            alpha_beta(&mut b.clone(), depth, -inf, inf, &mut eval),
+            reference,
+            "alpha_beta at {b} depth {depth}"
+        );
+        assert_eq!(
+            pvs(&mut b.clone(), depth, -inf, inf, &mut eval),
+            reference,
+            "pvs at {b} depth {depth}"
+        );
+        assert_eq!(
+            shared.search_depth(&mut b.clone(), &mut eval, depth, -inf, inf),
+            reference,
+            "search_depth at {b} depth {depth}"
+        );
         let mut fresh = Searcher::<Board>::new(1);
         let r = fresh.search(&mut b.clone(), &mut eval, &Limits::depth(depth), |_| {});
-        assert_eq!(r.score, reference, "fresh Searcher::search at {b} depth {depth}");
+        assert_eq!(
+            r.score, reference,
+            "fresh Searcher::search at {b} depth {depth}"
+        );
         let r = shared.search(&mut b.clone(), &mut eval, &Limits::depth(depth), |_| {});
-        assert_eq!(r.score, reference, "shared Searcher::search at {b} depth {depth}");
+        assert_eq!(
+            r.score, reference,
+            "shared Searcher::search at {b} depth {depth}"
+        );
     }
 }
 
@@ -115,7 +145,11 @@ fn searcher_reused_on_the_same_position_reaches_the_depth_asked() {
         for depth in 2..=4 {
             let reference = minimax(&mut b.clone(), depth, &mut eval);
             let r = searcher.search(&mut b.clone(), &mut eval, &Limits::depth(depth), |_| {});
-            assert_eq!((r.score, r.depth), (reference, depth), "at {b} depth {depth}");
+            assert_eq!(
+                (r.score, r.depth),
+                (reference, depth),
+                "at {b} depth {depth}"
+            );
         }
     }
 }

@@ -23,13 +23,21 @@ fn reachable_positions_5478_and_765_up_to_symmetry() {
 
 #[test]
 fn the_parser_accepts_exactly_the_reachable_positions() {
-    let reachable: HashSet<String> = reachable_positions(&Board::default()).iter().map(|b| b.to_string()).collect();
+    let reachable: HashSet<String> = reachable_positions(&Board::default())
+        .iter()
+        .map(|b| b.to_string())
+        .collect();
     let mut accepted = 0;
     for code in 0..3usize.pow(9) {
-        let text: String = (0..9).map(|i| ['.', 'x', 'o'][code / 3usize.pow(i) % 3]).collect();
+        let text: String = (0..9)
+            .map(|i| ['.', 'x', 'o'][code / 3usize.pow(i) % 3])
+            .collect();
         if let Ok(b) = Board::parse(&text) {
             accepted += 1;
-            assert!(reachable.contains(&b.to_string()), "{text} parsed but is not reachable");
+            assert!(
+                reachable.contains(&b.to_string()),
+                "{text} parsed but is not reachable"
+            );
         }
     }
     assert_eq!(accepted, 5478);
@@ -38,21 +46,36 @@ fn the_parser_accepts_exactly_the_reachable_positions() {
 #[test]
 fn games_255168() {
     let c = count_games(&Board::default());
-    assert_eq!((c.total(), c.x_wins, c.o_wins, c.draws), (255_168, 131_184, 77_904, 46_080));
+    assert_eq!(
+        (c.total(), c.x_wins, c.o_wins, c.draws),
+        (255_168, 131_184, 77_904, 46_080)
+    );
 }
 
 #[test]
 fn empty_board_is_a_draw() {
     let s = Solver::default().solve(&Board::default());
     assert_eq!(s.value, Score::DRAW);
-    let mut d = Solver::new(SolverConfig { mode: Mode::Distance, ..SolverConfig::default() });
+    let mut d = Solver::new(SolverConfig {
+        mode: Mode::Distance,
+        ..SolverConfig::default()
+    });
     assert_eq!(d.solve(&Board::default()).value, Score::DRAW);
 }
 
 /// Brute force on `[u8; 9]` (0 empty, 1 X, 2 O): (result for the side to move: +1/0/−1,
 /// plies to the end with the winner hurrying and the loser delaying).
 fn brute(cells: &mut [u8; 9], me: u8, memo: &mut HashMap<([u8; 9], u8), (i32, u32)>) -> (i32, u32) {
-    const LINES: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+    const LINES: [[usize; 3]; 8] = [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+        [0, 3, 6],
+        [1, 4, 7],
+        [2, 5, 8],
+        [0, 4, 8],
+        [2, 4, 6],
+    ];
     if let Some(&r) = memo.get(&(*cells, me)) {
         return r;
     }
@@ -100,12 +123,22 @@ fn cells_of(b: &Board) -> [u8; 9] {
 #[test]
 fn solver_equals_minimax_and_brute_force_on_every_reachable_position() {
     let mut outcome = Solver::new(SolverConfig::default());
-    let mut plain = Solver::new(SolverConfig { symmetry: false, ..SolverConfig::default() });
-    let mut distance = Solver::new(SolverConfig { mode: Mode::Distance, ..SolverConfig::default() });
+    let mut plain = Solver::new(SolverConfig {
+        symmetry: false,
+        ..SolverConfig::default()
+    });
+    let mut distance = Solver::new(SolverConfig {
+        mode: Mode::Distance,
+        ..SolverConfig::default()
+    });
     let mut memo = HashMap::new();
     for b in reachable_positions(&Board::default()) {
         let reference = minimax(&mut b.clone(), 9, &mut ZeroEval);
-        let me = if b.side_to_move() == Side::First { 1 } else { 2 };
+        let me = if b.side_to_move() == Side::First {
+            1
+        } else {
+            2
+        };
         let (v, d) = brute(&mut cells_of(&b), me, &mut memo);
         let expected = match v {
             1 => Score::win_in(d),
@@ -114,15 +147,29 @@ fn solver_equals_minimax_and_brute_force_on_every_reachable_position() {
         };
         assert_eq!(reference, expected, "minimax vs brute force at {b}");
         assert_eq!(distance.solve(&b).value, expected, "distance solver at {b}");
-        assert_eq!(outcome.solve(&b).outcome_value(), v, "outcome solver at {b}");
-        assert_eq!(plain.solve(&b).outcome_value(), v, "outcome solver without symmetry at {b}");
+        assert_eq!(
+            outcome.solve(&b).outcome_value(),
+            v,
+            "outcome solver at {b}"
+        );
+        assert_eq!(
+            plain.solve(&b).outcome_value(),
+            v,
+            "outcome solver without symmetry at {b}"
+        );
     }
 }
 
 #[test]
 fn best_moves_keep_the_value() {
-    let mut solver = Solver::new(SolverConfig { mode: Mode::Distance, ..SolverConfig::default() });
-    let mut fresh = Solver::new(SolverConfig { mode: Mode::Distance, ..SolverConfig::default() });
+    let mut solver = Solver::new(SolverConfig {
+        mode: Mode::Distance,
+        ..SolverConfig::default()
+    });
+    let mut fresh = Solver::new(SolverConfig {
+        mode: Mode::Distance,
+        ..SolverConfig::default()
+    });
     for b in reachable_positions(&Board::default()) {
         let s = solver.solve(&b);
         match (b.outcome(), s.best_move) {
@@ -171,11 +218,22 @@ fn solver_equals_minimax_on_random_larger_boards() {
     for (shape, empties) in [("4x3x3", 8), ("4x4", 8), ("5x4x3", 8), ("5x5x4", 7)] {
         let shape: tictactoe::Shape = shape.parse().unwrap();
         let mut outcome = Solver::new(SolverConfig::default());
-        let mut distance = Solver::new(SolverConfig { mode: Mode::Distance, ..SolverConfig::default() });
+        let mut distance = Solver::new(SolverConfig {
+            mode: Mode::Distance,
+            ..SolverConfig::default()
+        });
         for b in random_positions(shape, empties, 30, 5) {
             let reference = minimax(&mut b.clone(), empties, &mut ZeroEval);
-            assert_eq!(distance.solve(&b).value, reference, "distance solver at {b}");
-            assert_eq!(outcome.solve(&b).outcome_value(), reference.signum(), "outcome solver at {b}");
+            assert_eq!(
+                distance.solve(&b).value,
+                reference,
+                "distance solver at {b}"
+            );
+            assert_eq!(
+                outcome.solve(&b).outcome_value(),
+                reference.signum(),
+                "outcome solver at {b}"
+            );
         }
     }
 }
@@ -185,7 +243,14 @@ fn known_mnk_values() {
     // Known results for m,n,k-games (e.g. Wikipedia, "m,n,k-game"): 3,3,3 and 4,4,4 are
     // draws; k = 3 on a 4x3 board is a first-player win.
     let mut solver = Solver::default();
-    for (shape, value) in [("3x3", 0), ("4x4", 0), ("4x3x3", 1), ("3x4x3", 1), ("2x2x2", 1), ("3x3x2", 1)] {
+    for (shape, value) in [
+        ("3x3", 0),
+        ("4x4", 0),
+        ("4x3x3", 1),
+        ("3x4x3", 1),
+        ("2x2x2", 1),
+        ("3x3x2", 1),
+    ] {
         let b = Board::new(shape.parse().unwrap());
         assert_eq!(solver.solve(&b).outcome_value(), value, "{shape}");
     }
@@ -194,6 +259,14 @@ fn known_mnk_values() {
 #[test]
 #[ignore = "takes a few seconds: 5x5, k = 4 is a draw"]
 fn five_by_five_k4_is_a_draw() {
-    let mut solver = Solver::new(SolverConfig { tt_mib: 256, ..SolverConfig::default() });
-    assert_eq!(solver.solve(&Board::new("5x5x4".parse().unwrap())).outcome_value(), 0);
+    let mut solver = Solver::new(SolverConfig {
+        tt_mib: 256,
+        ..SolverConfig::default()
+    });
+    assert_eq!(
+        solver
+            .solve(&Board::new("5x5x4".parse().unwrap()))
+            .outcome_value(),
+        0
+    );
 }

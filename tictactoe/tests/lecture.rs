@@ -28,7 +28,10 @@ fn positions() -> Vec<Board> {
 #[test]
 fn node_counts_match_the_lecture() {
     for (variant, printed) in PRINTED {
-        let counts: Vec<u64> = positions().iter().map(|p| lecture::run(variant, p).nodes).collect();
+        let counts: Vec<u64> = positions()
+            .iter()
+            .map(|p| lecture::run(variant, p).nodes)
+            .collect();
         assert_eq!(counts, printed, "variant {variant}");
     }
 }
@@ -38,7 +41,11 @@ fn every_variant_plays_the_lecture_game() {
     for variant in Variant::ALL {
         for (p, &expected) in positions().iter().zip(&GAME) {
             let r = lecture::run(variant, p);
-            assert_eq!(r.best_move, Some(Cell::new(expected)), "variant {variant} at {p}");
+            assert_eq!(
+                r.best_move,
+                Some(Cell::new(expected)),
+                "variant {variant} at {p}"
+            );
             assert_eq!(r.value, 0, "variant {variant} at {p}");
         }
     }
@@ -67,10 +74,22 @@ fn lecture_game_node_counts_snapshot() {
         let mut row = format!("{p}  {:>5}", lecture::run(Variant::A, &p).value);
         for variant in Variant::ALL {
             let r = lecture::run(variant, &p);
-            row += &format!(" {:>7} @{}", r.nodes, r.best_move.map_or("-".into(), |c| c.to_string()));
+            row += &format!(
+                " {:>7} @{}",
+                r.nodes,
+                r.best_move.map_or("-".into(), |c| c.to_string())
+            );
         }
-        let s = Solver::new(SolverConfig { tt_mib: 1, ..SolverConfig::default() }).solve(&p);
-        row += &format!(" {:>7} @{}", s.nodes, s.best_move.map_or("-".into(), |c| c.to_string()));
+        let s = Solver::new(SolverConfig {
+            tt_mib: 1,
+            ..SolverConfig::default()
+        })
+        .solve(&p);
+        row += &format!(
+            " {:>7} @{}",
+            s.nodes,
+            s.best_move.map_or("-".into(), |c| c.to_string())
+        );
         table += row.trim_end();
         table.push('\n');
     }

@@ -13,7 +13,10 @@ use tictactoe::{Board, Mode, Score, Shape, Solver, SolverConfig};
 /// Runs the tictactoe suites (`data` is unused); `quick` skips the 5×5 board.
 pub fn suites(_data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     let mut rows = Vec::new();
-    for (mode, label) in [(Mode::Outcome, "win/draw/loss"), (Mode::Distance, "exact distance")] {
+    for (mode, label) in [
+        (Mode::Outcome, "win/draw/loss"),
+        (Mode::Distance, "exact distance"),
+    ] {
         let r = solve_reachable(&Board::default(), mode, true);
         rows.push(SuiteRow {
             name: format!("tictactoe all reachable 3x3 positions ({label})"),
@@ -26,10 +29,16 @@ pub fn suites(_data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     }
     let empty = Board::default();
     let t = Instant::now();
-    let ours = Solver::new(SolverConfig { tt_mib: 1, ..SolverConfig::default() }).solve(&empty);
+    let ours = Solver::new(SolverConfig {
+        tt_mib: 1,
+        ..SolverConfig::default()
+    })
+    .solve(&empty);
     let elapsed = t.elapsed();
-    let counts: Vec<String> =
-        Variant::ALL.iter().map(|&v| format!("{v} {}", lecture::run(v, &empty).nodes)).collect();
+    let counts: Vec<String> = Variant::ALL
+        .iter()
+        .map(|&v| format!("{v} {}", lecture::run(v, &empty).nodes))
+        .collect();
     rows.push(SuiteRow {
         name: "tictactoe lecture first move (ours)".into(),
         positions: 1,
@@ -45,7 +54,11 @@ pub fn suites(_data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     for (shape, note) in boards {
         let shape: Shape = shape.parse().expect("a valid shape");
         let t = Instant::now();
-        let s = Solver::new(SolverConfig { tt_mib: 256, ..SolverConfig::default() }).solve(&Board::new(shape));
+        let s = Solver::new(SolverConfig {
+            tt_mib: 256,
+            ..SolverConfig::default()
+        })
+        .solve(&Board::new(shape));
         rows.push(SuiteRow {
             name: format!("tictactoe empty {shape}"),
             positions: 1,
