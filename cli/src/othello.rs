@@ -1,24 +1,200 @@
 //! `zerosum othello …` commands.
 
 use clap::Subcommand;
+use othello::eval::Strong;
+use othello::perft::{PerftMode, perft};
+use othello::solver::Solver;
+use othello::{Game, Othello};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
+use zerosum::search::{Limits, Searcher};
 
 /// Commands of `zerosum othello`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain).
     Play(crate::play::othello::PlayArgs),
-    /// Solve positions read from standard input, one a line (not yet available).
-    Solve,
+    /// Solve positions read from standard input, one OBF line each (`<64 squares> <X|O>`,
+    /// anything after the side ignored); prints `<board> <side> <score> <best move>`,
+    /// the score being the exact final disc difference for the side to move.
+    Solve {
+        /// Only win/draw/loss (much faster): prints `win`, `draw` or `loss`.
+        #[arg(long)]
+        weak: bool,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 64)]
+        hash_mib: usize,
+    },
+    /// The value of every legal move of each position read from standard input: exact
+    /// scores by default, or a depth-limited evaluation with --depth.
+    Analyze {
+        /// Search depth in plies with the evaluation instead of exact solving.
+        #[arg(long)]
+        depth: Option<u32>,
+    },
+    /// The move the AI would play in each position read from standard input; prints
+    /// `<board> <side> <move> <score>`. With few empties (at most 14) it solves exactly.
+    Bestmove {
+        /// Search depth in plies (default 8 when no limit is given).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Time budget per position in milliseconds.
+        #[arg(long)]
+        time_ms: Option<u64>,
+    },
+    /// Counts the leaves of the game tree to each depth from 1 to DEPTH; prints
+    /// `<depth> <count> <seconds> <leaves per second>` a line.
+    Perft {
+        /// The deepest depth, in plies.
+        depth: u32,
+        /// The position (`<64 squares> <X|O>`), the start position by default.
+        #[arg(long, allow_hyphen_values = true)]
+        position: Option<String>,
+        /// Edax's convention: a game that ends before the last ply adds no leaf
+        /// (by default it counts as one leaf). A forced pass uses a ply in both.
+        #[arg(long)]
+        edax: bool,
+    },
 }
 
 /// Runs one `zerosum othello` command.
 pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => crate::play::othello::run(args),
-        Command::Solve => {
-            eprintln!("zerosum othello solve: not implemented yet");
-            ExitCode::FAILURE
+        Command::Solve { weak, hash_mib } => {
+            let mut solver = Solver::new(hash_mib);
+            crate::lines::process_stdin(|line| solve_line(&mut solver, line, weak))
         }
+        Command::Analyze { depth } => {
+            let mut solver = Solver::new(64);
+            let mut searcher = Searcher::new(16);
+            crate::lines::process_stdin(|line| {
+                analyze_line(&mut solver, &mut searcher, line, depth)
+            })
+        }
+        Command::Bestmove { depth, time_ms } => {
+            let mut solver = Solver::new(64);
+            let mut searcher = Searcher::new(16);
+            let limits = Limits {
+                depth: depth.or(if time_ms.is_none() { Some(8) } else { None }),
+                time: time_ms.map(Duration::from_millis),
+                ..Limits::default()
+            };
+            crate::lines::process_stdin(|line| {
+                bestmove_line(&mut solver, &mut searcher, line, &limits)
+            })
+        }
+        Command::Perft {
+            depth,
+            position,
+            edax,
+        } => run_perft(depth, position.as_deref(), edax),
     }
+}
+
+fn parse(line: &str) -> Result<Othello, String> {
+    Othello::from_obf_line(line).map_err(|e| e.to_string())
+}
+
+fn signed(score: i32) -> String {
+    if score > 0 {
+        format!("+{score}")
+    } else {
+        score.to_string()
+    }
+}
+
+fn solve_line(solver: &mut Solver, line: &str, weak: bool) -> Result<String, String> {
+    let g = parse(line)?;
+    let s = if weak {
+        solver.solve_weak(g.board())
+    } else {
+        solver.solve(g.board())
+    };
+    let mv = s.best_move.map_or("--".to_string(), |m| m.to_string());
+    let value = if weak {
+        match s.score.signum() {
+            1 => "win".to_string(),
+            -1 => "loss".to_string(),
+            _ => "draw".to_string(),
+        }
+    } else {
+        signed(s.score)
+    };
+    Ok(format!("{g} {value} {mv}"))
+}
+
+fn analyze_line(
+    solver: &mut Solver,
+    searcher: &mut Searcher<Othello>,
+    line: &str,
+    depth: Option<u32>,
+) -> Result<String, String> {
+    let mut g = parse(line)?;
+    if g.outcome().is_some() {
+        return Ok(format!("{g} game over {}", signed(g.final_score())));
+    }
+    let items: Vec<String> = match depth {
+        None => solver
+            .analyze(g.board())
+            .into_iter()
+            .map(|(m, s)| format!("{m}:{}", signed(s)))
+            .collect(),
+        Some(d) => {
+            searcher.set_analysis(true);
+            let r = searcher.search(&mut g, &mut Strong, &Limits::depth(d.max(1)), |_| {});
+            r.root_moves
+                .iter()
+                .map(|rm| format!("{}:{}", rm.mv, rm.score))
+                .collect()
+        }
+    };
+    Ok(format!("{g} {}", items.join(" ")))
+}
+
+fn bestmove_line(
+    solver: &mut Solver,
+    searcher: &mut Searcher<Othello>,
+    line: &str,
+    limits: &Limits,
+) -> Result<String, String> {
+    let mut g = parse(line)?;
+    if g.outcome().is_some() {
+        return Ok(format!("{g} -- {}", signed(g.final_score())));
+    }
+    if g.board().empties() <= 14 {
+        let s = solver.solve(g.board());
+        let mv = s.best_move.map_or("--".to_string(), |m| m.to_string());
+        return Ok(format!("{g} {mv} {}", signed(s.score)));
+    }
+    searcher.set_analysis(false);
+    let r = searcher.search(&mut g, &mut Strong, limits, |_| {});
+    let mv = r.best_move.map_or("--".to_string(), |m| m.to_string());
+    Ok(format!("{g} {mv} {}", r.score))
+}
+
+fn run_perft(depth: u32, position: Option<&str>, edax: bool) -> ExitCode {
+    let g = match position {
+        None => Othello::new(),
+        Some(text) => match Othello::from_obf_line(text) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("zerosum othello perft: invalid --position: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let mode = if edax {
+        PerftMode::Edax
+    } else {
+        PerftMode::FinishedIsLeaf
+    };
+    for d in 1..=depth {
+        let t = Instant::now();
+        let n = perft(g.board(), d, mode);
+        let secs = t.elapsed().as_secs_f64();
+        let rate = if secs > 0.0 { n as f64 / secs } else { 0.0 };
+        println!("{d} {n} {secs:.3} {rate:.0}");
+    }
+    ExitCode::SUCCESS
 }

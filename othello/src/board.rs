@@ -20,12 +20,19 @@ pub struct Board {
 impl Board {
     /// The initial position, seen from black (who moves first): black on d5 and e4,
     /// white on d4 and e5.
-    pub const START: Board = Board { player: 1 << 28 | 1 << 35, opponent: 1 << 27 | 1 << 36 };
+    pub const START: Board = Board {
+        player: 1 << 28 | 1 << 35,
+        opponent: 1 << 27 | 1 << 36,
+    };
 
     /// A board from two disc sets, or `None` if they overlap.
     #[inline]
     pub const fn new(player: u64, opponent: u64) -> Option<Board> {
-        if player & opponent == 0 { Some(Board { player, opponent }) } else { None }
+        if player & opponent == 0 {
+            Some(Board { player, opponent })
+        } else {
+            None
+        }
     }
 
     /// The empty squares.
@@ -74,7 +81,10 @@ impl Board {
     /// [`Board::flips`], non-zero), seen from the new side to move.
     #[inline]
     pub const fn play_flips(self, sq: u32, flips: u64) -> Board {
-        Board { player: self.opponent ^ flips, opponent: self.player ^ flips ^ (1u64 << sq) }
+        Board {
+            player: self.opponent ^ flips,
+            opponent: self.player ^ flips ^ (1u64 << sq),
+        }
     }
 
     /// The position after a disc on `sq`, or `None` if that move is illegal.
@@ -84,13 +94,20 @@ impl Board {
             return None;
         }
         let f = self.flips(sq);
-        if f == 0 { None } else { Some(self.play_flips(sq, f)) }
+        if f == 0 {
+            None
+        } else {
+            Some(self.play_flips(sq, f))
+        }
     }
 
     /// The position after a pass: the same discs, the other side to move.
     #[inline]
     pub const fn pass(self) -> Board {
-        Board { player: self.opponent, opponent: self.player }
+        Board {
+            player: self.opponent,
+            opponent: self.player,
+        }
     }
 
     /// True when neither side can move: the game is over.

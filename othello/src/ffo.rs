@@ -72,17 +72,26 @@ pub fn parse_line(line: &str, number: usize) -> Result<FfoPosition, FfoError> {
         if item.is_empty() {
             continue;
         }
-        let (mv, score) = item
-            .split_once(':')
-            .ok_or_else(|| FfoError::Item { item: item.to_string(), reason: "expected <move>:<score>".into() })?;
+        let (mv, score) = item.split_once(':').ok_or_else(|| FfoError::Item {
+            item: item.to_string(),
+            reason: "expected <move>:<score>".into(),
+        })?;
         let mv: Move = mv.trim().parse()?;
-        let score: i32 = score
-            .trim()
-            .parse()
-            .map_err(|e: std::num::ParseIntError| FfoError::Item { item: item.to_string(), reason: e.to_string() })?;
+        let score: i32 =
+            score
+                .trim()
+                .parse()
+                .map_err(|e: std::num::ParseIntError| FfoError::Item {
+                    item: item.to_string(),
+                    reason: e.to_string(),
+                })?;
         moves.push((mv, score));
     }
-    Ok(FfoPosition { number, game, moves })
+    Ok(FfoPosition {
+        number,
+        game,
+        moves,
+    })
 }
 
 /// Reads a suite file; the first position's number comes from the file name
@@ -91,8 +100,10 @@ pub fn parse_line(line: &str, number: usize) -> Result<FfoPosition, FfoError> {
 /// # Errors
 /// [`FfoError::Io`] or the first bad line's error.
 pub fn read_file(path: &Path) -> Result<Vec<FfoPosition>, FfoError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|source| FfoError::Io { path: path.display().to_string(), source })?;
+    let text = std::fs::read_to_string(path).map_err(|source| FfoError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
     let first = path
         .file_stem()
         .and_then(|s| s.to_str())
@@ -110,9 +121,14 @@ pub fn read_file(path: &Path) -> Result<Vec<FfoPosition>, FfoError> {
 /// The suite files in `dir` (`fforum-1-19.obf`, `fforum-20-39.obf`, `fforum-40-59.obf`,
 /// `fforum-60-79.obf`) that exist, in that order.
 pub fn suite_files(dir: &Path) -> Vec<std::path::PathBuf> {
-    ["fforum-1-19.obf", "fforum-20-39.obf", "fforum-40-59.obf", "fforum-60-79.obf"]
-        .iter()
-        .map(|f| dir.join(f))
-        .filter(|p| p.is_file())
-        .collect()
+    [
+        "fforum-1-19.obf",
+        "fforum-20-39.obf",
+        "fforum-40-59.obf",
+        "fforum-60-79.obf",
+    ]
+    .iter()
+    .map(|f| dir.join(f))
+    .filter(|p| p.is_file())
+    .collect()
 }

@@ -63,7 +63,13 @@ impl Othello {
     /// A game starting from `board` with `side` to move (`board.player` are `side`'s
     /// discs); empty history, ply 0.
     pub fn from_board(board: Board, side: Side) -> Othello {
-        Othello { board, side, ply: 0, history: Vec::new(), redo: Vec::new() }
+        Othello {
+            board,
+            side,
+            ply: 0,
+            history: Vec::new(),
+            redo: Vec::new(),
+        }
     }
 
     /// The start position followed by a line of moves written back to back or separated
@@ -79,8 +85,14 @@ impl Othello {
             let text = String::from_utf8_lossy(chunk);
             let mv = text
                 .parse::<Move>()
-                .map_err(|source| ParseLineError::Syntax { index: i + 1, source })?;
-            g.try_play(mv).map_err(|source| ParseLineError::Illegal { index: i + 1, source })?;
+                .map_err(|source| ParseLineError::Syntax {
+                    index: i + 1,
+                    source,
+                })?;
+            g.try_play(mv).map_err(|source| ParseLineError::Illegal {
+                index: i + 1,
+                source,
+            })?;
         }
         Ok(g)
     }
@@ -98,7 +110,11 @@ impl Othello {
         Othello::parse_parts(board, side, None)
     }
 
-    fn parse_parts(board: &str, side: Option<&str>, trailing: Option<&str>) -> Result<Othello, ParsePositionError> {
+    fn parse_parts(
+        board: &str,
+        side: Option<&str>,
+        trailing: Option<&str>,
+    ) -> Result<Othello, ParsePositionError> {
         let count = board.chars().count();
         if count != 64 {
             return Err(ParsePositionError::Length { found: count });
@@ -110,8 +126,13 @@ impl Othello {
                 'O' | 'o' => white |= 1 << i,
                 '-' | '.' => {}
                 other => {
-                    let square = Square::new(i as u8).map(|s| s.to_string()).unwrap_or_default();
-                    return Err(ParsePositionError::Character { square, found: other });
+                    let square = Square::new(i as u8)
+                        .map(|s| s.to_string())
+                        .unwrap_or_default();
+                    return Err(ParsePositionError::Character {
+                        square,
+                        found: other,
+                    });
                 }
             }
         }
@@ -119,14 +140,26 @@ impl Othello {
             None => return Err(ParsePositionError::MissingSide),
             Some("X" | "x" | "*") => Side::First,
             Some("O" | "o") => Side::Second,
-            Some(other) => return Err(ParsePositionError::Side { found: other.to_string() }),
+            Some(other) => {
+                return Err(ParsePositionError::Side {
+                    found: other.to_string(),
+                });
+            }
         };
         if let Some(t) = trailing {
-            return Err(ParsePositionError::Trailing { found: t.to_string() });
+            return Err(ParsePositionError::Trailing {
+                found: t.to_string(),
+            });
         }
         let board = match side {
-            Side::First => Board { player: black, opponent: white },
-            Side::Second => Board { player: white, opponent: black },
+            Side::First => Board {
+                player: black,
+                opponent: white,
+            },
+            Side::Second => Board {
+                player: white,
+                opponent: black,
+            },
         };
         Ok(Othello::from_board(board, side))
     }
@@ -196,7 +229,11 @@ impl Othello {
     /// True when `side` could put a disc on `square` if it were to move
     /// (`isLegalMove(x, y, color)`).
     pub fn is_legal_move_for(&self, square: Square, side: Side) -> bool {
-        let m = if side == self.side { self.board.moves() } else { self.board.opponent_moves() };
+        let m = if side == self.side {
+            self.board.moves()
+        } else {
+            self.board.opponent_moves()
+        };
         m & square.bit() != 0
     }
 
@@ -375,7 +412,11 @@ impl Game for Othello {
     #[inline]
     fn hash(&self) -> u64 {
         let h = self.board.hash();
-        if self.side == Side::Second { h ^ WHITE_TO_MOVE_KEY } else { h }
+        if self.side == Side::Second {
+            h ^ WHITE_TO_MOVE_KEY
+        } else {
+            h
+        }
     }
 
     fn move_index_count(&self) -> usize {
@@ -451,7 +492,11 @@ impl Notation for Othello {
         let board = parts.next().unwrap_or("");
         let side = parts.next();
         let rest: Vec<&str> = parts.collect();
-        let trailing = if rest.is_empty() { None } else { Some(rest.join(" ")) };
+        let trailing = if rest.is_empty() {
+            None
+        } else {
+            Some(rest.join(" "))
+        };
         Othello::parse_parts(board, side, trailing.as_deref())
     }
 }

@@ -34,8 +34,8 @@ mod game;
 pub mod movegen;
 pub mod perft;
 pub mod solver;
-pub mod stability;
 mod square;
+pub mod stability;
 pub mod zobrist;
 
 pub use board::Board;

@@ -11,7 +11,16 @@
 //! move, `o` the opponent's; they must not overlap.
 
 /// The eight directions as (file step, rank step).
-pub const DIRECTIONS: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (-1, 1), (1, -1)];
+pub const DIRECTIONS: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, -1),
+    (-1, 1),
+    (1, -1),
+];
 
 /// Squares not on the a- or h-file: horizontal and diagonal runs must not wrap.
 const INNER_FILES: u64 = 0x7E7E_7E7E_7E7E_7E7E;
@@ -39,7 +48,8 @@ fn dir_moves(p: u64, mask: u64, dir: u32) -> u64 {
 #[inline]
 pub fn moves(p: u64, o: u64) -> u64 {
     let mask = o & INNER_FILES;
-    (dir_moves(p, mask, 1) | dir_moves(p, o, 8) | dir_moves(p, mask, 7) | dir_moves(p, mask, 9)) & !(p | o)
+    (dir_moves(p, mask, 1) | dir_moves(p, o, 8) | dir_moves(p, mask, 7) | dir_moves(p, mask, 9))
+        & !(p | o)
 }
 
 /// For each square and direction index (see [`DIRECTIONS`]), the squares of the ray
@@ -83,7 +93,11 @@ fn flips_down(ray: u64, p: u64, o: u64) -> u64 {
         return 0;
     }
     let top = 63 - stop.leading_zeros();
-    if p >> top & 1 != 0 { ray & !(u64::MAX >> (63 - top)) } else { 0 }
+    if p >> top & 1 != 0 {
+        ray & !(u64::MAX >> (63 - top))
+    } else {
+        0
+    }
 }
 
 /// The opponent discs that placing a disc of `p` on square `sq` (0..64, empty) turns
@@ -136,7 +150,9 @@ pub fn flips_slow(p: u64, o: u64, sq: u32) -> u64 {
 
 /// Slow reference for [`moves`]: every empty square with a non-empty [`flips_slow`].
 pub fn moves_slow(p: u64, o: u64) -> u64 {
-    (0..64).filter(|&sq| flips_slow(p, o, sq) != 0).fold(0, |m, sq| m | 1u64 << sq)
+    (0..64)
+        .filter(|&sq| flips_slow(p, o, sq) != 0)
+        .fold(0, |m, sq| m | 1u64 << sq)
 }
 
 #[cfg(test)]

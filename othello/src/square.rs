@@ -13,13 +13,21 @@ impl Square {
     /// The square with bit index `index`, or `None` if `index >= 64`.
     #[inline]
     pub const fn new(index: u8) -> Option<Square> {
-        if index < 64 { Some(Square(index)) } else { None }
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The square at file `x` (0 = a) and rank `y` (0 = rank 1), or `None` off the board.
     #[inline]
     pub const fn from_xy(x: u8, y: u8) -> Option<Square> {
-        if x < 8 && y < 8 { Some(Square(8 * y + x)) } else { None }
+        if x < 8 && y < 8 {
+            Some(Square(8 * y + x))
+        } else {
+            None
+        }
     }
 
     /// The bit index, `0..64`.
@@ -105,7 +113,11 @@ impl Move {
     /// The move with dense index `index` (`0..=64`), `None` beyond.
     #[inline]
     pub const fn from_index(index: usize) -> Option<Move> {
-        if index <= 64 { Some(Move(index as u8)) } else { None }
+        if index <= 64 {
+            Some(Move(index as u8))
+        } else {
+            None
+        }
     }
 }
 
@@ -147,7 +159,10 @@ mod tests {
         for i in 0..64 {
             let sq = Square::new(i).unwrap();
             assert_eq!(sq.to_string().parse::<Square>().unwrap(), sq);
-            assert_eq!(Move::from_index(sq.index() as usize), Some(Move::square(sq)));
+            assert_eq!(
+                Move::from_index(sq.index() as usize),
+                Some(Move::square(sq))
+            );
         }
         assert_eq!(Square::new(0).unwrap().to_string(), "a1");
         assert_eq!(Square::new(63).unwrap().to_string(), "h8");

@@ -92,7 +92,10 @@ mod tests {
         let (h, v, _, _) = full_lines(occ);
         assert_eq!(h, 0xFFFF_0000_FF00_FF00);
         assert_eq!(v, 0);
-        assert_eq!(full_lines(u64::MAX), (u64::MAX, u64::MAX, u64::MAX, u64::MAX));
+        assert_eq!(
+            full_lines(u64::MAX),
+            (u64::MAX, u64::MAX, u64::MAX, u64::MAX)
+        );
     }
 
     /// No disc found stable can be flipped by any move of either side within two plies

@@ -39,9 +39,17 @@ fn seed_minimax(b: Board, depth: u32) -> i32 {
     }
     let m = b.moves();
     if m == 0 {
-        return if b.opponent_moves() != 0 { -seed_minimax(b.pass(), depth - 1) } else { end_of_game_value(b) };
+        return if b.opponent_moves() != 0 {
+            -seed_minimax(b.pass(), depth - 1)
+        } else {
+            end_of_game_value(b)
+        };
     }
-    zerosum::Bitboard(m).iter().map(|sq| -seed_minimax(b.play(sq).unwrap(), depth - 1)).max().unwrap()
+    zerosum::Bitboard(m)
+        .iter()
+        .map(|sq| -seed_minimax(b.play(sq).unwrap(), depth - 1))
+        .max()
+        .unwrap()
 }
 
 #[test]
@@ -49,10 +57,21 @@ fn classic_search_equals_plain_minimax_of_the_seed_tree() {
     for g in fixed_positions() {
         for depth in 1..=3 {
             let r = classic_search(g.board(), depth);
-            assert_eq!(r.value, seed_minimax(g.board(), depth), "depth {depth} {g:?}");
+            assert_eq!(
+                r.value,
+                seed_minimax(g.board(), depth),
+                "depth {depth} {g:?}"
+            );
             let mv = r.best_move.unwrap();
-            let child = g.board().play(mv.to_square().unwrap().index() as u32).unwrap();
-            assert_eq!(-seed_minimax(child, depth - 1), r.value, "best move {mv} reaches the value");
+            let child = g
+                .board()
+                .play(mv.to_square().unwrap().index() as u32)
+                .unwrap();
+            assert_eq!(
+                -seed_minimax(child, depth - 1),
+                r.value,
+                "best move {mv} reaches the value"
+            );
         }
     }
 }
@@ -63,7 +82,10 @@ fn classic_values_follow_the_seed_formula() {
     // 4 moves, no edge or corner discs.
     assert_eq!(Classic::value(g.board()), 400);
     // A finished game: X 3 discs vs O 0 → INF - 1 - 0 for X.
-    let b = Board { player: 0b111, opponent: 0 };
+    let b = Board {
+        player: 0b111,
+        opponent: 0,
+    };
     assert_eq!(end_of_game_value(b), SEED_INFINITY - 1);
     assert_eq!(end_of_game_value(b.pass()), -SEED_INFINITY + 1);
     assert!(Score::heuristic(SEED_INFINITY - 1) < Score::MAX_HEURISTIC);
@@ -75,11 +97,36 @@ fn evaluators_in_the_core_searcher_match_plain_minimax() {
         for depth in 1..=3 {
             let mut g2 = g.clone();
             let mut searcher = Searcher::new(1);
-            let v = searcher.search_depth(&mut g2, &mut Classic, depth, -Score::INFINITE, Score::INFINITE);
-            assert_eq!(v, minimax(&mut g2, depth, &mut Classic), "classic depth {depth}");
+            let v = searcher.search_depth(
+                &mut g2,
+                &mut Classic,
+                depth,
+                -Score::INFINITE,
+                Score::INFINITE,
+            );
+            assert_eq!(
+                v,
+                minimax(&mut g2, depth, &mut Classic),
+                "classic depth {depth}"
+            );
             searcher.clear();
-            let v = searcher.search_depth(&mut g2, &mut Strong, depth, -Score::INFINITE, Score::INFINITE);
-            assert_eq!(v, alpha_beta(&mut g2, depth, -Score::INFINITE, Score::INFINITE, &mut Strong));
+            let v = searcher.search_depth(
+                &mut g2,
+                &mut Strong,
+                depth,
+                -Score::INFINITE,
+                Score::INFINITE,
+            );
+            assert_eq!(
+                v,
+                alpha_beta(
+                    &mut g2,
+                    depth,
+                    -Score::INFINITE,
+                    Score::INFINITE,
+                    &mut Strong
+                )
+            );
         }
     }
 }
@@ -91,7 +138,9 @@ fn classic_choices_at_depths_2_4_6() {
         let _ = write!(out, "{i:2} {g}");
         for depth in [2, 4, 6] {
             let r = classic_search(g.board(), depth);
-            let mv = r.best_move.map_or("--".to_string(), |m: Move| m.to_string());
+            let mv = r
+                .best_move
+                .map_or("--".to_string(), |m: Move| m.to_string());
             let _ = write!(out, " | d{depth} {mv} {}", r.value);
         }
         out.push('\n');

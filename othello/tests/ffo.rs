@@ -42,9 +42,17 @@ fn run(file: &str, range: std::ops::RangeInclusive<usize>) {
             s.nodes as f64 / dt.as_secs_f64().max(1e-9) / 1e6
         );
         assert_eq!(Some(s.score), pos.best_score(), "FFO #{} score", pos.number);
-        assert!(pos.is_best_move(mv), "FFO #{}: {mv} is not a best move", pos.number);
+        assert!(
+            pos.is_best_move(mv),
+            "FFO #{}: {mv} is not a best move",
+            pos.number
+        );
     }
-    eprintln!("total {} nodes, {:.2} s", total_nodes, t0.elapsed().as_secs_f64());
+    eprintln!(
+        "total {} nodes, {:.2} s",
+        total_nodes,
+        t0.elapsed().as_secs_f64()
+    );
 }
 
 #[test]

@@ -13,7 +13,11 @@ const COUNTS: [u64; 9] = [4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288];
 fn perft_to_depth_9_matches_published_counts() {
     for (i, &n) in COUNTS.iter().enumerate() {
         let d = i as u32 + 1;
-        assert_eq!(perft(Board::START, d, PerftMode::FinishedIsLeaf), n, "depth {d}");
+        assert_eq!(
+            perft(Board::START, d, PerftMode::FinishedIsLeaf),
+            n,
+            "depth {d}"
+        );
         assert_eq!(perft(Board::START, d, PerftMode::Edax), n, "edax depth {d}");
     }
 }
@@ -22,7 +26,10 @@ fn perft_to_depth_9_matches_published_counts() {
 fn bulk_perft_agrees_with_the_generic_game_interface() {
     let mut g = Othello::new();
     for d in 1..=6 {
-        assert_eq!(perft_slow(&mut g, d, PerftMode::FinishedIsLeaf), COUNTS[d as usize - 1]);
+        assert_eq!(
+            perft_slow(&mut g, d, PerftMode::FinishedIsLeaf),
+            COUNTS[d as usize - 1]
+        );
     }
     // Positions near the end (random playouts), where passes and finished games occur.
     let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -35,7 +42,11 @@ fn bulk_perft_agrees_with_the_generic_game_interface() {
         }
         let start = g.clone();
         for mode in [PerftMode::FinishedIsLeaf, PerftMode::Edax] {
-            assert_eq!(perft_slow(&mut g, 7, mode), perft(start.board(), 7, mode), "{start:?}");
+            assert_eq!(
+                perft_slow(&mut g, 7, mode),
+                perft(start.board(), 7, mode),
+                "{start:?}"
+            );
         }
     }
 }
@@ -43,17 +54,29 @@ fn bulk_perft_agrees_with_the_generic_game_interface() {
 #[test]
 #[ignore = "slow: depth 10-11 (about a second); depth 12-13 in release via the CLI"]
 fn perft_depth_10_and_11_both_conventions() {
-    assert_eq!(perft(Board::START, 10, PerftMode::FinishedIsLeaf), 24_571_284);
+    assert_eq!(
+        perft(Board::START, 10, PerftMode::FinishedIsLeaf),
+        24_571_284
+    );
     assert_eq!(perft(Board::START, 10, PerftMode::Edax), 24_571_056);
-    assert_eq!(perft(Board::START, 11, PerftMode::FinishedIsLeaf), 212_258_800);
+    assert_eq!(
+        perft(Board::START, 11, PerftMode::FinishedIsLeaf),
+        212_258_800
+    );
     assert_eq!(perft(Board::START, 11, PerftMode::Edax), 212_258_216);
 }
 
 #[test]
 #[ignore = "slow: depth 12 and 13 (minutes)"]
 fn perft_depth_12_and_13_both_conventions() {
-    assert_eq!(perft(Board::START, 12, PerftMode::FinishedIsLeaf), 1_939_886_636);
+    assert_eq!(
+        perft(Board::START, 12, PerftMode::FinishedIsLeaf),
+        1_939_886_636
+    );
     assert_eq!(perft(Board::START, 12, PerftMode::Edax), 1_939_879_668);
-    assert_eq!(perft(Board::START, 13, PerftMode::FinishedIsLeaf), 18_429_641_748);
+    assert_eq!(
+        perft(Board::START, 13, PerftMode::FinishedIsLeaf),
+        18_429_641_748
+    );
     assert_eq!(perft(Board::START, 13, PerftMode::Edax), 18_429_618_408);
 }

@@ -2,7 +2,9 @@
 //! `zerosum::testing`, the seed's undo/redo/pass API, and typed parse errors.
 
 use othello::movegen::{flips, flips_slow, moves, moves_slow};
-use othello::{Board, Game, Move, Notation, Othello, ParsePositionError, PlayError, Side, Square, zobrist};
+use othello::{
+    Board, Game, Move, Notation, Othello, ParsePositionError, PlayError, Side, Square, zobrist,
+};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use zerosum::MoveList;
@@ -30,24 +32,45 @@ fn random_positions(count: usize, seed: u64) -> Vec<Othello> {
 #[test]
 fn fast_moves_and_flips_agree_with_the_slow_reference() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let mut boards: Vec<Board> = random_positions(3000, 1).iter().map(|g| g.board()).collect();
+    let mut boards: Vec<Board> = random_positions(3000, 1)
+        .iter()
+        .map(|g| g.board())
+        .collect();
     // Plus arbitrary (not necessarily reachable) dense and sparse boards.
     for _ in 0..3000 {
         let a: u64 = rng.random();
         let b: u64 = rng.random();
         let c: u64 = rng.random();
-        let occ = if rng.random_range(0..2) == 0 { a | b } else { a & b };
+        let occ = if rng.random_range(0..2) == 0 {
+            a | b
+        } else {
+            a & b
+        };
         let p = occ & c;
-        boards.push(Board { player: p, opponent: occ & !p });
+        boards.push(Board {
+            player: p,
+            opponent: occ & !p,
+        });
     }
     for b in boards {
-        assert_eq!(moves(b.player, b.opponent), moves_slow(b.player, b.opponent), "{b:?}");
+        assert_eq!(
+            moves(b.player, b.opponent),
+            moves_slow(b.player, b.opponent),
+            "{b:?}"
+        );
         for sq in 0..64 {
             if b.empty() >> sq & 1 != 0 {
-                assert_eq!(flips(b.player, b.opponent, sq), flips_slow(b.player, b.opponent, sq), "{b:?} {sq}");
+                assert_eq!(
+                    flips(b.player, b.opponent, sq),
+                    flips_slow(b.player, b.opponent, sq),
+                    "{b:?} {sq}"
+                );
             }
         }
-        assert_eq!(zobrist::hash(b.player, b.opponent), zobrist::hash_slow(b.player, b.opponent));
+        assert_eq!(
+            zobrist::hash(b.player, b.opponent),
+            zobrist::hash_slow(b.player, b.opponent)
+        );
     }
 }
 
@@ -63,7 +86,10 @@ fn start_position_and_notation() {
     let text = "---------------------------OX------XO--------------------------- X";
     assert_eq!(g.to_string(), text);
     assert_eq!(Othello::parse_position(text).unwrap(), g);
-    assert_eq!((g.black_score(), g.white_score(), g.stones_on_board()), (2, 2, 4));
+    assert_eq!(
+        (g.black_score(), g.white_score(), g.stones_on_board()),
+        (2, 2, 4)
+    );
     assert_eq!(g.side_to_move(), Side::First);
     let legal: Vec<String> = zerosum::Bitboard(g.moves_bitboard())
         .iter()
@@ -75,15 +101,27 @@ fn start_position_and_notation() {
 #[test]
 fn parse_errors_are_typed() {
     let board = "---------------------------OX------XO---------------------------";
-    assert_eq!(Othello::parse_position("XO- X"), Err(ParsePositionError::Length { found: 3 }));
+    assert_eq!(
+        Othello::parse_position("XO- X"),
+        Err(ParsePositionError::Length { found: 3 })
+    );
     let bad = board.replacen('-', "Z", 1);
     assert!(matches!(
         Othello::parse_position(&format!("{bad} X")),
         Err(ParsePositionError::Character { found: 'Z', .. })
     ));
-    assert_eq!(Othello::parse_position(board), Err(ParsePositionError::MissingSide));
-    assert_eq!(Othello::parse_position(&format!("{board} W")), Err(ParsePositionError::Side { found: "W".into() }));
-    assert!(matches!(Othello::parse_position(&format!("{board} X extra")), Err(ParsePositionError::Trailing { .. })));
+    assert_eq!(
+        Othello::parse_position(board),
+        Err(ParsePositionError::MissingSide)
+    );
+    assert_eq!(
+        Othello::parse_position(&format!("{board} W")),
+        Err(ParsePositionError::Side { found: "W".into() })
+    );
+    assert!(matches!(
+        Othello::parse_position(&format!("{board} X extra")),
+        Err(ParsePositionError::Trailing { .. })
+    ));
     // The lenient OBF reader ignores annotations after the side.
     let g = Othello::from_obf_line(&format!("{board} X; D3:+0; C4:+0;")).unwrap();
     assert_eq!(g, Othello::new());
@@ -97,8 +135,14 @@ fn illegal_moves_and_passes_are_refused() {
     assert_eq!(g.try_play(a1), Err(PlayError::Illegal(a1)));
     assert_eq!(g.pass(), Err(PlayError::PassWithMoves));
     assert!(Othello::from_line("f5 d6 c3 d3 c4").is_ok());
-    assert!(matches!(Othello::from_line("f5f5"), Err(othello::ParseLineError::Illegal { index: 2, .. })));
-    assert!(matches!(Othello::from_line("f5zz"), Err(othello::ParseLineError::Syntax { index: 2, .. })));
+    assert!(matches!(
+        Othello::from_line("f5f5"),
+        Err(othello::ParseLineError::Illegal { index: 2, .. })
+    ));
+    assert!(matches!(
+        Othello::from_line("f5zz"),
+        Err(othello::ParseLineError::Syntax { index: 2, .. })
+    ));
 }
 
 /// A position where white must pass: black to move has moves, white has none after.

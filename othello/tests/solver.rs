@@ -73,12 +73,42 @@ fn analysis_gives_every_move_its_exact_score() {
 /// Andersson from FForum; answers as listed in Edax's `problem/fforum-1-19.obf` and
 /// `fforum-20-39.obf` and in Egaroucid's `bin/ffotest.py`).
 const FFO_FACTS: [(&str, &str, i32, &[&str]); 6] = [
-    ("#1", "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X", 18, &["g8"]),
-    ("#2", "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X", 10, &["a4"]),
-    ("#3", "----OX----OOXX---OOOXX-XOOXXOOOOOXXOXXOOOXXXOOOOOXXXXOXO--OOOOOX X", 2, &["d1"]),
-    ("#4", "-XXXXXX-X-XXXOO-XOXXXOOXXXOXOOOX-OXOOXXX--OOOXXX--OOXX----XOXXO- X", 0, &["h8", "a5"]),
-    ("#5", "-OOOOO----OXXO-XXXOXOXX-XXOXOXXOXXOOXOOOXXXXOO-OX-XOOO---XXXXX-- X", 32, &["g8"]),
-    ("#20", "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X", 6, &["h5"]),
+    (
+        "#1",
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+        18,
+        &["g8"],
+    ),
+    (
+        "#2",
+        "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X",
+        10,
+        &["a4"],
+    ),
+    (
+        "#3",
+        "----OX----OOXX---OOOXX-XOOXXOOOOOXXOXXOOOXXXOOOOOXXXXOXO--OOOOOX X",
+        2,
+        &["d1"],
+    ),
+    (
+        "#4",
+        "-XXXXXX-X-XXXOO-XOXXXOOXXXOXOOOX-OXOOXXX--OOOXXX--OOXX----XOXXO- X",
+        0,
+        &["h8", "a5"],
+    ),
+    (
+        "#5",
+        "-OOOOO----OXXO-XXXOXOXX-XXOXOXXOXXOOXOOOXXXXOO-OX-XOOO---XXXXX-- X",
+        32,
+        &["g8"],
+    ),
+    (
+        "#20",
+        "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X",
+        6,
+        &["h5"],
+    ),
 ];
 
 #[test]
@@ -89,7 +119,10 @@ fn ffo_positions_with_few_empties_have_their_published_answers() {
         let s = solver.solve(g.board());
         assert_eq!(s.score, score, "FFO {name}");
         let mv = s.best_move.unwrap().to_string();
-        assert!(best.contains(&mv.as_str()), "FFO {name}: {mv} not in {best:?}");
+        assert!(
+            best.contains(&mv.as_str()),
+            "FFO {name}: {mv} not in {best:?}"
+        );
     }
 }
 

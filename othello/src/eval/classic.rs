@@ -64,7 +64,14 @@ pub struct ClassicResult {
 pub fn classic_search(board: Board, depth: u32) -> ClassicResult {
     let mut nodes = 0;
     let mut best = None;
-    let value = negamax(board, -SEED_INFINITY, SEED_INFINITY, depth, Some(&mut best), &mut nodes);
+    let value = negamax(
+        board,
+        -SEED_INFINITY,
+        SEED_INFINITY,
+        depth,
+        Some(&mut best),
+        &mut nodes,
+    );
     let best_move = if board.is_game_over() {
         None
     } else if board.moves() == 0 {
@@ -72,10 +79,21 @@ pub fn classic_search(board: Board, depth: u32) -> ClassicResult {
     } else {
         best.or_else(|| Move::from_index(board.moves().trailing_zeros() as usize))
     };
-    ClassicResult { best_move, value, nodes }
+    ClassicResult {
+        best_move,
+        value,
+        nodes,
+    }
 }
 
-fn negamax(board: Board, mut alpha: i32, beta: i32, depth: u32, mut best: Option<&mut Option<Move>>, nodes: &mut u64) -> i32 {
+fn negamax(
+    board: Board,
+    mut alpha: i32,
+    beta: i32,
+    depth: u32,
+    mut best: Option<&mut Option<Move>>,
+    nodes: &mut u64,
+) -> i32 {
     *nodes += 1;
     if depth == 0 {
         return Classic::value(board);
@@ -94,7 +112,14 @@ fn negamax(board: Board, mut alpha: i32, beta: i32, depth: u32, mut best: Option
     while m != 0 {
         let sq = m.trailing_zeros();
         m &= m - 1;
-        let value = -negamax(board.play_flips(sq, board.flips(sq)), -beta, -alpha, depth, None, nodes);
+        let value = -negamax(
+            board.play_flips(sq, board.flips(sq)),
+            -beta,
+            -alpha,
+            depth,
+            None,
+            nodes,
+        );
         if value >= beta {
             return beta;
         }

@@ -7,7 +7,12 @@ use crate::{Board, Othello};
 use zerosum::{Evaluator, Score};
 
 /// X-squares (b2, g2, b7, g7) with the corner each touches diagonally.
-const X_SQUARES: [(u64, u64); 4] = [(1 << 9, 1 << 0), (1 << 14, 1 << 7), (1 << 49, 1 << 56), (1 << 54, 1 << 63)];
+const X_SQUARES: [(u64, u64); 4] = [
+    (1 << 9, 1 << 0),
+    (1 << 14, 1 << 7),
+    (1 << 49, 1 << 56),
+    (1 << 54, 1 << 63),
+];
 
 /// C-squares (next to a corner on an edge) with their corner.
 const C_SQUARES: [(u64, u64); 4] = [
@@ -32,12 +37,36 @@ struct Weights {
 
 /// Weights with 60 empties (opening) and 0 empties (end); linear in between, with the
 /// midgame point at 30 empties.
-const OPENING: Weights =
-    Weights { mobility: 14, potential: 6, corner: 90, x_square: 45, c_square: 14, stable: 18, parity: 0, discs: -2 };
-const MIDGAME: Weights =
-    Weights { mobility: 12, potential: 5, corner: 80, x_square: 35, c_square: 10, stable: 25, parity: 2, discs: 0 };
-const ENDGAME: Weights =
-    Weights { mobility: 7, potential: 2, corner: 50, x_square: 12, c_square: 4, stable: 30, parity: 10, discs: 6 };
+const OPENING: Weights = Weights {
+    mobility: 14,
+    potential: 6,
+    corner: 90,
+    x_square: 45,
+    c_square: 14,
+    stable: 18,
+    parity: 0,
+    discs: -2,
+};
+const MIDGAME: Weights = Weights {
+    mobility: 12,
+    potential: 5,
+    corner: 80,
+    x_square: 35,
+    c_square: 10,
+    stable: 25,
+    parity: 2,
+    discs: 0,
+};
+const ENDGAME: Weights = Weights {
+    mobility: 7,
+    potential: 2,
+    corner: 50,
+    x_square: 12,
+    c_square: 4,
+    stable: 30,
+    parity: 10,
+    discs: 6,
+};
 
 /// A phase-dependent evaluation for the side to move, in hundredths-of-a-disc-like
 /// units:
@@ -67,7 +96,8 @@ impl Strong {
         let w = |f: fn(&Weights) -> i32| (f(&a) * (span - t) + f(&b) * t) / span;
 
         let mob = moves(p, o).count_ones() as i32 - moves(o, p).count_ones() as i32;
-        let pot = potential_moves(p, o).count_ones() as i32 - potential_moves(o, p).count_ones() as i32;
+        let pot =
+            potential_moves(p, o).count_ones() as i32 - potential_moves(o, p).count_ones() as i32;
         let corner = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
         let empty = board.empty();
         let mut x = 0;

@@ -40,7 +40,12 @@ pub const TT_EMPTIES: u32 = SHALLOW_EMPTIES + 1;
 pub const SORT_SEARCH_EMPTIES: u32 = 16;
 
 /// Quadrant masks (a1–d4, e1–h4, a5–d8, e5–h8) for parity ordering.
-const QUADRANTS: [u64; 4] = [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
 const CORNERS: u64 = crate::eval::CORNERS;
 
 /// The squares around each square: a move there needs an opponent disc among them.
@@ -96,7 +101,11 @@ fn solve_last(b: Board, sq: u32) -> i32 {
         }
     }
     // Nobody can move: 63 discs, the empty square goes to the winner.
-    if 2 * p > 63 { 2 * p + 1 - 63 } else { 2 * p - 1 - 63 }
+    if 2 * p > 63 {
+        2 * p + 1 - 63
+    } else {
+        2 * p - 1 - 63
+    }
 }
 
 /// A reusable endgame solver (owns its transposition table).
@@ -114,7 +123,10 @@ impl Default for Solver {
 impl Solver {
     /// A solver with a table of at most `tt_mib` MiB.
     pub fn new(tt_mib: usize) -> Solver {
-        Solver { tt: EndgameTable::new(tt_mib), nodes: 0 }
+        Solver {
+            tt: EndgameTable::new(tt_mib),
+            nodes: 0,
+        }
     }
 
     /// Positions visited since the last [`Solver::reset_nodes`] (or creation).
@@ -152,10 +164,18 @@ impl Solver {
         let moves = board.moves();
         if moves == 0 {
             if board.opponent_moves() == 0 {
-                return Solution { score: board.final_score(), best_move: None, nodes: 1 };
+                return Solution {
+                    score: board.final_score(),
+                    best_move: None,
+                    nodes: 1,
+                };
             }
             let s = -self.search(board.pass(), -beta, -alpha, empties);
-            return Solution { score: s, best_move: Some(Move::PASS), nodes: self.nodes - start };
+            return Solution {
+                score: s,
+                best_move: Some(Move::PASS),
+                nodes: self.nodes - start,
+            };
         }
         let (score, sq) = if alpha + 2 >= beta || empties <= SORT_SEARCH_EMPTIES {
             self.root(board, alpha, beta)
@@ -164,7 +184,11 @@ impl Solver {
         };
         let sq = sq.or(Some(moves.trailing_zeros()));
         let best_move = sq.and_then(|s| Move::from_index(s as usize));
-        Solution { score, best_move, nodes: self.nodes - start }
+        Solution {
+            score,
+            best_move,
+            nodes: self.nodes - start,
+        }
     }
 
     /// MTD(f)-like driver: null-window probes `(g − 1, g + 1)` (scores are even, so the
@@ -224,7 +248,14 @@ impl Solver {
         self.nodes += 1;
         let empties = board.empties();
         let mut list = MoveList::new();
-        self.order(board, empties, &mut list, self.tt.probe(board.player, board.opponent).and_then(|p| p.best));
+        self.order(
+            board,
+            empties,
+            &mut list,
+            self.tt
+                .probe(board.player, board.opponent)
+                .and_then(|p| p.best),
+        );
         let mut best = -65;
         let mut best_sq = None;
         for (i, &(_, sq, f)) in list.as_slice().iter().enumerate() {
@@ -233,7 +264,11 @@ impl Solver {
                 -self.search(next, -beta, -alpha, empties - 1)
             } else {
                 let v = -self.search(next, -alpha - 1, -alpha, empties - 1);
-                if v > alpha && v < beta { -self.search(next, -beta, -alpha, empties - 1) } else { v }
+                if v > alpha && v < beta {
+                    -self.search(next, -beta, -alpha, empties - 1)
+                } else {
+                    v
+                }
             };
             if v > best {
                 best = v;
@@ -392,7 +427,11 @@ impl Solver {
                 -self.search(next, -beta, -alpha, empties - 1)
             } else {
                 let v = -self.search(next, -alpha - 1, -alpha, empties - 1);
-                if v > alpha && v < beta { -self.search(next, -beta, -alpha, empties - 1) } else { v }
+                if v > alpha && v < beta {
+                    -self.search(next, -beta, -alpha, empties - 1)
+                } else {
+                    v
+                }
             };
             if v > best {
                 best = v;
@@ -407,7 +446,8 @@ impl Solver {
         }
         let lower = if best > alpha_orig { best } else { -64 };
         let upper = if best < beta { best } else { 64 };
-        self.tt.store(b.player, b.opponent, empties, lower, upper, best_sq);
+        self.tt
+            .store(b.player, b.opponent, empties, lower, upper, best_sq);
         best
     }
 }
@@ -432,7 +472,12 @@ fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     }
     let mut best = -INF_EVAL;
     for sq in zerosum::Bitboard(m) {
-        let v = -eval_search(b.play_flips(sq, flips(b.player, b.opponent, sq)), depth - 1, -beta, -alpha);
+        let v = -eval_search(
+            b.play_flips(sq, flips(b.player, b.opponent, sq)),
+            depth - 1,
+            -beta,
+            -alpha,
+        );
         if v > best {
             best = v;
             if v > alpha {
@@ -455,7 +500,10 @@ struct MoveList {
 impl MoveList {
     #[inline]
     fn new() -> MoveList {
-        MoveList { items: [(0, 0, 0); 32], len: 0 }
+        MoveList {
+            items: [(0, 0, 0); 32],
+            len: 0,
+        }
     }
 
     #[inline]

@@ -36,7 +36,8 @@ pub struct EndgameTable {
 
 #[inline]
 fn mix(p: u64, o: u64) -> u64 {
-    let h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.rotate_left(31).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    let h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ o.rotate_left(31).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     h ^ (h >> 29)
 }
 
@@ -45,7 +46,10 @@ impl EndgameTable {
     pub fn new(mib: usize) -> EndgameTable {
         let n = (mib.max(1) << 20) / std::mem::size_of::<Entry>();
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        EndgameTable { entries: vec![Entry::default(); n], mask: (n - 1) & !1 }
+        EndgameTable {
+            entries: vec![Entry::default(); n],
+            mask: (n - 1) & !1,
+        }
     }
 
     /// Forgets everything.
@@ -62,7 +66,11 @@ impl EndgameTable {
                 return Some(Probe {
                     lower: e.lower as i32,
                     upper: e.upper as i32,
-                    best: if e.best < 64 { Some(e.best as u32) } else { None },
+                    best: if e.best < 64 {
+                        Some(e.best as u32)
+                    } else {
+                        None
+                    },
                 });
             }
         }
@@ -72,7 +80,15 @@ impl EndgameTable {
     /// Stores bounds `lower..=upper` and a best move for a position with `empties`
     /// empty squares.
     #[inline]
-    pub fn store(&mut self, p: u64, o: u64, empties: u32, lower: i32, upper: i32, best: Option<u32>) {
+    pub fn store(
+        &mut self,
+        p: u64,
+        o: u64,
+        empties: u32,
+        lower: i32,
+        upper: i32,
+        best: Option<u32>,
+    ) {
         let i = mix(p, o) as usize & self.mask;
         let best = best.map_or(64, |b| b as u8);
         let bucket = &mut self.entries[i..i + 2];
@@ -92,7 +108,14 @@ impl EndgameTable {
                 return;
             }
         }
-        let new = Entry { player: p, opponent: o, lower: lower as i8, upper: upper as i8, best, empties: empties as u8 };
+        let new = Entry {
+            player: p,
+            opponent: o,
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            empties: empties as u8,
+        };
         // Slot 0 keeps the deepest position, slot 1 the most recent one.
         if empties >= bucket[0].empties as u32 {
             bucket[1] = bucket[0];

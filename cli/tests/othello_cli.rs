@@ -1,0 +1,100 @@
+//! `zerosum othello …` end to end: perft, solve (exact and weak), analyze, bestmove,
+//! and a bad input line.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const START: &str = "---------------------------OX------XO--------------------------- X";
+/// FFO #1 (14 empties): G8 +18 (FFO suite, from Edax's `problem/fforum-1-19.obf`).
+const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+/// FFO #20 (6 empties): H5 +6.
+const FFO20: &str = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
+
+fn run(args: &[&str], stdin: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("zerosum runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn first_columns(text: &str, n: usize) -> Vec<String> {
+    text.lines()
+        .map(|l| l.split_whitespace().take(n).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+#[test]
+fn perft_prints_depth_and_count() {
+    let (ok, out, _) = run(&["othello", "perft", "6"], "");
+    assert!(ok);
+    assert_eq!(
+        first_columns(&out, 2),
+        ["1 4", "2 12", "3 56", "4 244", "5 1396", "6 8200"]
+    );
+    let (ok, out, _) = run(
+        &["othello", "perft", "2", "--position", START, "--edax"],
+        "",
+    );
+    assert!(ok);
+    assert_eq!(first_columns(&out, 2), ["1 4", "2 12"]);
+    let (ok, _, err) = run(&["othello", "perft", "2", "--position", "XO X"], "");
+    assert!(!ok);
+    assert!(err.contains("64"), "{err}");
+}
+
+#[test]
+fn solve_answers_good_lines_and_reports_bad_ones() {
+    let input = format!("# FFO positions\n{FFO20}; H5:+6; G6:-2;\n\nnot a board X\n{FFO1}\n");
+    let (ok, out, err) = run(&["othello", "solve"], &input);
+    assert!(!ok, "a bad line makes the exit status non-zero");
+    assert_eq!(out, format!("{FFO20} +6 h5\n{FFO1} +18 g8\n"));
+    assert!(err.starts_with("line 4: "), "{err}");
+    let (ok, out, _) = run(&["othello", "solve", "--weak"], &format!("{FFO20}\n"));
+    assert!(ok);
+    assert!(out.starts_with(&format!("{FFO20} win ")), "{out}");
+}
+
+#[test]
+fn analyze_scores_every_move() {
+    let (ok, out, _) = run(&["othello", "analyze"], &format!("{FFO20}\n"));
+    assert!(ok);
+    assert_eq!(out, format!("{FFO20} h5:+6 g6:-2 f6:-4 h6:-10\n"));
+    let (ok, out, _) = run(
+        &["othello", "analyze", "--depth", "2"],
+        &format!("{START}\n"),
+    );
+    assert!(ok);
+    assert_eq!(out.split_whitespace().count(), 2 + 4, "{out}");
+}
+
+#[test]
+fn bestmove_plays_a_legal_move() {
+    let (ok, out, _) = run(
+        &["othello", "bestmove", "--depth", "3"],
+        &format!("{START}\n"),
+    );
+    assert!(ok);
+    let mv = out.split_whitespace().nth(2).unwrap();
+    assert!(["d3", "c4", "f5", "e6"].contains(&mv), "{out}");
+    let (ok, out, _) = run(
+        &["othello", "bestmove", "--time-ms", "50"],
+        &format!("{FFO1}\n"),
+    );
+    assert!(ok);
+    assert_eq!(out, format!("{FFO1} g8 +18\n"));
+}
