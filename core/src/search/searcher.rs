@@ -220,8 +220,14 @@ impl<G: Game> Searcher<G> {
             });
             // Deeper searches cannot change the value once no line met the horizon, nor
             // once a win or loss within this depth is proven.
+            // In analysis mode every root move's score must be final, not only the best.
+            let decided = |s: Score| s.plies_to_end().is_some_and(|n| n <= depth);
             let proven = self.stats.horizon_nodes == horizon_before
-                || result.score.plies_to_end().is_some_and(|n| n <= depth);
+                || if self.analysis {
+                    root.iter().all(|rm| decided(rm.score))
+                } else {
+                    decided(result.score)
+                };
             if proven || self.out_of_budget() {
                 break;
             }
