@@ -153,3 +153,55 @@ fn searcher_reused_on_the_same_position_reaches_the_depth_asked() {
         }
     }
 }
+
+#[test]
+fn searcher_root_moves_are_exact_in_analysis_mode_and_bounds_otherwise() {
+    let mut analysis = Searcher::<Board>::new(4);
+    analysis.set_analysis(true);
+    let mut normal = Searcher::<Board>::new(4);
+    for b in reachable_positions(&Board::default()) {
+        if b.outcome().is_some() {
+            continue;
+        }
+        let depth = b.empty_count();
+        // The value of a move for the side to move at `b`: the child's value negated,
+        // decisive distances counted one ply further from `b`.
+        let exact = |mv| {
+            let mut after = b.clone();
+            after.play(mv);
+            let v = minimax(&mut after, depth, &mut ZeroEval);
+            match v.plies_to_end() {
+                Some(n) if v.is_win() => Score::loss_in(n + 1),
+                Some(n) => Score::win_in(n + 1),
+                None => -v,
+            }
+        };
+        let r = analysis.search(&mut b.clone(), &mut ZeroEval, &Limits::default(), |_| {});
+        assert_eq!(r.root_moves.len(), b.empty_count() as usize);
+        for rm in &r.root_moves {
+            assert_eq!(rm.score, exact(rm.mv), "analysis score of {} at {b}", rm.mv);
+        }
+        let r = normal.search(&mut b.clone(), &mut ZeroEval, &Limits::default(), |_| {});
+        assert_eq!(r.root_moves[0].score, exact(r.root_moves[0].mv), "best move at {b}");
+        // The other moves are only proven no better than the best (their scores and
+        // bounds refer to the depth reached, which stops early once the best is proven).
+        let best = exact(r.root_moves[0].mv);
+        for rm in &r.root_moves[1..] {
+            assert!(exact(rm.mv) <= best, "{} at {b}", rm.mv);
+            assert!(rm.score <= r.root_moves[0].score, "{} at {b}", rm.mv);
+        }
+    }
+}
+
+#[test]
+fn searcher_under_a_node_limit_still_returns_a_legal_move() {
+    let shape = Shape::new(4, 4, 4).unwrap();
+    let mut searcher = Searcher::<Board>::new(1);
+    for b in random_positions(shape, 20, 3) {
+        for nodes in [1, 10, 100, 1000] {
+            let r = searcher.search(&mut b.clone(), &mut ZeroEval, &Limits::nodes(nodes), |_| {});
+            let mv = r.best_move.expect("a move");
+            assert!(b.is_legal(mv), "{mv} at {b}");
+        }
+    }
+}
