@@ -41,7 +41,11 @@ pub fn process_lines<E: Display>(
             }
         }
     }
-    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// [`process_lines`] over standard input, output and error.
@@ -61,10 +65,15 @@ mod tests {
         let input = "1\n\n# comment\nx\n3\n";
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let code = process_lines(input.as_bytes(), &mut out, &mut err, |l| {
-            l.parse::<i32>().map(|n| format!("{l} {}", n * 2)).map_err(|e| e.to_string())
+            l.parse::<i32>()
+                .map(|n| format!("{l} {}", n * 2))
+                .map_err(|e| e.to_string())
         });
         assert_eq!(String::from_utf8(out).unwrap(), "1 2\n3 6\n");
-        assert_eq!(String::from_utf8(err).unwrap(), "line 4: invalid digit found in string: x\n");
+        assert_eq!(
+            String::from_utf8(err).unwrap(),
+            "line 4: invalid digit found in string: x\n"
+        );
         assert_eq!(code, ExitCode::FAILURE);
     }
 }

@@ -92,12 +92,19 @@ fn main() -> ExitCode {
 }
 
 fn exit(ok: bool) -> ExitCode {
-    if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 /// The workspace root (the parent of this crate's folder).
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_path_buf()
 }
 
 /// `--data DIR`, else `../shared/data` next to the workspace when it exists.
@@ -105,7 +112,10 @@ fn data_dir(given: Option<PathBuf>) -> Option<PathBuf> {
     match given {
         Some(dir) if dir.is_dir() => Some(dir),
         Some(dir) => {
-            eprintln!("xtask: data folder {} not found; public suites skipped", dir.display());
+            eprintln!(
+                "xtask: data folder {} not found; public suites skipped",
+                dir.display()
+            );
             None
         }
         None => {
@@ -123,8 +133,19 @@ fn data_dir(given: Option<PathBuf>) -> Option<PathBuf> {
 /// Runs every criterion bench target of the workspace (`cargo bench --bench '*'`, which
 /// leaves out the libtest harness of libraries); `quick` passes criterion's `--quick`.
 fn run_criterion(quick: bool) -> bool {
-    let mut cmd = std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cmd.current_dir(workspace_root()).args(["bench", "--workspace", "--exclude", "xtask", "--exclude", "zerosum-cli", "--bench", "*", "--"]);
+    let mut cmd =
+        std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cmd.current_dir(workspace_root()).args([
+        "bench",
+        "--workspace",
+        "--exclude",
+        "xtask",
+        "--exclude",
+        "zerosum-cli",
+        "--bench",
+        "*",
+        "--",
+    ]);
     if quick {
         cmd.arg("--quick");
     }
@@ -154,7 +175,9 @@ fn criterion_rows(dir: &Path) -> Vec<BenchRow> {
     let mut rows = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
@@ -162,7 +185,10 @@ fn criterion_rows(dir: &Path) -> Vec<BenchRow> {
                     if let Some(row) = read_bench(&p) {
                         rows.push(row);
                     }
-                } else if p.file_name().is_some_and(|n| n != "base" && n != "report" && n != "change") {
+                } else if p
+                    .file_name()
+                    .is_some_and(|n| n != "base" && n != "report" && n != "change")
+                {
                     stack.push(p);
                 }
             }
@@ -173,14 +199,28 @@ fn criterion_rows(dir: &Path) -> Vec<BenchRow> {
 }
 
 fn read_bench(new_dir: &Path) -> Option<BenchRow> {
-    let est: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(new_dir.join("estimates.json")).ok()?).ok()?;
-    let meta: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(new_dir.join("benchmark.json")).ok()?).ok()?;
+    let est: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(new_dir.join("estimates.json")).ok()?)
+            .ok()?;
+    let meta: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(new_dir.join("benchmark.json")).ok()?)
+            .ok()?;
     let median_ns = est["median"]["point_estimate"].as_f64()?;
-    let name = meta["full_id"].as_str().or_else(|| meta["title"].as_str())?.to_string();
+    let name = meta["full_id"]
+        .as_str()
+        .or_else(|| meta["title"].as_str())?
+        .to_string();
     let throughput = meta["throughput"].as_object().and_then(|t| {
-        t.iter().next().and_then(|(kind, v)| v.as_f64().map(|n| (n / (median_ns * 1e-9), kind.to_lowercase())))
+        t.iter().next().and_then(|(kind, v)| {
+            v.as_f64()
+                .map(|n| (n / (median_ns * 1e-9), kind.to_lowercase()))
+        })
     });
-    Some(BenchRow { name, median_ns, throughput })
+    Some(BenchRow {
+        name,
+        median_ns,
+        throughput,
+    })
 }
 
 fn print_bench_table(rows: &[BenchRow]) {
@@ -188,8 +228,16 @@ fn print_bench_table(rows: &[BenchRow]) {
     println!("{:<60} {:>14} {:>22}", "benchmark", "median", "throughput");
     println!("{}", "-".repeat(98));
     for r in rows {
-        let tp = r.throughput.as_ref().map_or(String::new(), |(n, kind)| format!("{} {kind}/s", si(*n)));
-        println!("{:<60} {:>14} {:>22}", r.name, human_time(r.median_ns * 1e-9), tp);
+        let tp = r
+            .throughput
+            .as_ref()
+            .map_or(String::new(), |(n, kind)| format!("{} {kind}/s", si(*n)));
+        println!(
+            "{:<60} {:>14} {:>22}",
+            r.name,
+            human_time(r.median_ns * 1e-9),
+            tp
+        );
     }
 }
 
@@ -207,7 +255,10 @@ fn print_suite_table(rows: &[SuiteRow]) {
         return;
     }
     println!();
-    println!("{:<34} {:>9} {:>9} {:>12} {:>14}  note", "suite", "positions", "passed", "mean time", "mean nodes");
+    println!(
+        "{:<34} {:>9} {:>9} {:>12} {:>14}  note",
+        "suite", "positions", "passed", "mean time", "mean nodes"
+    );
     println!("{}", "-".repeat(110));
     for r in rows {
         println!(
@@ -216,7 +267,11 @@ fn print_suite_table(rows: &[SuiteRow]) {
             r.positions,
             r.passed,
             human_time(r.mean_time.as_secs_f64()),
-            if r.mean_nodes > 0.0 { si(r.mean_nodes) } else { "-".into() },
+            if r.mean_nodes > 0.0 {
+                si(r.mean_nodes)
+            } else {
+                "-".into()
+            },
             r.note
         );
     }
