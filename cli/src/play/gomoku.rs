@@ -1,14 +1,320 @@
-//! `zerosum gomoku play`.
+//! `zerosum gomoku play`: five in a row on 15×15 (or any size 5…22, e.g. 20×20),
+//! freestyle or standard (exactly five). Moves are cells `h8` (column letter, row
+//! number; row 1 at the bottom). The AI: level 1 is seed 004's greedy weight-table
+//! player; levels 2…8 are the crate's engine (alpha-beta over candidate cells with VCF)
+//! to `level − 1` plies; a time per move runs the engine by time.
 
+use super::{CommonArgs, PlayGame, Progress, Strength, VariantOption};
 use clap::Args;
+use gomoku::{Board, Cell, Rule, WeightTable};
 use std::process::ExitCode;
+use std::time::Instant;
+use zerosum::agent::Agent;
+use zerosum::search::{Limits, StopFlag};
+use zerosum::{Game, MoveList, Outcome, Side};
 
 /// Options of `zerosum gomoku play`.
 #[derive(Args, Debug, Clone)]
-pub struct PlayArgs {}
+pub struct PlayArgs {
+    #[command(flatten)]
+    common: CommonArgs,
+    /// Board side, 5 to 22 (15 and 20 are the usual ones).
+    #[arg(long, default_value_t = 15)]
+    size: u32,
+    /// Rule: `freestyle` (five or more wins) or `standard` (exactly five).
+    #[arg(long, default_value = "freestyle")]
+    rule: String,
+}
 
 /// Runs `zerosum gomoku play`.
-pub fn run(_args: PlayArgs) -> ExitCode {
-    eprintln!("zerosum gomoku play: not implemented yet");
-    ExitCode::FAILURE
+pub fn run(args: PlayArgs) -> ExitCode {
+    match Gomoku::new(&args.size.to_string(), &args.rule) {
+        Ok(game) => super::run(game, &args.common),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A Gomoku game.
+#[derive(Clone, Debug)]
+pub struct Gomoku {
+    board: Board,
+}
+
+impl Gomoku {
+    /// The empty board of side `size` under `rule`.
+    ///
+    /// # Errors
+    /// A size or rule the crate does not accept, in words.
+    pub fn new(size: &str, rule: &str) -> Result<Self, String> {
+        let size: u32 = size
+            .parse()
+            .map_err(|_| format!("size {size:?} is not a number"))?;
+        let rule: Rule = rule.parse().map_err(|e: gomoku::RuleError| e.to_string())?;
+        let board = Board::with_size(size, rule).map_err(|e| e.to_string())?;
+        Ok(Gomoku { board })
+    }
+
+    fn size(&self) -> usize {
+        self.board.size() as usize
+    }
+
+    /// The cell drawn at column `col`, row `row` (row 0 is the top, the highest y).
+    fn cell(&self, col: usize, row: usize) -> Cell {
+        Cell::new(col as u8, (self.size() - 1 - row) as u8)
+    }
+}
+
+/// The AI's state: the engine and the seed's greedy player.
+pub struct Engine {
+    engine: gomoku::Engine,
+    greedy: WeightTable,
+}
+
+impl PlayGame for Gomoku {
+    type Move = Cell;
+    type Engine = Engine;
+
+    fn title(&self) -> String {
+        let n = self.size();
+        format!("Gomoku {n}×{n} {}", self.board.rule())
+    }
+    fn cols(&self) -> usize {
+        self.size()
+    }
+    fn rows(&self) -> usize {
+        self.size()
+    }
+    fn stone(&self, col: usize, row: usize) -> Option<Side> {
+        self.board.stone(self.cell(col, row))
+    }
+    fn col_label(&self, col: usize) -> String {
+        char::from(b'a' + col as u8).to_string()
+    }
+    fn row_label(&self, row: usize) -> String {
+        (self.size() - row).to_string()
+    }
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "black",
+            Side::Second => "white",
+        }
+    }
+    fn symbol(&self, side: Side) -> char {
+        match side {
+            Side::First => 'X',
+            Side::Second => 'O',
+        }
+    }
+    fn side_to_move(&self) -> Side {
+        self.board.side_to_move()
+    }
+    fn legal_moves(&self) -> Vec<Cell> {
+        let mut moves = MoveList::new();
+        self.board.legal_moves(&mut moves);
+        moves.to_vec()
+    }
+    fn parse_move(&self, text: &str) -> Result<Cell, String> {
+        let cell = Cell::parse_human(text).map_err(|e| e.to_string())?;
+        let mut b = self.board.clone();
+        b.try_play(cell).map_err(|e| e.to_string())?;
+        Ok(cell)
+    }
+    fn move_text(&self, mv: Cell) -> String {
+        mv.to_string()
+    }
+    fn move_at(&self, col: usize, row: usize) -> Option<Cell> {
+        (col < self.size() && row < self.size()).then(|| self.cell(col, row))
+    }
+    fn move_cell(&self, mv: Cell) -> Option<(usize, usize)> {
+        let n = self.size();
+        let (x, y) = (mv.x as usize, mv.y as usize);
+        (x < n && y < n).then(|| (x, n - 1 - y))
+    }
+    fn play(&mut self, mv: Cell) {
+        self.board.play(mv);
+    }
+    fn undo(&mut self) {
+        self.board.undo();
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.board.outcome()
+    }
+
+    fn max_level(&self) -> u8 {
+        8
+    }
+    fn default_level(&self) -> u8 {
+        4
+    }
+    fn has_perfect(&self) -> bool {
+        false
+    }
+    fn new_engine(&self) -> Engine {
+        Engine {
+            engine: gomoku::Engine::new(32),
+            greedy: WeightTable::new(),
+        }
+    }
+    fn think(
+        &self,
+        engine: &mut Engine,
+        strength: Strength,
+        stop: &StopFlag,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Option<Cell> {
+        let (max_depth, time) = match strength {
+            Strength::Level(1) => {
+                let mv = engine.greedy.choose(&self.board);
+                progress(Progress {
+                    depth: 1,
+                    value: "greedy".into(),
+                    pv: mv.iter().map(|c| c.to_string()).collect(),
+                    nodes: 1,
+                    nps: 0,
+                });
+                return mv;
+            }
+            Strength::Level(n) => (u32::from(n) - 1, None),
+            Strength::Time(t) => (64, Some(t)),
+            Strength::Perfect => (64, None),
+        };
+        // The engine reports only at its end: deepen one call per depth (its table
+        // keeps what the previous calls learned) and report after each.
+        let start = Instant::now();
+        let mut best = None;
+        let mut nodes = 0u64;
+        for depth in 1..=max_depth {
+            let mut limits = Limits::depth(depth).with_stop(stop.clone());
+            if let Some(t) = time {
+                match t.checked_sub(start.elapsed()) {
+                    Some(left) if !left.is_zero() => limits.time = Some(left),
+                    _ => break,
+                }
+            }
+            let info = engine.engine.search(&self.board, &limits);
+            nodes += info.nodes;
+            if info.best.is_some() {
+                best = info.best;
+            }
+            let secs = start.elapsed().as_secs_f64();
+            progress(Progress {
+                depth: info.depth.max(depth),
+                value: match &info.vcf {
+                    Some(line) => format!("{} (VCF, {} moves)", info.score, line.len()),
+                    None => info.score.to_string(),
+                },
+                pv: info.pv.iter().map(|c| c.to_string()).collect(),
+                nodes,
+                nps: if secs > 1e-3 {
+                    (nodes as f64 / secs) as u64
+                } else {
+                    0
+                },
+            });
+            let finished = info.depth < depth || info.score.is_decisive();
+            if finished || stop.is_stopped() {
+                break;
+            }
+        }
+        best
+    }
+
+    fn variant_options(&self) -> Vec<VariantOption> {
+        vec![
+            VariantOption {
+                name: "size",
+                values: vec!["15".into(), "20".into()],
+            },
+            VariantOption {
+                name: "rule",
+                values: vec!["freestyle".into(), "standard".into()],
+            },
+        ]
+    }
+    fn variant(&self) -> Vec<String> {
+        vec![self.size().to_string(), self.board.rule().to_string()]
+    }
+    fn with_variant(&self, values: &[String]) -> Result<Self, String> {
+        match values {
+            [size, rule] => Gomoku::new(size, rule),
+            _ => Gomoku::new("15", "freestyle"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::options::{Player, Setup};
+    use crate::play::session::Session;
+    use crate::play::tui::app::{Analysis, App};
+    use crate::play::tui::render_to_string;
+    use std::time::Duration;
+
+    fn setup() -> Setup {
+        Setup {
+            players: [Player::Human, Player::Ai],
+            strength: Strength::Level(3),
+        }
+    }
+
+    #[test]
+    fn coordinates_put_row_1_at_the_bottom() {
+        let g = Gomoku::new("15", "freestyle").unwrap();
+        assert_eq!(g.move_at(0, 14).unwrap().to_string(), "a1");
+        assert_eq!(g.move_at(7, 7).unwrap().to_string(), "h8");
+        assert_eq!(g.move_cell("o15".parse().unwrap()), Some((14, 0)));
+        assert!(g.parse_move("p1").unwrap_err().contains("off the"));
+        assert!(Gomoku::new("30", "freestyle").is_err());
+        assert!(Gomoku::new("15", "renju").is_err());
+    }
+
+    #[test]
+    fn the_engine_completes_an_open_four() {
+        let mut s = Session::new(Gomoku::new("15", "freestyle").unwrap(), setup());
+        for m in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "b5"] {
+            s.play_text(m).unwrap();
+        }
+        let mut engine = s.game.new_engine();
+        for level in [1, 2, 4] {
+            let mv = s
+                .game
+                .think(
+                    &mut engine,
+                    Strength::Level(level),
+                    &StopFlag::new(),
+                    &mut |_| {},
+                )
+                .unwrap();
+            assert!(["g8", "l8"].contains(&mv.to_string().as_str()), "{mv}");
+        }
+    }
+
+    #[test]
+    fn tui_states() {
+        let mut app = App::new(Gomoku::new("15", "freestyle").unwrap(), setup());
+        let mut s = Session::new(Gomoku::new("15", "freestyle").unwrap(), setup());
+        for m in ["h8", "i9", "i7", "g9", "j6"] {
+            s.play_text(m).unwrap();
+        }
+        app.session = s;
+        app.analysis = Some(Analysis {
+            title: "white (AI, level 3)".into(),
+            state: "thinking".into(),
+            elapsed: Duration::from_millis(2100),
+            progress: Some(Progress {
+                depth: 2,
+                value: "-120".into(),
+                pv: ["k5", "h9"].map(String::from).to_vec(),
+                nodes: 3_456,
+                nps: 123_000,
+            }),
+        });
+        insta::assert_snapshot!("gomoku_thinking", render_to_string(&mut app, 80, 24));
+        let mut app = App::new(Gomoku::new("20", "standard").unwrap(), setup());
+        insta::assert_snapshot!("gomoku_20_start", render_to_string(&mut app, 80, 28));
+    }
 }

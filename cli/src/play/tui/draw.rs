@@ -30,7 +30,7 @@ fn side_style(side: Side) -> Style {
 
 /// Screen columns per board cell.
 fn cell_width<G: PlayGame>(game: &G) -> u16 {
-    if game.cols() <= 15 { 3 } else { 2 }
+    if game.cols() <= 10 { 3 } else { 2 }
 }
 
 /// Draws the whole screen.
