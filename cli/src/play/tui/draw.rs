@@ -43,42 +43,81 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         .unwrap_or(0) as u16;
     let cw = cell_width(game);
     let board_w = (row_w + 1 + cw * game.cols() as u16 + 2).max(26);
-    let board_h = game.rows() as u16 + 4;
+    let board_h = game.rows() as u16 + 5;
+    let side_by_side = area.width >= board_w + PANEL_W;
 
     let [title, main, status, help] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(board_h),
         Constraint::Length(1),
-        Constraint::Length(2),
+        Constraint::Length(if side_by_side { 0 } else { 2 }),
     ])
     .areas(area);
-
     draw_title(app, frame, title);
-    let side_by_side = area.width >= board_w + PANEL_W;
-    let (board_area, panel_area) = if side_by_side {
-        let [b, p] =
+    if side_by_side {
+        // Left: the board, the moves below it. Right: the analysis, the keys below it.
+        let [left, right] =
             Layout::horizontal([Constraint::Length(board_w), Constraint::Min(PANEL_W)]).areas(main);
-        (b, p)
+        let [board, moves] =
+            Layout::vertical([Constraint::Length(board_h), Constraint::Min(0)]).areas(left);
+        let [analysis, keys] =
+            Layout::vertical([Constraint::Length(8), Constraint::Min(0)]).areas(right);
+        draw_board(app, frame, board, row_w, cw);
+        draw_moves(app, frame, moves);
+        draw_analysis(app, frame, analysis);
+        draw_keys(frame, keys);
     } else {
-        let [b, p] =
-            Layout::vertical([Constraint::Length(board_h), Constraint::Min(0)]).areas(main);
-        (b, p)
-    };
-    draw_board(app, frame, board_area, row_w, cw);
-    let [analysis, moves] =
-        Layout::vertical([Constraint::Length(8), Constraint::Min(0)]).areas(panel_area);
-    draw_analysis(app, frame, analysis);
-    draw_moves(app, frame, moves);
+        let [board, analysis, moves] = Layout::vertical([
+            Constraint::Length(board_h),
+            Constraint::Length(8),
+            Constraint::Min(0),
+        ])
+        .areas(main);
+        draw_board(app, frame, board, row_w, cw);
+        draw_analysis(app, frame, analysis);
+        draw_moves(app, frame, moves);
+        frame.render_widget(
+            Paragraph::new(HELP)
+                .style(Style::new().fg(Color::DarkGray))
+                .wrap(Wrap { trim: true }),
+            help,
+        );
+    }
     draw_status(app, frame, status);
-    frame.render_widget(
-        Paragraph::new(HELP)
-            .style(Style::new().fg(Color::DarkGray))
-            .wrap(Wrap { trim: true }),
-        help,
-    );
     if app.dialog.is_some() {
         draw_dialog(app, frame, area);
     }
+}
+
+/// The keys, one a line.
+const KEYS: [(&str, &str); 11] = [
+    ("arrows hjkl", "move the cursor"),
+    ("Enter, click", "play there"),
+    (": or a digit", "type a move"),
+    ("u / r", "undo / redo"),
+    ("i", "hint (AI's best move)"),
+    ("m or Esc", "AI: move now"),
+    ("s", "swap sides"),
+    ("+ / -", "AI strength"),
+    ("n", "new game options"),
+    ("a", "play again"),
+    ("q, Ctrl-C", "quit"),
+];
+
+fn draw_keys(frame: &mut Frame, area: Rect) {
+    let lines: Vec<Line> = KEYS
+        .iter()
+        .map(|(k, what)| {
+            Line::from(vec![
+                Span::styled(format!("{k:<13}"), Style::new().fg(Color::Yellow)),
+                Span::raw(*what),
+            ])
+        })
+        .collect();
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" keys ")),
+        area,
+    );
 }
 
 fn player_text<G: PlayGame>(app: &App<G>, side: Side) -> String {
