@@ -8,8 +8,10 @@
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 use tictactoe::lecture::{self, Variant};
-use tictactoe::{Board, Geometry, Mode, Score, Shape, Solver, SolverConfig};
+use tictactoe::{Board, Geometry, LineEvaluator, Mode, Score, Shape, Solver, SolverConfig};
+use zerosum::search::{Limits, Searcher};
 
 /// Commands of `zerosum tictactoe`.
 #[derive(Subcommand, Debug)]
@@ -21,8 +23,10 @@ pub enum Command {
     Solve(SolveArgs),
     /// The value of every legal move: `<position> <cell>:<value> …` (cells 1 = top-left).
     Analyze(SolveArgs),
-    /// The move perfect play chooses: `<position> <cell> <value>`.
-    Bestmove(SolveArgs),
+    /// The move perfect play chooses: `<position> <cell> <value>`. With --depth,
+    /// --time-ms or --nodes, a depth-limited search with the open-lines evaluation
+    /// instead (for boards too large to solve): `<position> <cell> <score>`.
+    Bestmove(BestmoveArgs),
     /// The seed lecture's search variants A–D and ours on each position: nodes and move.
     Variants(BoardArgs),
 }
@@ -51,6 +55,37 @@ pub struct SolveArgs {
     /// winner hurrying, the loser delaying; a draw fills the board).
     #[arg(long)]
     distance: bool,
+}
+
+/// Options of `bestmove`.
+#[derive(Args, Debug, Clone)]
+pub struct BestmoveArgs {
+    #[command(flatten)]
+    solve: SolveArgs,
+    /// Search depth in plies (iterative deepening with the evaluation).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Time budget per position in milliseconds.
+    #[arg(long, value_name = "MS")]
+    time_ms: Option<u64>,
+    /// Node budget per position.
+    #[arg(long)]
+    nodes: Option<u64>,
+}
+
+impl BestmoveArgs {
+    /// The search limits, if any was given.
+    fn limits(&self) -> Option<Limits> {
+        if self.depth.is_none() && self.time_ms.is_none() && self.nodes.is_none() {
+            return None;
+        }
+        Some(Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time: self.time_ms.map(Duration::from_millis),
+            stop: None,
+        })
+    }
 }
 
 impl BoardArgs {
@@ -84,6 +119,16 @@ fn value_text(v: Score, board: &Board, distance: bool) -> String {
         format!("{} {plies}", v.signum())
     } else {
         v.signum().to_string()
+    }
+}
+
+/// A search score: `win:N` / `loss:N` (plies to the end) when proven, else the
+/// evaluation for the side to move as a signed number.
+fn score_text(v: Score) -> String {
+    match v.plies_to_end() {
+        Some(n) if v.is_win() => format!("win:{n}"),
+        Some(n) => format!("loss:{n}"),
+        None => format!("{:+}", v.0),
     }
 }
 
@@ -153,15 +198,22 @@ pub fn run(command: Command) -> ExitCode {
                 Ok::<_, String>(format!("{line} {}", list.join(" ")))
             })
         }),
-        Command::Bestmove(args) => with_geometry(&args.board, |geo| {
-            let mut solver = solver(&args);
+        Command::Bestmove(args) => with_geometry(&args.solve.board, |geo| {
+            let limits = args.limits();
+            let mut solver = solver(&args.solve);
+            let mut searcher = Searcher::<Board>::new(args.solve.board.hash);
             crate::lines::process_stdin(|line| {
                 let board = parse(line, &geo)?;
+                if let Some(limits) = &limits {
+                    let r = searcher.search(&mut board.clone(), &mut LineEvaluator, limits, |_| {});
+                    let mv = r.best_move.ok_or_else(|| "the game is over".to_string())?;
+                    return Ok(format!("{line} {mv} {}", score_text(r.score)));
+                }
                 let s = solver.solve(&board);
                 let mv = s.best_move.ok_or_else(|| "the game is over".to_string())?;
                 Ok::<_, String>(format!(
                     "{line} {mv} {}",
-                    value_text(s.value, &board, args.distance)
+                    value_text(s.value, &board, args.solve.distance)
                 ))
             })
         }),

@@ -188,3 +188,18 @@ fn variants_reproduce_the_lecture() {
         "{out}"
     );
 }
+
+#[test]
+fn bestmove_with_limits_searches_large_boards() {
+    let empty = ["........"; 8].join("/");
+    let (out, err, ok) = run(&["bestmove", "--depth", "3"], &format!("{empty} k=5\n"));
+    assert!(ok, "{err}");
+    let fields: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(fields.len(), 4, "{out}");
+    let cell: u32 = fields[2].parse().unwrap();
+    assert!((1..=64).contains(&cell));
+    // A forced win is found and reported as such.
+    let (out, _, ok) = run(&["bestmove", "--nodes", "10000"], "xx..o.o..\n");
+    assert!(ok);
+    assert_eq!(out, "xx..o.o.. 3 win:1\n");
+}

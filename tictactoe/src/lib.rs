@@ -8,7 +8,9 @@
 //! - [`lecture`]: the seed lecture's four search variants A–D with its node counting;
 //! - [`Solver`]: our perfect player (negamax + transposition table + symmetry
 //!   reduction + threat ordering), in win/draw/loss or exact-distance mode;
-//! - [`enumerate`]: all reachable positions and all games (the published counts).
+//! - [`enumerate`]: all reachable positions and all games (the published counts);
+//! - [`LineEvaluator`]: open lines weighted by their stones, for depth-limited search
+//!   with the core [`zerosum::search::Searcher`] on boards too large to solve.
 //!
 //! ```
 //! use tictactoe::{Board, Solver};
@@ -21,6 +23,7 @@
 mod board;
 mod cell;
 pub mod enumerate;
+mod eval;
 mod geometry;
 pub mod lecture;
 pub mod notation;
@@ -29,6 +32,7 @@ pub mod suite;
 
 pub use board::{Board, PlayError};
 pub use cell::{Cell, CellError};
+pub use eval::LineEvaluator;
 pub use geometry::{Geometry, MAX_CELLS, Shape, ShapeError};
 pub use notation::ParseError;
 pub use solver::{Mode, Solution, Solver, SolverConfig};
