@@ -146,6 +146,42 @@ impl Board {
         out
     }
 
+    /// One pass over the lines: the winning cells of `side`, those of the other side,
+    /// and whether no line is open any more ([`Board::winning_cells`] twice and
+    /// [`Board::is_dead`] at once, for the solver's inner loop).
+    #[inline]
+    pub fn scan_lines(&self, side: Side) -> (u64, u64, bool) {
+        let own = self.stones[side];
+        let opp = self.stones[!side];
+        let need = self.geo.shape().k - 1;
+        let (mut mine, mut theirs, mut open) = (0, 0, false);
+        for &l in self.geo.lines() {
+            match (l & own == 0, l & opp == 0) {
+                (false, false) => {}
+                (true, true) => {
+                    open = true;
+                    if need == 0 {
+                        mine |= l;
+                        theirs |= l;
+                    }
+                }
+                (false, true) => {
+                    open = true;
+                    if (l & own).count_ones() == need {
+                        mine |= l & !own;
+                    }
+                }
+                (true, false) => {
+                    open = true;
+                    if (l & opp).count_ones() == need {
+                        theirs |= l & !opp;
+                    }
+                }
+            }
+        }
+        (mine, theirs, !open)
+    }
+
     /// True when no line can still be completed by either side (every line holds stones
     /// of both): the game can only end in a draw.
     pub fn is_dead(&self) -> bool {
@@ -313,5 +349,36 @@ impl Game for Board {
     /// The number of win lines through the cell (centre first on 3×3).
     fn move_order_hint(&self, mv: Cell) -> i32 {
         self.geo.line_count(mv.index()) as i32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scan_lines_agrees_with_the_separate_queries() {
+        use zerosum::MoveList;
+        for shape in ["3x3", "4x4", "5x5x4", "3x1x1", "4x3x2"] {
+            let mut b = Board::new(shape.parse().unwrap());
+            let mut seed = 12345u64;
+            for _ in 0..200 {
+                let side = b.side_to_move();
+                let (mine, theirs, dead) = b.scan_lines(side);
+                assert_eq!(mine, b.winning_cells(side), "{b:?}");
+                assert_eq!(theirs, b.winning_cells(!side), "{b:?}");
+                assert_eq!(dead, b.is_dead(), "{b:?}");
+                let mut moves = MoveList::new();
+                b.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    b = Board::new(b.shape());
+                    continue;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                b.play(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
     }
 }

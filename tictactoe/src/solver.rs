@@ -184,21 +184,21 @@ impl Solver {
         }
         // Step 2: immediate win, double threat, forced block, dead position.
         let empty = b.empty();
-        let wins = b.winning_cells(me) & empty;
+        let (wins, threats, dead) = b.scan_lines(me);
+        let (wins, threats) = (wins & empty, threats & empty);
         if wins != 0 {
             if ply == 0 {
                 self.root_best = Some(Cell::new(wins.trailing_zeros()));
             }
             return self.win(ply + 1);
         }
-        let threats = b.winning_cells(!me) & empty;
         if threats.count_ones() >= 2 {
             if ply == 0 {
                 self.root_best = Some(Cell::new(threats.trailing_zeros()));
             }
             return self.loss(ply + 2);
         }
-        if threats == 0 && b.is_dead() {
+        if threats == 0 && dead {
             if ply == 0 {
                 self.root_best = Some(Cell::new(empty.trailing_zeros()));
             }
