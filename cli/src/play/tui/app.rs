@@ -121,6 +121,23 @@ impl<G: PlayGame> App<G> {
                 }
             }
         }
+        if self.dialog.is_none() && self.session.is_running() {
+            // A forced pass (Othello) is played for whoever is to move.
+            let legal = self.session.game.legal_moves();
+            if legal.len() == 1 && self.session.game.move_cell(legal[0]).is_none() {
+                let side = self
+                    .session
+                    .game
+                    .side_name(self.session.game.side_to_move());
+                if self.session.play(legal[0]).is_ok() {
+                    self.after_move();
+                    if self.session.is_running() {
+                        self.message = format!("{side} has no move and passes");
+                    }
+                }
+                return;
+            }
+        }
         if self.dialog.is_none()
             && self.session.is_running()
             && self.session.player_to_move() == Player::Ai

@@ -267,22 +267,34 @@ fn draw_analysis<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
     );
 }
 
+/// The move list as numbered pairs (`1. d3 c5`), wrapped to `width` between pairs,
+/// keeping the last lines when they do not all fit.
 fn draw_moves<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
-    let moves = app.session.move_list();
-    let mut text = String::new();
-    for (i, pair) in moves.chunks(2).enumerate() {
-        text.push_str(&format!("{}. {} ", i + 1, pair.join(" ")));
+    let width = area.width.saturating_sub(2) as usize;
+    let mut lines: Vec<String> = vec![String::new()];
+    for (i, pair) in app.session.move_list().chunks(2).enumerate() {
+        let item = format!("{}. {}", i + 1, pair.join(" "));
+        let line = lines.last_mut().expect("a line");
+        if line.is_empty() {
+            line.push_str(&item);
+        } else if line.chars().count() + 1 + item.chars().count() <= width {
+            line.push(' ');
+            line.push_str(&item);
+        } else {
+            lines.push(item);
+        }
     }
+    let height = area.height.saturating_sub(2) as usize;
+    let skip = lines.len().saturating_sub(height);
     let redo = app.session.redo.len();
     let title = if redo > 0 {
         format!(" moves ({redo} to redo) ")
     } else {
         " moves ".to_string()
     };
+    let text: Vec<Line> = lines.into_iter().skip(skip).map(Line::from).collect();
     frame.render_widget(
-        Paragraph::new(text.trim_end().to_string())
-            .block(Block::bordered().title(title))
-            .wrap(Wrap { trim: true }),
+        Paragraph::new(text).block(Block::bordered().title(title)),
         area,
     );
 }
