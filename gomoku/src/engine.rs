@@ -31,7 +31,9 @@ pub struct SearchInfo {
     pub best: Option<Cell>,
     /// The score of `best` for the side to move.
     pub score: Score,
-    /// Deepest finished iteration, in plies (0 when a VCF or a forced move decided).
+    /// Deepest iteration that decided the move, in plies (a partial iteration counts when
+    /// a move searched in full at that depth beat the previous best; 0 when a VCF or a
+    /// forced move decided).
     pub depth: u32,
     /// Nodes searched (search nodes plus VCF nodes).
     pub nodes: u64,
@@ -431,8 +433,19 @@ impl Engine {
             if self.aborted {
                 if let Some((k, s)) = iter_best {
                     if k != 0 || depth == 1 {
+                        // A move searched in full at the new depth beat the old best.
                         info.best = Some(scores[k].0);
                         info.score = s;
+                        info.depth = depth;
+                        let m = scores.remove(k);
+                        scores.insert(0, (m.0, s, Bound::Exact));
+                        if let Some(old) = scores.get_mut(1) {
+                            old.2 = Bound::Upper;
+                        }
+                        info.candidates = scores
+                            .iter()
+                            .map(|&(cell, score, bound)| Candidate { cell, score, bound })
+                            .collect();
                     }
                 }
                 break;

@@ -22,6 +22,7 @@ pub mod protocol;
 mod rule;
 pub mod suite;
 pub mod vcf;
+pub mod vct;
 mod winlines;
 
 pub use board::{Board, DIRECTIONS, ParseError, PlayError, SizeError};

@@ -6,6 +6,7 @@ use crate::board::{Board, PlayError};
 use crate::cell::{Cell, CellError, parse_move_list};
 use crate::rule::Rule;
 use crate::vcf::{VcfSolver, check_proof};
+use crate::vct::VctSolver;
 use serde_json::Value;
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -234,8 +235,11 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
 pub struct VcfSuiteReport {
     /// Puzzles attempted.
     pub positions: usize,
-    /// Puzzles where a VCF was found and its proof line passed [`check_proof`].
+    /// Puzzles where a win was found: a VCF whose proof line passed [`check_proof`], or
+    /// a VCT (see [`crate::vct`]).
     pub solved: usize,
+    /// Of `solved`, the wins found by VCT (no VCF found).
+    pub by_vct: usize,
     /// Found lines that failed the check (must be 0).
     pub bad_proofs: usize,
     /// Puzzles marked as proved losses for which a win was claimed (must be 0).
@@ -252,10 +256,17 @@ pub struct VcfSuiteReport {
 
 /// Runs the VCF solver on every puzzle that Rapfi proved a win (`+M`, or an instant win)
 /// or a loss (`-M`) under `rule`, checking every proof line with the rules code. At most
-/// `node_limit` attacker positions per puzzle.
-pub fn run_vcf_suite(puzzles: &[Puzzle], rule: Rule, node_limit: u64) -> VcfSuiteReport {
+/// `node_limit` attacker positions per puzzle. With `vct_nodes > 0`, a puzzle without
+/// VCF is then given to the VCT solver with that node budget.
+pub fn run_vcf_suite(
+    puzzles: &[Puzzle],
+    rule: Rule,
+    node_limit: u64,
+    vct_nodes: u64,
+) -> VcfSuiteReport {
     let mut r = VcfSuiteReport::default();
     let mut solver = VcfSolver::default();
+    let mut vct = VctSolver::new();
     for p in puzzles {
         let a = p.answer(rule);
         let Ok(mut b) = p.board(rule) else { continue };
@@ -265,12 +276,23 @@ pub fn run_vcf_suite(puzzles: &[Puzzle], rule: Rule, node_limit: u64) -> VcfSuit
         }
         let t = Instant::now();
         let line = solver.solve(&mut b, 60, node_limit);
-        r.time += t.elapsed();
         r.nodes += solver.nodes;
+        let vct_line = if line.is_none() && vct_nodes > 0 {
+            let l = vct.solve(&mut b, 6, vct_nodes, None);
+            r.nodes += vct.nodes;
+            l
+        } else {
+            None
+        };
+        r.time += t.elapsed();
         if positive {
             r.positions += 1;
             match line {
                 Some(l) if check_proof(&b, &l).is_ok() => r.solved += 1,
+                None if vct_line.is_some() => {
+                    r.solved += 1;
+                    r.by_vct += 1;
+                }
                 Some(_) => {
                     r.bad_proofs += 1;
                     r.missed.push(format!("{}#{}", p.file, p.index));
@@ -279,7 +301,7 @@ pub fn run_vcf_suite(puzzles: &[Puzzle], rule: Rule, node_limit: u64) -> VcfSuit
             }
         } else {
             r.negatives += 1;
-            if line.is_some() {
+            if line.is_some() || vct_line.is_some() {
                 r.false_claims += 1;
             }
         }

@@ -19,12 +19,13 @@ fn vcf_puzzles_freestyle() {
     let text = std::fs::read_to_string(dir.join("vcf-rapfi-verified.jsonl")).unwrap();
     let puzzles = parse_puzzles(&text).unwrap();
     for rule in [Rule::Freestyle, Rule::Standard] {
-        let r = run_vcf_suite(&puzzles, rule, 200_000);
+        let r = run_vcf_suite(&puzzles, rule, 200_000, 20_000);
         eprintln!(
-            "{rule}: solved {}/{} ({:.1}%), bad proofs {}, false claims {}/{}, nodes {}, time {:?}",
+            "{rule}: solved {}/{} ({:.1}%, {} by VCT), bad proofs {}, false claims {}/{}, nodes {}, time {:?}",
             r.solved,
             r.positions,
             100.0 * r.solved as f64 / r.positions as f64,
+            r.by_vct,
             r.bad_proofs,
             r.false_claims,
             r.negatives,

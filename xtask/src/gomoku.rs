@@ -1,9 +1,77 @@
-//! gomoku suites for `cargo xtask`.
+//! gomoku suites for `cargo xtask`: the Rapfi-checked VCF puzzles under both rules and the
+//! Gomocup rule checks (logic in `gomoku::suite`).
 
 use crate::SuiteRow;
+use gomoku::Rule;
+use gomoku::suite::{parse_puzzles, parse_rule_checks, run_vcf_suite};
 use std::path::Path;
+use std::time::{Duration, Instant};
+use zerosum::search::Limits;
 
-/// Runs the gomoku suites found under `data` (if any); `quick` takes a sample.
-pub fn suites(_data: Option<&Path>, _quick: bool) -> Vec<SuiteRow> {
-    Vec::new()
+/// Runs the gomoku suites found under `data` (if any); `quick` takes every tenth puzzle.
+pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
+    let mut rows = Vec::new();
+    let Some(dir) = data.map(|d| d.join("gomoku")).filter(|d| d.is_dir()) else {
+        return rows;
+    };
+    if let Ok(text) = std::fs::read_to_string(dir.join("vcf-rapfi-verified.jsonl")) {
+        match parse_puzzles(&text) {
+            Ok(mut puzzles) => {
+                if quick {
+                    puzzles = puzzles.into_iter().step_by(10).collect();
+                }
+                for rule in [Rule::Freestyle, Rule::Standard] {
+                    let r = run_vcf_suite(&puzzles, rule, 200_000, 20_000);
+                    let n = (r.positions + r.negatives).max(1) as u32;
+                    rows.push(SuiteRow {
+                        name: format!("gomoku VCF puzzles, {rule}, Rapfi +M"),
+                        positions: r.positions,
+                        passed: r.solved,
+                        mean_time: r.time / n,
+                        mean_nodes: r.nodes as f64 / n as f64,
+                        note: format!(
+                            "{} by VCT, the rest VCF with checked proof lines; bad proofs {}; wins claimed on {} of {} -M entries (must be 0); goal >= 95% under freestyle",
+                            r.by_vct, r.bad_proofs, r.false_claims, r.negatives
+                        ),
+                    });
+                }
+            }
+            Err((line, e)) => rows.push(SuiteRow {
+                name: "gomoku VCF puzzles".into(),
+                note: format!("cannot read line {line}: {e}"),
+                ..SuiteRow::default()
+            }),
+        }
+    }
+    if let Ok(text) = std::fs::read_to_string(dir.join("gomocup-rule-checks.tsv")) {
+        if let Ok(checks) = parse_rule_checks(&text) {
+            let mut engine = gomoku::Engine::new(16);
+            let (mut n, mut passed) = (0, 0);
+            let mut time = Duration::ZERO;
+            let mut nodes = 0u64;
+            for c in checks {
+                let Some(board) = c.board else { continue };
+                let t = Instant::now();
+                let info = engine.search(&board, &Limits::nodes(20_000));
+                time += t.elapsed();
+                nodes += info.nodes;
+                n += 1;
+                let best = info.best;
+                if best.is_some_and(|b| {
+                    (c.accept.is_empty() || c.accept.contains(&b)) && Some(b) != c.reject
+                }) {
+                    passed += 1;
+                }
+            }
+            rows.push(SuiteRow {
+                name: "gomoku Gomocup rule checks (rules 0, 1)".into(),
+                positions: n,
+                passed,
+                mean_time: time / n.max(1) as u32,
+                mean_nodes: nodes as f64 / n.max(1) as f64,
+                note: "renju (4) and caro (8) entries skipped: not supported".into(),
+            });
+        }
+    }
+    rows
 }
