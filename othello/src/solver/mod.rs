@@ -237,10 +237,10 @@ impl Solver {
         out
     }
 
-    /// A quick estimate of the score: a shallow search of the moves' disc counts.
-    fn guess(&mut self, board: Board) -> i32 {
-        let v = crate::eval::Strong::value(board);
-        (v / 20).clamp(-64, 64)
+    /// The first guess of the root probes. A guess from the evaluation (scaled to
+    /// discs) did worse on the FFO sets than 0: many endgame scores are near 0.
+    fn guess(&mut self, _board: Board) -> i32 {
+        0
     }
 
     /// Root search in `(alpha, beta)`: the fail-soft value and the move that reached it.
@@ -402,7 +402,8 @@ impl Solver {
             beta = beta.min(upper);
         }
         // Transposition table.
-        let probe = self.tt.probe(b.player, b.opponent);
+        let use_tt = empties >= TT_EMPTIES;
+        let probe = if use_tt { self.tt.probe(b.player, b.opponent) } else { None };
         let mut tt_move = None;
         if let Some(pr) = probe {
             if pr.lower >= beta {
@@ -446,8 +447,9 @@ impl Solver {
         }
         let lower = if best > alpha_orig { best } else { -64 };
         let upper = if best < beta { best } else { 64 };
-        self.tt
-            .store(b.player, b.opponent, empties, lower, upper, best_sq);
+        if use_tt {
+            self.tt.store(b.player, b.opponent, empties, lower, upper, best_sq);
+        }
         best
     }
 }
