@@ -270,6 +270,48 @@ mod tui_tests {
     }
 
     #[test]
+    fn a_click_on_a_cell_plays_its_column() {
+        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+        let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Human; 2]));
+        render_to_string(&mut app, 80, 20);
+        let hit = app.board_hit.expect("the board was drawn");
+        // Column 3 (0-based 2), top row: the stone drops to the bottom.
+        let click = MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: hit.x + 2 * hit.cell_w + 1,
+            row: hit.y,
+            modifiers: KeyModifiers::NONE,
+        };
+        app.handle_mouse(click);
+        assert_eq!(app.session.move_list(), ["3"]);
+        assert_eq!(app.session.last().and_then(|p| p.cell), Some((2, 3)));
+        // A click outside the board does nothing.
+        app.handle_mouse(MouseEvent {
+            column: 0,
+            row: 0,
+            ..click
+        });
+        assert_eq!(app.session.move_list(), ["3"]);
+    }
+
+    #[test]
+    fn swap_hint_and_quit() {
+        let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Human, Player::Ai]));
+        key(&mut app, KeyCode::Char('i'));
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while app.hint.is_none() && Instant::now() < deadline {
+            app.tick();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(app.message.starts_with("hint: "), "{}", app.message);
+        assert!(app.session.moves.is_empty(), "a hint plays nothing");
+        key(&mut app, KeyCode::Char('s'));
+        assert_eq!(app.session.setup.players, [Player::Ai, Player::Human]);
+        app.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        assert!(app.quit);
+    }
+
+    #[test]
     fn ai_plays_on_a_worker_thread_and_the_game_ends() {
         let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Ai; 2]));
         let deadline = Instant::now() + Duration::from_secs(60);
