@@ -182,7 +182,11 @@ fn searcher_root_moves_are_exact_in_analysis_mode_and_bounds_otherwise() {
             assert_eq!(rm.score, exact(rm.mv), "analysis score of {} at {b}", rm.mv);
         }
         let r = normal.search(&mut b.clone(), &mut ZeroEval, &Limits::default(), |_| {});
-        assert_eq!(r.root_moves[0].score, exact(r.root_moves[0].mv), "best move at {b}");
+        assert_eq!(
+            r.root_moves[0].score,
+            exact(r.root_moves[0].mv),
+            "best move at {b}"
+        );
         // The other moves are only proven no better than the best (their scores and
         // bounds refer to the depth reached, which stops early once the best is proven).
         let best = exact(r.root_moves[0].mv);
