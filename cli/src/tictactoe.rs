@@ -23,7 +23,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// The value of every legal move: `<position> <cell>:<value> …` (cells 1 = top-left).
     Analyze(SolveArgs),
-    /// The move perfect play chooses: `<position> <cell> <value>`. With --depth,
+    /// The move perfect play chooses (the fastest win, the slowest loss):
+    /// `<position> <cell> <value>`. With --depth,
     /// --time-ms or --nodes, a depth-limited search with the open-lines evaluation
     /// instead (for boards too large to solve): `<position> <cell> <score>`.
     Bestmove(BestmoveArgs),
@@ -200,7 +201,12 @@ pub fn run(command: Command) -> ExitCode {
         }),
         Command::Bestmove(args) => with_geometry(&args.solve.board, |geo| {
             let limits = args.limits();
-            let mut solver = solver(&args.solve);
+            // Always exact distances: the winner takes the fastest win, the loser the
+            // slowest loss.
+            let mut solver = solver(&SolveArgs {
+                distance: true,
+                ..args.solve.clone()
+            });
             let mut searcher = Searcher::<Board>::new(args.solve.board.hash);
             crate::lines::process_stdin(|line| {
                 let board = parse(line, &geo)?;
