@@ -3,7 +3,8 @@
 //! forced-block rules, symmetric-move pruning and threat-based move ordering.
 
 use crate::{Board, Cell, Shape};
-use zerosum::search::TranspositionTable;
+use std::time::Instant;
+use zerosum::search::{Limits, TranspositionTable};
 use zerosum::{Bound, Game, Outcome, Score, Side};
 
 /// What the solver computes.
@@ -89,6 +90,10 @@ pub struct Solver {
     root_best: Option<Cell>,
     /// The shape the table's entries belong to (keys are per shape).
     shape: Option<Shape>,
+    /// Limits of the current call (only `nodes`, `time` and `stop` apply) and its start.
+    limits: Limits,
+    start: Instant,
+    aborted: bool,
 }
 
 impl Solver {
@@ -100,6 +105,9 @@ impl Solver {
             nodes: 0,
             root_best: None,
             shape: None,
+            limits: Limits::default(),
+            start: Instant::now(),
+            aborted: false,
         }
     }
 
@@ -115,7 +123,10 @@ impl Solver {
 
     /// Starts a search on `board`: a table filled on another shape is cleared, since
     /// keys only identify positions within one shape.
-    fn begin(&mut self, board: &Board) {
+    fn begin(&mut self, board: &Board, limits: &Limits) {
+        self.limits = limits.clone();
+        self.start = Instant::now();
+        self.aborted = false;
         self.nodes = 0;
         self.root_best = None;
         if self.shape != Some(board.shape()) {
@@ -127,20 +138,33 @@ impl Solver {
 
     /// Solves `board`: its value, a best move and the nodes visited by this call.
     pub fn solve(&mut self, board: &Board) -> Solution {
-        self.begin(board);
+        self.solve_within(board, &Limits::default())
+            .expect("no limits, so the search completes")
+    }
+
+    /// As [`Solver::solve`], but gives up (returns `None`) once a node budget, time
+    /// budget or stop flag of `limits` is reached (`limits.depth` is ignored: the solver
+    /// always searches to the end). The table keeps what was completed.
+    pub fn solve_within(&mut self, board: &Board, limits: &Limits) -> Option<Solution> {
+        self.begin(board, limits);
         let mut b = board.clone();
         let value = self.negamax(&mut b, -Score::INFINITE, Score::INFINITE, 0);
-        Solution {
+        (!self.aborted).then_some(Solution {
             value,
             best_move: self.root_best,
             nodes: self.nodes,
-        }
+        })
+    }
+
+    /// Nodes visited by the last call (also after an interrupted one).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// The value of every legal move of `board` (for the side to move at `board`, in
     /// cell order), each searched with the full window, and the nodes visited.
     pub fn analyze(&mut self, board: &Board) -> (Vec<(Cell, Score)>, u64) {
-        self.begin(board);
+        self.begin(board, &Limits::default());
         let mut b = board.clone();
         let mut moves = zerosum::MoveList::new();
         b.legal_moves(&mut moves);
@@ -168,8 +192,11 @@ impl Solver {
     }
 
     fn negamax(&mut self, b: &mut Board, mut alpha: Score, mut beta: Score, ply: u32) -> Score {
-        // Step 1: count; finished games.
+        // Step 1: count, check the limits; finished games.
         self.nodes += 1;
+        if self.should_abort() {
+            return Score::DRAW;
+        }
         let me = b.side_to_move();
         match b.outcome() {
             Some(Outcome::Draw) => return Score::DRAW,
@@ -279,6 +306,9 @@ impl Solver {
                 }
             };
             b.undo();
+            if self.aborted {
+                return Score::DRAW;
+            }
             if v > best {
                 best = v;
                 best_move = Some(mv);
@@ -304,6 +334,25 @@ impl Solver {
         self.tt
             .store(key, best.to_tt(ply), empty.count_ones(), bound, stored_move);
         best
+    }
+
+    /// True once a limit is reached: the node budget at every node, the clock and the
+    /// stop flag every 1024 nodes.
+    #[inline]
+    fn should_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let l = &self.limits;
+        if l.nodes.is_some_and(|n| self.nodes > n) {
+            self.aborted = true;
+        } else if self.nodes & 1023 == 0
+            && (l.time.is_some_and(|t| self.start.elapsed() >= t)
+                || l.stop.as_ref().is_some_and(|s| s.is_stopped()))
+        {
+            self.aborted = true;
+        }
+        self.aborted
     }
 
     /// `candidates` with only the lowest cell of each orbit under the symmetries that

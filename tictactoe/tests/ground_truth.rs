@@ -270,3 +270,24 @@ fn five_by_five_k4_is_a_draw() {
         0
     );
 }
+
+#[test]
+fn interrupted_solves_give_up_and_later_ones_are_still_right() {
+    use zerosum::search::{Limits, StopFlag};
+    let four = Board::new("4x4".parse().unwrap());
+    let mut solver = Solver::default();
+    assert_eq!(solver.solve_within(&four, &Limits::nodes(1000)), None);
+    assert!(solver.nodes() <= 1001);
+    let stop = StopFlag::new();
+    stop.stop();
+    assert_eq!(
+        solver.solve_within(&four, &Limits::default().with_stop(stop)),
+        None
+    );
+    // The table holds only completed results: the full solve is still exact.
+    assert_eq!(solver.solve(&four).value, Score::DRAW);
+    let s = solver
+        .solve_within(&Board::default(), &Limits::nodes(1000))
+        .unwrap();
+    assert_eq!(s.value, Score::DRAW);
+}
