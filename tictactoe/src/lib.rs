@@ -8,6 +8,7 @@
 //! - [`lecture`]: the seed lecture's four search variants A–D with its node counting;
 //! - [`Solver`]: our perfect player (negamax + transposition table + symmetry
 //!   reduction + threat ordering), in win/draw/loss or exact-distance mode;
+//! - [`PerfectPlayer`]: the solver as a core [`zerosum::agent::Agent`];
 //! - [`enumerate`]: all reachable positions and all games (the published counts);
 //! - [`LineEvaluator`]: open lines weighted by their stones, for depth-limited search
 //!   with the core [`zerosum::search::Searcher`] on boards too large to solve.
@@ -20,6 +21,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod agent;
 mod board;
 mod cell;
 pub mod enumerate;
@@ -30,6 +32,7 @@ pub mod notation;
 mod solver;
 pub mod suite;
 
+pub use agent::PerfectPlayer;
 pub use board::{Board, PlayError};
 pub use cell::{Cell, CellError};
 pub use eval::LineEvaluator;
