@@ -12,15 +12,24 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let weak = args.iter().any(|a| a == "--weak");
     let mut rest = args.iter().filter(|a| !a.starts_with("--"));
-    let dir = rest.next().map_or_else(|| PathBuf::from("../shared/data/connect4"), PathBuf::from);
+    let dir = rest
+        .next()
+        .map_or_else(|| PathBuf::from("../shared/data/connect4"), PathBuf::from);
     let limit: Option<usize> = rest.next().and_then(|l| l.parse().ok());
     let only: Option<&String> = rest.next();
-    println!("{:<12} {:<14} {:>5} {:>6} {:>12} {:>14} {:>12} {:>14}", "set", "name", "n", "ok", "mean time", "mean nodes", "Pons time", "Pons nodes");
+    println!(
+        "{:<12} {:<14} {:>5} {:>6} {:>12} {:>14} {:>12} {:>14}",
+        "set", "name", "n", "ok", "mean time", "mean nodes", "Pons time", "Pons nodes"
+    );
     for set in SETS {
         if only.is_some_and(|o| o != set.file) {
             continue;
         }
-        let lim = if set.file == "Test_L1_R3" { Some(limit.unwrap_or(100).min(100)) } else { limit };
+        let lim = if set.file == "Test_L1_R3" {
+            Some(limit.unwrap_or(100).min(100))
+        } else {
+            limit
+        };
         let cases = match suite::read_file(&dir.join(set.file), lim) {
             Ok(c) => c,
             Err(e) => {

@@ -131,7 +131,9 @@ mod tests {
     /// Slow four detection over (col, row) coordinates.
     fn slow_four(stones: u64) -> bool {
         let at = |c: i32, r: i32| {
-            (0..WIDTH as i32).contains(&c) && (0..HEIGHT as i32).contains(&r) && stones & cell(c as u32, r as u32) != 0
+            (0..WIDTH as i32).contains(&c)
+                && (0..HEIGHT as i32).contains(&r)
+                && stones & cell(c as u32, r as u32) != 0
         };
         for c in 0..WIDTH as i32 {
             for r in 0..HEIGHT as i32 {
@@ -184,7 +186,11 @@ mod tests {
             for i in 0..64 {
                 let b = 1u64 << i;
                 if b & BOARD_MASK & !mask != 0 {
-                    assert_eq!(win & b != 0, has_four(stones | b), "cell {i} of {stones:#x}");
+                    assert_eq!(
+                        win & b != 0,
+                        has_four(stones | b),
+                        "cell {i} of {stones:#x}"
+                    );
                 }
             }
             assert_eq!(win & !BOARD_MASK, 0);

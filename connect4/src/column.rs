@@ -10,12 +10,24 @@ pub struct Column(u8);
 
 impl Column {
     /// The seven columns, left to right.
-    pub const ALL: [Column; 7] = [Column(0), Column(1), Column(2), Column(3), Column(4), Column(5), Column(6)];
+    pub const ALL: [Column; 7] = [
+        Column(0),
+        Column(1),
+        Column(2),
+        Column(3),
+        Column(4),
+        Column(5),
+        Column(6),
+    ];
 
     /// The column with 0-based `index` (0..7), or `None` if out of range.
     #[inline]
     pub const fn new(index: usize) -> Option<Column> {
-        if index < WIDTH as usize { Some(Column(index as u8)) } else { None }
+        if index < WIDTH as usize {
+            Some(Column(index as u8))
+        } else {
+            None
+        }
     }
 
     /// The column written as the digit `c` (`'1'`…`'7'`), or `None`.

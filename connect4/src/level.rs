@@ -47,16 +47,24 @@ impl Default for LevelAi {
 impl LevelAi {
     /// An AI with a 16 MiB transposition table.
     pub fn new() -> Self {
-        LevelAi { searcher: Searcher::new(16) }
+        LevelAi {
+            searcher: Searcher::new(16),
+        }
     }
 
     /// Searches `position` to the depth of `level`; `stop` may cancel it (the result is
     /// then the last finished depth's).
-    pub fn search(&mut self, position: &Position, level: Level, stop: Option<StopFlag>) -> SearchResult<Column> {
+    pub fn search(
+        &mut self,
+        position: &Position,
+        level: Level,
+        stop: Option<StopFlag>,
+    ) -> SearchResult<Column> {
         let mut game = ScoredPosition::from(position.clone());
         let mut limits = Limits::depth(level.depth());
         limits.stop = stop;
-        self.searcher.search(&mut game, &mut ScoreTable, &limits, |_| {})
+        self.searcher
+            .search(&mut game, &mut ScoreTable, &limits, |_| {})
     }
 
     /// The column the AI plays at `level`, or `None` when the game is over.

@@ -51,8 +51,16 @@ impl Position {
     pub fn from_moves(moves: &str) -> Result<Position, ParseError> {
         let mut p = Position::new();
         for (index, found) in moves.chars().enumerate() {
-            let col = Column::from_digit(found).ok_or(ParseError { index, found, reason: MoveError::NotADigit })?;
-            p.try_play(col).map_err(|reason| ParseError { index, found, reason })?;
+            let col = Column::from_digit(found).ok_or(ParseError {
+                index,
+                found,
+                reason: MoveError::NotADigit,
+            })?;
+            p.try_play(col).map_err(|reason| ParseError {
+                index,
+                found,
+                reason,
+            })?;
         }
         Ok(p)
     }

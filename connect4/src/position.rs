@@ -41,7 +41,11 @@ impl Position {
     /// The side to move: the first player after an even number of stones.
     #[inline]
     pub fn side_to_move(&self) -> Side {
-        if self.history.len() % 2 == 0 { Side::First } else { Side::Second }
+        if self.history.len().is_multiple_of(2) {
+            Side::First
+        } else {
+            Side::Second
+        }
     }
 
     /// The stones of the side to move (Pons' `current_position`).
@@ -58,7 +62,11 @@ impl Position {
 
     /// The stones of `side`.
     pub fn stones(&self, side: Side) -> Bitboard {
-        if side == self.side_to_move() { Bitboard(self.current) } else { Bitboard(self.current ^ self.mask) }
+        if side == self.side_to_move() {
+            Bitboard(self.current)
+        } else {
+            Bitboard(self.current ^ self.mask)
+        }
     }
 
     /// A unique key of the stones and the side to move: `current + mask` (Pons' `key`,
@@ -108,7 +116,11 @@ impl Position {
 
     /// The winner, if the last move made four in a row.
     pub fn winner(&self) -> Option<Side> {
-        if bits::has_four(self.current ^ self.mask) { Some(!self.side_to_move()) } else { None }
+        if bits::has_four(self.current ^ self.mask) {
+            Some(!self.side_to_move())
+        } else {
+            None
+        }
     }
 
     /// True when the game is over: four in a row, or the board is full.
@@ -126,7 +138,10 @@ impl Position {
     /// to move.
     pub fn is_winning_move(&self, col: Column) -> bool {
         let c = col.index() as u32;
-        bits::winning_cells(self.current, self.mask) & bits::playable(self.mask) & bits::column_mask(c) != 0
+        bits::winning_cells(self.current, self.mask)
+            & bits::playable(self.mask)
+            & bits::column_mask(c)
+            != 0
     }
 
     /// True when the side to move can make four in a row with its next stone.
@@ -225,7 +240,11 @@ impl Game for Position {
             return;
         }
         let free = bits::playable(self.mask);
-        moves.extend(Column::ALL.into_iter().filter(|c| free & bits::column_mask(c.index() as u32) != 0));
+        moves.extend(
+            Column::ALL
+                .into_iter()
+                .filter(|c| free & bits::column_mask(c.index() as u32) != 0),
+        );
     }
 
     fn is_legal(&self, mv: Column) -> bool {
@@ -329,6 +348,9 @@ mod tests {
         assert!(p.can_win_next());
         p.play_unchecked(Column::new(0).unwrap());
         assert_eq!(p.winner(), Some(Side::First));
-        assert_eq!(p.try_play(Column::new(3).unwrap()), Err(MoveError::GameOver));
+        assert_eq!(
+            p.try_play(Column::new(3).unwrap()),
+            Err(MoveError::GameOver)
+        );
     }
 }

@@ -70,7 +70,9 @@ mod tests {
         for stones in 0..42 {
             for s in MIN_SCORE..=MAX_SCORE {
                 let c = to_core(s, stones);
-                if c.plies_to_end().is_some_and(|n| n >= 1 && stones + n <= CELLS) {
+                if c.plies_to_end()
+                    .is_some_and(|n| n >= 1 && stones + n <= CELLS)
+                {
                     assert_eq!(from_core(c, stones), s, "score {s} at {stones} stones");
                 }
             }

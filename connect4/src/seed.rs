@@ -32,7 +32,11 @@ pub const WIN_PLACE_MASKS: [u64; WIN_PLACES] = {
             let mut inner = 0;
             let inner_len = if dir == 1 { h } else { w };
             while inner < inner_len {
-                let (c, r0) = if dir == 1 { (outer, inner) } else { (inner, outer) };
+                let (c, r0) = if dir == 1 {
+                    (outer, inner)
+                } else {
+                    (inner, outer)
+                };
                 let c = if dc < 0 { w - 1 - c } else { c };
                 let (ce, re) = (c + 3 * dc, r0 + 3 * dr);
                 if ce >= 0 && ce < w && re < h {
@@ -91,14 +95,20 @@ pub struct WinPlaceScores {
 
 impl Default for WinPlaceScores {
     fn default() -> Self {
-        WinPlaceScores { counts: [[0; WIN_PLACES]; 2], sums: [WIN_PLACES as i32; 2] }
+        WinPlaceScores {
+            counts: [[0; WIN_PLACES]; 2],
+            sums: [WIN_PLACES as i32; 2],
+        }
     }
 }
 
 impl WinPlaceScores {
     /// The tables of `position`, counted from scratch.
     pub fn recount(position: &Position) -> Self {
-        let mut s = WinPlaceScores { counts: [[0; WIN_PLACES]; 2], sums: [0; 2] };
+        let mut s = WinPlaceScores {
+            counts: [[0; WIN_PLACES]; 2],
+            sums: [0; 2],
+        };
         for side in Side::BOTH {
             let stones = position.stones(side).0;
             for (k, m) in WIN_PLACE_MASKS.iter().enumerate() {
@@ -113,7 +123,10 @@ impl WinPlaceScores {
 
     /// The table entry of `side` for win place `place` (0..69): 2^p, or 0 if blocked.
     pub fn score(&self, side: Side, place: usize) -> u32 {
-        place_score(self.counts[side.index()][place], self.counts[(!side).index()][place]) as u32
+        place_score(
+            self.counts[side.index()][place],
+            self.counts[(!side).index()][place],
+        ) as u32
     }
 
     /// The whole table of `side`, in the seed's order of places.
@@ -254,7 +267,11 @@ impl fmt::Display for ScoredPosition {
 
 impl fmt::Debug for ScoredPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}\nsums {} / {}", self.position, self.scores.sums[0], self.scores.sums[1])
+        write!(
+            f,
+            "{:?}\nsums {} / {}",
+            self.position, self.scores.sums[0], self.scores.sums[1]
+        )
     }
 }
 
@@ -310,12 +327,30 @@ mod tests {
             assert!(seen.insert(m));
         }
         // The seed's order: 24 horizontal, 21 vertical, 12 + 12 diagonal.
-        assert_eq!(WIN_PLACE_MASKS[0], bits::cell(0, 0) | bits::cell(1, 0) | bits::cell(2, 0) | bits::cell(3, 0));
-        assert_eq!(WIN_PLACE_MASKS[24], bits::cell(0, 0) | bits::cell(0, 1) | bits::cell(0, 2) | bits::cell(0, 3));
-        assert_eq!(WIN_PLACE_MASKS[25], bits::cell(0, 1) | bits::cell(0, 2) | bits::cell(0, 3) | bits::cell(0, 4));
-        assert_eq!(WIN_PLACE_MASKS[27], bits::cell(1, 0) | bits::cell(1, 1) | bits::cell(1, 2) | bits::cell(1, 3));
-        assert_eq!(WIN_PLACE_MASKS[45], bits::cell(0, 0) | bits::cell(1, 1) | bits::cell(2, 2) | bits::cell(3, 3));
-        assert_eq!(WIN_PLACE_MASKS[57], bits::cell(6, 0) | bits::cell(5, 1) | bits::cell(4, 2) | bits::cell(3, 3));
+        assert_eq!(
+            WIN_PLACE_MASKS[0],
+            bits::cell(0, 0) | bits::cell(1, 0) | bits::cell(2, 0) | bits::cell(3, 0)
+        );
+        assert_eq!(
+            WIN_PLACE_MASKS[24],
+            bits::cell(0, 0) | bits::cell(0, 1) | bits::cell(0, 2) | bits::cell(0, 3)
+        );
+        assert_eq!(
+            WIN_PLACE_MASKS[25],
+            bits::cell(0, 1) | bits::cell(0, 2) | bits::cell(0, 3) | bits::cell(0, 4)
+        );
+        assert_eq!(
+            WIN_PLACE_MASKS[27],
+            bits::cell(1, 0) | bits::cell(1, 1) | bits::cell(1, 2) | bits::cell(1, 3)
+        );
+        assert_eq!(
+            WIN_PLACE_MASKS[45],
+            bits::cell(0, 0) | bits::cell(1, 1) | bits::cell(2, 2) | bits::cell(3, 3)
+        );
+        assert_eq!(
+            WIN_PLACE_MASKS[57],
+            bits::cell(6, 0) | bits::cell(5, 1) | bits::cell(4, 2) | bits::cell(3, 3)
+        );
         // The centre-low cell (column 4, row 3 from the bottom) lies in 13 places.
         let most = CELL_PLACES.iter().map(|c| c.0).max().unwrap();
         assert_eq!(most, 13);

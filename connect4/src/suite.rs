@@ -10,12 +10,42 @@ use thiserror::Error;
 /// own solver on this project's machine (`../shared/data/connect4/README.md`): mean time
 /// per position and mean nodes per position (Begin-Hard: its first 100 lines).
 pub const SETS: [SetInfo; 6] = [
-    SetInfo { file: "Test_L3_R1", name: "End-Easy", pons_time: Duration::from_micros(11), pons_nodes: 51.3 },
-    SetInfo { file: "Test_L2_R1", name: "Middle-Easy", pons_time: Duration::from_micros(60), pons_nodes: 449.0 },
-    SetInfo { file: "Test_L2_R2", name: "Middle-Medium", pons_time: Duration::from_micros(5500), pons_nodes: 39_808.0 },
-    SetInfo { file: "Test_L1_R1", name: "Begin-Easy", pons_time: Duration::from_micros(400), pons_nodes: 3_296.0 },
-    SetInfo { file: "Test_L1_R2", name: "Begin-Medium", pons_time: Duration::from_millis(160), pons_nodes: 1_187_923.0 },
-    SetInfo { file: "Test_L1_R3", name: "Begin-Hard", pons_time: Duration::from_secs(9), pons_nodes: 58_200_000.0 },
+    SetInfo {
+        file: "Test_L3_R1",
+        name: "End-Easy",
+        pons_time: Duration::from_micros(11),
+        pons_nodes: 51.3,
+    },
+    SetInfo {
+        file: "Test_L2_R1",
+        name: "Middle-Easy",
+        pons_time: Duration::from_micros(60),
+        pons_nodes: 449.0,
+    },
+    SetInfo {
+        file: "Test_L2_R2",
+        name: "Middle-Medium",
+        pons_time: Duration::from_micros(5500),
+        pons_nodes: 39_808.0,
+    },
+    SetInfo {
+        file: "Test_L1_R1",
+        name: "Begin-Easy",
+        pons_time: Duration::from_micros(400),
+        pons_nodes: 3_296.0,
+    },
+    SetInfo {
+        file: "Test_L1_R2",
+        name: "Begin-Medium",
+        pons_time: Duration::from_millis(160),
+        pons_nodes: 1_187_923.0,
+    },
+    SetInfo {
+        file: "Test_L1_R3",
+        name: "Begin-Hard",
+        pons_time: Duration::from_secs(9),
+        pons_nodes: 58_200_000.0,
+    },
 ];
 
 /// One of Pons' test sets and his solver's figures on it.
@@ -65,8 +95,14 @@ pub fn parse_line(line: &str) -> Result<TestCase, LineError> {
     let moves = tokens.next().ok_or(LineError::Empty)?;
     let position = Position::from_moves(moves)?;
     let score_text = tokens.next().unwrap_or("");
-    let score = score_text.parse().map_err(|_| LineError::Score(score_text.to_string()))?;
-    Ok(TestCase { moves: moves.to_string(), position, score })
+    let score = score_text
+        .parse()
+        .map_err(|_| LineError::Score(score_text.to_string()))?;
+    Ok(TestCase {
+        moves: moves.to_string(),
+        position,
+        score,
+    })
 }
 
 /// Reads at most `limit` test cases of a file (all with `None`).
@@ -80,7 +116,12 @@ pub fn read_file(path: &Path, limit: Option<usize>) -> std::io::Result<Vec<TestC
         .take(limit.unwrap_or(usize::MAX))
         .enumerate()
         .map(|(i, l)| {
-            parse_line(l).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("line {}: {e}", i + 1)))
+            parse_line(l).map_err(|e| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("line {}: {e}", i + 1),
+                )
+            })
         })
         .collect()
 }
@@ -103,12 +144,20 @@ pub struct RunStats {
 impl RunStats {
     /// Mean time per position.
     pub fn mean_time(&self) -> Duration {
-        if self.positions == 0 { Duration::ZERO } else { self.total_time / self.positions as u32 }
+        if self.positions == 0 {
+            Duration::ZERO
+        } else {
+            self.total_time / self.positions as u32
+        }
     }
 
     /// Mean nodes per position.
     pub fn mean_nodes(&self) -> f64 {
-        if self.positions == 0 { 0.0 } else { self.total_nodes as f64 / self.positions as f64 }
+        if self.positions == 0 {
+            0.0
+        } else {
+            self.total_nodes as f64 / self.positions as f64
+        }
     }
 }
 
@@ -120,10 +169,18 @@ pub fn run(solver: &mut Solver, cases: &[TestCase], weak: bool) -> RunStats {
     let start = Instant::now();
     for case in cases {
         let before = solver.nodes();
-        let found = if weak { solver.solve_weak(&case.position) } else { solver.solve(&case.position) };
+        let found = if weak {
+            solver.solve_weak(&case.position)
+        } else {
+            solver.solve(&case.position)
+        };
         stats.total_nodes += solver.nodes() - before;
         stats.positions += 1;
-        let expected = if weak { case.score.signum() } else { case.score };
+        let expected = if weak {
+            case.score.signum()
+        } else {
+            case.score
+        };
         if found == expected {
             stats.passed += 1;
         } else if stats.failures.len() < 10 {

@@ -14,7 +14,10 @@ fn pons_tutorial_examples() {
     assert_eq!(solve("44455554221"), -15);
     let mut solver = Solver::new();
     assert_eq!(solver.solve_weak(&Position::from_moves("4455").unwrap()), 1);
-    assert_eq!(solver.solve_weak(&Position::from_moves("44455554221").unwrap()), -1);
+    assert_eq!(
+        solver.solve_weak(&Position::from_moves("44455554221").unwrap()),
+        -1
+    );
 }
 
 /// In `4455` the side to move wins with its 4th stone by playing column 3 or 6 (an open
@@ -23,7 +26,11 @@ fn pons_tutorial_examples() {
 fn winning_columns_of_4455() {
     let mut solver = Solver::new();
     for moves in ["44553", "44556"] {
-        assert_eq!(solver.solve(&Position::from_moves(moves).unwrap()), -18, "{moves}");
+        assert_eq!(
+            solver.solve(&Position::from_moves(moves).unwrap()),
+            -18,
+            "{moves}"
+        );
     }
 }
 
@@ -39,7 +46,11 @@ fn first_lines_of_the_easy_sets() {
             continue;
         };
         let stats = connect4::suite::run(&mut solver, &cases, false);
-        assert_eq!(stats.passed, stats.positions, "{file}: {:?}", stats.failures);
+        assert_eq!(
+            stats.passed, stats.positions,
+            "{file}: {:?}",
+            stats.failures
+        );
     }
 }
 
@@ -56,7 +67,10 @@ fn empty_board_is_a_first_player_win_by_the_centre() {
     assert_eq!(solver.solve_weak(&empty), 1);
     let (best, score) = solver.best_move(&empty).unwrap().unwrap();
     assert_eq!((best, score), (Column::new(3).unwrap(), 1));
-    assert_eq!(solver.analyze(&empty, false).unwrap(), [-2, -1, 0, 1, 0, -1, -2].map(Some));
+    assert_eq!(
+        solver.analyze(&empty, false).unwrap(),
+        [-2, -1, 0, 1, 0, -1, -2].map(Some)
+    );
 }
 
 /// A cheaper piece of the same fact: after `44` (centre, centre) the first player still
@@ -65,4 +79,33 @@ fn empty_board_is_a_first_player_win_by_the_centre() {
 #[ignore = "minutes"]
 fn after_the_centre_opening() {
     assert_eq!(solve("4"), -1);
+}
+
+/// Positions scored by a build of Pons' own solver (PascalPons/connect4 at d6ba50d,
+/// `-O3`, no book) — an independent implementation of the same convention.
+#[test]
+fn scores_from_pons_solver() {
+    let mut solver = Solver::new();
+    for (moves, score) in [
+        ("4453324532", 12),
+        ("451374535331", 10),
+        ("42114431464343", -5),
+        ("4512327257215144", 0),
+        ("147772354556256172", 11),
+        ("13663433433444655554", -7),
+        ("511352425632244613662542", 9),
+    ] {
+        assert_eq!(
+            solver.solve(&Position::from_moves(moves).unwrap()),
+            score,
+            "{moves}"
+        );
+    }
+}
+
+/// The same, a position of 8 stones that takes seconds (2.5 M nodes).
+#[test]
+#[ignore = "seconds"]
+fn slow_score_from_pons_solver() {
+    assert_eq!(solve("44444343"), -3);
 }

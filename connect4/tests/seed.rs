@@ -20,7 +20,10 @@ fn incremental_table_equals_a_recount_on_random_games() {
             assert_eq!(g.scores(), &recount, "{g:?}");
             for side in Side::BOTH {
                 let table = recount.table(side);
-                assert_eq!(table.iter().map(|&v| v as i32).sum::<i32>(), recount.sum(side));
+                assert_eq!(
+                    table.iter().map(|&v| v as i32).sum::<i32>(),
+                    recount.sum(side)
+                );
                 assert!(table.iter().all(|v| [0, 1, 2, 4, 8, 16].contains(v)));
                 assert_eq!(recount.has_won(side), table.contains(&16));
                 assert_eq!(recount.has_won(side), g.position().winner() == Some(side));
@@ -52,15 +55,31 @@ fn levelled_search_equals_plain_alpha_beta_with_the_table() {
     for (moves, depth) in [("", 4), ("4453", 5), ("33443", 4), ("1234567", 3)] {
         let p = Position::from_moves(moves).unwrap();
         let mut g = ScoredPosition::from(p.clone());
-        let want = alpha_beta(&mut g, depth, -Score::INFINITE, Score::INFINITE, &mut ScoreTable);
+        let want = alpha_beta(
+            &mut g,
+            depth,
+            -Score::INFINITE,
+            Score::INFINITE,
+            &mut ScoreTable,
+        );
         let got = ai.search(&p, Level::new(depth), None);
         assert_eq!(got.score, want, "{moves} at depth {depth}");
     }
 }
 
 /// A fixed list of positions: openings, tactics (immediate wins and blocks), middle games.
-const POSITIONS: [&str; 10] =
-    ["", "4", "44", "4455", "3344", "445566", "1234567", "44455554221", "4444333", "353535"];
+const POSITIONS: [&str; 10] = [
+    "",
+    "4",
+    "44",
+    "4455",
+    "3344",
+    "445566",
+    "1234567",
+    "44455554221",
+    "4444333",
+    "353535",
+];
 
 fn record(depth: u32) -> String {
     let mut ai = LevelAi::new();
@@ -69,8 +88,17 @@ fn record(depth: u32) -> String {
         let p = Position::from_moves(moves).unwrap();
         let r = ai.search(&p, Level::new(depth), None);
         let best = r.best_move.map_or("-".to_string(), |m| m.to_string());
-        let _ = write!(out, "{:<12} best {best} score {:<10}", format!("{moves:?}"), r.score.to_string());
-        let mut roots: Vec<_> = r.root_moves.iter().map(|m| (m.mv, m.score, m.bound)).collect();
+        let _ = write!(
+            out,
+            "{:<12} best {best} score {:<10}",
+            format!("{moves:?}"),
+            r.score.to_string()
+        );
+        let mut roots: Vec<_> = r
+            .root_moves
+            .iter()
+            .map(|m| (m.mv, m.score, m.bound))
+            .collect();
         roots.sort_by_key(|m| m.0);
         for (mv, score, bound) in roots {
             let b = match bound {
@@ -108,9 +136,17 @@ fn levels_take_an_immediate_win_and_block_one() {
     // The side to move (second) must block column 1.
     let block = Position::from_moves("12121").unwrap();
     for level in 1..=6 {
-        assert_eq!(ai.choose(&win, Level::new(level)).map(|c| c.digit()), Some('1'), "level {level}");
+        assert_eq!(
+            ai.choose(&win, Level::new(level)).map(|c| c.digit()),
+            Some('1'),
+            "level {level}"
+        );
         if level >= 2 {
-            assert_eq!(ai.choose(&block, Level::new(level)).map(|c| c.digit()), Some('1'), "level {level}");
+            assert_eq!(
+                ai.choose(&block, Level::new(level)).map(|c| c.digit()),
+                Some('1'),
+                "level {level}"
+            );
         }
     }
 }

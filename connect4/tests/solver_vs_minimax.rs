@@ -52,6 +52,10 @@ fn solver_equals_plain_minimax_near_the_end() {
             });
             assert_eq!(scores[col.index()], expect, "column {col} of {p:?}");
         }
+        // The best move: the highest score of the analysis, centre-first among equals.
+        let (col, score) = solver.best_move(&p).unwrap().expect("a move");
+        assert_eq!(Some(score), scores.iter().flatten().copied().max(), "{p:?}");
+        assert_eq!(scores[col.index()], Some(score));
     }
 }
 

@@ -13,7 +13,10 @@ fn data_dir() -> Option<PathBuf> {
 /// Lines of Test_L1_R3 (seconds each) checked; the env variable
 /// `CONNECT4_HARD_LINES` changes it (1000 = the whole set, hours).
 fn hard_lines() -> usize {
-    std::env::var("CONNECT4_HARD_LINES").ok().and_then(|v| v.parse().ok()).unwrap_or(20)
+    std::env::var("CONNECT4_HARD_LINES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20)
 }
 
 #[test]
@@ -39,7 +42,11 @@ fn all_six_sets_give_their_stated_scores() {
             set.pons_time,
             set.pons_nodes
         );
-        assert_eq!(stats.passed, stats.positions, "{}: {:?}", set.file, stats.failures);
+        assert_eq!(
+            stats.passed, stats.positions,
+            "{}: {:?}",
+            set.file, stats.failures
+        );
     }
 }
 
@@ -52,6 +59,10 @@ fn weak_solve_gives_the_sign() {
     for set in &SETS[..5] {
         let cases = suite::read_file(&dir.join(set.file), Some(200)).expect("readable test file");
         let stats = suite::run(&mut Solver::new(), &cases, true);
-        assert_eq!(stats.passed, stats.positions, "{}: {:?}", set.file, stats.failures);
+        assert_eq!(
+            stats.passed, stats.positions,
+            "{}: {:?}",
+            set.file, stats.failures
+        );
     }
 }

@@ -31,7 +31,11 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
         let cases = match suite::read_file(&path, limit) {
             Ok(c) => c,
             Err(e) => {
-                rows.push(SuiteRow { name, note: format!("cannot read {}: {e}", path.display()), ..SuiteRow::default() });
+                rows.push(SuiteRow {
+                    name,
+                    note: format!("cannot read {}: {e}", path.display()),
+                    ..SuiteRow::default()
+                });
                 continue;
             }
         };

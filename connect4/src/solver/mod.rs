@@ -98,7 +98,13 @@ impl Solver {
 
     /// A solver whose table has `2^log2` entries of 4 bytes (`log2` clamped to 24..=30).
     pub fn with_table_log2(log2: u32) -> Self {
-        Solver { table: Table::new(log2), nodes: 0, stop: None, progress: None, aborted: false }
+        Solver {
+            table: Table::new(log2),
+            nodes: 0,
+            stop: None,
+            progress: None,
+            aborted: false,
+        }
     }
 
     /// Number of table entries.
@@ -134,13 +140,17 @@ impl Solver {
     /// If a [`StopFlag`] set by [`Solver::set_stop`] stops the search (use
     /// [`Solver::try_solve`] then).
     pub fn solve(&mut self, position: &Position) -> i32 {
-        self.try_solve(position, false).expect("solve stopped: use try_solve with a stop flag").score
+        self.try_solve(position, false)
+            .expect("solve stopped: use try_solve with a stop flag")
+            .score
     }
 
     /// The sign of the score: 1 win, 0 draw, -1 loss for the side to move (weak solve,
     /// faster). Same panics as [`Solver::solve`].
     pub fn solve_weak(&mut self, position: &Position) -> i32 {
-        self.try_solve(position, true).expect("solve stopped: use try_solve with a stop flag").score
+        self.try_solve(position, true)
+            .expect("solve stopped: use try_solve with a stop flag")
+            .score
     }
 
     /// Solves `position` (strongly, or weakly when `weak`), with the node count and time.
@@ -154,10 +164,21 @@ impl Solver {
         let score = if position.winner().is_some() {
             -crate::score::win_score(moves)
         } else {
-            self.solve_board(Board { current, mask, moves }, weak)?
+            self.solve_board(
+                Board {
+                    current,
+                    mask,
+                    moves,
+                },
+                weak,
+            )?
         };
         let score = if weak { score.signum() } else { score };
-        Ok(Solution { score, nodes: self.nodes - before, elapsed: start.elapsed() })
+        Ok(Solution {
+            score,
+            nodes: self.nodes - before,
+            elapsed: start.elapsed(),
+        })
     }
 
     /// The score of every column for the side to move (`None` for a column that cannot
@@ -166,19 +187,31 @@ impl Solver {
     ///
     /// # Errors
     /// [`Stopped`] when the stop flag was set during the search.
-    pub fn analyze(&mut self, position: &Position, weak: bool) -> Result<[Option<i32>; 7], Stopped> {
+    pub fn analyze(
+        &mut self,
+        position: &Position,
+        weak: bool,
+    ) -> Result<[Option<i32>; 7], Stopped> {
         let mut scores = [None; 7];
         if position.is_over() {
             return Ok(scores);
         }
         let (current, mask, moves) = position.raw();
-        let board = Board { current, mask, moves };
+        let board = Board {
+            current,
+            mask,
+            moves,
+        };
         for col in Column::ALL {
             if !position.has_room(col) {
                 continue;
             }
             let score = if position.is_winning_move(col) {
-                if weak { 1 } else { crate::score::win_score(moves + 1) }
+                if weak {
+                    1
+                } else {
+                    crate::score::win_score(moves + 1)
+                }
             } else {
                 let mut child = board;
                 child.play(bits::playable(mask) & bits::column_mask(col.index() as u32));
@@ -191,24 +224,58 @@ impl Solver {
     }
 
     /// The best column and its exact score (ties broken centre-first), or `None` when
-    /// the game is over.
+    /// the game is over. Cheaper than [`Solver::analyze`]: an immediate win is played at
+    /// once, and each further column is only searched for a score above the best so far.
     ///
     /// # Errors
     /// [`Stopped`] when the stop flag was set during the search.
     pub fn best_move(&mut self, position: &Position) -> Result<Option<(Column, i32)>, Stopped> {
-        let scores = self.analyze(position, false)?;
-        Ok(ORDER
-            .iter()
-            .filter_map(|&c| scores[c as usize].map(|s| (Column::ALL[c as usize], s)))
-            .fold(None, |best: Option<(Column, i32)>, (c, s)| match best {
-                Some((_, b)) if b >= s => best,
-                _ => Some((c, s)),
-            }))
+        if position.is_over() {
+            return Ok(None);
+        }
+        let (current, mask, moves) = position.raw();
+        let board = Board {
+            current,
+            mask,
+            moves,
+        };
+        let columns = ORDER
+            .map(|c| Column::ALL[c as usize])
+            .into_iter()
+            .filter(|&col| position.has_room(col));
+        if let Some(col) = columns.clone().find(|&col| position.is_winning_move(col)) {
+            return Ok(Some((col, crate::score::win_score(moves + 1))));
+        }
+        let mut best: Option<(Column, i32)> = None;
+        for col in columns {
+            let c = col.index() as u32;
+            let mut child = board;
+            child.play(bits::playable(mask) & bits::column_mask(c));
+            // Only a child score below -best makes this column better.
+            let ceiling = best.map(|(_, b)| -b);
+            let s = -self.solve_bounded(child, false, ceiling)?;
+            if best.is_none_or(|(_, b)| s > b) {
+                best = Some((col, s));
+            }
+        }
+        Ok(best)
     }
 
     /// Iterative narrowing of the score by null-window searches (step 1 of the module
     /// docs). The board is not finished.
     fn solve_board(&mut self, board: Board, weak: bool) -> Result<i32, Stopped> {
+        self.solve_bounded(board, weak, None)
+    }
+
+    /// [`Solver::solve_board`] with an optional `ceiling`: when the score is at least the
+    /// ceiling, the result is only guaranteed to be at least the ceiling (no higher score
+    /// is needed by the caller).
+    fn solve_bounded(
+        &mut self,
+        board: Board,
+        weak: bool,
+        ceiling: Option<i32>,
+    ) -> Result<i32, Stopped> {
         self.aborted = false;
         if self.stop.as_ref().is_some_and(StopFlag::is_stopped) {
             return Err(Stopped);
@@ -222,8 +289,16 @@ impl Solver {
         let (mut min, mut max) = if weak {
             (-1, 1)
         } else {
-            (-((CELLS - board.moves) as i32 / 2), ((CELLS + 1 - board.moves) / 2) as i32)
+            (
+                -((CELLS - board.moves) as i32 / 2),
+                ((CELLS + 1 - board.moves) / 2) as i32,
+            )
         };
+        if let Some(c) = ceiling
+            && c < max
+        {
+            max = c.max(min);
+        }
         while min < max {
             let mut med = min + (max - min) / 2;
             if med <= 0 && min / 2 < med {

@@ -12,7 +12,10 @@ impl MoveSorter {
     /// An empty sorter.
     #[inline(always)]
     pub fn new() -> Self {
-        MoveSorter { entries: [(0, 0); 7], len: 0 }
+        MoveSorter {
+            entries: [(0, 0); 7],
+            len: 0,
+        }
     }
 
     /// Adds a move; it goes after (comes out before) moves of the same score.

@@ -36,7 +36,11 @@ impl Table {
     pub fn new(log2: u32) -> Self {
         let log2 = log2.clamp(Self::MIN_LOG2, Self::MAX_LOG2);
         let tag_bits = KEY_BITS - log2;
-        let mut table = Table { entries: vec![0; 1 << log2], shift: tag_bits, tag_mask: (1 << tag_bits) - 1 };
+        let mut table = Table {
+            entries: vec![0; 1 << log2],
+            shift: tag_bits,
+            tag_mask: (1 << tag_bits) - 1,
+        };
         table.touch();
         table
     }
@@ -78,7 +82,11 @@ impl Table {
     pub fn get(&self, key: u64) -> u8 {
         let (i, tag) = self.slot(key);
         let e = self.entries[i];
-        if e >> VALUE_BITS == tag { (e & ((1 << VALUE_BITS) - 1)) as u8 } else { 0 }
+        if e >> VALUE_BITS == tag {
+            (e & ((1 << VALUE_BITS) - 1)) as u8
+        } else {
+            0
+        }
     }
 }
 

@@ -1,0 +1,81 @@
+//! `zerosum connect4` end to end: the binary on standard input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `zerosum connect4 <args>` with `input`; returns (stdout, stderr, success).
+fn run(args: &[&str], input: &str) -> (String, String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .arg("connect4")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the zerosum binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.success(),
+    )
+}
+
+#[test]
+fn solve_reads_pons_test_lines_and_reports_bad_ones() {
+    // Pons' tutorial examples (`4455` = 18, `44455554221` = -15), a line with the
+    // expected score after it (ignored), a comment, a blank line and two bad lines.
+    let input = "4455\n# comment\n\n44455554221 -15\n44a5\n4444444\n1212121\n";
+    let (out, err, ok) = run(&["solve"], input);
+    assert_eq!(out, "4455 18\n44455554221 -15\n1212121 -18\n");
+    assert_eq!(
+        err,
+        "line 5: move 3 ('a'): not a column digit 1-7: 44a5\nline 6: move 7 ('4'): column 4 is full: 4444444\n"
+    );
+    assert!(!ok);
+}
+
+#[test]
+fn weak_solve_prints_the_sign() {
+    let (out, err, ok) = run(&["solve", "--weak"], "4455\n44455554221\n");
+    assert_eq!(out, "4455 1\n44455554221 -1\n");
+    assert_eq!(err, "");
+    assert!(ok);
+}
+
+#[test]
+fn analyze_prints_seven_scores_with_x_for_full_columns() {
+    // Column 4 is full (Pons' solver scores this position 12).
+    let (out, _, ok) = run(&["analyze"], "444444123216\n");
+    let fields: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(fields.len(), 8, "{out}");
+    assert_eq!(fields[0], "444444123216");
+    assert_eq!(fields[4], "x");
+    assert!(ok);
+    // Agrees with the library.
+    let p = connect4::Position::from_moves("444444123216").unwrap();
+    let want = connect4::Solver::new().analyze(&p, false).unwrap();
+    for (i, w) in want.iter().enumerate() {
+        assert_eq!(fields[i + 1], w.map_or("x".to_string(), |v| v.to_string()));
+    }
+}
+
+#[test]
+fn bestmove_exact_and_by_level() {
+    // The first player wins at once in column 1 (three stones there already).
+    let (out, _, ok) = run(&["bestmove", "--exact"], "121212\n");
+    assert_eq!(out, "121212 1 18\n");
+    assert!(ok);
+    let (out, _, ok) = run(&["bestmove", "--level", "3"], "121212\n12121\n");
+    assert_eq!(out, "121212 1\n12121 1\n");
+    assert!(ok);
+    let (_, err, ok) = run(&["bestmove", "--level", "3"], "1212121\n");
+    assert!(err.contains("line 1: the game is over"), "{err}");
+    assert!(!ok);
+}
