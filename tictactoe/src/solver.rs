@@ -344,14 +344,11 @@ impl Solver {
             return true;
         }
         let l = &self.limits;
-        if l.nodes.is_some_and(|n| self.nodes > n) {
-            self.aborted = true;
-        } else if self.nodes & 1023 == 0
+        let over_budget = l.nodes.is_some_and(|n| self.nodes > n);
+        let checked = self.nodes & 1023 == 0
             && (l.time.is_some_and(|t| self.start.elapsed() >= t)
-                || l.stop.as_ref().is_some_and(|s| s.is_stopped()))
-        {
-            self.aborted = true;
-        }
+                || l.stop.as_ref().is_some_and(|s| s.is_stopped()));
+        self.aborted = over_budget || checked;
         self.aborted
     }
 
