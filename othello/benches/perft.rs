@@ -9,7 +9,9 @@ use std::time::Duration;
 
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("othello perft");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
     for (depth, leaves) in [(7u32, 55_092u64), (9, 3_005_288)] {
         group.throughput(Throughput::Elements(leaves));
         group.bench_function(format!("start depth {depth}"), |b| {

@@ -9,15 +9,33 @@ use std::hint::black_box;
 use std::time::Duration;
 
 const POSITIONS: [(&str, &str, i32); 4] = [
-    ("FFO #20", "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X", 6),
-    ("FFO #1", "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X", 18),
-    ("FFO #2", "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X", 10),
-    ("FFO #5", "-OOOOO----OXXO-XXXOXOXX-XXOXOXXOXXOOXOOOXXXXOO-OX-XOOO---XXXXX-- X", 32),
+    (
+        "FFO #20",
+        "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X",
+        6,
+    ),
+    (
+        "FFO #1",
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+        18,
+    ),
+    (
+        "FFO #2",
+        "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X",
+        10,
+    ),
+    (
+        "FFO #5",
+        "-OOOOO----OXXO-XXXOXOXX-XXOXOXXOXXOOXOOOXXXXOO-OX-XOOO---XXXXX-- X",
+        32,
+    ),
 ];
 
 fn bench_solver(c: &mut Criterion) {
     let mut group = c.benchmark_group("othello solve");
-    group.sample_size(10).measurement_time(Duration::from_secs(3));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(3));
     let mut solver = Solver::new(2);
     for (name, text, score) in POSITIONS {
         let board = text.parse::<Othello>().expect("valid position").board();

@@ -18,7 +18,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
 /// opponent.
 pub const SQUARE_KEYS: [[u64; 64]; 2] = {
     let mut keys = [[0u64; 64]; 2];
-    let mut state = 0x5EED_0F_0E11_0u64;
+    let mut state = 0x05EE_D0F0_E110_u64;
     let mut who = 0;
     while who < 2 {
         let mut sq = 0;
@@ -75,12 +75,12 @@ pub fn hash(p: u64, o: u64) -> u64 {
 /// Slow reference for [`hash`]: one key per disc.
 pub fn hash_slow(p: u64, o: u64) -> u64 {
     let mut h = 0;
-    for sq in 0..64 {
+    for (sq, (kp, ko)) in SQUARE_KEYS[0].iter().zip(&SQUARE_KEYS[1]).enumerate() {
         if p >> sq & 1 != 0 {
-            h ^= SQUARE_KEYS[0][sq];
+            h ^= kp;
         }
         if o >> sq & 1 != 0 {
-            h ^= SQUARE_KEYS[1][sq];
+            h ^= ko;
         }
     }
     h

@@ -71,10 +71,10 @@ const ENDGAME: Weights = Weights {
 /// A phase-dependent evaluation for the side to move, in hundredths-of-a-disc-like
 /// units:
 ///
-/// `w_mob·(moves − opponent's moves) + w_pot·(potential mobility difference)
-///  + w_corner·(corner difference) − w_x·(own − opponent's X-squares next to an empty
-///  corner) − w_c·(same for C-squares) + w_stable·(stable disc difference)
-///  + w_parity·(±1 by the parity of the empties) + w_disc·(disc difference)`.
+/// `w_mob·(moves − opponent's moves) + w_pot·(potential mobility difference)`
+/// `+ w_corner·(corner difference) − w_x·(own − opponent's X-squares next to an empty`
+/// `corner) − w_c·(same for C-squares) + w_stable·(stable disc difference)`
+/// `+ w_parity·(±1 by the parity of the empties) + w_disc·(disc difference)`.
 ///
 /// Weights interpolate between opening (60 empties), midgame (30) and endgame (0)
 /// tables; they are hand-set from the usual Othello strategy principles (mobility and

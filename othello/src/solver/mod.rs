@@ -36,6 +36,8 @@ pub use tt::{EndgameTable, Probe};
 pub const SHALLOW_EMPTIES: u32 = 6;
 /// From this many empties on, the transposition table is used.
 pub const TT_EMPTIES: u32 = SHALLOW_EMPTIES + 1;
+/// From this many empties on, children are looked up in the table (cut-off and ordering).
+pub const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, moves are sorted by a shallow search before searching.
 pub const SORT_SEARCH_EMPTIES: u32 = 16;
 
@@ -233,7 +235,7 @@ impl Solver {
             let s = -self.solve(next).score;
             out.push((Move::from_index(sq as usize).expect("square"), s));
         }
-        out.sort_by(|a, b| b.1.cmp(&a.1));
+        out.sort_by_key(|m| std::cmp::Reverse(m.1));
         out
     }
 
@@ -248,14 +250,11 @@ impl Solver {
         self.nodes += 1;
         let empties = board.empties();
         let mut list = MoveList::new();
-        self.order(
-            board,
-            empties,
-            &mut list,
-            self.tt
-                .probe(board.player, board.opponent)
-                .and_then(|p| p.best),
-        );
+        let tt_move = self
+            .tt
+            .probe(board.player, board.opponent)
+            .and_then(|p| p.best);
+        self.order(board, empties, &mut list, tt_move, None);
         let mut best = -65;
         let mut best_sq = None;
         for (i, &(_, sq, f)) in list.as_slice().iter().enumerate() {
@@ -349,7 +348,16 @@ impl Solver {
     }
 
     /// Fills `list` with the legal moves of `b`, best-looking first.
-    fn order(&mut self, b: Board, empties: u32, list: &mut MoveList, tt_move: Option<u32>) {
+    /// With `beta`, and far enough from the end, children found in the table may prove a
+    /// cut-off at once (enhanced transposition cut-off): the proven value is returned.
+    fn order(
+        &mut self,
+        b: Board,
+        empties: u32,
+        list: &mut MoveList,
+        tt_move: Option<u32>,
+        beta: Option<i32>,
+    ) -> Option<i32> {
         let moves = b.moves();
         let odd = odd_regions(b.empty());
         let mut m = moves;
@@ -358,13 +366,23 @@ impl Solver {
             m &= m - 1;
             let f = flips(b.player, b.opponent, sq);
             let next = b.play_flips(sq, f);
+            let mut hash_bonus = 0;
+            if let Some(beta) = beta
+                && empties >= ETC_EMPTIES
+                && let Some(child) = self.tt.probe(next.player, next.opponent)
+            {
+                if -child.upper >= beta {
+                    return Some(-child.upper);
+                }
+                hash_bonus = (64 - child.upper) * (1 << 10);
+            }
             let key = if Some(sq) == tt_move {
                 1 << 30
             } else {
                 let om = next.moves();
                 let mobility = (om.count_ones() + (om & CORNERS).count_ones()) as i32;
                 let potential = potential_moves(next.player, next.opponent).count_ones() as i32;
-                let mut k = -mobility * (1 << 12) - potential * (1 << 6);
+                let mut k = hash_bonus - mobility * (1 << 12) - potential * (1 << 6);
                 if odd >> sq & 1 != 0 {
                     k += 1 << 8;
                 }
@@ -381,6 +399,7 @@ impl Solver {
             list.push(key, sq, f);
         }
         list.sort();
+        None
     }
 
     /// Null-window and principal-variation search with table and ordering.
@@ -403,7 +422,11 @@ impl Solver {
         }
         // Transposition table.
         let use_tt = empties >= TT_EMPTIES;
-        let probe = if use_tt { self.tt.probe(b.player, b.opponent) } else { None };
+        let probe = if use_tt {
+            self.tt.probe(b.player, b.opponent)
+        } else {
+            None
+        };
         let mut tt_move = None;
         if let Some(pr) = probe {
             if pr.lower >= beta {
@@ -418,7 +441,9 @@ impl Solver {
             tt_move = pr.best;
         }
         let mut list = MoveList::new();
-        self.order(b, empties, &mut list, tt_move);
+        if let Some(v) = self.order(b, empties, &mut list, tt_move, Some(beta)) {
+            return v;
+        }
         let alpha_orig = alpha;
         let mut best = -65;
         let mut best_sq = None;
@@ -448,7 +473,8 @@ impl Solver {
         let lower = if best > alpha_orig { best } else { -64 };
         let upper = if best < beta { best } else { 64 };
         if use_tt {
-            self.tt.store(b.player, b.opponent, empties, lower, upper, best_sq);
+            self.tt
+                .store(b.player, b.opponent, empties, lower, upper, best_sq);
         }
         best
     }
