@@ -93,6 +93,9 @@ pub fn play<G: PlayGame>(
         name(setup.players[1]),
     )?;
     write!(out, "{}", board_text(&session.game))?;
+    if let Some(status) = session.game.status() {
+        writeln!(out, "{status}")?;
+    }
     let mut line = String::new();
     while session.is_running() {
         let side = session.game.side_to_move();

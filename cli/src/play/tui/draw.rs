@@ -249,11 +249,15 @@ fn draw_analysis<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
                     Span::styled(p.value.clone(), Style::new().fg(Color::Yellow)),
                 ]));
                 lines.push(Line::from(format!("pv     {}", p.pv.join(" "))));
-                lines.push(Line::from(format!(
-                    "nodes  {}  ({}/s)",
-                    short_count(p.nodes),
-                    short_count(p.nps)
-                )));
+                lines.push(Line::from(if p.nps > 0 {
+                    format!(
+                        "nodes  {}  ({}/s)",
+                        short_count(p.nodes),
+                        short_count(p.nps)
+                    )
+                } else {
+                    format!("nodes  {}", short_count(p.nodes))
+                }));
             } else {
                 lines.push(Line::from("depth  -"));
             }
