@@ -147,39 +147,41 @@ impl Board {
     }
 
     /// One pass over the lines: the winning cells of `side`, those of the other side,
-    /// and whether no line is open any more ([`Board::winning_cells`] twice and
-    /// [`Board::is_dead`] at once, for the solver's inner loop).
+    /// and the cells on a line still open to someone (a line without stones of at least
+    /// one side). No open cell means the game can only be drawn ([`Board::is_dead`]);
+    /// an empty cell outside the open cells is dead: filling it changes nothing but the
+    /// turn. ([`Board::winning_cells`] twice and more in one pass, for the solver.)
     #[inline]
-    pub fn scan_lines(&self, side: Side) -> (u64, u64, bool) {
+    pub fn scan_lines(&self, side: Side) -> (u64, u64, u64) {
         let own = self.stones[side];
         let opp = self.stones[!side];
         let need = self.geo.shape().k - 1;
-        let (mut mine, mut theirs, mut open) = (0, 0, false);
+        let (mut mine, mut theirs, mut open) = (0, 0, 0);
         for &l in self.geo.lines() {
             match (l & own == 0, l & opp == 0) {
                 (false, false) => {}
                 (true, true) => {
-                    open = true;
+                    open |= l;
                     if need == 0 {
                         mine |= l;
                         theirs |= l;
                     }
                 }
                 (false, true) => {
-                    open = true;
+                    open |= l;
                     if (l & own).count_ones() == need {
                         mine |= l & !own;
                     }
                 }
                 (true, false) => {
-                    open = true;
+                    open |= l;
                     if (l & opp).count_ones() == need {
                         theirs |= l & !opp;
                     }
                 }
             }
         }
-        (mine, theirs, !open)
+        (mine, theirs, open)
     }
 
     /// True when no line can still be completed by either side (every line holds stones
@@ -364,10 +366,10 @@ mod tests {
             let mut seed = 12345u64;
             for _ in 0..200 {
                 let side = b.side_to_move();
-                let (mine, theirs, dead) = b.scan_lines(side);
+                let (mine, theirs, open) = b.scan_lines(side);
                 assert_eq!(mine, b.winning_cells(side), "{b:?}");
                 assert_eq!(theirs, b.winning_cells(!side), "{b:?}");
-                assert_eq!(dead, b.is_dead(), "{b:?}");
+                assert_eq!(open == 0, b.is_dead(), "{b:?}");
                 let mut moves = MoveList::new();
                 b.legal_moves(&mut moves);
                 if moves.is_empty() {

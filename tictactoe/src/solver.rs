@@ -75,7 +75,8 @@ impl Solution {
 ///    board's 8 or 4 symmetries, [`Board::canonical_key`]), whose stored move is mapped
 ///    back to the current orientation and tried first;
 /// 4. keep one move of each class of moves equivalent under the symmetries that fix
-///    the position;
+///    the position, and only one dead cell (a cell on no line still open to anyone:
+///    filling it changes nothing but the turn, so all such moves are alike);
 /// 5. order the others by a threat score: moves that make two threats, moves that stop
 ///    the opponent's, then lines still open through the cell weighted by the stones in
 ///    them (attack and defence);
@@ -211,7 +212,7 @@ impl Solver {
         }
         // Step 2: immediate win, double threat, forced block, dead position.
         let empty = b.empty();
-        let (wins, threats, dead) = b.scan_lines(me);
+        let (wins, threats, open) = b.scan_lines(me);
         let (wins, threats) = (wins & empty, threats & empty);
         if wins != 0 {
             if ply == 0 {
@@ -225,7 +226,7 @@ impl Solver {
             }
             return self.loss(ply + 2);
         }
-        if threats == 0 && dead {
+        if threats == 0 && open == 0 {
             if ply == 0 {
                 self.root_best = Some(Cell::new(empty.trailing_zeros()));
             }
@@ -269,7 +270,13 @@ impl Solver {
             }
         }
         // Step 4: candidate moves, symmetric duplicates removed.
-        let candidates = if threats != 0 { threats } else { empty };
+        // Dead cells (on no open line) are all alike: keep one of them.
+        let dead = empty & !open;
+        let candidates = if threats != 0 {
+            threats
+        } else {
+            (empty & open) | (dead & dead.wrapping_neg())
+        };
         let candidates = if self.config.symmetry && candidates.count_ones() > 1 {
             self.distinct_moves(b, candidates)
         } else {
