@@ -255,6 +255,51 @@ mod tests {
         assert_eq!(s.game.result_text(), "black wins 64-0");
     }
 
+    /// A game prefix (from a fixed pseudo-random playout) after which the side to move
+    /// must pass.
+    fn prefix_to_a_pass() -> Vec<String> {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        loop {
+            let mut g = OthelloGame::default();
+            let mut moves = Vec::new();
+            while g.outcome().is_none() {
+                let legal = g.legal_moves();
+                if legal == [Move::PASS] {
+                    return moves;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = legal[(seed % legal.len() as u64) as usize];
+                moves.push(mv.to_string());
+                g.play(mv);
+            }
+        }
+    }
+
+    #[test]
+    fn forced_passes_are_played_for_humans() {
+        let prefix = prefix_to_a_pass();
+        let input = prefix.join("\n") + "\n";
+        let mut out = Vec::new();
+        let both = Setup {
+            players: [Player::Human; 2],
+            strength: Strength::Level(1),
+        };
+        crate::play::plain::play(OthelloGame::default(), both, input.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains(" passes\n"), "{out}");
+        assert!(!out.contains("illegal"), "{out}");
+        // The TUI does the same on its next tick.
+        let mut app = App::new(OthelloGame::default(), both);
+        for m in &prefix {
+            app.session.play_text(m).unwrap();
+        }
+        app.tick();
+        assert!(app.message.contains("passes"), "{}", app.message);
+        assert_eq!(app.session.moves.last().map(|p| p.mv), Some(Move::PASS));
+    }
+
     #[test]
     fn tui_states() {
         let mut app = App::new(OthelloGame::default(), setup());
