@@ -130,9 +130,9 @@ pub fn play_game<G: Game>(
     game.outcome()
 }
 
-/// Plays `a` against `b` from every opening, twice: once with `a` moving for the side to
-/// move in the opening, once with colours swapped. Returns `a`'s results; games cut at
-/// `max_plies` count as draws.
+/// Plays `a` against `b` from every opening, twice: once with `a` playing
+/// [`Side::First`], once with colours swapped (`a` playing [`Side::Second`]), whoever is
+/// to move in the opening. Returns `a`'s results; games cut at `max_plies` count as draws.
 pub fn run_match<G: Game>(
     openings: &[G],
     a: &mut dyn Agent<G>,
