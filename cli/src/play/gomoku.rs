@@ -316,5 +316,13 @@ mod tests {
         insta::assert_snapshot!("gomoku_thinking", render_to_string(&mut app, 80, 24));
         let mut app = App::new(Gomoku::new("20", "standard").unwrap(), setup());
         insta::assert_snapshot!("gomoku_20_start", render_to_string(&mut app, 80, 28));
+        // Small terminals clip but never panic, the dialog included.
+        for (w, h) in [(20, 8), (1, 1), (60, 12)] {
+            render_to_string(&mut app, w, h);
+        }
+        app.handle_key(ratatui::crossterm::event::KeyEvent::from(
+            ratatui::crossterm::event::KeyCode::Char('n'),
+        ));
+        render_to_string(&mut app, 30, 6);
     }
 }
