@@ -7,6 +7,7 @@ use crate::cell::Cell;
 use crate::eval::{cell_value, evaluate, has_double_four_move};
 use crate::pattern::Pattern;
 use crate::vcf::VcfSolver;
+use crate::vct::VctSolver;
 use std::time::{Duration, Instant};
 use zerosum::agent::Agent;
 use zerosum::search::{Limits, StopFlag, TranspositionTable};
@@ -63,6 +64,9 @@ pub struct Engine {
     pub leaf_vcf_nodes: u64,
     /// Attacker positions the root VCF searches may visit.
     pub root_vcf_nodes: u64,
+    /// Nodes the root VCT search may visit (0 = no VCT).
+    pub root_vct_nodes: u64,
+    vct: VctSolver,
 }
 
 const MAX_DEPTH: u32 = 40;
@@ -82,6 +86,8 @@ impl Engine {
             max_moves: 14,
             leaf_vcf_nodes: 60,
             root_vcf_nodes: 20_000,
+            root_vct_nodes: 5_000,
+            vct: VctSolver::new(),
         }
     }
 
@@ -95,14 +101,11 @@ impl Engine {
         if self.aborted {
             return true;
         }
-        if self.nodes >= self.node_limit {
+        let out_of_time = self.nodes & 255 == 0
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.as_ref().is_some_and(|s| s.is_stopped()));
+        if self.nodes >= self.node_limit || out_of_time {
             self.aborted = true;
-        } else if self.nodes & 255 == 0 {
-            if self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop.as_ref().is_some_and(|s| s.is_stopped())
-            {
-                self.aborted = true;
-            }
         }
         self.aborted
     }
@@ -210,11 +213,11 @@ impl Engine {
         // 5. Moves: forced replies or the best candidates.
         let mut moves = Vec::with_capacity(32);
         Self::candidate_moves(b, self.max_moves, &mut moves);
-        if let Some(t) = tt_move {
-            if let Some(pos) = moves.iter().position(|m| m.1 == t) {
-                let m = moves.remove(pos);
-                moves.insert(0, m);
-            }
+        if let Some(t) = tt_move
+            && let Some(pos) = moves.iter().position(|m| m.1 == t)
+        {
+            let m = moves.remove(pos);
+            moves.insert(0, m);
         }
         let next_depth = if moves.len() == 1 { depth } else { depth - 1 };
         let alpha0 = alpha;
@@ -335,6 +338,26 @@ impl Engine {
             return info;
         }
         self.nodes += self.vcf.nodes;
+        // Root step 1b: a VCT (threes and fours), on a smaller budget.
+        if self.root_vct_nodes > 0 {
+            let budget = self.root_vct_nodes.min(self.node_limit / 4 + 1);
+            let vct_deadline = limits.time.map(|t| start + t / 3);
+            if let Some(line) = self.vct.solve(&mut b, 4, budget, vct_deadline) {
+                self.nodes += self.vct.nodes;
+                info.best = Some(line[0]);
+                info.score = Score::win_in(line.len() as u32);
+                info.pv = line;
+                info.candidates = vec![Candidate {
+                    cell: info.pv[0],
+                    score: info.score,
+                    bound: Bound::Exact,
+                }];
+                info.nodes = self.nodes;
+                info.elapsed = start.elapsed();
+                return info;
+            }
+            self.nodes += self.vct.nodes;
+        }
         // Root step 2: if the opponent threatens a VCF, keep only the moves that stop it.
         if moves.len() > 1 && b.pattern_count(!me, Pattern::Five) == 0 {
             b.set_side_to_move(!me);
@@ -431,22 +454,22 @@ impl Engine {
                 }
             }
             if self.aborted {
-                if let Some((k, s)) = iter_best {
-                    if k != 0 || depth == 1 {
-                        // A move searched in full at the new depth beat the old best.
-                        info.best = Some(scores[k].0);
-                        info.score = s;
-                        info.depth = depth;
-                        let m = scores.remove(k);
-                        scores.insert(0, (m.0, s, Bound::Exact));
-                        if let Some(old) = scores.get_mut(1) {
-                            old.2 = Bound::Upper;
-                        }
-                        info.candidates = scores
-                            .iter()
-                            .map(|&(cell, score, bound)| Candidate { cell, score, bound })
-                            .collect();
+                if let Some((k, s)) = iter_best
+                    && (k != 0 || depth == 1)
+                {
+                    // A move searched in full at the new depth beat the old best.
+                    info.best = Some(scores[k].0);
+                    info.score = s;
+                    info.depth = depth;
+                    let m = scores.remove(k);
+                    scores.insert(0, (m.0, s, Bound::Exact));
+                    if let Some(old) = scores.get_mut(1) {
+                        old.2 = Bound::Upper;
                     }
+                    info.candidates = scores
+                        .iter()
+                        .map(|&(cell, score, bound)| Candidate { cell, score, bound })
+                        .collect();
                 }
                 break;
             }
@@ -456,7 +479,7 @@ impl Engine {
                 iter_scores.insert(0, m);
             }
             let head = iter_scores.remove(0);
-            iter_scores.sort_by(|a, b| b.1.cmp(&a.1));
+            iter_scores.sort_by_key(|m| std::cmp::Reverse(m.1));
             iter_scores.insert(0, head);
             scores = iter_scores;
             info.best = Some(scores[0].0);
@@ -469,10 +492,10 @@ impl Engine {
             if info.score.is_decisive() {
                 break;
             }
-            if let Some(t) = limits.time {
-                if start.elapsed() * 3 > t {
-                    break;
-                }
+            if let Some(t) = limits.time
+                && start.elapsed() * 3 > t
+            {
+                break;
             }
         }
         let best = info.best.expect("a root move exists");

@@ -276,22 +276,21 @@ impl Brain {
                 }
             }
             "rule" => {
-                if let Some(rule) = num.and_then(|v| Rule::from_gomocup(v as u32)) {
-                    if rule != self.rule {
-                        self.rule = rule;
-                        if let Some(b) = self.board.as_ref() {
-                            let mut nb =
-                                Board::with_size(b.size() as u32, rule).expect("same size");
-                            for &c in b.moves() {
-                                if nb.try_play(c).is_err() {
-                                    break;
-                                }
+                if let Some(rule) = num.and_then(|v| Rule::from_gomocup(v as u32))
+                    && rule != self.rule
+                {
+                    self.rule = rule;
+                    if let Some(b) = self.board.as_ref() {
+                        let mut nb = Board::with_size(b.size() as u32, rule).expect("same size");
+                        for &c in b.moves() {
+                            if nb.try_play(c).is_err() {
+                                break;
                             }
-                            self.board = Some(nb);
                         }
-                        if let Some(e) = self.engine.as_mut() {
-                            e.clear();
-                        }
+                        self.board = Some(nb);
+                    }
+                    if let Some(e) = self.engine.as_mut() {
+                        e.clear();
                     }
                 }
             }

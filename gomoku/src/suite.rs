@@ -311,7 +311,7 @@ pub fn run_vcf_suite(
 
 /// The side to move of a puzzle (black when the stone count is even).
 pub fn puzzle_side(p: &Puzzle) -> Side {
-    if p.stones.len() % 2 == 0 {
+    if p.stones.len().is_multiple_of(2) {
         Side::First
     } else {
         Side::Second

@@ -136,7 +136,7 @@ impl VcfSolver {
         if depth == 0 || self.nodes > self.node_limit {
             return false;
         }
-        if self.nodes % 64 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.node_limit = 0;
             return false;
         }
@@ -219,7 +219,7 @@ impl VcfSolver {
 pub fn check_proof(board: &Board, line: &[Cell]) -> Result<(), String> {
     let mut b = board.clone();
     let a = b.side_to_move();
-    if line.is_empty() || line.len() % 2 == 0 {
+    if line.is_empty() || line.len().is_multiple_of(2) {
         return Err(format!(
             "a proof has an odd number of moves, got {}",
             line.len()

@@ -184,6 +184,7 @@ impl VctSolver {
                 let touches = line.contains(&mc)
                     || b.patterns(m, d).iter().any(|&v| v >= Pattern::Four as u8);
                 b.play_unchecked(mc);
+                self.nodes += 1;
                 let covered = b.outcome().is_none() && !touches && proof_holds(b, &line);
                 let sub = if covered {
                     Some(Vec::new())

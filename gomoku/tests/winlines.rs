@@ -39,7 +39,7 @@ fn incremental_tables_equal_a_recount_on_random_games() {
                 }
             }
             assert_eq!(w.tables(), &WinLines::from_board(&b).recount());
-            while b.moves().len() > 0 {
+            while !b.moves().is_empty() {
                 b.undo();
                 w.undo();
             }
