@@ -5,7 +5,8 @@
 //! AI adds its depth, value and nodes) and the board again, and finally
 //! `result: x wins`, `result: draw` (Othello: `result: black wins 40-24`). A malformed or
 //! illegal move prints `illegal move "…": <why>` and asks again. Besides moves a human may
-//! type `undo` (takes back to their previous turn) or `quit`. The end of standard input
+//! type `hint` (the AI's move for them, with its value), `undo` (takes back to their
+//! previous turn) or `quit`. The end of standard input
 //! ends the program cleanly (exit status 0, no result line).
 
 use super::options::{Player, Setup};
@@ -28,6 +29,26 @@ pub fn run<G: PlayGame>(game: G, setup: Setup) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Runs the AI on the side to move (on the worker thread, waiting for it) and returns
+/// its move and last report.
+fn think<G: PlayGame>(
+    session: &Session<G>,
+    engine: &mut Option<G::Engine>,
+) -> io::Result<(G::Move, Option<super::Progress>)> {
+    let eng = engine.take().unwrap_or_else(|| session.game.new_engine());
+    let mut thinking = Thinking::spawn(session.game.clone(), eng, session.setup.strength);
+    let (mv, eng) = loop {
+        match thinking.wait(Duration::from_millis(200)) {
+            Poll::Running => {}
+            Poll::Done(mv, eng) => break (mv, eng),
+            Poll::Lost => return Err(io::Error::other("the AI crashed")),
+        }
+    };
+    *engine = Some(eng);
+    let mv = mv.ok_or_else(|| io::Error::other("the AI found no move"))?;
+    Ok((mv, thinking.latest.take()))
 }
 
 /// The board as text: column labels on top, row labels on the left, `.` for an empty
@@ -109,25 +130,10 @@ pub fn play<G: PlayGame>(
         }
         match session.player_to_move() {
             Player::Ai => {
-                let Some(eng) = engine.take() else {
-                    return Err(io::Error::other("the AI stopped working"));
-                };
-                let mut thinking =
-                    Thinking::spawn(session.game.clone(), eng, session.setup.strength);
-                let (mv, eng) = loop {
-                    match thinking.wait(Duration::from_millis(200)) {
-                        Poll::Running => {}
-                        Poll::Done(mv, eng) => break (mv, eng),
-                        Poll::Lost => return Err(io::Error::other("the AI crashed")),
-                    }
-                };
-                engine = Some(eng);
-                let Some(mv) = mv else {
-                    return Err(io::Error::other("the AI found no move"));
-                };
+                let (mv, latest) = think(&session, &mut engine)?;
                 let text = session.game.move_text(mv);
                 session.play(mv).map_err(io::Error::other)?;
-                match &thinking.latest {
+                match &latest {
                     Some(p) => writeln!(
                         out,
                         "{who} plays {text} (depth {}, {}, {} nodes)",
@@ -149,6 +155,17 @@ pub fn play<G: PlayGame>(
                 match text {
                     "" => continue,
                     "quit" | "exit" => return Ok(()),
+                    "hint" => {
+                        let (mv, latest) = think(&session, &mut engine)?;
+                        let value = latest.map(|p| format!(" ({})", p.value));
+                        writeln!(
+                            out,
+                            "hint: {}{}",
+                            session.game.move_text(mv),
+                            value.unwrap_or_default()
+                        )?;
+                        continue;
+                    }
                     "undo" => {
                         if session.undo_to_human() == 0 {
                             writeln!(out, "nothing to undo")?;

@@ -217,7 +217,8 @@ mod tests {
             players: [Player::Human, Player::Ai],
             strength: Strength::Level(1),
         };
-        let t = transcript(setup, "undo\n1\nundo\n");
+        let t = transcript(setup, "hint\nundo\n1\nundo\n");
+        assert!(t.contains("hint: "), "{t}");
         assert!(t.contains("nothing to undo"), "{t}");
         assert!(t.contains("undone"), "{t}");
         // After undo the board is empty again.
