@@ -322,6 +322,12 @@ mod tui_tests {
         }
         assert!(!app.session.is_running());
         assert!(app.message.starts_with("result: "), "{}", app.message);
+        // A move typed after the end repeats the result; Enter starts again.
+        key(&mut app, KeyCode::Char('1'));
+        key(&mut app, KeyCode::Enter);
+        assert!(app.message.starts_with("result: "), "{}", app.message);
+        key(&mut app, KeyCode::Enter);
+        assert!(app.session.moves.is_empty() && app.session.is_running());
     }
 
     #[test]

@@ -212,6 +212,11 @@ impl<G: PlayGame> App<G> {
         if self.session.setup.players == [Player::Ai; 2] {
             self.not_before = Instant::now() + AI_VS_AI_PAUSE;
         }
+        self.announce_result();
+    }
+
+    /// Once the game is over: the result and the restart prompt in the status line.
+    fn announce_result(&mut self) {
         if !self.session.is_running() {
             self.message = format!(
                 "result: {} — Enter or a: play again, n: new game, q: quit",
@@ -232,7 +237,7 @@ impl<G: PlayGame> App<G> {
     /// Plays a human move, if a human is to move.
     pub fn human_move(&mut self, mv: G::Move) {
         if !self.session.is_running() {
-            self.message = format!("the game is over ({})", self.session.game.result_text());
+            self.announce_result();
             return;
         }
         if self.session.player_to_move() != Player::Human {
@@ -264,6 +269,10 @@ impl<G: PlayGame> App<G> {
 
     fn play_typed(&mut self, text: &str) {
         if text.is_empty() {
+            return;
+        }
+        if !self.session.is_running() {
+            self.announce_result();
             return;
         }
         match self.session.game.parse_move(text) {
