@@ -4,20 +4,32 @@
 
 use connect4::{Position, Solver};
 
+/// CPU time of this process so far (user + system, from `/proc/self/stat`), if known.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 fn main() {
     let moves = std::env::args().nth(1).unwrap_or_default();
     let position = Position::from_moves(&moves).expect("a legal move string");
     for weak in [true, false] {
         let mut solver = Solver::new();
+        let cpu = cpu_seconds();
         let s = solver.try_solve(&position, weak).expect("not stopped");
+        let cpu = cpu.zip(cpu_seconds()).map_or(f64::NAN, |(a, b)| b - a);
         println!(
-            "{:?} {} solve: score {}, {} nodes, {:.1?} ({:.2} M nodes/s)",
+            "{:?} {} solve: score {}, {} nodes, {:.1?} wall, {:.1} s CPU ({:.2} M nodes/s CPU)",
             moves,
             if weak { "weak" } else { "strong" },
             s.score,
             s.nodes,
             s.elapsed,
-            s.nodes as f64 / s.elapsed.as_secs_f64() / 1e6
+            cpu,
+            s.nodes as f64 / cpu / 1e6
         );
     }
 }

@@ -379,6 +379,16 @@ impl Solver {
                 return beta;
             }
         }
+        if possible & (possible - 1) == 0 {
+            // A single move (often a forced block): nothing to order.
+            let mut child = *board;
+            child.play(possible);
+            let score = -self.negamax(&child, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            return self.store(key, score, alpha, beta);
+        }
         let mut moves = MoveSorter::new();
         for &col in ORDER.iter().rev() {
             let mv = possible & bits::column_mask(col);
@@ -394,17 +404,29 @@ impl Solver {
                 return 0;
             }
             if score >= beta {
-                // A lower bound, kept within the scores that exist.
-                let v = score.min(MAX_SCORE) + MAX_SCORE - 2 * MIN_SCORE + 2;
-                self.table.put(key, v as u8);
-                return score;
+                return self.store(key, score, alpha, beta);
             }
             if score > alpha {
                 alpha = score;
             }
         }
-        let v = alpha.max(MIN_SCORE) - MIN_SCORE + 1;
-        self.table.put(key, v as u8);
-        alpha
+        self.store(key, alpha, alpha, beta)
+    }
+
+    /// Stores the result `score` of a node searched in `(alpha, beta)` and returns it:
+    /// a lower bound when it reached `beta`, else an upper bound no lower than `alpha`
+    /// (values kept within the scores that exist).
+    #[inline(always)]
+    fn store(&mut self, key: u64, score: i32, alpha: i32, beta: i32) -> i32 {
+        if score >= beta {
+            let v = score.min(MAX_SCORE) + MAX_SCORE - 2 * MIN_SCORE + 2;
+            self.table.put(key, v as u8);
+            score
+        } else {
+            let score = score.max(alpha);
+            let v = score.max(MIN_SCORE) - MIN_SCORE + 1;
+            self.table.put(key, v as u8);
+            score
+        }
     }
 }
