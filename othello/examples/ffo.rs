@@ -6,6 +6,17 @@ use othello::ffo::read_file;
 use othello::solver::Solver;
 use std::time::Instant;
 
+/// CPU time of this thread (Linux `/proc/thread-self/stat`, clock ticks of 10 ms), or
+/// `None` elsewhere: on a loaded machine wall time says little about the solver.
+fn cpu_time() -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let after = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(std::time::Duration::from_millis((utime + stime) * 10))
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
@@ -22,28 +33,34 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(usize::MAX);
     let mut solver = Solver::new(256);
-    let (mut nodes, t0, mut bad) = (0u64, Instant::now(), 0);
+    let (mut nodes, t0, mut bad, mut cpu_total) = (0u64, Instant::now(), 0, 0.0);
     for pos in positions
         .iter()
         .filter(|p| (first..=last).contains(&p.number))
     {
-        let t = Instant::now();
+        let (t, c) = (Instant::now(), cpu_time());
         let s = solver.solve(pos.game.board());
         let dt = t.elapsed().as_secs_f64();
+        let cpu = match (c, cpu_time()) {
+            (Some(a), Some(b)) => (b - a).as_secs_f64(),
+            _ => dt,
+        };
+        cpu_total += cpu;
         nodes += s.nodes;
         let mv = s.best_move.map(|m| m.to_string()).unwrap_or_default();
         let ok =
             Some(s.score) == pos.best_score() && s.best_move.is_some_and(|m| pos.is_best_move(m));
         bad += usize::from(!ok);
         println!(
-            "#{:<2} {:>2} empties {:+3} {:<3} {:>12} nodes {:8.3} s {:5.1} Mn/s {}",
+            "#{:<2} {:>2} empties {:+3} {:<3} {:>12} nodes {:8.3} s wall {:8.2} s cpu {:5.1} Mn/s(cpu) {}",
             pos.number,
             pos.game.board().empties(),
             s.score,
             mv,
             s.nodes,
             dt,
-            s.nodes as f64 / dt.max(1e-9) / 1e6,
+            cpu,
+            s.nodes as f64 / cpu.max(1e-9) / 1e6,
             if ok { "ok" } else { "WRONG" }
         );
     }

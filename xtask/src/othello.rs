@@ -51,6 +51,17 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     rows
 }
 
+/// CPU time of this thread (Linux `/proc/thread-self/stat`, clock ticks of 10 ms), or
+/// `None` elsewhere: on a loaded machine wall time says little about the solver.
+fn cpu_time() -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let after = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(std::time::Duration::from_millis((utime + stime) * 10))
+}
+
 fn run(
     solver: &mut Solver,
     name: &str,
@@ -62,12 +73,17 @@ fn run(
         name: name.to_string(),
         ..SuiteRow::default()
     };
-    let (mut total_time, mut total_nodes) = (Duration::ZERO, 0u64);
+    let (mut total_time, mut total_nodes, mut total_cpu) = (Duration::ZERO, 0u64, Duration::ZERO);
     let mut failures = Vec::new();
     for pos in positions.iter().filter(|p| range.contains(&p.number)) {
-        let t = Instant::now();
+        let (t, c) = (Instant::now(), cpu_time());
         let s = solver.solve(pos.game.board());
         let dt = t.elapsed();
+        let cpu = match (c, cpu_time()) {
+            (Some(a), Some(b)) => b - a,
+            _ => dt,
+        };
+        total_cpu += cpu;
         total_time += dt;
         total_nodes += s.nodes;
         row.positions += 1;
@@ -79,13 +95,14 @@ fn run(
             failures.push(format!("#{}", pos.number));
         }
         eprintln!(
-            "  FFO #{:<2} {:>2} empties  {:+3} {:<3} {:>12} nodes {:8.3} s{}",
+            "  FFO #{:<2} {:>2} empties  {:+3} {:<3} {:>12} nodes {:8.3} s wall {:8.2} s cpu{}",
             pos.number,
             pos.game.board().empties(),
             s.score,
             s.best_move.map(|m| m.to_string()).unwrap_or_default(),
             s.nodes,
             dt.as_secs_f64(),
+            cpu.as_secs_f64(),
             if ok { "" } else { "  WRONG" }
         );
     }
@@ -94,8 +111,9 @@ fn run(
         row.mean_nodes = total_nodes as f64 / row.positions as f64;
     }
     row.note = format!(
-        "total {:.2} s, {:.1} M nodes; {reference}{}",
+        "total {:.2} s wall, {:.2} s cpu, {:.1} M nodes; {reference}{}",
         total_time.as_secs_f64(),
+        total_cpu.as_secs_f64(),
         total_nodes as f64 / 1e6,
         if failures.is_empty() {
             String::new()
