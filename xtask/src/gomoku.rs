@@ -43,35 +43,35 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             }),
         }
     }
-    if let Ok(text) = std::fs::read_to_string(dir.join("gomocup-rule-checks.tsv")) {
-        if let Ok(checks) = parse_rule_checks(&text) {
-            let mut engine = gomoku::Engine::new(16);
-            let (mut n, mut passed) = (0, 0);
-            let mut time = Duration::ZERO;
-            let mut nodes = 0u64;
-            for c in checks {
-                let Some(board) = c.board else { continue };
-                let t = Instant::now();
-                let info = engine.search(&board, &Limits::nodes(20_000));
-                time += t.elapsed();
-                nodes += info.nodes;
-                n += 1;
-                let best = info.best;
-                if best.is_some_and(|b| {
-                    (c.accept.is_empty() || c.accept.contains(&b)) && Some(b) != c.reject
-                }) {
-                    passed += 1;
-                }
+    if let Ok(text) = std::fs::read_to_string(dir.join("gomocup-rule-checks.tsv"))
+        && let Ok(checks) = parse_rule_checks(&text)
+    {
+        let mut engine = gomoku::Engine::new(16);
+        let (mut n, mut passed) = (0, 0);
+        let mut time = Duration::ZERO;
+        let mut nodes = 0u64;
+        for c in checks {
+            let Some(board) = c.board else { continue };
+            let t = Instant::now();
+            let info = engine.search(&board, &Limits::nodes(20_000));
+            time += t.elapsed();
+            nodes += info.nodes;
+            n += 1;
+            let best = info.best;
+            if best.is_some_and(|b| {
+                (c.accept.is_empty() || c.accept.contains(&b)) && Some(b) != c.reject
+            }) {
+                passed += 1;
             }
-            rows.push(SuiteRow {
-                name: "gomoku Gomocup rule checks (rules 0, 1)".into(),
-                positions: n,
-                passed,
-                mean_time: time / n.max(1) as u32,
-                mean_nodes: nodes as f64 / n.max(1) as f64,
-                note: "renju (4) and caro (8) entries skipped: not supported".into(),
-            });
         }
+        rows.push(SuiteRow {
+            name: "gomoku Gomocup rule checks (rules 0, 1)".into(),
+            positions: n,
+            passed,
+            mean_time: time / n.max(1) as u32,
+            mean_nodes: nodes as f64 / n.max(1) as f64,
+            note: "renju (4) and caro (8) entries skipped: not supported".into(),
+        });
     }
     rows
 }
