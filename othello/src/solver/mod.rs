@@ -392,7 +392,13 @@ impl Solver {
                 }
                 if empties >= SORT_SEARCH_EMPTIES {
                     // A shallow evaluation of the reply counts most.
-                    let depth = if empties >= SORT_DEPTH2_EMPTIES { 2 } else { 1 };
+                    let depth = if empties >= SORT_DEPTH2_EMPTIES + 4 {
+                        3
+                    } else if empties >= SORT_DEPTH2_EMPTIES {
+                        2
+                    } else {
+                        1
+                    };
                     k -= eval_search(next, depth, -INF_EVAL, INF_EVAL) * (1 << 8);
                 }
                 k
@@ -483,8 +489,9 @@ impl Solver {
 
 const INF_EVAL: i32 = 1 << 20;
 
-/// From this many empties, the ordering search looks two plies deep.
-pub const SORT_DEPTH2_EMPTIES: u32 = 20;
+/// From this many empties, the ordering search looks two plies deep (three from four
+/// more).
+pub const SORT_DEPTH2_EMPTIES: u32 = 18;
 
 /// A tiny fail-soft alpha-beta with [`crate::eval::Strong`] at the horizon, for move
 /// ordering far from the end.
