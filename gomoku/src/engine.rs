@@ -321,7 +321,7 @@ impl Engine {
             info.elapsed = start.elapsed();
             return info;
         }
-        let vcf_budget = self.root_vcf_nodes.min(self.node_limit / 4 + 1);
+        let vcf_budget = self.root_vcf_nodes;
         if let Some(line) = self.vcf.solve_until(&mut b, 40, vcf_budget, self.deadline) {
             self.nodes += self.vcf.nodes;
             info.best = Some(line[0]);
@@ -340,7 +340,7 @@ impl Engine {
         self.nodes += self.vcf.nodes;
         // Root step 1b: a VCT (threes and fours), on a smaller budget.
         if self.root_vct_nodes > 0 {
-            let budget = self.root_vct_nodes.min(self.node_limit / 4 + 1);
+            let budget = self.root_vct_nodes;
             let vct_deadline = limits.time.map(|t| start + t / 3);
             if let Some(line) = self.vct.solve(&mut b, 4, budget, vct_deadline) {
                 self.nodes += self.vct.nodes;
@@ -421,7 +421,9 @@ impl Engine {
             info.elapsed = start.elapsed();
             return info;
         }
-        // Root step 3: iterative deepening PVS.
+        // Root step 3: iterative deepening PVS. The node limit counts search nodes only:
+        // the root VCF/VCT searches above have their own fixed budgets.
+        self.node_limit = self.node_limit.saturating_add(self.nodes);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
         for depth in 1..=max_depth {
             let mut alpha = -Score::INFINITE;
