@@ -491,7 +491,7 @@ const INF_EVAL: i32 = 1 << 20;
 
 /// From this many empties, the ordering search looks two plies deep (three from four
 /// more).
-pub const SORT_DEPTH2_EMPTIES: u32 = 18;
+pub const SORT_DEPTH2_EMPTIES: u32 = 16;
 
 /// A tiny fail-soft alpha-beta with [`crate::eval::Strong`] at the horizon, for move
 /// ordering far from the end.
