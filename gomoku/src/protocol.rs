@@ -410,6 +410,34 @@ mod tests {
     }
 
     #[test]
+    fn time_budget_follows_info() {
+        let mut b = Brain::new();
+        assert_eq!(b.move_budget(), Duration::from_millis(4_500));
+        talk(&mut b, "INFO timeout_turn 1000\n");
+        assert_eq!(b.move_budget(), Duration::from_millis(900));
+        talk(&mut b, "INFO timeout_match 60000\nINFO time_left 700\n");
+        assert_eq!(b.move_budget(), Duration::from_millis(92));
+        talk(&mut b, "INFO time_left 0\n");
+        assert_eq!(b.move_budget(), Duration::from_millis(5));
+        talk(&mut b, "INFO timeout_turn 0\nINFO timeout_match 0\n");
+        assert_eq!(b.move_budget(), Duration::from_millis(70));
+    }
+
+    #[test]
+    fn rule_info_replays_the_game() {
+        let mut b = Brain::new().with_node_limit(500);
+        talk(&mut b, "START 15\nTURN 7,7\nINFO rule 1\n");
+        assert_eq!(b.board().unwrap().rule(), Rule::Standard);
+        assert_eq!(b.board().unwrap().stone_count(), 2);
+        talk(&mut b, "INFO rule 4\n");
+        assert_eq!(
+            b.board().unwrap().rule(),
+            Rule::Standard,
+            "renju is not supported: unchanged"
+        );
+    }
+
+    #[test]
     fn sizes_and_takeback() {
         let mut b = Brain::new().with_node_limit(1_000);
         let out = talk(&mut b, "START 4\nSTART 23\nSTART x\nSTART 5\nBEGIN\n");
