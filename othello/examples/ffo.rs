@@ -65,7 +65,7 @@ fn main() {
         );
     }
     println!(
-        "total {nodes} nodes {:.2} s, {bad} wrong",
+        "total {nodes} nodes, {:.2} s wall, {cpu_total:.2} s cpu, {bad} wrong",
         t0.elapsed().as_secs_f64()
     );
 }

@@ -22,7 +22,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             "othello FFO #1-#19",
             &p,
             1..=19,
-            "Edax (real weights): well under 1 s for the set",
+            "no reference figure in the data README",
         ));
     }
     if let Some(p) = load("fforum-20-39.obf") {

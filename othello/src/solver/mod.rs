@@ -64,8 +64,9 @@ const NEIGHBOURS: [u64; 64] = {
 /// The result of solving a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solution {
-    /// The exact final disc difference for the side to move (or, in weak mode, -2, 0 or
-    /// +2 for loss, draw, win... see [`Solver::solve_weak`]).
+    /// The exact final disc difference for the side to move, in `-64..=64`. From
+    /// [`Solver::solve_weak`] and [`Solver::solve_window`] only a bound outside the
+    /// window: its sign (win, draw, loss) is exact in weak mode.
     pub score: i32,
     /// A best move (`PS` when the side must pass), `None` when the game is over.
     pub best_move: Option<Move>,
