@@ -149,11 +149,11 @@ fn classic_choices_at_depths_2_4_6() {
 }
 
 #[test]
-#[ignore = "slow: 200 games Strong vs Classic at depth 4 (about a minute)"]
+#[ignore = "slow: 200 games Strong vs Classic at depths 2, 4 and 6 (a minute or more)"]
 fn strong_beats_classic_at_equal_depth() {
     let openings = random_openings(&Othello::new(), 100, 8, 20261130);
     assert_eq!(openings.len(), 100);
-    for depth in [2, 4] {
+    for depth in [2, 4, 6] {
         let mut strong = SearchAgent::new("strong", Strong, Limits::depth(depth), 8);
         let mut classic = SearchAgent::new("classic", Classic, Limits::depth(depth), 8);
         let r = run_match(&openings, &mut strong, &mut classic, 200);

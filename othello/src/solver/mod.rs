@@ -305,6 +305,11 @@ impl Solver {
 
     /// Parity-ordered alpha-beta over the empty squares, no table (few empties).
     fn shallow(&mut self, b: Board, mut alpha: i32, beta: i32, empties: u32) -> i32 {
+        if empties == 2 {
+            let e = b.empty();
+            let x1 = e.trailing_zeros();
+            return self.solve_two(b, beta, x1, (e & (e - 1)).trailing_zeros(), false);
+        }
         self.nodes += 1;
         let empty = b.empty();
         let odd = odd_regions(empty);
@@ -322,12 +327,7 @@ impl Solver {
                     continue;
                 }
                 let next = b.play_flips(sq, f);
-                let v = if empties == 2 {
-                    self.nodes += 1;
-                    -solve_last(next, (empty & !(1u64 << sq)).trailing_zeros())
-                } else {
-                    -self.shallow(next, -beta, -alpha, empties - 1)
-                };
+                let v = -self.shallow(next, -beta, -alpha, empties - 1);
                 if v > best {
                     best = v;
                     if v > alpha {
@@ -345,6 +345,36 @@ impl Solver {
                 return b.final_score();
             }
             return -self.shallow(b.pass(), -beta, -alpha, empties);
+        }
+        best
+    }
+
+    /// Two empty squares `x1`, `x2` left: each move is followed by [`solve_last`].
+    /// `passed` is set when the other side has just passed.
+    fn solve_two(&mut self, b: Board, beta: i32, x1: u32, x2: u32, passed: bool) -> i32 {
+        self.nodes += 1;
+        let mut best = -65;
+        for (a, c) in [(x1, x2), (x2, x1)] {
+            if NEIGHBOURS[a as usize] & b.opponent != 0 {
+                let f = flips(b.player, b.opponent, a);
+                if f != 0 {
+                    self.nodes += 1;
+                    let v = -solve_last(b.play_flips(a, f), c);
+                    if v > best {
+                        best = v;
+                        if v >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        if best == -65 {
+            if passed {
+                // Neither side can move.
+                return b.final_score();
+            }
+            return -self.solve_two(b.pass(), 65, x1, x2, true);
         }
         best
     }
