@@ -47,7 +47,7 @@ pub fn run(command: Command) -> ExitCode {
             crate::lines::process_stdin(|line| -> Result<String, String> {
                 let mut board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 if let Some(o) = zerosum::Game::outcome(&board) {
-                    return Err(format!("the game is over ({o:?})"));
+                    return Err(format!("the game is over ({})", outcome_text(o)));
                 }
                 Ok(match solver.solve(&mut board, 60, nodes) {
                     Some(l) => {
@@ -78,7 +78,7 @@ pub fn run(command: Command) -> ExitCode {
             crate::lines::process_stdin(|line| -> Result<String, String> {
                 let board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 if let Some(o) = zerosum::Game::outcome(&board) {
-                    return Err(format!("the game is over ({o:?})"));
+                    return Err(format!("the game is over ({})", outcome_text(o)));
                 }
                 let info = engine.search(&board, &limits);
                 let best = info.best.ok_or("no move")?;
@@ -107,5 +107,14 @@ pub fn pbrain() -> ExitCode {
             eprintln!("pbrain: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// A finished game's outcome in words: `black won`, `white won`, `draw`.
+fn outcome_text(outcome: zerosum::Outcome) -> &'static str {
+    match outcome {
+        zerosum::Outcome::Win(zerosum::Side::First) => "black won",
+        zerosum::Outcome::Win(zerosum::Side::Second) => "white won",
+        zerosum::Outcome::Draw => "draw",
     }
 }
