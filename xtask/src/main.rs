@@ -70,7 +70,7 @@ fn main() -> ExitCode {
         Task::Bench { quick, data } => {
             let data = data_dir(data);
             let ok = run_criterion(quick);
-            let benches = criterion_rows(&workspace_root().join("target/criterion"));
+            let benches = criterion_rows(&target_dir().join("criterion"));
             print_bench_table(&benches);
             let rows = run_suites(data.as_deref(), quick);
             print_suite_table(&rows);
@@ -119,6 +119,12 @@ fn workspace_root() -> PathBuf {
         .parent()
         .expect("xtask lives in the workspace")
         .to_path_buf()
+}
+
+/// Cargo's target folder: `$CARGO_TARGET_DIR` when set, else `target/` in the workspace.
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| workspace_root().join("target"), PathBuf::from)
 }
 
 /// `--data DIR`, else `../shared/data` next to the workspace when it exists.
@@ -320,6 +326,31 @@ fn si(n: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_criterion_results_back() {
+        let dir = std::env::temp_dir().join(format!("xtask-criterion-{}", std::process::id()));
+        let new = dir.join("group/bench_one/new");
+        std::fs::create_dir_all(&new).unwrap();
+        std::fs::create_dir_all(dir.join("group/bench_one/base")).unwrap();
+        std::fs::write(
+            new.join("estimates.json"),
+            r#"{"median":{"point_estimate":2000000.0}}"#,
+        )
+        .unwrap();
+        std::fs::write(
+            new.join("benchmark.json"),
+            r#"{"full_id":"group/bench one","title":"group/bench one","throughput":{"Elements":1000}}"#,
+        )
+        .unwrap();
+        let rows = criterion_rows(&dir);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].name, "group/bench one");
+        assert_eq!(rows[0].median_ns, 2_000_000.0);
+        let (per_second, kind) = rows[0].throughput.clone().unwrap();
+        assert_eq!((per_second.round(), kind.as_str()), (500_000.0, "elements"));
+    }
 
     #[test]
     fn formats_are_readable() {
