@@ -1,27 +1,13 @@
 //! `zerosum othello play --plain` driven through the binary with scripted games.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Runs `zerosum othello play <args>` with `input` on standard input; returns stdout
 /// and whether it exited successfully.
 fn play(args: &[&str], input: &str) -> (String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .args(["othello", "play"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run zerosum");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (String::from_utf8(out.stdout).unwrap(), out.status.success())
+    let mut full = vec!["othello", "play"];
+    full.extend_from_slice(args);
+    common::run_zerosum(&full, input)
 }
 
 #[test]
