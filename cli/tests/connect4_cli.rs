@@ -1,30 +1,13 @@
 //! `zerosum connect4` end to end: the binary on standard input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Runs `zerosum connect4 <args>` with `input`; returns (stdout, stderr, success).
 fn run(args: &[&str], input: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .arg("connect4")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the zerosum binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
+    let mut full = vec!["connect4"];
+    full.extend_from_slice(args);
+    let r = common::run_binary(env!("CARGO_BIN_EXE_zerosum"), &full, input);
+    (r.stdout, r.stderr, r.success)
 }
 
 #[test]

@@ -1,30 +1,15 @@
 //! `zerosum gomoku solve | bestmove | pbrain` and the `pbrain-zerosum` binary, driven over
 //! pipes.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn run(bin: &str, args: &[&str], input: &str) -> (String, String, bool) {
-    let mut child = Command::new(bin)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
+    let r = common::run_binary(bin, args, input);
+    (r.stdout, r.stderr, r.success)
 }
 
 const ZEROSUM: &str = env!("CARGO_BIN_EXE_zerosum");

@@ -1,8 +1,7 @@
 //! `zerosum othello …` end to end: perft, solve (exact and weak), analyze, bestmove,
 //! and a bad input line.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 const START: &str = "---------------------------OX------XO--------------------------- X";
 /// FFO #1 (14 empties): G8 +18 (FFO suite, from Edax's `problem/fforum-1-19.obf`).
@@ -11,25 +10,8 @@ const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOO
 const FFO20: &str = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
 
 fn run(args: &[&str], stdin: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("zerosum runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let r = common::run_binary(env!("CARGO_BIN_EXE_zerosum"), args, stdin);
+    (r.success, r.stdout, r.stderr)
 }
 
 fn first_columns(text: &str, n: usize) -> Vec<String> {

@@ -3,8 +3,7 @@
 //! tictactoe crate), and reports bad lines without stopping.
 
 use std::collections::HashMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],
@@ -81,26 +80,10 @@ fn text(cells: &[u8; 9]) -> String {
 }
 
 fn run(args: &[&str], input: &str) -> (String, String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .arg("tictactoe")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run zerosum");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.success(),
-    )
+    let mut full = vec!["tictactoe"];
+    full.extend_from_slice(args);
+    let r = common::run_binary(env!("CARGO_BIN_EXE_zerosum"), &full, input);
+    (r.stdout, r.stderr, r.success)
 }
 
 #[test]

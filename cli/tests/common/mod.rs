@@ -1,27 +1,46 @@
-//! Shared by the command-line integration tests: run the `zerosum` binary.
+//! Shared by the command-line integration tests: run a binary of this package.
+
+#![allow(dead_code)] // each test file uses part of it
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Runs `zerosum <args>` with `input` on standard input; returns standard output and
-/// whether the process exited successfully.
-pub fn run_zerosum(args: &[&str], input: &str) -> (String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+/// What a finished run printed and how it ended.
+pub struct Run {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// True when the process exited with status 0.
+    pub success: bool,
+}
+
+/// Runs `bin <args>` with `input` on standard input and waits for it.
+pub fn run_binary(bin: &str, args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(bin)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("run zerosum");
+        .unwrap_or_else(|e| panic!("cannot run {bin}: {e}"));
     child
         .stdin
         .take()
         .expect("piped stdin")
         .write_all(input.as_bytes())
         .expect("write stdin");
-    let out = child.wait_with_output().expect("wait for zerosum");
-    (
-        String::from_utf8(out.stdout).expect("UTF-8 output"),
-        out.status.success(),
-    )
+    let out = child.wait_with_output().expect("wait for the binary");
+    Run {
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 standard output"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 standard error"),
+        success: out.status.success(),
+    }
+}
+
+/// Runs `zerosum <args>` with `input` on standard input; returns standard output and
+/// whether the process exited successfully.
+pub fn run_zerosum(args: &[&str], input: &str) -> (String, bool) {
+    let run = run_binary(env!("CARGO_BIN_EXE_zerosum"), args, input);
+    (run.stdout, run.success)
 }
