@@ -247,16 +247,19 @@ impl Solver {
         0
     }
 
-    /// Root search in `(alpha, beta)`: the fail-soft value and the move that reached it.
-    fn root(&mut self, board: Board, mut alpha: i32, beta: i32) -> (i32, Option<u32>) {
-        self.nodes += 1;
-        let empties = board.empties();
-        let mut list = MoveList::new();
-        let tt_move = self
-            .tt
-            .probe(board.player, board.opponent)
-            .and_then(|p| p.best);
-        self.order(board, empties, &mut list, tt_move, None);
+    /// Principal-variation search over the ordered `list` of `board` in `(alpha, beta)`:
+    /// the first move with the full window, the others with a null window and a
+    /// re-search. Returns the fail-soft value (final disc difference for the side to
+    /// move) and the move that reached it; `(-65, None)` for an empty list.
+    #[inline]
+    fn search_moves(
+        &mut self,
+        board: Board,
+        list: &MoveList,
+        mut alpha: i32,
+        beta: i32,
+        empties: u32,
+    ) -> (i32, Option<u32>) {
         let mut best = -65;
         let mut best_sq = None;
         for (i, &(_, sq, f)) in list.as_slice().iter().enumerate() {
@@ -283,6 +286,19 @@ impl Solver {
             }
         }
         (best, best_sq)
+    }
+
+    /// Root search in `(alpha, beta)`: the fail-soft value and the move that reached it.
+    fn root(&mut self, board: Board, alpha: i32, beta: i32) -> (i32, Option<u32>) {
+        self.nodes += 1;
+        let empties = board.empties();
+        let mut list = MoveList::new();
+        let tt_move = self
+            .tt
+            .probe(board.player, board.opponent)
+            .and_then(|p| p.best);
+        self.order(board, empties, &mut list, tt_move, None);
+        self.search_moves(board, &list, alpha, beta, empties)
     }
 
     /// The search dispatcher by number of empties.
@@ -441,7 +457,7 @@ impl Solver {
     }
 
     /// Null-window and principal-variation search with table and ordering.
-    fn deep(&mut self, b: Board, mut alpha: i32, mut beta: i32, empties: u32) -> i32 {
+    fn deep(&mut self, b: Board, alpha: i32, mut beta: i32, empties: u32) -> i32 {
         self.nodes += 1;
         let moves = b.moves();
         if moves == 0 {
@@ -482,33 +498,8 @@ impl Solver {
         if let Some(v) = self.order(b, empties, &mut list, tt_move, Some(beta)) {
             return v;
         }
-        let alpha_orig = alpha;
-        let mut best = -65;
-        let mut best_sq = None;
-        for (i, &(_, sq, f)) in list.as_slice().iter().enumerate() {
-            let next = b.play_flips(sq, f);
-            let v = if i == 0 {
-                -self.search(next, -beta, -alpha, empties - 1)
-            } else {
-                let v = -self.search(next, -alpha - 1, -alpha, empties - 1);
-                if v > alpha && v < beta {
-                    -self.search(next, -beta, -alpha, empties - 1)
-                } else {
-                    v
-                }
-            };
-            if v > best {
-                best = v;
-                best_sq = Some(sq);
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        let lower = if best > alpha_orig { best } else { -64 };
+        let (best, best_sq) = self.search_moves(b, &list, alpha, beta, empties);
+        let lower = if best > alpha { best } else { -64 };
         let upper = if best < beta { best } else { 64 };
         if use_tt {
             self.tt
