@@ -6,14 +6,10 @@
 //! `-` stands for the empty board (blank lines are skipped). Scores are in Pons'
 //! convention: positive = the side to move wins, `22 − k` when with its `k`-th stone.
 
+use crate::progress::Progress;
 use clap::{Args, Subcommand};
 use connect4::{Level, LevelAi, Position, Solver};
-use indicatif::{ProgressBar, ProgressStyle};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::Duration;
 
 /// Commands of `zerosum connect4`.
 #[derive(Subcommand, Debug)]
@@ -59,19 +55,25 @@ pub fn run(command: Command) -> ExitCode {
         Command::Play(args) => crate::play::connect4::run(args),
         Command::Solve(args) => {
             let mut solver = Solver::with_table_log2(args.table_log2);
+            let mut progress = Progress::stderr();
             crate::lines::process_stdin(|line| {
                 let (moves, position) = parse(line)?;
-                let s = with_progress(&mut solver, moves, |s| s.try_solve(&position, args.weak))
-                    .map_err(|e| e.to_string())?;
+                let s = with_progress(&mut progress, &mut solver, moves, |s| {
+                    s.try_solve(&position, args.weak)
+                })
+                .map_err(|e| e.to_string())?;
                 Ok::<_, String>(format!("{moves} {}", s.score))
             })
         }
         Command::Analyze(args) => {
             let mut solver = Solver::with_table_log2(args.table_log2);
+            let mut progress = Progress::stderr();
             crate::lines::process_stdin(|line| {
                 let (moves, position) = parse(line)?;
-                let scores = with_progress(&mut solver, moves, |s| s.analyze(&position, args.weak))
-                    .map_err(|e| e.to_string())?;
+                let scores = with_progress(&mut progress, &mut solver, moves, |s| {
+                    s.analyze(&position, args.weak)
+                })
+                .map_err(|e| e.to_string())?;
                 let cols: Vec<String> = scores
                     .iter()
                     .map(|s| s.map_or("x".to_string(), |v| v.to_string()))
@@ -92,10 +94,13 @@ pub fn run(command: Command) -> ExitCode {
             }
             None => {
                 let mut solver = Solver::new();
+                let mut progress = Progress::stderr();
                 crate::lines::process_stdin(|line| {
                     let (moves, position) = parse(line)?;
-                    let best = with_progress(&mut solver, moves, |s| s.best_move(&position))
-                        .map_err(|e| e.to_string())?;
+                    let best = with_progress(&mut progress, &mut solver, moves, |s| {
+                        s.best_move(&position)
+                    })
+                    .map_err(|e| e.to_string())?;
                     let (col, score) = best.ok_or("the game is over")?;
                     Ok::<_, String>(format!("{moves} {col} {score}"))
                 })
@@ -112,42 +117,18 @@ fn parse(line: &str) -> Result<(&str, Position), String> {
     Ok((moves, position))
 }
 
-/// Runs `work` with a spinner on standard error that appears once it has taken more than
-/// a second (indicatif draws nothing when standard error is not a terminal).
-fn with_progress<T>(solver: &mut Solver, moves: &str, work: impl FnOnce(&mut Solver) -> T) -> T {
-    let counter = Arc::new(AtomicU64::new(solver.nodes()));
-    let start_nodes = solver.nodes();
-    solver.set_progress(Some(Arc::clone(&counter)));
-    let (done, wait) = mpsc::channel::<()>();
-    let label = if moves.is_empty() {
-        "-".to_string()
-    } else {
-        moves.to_string()
-    };
-    let spinner = std::thread::spawn(move || {
-        if wait.recv_timeout(Duration::from_secs(1)) != Err(RecvTimeoutError::Timeout) {
-            return;
-        }
-        let bar = ProgressBar::new_spinner();
-        if let Ok(style) = ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}") {
-            bar.set_style(style);
-        }
-        loop {
-            let nodes = counter.load(Ordering::Relaxed).saturating_sub(start_nodes);
-            bar.set_message(format!(
-                "solving {label}: {:.1} M nodes",
-                nodes as f64 / 1e6
-            ));
-            bar.tick();
-            if wait.recv_timeout(Duration::from_millis(120)) != Err(RecvTimeoutError::Timeout) {
-                break;
-            }
-        }
-        bar.finish_and_clear();
-    });
+/// Runs `work` under a progress task (a spinner with the node count on standard error
+/// when it is a terminal and the solve takes more than a second; nothing otherwise).
+fn with_progress<T>(
+    progress: &mut Progress,
+    solver: &mut Solver,
+    moves: &str,
+    work: impl FnOnce(&mut Solver) -> T,
+) -> T {
+    let label = format!("solving {}", if moves.is_empty() { "-" } else { moves });
+    let task = progress.task(label, solver.nodes());
+    solver.set_progress(task.counter());
     let result = work(solver);
-    drop(done);
-    let _ = spinner.join();
     solver.set_progress(None);
     result
 }

@@ -7,24 +7,140 @@ use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+/// The longest input line read, in bytes (64 KiB, far beyond any position of these
+/// games). A longer line is reported and skipped without being held in memory or echoed.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// At most this many characters of a bad line are echoed in its error message.
+const ECHO_CHARS: usize = 120;
+
+/// One line of input as read by [`read_line`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line of valid UTF-8, without its line ending.
+    Text(String),
+    /// A line that is not valid UTF-8: the byte offset (0-based) of the first bad byte
+    /// and that byte.
+    NotUtf8 {
+        /// Offset of the first invalid byte in the line.
+        at: usize,
+        /// The invalid byte.
+        byte: u8,
+    },
+    /// A line longer than the limit: its length in bytes (the rest was skipped).
+    TooLong {
+        /// Length of the line in bytes, line ending excluded.
+        bytes: usize,
+    },
+}
+
+/// Reads one line of at most `max` bytes from `input` as bytes, so that neither invalid
+/// UTF-8 nor a huge line stops the caller. Returns `None` at the end of the input. A line
+/// longer than `max` bytes is consumed to its end but only counted.
+///
+/// # Errors
+/// Only errors of the underlying reader.
+pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Line>> {
+    let mut buf = Vec::new();
+    let mut total = 0usize;
+    let mut seen = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            if !seen {
+                return Ok(None);
+            }
+            break;
+        }
+        seen = true;
+        let (take, found) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (chunk.len(), false),
+        };
+        let room = max.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        total = total.saturating_add(take);
+        input.consume(take + usize::from(found));
+        if found {
+            break;
+        }
+    }
+    if total > max {
+        return Ok(Some(Line::TooLong { bytes: total }));
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(Some(match String::from_utf8(buf) {
+        Ok(text) => Line::Text(text),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            Line::NotUtf8 {
+                at,
+                byte: e.as_bytes()[at],
+            }
+        }
+    }))
+}
+
+/// Why a line could not be read as text, for error messages.
+pub fn unreadable(line: &Line) -> Option<String> {
+    match line {
+        Line::Text(_) => None,
+        Line::NotUtf8 { at, byte } => Some(format!(
+            "not valid UTF-8 (byte 0x{byte:02X} at offset {at}); line skipped"
+        )),
+        Line::TooLong { bytes } => Some(format!(
+            "{bytes} bytes without a line break; lines are limited to {MAX_LINE_BYTES} bytes, \
+             line skipped"
+        )),
+    }
+}
+
+/// `text` shortened to its first [`ECHO_CHARS`] characters for an error message.
+pub fn echo(text: &str) -> String {
+    match text.char_indices().nth(ECHO_CHARS) {
+        Some((i, _)) => format!("{}… ({} bytes)", &text[..i], text.len()),
+        None => text.to_string(),
+    }
+}
+
 /// Runs `answer` on every non-blank, non-comment line of `input` (trimmed). `Ok(text)` is
 /// printed as a line on `out` and flushed; `Err(e)` is printed on `err` as
-/// `line N: <e>: <the line>`. Returns success if every line was answered.
+/// `line N: <e>: <the line>`. A line that is not UTF-8 or longer than
+/// [`MAX_LINE_BYTES`] is reported as `line N: <why>` and skipped; the lines after it are
+/// still answered. Returns success if every line was answered.
+///
+/// `err` is written one message at a time: a caller passing standard error must not hold
+/// its lock, as the progress spinner ([`crate::progress`]) writes there too.
 pub fn process_lines<E: Display>(
-    input: impl BufRead,
+    mut input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
     mut answer: impl FnMut(&str) -> Result<String, E>,
 ) -> ExitCode {
     let mut failed = false;
-    for (i, line) in input.lines().enumerate() {
-        let line = match line {
-            Ok(l) => l,
+    let mut number = 0usize;
+    loop {
+        let line = match read_line(&mut input, MAX_LINE_BYTES) {
+            Ok(Some(l)) => l,
+            Ok(None) => break,
             Err(e) => {
-                let _ = writeln!(err, "line {}: cannot read input: {e}", i + 1);
+                let _ = writeln!(err, "line {}: cannot read input: {e}", number + 1);
                 failed = true;
                 break;
             }
+        };
+        number += 1;
+        let Line::Text(line) = line else {
+            let why = unreadable(&line).unwrap_or_default();
+            let _ = writeln!(err, "line {number}: {why}");
+            failed = true;
+            continue;
         };
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') {
@@ -36,7 +152,7 @@ pub fn process_lines<E: Display>(
                 let _ = out.flush();
             }
             Err(e) => {
-                let _ = writeln!(err, "line {}: {e}: {text}", i + 1);
+                let _ = writeln!(err, "line {number}: {e}: {}", echo(text));
                 failed = true;
             }
         }
@@ -48,12 +164,12 @@ pub fn process_lines<E: Display>(
     }
 }
 
-/// [`process_lines`] over standard input, output and error.
+/// [`process_lines`] over standard input, output and error. Standard error is not
+/// locked for the run (the progress spinner's thread writes to it).
 pub fn process_stdin<E: Display>(answer: impl FnMut(&str) -> Result<String, E>) -> ExitCode {
     let stdin = io::stdin();
     let stdout = io::stdout();
-    let stderr = io::stderr();
-    process_lines(stdin.lock(), &mut stdout.lock(), &mut stderr.lock(), answer)
+    process_lines(stdin.lock(), &mut stdout.lock(), &mut io::stderr(), answer)
 }
 
 #[cfg(test)]
@@ -75,5 +191,75 @@ mod tests {
             "line 4: invalid digit found in string: x\n"
         );
         assert_eq!(code, ExitCode::FAILURE);
+    }
+
+    /// Issue 14 item 5: invalid UTF-8 is reported with its line number and the lines
+    /// after it are still answered (before, the batch stopped at the bad line).
+    #[test]
+    fn invalid_utf8_is_reported_and_the_batch_goes_on() {
+        let input: &[u8] = b"\xff\n2\nab\xc3\n\n4\r\n";
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = process_lines(input, &mut out, &mut err, |l| {
+            l.parse::<i32>()
+                .map(|n| format!("{l} {}", n * 2))
+                .map_err(|e| e.to_string())
+        });
+        assert_eq!(String::from_utf8(out).unwrap(), "2 4\n4 8\n");
+        assert_eq!(
+            String::from_utf8(err).unwrap(),
+            "line 1: not valid UTF-8 (byte 0xFF at offset 0); line skipped\n\
+             line 3: not valid UTF-8 (byte 0xC3 at offset 2); line skipped\n"
+        );
+        assert_eq!(code, ExitCode::FAILURE);
+    }
+
+    /// Issue 14 item 5: a line longer than the bound is counted, not held nor echoed,
+    /// and the next line is answered.
+    #[test]
+    fn overlong_line_is_skipped_not_held() {
+        let mut input = vec![b'7'; 3 * MAX_LINE_BYTES + 5];
+        input.extend_from_slice(b"\n3\n");
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = process_lines(
+            io::BufReader::with_capacity(1024, &input[..]),
+            &mut out,
+            &mut err,
+            |l| Ok::<_, String>(format!("{} chars", l.len())),
+        );
+        assert_eq!(String::from_utf8(out).unwrap(), "1 chars\n");
+        let err = String::from_utf8(err).unwrap();
+        assert_eq!(
+            err,
+            format!(
+                "line 1: {} bytes without a line break; lines are limited to {MAX_LINE_BYTES} \
+                 bytes, line skipped\n",
+                3 * MAX_LINE_BYTES + 5
+            )
+        );
+        assert_eq!(code, ExitCode::FAILURE);
+    }
+
+    /// The reader never holds more than the bound, even for a line with no newline at all
+    /// at the end of the input.
+    #[test]
+    fn read_line_bounds_memory_and_counts_bytes() {
+        let input = vec![b'a'; 10_000];
+        let mut r = io::BufReader::with_capacity(64, &input[..]);
+        assert_eq!(
+            read_line(&mut r, 100).unwrap(),
+            Some(Line::TooLong { bytes: 10_000 })
+        );
+        assert_eq!(read_line(&mut r, 100).unwrap(), None);
+        let mut r = "é\n".as_bytes();
+        assert_eq!(read_line(&mut r, 2).unwrap(), Some(Line::Text("é".into())));
+    }
+
+    #[test]
+    fn long_errors_echo_a_prefix() {
+        let long = "é".repeat(500);
+        let e = echo(&long);
+        assert!(e.starts_with(&"é".repeat(120)));
+        assert!(e.ends_with("… (1000 bytes)"));
+        assert_eq!(echo("abc"), "abc");
     }
 }

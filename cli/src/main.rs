@@ -11,6 +11,7 @@ mod gomoku;
 mod lines;
 mod othello;
 mod play;
+mod progress;
 mod tictactoe;
 
 /// Game-playing AI for two-player zero-sum games with perfect information.

@@ -1,0 +1,168 @@
+//! Every long-running command of every game, with standard error on a pseudo-terminal
+//! (issue 14 item 1): `connect4 solve` used to hang there forever, because the line
+//! processor held the standard-error lock while the progress spinner's thread waited to
+//! write. `ZEROSUM_PROGRESS_DELAY_MS=0` makes the spinner draw at once on every line, so
+//! the terminal path is taken on these small inputs.
+//!
+//! Expected answers are the published values (Pons' scores, the FFO suite, tic-tac-toe
+//! theory) or, for the rest, what the same command prints with standard error on a pipe.
+
+#![cfg(unix)]
+
+mod common;
+
+use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const ZEROSUM: &str = env!("CARGO_BIN_EXE_zerosum");
+
+/// A deadlock detector, not a speed bound: each run below takes well under a second of
+/// CPU; a process alive after this long is stuck (the old hang slept forever).
+const STUCK_AFTER: Duration = Duration::from_secs(300);
+
+/// FFO #20 (6 empties): H5 +6, G6 −2, F6 −4, H6 −10 (FFO suite).
+const FFO20: &str = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
+
+/// What a run under a pseudo-terminal printed.
+struct PtyRun {
+    stdout: String,
+    terminal: String,
+    success: bool,
+}
+
+/// Runs `zerosum <args>` with `input` on a pipe, standard output on a pipe and standard
+/// error on a pseudo-terminal; fails the test if the process does not end.
+fn run_on_pty(args: &[&str], input: &str) -> PtyRun {
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name = ptsname(&master, Vec::new()).expect("ptsname");
+    let slave = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(name.to_str().expect("UTF-8 pty name"))
+        .expect("open the pty's terminal side");
+    let mut child = Command::new(ZEROSUM)
+        .args(args)
+        .env("ZEROSUM_PROGRESS_DELAY_MS", "0")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(slave))
+        .spawn()
+        .expect("run zerosum");
+    // The terminal must be read, or a process writing much to it would block.
+    let mut master = std::fs::File::from(master);
+    let terminal = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        // Reading fails (EIO) once the process and its terminal side are gone.
+        while let Ok(n) = master.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buf[..n]);
+        }
+        String::from_utf8_lossy(&seen).into_owned()
+    });
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let out = std::thread::spawn(move || {
+        let mut s = String::new();
+        stdout
+            .read_to_string(&mut s)
+            .expect("UTF-8 standard output");
+        s
+    });
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin.write_all(input.as_bytes()).expect("write stdin");
+    drop(stdin);
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > STUCK_AFTER {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("zerosum {args:?} is stuck with standard error on a terminal");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    PtyRun {
+        stdout: out.join().expect("stdout reader"),
+        terminal: terminal.join().expect("terminal reader"),
+        success: status.success(),
+    }
+}
+
+/// Runs `args` on a pty and on pipes: same answers, success, nothing left on stdout.
+fn same_as_on_pipes(args: &[&str], input: &str) -> PtyRun {
+    let pty = run_on_pty(args, input);
+    let piped = common::run_binary(ZEROSUM, args, input);
+    assert_eq!(pty.stdout, piped.stdout, "zerosum {args:?}");
+    assert!(
+        pty.success && piped.success,
+        "zerosum {args:?}: {}",
+        piped.stderr
+    );
+    pty
+}
+
+#[test]
+fn connect4_long_commands_answer_on_a_terminal() {
+    // Pons' scores (his test protocol's convention).
+    let run = same_as_on_pipes(&["connect4", "solve"], "4455\n44455554221\n");
+    assert_eq!(run.stdout, "4455 18\n44455554221 -15\n");
+    // The spinner was drawn on the terminal: progress is shown to whoever looks.
+    assert!(run.terminal.contains("solving 4455"), "{:?}", run.terminal);
+    let run = same_as_on_pipes(&["connect4", "bestmove"], "121212\n");
+    assert_eq!(run.stdout, "121212 1 18\n");
+    same_as_on_pipes(&["connect4", "analyze"], "444444123216\n");
+    same_as_on_pipes(&["connect4", "solve", "--weak"], "4455\n");
+    same_as_on_pipes(&["connect4", "bestmove", "--level", "4"], "4455\n");
+}
+
+#[test]
+fn tictactoe_long_commands_answer_on_a_terminal() {
+    // X in a corner, O in the centre: a draw with best play.
+    let run = same_as_on_pipes(&["tictactoe", "solve"], "x...o....\n");
+    assert_eq!(run.stdout, "x...o.... 0\n");
+    same_as_on_pipes(&["tictactoe", "analyze"], "x...o....\n");
+    same_as_on_pipes(&["tictactoe", "bestmove"], "x...o....\n");
+    same_as_on_pipes(&["tictactoe", "bestmove", "--depth", "3"], "x...o....\n");
+    same_as_on_pipes(&["tictactoe", "variants"], "x...o.x.o\n");
+}
+
+#[test]
+fn othello_long_commands_answer_on_a_terminal() {
+    let run = same_as_on_pipes(&["othello", "solve"], &format!("{FFO20}\n"));
+    assert_eq!(run.stdout, format!("{FFO20} +6 h5\n"));
+    let run = same_as_on_pipes(&["othello", "analyze"], &format!("{FFO20}\n"));
+    assert_eq!(run.stdout, format!("{FFO20} h5:+6 g6:-2 f6:-4 h6:-10\n"));
+    same_as_on_pipes(
+        &["othello", "bestmove", "--depth", "3"],
+        &format!("{FFO20}\n"),
+    );
+    // Published perft counts of the start position: 4, 12, 56, 244 (the timing columns
+    // differ from run to run).
+    let run = run_on_pty(&["othello", "perft", "4"], "");
+    assert!(run.success);
+    let counts: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .collect();
+    assert_eq!(counts, ["4", "12", "56", "244"]);
+}
+
+#[test]
+fn gomoku_long_commands_answer_on_a_terminal() {
+    same_as_on_pipes(&["gomoku", "solve"], "h8a1i8a3j8a5\n15f:h8i9\n");
+    same_as_on_pipes(
+        &["gomoku", "bestmove", "--nodes", "2000"],
+        "h8a1i8a2j8a3k8\n",
+    );
+    let run = same_as_on_pipes(&["gomoku", "pbrain"], "ABOUT\r\nEND\r\n");
+    assert!(run.stdout.starts_with("name=\"zerosum\""), "{}", run.stdout);
+}
