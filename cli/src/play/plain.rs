@@ -4,15 +4,18 @@
 //! A transcript: a header line, the board, then for each move a line `x plays 5` (the
 //! AI adds its depth, value and nodes) and the board again, and finally
 //! `result: x wins`, `result: draw` (Othello: `result: black wins 40-24`). A malformed or
-//! illegal move prints `illegal move "…": <why>` and asks again. Besides moves a human may
-//! type `hint` (the AI's move for them, with its value), `undo` (takes back to their
-//! previous turn) or `quit`. The end of standard input
-//! ends the program cleanly (exit status 0, no result line).
+//! illegal move prints `illegal move "…": <why>` and asks again; so does a line that is
+//! not UTF-8 or longer than [`crate::lines::MAX_LINE_BYTES`] (it is refused, not the end).
+//! Besides moves a human may type `help` (these commands), `hint` (the AI's move for
+//! them, with its value), `undo` (takes back to their previous turn), `redo` (plays again
+//! what `undo` took back) or `quit`. The end of standard input ends the program cleanly
+//! (exit status 0, no result line).
 
 use super::options::{Player, Setup};
 use super::session::Session;
 use super::worker::{Poll, Thinking};
 use super::{PlayGame, short_count};
+use crate::lines::{Line, MAX_LINE_BYTES, read_line, unreadable};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -87,6 +90,16 @@ pub fn board_text<G: PlayGame>(game: &G) -> String {
     out
 }
 
+/// The `help` text; `legal` are some legal moves in the game's notation.
+fn help_text(legal: &[String]) -> String {
+    format!(
+        "commands: a move in the game's notation (legal now: {}), hint (the AI's move \
+         for you), undo (take back to your previous turn), redo (play again what undo \
+         took back), help, quit",
+        legal.join(" ")
+    )
+}
+
 /// Plays one game on `input`/`out`. Returns at the end of the game, on `quit`, or at
 /// the end of the input.
 ///
@@ -117,7 +130,6 @@ pub fn play<G: PlayGame>(
     if let Some(status) = session.game.status() {
         writeln!(out, "{status}")?;
     }
-    let mut line = String::new();
     while session.is_running() {
         let side = session.game.side_to_move();
         let who = session.game.side_name(side);
@@ -147,14 +159,39 @@ pub fn play<G: PlayGame>(
             Player::Human => {
                 writeln!(out, "{who} to move:")?;
                 out.flush()?;
-                line.clear();
-                if input.read_line(&mut line)? == 0 {
-                    return Ok(());
-                }
+                let line = match read_line(&mut input, MAX_LINE_BYTES)? {
+                    None => return Ok(()),
+                    Some(Line::Text(t)) => t,
+                    Some(bad) => {
+                        let why = unreadable(&bad).unwrap_or_default();
+                        writeln!(out, "refused: {why} (type help for the commands)")?;
+                        continue;
+                    }
+                };
                 let text = line.trim();
                 match text {
                     "" => continue,
                     "quit" | "exit" => return Ok(()),
+                    "help" | "?" => {
+                        let all = session.game.legal_moves();
+                        let mut legal: Vec<String> = all
+                            .iter()
+                            .take(8)
+                            .map(|&m| session.game.move_text(m))
+                            .collect();
+                        if all.len() > legal.len() {
+                            legal.push(format!("… {} in all", all.len()));
+                        }
+                        writeln!(out, "{}", help_text(&legal))?;
+                        continue;
+                    }
+                    "redo" => {
+                        if session.redo_to_human() == 0 {
+                            writeln!(out, "nothing to redo")?;
+                            continue;
+                        }
+                        writeln!(out, "redone")?;
+                    }
                     "hint" => {
                         let (mv, latest) = think(&session, &mut engine)?;
                         let value = latest.map(|p| format!(" ({})", p.value));
