@@ -1,9 +1,11 @@
 //! `zerosum connect4 …` commands.
 //!
 //! Positions are read from standard input, one a line, in Pascal Pons' notation: the
-//! columns played from the empty board, digits `1`–`7` (`4455`). Tokens after the first
-//! are ignored, so his test files (`<moves> <score>`) can be piped in as they are. A lone
-//! `-` stands for the empty board (blank lines are skipped). Scores are in Pons'
+//! columns played from the empty board, digits `1`–`7` (`4455`). One score may follow
+//! the moves, so that his test files (`<moves> <score>`) can be piped in as they are; it
+//! must lie in the range any score of the position can have, and any other text after the
+//! moves is an error (`44 55` is not taken for `44`). A lone `-` stands for the empty
+//! board (blank lines are skipped). Scores are in Pons'
 //! convention: positive = the side to move wins, `22 − k` when with its `k`-th stone.
 
 use crate::progress::Progress;
@@ -16,7 +18,8 @@ use std::process::ExitCode;
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain).
     Play(crate::play::connect4::PlayArgs),
-    /// Solve positions read from standard input, one a line (`<moves> [ignored…]`):
+    /// Solve positions read from standard input, one a line (`<moves> [score]`, the
+    /// score of Pons' test files being allowed and ignored):
     /// prints `<moves> <score>` in Pons' convention (`--weak`: 1 win, 0 draw, -1 loss).
     Solve(SolveArgs),
     /// The score of every column: `<moves>` then seven scores, left to right (`x` for a
@@ -109,12 +112,11 @@ pub fn run(command: Command) -> ExitCode {
     }
 }
 
-/// The move string of a line (its first token; `-` = the empty board) and its position.
+/// The move string of a line (`-` = the empty board) and its position; one trailing
+/// score as in Pons' test files is allowed, any other text is an error.
 fn parse(line: &str) -> Result<(&str, Position), String> {
-    let moves = line.split_whitespace().next().unwrap_or("");
-    let text = if moves == "-" { "" } else { moves };
-    let position = Position::from_moves(text).map_err(|e| e.to_string())?;
-    Ok((moves, position))
+    let l = connect4::parse_input_line(line).map_err(|e| e.to_string())?;
+    Ok((l.moves, l.position))
 }
 
 /// Runs `work` under a progress task (a spinner with the node count on standard error

@@ -62,3 +62,20 @@ fn bestmove_exact_and_by_level() {
     assert!(err.contains("line 1: the game is over"), "{err}");
     assert!(!ok);
 }
+
+/// Issue 14 item 7: text after the moves is an error (it used to be ignored, answering
+/// `44` for `44 55`); one score as in Pons' test files stays allowed.
+#[test]
+fn extra_text_after_the_moves_is_an_error() {
+    let (out, err, ok) = run(&["solve"], "44 55\n4455 18\n44 3 x\n4455 seven\n");
+    assert_eq!(out, "4455 18\n");
+    assert_eq!(
+        err,
+        "line 1: 55 is not a possible score here: after 2 stones scores lie in -20..=20: 44 55\n\
+         line 3: unexpected text after the moves: \"x\" (only a score in Pons' convention may \
+         follow): 44 3 x\n\
+         line 4: unexpected text after the moves: \"seven\" (only a score in Pons' convention \
+         may follow): 4455 seven\n"
+    );
+    assert!(!ok);
+}

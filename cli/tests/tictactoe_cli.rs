@@ -186,3 +186,54 @@ fn bestmove_with_limits_searches_large_boards() {
     assert!(ok);
     assert_eq!(out, "xx..o.o.. 3 win:1\n");
 }
+
+/// Issue 14 item 4: a board size whose cell count overflows 32 bits is refused with its
+/// true count (65536 × 65536 = 4,294,967,296 cells) and exit status 2, not a panic.
+#[test]
+fn huge_board_sizes_are_refused_not_a_panic() {
+    let r = common::run_binary(
+        env!("CARGO_BIN_EXE_zerosum"),
+        &["tictactoe", "solve", "--size", "65536x65536"],
+        "x\n",
+    );
+    assert!(!r.success);
+    assert_eq!(
+        r.stderr,
+        "zerosum tictactoe: --size: a 65536x65536 board has 4294967296 cells, at most 64 are \
+         supported\n"
+    );
+    assert!(!r.stderr.contains("panicked"));
+}
+
+/// Issue 14 items 4 and 5: non-ASCII and invalid UTF-8 lines are reported with their
+/// line numbers and the batch goes on (`printf '\xff\nx...o....\n'` used to answer
+/// nothing); X in a corner and O in the centre is a draw.
+#[test]
+fn bad_bytes_and_non_ascii_lines_do_not_stop_the_batch() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["tictactoe", "solve"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = "\u{ff}".to_string();
+    let mut bytes = b"\xff\n".to_vec();
+    bytes.extend_from_slice(format!("Ｘ...o....\n{input}\nx...o....\n").as_bytes());
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "x...o.... 0\n");
+    let err = String::from_utf8(out.stderr).unwrap();
+    let numbers: Vec<&str> = err
+        .lines()
+        .map(|l| l.split(':').next().unwrap_or(""))
+        .collect();
+    assert_eq!(numbers, ["line 1", "line 2", "line 3"], "{err}");
+    assert!(
+        err.starts_with("line 1: not valid UTF-8 (byte 0xFF at offset 0)"),
+        "{err}"
+    );
+    assert!(!out.status.success());
+}

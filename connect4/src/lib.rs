@@ -31,7 +31,7 @@ pub mod suite;
 
 pub use column::Column;
 pub use level::{Level, LevelAi};
-pub use notation::{MoveError, ParseError};
+pub use notation::{InputLine, InputLineError, MoveError, ParseError, parse_input_line};
 pub use position::Position;
 pub use seed::{ScoreTable, ScoredPosition};
 pub use solver::{DEFAULT_TABLE_LOG2, Solution, Solver, Stopped};

@@ -92,6 +92,85 @@ impl zerosum::Notation for Position {
     }
 }
 
+/// A line of input to the command-line solver: `<moves>`, optionally followed by one
+/// score as in Pons' test files (`<moves> <score>`); `-` stands for the empty board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputLine<'a> {
+    /// The move string as written (`-` for the empty board).
+    pub moves: &'a str,
+    /// The position it reaches.
+    pub position: Position,
+    /// The trailing score, if one was written (not checked against the position's true
+    /// value, only against the range any score of it can have).
+    pub score: Option<i32>,
+}
+
+/// Why a line is not `<moves> [score]`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum InputLineError {
+    /// The line holds no moves (write `-` for the empty board).
+    #[error("no moves (write - for the empty board)")]
+    Empty,
+    /// The move string is not a legal game.
+    #[error(transparent)]
+    Moves(#[from] ParseError),
+    /// Text after the moves that is not a single score.
+    #[error("unexpected text after the moves: {0:?} (only a score in Pons' convention may follow)")]
+    Trailing(String),
+    /// A trailing number no game from this position can score.
+    #[error(
+        "{score} is not a possible score here: after {stones} stones scores lie in -{bound}..={bound}"
+    )]
+    ScoreRange {
+        /// The number written.
+        score: i32,
+        /// Stones on the board.
+        stones: u32,
+        /// The largest magnitude possible, `(43 − stones) / 2`.
+        bound: i32,
+    },
+}
+
+/// Parses `<moves> [score]` (see [`InputLine`]). Anything else after the moves is an
+/// error, so that `44 55` is not taken for `44`. A score `s` after `n` stones must satisfy
+/// `|s| ≤ (43 − n) / 2`: in Pons' convention a win with the side's `k`-th stone scores
+/// `22 − k`, and the earliest possible win, or loss, is at the next stone.
+///
+/// # Errors
+/// [`InputLineError`] naming what is wrong.
+pub fn parse_input_line(line: &str) -> Result<InputLine<'_>, InputLineError> {
+    let mut tokens = line.split_whitespace();
+    let moves = tokens.next().ok_or(InputLineError::Empty)?;
+    let position = Position::from_moves(if moves == "-" { "" } else { moves })?;
+    let score = match tokens.next() {
+        None => None,
+        Some(t) => {
+            let s: i32 = t
+                .parse()
+                .map_err(|_| InputLineError::Trailing(t.to_string()))?;
+            let stones = position.moves();
+            let bound = (43 - stones as i32) / 2;
+            if s.abs() > bound {
+                return Err(InputLineError::ScoreRange {
+                    score: s,
+                    stones,
+                    bound,
+                });
+            }
+            Some(s)
+        }
+    };
+    if let Some(extra) = tokens.next() {
+        let start = extra.as_ptr() as usize - line.as_ptr() as usize;
+        return Err(InputLineError::Trailing(line[start..].trim().to_string()));
+    }
+    Ok(InputLine {
+        moves,
+        position,
+        score,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,5 +196,33 @@ mod tests {
         let p = Position::from_moves("44455554221").unwrap();
         assert_eq!(p.to_string(), "44455554221");
         assert_eq!("44455554221".parse::<Position>().unwrap(), p);
+    }
+
+    /// Issue 14 item 7: text after the moves is an error unless it is one score in
+    /// Pons' range; `44 55` is not taken for `44`.
+    #[test]
+    fn input_lines_refuse_extra_text() {
+        let l = parse_input_line("4455 18").unwrap();
+        assert_eq!((l.moves, l.score), ("4455", Some(18)));
+        assert_eq!(parse_input_line(" - ").unwrap().position, Position::new());
+        // After 2 stones no score exceeds (43 − 2) / 2 = 20.
+        assert_eq!(
+            parse_input_line("44 55").unwrap_err(),
+            InputLineError::ScoreRange {
+                score: 55,
+                stones: 2,
+                bound: 20
+            }
+        );
+        assert_eq!(parse_input_line("44 20").unwrap().score, Some(20));
+        assert_eq!(
+            parse_input_line("44 x").unwrap_err(),
+            InputLineError::Trailing("x".into())
+        );
+        assert_eq!(
+            parse_input_line("44 3 extra  words").unwrap_err(),
+            InputLineError::Trailing("extra  words".into())
+        );
+        assert_eq!(parse_input_line("  ").unwrap_err(), InputLineError::Empty);
     }
 }

@@ -79,10 +79,10 @@ impl Othello {
     /// [`ParseLineError`] naming the first bad or illegal move.
     pub fn from_line(moves: &str) -> Result<Othello, ParseLineError> {
         let mut g = Othello::new();
-        let compact: String = moves.chars().filter(|c| !c.is_whitespace()).collect();
-        let bytes = compact.as_bytes();
-        for (i, chunk) in bytes.chunks(2).enumerate() {
-            let text = String::from_utf8_lossy(chunk);
+        // Two characters a move (not two bytes: a non-ASCII character is one bad move).
+        let compact: Vec<char> = moves.chars().filter(|c| !c.is_whitespace()).collect();
+        for (i, chunk) in compact.chunks(2).enumerate() {
+            let text: String = chunk.iter().collect();
             let mv = text
                 .parse::<Move>()
                 .map_err(|source| ParseLineError::Syntax {

@@ -39,7 +39,7 @@ pub enum ShapeError {
         rows: u32,
     },
     /// More than [`MAX_CELLS`] cells.
-    #[error("a {cols}x{rows} board has {} cells, at most 64 are supported", cols * rows)]
+    #[error("a {cols}x{rows} board has {} cells, at most 64 are supported", u64::from(*cols) * u64::from(*rows))]
     TooLarge {
         /// Columns asked for.
         cols: u32,

@@ -113,12 +113,10 @@ impl Board {
                 .unwrap_or(board)
                 .split('/')
                 .collect();
-            let cols = rows[0].chars().count();
-            let shape = Shape::new(
-                cols as u32,
-                rows.len() as u32,
-                k.unwrap_or(Shape::default_k(cols as u32, rows.len() as u32)),
-            )?;
+            // Counts beyond u32 saturate: such a board is refused as too large anyway.
+            let cols = u32::try_from(rows[0].chars().count()).unwrap_or(u32::MAX);
+            let nrows = u32::try_from(rows.len()).unwrap_or(u32::MAX);
+            let shape = Shape::new(cols, nrows, k.unwrap_or(Shape::default_k(cols, nrows)))?;
             parse_cells(&Geometry::of(shape), board)
         } else {
             if let Some(k) = k

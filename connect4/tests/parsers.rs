@@ -1,0 +1,90 @@
+//! Every public parser of the crate takes any `&str` without panicking (issue 14 item 4):
+//! random Unicode, text from the notation's alphabet mixed with characters that broke
+//! other parsers (`Ｘ`, `é`, `٣`, `ｈ`, `\u{85}`), and valid move strings with a few
+//! characters inserted, deleted or replaced. What a parser accepts must agree with the
+//! rules: only digits 1–7, at most 42 stones, and `Display` gives the same moves back.
+//! Bounded: proptest's default 256 cases a property (`PROPTEST_CASES` to change).
+
+use connect4::{Column, Notation, Position, ScoredPosition, parse_input_line, suite};
+use proptest::prelude::*;
+
+const ALPHABET: &[char] = &[
+    '1', '2', '3', '4', '5', '6', '7', '0', '8', '-', ' ', '+', '\t', 'Ｘ', 'é', '٣', 'ｈ',
+    '\u{85}', '\u{0}', '\u{300}', '４',
+];
+
+fn tricky() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(ALPHABET), 0..60)
+        .prop_map(|v| v.into_iter().collect())
+}
+
+fn mutate(text: &str, edits: &[(u8, usize, char)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(kind, at, ch) in edits {
+        let i = at % (chars.len() + 1);
+        match kind % 3 {
+            0 => chars.insert(i, ch),
+            1 if i < chars.len() => {
+                chars.remove(i);
+            }
+            _ if i < chars.len() => chars[i] = ch,
+            _ => chars.push(ch),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// A legal move string of random play (stops at a win or a full board).
+fn played() -> impl Strategy<Value = String> {
+    prop::collection::vec(0u8..7, 0..50).prop_map(|cols| {
+        let mut p = Position::new();
+        for c in cols {
+            let col = Column::new(usize::from(c)).expect("0..7 is a column");
+            if p.is_over() {
+                break;
+            }
+            let _ = p.try_play(col);
+        }
+        p.to_string()
+    })
+}
+
+fn check(text: &str) {
+    if let Ok(p) = Position::from_moves(text) {
+        assert!(text.chars().all(|c| ('1'..='7').contains(&c)), "{text:?}");
+        assert!(p.moves() <= 42);
+        assert_eq!(p.to_string(), text);
+    }
+    let _ = text.parse::<Position>();
+    let _ = ScoredPosition::parse_position(text);
+    let _ = suite::parse_line(text);
+    if let Ok(l) = parse_input_line(text) {
+        let bound = (43 - l.position.moves() as i32) / 2;
+        assert!(l.score.is_none_or(|s| s.abs() <= bound), "{text:?}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn any_unicode_never_panics(text in any::<String>()) {
+        check(&text);
+    }
+
+    #[test]
+    fn notation_like_text_never_panics(text in tricky()) {
+        check(&text);
+    }
+
+    #[test]
+    fn mutated_move_strings_never_panic(
+        moves in played(),
+        score in -30i32..30,
+        e in prop::collection::vec((0u8..3, any::<usize>(), prop::sample::select(ALPHABET)), 1..4),
+    ) {
+        prop_assert_eq!(Position::from_moves(&moves).map(|p| p.to_string()), Ok(moves.clone()));
+        check(&mutate(&moves, &e));
+        let line = format!("{moves} {score}");
+        check(&line);
+        check(&mutate(&line, &e));
+    }
+}

@@ -1,0 +1,115 @@
+//! Every public parser of the crate takes any `&str` without panicking (issue 14 item 4):
+//! random Unicode, text from the notations' alphabets mixed with characters that broke
+//! other parsers (`Ｘ`, `é`, `٣`, `ｈ`, `\u{85}`), and valid positions and move lines with
+//! a few characters inserted, deleted or replaced. What a parser accepts must round-trip
+//! (`parse(display(p)) == p`). Bounded: proptest's default 256 cases a property
+//! (`PROPTEST_CASES` to change).
+
+use othello::{Move, Notation, Othello, Square, ffo};
+use proptest::prelude::*;
+
+const ALPHABET: &[char] = &[
+    'X', 'O', '-', 'x', 'o', '*', '.', ' ', ';', ':', '+', 'a', 'h', 'P', 'S', '1', '8', '9', 'Ｘ',
+    'é', '٣', 'ｈ', '\u{85}', '\u{0}', '\u{300}',
+];
+
+fn tricky() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(ALPHABET), 0..90)
+        .prop_map(|v| v.into_iter().collect())
+}
+
+fn mutate(text: &str, edits: &[(u8, usize, char)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(kind, at, ch) in edits {
+        let i = at % (chars.len() + 1);
+        match kind % 3 {
+            0 => chars.insert(i, ch),
+            1 if i < chars.len() => {
+                chars.remove(i);
+            }
+            _ if i < chars.len() => chars[i] = ch,
+            _ => chars.push(ch),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// A game of random legal moves from the start: its move line and the game.
+fn played() -> impl Strategy<Value = (String, Othello)> {
+    prop::collection::vec(0u8..65, 0..60).prop_map(|picks| {
+        let mut g = Othello::new();
+        let mut line = String::new();
+        for p in picks {
+            let mv = Square::new(p).map_or(Move::PASS, Move::square);
+            if g.try_play(mv).is_ok() {
+                line += &mv.to_string();
+            }
+        }
+        (line, g)
+    })
+}
+
+fn check(text: &str) {
+    if let Ok(g) = Othello::parse_position(text) {
+        let again = Othello::parse_position(&g.to_string()).expect("displayed position");
+        assert_eq!(again.to_string(), g.to_string());
+    }
+    let _ = text.parse::<Othello>();
+    if let Ok(g) = Othello::from_obf_line(text) {
+        assert_eq!(
+            Othello::from_obf_line(&g.to_string()).map(|h| h.to_string()),
+            Ok(g.to_string())
+        );
+    }
+    if let Ok(g) = Othello::from_line(text) {
+        let line: String = g.moves_played().map(|m| m.to_string()).collect();
+        assert_eq!(
+            Othello::from_line(&line).map(|h| h.to_string()),
+            Ok(g.to_string())
+        );
+    }
+    let _ = ffo::parse_line(text, 1);
+    if let Ok(sq) = text.parse::<Square>() {
+        assert_eq!(sq.to_string(), text.to_ascii_lowercase());
+    }
+    let _ = text.parse::<Move>();
+}
+
+fn edits() -> impl Strategy<Value = Vec<(u8, usize, char)>> {
+    prop::collection::vec(
+        (0u8..3, any::<usize>(), prop::sample::select(ALPHABET)),
+        1..4,
+    )
+}
+
+proptest! {
+    #[test]
+    fn any_unicode_never_panics(text in any::<String>()) {
+        check(&text);
+    }
+
+    #[test]
+    fn notation_like_text_never_panics(text in tricky()) {
+        check(&text);
+    }
+
+    #[test]
+    fn mutated_positions_and_lines_never_panic((line, game) in played(), e in edits()) {
+        let obf = game.to_string();
+        check(&obf);
+        check(&mutate(&obf, &e));
+        let annotated = format!("{obf}; a1:+2; PS:-4;");
+        check(&mutate(&annotated, &e));
+        check(&line);
+        check(&mutate(&line, &e));
+    }
+}
+
+/// A non-ASCII character in a move line is read as a character, not cut into bytes:
+/// the error shows the move as written.
+#[test]
+fn move_lines_are_read_in_characters() {
+    let e = Othello::from_line("f5dé").unwrap_err();
+    assert!(e.to_string().starts_with("move 2: "), "{e}");
+    assert!(e.to_string().contains("dé"), "{e}");
+}

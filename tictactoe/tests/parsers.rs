@@ -1,0 +1,134 @@
+//! Every public parser of the crate takes any `&str` without panicking (issue 14 item 4):
+//! random Unicode, text from the notation's own alphabet mixed with the characters that
+//! broke other parsers (`Ｘ`, `é`, `٣`, `ｈ`, `\u{85}`), and valid positions with a few
+//! characters inserted, deleted or replaced. What a parser accepts must also round-trip
+//! (the notation's rule: `parse(display(p)) == p`). Bounded: proptest's default 256 cases
+//! a property (`PROPTEST_CASES` to change).
+
+use proptest::prelude::*;
+use tictactoe::{Board, Cell, Geometry, Shape};
+
+/// The notation's characters and the ones that made byte-indexing parsers panic.
+const ALPHABET: &[char] = &[
+    'x', 'o', 'X', 'O', '.', '/', ' ', 'k', '=', '0', '1', '3', '9', '×', 'Ｘ', 'é', '٣', 'ｈ',
+    '\u{85}', '\u{0}', '\t', '\u{300}', '🂡',
+];
+
+fn tricky() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(ALPHABET), 0..80)
+        .prop_map(|v| v.into_iter().collect())
+}
+
+/// Applies `(kind, at, ch)` edits: 0 insert, 1 delete, 2 replace, at a character index.
+fn mutate(text: &str, edits: &[(u8, usize, char)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(kind, at, ch) in edits {
+        let i = at % (chars.len() + 1);
+        match kind % 3 {
+            0 => chars.insert(i, ch),
+            1 if i < chars.len() => {
+                chars.remove(i);
+            }
+            _ if i < chars.len() => chars[i] = ch,
+            _ => chars.push(ch),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn edits() -> impl Strategy<Value = Vec<(u8, usize, char)>> {
+    prop::collection::vec(
+        (0u8..3, any::<usize>(), prop::sample::select(ALPHABET)),
+        1..4,
+    )
+}
+
+/// A position reached by legal play on a random board of at most 64 cells.
+fn played() -> impl Strategy<Value = Board> {
+    (
+        1u32..=8,
+        1u32..=8,
+        any::<u8>(),
+        prop::collection::vec(any::<u8>(), 0..20),
+    )
+        .prop_map(|(cols, rows, k, moves)| {
+            let k = 1 + u32::from(k) % cols.max(rows);
+            let mut b = Board::new(Shape::new(cols, rows, k).expect("a small board"));
+            for m in moves {
+                if b.winner().is_some() {
+                    break;
+                }
+                let _ = b.try_play(Cell::new(u32::from(m) % (cols * rows)));
+            }
+            b
+        })
+}
+
+fn check_board(text: &str) {
+    if let Ok(b) = Board::parse(text) {
+        let again = Board::parse(&b.to_string()).expect("a displayed board parses");
+        assert_eq!(again.to_string(), b.to_string());
+    }
+    let _ = Board::parse_in(text, &Geometry::standard());
+    let _ = Board::parse_in(text, &Geometry::of(Shape::new(4, 4, 3).unwrap()));
+}
+
+fn check_shape(text: &str) {
+    if let Ok(s) = text.parse::<Shape>() {
+        assert!(s.cols * s.rows <= 64, "{text:?} gave {s}");
+        let again: Shape = s.to_string().parse().expect("a displayed shape parses");
+        assert_eq!(again, s);
+    }
+    if let Ok(s) = Shape::parse_size(text, 3) {
+        assert!(s.cols * s.rows <= 64);
+    }
+    let _ = text.parse::<Cell>();
+}
+
+proptest! {
+    #[test]
+    fn any_unicode_never_panics(text in any::<String>()) {
+        check_board(&text);
+        check_shape(&text);
+    }
+
+    #[test]
+    fn notation_like_text_never_panics(text in tricky()) {
+        check_board(&text);
+        check_shape(&text);
+    }
+
+    #[test]
+    fn mutated_positions_never_panic(board in played(), e in edits()) {
+        let text = board.to_string();
+        prop_assert_eq!(Board::parse(&text).map(|b| b.to_string()), Ok(text.clone()));
+        check_board(&mutate(&text, &e));
+    }
+
+    #[test]
+    fn mutated_sizes_never_panic(cols in 0u32..100_000, rows in 0u32..100_000, e in edits()) {
+        let text = format!("{cols}x{rows}");
+        check_shape(&text);
+        check_shape(&mutate(&text, &e));
+    }
+}
+
+/// Issue 14 item 4: sizes whose cell count overflows 32 bits are refused with the true
+/// count (65536 × 65536 = 4,294,967,296), not a panic or a wrapped size.
+#[test]
+fn huge_sizes_are_refused_with_their_true_cell_count() {
+    for (text, cells) in [
+        ("65536x65536", 4_294_967_296u64),
+        ("4294967295x2", 8_589_934_590),
+        ("65536x65536x3", 4_294_967_296),
+    ] {
+        let e = text.parse::<Shape>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "a {} board has {cells} cells, at most 64 are supported",
+                text.trim_end_matches("x3")
+            )
+        );
+    }
+}
