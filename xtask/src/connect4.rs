@@ -34,6 +34,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
                 rows.push(SuiteRow {
                     name,
                     note: format!("cannot read {}: {e}", path.display()),
+                    wrong: Some(1),
                     ..SuiteRow::default()
                 });
                 continue;
@@ -66,6 +67,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             mean_time: stats.mean_time(),
             mean_nodes: stats.mean_nodes(),
             note,
+            ..SuiteRow::default()
         });
     }
     rows

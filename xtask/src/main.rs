@@ -31,6 +31,37 @@ pub struct SuiteRow {
     pub mean_nodes: f64,
     /// Free text: the reference figure to compare with, failures, …
     pub note: String,
+    /// Results that are wrong: a score, a best move or a proof line the suite refutes,
+    /// or a suite file that cannot be read. `None` (the default, for exact suites): every
+    /// position not passed is wrong. Suites with a rate goal count here only the wrong
+    /// answers, not the positions left unsolved within their budget.
+    pub wrong: Option<usize>,
+    /// The pass-rate goal beside correctness (`0.95` = at least 95 % of the positions
+    /// passed), if the suite has one. Missing it is reported, never a failure.
+    pub goal: Option<f64>,
+}
+
+impl SuiteRow {
+    /// The wrong results of this row (see [`SuiteRow::wrong`]).
+    pub fn wrong_count(&self) -> usize {
+        self.wrong
+            .unwrap_or(self.positions.saturating_sub(self.passed))
+    }
+
+    /// The pass rate beside its goal: `91/100 = 91.0 % (goal >= 95 %: missed)`.
+    pub fn figure(&self) -> String {
+        let rate = 100.0 * self.passed as f64 / self.positions.max(1) as f64;
+        let mut text = format!("{}/{} = {rate:.1} %", self.passed, self.positions);
+        if let Some(goal) = self.goal {
+            let met = self.passed as f64 >= goal * self.positions as f64;
+            text.push_str(&format!(
+                " (goal >= {:.0} %: {})",
+                100.0 * goal,
+                if met { "met" } else { "missed" }
+            ));
+        }
+        text
+    }
 }
 
 #[derive(Parser, Debug)]
@@ -74,12 +105,12 @@ fn main() -> ExitCode {
             print_bench_table(&benches);
             let rows = run_suites(data.as_deref(), quick);
             print_suite_table(&rows);
-            exit(ok && suites_passed(&rows))
+            exit(ok && suites_correct(&rows))
         }
         Task::Suites { quick, data } => {
             let rows = run_suites(data_dir(data).as_deref(), quick);
             print_suite_table(&rows);
-            exit(suites_passed(&rows))
+            exit(suites_correct(&rows))
         }
         Task::Ci => {
             let status = std::process::Command::new("bash")
@@ -91,18 +122,30 @@ fn main() -> ExitCode {
     }
 }
 
-/// True when every suite row passed all its positions; otherwise names the rows that
-/// did not on standard error (the exit status is then non-zero).
-fn suites_passed(rows: &[SuiteRow]) -> bool {
-    let short: Vec<String> = rows
+/// True when no suite row has a wrong result; otherwise names the rows that have on
+/// standard error (the exit status is then non-zero). A benchmark reports: a speed or
+/// rate goal that is missed is printed beside its figure, and is not a failure.
+fn suites_correct(rows: &[SuiteRow]) -> bool {
+    let wrong: Vec<String> = rows
         .iter()
-        .filter(|r| r.passed < r.positions)
-        .map(|r| format!("{} ({}/{})", r.name, r.passed, r.positions))
+        .filter(|r| r.wrong_count() > 0)
+        .map(|r| format!("{} ({} wrong)", r.name, r.wrong_count()))
         .collect();
-    if !short.is_empty() {
-        eprintln!("xtask: suites below 100%: {}", short.join(", "));
+    if !wrong.is_empty() {
+        eprintln!("xtask: wrong results: {}", wrong.join(", "));
     }
-    short.is_empty()
+    let missed: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.goal.is_some() && r.figure().ends_with("missed)"))
+        .map(|r| r.name.as_str())
+        .collect();
+    if !missed.is_empty() {
+        eprintln!(
+            "xtask: goals missed (reported, not a failure): {}",
+            missed.join(", ")
+        );
+    }
+    wrong.is_empty()
 }
 
 fn exit(ok: bool) -> ExitCode {
@@ -276,16 +319,16 @@ fn print_suite_table(rows: &[SuiteRow]) {
     }
     println!();
     println!(
-        "{:<34} {:>9} {:>9} {:>12} {:>14}  note",
-        "suite", "positions", "passed", "mean time", "mean nodes"
+        "{:<34} {:<40} {:>6} {:>12} {:>14}  note",
+        "suite", "passed (goal)", "wrong", "mean time", "mean nodes"
     );
-    println!("{}", "-".repeat(110));
+    println!("{}", "-".repeat(140));
     for r in rows {
         println!(
-            "{:<34} {:>9} {:>9} {:>12} {:>14}  {}",
+            "{:<34} {:<40} {:>6} {:>12} {:>14}  {}",
             r.name,
-            r.positions,
-            r.passed,
+            r.figure(),
+            r.wrong_count(),
             human_time(r.mean_time.as_secs_f64()),
             if r.mean_nodes > 0.0 {
                 si(r.mean_nodes)
@@ -350,6 +393,36 @@ mod tests {
         assert_eq!(rows[0].median_ns, 2_000_000.0);
         let (per_second, kind) = rows[0].throughput.clone().unwrap();
         assert_eq!((per_second.round(), kind.as_str()), (500_000.0, "elements"));
+    }
+
+    fn row(positions: usize, passed: usize, wrong: Option<usize>, goal: Option<f64>) -> SuiteRow {
+        SuiteRow {
+            name: "s".into(),
+            positions,
+            passed,
+            wrong,
+            goal,
+            ..SuiteRow::default()
+        }
+    }
+
+    /// Issue 14 item 3: a missed rate goal is reported beside its figure and does not
+    /// fail the run (the Gomoku VCF goal of 95 % made a fresh clone's
+    /// `cargo xtask suites --quick` exit 1); a wrong result does.
+    #[test]
+    fn only_wrong_results_fail_a_run() {
+        let missed = row(100, 91, Some(0), Some(0.95));
+        assert_eq!(missed.figure(), "91/100 = 91.0 % (goal >= 95 %: missed)");
+        assert!(suites_correct(&[missed]));
+        let met = row(100, 96, Some(0), Some(0.95));
+        assert_eq!(met.figure(), "96/100 = 96.0 % (goal >= 95 %: met)");
+        // A refuted proof line is wrong even when the rate goal is met.
+        assert!(!suites_correct(&[row(100, 96, Some(1), Some(0.95))]));
+        // An exact suite: every position not passed is a wrong answer.
+        let exact = row(1000, 999, None, None);
+        assert_eq!(exact.wrong_count(), 1);
+        assert!(!suites_correct(&[exact]));
+        assert!(suites_correct(&[row(1000, 1000, None, None)]));
     }
 
     #[test]
