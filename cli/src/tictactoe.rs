@@ -84,7 +84,7 @@ impl BestmoveArgs {
             depth: self.depth,
             nodes: self.nodes,
             time: self.time_ms.map(Duration::from_millis),
-            stop: None,
+            ..Limits::default()
         })
     }
 }
