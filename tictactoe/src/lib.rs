@@ -5,7 +5,8 @@
 //!   [`zerosum::Game`] and [`zerosum::Notation`] (the 9-character `x`/`o`/`.` form, and
 //!   rows separated by `/` for other sizes: see [`notation`]);
 //! - moves are [`Cell`]s, written 1–9 on 3×3 (row-major from the top-left);
-//! - [`lecture`]: the seed lecture's four search variants A–D with its node counting;
+//! - [`variants`]: four textbook search variants A–D (full tree, win cut-off, alpha-beta
+//!   with goals, immediate threats) with per-position node counting;
 //! - [`Solver`]: our perfect player (negamax + transposition table + symmetry
 //!   reduction + threat ordering), in win/draw/loss or exact-distance mode;
 //! - [`PerfectPlayer`]: the solver as a core [`zerosum::agent::Agent`];
@@ -27,10 +28,10 @@ mod cell;
 pub mod enumerate;
 mod eval;
 mod geometry;
-pub mod lecture;
 pub mod notation;
 mod solver;
 pub mod suite;
+pub mod variants;
 
 pub use agent::PerfectPlayer;
 pub use board::{Board, PlayError};
