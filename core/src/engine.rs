@@ -31,7 +31,23 @@
 //! ```
 //! use zerosum::search::{Limits, SearchResult, Searcher};
 //! use zerosum::testing::{Col, Drop, hash_eval};
-//! use zerosum::{Engine, Observer};
+//! use zerosum::{Engine, Level, Observer};
+//!
+//! #[derive(Clone, Copy, Debug, PartialEq)]
+//! struct Depth(u32);
+//! impl std::fmt::Display for Depth {
+//!     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { self.0.fmt(f) }
+//! }
+//! impl std::str::FromStr for Depth {
+//!     type Err = String;
+//!     fn from_str(s: &str) -> Result<Depth, String> { Depth::parse_in_range(s) }
+//! }
+//! impl Level for Depth {
+//!     fn all() -> Vec<Depth> { (1..=6).map(Depth).collect() }
+//!     fn default_level() -> Depth { Depth(4) }
+//! }
+//! assert_eq!(Depth::range_text(), "1-6 (default 4)");
+//! assert!("7".parse::<Depth>().unwrap_err().contains("1-6"));
 //!
 //! struct Plain {
 //!     searcher: Searcher<Drop>,
@@ -40,9 +56,9 @@
 //!
 //! impl Engine for Plain {
 //!     type Game = Drop;
-//!     type Level = u32;
-//!     fn level(&self) -> u32 { self.depth }
-//!     fn set_level(&mut self, depth: u32) { self.depth = depth }
+//!     type Level = Depth;
+//!     fn level(&self) -> Depth { Depth(self.depth) }
+//!     fn set_level(&mut self, depth: Depth) { self.depth = depth.0 }
 //!     fn think(
 //!         &mut self,
 //!         game: &Drop,
@@ -59,7 +75,7 @@
 //!     fn clear(&mut self) { self.searcher.clear() }
 //! }
 //!
-//! let mut engine = Plain { searcher: Searcher::new(1), depth: 4 };
+//! let mut engine = Plain { searcher: Searcher::new(1), depth: Depth::default_level().0 };
 //! let mut depths = Vec::new();
 //! let r = engine.think(&Drop::new(7, 6, 4), &Limits::default(), &mut |r| depths.push(r.depth));
 //! assert!(r.best_move.is_some());
@@ -70,6 +86,53 @@ use crate::search::{Limits, Report, SearchResult};
 use crate::{Game, Score};
 use std::fmt::{Debug, Display};
 use std::str::FromStr;
+
+/// A game's strength settings: levels `1..=MAX` (a depth or a budget, reproducible) and
+/// `perfect` (the exact solver when it fits the budget). Written and parsed as users type
+/// them: `5`, `perfect`.
+pub trait Level:
+    Copy + Debug + Display + FromStr<Err = String> + PartialEq + Send + 'static
+{
+    /// Every level, weakest first (the choices a UI offers).
+    fn all() -> Vec<Self>;
+    /// The level used when none is given.
+    fn default_level() -> Self;
+    /// The levels in words for `--help` and errors: `1-10 or perfect (default 4)`.
+    fn range_text() -> String {
+        let all = Self::all();
+        let numbered: Vec<String> = all
+            .iter()
+            .map(|l| l.to_string())
+            .filter(|t| t.parse::<u32>().is_ok())
+            .collect();
+        let named: Vec<String> = all
+            .iter()
+            .map(|l| l.to_string())
+            .filter(|t| t.parse::<u32>().is_err())
+            .collect();
+        let mut text = match (numbered.first(), numbered.last()) {
+            (Some(a), Some(b)) if a != b => format!("{a}-{b}"),
+            (Some(a), _) => a.clone(),
+            _ => String::new(),
+        };
+        for n in named {
+            text += &format!(" or {n}");
+        }
+        format!("{text} (default {})", Self::default_level())
+    }
+    /// Parses a level number `1..=max` or `perfect`, with an error naming the range: the
+    /// helper most `FromStr` implementations need.
+    ///
+    /// # Errors
+    /// The text is neither a level of [`Level::all`] nor `perfect`.
+    fn parse_in_range(text: &str) -> Result<Self, String> {
+        let t = text.trim();
+        Self::all()
+            .into_iter()
+            .find(|l| l.to_string().eq_ignore_ascii_case(t))
+            .ok_or_else(|| format!("level {t:?}: expected {}", Self::range_text()))
+    }
+}
 
 /// The per-iteration callback of [`Engine::think`]: called after each finished depth (or
 /// solver step) with what the engine knows so far. Front ends draw progress from it.
@@ -85,7 +148,7 @@ pub trait Engine {
     type Game: Game;
     /// Its strength setting, as users write it (`5`, `perfect`); each game documents its
     /// range and default on its own type.
-    type Level: Copy + Debug + Display + FromStr;
+    type Level: Level;
 
     /// The current level.
     fn level(&self) -> Self::Level;

@@ -283,6 +283,15 @@ impl Budget {
         self.stopped.get()
     }
 
+    /// The full check now, for a search that polls on its own schedule (every 2^k nodes):
+    /// the node limit (`nodes >= limit`), the stop flag and the maximum time. Sticky.
+    pub fn exceeded(&self, nodes: u64) -> bool {
+        if self.nodes.is_some_and(|limit| nodes >= limit) {
+            self.stopped.set(true);
+        }
+        self.poll()
+    }
+
     /// True once a stop has been seen (by [`Budget::should_stop`] or [`Budget::poll`]).
     pub fn is_stopped(&self) -> bool {
         self.stopped.get()
