@@ -10,7 +10,8 @@
 
 use crate::progress::Progress;
 use clap::{Args, Subcommand};
-use connect4::{Level, LevelAi, Position, Solver};
+use connect4::prelude::*;
+use connect4::{Engine, Level, Limits, Position, Solver};
 use std::process::ExitCode;
 
 /// Commands of `zerosum connect4`.
@@ -86,11 +87,13 @@ pub fn run(command: Command) -> ExitCode {
         }
         Command::Bestmove(args) => match args.level {
             Some(level) => {
-                let mut ai = LevelAi::new();
+                let mut ai = Engine::default();
+                ai.set_level(Level::Depth(level as u8));
                 crate::lines::process_stdin(|line| {
                     let (moves, position) = parse(line)?;
                     let col = ai
-                        .choose(&position, Level::new(level))
+                        .think(&position, &Limits::default(), &mut |_| {})
+                        .best_move
                         .ok_or("the game is over")?;
                     Ok::<_, String>(format!("{moves} {col}"))
                 })

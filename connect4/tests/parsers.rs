@@ -5,7 +5,7 @@
 //! rules: only digits 1–7, at most 42 stones, and `Display` gives the same moves back.
 //! Bounded: proptest's default 256 cases a property (`PROPTEST_CASES` to change).
 
-use connect4::{Column, Notation, Position, ScoredPosition, parse_input_line, suite};
+use connect4::{Column, Notation, Position, WinPlacePosition, parse_input_line, suite};
 use proptest::prelude::*;
 
 const ALPHABET: &[char] = &[
@@ -56,7 +56,7 @@ fn check(text: &str) {
         assert_eq!(p.to_string(), text);
     }
     let _ = text.parse::<Position>();
-    let _ = ScoredPosition::parse_position(text);
+    let _ = WinPlacePosition::parse_position(text);
     let _ = suite::parse_line(text);
     if let Ok(l) = parse_input_line(text) {
         let bound = (43 - l.position.moves() as i32) / 2;
