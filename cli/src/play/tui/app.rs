@@ -61,10 +61,16 @@ pub struct App<G: PlayGame> {
     pub message: String,
     /// The last hint, shown on the board.
     pub hint: Option<G::Move>,
+    /// A move typed while the AI was to move: kept, and played (or refused, saying
+    /// why) once the human is to move again.
+    pub pending: Option<String>,
     /// The new-game dialog, when open.
     pub dialog: Option<Dialog>,
     /// Where the board was last drawn.
     pub board_hit: Option<BoardHit>,
+    /// How the last drawing had to adapt to a small terminal, if it did (shown in the
+    /// status line).
+    pub layout_note: Option<String>,
     /// Set when the user quits.
     pub quit: bool,
     /// The AI does not start thinking before this instant (so that AI-vs-AI games can
@@ -88,8 +94,10 @@ impl<G: PlayGame> App<G> {
             input: None,
             message: String::new(),
             hint: None,
+            pending: None,
             dialog: None,
             board_hit: None,
+            layout_note: None,
             quit: false,
             not_before: Instant::now(),
         }
@@ -188,6 +196,7 @@ impl<G: PlayGame> App<G> {
                             a.state = format!("played {text}");
                         }
                         self.after_move();
+                        self.play_pending();
                     }
                     Err(e) => self.message = format!("the AI chose {text}: {e}"),
                 }
@@ -234,6 +243,27 @@ impl<G: PlayGame> App<G> {
         }
     }
 
+    /// Plays the move kept while the AI was thinking, now that a human is to move; says
+    /// so either way, after the AI's move in the status line.
+    fn play_pending(&mut self) {
+        if self.session.is_running() && self.session.player_to_move() == Player::Human {
+            if let Some(text) = self.pending.take() {
+                let ai = std::mem::take(&mut self.message);
+                match self.session.game.parse_move(&text) {
+                    Ok(mv) => {
+                        self.human_move(mv);
+                        self.message = format!("{ai}; then your kept move: {}", self.message);
+                    }
+                    Err(e) => {
+                        self.message = format!("{ai}; your kept move {text:?} is refused: {e}")
+                    }
+                }
+            }
+        } else if let Some(text) = self.pending.take() {
+            self.message = format!("{}; kept move {text:?} dropped", self.message);
+        }
+    }
+
     /// Plays a human move, if a human is to move.
     pub fn human_move(&mut self, mv: G::Move) {
         if !self.session.is_running() {
@@ -275,10 +305,25 @@ impl<G: PlayGame> App<G> {
             self.announce_result();
             return;
         }
+        if self.session.player_to_move() == Player::Ai {
+            // Kept, not lost: played when the AI has moved (checked then).
+            self.message = format!(
+                "kept {text:?}: played after the AI's move (u drops it, a new move replaces it)"
+            );
+            self.pending = Some(text.to_string());
+            return;
+        }
         match self.session.game.parse_move(text) {
             Ok(mv) => self.human_move(mv),
             Err(e) => self.message = format!("{text:?}: {e}"),
         }
+    }
+
+    /// True when `c` begins a move in the game's notation (Othello, Gomoku: a column
+    /// letter), so that typing a move needs no `:` first.
+    fn starts_move(&self, c: char) -> bool {
+        let game = &self.session.game;
+        c.is_ascii_lowercase() && (0..game.cols()).any(|col| game.col_label(col).starts_with(c))
     }
 
     /// Starts a new game from `game` with `setup`.
@@ -287,6 +332,7 @@ impl<G: PlayGame> App<G> {
         self.engine = None;
         self.analysis = None;
         self.hint = None;
+        self.pending = None;
         self.cursor = (game.cols() / 2, game.rows() / 2);
         self.session = Session::new(game, setup);
         self.not_before = Instant::now();
@@ -296,7 +342,10 @@ impl<G: PlayGame> App<G> {
     fn undo(&mut self) {
         self.cancel_search();
         let n = self.session.undo_to_human();
+        // The hint and the analysis were for a position that is gone.
         self.hint = None;
+        self.analysis = None;
+        self.pending = None;
         self.message = match n {
             0 => "nothing to undo".into(),
             1 => "took back 1 move".into(),
@@ -309,6 +358,7 @@ impl<G: PlayGame> App<G> {
         self.cancel_search();
         let n = self.session.redo_to_human();
         self.hint = None;
+        self.analysis = None;
         self.message = match n {
             0 => "nothing to redo".into(),
             1 => "replayed 1 move".into(),
@@ -369,7 +419,17 @@ impl<G: PlayGame> App<G> {
             }
             return;
         }
-        match key.code {
+        // Games whose moves begin with a letter (Othello, Gomoku): a column letter starts
+        // typing a move; Shift gives every letter its command.
+        let code = match key.code {
+            KeyCode::Char(c) if self.starts_move(c) => {
+                self.input = Some(c.to_string());
+                return;
+            }
+            KeyCode::Char(c) if c.is_ascii_uppercase() => KeyCode::Char(c.to_ascii_lowercase()),
+            code => code,
+        };
+        match code {
             KeyCode::Char('q') => self.quit = true,
             KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
             KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),

@@ -14,8 +14,9 @@ use zerosum::Side;
 /// Width of the right-hand panel (analysis and moves).
 const PANEL_W: u16 = 34;
 
-const HELP: &str = "arrows/hjkl cursor · Enter/click play · :/digits type a move · u undo · r redo · \
-i hint · m move now · s swap · +/- strength · n new game · a again · q quit";
+const HELP: &str = "arrows/hjkl cursor · Enter/click play · type a move (or :) · u undo · r redo · \
+i hint · m move now · s swap · +/- strength · n new game · a again · q quit · Shift+letter: \
+the command when the letter begins a move";
 
 fn side_style(side: Side) -> Style {
     match side {
@@ -28,9 +29,41 @@ fn side_style(side: Side) -> Style {
     }
 }
 
-/// Screen columns per board cell.
+/// Screen columns per board cell, when the terminal is wide enough.
 fn cell_width<G: PlayGame>(game: &G) -> u16 {
     if game.cols() <= 10 { 3 } else { 2 }
+}
+
+/// Screen columns the board's frame needs with cells `cw` wide.
+fn board_width<G: PlayGame>(game: &G, row_w: u16, cw: u16) -> u16 {
+    row_w + 1 + cw * game.cols() as u16 + 2
+}
+
+/// The cell width that fits `width` screen columns — the preferred one, else narrower
+/// down to the widest label — and a note for the user when the board had to be scaled
+/// or still does not fit.
+pub fn fit_board<G: PlayGame>(game: &G, row_w: u16, width: u16) -> (u16, Option<String>) {
+    let preferred = cell_width(game);
+    let labels = (0..game.cols())
+        .map(|c| game.col_label(c).chars().count())
+        .chain((0..game.cols() * game.rows()).map(|i| {
+            game.empty_label(i % game.cols(), i / game.cols())
+                .map_or(1, |l| l.chars().count())
+        }))
+        .max()
+        .unwrap_or(1)
+        .clamp(1, usize::from(preferred)) as u16;
+    for cw in (labels..=preferred).rev() {
+        if board_width(game, row_w, cw) <= width {
+            let note = (cw < preferred).then(|| "scaled to fit".to_string());
+            return (cw, note);
+        }
+    }
+    let need = board_width(game, row_w, labels);
+    (
+        labels,
+        Some(format!("board cut: needs {need} cols (widen, or --plain)")),
+    )
 }
 
 /// Draws the whole screen.
@@ -41,16 +74,40 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         .map(|r| game.row_label(r).len())
         .max()
         .unwrap_or(0) as u16;
-    let cw = cell_width(game);
-    let board_w = (row_w + 1 + cw * game.cols() as u16 + 2).max(26);
+    let preferred = cell_width(game);
     let board_h = game.rows() as u16 + 5;
-    let side_by_side = area.width >= board_w + PANEL_W;
+    let side_by_side = area.width >= board_width(game, row_w, preferred).max(26) + PANEL_W;
+    let (cw, mut note) = if side_by_side {
+        (preferred, None)
+    } else {
+        fit_board(game, row_w, area.width)
+    };
+    let board_w = board_width(game, row_w, cw).max(26).min(area.width);
+    // Stacked: the board first; the analysis and the key line only where rows remain.
+    let spare = area.height.saturating_sub(board_h + 2);
+    let help_h = if !side_by_side && spare >= 8 + 2 + 3 {
+        2
+    } else {
+        0
+    };
+    let analysis_h = match spare {
+        _ if side_by_side => 8,
+        s if s >= 8 => 8,
+        s if s >= 4 => s,
+        _ => 0,
+    };
+    if !side_by_side && analysis_h < 8 {
+        let hidden = if analysis_h == 0 { "no" } else { "short" };
+        let text = format!("{hidden} analysis: {} rows", area.height);
+        note = Some(note.map_or(text.clone(), |n| format!("{n}; {text}")));
+    }
+    app.layout_note.clone_from(&note);
 
     let [title, main, status, help] = Layout::vertical([
         Constraint::Length(1),
-        Constraint::Min(board_h),
+        Constraint::Min(board_h.min(area.height.saturating_sub(2))),
         Constraint::Length(1),
-        Constraint::Length(if side_by_side { 0 } else { 2 }),
+        Constraint::Length(help_h),
     ])
     .areas(area);
     draw_title(app, frame, title);
@@ -69,7 +126,7 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
     } else {
         let [board, analysis, moves] = Layout::vertical([
             Constraint::Length(board_h),
-            Constraint::Length(8),
+            Constraint::Length(analysis_h),
             Constraint::Min(0),
         ])
         .areas(main);
@@ -90,10 +147,11 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
 }
 
 /// The keys, one a line.
-const KEYS: [(&str, &str); 11] = [
+const KEYS: [(&str, &str); 12] = [
     ("arrows hjkl", "move the cursor"),
     ("Enter, click", "play there"),
-    (": or a digit", "type a move"),
+    ("a move, or :", "type a move (d3, h8, 4)"),
+    ("Shift+letter", "its command, if a move"),
     ("u / r", "undo / redo"),
     ("i", "hint (AI's best move)"),
     ("m or Esc", "AI: move now"),
@@ -195,6 +253,8 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
             }
             let is_cursor = running && cursor == cell;
             let text = match (cw, is_cursor, label) {
+                (1, _, Some(l)) => l,
+                (1, _, None) => ch.to_string(),
                 (3, true, Some(l)) if l.len() == 1 => format!("[{l}]"),
                 (3, true, _) => format!("[{ch}]"),
                 (3, false, Some(l)) => format!("{l:>2} "),
@@ -310,7 +370,13 @@ fn draw_status<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
             Span::raw(input.clone()),
             Span::styled("_", Style::new().add_modifier(Modifier::SLOW_BLINK)),
         ]),
-        None => Line::from(app.message.clone()),
+        None => match &app.layout_note {
+            Some(note) => Line::from(vec![
+                Span::styled(format!("[{note}] "), Style::new().fg(Color::Yellow)),
+                Span::raw(app.message.clone()),
+            ]),
+            None => Line::from(app.message.clone()),
+        },
     };
     frame.render_widget(Paragraph::new(line), area);
 }

@@ -7,6 +7,8 @@
 pub mod app;
 pub mod dialog;
 pub mod draw;
+#[cfg(test)]
+mod tests;
 
 use super::PlayGame;
 use super::options::Setup;

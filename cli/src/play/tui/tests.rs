@@ -1,0 +1,137 @@
+//! Issue 14 item 10: the TUI on small terminals, hints after undo, moves typed while the
+//! AI thinks, moves typed without `:`.
+
+use super::app::App;
+use super::render_to_string;
+use crate::play::PlayGame;
+use crate::play::gomoku::Gomoku;
+use crate::play::options::{Player, Setup, Strength};
+use crate::play::othello::OthelloGame;
+use crate::play::testgame::DropPlay;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::time::{Duration, Instant};
+
+fn key<G: PlayGame>(app: &mut App<G>, code: KeyCode) {
+    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn typed<G: PlayGame>(app: &mut App<G>, text: &str) {
+    for c in text.chars() {
+        key(app, KeyCode::Char(c));
+    }
+    key(app, KeyCode::Enter);
+}
+
+fn setup(players: [Player; 2]) -> Setup {
+    Setup {
+        players,
+        strength: Strength::Level(2),
+    }
+}
+
+/// Ticks until `done` (a hang detector, not a speed bound).
+fn tick_until<G: PlayGame>(app: &mut App<G>, done: impl Fn(&App<G>) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !done(app) {
+        assert!(Instant::now() < deadline, "the AI did not finish");
+        app.tick();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn undo_clears_the_hint_and_its_analysis() {
+    let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Human, Player::Ai]));
+    typed(&mut app, "1");
+    tick_until(&mut app, |a| a.session.move_list().len() == 2);
+    key(&mut app, KeyCode::Char('i'));
+    tick_until(&mut app, |a| a.hint.is_some());
+    assert!(render_to_string(&mut app, 80, 24).contains("suggests"));
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.session.move_list().len(), 0);
+    assert!(app.hint.is_none());
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(!screen.contains("suggests"), "{screen}");
+    assert!(
+        !screen.contains('?'),
+        "the hint mark stays on the board:\n{screen}"
+    );
+}
+
+#[test]
+fn a_move_typed_while_the_ai_thinks_is_kept_and_played_after() {
+    let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Ai, Player::Human]));
+    app.tick(); // the AI starts thinking
+    typed(&mut app, "2");
+    assert_eq!(app.pending.as_deref(), Some("2"));
+    assert!(app.message.starts_with("kept \"2\""), "{}", app.message);
+    tick_until(&mut app, |a| a.pending.is_none());
+    let moves = app.session.move_list();
+    assert_eq!(moves.len(), 2, "{moves:?}");
+    assert_eq!(moves[1], "2");
+    assert!(
+        app.message.contains("then your kept move"),
+        "{}",
+        app.message
+    );
+    // A kept move that is not legal then is refused, visibly.
+    let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Ai, Player::Human]));
+    app.tick();
+    typed(&mut app, "9");
+    tick_until(&mut app, |a| a.pending.is_none());
+    assert_eq!(app.session.move_list().len(), 1);
+    assert!(
+        app.message.contains("your kept move \"9\" is refused"),
+        "{}",
+        app.message
+    );
+}
+
+#[test]
+fn moves_with_letters_need_no_colon_and_shift_gives_the_command() {
+    let mut app = App::new(OthelloGame::default(), setup([Player::Human; 2]));
+    let cursor = app.cursor;
+    typed(&mut app, "d3");
+    assert_eq!(app.session.move_list(), ["d3"]);
+    // `h` began a move (none), not a cursor step; Esc closes the input line.
+    key(&mut app, KeyCode::Char('h'));
+    assert_eq!(app.input.as_deref(), Some("h"));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.cursor, cursor);
+    key(&mut app, KeyCode::Char('U'));
+    assert!(app.session.move_list().is_empty());
+    let mut app = App::new(
+        Gomoku::new("15", "freestyle").unwrap(),
+        setup([Player::Human; 2]),
+    );
+    typed(&mut app, "h8");
+    assert_eq!(app.session.move_list(), ["h8"]);
+}
+
+#[test]
+fn narrow_terminals_scale_the_board_and_say_so() {
+    let mut app = App::new(
+        Gomoku::new("15", "freestyle").unwrap(),
+        setup([Player::Human; 2]),
+    );
+    // Two screen columns a cell need 35 columns: 30 scales to one, the whole board shows.
+    let screen = render_to_string(&mut app, 30, 40);
+    assert!(screen.contains("abcdefghijklmno"), "{screen}");
+    assert!(screen.contains("[scaled to fit]"), "{screen}");
+    // Too narrow even then: said, with the width needed (2 + 1 + 15 + 2 = 20).
+    let screen = render_to_string(&mut app, 16, 40);
+    assert!(screen.contains("board cut"), "{screen}");
+    assert_eq!(
+        app.layout_note.as_deref(),
+        Some("board cut: needs 20 cols (widen, or --plain)")
+    );
+    // Few rows: every board row is drawn, the analysis gives way, and that is said.
+    let screen = render_to_string(&mut app, 60, 22);
+    for row in ["15", " 1 "] {
+        assert!(screen.contains(row), "row {row} missing:\n{screen}");
+    }
+    assert!(screen.contains("no analysis: 22 rows"), "{screen}");
+    // Wide enough: nothing to say.
+    render_to_string(&mut app, 120, 40);
+    assert_eq!(app.layout_note, None);
+}
