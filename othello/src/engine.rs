@@ -101,7 +101,7 @@ const UNSTOPPABLE_SOLVE_EMPTIES: u32 = 14;
 /// engine.set_level(Level::numbered(7));
 /// let r = engine.think(&g, &Limits::default(), &mut |_| {});
 /// assert!(r.exact);
-/// assert_eq!(engine.score_text(r.score, r.exact), "+18 discs");
+/// assert_eq!(Engine::score_text(r.score, r.exact), "+18 discs");
 /// ```
 pub struct Engine {
     level: Level,
@@ -232,7 +232,7 @@ impl zerosum::Engine for Engine {
     /// `+12 discs` for an exact result (the final disc difference), `+35 (evaluation)`
     /// for the evaluation's own units (mobility and corners weigh most; not discs),
     /// `win in 9` once the search sees the end.
-    fn score_text(&self, score: Score, exact: bool) -> String {
+    fn score_text(score: Score, exact: bool) -> String {
         if exact && !score.is_decisive() {
             format!("{:+} discs", score.0)
         } else if score.is_decisive() {
