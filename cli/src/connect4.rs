@@ -6,9 +6,9 @@
 //! `-` stands for the empty board (blank lines are skipped). Scores are in Pons'
 //! convention: positive = the side to move wins, `22 − k` when with its `k`-th stone.
 
+use crate::limits::LimitArgs;
 use clap::{Args, Subcommand};
-use connect4::prelude::*;
-use connect4::{Engine, Level, Limits, Position, Solver};
+use connect4::{Engine, Position, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -27,8 +27,10 @@ pub enum Command {
     /// The score of every column: `<moves>` then seven scores, left to right (`x` for a
     /// column that cannot be played).
     Analyze(SolveArgs),
-    /// The column to play: `<moves> <column> <score>` with `--exact` (the default; ties
-    /// go to the centre), `<moves> <column>` with `--level N` (the seed's AI).
+    /// The engine's column: `<moves> bestmove <column> score <value> depth <plies> nodes
+    /// <n> time <ms> pv <columns…>`. `--level perfect` is the exact solver (ties go to the centre;
+    /// with --time-ms it gets half the time, then the score table searches); levels 1-14
+    /// search the win-place score table.
     Bestmove(BestmoveArgs),
 }
 
@@ -46,12 +48,8 @@ pub struct SolveArgs {
 /// Options of `bestmove`.
 #[derive(Args, Debug, Clone)]
 pub struct BestmoveArgs {
-    /// The seed's AI at this level (search depth in plies, 1 to 14).
-    #[arg(long, value_name = "N", conflicts_with = "exact", value_parser = clap::value_parser!(u32).range(1..=Level::MAX as i64))]
-    level: Option<u32>,
-    /// Perfect play by the exact solver (the default).
-    #[arg(long)]
-    exact: bool,
+    #[command(flatten)]
+    limits: LimitArgs<connect4::Level>,
 }
 
 /// Runs one `zerosum connect4` command.
@@ -80,30 +78,13 @@ pub fn run(command: Command) -> ExitCode {
                 Ok::<_, String>(format!("{moves} {}", cols.join(" ")))
             })
         }
-        Command::Bestmove(args) => match args.level {
-            Some(level) => {
-                let mut ai = Engine::default();
-                ai.set_level(Level::Depth(level as u8));
-                crate::lines::process_stdin(|line| {
-                    let (moves, position) = parse(line)?;
-                    let col = ai
-                        .think(&position, &Limits::default(), &mut |_| {})
-                        .best_move
-                        .ok_or("the game is over")?;
-                    Ok::<_, String>(format!("{moves} {col}"))
-                })
-            }
-            None => {
-                let mut solver = Solver::new();
-                crate::lines::process_stdin(|line| {
-                    let (moves, position) = parse(line)?;
-                    let best = with_progress(&mut solver, moves, |s| s.best_move(&position))
-                        .map_err(|e| e.to_string())?;
-                    let (col, score) = best.ok_or("the game is over")?;
-                    Ok::<_, String>(format!("{moves} {col} {score}"))
-                })
-            }
-        },
+        Command::Bestmove(args) => {
+            let mut engine = Engine::default();
+            crate::limits::bestmove(&mut engine, &args.limits, |line| {
+                let (moves, position) = parse(line)?;
+                Ok((moves.to_string(), position))
+            })
+        }
     }
 }
 

@@ -5,13 +5,12 @@
 //! for other sizes (optionally followed by ` k=K`), or the flat form of `--size` cells.
 //! Moves are cell numbers, 1 = top-left, row by row.
 
+use crate::limits::LimitArgs;
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
 use tictactoe::variants::{self, Variant};
-use tictactoe::{Board, Geometry, LineEvaluator, Mode, Score, Shape, Solver, SolverConfig};
-use zerosum::search::{Limits, Searcher};
+use tictactoe::{Board, Geometry, Mode, Score, Shape, Solver, SolverConfig};
 
 /// Commands of `zerosum tictactoe`.
 #[derive(Subcommand, Debug)]
@@ -23,10 +22,10 @@ pub enum Command {
     Solve(SolveArgs),
     /// The value of every legal move: `<position> <cell>:<value> …` (cells 1 = top-left).
     Analyze(SolveArgs),
-    /// The move perfect play chooses (the fastest win, the slowest loss):
-    /// `<position> <cell> <value>`. With --depth,
-    /// --time-ms or --nodes, a depth-limited search with the open-lines evaluation
-    /// instead (for boards too large to solve): `<position> <cell> <score>`.
+    /// The engine's move: `<position> bestmove <cell> score <value> depth <plies> nodes
+    /// <n> time <ms> pv <cells…>`. By default perfect play (the fastest win, the slowest loss); a
+    /// level searches with the open-lines evaluation; with --time-ms or --nodes the
+    /// exact solve that does not finish within half the budget hands over to the search.
     Bestmove(BestmoveArgs),
     /// The four textbook search variants A–D (full tree, win cut-off, alpha-beta, immediate
     /// threats) and ours on each position: nodes counted per position created, and move.
@@ -63,31 +62,9 @@ pub struct SolveArgs {
 #[derive(Args, Debug, Clone)]
 pub struct BestmoveArgs {
     #[command(flatten)]
-    solve: SolveArgs,
-    /// Search depth in plies (iterative deepening with the evaluation).
-    #[arg(long)]
-    depth: Option<u32>,
-    /// Time budget per position in milliseconds.
-    #[arg(long, value_name = "MS")]
-    time_ms: Option<u64>,
-    /// Node budget per position.
-    #[arg(long)]
-    nodes: Option<u64>,
-}
-
-impl BestmoveArgs {
-    /// The search limits, if any was given.
-    fn limits(&self) -> Option<Limits> {
-        if self.depth.is_none() && self.time_ms.is_none() && self.nodes.is_none() {
-            return None;
-        }
-        Some(Limits {
-            depth: self.depth,
-            nodes: self.nodes,
-            time: self.time_ms.map(Duration::from_millis),
-            ..Limits::default()
-        })
-    }
+    board: BoardArgs,
+    #[command(flatten)]
+    limits: LimitArgs<tictactoe::Level>,
 }
 
 impl BoardArgs {
@@ -121,16 +98,6 @@ fn value_text(v: Score, board: &Board, distance: bool) -> String {
         format!("{} {plies}", v.signum())
     } else {
         v.signum().to_string()
-    }
-}
-
-/// A search score: `win:N` / `loss:N` (plies to the end) when proven, else the
-/// evaluation for the side to move as a signed number.
-fn score_text(v: Score) -> String {
-    match v.plies_to_end() {
-        Some(n) if v.is_win() => format!("win:{n}"),
-        Some(n) => format!("loss:{n}"),
-        None => format!("{:+}", v.0),
     }
 }
 
@@ -200,28 +167,10 @@ pub fn run(command: Command) -> ExitCode {
                 Ok::<_, String>(format!("{line} {}", list.join(" ")))
             })
         }),
-        Command::Bestmove(args) => with_geometry(&args.solve.board, |geo| {
-            let limits = args.limits();
-            // Always exact distances: the winner takes the fastest win, the loser the
-            // slowest loss.
-            let mut solver = solver(&SolveArgs {
-                distance: true,
-                ..args.solve.clone()
-            });
-            let mut searcher = Searcher::<Board>::new(args.solve.board.hash);
-            crate::lines::process_stdin(|line| {
-                let board = parse(line, &geo)?;
-                if let Some(limits) = &limits {
-                    let r = searcher.search(&mut board.clone(), &mut LineEvaluator, limits, |_| {});
-                    let mv = r.best_move.ok_or_else(|| "the game is over".to_string())?;
-                    return Ok(format!("{line} {mv} {}", score_text(r.score)));
-                }
-                let s = solver.solve(&board);
-                let mv = s.best_move.ok_or_else(|| "the game is over".to_string())?;
-                Ok::<_, String>(format!(
-                    "{line} {mv} {}",
-                    value_text(s.value, &board, args.solve.distance)
-                ))
+        Command::Bestmove(args) => with_geometry(&args.board, |geo| {
+            let mut engine = tictactoe::Engine::new(args.board.hash);
+            crate::limits::bestmove(&mut engine, &args.limits, |line| {
+                Ok((line.to_string(), parse(line, &geo)?))
             })
         }),
         Command::Variants(args) => with_geometry(&args, |geo| {

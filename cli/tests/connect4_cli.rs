@@ -52,13 +52,21 @@ fn analyze_prints_seven_scores_with_x_for_full_columns() {
 #[test]
 fn bestmove_exact_and_by_level() {
     // The first player wins at once in column 1 (three stones there already).
-    let (out, _, ok) = run(&["bestmove", "--exact"], "121212\n");
-    assert_eq!(out, "121212 1 18\n");
+    let (out, _, ok) = run(&["bestmove", "--level", "perfect"], "121212\n");
+    assert!(
+        out.starts_with("121212 bestmove 1 score win in 1 depth 36 nodes "),
+        "{out}"
+    );
+    assert!(out.ends_with(" pv 1\n"), "{out}");
     assert!(ok);
     let (out, _, ok) = run(&["bestmove", "--level", "3"], "121212\n12121\n");
-    assert_eq!(out, "121212 1\n12121 1\n");
+    let moves: Vec<&str> = out.lines().map(|l| l.split(' ').nth(2).unwrap()).collect();
+    assert_eq!(moves, ["1", "1"], "{out}");
     assert!(ok);
     let (_, err, ok) = run(&["bestmove", "--level", "3"], "1212121\n");
     assert!(err.contains("line 1: the game is over"), "{err}");
+    assert!(!ok);
+    let (_, err, ok) = run(&["bestmove", "--level", "15"], "");
+    assert!(err.contains("1-14 or perfect (default 7)"), "{err}");
     assert!(!ok);
 }
