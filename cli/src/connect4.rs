@@ -40,9 +40,10 @@ pub struct SolveArgs {
     /// Weak solve: only win (1), draw (0) or loss (-1); faster.
     #[arg(long)]
     weak: bool,
-    /// Transposition table of 2^N entries of 4 bytes (24 = 64 MiB, 24..=30).
-    #[arg(long, default_value_t = connect4::DEFAULT_TABLE_LOG2, value_name = "N")]
-    table_log2: u32,
+    /// Transposition-table memory in MiB, 64 to 4096 (rounded down to a power of two;
+    /// 4 bytes an entry).
+    #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(64..=4096))]
+    hash_mib: u64,
 }
 
 /// Options of `bestmove`.
@@ -57,7 +58,7 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => crate::play::connect4::run(args),
         Command::Solve(args) => {
-            let mut solver = Solver::with_table_log2(args.table_log2);
+            let mut solver = Solver::with_table_log2(table_log2(args.hash_mib));
             crate::lines::process_stdin(|line| {
                 let (moves, position) = parse(line)?;
                 let s = with_progress(&mut solver, moves, |s| s.try_solve(&position, args.weak))
@@ -66,7 +67,7 @@ pub fn run(command: Command) -> ExitCode {
             })
         }
         Command::Analyze(args) => {
-            let mut solver = Solver::with_table_log2(args.table_log2);
+            let mut solver = Solver::with_table_log2(table_log2(args.hash_mib));
             crate::lines::process_stdin(|line| {
                 let (moves, position) = parse(line)?;
                 let scores = with_progress(&mut solver, moves, |s| s.analyze(&position, args.weak))
@@ -86,6 +87,11 @@ pub fn run(command: Command) -> ExitCode {
             })
         }
     }
+}
+
+/// The table's size as a power of two of 4-byte entries, from MiB (64 MiB = 2^24).
+fn table_log2(mib: u64) -> u32 {
+    63 - mib.leading_zeros() + 18
 }
 
 /// The move string of a line (its first token; `-` = the empty board) and its position.

@@ -22,9 +22,9 @@ pub enum Command {
         /// Only win/draw/loss (much faster): prints `win`, `draw` or `loss`.
         #[arg(long)]
         weak: bool,
-        /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 64)]
-        hash_mib: usize,
+        /// Transposition-table memory in MiB, 1 to 4096.
+        #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+        hash_mib: u64,
     },
     /// The value of every legal move of each position read from standard input: exact
     /// scores by default, or a depth-limited evaluation with --depth.
@@ -60,7 +60,7 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => crate::play::othello::run(args),
         Command::Solve { weak, hash_mib } => {
-            let mut solver = Solver::new(hash_mib);
+            let mut solver = Solver::new(hash_mib as usize);
             crate::lines::process_stdin(|line| solve_line(&mut solver, line, weak))
         }
         Command::Analyze { depth } => {

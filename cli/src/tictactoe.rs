@@ -42,9 +42,10 @@ pub struct BoardArgs {
     /// Stones in a row to win (default: the smaller side of --size).
     #[arg(long, value_name = "K")]
     k: Option<u32>,
-    /// Transposition-table size in MiB.
-    #[arg(long, default_value_t = 64, value_name = "MIB")]
-    hash: usize,
+    /// Transposition-table memory in MiB, 1 to 4096 (the solver's table; `bestmove` also
+    /// gives its search a table of this size).
+    #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    hash_mib: u64,
 }
 
 /// Options of `solve`, `analyze` and `bestmove`.
@@ -119,7 +120,7 @@ fn solver(args: &SolveArgs) -> Solver {
     };
     Solver::new(SolverConfig {
         mode,
-        tt_mib: args.board.hash,
+        tt_mib: args.board.hash_mib as usize,
         ..SolverConfig::default()
     })
 }
@@ -168,7 +169,7 @@ pub fn run(command: Command) -> ExitCode {
             })
         }),
         Command::Bestmove(args) => with_geometry(&args.board, |geo| {
-            let mut engine = tictactoe::Engine::new(args.board.hash);
+            let mut engine = tictactoe::Engine::new(args.board.hash_mib as usize);
             crate::limits::bestmove(&mut engine, &args.limits, |line| {
                 Ok((line.to_string(), parse(line, &geo)?))
             })
@@ -189,7 +190,7 @@ pub fn run(command: Command) -> ExitCode {
                     out += &format!(" {v}:{}@{}", r.nodes, shown(r.best_move));
                 }
                 let s = Solver::new(SolverConfig {
-                    tt_mib: args.hash.min(16),
+                    tt_mib: (args.hash_mib as usize).min(16),
                     ..SolverConfig::default()
                 })
                 .solve(&board);

@@ -86,3 +86,25 @@ fn bestmove_plays_a_legal_move() {
         "{out}"
     );
 }
+
+/// Every table-size option is `--hash-mib`, range-checked by clap (exit 2 with the range,
+/// no allocation attempted), for every game that has one.
+#[test]
+fn table_sizes_are_range_checked() {
+    for (game, bad) in [
+        ("othello", "100000000"),
+        ("tictactoe", "100000000"),
+        ("tictactoe", "18446744073709551615"),
+        ("connect4", "8"),
+        ("connect4", "99999"),
+    ] {
+        let r = common::run_binary(
+            env!("CARGO_BIN_EXE_zerosum"),
+            &[game, "solve", "--hash-mib", bad],
+            "",
+        );
+        assert!(!r.success, "{game} --hash-mib {bad}");
+        assert!(r.stderr.contains("--hash-mib"), "{game}: {}", r.stderr);
+        assert!(r.stderr.contains("4096"), "{game}: {}", r.stderr);
+    }
+}
