@@ -6,7 +6,7 @@
 //! `-` stands for the empty board (blank lines are skipped). Scores are in Pons'
 //! convention: positive = the side to move wins, `22 − k` when with its `k`-th stone.
 
-use crate::limits::LimitArgs;
+use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, warn_far_beyond};
 use clap::{Args, Subcommand};
 use connect4::{Engine, Position, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
+use zerosum::time::Budget;
 
 /// Commands of `zerosum connect4`.
 #[derive(Subcommand, Debug)]
@@ -34,12 +35,17 @@ pub enum Command {
     Bestmove(BestmoveArgs),
 }
 
+/// Stones below which an exact solve takes minutes (Pons: the empty board takes hours).
+const FAR_BEYOND_STONES: u32 = 4;
+
 /// Options of `solve` and `analyze`.
 #[derive(Args, Debug, Clone)]
 pub struct SolveArgs {
     /// Weak solve: only win (1), draw (0) or loss (-1); faster.
     #[arg(long)]
     weak: bool,
+    #[command(flatten)]
+    limits: ExactLimitArgs,
     /// Transposition-table memory in MiB, 64 to 4096 (rounded down to a power of two;
     /// 4 bytes an entry).
     #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(64..=4096))]
@@ -61,17 +67,29 @@ pub fn run(command: Command) -> ExitCode {
             let mut solver = Solver::with_table_log2(table_log2(args.hash_mib));
             crate::lines::process_stdin(|line| {
                 let (moves, position) = parse(line)?;
-                let s = with_progress(&mut solver, moves, |s| s.try_solve(&position, args.weak))
-                    .map_err(|e| e.to_string())?;
-                Ok::<_, String>(format!("{moves} {}", s.score))
+                if position.moves() < FAR_BEYOND_STONES {
+                    let what = format!("{} stones", position.moves());
+                    warn_far_beyond(&args.limits, line, &what);
+                }
+                solver.set_budget(Some(Budget::new(&args.limits.limits())));
+                let s = with_progress(&mut solver, moves, |s| s.try_solve(&position, args.weak));
+                solver.set_budget(None);
+                Ok::<_, String>(match s {
+                    Ok(s) => format!("{moves} {}", s.score),
+                    Err(_) => format!("{moves} {NOT_SOLVED}"),
+                })
             })
         }
         Command::Analyze(args) => {
             let mut solver = Solver::with_table_log2(table_log2(args.hash_mib));
             crate::lines::process_stdin(|line| {
                 let (moves, position) = parse(line)?;
-                let scores = with_progress(&mut solver, moves, |s| s.analyze(&position, args.weak))
-                    .map_err(|e| e.to_string())?;
+                solver.set_budget(Some(Budget::new(&args.limits.limits())));
+                let scores = with_progress(&mut solver, moves, |s| s.analyze(&position, args.weak));
+                solver.set_budget(None);
+                let Ok(scores) = scores else {
+                    return Ok(format!("{moves} {NOT_SOLVED}"));
+                };
                 let cols: Vec<String> = scores
                     .iter()
                     .map(|s| s.map_or("x".to_string(), |v| v.to_string()))

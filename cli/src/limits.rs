@@ -131,3 +131,46 @@ where
         ))
     })
 }
+
+/// `--time-ms` and `--nodes` of the exact commands (`solve`, `analyze`): a position not
+/// solved within them is answered `not solved within the limit`.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ExactLimitArgs {
+    /// Give up on a position after this many milliseconds (answer: not solved within the
+    /// limit); without it an early position can take minutes or more.
+    #[arg(long, value_name = "MS", value_parser = value_parser!(u64).range(1..=86_400_000))]
+    pub time_ms: Option<u64>,
+    /// Give up on a position after this many nodes.
+    #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+}
+
+impl ExactLimitArgs {
+    /// The limits of one position.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            nodes: self.nodes,
+            time: self.time_ms.map(Duration::from_millis),
+            ..Limits::default()
+        }
+    }
+
+    /// True when neither limit is given.
+    pub fn unbounded(&self) -> bool {
+        self.time_ms.is_none() && self.nodes.is_none()
+    }
+}
+
+/// The answer for a position an exact command gave up on.
+pub const NOT_SOLVED: &str = "not solved within the limit";
+
+/// Warns on standard error that `what` is far beyond what an exact solve finishes soon,
+/// when no limit bounds it.
+pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str) {
+    if limits.unbounded() {
+        eprintln!(
+            "warning: {position}: {what}: an exact solve can take minutes to hours \
+             (--time-ms or --nodes bound it)"
+        );
+    }
+}

@@ -5,7 +5,7 @@
 //! for other sizes (optionally followed by ` k=K`), or the flat form of `--size` cells.
 //! Moves are cell numbers, 1 = top-left, row by row.
 
-use crate::limits::LimitArgs;
+use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, warn_far_beyond};
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -32,6 +32,9 @@ pub enum Command {
     Variants(BoardArgs),
 }
 
+/// Empty cells beyond which an exact solve may take minutes (5×5 with k = 5 and more).
+const FAR_BEYOND_EMPTIES: u32 = 22;
+
 /// Which board the input positions are on.
 #[derive(Args, Debug, Clone)]
 pub struct BoardArgs {
@@ -53,6 +56,8 @@ pub struct BoardArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     board: BoardArgs,
+    #[command(flatten)]
+    limits: ExactLimitArgs,
     /// Also print the number of plies to the end of the game under perfect play (the
     /// winner hurrying, the loser delaying; a draw fills the board).
     #[arg(long)]
@@ -144,9 +149,16 @@ pub fn run(command: Command) -> ExitCode {
         Command::Play(args) => crate::play::tictactoe::run(args),
         Command::Solve(args) => with_geometry(&args.board, |geo| {
             let mut solver = solver(&args);
+            let limits = args.limits.limits();
             crate::lines::process_stdin(|line| {
                 let board = parse(line, &geo)?;
-                let s = solver.solve(&board);
+                if board.empty_count() > FAR_BEYOND_EMPTIES {
+                    let empties = board.empty_count();
+                    warn_far_beyond(&args.limits, line, &format!("{empties} empty cells"));
+                }
+                let Some(s) = solver.solve_within(&board, &limits) else {
+                    return Ok(format!("{line} {NOT_SOLVED}"));
+                };
                 Ok::<_, String>(format!(
                     "{line} {}",
                     value_text(s.value, &board, args.distance)

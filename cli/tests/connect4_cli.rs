@@ -70,3 +70,22 @@ fn bestmove_exact_and_by_level() {
     assert!(err.contains("1-14 or perfect (default 7)"), "{err}");
     assert!(!ok);
 }
+
+/// An exact command with a limit answers every position: solved, or `not solved within
+/// the limit` (the empty board takes hours), with a warning when no limit is given for
+/// a position far from the end.
+#[test]
+fn exact_commands_take_a_limit() {
+    let (out, err, ok) = run(&["solve", "--nodes", "100000"], "-\n44455554221\n");
+    assert_eq!(
+        out, "- not solved within the limit\n44455554221 -15\n",
+        "{err}"
+    );
+    assert!(err.is_empty(), "a limit is given: no warning: {err}");
+    let (_, err, _) = run(&["solve", "--weak"], "# the empty board, unbounded\n");
+    assert!(err.is_empty(), "{err}");
+    assert!(ok);
+    let (out, _, ok) = run(&["analyze", "--time-ms", "50"], "-\n");
+    assert_eq!(out, "- not solved within the limit\n");
+    assert!(ok);
+}

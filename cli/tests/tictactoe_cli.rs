@@ -197,3 +197,17 @@ fn bestmove_with_limits_searches_large_boards() {
         "{out}"
     );
 }
+
+/// `solve --nodes`: a 5×5 board with k = 5 is not solved within 10,000 nodes; 3×3 is.
+#[test]
+fn solve_takes_a_limit() {
+    let (out, _, ok) = run(
+        &["solve", "--nodes", "10000"],
+        "...../...../...../...../..... k=5\nx...o....\n",
+    );
+    assert!(ok);
+    assert_eq!(
+        out,
+        "...../...../...../...../..... k=5 not solved within the limit\nx...o.... 0\n"
+    );
+}
