@@ -46,7 +46,10 @@ pub fn suites(_data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
         passed: usize::from(ours.value == Score::DRAW && ours.nodes < 2914),
         mean_time: elapsed,
         mean_nodes: ours.nodes as f64,
-        note: format!("variants A-D: {}; goal: ours < 2914 nodes", counts.join(", ")),
+        note: format!(
+            "variants A-D: {}; goal: ours < 2914 nodes",
+            counts.join(", ")
+        ),
         // A value other than the draw is wrong; more nodes only misses the goal.
         wrong: Some(usize::from(ours.value != Score::DRAW)),
         goal: Some(1.0),
