@@ -50,7 +50,7 @@ pub fn run(command: Command) -> ExitCode {
             })
         }
         Command::Bestmove { limits } => {
-            let mut engine = Engine::new(64);
+            let mut engine = Engine::new(16);
             crate::limits::bestmove(&mut engine, &limits, |line| {
                 let board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 Ok((board.to_string(), board))

@@ -47,7 +47,7 @@ pub struct BoardArgs {
     k: Option<u32>,
     /// Transposition-table memory in MiB, 1 to 4096 (the solver's table; `bestmove` also
     /// gives its search a table of this size).
-    #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, default_value_t = 16, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash_mib: u64,
 }
 
