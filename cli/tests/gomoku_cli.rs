@@ -146,7 +146,11 @@ fn analyze_gives_every_candidate_a_value() {
         "h8a1i8a2j8a3k8\n",
     );
     assert!(ok, "{err}");
-    assert_eq!(out.matches(":").count(), 3, "the position and two candidates: {out}");
+    assert_eq!(
+        out.matches(":").count(),
+        3,
+        "the position and two candidates: {out}"
+    );
     assert!(out.contains(" g8:") && out.contains(" l8:"), "{out}");
     assert_eq!(out.matches("loss in").count(), 2, "{out}");
 }
