@@ -38,6 +38,9 @@ pub const BOTTOM_MASK: u64 = {
 /// Every playable cell (the sentinel row excluded).
 pub const BOARD_MASK: u64 = BOTTOM_MASK * ((1 << HEIGHT) - 1);
 
+/// The cells of the even rows counted from 1 at the bottom (bit rows 1, 3, 5).
+pub const EVEN_ROWS: u64 = BOTTOM_MASK * 0b10_1010;
+
 /// The bottom cell of column `col`.
 #[inline]
 pub const fn bottom_mask_col(col: u32) -> u64 {
