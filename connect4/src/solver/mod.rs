@@ -40,6 +40,7 @@ use std::time::{Duration, Instant};
 use table::{Bound, Table};
 use thiserror::Error;
 use zerosum::search::StopFlag;
+use zerosum::time::Budget;
 
 /// Columns, centre first (Pons' `columnOrder`).
 const ORDER: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
@@ -79,6 +80,8 @@ pub struct Solver {
     table: Table,
     nodes: u64,
     stop: Option<StopFlag>,
+    /// The budget polled with the stop flag, and the node count when it was set.
+    budget: Option<(Budget, u64)>,
     progress: Option<Arc<AtomicU64>>,
     aborted: bool,
 }
@@ -101,6 +104,7 @@ impl Solver {
             table: Table::new(log2),
             nodes: 0,
             stop: None,
+            budget: None,
             progress: None,
             aborted: false,
         }
@@ -125,6 +129,12 @@ impl Solver {
     /// Watches `stop` during solves: once set, a solve returns [`Stopped`].
     pub fn set_stop(&mut self, stop: Option<StopFlag>) {
         self.stop = stop;
+    }
+
+    /// Polls `budget` (time, nodes from now on, its stop flag) with the stop flag: once it
+    /// says stop, a solve returns [`Stopped`]. Checked every 2^16 nodes (about 2 ms).
+    pub fn set_budget(&mut self, budget: Option<Budget>) {
+        self.budget = budget.map(|b| (b, self.nodes));
     }
 
     /// Publishes the node count into `counter` every 65,536 nodes (for a progress line).
@@ -276,7 +286,8 @@ impl Solver {
         ceiling: Option<i32>,
     ) -> Result<i32, Stopped> {
         self.aborted = false;
-        if self.stop.as_ref().is_some_and(StopFlag::is_stopped) {
+        self.poll();
+        if self.aborted {
             return Err(Stopped);
         }
         if board.can_win_next() {
@@ -323,7 +334,12 @@ impl Solver {
         if let Some(p) = &self.progress {
             p.store(self.nodes, Ordering::Relaxed);
         }
-        if self.stop.as_ref().is_some_and(StopFlag::is_stopped) {
+        if self.stop.as_ref().is_some_and(StopFlag::is_stopped)
+            || self
+                .budget
+                .as_ref()
+                .is_some_and(|(b, start)| b.exceeded(self.nodes - start))
+        {
             self.aborted = true;
         }
     }
