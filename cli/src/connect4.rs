@@ -38,7 +38,7 @@ pub struct SolveArgs {
     /// Weak solve: only win (1), draw (0) or loss (-1); faster.
     #[arg(long)]
     weak: bool,
-    /// Transposition table of 2^N entries of 4 bytes (24 = 64 MiB, 24..=30).
+    /// Transposition table of 2^N entries of 8 bytes (23 = 64 MiB, 16..=30).
     #[arg(long, default_value_t = connect4::DEFAULT_TABLE_LOG2, value_name = "N")]
     table_log2: u32,
 }

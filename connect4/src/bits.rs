@@ -118,6 +118,19 @@ pub const fn column_of(cell: u64) -> u32 {
     cell.trailing_zeros() / COLUMN_BITS
 }
 
+/// `word` mirrored left to right: column `c`'s 7 bits move to column `6 − c`.
+#[inline]
+pub const fn mirror(word: u64) -> u64 {
+    let col = (1u64 << COLUMN_BITS) - 1;
+    let mut m = 0;
+    let mut c = 0;
+    while c < WIDTH {
+        m |= ((word >> (c * COLUMN_BITS)) & col) << ((WIDTH - 1 - c) * COLUMN_BITS);
+        c += 1;
+    }
+    m
+}
+
 /// A perfect 64-bit mix of a key (SplitMix64's finaliser, a bijection on `u64`).
 #[inline]
 pub const fn mix64(key: u64) -> u64 {
