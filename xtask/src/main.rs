@@ -6,7 +6,8 @@
 //! - `cargo xtask suites [--data DIR] [--quick]`: only the public suites;
 //! - `cargo xtask connect4-book --depth N [--shard k/n | --merge FILES…]`: builds the
 //!   connect4 opening book (see `connect4::book`);
-//! - `cargo xtask ci`: exactly what `.ci/run` runs.
+//! - `cargo xtask ci`: exactly what `.ci/run` runs;
+//! - `cargo xtask deps`: dependencies declared but unused (also a test, so CI checks it).
 
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -14,6 +15,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 mod connect4;
+mod deps;
 mod gomoku;
 mod othello;
 mod tictactoe;
@@ -86,6 +88,8 @@ enum Task {
     },
     /// Exactly what .ci/run runs.
     Ci,
+    /// Lists the dependencies a crate declares but never names in its code.
+    Deps,
 }
 
 fn main() -> ExitCode {
@@ -122,6 +126,13 @@ fn main() -> ExitCode {
                 eprintln!("xtask connect4-book: {e}");
             }
             exit(result.is_ok())
+        }
+        Task::Deps => {
+            let unused = deps::unused(&workspace_root());
+            for u in &unused {
+                println!("unused dependency: {u}");
+            }
+            exit(unused.is_empty())
         }
         Task::Ci => {
             let status = std::process::Command::new("bash")
