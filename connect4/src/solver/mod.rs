@@ -145,7 +145,8 @@ impl Solver {
     }
 
     /// Polls `budget` (time, nodes from now on, its stop flag) with the stop flag: once it
-    /// says stop, a solve returns [`Stopped`]. Checked every 2^16 nodes (about 2 ms).
+    /// says stop, a solve returns [`Stopped`]. Checked every 2^16 nodes (about 15 ms at
+    /// the measured 250 ns a node).
     pub fn set_budget(&mut self, budget: Option<Budget>) {
         self.budget = budget.map(|b| (b, self.nodes));
     }
