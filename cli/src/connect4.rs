@@ -67,7 +67,9 @@ pub fn run(command: Command) -> ExitCode {
             let mut solver = Solver::with_table_log2(table_log2(args.hash_mib));
             crate::lines::process_stdin(|line| {
                 let (moves, position) = parse(line)?;
-                if position.moves() < FAR_BEYOND_STONES {
+                let in_book =
+                    connect4::Book::shipped().is_some_and(|b| b.score(&position).is_some());
+                if position.moves() < FAR_BEYOND_STONES && !in_book {
                     let what = format!("{} stones", position.moves());
                     warn_far_beyond(&args.limits, line, &what);
                 }
