@@ -46,7 +46,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     limits: ExactLimitArgs,
     /// Transposition-table memory in MiB, 64 to 4096 (rounded down to a power of two;
-    /// 4 bytes an entry).
+    /// 8 bytes an entry).
     #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(64..=4096))]
     hash_mib: u64,
 }
@@ -67,7 +67,9 @@ pub fn run(command: Command) -> ExitCode {
             let mut progress = Progress::stderr();
             crate::lines::process_stdin(|line| {
                 let (moves, position) = parse(line)?;
-                if position.moves() < FAR_BEYOND_STONES {
+                let in_book =
+                    connect4::Book::shipped().is_some_and(|b| b.score(&position).is_some());
+                if position.moves() < FAR_BEYOND_STONES && !in_book {
                     let what = format!("{} stones", position.moves());
                     warn_far_beyond(&args.limits, line, &what);
                 }
@@ -112,9 +114,9 @@ pub fn run(command: Command) -> ExitCode {
     }
 }
 
-/// The table's size as a power of two of 4-byte entries, from MiB (64 MiB = 2^24).
+/// The table's size as a power of two of 8-byte entries, from MiB (64 MiB = 2^23).
 fn table_log2(mib: u64) -> u32 {
-    63 - mib.leading_zeros() + 18
+    63 - mib.leading_zeros() + 17
 }
 
 /// The move string of a line (`-` = the empty board) and its position; one trailing

@@ -38,6 +38,9 @@ pub const BOTTOM_MASK: u64 = {
 /// Every playable cell (the sentinel row excluded).
 pub const BOARD_MASK: u64 = BOTTOM_MASK * ((1 << HEIGHT) - 1);
 
+/// The cells of the even rows counted from 1 at the bottom (bit rows 1, 3, 5).
+pub const EVEN_ROWS: u64 = BOTTOM_MASK * 0b10_1010;
+
 /// The bottom cell of column `col`.
 #[inline]
 pub const fn bottom_mask_col(col: u32) -> u64 {
@@ -113,6 +116,19 @@ pub const fn playable(mask: u64) -> u64 {
 #[inline]
 pub const fn column_of(cell: u64) -> u32 {
     cell.trailing_zeros() / COLUMN_BITS
+}
+
+/// `word` mirrored left to right: column `c`'s 7 bits move to column `6 − c`.
+#[inline]
+pub const fn mirror(word: u64) -> u64 {
+    let col = (1u64 << COLUMN_BITS) - 1;
+    let mut m = 0;
+    let mut c = 0;
+    while c < WIDTH {
+        m |= ((word >> (c * COLUMN_BITS)) & col) << ((WIDTH - 1 - c) * COLUMN_BITS);
+        c += 1;
+    }
+    m
 }
 
 /// A perfect 64-bit mix of a key (SplitMix64's finaliser, a bijection on `u64`).

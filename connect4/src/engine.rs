@@ -63,7 +63,7 @@ impl zerosum::Level for Level {
 }
 
 /// The Connect Four engine: the score-table [`Searcher`] (16 MiB table) and the exact
-/// [`Solver`] (made on first use: its table takes `2^table_log2` × 4 bytes).
+/// [`Solver`] (made on first use: its table takes `2^table_log2` × 8 bytes).
 ///
 /// ```
 /// use connect4::prelude::*;

@@ -37,6 +37,7 @@
 #![deny(missing_docs)]
 
 pub mod bits;
+pub mod book;
 mod column;
 mod engine;
 mod notation;
@@ -46,6 +47,7 @@ pub mod score_table;
 mod solver;
 pub mod suite;
 
+pub use book::{Book, BookError};
 pub use column::Column;
 pub use engine::{Engine, Level};
 pub use notation::{InputLine, InputLineError, MoveError, ParseError, parse_input_line};

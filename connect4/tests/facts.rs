@@ -63,6 +63,7 @@ fn first_lines_of_the_easy_sets() {
 #[ignore = "minutes: the empty board from scratch"]
 fn empty_board_is_a_first_player_win_by_the_centre() {
     let mut solver = Solver::new();
+    solver.set_use_book(false);
     let empty = Position::new();
     assert_eq!(solver.solve_weak(&empty), 1);
     let (best, score) = solver.best_move(&empty).unwrap().unwrap();
@@ -78,7 +79,9 @@ fn empty_board_is_a_first_player_win_by_the_centre() {
 #[test]
 #[ignore = "minutes"]
 fn after_the_centre_opening() {
-    assert_eq!(solve("4"), -1);
+    let mut solver = Solver::new();
+    solver.set_use_book(false);
+    assert_eq!(solver.solve(&Position::from_moves("4").unwrap()), -1);
 }
 
 /// Positions scored by a build of Pons' own solver (PascalPons/connect4 at d6ba50d,

@@ -5,7 +5,7 @@
 use crate::SuiteRow;
 use connect4::Solver;
 use connect4::suite::{self, SETS};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Lines of Test_L1_R3 (Begin-Hard, seconds a position) in a full run; the data README
 /// gives Pons' figures on its first 100 lines.
@@ -81,4 +81,76 @@ fn cpu_seconds() -> Option<f64> {
     let fields: Vec<&str> = rest.split_whitespace().collect();
     let ticks = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
     Some(ticks / 100.0)
+}
+
+/// `--shard k/n`: solves that shard of the book's leaves of `depth` and prints its
+/// `<moves> <score>` lines on standard output.
+pub fn book_shard(depth: u32, shard: &str) -> Result<(), String> {
+    let (k, n) = shard
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
+        .filter(|&(k, n)| k < n)
+        .ok_or_else(|| format!("--shard {shard}: expected k/n with 0 <= k < n"))?;
+    let mut solver = Solver::new();
+    connect4::Book::solve_shard(depth, k, n, &mut solver, &mut |line| println!("{line}"));
+    Ok(())
+}
+
+/// `--merge FILES`: the book of `depth` from shard outputs, written to `out`.
+pub fn book_merge(depth: u32, files: &[PathBuf], out: &Path) -> Result<(), String> {
+    let mut text = String::new();
+    for f in files {
+        text += &std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        text.push('\n');
+    }
+    let book = connect4::Book::from_leaf_lines(depth, text.lines()).map_err(|e| e.to_string())?;
+    write_book(&book, out)
+}
+
+/// Solves every leaf of `depth` on `threads` threads (default: all cores), one shard
+/// and one solver (64 MiB table) each, then merges and writes the book to `out`.
+pub fn book_build(depth: u32, threads: Option<usize>, out: &Path) -> Result<(), String> {
+    let n = threads
+        .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
+        .unwrap_or(1)
+        .max(1);
+    let start = std::time::Instant::now();
+    let lines: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..n)
+            .map(|k| {
+                s.spawn(move || {
+                    let mut solver = Solver::new();
+                    let mut lines = Vec::new();
+                    connect4::Book::solve_shard(depth, k, n, &mut solver, &mut |line| {
+                        eprintln!("{line}");
+                        lines.push(line);
+                    });
+                    lines
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a book thread panicked"))
+            .collect()
+    });
+    let book = connect4::Book::from_leaf_lines(depth, lines.iter().map(String::as_str))
+        .map_err(|e| e.to_string())?;
+    eprintln!(
+        "{} leaves solved on {n} threads in {:.1?} (wall)",
+        lines.len(),
+        start.elapsed()
+    );
+    write_book(&book, out)
+}
+
+fn write_book(book: &connect4::Book, out: &Path) -> Result<(), String> {
+    std::fs::write(out, book.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "{}: {} positions of at most {} stones",
+        out.display(),
+        book.len(),
+        book.depth()
+    );
+    Ok(())
 }

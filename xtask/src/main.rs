@@ -4,6 +4,8 @@
 //!   and the public benchmark suites in `DIR` (default `../shared/data` when present),
 //!   then prints one summary table;
 //! - `cargo xtask suites [--data DIR] [--quick]`: only the public suites;
+//! - `cargo xtask connect4-book --depth N [--shard k/n | --merge FILES…]`: builds the
+//!   connect4 opening book (see `connect4::book`);
 //! - `cargo xtask ci`: exactly what `.ci/run` runs;
 //! - `cargo xtask deps`: dependencies declared but unused (also a test, so CI checks it).
 
@@ -93,6 +95,28 @@ enum Task {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Builds the connect4 opening book with the crate's own solver: every position of
+    /// at most DEPTH stones, scored exactly. Without --shard or --merge, solves all
+    /// leaves on every core and writes the book; --shard k/n solves one part and prints
+    /// `<moves> <score>` lines; --merge reads such files and writes the book.
+    #[command(name = "connect4-book")]
+    Connect4Book {
+        /// Positions with at most this many stones go into the book.
+        #[arg(long)]
+        depth: u32,
+        /// Solve only shard k of n (0 <= k < n) and print its leaf lines.
+        #[arg(long, value_name = "K/N", conflicts_with = "merge")]
+        shard: Option<String>,
+        /// Merge these shard outputs into the book instead of solving.
+        #[arg(long, num_args = 1.., value_name = "FILE")]
+        merge: Option<Vec<PathBuf>>,
+        /// Threads when solving everything (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Where to write the book (default connect4/book/book.bin).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Exactly what .ci/run runs.
     Ci,
     /// Lists the dependencies a crate declares but never names in its code.
@@ -115,6 +139,24 @@ fn main() -> ExitCode {
             let rows = run_suites(data_dir(data).as_deref(), quick);
             print_suite_table(&rows);
             exit(suites_correct(&rows))
+        }
+        Task::Connect4Book {
+            depth,
+            shard,
+            merge,
+            threads,
+            out,
+        } => {
+            let out = out.unwrap_or_else(|| workspace_root().join("connect4/book/book.bin"));
+            let result = match (shard, merge) {
+                (Some(shard), _) => connect4::book_shard(depth, &shard),
+                (None, Some(files)) => connect4::book_merge(depth, &files, &out),
+                (None, None) => connect4::book_build(depth, threads, &out),
+            };
+            if let Err(e) = &result {
+                eprintln!("xtask connect4-book: {e}");
+            }
+            exit(result.is_ok())
         }
         Task::Deps => {
             let unused = deps::unused(&workspace_root());

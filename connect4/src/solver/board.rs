@@ -42,8 +42,13 @@ impl Board {
     /// below an opponent's winning cell.
     #[inline(always)]
     pub fn non_losing_moves(&self) -> u64 {
+        self.non_losing_moves_with(self.opponent_winning_cells())
+    }
+
+    /// [`Board::non_losing_moves`] given the opponent's winning cells.
+    #[inline(always)]
+    pub fn non_losing_moves_with(&self, opponent_win: u64) -> u64 {
         let mut possible = self.possible();
-        let opponent_win = self.opponent_winning_cells();
         let forced = possible & opponent_win;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -52,6 +57,33 @@ impl Board {
             possible = forced;
         }
         possible & !(opponent_win >> 1)
+    }
+
+    /// An upper bound on the score of the side to move from Allis' *claimeven* rule
+    /// (Allis 1988, "A knowledge-based approach of Connect-Four", §6.2): with an even
+    /// number of stones on a board of even height, the second player can answer every
+    /// move on an odd row (1-based) by playing on top of it, and a move on an even row —
+    /// only possible on a cell playable now — by another such cell, so it gets every
+    /// empty even-row cell not playable now. When the side to move (the first player)
+    /// has no four among its stones and the other empty cells, it cannot win: the bound
+    /// is 0, or −1 (a loss) when the second player has a four among its stones and its
+    /// claimed cells. `None` when the rule says nothing (an odd stone count, or a four
+    /// for the side to move).
+    #[inline(always)]
+    pub fn claimeven_bound(&self) -> Option<i32> {
+        if self.moves & 1 != 0 {
+            return None;
+        }
+        let claimed =
+            (self.current ^ self.mask) | (bits::EVEN_ROWS & !self.mask & !self.possible());
+        let ours = bits::BOARD_MASK & !claimed;
+        if bits::has_four(ours) {
+            None
+        } else if bits::has_four(claimed) {
+            Some(-1)
+        } else {
+            Some(0)
+        }
     }
 
     /// Plays the single-bit cell `mv` (a cell of [`Board::possible`]).
@@ -63,18 +95,32 @@ impl Board {
     }
 
     /// Pons' ordering score of a move: the number of winning cells the side to move
-    /// would have after it.
+    /// would have after it, given those cells (`bits::winning_cells` of its stones and
+    /// the move).
     #[inline(always)]
-    pub fn move_score(&self, mv: u64) -> u32 {
+    pub fn move_score(mut cells: u64) -> u32 {
         // Few bits are set: clearing them one by one beats a table-free popcount on
         // targets without a popcount instruction (Pons' `popcount`).
-        let mut cells = bits::winning_cells(self.current | mv, self.mask);
         let mut n = 0;
         while cells != 0 {
             cells &= cells - 1;
             n += 1;
         }
         n
+    }
+
+    /// True when the side to move could still make a four if it got every empty cell
+    /// (else its best result is a draw).
+    #[inline(always)]
+    pub fn can_still_win(&self) -> bool {
+        bits::has_four(self.current | (bits::BOARD_MASK & !self.mask))
+    }
+
+    /// True when the opponent could still make a four if it got every empty cell (else
+    /// the side to move cannot lose).
+    #[inline(always)]
+    pub fn opponent_can_still_win(&self) -> bool {
+        bits::has_four((self.current ^ self.mask) | (bits::BOARD_MASK & !self.mask))
     }
 
     /// Pons' unique key `current + mask`.

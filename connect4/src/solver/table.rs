@@ -1,45 +1,70 @@
-//! The solver's transposition table: one `u32` an entry, always-replace, keys verified
-//! by a partial key (after Pons' `TranspositionTable.hpp`, with a power-of-two size and
-//! one cache line access per probe instead of a prime size and two arrays).
+//! The solver's transposition table: 8-byte entries in two-entry buckets, each entry the
+//! whole scrambled key, a bound or exact score, the best move and the work spent
+//! (after Steininger's table, `ChristopheSteininger/c4`, and the bound types of any
+//! alpha-beta table; written from the description, not the code).
 //!
-//! # Why a partial key is enough
+//! # Layout
 //!
-//! A position key is `current + mask` < 2^49. It is scrambled by `h = key · C mod 2^49`
-//! with `C` odd — a bijection of the 49-bit keys — so `h` identifies the position. The
-//! entry index is the top `log2` bits of `h` (well mixed: they depend on every key bit)
-//! and the entry stores the low `49 − log2` bits as its tag. Index and tag together are
-//! all of `h`: a tag match is an exact match, never a collision. With `log2 ≥ 24` the
-//! tag fits in 25 bits, which leaves 7 bits for the value.
+//! A position key is `current + mask` < 2^49, scrambled by `h = key · C mod 2^49` with
+//! `C` odd — a bijection — and stored whole, so a match is exact. An entry (a `u64`):
+//!
+//! | bits | field |
+//! |---|---|
+//! | 0..49 | `h` |
+//! | 49..56 | score + 64 |
+//! | 56..58 | bound: 0 empty, 1 lower, 2 upper, 3 exact |
+//! | 58..61 | best column (0..7; 7 none) |
+//! | 61..64 | work: ⌊log₈ nodes⌋ of the search that made it, capped at 7 |
+//!
+//! A bucket is the two entries `2i` and `2i + 1` (one cache line): the first keeps the
+//! entry of most work (depth-preferred), the second takes what the first refuses
+//! (always-replace), so expensive results survive while recent ones are kept too.
 
 /// Bits of a position key.
 const KEY_BITS: u32 = 49;
+const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
 /// An odd multiplier (the 64-bit golden ratio), used modulo 2^49.
 const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
-/// Bits of an entry holding the value (values are 1..=127; 0 = empty).
-const VALUE_BITS: u32 = 7;
 
-/// A fixed-size table from position keys to small non-zero values.
+/// What an entry says about the score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The score is at least the stored one.
+    Lower = 1,
+    /// The score is at most the stored one.
+    Upper = 2,
+    /// The score is the stored one.
+    Exact = 3,
+}
+
+/// A table hit: the bound, its score and the best column found (or `None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Hit {
+    pub bound: Bound,
+    pub score: i32,
+    pub column: Option<u32>,
+}
+
+/// A fixed-size table from position keys to score bounds and best moves.
 #[derive(Clone, Debug)]
 pub(crate) struct Table {
-    entries: Vec<u32>,
+    entries: Vec<u64>,
     shift: u32,
-    tag_mask: u64,
 }
 
 impl Table {
-    /// Smallest size allowed (2^24 entries, 64 MiB): below it the tag would not fit.
-    pub const MIN_LOG2: u32 = KEY_BITS - (32 - VALUE_BITS);
-    /// Largest size allowed (2^30 entries, 4 GiB).
+    /// Smallest size allowed (2^16 entries).
+    pub const MIN_LOG2: u32 = 16;
+    /// Largest size allowed (2^30 entries, 8 GiB).
     pub const MAX_LOG2: u32 = 30;
 
-    /// A table of `2^log2` entries (`log2` clamped to `MIN_LOG2..=MAX_LOG2`).
+    /// A table of `2^log2` entries of 8 bytes (`log2` clamped to `MIN_LOG2..=MAX_LOG2`).
     pub fn new(log2: u32) -> Self {
         let log2 = log2.clamp(Self::MIN_LOG2, Self::MAX_LOG2);
-        let tag_bits = KEY_BITS - log2;
         let mut table = Table {
             entries: vec![0; 1 << log2],
-            shift: tag_bits,
-            tag_mask: (1 << tag_bits) - 1,
+            // The bucket index is the top log2 - 1 bits of h.
+            shift: KEY_BITS - (log2 - 1),
         };
         table.touch();
         table
@@ -48,7 +73,7 @@ impl Table {
     /// Writes one entry of every memory page, so that the operating system maps the
     /// zeroed pages now rather than on first use in the middle of a timed search.
     fn touch(&mut self) {
-        for i in (0..self.entries.len()).step_by(1024) {
+        for i in (0..self.entries.len()).step_by(512) {
             self.entries[i] = std::hint::black_box(0);
         }
     }
@@ -63,30 +88,60 @@ impl Table {
         self.entries.iter_mut().for_each(|e| *e = 0);
     }
 
+    /// The first entry of `key`'s bucket, and the scrambled key `h`.
     #[inline(always)]
-    fn slot(&self, key: u64) -> (usize, u32) {
-        let h = key.wrapping_mul(MULTIPLIER) & ((1 << KEY_BITS) - 1);
-        ((h >> self.shift) as usize, (h & self.tag_mask) as u32)
+    fn bucket(&self, key: u64) -> (usize, u64) {
+        let h = key.wrapping_mul(MULTIPLIER) & KEY_MASK;
+        (((h >> self.shift) as usize) << 1, h)
     }
 
-    /// Stores `value` (1..=127) for `key`, replacing whatever was in its slot.
+    /// Stores a result for `key`: the bound, the score, the best column (if any) and the
+    /// nodes the search took.
     #[inline(always)]
-    pub fn put(&mut self, key: u64, value: u8) {
-        debug_assert!(value != 0 && u32::from(value) < 1 << VALUE_BITS);
-        let (i, tag) = self.slot(key);
-        self.entries[i] = tag << VALUE_BITS | u32::from(value);
-    }
-
-    /// The value stored for `key`, or 0.
-    #[inline(always)]
-    pub fn get(&self, key: u64) -> u8 {
-        let (i, tag) = self.slot(key);
-        let e = self.entries[i];
-        if e >> VALUE_BITS == tag {
-            (e & ((1 << VALUE_BITS) - 1)) as u8
+    pub fn put(&mut self, key: u64, bound: Bound, score: i32, column: Option<u32>, nodes: u64) {
+        let (i, h) = self.bucket(key);
+        let work = ((63 - (nodes | 1).leading_zeros()) / 3).min(7) as u64;
+        let e = h
+            | ((score + 64) as u64) << 49
+            | (bound as u64) << 56
+            | u64::from(column.unwrap_or(7)) << 58
+            | work << 61;
+        let first = self.entries[i];
+        if first & KEY_MASK == h && first >> 56 & 3 != 0 {
+            self.entries[i] = e;
+        } else if work >= first >> 61 {
+            // The first slot's old entry moves down unless the second holds this key.
+            let second = self.entries[i + 1];
+            if !(second & KEY_MASK == h && second >> 56 & 3 != 0) && first >> 56 & 3 != 0 {
+                self.entries[i + 1] = first;
+            }
+            self.entries[i] = e;
         } else {
-            0
+            self.entries[i + 1] = e;
         }
+    }
+
+    /// What is stored for `key`, if anything.
+    #[inline(always)]
+    pub fn get(&self, key: u64) -> Option<Hit> {
+        let (i, h) = self.bucket(key);
+        for e in [self.entries[i], self.entries[i + 1]] {
+            let bound = match e >> 56 & 3 {
+                0 => continue,
+                1 => Bound::Lower,
+                2 => Bound::Upper,
+                _ => Bound::Exact,
+            };
+            if e & KEY_MASK == h {
+                let col = (e >> 58 & 7) as u32;
+                return Some(Hit {
+                    bound,
+                    score: (e >> 49 & 0x7F) as i32 - 64,
+                    column: (col < 7).then_some(col),
+                });
+            }
+        }
+        None
     }
 }
 
@@ -96,23 +151,36 @@ mod tests {
 
     #[test]
     fn stores_and_verifies() {
-        let mut t = Table::new(0);
-        assert_eq!(t.len(), 1 << 24);
-        t.put(12345, 7);
-        assert_eq!(t.get(12345), 7);
-        assert_eq!(t.get(12346), 0);
-        // A key with the same index and another tag: h' = h ^ 1, key' = h' / C mod 2^49.
+        let mut t = Table::new(20);
+        assert_eq!(t.len(), 1 << 20);
+        t.put(12345, Bound::Lower, -7, Some(3), 1000);
+        let hit = t.get(12345).unwrap();
+        assert_eq!(
+            (hit.bound, hit.score, hit.column),
+            (Bound::Lower, -7, Some(3))
+        );
+        assert_eq!(t.get(12346), None);
+        // Keys of the same bucket: h' = h ^ 1, h ^ 2, key' = h' / C mod 2^49.
         let mut inv = MULTIPLIER;
         for _ in 0..6 {
             inv = inv.wrapping_mul(2u64.wrapping_sub(MULTIPLIER.wrapping_mul(inv)));
         }
-        let bits = (1u64 << KEY_BITS) - 1;
-        let h = 12345u64.wrapping_mul(MULTIPLIER) & bits;
-        let k = (h ^ 1).wrapping_mul(inv) & bits;
-        assert_eq!(t.slot(k).0, t.slot(12345).0);
-        assert_eq!(t.get(k), 0);
-        t.put(k, 9);
-        assert_eq!(t.get(k), 9);
-        assert_eq!(t.get(12345), 0, "always-replace");
+        let h = 12345u64.wrapping_mul(MULTIPLIER) & KEY_MASK;
+        let k1 = (h ^ 1).wrapping_mul(inv) & KEY_MASK;
+        let k2 = (h ^ 2).wrapping_mul(inv) & KEY_MASK;
+        assert_eq!(t.bucket(k1).0, t.bucket(12345).0);
+        assert_eq!(t.get(k1), None);
+        // Less work: goes to the second slot, the first keeps its entry.
+        t.put(k1, Bound::Exact, 5, None, 1);
+        assert_eq!(t.get(k1).unwrap().score, 5);
+        assert_eq!(t.get(12345).unwrap().score, -7);
+        // More work: takes the first slot, the old first moves down over k1.
+        t.put(k2, Bound::Upper, 0, Some(6), 1 << 20);
+        assert_eq!(t.get(k2).unwrap().bound, Bound::Upper);
+        assert_eq!(t.get(12345).unwrap().score, -7);
+        assert_eq!(t.get(k1), None);
+        // The empty board's key 0 is stored like any other.
+        t.put(0, Bound::Exact, 1, Some(3), 9);
+        assert_eq!(t.get(0).unwrap().score, 1);
     }
 }

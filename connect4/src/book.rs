@@ -1,0 +1,375 @@
+//! The opening book: the exact (strong) score of every position of at most
+//! [`Book::depth`] stones, built by this crate's own [`Solver`], a position and its
+//! mirror image stored once.
+//!
+//! # Building
+//!
+//! Only the positions of exactly `depth` stones are solved (the *leaves*); the scores of
+//! shallower positions follow by negamax over the book itself. The leaves are numbered
+//! in a fixed order ([`Book::leaves`]), so the work splits into shards: shard `k` of `n`
+//! solves the leaves whose number is `k` modulo `n` and writes them as text, one
+//! `<moves> <score>` line each (Pons' test-file format); [`Book::from_leaf_lines`] merges
+//! the shards. `cargo xtask connect4-book` runs both steps (see the crate README).
+//!
+//! # Binary format (version 1, little-endian)
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 4 | magic `ZC4B` |
+//! | 2 | version (1) |
+//! | 1, 1 | board width, height (7, 6) |
+//! | 1 | depth |
+//! | 4 | entry count |
+//! | 9 × count | entries sorted by key: the key (`u64`, see [`Book::key`]), the score (`i8`) |
+//! | 8 | FNV-1a 64 checksum of every byte before it |
+
+use crate::bits::{self, CELLS, HEIGHT, WIDTH};
+use crate::{Column, Position, Solver};
+use std::collections::{BTreeMap, HashSet};
+use std::sync::OnceLock;
+use thiserror::Error;
+
+/// The version of the binary format written by [`Book::to_bytes`].
+pub const BOOK_VERSION: u16 = 1;
+const MAGIC: &[u8; 4] = b"ZC4B";
+const HEADER: usize = 4 + 2 + 1 + 1 + 1 + 4;
+
+/// The book shipped with the crate (`connect4/book/book.bin`, built by
+/// `cargo xtask connect4-book`).
+static SHIPPED: &[u8] = include_bytes!("../book/book.bin");
+
+/// Why a book could not be read or built.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BookError {
+    /// The bytes do not start with the magic number `ZC4B`.
+    #[error("not a connect4 book (bad magic number)")]
+    Magic,
+    /// A version this code does not read.
+    #[error("book format version {0}, this build reads version {BOOK_VERSION}")]
+    Version(u16),
+    /// A book for another board size.
+    #[error("book for a {0}x{1} board, not 7x6")]
+    Board(u8, u8),
+    /// The length does not match the entry count.
+    #[error("book truncated or too long: {0} bytes")]
+    Length(usize),
+    /// The checksum does not match the contents.
+    #[error("book checksum mismatch")]
+    Checksum,
+    /// The entries are not sorted by key, or a key repeats.
+    #[error("book entries not in strictly increasing key order")]
+    Order,
+    /// A leaf line could not be read: its number (from 1) and why.
+    #[error("leaf line {0}: {1}")]
+    Line(usize, String),
+    /// A position of the book's depth has no leaf score.
+    #[error("no score for leaf {0}")]
+    MissingLeaf(String),
+}
+
+/// A sorted table from [`Book::key`] to the exact score (Pons' convention).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Book {
+    depth: u32,
+    entries: Vec<(u64, i8)>,
+}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+impl Book {
+    /// The book shipped with the crate, read once; `None` if it fails its checks (which
+    /// the tests rule out).
+    pub fn shipped() -> Option<&'static Book> {
+        static BOOK: OnceLock<Option<Book>> = OnceLock::new();
+        BOOK.get_or_init(|| Book::from_bytes(SHIPPED).ok()).as_ref()
+    }
+
+    /// The key of a position and of its mirror image: the smaller of Pons' keys
+    /// `current + mask` of the two.
+    pub fn key(position: &Position) -> u64 {
+        let (current, mask, _) = position.raw();
+        Self::raw_key(current, mask)
+    }
+
+    pub(crate) fn raw_key(current: u64, mask: u64) -> u64 {
+        let k = current + mask;
+        k.min(bits::mirror(k))
+    }
+
+    /// Positions with at most this many stones are in the book.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Number of entries (positions up to mirror image).
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when the book holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Every entry: the key and the exact score.
+    pub fn entries(&self) -> &[(u64, i8)] {
+        &self.entries
+    }
+
+    /// The exact score of `position` in Pons' convention, if the book holds it (a game
+    /// not over, with at most [`Book::depth`] stones).
+    pub fn score(&self, position: &Position) -> Option<i32> {
+        let (current, mask, moves) = position.raw();
+        self.raw_score(current, mask, moves)
+    }
+
+    #[inline]
+    pub(crate) fn raw_score(&self, current: u64, mask: u64, moves: u32) -> Option<i32> {
+        if moves > self.depth {
+            return None;
+        }
+        let key = Self::raw_key(current, mask);
+        self.entries
+            .binary_search_by_key(&key, |e| e.0)
+            .ok()
+            .map(|i| i32::from(self.entries[i].1))
+    }
+
+    /// Every position of exactly `depth` stones whose game is not over, one per mirror
+    /// pair (the one reached first in column order), in a fixed order.
+    pub fn leaves(depth: u32) -> Vec<Position> {
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        // Depth-first in column order, so the order is fixed.
+        fn walk(p: &mut Position, depth: u32, seen: &mut HashSet<u64>, out: &mut Vec<Position>) {
+            if p.moves() == depth {
+                if seen.insert(Book::key(p)) {
+                    out.push(p.clone());
+                }
+                return;
+            }
+            for col in Column::ALL {
+                if p.has_room(col) && !p.is_winning_move(col) {
+                    p.play_unchecked(col);
+                    walk(p, depth, seen, out);
+                    p.undo_move();
+                }
+            }
+        }
+        walk(&mut Position::new(), depth, &mut seen, &mut out);
+        out
+    }
+
+    /// Solves shard `k` of `n` of the leaves of `depth` (those whose number in
+    /// [`Book::leaves`] is `k` modulo `n`), calling `line` with each `<moves> <score>`.
+    pub fn solve_shard(
+        depth: u32,
+        k: usize,
+        n: usize,
+        solver: &mut Solver,
+        line: &mut dyn FnMut(String),
+    ) {
+        for (i, p) in Book::leaves(depth).iter().enumerate() {
+            if i % n.max(1) == k {
+                let score = solver.solve(p);
+                line(format!("{p} {score}"));
+            }
+        }
+    }
+
+    /// The book of `depth` from the leaf scores of every shard (`<moves> <score>` lines;
+    /// blank lines ignored): the leaves, then every shallower position by negamax.
+    ///
+    /// # Errors
+    /// [`BookError::Line`] for a line that does not parse or is not a leaf of `depth`,
+    /// [`BookError::MissingLeaf`] when a leaf has no score.
+    pub fn from_leaf_lines<'a>(
+        depth: u32,
+        lines: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Book, BookError> {
+        let mut scores: BTreeMap<u64, i8> = BTreeMap::new();
+        for (i, line) in lines.into_iter().enumerate() {
+            let mut it = line.split_whitespace();
+            let Some(moves) = it.next() else { continue };
+            let bad = |why: String| BookError::Line(i + 1, why);
+            let p = Position::from_moves(moves).map_err(|e| bad(e.to_string()))?;
+            if p.moves() != depth || p.is_over() {
+                return Err(bad(format!("{moves} is not a position of {depth} stones")));
+            }
+            let score: i8 = it
+                .next()
+                .and_then(|s| s.parse().ok())
+                .ok_or_else(|| bad("no score".into()))?;
+            scores.insert(Book::key(&p), score);
+        }
+        fn fill(
+            p: &mut Position,
+            depth: u32,
+            scores: &mut BTreeMap<u64, i8>,
+        ) -> Result<i32, BookError> {
+            let key = Book::key(p);
+            if let Some(&s) = scores.get(&key) {
+                return Ok(i32::from(s));
+            }
+            if p.moves() == depth {
+                return Err(BookError::MissingLeaf(p.to_string()));
+            }
+            let mut best = i32::MIN;
+            for col in Column::ALL {
+                if !p.has_room(col) {
+                    continue;
+                }
+                let s = if p.is_winning_move(col) {
+                    crate::score::win_score(p.moves() + 1)
+                } else if p.moves() + 1 == CELLS {
+                    0
+                } else {
+                    p.play_unchecked(col);
+                    let s = -fill(p, depth, scores)?;
+                    p.undo_move();
+                    s
+                };
+                best = best.max(s);
+            }
+            scores.insert(key, best as i8);
+            Ok(best)
+        }
+        fill(&mut Position::new(), depth, &mut scores)?;
+        Ok(Book {
+            depth,
+            entries: scores.into_iter().collect(),
+        })
+    }
+
+    /// The binary form (see the module docs).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER + 9 * self.entries.len() + 8);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&BOOK_VERSION.to_le_bytes());
+        out.extend_from_slice(&[WIDTH as u8, HEIGHT as u8, self.depth as u8]);
+        out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
+        for &(key, score) in &self.entries {
+            out.extend_from_slice(&key.to_le_bytes());
+            out.push(score as u8);
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads the binary form, checking the magic number, version, board, length,
+    /// checksum and key order.
+    ///
+    /// # Errors
+    /// The [`BookError`] of the first check that fails.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
+        if bytes.len() < HEADER + 8 || &bytes[..4] != MAGIC {
+            return Err(BookError::Magic);
+        }
+        let version = u16::from_le_bytes([bytes[4], bytes[5]]);
+        if version != BOOK_VERSION {
+            return Err(BookError::Version(version));
+        }
+        if (bytes[6], bytes[7]) != (WIDTH as u8, HEIGHT as u8) {
+            return Err(BookError::Board(bytes[6], bytes[7]));
+        }
+        let depth = u32::from(bytes[8]);
+        let count = u32::from_le_bytes([bytes[9], bytes[10], bytes[11], bytes[12]]) as usize;
+        if bytes.len() != HEADER + 9 * count + 8 {
+            return Err(BookError::Length(bytes.len()));
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        if fnv1a(body) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
+            return Err(BookError::Checksum);
+        }
+        let entries: Vec<(u64, i8)> = body[HEADER..]
+            .chunks_exact(9)
+            .map(|c| {
+                (
+                    u64::from_le_bytes(c[..8].try_into().expect("8 bytes")),
+                    c[8] as i8,
+                )
+            })
+            .collect();
+        if entries.windows(2).any(|w| w[0].0 >= w[1].0) {
+            return Err(BookError::Order);
+        }
+        Ok(Book { depth, entries })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaves_count_positions_up_to_mirror_image() {
+        // Independently: every move sequence, positions told apart by their stones, a
+        // position and its mirror (`Position::mirror`, replaying mirrored moves) once.
+        fn all(p: &mut Position, depth: u32, set: &mut HashSet<(u64, u64)>) {
+            if p.moves() == depth {
+                let (c, m, _) = p.raw();
+                let (mc, mm, _) = p.mirror().raw();
+                set.insert((c, m).min((mc, mm)));
+                return;
+            }
+            for col in Column::ALL {
+                if p.has_room(col) && !p.is_winning_move(col) {
+                    p.play_unchecked(col);
+                    all(p, depth, set);
+                    p.undo_move();
+                }
+            }
+        }
+        for depth in 0..=4 {
+            let mut set = HashSet::new();
+            all(&mut Position::new(), depth, &mut set);
+            assert_eq!(Book::leaves(depth).len(), set.len(), "depth {depth}");
+        }
+        // 1, 7, 49, 238 positions (OEIS A212693); 4 of the 7 and 25 of the 49 up to mirror.
+        assert_eq!(Book::leaves(1).len(), 4);
+        assert_eq!(Book::leaves(2).len(), 25);
+    }
+
+    #[test]
+    fn round_trip_and_checks() {
+        let book = Book {
+            depth: 1,
+            entries: vec![(3, -2), (9, 1), (1 << 40, 0)],
+        };
+        let bytes = book.to_bytes();
+        assert_eq!(Book::from_bytes(&bytes), Ok(book));
+        let mut bad = bytes.clone();
+        bad[HEADER] ^= 1;
+        assert_eq!(Book::from_bytes(&bad), Err(BookError::Checksum));
+        let mut bad = bytes.clone();
+        bad[4] = 9;
+        assert_eq!(Book::from_bytes(&bad), Err(BookError::Version(9)));
+        assert_eq!(
+            Book::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(BookError::Length(bytes.len() - 1))
+        );
+        assert_eq!(Book::from_bytes(b"nope"), Err(BookError::Magic));
+    }
+
+    #[test]
+    fn mirror_positions_share_a_key() {
+        let p = Position::from_moves("1123").unwrap();
+        assert_eq!(Book::key(&p), Book::key(&p.mirror()));
+        assert_ne!(
+            Book::key(&p),
+            Book::key(&Position::from_moves("1132").unwrap())
+        );
+    }
+
+    #[test]
+    fn shipped_book_reads() {
+        let book = Book::shipped().expect("the shipped book passes its checks");
+        assert!(book.score(&Position::new()).is_some());
+    }
+}
