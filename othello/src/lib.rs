@@ -12,6 +12,8 @@
 //!   10000·corner) with its negamax, and the stronger [`eval::Strong`];
 //! - [`solver`]: the exact endgame solver (final disc difference and best move);
 //! - [`ffo`]: the FFO endgame suite's line format.
+//! - [`train`]: self-play data labelled by the solver and the least-squares fit of the
+//!   pattern evaluation.
 //!
 //! ```
 //! use othello::{Othello, Move};
@@ -34,6 +36,7 @@ mod game;
 pub mod movegen;
 pub mod perft;
 pub mod solver;
+pub mod train;
 mod square;
 pub mod stability;
 pub mod zobrist;
