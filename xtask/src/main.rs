@@ -4,7 +4,9 @@
 //!   and the public benchmark suites in `DIR` (default `../shared/data` when present),
 //!   then prints one summary table;
 //! - `cargo xtask suites [--data DIR] [--quick]`: only the public suites;
-//! - `cargo xtask ci`: exactly what `.ci/run` runs.
+//! - `cargo xtask ci`: exactly what `.ci/run` runs;
+//! - `cargo xtask train-othello [--games N] [--rounds R] [--seed S] …`: self-play,
+//!   exact labels and the least-squares fit of the othello pattern evaluation.
 
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -62,6 +64,9 @@ enum Task {
     },
     /// Exactly what .ci/run runs.
     Ci,
+    /// Trains the othello pattern evaluation (self-play, solver labels, ridge fit) and
+    /// writes the weight file.
+    TrainOthello(othello::TrainArgs),
 }
 
 fn main() -> ExitCode {
@@ -81,6 +86,7 @@ fn main() -> ExitCode {
             print_suite_table(&rows);
             exit(suites_passed(&rows))
         }
+        Task::TrainOthello(args) => exit(othello::train(&args, &workspace_root())),
         Task::Ci => {
             let status = std::process::Command::new("bash")
                 .arg(".ci/run")
