@@ -10,7 +10,8 @@ use crate::vcf::VcfSolver;
 use crate::vct::VctSolver;
 use std::time::{Duration, Instant};
 use zerosum::agent::Agent;
-use zerosum::search::{Limits, StopFlag, TranspositionTable};
+use zerosum::search::{Limits, Report, StopFlag, TranspositionTable};
+use zerosum::time::Budget;
 use zerosum::{Bound, Game, Outcome, Score};
 
 /// A root move and its score from the last finished iteration.
@@ -67,6 +68,8 @@ pub struct Engine {
     /// Nodes the root VCT search may visit (0 = no VCT).
     pub root_vct_nodes: u64,
     vct: VctSolver,
+    /// The strength of [`zerosum::Engine::think`] (see [`crate::Level`]).
+    pub(crate) level: crate::Level,
 }
 
 const MAX_DEPTH: u32 = 40;
@@ -88,6 +91,7 @@ impl Engine {
             root_vcf_nodes: 20_000,
             root_vct_nodes: 5_000,
             vct: VctSolver::new(),
+            level: <crate::Level as zerosum::Level>::default_level(),
         }
     }
 
@@ -283,11 +287,28 @@ impl Engine {
     /// budget is checked every 256 nodes and by the VCF searches, so the search returns
     /// shortly after it; with only a node limit the result is reproducible.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchInfo {
+        self.search_observed(board, limits, &mut |_| {})
+    }
+
+    /// [`Engine::search`], calling `observer` after each finished iteration. Time comes
+    /// from the core [`Budget`]: no iteration starts after its optimum, and the searches
+    /// stop at its maximum.
+    pub fn search_observed(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+        observer: &mut zerosum::Observer<'_, Cell>,
+    ) -> SearchInfo {
         let start = Instant::now();
+        // Time and stop flag only: the node limit below counts search nodes.
+        let time = Budget::new(&Limits {
+            nodes: None,
+            ..limits.clone()
+        });
         self.nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| start + t);
+        self.deadline = time.maximum().map(|t| start + t);
         self.stop = limits.stop.clone();
         self.tt.new_search();
         let mut info = SearchInfo {
@@ -341,7 +362,7 @@ impl Engine {
         // Root step 1b: a VCT (threes and fours), on a smaller budget.
         if self.root_vct_nodes > 0 {
             let budget = self.root_vct_nodes;
-            let vct_deadline = limits.time.map(|t| start + t / 3);
+            let vct_deadline = time.maximum().map(|t| start + t / 3);
             if let Some(line) = self.vct.solve(&mut b, 4, budget, vct_deadline) {
                 self.nodes += self.vct.nodes;
                 info.best = Some(line[0]);
@@ -491,12 +512,17 @@ impl Engine {
                 .iter()
                 .map(|&(cell, score, bound)| Candidate { cell, score, bound })
                 .collect();
-            if info.score.is_decisive() {
-                break;
-            }
-            if let Some(t) = limits.time
-                && start.elapsed() * 3 > t
-            {
+            let elapsed = start.elapsed();
+            observer(&Report {
+                depth,
+                score: info.score,
+                pv: self.pv_from_tt(&b, scores[0].0, 16),
+                nodes: self.nodes,
+                elapsed,
+                nodes_per_second: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
+                exact: info.score.is_decisive(),
+            });
+            if info.score.is_decisive() || !time.start_iteration(0) {
                 break;
             }
         }

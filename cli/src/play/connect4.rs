@@ -5,7 +5,7 @@
 
 use super::{CommonArgs, PlayGame, Progress, Strength};
 use clap::Args;
-use connect4::{Column, Level, Position, ScoreTable, ScoredPosition, Solver, Stopped};
+use connect4::{Column, Level, Position, ScoreTable, Solver, Stopped, WinPlacePosition};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -39,7 +39,7 @@ pub struct ConnectFour {
 /// The AI's state: the score-table searcher and the exact solver (made on first use:
 /// its table takes 64 MiB).
 pub struct Engine {
-    searcher: Searcher<ScoredPosition>,
+    searcher: Searcher<WinPlacePosition>,
     solver: Option<Solver>,
 }
 
@@ -67,7 +67,7 @@ impl ConnectFour {
         limits: Limits,
         progress: &mut dyn FnMut(Progress),
     ) -> Option<Column> {
-        let mut game = ScoredPosition::from(self.pos.clone());
+        let mut game = WinPlacePosition::from(self.pos.clone());
         let r = engine
             .searcher
             .search(&mut game, &mut ScoreTable, &limits, |r| {
@@ -214,7 +214,7 @@ impl PlayGame for ConnectFour {
     }
 
     fn max_level(&self) -> u8 {
-        Level::MAX as u8
+        Level::MAX
     }
     fn default_level(&self) -> u8 {
         7
@@ -236,7 +236,7 @@ impl PlayGame for ConnectFour {
         progress: &mut dyn FnMut(Progress),
     ) -> Option<Column> {
         let limits = match strength {
-            Strength::Level(n) => Limits::depth(Level::new(u32::from(n)).depth()),
+            Strength::Level(n) => Limits::depth(u32::from(n)),
             Strength::Time(t) => Limits::time(t),
             Strength::Perfect => {
                 let solver = engine.solver.get_or_insert_with(Solver::new);
