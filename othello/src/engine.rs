@@ -1,11 +1,11 @@
 //! [`Engine`]: the Othello player behind [`zerosum::Engine`] — a midgame search with the
-//! [`Strong`] evaluation, and the exact endgame [`Solver`] from [`Level::end_depth`]
+//! trained [`Pattern`] evaluation, and the exact endgame [`Solver`] from [`Level::end_depth`]
 //! empties on (the scheme of Edax's and neural-reversi's level tables).
 //!
-//! The two pieces are meant to be replaced independently: the evaluation (`Strong`
+//! The two pieces are meant to be replaced independently: the evaluation (`Pattern`
 //! today) in [`Engine::midgame`], the endgame solver in [`Engine::endgame`].
 
-use crate::eval::Strong;
+use crate::eval::Pattern;
 use crate::solver::Solver;
 use crate::{Move, Othello};
 use std::fmt;
@@ -82,13 +82,7 @@ impl zerosum::Level for Level {
     }
 }
 
-/// Empty squares beyond which the endgame solver is not started under a time or node
-/// limit or with a stop flag: it cannot be stopped yet, and 14 empties take a few
-/// milliseconds.
-/// (When the solver polls the budget this bound goes away.)
-const UNSTOPPABLE_SOLVE_EMPTIES: u32 = 14;
-
-/// The Othello engine: the core [`Searcher`] with the [`Strong`] evaluation for the
+/// The Othello engine: the core [`Searcher`] with the [`Pattern`] evaluation for the
 /// midgame and the exact [`Solver`] for the endgame, each with its own table.
 ///
 /// ```
@@ -138,18 +132,15 @@ impl Engine {
         let mut g = game.clone();
         self.searcher.set_analysis(false);
         self.searcher
-            .search_within(&mut g, &mut Strong, Some(depth), budget, observer)
+            .search_within(&mut g, &mut Pattern, Some(depth), budget, observer)
     }
 
     /// The endgame: the exact final disc difference and a best move, or `None` when it
     /// cannot be had within `budget`.
     pub fn endgame(&mut self, game: &Othello, budget: &Budget) -> Option<SearchResult<Move>> {
         let empties = game.board().empties();
-        if (budget.is_bounded() || budget.can_be_stopped()) && empties > UNSTOPPABLE_SOLVE_EMPTIES {
-            return None;
-        }
         self.solver.reset_nodes();
-        let s = self.solver.solve(game.board());
+        let s = self.solver.solve_within(game.board(), budget)?;
         let mv = s.best_move?;
         let score = Score(s.score);
         Some(SearchResult {
@@ -229,8 +220,8 @@ impl zerosum::Engine for Engine {
         self.solver.clear();
     }
 
-    /// `+12 discs` for an exact result (the final disc difference), `+35 (evaluation)`
-    /// for the evaluation's own units (mobility and corners weigh most; not discs),
+    /// `+12 discs` for an exact result (the final disc difference), `+3.50 discs
+    /// (evaluation)` for the evaluation (hundredths of a disc, an estimate),
     /// `win in 9` once the search sees the end.
     fn score_text(&self, score: Score, exact: bool) -> String {
         if exact && !score.is_decisive() {
@@ -238,7 +229,13 @@ impl zerosum::Engine for Engine {
         } else if score.is_decisive() {
             score.to_string()
         } else {
-            format!("{:+} (evaluation)", score.0)
+            let v = score.0;
+            let sign = if v < 0 { '-' } else { '+' };
+            format!(
+                "{sign}{}.{:02} discs (evaluation)",
+                v.abs() / crate::eval::pattern::SCALE,
+                v.abs() % crate::eval::pattern::SCALE
+            )
         }
     }
 }

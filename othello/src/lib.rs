@@ -52,9 +52,9 @@ mod game;
 pub mod movegen;
 pub mod perft;
 pub mod solver;
-pub mod train;
 mod square;
 pub mod stability;
+pub mod train;
 pub mod zobrist;
 
 pub use board::Board;

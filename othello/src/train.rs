@@ -17,13 +17,13 @@
 //! Every game draws its random numbers from its own generator seeded by
 //! `(seed, round, game index)`, so a run is reproducible whatever the thread count.
 
+use crate::Board;
 use crate::eval::Strong;
 use crate::eval::pattern::{
     BUCKET_WIDTH, BUCKETS, FEATURES, PHASE_WEIGHTS, PatternWeights, SCALE, bucket,
     canonical_indices, features,
 };
 use crate::solver::Solver;
-use crate::Board;
 
 /// One labelled position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,7 +98,8 @@ fn play_game(
     solver: &mut Solver,
 ) -> Vec<Sample> {
     let mut rng = SplitMix::new(
-        cfg.seed ^ (cfg.round as u64).wrapping_mul(0xA24B_AED4_963E_E407)
+        cfg.seed
+            ^ (cfg.round as u64).wrapping_mul(0xA24B_AED4_963E_E407)
             ^ (game as u64).wrapping_mul(0x9FB2_1C65_1E98_DF25),
     );
     let (lo, hi) = cfg.random_plies;
@@ -312,8 +313,10 @@ pub fn fit(samples: &[Sample], cfg: &FitConfig) -> PatternWeights {
     });
     for (b, w) in results.into_inner().expect("lock") {
         for (i, v) in w.iter().enumerate() {
-            values[b * PHASE_WEIGHTS + i] =
-                (v * SCALE as f64).round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+            values[b * PHASE_WEIGHTS + i] = (v * SCALE as f64)
+                .round()
+                .clamp(i16::MIN as f64, i16::MAX as f64)
+                as i16;
         }
     }
     PatternWeights::from_values(&values)
@@ -375,7 +378,7 @@ pub fn write_samples(samples: &[Sample]) -> Vec<u8> {
 
 /// Reads the records of [`write_samples`]; `None` if the length or a board is invalid.
 pub fn read_samples(bytes: &[u8]) -> Option<Vec<Sample>> {
-    if bytes.len() % 22 != 0 {
+    if !bytes.len().is_multiple_of(22) {
         return None;
     }
     bytes

@@ -172,7 +172,10 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
         threads: args.threads,
     };
     if let Some(p) = &args.load_data {
-        match std::fs::read(p).ok().and_then(|b| othello::train::read_samples(&b)) {
+        match std::fs::read(p)
+            .ok()
+            .and_then(|b| othello::train::read_samples(&b))
+        {
             Some(d) => data = d,
             None => {
                 eprintln!("xtask: cannot read positions from {}", p.display());
@@ -180,7 +183,11 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
             }
         }
     }
-    let rounds = if args.load_data.is_some() { 1 } else { args.rounds };
+    let rounds = if args.load_data.is_some() {
+        1
+    } else {
+        args.rounds
+    };
     for round in 0..rounds {
         let cfg = GenConfig {
             games: args.games,
@@ -209,7 +216,8 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
             data.len(),
             data.iter().filter(|s| s.exact).count(),
             t.elapsed().as_secs_f64(),
-            c.zip(cpu_time()).map_or(0.0, |(a, b)| (b - a).as_secs_f64()),
+            c.zip(cpu_time())
+                .map_or(0.0, |(a, b)| (b - a).as_secs_f64()),
         );
         let t = Instant::now();
         let w = fit(&data, &fit_cfg);

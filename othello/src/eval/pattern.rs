@@ -678,7 +678,13 @@ mod tests {
     #[test]
     fn encoding_round_trips_and_detects_damage() {
         let values: Vec<i16> = (0..BUCKETS * PHASE_WEIGHTS)
-            .map(|i| if i % 5 == 0 { (i % 300) as i16 - 150 } else { 0 })
+            .map(|i| {
+                if i % 5 == 0 {
+                    (i % 300) as i16 - 150
+                } else {
+                    0
+                }
+            })
             .collect();
         let w = PatternWeights::from_values(&values);
         let bytes = w.encode();
@@ -686,14 +692,8 @@ mod tests {
         let mut bad = bytes.clone();
         let last = bad.len() - 1;
         bad[last] ^= 1;
-        assert_eq!(
-            PatternWeights::decode(&bad),
-            Err(WeightsError::Checksum)
-        );
-        assert_eq!(
-            PatternWeights::decode(b"nope"),
-            Err(WeightsError::BadMagic)
-        );
+        assert_eq!(PatternWeights::decode(&bad), Err(WeightsError::Checksum));
+        assert_eq!(PatternWeights::decode(b"nope"), Err(WeightsError::BadMagic));
         assert!(PatternWeights::decode(&bytes[..20]).is_err());
     }
 
