@@ -54,7 +54,12 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
 /// CPU time of this thread (Linux `/proc/thread-self/stat`, clock ticks of 10 ms), or
 /// `None` elsewhere: on a loaded machine wall time says little about the solver.
 fn cpu_time() -> Option<std::time::Duration> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    cpu_time_of("/proc/thread-self/stat")
+}
+
+/// CPU time of a thread or process from its `/proc/…/stat` file.
+fn cpu_time_of(path: &str) -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string(path).ok()?;
     let after = stat.rsplit_once(')')?.1;
     let fields: Vec<&str> = after.split_whitespace().collect();
     let utime: u64 = fields.get(11)?.parse().ok()?;
@@ -128,7 +133,7 @@ fn run(
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
     /// Self-play games per round.
-    #[arg(long, default_value_t = 12_000)]
+    #[arg(long, default_value_t = 4_000)]
     pub games: u32,
     /// Rounds: round 1 plays with the hand-written `Strong` evaluation, later rounds
     /// with the previous round's weights; each fit uses all rounds' positions.
@@ -141,7 +146,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 18)]
     pub solve_empties: u32,
     /// Ridge penalty per weight.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 20.0)]
     pub lambda: f64,
     /// Conjugate-gradient iterations per phase.
     #[arg(long, default_value_t = 60)]
@@ -198,7 +203,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
             random_permille: 50,
             threads: args.threads,
         };
-        let (t, c) = (Instant::now(), cpu_time());
+        let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
         let mut games = if args.load_data.is_some() {
             Vec::new()
         } else {
@@ -210,7 +215,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
         }
         data.extend(games);
         eprintln!(
-            "round {}: {} games, {} positions in all ({} exact), {:.0} s wall, {:.0} s cpu (this thread)",
+            "round {}: {} games, {} positions in all ({} exact), {:.0} s wall, {:.0} s cpu (all threads)",
             round + 1,
             args.games,
             data.len(),
