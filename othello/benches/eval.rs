@@ -22,7 +22,10 @@ fn positions() -> Vec<Board> {
         }
         out.push(b);
         let k = (ply * 7) % m.count_ones();
-        let sq = zerosum::Bitboard(m).iter().nth(k as usize).expect("k < count");
+        let sq = zerosum::Bitboard(m)
+            .iter()
+            .nth(k as usize)
+            .expect("k < count");
         b = b.play(sq).expect("legal");
     }
     out

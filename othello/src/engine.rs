@@ -1,11 +1,11 @@
 //! [`Engine`]: the Othello player behind [`zerosum::Engine`] — a midgame search with the
-//! trained [`Pattern`] evaluation, and the exact endgame [`Solver`] from [`Level::end_depth`]
+//! [`Strong`] evaluation, and the exact endgame [`Solver`] from [`Level::end_depth`]
 //! empties on (the scheme of Edax's and neural-reversi's level tables).
 //!
-//! The two pieces are meant to be replaced independently: the evaluation (`Pattern`
-//! today) in [`Engine::midgame`], the endgame solver in [`Engine::endgame`].
+//! The two pieces are meant to be replaced independently: the evaluation (`Strong`
+//! today: the trained `Pattern` lost the match against it, see the crate README) in [`Engine::midgame`], the endgame solver in [`Engine::endgame`].
 
-use crate::eval::Pattern;
+use crate::eval::Strong;
 use crate::solver::Solver;
 use crate::{Move, Othello};
 use std::fmt;
@@ -82,7 +82,7 @@ impl zerosum::Level for Level {
     }
 }
 
-/// The Othello engine: the core [`Searcher`] with the [`Pattern`] evaluation for the
+/// The Othello engine: the core [`Searcher`] with the [`Strong`] evaluation for the
 /// midgame and the exact [`Solver`] for the endgame, each with its own table.
 ///
 /// ```
@@ -132,7 +132,7 @@ impl Engine {
         let mut g = game.clone();
         self.searcher.set_analysis(false);
         self.searcher
-            .search_within(&mut g, &mut Pattern, Some(depth), budget, observer)
+            .search_within(&mut g, &mut Strong, Some(depth), budget, observer)
     }
 
     /// The endgame: the exact final disc difference and a best move, or `None` when it
@@ -220,8 +220,8 @@ impl zerosum::Engine for Engine {
         self.solver.clear();
     }
 
-    /// `+12 discs` for an exact result (the final disc difference), `+3.50 discs
-    /// (evaluation)` for the evaluation (hundredths of a disc, an estimate),
+    /// `+12 discs` for an exact result (the final disc difference), `+35 (evaluation)`
+    /// for the evaluation's own units (mobility and corners weigh most; not discs),
     /// `win in 9` once the search sees the end.
     fn score_text(&self, score: Score, exact: bool) -> String {
         if exact && !score.is_decisive() {
@@ -229,13 +229,7 @@ impl zerosum::Engine for Engine {
         } else if score.is_decisive() {
             score.to_string()
         } else {
-            let v = score.0;
-            let sign = if v < 0 { '-' } else { '+' };
-            format!(
-                "{sign}{}.{:02} discs (evaluation)",
-                v.abs() / crate::eval::pattern::SCALE,
-                v.abs() % crate::eval::pattern::SCALE
-            )
+            format!("{:+} (evaluation)", score.0)
         }
     }
 }

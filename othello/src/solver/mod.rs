@@ -509,7 +509,7 @@ impl Solver {
                     } else {
                         1
                     };
-                    k -= eval_search(next, depth, -INF_EVAL, INF_EVAL) * (1 << 8);
+                    k -= eval_search(next, depth, -INF_EVAL, INF_EVAL) * (1 << 6);
                 }
                 k
             };
