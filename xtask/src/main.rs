@@ -6,7 +6,8 @@
 //! - `cargo xtask suites [--data DIR] [--quick]`: only the public suites;
 //! - `cargo xtask ci`: exactly what `.ci/run` runs;
 //! - `cargo xtask train-othello [--games N] [--rounds R] [--seed S] …`: self-play,
-//!   exact labels and the least-squares fit of the othello pattern evaluation.
+//!   exact labels and the least-squares fit of the othello pattern evaluation;
+//! - `cargo xtask deps`: dependencies declared but unused (also a test, so CI checks it).
 
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -14,6 +15,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 mod connect4;
+mod deps;
 mod gomoku;
 mod othello;
 mod tictactoe;
@@ -67,6 +69,8 @@ enum Task {
     /// Trains the othello pattern evaluation (self-play, solver labels, ridge fit) and
     /// writes the weight file.
     TrainOthello(othello::TrainArgs),
+    /// Lists the dependencies a crate declares but never names in its code.
+    Deps,
 }
 
 fn main() -> ExitCode {
@@ -87,6 +91,13 @@ fn main() -> ExitCode {
             exit(suites_passed(&rows))
         }
         Task::TrainOthello(args) => exit(othello::train(&args, &workspace_root())),
+        Task::Deps => {
+            let unused = deps::unused(&workspace_root());
+            for u in &unused {
+                println!("unused dependency: {u}");
+            }
+            exit(unused.is_empty())
+        }
         Task::Ci => {
             let status = std::process::Command::new("bash")
                 .arg(".ci/run")
