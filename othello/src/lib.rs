@@ -9,7 +9,8 @@
 //!   `<64 squares> <X|O>`; moves `a1`…`h8`, pass `PS`);
 //! - [`perft`]: leaf counts in both conventions;
 //! - [`eval`]: the seed's [`eval::Classic`] evaluation (100·mobility + 30·edge +
-//!   10000·corner) with its negamax, and the stronger [`eval::Strong`];
+//!   10000·corner) with its negamax, the stronger [`eval::Strong`], and the trained
+//!   pattern evaluation [`eval::Pattern`];
 //! - [`solver`]: the exact endgame solver (final disc difference and best move);
 //! - [`Engine`]: the player behind [`zerosum::Engine`] — midgame search with the
 //!   evaluation, exact from [`Level::end_depth`] empties (levels 1–10 and `perfect`);
