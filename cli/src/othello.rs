@@ -2,13 +2,11 @@
 
 use crate::limits::LimitArgs;
 use clap::Subcommand;
-use othello::eval::Strong;
 use othello::perft::{PerftMode, perft};
 use othello::solver::Solver;
 use othello::{Game, Othello};
 use std::process::ExitCode;
 use std::time::Instant;
-use zerosum::search::{Limits, Searcher};
 
 /// Commands of `zerosum othello`.
 #[derive(Subcommand, Debug)]
@@ -64,11 +62,8 @@ pub fn run(command: Command) -> ExitCode {
             crate::lines::process_stdin(|line| solve_line(&mut solver, line, weak))
         }
         Command::Analyze { depth } => {
-            let mut solver = Solver::new(64);
-            let mut searcher = Searcher::new(16);
-            crate::lines::process_stdin(|line| {
-                analyze_line(&mut solver, &mut searcher, line, depth)
-            })
+            let mut engine = othello::Engine::new(64);
+            crate::lines::process_stdin(|line| analyze_line(&mut engine, line, depth))
         }
         Command::Bestmove { limits } => {
             let mut engine = othello::Engine::new(16);
@@ -118,29 +113,27 @@ fn solve_line(solver: &mut Solver, line: &str, weak: bool) -> Result<String, Str
 }
 
 fn analyze_line(
-    solver: &mut Solver,
-    searcher: &mut Searcher<Othello>,
+    engine: &mut othello::Engine,
     line: &str,
     depth: Option<u32>,
 ) -> Result<String, String> {
-    let mut g = parse(line)?;
+    let g = parse(line)?;
     if g.outcome().is_some() {
         return Ok(format!("{g} game over {}", signed(g.final_score())));
     }
     let items: Vec<String> = match depth {
-        None => solver
+        None => engine
+            .solver()
             .analyze(g.board())
             .into_iter()
             .map(|(m, s)| format!("{m}:{}", signed(s)))
             .collect(),
-        Some(d) => {
-            searcher.set_analysis(true);
-            let r = searcher.search(&mut g, &mut Strong, &Limits::depth(d.max(1)), |_| {});
-            r.root_moves
-                .iter()
-                .map(|rm| format!("{}:{}", rm.mv, rm.score))
-                .collect()
-        }
+        Some(d) => engine
+            .analyze_midgame(&g, d)
+            .root_moves
+            .iter()
+            .map(|rm| format!("{}:{}", rm.mv, rm.score))
+            .collect(),
     };
     Ok(format!("{g} {}", items.join(" ")))
 }

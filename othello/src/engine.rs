@@ -152,6 +152,23 @@ impl Engine {
         ))
     }
 
+    /// Every legal move's value from a midgame search of `depth` plies in analysis mode
+    /// (each move searched with the full window, so every value is exact at that depth):
+    /// what an `analyze` command shows.
+    pub fn analyze_midgame(&mut self, game: &Othello, depth: u32) -> SearchResult<Move> {
+        let mut g = game.clone();
+        self.searcher.set_analysis(true);
+        let r = self.searcher.search_within(
+            &mut g,
+            &mut Strong,
+            Some(depth.max(1)),
+            &Budget::unlimited(),
+            |_| {},
+        );
+        self.searcher.set_analysis(false);
+        r
+    }
+
     /// The exact solver (for `solve` and `analyze`).
     pub fn solver(&mut self) -> &mut Solver {
         &mut self.solver
