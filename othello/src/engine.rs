@@ -3,7 +3,7 @@
 //! empties on (the scheme of Edax's and neural-reversi's level tables).
 //!
 //! The two pieces are meant to be replaced independently: the evaluation (`Strong`
-//! today) in [`Engine::midgame`], the endgame solver in [`Engine::endgame`].
+//! today: the trained `Pattern` lost the match against it, see the crate README) in [`Engine::midgame`], the endgame solver in [`Engine::endgame`].
 
 use crate::eval::Strong;
 use crate::solver::Solver;
@@ -82,12 +82,6 @@ impl zerosum::Level for Level {
     }
 }
 
-/// Empty squares beyond which the endgame solver is not started under a time or node
-/// limit or with a stop flag: it cannot be stopped yet, and 14 empties take a few
-/// milliseconds.
-/// (When the solver polls the budget this bound goes away.)
-const UNSTOPPABLE_SOLVE_EMPTIES: u32 = 14;
-
 /// The Othello engine: the core [`Searcher`] with the [`Strong`] evaluation for the
 /// midgame and the exact [`Solver`] for the endgame, each with its own table.
 ///
@@ -145,11 +139,8 @@ impl Engine {
     /// cannot be had within `budget`.
     pub fn endgame(&mut self, game: &Othello, budget: &Budget) -> Option<SearchResult<Move>> {
         let empties = game.board().empties();
-        if (budget.is_bounded() || budget.can_be_stopped()) && empties > UNSTOPPABLE_SOLVE_EMPTIES {
-            return None;
-        }
         self.solver.reset_nodes();
-        let s = self.solver.solve(game.board());
+        let s = self.solver.solve_within(game.board(), budget)?;
         let mv = s.best_move?;
         let elapsed = budget.elapsed();
         Some(SearchResult::solved(

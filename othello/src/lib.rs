@@ -9,11 +9,14 @@
 //!   `<64 squares> <X|O>`; moves `a1`…`h8`, pass `PS`);
 //! - [`perft`]: leaf counts in both conventions;
 //! - [`eval`]: the seed's [`eval::Classic`] evaluation (100·mobility + 30·edge +
-//!   10000·corner) with its negamax, and the stronger [`eval::Strong`];
+//!   10000·corner) with its negamax, the stronger [`eval::Strong`], and the trained
+//!   pattern evaluation [`eval::Pattern`];
 //! - [`solver`]: the exact endgame solver (final disc difference and best move);
 //! - [`Engine`]: the player behind [`zerosum::Engine`] — midgame search with the
 //!   evaluation, exact from [`Level::end_depth`] empties (levels 1–10 and `perfect`);
 //! - [`ffo`]: the FFO endgame suite's line format.
+//! - [`train`]: self-play data labelled by the solver and the least-squares fit of the
+//!   pattern evaluation.
 //!
 //! ```
 //! use othello::prelude::*;
@@ -52,6 +55,7 @@ pub mod perft;
 pub mod solver;
 mod square;
 pub mod stability;
+pub mod train;
 pub mod zobrist;
 
 pub use board::Board;

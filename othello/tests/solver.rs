@@ -137,3 +137,29 @@ fn finished_and_pass_positions() {
     let s = solver.solve(done.board());
     assert_eq!((s.score, s.best_move), (-64, None));
 }
+
+#[test]
+fn a_stoppable_solve_gives_up_at_its_node_limit_and_keeps_only_true_results() {
+    use zerosum::search::Limits;
+    use zerosum::time::Budget;
+    // 20 empties: far more than 20 000 nodes.
+    for b in random_endgames(3, 20, 77) {
+        let mut solver = Solver::new(8);
+        let budget = Budget::new(&Limits::nodes(20_000));
+        assert_eq!(solver.solve_within(b, &budget), None);
+        // Polled at a bounded interval: stopped within a few hundred thousand nodes.
+        assert!(solver.nodes() < 2_000_000, "{} nodes", solver.nodes());
+        // What the interrupted solve left in the table does not change the answer.
+        let exact = Solver::new(8).solve(b).score;
+        let after = solver
+            .solve_within(b, &Budget::unlimited())
+            .expect("no limit");
+        assert_eq!(after.score, exact);
+    }
+    // A stop flag already raised: no search at all.
+    let stop = zerosum::search::StopFlag::default();
+    stop.stop();
+    let budget = Budget::new(&Limits::default().with_stop(stop));
+    let b = random_endgames(1, 12, 5)[0];
+    assert_eq!(Solver::new(1).solve_within(b, &budget), None);
+}

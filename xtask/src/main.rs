@@ -7,6 +7,8 @@
 //! - `cargo xtask connect4-book --depth N [--shard k/n | --merge FILES…]`: builds the
 //!   connect4 opening book (see `connect4::book`);
 //! - `cargo xtask ci`: exactly what `.ci/run` runs;
+//! - `cargo xtask train-othello [--games N] [--rounds R] [--seed S] …`: self-play,
+//!   exact labels and the least-squares fit of the othello pattern evaluation;
 //! - `cargo xtask deps`: dependencies declared but unused (also a test, so CI checks it).
 
 use clap::{Parser, Subcommand};
@@ -119,6 +121,9 @@ enum Task {
     },
     /// Exactly what .ci/run runs.
     Ci,
+    /// Trains the othello pattern evaluation (self-play, solver labels, ridge fit) and
+    /// writes the weight file.
+    TrainOthello(othello::TrainArgs),
     /// Lists the dependencies a crate declares but never names in its code.
     Deps,
 }
@@ -158,6 +163,7 @@ fn main() -> ExitCode {
             }
             exit(result.is_ok())
         }
+        Task::TrainOthello(args) => exit(othello::train(&args, &workspace_root())),
         Task::Deps => {
             let unused = deps::unused(&workspace_root());
             for u in &unused {

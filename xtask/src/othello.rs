@@ -54,7 +54,12 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
 /// CPU time of this thread (Linux `/proc/thread-self/stat`, clock ticks of 10 ms), or
 /// `None` elsewhere: on a loaded machine wall time says little about the solver.
 fn cpu_time() -> Option<std::time::Duration> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    cpu_time_of("/proc/thread-self/stat")
+}
+
+/// CPU time of a thread or process from its `/proc/…/stat` file.
+fn cpu_time_of(path: &str) -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string(path).ok()?;
     let after = stat.rsplit_once(')')?.1;
     let fields: Vec<&str> = after.split_whitespace().collect();
     let utime: u64 = fields.get(11)?.parse().ok()?;
@@ -122,4 +127,150 @@ fn run(
         }
     );
     row
+}
+
+/// Settings of `cargo xtask train-othello`.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// Self-play games per round.
+    #[arg(long, default_value_t = 4_000)]
+    pub games: u32,
+    /// Rounds: round 1 plays with the hand-written `Strong` evaluation, later rounds
+    /// with the previous round's weights; each fit uses all rounds' positions.
+    #[arg(long, default_value_t = 1)]
+    pub rounds: u32,
+    /// Master seed.
+    #[arg(long, default_value_t = 2026)]
+    pub seed: u64,
+    /// Positions with at most this many empties are labelled by the exact solver.
+    #[arg(long, default_value_t = 18)]
+    pub solve_empties: u32,
+    /// Ridge penalty per weight.
+    #[arg(long, default_value_t = 20.0)]
+    pub lambda: f64,
+    /// Conjugate-gradient iterations per phase.
+    #[arg(long, default_value_t = 60)]
+    pub iterations: u32,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Where to write the weights (default: the crate's shipped file).
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Also save the labelled positions here (22-byte records).
+    #[arg(long)]
+    pub save_data: Option<std::path::PathBuf>,
+    /// Fit on positions saved by `--save-data` instead of playing games.
+    #[arg(long)]
+    pub load_data: Option<std::path::PathBuf>,
+}
+
+/// Runs the training and prints the held-out error by phase; false on an I/O error.
+pub fn train(args: &TrainArgs, root: &Path) -> bool {
+    use othello::eval::pattern::{BUCKET_WIDTH, PatternWeights};
+    use othello::train::{FitConfig, GenConfig, fit, generate, held_out_error};
+    let mut data = Vec::new();
+    let mut weights: Option<PatternWeights> = None;
+    let fit_cfg = FitConfig {
+        lambda: args.lambda,
+        iterations: args.iterations,
+        threads: args.threads,
+    };
+    if let Some(p) = &args.load_data {
+        match std::fs::read(p)
+            .ok()
+            .and_then(|b| othello::train::read_samples(&b))
+        {
+            Some(d) => data = d,
+            None => {
+                eprintln!("xtask: cannot read positions from {}", p.display());
+                return false;
+            }
+        }
+    }
+    let rounds = if args.load_data.is_some() {
+        1
+    } else {
+        args.rounds
+    };
+    for round in 0..rounds {
+        let cfg = GenConfig {
+            games: args.games,
+            seed: args.seed,
+            round,
+            solve_empties: args.solve_empties,
+            random_plies: (2, 12),
+            random_permille: 50,
+            threads: args.threads,
+        };
+        let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
+        let mut games = if args.load_data.is_some() {
+            Vec::new()
+        } else {
+            generate(&cfg, weights.as_ref())
+        };
+        // Games of later rounds get fresh numbers (the held-out split is by game).
+        for s in games.iter_mut() {
+            s.game += round * args.games;
+        }
+        data.extend(games);
+        eprintln!(
+            "round {}: {} games, {} positions in all ({} exact), {:.0} s wall, {:.0} s cpu (all threads)",
+            round + 1,
+            args.games,
+            data.len(),
+            data.iter().filter(|s| s.exact).count(),
+            t.elapsed().as_secs_f64(),
+            c.zip(cpu_time())
+                .map_or(0.0, |(a, b)| (b - a).as_secs_f64()),
+        );
+        let t = Instant::now();
+        let w = fit(&data, &fit_cfg);
+        eprintln!("fit: {:.0} s wall", t.elapsed().as_secs_f64());
+        let errs = held_out_error(&data, |b| w.value(b));
+        eprintln!("held-out error by phase (discs; exact labels | game-result labels):");
+        for (b, (ex, gr)) in errs.iter().enumerate() {
+            eprintln!(
+                "  empties {:>2}-{:>2}: exact n={:>6} rmse {:5.2} mae {:5.2} | result n={:>6} rmse {:5.2} mae {:5.2}",
+                b as u32 * BUCKET_WIDTH,
+                b as u32 * BUCKET_WIDTH + BUCKET_WIDTH - 1,
+                ex.count,
+                ex.rmse(),
+                ex.mae(),
+                gr.count,
+                gr.rmse(),
+                gr.mae()
+            );
+        }
+        weights = Some(w);
+    }
+    let Some(w) = weights else {
+        return false;
+    };
+    let bytes = w.encode();
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| root.join("othello/src/eval/weights.bin"));
+    if let Some(p) = &args.save_data
+        && let Err(e) = std::fs::write(p, othello::train::write_samples(&data))
+    {
+        eprintln!("xtask: cannot write {}: {e}", p.display());
+        return false;
+    }
+    match std::fs::write(&out, &bytes) {
+        Ok(()) => {
+            eprintln!(
+                "wrote {} ({} bytes; {} positions)",
+                out.display(),
+                bytes.len(),
+                data.len()
+            );
+            true
+        }
+        Err(e) => {
+            eprintln!("xtask: cannot write {}: {e}", out.display());
+            false
+        }
+    }
 }

@@ -3,16 +3,20 @@
 //! - [`Classic`]: seed 003's evaluation, 100·mobility + 30·edge + 10000·corner, and its
 //!   negamax ([`classic_search`]);
 //! - [`Strong`]: our own phase-dependent evaluation (mobility, potential mobility,
-//!   corners, X- and C-squares, stable discs, parity, discs).
+//!   corners, X- and C-squares, stable discs, parity, discs);
+//! - [`Pattern`]: the trained pattern evaluation (Logistello/Edax-style tables by
+//!   phase, see [`pattern`]).
 //!
 //! Both implement [`zerosum::Evaluator`] for [`crate::Othello`], so the core
 //! [`zerosum::search::Searcher`] can play with them; finished games are scored by the
 //! searcher (win/loss in n plies), not by the evaluators.
 
 mod classic;
+pub mod pattern;
 mod strong;
 
 pub use classic::{Classic, ClassicResult, SEED_INFINITY, classic_search, end_of_game_value};
+pub use pattern::Pattern;
 pub use strong::Strong;
 
 /// A static ordering hint per square, a1 = 0 … h8 = 63: corners first, then edges,

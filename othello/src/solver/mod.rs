@@ -115,7 +115,21 @@ fn solve_last(b: Board, sq: u32) -> i32 {
 pub struct Solver {
     tt: EndgameTable,
     nodes: u64,
+    /// The budget of a stoppable solve ([`Solver::solve_within`]).
+    budget: Option<zerosum::time::Budget>,
+    /// Nodes at the start of the current stoppable solve.
+    budget_start: u64,
+    /// Table-level nodes left before the next look at the budget.
+    countdown: u32,
+    /// Set once the budget is exhausted: every search unwinds without storing.
+    stopped: bool,
 }
+
+/// Table-level nodes (7 or more empties) between two looks at the budget of a
+/// stoppable solve; between two such nodes a search visits at most the few thousand
+/// nodes of a 6-empties subtree, so the stop is seen within about a million nodes
+/// (well under a tenth of a second).
+pub const POLL_INTERVAL: u32 = 1024;
 
 impl Default for Solver {
     fn default() -> Solver {
@@ -129,7 +143,50 @@ impl Solver {
         Solver {
             tt: EndgameTable::new(tt_mib),
             nodes: 0,
+            budget: None,
+            budget_start: 0,
+            countdown: POLL_INTERVAL,
+            stopped: false,
         }
+    }
+
+    /// Solves `board` exactly unless `budget` (time, nodes counted from now, stop flag)
+    /// runs out first; then `None`, and the table keeps only completed results.
+    pub fn solve_within(
+        &mut self,
+        board: Board,
+        budget: &zerosum::time::Budget,
+    ) -> Option<Solution> {
+        self.budget = Some(budget.clone());
+        self.budget_start = self.nodes;
+        self.countdown = POLL_INTERVAL;
+        self.stopped = budget.poll();
+        let s = if self.stopped {
+            None
+        } else {
+            Some(self.solve(board))
+        };
+        self.budget = None;
+        let stopped = std::mem::take(&mut self.stopped);
+        if stopped { None } else { s }
+    }
+
+    /// Looks at the budget every [`POLL_INTERVAL`] calls; true once it is exhausted.
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.countdown = POLL_INTERVAL;
+            if let Some(b) = &self.budget
+                && b.exceeded(self.nodes - self.budget_start)
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
     }
 
     /// Positions visited since the last [`Solver::reset_nodes`] (or creation).
@@ -205,6 +262,9 @@ impl Solver {
         let mut best = None;
         loop {
             let (v, sq) = self.root(board, guess - 1, guess + 1);
+            if self.stopped {
+                return (v, sq);
+            }
             if v == guess {
                 return (v, sq);
             }
@@ -263,6 +323,9 @@ impl Solver {
         let mut best = -65;
         let mut best_sq = None;
         for (i, &(_, sq, f)) in list.as_slice().iter().enumerate() {
+            if self.stopped {
+                break;
+            }
             let next = board.play_flips(sq, f);
             let v = if i == 0 {
                 -self.search(next, -beta, -alpha, empties - 1)
@@ -446,7 +509,7 @@ impl Solver {
                     } else {
                         1
                     };
-                    k -= eval_search(next, depth, -INF_EVAL, INF_EVAL) * (1 << 8);
+                    k -= eval_search(next, depth, -INF_EVAL, INF_EVAL) * (1 << 6);
                 }
                 k
             };
@@ -459,6 +522,9 @@ impl Solver {
     /// Null-window and principal-variation search with table and ordering.
     fn deep(&mut self, b: Board, alpha: i32, mut beta: i32, empties: u32) -> i32 {
         self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
         let moves = b.moves();
         if moves == 0 {
             if b.opponent_moves() == 0 {
@@ -499,6 +565,9 @@ impl Solver {
             return v;
         }
         let (best, best_sq) = self.search_moves(b, &list, alpha, beta, empties);
+        if self.stopped {
+            return 0;
+        }
         let lower = if best > alpha { best } else { -64 };
         let upper = if best < beta { best } else { 64 };
         if use_tt {
@@ -515,16 +584,16 @@ const INF_EVAL: i32 = 1 << 20;
 /// more).
 pub const SORT_DEPTH2_EMPTIES: u32 = 16;
 
-/// A tiny fail-soft alpha-beta with [`crate::eval::Strong`] at the horizon, for move
-/// ordering far from the end.
+/// A tiny fail-soft alpha-beta with the trained [`crate::eval::Pattern`] at the horizon
+/// (hundredths of a disc), for move ordering far from the end.
 fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     if depth == 0 {
-        return crate::eval::Strong::value(b);
+        return crate::eval::Pattern::value(b);
     }
     let m = b.moves();
     if m == 0 {
         if b.opponent_moves() == 0 {
-            return b.final_score() * 1000;
+            return b.final_score() * crate::eval::pattern::SCALE;
         }
         return -eval_search(b.pass(), depth, -beta, -alpha);
     }

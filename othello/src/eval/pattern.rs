@@ -1,0 +1,704 @@
+//! A trained pattern evaluation in the style of Logistello and Edax.
+//!
+//! The value of a position is a sum of table look-ups: each *pattern* (a fixed set of
+//! squares) is read as a base-3 number (0 empty, 1 side to move, 2 opponent) that
+//! indexes a table of weights, and one weight set is kept per game phase (a bucket of
+//! [`BUCKET_WIDTH`] empties). Symmetric placements of a pattern share one table, and a
+//! pattern that maps onto itself under a symmetry (an edge under the mirror, a 3×3 corner
+//! under the diagonal flip) uses one weight for the two mirrored configurations.
+//!
+//! Patterns (46 placements, those of Buro's Logistello and of Edax's `eval.c`):
+//! an edge with its two X-squares (4), the 3×3 corner (4), the 2×5 corner block (8),
+//! rows/columns 2, 3 and 4 (4 each), the diagonals of length 8 (2), 7, 6, 5 and 4 (4
+//! each). Besides the patterns: the number of legal moves of each side (one table each,
+//! capped at 31) and the parity of the empties (two weights, the phase's constant).
+//!
+//! Features are extracted from the two bitboards directly: the eight symmetric images
+//! of the board are computed with a few shifts and masks, and each placement is read in
+//! the a1 corner of one image (rows by a shift, diagonals by the multiplication that
+//! gathers one bit per file into the top byte). No incremental state is needed, so the
+//! evaluation works on the copy-make [`Board`]s of the searches.
+//!
+//! The weights are fitted by [`crate::train`] (least squares on positions labelled by
+//! the exact solver) and shipped in the crate as `weights.bin`
+//! (see [`PatternWeights::decode`] for the format).
+//!
+//! Sources: M. Buro, "Experiments with Multi-ProbCut and a New High-Quality Evaluation
+//! Function for Othello" (1997) and "From Simple Features to Sophisticated Evaluation
+//! Functions" (1998); Edax 4 (`abulmo/edax-reversi`, `src/eval.c`) for the pattern set.
+
+use crate::{Board, Othello};
+use std::sync::OnceLock;
+use zerosum::{Evaluator, Score};
+
+/// Evaluation units per disc: values are in hundredths of a disc.
+pub const SCALE: i32 = 100;
+/// Empties per weight set.
+pub const BUCKET_WIDTH: u32 = 4;
+/// Number of weight sets (phases): empties 0..=60 in buckets of [`BUCKET_WIDTH`].
+pub const BUCKETS: usize = 16;
+/// Number of features (table look-ups) per position.
+pub const FEATURES: usize = 49;
+
+/// The kinds of table: size (3^squares for a pattern) and the symmetry of the pattern
+/// (a permutation of its squares that maps it onto itself, or none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Edge2X,
+    Corner3x3,
+    Corner2x5,
+    Row2,
+    Row3,
+    Row4,
+    Diag8,
+    Diag7,
+    Diag6,
+    Diag5,
+    Diag4,
+    MobilityPlayer,
+    MobilityOpponent,
+    Parity,
+}
+
+const KINDS: [Kind; 14] = [
+    Kind::Edge2X,
+    Kind::Corner3x3,
+    Kind::Corner2x5,
+    Kind::Row2,
+    Kind::Row3,
+    Kind::Row4,
+    Kind::Diag8,
+    Kind::Diag7,
+    Kind::Diag6,
+    Kind::Diag5,
+    Kind::Diag4,
+    Kind::MobilityPlayer,
+    Kind::MobilityOpponent,
+    Kind::Parity,
+];
+
+const fn pow3(n: u32) -> usize {
+    let mut r = 1;
+    let mut i = 0;
+    while i < n {
+        r *= 3;
+        i += 1;
+    }
+    r
+}
+
+impl Kind {
+    /// Number of squares of a pattern (0 for the non-pattern tables).
+    const fn squares(self) -> u32 {
+        match self {
+            Kind::Edge2X | Kind::Corner2x5 => 10,
+            Kind::Corner3x3 => 9,
+            Kind::Row2 | Kind::Row3 | Kind::Row4 | Kind::Diag8 => 8,
+            Kind::Diag7 => 7,
+            Kind::Diag6 => 6,
+            Kind::Diag5 => 5,
+            Kind::Diag4 => 4,
+            _ => 0,
+        }
+    }
+
+    const fn size(self) -> usize {
+        match self {
+            Kind::MobilityPlayer | Kind::MobilityOpponent => 32,
+            Kind::Parity => 2,
+            k => pow3(k.squares()),
+        }
+    }
+
+    /// The symmetric square order: position `i` of the pattern maps to `perm[i]`.
+    fn symmetry(self) -> Option<Vec<usize>> {
+        match self {
+            Kind::Edge2X => Some(vec![7, 6, 5, 4, 3, 2, 1, 0, 9, 8]),
+            Kind::Corner3x3 => Some(vec![0, 3, 6, 1, 4, 7, 2, 5, 8]),
+            Kind::Row2 | Kind::Row3 | Kind::Row4 => Some((0..8).rev().collect()),
+            Kind::Diag8 | Kind::Diag7 | Kind::Diag6 | Kind::Diag5 | Kind::Diag4 => {
+                Some((0..self.squares() as usize).rev().collect())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Offsets of each kind's table in one phase's weights.
+const OFFSETS: [usize; 15] = {
+    let mut t = [0usize; 15];
+    let mut i = 0;
+    while i < 14 {
+        t[i + 1] = t[i] + KINDS[i].size();
+        i += 1;
+    }
+    t
+};
+
+/// Number of weights in one phase.
+pub const PHASE_WEIGHTS: usize = OFFSETS[14];
+
+/// Binary to ternary: `TERN[b] = Σ 3^i` over the set bits `i` of `b` (10 bits).
+const TERN: [u16; 1024] = {
+    let mut t = [0u16; 1024];
+    let mut b = 0;
+    while b < 1024 {
+        let mut v = 0usize;
+        let mut i = 0;
+        while i < 10 {
+            if b >> i & 1 != 0 {
+                v += pow3(i);
+            }
+            i += 1;
+        }
+        t[b] = v as u16;
+        b += 1;
+    }
+    t
+};
+
+/// Mirror left-right (file a ↔ file h).
+#[inline]
+fn mirror(x: u64) -> u64 {
+    x.reverse_bits().swap_bytes()
+}
+
+/// Mirror top-bottom (rank 1 ↔ rank 8).
+#[inline]
+fn flip(x: u64) -> u64 {
+    x.swap_bytes()
+}
+
+/// Transpose on the a1–h8 diagonal (the chess programming wiki's `flipDiagA1H8`).
+#[inline]
+fn transpose(mut x: u64) -> u64 {
+    const K1: u64 = 0x5500_5500_5500_5500;
+    const K2: u64 = 0x3333_0000_3333_0000;
+    const K4: u64 = 0x0f0f_0f0f_0000_0000;
+    let t = K4 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = K2 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = K1 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
+/// Gathers the bits of `x` on the diagonal of length `len` that starts on the first
+/// rank and ends on the h-file, in file order.
+#[inline]
+fn diagonal(x: u64, len: u32) -> usize {
+    const MAIN: u64 = 0x8040_2010_0804_0201;
+    let mask = MAIN << (8 - len) & DIAG_CLIP[len as usize];
+    ((((x & mask).wrapping_mul(0x0101_0101_0101_0101)) >> 56) >> (8 - len)) as usize
+}
+
+/// The squares right of file `8 − len` (to clip the shifted main diagonal).
+const DIAG_CLIP: [u64; 9] = {
+    let mut t = [0u64; 9];
+    let mut len = 1;
+    while len <= 8 {
+        let mut m = 0u64;
+        let mut sq = 0;
+        while sq < 64 {
+            if sq % 8 >= 8 - len {
+                m |= 1 << sq;
+            }
+            sq += 1;
+        }
+        t[len] = m;
+        len += 1;
+    }
+    t
+};
+
+#[inline]
+fn index(p: usize, o: usize) -> u32 {
+    TERN[p] as u32 + 2 * TERN[o] as u32
+}
+
+/// The feature indices of `board` (for its side to move), each an index into one
+/// phase's weights ([`PHASE_WEIGHTS`] of them).
+#[inline]
+pub fn features(board: Board) -> [u32; FEATURES] {
+    let (p, o) = (board.player, board.opponent);
+    let (pt, ot) = (transpose(p), transpose(o));
+    // The eight images: identity, mirror, flip, rotation by 180°, and the same of the
+    // transposed board.
+    let imgs = [
+        (p, o),
+        (mirror(p), mirror(o)),
+        (flip(p), flip(o)),
+        (flip(mirror(p)), flip(mirror(o))),
+        (pt, ot),
+        (mirror(pt), mirror(ot)),
+        (flip(pt), flip(ot)),
+        (flip(mirror(pt)), flip(mirror(ot))),
+    ];
+    let mut f = [0u32; FEATURES];
+    let mut n = 0;
+    let mut push = |kind: usize, idx: u32| {
+        f[n] = OFFSETS[kind] as u32 + idx;
+        n += 1;
+    };
+    let edge = |x: u64| ((x & 0xFF) | (x >> 1 & 0x100) | (x >> 5 & 0x200)) as usize;
+    let c33 = |x: u64| ((x & 7) | (x >> 5 & 0x38) | (x >> 10 & 0x1C0)) as usize;
+    let c25 = |x: u64| ((x & 0x1F) | (x >> 3 & 0x3E0)) as usize;
+    let row = |x: u64, r: u32| (x >> (8 * r) & 0xFF) as usize;
+    for &i in &[0, 2, 4, 6] {
+        let (a, b) = imgs[i];
+        push(0, index(edge(a), edge(b)));
+    }
+    for &(a, b) in &imgs[..4] {
+        push(1, index(c33(a), c33(b)));
+    }
+    for &(a, b) in &imgs {
+        push(2, index(c25(a), c25(b)));
+    }
+    for r in 1..4u32 {
+        for &i in &[0, 2, 4, 6] {
+            let (a, b) = imgs[i];
+            push(2 + r as usize, index(row(a, r), row(b, r)));
+        }
+    }
+    for &(a, b) in &imgs[..2] {
+        push(6, index(diagonal(a, 8), diagonal(b, 8)));
+    }
+    for len in (4..8u32).rev() {
+        for &i in &[0, 1, 2, 4] {
+            let (a, b) = imgs[i];
+            push(
+                6 + (8 - len) as usize,
+                index(diagonal(a, len), diagonal(b, len)),
+            );
+        }
+    }
+    let mp = board.moves().count_ones().min(31);
+    let mo = board.opponent_moves().count_ones().min(31);
+    push(11, mp);
+    push(12, mo);
+    push(13, board.empties() & 1);
+    f
+}
+
+/// The phase (weight set) of a position with `empties` empty squares.
+#[inline]
+pub const fn bucket(empties: u32) -> usize {
+    let b = (empties / BUCKET_WIDTH) as usize;
+    if b < BUCKETS { b } else { BUCKETS - 1 }
+}
+
+/// For every index of one phase's weights, the index of the weight it shares (the
+/// smaller of the index and its symmetric image, for symmetric patterns).
+pub fn canonical_indices() -> Vec<u32> {
+    let mut canon: Vec<u32> = (0..PHASE_WEIGHTS as u32).collect();
+    for (k, kind) in KINDS.iter().enumerate() {
+        let Some(perm) = kind.symmetry() else {
+            continue;
+        };
+        let n = kind.squares() as usize;
+        for idx in 0..kind.size() {
+            let mut digits = [0usize; 10];
+            let mut x = idx;
+            for d in digits.iter_mut().take(n) {
+                *d = x % 3;
+                x /= 3;
+            }
+            let mut sym = 0;
+            for i in (0..n).rev() {
+                // Position i of the image holds the digit of perm[i].
+                sym = sym * 3 + digits[perm[i]];
+            }
+            canon[OFFSETS[k] + idx] = (OFFSETS[k] + idx.min(sym)) as u32;
+        }
+    }
+    canon
+}
+
+/// Errors reading a weight file.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum WeightsError {
+    /// The file does not start with the magic bytes `ZSOW`.
+    #[error("not a zerosum othello weight file (bad magic)")]
+    BadMagic,
+    /// A format version this code does not read.
+    #[error("weight file version {0}, expected {VERSION}")]
+    Version(u32),
+    /// The dimensions in the header differ from this code's pattern set.
+    #[error("weight file has {0} phases of {1} weights, expected {BUCKETS} of {PHASE_WEIGHTS}")]
+    Shape(u32, u32),
+    /// The payload's checksum differs from the header's.
+    #[error("weight file checksum mismatch")]
+    Checksum,
+    /// The payload ended early or has trailing bytes.
+    #[error("weight file payload is truncated or malformed")]
+    Malformed,
+}
+
+/// The weight file format version.
+pub const VERSION: u32 = 1;
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The weights of all phases, expanded (symmetric indices filled in).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternWeights {
+    w: Vec<i16>,
+}
+
+impl PatternWeights {
+    /// All-zero weights.
+    pub fn zero() -> PatternWeights {
+        PatternWeights {
+            w: vec![0; BUCKETS * PHASE_WEIGHTS],
+        }
+    }
+
+    /// Weights from per-phase values in hundredths of a disc (`BUCKETS × PHASE_WEIGHTS`,
+    /// phase-major); symmetric indices take the value of their canonical index.
+    pub fn from_values(values: &[i16]) -> PatternWeights {
+        assert_eq!(values.len(), BUCKETS * PHASE_WEIGHTS);
+        let canon = canonical_indices();
+        let mut w = values.to_vec();
+        for b in 0..BUCKETS {
+            let base = b * PHASE_WEIGHTS;
+            for (i, &c) in canon.iter().enumerate() {
+                w[base + i] = values[base + c as usize];
+            }
+        }
+        PatternWeights { w }
+    }
+
+    /// The value of `board` for its side to move, in [`SCALE`] units per disc.
+    #[inline]
+    pub fn value(&self, board: Board) -> i32 {
+        let base = bucket(board.empties()) * PHASE_WEIGHTS;
+        let t = &self.w[base..base + PHASE_WEIGHTS];
+        features(board).iter().map(|&i| t[i as usize] as i32).sum()
+    }
+
+    /// The compact binary form: `ZSOW`, version (u32 LE), phases (u32), weights per
+    /// phase (u32), FNV-1a 64 checksum of the payload (u64), payload length (u32), then
+    /// the payload: the canonical weights (non-canonical ones written as 0) in phase
+    /// order, each a zigzag LEB128 varint, a 0 being followed by the varint count of
+    /// further zeros in the run.
+    pub fn encode(&self) -> Vec<u8> {
+        let canon = canonical_indices();
+        let mut vals = Vec::with_capacity(self.w.len());
+        for b in 0..BUCKETS {
+            for (i, &c) in canon.iter().enumerate() {
+                vals.push(if c as usize == i {
+                    self.w[b * PHASE_WEIGHTS + i]
+                } else {
+                    0
+                });
+            }
+        }
+        let mut payload = Vec::new();
+        let mut i = 0;
+        while i < vals.len() {
+            if vals[i] == 0 {
+                let mut j = i + 1;
+                while j < vals.len() && vals[j] == 0 {
+                    j += 1;
+                }
+                payload.push(0);
+                put_varint(&mut payload, (j - i - 1) as u64);
+                i = j;
+            } else {
+                let v = vals[i] as i64;
+                put_varint(&mut payload, ((v << 1) ^ (v >> 63)) as u64);
+                i += 1;
+            }
+        }
+        let mut out = Vec::with_capacity(payload.len() + 28);
+        out.extend_from_slice(b"ZSOW");
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(BUCKETS as u32).to_le_bytes());
+        out.extend_from_slice(&(PHASE_WEIGHTS as u32).to_le_bytes());
+        out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+        out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+        out.extend_from_slice(&payload);
+        out
+    }
+
+    /// Reads the form written by [`PatternWeights::encode`].
+    ///
+    /// # Errors
+    /// [`WeightsError`] for a wrong magic, version, shape or checksum, or a malformed
+    /// payload.
+    pub fn decode(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
+        let u32_at = |i: usize| -> Result<u32, WeightsError> {
+            bytes
+                .get(i..i + 4)
+                .map(|s| u32::from_le_bytes(s.try_into().expect("4 bytes")))
+                .ok_or(WeightsError::Malformed)
+        };
+        if bytes.get(..4) != Some(b"ZSOW") {
+            return Err(WeightsError::BadMagic);
+        }
+        let version = u32_at(4)?;
+        if version != VERSION {
+            return Err(WeightsError::Version(version));
+        }
+        let (phases, per) = (u32_at(8)?, u32_at(12)?);
+        if phases as usize != BUCKETS || per as usize != PHASE_WEIGHTS {
+            return Err(WeightsError::Shape(phases, per));
+        }
+        let sum = bytes
+            .get(16..24)
+            .map(|s| u64::from_le_bytes(s.try_into().expect("8 bytes")))
+            .ok_or(WeightsError::Malformed)?;
+        let len = u32_at(24)? as usize;
+        let payload = bytes.get(28..).ok_or(WeightsError::Malformed)?;
+        if payload.len() != len {
+            return Err(WeightsError::Malformed);
+        }
+        if fnv1a(payload) != sum {
+            return Err(WeightsError::Checksum);
+        }
+        let total = BUCKETS * PHASE_WEIGHTS;
+        let mut vals = Vec::with_capacity(total);
+        let mut pos = 0;
+        while pos < payload.len() {
+            let v = get_varint(payload, &mut pos)?;
+            if v == 0 {
+                let run = get_varint(payload, &mut pos)? as usize;
+                if vals.len() + run + 1 > total {
+                    return Err(WeightsError::Malformed);
+                }
+                vals.resize(vals.len() + run + 1, 0);
+            } else {
+                let x = ((v >> 1) as i64) ^ -((v & 1) as i64);
+                let x = i16::try_from(x).map_err(|_| WeightsError::Malformed)?;
+                if vals.len() >= total {
+                    return Err(WeightsError::Malformed);
+                }
+                vals.push(x);
+            }
+        }
+        if vals.len() != total {
+            return Err(WeightsError::Malformed);
+        }
+        Ok(PatternWeights::from_values(&vals))
+    }
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn get_varint(bytes: &[u8], pos: &mut usize) -> Result<u64, WeightsError> {
+    let mut v = 0u64;
+    let mut shift = 0;
+    loop {
+        let b = *bytes.get(*pos).ok_or(WeightsError::Malformed)?;
+        *pos += 1;
+        if shift > 63 {
+            return Err(WeightsError::Malformed);
+        }
+        v |= ((b & 0x7F) as u64) << shift;
+        if b & 0x80 == 0 {
+            return Ok(v);
+        }
+        shift += 7;
+    }
+}
+
+/// The shipped weight file (see the crate README for the command that made it).
+pub const SHIPPED_WEIGHTS: &[u8] = include_bytes!("weights.bin");
+
+/// The shipped weights, decoded once.
+pub fn shipped() -> &'static PatternWeights {
+    static W: OnceLock<PatternWeights> = OnceLock::new();
+    W.get_or_init(|| {
+        PatternWeights::decode(SHIPPED_WEIGHTS).expect("the shipped weight file is valid")
+    })
+}
+
+/// The trained pattern evaluation with the shipped weights, for the side to move, in
+/// hundredths of a disc ([`SCALE`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pattern;
+
+impl Pattern {
+    /// The value of `board` for its side to move (hundredths of a disc).
+    #[inline]
+    pub fn value(board: Board) -> i32 {
+        shipped().value(board)
+    }
+}
+
+impl Evaluator<Othello> for Pattern {
+    fn evaluate(&mut self, game: &Othello) -> Score {
+        Score::heuristic(Pattern::value(game.board()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The square read at position `i` of each placement, by a slow per-square
+    /// transform: checks the bit tricks against plain coordinates.
+    fn slow_features(board: Board) -> Vec<u32> {
+        let sym = |s: usize, sq: usize| -> usize {
+            // image s maps original square to image square; we need the inverse: the
+            // original square seen at image square `sq`.
+            let (x, y) = (sq % 8, sq / 8);
+            let (x, y) = if s & 1 != 0 { (7 - x, y) } else { (x, y) };
+            let (x, y) = if s & 2 != 0 { (x, 7 - y) } else { (x, y) };
+            let (x, y) = if s >= 4 { (y, x) } else { (x, y) };
+            y * 8 + x
+        };
+        let img = [0usize, 1, 2, 3, 4, 5, 6, 7];
+        let read = |s: usize, squares: &[usize]| -> u32 {
+            let mut v = 0u32;
+            for (i, &sq) in squares.iter().enumerate() {
+                let o = sym(s, sq);
+                let d = if board.player >> o & 1 != 0 {
+                    1
+                } else if board.opponent >> o & 1 != 0 {
+                    2
+                } else {
+                    0
+                };
+                v += d * 3u32.pow(i as u32);
+            }
+            v
+        };
+        let mut f = Vec::new();
+        let edge = [0, 1, 2, 3, 4, 5, 6, 7, 9, 14];
+        for s in [0, 2, 4, 6] {
+            f.push(OFFSETS[0] as u32 + read(img[s], &edge));
+        }
+        let c33 = [0, 1, 2, 8, 9, 10, 16, 17, 18];
+        for s in 0..4 {
+            f.push(OFFSETS[1] as u32 + read(s, &c33));
+        }
+        let c25 = [0, 1, 2, 3, 4, 8, 9, 10, 11, 12];
+        for s in 0..8 {
+            f.push(OFFSETS[2] as u32 + read(s, &c25));
+        }
+        for r in 1..4 {
+            let sq: Vec<usize> = (0..8).map(|x| 8 * r + x).collect();
+            for s in [0, 2, 4, 6] {
+                f.push(OFFSETS[2 + r] as u32 + read(s, &sq));
+            }
+        }
+        let diag = |len: usize| -> Vec<usize> { (0..len).map(|j| 8 * j + 8 - len + j).collect() };
+        for s in 0..2 {
+            f.push(OFFSETS[6] as u32 + read(s, &diag(8)));
+        }
+        for len in (4..8).rev() {
+            for s in [0, 1, 2, 4] {
+                f.push(OFFSETS[6 + 8 - len] as u32 + read(s, &diag(len)));
+            }
+        }
+        f.push(OFFSETS[11] as u32 + board.moves().count_ones().min(31));
+        f.push(OFFSETS[12] as u32 + board.opponent_moves().count_ones().min(31));
+        f.push(OFFSETS[13] as u32 + (board.empties() & 1));
+        f
+    }
+
+    fn random_boards(n: usize) -> Vec<Board> {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        (0..n)
+            .map(|_| {
+                let a = next();
+                let b = next() & !a;
+                Board::new(a & next(), b).expect("disjoint")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn features_match_a_square_by_square_reading() {
+        for b in random_boards(2000) {
+            assert_eq!(features(b).to_vec(), slow_features(b), "{b:?}");
+        }
+    }
+
+    #[test]
+    fn placements_cover_distinct_square_sets() {
+        // Each placement reads a distinct set of squares: mark one square at a time and
+        // collect which features change.
+        let empty = features(Board::new(0, 0).unwrap());
+        let mut sets = vec![0u64; FEATURES];
+        for sq in 0..64 {
+            let f = features(Board::new(0, 1 << sq).unwrap());
+            for i in 0..46 {
+                if f[i] != empty[i] {
+                    sets[i] |= 1 << sq;
+                }
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        for s in &sets[..46] {
+            assert!(seen.insert(*s), "duplicate placement {s:x}");
+        }
+    }
+
+    #[test]
+    fn symmetric_boards_evaluate_alike() {
+        let values: Vec<i16> = (0..BUCKETS * PHASE_WEIGHTS)
+            .map(|i| ((i * 7919) % 201) as i16 - 100)
+            .collect();
+        let w = PatternWeights::from_values(&values);
+        for b in random_boards(500) {
+            let v = w.value(b);
+            for (p, o) in [
+                (mirror(b.player), mirror(b.opponent)),
+                (flip(b.player), flip(b.opponent)),
+                (transpose(b.player), transpose(b.opponent)),
+            ] {
+                assert_eq!(w.value(Board::new(p, o).unwrap()), v);
+            }
+        }
+    }
+
+    #[test]
+    fn encoding_round_trips_and_detects_damage() {
+        let values: Vec<i16> = (0..BUCKETS * PHASE_WEIGHTS)
+            .map(|i| {
+                if i % 5 == 0 {
+                    (i % 300) as i16 - 150
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let w = PatternWeights::from_values(&values);
+        let bytes = w.encode();
+        assert_eq!(PatternWeights::decode(&bytes), Ok(w));
+        let mut bad = bytes.clone();
+        let last = bad.len() - 1;
+        bad[last] ^= 1;
+        assert_eq!(PatternWeights::decode(&bad), Err(WeightsError::Checksum));
+        assert_eq!(PatternWeights::decode(b"nope"), Err(WeightsError::BadMagic));
+        assert!(PatternWeights::decode(&bytes[..20]).is_err());
+    }
+
+    #[test]
+    fn shipped_weights_decode() {
+        let _ = shipped();
+    }
+}
