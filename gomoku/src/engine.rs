@@ -121,8 +121,8 @@ impl Engine {
         }
         let me = board.side_to_move();
         let opp = !me;
-        if board.stone_count() == 0 {
-            let m = board.size() / 2;
+        let m = board.size() / 2;
+        if board.stone_count() == 0 && board.raw(board.index(Cell::new(m, m))) == 0 {
             out.push((0, Cell::new(m, m)));
             return;
         }
@@ -491,12 +491,9 @@ impl Engine {
                 .iter()
                 .map(|&(cell, score, bound)| Candidate { cell, score, bound })
                 .collect();
+            // Stop early only on a proven result; otherwise deepen until the budget is
+            // spent (a partial iteration still counts, see above).
             if info.score.is_decisive() {
-                break;
-            }
-            if let Some(t) = limits.time
-                && start.elapsed() * 3 > t
-            {
                 break;
             }
         }
