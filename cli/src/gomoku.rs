@@ -72,7 +72,7 @@ pub fn run(command: Command) -> ExitCode {
                 time,
                 nodes,
                 depth,
-                stop: None,
+                ..Limits::default()
             };
             let mut engine = Engine::new(64);
             crate::lines::process_stdin(|line| -> Result<String, String> {

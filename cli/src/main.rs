@@ -23,7 +23,7 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum GameCommand {
-    /// Tic-tac-toe and m,n,k games: perfect play, the seed lecture's four search variants.
+    /// Tic-tac-toe and m,n,k games: perfect play, four textbook search variants.
     #[command(name = "tictactoe", visible_alias = "ttt")]
     Tictactoe {
         #[command(subcommand)]

@@ -9,7 +9,7 @@ use clap::{Args, Subcommand};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
-use tictactoe::lecture::{self, Variant};
+use tictactoe::variants::{self, Variant};
 use tictactoe::{Board, Geometry, LineEvaluator, Mode, Score, Shape, Solver, SolverConfig};
 use zerosum::search::{Limits, Searcher};
 
@@ -28,7 +28,8 @@ pub enum Command {
     /// --time-ms or --nodes, a depth-limited search with the open-lines evaluation
     /// instead (for boards too large to solve): `<position> <cell> <score>`.
     Bestmove(BestmoveArgs),
-    /// The seed lecture's search variants A–D and ours on each position: nodes and move.
+    /// The four textbook search variants A–D (full tree, win cut-off, alpha-beta, immediate
+    /// threats) and ours on each position: nodes counted per position created, and move.
     Variants(BoardArgs),
 }
 
@@ -84,7 +85,7 @@ impl BestmoveArgs {
             depth: self.depth,
             nodes: self.nodes,
             time: self.time_ms.map(Duration::from_millis),
-            stop: None,
+            ..Limits::default()
         })
     }
 }
@@ -228,15 +229,14 @@ pub fn run(command: Command) -> ExitCode {
                 let board = parse(line, &geo)?;
                 if board.empty_count() > 10 {
                     return Err(
-                        "the lecture's variants build whole game trees: at most 10 empty cells"
-                            .to_string(),
+                        "variants A-D build whole game trees: at most 10 empty cells".to_string(),
                     );
                 }
                 let mut out = line.to_string();
                 let shown =
                     |m: Option<tictactoe::Cell>| m.map_or("-".to_string(), |c| c.to_string());
                 for v in Variant::ALL {
-                    let r = lecture::run(v, &board);
+                    let r = variants::run(v, &board);
                     out += &format!(" {v}:{}@{}", r.nodes, shown(r.best_move));
                 }
                 let s = Solver::new(SolverConfig {

@@ -1,7 +1,7 @@
 //! Difficulty levels: the seed's depth-limited alpha-beta with the [`ScoreTable`]
 //! evaluation, run by zerosum's [`Searcher`].
 
-use crate::{Column, Position, ScoreTable, ScoredPosition};
+use crate::{Column, Position, ScoreTable, WinPlacePosition};
 use zerosum::search::{Limits, SearchResult, Searcher, StopFlag};
 
 /// A difficulty level, 1 (weakest) to [`Level::MAX`]: the search depth in plies.
@@ -29,13 +29,13 @@ impl Level {
 }
 
 /// The levelled AI: a reusable searcher (with its transposition table) over
-/// [`ScoredPosition`]s.
+/// [`WinPlacePosition`]s.
 ///
 /// As in the seed, wins score a large constant minus their depth (here
 /// [`zerosum::Score::win_in`] plies), so the AI takes the quickest win it sees and
 /// delays a loss it cannot avoid.
 pub struct LevelAi {
-    searcher: Searcher<ScoredPosition>,
+    searcher: Searcher<WinPlacePosition>,
 }
 
 impl Default for LevelAi {
@@ -60,7 +60,7 @@ impl LevelAi {
         level: Level,
         stop: Option<StopFlag>,
     ) -> SearchResult<Column> {
-        let mut game = ScoredPosition::from(position.clone());
+        let mut game = WinPlacePosition::from(position.clone());
         let mut limits = Limits::depth(level.depth());
         limits.stop = stop;
         self.searcher

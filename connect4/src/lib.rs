@@ -6,7 +6,7 @@
 //! - [`Solver`]: an exact solver in Pons' score convention ([`score`]): null-window
 //!   bisection on the score, a transposition table, threat-count move ordering, pruning
 //!   of moves that lose at once; per-column analysis;
-//! - the seed's AI ([`seed`]): the 69 win places and the 2^p score table, kept
+//! - [`score_table`]: the 69 win places and the 2^p score table, kept
 //!   incrementally, evaluated by [`ScoreTable`] in a depth-limited alpha-beta
 //!   (zerosum's [`zerosum::search::Searcher`]) behind difficulty [`Level`]s;
 //! - [`suite`]: Pons' benchmark files (`<moves> <score>` a line) and a runner.
@@ -25,7 +25,7 @@ mod level;
 mod notation;
 mod position;
 pub mod score;
-pub mod seed;
+pub mod score_table;
 mod solver;
 pub mod suite;
 
@@ -33,6 +33,6 @@ pub use column::Column;
 pub use level::{Level, LevelAi};
 pub use notation::{MoveError, ParseError};
 pub use position::Position;
-pub use seed::{ScoreTable, ScoredPosition};
+pub use score_table::{ScoreTable, WinPlacePosition};
 pub use solver::{DEFAULT_TABLE_LOG2, Solution, Solver, Stopped};
 pub use zerosum::{Game, Notation, Score, Side};

@@ -1,6 +1,6 @@
 //! zerosum's conformance suite on the connect4 games.
 
-use connect4::{Position, ScoredPosition};
+use connect4::{Position, WinPlacePosition};
 use zerosum::testing::{check_notation, check_rules};
 
 #[test]
@@ -15,6 +15,6 @@ fn position_notation_round_trips() {
 
 #[test]
 fn scored_position_follows_the_game_contract() {
-    check_rules(&ScoredPosition::new(), 100, 3);
-    check_notation(&ScoredPosition::new(), 30, 4);
+    check_rules(&WinPlacePosition::new(), 100, 3);
+    check_notation(&WinPlacePosition::new(), 30, 4);
 }

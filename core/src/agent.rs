@@ -2,7 +2,7 @@
 //! random agent, and a match runner that plays two agents against each other.
 
 use crate::search::{Limits, Searcher};
-use crate::{Evaluator, Game, MoveList, Outcome, Side};
+use crate::{Engine, Evaluator, Game, MoveList, Outcome, Side};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -75,6 +75,40 @@ impl<G: Game, E: Evaluator<G>> Agent<G> for SearchAgent<G, E> {
         self.searcher
             .search(&mut g, &mut self.eval, &self.limits, |_| {})
             .best_move
+    }
+}
+
+/// Plays the move a game's [`Engine`] chooses under fixed [`Limits`] at its current
+/// level: how match runners and benches put any engine into a match.
+pub struct EngineAgent<E> {
+    /// The engine (its level is set on it).
+    pub engine: E,
+    /// The limits of every move.
+    pub limits: Limits,
+    name: String,
+}
+
+impl<E: Engine> EngineAgent<E> {
+    /// An agent named `name` playing `engine` under `limits`.
+    pub fn new(name: impl Into<String>, engine: E, limits: Limits) -> Self {
+        EngineAgent {
+            engine,
+            limits,
+            name: name.into(),
+        }
+    }
+}
+
+impl<E: Engine> Agent<E::Game> for EngineAgent<E> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, game: &E::Game) -> Option<<E::Game as Game>::Move> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        self.engine.think(game, &self.limits, &mut |_| {}).best_move
     }
 }
 

@@ -10,20 +10,27 @@
 //!   a [`search::TranspositionTable`], and iterative deepening under [`search::Limits`]
 //!   with a report per finished depth;
 //! - [`Bitboard`] and the eight board [`Symmetry`] transforms;
+//! - [`Engine`]: how a game's AI thinks — one per game crate, the one interface every
+//!   front end calls;
+//! - [`time`]: one time control for every search (per-move limit or game clock → an
+//!   optimum and a maximum; the [`time::Budget`] every search polls);
 //! - [`agent`]: who picks the move (search, random) and a match runner;
 //! - [`testing`]: a conformance suite every game runs.
 #![deny(missing_docs)]
 
 pub mod agent;
 mod bitboard;
+mod engine;
 mod game;
 mod score;
 pub mod search;
 mod side;
 mod symmetry;
 pub mod testing;
+pub mod time;
 
 pub use bitboard::{Bitboard, Squares};
+pub use engine::{Engine, Level, MoveOf, Observer};
 pub use game::{Evaluator, Game, MoveList, Notation, Outcome, ZeroEval};
 pub use score::{Bound, MAX_PLY, Score};
 pub use side::{BySide, Side};

@@ -6,7 +6,7 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use tictactoe::enumerate::reachable_positions;
-use tictactoe::lecture::{self, Variant};
+use tictactoe::variants::{self, Variant};
 use tictactoe::{Board, Mode, Score, Shape, Solver, SolverConfig};
 
 /// Solves the empty board of `shape` from an empty table each iteration (the table is
@@ -93,7 +93,7 @@ fn benches(c: &mut Criterion) {
             &format!("lecture variant {variant} on the empty board"),
             |b| {
                 b.iter(|| {
-                    let r = lecture::run(variant, black_box(&Board::default()));
+                    let r = variants::run(variant, black_box(&Board::default()));
                     assert_eq!(r.nodes, nodes);
                     r.value
                 })

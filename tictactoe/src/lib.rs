@@ -5,10 +5,13 @@
 //!   [`zerosum::Game`] and [`zerosum::Notation`] (the 9-character `x`/`o`/`.` form, and
 //!   rows separated by `/` for other sizes: see [`notation`]);
 //! - moves are [`Cell`]s, written 1–9 on 3×3 (row-major from the top-left);
-//! - [`lecture`]: the seed lecture's four search variants A–D with its node counting;
+//! - [`variants`]: four textbook search variants A–D (full tree, win cut-off, alpha-beta
+//!   with goals, immediate threats) with per-position node counting;
 //! - [`Solver`]: our perfect player (negamax + transposition table + symmetry
 //!   reduction + threat ordering), in win/draw/loss or exact-distance mode;
-//! - [`PerfectPlayer`]: the solver as a core [`zerosum::agent::Agent`];
+//! - [`Engine`]: the player behind [`zerosum::Engine`] — [`Level`]s of depth-limited
+//!   search, and `perfect`: the solver when it fits the budget (every front end and
+//!   match runner plays through it);
 //! - [`enumerate`]: all reachable positions and all games (the published counts);
 //! - [`LineEvaluator`]: open lines weighted by their stones, for depth-limited search
 //!   with the core [`zerosum::search::Searcher`] on boards too large to solve.
@@ -19,24 +22,47 @@
 //! let solution = Solver::default().solve(&board);
 //! assert_eq!(solution.outcome_value(), 0); // a draw with perfect play
 //! ```
+//!
+//! The move the engine plays, with this crate alone (a time limit works the same way:
+//! `Limits::time(Duration::from_millis(200))`):
+//!
+//! ```
+//! use tictactoe::prelude::*;
+//! use tictactoe::{Board, Engine, Level, Limits, Score};
+//! let board: Board = "x...o....".parse().unwrap();
+//! let mut engine = Engine::default();
+//! engine.set_level(Level::Perfect);
+//! let result = engine.think(&board, &Limits::default(), &mut |_| {});
+//! assert!(result.best_move.is_some());
+//! assert_eq!(result.score, Score::DRAW);
+//! assert!(result.exact);
+//! ```
 #![deny(missing_docs)]
 
-pub mod agent;
 mod board;
 mod cell;
+mod engine;
 pub mod enumerate;
 mod eval;
 mod geometry;
-pub mod lecture;
 pub mod notation;
 mod solver;
 pub mod suite;
+pub mod variants;
 
-pub use agent::PerfectPlayer;
 pub use board::{Board, PlayError};
 pub use cell::{Cell, CellError};
+pub use engine::{Engine, Level};
 pub use eval::LineEvaluator;
 pub use geometry::{Geometry, MAX_CELLS, Shape, ShapeError};
 pub use notation::ParseError;
 pub use solver::{Mode, Solution, Solver, SolverConfig};
+pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
+pub use zerosum::time::GameClock;
 pub use zerosum::{Game, Notation, Outcome, Score, Side};
+
+/// The traits to have in scope to call the engine and the board:
+/// `use tictactoe::prelude::*;`.
+pub mod prelude {
+    pub use zerosum::{Engine as _, Game as _, Level as _, Notation as _};
+}

@@ -3,8 +3,8 @@
 //! forced-block rules, symmetric-move pruning and threat-based move ordering.
 
 use crate::{Board, Cell, Shape};
-use std::time::Instant;
 use zerosum::search::{Limits, TranspositionTable};
+use zerosum::time::Budget;
 use zerosum::{Bound, Game, Outcome, Score, Side};
 
 /// What the solver computes.
@@ -91,9 +91,8 @@ pub struct Solver {
     root_best: Option<Cell>,
     /// The shape the table's entries belong to (keys are per shape).
     shape: Option<Shape>,
-    /// Limits of the current call (only `nodes`, `time` and `stop` apply) and its start.
-    limits: Limits,
-    start: Instant,
+    /// The budget of the current call, polled every node.
+    budget: Budget,
     aborted: bool,
 }
 
@@ -106,8 +105,7 @@ impl Solver {
             nodes: 0,
             root_best: None,
             shape: None,
-            limits: Limits::default(),
-            start: Instant::now(),
+            budget: Budget::unlimited(),
             aborted: false,
         }
     }
@@ -124,9 +122,8 @@ impl Solver {
 
     /// Starts a search on `board`: a table filled on another shape is cleared, since
     /// keys only identify positions within one shape.
-    fn begin(&mut self, board: &Board, limits: &Limits) {
-        self.limits = limits.clone();
-        self.start = Instant::now();
+    fn begin(&mut self, board: &Board, budget: Budget) {
+        self.budget = budget;
         self.aborted = false;
         self.nodes = 0;
         self.root_best = None;
@@ -147,7 +144,13 @@ impl Solver {
     /// budget or stop flag of `limits` is reached (`limits.depth` is ignored: the solver
     /// always searches to the end). The table keeps what was completed.
     pub fn solve_within(&mut self, board: &Board, limits: &Limits) -> Option<Solution> {
-        self.begin(board, limits);
+        self.solve_with_budget(board, &Budget::new(limits))
+    }
+
+    /// As [`Solver::solve_within`], under a budget the caller started (an engine that
+    /// gives the solver part of a move's time). The budget is polled every node.
+    pub fn solve_with_budget(&mut self, board: &Board, budget: &Budget) -> Option<Solution> {
+        self.begin(board, budget.clone());
         let mut b = board.clone();
         let value = self.negamax(&mut b, -Score::INFINITE, Score::INFINITE, 0);
         (!self.aborted).then_some(Solution {
@@ -165,7 +168,7 @@ impl Solver {
     /// The value of every legal move of `board` (for the side to move at `board`, in
     /// cell order), each searched with the full window, and the nodes visited.
     pub fn analyze(&mut self, board: &Board) -> (Vec<(Cell, Score)>, u64) {
-        self.begin(board, &Limits::default());
+        self.begin(board, Budget::unlimited());
         let mut b = board.clone();
         let mut moves = zerosum::MoveList::new();
         b.legal_moves(&mut moves);
@@ -343,19 +346,13 @@ impl Solver {
         best
     }
 
-    /// True once a limit is reached: the node budget at every node, the clock and the
-    /// stop flag every 1024 nodes.
+    /// True once the budget says stop ([`Budget::should_stop`]: the node limit every
+    /// node, the clock and the stop flag every [`zerosum::time::POLL_INTERVAL`] nodes).
     #[inline]
     fn should_abort(&mut self) -> bool {
-        if self.aborted {
-            return true;
+        if !self.aborted && self.budget.should_stop(self.nodes) {
+            self.aborted = true;
         }
-        let l = &self.limits;
-        let over_budget = l.nodes.is_some_and(|n| self.nodes > n);
-        let checked = self.nodes & 1023 == 0
-            && (l.time.is_some_and(|t| self.start.elapsed() >= t)
-                || l.stop.as_ref().is_some_and(|s| s.is_stopped()));
-        self.aborted = over_budget || checked;
         self.aborted
     }
 

@@ -1,21 +1,21 @@
 //! Matches with the core runner: the perfect player never loses, and two perfect players
 //! draw.
 
-use tictactoe::{Board, PerfectPlayer};
+use tictactoe::{Board, Engine, Limits};
 use zerosum::Outcome;
-use zerosum::agent::{RandomAgent, play_game, random_openings, run_match};
+use zerosum::agent::{EngineAgent, RandomAgent, play_game, random_openings, run_match};
+
+/// The engine at its default level, `perfect`, as a match agent.
+fn perfect() -> EngineAgent<Engine> {
+    EngineAgent::new("perfect", Engine::default(), Limits::default())
+}
 
 #[test]
 fn perfect_never_loses_to_random() {
     let openings = vec![Board::default()];
-    let r = run_match(
-        &openings,
-        &mut PerfectPlayer::default(),
-        &mut RandomAgent::new(1),
-        20,
-    );
+    let r = run_match(&openings, &mut perfect(), &mut RandomAgent::new(1), 20);
     assert_eq!(r.losses, 0);
-    let mut perfect = PerfectPlayer::default();
+    let mut perfect = perfect();
     let mut random = RandomAgent::new(2);
     let mut wins = 0;
     for _ in 0..50 {
@@ -31,8 +31,8 @@ fn perfect_never_loses_to_random() {
 
 #[test]
 fn perfect_players_draw_and_keep_won_openings() {
-    let mut a = PerfectPlayer::default();
-    let mut b = PerfectPlayer::default();
+    let mut a = perfect();
+    let mut b = perfect();
     assert_eq!(
         play_game(&Board::default(), &mut a, &mut b, 20),
         Some(Outcome::Draw)
@@ -53,5 +53,65 @@ fn perfect_players_draw_and_keep_won_openings() {
             _ => Outcome::Win(!zerosum::Game::side_to_move(&opening)),
         };
         assert_eq!(outcome, expected, "from {opening}");
+    }
+}
+
+mod engine {
+    use std::sync::Arc;
+    use std::time::Duration;
+    use tictactoe::prelude::*;
+    use tictactoe::{Board, Engine, Level, Limits, StopFlag};
+    use zerosum::time::{POLL_INTERVAL, TickClock};
+
+    /// 5×5 with k = 5: an exact solve takes minutes, so `perfect` under 200 ms must hand
+    /// over to the search and use the time: at least 75 % of it, at most the limit plus a
+    /// few clock readings. The clock is a [`TickClock`] (200 µs per reading), so the check
+    /// is on what the engine reports, not on the wall clock.
+    #[test]
+    fn perfect_under_a_time_limit_answers_in_time_on_a_board_too_large_to_solve() {
+        let board: Board = "...../...../...../...../..... k=5".parse().unwrap();
+        let step = Duration::from_micros(200);
+        let limit = Duration::from_millis(200);
+        let limits = Limits::time(limit).with_time_source(Arc::new(TickClock::new(step)));
+        let mut engine = Engine::default();
+        assert_eq!(engine.level(), Level::Perfect);
+        let mut reports = 0;
+        let r = engine.think(&board, &limits, &mut |_| reports += 1);
+        assert!(board.is_legal(r.best_move.expect("a move")));
+        assert!(!r.exact, "not solved in 200 ms");
+        assert!(reports > 0);
+        let used = r.stats.elapsed;
+        assert!(used >= limit * 3 / 4, "used {used:?} of {limit:?}");
+        assert!(used <= limit + step * 8, "took {used:?} for {limit:?}");
+    }
+
+    /// A stop flag ends even the perfect solver at once (within one poll interval), with a
+    /// legal move.
+    #[test]
+    fn a_stop_ends_the_perfect_solver() {
+        let board: Board = "...../...../...../...../..... k=5".parse().unwrap();
+        let stop = StopFlag::new();
+        stop.stop();
+        let mut engine = Engine::default();
+        let r = engine.think(&board, &Limits::default().with_stop(stop), &mut |_| {});
+        assert!(board.is_legal(r.best_move.expect("a move")));
+        // The solver's poll interval (and its unwinding), then depth 1 of the search
+        // (the root and its 25 moves).
+        assert!(
+            r.stats.nodes <= u64::from(POLL_INTERVAL) + 2 * 26,
+            "{}",
+            r.stats.nodes
+        );
+    }
+
+    #[test]
+    fn levels_are_written_as_users_type_them() {
+        assert_eq!("perfect".parse::<Level>(), Ok(Level::Perfect));
+        assert_eq!("3".parse::<Level>(), Ok(Level::Depth(3)));
+        assert!("6".parse::<Level>().unwrap_err().contains("1-5 or perfect"));
+        assert_eq!(
+            <Level as zerosum::Level>::range_text(),
+            "1-5 or perfect (default perfect)"
+        );
     }
 }

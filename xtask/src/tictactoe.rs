@@ -6,8 +6,8 @@
 use crate::SuiteRow;
 use std::path::Path;
 use std::time::Instant;
-use tictactoe::lecture::{self, Variant};
 use tictactoe::suite::solve_reachable;
+use tictactoe::variants::{self, Variant};
 use tictactoe::{Board, Mode, Score, Shape, Solver, SolverConfig};
 
 /// Runs the tictactoe suites (`data` is unused); `quick` skips the 5×5 board.
@@ -37,15 +37,15 @@ pub fn suites(_data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     let elapsed = t.elapsed();
     let counts: Vec<String> = Variant::ALL
         .iter()
-        .map(|&v| format!("{v} {}", lecture::run(v, &empty).nodes))
+        .map(|&v| format!("{v} {}", variants::run(v, &empty).nodes))
         .collect();
     rows.push(SuiteRow {
-        name: "tictactoe lecture first move (ours)".into(),
+        name: "tictactoe variants first move (ours)".into(),
         positions: 1,
         passed: usize::from(ours.value == Score::DRAW && ours.nodes < 2914),
         mean_time: elapsed,
         mean_nodes: ours.nodes as f64,
-        note: format!("lecture: {}; ours must be < 2914", counts.join(", ")),
+        note: format!("variants A-D: {}; ours must be < 2914", counts.join(", ")),
     });
     let mut boards = vec![("4x4", "known draw")];
     if !quick {

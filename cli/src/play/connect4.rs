@@ -5,7 +5,7 @@
 
 use super::{CommonArgs, PlayGame, Progress, Strength};
 use clap::Args;
-use connect4::{Column, Level, Position, ScoreTable, ScoredPosition, Solver, Stopped};
+use connect4::{Column, Level, Position, ScoreTable, Solver, Stopped, WinPlacePosition};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -39,7 +39,7 @@ pub struct ConnectFour {
 /// The AI's state: the score-table searcher and the exact solver (made on first use:
 /// its table takes 64 MiB).
 pub struct Engine {
-    searcher: Searcher<ScoredPosition>,
+    searcher: Searcher<WinPlacePosition>,
     solver: Option<Solver>,
 }
 
@@ -67,7 +67,7 @@ impl ConnectFour {
         limits: Limits,
         progress: &mut dyn FnMut(Progress),
     ) -> Option<Column> {
-        let mut game = ScoredPosition::from(self.pos.clone());
+        let mut game = WinPlacePosition::from(self.pos.clone());
         let r = engine
             .searcher
             .search(&mut game, &mut ScoreTable, &limits, |r| {

@@ -1,5 +1,6 @@
 //! Search limits and the stop flag.
 
+use crate::time::{GameClock, TimeSource};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -32,22 +33,34 @@ impl StopFlag {
     }
 }
 
-/// When an iterative-deepening search must stop. Every limit is optional; with none the
-/// search goes on until the game's end is proven or [`crate::MAX_PLY`] is reached.
+/// What a front end asks of one search (a move, an analysis). Every limit is optional;
+/// with none the search goes on until the game's end is proven or [`crate::MAX_PLY`] is
+/// reached (an exact solver: until it has solved the position, which can take very long).
 ///
-/// The search always finishes depth 1 so that it has a move, then stops at the first of:
-/// `depth` finished, `nodes` visited, `time` elapsed, or `stop` set. An interrupted
-/// depth's partial result is used only where it is safe (its first root move searched).
+/// Searches turn these into a [`crate::time::Budget`] (optimum and maximum time, node
+/// limit, stop flag) and poll it; see [`crate::time`] for how a per-move limit and a game
+/// clock become times, and for the polling contract every search keeps.
+///
+/// Iterative deepening always finishes depth 1 so that it has a move, then stops at the
+/// first of: `depth` finished, `nodes` visited, the maximum time reached, or `stop` set;
+/// and starts no new depth after the optimum time. An interrupted depth's partial result
+/// is used only where it is safe (its first root move searched).
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Deepest iteration, in plies.
     pub depth: Option<u32>,
     /// Node budget (one node = one position visited); gives reproducible runs.
     pub nodes: Option<u64>,
-    /// Wall-clock budget from the start of the search.
+    /// Per-move time limit from the start of the search (`--time-ms`, Gomocup
+    /// `timeout_turn`): the answer comes within it, and most of it is used.
     pub time: Option<Duration>,
+    /// The game clock (time left, increment, moves to go), when the front end has one.
+    pub clock: Option<GameClock>,
     /// Cancellation from another thread.
     pub stop: Option<StopFlag>,
+    /// The clock searches read; `None` for the system clock. Tests inject a
+    /// [`crate::time::TickClock`].
+    pub time_source: Option<Arc<dyn TimeSource>>,
 }
 
 impl Limits {
@@ -73,6 +86,25 @@ impl Limits {
             time: Some(time),
             ..Self::default()
         }
+    }
+
+    /// Limits to a game clock.
+    pub fn clock(clock: GameClock) -> Self {
+        Limits {
+            clock: Some(clock),
+            ..Self::default()
+        }
+    }
+
+    /// These limits, read from `source` instead of the system clock.
+    pub fn with_time_source(mut self, source: Arc<dyn TimeSource>) -> Self {
+        self.time_source = Some(source);
+        self
+    }
+
+    /// True when nothing but the stop flag bounds the search (no depth, nodes or time).
+    pub fn is_unbounded(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && self.time.is_none() && self.clock.is_none()
     }
 
     /// These limits, also watching `stop`.

@@ -5,21 +5,19 @@
 //! - [`alpha_beta`]: fail-soft negamax alpha-beta, no ordering, no table;
 //! - [`pvs`]: principal-variation (null-window) search, no table;
 //! - [`Searcher`]: PVS with a [`TranspositionTable`], move ordering (table move, killers,
-//!   history) and iterative deepening under [`Limits`], reporting each finished depth;
-//! - [`mcts`]: Monte-Carlo tree search (UCT) with random playouts.
+//!   history) and iterative deepening under [`Limits`] (through a
+//!   [`crate::time::Budget`]), reporting each finished depth.
 //!
 //! Depths are in plies. A depth-0 node is evaluated by the [`crate::Evaluator`]; a
 //! finished game scores [`crate::Score::win_in`]/[`crate::Score::loss_in`] its ply from
 //! the root, or a draw.
 
 mod limits;
-mod mcts;
 mod reference;
 mod searcher;
 mod tt;
 
 pub use limits::{Limits, StopFlag};
-pub use mcts::{MctsResult, mcts};
 pub use reference::{alpha_beta, minimax, pvs};
 pub use searcher::{Report, RootMove, SearchResult, SearchStats, Searcher};
 pub use tt::{TranspositionTable, TtEntry};

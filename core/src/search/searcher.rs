@@ -2,8 +2,9 @@
 //! transposition table, killer moves and a history table.
 
 use super::{Limits, TranspositionTable};
+use crate::time::Budget;
 use crate::{Bound, Evaluator, Game, MAX_PLY, MoveList, Score};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Counters of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -50,6 +51,9 @@ pub struct Report<M> {
     pub elapsed: Duration,
     /// Nodes per second so far.
     pub nodes_per_second: u64,
+    /// True when `score` is the exact game-theoretic value (every line was searched to
+    /// the end of the game, or an exact solver found it), in the game's exact unit.
+    pub exact: bool,
 }
 
 /// A root move with the score the last finished (or usable partial) depth gave it.
@@ -81,6 +85,8 @@ pub struct SearchResult<M> {
     pub root_moves: Vec<RootMove<M>>,
     /// Counters of the whole search.
     pub stats: SearchStats,
+    /// True when `score` is the exact game-theoretic value (see [`Report::exact`]).
+    pub exact: bool,
 }
 
 /// A reusable search engine for one game type: owns the transposition table and the
@@ -108,8 +114,7 @@ pub struct Searcher<G: Game> {
     analysis: bool,
     // Per-search state.
     stats: SearchStats,
-    start: Instant,
-    limits: Limits,
+    budget: Budget,
     checks_enabled: bool,
     aborted: bool,
 }
@@ -124,8 +129,7 @@ impl<G: Game> Searcher<G> {
             pv_table: Vec::new(),
             analysis: false,
             stats: SearchStats::default(),
-            start: Instant::now(),
-            limits: Limits::default(),
+            budget: Budget::unlimited(),
             checks_enabled: false,
             aborted: false,
         }
@@ -151,14 +155,33 @@ impl<G: Game> Searcher<G> {
 
     /// Searches `game` by iterative deepening under `limits`, calling `report` after each
     /// finished depth. `game` is left as it was (every move is undone).
+    ///
+    /// Depth 1 is always finished. Then a new depth starts only while
+    /// [`Budget::start_iteration`] allows it (before the optimum time, under the node
+    /// limit), and a depth in progress stops at the maximum time, the node limit or the
+    /// stop flag (polled through [`Budget::should_stop`] every node).
     pub fn search<E: Evaluator<G>>(
         &mut self,
         game: &mut G,
         eval: &mut E,
         limits: &Limits,
+        report: impl FnMut(&Report<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.search_within(game, eval, limits.depth, &Budget::new(limits), report)
+    }
+
+    /// [`Searcher::search`] to at most `max_depth` plies under a budget the caller made
+    /// (an engine that runs several phases in one move shares one budget between them).
+    /// The node limit applies to this search's own node count.
+    pub fn search_within<E: Evaluator<G>>(
+        &mut self,
+        game: &mut G,
+        eval: &mut E,
+        max_depth: Option<u32>,
+        budget: &Budget,
         mut report: impl FnMut(&Report<G::Move>),
     ) -> SearchResult<G::Move> {
-        self.begin(game, limits);
+        self.begin(game, budget.clone());
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);
         let mut result = SearchResult {
@@ -171,6 +194,7 @@ impl<G: Game> Searcher<G> {
             pv: Vec::new(),
             root_moves: Vec::new(),
             stats: SearchStats::default(),
+            exact: true,
         };
         if game.outcome().is_some() || moves.is_empty() {
             result.stats = self.finish();
@@ -184,7 +208,7 @@ impl<G: Game> Searcher<G> {
                 bound: Bound::Upper,
             })
             .collect();
-        let max_depth = limits.depth.unwrap_or(MAX_PLY - 1).clamp(1, MAX_PLY - 1);
+        let max_depth = max_depth.unwrap_or(MAX_PLY - 1).clamp(1, MAX_PLY - 1);
         for depth in 1..=max_depth {
             self.checks_enabled = depth > 1;
             let horizon_before = self.stats.horizon_nodes;
@@ -205,10 +229,23 @@ impl<G: Game> Searcher<G> {
                 result.pv = vec![root[0].mv];
             }
             result.root_moves = root.clone();
+            result.exact = false;
             if !completed {
                 break;
             }
-            let elapsed = self.start.elapsed();
+            // Deeper searches cannot change the value once no line met the horizon, nor
+            // once a win or loss within this depth is proven.
+            // In analysis mode every root move's score must be final, not only the best.
+            let decided = |s: Score| s.plies_to_end().is_some_and(|n| n <= depth);
+            let whole_tree = self.stats.horizon_nodes == horizon_before;
+            let proven = whole_tree
+                || if self.analysis {
+                    root.iter().all(|rm| decided(rm.score))
+                } else {
+                    decided(result.score)
+                };
+            result.exact = whole_tree || (!self.analysis && decided(result.score));
+            let elapsed = self.budget.elapsed();
             self.stats.elapsed = elapsed;
             report(&Report {
                 depth,
@@ -217,18 +254,9 @@ impl<G: Game> Searcher<G> {
                 nodes: self.stats.nodes,
                 elapsed,
                 nodes_per_second: self.stats.nodes_per_second(),
+                exact: result.exact,
             });
-            // Deeper searches cannot change the value once no line met the horizon, nor
-            // once a win or loss within this depth is proven.
-            // In analysis mode every root move's score must be final, not only the best.
-            let decided = |s: Score| s.plies_to_end().is_some_and(|n| n <= depth);
-            let proven = self.stats.horizon_nodes == horizon_before
-                || if self.analysis {
-                    root.iter().all(|rm| decided(rm.score))
-                } else {
-                    decided(result.score)
-                };
-            if proven || self.out_of_budget() {
+            if proven || !self.budget.start_iteration(self.stats.nodes) {
                 break;
             }
         }
@@ -248,7 +276,7 @@ impl<G: Game> Searcher<G> {
         alpha: Score,
         beta: Score,
     ) -> Score {
-        self.begin(game, &Limits::default());
+        self.begin(game, Budget::unlimited());
         let v = self.negamax(game, eval, depth.min(MAX_PLY - 1), 0, alpha, beta);
         self.finish();
         v
@@ -259,11 +287,10 @@ impl<G: Game> Searcher<G> {
         self.stats
     }
 
-    fn begin(&mut self, game: &G, limits: &Limits) {
+    fn begin(&mut self, game: &G, budget: Budget) {
         self.tt.new_search();
         self.stats = SearchStats::default();
-        self.start = Instant::now();
-        self.limits = limits.clone();
+        self.budget = budget;
         self.checks_enabled = false;
         self.aborted = false;
         let n = game.move_index_count();
@@ -276,35 +303,17 @@ impl<G: Game> Searcher<G> {
     }
 
     fn finish(&mut self) -> SearchStats {
-        self.stats.elapsed = self.start.elapsed();
+        self.stats.elapsed = self.budget.elapsed();
         self.stats
     }
 
-    fn out_of_budget(&self) -> bool {
-        if let Some(n) = self.limits.nodes
-            && self.stats.nodes >= n
-        {
-            return true;
-        }
-        if let Some(t) = self.limits.time
-            && self.start.elapsed() >= t
-        {
-            return true;
-        }
-        self.limits.stop.as_ref().is_some_and(|s| s.is_stopped())
-    }
-
-    /// Checks the limits; the node limit every node, the clock and flag every 256 nodes.
+    /// Polls the budget (from depth 2 on: depth 1 always finishes so there is a move).
     #[inline]
     fn should_abort(&mut self) -> bool {
         if self.aborted {
             return true;
         }
-        if !self.checks_enabled {
-            return false;
-        }
-        let node_limit_hit = self.limits.nodes.is_some_and(|n| self.stats.nodes >= n);
-        if node_limit_hit || (self.stats.nodes & 255 == 0 && self.out_of_budget()) {
+        if self.checks_enabled && self.budget.should_stop(self.stats.nodes) {
             self.aborted = true;
         }
         self.aborted

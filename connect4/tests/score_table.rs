@@ -1,8 +1,8 @@
 //! The seed's representation (seed 001): the incremental score table against a recount,
 //! its evaluation against the from-scratch one, and golden records of the levelled AI.
 
-use connect4::seed::WinPlaceScores;
-use connect4::{Game, Level, LevelAi, Position, ScoreTable, ScoredPosition};
+use connect4::score_table::WinPlaceScores;
+use connect4::{Game, Level, LevelAi, Position, ScoreTable, WinPlacePosition};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt::Write;
@@ -13,7 +13,7 @@ use zerosum::{Evaluator, MoveList, Score, Side};
 fn incremental_table_equals_a_recount_on_random_games() {
     let mut rng = ChaCha8Rng::seed_from_u64(2024);
     for _ in 0..300 {
-        let mut g = ScoredPosition::new();
+        let mut g = WinPlacePosition::new();
         let mut trail = Vec::new();
         loop {
             let recount = WinPlaceScores::recount(g.position());
@@ -45,7 +45,7 @@ fn incremental_table_equals_a_recount_on_random_games() {
             g.undo();
             assert_eq!(g.scores(), &t);
         }
-        assert_eq!(g, ScoredPosition::new());
+        assert_eq!(g, WinPlacePosition::new());
     }
 }
 
@@ -54,7 +54,7 @@ fn levelled_search_equals_plain_alpha_beta_with_the_table() {
     let mut ai = LevelAi::new();
     for (moves, depth) in [("", 4), ("4453", 5), ("33443", 4), ("1234567", 3)] {
         let p = Position::from_moves(moves).unwrap();
-        let mut g = ScoredPosition::from(p.clone());
+        let mut g = WinPlacePosition::from(p.clone());
         let want = alpha_beta(
             &mut g,
             depth,

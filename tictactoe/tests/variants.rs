@@ -1,7 +1,7 @@
 //! The seed lecture's four variants reproduce its printed node counts exactly along its
 //! game (seed 000, "Output – Variante A…D"), and our solver beats variant D.
 
-use tictactoe::lecture::{self, Variant};
+use tictactoe::variants::{self, Variant};
 use tictactoe::{Board, Cell, Game, Solver, SolverConfig};
 
 /// The lecture's game: X 0, O 4, X 1, O 2, X 6, O 3, X 5, O 7, X 8 (0-based cells).
@@ -30,7 +30,7 @@ fn node_counts_match_the_lecture() {
     for (variant, printed) in PRINTED {
         let counts: Vec<u64> = positions()
             .iter()
-            .map(|p| lecture::run(variant, p).nodes)
+            .map(|p| variants::run(variant, p).nodes)
             .collect();
         assert_eq!(counts, printed, "variant {variant}");
     }
@@ -40,7 +40,7 @@ fn node_counts_match_the_lecture() {
 fn every_variant_plays_the_lecture_game() {
     for variant in Variant::ALL {
         for (p, &expected) in positions().iter().zip(&GAME) {
-            let r = lecture::run(variant, p);
+            let r = variants::run(variant, p);
             assert_eq!(
                 r.best_move,
                 Some(Cell::new(expected)),
@@ -64,16 +64,16 @@ fn ours_uses_fewer_nodes_than_d_for_the_first_move() {
 /// variant generates (and the move it picks), ours (a fresh solver each move, win/draw/loss
 /// mode) side by side.
 #[test]
-fn lecture_game_node_counts_snapshot() {
+fn variants_game_node_counts_snapshot() {
     let mut table = format!("{:<9}  {:>5}", "position", "value");
     for name in ["A", "B", "C", "D", "ours"] {
         table += &format!(" {name:>7}   ");
     }
     table = table.trim_end().to_string() + "\n";
     for p in positions() {
-        let mut row = format!("{p}  {:>5}", lecture::run(Variant::A, &p).value);
+        let mut row = format!("{p}  {:>5}", variants::run(Variant::A, &p).value);
         for variant in Variant::ALL {
-            let r = lecture::run(variant, &p);
+            let r = variants::run(variant, &p);
             row += &format!(
                 " {:>7} @{}",
                 r.nodes,

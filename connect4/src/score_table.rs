@@ -163,12 +163,12 @@ impl WinPlaceScores {
 /// A [`Position`] with the seed's score tables kept incrementally on play and undo: the
 /// game the seed's AI searches.
 #[derive(Clone, PartialEq, Eq, Default)]
-pub struct ScoredPosition {
+pub struct WinPlacePosition {
     position: Position,
     scores: WinPlaceScores,
 }
 
-impl ScoredPosition {
+impl WinPlacePosition {
     /// The empty board.
     pub fn new() -> Self {
         Self::default()
@@ -191,14 +191,14 @@ impl ScoredPosition {
     }
 }
 
-impl From<Position> for ScoredPosition {
+impl From<Position> for WinPlacePosition {
     fn from(position: Position) -> Self {
         let scores = WinPlaceScores::recount(&position);
-        ScoredPosition { position, scores }
+        WinPlacePosition { position, scores }
     }
 }
 
-impl Game for ScoredPosition {
+impl Game for WinPlacePosition {
     type Move = Column;
 
     fn side_to_move(&self) -> Side {
@@ -258,14 +258,14 @@ impl Game for ScoredPosition {
     }
 }
 
-impl fmt::Display for ScoredPosition {
+impl fmt::Display for WinPlacePosition {
     /// The moves, in Pons' notation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.position, f)
     }
 }
 
-impl fmt::Debug for ScoredPosition {
+impl fmt::Debug for WinPlacePosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -275,11 +275,11 @@ impl fmt::Debug for ScoredPosition {
     }
 }
 
-impl zerosum::Notation for ScoredPosition {
+impl zerosum::Notation for WinPlacePosition {
     type Error = ParseError;
 
     fn parse_position(text: &str) -> Result<Self, Self::Error> {
-        Position::from_moves(text).map(ScoredPosition::from)
+        Position::from_moves(text).map(WinPlacePosition::from)
     }
 }
 
@@ -288,9 +288,9 @@ impl zerosum::Notation for ScoredPosition {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ScoreTable;
 
-impl Evaluator<ScoredPosition> for ScoreTable {
+impl Evaluator<WinPlacePosition> for ScoreTable {
     #[inline]
-    fn evaluate(&mut self, game: &ScoredPosition) -> Score {
+    fn evaluate(&mut self, game: &WinPlacePosition) -> Score {
         let side = game.side_to_move();
         Score::heuristic(game.scores.sum(side) - game.scores.sum(!side))
     }
@@ -358,7 +358,7 @@ mod tests {
 
     #[test]
     fn empty_board_and_first_stone() {
-        let mut g = ScoredPosition::new();
+        let mut g = WinPlacePosition::new();
         assert_eq!(g.scores().sum(Side::First), 69);
         g.play(Column::new(3).unwrap());
         // The bottom centre stone sits in 7 places: 4 horizontal, 1 vertical, 1 + 1 diagonal.

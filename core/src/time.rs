@@ -1,0 +1,443 @@
+//! Time control: one budget for every search.
+//!
+//! A front end says how much time a move may take in one of two ways (both may be given;
+//! the tighter wins):
+//!
+//! - a **per-move limit** ([`Limits::time`], `--time-ms`, Gomocup `timeout_turn`): the
+//!   answer must come within it; the search uses nearly all of it, because time not used
+//!   for this move is lost;
+//! - a **game clock** ([`GameClock`]: time left, increment, moves to go; Gomocup
+//!   `time_left`/`timeout_match`, NBoard's clock): the engine spends a share of what is
+//!   left, more when the position needs it.
+//!
+//! [`Budget::new`] turns [`Limits`] into two times measured from the start of the search
+//! (the model is Stockfish's `TimeManagement` and Rapfi's `TimeControl`):
+//!
+//! - the **optimum**: iterative deepening starts another iteration only while less than
+//!   this has passed ([`Budget::start_iteration`]);
+//! - the **maximum**: a hard stop; every search polls [`Budget::should_stop`] and returns
+//!   soon after it is reached, with the best result it can vouch for.
+//!
+//! | limits given | optimum | maximum |
+//! |---|---|---|
+//! | per move `t` | `t − overhead` | `t − overhead` |
+//! | clock: left `r`, increment `i`, moves to go `m` (default [`GameClock::DEFAULT_MOVES_TO_GO`]) | `r / m + 3i/4` | `min(4·optimum, r/4 + i)` |
+//! | both | the smaller of each | |
+//!
+//! The overhead ([`Budget::overhead`]: 1/40 of the limit, at most 5 ms) keeps the answer
+//! inside the limit once printing and process start-up are counted.
+//!
+//! # Polling: the contract for every search
+//!
+//! Every search — the core [`Searcher`](crate::search::Searcher) and each game's own
+//! solvers and threat searches — calls [`Budget::should_stop`] with its node count **once
+//! per node** (or, for a search whose nodes are very cheap, at least every few hundred
+//! nodes) and unwinds as soon as it returns `true`:
+//!
+//! - the **node limit** is compared on every call, always the same way: the search stops
+//!   once `nodes >= limit`, so a search visits at most `limit` nodes (plus those its
+//!   callers count after the stop);
+//! - the **clock and the [`StopFlag`]** are read every [`POLL_INTERVAL`] calls, so a
+//!   search notices a stop within `POLL_INTERVAL` nodes — well under a millisecond for
+//!   every game here;
+//! - once it has returned `true` it keeps returning `true` (the stop is sticky), so
+//!   every level of a recursion sees it.
+//!
+//! A search that runs in phases (a threat search, then a main search) shares one
+//! `Budget` between them, or gives a phase a part of it with [`Budget::share`].
+//!
+//! # Testing time behaviour without a wall clock
+//!
+//! [`Limits::time_source`] replaces the system clock. [`TickClock`] advances by a fixed
+//! step each time it is read, so "time" becomes a count of polls and a test can check
+//! what the engine reports (elapsed ≤ maximum + one poll interval, iterations started
+//! only before the optimum) deterministically, with no wall-clock assertion.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use std::time::Duration;
+//! use zerosum::search::Limits;
+//! use zerosum::time::{Budget, TickClock};
+//!
+//! // A clock that moves 1 ms each time it is read.
+//! let clock = Arc::new(TickClock::new(Duration::from_millis(1)));
+//! let limits = Limits::time(Duration::from_millis(200)).with_time_source(clock);
+//! let budget = Budget::new(&limits);
+//! assert_eq!(budget.maximum(), Some(Duration::from_millis(195)));
+//! let mut nodes = 0;
+//! while !budget.should_stop(nodes) {
+//!     nodes += 1;
+//! }
+//! // The clock is read once every POLL_INTERVAL calls: 195 reads until the stop.
+//! assert!(budget.elapsed() >= Duration::from_millis(195));
+//! assert!(nodes <= 196 * zerosum::time::POLL_INTERVAL as u64);
+//! ```
+
+use crate::search::{Limits, StopFlag};
+use std::cell::Cell;
+use std::fmt::Debug;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// How many [`Budget::should_stop`] calls pass between two readings of the clock and the
+/// stop flag.
+pub const POLL_INTERVAL: u32 = 1024;
+
+/// A source of time, injectable through [`Limits::time_source`] so that tests can drive a
+/// search's clock. The system clock is used when none is given.
+pub trait TimeSource: Debug + Send + Sync {
+    /// Time since an arbitrary fixed origin; never decreases.
+    fn now(&self) -> Duration;
+}
+
+/// A test clock that advances by `step` every time it is read (and can be advanced by
+/// hand): time becomes a count of polls, and time tests become deterministic.
+#[derive(Debug, Default)]
+pub struct TickClock {
+    nanos: AtomicU64,
+    step: u64,
+}
+
+impl TickClock {
+    /// A clock at zero that moves `step` forward on each reading.
+    pub fn new(step: Duration) -> Self {
+        TickClock {
+            nanos: AtomicU64::new(0),
+            step: step.as_nanos() as u64,
+        }
+    }
+
+    /// Moves the clock `by` forward.
+    pub fn advance(&self, by: Duration) {
+        self.nanos
+            .fetch_add(by.as_nanos() as u64, Ordering::Relaxed);
+    }
+}
+
+impl TimeSource for TickClock {
+    fn now(&self) -> Duration {
+        Duration::from_nanos(self.nanos.fetch_add(self.step, Ordering::Relaxed) + self.step)
+    }
+}
+
+/// A game clock, as chess and Gomocup managers send it: the time left for all the
+/// player's remaining moves, the increment added after each move, and (for a repeating
+/// time control) the moves until the next time is added.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameClock {
+    /// Time left on the player's clock.
+    pub remaining: Duration,
+    /// Time added to the clock after every move.
+    pub increment: Duration,
+    /// Moves until the clock is refilled; `None`: the rest of the game (the budget then
+    /// assumes [`GameClock::DEFAULT_MOVES_TO_GO`]).
+    pub moves_to_go: Option<u32>,
+}
+
+impl GameClock {
+    /// The number of moves a clock without `moves_to_go` is shared over.
+    pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+    /// The optimum and maximum for one move, before the overhead.
+    fn plan(&self) -> (Duration, Duration) {
+        let moves = self.moves_to_go.unwrap_or(Self::DEFAULT_MOVES_TO_GO).max(1);
+        let optimum = self.remaining / moves + self.increment * 3 / 4;
+        let maximum = (optimum * 4).min(self.remaining / 4 + self.increment);
+        (optimum.min(maximum), maximum)
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Timer {
+    System(Instant),
+    Custom(Arc<dyn TimeSource>, Duration),
+}
+
+impl Timer {
+    fn elapsed(&self) -> Duration {
+        match self {
+            Timer::System(start) => start.elapsed(),
+            Timer::Custom(source, start) => source.now().saturating_sub(*start),
+        }
+    }
+}
+
+/// One search's budget: node limit, optimum and maximum time from its start, and the stop
+/// flag — what every search polls (see the [module docs](self) for the contract).
+///
+/// Cheap to create and to clone; a clone shares the start time and the stop flag but
+/// has its own poll counter and sticky stop.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    timer: Timer,
+    optimum: Option<Duration>,
+    maximum: Option<Duration>,
+    nodes: Option<u64>,
+    stop: Option<StopFlag>,
+    countdown: Cell<u32>,
+    stopped: Cell<bool>,
+}
+
+impl Budget {
+    /// Starts the clock of a search under `limits` now.
+    pub fn new(limits: &Limits) -> Self {
+        let timer = match &limits.time_source {
+            Some(source) => Timer::Custom(source.clone(), source.now()),
+            None => Timer::System(Instant::now()),
+        };
+        let mut optimum: Option<Duration> = None;
+        let mut maximum: Option<Duration> = None;
+        let mut tighten = |opt: Duration, max: Duration| {
+            optimum = Some(optimum.map_or(opt, |o| o.min(opt)));
+            maximum = Some(maximum.map_or(max, |m| m.min(max)));
+        };
+        if let Some(t) = limits.time {
+            let t = t.saturating_sub(Self::overhead(t));
+            tighten(t, t);
+        }
+        if let Some(clock) = &limits.clock {
+            let (opt, max) = clock.plan();
+            let o = Self::overhead(max);
+            tighten(opt.saturating_sub(o), max.saturating_sub(o));
+        }
+        Budget {
+            timer,
+            optimum,
+            maximum,
+            nodes: limits.nodes,
+            stop: limits.stop.clone(),
+            countdown: Cell::new(POLL_INTERVAL),
+            stopped: Cell::new(false),
+        }
+    }
+
+    /// A budget with no limit at all (it stops only by its own flag if given one).
+    pub fn unlimited() -> Self {
+        Self::new(&Limits::default())
+    }
+
+    /// The time kept back from a limit `t` for answering: `t / 40`, at most 5 ms.
+    pub fn overhead(t: Duration) -> Duration {
+        (t / 40).min(Duration::from_millis(5))
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.timer.elapsed()
+    }
+
+    /// The time after which no new iteration starts, from the search's start.
+    pub fn optimum(&self) -> Option<Duration> {
+        self.optimum
+    }
+
+    /// The hard time limit, from the search's start.
+    pub fn maximum(&self) -> Option<Duration> {
+        self.maximum
+    }
+
+    /// The node limit.
+    pub fn node_limit(&self) -> Option<u64> {
+        self.nodes
+    }
+
+    /// True when the search has a time limit or a node limit (an exact solver without
+    /// either may run for a very long time).
+    pub fn is_bounded(&self) -> bool {
+        self.maximum.is_some() || self.nodes.is_some()
+    }
+
+    /// The cheap check every search makes once per node, with its node count: true once
+    /// `nodes >= ` the node limit (checked every call), or the maximum time has passed or
+    /// the stop flag is set (checked every [`POLL_INTERVAL`] calls). Sticky.
+    #[inline]
+    pub fn should_stop(&self, nodes: u64) -> bool {
+        if self.stopped.get() {
+            return true;
+        }
+        if self.nodes.is_some_and(|limit| nodes >= limit) {
+            self.stopped.set(true);
+            return true;
+        }
+        let c = self.countdown.get() - 1;
+        if c == 0 {
+            self.countdown.set(POLL_INTERVAL);
+            self.poll()
+        } else {
+            self.countdown.set(c);
+            false
+        }
+    }
+
+    /// The full check, now: the stop flag and the maximum time (not the node limit, which
+    /// needs the count). Sticky like [`Budget::should_stop`].
+    pub fn poll(&self) -> bool {
+        if self.stopped.get() {
+            return true;
+        }
+        let flag = self.stop.as_ref().is_some_and(StopFlag::is_stopped);
+        if flag || self.maximum.is_some_and(|m| self.elapsed() >= m) {
+            self.stopped.set(true);
+        }
+        self.stopped.get()
+    }
+
+    /// The full check now, for a search that polls on its own schedule (every 2^k nodes):
+    /// the node limit (`nodes >= limit`), the stop flag and the maximum time. Sticky.
+    pub fn exceeded(&self, nodes: u64) -> bool {
+        if self.nodes.is_some_and(|limit| nodes >= limit) {
+            self.stopped.set(true);
+        }
+        self.poll()
+    }
+
+    /// True once a stop has been seen (by [`Budget::should_stop`] or [`Budget::poll`]).
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.get()
+    }
+
+    /// Whether iterative deepening should start another iteration, after `nodes` nodes:
+    /// false once stopped, at the node limit, or past the optimum time.
+    pub fn start_iteration(&self, nodes: u64) -> bool {
+        if self.poll() || self.nodes.is_some_and(|limit| nodes >= limit) {
+            return false;
+        }
+        self.optimum.is_none_or(|o| self.elapsed() < o)
+    }
+
+    /// A budget for one phase of a search: the same start, stop flag and clock, at most
+    /// `fraction` (0 to 1) of the time that is left now (both optimum and maximum), and at
+    /// most `nodes` nodes counted by the phase itself.
+    pub fn share(&self, fraction: f64, nodes: Option<u64>) -> Budget {
+        let now = self.elapsed();
+        let part =
+            |limit: Duration| now + limit.saturating_sub(now).mul_f64(fraction.clamp(0.0, 1.0));
+        Budget {
+            timer: self.timer.clone(),
+            optimum: self.optimum.map(part),
+            maximum: self.maximum.map(part),
+            nodes,
+            stop: self.stop.clone(),
+            countdown: Cell::new(POLL_INTERVAL),
+            stopped: Cell::new(self.stopped.get()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn a_per_move_limit_is_both_optimum_and_maximum() {
+        let b = Budget::new(&Limits::time(ms(200)));
+        assert_eq!(b.optimum(), Some(ms(195)));
+        assert_eq!(b.maximum(), Some(ms(195)));
+        let b = Budget::new(&Limits::time(ms(40)));
+        assert_eq!(b.maximum(), Some(ms(39)));
+    }
+
+    #[test]
+    fn a_game_clock_spreads_the_time_left() {
+        let clock = GameClock {
+            remaining: ms(60_000),
+            increment: ms(0),
+            moves_to_go: None,
+        };
+        let b = Budget::new(&Limits {
+            clock: Some(clock),
+            ..Limits::default()
+        });
+        // 60 s / 30 moves = 2 s optimum, 8 s maximum, minus 5 ms each.
+        assert_eq!(b.optimum(), Some(ms(1995)));
+        assert_eq!(b.maximum(), Some(ms(7995)));
+        // Little left: the maximum is a quarter of it.
+        let short = GameClock {
+            remaining: ms(1000),
+            increment: ms(0),
+            moves_to_go: Some(1),
+        };
+        let b = Budget::new(&Limits {
+            clock: Some(short),
+            ..Limits::default()
+        });
+        assert_eq!(b.maximum(), Some(ms(245)));
+        assert!(b.optimum() <= b.maximum());
+    }
+
+    #[test]
+    fn the_tighter_of_clock_and_per_move_limit_wins() {
+        let clock = GameClock {
+            remaining: ms(1000),
+            increment: ms(0),
+            moves_to_go: None,
+        };
+        let b = Budget::new(&Limits {
+            time: Some(ms(5000)),
+            clock: Some(clock),
+            ..Limits::default()
+        });
+        assert!(b.maximum().unwrap() <= ms(250));
+    }
+
+    #[test]
+    fn the_node_limit_is_nodes_at_least_limit() {
+        let b = Budget::new(&Limits::nodes(10));
+        assert!(!b.should_stop(9));
+        assert!(b.should_stop(10));
+        assert!(b.should_stop(0), "sticky");
+        assert!(!Budget::new(&Limits::nodes(9)).start_iteration(9));
+        assert!(Budget::new(&Limits::nodes(10)).start_iteration(9));
+    }
+
+    #[test]
+    fn the_stop_flag_is_seen_within_one_poll_interval() {
+        let stop = StopFlag::new();
+        let b = Budget::new(&Limits::default().with_stop(stop.clone()));
+        assert!(!b.should_stop(0));
+        stop.stop();
+        let calls = (1..=POLL_INTERVAL)
+            .take_while(|_| !b.should_stop(0))
+            .count();
+        assert!(calls < POLL_INTERVAL as usize);
+        assert!(b.is_stopped());
+    }
+
+    #[test]
+    fn no_iteration_starts_after_the_optimum() {
+        let clock = Arc::new(TickClock::new(Duration::ZERO));
+        let limits = Limits {
+            clock: Some(GameClock {
+                remaining: ms(30_000),
+                increment: ms(0),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        }
+        .with_time_source(clock.clone());
+        let b = Budget::new(&limits);
+        assert!(b.start_iteration(0));
+        clock.advance(ms(996));
+        assert!(!b.start_iteration(0), "past the 995 ms optimum");
+        assert!(!b.poll(), "but not past the maximum");
+        clock.advance(ms(3000));
+        assert!(b.poll());
+    }
+
+    #[test]
+    fn a_share_keeps_the_start_and_takes_part_of_what_is_left() {
+        let clock = Arc::new(TickClock::new(Duration::ZERO));
+        let b = Budget::new(&Limits::time(ms(400)).with_time_source(clock.clone()));
+        clock.advance(ms(90));
+        let part = b.share(0.5, Some(7));
+        // Half of the 305 ms left of the 395 ms maximum.
+        assert_eq!(part.maximum(), Some(ms(90) + ms(305) / 2));
+        assert_eq!(part.node_limit(), Some(7));
+        assert_eq!(part.elapsed(), ms(90));
+    }
+}

@@ -1,0 +1,206 @@
+//! [`Engine`]: the tic-tac-toe / m,n,k player behind [`zerosum::Engine`] — levels of
+//! depth-limited search with the open-lines evaluation, and `perfect`: the exact
+//! [`Solver`] when it finishes within the budget, the deepest search otherwise.
+
+use crate::{Board, Cell, LineEvaluator, Mode, Solver, SolverConfig};
+use std::fmt;
+use std::str::FromStr;
+use zerosum::search::{Limits, Report, RootMove, SearchResult, SearchStats, Searcher};
+use zerosum::time::Budget;
+use zerosum::{Bound, Observer, Score};
+
+/// How strong the tic-tac-toe engine plays.
+///
+/// | level | play |
+/// |---|---|
+/// | `1`…`5` | search `2n − 1` plies with the open-lines evaluation ([`LineEvaluator`]) |
+/// | `perfect` (default) | the exact solver: the fastest win, else a draw, else the slowest loss |
+///
+/// With a time or node limit, `perfect` gives the solver half of the budget and, when it
+/// does not finish (large boards: 5×5 with k = 5 takes minutes), searches with the rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Search `2n − 1` plies, `n` in `1..=Level::MAX`.
+    Depth(u8),
+    /// The exact solver.
+    Perfect,
+}
+
+impl Level {
+    /// The highest numbered level.
+    pub const MAX: u8 = 5;
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Level::Depth(n) => write!(f, "{n}"),
+            Level::Perfect => f.write_str("perfect"),
+        }
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        <Level as zerosum::Level>::parse_in_range(s)
+    }
+}
+
+impl zerosum::Level for Level {
+    fn all() -> Vec<Level> {
+        (1..=Level::MAX)
+            .map(Level::Depth)
+            .chain([Level::Perfect])
+            .collect()
+    }
+    fn default_level() -> Level {
+        Level::Perfect
+    }
+}
+
+/// The tic-tac-toe engine: the exact [`Solver`] (distance mode) and the core
+/// [`Searcher`] with the open-lines evaluation, both keeping their tables between moves.
+///
+/// ```
+/// use tictactoe::prelude::*;
+/// use tictactoe::{Board, Engine, Limits};
+/// let board: Board = "xx.oo....".parse().unwrap();
+/// let mut engine = Engine::default();
+/// let r = engine.think(&board, &Limits::default(), &mut |_| {});
+/// assert_eq!(r.best_move.unwrap().to_string(), "3"); // x completes the top row
+/// assert_eq!(r.score.to_string(), "win in 1");
+/// ```
+pub struct Engine {
+    level: Level,
+    solver: Solver,
+    searcher: Searcher<Board>,
+}
+
+impl Default for Engine {
+    /// The default level, 16 MiB tables.
+    fn default() -> Self {
+        Engine::new(16)
+    }
+}
+
+impl Engine {
+    /// An engine at the default level with `tt_mib` MiB for each of its two tables.
+    pub fn new(tt_mib: usize) -> Self {
+        Engine {
+            level: <Level as zerosum::Level>::default_level(),
+            solver: Solver::new(SolverConfig {
+                mode: Mode::Distance,
+                tt_mib,
+                ..SolverConfig::default()
+            }),
+            searcher: Searcher::new(tt_mib),
+        }
+    }
+
+    /// The search with the evaluation to `depth` plies at most, under `budget`.
+    fn search(
+        &mut self,
+        board: &Board,
+        depth: Option<u32>,
+        budget: &Budget,
+        observer: &mut Observer<'_, Cell>,
+    ) -> SearchResult<Cell> {
+        let mut b = board.clone();
+        self.searcher
+            .search_within(&mut b, &mut LineEvaluator, depth, budget, observer)
+    }
+}
+
+/// A solved position as a search result (one root move, exact).
+fn solved(
+    board: &Board,
+    value: Score,
+    best: Option<Cell>,
+    nodes: u64,
+    budget: &Budget,
+) -> SearchResult<Cell> {
+    let elapsed = budget.elapsed();
+    SearchResult {
+        best_move: best,
+        score: value,
+        bound: Bound::Exact,
+        depth: board.empty_count(),
+        pv: best.into_iter().collect(),
+        root_moves: best
+            .map(|mv| RootMove {
+                mv,
+                score: value,
+                bound: Bound::Exact,
+            })
+            .into_iter()
+            .collect(),
+        stats: SearchStats {
+            nodes,
+            elapsed,
+            ..SearchStats::default()
+        },
+        exact: true,
+    }
+}
+
+impl zerosum::Engine for Engine {
+    type Game = Board;
+    type Level = Level;
+
+    fn level(&self) -> Level {
+        self.level
+    }
+
+    fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    fn think(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+        observer: &mut Observer<'_, Cell>,
+    ) -> SearchResult<Cell> {
+        let budget = Budget::new(limits);
+        match (self.level, limits.depth) {
+            (_, Some(depth)) => self.search(board, Some(depth), &budget, observer),
+            (Level::Depth(n), None) => {
+                self.search(board, Some(2 * u32::from(n) - 1), &budget, observer)
+            }
+            (Level::Perfect, None) => {
+                let part = if budget.is_bounded() {
+                    budget.share(0.5, limits.nodes.map(|n| n / 2))
+                } else {
+                    budget.clone()
+                };
+                if let Some(s) = self.solver.solve_with_budget(board, &part) {
+                    let r = solved(board, s.value, s.best_move, s.nodes, &budget);
+                    observer(&Report {
+                        depth: r.depth,
+                        score: r.score,
+                        pv: r.pv.clone(),
+                        nodes: r.stats.nodes,
+                        elapsed: r.stats.elapsed,
+                        nodes_per_second: r.stats.nodes_per_second(),
+                        exact: true,
+                    });
+                    return r;
+                }
+                // Not solved within its share: the deepest search the rest allows.
+                let spent = self.solver.nodes();
+                let rest = budget.share(1.0, limits.nodes.map(|n| n.saturating_sub(spent)));
+                let mut r = self.search(board, None, &rest, observer);
+                r.stats.nodes += spent;
+                r
+            }
+        }
+    }
+
+    fn new_game(&mut self) {}
+
+    fn clear(&mut self) {
+        self.solver.clear();
+        self.searcher.clear();
+    }
+}
