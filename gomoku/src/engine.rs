@@ -11,6 +11,7 @@ use crate::vct::VctSolver;
 use std::time::{Duration, Instant};
 use zerosum::agent::Agent;
 use zerosum::search::{Limits, StopFlag, TranspositionTable};
+use zerosum::time::Budget;
 use zerosum::{Bound, Game, Outcome, Score};
 
 /// A root move and its score from the last finished iteration.
@@ -287,7 +288,10 @@ impl Engine {
         self.nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| start + t);
+        // The core time control turns a per-move limit and a game clock into an optimum
+        // (no new iteration after it) and a maximum (the hard stop every phase polls).
+        let budget = Budget::new(limits);
+        self.deadline = budget.maximum().map(|m| start + m);
         self.stop = limits.stop.clone();
         self.tt.new_search();
         let mut info = SearchInfo {
@@ -340,9 +344,9 @@ impl Engine {
         self.nodes += self.vcf.nodes;
         // Root step 1b: a VCT (threes and fours), on a smaller budget.
         if self.root_vct_nodes > 0 {
-            let budget = self.root_vct_nodes;
-            let vct_deadline = limits.time.map(|t| start + t / 3);
-            if let Some(line) = self.vct.solve(&mut b, 4, budget, vct_deadline) {
+            let vct_nodes = self.root_vct_nodes;
+            let vct_deadline = budget.maximum().map(|t| start + t / 3);
+            if let Some(line) = self.vct.solve(&mut b, 4, vct_nodes, vct_deadline) {
                 self.nodes += self.vct.nodes;
                 info.best = Some(line[0]);
                 info.score = Score::win_in(line.len() as u32);
@@ -423,7 +427,8 @@ impl Engine {
         }
         // Root step 3: iterative deepening PVS. The node limit counts search nodes only:
         // the root VCF/VCT searches above have their own fixed budgets.
-        self.node_limit = self.node_limit.saturating_add(self.nodes);
+        let root_nodes = self.nodes;
+        self.node_limit = self.node_limit.saturating_add(root_nodes);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
         for depth in 1..=max_depth {
             let mut alpha = -Score::INFINITE;
@@ -491,9 +496,10 @@ impl Engine {
                 .iter()
                 .map(|&(cell, score, bound)| Candidate { cell, score, bound })
                 .collect();
-            // Stop early only on a proven result; otherwise deepen until the budget is
-            // spent (a partial iteration still counts, see above).
-            if info.score.is_decisive() {
+            // Stop early only on a proven result; otherwise deepen until the optimum (the
+            // whole per-move limit; a share of a game clock) is spent. An iteration cut
+            // by the maximum still counts when a move searched in full beat the old best.
+            if info.score.is_decisive() || !budget.start_iteration(self.nodes - root_nodes) {
                 break;
             }
         }

@@ -29,6 +29,7 @@ use crate::rule::Rule;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 use zerosum::search::Limits;
+use zerosum::time::{Budget, GameClock};
 use zerosum::{Game, Side};
 
 /// The `ABOUT` answer.
@@ -109,27 +110,44 @@ impl Brain {
         self.rule
     }
 
-    /// The time budget of the next move, which the search never exceeds by more than one
-    /// clock poll: `timeout_turn` ([`FAST_TURN_MS`] when it is 0) minus a safety margin
-    /// of a sixteenth (at least 10 ms) for the pipes and the process; and whenever the
-    /// manager sent `time_left` (with or without `timeout_match`), at most the clock minus
-    /// the same margin divided by the moves we still expect to play (at least 12, about
-    /// 40 minus half the stones on the board). At least 5 ms.
-    pub fn move_budget(&self) -> Duration {
+    /// The limits of the next move, for the core time control ([`zerosum::time`]):
+    /// the per-move limit is `timeout_turn` ([`FAST_TURN_MS`] when it is 0) minus a safety
+    /// margin of a sixteenth (at least 10 ms) for the pipes and the process; whenever the
+    /// manager sent `time_left` (with or without `timeout_match`) the game clock is that
+    /// time minus the same margin, shared over the moves we still expect to play (at
+    /// least 12, about 40 minus half the stones on the board).
+    pub fn move_limits(&self) -> Limits {
         let turn = if self.timeout_turn == 0 {
             FAST_TURN_MS
         } else {
             self.timeout_turn
         };
         let margin = |ms: u64| (ms / 16).max(10);
-        let mut ms = turn.saturating_sub(margin(turn));
-        if let Some(left) = self.time_left {
+        let clock = self.time_left.map(|left| {
             let left = left.max(0) as u64;
-            let stones = self.board.as_ref().map_or(0, |b| b.stone_count() as u64);
-            let to_go = 40u64.saturating_sub(stones / 2).max(12);
-            ms = ms.min(left.saturating_sub(margin(left)) / to_go);
+            let stones = self.board.as_ref().map_or(0, |b| b.stone_count() as u32);
+            GameClock {
+                remaining: Duration::from_millis(left.saturating_sub(margin(left))),
+                increment: Duration::ZERO,
+                moves_to_go: Some(40u32.saturating_sub(stones / 2).max(12)),
+            }
+        });
+        Limits {
+            time: Some(Duration::from_millis(
+                turn.saturating_sub(margin(turn)).max(1),
+            )),
+            clock,
+            nodes: self.node_limit,
+            ..Limits::default()
         }
-        Duration::from_millis(ms.max(5))
+    }
+
+    /// The hard time limit of the next move ([`Budget::maximum`] of
+    /// [`Brain::move_limits`]): the search never goes past it by more than one clock poll.
+    pub fn move_budget(&self) -> Duration {
+        Budget::new(&self.move_limits())
+            .maximum()
+            .unwrap_or(Duration::ZERO)
     }
 
     fn table_mib(&self) -> usize {
@@ -153,18 +171,13 @@ impl Brain {
     /// Searches the current position; `None` when there is no game, it is over, or no
     /// move is left (the reason as an `ERROR` text in `Err`).
     fn search(&mut self) -> Result<crate::engine::SearchInfo, String> {
-        let budget = self.move_budget();
+        let limits = self.move_limits();
         let (Some(board), Some(engine)) = (self.board.as_mut(), self.engine.as_mut()) else {
             return Err("ERROR no game started (send START first)".into());
         };
         if board.outcome().is_some() {
             return Err("ERROR the game is over".into());
         }
-        let limits = Limits {
-            time: Some(budget),
-            nodes: self.node_limit,
-            ..Limits::default()
-        };
         let info = engine.search(board, &limits);
         if info.best.is_none() {
             return Err("ERROR no legal move".into());
@@ -528,26 +541,27 @@ mod tests {
 
     #[test]
     fn time_budget_follows_info() {
+        // Expected values from the rules above and the core time control's table
+        // (per move t: t - min(t/40, 5 ms); clock r over m moves: min(4r/m, r/4) - overhead).
+        let ms = |b: &Brain| b.move_budget().as_millis();
         let mut b = Brain::new();
-        // 5000 - 5000/16
-        assert_eq!(b.move_budget(), Duration::from_millis(4_688));
+        assert_eq!(ms(&b), 5000 - 312 - 5);
         talk(&mut b, "INFO timeout_turn 1000\n");
-        assert_eq!(b.move_budget(), Duration::from_millis(938));
+        assert_eq!(ms(&b), 1000 - 62 - 5);
         talk(&mut b, "INFO timeout_turn 100\n");
-        assert_eq!(b.move_budget(), Duration::from_millis(90));
+        assert_eq!(ms(&b), 87); // 90 - 2.25
         talk(
             &mut b,
             "INFO timeout_turn 1000\nINFO timeout_match 60000\nINFO time_left 7000\n",
         );
-        // (7000 - 437) / 40 moves to go
-        assert_eq!(b.move_budget(), Duration::from_millis(164));
+        assert_eq!(ms(&b), 651); // (7000 - 437) * 4 / 40 - 5
         talk(&mut b, "INFO time_left 0\n");
-        assert_eq!(b.move_budget(), Duration::from_millis(5));
+        assert_eq!(ms(&b), 0);
         talk(
             &mut b,
             "INFO timeout_turn 0\nINFO timeout_match 0\nINFO time_left 100000\n",
         );
-        assert_eq!(b.move_budget(), Duration::from_millis(90));
+        assert_eq!(ms(&b), 87);
     }
 
     #[test]
@@ -556,10 +570,13 @@ mod tests {
         // 2.5 s. The protocol: time_left is the time left for the whole match.
         let mut b = Brain::new();
         talk(&mut b, "INFO timeout_turn 5000\nINFO time_left 1000\n");
-        assert!(b.move_budget() <= Duration::from_millis(1000 / 12));
+        assert!(b.move_budget() <= Duration::from_millis(1000 / 10));
         // A negative clock (a manager's way to say the time is over) is not thrown away.
         talk(&mut b, "INFO time_left -1\n");
-        assert_eq!(b.move_budget(), Duration::from_millis(5));
+        assert_eq!(b.move_budget(), Duration::ZERO);
+        // And the brain still answers a move at once.
+        let out = talk(&mut b, "START 15\nTURN 7,7\n");
+        assert!(Cell::parse_xy(out.lines().nth(1).unwrap()).is_ok(), "{out}");
     }
 
     #[test]
