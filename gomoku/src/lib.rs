@@ -9,7 +9,9 @@
 //! - [`Engine`]: alpha-beta (PVS, TT, iterative deepening) over candidate cells with
 //!   forced replies, VCF at the nodes and a time/node budget;
 //! - [`protocol`]: the Gomocup `pbrain` protocol as a testable state machine;
-//! - [`suite`] and [`arena`]: the puzzle and opening files, and a match runner with Elo.
+//! - [`suite`] and [`arena`]: the puzzle and opening files, and a match runner with Elo;
+//! - [`gomocup`]: a match runner for any two Gomocup engines (processes), with times and
+//!   protocol faults.
 #![deny(missing_docs)]
 
 pub mod arena;
@@ -17,6 +19,7 @@ mod board;
 mod cell;
 mod engine;
 mod eval;
+pub mod gomocup;
 mod pattern;
 pub mod protocol;
 mod rule;
