@@ -30,6 +30,9 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 use zerosum::{Game, Outcome, Side};
 
+/// How often a late engine is nudged with `ABOUT` (see [`EngineStats::nudges`]).
+pub const NUDGE_EVERY: Duration = Duration::from_millis(250);
+
 /// How an engine is started and set up.
 #[derive(Clone, Debug)]
 pub struct EngineSpec {
@@ -123,6 +126,9 @@ pub struct EngineStats {
     /// Stray lines it sent that the runner skipped (`ERROR`/`UNKNOWN` answers to
     /// settings it does not know), counted.
     pub stray_lines: u64,
+    /// `ABOUT` lines sent to wake an engine that held its move past the limit (its move
+    /// time still counts until the move came).
+    pub nudges: u64,
 }
 
 impl EngineStats {
@@ -280,36 +286,82 @@ impl Process {
         self.stdin.flush().map_err(|_| Fault::Died)
     }
 
-    /// The next line that is not empty, `MESSAGE` or `DEBUG`, within `timeout`.
-    fn answer(&mut self, timeout: Duration) -> Result<String, Fault> {
-        let deadline = Instant::now() + timeout;
+    /// The next line that is not empty, `MESSAGE`, `DEBUG` or an `ABOUT` answer (a line
+    /// with `name=`, from a sync or a nudge), within `timeout`. From `nudge_after` on, an
+    /// `ABOUT` is sent every [`NUDGE_EVERY`] while nothing comes (see [`EngineStats::nudges`]).
+    fn answer_nudged(
+        &mut self,
+        timeout: Duration,
+        nudge_after: Option<Duration>,
+        nudges: &mut u64,
+    ) -> Result<String, Fault> {
+        let start = Instant::now();
+        let deadline = start + timeout;
+        let mut next_nudge = nudge_after.map(|n| start + n);
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let now = Instant::now();
+            let until = next_nudge.map_or(deadline, |n| n.min(deadline));
+            match self
+                .lines
+                .recv_timeout(until.saturating_duration_since(now))
+            {
                 Ok(line) => {
                     let up = line.to_ascii_uppercase();
-                    if line.is_empty() || up.starts_with("MESSAGE") || up.starts_with("DEBUG") {
+                    if line.is_empty()
+                        || up.starts_with("MESSAGE")
+                        || up.starts_with("DEBUG")
+                        || line.to_ascii_lowercase().contains("name=")
+                    {
                         continue;
                     }
                     return Ok(line);
                 }
-                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(timeout)),
+                Err(RecvTimeoutError::Timeout) => {
+                    if Instant::now() >= deadline {
+                        return Err(Fault::Timeout(timeout));
+                    }
+                    if let Some(n) = next_nudge.as_mut() {
+                        self.send("ABOUT")?;
+                        *nudges += 1;
+                        *n += NUDGE_EVERY;
+                    }
+                }
                 Err(RecvTimeoutError::Disconnected) => return Err(Fault::Died),
             }
         }
+    }
+
+    fn answer(&mut self, timeout: Duration) -> Result<String, Fault> {
+        self.answer_nudged(timeout, None, &mut 0)
     }
 
     /// Sends `ABOUT` and skips everything up to its answer (a line with `name=`);
     /// returns how many stray lines were skipped.
     fn sync(&mut self, timeout: Duration) -> Result<u64, Fault> {
         self.send("ABOUT")?;
+        let deadline = Instant::now() + timeout;
         let mut stray = 0;
         loop {
-            let line = self.answer(timeout)?;
+            // An engine may drop a command that came while it was finishing its move
+            // (Rapfi does): ask again until it answers.
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left.min(NUDGE_EVERY)) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
+                    self.send("ABOUT")?;
+                    continue;
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(timeout)),
+                Err(RecvTimeoutError::Disconnected) => return Err(Fault::Died),
+            };
+            // Any ABOUT answer will do: a late one of a nudge is skipped later.
             if line.to_ascii_lowercase().contains("name=") {
                 return Ok(stray);
             }
-            stray += 1;
+            let up = line.to_ascii_uppercase();
+            if !(line.is_empty() || up.starts_with("MESSAGE") || up.starts_with("DEBUG")) {
+                stray += 1;
+            }
         }
     }
 }
@@ -405,7 +457,10 @@ impl Player<'_> {
         if p.first_move {
             wait += config.first_move_grace;
         }
-        let reply = p.answer(wait)?;
+        // Some engines (Rapfi under `max_node`) hold their move until they read another
+        // line: once the limit has passed, nudge them with ABOUT.
+        let nudge = limit + Duration::from_millis(50);
+        let reply = p.answer_nudged(wait, Some(nudge), &mut self.stats.nudges)?;
         let t = start.elapsed();
         p.first_move = false;
         let cell = Cell::parse_xy(&reply)
@@ -555,19 +610,20 @@ pub fn match_table(result: &MatchResult, a: &str, b: &str) -> String {
     let _ = writeln!(s, "{a} vs {b}: {}", result.report.summary());
     let _ = writeln!(
         s,
-        "| engine | moves | mean ms | max ms | over limit | faults | stray lines |"
+        "| engine | moves | mean ms | max ms | over limit | faults | stray lines | nudges |"
     );
-    let _ = writeln!(s, "|---|---|---|---|---|---|---|");
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|");
     for (name, st) in [(a, &result.a), (b, &result.b)] {
         let _ = writeln!(
             s,
-            "| {name} | {} | {:.1} | {} | {} | {} | {} |",
+            "| {name} | {} | {:.1} | {} | {} | {} | {} | {} |",
             st.moves,
             st.mean().as_secs_f64() * 1000.0,
             st.max.as_millis(),
             st.over_limit,
             st.faults.len(),
-            st.stray_lines
+            st.stray_lines,
+            st.nudges
         );
     }
     for (name, st) in [(a, &result.a), (b, &result.b)] {
