@@ -112,7 +112,7 @@ impl Brain {
 
     /// The limits of the next move, for the core time control ([`zerosum::time`]):
     /// the per-move limit is `timeout_turn` ([`FAST_TURN_MS`] when it is 0) minus a safety
-    /// margin of a tenth (at least 15 ms) for the pipes and the process; whenever the
+    /// margin of an eighth (at least 20 ms) for the pipes and the process; whenever the
     /// manager sent `time_left` (with or without `timeout_match`) the game clock is that
     /// time minus the same margin, shared over the moves we still expect to play (at
     /// least 12, about 40 minus half the stones on the board).
@@ -122,7 +122,7 @@ impl Brain {
         } else {
             self.timeout_turn
         };
-        let margin = |ms: u64| (ms / 10).max(15);
+        let margin = |ms: u64| (ms / 8).max(20);
         let clock = self.time_left.map(|left| {
             let left = left.max(0) as u64;
             let stones = self.board.as_ref().map_or(0, |b| b.stone_count() as u32);
@@ -545,23 +545,23 @@ mod tests {
         // (per move t: t - min(t/40, 5 ms); clock r over m moves: min(4r/m, r/4) - overhead).
         let ms = |b: &Brain| b.move_budget().as_millis();
         let mut b = Brain::new();
-        assert_eq!(ms(&b), 5000 - 500 - 5);
+        assert_eq!(ms(&b), 5000 - 625 - 5);
         talk(&mut b, "INFO timeout_turn 1000\n");
-        assert_eq!(ms(&b), 1000 - 100 - 5);
+        assert_eq!(ms(&b), 1000 - 125 - 5);
         talk(&mut b, "INFO timeout_turn 100\n");
-        assert_eq!(ms(&b), 82); // 85 - 2.125
+        assert_eq!(ms(&b), 78); // 80 - 2
         talk(
             &mut b,
             "INFO timeout_turn 1000\nINFO timeout_match 60000\nINFO time_left 7000\n",
         );
-        assert_eq!(ms(&b), 625); // (7000 - 700) * 4 / 40 - 5
+        assert_eq!(ms(&b), 607); // (7000 - 875) * 4 / 40 - 5 = 607.5
         talk(&mut b, "INFO time_left 0\n");
         assert_eq!(ms(&b), 0);
         talk(
             &mut b,
             "INFO timeout_turn 0\nINFO timeout_match 0\nINFO time_left 100000\n",
         );
-        assert_eq!(ms(&b), 82);
+        assert_eq!(ms(&b), 78);
     }
 
     #[test]
