@@ -7,7 +7,8 @@
 //! convention: positive = the side to move wins, `22 − k` when with its `k`-th stone.
 
 use clap::{Args, Subcommand};
-use connect4::{Level, LevelAi, Position, Solver};
+use connect4::prelude::*;
+use connect4::{Engine, Level, Limits, Position, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -81,11 +82,13 @@ pub fn run(command: Command) -> ExitCode {
         }
         Command::Bestmove(args) => match args.level {
             Some(level) => {
-                let mut ai = LevelAi::new();
+                let mut ai = Engine::default();
+                ai.set_level(Level::Depth(level as u8));
                 crate::lines::process_stdin(|line| {
                     let (moves, position) = parse(line)?;
                     let col = ai
-                        .choose(&position, Level::new(level))
+                        .think(&position, &Limits::default(), &mut |_| {})
+                        .best_move
                         .ok_or("the game is over")?;
                     Ok::<_, String>(format!("{moves} {col}"))
                 })

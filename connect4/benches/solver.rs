@@ -2,7 +2,8 @@
 //! Pons' tutorial examples, and positions scored independently by a build of Pons' own
 //! solver), and the seed's levelled AI.
 
-use connect4::{Level, LevelAi, Position, Solver};
+use connect4::prelude::*;
+use connect4::{Engine, Level, Limits, Position, Solver};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use std::cell::RefCell;
 use std::hint::black_box;
@@ -55,8 +56,10 @@ fn levels(c: &mut Criterion) {
         group.bench_function(format!("level{level}/4453"), |b| {
             b.iter(|| {
                 // A fresh AI: no table carried over from the previous iteration.
-                let mut ai = LevelAi::new();
-                assert!(ai.choose(black_box(&position), Level::new(level)).is_some());
+                let mut ai = Engine::default();
+                ai.set_level(Level::Depth(level));
+                let r = ai.think(black_box(&position), &Limits::default(), &mut |_| {});
+                assert!(r.best_move.is_some());
             })
         });
     }

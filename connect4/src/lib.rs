@@ -8,7 +8,9 @@
 //!   of moves that lose at once; per-column analysis;
 //! - [`score_table`]: the 69 win places and the 2^p score table, kept
 //!   incrementally, evaluated by [`ScoreTable`] in a depth-limited alpha-beta
-//!   (zerosum's [`zerosum::search::Searcher`]) behind difficulty [`Level`]s;
+//!   (zerosum's [`zerosum::search::Searcher`]);
+//! - [`Engine`]: the player behind [`zerosum::Engine`] — [`Level`]s 1–14 of score-table
+//!   search and `perfect`, the exact solver when it fits the budget;
 //! - [`suite`]: Pons' benchmark files (`<moves> <score>` a line) and a runner.
 //!
 //! ```
@@ -17,11 +19,26 @@
 //! // The opponent wins with their 7th stone (Pons' tutorial, part 2).
 //! assert_eq!(Solver::new().solve(&p), -15);
 //! ```
+//!
+//! The move the engine plays, with this crate alone (here level 7: a 7-ply search with
+//! the score table; `Level::Perfect` solves exactly, `Limits::time` bounds the time):
+//!
+//! ```
+//! use connect4::prelude::*;
+//! use connect4::{Engine, Level, Limits, Position};
+//! let p: Position = "4455".parse().unwrap();
+//! let mut engine = Engine::default();
+//! engine.set_level(Level::Depth(7));
+//! let result = engine.think(&p, &Limits::default(), &mut |_| {});
+//! println!("play column {} ({})", result.best_move.unwrap(), result.score);
+//! // 3 or 6 makes an open three on the bottom row: a win on the third ply.
+//! assert_eq!(result.score.to_string(), "win in 3");
+//! ```
 #![deny(missing_docs)]
 
 pub mod bits;
 mod column;
-mod level;
+mod engine;
 mod notation;
 mod position;
 pub mod score;
@@ -30,9 +47,17 @@ mod solver;
 pub mod suite;
 
 pub use column::Column;
-pub use level::{Level, LevelAi};
+pub use engine::{Engine, Level};
 pub use notation::{MoveError, ParseError};
 pub use position::Position;
 pub use score_table::{ScoreTable, WinPlacePosition};
 pub use solver::{DEFAULT_TABLE_LOG2, Solution, Solver, Stopped};
+pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
+pub use zerosum::time::GameClock;
 pub use zerosum::{Game, Notation, Score, Side};
+
+/// The traits to have in scope to call the engine and the position:
+/// `use connect4::prelude::*;`.
+pub mod prelude {
+    pub use zerosum::{Engine as _, Game as _, Level as _, Notation as _};
+}

@@ -1,8 +1,12 @@
-//! The seed's representation (seed 001): the incremental score table against a recount,
-//! its evaluation against the from-scratch one, and golden records of the levelled AI.
+//! The win-place score table (from seed 001's program): the incremental table against a
+//! recount, its evaluation against the from-scratch one, and golden records of the
+//! engine's levels.
 
+use connect4::prelude::*;
 use connect4::score_table::WinPlaceScores;
-use connect4::{Game, Level, LevelAi, Position, ScoreTable, WinPlacePosition};
+use connect4::{
+    Column, Engine, Level, Limits, Position, ScoreTable, SearchResult, WinPlacePosition,
+};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt::Write;
@@ -49,9 +53,15 @@ fn incremental_table_equals_a_recount_on_random_games() {
     }
 }
 
+/// The engine's search at level `depth`.
+fn at_level(engine: &mut Engine, p: &Position, depth: u32) -> SearchResult<Column> {
+    engine.set_level(Level::Depth(depth as u8));
+    engine.think(p, &Limits::default(), &mut |_| {})
+}
+
 #[test]
 fn levelled_search_equals_plain_alpha_beta_with_the_table() {
-    let mut ai = LevelAi::new();
+    let mut ai = Engine::default();
     for (moves, depth) in [("", 4), ("4453", 5), ("33443", 4), ("1234567", 3)] {
         let p = Position::from_moves(moves).unwrap();
         let mut g = WinPlacePosition::from(p.clone());
@@ -62,7 +72,7 @@ fn levelled_search_equals_plain_alpha_beta_with_the_table() {
             Score::INFINITE,
             &mut ScoreTable,
         );
-        let got = ai.search(&p, Level::new(depth), None);
+        let got = at_level(&mut ai, &p, depth);
         assert_eq!(got.score, want, "{moves} at depth {depth}");
     }
 }
@@ -82,11 +92,11 @@ const POSITIONS: [&str; 10] = [
 ];
 
 fn record(depth: u32) -> String {
-    let mut ai = LevelAi::new();
+    let mut ai = Engine::default();
     let mut out = String::new();
     for moves in POSITIONS {
         let p = Position::from_moves(moves).unwrap();
-        let r = ai.search(&p, Level::new(depth), None);
+        let r = at_level(&mut ai, &p, depth);
         let best = r.best_move.map_or("-".to_string(), |m| m.to_string());
         let _ = write!(
             out,
@@ -130,23 +140,77 @@ fn choices_at_depth_8() {
 
 #[test]
 fn levels_take_an_immediate_win_and_block_one() {
-    let mut ai = LevelAi::new();
+    let mut ai = Engine::default();
     // The side to move (first) has three in column 1: every level plays it.
     let win = Position::from_moves("121212").unwrap();
     // The side to move (second) must block column 1.
     let block = Position::from_moves("12121").unwrap();
     for level in 1..=6 {
         assert_eq!(
-            ai.choose(&win, Level::new(level)).map(|c| c.digit()),
+            at_level(&mut ai, &win, level).best_move.map(|c| c.digit()),
             Some('1'),
             "level {level}"
         );
         if level >= 2 {
             assert_eq!(
-                ai.choose(&block, Level::new(level)).map(|c| c.digit()),
+                at_level(&mut ai, &block, level)
+                    .best_move
+                    .map(|c| c.digit()),
                 Some('1'),
                 "level {level}"
             );
         }
+    }
+}
+
+mod engine {
+    use connect4::prelude::*;
+    use connect4::{Engine, Level, Limits, Position, StopFlag};
+    use std::sync::Arc;
+    use std::time::Duration;
+    use zerosum::time::TickClock;
+
+    /// After 4 plies an exact solve takes minutes: `perfect` under 200 ms hands over to
+    /// the score-table search and uses at least 75 % of the time, at most the limit plus
+    /// a few clock readings (a [`TickClock`] of 2 ms a reading: bounds on what the engine
+    /// reports, not on the wall clock).
+    #[test]
+    fn perfect_under_a_time_limit_answers_in_time_after_four_plies() {
+        let p: Position = "4453".parse().unwrap();
+        let step = Duration::from_millis(2);
+        let limit = Duration::from_millis(200);
+        let limits = Limits::time(limit).with_time_source(Arc::new(TickClock::new(step)));
+        let mut engine = Engine::new(20);
+        engine.set_level(Level::Perfect);
+        let r = engine.think(&p, &limits, &mut |_| {});
+        assert!(p.is_legal(r.best_move.expect("a move")));
+        assert!(!r.exact, "not solved within 100 ms");
+        let used = r.stats.elapsed;
+        assert!(used >= limit * 3 / 4, "used {used:?} of {limit:?}");
+        assert!(used <= limit + step * 4, "took {used:?} for {limit:?}");
+    }
+
+    /// A stop ends the exact solver at its next poll, with a legal move.
+    #[test]
+    fn a_stop_ends_the_perfect_solver() {
+        let p: Position = "".parse().unwrap();
+        let stop = StopFlag::new();
+        stop.stop();
+        let mut engine = Engine::new(20);
+        engine.set_level(Level::Perfect);
+        let r = engine.think(&p, &Limits::default().with_stop(stop), &mut |_| {});
+        assert!(p.is_legal(r.best_move.expect("a move")));
+        assert_eq!(r.depth, 1, "the search's first depth, after the stopped solver");
+    }
+
+    #[test]
+    fn levels_parse_as_users_type_them() {
+        assert_eq!("perfect".parse::<Level>(), Ok(Level::Perfect));
+        assert_eq!("14".parse::<Level>(), Ok(Level::Depth(14)));
+        assert!("15".parse::<Level>().is_err());
+        assert_eq!(
+            <Level as zerosum::Level>::range_text(),
+            "1-14 or perfect (default 7)"
+        );
     }
 }

@@ -248,6 +248,11 @@ impl Budget {
         self.maximum.is_some() || self.nodes.is_some()
     }
 
+    /// True when a stop flag is watched (a UI or protocol may cancel the search).
+    pub fn can_be_stopped(&self) -> bool {
+        self.stop.is_some()
+    }
+
     /// The cheap check every search makes once per node, with its node count: true once
     /// `nodes >= ` the node limit (checked every call), or the maximum time has passed or
     /// the stop flag is set (checked every [`POLL_INTERVAL`] calls). Sticky.

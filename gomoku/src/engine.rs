@@ -10,7 +10,7 @@ use crate::vcf::VcfSolver;
 use crate::vct::VctSolver;
 use std::time::{Duration, Instant};
 use zerosum::agent::Agent;
-use zerosum::search::{Limits, StopFlag, TranspositionTable};
+use zerosum::search::{Limits, Report, StopFlag, TranspositionTable};
 use zerosum::time::Budget;
 use zerosum::{Bound, Game, Outcome, Score};
 
@@ -68,6 +68,8 @@ pub struct Engine {
     /// Nodes the root VCT search may visit (0 = no VCT).
     pub root_vct_nodes: u64,
     vct: VctSolver,
+    /// The strength of [`zerosum::Engine::think`] (see [`crate::Level`]).
+    pub(crate) level: crate::Level,
 }
 
 const MAX_DEPTH: u32 = 40;
@@ -89,6 +91,7 @@ impl Engine {
             root_vcf_nodes: 20_000,
             root_vct_nodes: 5_000,
             vct: VctSolver::new(),
+            level: <crate::Level as zerosum::Level>::default_level(),
         }
     }
 
@@ -284,14 +287,28 @@ impl Engine {
     /// budget is checked every 256 nodes and by the VCF searches, so the search returns
     /// shortly after it; with only a node limit the result is reproducible.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchInfo {
+        self.search_observed(board, limits, &mut |_| {})
+    }
+
+    /// [`Engine::search`], calling `observer` after each finished iteration. Time comes
+    /// from the core [`Budget`]: no iteration starts after its optimum, and the searches
+    /// stop at its maximum.
+    pub fn search_observed(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+        observer: &mut zerosum::Observer<'_, Cell>,
+    ) -> SearchInfo {
         let start = Instant::now();
+        // Time and stop flag only: the node limit below counts search nodes.
+        let time = Budget::new(&Limits {
+            nodes: None,
+            ..limits.clone()
+        });
         self.nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        // The core time control turns a per-move limit and a game clock into an optimum
-        // (no new iteration after it) and a maximum (the hard stop every phase polls).
-        let budget = Budget::new(limits);
-        self.deadline = budget.maximum().map(|m| start + m);
+        self.deadline = time.maximum().map(|t| start + t);
         self.stop = limits.stop.clone();
         self.tt.new_search();
         let mut info = SearchInfo {
@@ -344,9 +361,9 @@ impl Engine {
         self.nodes += self.vcf.nodes;
         // Root step 1b: a VCT (threes and fours), on a smaller budget.
         if self.root_vct_nodes > 0 {
-            let vct_nodes = self.root_vct_nodes;
-            let vct_deadline = budget.maximum().map(|t| start + t / 3);
-            if let Some(line) = self.vct.solve(&mut b, 4, vct_nodes, vct_deadline) {
+            let budget = self.root_vct_nodes;
+            let vct_deadline = time.maximum().map(|t| start + t / 3);
+            if let Some(line) = self.vct.solve(&mut b, 4, budget, vct_deadline) {
                 self.nodes += self.vct.nodes;
                 info.best = Some(line[0]);
                 info.score = Score::win_in(line.len() as u32);
@@ -496,10 +513,17 @@ impl Engine {
                 .iter()
                 .map(|&(cell, score, bound)| Candidate { cell, score, bound })
                 .collect();
-            // Stop early only on a proven result; otherwise deepen until the optimum (the
-            // whole per-move limit; a share of a game clock) is spent. An iteration cut
-            // by the maximum still counts when a move searched in full beat the old best.
-            if info.score.is_decisive() || !budget.start_iteration(self.nodes - root_nodes) {
+            let elapsed = start.elapsed();
+            observer(&Report {
+                depth,
+                score: info.score,
+                pv: self.pv_from_tt(&b, scores[0].0, 16),
+                nodes: self.nodes,
+                elapsed,
+                nodes_per_second: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
+                exact: info.score.is_decisive(),
+            });
+            if info.score.is_decisive() || !time.start_iteration(0) {
                 break;
             }
         }

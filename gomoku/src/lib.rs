@@ -7,11 +7,28 @@
 //!   per player with per-cell attack/defence weights — and its greedy player;
 //! - [`vcf`]: victory by continuous fours, with a checked proof line;
 //! - [`Engine`]: alpha-beta (PVS, TT, iterative deepening) over candidate cells with
-//!   forced replies, VCF at the nodes and a time/node budget;
+//!   forced replies, VCF at the nodes and a time/node budget; behind [`zerosum::Engine`]
+//!   with [`Level`]s 1–8;
 //! - [`protocol`]: the Gomocup `pbrain` protocol as a testable state machine;
 //! - [`suite`] and [`arena`]: the puzzle and opening files, and a match runner with Elo;
 //! - [`gomocup`]: a match runner for any two Gomocup engines (processes), with times and
 //!   protocol faults.
+//!
+//! The move the engine plays, with this crate alone (`Limits::time(…)` for a time per
+//! move; levels 1–8):
+//!
+//! ```
+//! use gomoku::prelude::*;
+//! use gomoku::{Board, Engine, Level, Limits};
+//! // Black has an open three h8-i8-j8 and plays next after white's i9.
+//! let board = Board::parse_position("h8h9i8g9j8i9").unwrap();
+//! let mut engine = Engine::new(4);
+//! engine.set_level("3".parse::<Level>().unwrap());
+//! let r = engine.think(&board, &Limits::default(), &mut |_| {});
+//! let mv = r.best_move.unwrap();
+//! assert!(["g8", "k8"].contains(&mv.to_string().as_str()), "{mv}");
+//! assert!(r.score.is_win());
+//! ```
 #![deny(missing_docs)]
 
 pub mod arena;
@@ -20,6 +37,7 @@ mod cell;
 mod engine;
 mod eval;
 pub mod gomocup;
+mod level;
 mod pattern;
 pub mod protocol;
 mod rule;
@@ -32,7 +50,16 @@ pub use board::{Board, DIRECTIONS, ParseError, PlayError, SizeError};
 pub use cell::{Cell, CellError, MAX_SIZE, MIN_SIZE, parse_move_list};
 pub use engine::{Candidate, Engine, EngineAgent, SearchInfo};
 pub use eval::evaluate;
+pub use level::Level;
 pub use pattern::{Pattern, classify_line};
 pub use rule::{Rule, RuleError};
 pub use winlines::{WeightTable, WinLines};
+pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
+pub use zerosum::time::GameClock;
 pub use zerosum::{Game, Notation, Outcome, Score, Side};
+
+/// The traits to have in scope to call the engine and the board:
+/// `use gomoku::prelude::*;`.
+pub mod prelude {
+    pub use zerosum::{Engine as _, Game as _, Level as _, Notation as _};
+}

@@ -11,11 +11,13 @@
 //! - [`eval`]: the seed's [`eval::Classic`] evaluation (100·mobility + 30·edge +
 //!   10000·corner) with its negamax, and the stronger [`eval::Strong`];
 //! - [`solver`]: the exact endgame solver (final disc difference and best move);
+//! - [`Engine`]: the player behind [`zerosum::Engine`] — midgame search with the
+//!   evaluation, exact from [`Level::end_depth`] empties (levels 1–10 and `perfect`);
 //! - [`ffo`]: the FFO endgame suite's line format.
 //!
 //! ```
-//! use othello::{Othello, Move};
-//! use zerosum::Game;
+//! use othello::prelude::*;
+//! use othello::{Move, Othello};
 //! let mut g = Othello::new();
 //! g.try_play("f5".parse::<Move>().unwrap()).unwrap();
 //! assert_eq!((g.black_score(), g.white_score()), (4, 1));
@@ -24,9 +26,23 @@
 //! assert!(g.redo());
 //! assert_eq!(g.to_string(), "---------------------------OX------XXX-------------------------- O");
 //! ```
+//!
+//! The move the engine plays, with this crate alone (a time per move instead:
+//! `Limits::time(Duration::from_millis(200))`):
+//!
+//! ```
+//! use othello::prelude::*;
+//! use othello::{Engine, Level, Limits, Othello};
+//! let mut engine = Engine::default();
+//! engine.set_level(Level::numbered(3));
+//! let r = engine.think(&Othello::new(), &Limits::default(), &mut |_| {});
+//! println!("{} {}", r.best_move.unwrap(), engine.score_text(r.score, r.exact));
+//! assert_eq!(r.depth, 3);
+//! ```
 #![deny(missing_docs)]
 
 mod board;
+mod engine;
 mod error;
 pub mod eval;
 pub mod ffo;
@@ -39,7 +55,16 @@ pub mod stability;
 pub mod zobrist;
 
 pub use board::Board;
+pub use engine::{Engine, Level};
 pub use error::{ParseLineError, ParseMoveError, ParsePositionError, PlayError};
 pub use game::Othello;
 pub use square::{Move, Square};
+pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
+pub use zerosum::time::GameClock;
 pub use zerosum::{Game, Notation, Outcome, Score, Side};
+
+/// The traits to have in scope to call the engine and the game:
+/// `use othello::prelude::*;`.
+pub mod prelude {
+    pub use zerosum::{Engine as _, Game as _, Level as _, Notation as _};
+}

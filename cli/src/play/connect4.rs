@@ -214,7 +214,7 @@ impl PlayGame for ConnectFour {
     }
 
     fn max_level(&self) -> u8 {
-        Level::MAX as u8
+        Level::MAX
     }
     fn default_level(&self) -> u8 {
         7
@@ -236,7 +236,7 @@ impl PlayGame for ConnectFour {
         progress: &mut dyn FnMut(Progress),
     ) -> Option<Column> {
         let limits = match strength {
-            Strength::Level(n) => Limits::depth(Level::new(u32::from(n)).depth()),
+            Strength::Level(n) => Limits::depth(u32::from(n)),
             Strength::Time(t) => Limits::time(t),
             Strength::Perfect => {
                 let solver = engine.solver.get_or_insert_with(Solver::new);

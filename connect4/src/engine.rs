@@ -1,0 +1,210 @@
+//! [`Engine`]: the Connect Four player behind [`zerosum::Engine`] — [`Level`]s of
+//! depth-limited alpha-beta with the 2^p win-place [`ScoreTable`] (run by zerosum's
+//! [`Searcher`]), and `perfect`: the exact [`Solver`] when it finishes within the budget.
+
+use crate::{Column, Position, ScoreTable, Solver, WinPlacePosition};
+use std::fmt;
+use std::str::FromStr;
+use zerosum::search::{Limits, Report, RootMove, SearchResult, SearchStats, Searcher};
+use zerosum::time::Budget;
+use zerosum::{Bound, Observer};
+
+/// How strong the Connect Four engine plays.
+///
+/// | level | play |
+/// |---|---|
+/// | `1`…`14` (default 7) | alpha-beta to `n` plies with the win-place [`ScoreTable`] |
+/// | `perfect` | the exact solver (Pons' scores: the fastest win, the slowest loss) |
+///
+/// As in the source program, wins score above every table value and sooner wins higher
+/// ([`zerosum::Score::win_in`]), so every level takes the quickest win it sees and
+/// delays a loss it cannot avoid. An exact solve of an early position takes minutes:
+/// with a time or node limit, `perfect` gives the solver half of the budget and, when it
+/// does not finish, plays the deepest score-table search the rest allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Search `n` plies, `n` in `1..=Level::MAX`.
+    Depth(u8),
+    /// The exact solver.
+    Perfect,
+}
+
+impl Level {
+    /// The highest numbered level.
+    pub const MAX: u8 = 14;
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Level::Depth(n) => write!(f, "{n}"),
+            Level::Perfect => f.write_str("perfect"),
+        }
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        <Level as zerosum::Level>::parse_in_range(s)
+    }
+}
+
+impl zerosum::Level for Level {
+    fn all() -> Vec<Level> {
+        (1..=Level::MAX)
+            .map(Level::Depth)
+            .chain([Level::Perfect])
+            .collect()
+    }
+    fn default_level() -> Level {
+        Level::Depth(7)
+    }
+}
+
+/// The Connect Four engine: the score-table [`Searcher`] (16 MiB table) and the exact
+/// [`Solver`] (made on first use: its table takes `2^table_log2` × 4 bytes).
+///
+/// ```
+/// use connect4::prelude::*;
+/// use connect4::{Engine, Level, Limits, Position};
+/// let p: Position = "44455554221".parse().unwrap();
+/// let mut engine = Engine::default();
+/// engine.set_level(Level::Perfect);
+/// let r = engine.think(&p, &Limits::default(), &mut |_| {});
+/// assert!(r.exact);
+/// // The opponent wins with their 7th stone (Pons' tutorial, part 2).
+/// assert_eq!(r.score.to_string(), "loss in 2");
+/// ```
+pub struct Engine {
+    level: Level,
+    searcher: Searcher<WinPlacePosition>,
+    solver: Option<Solver>,
+    table_log2: u32,
+}
+
+impl Default for Engine {
+    /// The default level and solver table size.
+    fn default() -> Self {
+        Engine::new(crate::DEFAULT_TABLE_LOG2)
+    }
+}
+
+impl Engine {
+    /// An engine at the default level whose solver table has `2^table_log2` entries.
+    pub fn new(table_log2: u32) -> Self {
+        Engine {
+            level: <Level as zerosum::Level>::default_level(),
+            searcher: Searcher::new(16),
+            solver: None,
+            table_log2,
+        }
+    }
+
+    /// The exact solver (made on first use).
+    pub fn solver(&mut self) -> &mut Solver {
+        let log2 = self.table_log2;
+        self.solver
+            .get_or_insert_with(|| Solver::with_table_log2(log2))
+    }
+
+    fn search(
+        &mut self,
+        position: &Position,
+        depth: Option<u32>,
+        budget: &Budget,
+        observer: &mut Observer<'_, Column>,
+    ) -> SearchResult<Column> {
+        let mut game = WinPlacePosition::from(position.clone());
+        self.searcher
+            .search_within(&mut game, &mut ScoreTable, depth, budget, observer)
+    }
+
+    /// The exact best column under `budget`, as a search result; `None` when the budget
+    /// ends first.
+    fn solve(&mut self, position: &Position, budget: &Budget) -> Option<SearchResult<Column>> {
+        let solver = self.solver();
+        solver.set_budget(Some(budget.clone()));
+        let before = solver.nodes();
+        let best = solver.best_move(position);
+        let nodes = solver.nodes() - before;
+        solver.set_budget(None);
+        let (mv, pons) = best.ok()??;
+        let score = crate::score::to_core(pons, position.moves());
+        Some(SearchResult {
+            best_move: Some(mv),
+            score,
+            bound: Bound::Exact,
+            depth: 42 - position.moves(),
+            pv: vec![mv],
+            root_moves: vec![RootMove {
+                mv,
+                score,
+                bound: Bound::Exact,
+            }],
+            stats: SearchStats {
+                nodes,
+                elapsed: budget.elapsed(),
+                ..SearchStats::default()
+            },
+            exact: true,
+        })
+    }
+}
+
+impl zerosum::Engine for Engine {
+    type Game = Position;
+    type Level = Level;
+
+    fn level(&self) -> Level {
+        self.level
+    }
+
+    fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    fn think(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        observer: &mut Observer<'_, Column>,
+    ) -> SearchResult<Column> {
+        let budget = Budget::new(limits);
+        match (self.level, limits.depth) {
+            (_, Some(depth)) => self.search(position, Some(depth), &budget, observer),
+            (Level::Depth(n), None) => self.search(position, Some(u32::from(n)), &budget, observer),
+            (Level::Perfect, None) => {
+                let part = if budget.is_bounded() {
+                    budget.share(0.5, limits.nodes.map(|n| n / 2))
+                } else {
+                    budget.clone()
+                };
+                if let Some(r) = self.solve(position, &part) {
+                    observer(&Report {
+                        depth: r.depth,
+                        score: r.score,
+                        pv: r.pv.clone(),
+                        nodes: r.stats.nodes,
+                        elapsed: r.stats.elapsed,
+                        nodes_per_second: r.stats.nodes_per_second(),
+                        exact: true,
+                    });
+                    return r;
+                }
+                // Not solved within its share: the deepest search the rest allows.
+                let rest = budget.share(1.0, limits.nodes.map(|n| n - n / 2));
+                self.search(position, None, &rest, observer)
+            }
+        }
+    }
+
+    fn new_game(&mut self) {}
+
+    fn clear(&mut self) {
+        self.searcher.clear();
+        if let Some(s) = &mut self.solver {
+            s.reset();
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! The Gomoku [`Engine`] behind [`zerosum::Engine`], and its [`Level`]s.
+
+use crate::{Board, Cell, Engine, WeightTable};
+use std::fmt;
+use std::str::FromStr;
+use zerosum::agent::Agent;
+use zerosum::search::{Limits, RootMove, SearchResult, SearchStats};
+use zerosum::{Observer, Score};
+
+/// How strong the Gomoku engine plays, `1`…`8` (default 4).
+///
+/// | level | play |
+/// |---|---|
+/// | `1` | the greedy win-line weight table ([`WeightTable`], from seed 004's program) |
+/// | `2`…`7` | the engine's search to `level − 1` plies (VCF/VCT at the root, VCF at the leaves) |
+/// | `8` | the same search as deep as a time or node limit allows (7 plies without one) |
+///
+/// Gomoku has no exact solver of the whole game: the threat searches prove wins where
+/// they exist at every level, and there is no `perfect` level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    /// The highest level.
+    pub const MAX: u8 = 8;
+
+    /// Level `n`, `1..=Level::MAX`; `None` outside.
+    pub fn new(n: u8) -> Option<Level> {
+        (1..=Self::MAX).contains(&n).then_some(Level(n))
+    }
+
+    /// The search depth in plies (0 for the greedy level 1).
+    pub fn depth(self) -> u32 {
+        u32::from(self.0) - 1
+    }
+
+    /// The depth cap under `limits`: the level's depth, none at the top level when time
+    /// or nodes bound the search.
+    fn depth_under(self, limits: &Limits) -> Option<u32> {
+        let bounded = limits.time.is_some() || limits.clock.is_some() || limits.nodes.is_some();
+        (self.0 < Self::MAX || !bounded).then(|| self.depth())
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        <Level as zerosum::Level>::parse_in_range(s)
+    }
+}
+
+impl zerosum::Level for Level {
+    fn all() -> Vec<Level> {
+        (1..=Level::MAX).map(Level).collect()
+    }
+    fn default_level() -> Level {
+        Level(4)
+    }
+}
+
+impl zerosum::Engine for Engine {
+    type Game = Board;
+    type Level = Level;
+
+    fn level(&self) -> Level {
+        self.level
+    }
+
+    fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    fn think(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+        observer: &mut Observer<'_, Cell>,
+    ) -> SearchResult<Cell> {
+        if self.level.depth() == 0 && limits.depth.is_none() {
+            let mv = WeightTable::new().choose(board);
+            return SearchResult {
+                best_move: mv,
+                score: Score::DRAW,
+                bound: zerosum::Bound::Exact,
+                depth: 0,
+                pv: mv.into_iter().collect(),
+                root_moves: Vec::new(),
+                stats: SearchStats::default(),
+                exact: false,
+            };
+        }
+        let mut limits = limits.clone();
+        limits.depth = limits.depth.or(self.level.depth_under(&limits));
+        let info = self.search_observed(board, &limits, observer);
+        SearchResult {
+            best_move: info.best,
+            score: info.score,
+            bound: zerosum::Bound::Exact,
+            depth: info.depth,
+            pv: info.pv,
+            root_moves: info
+                .candidates
+                .iter()
+                .map(|c| RootMove {
+                    mv: c.cell,
+                    score: c.score,
+                    bound: c.bound,
+                })
+                .collect(),
+            stats: SearchStats {
+                nodes: info.nodes,
+                elapsed: info.elapsed,
+                ..SearchStats::default()
+            },
+            exact: info.score.is_decisive(),
+        }
+    }
+
+    fn new_game(&mut self) {}
+
+    fn clear(&mut self) {
+        Engine::clear(self);
+    }
+}

@@ -1,0 +1,244 @@
+//! [`Engine`]: the Othello player behind [`zerosum::Engine`] — a midgame search with the
+//! [`Strong`] evaluation, and the exact endgame [`Solver`] from [`Level::end_depth`]
+//! empties on (the scheme of Edax's and neural-reversi's level tables).
+//!
+//! The two pieces are meant to be replaced independently: the evaluation (`Strong`
+//! today) in [`Engine::midgame`], the endgame solver in [`Engine::endgame`].
+
+use crate::eval::Strong;
+use crate::solver::Solver;
+use crate::{Move, Othello};
+use std::fmt;
+use std::str::FromStr;
+use zerosum::search::{Limits, Report, RootMove, SearchResult, SearchStats, Searcher};
+use zerosum::time::Budget;
+use zerosum::{Bound, Game, Observer, Score};
+
+/// How strong the Othello engine plays: the midgame search depth, and the number of
+/// empty squares from which it solves the endgame exactly (final disc difference).
+///
+/// | level | `mid_depth` | `end_depth` |
+/// |---|---|---|
+/// | `1`…`10` (default 4) | `n` plies | `2n` empties |
+/// | `perfect` | 12 plies | 60 empties (always exact when it fits the budget) |
+///
+/// With a time limit the midgame search deepens until the time is used (`mid_depth`
+/// still caps it), and an exact solve that does not finish within its share of the time
+/// hands over to the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Level {
+    /// Midgame search depth in plies.
+    pub mid_depth: u32,
+    /// Solve exactly when at most this many squares are empty.
+    pub end_depth: u32,
+}
+
+impl Level {
+    /// The highest numbered level.
+    pub const MAX: u8 = 10;
+    /// Perfect play: exact whenever the solver finishes within the budget.
+    pub const PERFECT: Level = Level {
+        mid_depth: 12,
+        end_depth: 60,
+    };
+
+    /// Level `n` of the table: `n` plies, exact from `2n` empties.
+    pub const fn numbered(n: u8) -> Level {
+        Level {
+            mid_depth: n as u32,
+            end_depth: 2 * n as u32,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == Level::PERFECT {
+            return f.write_str("perfect");
+        }
+        match (1..=Level::MAX).find(|&n| Level::numbered(n) == *self) {
+            Some(n) => write!(f, "{n}"),
+            None => write!(f, "mid {} end {}", self.mid_depth, self.end_depth),
+        }
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        <Level as zerosum::Level>::parse_in_range(s)
+    }
+}
+
+impl zerosum::Level for Level {
+    fn all() -> Vec<Level> {
+        (1..=Level::MAX)
+            .map(Level::numbered)
+            .chain([Level::PERFECT])
+            .collect()
+    }
+    fn default_level() -> Level {
+        Level::numbered(4)
+    }
+}
+
+/// Empty squares beyond which the endgame solver is not started under a time or node
+/// limit or with a stop flag: it cannot be stopped yet, and 14 empties take a few
+/// milliseconds.
+/// (When the solver polls the budget this bound goes away.)
+const UNSTOPPABLE_SOLVE_EMPTIES: u32 = 14;
+
+/// The Othello engine: the core [`Searcher`] with the [`Strong`] evaluation for the
+/// midgame and the exact [`Solver`] for the endgame, each with its own table.
+///
+/// ```
+/// use othello::prelude::*;
+/// use othello::{Engine, Level, Limits, Othello};
+/// // FFO #1-style endgame: 14 empties, solved exactly at level 7 (exact from 14).
+/// let g = Othello::from_obf_line(
+///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X").unwrap();
+/// let mut engine = Engine::default();
+/// engine.set_level(Level::numbered(7));
+/// let r = engine.think(&g, &Limits::default(), &mut |_| {});
+/// assert!(r.exact);
+/// assert_eq!(engine.score_text(r.score, r.exact), "+18 discs");
+/// ```
+pub struct Engine {
+    level: Level,
+    searcher: Searcher<Othello>,
+    solver: Solver,
+}
+
+impl Default for Engine {
+    /// The default level, 32 MiB for each table.
+    fn default() -> Self {
+        Engine::new(32)
+    }
+}
+
+impl Engine {
+    /// An engine at the default level with `tt_mib` MiB for each of its two tables.
+    pub fn new(tt_mib: usize) -> Self {
+        Engine {
+            level: <Level as zerosum::Level>::default_level(),
+            searcher: Searcher::new(tt_mib),
+            solver: Solver::new(tt_mib),
+        }
+    }
+
+    /// The midgame: iterative deepening with the evaluation, to at most `depth` plies,
+    /// under `budget`.
+    pub fn midgame(
+        &mut self,
+        game: &Othello,
+        depth: u32,
+        budget: &Budget,
+        observer: &mut Observer<'_, Move>,
+    ) -> SearchResult<Move> {
+        let mut g = game.clone();
+        self.searcher.set_analysis(false);
+        self.searcher
+            .search_within(&mut g, &mut Strong, Some(depth), budget, observer)
+    }
+
+    /// The endgame: the exact final disc difference and a best move, or `None` when it
+    /// cannot be had within `budget`.
+    pub fn endgame(&mut self, game: &Othello, budget: &Budget) -> Option<SearchResult<Move>> {
+        let empties = game.board().empties();
+        if (budget.is_bounded() || budget.can_be_stopped()) && empties > UNSTOPPABLE_SOLVE_EMPTIES {
+            return None;
+        }
+        self.solver.reset_nodes();
+        let s = self.solver.solve(game.board());
+        let mv = s.best_move?;
+        let score = Score(s.score);
+        Some(SearchResult {
+            best_move: Some(mv),
+            score,
+            bound: Bound::Exact,
+            depth: empties,
+            pv: vec![mv],
+            root_moves: vec![RootMove {
+                mv,
+                score,
+                bound: Bound::Exact,
+            }],
+            stats: SearchStats {
+                nodes: s.nodes,
+                elapsed: budget.elapsed(),
+                ..SearchStats::default()
+            },
+            exact: true,
+        })
+    }
+
+    /// The exact solver (for `solve` and `analyze`).
+    pub fn solver(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+}
+
+impl zerosum::Engine for Engine {
+    type Game = Othello;
+    type Level = Level;
+
+    fn level(&self) -> Level {
+        self.level
+    }
+
+    fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    fn think(
+        &mut self,
+        game: &Othello,
+        limits: &Limits,
+        observer: &mut Observer<'_, Move>,
+    ) -> SearchResult<Move> {
+        let budget = Budget::new(limits);
+        let level = self.level;
+        let empties = game.board().empties();
+        if limits.depth.is_none() && empties <= level.end_depth && game.outcome().is_none() {
+            let part = if budget.is_bounded() {
+                budget.share(0.5, limits.nodes.map(|n| n / 2))
+            } else {
+                budget.clone()
+            };
+            if let Some(r) = self.endgame(game, &part) {
+                observer(&Report {
+                    depth: r.depth,
+                    score: r.score,
+                    pv: r.pv.clone(),
+                    nodes: r.stats.nodes,
+                    elapsed: r.stats.elapsed,
+                    nodes_per_second: r.stats.nodes_per_second(),
+                    exact: true,
+                });
+                return r;
+            }
+        }
+        let depth = limits.depth.unwrap_or(level.mid_depth);
+        self.midgame(game, depth, &budget.share(1.0, limits.nodes), observer)
+    }
+
+    fn new_game(&mut self) {}
+
+    fn clear(&mut self) {
+        self.searcher.clear();
+        self.solver.clear();
+    }
+
+    /// `+12 discs` for an exact result (the final disc difference), `+35 (evaluation)`
+    /// for the evaluation's own units (mobility and corners weigh most; not discs),
+    /// `win in 9` once the search sees the end.
+    fn score_text(&self, score: Score, exact: bool) -> String {
+        if exact && !score.is_decisive() {
+            format!("{:+} discs", score.0)
+        } else if score.is_decisive() {
+            score.to_string()
+        } else {
+            format!("{:+} (evaluation)", score.0)
+        }
+    }
+}
