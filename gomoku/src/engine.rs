@@ -57,6 +57,7 @@ pub struct Engine {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    polls: u32,
     stop: Option<StopFlag>,
     aborted: bool,
     /// Widest branching at an interior node (the best candidates by ordering value).
@@ -84,6 +85,7 @@ impl Engine {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            polls: 0,
             stop: None,
             aborted: false,
             max_moves: 14,
@@ -105,7 +107,11 @@ impl Engine {
         if self.aborted {
             return true;
         }
-        let out_of_time = self.nodes & 255 == 0
+        // The clock is read every 16 calls (not every 2^k nodes: the count jumps by the
+        // VCF nodes of the leaves, so a mask on it fired only now and then, and moves
+        // went past the limit by several ms).
+        self.polls = self.polls.wrapping_add(1);
+        let out_of_time = self.polls & 15 == 0
             && (self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.stop.as_ref().is_some_and(|s| s.is_stopped()));
         if self.nodes >= self.node_limit || out_of_time {
@@ -284,7 +290,7 @@ impl Engine {
 
     /// Searches `board` under `limits` (depth in plies, nodes, time, stop flag) and returns
     /// the move to play with its score, principal variation and root candidates. The time
-    /// budget is checked every 256 nodes and by the VCF searches, so the search returns
+    /// budget is checked every 16 nodes and by the VCF searches, so the search returns
     /// shortly after it; with only a node limit the result is reproducible.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchInfo {
         self.search_observed(board, limits, &mut |_| {})

@@ -53,7 +53,7 @@ fn mutated_position() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
     #[test]
     fn cell_parsers_never_panic(text in tricky_string()) {
@@ -91,7 +91,7 @@ proptest! {
 
 proptest! {
     // Each case may run a (tiny) search: fewer cases.
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     #[test]
     fn protocol_lines_never_panic(lines in prop::collection::vec(
