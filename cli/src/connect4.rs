@@ -6,15 +6,16 @@
 //! `-` stands for the empty board (blank lines are skipped). Scores are in Pons'
 //! convention: positive = the side to move wins, `22 − k` when with its `k`-th stone.
 
+use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, warn_far_beyond};
 use clap::{Args, Subcommand};
-use connect4::prelude::*;
-use connect4::{Engine, Level, Limits, Position, Solver};
+use connect4::{Engine, Position, Solver};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
+use zerosum::time::Budget;
 
 /// Commands of `zerosum connect4`.
 #[derive(Subcommand, Debug)]
@@ -27,10 +28,15 @@ pub enum Command {
     /// The score of every column: `<moves>` then seven scores, left to right (`x` for a
     /// column that cannot be played).
     Analyze(SolveArgs),
-    /// The column to play: `<moves> <column> <score>` with `--exact` (the default; ties
-    /// go to the centre), `<moves> <column>` with `--level N` (the seed's AI).
+    /// The engine's column: `<moves> bestmove <column> score <value> depth <plies> nodes
+    /// <n> time <ms> pv <columns…>`. `--level perfect` is the exact solver (ties go to the centre;
+    /// with --time-ms it gets half the time, then the score table searches); levels 1-14
+    /// search the win-place score table.
     Bestmove(BestmoveArgs),
 }
+
+/// Stones below which an exact solve takes minutes (Pons: the empty board takes hours).
+const FAR_BEYOND_STONES: u32 = 4;
 
 /// Options of `solve` and `analyze`.
 #[derive(Args, Debug, Clone)]
@@ -38,20 +44,19 @@ pub struct SolveArgs {
     /// Weak solve: only win (1), draw (0) or loss (-1); faster.
     #[arg(long)]
     weak: bool,
-    /// Transposition table of 2^N entries of 4 bytes (24 = 64 MiB, 24..=30).
-    #[arg(long, default_value_t = connect4::DEFAULT_TABLE_LOG2, value_name = "N")]
-    table_log2: u32,
+    #[command(flatten)]
+    limits: ExactLimitArgs,
+    /// Transposition-table memory in MiB, 64 to 4096 (rounded down to a power of two;
+    /// 4 bytes an entry).
+    #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(64..=4096))]
+    hash_mib: u64,
 }
 
 /// Options of `bestmove`.
 #[derive(Args, Debug, Clone)]
 pub struct BestmoveArgs {
-    /// The seed's AI at this level (search depth in plies, 1 to 14).
-    #[arg(long, value_name = "N", conflicts_with = "exact", value_parser = clap::value_parser!(u32).range(1..=Level::MAX as i64))]
-    level: Option<u32>,
-    /// Perfect play by the exact solver (the default).
-    #[arg(long)]
-    exact: bool,
+    #[command(flatten)]
+    limits: LimitArgs<connect4::Level>,
 }
 
 /// Runs one `zerosum connect4` command.
@@ -59,20 +64,32 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => crate::play::connect4::run(args),
         Command::Solve(args) => {
-            let mut solver = Solver::with_table_log2(args.table_log2);
+            let mut solver = Solver::with_table_log2(table_log2(args.hash_mib));
             crate::lines::process_stdin(|line| {
                 let (moves, position) = parse(line)?;
-                let s = with_progress(&mut solver, moves, |s| s.try_solve(&position, args.weak))
-                    .map_err(|e| e.to_string())?;
-                Ok::<_, String>(format!("{moves} {}", s.score))
+                if position.moves() < FAR_BEYOND_STONES {
+                    let what = format!("{} stones", position.moves());
+                    warn_far_beyond(&args.limits, line, &what);
+                }
+                solver.set_budget(Some(Budget::new(&args.limits.limits())));
+                let s = with_progress(&mut solver, moves, |s| s.try_solve(&position, args.weak));
+                solver.set_budget(None);
+                Ok::<_, String>(match s {
+                    Ok(s) => format!("{moves} {}", s.score),
+                    Err(_) => format!("{moves} {NOT_SOLVED}"),
+                })
             })
         }
         Command::Analyze(args) => {
-            let mut solver = Solver::with_table_log2(args.table_log2);
+            let mut solver = Solver::with_table_log2(table_log2(args.hash_mib));
             crate::lines::process_stdin(|line| {
                 let (moves, position) = parse(line)?;
-                let scores = with_progress(&mut solver, moves, |s| s.analyze(&position, args.weak))
-                    .map_err(|e| e.to_string())?;
+                solver.set_budget(Some(Budget::new(&args.limits.limits())));
+                let scores = with_progress(&mut solver, moves, |s| s.analyze(&position, args.weak));
+                solver.set_budget(None);
+                let Ok(scores) = scores else {
+                    return Ok(format!("{moves} {NOT_SOLVED}"));
+                };
                 let cols: Vec<String> = scores
                     .iter()
                     .map(|s| s.map_or("x".to_string(), |v| v.to_string()))
@@ -80,31 +97,19 @@ pub fn run(command: Command) -> ExitCode {
                 Ok::<_, String>(format!("{moves} {}", cols.join(" ")))
             })
         }
-        Command::Bestmove(args) => match args.level {
-            Some(level) => {
-                let mut ai = Engine::default();
-                ai.set_level(Level::Depth(level as u8));
-                crate::lines::process_stdin(|line| {
-                    let (moves, position) = parse(line)?;
-                    let col = ai
-                        .think(&position, &Limits::default(), &mut |_| {})
-                        .best_move
-                        .ok_or("the game is over")?;
-                    Ok::<_, String>(format!("{moves} {col}"))
-                })
-            }
-            None => {
-                let mut solver = Solver::new();
-                crate::lines::process_stdin(|line| {
-                    let (moves, position) = parse(line)?;
-                    let best = with_progress(&mut solver, moves, |s| s.best_move(&position))
-                        .map_err(|e| e.to_string())?;
-                    let (col, score) = best.ok_or("the game is over")?;
-                    Ok::<_, String>(format!("{moves} {col} {score}"))
-                })
-            }
-        },
+        Command::Bestmove(args) => {
+            let mut engine = Engine::default();
+            crate::limits::bestmove(&mut engine, &args.limits, |line| {
+                let (moves, position) = parse(line)?;
+                Ok((moves.to_string(), position))
+            })
+        }
     }
+}
+
+/// The table's size as a power of two of 4-byte entries, from MiB (64 MiB = 2^24).
+fn table_log2(mib: u64) -> u32 {
+    63 - mib.leading_zeros() + 18
 }
 
 /// The move string of a line (its first token; `-` = the empty board) and its position.

@@ -1,11 +1,10 @@
 //! `zerosum gomoku …` commands.
 
+use crate::limits::LimitArgs;
 use clap::Subcommand;
 use gomoku::vcf::VcfSolver;
 use gomoku::{Board, Engine, Notation};
 use std::process::ExitCode;
-use std::time::Duration;
-use zerosum::search::Limits;
 
 /// Commands of `zerosum gomoku`.
 #[derive(Subcommand, Debug)]
@@ -20,19 +19,11 @@ pub enum Command {
         #[arg(long, default_value_t = 500_000)]
         nodes: u64,
     },
-    /// Reads positions from standard input and prints the move the engine plays, its
-    /// score, depth, nodes and principal variation.
+    /// Reads positions from standard input and prints the move the engine plays:
+    /// `<position> bestmove <cell> score <value> depth <plies> nodes <n> time <ms> pv <cells…>`.
     Bestmove {
-        /// Time budget per position in milliseconds (default 1000 unless --nodes or
-        /// --depth is given).
-        #[arg(long)]
-        time_ms: Option<u64>,
-        /// Node budget per position (reproducible).
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Deepest iteration in plies.
-        #[arg(long)]
-        depth: Option<u32>,
+        #[command(flatten)]
+        limits: LimitArgs<gomoku::Level>,
     },
     /// Speaks the Gomocup protocol on standard input/output (the `pbrain-zerosum` engine).
     Pbrain,
@@ -60,39 +51,11 @@ pub fn run(command: Command) -> ExitCode {
                 })
             })
         }
-        Command::Bestmove {
-            time_ms,
-            nodes,
-            depth,
-        } => {
-            let time = match (time_ms, nodes, depth) {
-                (Some(t), _, _) => Some(Duration::from_millis(t)),
-                (None, None, None) => Some(Duration::from_millis(1000)),
-                _ => None,
-            };
-            let limits = Limits {
-                time,
-                nodes,
-                depth,
-                ..Limits::default()
-            };
-            let mut engine = Engine::new(64);
-            crate::lines::process_stdin(|line| -> Result<String, String> {
+        Command::Bestmove { limits } => {
+            let mut engine = Engine::new(16);
+            crate::limits::bestmove(&mut engine, &limits, |line| {
                 let board = Board::parse_position(line).map_err(|e| e.to_string())?;
-                if let Some(o) = zerosum::Game::outcome(&board) {
-                    return Err(format!("the game is over ({})", outcome_text(o)));
-                }
-                let info = engine.search(&board, &limits);
-                let best = info.best.ok_or("no move")?;
-                let pv: Vec<String> = info.pv.iter().map(|c| c.to_string()).collect();
-                Ok(format!(
-                    "{board} bestmove {best} ({}) score {} depth {} nodes {} pv {}",
-                    best.to_xy(),
-                    info.score,
-                    info.depth,
-                    info.nodes,
-                    pv.join(" ")
-                ))
+                Ok((board.to_string(), board))
             })
         }
         Command::Pbrain => pbrain(),

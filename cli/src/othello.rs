@@ -1,12 +1,13 @@
 //! `zerosum othello …` commands.
 
+use crate::limits::LimitArgs;
 use clap::Subcommand;
 use othello::eval::Strong;
 use othello::perft::{PerftMode, perft};
 use othello::solver::Solver;
 use othello::{Game, Othello};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use zerosum::search::{Limits, Searcher};
 
 /// Commands of `zerosum othello`.
@@ -21,9 +22,9 @@ pub enum Command {
         /// Only win/draw/loss (much faster): prints `win`, `draw` or `loss`.
         #[arg(long)]
         weak: bool,
-        /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 64)]
-        hash_mib: usize,
+        /// Transposition-table memory in MiB, 1 to 4096.
+        #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+        hash_mib: u64,
     },
     /// The value of every legal move of each position read from standard input: exact
     /// scores by default, or a depth-limited evaluation with --depth.
@@ -32,15 +33,12 @@ pub enum Command {
         #[arg(long)]
         depth: Option<u32>,
     },
-    /// The move the AI would play in each position read from standard input; prints
-    /// `<board> <side> <move> <score>`. With few empties (at most 14) it solves exactly.
+    /// The engine's move for each position read from standard input:
+    /// `<board> <side> bestmove <move> score <value> depth <plies> nodes <n> time <ms> pv <moves…>`
+    /// (values: `+N discs` when exact, the evaluation's units otherwise).
     Bestmove {
-        /// Search depth in plies (default 8 when no limit is given).
-        #[arg(long)]
-        depth: Option<u32>,
-        /// Time budget per position in milliseconds.
-        #[arg(long)]
-        time_ms: Option<u64>,
+        #[command(flatten)]
+        limits: LimitArgs<othello::Level>,
     },
     /// Counts the leaves of the game tree to each depth from 1 to DEPTH; prints
     /// `<depth> <count> <seconds> <leaves per second>` a line.
@@ -62,7 +60,7 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => crate::play::othello::run(args),
         Command::Solve { weak, hash_mib } => {
-            let mut solver = Solver::new(hash_mib);
+            let mut solver = Solver::new(hash_mib as usize);
             crate::lines::process_stdin(|line| solve_line(&mut solver, line, weak))
         }
         Command::Analyze { depth } => {
@@ -72,16 +70,11 @@ pub fn run(command: Command) -> ExitCode {
                 analyze_line(&mut solver, &mut searcher, line, depth)
             })
         }
-        Command::Bestmove { depth, time_ms } => {
-            let mut solver = Solver::new(64);
-            let mut searcher = Searcher::new(16);
-            let limits = Limits {
-                depth: depth.or(if time_ms.is_none() { Some(8) } else { None }),
-                time: time_ms.map(Duration::from_millis),
-                ..Limits::default()
-            };
-            crate::lines::process_stdin(|line| {
-                bestmove_line(&mut solver, &mut searcher, line, &limits)
+        Command::Bestmove { limits } => {
+            let mut engine = othello::Engine::new(16);
+            crate::limits::bestmove(&mut engine, &limits, |line| {
+                let g = parse(line)?;
+                Ok((g.to_string(), g))
             })
         }
         Command::Perft {
@@ -150,27 +143,6 @@ fn analyze_line(
         }
     };
     Ok(format!("{g} {}", items.join(" ")))
-}
-
-fn bestmove_line(
-    solver: &mut Solver,
-    searcher: &mut Searcher<Othello>,
-    line: &str,
-    limits: &Limits,
-) -> Result<String, String> {
-    let mut g = parse(line)?;
-    if g.outcome().is_some() {
-        return Ok(format!("{g} -- {}", signed(g.final_score())));
-    }
-    if g.board().empties() <= 14 {
-        let s = solver.solve(g.board());
-        let mv = s.best_move.map_or("--".to_string(), |m| m.to_string());
-        return Ok(format!("{g} {mv} {}", signed(s.score)));
-    }
-    searcher.set_analysis(false);
-    let r = searcher.search(&mut g, &mut Strong, limits, |_| {});
-    let mv = r.best_move.map_or("--".to_string(), |m| m.to_string());
-    Ok(format!("{g} {mv} {}", r.score))
 }
 
 fn run_perft(depth: u32, position: Option<&str>, edax: bool) -> ExitCode {

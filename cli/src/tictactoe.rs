@@ -5,13 +5,12 @@
 //! for other sizes (optionally followed by ` k=K`), or the flat form of `--size` cells.
 //! Moves are cell numbers, 1 = top-left, row by row.
 
+use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, warn_far_beyond};
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
 use tictactoe::variants::{self, Variant};
-use tictactoe::{Board, Geometry, LineEvaluator, Mode, Score, Shape, Solver, SolverConfig};
-use zerosum::search::{Limits, Searcher};
+use tictactoe::{Board, Geometry, Mode, Score, Shape, Solver, SolverConfig};
 
 /// Commands of `zerosum tictactoe`.
 #[derive(Subcommand, Debug)]
@@ -23,15 +22,18 @@ pub enum Command {
     Solve(SolveArgs),
     /// The value of every legal move: `<position> <cell>:<value> …` (cells 1 = top-left).
     Analyze(SolveArgs),
-    /// The move perfect play chooses (the fastest win, the slowest loss):
-    /// `<position> <cell> <value>`. With --depth,
-    /// --time-ms or --nodes, a depth-limited search with the open-lines evaluation
-    /// instead (for boards too large to solve): `<position> <cell> <score>`.
+    /// The engine's move: `<position> bestmove <cell> score <value> depth <plies> nodes
+    /// <n> time <ms> pv <cells…>`. By default perfect play (the fastest win, the slowest loss); a
+    /// level searches with the open-lines evaluation; with --time-ms or --nodes the
+    /// exact solve that does not finish within half the budget hands over to the search.
     Bestmove(BestmoveArgs),
     /// The four textbook search variants A–D (full tree, win cut-off, alpha-beta, immediate
     /// threats) and ours on each position: nodes counted per position created, and move.
     Variants(BoardArgs),
 }
+
+/// Empty cells beyond which an exact solve may take minutes (5×5 with k = 5 and more).
+const FAR_BEYOND_EMPTIES: u32 = 22;
 
 /// Which board the input positions are on.
 #[derive(Args, Debug, Clone)]
@@ -43,9 +45,10 @@ pub struct BoardArgs {
     /// Stones in a row to win (default: the smaller side of --size).
     #[arg(long, value_name = "K")]
     k: Option<u32>,
-    /// Transposition-table size in MiB.
-    #[arg(long, default_value_t = 64, value_name = "MIB")]
-    hash: usize,
+    /// Transposition-table memory in MiB, 1 to 4096 (the solver's table; `bestmove` also
+    /// gives its search a table of this size).
+    #[arg(long, default_value_t = 16, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    hash_mib: u64,
 }
 
 /// Options of `solve`, `analyze` and `bestmove`.
@@ -53,6 +56,8 @@ pub struct BoardArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     board: BoardArgs,
+    #[command(flatten)]
+    limits: ExactLimitArgs,
     /// Also print the number of plies to the end of the game under perfect play (the
     /// winner hurrying, the loser delaying; a draw fills the board).
     #[arg(long)]
@@ -63,31 +68,9 @@ pub struct SolveArgs {
 #[derive(Args, Debug, Clone)]
 pub struct BestmoveArgs {
     #[command(flatten)]
-    solve: SolveArgs,
-    /// Search depth in plies (iterative deepening with the evaluation).
-    #[arg(long)]
-    depth: Option<u32>,
-    /// Time budget per position in milliseconds.
-    #[arg(long, value_name = "MS")]
-    time_ms: Option<u64>,
-    /// Node budget per position.
-    #[arg(long)]
-    nodes: Option<u64>,
-}
-
-impl BestmoveArgs {
-    /// The search limits, if any was given.
-    fn limits(&self) -> Option<Limits> {
-        if self.depth.is_none() && self.time_ms.is_none() && self.nodes.is_none() {
-            return None;
-        }
-        Some(Limits {
-            depth: self.depth,
-            nodes: self.nodes,
-            time: self.time_ms.map(Duration::from_millis),
-            ..Limits::default()
-        })
-    }
+    board: BoardArgs,
+    #[command(flatten)]
+    limits: LimitArgs<tictactoe::Level>,
 }
 
 impl BoardArgs {
@@ -124,16 +107,6 @@ fn value_text(v: Score, board: &Board, distance: bool) -> String {
     }
 }
 
-/// A search score: `win:N` / `loss:N` (plies to the end) when proven, else the
-/// evaluation for the side to move as a signed number.
-fn score_text(v: Score) -> String {
-    match v.plies_to_end() {
-        Some(n) if v.is_win() => format!("win:{n}"),
-        Some(n) => format!("loss:{n}"),
-        None => format!("{:+}", v.0),
-    }
-}
-
 fn move_value_text(v: Score, board: &Board, distance: bool) -> String {
     // `v` is for the side to move at `board`; a draw fills the board.
     let plies = v.plies_to_end().unwrap_or(board.empty_count());
@@ -152,7 +125,7 @@ fn solver(args: &SolveArgs) -> Solver {
     };
     Solver::new(SolverConfig {
         mode,
-        tt_mib: args.board.hash,
+        tt_mib: args.board.hash_mib as usize,
         ..SolverConfig::default()
     })
 }
@@ -176,9 +149,16 @@ pub fn run(command: Command) -> ExitCode {
         Command::Play(args) => crate::play::tictactoe::run(args),
         Command::Solve(args) => with_geometry(&args.board, |geo| {
             let mut solver = solver(&args);
+            let limits = args.limits.limits();
             crate::lines::process_stdin(|line| {
                 let board = parse(line, &geo)?;
-                let s = solver.solve(&board);
+                if board.empty_count() > FAR_BEYOND_EMPTIES {
+                    let empties = board.empty_count();
+                    warn_far_beyond(&args.limits, line, &format!("{empties} empty cells"));
+                }
+                let Some(s) = solver.solve_within(&board, &limits) else {
+                    return Ok(format!("{line} {NOT_SOLVED}"));
+                };
                 Ok::<_, String>(format!(
                     "{line} {}",
                     value_text(s.value, &board, args.distance)
@@ -200,28 +180,10 @@ pub fn run(command: Command) -> ExitCode {
                 Ok::<_, String>(format!("{line} {}", list.join(" ")))
             })
         }),
-        Command::Bestmove(args) => with_geometry(&args.solve.board, |geo| {
-            let limits = args.limits();
-            // Always exact distances: the winner takes the fastest win, the loser the
-            // slowest loss.
-            let mut solver = solver(&SolveArgs {
-                distance: true,
-                ..args.solve.clone()
-            });
-            let mut searcher = Searcher::<Board>::new(args.solve.board.hash);
-            crate::lines::process_stdin(|line| {
-                let board = parse(line, &geo)?;
-                if let Some(limits) = &limits {
-                    let r = searcher.search(&mut board.clone(), &mut LineEvaluator, limits, |_| {});
-                    let mv = r.best_move.ok_or_else(|| "the game is over".to_string())?;
-                    return Ok(format!("{line} {mv} {}", score_text(r.score)));
-                }
-                let s = solver.solve(&board);
-                let mv = s.best_move.ok_or_else(|| "the game is over".to_string())?;
-                Ok::<_, String>(format!(
-                    "{line} {mv} {}",
-                    value_text(s.value, &board, args.solve.distance)
-                ))
+        Command::Bestmove(args) => with_geometry(&args.board, |geo| {
+            let mut engine = tictactoe::Engine::new(args.board.hash_mib as usize);
+            crate::limits::bestmove(&mut engine, &args.limits, |line| {
+                Ok((line.to_string(), parse(line, &geo)?))
             })
         }),
         Command::Variants(args) => with_geometry(&args, |geo| {
@@ -240,7 +202,7 @@ pub fn run(command: Command) -> ExitCode {
                     out += &format!(" {v}:{}@{}", r.nodes, shown(r.best_move));
                 }
                 let s = Solver::new(SolverConfig {
-                    tt_mib: args.hash.min(16),
+                    tt_mib: (args.hash_mib as usize).min(16),
                     ..SolverConfig::default()
                 })
                 .solve(&board);

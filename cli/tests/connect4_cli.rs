@@ -52,13 +52,40 @@ fn analyze_prints_seven_scores_with_x_for_full_columns() {
 #[test]
 fn bestmove_exact_and_by_level() {
     // The first player wins at once in column 1 (three stones there already).
-    let (out, _, ok) = run(&["bestmove", "--exact"], "121212\n");
-    assert_eq!(out, "121212 1 18\n");
+    let (out, _, ok) = run(&["bestmove", "--level", "perfect"], "121212\n");
+    assert!(
+        out.starts_with("121212 bestmove 1 score win in 1 depth 36 nodes "),
+        "{out}"
+    );
+    assert!(out.ends_with(" pv 1\n"), "{out}");
     assert!(ok);
     let (out, _, ok) = run(&["bestmove", "--level", "3"], "121212\n12121\n");
-    assert_eq!(out, "121212 1\n12121 1\n");
+    let moves: Vec<&str> = out.lines().map(|l| l.split(' ').nth(2).unwrap()).collect();
+    assert_eq!(moves, ["1", "1"], "{out}");
     assert!(ok);
     let (_, err, ok) = run(&["bestmove", "--level", "3"], "1212121\n");
     assert!(err.contains("line 1: the game is over"), "{err}");
     assert!(!ok);
+    let (_, err, ok) = run(&["bestmove", "--level", "15"], "");
+    assert!(err.contains("1-14 or perfect (default 7)"), "{err}");
+    assert!(!ok);
+}
+
+/// An exact command with a limit answers every position: solved, or `not solved within
+/// the limit` (the empty board takes hours), with a warning when no limit is given for
+/// a position far from the end.
+#[test]
+fn exact_commands_take_a_limit() {
+    let (out, err, ok) = run(&["solve", "--nodes", "100000"], "-\n44455554221\n");
+    assert_eq!(
+        out, "- not solved within the limit\n44455554221 -15\n",
+        "{err}"
+    );
+    assert!(err.is_empty(), "a limit is given: no warning: {err}");
+    let (_, err, _) = run(&["solve", "--weak"], "# the empty board, unbounded\n");
+    assert!(err.is_empty(), "{err}");
+    assert!(ok);
+    let (out, _, ok) = run(&["analyze", "--time-ms", "50"], "-\n");
+    assert_eq!(out, "- not solved within the limit\n");
+    assert!(ok);
 }

@@ -71,12 +71,40 @@ fn bestmove_plays_a_legal_move() {
         &format!("{START}\n"),
     );
     assert!(ok);
-    let mv = out.split_whitespace().nth(2).unwrap();
+    let mv = out.split_whitespace().nth(3).unwrap();
     assert!(["d3", "c4", "f5", "e6"].contains(&mv), "{out}");
+    assert!(out.contains(" (evaluation) depth 3 nodes "), "{out}");
     let (ok, out, _) = run(
         &["othello", "bestmove", "--time-ms", "50"],
         &format!("{FFO1}\n"),
     );
     assert!(ok);
-    assert_eq!(out, format!("{FFO1} g8 +18\n"));
+    assert!(
+        out.starts_with(&format!(
+            "{FFO1} bestmove g8 score +18 discs depth 14 nodes "
+        )),
+        "{out}"
+    );
+}
+
+/// Every table-size option is `--hash-mib`, range-checked by clap (exit 2 with the range,
+/// no allocation attempted), for every game that has one.
+#[test]
+fn table_sizes_are_range_checked() {
+    for (game, bad) in [
+        ("othello", "100000000"),
+        ("tictactoe", "100000000"),
+        ("tictactoe", "18446744073709551615"),
+        ("connect4", "8"),
+        ("connect4", "99999"),
+    ] {
+        let r = common::run_binary(
+            env!("CARGO_BIN_EXE_zerosum"),
+            &[game, "solve", "--hash-mib", bad],
+            "",
+        );
+        assert!(!r.success, "{game} --hash-mib {bad}");
+        assert!(r.stderr.contains("--hash-mib"), "{game}: {}", r.stderr);
+        assert!(r.stderr.contains("4096"), "{game}: {}", r.stderr);
+    }
 }

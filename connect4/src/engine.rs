@@ -5,9 +5,9 @@
 use crate::{Column, Position, ScoreTable, Solver, WinPlacePosition};
 use std::fmt;
 use std::str::FromStr;
-use zerosum::search::{Limits, Report, RootMove, SearchResult, SearchStats, Searcher};
+use zerosum::Observer;
+use zerosum::search::{Limits, SearchResult, Searcher};
 use zerosum::time::Budget;
-use zerosum::{Bound, Observer};
 
 /// How strong the Connect Four engine plays.
 ///
@@ -131,24 +131,14 @@ impl Engine {
         solver.set_budget(None);
         let (mv, pons) = best.ok()??;
         let score = crate::score::to_core(pons, position.moves());
-        Some(SearchResult {
-            best_move: Some(mv),
+        let depth = 42 - position.moves();
+        Some(SearchResult::solved(
+            mv,
             score,
-            bound: Bound::Exact,
-            depth: 42 - position.moves(),
-            pv: vec![mv],
-            root_moves: vec![RootMove {
-                mv,
-                score,
-                bound: Bound::Exact,
-            }],
-            stats: SearchStats {
-                nodes,
-                elapsed: budget.elapsed(),
-                ..SearchStats::default()
-            },
-            exact: true,
-        })
+            depth,
+            nodes,
+            budget.elapsed(),
+        ))
     }
 }
 
@@ -175,26 +165,13 @@ impl zerosum::Engine for Engine {
             (_, Some(depth)) => self.search(position, Some(depth), &budget, observer),
             (Level::Depth(n), None) => self.search(position, Some(u32::from(n)), &budget, observer),
             (Level::Perfect, None) => {
-                let part = if budget.is_bounded() {
-                    budget.share(0.5, limits.nodes.map(|n| n / 2))
-                } else {
-                    budget.clone()
-                };
-                if let Some(r) = self.solve(position, &part) {
-                    observer(&Report {
-                        depth: r.depth,
-                        score: r.score,
-                        pv: r.pv.clone(),
-                        nodes: r.stats.nodes,
-                        elapsed: r.stats.elapsed,
-                        nodes_per_second: r.stats.nodes_per_second(),
-                        exact: true,
-                    });
+                if let Some(r) = self.solve(position, &budget.exact_part(limits)) {
+                    observer(&r.report());
                     return r;
                 }
                 // Not solved within its share: the deepest search the rest allows.
-                let rest = budget.share(1.0, limits.nodes.map(|n| n - n / 2));
-                self.search(position, None, &rest, observer)
+                let spent = limits.nodes.map_or(0, |n| n / 2);
+                self.search(position, None, &budget.rest(limits, spent), observer)
             }
         }
     }

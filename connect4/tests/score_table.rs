@@ -200,7 +200,10 @@ mod engine {
         engine.set_level(Level::Perfect);
         let r = engine.think(&p, &Limits::default().with_stop(stop), &mut |_| {});
         assert!(p.is_legal(r.best_move.expect("a move")));
-        assert_eq!(r.depth, 1, "the search's first depth, after the stopped solver");
+        assert_eq!(
+            r.depth, 1,
+            "the search's first depth, after the stopped solver"
+        );
     }
 
     #[test]

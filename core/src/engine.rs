@@ -175,7 +175,10 @@ pub trait Engine {
     /// A score this engine reported, in words with its unit: `win in 7`, `draw`,
     /// `+12 discs`, `+35 (evaluation)`. The default knows only decisive scores and an
     /// evaluation; games with an exact unit (Othello's discs) override it.
-    fn score_text(&self, score: Score, exact: bool) -> String {
+    fn score_text(score: Score, exact: bool) -> String
+    where
+        Self: Sized,
+    {
         if score.is_decisive() {
             score.to_string()
         } else if exact && score == Score::DRAW {

@@ -311,6 +311,22 @@ impl Budget {
         self.optimum.is_none_or(|o| self.elapsed() < o)
     }
 
+    /// The part an exact solver gets before a search takes over (`perfect` levels): all
+    /// of it when `limits` set no time or node limit, else half of the time and nodes.
+    pub fn exact_part(&self, limits: &Limits) -> Budget {
+        if self.is_bounded() {
+            self.share(0.5, limits.nodes.map(|n| n / 2))
+        } else {
+            self.clone()
+        }
+    }
+
+    /// What is left for the search after an exact solver used `spent` nodes: all the time
+    /// left, and the node limit less `spent`.
+    pub fn rest(&self, limits: &Limits, spent: u64) -> Budget {
+        self.share(1.0, limits.nodes.map(|n| n.saturating_sub(spent)))
+    }
+
     /// A budget for one phase of a search: the same start, stop flag and clock, at most
     /// `fraction` (0 to 1) of the time that is left now (both optimum and maximum), and at
     /// most `nodes` nodes counted by the phase itself.

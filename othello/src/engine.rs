@@ -10,9 +10,9 @@ use crate::solver::Solver;
 use crate::{Move, Othello};
 use std::fmt;
 use std::str::FromStr;
-use zerosum::search::{Limits, Report, RootMove, SearchResult, SearchStats, Searcher};
+use zerosum::search::{Limits, SearchResult, Searcher};
 use zerosum::time::Budget;
-use zerosum::{Bound, Game, Observer, Score};
+use zerosum::{Game, Observer, Score};
 
 /// How strong the Othello engine plays: the midgame search depth, and the number of
 /// empty squares from which it solves the endgame exactly (final disc difference).
@@ -101,7 +101,7 @@ const UNSTOPPABLE_SOLVE_EMPTIES: u32 = 14;
 /// engine.set_level(Level::numbered(7));
 /// let r = engine.think(&g, &Limits::default(), &mut |_| {});
 /// assert!(r.exact);
-/// assert_eq!(engine.score_text(r.score, r.exact), "+18 discs");
+/// assert_eq!(Engine::score_text(r.score, r.exact), "+18 discs");
 /// ```
 pub struct Engine {
     level: Level,
@@ -151,25 +151,14 @@ impl Engine {
         self.solver.reset_nodes();
         let s = self.solver.solve(game.board());
         let mv = s.best_move?;
-        let score = Score(s.score);
-        Some(SearchResult {
-            best_move: Some(mv),
-            score,
-            bound: Bound::Exact,
-            depth: empties,
-            pv: vec![mv],
-            root_moves: vec![RootMove {
-                mv,
-                score,
-                bound: Bound::Exact,
-            }],
-            stats: SearchStats {
-                nodes: s.nodes,
-                elapsed: budget.elapsed(),
-                ..SearchStats::default()
-            },
-            exact: true,
-        })
+        let elapsed = budget.elapsed();
+        Some(SearchResult::solved(
+            mv,
+            Score(s.score),
+            empties,
+            s.nodes,
+            elapsed,
+        ))
     }
 
     /// The exact solver (for `solve` and `analyze`).
@@ -199,24 +188,13 @@ impl zerosum::Engine for Engine {
         let budget = Budget::new(limits);
         let level = self.level;
         let empties = game.board().empties();
-        if limits.depth.is_none() && empties <= level.end_depth && game.outcome().is_none() {
-            let part = if budget.is_bounded() {
-                budget.share(0.5, limits.nodes.map(|n| n / 2))
-            } else {
-                budget.clone()
-            };
-            if let Some(r) = self.endgame(game, &part) {
-                observer(&Report {
-                    depth: r.depth,
-                    score: r.score,
-                    pv: r.pv.clone(),
-                    nodes: r.stats.nodes,
-                    elapsed: r.stats.elapsed,
-                    nodes_per_second: r.stats.nodes_per_second(),
-                    exact: true,
-                });
-                return r;
-            }
+        if limits.depth.is_none()
+            && empties <= level.end_depth
+            && game.outcome().is_none()
+            && let Some(r) = self.endgame(game, &budget.exact_part(limits))
+        {
+            observer(&r.report());
+            return r;
         }
         let depth = limits.depth.unwrap_or(level.mid_depth);
         self.midgame(game, depth, &budget.share(1.0, limits.nodes), observer)
@@ -232,7 +210,7 @@ impl zerosum::Engine for Engine {
     /// `+12 discs` for an exact result (the final disc difference), `+35 (evaluation)`
     /// for the evaluation's own units (mobility and corners weigh most; not discs),
     /// `win in 9` once the search sees the end.
-    fn score_text(&self, score: Score, exact: bool) -> String {
+    fn score_text(score: Score, exact: bool) -> String {
         if exact && !score.is_decisive() {
             format!("{:+} discs", score.0)
         } else if score.is_decisive() {

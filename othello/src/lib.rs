@@ -36,7 +36,7 @@
 //! let mut engine = Engine::default();
 //! engine.set_level(Level::numbered(3));
 //! let r = engine.think(&Othello::new(), &Limits::default(), &mut |_| {});
-//! println!("{} {}", r.best_move.unwrap(), engine.score_text(r.score, r.exact));
+//! println!("{} {}", r.best_move.unwrap(), Engine::score_text(r.score, r.exact));
 //! assert_eq!(r.depth, 3);
 //! ```
 #![deny(missing_docs)]

@@ -5,9 +5,9 @@
 use crate::{Board, Cell, LineEvaluator, Mode, Solver, SolverConfig};
 use std::fmt;
 use std::str::FromStr;
-use zerosum::search::{Limits, Report, RootMove, SearchResult, SearchStats, Searcher};
+use zerosum::Observer;
+use zerosum::search::{Limits, SearchResult, Searcher};
 use zerosum::time::Budget;
-use zerosum::{Bound, Observer, Score};
 
 /// How strong the tic-tac-toe engine plays.
 ///
@@ -112,38 +112,6 @@ impl Engine {
     }
 }
 
-/// A solved position as a search result (one root move, exact).
-fn solved(
-    board: &Board,
-    value: Score,
-    best: Option<Cell>,
-    nodes: u64,
-    budget: &Budget,
-) -> SearchResult<Cell> {
-    let elapsed = budget.elapsed();
-    SearchResult {
-        best_move: best,
-        score: value,
-        bound: Bound::Exact,
-        depth: board.empty_count(),
-        pv: best.into_iter().collect(),
-        root_moves: best
-            .map(|mv| RootMove {
-                mv,
-                score: value,
-                bound: Bound::Exact,
-            })
-            .into_iter()
-            .collect(),
-        stats: SearchStats {
-            nodes,
-            elapsed,
-            ..SearchStats::default()
-        },
-        exact: true,
-    }
-}
-
 impl zerosum::Engine for Engine {
     type Game = Board;
     type Level = Level;
@@ -169,28 +137,20 @@ impl zerosum::Engine for Engine {
                 self.search(board, Some(2 * u32::from(n) - 1), &budget, observer)
             }
             (Level::Perfect, None) => {
-                let part = if budget.is_bounded() {
-                    budget.share(0.5, limits.nodes.map(|n| n / 2))
-                } else {
-                    budget.clone()
-                };
+                let part = budget.exact_part(limits);
                 if let Some(s) = self.solver.solve_with_budget(board, &part) {
-                    let r = solved(board, s.value, s.best_move, s.nodes, &budget);
-                    observer(&Report {
-                        depth: r.depth,
-                        score: r.score,
-                        pv: r.pv.clone(),
-                        nodes: r.stats.nodes,
-                        elapsed: r.stats.elapsed,
-                        nodes_per_second: r.stats.nodes_per_second(),
-                        exact: true,
+                    let r = s.best_move.map(|mv| {
+                        let depth = board.empty_count();
+                        SearchResult::solved(mv, s.value, depth, s.nodes, budget.elapsed())
                     });
-                    return r;
+                    if let Some(r) = r {
+                        observer(&r.report());
+                        return r;
+                    }
                 }
                 // Not solved within its share: the deepest search the rest allows.
                 let spent = self.solver.nodes();
-                let rest = budget.share(1.0, limits.nodes.map(|n| n.saturating_sub(spent)));
-                let mut r = self.search(board, None, &rest, observer);
+                let mut r = self.search(board, None, &budget.rest(limits, spent), observer);
                 r.stats.nodes += spent;
                 r
             }

@@ -4,7 +4,8 @@
 //!   and the public benchmark suites in `DIR` (default `../shared/data` when present),
 //!   then prints one summary table;
 //! - `cargo xtask suites [--data DIR] [--quick]`: only the public suites;
-//! - `cargo xtask ci`: exactly what `.ci/run` runs.
+//! - `cargo xtask ci`: exactly what `.ci/run` runs;
+//! - `cargo xtask deps`: dependencies declared but unused (also a test, so CI checks it).
 
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -12,6 +13,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 mod connect4;
+mod deps;
 mod gomoku;
 mod othello;
 mod tictactoe;
@@ -62,6 +64,8 @@ enum Task {
     },
     /// Exactly what .ci/run runs.
     Ci,
+    /// Lists the dependencies a crate declares but never names in its code.
+    Deps,
 }
 
 fn main() -> ExitCode {
@@ -80,6 +84,13 @@ fn main() -> ExitCode {
             let rows = run_suites(data_dir(data).as_deref(), quick);
             print_suite_table(&rows);
             exit(suites_passed(&rows))
+        }
+        Task::Deps => {
+            let unused = deps::unused(&workspace_root());
+            for u in &unused {
+                println!("unused dependency: {u}");
+            }
+            exit(unused.is_empty())
         }
         Task::Ci => {
             let status = std::process::Command::new("bash")

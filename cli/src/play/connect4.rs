@@ -1,17 +1,11 @@
 //! `zerosum connect4 play`: Connect Four, 7×6. Moves are columns `1`…`7` (Pascal Pons'
-//! notation). The AI: levels 1…14 are the seed's score-table evaluation searched to
-//! `level` plies by the core `Searcher`; `perfect` is the crate's exact solver (values
-//! in plies and in Pons' score); a time per move searches the score table.
+//! notation). The AI is [`connect4::Engine`].
 
-use super::{CommonArgs, PlayGame, Progress, Strength};
+use super::{CommonArgs, PlayGame};
 use clap::Args;
-use connect4::{Column, Level, Position, ScoreTable, Solver, Stopped, WinPlacePosition};
+use connect4::{Column, Position};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
-use zerosum::search::{Limits, Searcher, StopFlag};
-use zerosum::{Game, Outcome, Score, Side};
+use zerosum::Side;
 
 /// Rows of the board.
 const HEIGHT: usize = 6;
@@ -36,109 +30,10 @@ pub struct ConnectFour {
     pos: Position,
 }
 
-/// The AI's state: the score-table searcher and the exact solver (made on first use:
-/// its table takes 64 MiB).
-pub struct Engine {
-    searcher: Searcher<WinPlacePosition>,
-    solver: Option<Solver>,
-}
-
-/// A core score in words: `win in 7` (plies), `draw` when proven, `+12` heuristic.
-fn value_text(score: Score) -> String {
-    score.to_string()
-}
-
-/// A Pons score in words, with the core's distance in plies: `win in 7 (score 12)`.
-fn pons_text(score: i32, stones: u32) -> String {
-    if score == 0 {
-        "draw (score 0)".to_string()
-    } else {
-        format!(
-            "{} (score {score:+})",
-            connect4::score::to_core(score, stones)
-        )
-    }
-}
-
-impl ConnectFour {
-    fn search(
-        &self,
-        engine: &mut Engine,
-        limits: Limits,
-        progress: &mut dyn FnMut(Progress),
-    ) -> Option<Column> {
-        let mut game = WinPlacePosition::from(self.pos.clone());
-        let r = engine
-            .searcher
-            .search(&mut game, &mut ScoreTable, &limits, |r| {
-                progress(Progress {
-                    depth: r.depth,
-                    value: value_text(r.score),
-                    pv: r.pv.iter().map(|m| m.to_string()).collect(),
-                    nodes: r.nodes,
-                    nps: r.nodes_per_second,
-                })
-            });
-        r.best_move
-    }
-
-    /// The exact solver on a helper thread, its node counter reported meanwhile.
-    fn solve(
-        &self,
-        solver: &mut Solver,
-        stop: &StopFlag,
-        progress: &mut dyn FnMut(Progress),
-    ) -> Result<Option<(Column, i32)>, Stopped> {
-        let counter = Arc::new(AtomicU64::new(0));
-        solver.set_stop(Some(stop.clone()));
-        solver.set_progress(Some(counter.clone()));
-        let before = solver.nodes();
-        let start = Instant::now();
-        let depth = (WIDTH * HEIGHT) as u32 - self.pos.moves();
-        let pos = &self.pos;
-        let result = std::thread::scope(|scope| {
-            let handle = scope.spawn(|| solver.best_move(pos));
-            while !handle.is_finished() {
-                std::thread::sleep(Duration::from_millis(100));
-                let nodes = counter.load(Ordering::Relaxed).saturating_sub(before);
-                progress(Progress {
-                    depth,
-                    value: "solving".into(),
-                    pv: Vec::new(),
-                    nodes,
-                    nps: per_second(nodes, start.elapsed()),
-                });
-            }
-            handle.join().unwrap_or(Err(Stopped))
-        });
-        let nodes = solver.nodes().saturating_sub(before);
-        solver.set_stop(None);
-        solver.set_progress(None);
-        if let Ok(Some((col, score))) = result {
-            progress(Progress {
-                depth,
-                value: pons_text(score, self.pos.moves()),
-                pv: vec![col.to_string()],
-                nodes,
-                nps: per_second(nodes, start.elapsed()),
-            });
-        }
-        result
-    }
-}
-
-fn per_second(nodes: u64, elapsed: Duration) -> u64 {
-    let s = elapsed.as_secs_f64();
-    if s < 1e-3 {
-        0
-    } else {
-        (nodes as f64 / s) as u64
-    }
-}
-
 impl PlayGame for ConnectFour {
     type Move = Column;
-    type Engine = Engine;
+    type Game = Position;
+    type Engine = connect4::Engine;
 
     fn title(&self) -> String {
         "Connect Four".into()
@@ -170,15 +65,6 @@ impl PlayGame for ConnectFour {
             Side::Second => 'O',
         }
     }
-    fn side_to_move(&self) -> Side {
-        self.pos.side_to_move()
-    }
-    fn legal_moves(&self) -> Vec<Column> {
-        Column::ALL
-            .into_iter()
-            .filter(|&c| self.pos.is_legal(c))
-            .collect()
-    }
     fn parse_move(&self, text: &str) -> Result<Column, String> {
         let mut chars = text.chars();
         let col = match (chars.next(), chars.next()) {
@@ -190,9 +76,6 @@ impl PlayGame for ConnectFour {
         p.try_play(col).map_err(|e| e.to_string())?;
         Ok(col)
     }
-    fn move_text(&self, mv: Column) -> String {
-        mv.to_string()
-    }
     fn move_at(&self, col: usize, _row: usize) -> Option<Column> {
         Column::new(col)
     }
@@ -203,56 +86,14 @@ impl PlayGame for ConnectFour {
     fn marks_legal_moves(&self) -> bool {
         true
     }
-    fn play(&mut self, mv: Column) {
-        self.pos.play(mv);
+    fn game(&self) -> &Position {
+        &self.pos
     }
-    fn undo(&mut self) {
-        self.pos.undo();
+    fn game_mut(&mut self) -> &mut Position {
+        &mut self.pos
     }
-    fn outcome(&self) -> Option<Outcome> {
-        self.pos.outcome()
-    }
-
-    fn max_level(&self) -> u8 {
-        Level::MAX
-    }
-    fn default_level(&self) -> u8 {
-        7
-    }
-    fn has_perfect(&self) -> bool {
-        true
-    }
-    fn new_engine(&self) -> Engine {
-        Engine {
-            searcher: Searcher::new(16),
-            solver: None,
-        }
-    }
-    fn think(
-        &self,
-        engine: &mut Engine,
-        strength: Strength,
-        stop: &StopFlag,
-        progress: &mut dyn FnMut(Progress),
-    ) -> Option<Column> {
-        let limits = match strength {
-            Strength::Level(n) => Limits::depth(u32::from(n)),
-            Strength::Time(t) => Limits::time(t),
-            Strength::Perfect => {
-                let solver = engine.solver.get_or_insert_with(Solver::new);
-                match self.solve(solver, stop, progress) {
-                    Ok(best) => return best.map(|(c, _)| c),
-                    // Stopped: play the score table's choice at a quick depth.
-                    Err(Stopped) => Limits::depth(8),
-                }
-            }
-        };
-        let limits = if stop.is_stopped() {
-            limits
-        } else {
-            limits.with_stop(stop.clone())
-        };
-        self.search(engine, limits, progress)
+    fn new_engine(&self) -> connect4::Engine {
+        connect4::Engine::default()
     }
 }
 
@@ -263,6 +104,9 @@ mod tests {
     use crate::play::session::Session;
     use crate::play::tui::app::{Analysis, App};
     use crate::play::tui::render_to_string;
+    use crate::play::{Progress, Strength};
+    use std::time::Duration;
+    use zerosum::search::StopFlag;
 
     #[test]
     fn perfect_play_finds_the_win_and_stop_falls_back() {
@@ -278,7 +122,7 @@ mod tests {
             last = p
         });
         assert!(mv.is_some());
-        assert_eq!(last.value, "loss in 2 (score -15)");
+        assert_eq!(last.value, "loss in 2");
         let stop = StopFlag::new();
         stop.stop();
         let mv = ConnectFour::default().think(&mut engine, Strength::Perfect, &stop, &mut |_| {});

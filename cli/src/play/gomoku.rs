@@ -1,17 +1,12 @@
 //! `zerosum gomoku play`: five in a row on 15×15 (or any size 5…22, e.g. 20×20),
 //! freestyle or standard (exactly five). Moves are cells `h8` (column letter, row
-//! number; row 1 at the bottom). The AI: level 1 is seed 004's greedy weight-table
-//! player; levels 2…8 are the crate's engine (alpha-beta over candidate cells with VCF)
-//! to `level − 1` plies; a time per move runs the engine by time.
+//! number; row 1 at the bottom). The AI is [`gomoku::Engine`] (levels 1–8).
 
-use super::{CommonArgs, PlayGame, Progress, Strength, VariantOption};
+use super::{CommonArgs, PlayGame, VariantOption};
 use clap::Args;
-use gomoku::{Board, Cell, Rule, WeightTable};
+use gomoku::{Board, Cell, Rule};
 use std::process::ExitCode;
-use std::time::Instant;
-use zerosum::agent::Agent;
-use zerosum::search::{Limits, StopFlag};
-use zerosum::{Game, MoveList, Outcome, Side};
+use zerosum::Side;
 
 /// Options of `zerosum gomoku play`.
 #[derive(Args, Debug, Clone)]
@@ -67,15 +62,10 @@ impl Gomoku {
     }
 }
 
-/// The AI's state: the engine and the seed's greedy player.
-pub struct Engine {
-    engine: gomoku::Engine,
-    greedy: WeightTable,
-}
-
 impl PlayGame for Gomoku {
     type Move = Cell;
-    type Engine = Engine;
+    type Game = Board;
+    type Engine = gomoku::Engine;
 
     fn title(&self) -> String {
         let n = self.size();
@@ -108,22 +98,11 @@ impl PlayGame for Gomoku {
             Side::Second => 'O',
         }
     }
-    fn side_to_move(&self) -> Side {
-        self.board.side_to_move()
-    }
-    fn legal_moves(&self) -> Vec<Cell> {
-        let mut moves = MoveList::new();
-        self.board.legal_moves(&mut moves);
-        moves.to_vec()
-    }
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
         let cell = Cell::parse_human(text).map_err(|e| e.to_string())?;
         let mut b = self.board.clone();
         b.try_play(cell).map_err(|e| e.to_string())?;
         Ok(cell)
-    }
-    fn move_text(&self, mv: Cell) -> String {
-        mv.to_string()
     }
     fn move_at(&self, col: usize, row: usize) -> Option<Cell> {
         (col < self.size() && row < self.size()).then(|| self.cell(col, row))
@@ -133,93 +112,14 @@ impl PlayGame for Gomoku {
         let (x, y) = (mv.x as usize, mv.y as usize);
         (x < n && y < n).then(|| (x, n - 1 - y))
     }
-    fn play(&mut self, mv: Cell) {
-        self.board.play(mv);
+    fn game(&self) -> &Board {
+        &self.board
     }
-    fn undo(&mut self) {
-        self.board.undo();
+    fn game_mut(&mut self) -> &mut Board {
+        &mut self.board
     }
-    fn outcome(&self) -> Option<Outcome> {
-        self.board.outcome()
-    }
-
-    fn max_level(&self) -> u8 {
-        8
-    }
-    fn default_level(&self) -> u8 {
-        4
-    }
-    fn has_perfect(&self) -> bool {
-        false
-    }
-    fn new_engine(&self) -> Engine {
-        Engine {
-            engine: gomoku::Engine::new(32),
-            greedy: WeightTable::new(),
-        }
-    }
-    fn think(
-        &self,
-        engine: &mut Engine,
-        strength: Strength,
-        stop: &StopFlag,
-        progress: &mut dyn FnMut(Progress),
-    ) -> Option<Cell> {
-        let (max_depth, time) = match strength {
-            Strength::Level(1) => {
-                let mv = engine.greedy.choose(&self.board);
-                progress(Progress {
-                    depth: 1,
-                    value: "greedy".into(),
-                    pv: mv.iter().map(|c| c.to_string()).collect(),
-                    nodes: 1,
-                    nps: 0,
-                });
-                return mv;
-            }
-            Strength::Level(n) => (u32::from(n) - 1, None),
-            Strength::Time(t) => (64, Some(t)),
-            Strength::Perfect => (64, None),
-        };
-        // The engine reports only at its end: deepen one call per depth (its table
-        // keeps what the previous calls learned) and report after each.
-        let start = Instant::now();
-        let mut best = None;
-        let mut nodes = 0u64;
-        for depth in 1..=max_depth {
-            let mut limits = Limits::depth(depth).with_stop(stop.clone());
-            if let Some(t) = time {
-                match t.checked_sub(start.elapsed()) {
-                    Some(left) if !left.is_zero() => limits.time = Some(left),
-                    _ => break,
-                }
-            }
-            let info = engine.engine.search(&self.board, &limits);
-            nodes += info.nodes;
-            if info.best.is_some() {
-                best = info.best;
-            }
-            let secs = start.elapsed().as_secs_f64();
-            progress(Progress {
-                depth: info.depth.max(depth),
-                value: match &info.vcf {
-                    Some(line) => format!("{} (VCF, {} moves)", info.score, line.len()),
-                    None => info.score.to_string(),
-                },
-                pv: info.pv.iter().map(|c| c.to_string()).collect(),
-                nodes,
-                nps: if secs > 1e-3 {
-                    (nodes as f64 / secs) as u64
-                } else {
-                    0
-                },
-            });
-            let finished = info.depth < depth || info.score.is_decisive();
-            if finished || stop.is_stopped() {
-                break;
-            }
-        }
-        best
+    fn new_engine(&self) -> gomoku::Engine {
+        gomoku::Engine::new(32)
     }
 
     fn variant_options(&self) -> Vec<VariantOption> {
@@ -252,7 +152,9 @@ mod tests {
     use crate::play::session::Session;
     use crate::play::tui::app::{Analysis, App};
     use crate::play::tui::render_to_string;
+    use crate::play::{Progress, Strength};
     use std::time::Duration;
+    use zerosum::search::StopFlag;
 
     fn setup() -> Setup {
         Setup {

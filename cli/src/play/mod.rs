@@ -25,11 +25,11 @@ pub mod worker;
 #[cfg(test)]
 mod testgame;
 
-use std::fmt::Debug;
+use std::fmt::{Debug, Display};
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use zerosum::search::StopFlag;
-use zerosum::{Outcome, Side};
+use zerosum::search::{Limits, StopFlag};
+use zerosum::{Engine as _, Game as _, MoveList, Outcome, Side};
 
 pub use options::{CommonArgs, Strength};
 
@@ -58,13 +58,22 @@ pub struct VariantOption {
     pub values: Vec<String>,
 }
 
-/// A game as the play front ends see it. Rows are counted from the top line as drawn;
-/// columns from the left.
+/// A game as the play front ends see it: what is drawn, how moves are typed, and which
+/// game crate engine thinks. Rows are counted from the top line as drawn; columns from
+/// the left.
+///
+/// Required: the drawing (title, size, stones, labels, names), move parsing and the
+/// cell ↔ move mapping, the position ([`PlayGame::game`]) and a fresh engine. Everything
+/// else — the rules, legal moves, levels and the AI's move — comes from the game crate
+/// through [`zerosum::Game`] and [`zerosum::Engine`]; adapters override a provided method
+/// only to keep extra state (as the test game does) or to word a result.
 pub trait PlayGame: Clone + Send + 'static {
     /// A move.
-    type Move: Copy + Eq + Debug + Send + 'static;
-    /// The AI's state kept between moves (tables, solver caches).
-    type Engine: Send + 'static;
+    type Move: Copy + Eq + Debug + Display + Send + 'static;
+    /// The game crate's position type.
+    type Game: zerosum::Game<Move = Self::Move> + Send + 'static;
+    /// The game crate's engine.
+    type Engine: zerosum::Engine<Game = Self::Game> + Send + 'static;
 
     /// The game's title, with its variant, e.g. `Connect Four` or `Gomoku 15×15 freestyle`.
     fn title(&self) -> String;
@@ -87,34 +96,54 @@ pub trait PlayGame: Clone + Send + 'static {
     fn side_name(&self, side: Side) -> &'static str;
     /// The character drawn for a side's stone (`X`, `O`).
     fn symbol(&self, side: Side) -> char;
-
-    /// The side to move.
-    fn side_to_move(&self) -> Side;
-    /// Every legal move (none once the game is over).
-    fn legal_moves(&self) -> Vec<Self::Move>;
     /// Parses a move typed in the game's notation and checks that it is legal now.
     ///
     /// # Errors
     /// Why the text is not a legal move, for the user.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
-    /// A move in the game's notation.
-    fn move_text(&self, mv: Self::Move) -> String;
     /// The move for a clicked or cursor cell (Connect Four: that cell's column), legal
     /// or not; `None` where no move fits.
     fn move_at(&self, col: usize, row: usize) -> Option<Self::Move>;
     /// The cell where `mv` would put its stone in the current position (a pass: none).
     fn move_cell(&self, mv: Self::Move) -> Option<(usize, usize)>;
+    /// The position.
+    fn game(&self) -> &Self::Game;
+    /// The position, to play on.
+    fn game_mut(&mut self) -> &mut Self::Game;
+    /// A fresh engine (its tables allocated).
+    fn new_engine(&self) -> Self::Engine;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Side {
+        self.game().side_to_move()
+    }
+    /// Every legal move (none once the game is over).
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        let mut moves = MoveList::new();
+        self.game().legal_moves(&mut moves);
+        moves.to_vec()
+    }
+    /// A move in the game's notation.
+    fn move_text(&self, mv: Self::Move) -> String {
+        mv.to_string()
+    }
     /// True when the UI should mark the legal moves (Othello, Connect Four), false when
     /// every empty cell is legal anyway.
     fn marks_legal_moves(&self) -> bool {
         false
     }
     /// Plays a legal move.
-    fn play(&mut self, mv: Self::Move);
+    fn play(&mut self, mv: Self::Move) {
+        self.game_mut().play(mv);
+    }
     /// Takes back the last move.
-    fn undo(&mut self);
+    fn undo(&mut self) {
+        self.game_mut().undo();
+    }
     /// `Some` once the game is over.
-    fn outcome(&self) -> Option<Outcome>;
+    fn outcome(&self) -> Option<Outcome> {
+        self.game().outcome()
+    }
     /// The result without the `result: ` prefix: `x wins`, `draw`, `black wins 40-24`.
     fn result_text(&self) -> String {
         match self.outcome() {
@@ -128,23 +157,60 @@ pub trait PlayGame: Clone + Send + 'static {
         None
     }
 
-    /// The highest AI level (levels are `1..=max_level()`).
-    fn max_level(&self) -> u8;
-    /// The level used when none is given.
-    fn default_level(&self) -> u8;
-    /// True when the game has a perfect player (`--level perfect`).
-    fn has_perfect(&self) -> bool;
-    /// A fresh AI state.
-    fn new_engine(&self) -> Self::Engine;
-    /// Chooses a move for the side to move (the game is not over), reporting progress.
-    /// Must return soon after `stop` is set, with the best move found so far.
+    /// The highest numbered AI level (levels are `1..=max_level()`), from the engine's
+    /// [`zerosum::Level`] type.
+    fn max_level(&self) -> u8 {
+        levels::<Self::Engine>()
+            .iter()
+            .filter_map(|l| l.parse::<u8>().ok())
+            .max()
+            .unwrap_or(1)
+    }
+    /// The strength used when none is given: the engine's default level.
+    fn default_strength(&self) -> Strength {
+        let text = <LevelOf<Self::Engine> as zerosum::Level>::default_level().to_string();
+        text.parse().map_or(Strength::Perfect, Strength::Level)
+    }
+    /// True when the engine has a `perfect` level.
+    fn has_perfect(&self) -> bool {
+        levels::<Self::Engine>().iter().any(|l| l == "perfect")
+    }
+    /// Chooses a move for the side to move (the game is not over) with the game crate's
+    /// engine, reporting each iteration; returns soon after `stop` is set, with the best
+    /// move found so far. A time per move plays the engine's strongest level, the time
+    /// deciding the depth.
     fn think(
         &self,
         engine: &mut Self::Engine,
         strength: Strength,
         stop: &StopFlag,
         progress: &mut dyn FnMut(Progress),
-    ) -> Option<Self::Move>;
+    ) -> Option<Self::Move> {
+        let all = <LevelOf<Self::Engine> as zerosum::Level>::all();
+        let wanted = match strength {
+            Strength::Level(n) => n.to_string(),
+            Strength::Perfect => "perfect".to_string(),
+            Strength::Time(_) => all.last().map(|l| l.to_string()).unwrap_or_default(),
+        };
+        if let Some(level) = all.into_iter().find(|l| l.to_string() == wanted) {
+            engine.set_level(level);
+        }
+        let limits = match strength {
+            Strength::Time(t) => Limits::time(t),
+            _ => Limits::default(),
+        }
+        .with_stop(stop.clone());
+        let r = engine.think(self.game(), &limits, &mut |r| {
+            progress(Progress {
+                depth: r.depth,
+                value: <Self::Engine as zerosum::Engine>::score_text(r.score, r.exact),
+                pv: r.pv.iter().map(|m| m.to_string()).collect(),
+                nodes: r.nodes,
+                nps: r.nodes_per_second,
+            })
+        });
+        r.best_move
+    }
 
     /// The options of the new-game dialog (board size, rule), in order.
     fn variant_options(&self) -> Vec<VariantOption> {
@@ -161,6 +227,17 @@ pub trait PlayGame: Clone + Send + 'static {
     fn with_variant(&self, _values: &[String]) -> Result<Self, String> {
         Ok(self.clone())
     }
+}
+
+/// The level type of an engine.
+pub type LevelOf<E> = <E as zerosum::Engine>::Level;
+
+/// Every level of an engine as users type them.
+fn levels<E: zerosum::Engine>() -> Vec<String> {
+    <LevelOf<E> as zerosum::Level>::all()
+        .iter()
+        .map(|l| l.to_string())
+        .collect()
 }
 
 /// Runs `zerosum <game> play` for `game`: the plain line mode with `--plain` or when

@@ -127,7 +127,7 @@ impl CommonArgs {
             (_, Some(0)) => return Err("--time-ms must be at least 1".to_string()),
             (_, Some(ms)) => Strength::Time(Duration::from_millis(ms)),
             (Some(level), None) => parse_level(game, level)?,
-            (None, None) => Strength::Level(game.default_level()),
+            (None, None) => game.default_strength(),
         };
         Ok(Setup { players, strength })
     }

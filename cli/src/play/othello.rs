@@ -1,18 +1,11 @@
 //! `zerosum othello play`: Othello on 8×8. Moves are squares `a1`…`h8` (a1 top-left),
-//! `PS` to pass (a forced pass is played by itself). The AI: level `n` (1…10) searches
-//! `n` plies with the crate's strong evaluation through the core `Searcher`, and solves
-//! the endgame exactly (final disc difference) from `2n` empties on; a time per move
-//! searches by time and solves exactly from 16 empties.
+//! `PS` to pass (a forced pass is played by itself). The AI is [`othello::Engine`].
 
-use super::{CommonArgs, PlayGame, Progress, Strength};
+use super::{CommonArgs, PlayGame};
 use clap::Args;
-use othello::eval::Strong;
-use othello::solver::Solver;
 use othello::{Move, Othello, Square};
 use std::process::ExitCode;
-use std::time::Instant;
-use zerosum::search::{Limits, Searcher, StopFlag};
-use zerosum::{Game, MoveList, Outcome, Score, Side};
+use zerosum::{Outcome, Side};
 
 /// Options of `zerosum othello play`.
 #[derive(Args, Debug, Clone)]
@@ -32,30 +25,16 @@ pub struct OthelloGame {
     game: Othello,
 }
 
-/// The AI's state: the evaluation search and the endgame solver.
-pub struct Engine {
-    searcher: Searcher<Othello>,
-    solver: Solver,
-}
-
-/// Empties from which a time-limited search hands over to the exact solver.
-const TIME_SOLVE_EMPTIES: u32 = 16;
-
 impl OthelloGame {
     fn empties(&self) -> u32 {
         64 - self.game.stones_on_board()
     }
 }
 
-/// A search score: the strong evaluation's own units (`+35`, mobility and corners
-/// weigh most; not discs), or `win in 9` once the end is seen.
-fn value_text(score: Score) -> String {
-    score.to_string()
-}
-
 impl PlayGame for OthelloGame {
     type Move = Move;
-    type Engine = Engine;
+    type Game = Othello;
+    type Engine = othello::Engine;
 
     fn title(&self) -> String {
         "Othello".into()
@@ -87,14 +66,6 @@ impl PlayGame for OthelloGame {
             Side::Second => 'O',
         }
     }
-    fn side_to_move(&self) -> Side {
-        self.game.side_to_move()
-    }
-    fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = MoveList::new();
-        self.game.legal_moves(&mut moves);
-        moves.to_vec()
-    }
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let mv: Move = text
             .parse()
@@ -108,9 +79,6 @@ impl PlayGame for OthelloGame {
         })?;
         Ok(mv)
     }
-    fn move_text(&self, mv: Move) -> String {
-        mv.to_string()
-    }
     fn move_at(&self, col: usize, row: usize) -> Option<Move> {
         Square::from_xy(col as u8, row as u8).map(Move::square)
     }
@@ -119,15 +87,6 @@ impl PlayGame for OthelloGame {
     }
     fn marks_legal_moves(&self) -> bool {
         true
-    }
-    fn play(&mut self, mv: Move) {
-        self.game.play(mv);
-    }
-    fn undo(&mut self) {
-        self.game.undo();
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
     }
     /// `black wins 40-24`: the disc count, empty squares going to the winner (the
     /// World Othello Federation rule).
@@ -155,66 +114,14 @@ impl PlayGame for OthelloGame {
         ))
     }
 
-    fn max_level(&self) -> u8 {
-        10
+    fn game(&self) -> &Othello {
+        &self.game
     }
-    fn default_level(&self) -> u8 {
-        4
+    fn game_mut(&mut self) -> &mut Othello {
+        &mut self.game
     }
-    fn has_perfect(&self) -> bool {
-        false
-    }
-    fn new_engine(&self) -> Engine {
-        Engine {
-            searcher: Searcher::new(32),
-            solver: Solver::new(32),
-        }
-    }
-    fn think(
-        &self,
-        engine: &mut Engine,
-        strength: Strength,
-        stop: &StopFlag,
-        progress: &mut dyn FnMut(Progress),
-    ) -> Option<Move> {
-        let (limits, solve_from) = match strength {
-            Strength::Level(n) => (Limits::depth(u32::from(n)), 2 * u32::from(n)),
-            Strength::Time(t) => (Limits::time(t), TIME_SOLVE_EMPTIES),
-            Strength::Perfect => (Limits::default(), 64),
-        };
-        if self.empties() <= solve_from {
-            // The exact endgame solver (it has no stop flag; it is quick this late).
-            let start = Instant::now();
-            engine.solver.reset_nodes();
-            let s = engine.solver.solve(self.game.board());
-            let secs = start.elapsed().as_secs_f64();
-            progress(Progress {
-                depth: self.empties(),
-                value: format!("{:+} discs (exact)", s.score),
-                pv: s.best_move.iter().map(|m| m.to_string()).collect(),
-                nodes: s.nodes,
-                nps: if secs > 1e-3 {
-                    (s.nodes as f64 / secs) as u64
-                } else {
-                    0
-                },
-            });
-            return s.best_move;
-        }
-        let limits = limits.with_stop(stop.clone());
-        let mut game = self.game.clone();
-        let r = engine
-            .searcher
-            .search(&mut game, &mut Strong, &limits, |r| {
-                progress(Progress {
-                    depth: r.depth,
-                    value: value_text(r.score),
-                    pv: r.pv.iter().map(|m| m.to_string()).collect(),
-                    nodes: r.nodes,
-                    nps: r.nodes_per_second,
-                })
-            });
-        r.best_move
+    fn new_engine(&self) -> othello::Engine {
+        othello::Engine::new(32)
     }
 }
 
@@ -225,6 +132,7 @@ mod tests {
     use crate::play::session::Session;
     use crate::play::tui::app::{Analysis, App};
     use crate::play::tui::render_to_string;
+    use crate::play::{Progress, Strength};
     use std::time::Duration;
 
     fn setup() -> Setup {

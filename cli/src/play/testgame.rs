@@ -1,10 +1,81 @@
 //! [`PlayGame`] for the core's test game [`Drop`] (Connect-Four rules on any board), so
 //! that the generic front ends are tested without a real game crate.
 
-use super::{PlayGame, Progress, Strength, VariantOption};
-use zerosum::search::{Limits, Searcher, StopFlag};
+use super::{PlayGame, Strength, VariantOption};
+use zerosum::search::{Limits, SearchResult, Searcher};
 use zerosum::testing::{Col, Drop};
-use zerosum::{Game, MoveList, Outcome, Side, ZeroEval};
+use zerosum::{Game, Observer, Side, ZeroEval};
+
+/// The test game's engine: levels `1..=5` search `2n` plies, `perfect` to the end.
+pub struct DropEngine {
+    searcher: Searcher<Drop>,
+    level: DropLevel,
+}
+
+/// A level of [`DropEngine`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropLevel {
+    /// Search `2n` plies.
+    Depth(u8),
+    /// Search to the end.
+    Perfect,
+}
+
+impl std::fmt::Display for DropLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DropLevel::Depth(n) => write!(f, "{n}"),
+            DropLevel::Perfect => f.write_str("perfect"),
+        }
+    }
+}
+
+impl std::str::FromStr for DropLevel {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        <DropLevel as zerosum::Level>::parse_in_range(s)
+    }
+}
+
+impl zerosum::Level for DropLevel {
+    fn all() -> Vec<Self> {
+        (1..=5)
+            .map(DropLevel::Depth)
+            .chain([DropLevel::Perfect])
+            .collect()
+    }
+    fn default_level() -> Self {
+        DropLevel::Depth(2)
+    }
+}
+
+impl zerosum::Engine for DropEngine {
+    type Game = Drop;
+    type Level = DropLevel;
+    fn level(&self) -> DropLevel {
+        self.level
+    }
+    fn set_level(&mut self, level: DropLevel) {
+        self.level = level;
+    }
+    fn think(
+        &mut self,
+        game: &Drop,
+        limits: &Limits,
+        observer: &mut Observer<'_, Col>,
+    ) -> SearchResult<Col> {
+        let mut limits = limits.clone();
+        if let DropLevel::Depth(n) = self.level {
+            limits.depth = limits.depth.or(Some(u32::from(n) * 2));
+        }
+        self.searcher
+            .search(&mut game.clone(), &mut ZeroEval, &limits, observer)
+    }
+    fn new_game(&mut self) {}
+    fn clear(&mut self) {
+        self.searcher.clear();
+    }
+}
 
 /// A [`Drop`] game with the stones tracked per column for drawing.
 #[derive(Clone, Debug)]
@@ -27,7 +98,8 @@ impl DropPlay {
 
 impl PlayGame for DropPlay {
     type Move = Col;
-    type Engine = Searcher<Drop>;
+    type Game = Drop;
+    type Engine = DropEngine;
 
     fn title(&self) -> String {
         format!(
@@ -63,14 +135,6 @@ impl PlayGame for DropPlay {
             Side::Second => 'O',
         }
     }
-    fn side_to_move(&self) -> Side {
-        self.game.side_to_move()
-    }
-    fn legal_moves(&self) -> Vec<Col> {
-        let mut moves = MoveList::new();
-        self.game.legal_moves(&mut moves);
-        moves.to_vec()
-    }
     fn parse_move(&self, text: &str) -> Result<Col, String> {
         let n: usize = text
             .parse()
@@ -83,9 +147,6 @@ impl PlayGame for DropPlay {
             return Err(format!("column {n} is full"));
         }
         Ok(mv)
-    }
-    fn move_text(&self, mv: Col) -> String {
-        mv.to_string()
     }
     fn move_at(&self, col: usize, _row: usize) -> Option<Col> {
         (col < self.game.width).then_some(Col(col as u8))
@@ -110,45 +171,17 @@ impl PlayGame for DropPlay {
             self.columns[c].pop();
         }
     }
-    fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
+    fn game(&self) -> &Drop {
+        &self.game
     }
-    fn max_level(&self) -> u8 {
-        5
+    fn game_mut(&mut self) -> &mut Drop {
+        &mut self.game
     }
-    fn default_level(&self) -> u8 {
-        2
-    }
-    fn has_perfect(&self) -> bool {
-        true
-    }
-    fn new_engine(&self) -> Searcher<Drop> {
-        Searcher::new(1)
-    }
-    fn think(
-        &self,
-        engine: &mut Searcher<Drop>,
-        strength: Strength,
-        stop: &StopFlag,
-        progress: &mut dyn FnMut(Progress),
-    ) -> Option<Col> {
-        let limits = match strength {
-            Strength::Level(n) => Limits::depth(u32::from(n) * 2),
-            Strength::Perfect => Limits::default(),
-            Strength::Time(t) => Limits::time(t),
+    fn new_engine(&self) -> DropEngine {
+        DropEngine {
+            searcher: Searcher::new(1),
+            level: DropLevel::Depth(2),
         }
-        .with_stop(stop.clone());
-        let mut game = self.game.clone();
-        let result = engine.search(&mut game, &mut ZeroEval, &limits, |r| {
-            progress(Progress {
-                depth: r.depth,
-                value: r.score.to_string(),
-                pv: r.pv.iter().map(|m| m.to_string()).collect(),
-                nodes: r.nodes,
-                nps: r.nodes_per_second,
-            })
-        });
-        result.best_move
     }
     fn variant_options(&self) -> Vec<VariantOption> {
         vec![VariantOption {
@@ -230,6 +263,7 @@ mod tests {
 #[cfg(test)]
 mod tui_tests {
     use super::*;
+    use crate::play::Progress;
     use crate::play::options::{Player, Setup};
     use crate::play::tui::app::{Analysis, App};
     use crate::play::tui::render_to_string;

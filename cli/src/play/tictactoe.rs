@@ -1,14 +1,11 @@
 //! `zerosum tictactoe play`: tic-tac-toe and m,n,k games. Moves are cell numbers (1 =
-//! top-left, row by row); the empty cells show theirs. The AI: `perfect` is the
-//! crate's exact solver; levels search with the core `Searcher` to depth `2·level − 1`
-//! with an open-lines evaluation; a time per move uses the same search.
+//! top-left, row by row); the empty cells show theirs. The AI is [`tictactoe::Engine`].
 
-use super::{CommonArgs, PlayGame, Progress, Strength, VariantOption};
+use super::{CommonArgs, PlayGame, VariantOption};
 use clap::Args;
 use std::process::ExitCode;
-use tictactoe::{Board, Cell, Mode, Score, Shape, Solver, SolverConfig};
-use zerosum::search::{Limits, Searcher, StopFlag};
-use zerosum::{Game, MoveList, Outcome, Side};
+use tictactoe::{Board, Cell, Shape};
+use zerosum::Side;
 
 /// Options of `zerosum tictactoe play`.
 #[derive(Args, Debug, Clone)]
@@ -68,41 +65,10 @@ impl TicTacToe {
     }
 }
 
-/// The AI's state: the perfect solver and the levelled search.
-pub struct Engine {
-    solver: Solver,
-    searcher: Searcher<Board>,
-}
-
-/// Open-lines evaluation for the side to move: every line still open for a side adds
-/// the square of its stones in it (so two in a line weigh more than two apart).
-fn open_lines(board: &Board) -> Score {
-    let me = board.side_to_move();
-    let (mine, theirs) = (board.stones(me), board.stones(!me));
-    let mut v = 0i32;
-    for &line in board.geometry().lines() {
-        let (a, b) = ((line & mine).count_ones(), (line & theirs).count_ones());
-        if b == 0 {
-            v += (a * a) as i32;
-        } else if a == 0 {
-            v -= (b * b) as i32;
-        }
-    }
-    Score::heuristic(v)
-}
-
-/// A score in words: `draw` for a proven 0, `win in 3`, `+4`.
-fn value_text(score: Score, exact: bool) -> String {
-    if exact && score == Score::DRAW {
-        "draw".into()
-    } else {
-        score.to_string()
-    }
-}
-
 impl PlayGame for TicTacToe {
     type Move = Cell;
-    type Engine = Engine;
+    type Game = Board;
+    type Engine = tictactoe::Engine;
 
     fn title(&self) -> String {
         let s = self.shape();
@@ -142,14 +108,6 @@ impl PlayGame for TicTacToe {
             Side::Second => 'O',
         }
     }
-    fn side_to_move(&self) -> Side {
-        self.board.side_to_move()
-    }
-    fn legal_moves(&self) -> Vec<Cell> {
-        let mut moves = MoveList::new();
-        self.board.legal_moves(&mut moves);
-        moves.to_vec()
-    }
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
         let cell: Cell = text
             .parse()
@@ -157,9 +115,6 @@ impl PlayGame for TicTacToe {
         let mut b = self.board.clone();
         b.try_play(cell).map_err(|e| e.to_string())?;
         Ok(cell)
-    }
-    fn move_text(&self, mv: Cell) -> String {
-        mv.to_string()
     }
     fn move_at(&self, col: usize, row: usize) -> Option<Cell> {
         (col < self.cols() && row < self.rows()).then(|| self.cell(col, row))
@@ -169,73 +124,14 @@ impl PlayGame for TicTacToe {
         let i = mv.index() as usize;
         Some((i % cols, i / cols))
     }
-    fn play(&mut self, mv: Cell) {
-        self.board.play(mv);
+    fn game(&self) -> &Board {
+        &self.board
     }
-    fn undo(&mut self) {
-        self.board.undo();
+    fn game_mut(&mut self) -> &mut Board {
+        &mut self.board
     }
-    fn outcome(&self) -> Option<Outcome> {
-        self.board.outcome()
-    }
-
-    fn max_level(&self) -> u8 {
-        5
-    }
-    fn default_level(&self) -> u8 {
-        2
-    }
-    fn has_perfect(&self) -> bool {
-        true
-    }
-    fn new_engine(&self) -> Engine {
-        Engine {
-            solver: Solver::new(SolverConfig {
-                mode: Mode::Distance,
-                ..SolverConfig::default()
-            }),
-            searcher: Searcher::new(8),
-        }
-    }
-    fn think(
-        &self,
-        engine: &mut Engine,
-        strength: Strength,
-        stop: &StopFlag,
-        progress: &mut dyn FnMut(Progress),
-    ) -> Option<Cell> {
-        let limits = match strength {
-            Strength::Perfect => {
-                // The solver has no stop flag; tic-tac-toe solves at once, larger
-                // boards may take a while.
-                let s = engine.solver.solve(&self.board);
-                let pv = s.best_move.map(|m| vec![m.to_string()]).unwrap_or_default();
-                progress(Progress {
-                    depth: self.board.empty_count(),
-                    value: value_text(s.value, true),
-                    pv,
-                    nodes: s.nodes,
-                    nps: 0,
-                });
-                return s.best_move;
-            }
-            Strength::Level(n) => Limits::depth(2 * u32::from(n) - 1),
-            Strength::Time(t) => Limits::time(t),
-        }
-        .with_stop(stop.clone());
-        let mut board = self.board.clone();
-        let r = engine
-            .searcher
-            .search(&mut board, &mut open_lines, &limits, |r| {
-                progress(Progress {
-                    depth: r.depth,
-                    value: value_text(r.score, false),
-                    pv: r.pv.iter().map(|m| m.to_string()).collect(),
-                    nodes: r.nodes,
-                    nps: r.nodes_per_second,
-                })
-            });
-        r.best_move
+    fn new_engine(&self) -> tictactoe::Engine {
+        tictactoe::Engine::new(8)
     }
 
     fn variant_options(&self) -> Vec<VariantOption> {
@@ -266,6 +162,7 @@ impl PlayGame for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::Strength;
     use crate::play::options::{Player, Setup};
     use crate::play::tui::app::App;
     use crate::play::tui::render_to_string;

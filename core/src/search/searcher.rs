@@ -89,6 +89,44 @@ pub struct SearchResult<M> {
     pub exact: bool,
 }
 
+impl<M: Copy> SearchResult<M> {
+    /// The result of an exact solver: `mv` with its exact `score` (the only root move
+    /// given), `depth` the plies to the end that were searched.
+    pub fn solved(mv: M, score: Score, depth: u32, nodes: u64, elapsed: Duration) -> Self {
+        SearchResult {
+            best_move: Some(mv),
+            score,
+            bound: Bound::Exact,
+            depth,
+            pv: vec![mv],
+            root_moves: vec![RootMove {
+                mv,
+                score,
+                bound: Bound::Exact,
+            }],
+            stats: SearchStats {
+                nodes,
+                elapsed,
+                ..SearchStats::default()
+            },
+            exact: true,
+        }
+    }
+
+    /// This result as a report (what an engine tells its observer after a solver step).
+    pub fn report(&self) -> Report<M> {
+        Report {
+            depth: self.depth,
+            score: self.score,
+            pv: self.pv.clone(),
+            nodes: self.stats.nodes,
+            elapsed: self.stats.elapsed,
+            nodes_per_second: self.stats.nodes_per_second(),
+            exact: self.exact,
+        }
+    }
+}
+
 /// A reusable search engine for one game type: owns the transposition table and the
 /// ordering tables, so that successive searches (a game's moves) share what they learned.
 ///

@@ -1,0 +1,176 @@
+//! One set of limit options for every game's `bestmove` (and the engine they drive):
+//! `--level`, `--depth`, `--nodes`, `--time-ms`, and the one `bestmove` output shape.
+
+use clap::{Arg, ArgMatches, Args, Command, FromArgMatches, value_parser};
+use std::fmt::Display;
+use std::marker::PhantomData;
+use std::process::ExitCode;
+use std::time::Duration;
+use zerosum::search::Limits;
+use zerosum::{Engine, Game, Level};
+
+/// `--level`, `--depth`, `--nodes`, `--time-ms` for an engine with levels `L`; the help of
+/// `--level` gives the game's range and default.
+#[derive(Debug, Clone)]
+pub struct LimitArgs<L> {
+    /// The level asked for.
+    pub level: Option<String>,
+    /// Depth in plies.
+    pub depth: Option<u32>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+    /// Time per position in milliseconds.
+    pub time_ms: Option<u64>,
+    levels: PhantomData<L>,
+}
+
+impl<L: Level> LimitArgs<L> {
+    /// Sets the engine's level and returns the limits: an explicit `--level`; else, with
+    /// `--time-ms` or `--nodes`, the strongest level (the budget decides the depth); else
+    /// the game's default level.
+    pub fn apply<E: Engine<Level = L>>(&self, engine: &mut E) -> Limits {
+        let level = match &self.level {
+            Some(text) => text.parse::<L>().ok(),
+            None if self.time_ms.is_some() || self.nodes.is_some() => L::all().last().copied(),
+            None => Some(L::default_level()),
+        };
+        if let Some(level) = level {
+            engine.set_level(level);
+        }
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            time: self.time_ms.map(Duration::from_millis),
+            ..Limits::default()
+        }
+    }
+}
+
+impl<L: Level> FromArgMatches for LimitArgs<L> {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(LimitArgs {
+            level: m.get_one::<String>("level").cloned(),
+            depth: m.get_one::<u32>("depth").copied(),
+            nodes: m.get_one::<u64>("nodes").copied(),
+            time_ms: m.get_one::<u64>("time_ms").copied(),
+            levels: PhantomData,
+        })
+    }
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl<L: Level> Args for LimitArgs<L> {
+    fn augment_args(cmd: Command) -> Command {
+        cmd.arg(
+            Arg::new("level")
+                .long("level")
+                .value_name("LEVEL")
+                .help(format!("AI strength: {}", L::range_text()))
+                .value_parser(|s: &str| s.parse::<L>().map(|_| s.to_string())),
+        )
+        .arg(
+            Arg::new("depth")
+                .long("depth")
+                .value_name("PLIES")
+                .help("Search depth in plies (overrides the level's depth)")
+                .value_parser(value_parser!(u32).range(1..=i64::from(zerosum::MAX_PLY) - 1)),
+        )
+        .arg(
+            Arg::new("nodes")
+                .long("nodes")
+                .value_name("N")
+                .help("Node budget per position (reproducible); without --level: the strongest level")
+                .value_parser(value_parser!(u64).range(1..)),
+        )
+        .arg(
+            Arg::new("time_ms")
+                .long("time-ms")
+                .value_name("MS")
+                .help("Time per position in milliseconds; the answer comes within it (without --level: the strongest level)")
+                .value_parser(value_parser!(u64).range(1..=86_400_000)),
+        )
+    }
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// `zerosum <game> bestmove`: for each position of standard input, the engine's move in
+/// one shape for every game:
+///
+/// `<position> bestmove <move> score <value with its unit> depth <plies> nodes <n> time <ms> pv <moves…>`
+///
+/// (`time`: the engine's own time for the position, in milliseconds.)
+pub fn bestmove<E: Engine>(
+    engine: &mut E,
+    args: &LimitArgs<E::Level>,
+    mut parse: impl FnMut(&str) -> Result<(String, E::Game), String>,
+) -> ExitCode
+where
+    <E::Game as Game>::Move: Display,
+{
+    let limits = args.apply(engine);
+    crate::lines::process_stdin(|line| -> Result<String, String> {
+        let (name, game) = parse(line)?;
+        if game.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let r = engine.think(&game, &limits, &mut |_| {});
+        let best = r.best_move.ok_or("no move")?;
+        let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+        Ok(format!(
+            "{name} bestmove {best} score {} depth {} nodes {} time {} pv {}",
+            E::score_text(r.score, r.exact),
+            r.depth,
+            r.stats.nodes,
+            r.stats.elapsed.as_millis(),
+            pv.join(" ")
+        ))
+    })
+}
+
+/// `--time-ms` and `--nodes` of the exact commands (`solve`, `analyze`): a position not
+/// solved within them is answered `not solved within the limit`.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ExactLimitArgs {
+    /// Give up on a position after this many milliseconds (answer: not solved within the
+    /// limit); without it an early position can take minutes or more.
+    #[arg(long, value_name = "MS", value_parser = value_parser!(u64).range(1..=86_400_000))]
+    pub time_ms: Option<u64>,
+    /// Give up on a position after this many nodes.
+    #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+}
+
+impl ExactLimitArgs {
+    /// The limits of one position.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            nodes: self.nodes,
+            time: self.time_ms.map(Duration::from_millis),
+            ..Limits::default()
+        }
+    }
+
+    /// True when neither limit is given.
+    pub fn unbounded(&self) -> bool {
+        self.time_ms.is_none() && self.nodes.is_none()
+    }
+}
+
+/// The answer for a position an exact command gave up on.
+pub const NOT_SOLVED: &str = "not solved within the limit";
+
+/// Warns on standard error that `what` is far beyond what an exact solve finishes soon,
+/// when no limit bounds it.
+pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str) {
+    if limits.unbounded() {
+        eprintln!(
+            "warning: {position}: {what}: an exact solve can take minutes to hours \
+             (--time-ms or --nodes bound it)"
+        );
+    }
+}
