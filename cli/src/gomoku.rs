@@ -25,6 +25,13 @@ pub enum Command {
         #[command(flatten)]
         limits: LimitArgs<gomoku::Level>,
     },
+    /// The value of every candidate cell the engine searched, best first:
+    /// `<position> <cell>:<value> <cell>:<=<value> …` (`<=`: an upper bound; values in the
+    /// evaluation's units, or `win in N`).
+    Analyze {
+        #[command(flatten)]
+        limits: LimitArgs<gomoku::Level>,
+    },
     /// Speaks the Gomocup protocol on standard input/output (the `pbrain-zerosum` engine).
     Pbrain,
     /// Plays a match between two Gomocup engines from openings, colours swapped in pairs.
@@ -54,6 +61,13 @@ pub fn run(command: Command) -> ExitCode {
         Command::Bestmove { limits } => {
             let mut engine = Engine::new(16);
             crate::limits::bestmove(&mut engine, &limits, |line| {
+                let board = Board::parse_position(line).map_err(|e| e.to_string())?;
+                Ok((board.to_string(), board))
+            })
+        }
+        Command::Analyze { limits } => {
+            let mut engine = Engine::new(16);
+            crate::limits::analyze(&mut engine, &limits, |line| {
                 let board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 Ok((board.to_string(), board))
             })

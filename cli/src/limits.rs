@@ -174,3 +174,38 @@ pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str) {
         );
     }
 }
+
+/// `zerosum <game> analyze` through the engine: every root move with its value from the
+/// last iteration, best first, `<=` marking a value only proven to be an upper bound:
+///
+/// `<position> <move>:<value> <move>:<=<value> …` (values in the engine's units).
+pub fn analyze<E: Engine>(
+    engine: &mut E,
+    args: &LimitArgs<E::Level>,
+    mut parse: impl FnMut(&str) -> Result<(String, E::Game), String>,
+) -> ExitCode
+where
+    <E::Game as Game>::Move: Display,
+{
+    let limits = args.apply(engine);
+    crate::lines::process_stdin(|line| -> Result<String, String> {
+        let (name, game) = parse(line)?;
+        if game.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let r = engine.think(&game, &limits, &mut |_| {});
+        let items: Vec<String> = r
+            .root_moves
+            .iter()
+            .map(|m| {
+                let bound = if m.bound == zerosum::Bound::Upper {
+                    "<="
+                } else {
+                    ""
+                };
+                format!("{}:{bound}{}", m.mv, m.score)
+            })
+            .collect();
+        Ok(format!("{name} {}", items.join(" ")))
+    })
+}

@@ -135,3 +135,22 @@ fn pbrain_answers_within_timeout_turn() {
         t.elapsed()
     );
 }
+
+/// `gomoku analyze`: every candidate with its value; against an open four (h8-k8) the
+/// only candidates are the two ends, and both lose (the rules: the other end wins).
+#[test]
+fn analyze_gives_every_candidate_a_value() {
+    let (out, err, ok) = run(
+        ZEROSUM,
+        &["gomoku", "analyze", "--level", "3"],
+        "h8a1i8a2j8a3k8\n",
+    );
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.matches(":").count(),
+        3,
+        "the position and two candidates: {out}"
+    );
+    assert!(out.contains(" g8:") && out.contains(" l8:"), "{out}");
+    assert_eq!(out.matches("loss in").count(), 2, "{out}");
+}

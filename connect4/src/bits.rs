@@ -118,10 +118,7 @@ pub const fn column_of(cell: u64) -> u32 {
 /// A perfect 64-bit mix of a key (SplitMix64's finaliser, a bijection on `u64`).
 #[inline]
 pub const fn mix64(key: u64) -> u64 {
-    let mut z = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    zerosum::hash::splitmix64(key).1
 }
 
 #[cfg(test)]

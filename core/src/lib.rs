@@ -9,7 +9,7 @@
 //! - [`search`]: plain minimax (the reference), alpha-beta, principal-variation search,
 //!   a [`search::TranspositionTable`], and iterative deepening under [`search::Limits`]
 //!   with a report per finished depth;
-//! - [`Bitboard`] and the eight board [`Symmetry`] transforms;
+//! - [`Bitboard`] and the eight board [`Symmetry`] transforms; [`hash`]: SplitMix64;
 //! - [`Engine`]: how a game's AI thinks — one per game crate, the one interface every
 //!   front end calls;
 //! - [`time`]: one time control for every search (per-move limit or game clock → an
@@ -22,6 +22,7 @@ pub mod agent;
 mod bitboard;
 mod engine;
 mod game;
+pub mod hash;
 mod score;
 pub mod search;
 mod side;

@@ -6,13 +6,7 @@
 //! keys of the discs that byte value `b` puts on rank `k`'s squares (eight lookups per
 //! bitboard instead of one per disc, as in Edax's `hash.c`).
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+use zerosum::hash::splitmix64 as splitmix;
 
 /// The key of one disc: `SQUARE_KEYS[0][sq]` for the side to move, `[1][sq]` for the
 /// opponent.

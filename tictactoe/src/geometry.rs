@@ -360,7 +360,7 @@ impl Geometry {
         if self.shape.cells() <= 32 {
             x | o << 32
         } else {
-            mix(x) ^ mix(o ^ 0x9E37_79B9_7F4A_7C15).rotate_left(17)
+            mix(x) ^ mix(o ^ zerosum::hash::GOLDEN_GAMMA).rotate_left(17)
         }
     }
 
@@ -386,13 +386,7 @@ impl Geometry {
     }
 }
 
-/// SplitMix64's finaliser (Steele, Lea, Flood 2014): a bijective 64-bit mix.
-#[inline]
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+use zerosum::hash::finalize as mix;
 
 #[cfg(test)]
 mod tests {
