@@ -34,6 +34,8 @@ pub enum Command {
     },
     /// Speaks the Gomocup protocol on standard input/output (the `pbrain-zerosum` engine).
     Pbrain,
+    /// Plays a match between two Gomocup engines from openings, colours swapped in pairs.
+    Match(crate::gomoku_match::MatchArgs),
 }
 
 /// Runs one `zerosum gomoku` command.
@@ -71,6 +73,7 @@ pub fn run(command: Command) -> ExitCode {
             })
         }
         Command::Pbrain => pbrain(),
+        Command::Match(args) => crate::gomoku_match::run(args),
     }
 }
 

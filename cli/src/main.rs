@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 mod connect4;
 mod gomoku;
+mod gomoku_match;
 mod limits;
 mod lines;
 mod othello;

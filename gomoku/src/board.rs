@@ -104,6 +104,7 @@ pub struct Board {
     near: Vec<u8>,
     history: Vec<Cell>,
     base: usize,
+    blockers: usize,
     to_move: Side,
     hash: u64,
     outcome: Option<Outcome>,
@@ -134,6 +135,7 @@ impl Board {
             near: vec![0; n],
             history: Vec::with_capacity(n),
             base: 0,
+            blockers: 0,
             to_move: Side::First,
             hash: 0,
             outcome: None,
@@ -360,7 +362,7 @@ impl Board {
         self.to_move = !side;
         self.outcome = if wins {
             Some(Outcome::Win(side))
-        } else if self.history.len() == self.cells.len() {
+        } else if self.history.len() + self.blockers == self.cells.len() {
             Some(Outcome::Draw)
         } else {
             None
@@ -380,6 +382,30 @@ impl Board {
         self.to_move = keep;
         self.hash ^= keys()[2 * CELLS];
         self.base = self.history.len();
+        Ok(())
+    }
+
+    /// Puts a blocking stone of neither side on `c` (the protocol's `BOARD` field 3 of
+    /// continuous games): the cell is occupied, both sides' lines through it are cut, and
+    /// it is not a move (it is not in [`Board::moves`] and cannot be undone).
+    ///
+    /// # Errors
+    /// [`PlayError::OffBoard`] or [`PlayError::Occupied`].
+    pub fn place_blocker(&mut self, c: Cell) -> Result<(), PlayError> {
+        if !self.on_board(c) {
+            return Err(PlayError::OffBoard {
+                cell: c,
+                size: self.size,
+            });
+        }
+        let i = self.index(c);
+        if self.cells[i] != 0 {
+            return Err(PlayError::Occupied(c));
+        }
+        self.cells[i] = 3;
+        self.blockers += 1;
+        self.hash ^= keys()[2 * i] ^ keys()[2 * i + 1];
+        self.update_around(c);
         Ok(())
     }
 

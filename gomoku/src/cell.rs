@@ -130,21 +130,19 @@ impl FromStr for Cell {
 /// The first bad cell, with its 1-based position in the list.
 pub fn parse_move_list(text: &str) -> Result<Vec<Cell>, (usize, CellError)> {
     let mut out = Vec::new();
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b.is_ascii_whitespace() || b == b',' || b == b';' {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        i += 1;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
-        let cell = Cell::parse_human(&text[start..i]).map_err(|e| (out.len() + 1, e))?;
+    let mut rest = text;
+    loop {
+        // Work on whole characters, never byte offsets inside one: the text is any `&str`.
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',' || c == ';');
+        let Some(first) = rest.chars().next() else {
+            break;
+        };
+        let after = &rest[first.len_utf8()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let end = first.len_utf8() + digits;
+        let cell = Cell::parse_human(&rest[..end]).map_err(|e| (out.len() + 1, e))?;
         out.push(cell);
+        rest = &rest[end..];
     }
     Ok(out)
 }
@@ -210,5 +208,21 @@ mod tests {
         assert_eq!(v, vec![Cell::new(7, 7), Cell::new(8, 6), Cell::new(4, 8)]);
         assert_eq!(parse_move_list("h8 i10 j12").unwrap().len(), 3);
         assert_eq!(parse_move_list("h8?").unwrap_err().0, 2);
+    }
+
+    #[test]
+    fn non_ascii_text_is_an_error_not_a_panic() {
+        // The inputs that panicked when the list was cut by byte index (issue 14 item 4).
+        for text in ["Ｘ", "é", "٣", "ｈ8", "h8é", "h٣", "ｈ８", "h8\u{85}Ｘ"] {
+            let r = parse_move_list(text);
+            assert!(r.is_err(), "{text:?} gave {r:?}");
+            assert!(Cell::parse_human(text).is_err());
+            assert!(Cell::parse_xy(text).is_err());
+        }
+        // Unicode whitespace separates cells like ASCII whitespace.
+        // (U+0085 and U+3000 are Unicode white space.)
+        assert_eq!(parse_move_list("h8\u{3000}i7").unwrap().len(), 2);
+        assert_eq!(parse_move_list("h8\u{85}i7").unwrap().len(), 2);
+        assert!(Cell::parse_human("\u{85}").is_err());
     }
 }

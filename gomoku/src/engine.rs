@@ -57,6 +57,7 @@ pub struct Engine {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    polls: u32,
     stop: Option<StopFlag>,
     aborted: bool,
     /// Widest branching at an interior node (the best candidates by ordering value).
@@ -84,6 +85,7 @@ impl Engine {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            polls: 0,
             stop: None,
             aborted: false,
             max_moves: 14,
@@ -105,7 +107,11 @@ impl Engine {
         if self.aborted {
             return true;
         }
-        let out_of_time = self.nodes & 255 == 0
+        // The clock is read every 16 calls (not every 2^k nodes: the count jumps by the
+        // VCF nodes of the leaves, so a mask on it fired only now and then, and moves
+        // went past the limit by several ms).
+        self.polls = self.polls.wrapping_add(1);
+        let out_of_time = self.polls & 15 == 0
             && (self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.stop.as_ref().is_some_and(|s| s.is_stopped()));
         if self.nodes >= self.node_limit || out_of_time {
@@ -125,8 +131,8 @@ impl Engine {
         }
         let me = board.side_to_move();
         let opp = !me;
-        if board.stone_count() == 0 {
-            let m = board.size() / 2;
+        let m = board.size() / 2;
+        if board.stone_count() == 0 && board.raw(board.index(Cell::new(m, m))) == 0 {
             out.push((0, Cell::new(m, m)));
             return;
         }
@@ -284,7 +290,7 @@ impl Engine {
 
     /// Searches `board` under `limits` (depth in plies, nodes, time, stop flag) and returns
     /// the move to play with its score, principal variation and root candidates. The time
-    /// budget is checked every 256 nodes and by the VCF searches, so the search returns
+    /// budget is checked every 16 nodes and by the VCF searches, so the search returns
     /// shortly after it; with only a node limit the result is reproducible.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchInfo {
         self.search_observed(board, limits, &mut |_| {})
@@ -444,7 +450,8 @@ impl Engine {
         }
         // Root step 3: iterative deepening PVS. The node limit counts search nodes only:
         // the root VCF/VCT searches above have their own fixed budgets.
-        self.node_limit = self.node_limit.saturating_add(self.nodes);
+        let root_nodes = self.nodes;
+        self.node_limit = self.node_limit.saturating_add(root_nodes);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
         for depth in 1..=max_depth {
             let mut alpha = -Score::INFINITE;

@@ -41,27 +41,69 @@ pub fn cell_value(p: [u8; 4]) -> i32 {
     }
 }
 
+/// The threat class of a cell for the side that would play there: 2 = a four with an
+/// open three (four-three), 1 = two open threes (double three), 0 = neither. Open fours
+/// and double fours are found by the search itself ([`has_double_four_move`]).
+#[inline]
+fn threat_class(p: [u8; 4]) -> usize {
+    let (mut fours, mut threes) = (0, 0);
+    for v in p {
+        if v == Pattern::Four as u8 {
+            fours += 1;
+        } else if v == Pattern::OpenThree as u8 {
+            threes += 1;
+        }
+    }
+    if fours >= 1 && threes >= 1 {
+        2
+    } else if threes >= 2 {
+        1
+    } else {
+        0
+    }
+}
+
+/// Bonus of the side to move's best threat class (none, double three, four-three): it
+/// plays first, so a four-three is close to a win when the opponent has no four to gain
+/// the tempo back.
+const MY_CLASS: [i32; 3] = [0, 250, 700];
+/// The opponent's best threat class counts less: the side to move can still defend it.
+const THEIR_CLASS: [i32; 3] = [0, 80, 200];
+
 /// The static value of `board` for its side to move, in pattern units: the sum over
 /// empty cells near stones of the side to move's [`EVAL_WEIGHT`]s minus the opponent's,
-/// the opponent weighted a little less (the side to move plays next). Unfinished
-/// positions only; scores lie well within the heuristic range.
+/// the opponent weighted a little less (the side to move plays next), plus a bonus for
+/// each side's best threat class (four-three, double three) on a single cell, larger for
+/// the side to move. Unfinished positions only; scores lie well within the heuristic
+/// range.
 pub fn evaluate(board: &Board) -> Score {
     let me = board.side_to_move();
     let opp = !me;
     let (mut mine, mut theirs) = (0i32, 0i32);
+    let (mut my_class, mut their_class) = (0usize, 0usize);
     for i in 0..board.cell_count() {
         if board.raw(i) != 0 || board.near(i) == 0 {
             continue;
         }
+        let (pm, po) = (board.patterns(i, me), board.patterns(i, opp));
         for d in 0..4 {
-            mine += EVAL_WEIGHT[board.pattern(i, me, d) as usize];
-            theirs += EVAL_WEIGHT[board.pattern(i, opp, d) as usize];
+            mine += EVAL_WEIGHT[pm[d] as usize];
+            theirs += EVAL_WEIGHT[po[d] as usize];
         }
+        my_class = my_class.max(threat_class(pm));
+        their_class = their_class.max(threat_class(po));
     }
     if board.stone_count() == 0 {
         return Score::DRAW;
     }
-    Score::heuristic(mine * 6 / 5 - theirs)
+    // A four of the opponent's takes the tempo back: our class is then worth less.
+    let opp_can_four = board.pattern_count(opp, Pattern::Four) > 0
+        || board.pattern_count(opp, Pattern::OpenFour) > 0;
+    let mut bonus = MY_CLASS[my_class] - THEIR_CLASS[their_class];
+    if opp_can_four {
+        bonus = MY_CLASS[my_class] / 3 - THEIR_CLASS[their_class];
+    }
+    Score::heuristic(mine * 6 / 5 - theirs + bonus)
 }
 
 /// True when `side` has a cell that makes an open four or a double four at once.

@@ -10,7 +10,9 @@
 //!   forced replies, VCF at the nodes and a time/node budget; behind [`zerosum::Engine`]
 //!   with [`Level`]s 1–8;
 //! - [`protocol`]: the Gomocup `pbrain` protocol as a testable state machine;
-//! - [`suite`] and [`arena`]: the puzzle and opening files, and a match runner with Elo.
+//! - [`suite`] and [`arena`]: the puzzle and opening files, and a match runner with Elo;
+//! - [`gomocup`]: a match runner for any two Gomocup engines (processes), with times and
+//!   protocol faults.
 //!
 //! The move the engine plays, with this crate alone (`Limits::time(…)` for a time per
 //! move; levels 1–8):
@@ -34,6 +36,7 @@ mod board;
 mod cell;
 mod engine;
 mod eval;
+pub mod gomocup;
 mod level;
 mod pattern;
 pub mod protocol;

@@ -4,17 +4,23 @@
 //! output, one line, flushed at once. Supported: `START n` (5–22 → `OK`, else `ERROR`),
 //! `RECTSTART w,h` (`ERROR`: square boards only), `RESTART` (`OK`), `BEGIN` (our move),
 //! `TURN x,y` (the opponent's move, then ours), `BOARD` … `DONE` (a whole position: lines
-//! `x,y,1` for our stones and `x,y,2` for the opponent's; `3` lines of continuous games
-//! are ignored), `TAKEBACK x,y` (`OK`), `INFO key value` (no answer; `timeout_turn`,
-//! `timeout_match`, `time_left`, `max_memory`, `rule`, `game_type`, `folder` are read,
-//! unknown keys ignored), `ABOUT`, `END`. Unknown commands get `UNKNOWN …`, bad
-//! arguments `ERROR …`; nothing the manager sends can make it panic.
+//! `x,y,1` for our stones, `x,y,2` for the opponent's and `x,y,3` for the stones of a
+//! continuous game's winning line, which still occupy their cells), `SWAP2BOARD` … `DONE`
+//! (the Swap2 opening: three stones on an empty board, else `SWAP` or a move),
+//! `TAKEBACK x,y` (`OK`), `INFO key value` (no answer; `timeout_turn`, `timeout_match`,
+//! `time_left` (signed: a negative clock is an empty one), `max_memory`, `rule`,
+//! `game_type`, `folder` are read, unknown keys ignored; a `rule` we cannot play is
+//! answered with a `MESSAGE` line and the rule in force is kept), `ABOUT`, `END`.
+//! Unknown commands get `UNKNOWN …`, bad arguments `ERROR …`; a block (`BOARD`,
+//! `SWAP2BOARD`) is answered once, at its `DONE`, however many of its lines are bad; `END`
+//! ends the conversation at once, even inside a block; nothing the manager sends can make
+//! it panic.
 //!
 //! Time: each move gets at most `timeout_turn` minus a safety margin, and at most a
-//! fraction of `time_left` when the match clock is known; the search checks the clock
-//! every 256 nodes. The engine and its tables are allocated at `START` (within
+//! share of `time_left` whenever the match clock is sent; the search checks the clock
+//! every 16 nodes. The engine and its tables are allocated at `START` (within
 //! `max_memory`), never on a move. Reference: the protocol description at
-//! gomocup.org ("new protocol", Petr Lastovicka).
+//! gomocup.org ("new protocol", Petr Lastovicka) and its Swap2 extension.
 
 use crate::board::Board;
 use crate::cell::Cell;
@@ -23,6 +29,7 @@ use crate::rule::Rule;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 use zerosum::search::Limits;
+use zerosum::time::{Budget, GameClock};
 use zerosum::{Game, Side};
 
 /// The `ABOUT` answer.
@@ -32,6 +39,24 @@ pub const ABOUT: &str =
 /// Default `timeout_turn` when the manager sends none, in ms.
 pub const DEFAULT_TURN_MS: u64 = 5_000;
 
+/// Budget of a move when `timeout_turn` is 0 ("play as fast as possible"), in ms.
+pub const FAST_TURN_MS: u64 = 100;
+
+/// The multi-line commands of the protocol: their lines are collected until `DONE`
+/// and answered once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BlockKind {
+    Board,
+    Swap2,
+}
+
+struct Block {
+    kind: BlockKind,
+    stones: Vec<(Cell, u8)>,
+    /// The first bad line, reported at `DONE`.
+    error: Option<String>,
+}
+
 /// The brain's state between commands.
 pub struct Brain {
     board: Option<Board>,
@@ -39,9 +64,9 @@ pub struct Brain {
     rule: Rule,
     timeout_turn: u64,
     timeout_match: u64,
-    time_left: Option<u64>,
+    time_left: Option<i64>,
     max_memory: u64,
-    pending_board: Option<Vec<(Cell, u8)>>,
+    block: Option<Block>,
     node_limit: Option<u64>,
     tt_mib: usize,
 }
@@ -63,7 +88,7 @@ impl Brain {
             timeout_match: 0,
             time_left: None,
             max_memory: 0,
-            pending_board: None,
+            block: None,
             node_limit: None,
             tt_mib: 0,
         }
@@ -80,19 +105,49 @@ impl Brain {
         self.board.as_ref()
     }
 
-    /// The time budget of the next move: `timeout_turn` minus a margin of a tenth
-    /// (at least 30 ms), capped at a seventh of `time_left` when known; at least 5 ms.
-    pub fn move_budget(&self) -> Duration {
+    /// The rule in force (only rules we can play are ever taken from `INFO rule`).
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The limits of the next move, for the core time control ([`zerosum::time`]):
+    /// the per-move limit is `timeout_turn` ([`FAST_TURN_MS`] when it is 0) minus a safety
+    /// margin of an eighth (at least 20 ms) for the pipes and the process; whenever the
+    /// manager sent `time_left` (with or without `timeout_match`) the game clock is that
+    /// time minus the same margin, shared over the moves we still expect to play (at
+    /// least 12, about 40 minus half the stones on the board).
+    pub fn move_limits(&self) -> Limits {
         let turn = if self.timeout_turn == 0 {
-            100
+            FAST_TURN_MS
         } else {
             self.timeout_turn
         };
-        let mut ms = turn.saturating_sub((turn / 10).max(30));
-        if let Some(left) = self.time_left.filter(|_| self.timeout_match > 0) {
-            ms = ms.min(left.saturating_sub(50) / 7);
+        let margin = |ms: u64| (ms / 8).max(20);
+        let clock = self.time_left.map(|left| {
+            let left = left.max(0) as u64;
+            let stones = self.board.as_ref().map_or(0, |b| b.stone_count() as u32);
+            GameClock {
+                remaining: Duration::from_millis(left.saturating_sub(margin(left))),
+                increment: Duration::ZERO,
+                moves_to_go: Some(40u32.saturating_sub(stones / 2).max(12)),
+            }
+        });
+        Limits {
+            time: Some(Duration::from_millis(
+                turn.saturating_sub(margin(turn)).max(1),
+            )),
+            clock,
+            nodes: self.node_limit,
+            ..Limits::default()
         }
-        Duration::from_millis(ms.max(5))
+    }
+
+    /// The hard time limit of the next move ([`Budget::maximum`] of
+    /// [`Brain::move_limits`]): the search never goes past it by more than one clock poll.
+    pub fn move_budget(&self) -> Duration {
+        Budget::new(&self.move_limits())
+            .maximum()
+            .unwrap_or(Duration::ZERO)
     }
 
     fn table_mib(&self) -> usize {
@@ -113,72 +168,79 @@ impl Brain {
         }
     }
 
-    fn think(&mut self) -> String {
-        let budget = self.move_budget();
+    /// Searches the current position; `None` when there is no game, it is over, or no
+    /// move is left (the reason as an `ERROR` text in `Err`).
+    fn search(&mut self) -> Result<crate::engine::SearchInfo, String> {
+        let limits = self.move_limits();
         let (Some(board), Some(engine)) = (self.board.as_mut(), self.engine.as_mut()) else {
-            return "ERROR no game started (send START first)".into();
+            return Err("ERROR no game started (send START first)".into());
         };
         if board.outcome().is_some() {
-            return "ERROR the game is over".into();
+            return Err("ERROR the game is over".into());
         }
-        let limits = Limits {
-            time: Some(budget),
-            nodes: self.node_limit,
-            ..Limits::default()
-        };
         let info = engine.search(board, &limits);
-        match info.best {
-            Some(c) => {
-                board.play(c);
+        if info.best.is_none() {
+            return Err("ERROR no legal move".into());
+        }
+        Ok(info)
+    }
+
+    fn think(&mut self) -> String {
+        match self.search() {
+            Ok(info) => {
+                let c = info.best.expect("search returned a move");
+                if let Some(board) = self.board.as_mut() {
+                    board.play(c);
+                }
                 c.to_xy()
             }
-            None => "ERROR no legal move".into(),
+            Err(e) => e,
         }
     }
 
     /// Handles one line from the manager, writing the answer (if any) to `out` and
-    /// flushing it. Returns `false` after `END`.
+    /// flushing it. Returns `false` after `END` (also inside an open block).
     ///
     /// # Errors
     /// Only errors of `out`.
     pub fn handle_line(&mut self, line: &str, out: &mut impl Write) -> io::Result<bool> {
-        let line = line.trim_matches(|c: char| c == '\r' || c == '\n' || c.is_whitespace());
+        let line = line.trim();
         if line.is_empty() {
             return Ok(true);
-        }
-        if let Some(stones) = self.pending_board.as_mut() {
-            if line.eq_ignore_ascii_case("DONE") {
-                let stones = self.pending_board.take().unwrap_or_default();
-                let reply = self.set_board(&stones);
-                return answer(out, &reply).map(|_| true);
-            }
-            let parts: Vec<&str> = line.split(',').map(str::trim).collect();
-            let parsed = (parts.len() == 3)
-                .then(|| Cell::parse_xy(&format!("{},{}", parts[0], parts[1])).ok())
-                .flatten()
-                .zip(
-                    parts
-                        .get(2)
-                        .and_then(|w| w.parse::<u8>().ok())
-                        .filter(|w| (1..=3).contains(w)),
-                );
-            return match parsed {
-                Some((c, who)) => {
-                    stones.push((c, who));
-                    Ok(true)
-                }
-                None => answer(
-                    out,
-                    &format!("ERROR bad BOARD line {line:?} (expected x,y,1|2|3)"),
-                )
-                .map(|_| true),
-            };
         }
         let (cmd, arg) = match line.split_once(char::is_whitespace) {
             Some((c, a)) => (c, a.trim()),
             None => (line, ""),
         };
-        let reply: Option<String> = match cmd.to_ascii_uppercase().as_str() {
+        let cmd = cmd.to_ascii_uppercase();
+        if cmd == "END" {
+            return Ok(false);
+        }
+        if let Some(block) = self.block.as_mut() {
+            if cmd == "DONE" {
+                let block = self.block.take().expect("a block is open");
+                let reply = match block.error {
+                    Some(e) => e,
+                    None => match block.kind {
+                        BlockKind::Board => self.set_board(&block.stones, true),
+                        BlockKind::Swap2 => self.swap2(&block.stones),
+                    },
+                };
+                return answer(out, &reply).map(|_| true);
+            }
+            match parse_stone_line(line) {
+                Some(stone) => block.stones.push(stone),
+                None => {
+                    if block.error.is_none() {
+                        block.error = Some(format!(
+                            "ERROR bad board line {line:?} (expected x,y,1|2|3)"
+                        ));
+                    }
+                }
+            }
+            return Ok(true);
+        }
+        let reply: Option<String> = match cmd.as_str() {
             "START" => Some(self.start(arg)),
             "RECTSTART" => Some("ERROR rectangular boards are not supported".into()),
             "RESTART" => Some(match self.board.as_ref() {
@@ -194,21 +256,23 @@ impl Brain {
                 _ => self.think(),
             }),
             "TURN" => Some(self.turn(arg)),
-            "BOARD" => {
-                if self.board.is_none() {
-                    Some("ERROR no game started (send START first)".into())
-                } else {
-                    self.pending_board = Some(Vec::new());
-                    None
-                }
-            }
-            "TAKEBACK" => Some(self.takeback(arg)),
-            "INFO" => {
-                self.info(arg);
+            "BOARD" | "SWAP2BOARD" => {
+                // The block is collected even without a game, so that its lines are not
+                // taken as commands; the answer comes once, at DONE.
+                self.block = Some(Block {
+                    kind: if cmd == "BOARD" {
+                        BlockKind::Board
+                    } else {
+                        BlockKind::Swap2
+                    },
+                    stones: Vec::new(),
+                    error: None,
+                });
                 None
             }
+            "TAKEBACK" => Some(self.takeback(arg)),
+            "INFO" => self.info(arg),
             "ABOUT" => Some(ABOUT.into()),
-            "END" => return Ok(false),
             _ => Some(format!("UNKNOWN command {cmd:?}")),
         };
         if let Some(r) = reply {
@@ -259,7 +323,8 @@ impl Brain {
         }
     }
 
-    fn info(&mut self, arg: &str) {
+    /// `INFO key value`: no answer, except a `MESSAGE` for a rule we cannot play.
+    fn info(&mut self, arg: &str) -> Option<String> {
         let (key, value) = match arg.split_once(char::is_whitespace) {
             Some((k, v)) => (k.to_ascii_lowercase(), v.trim()),
             None => (arg.to_ascii_lowercase(), ""),
@@ -268,7 +333,8 @@ impl Brain {
         match key.as_str() {
             "timeout_turn" => self.timeout_turn = num.unwrap_or(self.timeout_turn),
             "timeout_match" => self.timeout_match = num.unwrap_or(self.timeout_match),
-            "time_left" => self.time_left = num.or(self.time_left),
+            // Signed: managers send a negative clock once a player is over its time.
+            "time_left" => self.time_left = value.parse::<i64>().ok().or(self.time_left),
             "max_memory" => {
                 self.max_memory = num.unwrap_or(self.max_memory);
                 if self.board.is_some() {
@@ -276,9 +342,17 @@ impl Brain {
                 }
             }
             "rule" => {
-                if let Some(rule) = num.and_then(|v| Rule::from_gomocup(v as u32))
-                    && rule != self.rule
-                {
+                let Some(rule) = num
+                    .and_then(|v| u32::try_from(v).ok())
+                    .and_then(Rule::from_gomocup)
+                else {
+                    return Some(format!(
+                        "MESSAGE rule {value:?} is not supported (0 freestyle, 1 exactly five); still playing {} (rule {})",
+                        self.rule,
+                        self.rule.index()
+                    ));
+                };
+                if rule != self.rule {
                     self.rule = rule;
                     if let Some(b) = self.board.as_ref() {
                         let mut nb = Board::with_size(b.size() as u32, rule).expect("same size");
@@ -296,18 +370,22 @@ impl Brain {
             }
             _ => {}
         }
+        None
     }
 
-    fn set_board(&mut self, stones: &[(Cell, u8)]) -> String {
+    /// Sets up the position of a `BOARD`/`SWAP2BOARD` block: our stones (`1`) and the
+    /// opponent's (`2`) by alternate play when the counts allow it (black is whoever has
+    /// one stone more or, on equal counts, us), else as setup stones with us to move;
+    /// then the blocking stones (`3`). With `think`, answers our move.
+    fn set_board(&mut self, stones: &[(Cell, u8)], think: bool) -> String {
         let Some(old) = self.board.as_ref() else {
             return "ERROR no game started (send START first)".into();
         };
         let size = old.size() as u32;
         let own: Vec<Cell> = stones.iter().filter(|s| s.1 == 1).map(|s| s.0).collect();
         let opp: Vec<Cell> = stones.iter().filter(|s| s.1 == 2).map(|s| s.0).collect();
+        let blockers: Vec<Cell> = stones.iter().filter(|s| s.1 == 3).map(|s| s.0).collect();
         let mut b = Board::with_size(size, self.rule).expect("size was accepted at START");
-        // Alternate play when the counts allow it: black is whoever has one stone more or,
-        // on equal counts, us (we are to move).
         let (first, second) = if opp.len() == own.len() + 1 {
             (&opp, &own)
         } else {
@@ -343,8 +421,49 @@ impl Brain {
             }
             b.set_side_to_move(us);
         }
+        for &c in &blockers {
+            if let Err(e) = b.place_blocker(c) {
+                return format!("ERROR {e}");
+            }
+        }
         self.board = Some(b);
-        self.think()
+        if think { self.think() } else { String::new() }
+    }
+
+    /// The Swap2 opening (Gomocup's extension): on an empty board, the three opening
+    /// stones `x,y x,y x,y` (black, white, black: a balanced shape); otherwise `SWAP`
+    /// (we take the colour that has just moved and the opponent moves next) when the
+    /// search scores the side to move below even, else our move as the side to move.
+    fn swap2(&mut self, stones: &[(Cell, u8)]) -> String {
+        let err = self.set_board(stones, false);
+        if !err.is_empty() {
+            return err;
+        }
+        let Some(board) = self.board.as_ref() else {
+            return "ERROR no game started (send START first)".into();
+        };
+        if board.stone_count() == 0 {
+            // h8, i7, e9 on 15x15 (Rapfi rates it about even), scaled to the centre.
+            let n = board.size() as i32;
+            let c = n / 2;
+            let cells: Vec<String> = [(c, c), (c + 1, c - 1), (c - 3, c + 1)]
+                .iter()
+                .map(|&(x, y)| Cell::new(x.clamp(0, n - 1) as u8, y.clamp(0, n - 1) as u8))
+                .map(Cell::to_xy)
+                .collect();
+            return cells.join(" ");
+        }
+        match self.search() {
+            Ok(info) if info.score < zerosum::Score::DRAW => "SWAP".into(),
+            Ok(info) => {
+                let c = info.best.expect("search returned a move");
+                if let Some(board) = self.board.as_mut() {
+                    board.play(c);
+                }
+                c.to_xy()
+            }
+            Err(e) => e,
+        }
     }
 
     /// Runs the protocol until `END` or the end of `input`.
@@ -361,6 +480,17 @@ impl Brain {
         }
         Ok(())
     }
+}
+
+/// One stone line of a block: `x,y,field` with field 1, 2 or 3.
+fn parse_stone_line(line: &str) -> Option<(Cell, u8)> {
+    let (xy, field) = line.rsplit_once(',')?;
+    let field = field
+        .trim()
+        .parse::<u8>()
+        .ok()
+        .filter(|f| (1..=3).contains(f))?;
+    Some((Cell::parse_xy(xy).ok()?, field))
 }
 
 fn answer(out: &mut impl Write, text: &str) -> io::Result<()> {
@@ -411,30 +541,233 @@ mod tests {
 
     #[test]
     fn time_budget_follows_info() {
+        // Expected values from the rules above and the core time control's table
+        // (per move t: t - min(t/40, 5 ms); clock r over m moves: min(4r/m, r/4) - overhead).
+        let ms = |b: &Brain| b.move_budget().as_millis();
         let mut b = Brain::new();
-        assert_eq!(b.move_budget(), Duration::from_millis(4_500));
+        assert_eq!(ms(&b), 5000 - 625 - 5);
         talk(&mut b, "INFO timeout_turn 1000\n");
-        assert_eq!(b.move_budget(), Duration::from_millis(900));
-        talk(&mut b, "INFO timeout_match 60000\nINFO time_left 700\n");
-        assert_eq!(b.move_budget(), Duration::from_millis(92));
+        assert_eq!(ms(&b), 1000 - 125 - 5);
+        talk(&mut b, "INFO timeout_turn 100\n");
+        assert_eq!(ms(&b), 78); // 80 - 2
+        talk(
+            &mut b,
+            "INFO timeout_turn 1000\nINFO timeout_match 60000\nINFO time_left 7000\n",
+        );
+        assert_eq!(ms(&b), 607); // (7000 - 875) * 4 / 40 - 5 = 607.5
         talk(&mut b, "INFO time_left 0\n");
-        assert_eq!(b.move_budget(), Duration::from_millis(5));
-        talk(&mut b, "INFO timeout_turn 0\nINFO timeout_match 0\n");
-        assert_eq!(b.move_budget(), Duration::from_millis(70));
+        assert_eq!(ms(&b), 0);
+        talk(
+            &mut b,
+            "INFO timeout_turn 0\nINFO timeout_match 0\nINFO time_left 100000\n",
+        );
+        assert_eq!(ms(&b), 78);
     }
 
     #[test]
-    fn rule_info_replays_the_game() {
+    fn the_match_clock_bounds_every_move_even_without_timeout_match() {
+        // Issue 14 item 6: `timeout_turn 5000`, `time_left 1000` made the engine think
+        // 2.5 s. The protocol: time_left is the time left for the whole match.
+        let mut b = Brain::new();
+        talk(&mut b, "INFO timeout_turn 5000\nINFO time_left 1000\n");
+        assert!(b.move_budget() <= Duration::from_millis(1000 / 10));
+        // A negative clock (a manager's way to say the time is over) is not thrown away.
+        talk(&mut b, "INFO time_left -1\n");
+        assert_eq!(b.move_budget(), Duration::ZERO);
+        // And the brain still answers a move at once.
+        let out = talk(&mut b, "START 15\nTURN 7,7\n");
+        assert!(Cell::parse_xy(out.lines().nth(1).unwrap()).is_ok(), "{out}");
+    }
+
+    #[test]
+    fn rule_info_replays_the_game_and_refuses_what_it_cannot_play() {
         let mut b = Brain::new().with_node_limit(500);
         talk(&mut b, "START 15\nTURN 7,7\nINFO rule 1\n");
         assert_eq!(b.board().unwrap().rule(), Rule::Standard);
         assert_eq!(b.board().unwrap().stone_count(), 2);
-        talk(&mut b, "INFO rule 4\n");
-        assert_eq!(
-            b.board().unwrap().rule(),
-            Rule::Standard,
-            "renju is not supported: unchanged"
+        for value in ["4", "5", "2", "3", "8", "-1", "x", "4294967297"] {
+            let out = talk(&mut b, &format!("INFO rule {value}\n"));
+            assert!(
+                out.starts_with("MESSAGE") && out.lines().count() == 1,
+                "{value}: {out}"
+            );
+            assert_eq!(b.rule(), Rule::Standard, "rule {value} is never claimed");
+            assert_eq!(b.board().unwrap().rule(), Rule::Standard);
+        }
+        assert_eq!(talk(&mut b, "INFO rule 0\n"), "");
+        assert_eq!(b.rule(), Rule::Freestyle);
+    }
+
+    /// The shape of one reply line.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Shape {
+        Ok,
+        /// `x,y` on the board, on a cell that was empty.
+        Move,
+        /// Three `x,y` separated by spaces.
+        ThreeMoves,
+        /// `SWAP` or a move.
+        SwapOrMove,
+        Error,
+        Unknown,
+        Message,
+        About,
+    }
+
+    fn shape_of(line: &str) -> Shape {
+        let is_xy = |t: &str| Cell::parse_xy(t).is_ok() && !t.contains(' ');
+        if line == "OK" {
+            Shape::Ok
+        } else if line == ABOUT {
+            Shape::About
+        } else if line.starts_with("ERROR") {
+            Shape::Error
+        } else if line.starts_with("UNKNOWN") {
+            Shape::Unknown
+        } else if line.starts_with("MESSAGE") {
+            Shape::Message
+        } else if line == "SWAP" {
+            Shape::SwapOrMove
+        } else if line.split(' ').count() == 3 && line.split(' ').all(is_xy) {
+            Shape::ThreeMoves
+        } else if is_xy(line) {
+            Shape::Move
+        } else {
+            panic!("reply of no known shape: {line:?}")
+        }
+    }
+
+    /// Issue 14 item 6's conversation set as a table: command lines in, reply shapes
+    /// out, from the protocol's text (one answer per command that expects one, none for
+    /// INFO, one per block at DONE, nothing after END).
+    #[test]
+    fn protocol_table() {
+        use Shape::*;
+        let table: &[(&str, &[Shape])] = &[
+            ("START 15", &[Ok]),
+            ("START 20\nBEGIN", &[Ok, Move]),
+            ("START 15\nTURN 7,7", &[Ok, Move]),
+            (
+                "START 4\nSTART 23\nSTART -1\nSTART Ｘ",
+                &[Error, Error, Error, Error],
+            ),
+            ("RECTSTART 20,15", &[Error]),
+            ("TURN 7,7", &[Error]),
+            (
+                "START 15\nTURN 15,15\nTURN 7,x\nTURN 7,7,1",
+                &[Ok, Error, Error, Error],
+            ),
+            (
+                "START 15\nINFO timeout_turn 300\nINFO time_left -1\nINFO max_memory 0\nINFO folder /tmp\nINFO game_type 1\nINFO whatever 5\nTURN 1,1",
+                &[Ok, Move],
+            ),
+            (
+                "START 15\nINFO rule 4\nINFO rule 1\nBEGIN",
+                &[Ok, Message, Move],
+            ),
+            (
+                "START 15\nINFO rule 5\nINFO rule 9\nINFO rule 2",
+                &[Ok, Message, Message, Message],
+            ),
+            ("START 15\nBOARD\n7,7,1\n8,8,2\nDONE", &[Ok, Move]),
+            ("START 15\nBOARD\n7,7,3\nDONE", &[Ok, Move]),
+            (
+                "START 15\nBOARD\n7,7,4\nx\n1,1,1\nDONE\nABOUT",
+                &[Ok, Error, About],
+            ),
+            ("START 15\nBOARD\n7,7,1\n7,7,2\nDONE", &[Ok, Error]),
+            ("BOARD\n1,1,1\nDONE\nSTART 15", &[Error, Ok]),
+            ("START 15\nSWAP2BOARD\nDONE", &[Ok, ThreeMoves]),
+            (
+                "START 15\nSWAP2BOARD\n7,7,2\n8,6,1\n4,8,2\nDONE",
+                &[Ok, SwapOrMove],
+            ),
+            (
+                "START 15\nSWAP2BOARD\n7,7,1\n8,6,2\n4,8,1\n9,9,2\n3,3,1\nDONE\nABOUT",
+                &[Ok, SwapOrMove, About],
+            ),
+            (
+                "START 15\nYXBOARD\n7,7,1\nDONE",
+                &[Ok, Unknown, Unknown, Unknown],
+            ),
+            ("START 15\nBOARD\n7,7,1\nEND\nABOUT", &[Ok]),
+            ("START 15\nSWAP2BOARD\nEND\nDONE", &[Ok]),
+            ("END\nSTART 15", &[]),
+            (
+                "START 15\nTAKEBACK 7,7\nTURN 7,7\nTAKEBACK 7,7",
+                &[Ok, Error, Move, Error],
+            ),
+            (
+                "START 15\nRESTART\nRESTART 3\nabout\n\n\r\nfoo bar",
+                &[Ok, Ok, Ok, About, Unknown],
+            ),
+            (
+                "START 15\nTURN ７,7\nTURN \u{85}\nTURN é,é",
+                &[Ok, Error, Error, Error],
+            ),
+        ];
+        for (input, expected) in table {
+            let mut brain = Brain::new().with_node_limit(300);
+            let out = talk(&mut brain, &format!("{input}\n"));
+            let shapes: Vec<Shape> = out.lines().map(shape_of).collect();
+            assert_eq!(&shapes, expected, "input {input:?} answered {out:?}");
+        }
+    }
+
+    #[test]
+    fn board_stones_of_field_3_occupy_their_cells() {
+        // Issue 14 item 6: BOARD / 7,7,3 / DONE was answered 7,7.
+        let mut b = Brain::new().with_node_limit(2_000);
+        let out = talk(&mut b, "START 15\nBOARD\n7,7,3\nDONE\n");
+        let reply = out.lines().nth(1).unwrap();
+        assert_ne!(reply, "7,7", "{out}");
+        // A line cut by a field-3 stone is no four: with x . X X X 3 only the cell on
+        // the open side completes nothing, so the brain need not block there.
+        let board = b.board().unwrap();
+        assert_eq!(board.raw(board.index(Cell::new(7, 7))), 3);
+        // Every reply of a longer block avoids all the sent stones.
+        let mut b = Brain::new().with_node_limit(2_000);
+        let out = talk(
+            &mut b,
+            "START 15\nBOARD\n7,7,1\n8,8,2\n6,6,3\n9,9,3\n8,7,3\nDONE\n",
         );
+        let mv = Cell::parse_xy(out.lines().nth(1).unwrap()).unwrap();
+        assert!(
+            ![(7, 7), (8, 8), (6, 6), (9, 9), (8, 7)].contains(&(mv.x, mv.y)),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn swap2_answers_follow_the_position() {
+        // With three stones where black already has an open three... white to move is
+        // worse off and answers SWAP or a move; on five stones the same. On an empty
+        // board: three distinct empty cells.
+        let mut b = Brain::new().with_node_limit(300);
+        let out = talk(&mut b, "START 15\nSWAP2BOARD\nDONE\n");
+        let cells: Vec<Cell> = out
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .map(|t| Cell::parse_xy(t).unwrap())
+            .collect();
+        assert_eq!(cells.len(), 3);
+        assert!(cells[0] != cells[1] && cells[1] != cells[2] && cells[0] != cells[2]);
+        // Black (not to move) has an open four: white to move is lost, so it takes black.
+        let mut b = Brain::new().with_node_limit(300);
+        let out = talk(
+            &mut b,
+            "START 15\nSWAP2BOARD\n7,7,2\n0,0,1\n8,7,2\n0,2,1\n9,7,2\n14,14,1\n10,7,2\nDONE\n",
+        );
+        assert_eq!(out.lines().nth(1), Some("SWAP"), "{out}");
+        // White to move completes its four: it keeps its colour and plays the five.
+        let mut b = Brain::new().with_node_limit(300);
+        let out = talk(
+            &mut b,
+            "START 15\nSWAP2BOARD\n7,7,2\n0,0,1\n9,9,2\n0,1,1\n11,11,2\n0,2,1\n13,1,2\n0,3,1\n1,13,2\nDONE\n",
+        );
+        assert_eq!(out.lines().nth(1), Some("0,4"), "{out}");
     }
 
     #[test]

@@ -29,9 +29,11 @@ impl Rule {
     }
 
     /// The rule of a Gomocup `INFO rule` value: bit 0 = exactly five, bit 1 = continuous
-    /// game, bit 2 = renju, bit 3 = caro. Renju and caro are not supported (`None`).
+    /// game, bit 2 = renju, bit 3 = caro. Only 0 (freestyle) and 1 (exactly five) are
+    /// supported; any other bit gives `None` (never a rule that drops a bit: `5`, renju
+    /// with exactly five, is not "exactly five").
     pub const fn from_gomocup(value: u32) -> Option<Rule> {
-        if value & (4 | 8) != 0 {
+        if value & !1 != 0 {
             return None;
         }
         Some(if value & 1 == 1 {

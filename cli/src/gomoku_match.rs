@@ -1,0 +1,119 @@
+//! `zerosum gomoku match`: a thin front end of [`gomoku::gomocup::run_match`].
+
+use clap::Args;
+use gomoku::gomocup::{EngineSpec, MatchConfig, TimeControl, match_table, run_match};
+use gomoku::{Rule, suite::parse_openings};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Options of `zerosum gomoku match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Engine A's command line (program and arguments, split at spaces).
+    #[arg(long)]
+    pub a: String,
+    /// Engine B's command line.
+    #[arg(long)]
+    pub b: String,
+    /// A line sent to engine A after the settings of each game (repeatable), e.g.
+    /// "INFO max_node 1000".
+    #[arg(long = "a-init")]
+    pub a_init: Vec<String>,
+    /// A line sent to engine B after the settings of each game (repeatable), e.g.
+    /// "INFO thread_num 1".
+    #[arg(long = "b-init")]
+    pub b_init: Vec<String>,
+    /// Openings file: a move list a line (`h8i7e9`), `#` comments.
+    #[arg(long)]
+    pub openings: std::path::PathBuf,
+    /// Time per move in milliseconds (the default: 1000).
+    #[arg(long, conflicts_with = "game_ms")]
+    pub time_ms: Option<u64>,
+    /// Time per engine per game in milliseconds, instead of a time per move.
+    #[arg(long)]
+    pub game_ms: Option<u64>,
+    /// Number of games (default: every opening twice, colours swapped).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Rule: 0 freestyle, 1 exactly five.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1))]
+    pub rule: u32,
+    /// Write every game (move list and move times) to this file, one a line.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// Runs the match and prints its tables.
+pub fn run(args: MatchArgs) -> ExitCode {
+    let rule = if args.rule == 1 {
+        Rule::Standard
+    } else {
+        Rule::Freestyle
+    };
+    let text = match std::fs::read_to_string(&args.openings) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", args.openings.display());
+            return ExitCode::from(2);
+        }
+    };
+    let openings = match parse_openings(&text, rule) {
+        Ok(o) if !o.is_empty() => o,
+        Ok(_) => {
+            eprintln!("error: {} has no openings", args.openings.display());
+            return ExitCode::from(2);
+        }
+        Err((line, e)) => {
+            eprintln!("error: {} line {line}: {e}", args.openings.display());
+            return ExitCode::from(2);
+        }
+    };
+    let time = match args.game_ms {
+        Some(ms) => TimeControl::PerGame(Duration::from_millis(ms)),
+        None => TimeControl::PerMove(Duration::from_millis(args.time_ms.unwrap_or(1000))),
+    };
+    let mut config = MatchConfig::new(openings, time);
+    config.rule = rule;
+    if let Some(g) = args.games {
+        config.games = g;
+    }
+    let mut a = EngineSpec::from_command_line(&args.a);
+    a.init = args.a_init;
+    let mut b = EngineSpec::from_command_line(&args.b);
+    b.init = args.b_init;
+    if a.command.is_empty() || b.command.is_empty() {
+        eprintln!("error: empty engine command");
+        return ExitCode::from(2);
+    }
+    if a.name == b.name {
+        a.name.push_str("-A");
+        b.name.push_str("-B");
+    }
+    let mut file = match &args.out {
+        Some(p) => match std::fs::File::create(p) {
+            Ok(f) => Some(f),
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", p.display());
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    if let Some(f) = file.as_mut() {
+        let _ = writeln!(
+            f,
+            "# game\topening\tblack\twhite\tresult\tforfeit\tposition\tmoves:ms"
+        );
+    }
+    let (an, bn) = (a.name.clone(), b.name.clone());
+    let r = run_match(&config, &a, &b, |g| {
+        let line = g.line(&an, &bn);
+        eprintln!("{line}");
+        if let Some(f) = file.as_mut() {
+            let _ = writeln!(f, "{line}");
+        }
+    });
+    print!("{}", match_table(&r, &an, &bn));
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,56 @@
+//! A Gomocup engine with the quirks real engines have, for testing match runners:
+//! our [`gomoku::protocol::Brain`] at a fixed node budget, plus
+//!
+//! - `--error-on-info`: answers `ERROR` to every `INFO` key it does not know (as Rapfi
+//!   does to unknown commands);
+//! - `--slow-first MS`: sleeps that long before its first move;
+//! - `--die-after N`: exits without a word once it has answered N moves;
+//! - `--nodes N`: search nodes per move (default 300).
+//!
+//! `quirky-pbrain --die-after 3 < commands`
+
+use gomoku::protocol::Brain;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |name: &str| -> Option<u64> {
+        let i = args.iter().position(|a| a == name)?;
+        args.get(i + 1)?.parse().ok()
+    };
+    let error_on_info = args.iter().any(|a| a == "--error-on-info");
+    let mut slow_first = value("--slow-first").map(Duration::from_millis);
+    let die_after = value("--die-after");
+    let mut brain = Brain::new().with_node_limit(value("--nodes").unwrap_or(300));
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut answered = 0;
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let upper = line.trim().to_ascii_uppercase();
+        if error_on_info && upper.starts_with("INFO") {
+            let known = ["TIMEOUT_TURN", "TIMEOUT_MATCH", "TIME_LEFT", "RULE"];
+            if !known.iter().any(|k| upper[4..].trim_start().starts_with(k)) {
+                let _ = writeln!(out, "ERROR unknown info {}", line.trim());
+                let _ = out.flush();
+                continue;
+            }
+        }
+        let moves = upper.starts_with("TURN") || upper.starts_with("BEGIN") || upper == "DONE";
+        if moves && let Some(t) = slow_first.take() {
+            std::thread::sleep(t);
+        }
+        if moves && die_after.is_some_and(|n| answered >= n) {
+            std::process::exit(3);
+        }
+        match brain.handle_line(&line, &mut out) {
+            Ok(true) => {}
+            _ => break,
+        }
+        if moves {
+            answered += 1;
+        }
+    }
+}

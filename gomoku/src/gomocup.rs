@@ -1,0 +1,641 @@
+//! A match runner for any Gomocup (`pbrain`) engines: two engine commands, openings,
+//! a time per move or per game, colours swapped in pairs; W/D/L, score, Elo with a 95 %
+//! interval, per-pair results, each engine's mean and maximum move time and every
+//! protocol fault; every game with its move times.
+//!
+//! The manager side of the protocol (gomocup.org, "new protocol", Petr Lastovicka): each
+//! game starts with `START size` and the `INFO` settings, then `BOARD` … `DONE` with the
+//! opening for the engine to move and `TURN x,y` afterwards. Real engines' quirks it copes
+//! with:
+//! - an engine that answers `ERROR` (or `UNKNOWN`) to an `INFO` key it does not know:
+//!   after the settings and after each move the runner sends `ABOUT` and reads up to the
+//!   `name=` line, so stray answers never shift the conversation (Rapfi also drops a
+//!   command sent while it is finishing its move; the same synchronisation avoids it);
+//! - an engine slow on its first move (loading tables): the first move of each process
+//!   gets [`MatchConfig::first_move_grace`] more before it counts as a loss on time;
+//! - an engine that dies or answers nonsense: that game is lost (the fault is recorded),
+//!   the engine is started again for the next game and the match goes on.
+//!
+//! Engines think one at a time (the runner waits for each answer), so a shared machine
+//! measures them fairly; wrap a command in `nice` to be kind to others.
+
+use crate::arena::MatchReport;
+use crate::board::Board;
+use crate::cell::Cell;
+use crate::rule::Rule;
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+use zerosum::{Game, Outcome, Side};
+
+/// How often a late engine is nudged with `ABOUT` (see [`EngineStats::nudges`]).
+pub const NUDGE_EVERY: Duration = Duration::from_millis(250);
+
+/// How an engine is started and set up.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    /// Name in the tables.
+    pub name: String,
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// Extra lines sent after the standard `INFO` settings of each game (for example
+    /// `INFO max_node 1000` or `INFO thread_num 1`).
+    pub init: Vec<String>,
+}
+
+impl EngineSpec {
+    /// An engine from a command line split at white space (no shell quoting), named
+    /// after the program's file name.
+    pub fn from_command_line(line: &str) -> EngineSpec {
+        let command: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        let name = command
+            .iter()
+            .rev()
+            .find(|w| !w.starts_with('-'))
+            .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
+            .unwrap_or_else(|| "engine".to_string());
+        EngineSpec {
+            name,
+            command,
+            init: Vec::new(),
+        }
+    }
+}
+
+/// The clock of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// A limit per move (`INFO timeout_turn`, no match clock).
+    PerMove(Duration),
+    /// A clock for each engine's whole game (`INFO timeout_match` and `time_left` before
+    /// each move; `timeout_turn` is the same total).
+    PerGame(Duration),
+}
+
+/// What a match plays.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The openings, each played twice with colours swapped (engine A first takes the
+    /// side to move of the opening).
+    pub openings: Vec<Board>,
+    /// The number of games (at most twice the openings; rounded up to whole pairs).
+    pub games: usize,
+    /// The clock.
+    pub time: TimeControl,
+    /// The rule sent as `INFO rule` (0 freestyle, 1 exactly five).
+    pub rule: Rule,
+    /// Extra time before a late answer loses the game (pipes, a busy machine).
+    pub grace: Duration,
+    /// Extra time for the first move of each engine process.
+    pub first_move_grace: Duration,
+    /// Stones after which a game is called a draw.
+    pub max_stones: usize,
+}
+
+impl MatchConfig {
+    /// Defaults: every opening twice, 1 s grace, 10 s more for a first move, a draw only
+    /// on a full board.
+    pub fn new(openings: Vec<Board>, time: TimeControl) -> MatchConfig {
+        MatchConfig {
+            games: openings.len() * 2,
+            openings,
+            time,
+            rule: Rule::Freestyle,
+            grace: Duration::from_secs(1),
+            first_move_grace: Duration::from_secs(10),
+            max_stones: usize::MAX,
+        }
+    }
+}
+
+/// Move times and faults of one engine over a match.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineStats {
+    /// Moves it played.
+    pub moves: u64,
+    /// Sum of its move times (wall time from our command to its answer).
+    pub total: Duration,
+    /// Its slowest move.
+    pub max: Duration,
+    /// Moves answered after the limit (per move: the limit; per game: its time left).
+    pub over_limit: u64,
+    /// Protocol faults, each with the game number (1-based) and what happened.
+    pub faults: Vec<String>,
+    /// Stray lines it sent that the runner skipped (`ERROR`/`UNKNOWN` answers to
+    /// settings it does not know), counted.
+    pub stray_lines: u64,
+    /// `ABOUT` lines sent to wake an engine that held its move past the limit (its move
+    /// time still counts until the move came).
+    pub nudges: u64,
+}
+
+impl EngineStats {
+    /// The mean move time.
+    pub fn mean(&self) -> Duration {
+        if self.moves == 0 {
+            Duration::ZERO
+        } else {
+            self.total / self.moves as u32
+        }
+    }
+
+    fn record(&mut self, t: Duration, limit: Option<Duration>) {
+        self.moves += 1;
+        self.total += t;
+        self.max = self.max.max(t);
+        if limit.is_some_and(|l| t > l) {
+            self.over_limit += 1;
+        }
+    }
+}
+
+/// One game of a match between two engines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchGame {
+    /// 1-based game number.
+    pub number: usize,
+    /// Index of the opening.
+    pub opening: usize,
+    /// The side engine A played.
+    pub a_side: Side,
+    /// The result (`None`: a draw by the stone cap).
+    pub outcome: Option<Outcome>,
+    /// Why the game ended when it was not on the board: a fault of the loser.
+    pub forfeit: Option<String>,
+    /// The final position in notation.
+    pub moves: String,
+    /// Each engine move after the opening: the cell and its time.
+    pub times: Vec<(Cell, Duration)>,
+}
+
+impl MatchGame {
+    /// One line for the games file: number, opening, black, white, result, reason,
+    /// position, and the engine moves with their times in ms.
+    pub fn line(&self, a: &str, b: &str) -> String {
+        let (black, white) = if self.a_side == Side::First {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let result = match self.outcome {
+            Some(Outcome::Win(Side::First)) => "1-0",
+            Some(Outcome::Win(Side::Second)) => "0-1",
+            _ => "1/2",
+        };
+        let mut times = String::new();
+        for (c, t) in &self.times {
+            let _ = write!(times, "{c}:{} ", t.as_millis());
+        }
+        format!(
+            "{}\t{}\t{black}\t{white}\t{result}\t{}\t{}\t{}",
+            self.number,
+            self.opening + 1,
+            self.forfeit.as_deref().unwrap_or("-"),
+            self.moves,
+            times.trim_end()
+        )
+    }
+}
+
+/// The result of [`run_match`], from engine A's point of view.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchResult {
+    /// W/D/L, pairs and Elo.
+    pub report: MatchReport,
+    /// Every game.
+    pub games: Vec<MatchGame>,
+    /// Engine A's times and faults.
+    pub a: EngineStats,
+    /// Engine B's times and faults.
+    pub b: EngineStats,
+    /// Per opening: A's points in its two games (0, 0.5, …, 2).
+    pub pairs: Vec<(usize, f64)>,
+}
+
+/// A running engine process with a reader thread, so that every answer can be awaited
+/// with a timeout.
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    first_move: bool,
+}
+
+/// Why talking to an engine failed.
+#[derive(Debug)]
+enum Fault {
+    Died,
+    Timeout(Duration),
+    Bad(String),
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::Died => write!(f, "the engine died (its output closed)"),
+            Fault::Timeout(t) => write!(f, "no answer within {} ms", t.as_millis()),
+            Fault::Bad(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl Process {
+    fn spawn(spec: &EngineSpec) -> Result<Process, Fault> {
+        let (program, args) = spec
+            .command
+            .split_first()
+            .ok_or_else(|| Fault::Bad("empty engine command".into()))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| Fault::Bad(format!("cannot start {program}: {e}")))?;
+        let stdin = child.stdin.take().ok_or(Fault::Died)?;
+        let stdout = child.stdout.take().ok_or(Fault::Died)?;
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim().to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Ok(Process {
+            child,
+            stdin,
+            lines: rx,
+            first_move: true,
+        })
+    }
+
+    fn send(&mut self, text: &str) -> Result<(), Fault> {
+        writeln!(self.stdin, "{text}").map_err(|_| Fault::Died)?;
+        self.stdin.flush().map_err(|_| Fault::Died)
+    }
+
+    /// The next line that is not empty, `MESSAGE`, `DEBUG` or an `ABOUT` answer (a line
+    /// with `name=`, from a sync or a nudge), within `timeout`. From `nudge_after` on, an
+    /// `ABOUT` is sent every [`NUDGE_EVERY`] while nothing comes (see [`EngineStats::nudges`]).
+    fn answer_nudged(
+        &mut self,
+        timeout: Duration,
+        nudge_after: Option<Duration>,
+        nudges: &mut u64,
+    ) -> Result<String, Fault> {
+        let start = Instant::now();
+        let deadline = start + timeout;
+        let mut next_nudge = nudge_after.map(|n| start + n);
+        loop {
+            let now = Instant::now();
+            let until = next_nudge.map_or(deadline, |n| n.min(deadline));
+            match self
+                .lines
+                .recv_timeout(until.saturating_duration_since(now))
+            {
+                Ok(line) => {
+                    let up = line.to_ascii_uppercase();
+                    if line.is_empty()
+                        || up.starts_with("MESSAGE")
+                        || up.starts_with("DEBUG")
+                        || line.to_ascii_lowercase().contains("name=")
+                    {
+                        continue;
+                    }
+                    return Ok(line);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if Instant::now() >= deadline {
+                        return Err(Fault::Timeout(timeout));
+                    }
+                    if let Some(n) = next_nudge.as_mut() {
+                        self.send("ABOUT")?;
+                        *nudges += 1;
+                        *n += NUDGE_EVERY;
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(Fault::Died),
+            }
+        }
+    }
+
+    fn answer(&mut self, timeout: Duration) -> Result<String, Fault> {
+        self.answer_nudged(timeout, None, &mut 0)
+    }
+
+    /// Sends `ABOUT` and skips everything up to its answer (a line with `name=`);
+    /// returns how many stray lines were skipped.
+    fn sync(&mut self, timeout: Duration) -> Result<u64, Fault> {
+        self.send("ABOUT")?;
+        let deadline = Instant::now() + timeout;
+        let mut stray = 0;
+        loop {
+            // An engine may drop a command that came while it was finishing its move
+            // (Rapfi does): ask again until it answers.
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left.min(NUDGE_EVERY)) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
+                    self.send("ABOUT")?;
+                    continue;
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(timeout)),
+                Err(RecvTimeoutError::Disconnected) => return Err(Fault::Died),
+            };
+            // Any ABOUT answer will do: a late one of a nudge is skipped later.
+            if line.to_ascii_lowercase().contains("name=") {
+                return Ok(stray);
+            }
+            let up = line.to_ascii_uppercase();
+            if !(line.is_empty() || up.starts_with("MESSAGE") || up.starts_with("DEBUG")) {
+                stray += 1;
+            }
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.send("END");
+        // Give it a moment to exit on its own, then make sure it is gone.
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One engine of the match: its spec, its process (started on demand) and its stats.
+struct Player<'a> {
+    spec: &'a EngineSpec,
+    process: Option<Process>,
+    stats: EngineStats,
+}
+
+impl Player<'_> {
+    /// Starts a game: the process if needed, `START`, the settings, `ABOUT` sync.
+    fn new_game(&mut self, config: &MatchConfig, size: u8) -> Result<(), Fault> {
+        if self.process.is_none() {
+            self.process = Some(Process::spawn(self.spec)?);
+        }
+        let p = self.process.as_mut().expect("started");
+        let setup = Duration::from_secs(10);
+        p.send(&format!("START {size}"))?;
+        let ok = p.answer(setup)?;
+        if ok != "OK" {
+            return Err(Fault::Bad(format!("answered {ok:?} to START {size}")));
+        }
+        let (turn, game) = match config.time {
+            TimeControl::PerMove(t) => (t, Duration::ZERO),
+            TimeControl::PerGame(t) => (t, t),
+        };
+        let rule = match config.rule {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+        };
+        p.send(&format!("INFO timeout_turn {}", turn.as_millis()))?;
+        p.send(&format!("INFO timeout_match {}", game.as_millis()))?;
+        if game > Duration::ZERO {
+            p.send(&format!("INFO time_left {}", game.as_millis()))?;
+        }
+        p.send("INFO max_memory 268435456")?;
+        p.send(&format!("INFO rule {rule}"))?;
+        for line in &self.spec.init {
+            p.send(line)?;
+        }
+        self.stats.stray_lines += p.sync(setup)?;
+        Ok(())
+    }
+
+    /// Asks for a move: `BOARD` for the first move of a game, `TURN` after it.
+    fn ask(
+        &mut self,
+        board: &Board,
+        first: bool,
+        limit: Duration,
+        config: &MatchConfig,
+        time_left: Option<Duration>,
+    ) -> Result<(Cell, Duration), Fault> {
+        let p = self.process.as_mut().ok_or(Fault::Died)?;
+        if let Some(left) = time_left {
+            p.send(&format!("INFO time_left {}", left.as_millis()))?;
+        }
+        let start = Instant::now();
+        if first {
+            let me = board.side_to_move();
+            let mut text = String::from("BOARD");
+            for &c in board.moves() {
+                let who = if board.stone(c) == Some(me) { 1 } else { 2 };
+                let _ = write!(text, "\n{},{},{who}", c.x, c.y);
+            }
+            text.push_str("\nDONE");
+            p.send(&text)?;
+        } else {
+            let last = board
+                .last_move()
+                .ok_or(Fault::Bad("no move to send".into()))?;
+            p.send(&format!("TURN {},{}", last.x, last.y))?;
+        }
+        let mut wait = limit + config.grace;
+        if p.first_move {
+            wait += config.first_move_grace;
+        }
+        // Some engines (Rapfi under `max_node`) hold their move until they read another
+        // line: once the limit has passed, nudge them with ABOUT.
+        let nudge = limit + Duration::from_millis(50);
+        let reply = p.answer_nudged(wait, Some(nudge), &mut self.stats.nudges)?;
+        let t = start.elapsed();
+        p.first_move = false;
+        let cell = Cell::parse_xy(&reply)
+            .map_err(|_| Fault::Bad(format!("answered {reply:?} instead of a move")))?;
+        if !board.is_legal(cell) {
+            return Err(Fault::Bad(format!("played the illegal move {reply}")));
+        }
+        self.stats.stray_lines += p.sync(config.grace.max(Duration::from_secs(2)))?;
+        Ok((cell, t))
+    }
+}
+
+/// Plays engine A against engine B under `config`, calling `progress` after each game.
+///
+/// Faults never stop the match: a game whose engine dies, answers nonsense or does not
+/// answer in time is lost by that engine (recorded in its [`EngineStats::faults`]), and
+/// the engine is started again for the next game.
+pub fn run_match(
+    config: &MatchConfig,
+    a: &EngineSpec,
+    b: &EngineSpec,
+    mut progress: impl FnMut(&MatchGame),
+) -> MatchResult {
+    let mut players = [
+        Player {
+            spec: a,
+            process: None,
+            stats: EngineStats::default(),
+        },
+        Player {
+            spec: b,
+            process: None,
+            stats: EngineStats::default(),
+        },
+    ];
+    let mut result = MatchResult::default();
+    let mut number = 0;
+    'openings: for (k, opening) in config.openings.iter().enumerate() {
+        let mut pair = 0.0;
+        for a_side in [opening.side_to_move(), !opening.side_to_move()] {
+            if number >= config.games {
+                break 'openings;
+            }
+            number += 1;
+            let game = play_game(config, &mut players, opening, k, a_side, number);
+            let a_points = match game.outcome {
+                Some(Outcome::Win(w)) if w == a_side => 1.0,
+                Some(Outcome::Win(_)) => 0.0,
+                _ => 0.5,
+            };
+            pair += a_points;
+            let r = &mut result.report;
+            match a_points {
+                1.0 => r.wins += 1,
+                0.0 => r.losses += 1,
+                _ => r.draws += 1,
+            }
+            progress(&game);
+            result.games.push(game);
+        }
+        if pair == 2.0 {
+            result.report.pairs_won += 1;
+        } else if pair == 0.0 {
+            result.report.pairs_lost += 1;
+        }
+        result.pairs.push((k, pair));
+    }
+    let [pa, pb] = players;
+    result.a = pa.stats;
+    result.b = pb.stats;
+    result
+}
+
+fn play_game(
+    config: &MatchConfig,
+    players: &mut [Player<'_>; 2],
+    opening: &Board,
+    k: usize,
+    a_side: Side,
+    number: usize,
+) -> MatchGame {
+    let mut board = opening.clone();
+    let mut game = MatchGame {
+        number,
+        opening: k,
+        a_side,
+        outcome: None,
+        forfeit: None,
+        moves: String::new(),
+        times: Vec::new(),
+    };
+    // Player index of a side: A (0) plays a_side.
+    let who = |side: Side| usize::from(side != a_side);
+    let forfeit = |players: &mut [Player<'_>; 2], i: usize, f: Fault, game: &mut MatchGame| {
+        let text = format!("game {number}: {f}");
+        players[i].stats.faults.push(text.clone());
+        // A broken conversation cannot be trusted: start the engine again next game.
+        players[i].process = None;
+        game.forfeit = Some(format!("{} {f}", players[i].spec.name));
+        let loser = if i == 0 { a_side } else { !a_side };
+        game.outcome = Some(Outcome::Win(!loser));
+    };
+    for i in 0..2 {
+        if let Err(f) = players[i].new_game(config, opening.size()) {
+            forfeit(players, i, f, &mut game);
+            game.moves = board.to_string();
+            return game;
+        }
+    }
+    let mut first = [true, true];
+    let mut left = match config.time {
+        TimeControl::PerGame(t) => [Some(t), Some(t)],
+        TimeControl::PerMove(_) => [None, None],
+    };
+    while board.outcome().is_none() && board.stone_count() < config.max_stones {
+        let i = who(board.side_to_move());
+        let limit = match config.time {
+            TimeControl::PerMove(t) => t,
+            TimeControl::PerGame(_) => left[i].unwrap_or_default(),
+        };
+        match players[i].ask(&board, first[i], limit, config, left[i]) {
+            Ok((cell, t)) => {
+                first[i] = false;
+                players[i].stats.record(t, Some(limit));
+                if let Some(l) = left[i].as_mut() {
+                    *l = l.saturating_sub(t);
+                }
+                game.times.push((cell, t));
+                board.play(cell);
+            }
+            Err(f) => {
+                forfeit(players, i, f, &mut game);
+                game.moves = board.to_string();
+                return game;
+            }
+        }
+    }
+    game.outcome = board.outcome();
+    game.moves = board.to_string();
+    game
+}
+
+/// The match tables as text: the summary line, each engine's times and faults, and the
+/// per-pair results.
+pub fn match_table(result: &MatchResult, a: &str, b: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{a} vs {b}: {}", result.report.summary());
+    let _ = writeln!(
+        s,
+        "| engine | moves | mean ms | max ms | over limit | faults | stray lines | nudges |"
+    );
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|");
+    for (name, st) in [(a, &result.a), (b, &result.b)] {
+        let _ = writeln!(
+            s,
+            "| {name} | {} | {:.1} | {} | {} | {} | {} | {} |",
+            st.moves,
+            st.mean().as_secs_f64() * 1000.0,
+            st.max.as_millis(),
+            st.over_limit,
+            st.faults.len(),
+            st.stray_lines,
+            st.nudges
+        );
+    }
+    for (name, st) in [(a, &result.a), (b, &result.b)] {
+        for f in &st.faults {
+            let _ = writeln!(s, "fault {name}: {f}");
+        }
+    }
+    let pairs: Vec<String> = result
+        .pairs
+        .iter()
+        .map(|(k, p)| format!("{}:{p}", k + 1))
+        .collect();
+    let _ = writeln!(s, "pairs (opening:points of {a} of 2): {}", pairs.join(" "));
+    s
+}

@@ -1,0 +1,113 @@
+//! Every public Gomoku parser takes arbitrary `&str` without panicking (issue 14 item 4):
+//! random Unicode strings and mutated valid inputs, a bounded number of cases so that CI
+//! stays fast. Where the input is valid the result must agree with the notation's rules
+//! (round trip through `Display`).
+
+use gomoku::protocol::Brain;
+use gomoku::suite::{Puzzle, parse_openings, parse_puzzles, parse_rule_checks};
+use gomoku::{Board, Cell, Notation, Rule, parse_move_list};
+use proptest::prelude::*;
+
+/// Characters that broke byte-index slicing, plus the notation's own alphabet.
+fn tricky_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        3 => prop::sample::select(vec![
+            'Ｘ', 'é', '٣', 'ｈ', '\u{85}', '\u{3000}', '８', 'ß', '🂡', '\u{301}', '\0', '\r',
+            '\n', '\t', ' ', ',', ';', ':', '-', '+', '#',
+        ]),
+        3 => prop::sample::select("abcdefghijklmnopqrstuvwxyzAHOV0123456789fs".chars().collect::<Vec<_>>()),
+        2 => any::<char>(),
+    ]
+}
+
+fn tricky_string() -> impl Strategy<Value = String> {
+    prop::collection::vec(tricky_char(), 0..24).prop_map(|v| v.into_iter().collect())
+}
+
+/// A valid position text and a few random edits of it (insert, delete, replace a char).
+fn mutated_position() -> impl Strategy<Value = String> {
+    let base = prop::sample::select(vec![
+        "15f:h8i7e9",
+        "h8i7e9",
+        "20s:a1b2c3t20",
+        "15f:",
+        "5f:a1b1c1",
+        "h8 i7 e9 j10",
+    ]);
+    let edits = prop::collection::vec((any::<prop::sample::Index>(), 0u8..3, tricky_char()), 0..4);
+    (base, edits).prop_map(|(base, edits)| {
+        let mut chars: Vec<char> = base.chars().collect();
+        for (at, kind, c) in edits {
+            let i = at.index(chars.len() + 1);
+            match kind {
+                0 => chars.insert(i, c),
+                1 if i < chars.len() => {
+                    chars.remove(i);
+                }
+                _ if i < chars.len() => chars[i] = c,
+                _ => chars.push(c),
+            }
+        }
+        chars.into_iter().collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn cell_parsers_never_panic(text in tricky_string()) {
+        let _ = Cell::parse_human(&text);
+        let _ = Cell::parse_xy(&text);
+        let _ = text.parse::<Cell>();
+        let _ = text.parse::<Rule>();
+        if let Ok(cells) = parse_move_list(&text) {
+            // Every cell read back is a real cell: its own text parses to itself.
+            for c in cells {
+                prop_assert_eq!(Cell::parse_human(&c.to_string()), Ok(c));
+            }
+        }
+    }
+
+    #[test]
+    fn position_parser_never_panics_and_round_trips(text in prop_oneof![tricky_string(), mutated_position()]) {
+        if let Ok(board) = Board::parse_position(&text) {
+            let again = Board::parse_position(&board.to_string());
+            prop_assert_eq!(again.as_ref().map(|b| b.to_string()), Ok(board.to_string()));
+        }
+    }
+
+    #[test]
+    fn suite_parsers_never_panic(text in prop_oneof![tricky_string(), mutated_position()]) {
+        let _ = Puzzle::parse(&text);
+        let _ = parse_puzzles(&text);
+        let _ = parse_openings(&text, Rule::Freestyle);
+        let tsv = format!("c1\t0\t15\t{text}\t-\th8\t-");
+        let _ = parse_rule_checks(&tsv);
+        let _ = parse_rule_checks(&text);
+    }
+
+}
+
+proptest! {
+    // Each case may run a (tiny) search: fewer cases.
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn protocol_lines_never_panic(lines in prop::collection::vec(
+        prop_oneof![
+            tricky_string(),
+            (prop::sample::select(vec!["START", "TURN", "BOARD", "INFO", "TAKEBACK", "RECTSTART", "SWAP2BOARD", "DONE", "INFO rule", "INFO time_left"]), tricky_string())
+                .prop_map(|(c, a)| format!("{c} {a}")),
+        ], 0..6)) {
+        let mut brain = Brain::new().with_node_limit(50);
+        let mut out = Vec::new();
+        for line in std::iter::once("START 15".to_string()).chain(lines) {
+            if !brain.handle_line(&line, &mut out).unwrap() {
+                break;
+            }
+        }
+        // Every answer is one line of UTF-8 text.
+        prop_assert!(String::from_utf8(out).is_ok());
+    }
+}
