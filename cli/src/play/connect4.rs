@@ -1,11 +1,17 @@
 //! `zerosum connect4 play`: Connect Four, 7×6. Moves are columns `1`…`7` (Pascal Pons'
 //! notation). The AI is [`connect4::Engine`].
 
-use super::{CommonArgs, PlayGame};
+use super::{CommonArgs, MoveValues, PlayGame, Thought};
 use clap::Args;
 use connect4::{Column, Position};
 use std::process::ExitCode;
 use zerosum::Side;
+use zerosum::search::{Limits, StopFlag};
+use zerosum::time::Budget;
+
+/// Solver nodes spent on each column's exact score in the analysis panel (about 0.1 s);
+/// a column not solved within them shows `?`.
+const VALUE_NODES: u64 = 400_000;
 
 /// Rows of the board.
 const HEIGHT: usize = 6;
@@ -95,6 +101,43 @@ impl PlayGame for ConnectFour {
     fn new_engine(&self) -> connect4::Engine {
         connect4::Engine::default()
     }
+
+    /// Every column's exact score (as `zerosum connect4 analyze` prints them), from the
+    /// engine's solver and its table, each within [`VALUE_NODES`] nodes.
+    fn move_values(
+        &self,
+        engine: &mut connect4::Engine,
+        _thought: &Thought<Column>,
+        stop: &StopFlag,
+    ) -> MoveValues {
+        let solver = engine.solver();
+        let mut values = Vec::new();
+        let mut unsolved = 0;
+        for col in Column::ALL {
+            let mut child = self.pos.clone();
+            if child.try_play(col).is_err() {
+                continue;
+            }
+            let limits = Limits::nodes(VALUE_NODES).with_stop(stop.clone());
+            solver.set_budget(Some(Budget::new(&limits)));
+            let value = match solver.try_solve(&child, false) {
+                Ok(s) if s.score < 0 => format!("{:+}", -s.score),
+                Ok(s) => (-s.score).to_string(),
+                Err(_) => {
+                    unsolved += 1;
+                    "?".to_string()
+                }
+            };
+            solver.set_budget(None);
+            values.push(((col.index() + 1).to_string(), value));
+        }
+        MoveValues {
+            unit: "exact, Pons: +s wins by one's (22-s)th stone".into(),
+            values,
+            note: (unsolved > 0)
+                .then(|| format!("?: not solved within {}k nodes", VALUE_NODES / 1000)),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -118,15 +161,111 @@ mod tests {
         }
         let mut engine = g.new_engine();
         let mut last = Progress::default();
-        let mv = g.think(&mut engine, Strength::Perfect, &StopFlag::new(), &mut |p| {
-            last = p
-        });
+        let mv = g
+            .think(&mut engine, Strength::Perfect, &StopFlag::new(), &mut |p| {
+                last = p
+            })
+            .best;
         assert!(mv.is_some());
         assert_eq!(last.value, "loss in 2");
         let stop = StopFlag::new();
         stop.stop();
-        let mv = ConnectFour::default().think(&mut engine, Strength::Perfect, &stop, &mut |_| {});
+        let mv = ConnectFour::default()
+            .think(&mut engine, Strength::Perfect, &stop, &mut |_| {})
+            .best;
         assert!(mv.is_some());
+    }
+
+    /// Pons' score of a position for its side to move from a reference value `v` (win or
+    /// loss in `p` plies, or a draw): the winner's stones at the end are
+    /// `k = (moves + p + 1) / 2`, and the score is `±(22 − k)`.
+    fn pons(v: zerosum::Score, moves: u32) -> i32 {
+        match v.plies_to_end() {
+            Some(p) => {
+                let s = 22 - (moves + p + 1) as i32 / 2;
+                if v.is_win() { s } else { -s }
+            }
+            None => 0,
+        }
+    }
+
+    /// Issue 14 item 10: the analysis panel's value of every column is its exact score,
+    /// as the plain alpha-beta reference finds it from the rules (no table, no ordering).
+    #[test]
+    fn analysis_values_are_every_columns_exact_score() {
+        use zerosum::search::alpha_beta;
+        use zerosum::{Score, ZeroEval};
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..3 {
+            // A pseudo-random game of 33 stones that is not over, no column full.
+            let g = loop {
+                let mut g = ConnectFour::default();
+                while g.pos.moves() < 33 && g.outcome().is_none() {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let legal = g.legal_moves();
+                    let mv = legal[(seed % legal.len() as u64) as usize];
+                    if !g.pos.is_winning_move(mv) || legal.len() == 1 {
+                        g.play(mv);
+                    }
+                }
+                if g.outcome().is_none() && g.legal_moves().len() >= 3 {
+                    break g;
+                }
+            };
+            let mut engine = g.new_engine();
+            let thought = Thought {
+                best: None,
+                root: Vec::new(),
+                exact: false,
+            };
+            let v = g.move_values(&mut engine, &thought, &StopFlag::new());
+            assert_eq!(v.note, None);
+            let expected: Vec<(String, String)> = Column::ALL
+                .into_iter()
+                .filter(|&c| g.pos.has_room(c))
+                .map(|c| {
+                    let mut child = g.pos.clone();
+                    child.try_play(c).unwrap();
+                    let r = alpha_beta(
+                        &mut child,
+                        42,
+                        -Score::INFINITE,
+                        Score::INFINITE,
+                        &mut ZeroEval,
+                    );
+                    let score = -pons(r, child.moves());
+                    let text = if score > 0 {
+                        format!("+{score}")
+                    } else {
+                        score.to_string()
+                    };
+                    ((c.index() + 1).to_string(), text)
+                })
+                .collect();
+            assert_eq!(v.values, expected, "{:?}", g.pos.history());
+        }
+    }
+
+    /// A column the budget cannot solve shows `?` and the note says why (a stop flag set
+    /// before the start stops every solve).
+    #[test]
+    fn unsolved_columns_show_a_question_mark() {
+        let g = ConnectFour::default();
+        let mut engine = g.new_engine();
+        engine.solver().set_use_book(false);
+        let stop = StopFlag::new();
+        stop.stop();
+        let thought = Thought {
+            best: None,
+            root: Vec::new(),
+            exact: false,
+        };
+        let v = g.move_values(&mut engine, &thought, &stop);
+        assert_eq!(v.values.len(), 7);
+        assert!(v.values.iter().all(|(_, s)| s == "?"), "{v:?}");
+        assert!(v.note.unwrap().contains("not solved"));
     }
 
     #[test]
@@ -153,6 +292,7 @@ mod tests {
                 nodes: 45_678,
                 nps: 1_234_567,
             }),
+            values: None,
         });
         insta::assert_snapshot!("connect4_thinking", render_to_string(&mut app, 80, 18));
         app.analysis = None;

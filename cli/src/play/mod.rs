@@ -28,8 +28,8 @@ mod testgame;
 use std::fmt::{Debug, Display};
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use zerosum::search::{Limits, StopFlag};
-use zerosum::{Engine as _, Game as _, MoveList, Outcome, Side};
+use zerosum::search::{Limits, RootMove, StopFlag};
+use zerosum::{Bound, Engine as _, Game as _, MoveList, Outcome, Side};
 
 pub use options::{CommonArgs, Strength};
 
@@ -46,6 +46,68 @@ pub struct Progress {
     pub nodes: u64,
     /// Nodes per second so far.
     pub nps: u64,
+}
+
+/// What a finished search found: the move and the root moves of its last iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought<M> {
+    /// The move chosen (`None` when the game was over).
+    pub best: Option<M>,
+    /// Every root move the search valued, best first, in the engine's units.
+    pub root: Vec<RootMove<M>>,
+    /// True when the best move's score is the exact game value.
+    pub exact: bool,
+}
+
+/// Every legal move's value for the side to move, in one unit, best first: what the
+/// analysis panel lists.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveValues {
+    /// The unit of every value, e.g. `discs, exact` or `evaluation, depth 4`.
+    pub unit: String,
+    /// Each move in the game's notation with its value (`?` when not found in time).
+    pub values: Vec<(String, String)>,
+    /// What the reader should know about the list (moves not solved, moves not shown).
+    pub note: Option<String>,
+}
+
+/// The values of a search's root moves in the engine's units, `≤` marking a value only
+/// proven to be an upper bound; the unit says which.
+pub fn root_values<M: Display>(root: &[RootMove<M>], exact: bool) -> MoveValues {
+    let values = root
+        .iter()
+        .map(|m| {
+            let bound = if m.bound == Bound::Upper { "≤" } else { "" };
+            (m.mv.to_string(), format!("{bound}{}", m.score))
+        })
+        .collect();
+    let unit = if exact { "exact" } else { "evaluation" };
+    MoveValues {
+        unit: format!("{unit}; win/loss in plies; ≤: at most"),
+        values,
+        note: None,
+    }
+}
+
+/// What a board mark shows (Gomoku): the winning row, and the threats on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MarkKind {
+    /// A stone of the winning row.
+    Five,
+    /// An empty cell where `side` would complete a five now: `side` has a four.
+    FivePoint(Side),
+    /// An empty cell where `side` would make an open four (two cells then complete a
+    /// five): `side` has an open three through it.
+    OpenFourPoint(Side),
+}
+
+/// A mark on a board cell (column, row as drawn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Mark {
+    /// The cell, (column, row) counted from the top-left as drawn.
+    pub cell: (usize, usize),
+    /// What it marks.
+    pub kind: MarkKind,
 }
 
 /// A game option of the new-game dialog (board size, rule): a name and the values to
@@ -152,6 +214,11 @@ pub trait PlayGame: Clone + Send + 'static {
             None => "unfinished".to_string(),
         }
     }
+    /// Marks on the board besides the stones (Gomoku: the winning five, fours and open
+    /// threes); none by default.
+    fn marks(&self) -> Vec<Mark> {
+        Vec::new()
+    }
     /// A line about the position shown under the board (Othello: the disc count).
     fn status(&self) -> Option<String> {
         None
@@ -185,7 +252,7 @@ pub trait PlayGame: Clone + Send + 'static {
         strength: Strength,
         stop: &StopFlag,
         progress: &mut dyn FnMut(Progress),
-    ) -> Option<Self::Move> {
+    ) -> Thought<Self::Move> {
         let all = <LevelOf<Self::Engine> as zerosum::Level>::all();
         let wanted = match strength {
             Strength::Level(n) => n.to_string(),
@@ -209,7 +276,24 @@ pub trait PlayGame: Clone + Send + 'static {
                 nps: r.nodes_per_second,
             })
         });
-        r.best_move
+        Thought {
+            best: r.best_move,
+            root: r.root_moves,
+            exact: r.exact,
+        }
+    }
+
+    /// Every legal move's value for the side to move, after `thought` (the search just
+    /// made on this position), for the analysis panel; stops soon after `stop` is set
+    /// (values not found then are `?`). By default the search's own root values in the
+    /// engine's units; games with an exact solver fast enough near the end override it.
+    fn move_values(
+        &self,
+        _engine: &mut Self::Engine,
+        thought: &Thought<Self::Move>,
+        _stop: &StopFlag,
+    ) -> MoveValues {
+        root_values(&thought.root, thought.exact)
     }
 
     /// The options of the new-game dialog (board size, rule), in order.

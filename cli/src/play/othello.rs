@@ -1,11 +1,21 @@
 //! `zerosum othello play`: Othello on 8×8. Moves are squares `a1`…`h8` (a1 top-left),
 //! `PS` to pass (a forced pass is played by itself). The AI is [`othello::Engine`].
 
-use super::{CommonArgs, PlayGame};
+use super::{CommonArgs, MoveValues, PlayGame, Thought};
 use clap::Args;
 use othello::{Move, Othello, Square};
 use std::process::ExitCode;
-use zerosum::{Outcome, Side};
+use zerosum::search::{Limits, StopFlag};
+use zerosum::time::Budget;
+use zerosum::{Game as _, Outcome, Side};
+
+/// At most this many empty squares, the analysis panel tries exact disc values.
+const EXACT_VALUE_EMPTIES: u32 = 16;
+/// Solver nodes for all the exact values of one position (about a second at most);
+/// past them the panel shows the evaluation instead.
+const EXACT_VALUE_NODES: u64 = 8_000_000;
+/// Depth of the evaluation values of the analysis panel, in plies.
+const VALUE_DEPTH: u32 = 4;
 
 /// Options of `zerosum othello play`.
 #[derive(Args, Debug, Clone)]
@@ -123,6 +133,52 @@ impl PlayGame for OthelloGame {
     fn new_engine(&self) -> othello::Engine {
         othello::Engine::new(32)
     }
+
+    /// Every legal move's value: exact final disc differences (the endgame solver) with
+    /// at most [`EXACT_VALUE_EMPTIES`] empties when they are found within
+    /// [`EXACT_VALUE_NODES`] nodes, else the evaluation after a [`VALUE_DEPTH`]-ply
+    /// search of each move. One unit for the whole list, labelled. Best first.
+    fn move_values(
+        &self,
+        engine: &mut othello::Engine,
+        _thought: &Thought<Move>,
+        stop: &StopFlag,
+    ) -> MoveValues {
+        let legal = self.legal_moves();
+        if self.empties() <= EXACT_VALUE_EMPTIES {
+            let budget = Budget::new(&Limits::nodes(EXACT_VALUE_NODES).with_stop(stop.clone()));
+            let mut exact = Vec::new();
+            for &mv in &legal {
+                let mut child = self.game.clone();
+                child.play(mv);
+                match engine.solver().solve_within(child.board(), &budget) {
+                    Some(s) => exact.push((mv, -s.score)),
+                    None => break,
+                }
+            }
+            if exact.len() == legal.len() {
+                exact.sort_by_key(|&(_, v)| -v);
+                return MoveValues {
+                    unit: "final disc difference, exact".into(),
+                    values: exact
+                        .into_iter()
+                        .map(|(m, v)| (m.to_string(), format!("{v:+}")))
+                        .collect(),
+                    note: None,
+                };
+            }
+        }
+        if stop.is_stopped() {
+            return MoveValues {
+                unit: "stopped before valuing the moves".into(),
+                ..MoveValues::default()
+            };
+        }
+        let r = engine.analyze_midgame(&self.game, VALUE_DEPTH);
+        let mut v = super::root_values(&r.root_moves, false);
+        v.unit = format!("evaluation, ~1/100 disc, depth {VALUE_DEPTH}");
+        v
+    }
 }
 
 #[cfg(test)]
@@ -208,6 +264,59 @@ mod tests {
         assert_eq!(app.session.moves.last().map(|p| p.mv), Some(Move::PASS));
     }
 
+    /// Issue 14 item 10: near the end the analysis values are every legal move's exact
+    /// final disc difference, as the plain negamax reference (`solve_slow`, no pruning)
+    /// finds it; before, every legal move gets the evaluation, labelled as such.
+    #[test]
+    fn analysis_values_are_exact_discs_near_the_end_else_the_evaluation() {
+        let stop = StopFlag::new();
+        let none = Thought {
+            best: None,
+            root: Vec::new(),
+            exact: false,
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut checked = 0;
+        while checked < 3 {
+            let mut g = OthelloGame::default();
+            while g.outcome().is_none() && g.empties() > 8 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let legal = g.legal_moves();
+                g.play(legal[(seed % legal.len() as u64) as usize]);
+            }
+            let legal = g.legal_moves();
+            if g.outcome().is_some() || legal.len() < 2 {
+                continue;
+            }
+            let mut engine = g.new_engine();
+            let v = g.move_values(&mut engine, &none, &stop);
+            assert_eq!(v.unit, "final disc difference, exact");
+            let mut got = v.values.clone();
+            got.sort();
+            let mut expected: Vec<(String, String)> = legal
+                .iter()
+                .map(|&mv| {
+                    let mut child = g.game.clone();
+                    child.play(mv);
+                    let score = -othello::solver::solve_slow(child.board());
+                    (mv.to_string(), format!("{score:+}"))
+                })
+                .collect();
+            expected.sort();
+            assert_eq!(got, expected);
+            checked += 1;
+        }
+        let g = OthelloGame::default();
+        let mut engine = g.new_engine();
+        let v = g.move_values(&mut engine, &none, &stop);
+        assert!(v.unit.starts_with("evaluation"), "{v:?}");
+        let mut moves: Vec<String> = v.values.iter().map(|(m, _)| m.clone()).collect();
+        moves.sort();
+        assert_eq!(moves, ["c4", "d3", "e6", "f5"]);
+    }
+
     #[test]
     fn tui_states() {
         let mut app = App::new(OthelloGame::default(), setup());
@@ -228,6 +337,7 @@ mod tests {
                 nodes: 2_345,
                 nps: 987_000,
             }),
+            values: None,
         });
         insta::assert_snapshot!("othello_thinking", render_to_string(&mut app, 80, 20));
     }

@@ -41,7 +41,7 @@ fn think<G: PlayGame>(
     engine: &mut Option<G::Engine>,
 ) -> io::Result<(G::Move, Option<super::Progress>)> {
     let eng = engine.take().unwrap_or_else(|| session.game.new_engine());
-    let mut thinking = Thinking::spawn(session.game.clone(), eng, session.setup.strength);
+    let mut thinking = Thinking::spawn(session.game.clone(), eng, session.setup.strength, false);
     let (mv, eng) = loop {
         match thinking.wait(Duration::from_millis(200)) {
             Poll::Running => {}

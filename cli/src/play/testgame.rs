@@ -381,6 +381,7 @@ mod tui_tests {
                 nodes: 12345,
                 nps: 678_900,
             }),
+            values: None,
         });
         insta::assert_snapshot!("drop_analysis", render_to_string(&mut app, 80, 20));
         key(&mut app, KeyCode::Char('n'));

@@ -1,11 +1,17 @@
 //! `zerosum tictactoe play`: tic-tac-toe and m,n,k games. Moves are cell numbers (1 =
 //! top-left, row by row); the empty cells show theirs. The AI is [`tictactoe::Engine`].
 
-use super::{CommonArgs, PlayGame, VariantOption};
+use super::{CommonArgs, MoveValues, PlayGame, Thought, VariantOption};
 use clap::Args;
 use std::process::ExitCode;
-use tictactoe::{Board, Cell, Shape};
-use zerosum::Side;
+use tictactoe::{Board, Cell, Mode, Shape, Solver, SolverConfig};
+use zerosum::search::{Limits, StopFlag};
+use zerosum::time::Budget;
+use zerosum::{Game as _, Side};
+
+/// Solver nodes for each move's exact value in the analysis panel; a move not solved
+/// within them shows `?`.
+const VALUE_NODES: u64 = 300_000;
 
 /// Options of `zerosum tictactoe play`.
 #[derive(Args, Debug, Clone)]
@@ -134,6 +140,49 @@ impl PlayGame for TicTacToe {
         tictactoe::Engine::new(8)
     }
 
+    /// Every empty cell's exact value (`win in 3`, `draw`, `loss in 4`, in plies from
+    /// now) from the exact solver, each within [`VALUE_NODES`] nodes. Best first.
+    fn move_values(
+        &self,
+        _engine: &mut tictactoe::Engine,
+        _thought: &Thought<Cell>,
+        stop: &StopFlag,
+    ) -> MoveValues {
+        let mut solver = Solver::new(SolverConfig {
+            mode: Mode::Distance,
+            tt_mib: 4,
+            ..SolverConfig::default()
+        });
+        let mut values = Vec::new();
+        for mv in self.legal_moves() {
+            let budget = Budget::new(&Limits::nodes(VALUE_NODES).with_stop(stop.clone()));
+            let mut child = self.board.clone();
+            child.play(mv);
+            let value = solver
+                .solve_with_budget(&child, &budget)
+                .map(|s| -s.value.from_tt(1));
+            values.push((mv, value));
+        }
+        values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        let unsolved = values.iter().filter(|(_, v)| v.is_none()).count();
+        MoveValues {
+            unit: "exact, in plies from now".into(),
+            values: values
+                .into_iter()
+                .map(|(m, v)| {
+                    let text = match v {
+                        Some(v) if v.is_decisive() => v.to_string(),
+                        Some(_) => "draw".to_string(),
+                        None => "?".to_string(),
+                    };
+                    (m.to_string(), text)
+                })
+                .collect(),
+            note: (unsolved > 0)
+                .then(|| format!("?: not solved within {}k nodes", VALUE_NODES / 1000)),
+        }
+    }
+
     fn variant_options(&self) -> Vec<VariantOption> {
         let sizes = ["3x3", "4x4", "5x5", "6x6", "7x7", "8x8", "4x3", "5x4"];
         vec![
@@ -202,6 +251,59 @@ mod tests {
         s.play_text("6").unwrap();
         app.session = s;
         insta::assert_snapshot!("tictactoe_draw", render_to_string(&mut app, 80, 16));
+    }
+
+    /// Issue 14 item 10: the analysis values are every empty cell's exact value, as the
+    /// plain alpha-beta reference (no table, no ordering) finds it from the rules.
+    #[test]
+    fn analysis_values_are_every_cells_exact_value() {
+        use zerosum::search::alpha_beta;
+        use zerosum::{Score, ZeroEval};
+        for (size, k, moves) in [
+            ("3x3", "", &["1", "5"][..]),
+            ("3x3", "", &["5", "1", "9"][..]),
+            ("4x4", "3", &["6", "7"][..]),
+        ] {
+            let mut g = TicTacToe::with_size(size, k).unwrap();
+            for m in moves {
+                let mv = g.parse_move(m).unwrap();
+                g.play(mv);
+            }
+            let mut engine = g.new_engine();
+            let none = Thought {
+                best: None,
+                root: Vec::new(),
+                exact: false,
+            };
+            let v = g.move_values(&mut engine, &none, &StopFlag::new());
+            assert_eq!(v.note, None);
+            let mut got = v.values.clone();
+            got.sort();
+            let mut expected: Vec<(String, String)> = g
+                .legal_moves()
+                .into_iter()
+                .map(|mv| {
+                    let mut child = g.board.clone();
+                    child.play(mv);
+                    let r = alpha_beta(
+                        &mut child,
+                        64,
+                        -Score::INFINITE,
+                        Score::INFINITE,
+                        &mut ZeroEval,
+                    );
+                    let value = -r.from_tt(1);
+                    let text = if value.is_decisive() {
+                        value.to_string()
+                    } else {
+                        "draw".to_string()
+                    };
+                    (mv.to_string(), text)
+                })
+                .collect();
+            expected.sort();
+            assert_eq!(got, expected, "{size} {moves:?}");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! [`StopFlag`], sends [`Progress`] reports over a channel, and hands back its move and
 //! its engine (tables kept between moves) when done.
 
-use super::{PlayGame, Progress, Strength};
+use super::{MoveValues, PlayGame, Progress, Strength};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -12,6 +12,10 @@ use zerosum::search::StopFlag;
 pub enum Event<G: PlayGame> {
     /// A finished depth (or the solver's equivalent).
     Progress(Progress),
+    /// The move is chosen; the search now values every legal move.
+    Valuing,
+    /// Every legal move's value, after the search (when asked for).
+    Values(MoveValues),
     /// The search is over: the move chosen (`None` if the game was over) and the engine.
     Done(Option<G::Move>, G::Engine),
 }
@@ -24,6 +28,10 @@ pub struct Thinking<G: PlayGame> {
     pub started: Instant,
     /// The latest progress report, if any.
     pub latest: Option<Progress>,
+    /// True while the search values the moves, its move chosen.
+    pub valuing: bool,
+    /// Every legal move's value, once the search has found them (when asked for).
+    pub values: Option<MoveValues>,
     /// True once the stop flag was set.
     pub stopping: bool,
 }
@@ -39,8 +47,10 @@ pub enum Poll<G: PlayGame> {
 }
 
 impl<G: PlayGame> Thinking<G> {
-    /// Starts searching `game` (which must not be over) with `engine` on a new thread.
-    pub fn spawn(game: G, mut engine: G::Engine, strength: Strength) -> Self {
+    /// Starts searching `game` (which must not be over) with `engine` on a new thread;
+    /// with `values`, the search then values every legal move ([`PlayGame::move_values`])
+    /// before handing back its move.
+    pub fn spawn(game: G, mut engine: G::Engine, strength: Strength, values: bool) -> Self {
         let (tx, rx) = mpsc::channel();
         let stop = StopFlag::new();
         let flag = stop.clone();
@@ -49,14 +59,21 @@ impl<G: PlayGame> Thinking<G> {
             let mut progress = |p: Progress| {
                 let _ = progress_tx.send(Event::Progress(p));
             };
-            let mv = game.think(&mut engine, strength, &flag, &mut progress);
-            let _ = tx.send(Event::Done(mv, engine));
+            let thought = game.think(&mut engine, strength, &flag, &mut progress);
+            if values {
+                let _ = tx.send(Event::Valuing);
+                let v = game.move_values(&mut engine, &thought, &flag);
+                let _ = tx.send(Event::Values(v));
+            }
+            let _ = tx.send(Event::Done(thought.best, engine));
         });
         Thinking {
             stop,
             rx,
             started: Instant::now(),
             latest: None,
+            valuing: false,
+            values: None,
             stopping: false,
         }
     }
@@ -72,6 +89,8 @@ impl<G: PlayGame> Thinking<G> {
         loop {
             match self.rx.try_recv() {
                 Ok(Event::Progress(p)) => self.latest = Some(p),
+                Ok(Event::Valuing) => self.valuing = true,
+                Ok(Event::Values(v)) => self.values = Some(v),
                 Ok(Event::Done(mv, engine)) => return Poll::Done(mv, engine),
                 Err(TryRecvError::Empty) => return Poll::Running,
                 Err(TryRecvError::Disconnected) => return Poll::Lost,
@@ -84,6 +103,14 @@ impl<G: PlayGame> Thinking<G> {
         match self.rx.recv_timeout(timeout) {
             Ok(Event::Progress(p)) => {
                 self.latest = Some(p);
+                self.poll()
+            }
+            Ok(Event::Valuing) => {
+                self.valuing = true;
+                self.poll()
+            }
+            Ok(Event::Values(v)) => {
+                self.values = Some(v);
                 self.poll()
             }
             Ok(Event::Done(mv, engine)) => Poll::Done(mv, engine),

@@ -5,7 +5,7 @@ use super::dialog::Dialog;
 use crate::play::options::{Player, Setup, Strength};
 use crate::play::session::Session;
 use crate::play::worker::{Poll, Thinking};
-use crate::play::{PlayGame, Progress};
+use crate::play::{MoveValues, PlayGame, Progress};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -31,6 +31,8 @@ pub struct Analysis {
     pub elapsed: Duration,
     /// The latest report.
     pub progress: Option<Progress>,
+    /// Every legal move's value, once the search has valued them.
+    pub values: Option<MoveValues>,
 }
 
 /// Where the board was drawn, for mouse clicks: the screen cell of the board's
@@ -111,8 +113,11 @@ impl<G: PlayGame> App<G> {
             if let Some(a) = &mut self.analysis {
                 a.elapsed = thinking.started.elapsed();
                 a.progress.clone_from(&thinking.latest);
+                a.values.clone_from(&thinking.values);
                 if thinking.stopping {
                     a.state = "stopping".into();
+                } else if thinking.valuing {
+                    a.state = "valuing every move".into();
                 }
             }
             match poll {
@@ -169,8 +174,9 @@ impl<G: PlayGame> App<G> {
             state: "thinking".into(),
             elapsed: Duration::ZERO,
             progress: None,
+            values: None,
         });
-        let thinking = Thinking::spawn(game.clone(), engine, strength);
+        let thinking = Thinking::spawn(game.clone(), engine, strength, true);
         self.thinking = Some((thinking, purpose));
     }
 

@@ -3,7 +3,7 @@
 
 use super::app::{App, BoardHit};
 use crate::play::options::Player;
-use crate::play::{PlayGame, short_count};
+use crate::play::{Mark, MarkKind, PlayGame, short_count};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -90,13 +90,14 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
     } else {
         0
     };
+    let wanted = analysis_height(app, area.width);
     let analysis_h = match spare {
-        _ if side_by_side => 8,
-        s if s >= 8 => 8,
+        _ if side_by_side => wanted,
+        s if s >= wanted => wanted,
         s if s >= 4 => s,
         _ => 0,
     };
-    if !side_by_side && analysis_h < 8 {
+    if !side_by_side && analysis_h < wanted {
         let hidden = if analysis_h == 0 { "no" } else { "short" };
         let text = format!("{hidden} analysis: {} rows", area.height);
         note = Some(note.map_or(text.clone(), |n| format!("{n}; {text}")));
@@ -117,8 +118,9 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
             Layout::horizontal([Constraint::Length(board_w), Constraint::Min(PANEL_W)]).areas(main);
         let [board, moves] =
             Layout::vertical([Constraint::Length(board_h), Constraint::Min(0)]).areas(left);
+        let wanted = analysis_height(app, right.width);
         let [analysis, keys] =
-            Layout::vertical([Constraint::Length(8), Constraint::Min(0)]).areas(right);
+            Layout::vertical([Constraint::Length(wanted), Constraint::Min(0)]).areas(right);
         draw_board(app, frame, board, row_w, cw);
         draw_moves(app, frame, moves);
         draw_analysis(app, frame, analysis);
@@ -214,6 +216,20 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
     };
     let hint = app.hint.and_then(|m| game.move_cell(m));
     let running = app.session.is_running();
+    let marks = game.marks();
+    let to_move = game.side_to_move();
+    // One mark a cell: a five point before an open-four point, the side to move's first.
+    let mark_at = |cell: (usize, usize)| {
+        marks
+            .iter()
+            .filter(|m| m.cell == cell)
+            .max_by_key(|m| match m.kind {
+                MarkKind::Five => 4,
+                MarkKind::FivePoint(s) => 2 + u8::from(s == to_move),
+                MarkKind::OpenFourPoint(s) => u8::from(s == to_move),
+            })
+            .map(|m| m.kind)
+    };
     // The cursor shows where its move would go (Connect Four: the landing cell).
     let (cc, cr) = app.cursor;
     let cursor = game
@@ -236,11 +252,22 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
         for c in 0..cols {
             let cell = (c, r);
             let stone = game.stone(c, r);
-            let (ch, mut style) = match stone {
-                Some(s) => (game.symbol(s), side_style(s)),
-                None if hint == Some(cell) => ('?', Style::new().fg(Color::LightGreen)),
-                None if legal.contains(&cell) => ('*', Style::new().fg(Color::Green)),
-                None => ('.', Style::new().fg(Color::DarkGray)),
+            let mark = mark_at(cell);
+            let (ch, mut style) = match (stone, mark) {
+                (Some(s), Some(MarkKind::Five)) => (
+                    game.symbol(s),
+                    side_style(s)
+                        .bg(Color::Green)
+                        .add_modifier(Modifier::REVERSED),
+                ),
+                (Some(s), _) => (game.symbol(s), side_style(s)),
+                (None, _) if hint == Some(cell) => ('?', Style::new().fg(Color::LightGreen)),
+                (None, Some(MarkKind::FivePoint(s))) => ('!', side_style(s)),
+                (None, Some(MarkKind::OpenFourPoint(s))) => {
+                    ('+', side_style(s).remove_modifier(Modifier::BOLD))
+                }
+                (None, _) if legal.contains(&cell) => ('*', Style::new().fg(Color::Green)),
+                (None, _) => ('.', Style::new().fg(Color::DarkGray)),
             };
             let label = match (stone, game.empty_label(c, r)) {
                 (None, Some(l)) if hint != Some(cell) => Some(l),
@@ -281,6 +308,8 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
     lines.push(Line::from(to_move).style(Style::new().add_modifier(Modifier::BOLD)));
     if let Some(status) = game.status() {
         lines.push(Line::from(status));
+    } else if let Some(legend) = marks_legend(&marks) {
+        lines.push(Line::styled(legend, Style::new().fg(Color::Gray)));
     }
     let block = Block::bordered().title(" board ");
     let inner = block.inner(area);
@@ -292,37 +321,95 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-fn draw_analysis<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
-    let block = Block::bordered().title(" analysis ");
+/// The analysis panel's lines for an inner width of `width` columns: the search's title
+/// and state, depth, value, principal variation and nodes, then every legal move's value
+/// under its unit (wrapped between moves).
+fn analysis_lines<G: PlayGame>(app: &App<G>, width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
-    match &app.analysis {
-        None => lines.push(Line::from("no search yet (i: hint)")),
-        Some(a) => {
-            lines.push(Line::from(vec![
-                Span::styled(a.title.clone(), Style::new().add_modifier(Modifier::BOLD)),
-                Span::raw(format!(": {} {:.1} s", a.state, a.elapsed.as_secs_f64())),
-            ]));
-            if let Some(p) = &a.progress {
-                lines.push(Line::from(format!("depth  {}", p.depth)));
-                lines.push(Line::from(vec![
-                    Span::raw("value  "),
-                    Span::styled(p.value.clone(), Style::new().fg(Color::Yellow)),
-                ]));
-                lines.push(Line::from(format!("pv     {}", p.pv.join(" "))));
-                lines.push(Line::from(if p.nps > 0 {
-                    format!(
-                        "nodes  {}  ({}/s)",
-                        short_count(p.nodes),
-                        short_count(p.nps)
-                    )
-                } else {
-                    format!("nodes  {}", short_count(p.nodes))
-                }));
-            } else {
-                lines.push(Line::from("depth  -"));
-            }
+    let Some(a) = &app.analysis else {
+        lines.push(Line::from("no search yet (i: hint)"));
+        return lines;
+    };
+    lines.push(Line::from(vec![
+        Span::styled(a.title.clone(), Style::new().add_modifier(Modifier::BOLD)),
+        Span::raw(format!(": {} {:.1} s", a.state, a.elapsed.as_secs_f64())),
+    ]));
+    if let Some(p) = &a.progress {
+        lines.push(Line::from(format!("depth  {}", p.depth)));
+        lines.push(Line::from(vec![
+            Span::raw("value  "),
+            Span::styled(p.value.clone(), Style::new().fg(Color::Yellow)),
+        ]));
+        lines.push(Line::from(format!("pv     {}", p.pv.join(" "))));
+        lines.push(Line::from(if p.nps > 0 {
+            format!(
+                "nodes  {}  ({}/s)",
+                short_count(p.nodes),
+                short_count(p.nps)
+            )
+        } else {
+            format!("nodes  {}", short_count(p.nodes))
+        }));
+    } else {
+        lines.push(Line::from("depth  -"));
+    }
+    if let Some(v) = &a.values {
+        lines.push(Line::styled(
+            format!("moves ({}):", v.unit),
+            Style::new().fg(Color::Gray),
+        ));
+        let items = v.values.iter().map(|(m, val)| format!("{m} {val}"));
+        for text in wrap_items(items, width.max(1)) {
+            lines.push(Line::styled(text, Style::new().fg(Color::Yellow)));
+        }
+        if let Some(note) = &v.note {
+            lines.push(Line::styled(note.clone(), Style::new().fg(Color::Gray)));
         }
     }
+    lines
+}
+
+/// `items` on lines of at most `width` characters, three spaces between two items (an
+/// item longer than a line gets a line of its own).
+fn wrap_items(items: impl Iterator<Item = String>, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for item in items {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 3 + item.chars().count() <= width => {
+                line.push_str("   ");
+                line.push_str(&item);
+            }
+            _ => lines.push(item),
+        }
+    }
+    lines
+}
+
+/// Rows the analysis panel wants with an inner width of `width` (borders included).
+fn analysis_height<G: PlayGame>(app: &App<G>, width: u16) -> u16 {
+    let n = analysis_lines(app, width.saturating_sub(2) as usize).len() as u16;
+    (n + 2).max(8)
+}
+
+/// The legend of the marks on the board, when there are any.
+pub fn marks_legend(marks: &[Mark]) -> Option<String> {
+    let has = |f: fn(&MarkKind) -> bool| marks.iter().any(|m| f(&m.kind));
+    let mut parts = Vec::new();
+    if has(|k| *k == MarkKind::Five) {
+        parts.push("highlighted: the five");
+    }
+    if has(|k| matches!(k, MarkKind::FivePoint(_))) {
+        parts.push("! makes five (a four)");
+    }
+    if has(|k| matches!(k, MarkKind::OpenFourPoint(_))) {
+        parts.push("+ makes an open four (a three)");
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+fn draw_analysis<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
+    let block = Block::bordered().title(" analysis ");
+    let lines = analysis_lines(app, area.width.saturating_sub(2) as usize);
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)

@@ -83,3 +83,18 @@ pub fn render_to_string<G: PlayGame>(app: &mut App<G>, width: u16, height: u16) 
     terminal.draw(|frame| draw::draw(app, frame)).expect("draw");
     terminal.backend().to_string()
 }
+
+/// Draws `app` on a `width`×`height` test terminal and returns its cells, styles
+/// included (for tests of colours and highlights).
+#[cfg(test)]
+pub fn render_to_buffer<G: PlayGame>(
+    app: &mut App<G>,
+    width: u16,
+    height: u16,
+) -> ratatui::buffer::Buffer {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal.draw(|frame| draw::draw(app, frame)).expect("draw");
+    terminal.backend().buffer().clone()
+}

@@ -135,3 +135,29 @@ fn narrow_terminals_scale_the_board_and_say_so() {
     render_to_string(&mut app, 120, 40);
     assert_eq!(app.layout_note, None);
 }
+
+/// Issue 14 item 10: once a search is done, the analysis panel lists every legal move
+/// with its value, under the unit.
+#[test]
+fn the_panel_lists_every_legal_move_with_its_value() {
+    let mut app = App::new(DropPlay::new(5, 4, 3), setup([Player::Human; 2]));
+    typed(&mut app, "3");
+    key(&mut app, KeyCode::Char('i'));
+    tick_until(&mut app, |a| a.hint.is_some());
+    let values = app.analysis.as_ref().and_then(|a| a.values.clone());
+    let values = values.expect("the hint's search valued the moves");
+    let mut moves: Vec<&str> = values.values.iter().map(|(m, _)| m.as_str()).collect();
+    moves.sort_unstable();
+    assert_eq!(moves, ["1", "2", "3", "4", "5"]);
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(
+        screen.contains(&format!("moves ({}", values.unit)),
+        "{screen}"
+    );
+    for (mv, value) in &values.values {
+        assert!(
+            screen.contains(&format!("{mv} {value}")),
+            "{mv} {value}\n{screen}"
+        );
+    }
+}
