@@ -1,12 +1,28 @@
 //! `zerosum othello …` commands.
 
-use crate::limits::LimitArgs;
+use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, warn_far_beyond};
+use crate::progress::{Progress, time_left};
 use clap::Subcommand;
 use othello::perft::{PerftMode, perft};
 use othello::solver::Solver;
 use othello::{Game, Othello};
 use std::process::ExitCode;
 use std::time::Instant;
+use zerosum::MoveList;
+use zerosum::time::Budget;
+
+/// Empty squares beyond which an unbounded exact solve gets a warning: with
+/// [`GROWTH_PER_EMPTY`] from [`SOLVABLE_EMPTIES`], 27 empties are about 10^3 times the
+/// work of 20, a quarter of an hour or more.
+const FAR_BEYOND_EMPTIES: u32 = 26;
+
+/// Empty squares an exact solve finishes in about a second here (measured: FFO #40, 20
+/// empties, 1.0 s CPU; FFO #45, 24 empties, more than 3 minutes under load).
+const SOLVABLE_EMPTIES: u32 = 20;
+
+/// The rough growth of an endgame solve's work per more empty square (alpha-beta with
+/// good ordering: the effective branching factor at 20–30 empties is about 3).
+const GROWTH_PER_EMPTY: f64 = 3.0;
 
 /// Commands of `zerosum othello`.
 #[derive(Subcommand, Debug)]
@@ -16,20 +32,32 @@ pub enum Command {
     /// Solve positions read from standard input, one OBF line each (`<64 squares> <X|O>`,
     /// anything after the side ignored); prints `<board> <side> <score> <best move>`,
     /// the score being the exact final disc difference for the side to move.
+    ///
+    /// A solve takes about a second at 20 empty squares (FFO #40) and minutes at 24; each
+    /// more empty square costs about three times as much (the start position, 60
+    /// empties, is far beyond reach: a warning says so, and --time-ms or --nodes bound
+    /// it). A spinner with the node count shows on standard error when it is a terminal.
     Solve {
         /// Only win/draw/loss (much faster): prints `win`, `draw` or `loss`.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["time_ms", "nodes"])]
         weak: bool,
+        #[command(flatten)]
+        limits: ExactLimitArgs,
         /// Transposition-table memory in MiB, 1 to 4096.
         #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
         hash_mib: u64,
     },
     /// The value of every legal move of each position read from standard input: exact
     /// scores by default, or a depth-limited evaluation with --depth.
+    ///
+    /// Exact values cost one solve per legal move (see `solve` for how long); the spinner
+    /// on a terminal shows the move being solved and an estimate of the time left.
     Analyze {
         /// Search depth in plies with the evaluation instead of exact solving.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["time_ms", "nodes"])]
         depth: Option<u32>,
+        #[command(flatten)]
+        limits: ExactLimitArgs,
     },
     /// The engine's move for each position read from standard input:
     /// `<board> <side> bestmove <move> score <value> depth <plies> nodes <n> time <ms> pv <moves…>`
@@ -57,13 +85,23 @@ pub enum Command {
 pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => crate::play::othello::run(args),
-        Command::Solve { weak, hash_mib } => {
+        Command::Solve {
+            weak,
+            limits,
+            hash_mib,
+        } => {
             let mut solver = Solver::new(hash_mib as usize);
-            crate::lines::process_stdin(|line| solve_line(&mut solver, line, weak))
+            let mut progress = Progress::stderr();
+            crate::lines::process_stdin(|line| {
+                solve_line(&mut solver, &mut progress, line, weak, &limits)
+            })
         }
-        Command::Analyze { depth } => {
+        Command::Analyze { depth, limits } => {
             let mut engine = othello::Engine::new(64);
-            crate::lines::process_stdin(|line| analyze_line(&mut engine, line, depth))
+            let mut progress = Progress::stderr();
+            crate::lines::process_stdin(|line| {
+                analyze_line(&mut engine, &mut progress, line, depth, &limits)
+            })
         }
         Command::Bestmove { limits } => {
             let mut engine = othello::Engine::new(16);
@@ -92,13 +130,46 @@ fn signed(score: i32) -> String {
     }
 }
 
-fn solve_line(solver: &mut Solver, line: &str, weak: bool) -> Result<String, String> {
+/// Warns when `g` has so many empty squares that an unbounded exact solve cannot finish
+/// in reasonable time, saying how far beyond it is.
+fn warn_if_far_beyond(g: &Othello, limits: &ExactLimitArgs) {
+    let empties = 64 - g.stones_on_board();
+    if empties > FAR_BEYOND_EMPTIES {
+        let times = GROWTH_PER_EMPTY.powi((empties - SOLVABLE_EMPTIES) as i32);
+        let what = format!(
+            "{empties} empty squares, {} more than the {SOLVABLE_EMPTIES} solved here in \
+             about a second: roughly 10^{:.0} times that work",
+            empties - SOLVABLE_EMPTIES,
+            times.log10()
+        );
+        warn_far_beyond(limits, &g.to_string(), &what);
+    }
+}
+
+fn solve_line(
+    solver: &mut Solver,
+    progress: &mut Progress,
+    line: &str,
+    weak: bool,
+    limits: &ExactLimitArgs,
+) -> Result<String, String> {
     let g = parse(line)?;
+    warn_if_far_beyond(&g, limits);
+    let empties = 64 - g.stones_on_board();
+    let task = progress.task(format!("solving ({empties} empties)"), 0);
     let s = if weak {
         solver.solve_weak(g.board())
     } else {
-        solver.solve(g.board())
+        let mut budget = Budget::new(&limits.limits());
+        if let Some(counter) = task.counter() {
+            budget = budget.with_progress(counter);
+        }
+        match solver.solve_within(g.board(), &budget) {
+            Some(s) => s,
+            None => return Ok(format!("{g} {NOT_SOLVED}")),
+        }
     };
+    drop(task);
     let mv = s.best_move.map_or("--".to_string(), |m| m.to_string());
     let value = if weak {
         match s.score.signum() {
@@ -114,20 +185,23 @@ fn solve_line(solver: &mut Solver, line: &str, weak: bool) -> Result<String, Str
 
 fn analyze_line(
     engine: &mut othello::Engine,
+    progress: &mut Progress,
     line: &str,
     depth: Option<u32>,
+    limits: &ExactLimitArgs,
 ) -> Result<String, String> {
     let g = parse(line)?;
     if g.outcome().is_some() {
         return Ok(format!("{g} game over {}", signed(g.final_score())));
     }
     let items: Vec<String> = match depth {
-        None => engine
-            .solver()
-            .analyze(g.board())
-            .into_iter()
-            .map(|(m, s)| format!("{m}:{}", signed(s)))
-            .collect(),
+        None => match analyze_exact(engine.solver(), progress, &g, limits) {
+            Some(values) => values
+                .into_iter()
+                .map(|(m, s)| format!("{m}:{}", signed(s)))
+                .collect(),
+            None => return Ok(format!("{g} {NOT_SOLVED}")),
+        },
         Some(d) => engine
             .analyze_midgame(&g, d)
             .root_moves
@@ -136,6 +210,46 @@ fn analyze_line(
             .collect(),
     };
     Ok(format!("{g} {}", items.join(" ")))
+}
+
+/// The exact score of every legal move of `g` (the final disc difference for the player
+/// who made it), best first, one solve per move under one budget for the position; `None`
+/// when the limits stop it. Shows the move being solved and the time left on a terminal.
+fn analyze_exact(
+    solver: &mut Solver,
+    progress: &mut Progress,
+    g: &Othello,
+    limits: &ExactLimitArgs,
+) -> Option<Vec<(othello::Move, i32)>> {
+    warn_if_far_beyond(g, limits);
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    let moves = list.to_vec();
+    let empties = 64 - g.stones_on_board();
+    let task = progress.task(format!("analyzing ({empties} empties)"), 0);
+    let mut budget = Budget::new(&limits.limits());
+    if let Some(counter) = task.counter() {
+        budget = budget.with_progress(counter);
+    }
+    let start = Instant::now();
+    let mut spent = 0u64;
+    let mut values = Vec::new();
+    for (k, &mv) in moves.iter().enumerate() {
+        task.set_detail(|| {
+            let left = time_left(k, moves.len(), start.elapsed());
+            let sep = if left.is_empty() { "" } else { ", " };
+            format!("move {} of {} ({mv}){sep}{left}", k + 1, moves.len())
+        });
+        let part = budget.share(1.0, limits.nodes.map(|n| n.saturating_sub(spent)));
+        let mut child = g.clone();
+        child.play(mv);
+        let s = solver.solve_within(child.board(), &part)?;
+        spent += s.nodes;
+        task.part_done(s.nodes);
+        values.push((mv, -s.score));
+    }
+    values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    Some(values)
 }
 
 fn run_perft(depth: u32, position: Option<&str>, edax: bool) -> ExitCode {
@@ -162,4 +276,66 @@ fn run_perft(depth: u32, position: Option<&str>, edax: bool) -> ExitCode {
         println!("{d} {n} {secs:.3} {rate:.0}");
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// FFO #1 (14 empties) and its published values of every legal move (FFO suite).
+    const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    const FFO1_VALUES: &str = "g8:+18 h1:+12 a2:+6 h7:+6 a3:+4 b1:-4 a4:-22 g2:-24";
+
+    /// Issue 14 item 2: an exact analysis shows its progress move by move — the node
+    /// count of the moves solved and which move of how many — and answers the published
+    /// values.
+    #[test]
+    fn exact_analysis_reports_its_progress_move_by_move() {
+        let mut engine = othello::Engine::new(16);
+        let (mut progress, log) = Progress::recorded();
+        let line = analyze_line(
+            &mut engine,
+            &mut progress,
+            FFO1,
+            None,
+            &ExactLimitArgs::default(),
+        )
+        .unwrap();
+        let mut got: Vec<&str> = line.split(' ').skip(2).collect();
+        let mut want: Vec<&str> = FFO1_VALUES.split(' ').collect();
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want);
+        let log = log.lock().unwrap();
+        assert_eq!(
+            log.first().map(String::as_str),
+            Some("analyzing (14 empties)")
+        );
+        let last = log.last().unwrap();
+        assert!(
+            last.contains(" M nodes") && last.contains("move 8 of 8"),
+            "{last}"
+        );
+    }
+
+    /// Issue 14 item 2: an exact solve publishes its node count to the spinner, and a
+    /// limit gives up with the line saying so.
+    #[test]
+    fn exact_solve_reports_its_nodes_and_takes_a_limit() {
+        let mut solver = Solver::new(16);
+        let (mut progress, log) = Progress::recorded();
+        let unbounded = ExactLimitArgs::default();
+        let answer = solve_line(&mut solver, &mut progress, FFO1, false, &unbounded).unwrap();
+        assert_eq!(answer, format!("{FFO1} +18 g8"));
+        let last = log.lock().unwrap().last().cloned().unwrap();
+        assert!(last.starts_with("solving (14 empties): "), "{last}");
+        assert!(last.contains(" M nodes"), "{last}");
+        let limits = ExactLimitArgs {
+            nodes: Some(1000),
+            time_ms: None,
+        };
+        solver.clear();
+        let answer = solve_line(&mut solver, &mut progress, FFO1, false, &limits).unwrap();
+        assert_eq!(answer, format!("{FFO1} {NOT_SOLVED}"));
+    }
 }

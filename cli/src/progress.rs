@@ -14,9 +14,9 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -36,9 +36,19 @@ enum Target {
     Hidden,
 }
 
+/// What a task shares with the drawing thread besides its node counter.
+#[derive(Default)]
+struct Shared {
+    /// Shown after the node count (`move 3 of 10, about 12 s left`).
+    detail: Mutex<String>,
+    /// Nodes of the parts of the task already done.
+    base: AtomicU64,
+}
+
 enum Message {
-    /// A task begins: its label, its node counter and the counter's value at the start.
-    Start(String, Arc<AtomicU64>, u64),
+    /// A task begins: its label, its node counter, the counter's value at the start, and
+    /// what else it shares.
+    Start(String, Arc<AtomicU64>, u64, Arc<Shared>),
     /// The task ended: clear the spinner, then acknowledge.
     Stop,
 }
@@ -57,12 +67,19 @@ pub struct Progress {
     drawer: Option<Drawer>,
     /// Drawing threads started by this run: 0 when unseen, at most 1.
     threads_started: usize,
+    /// Every text the spinner was given, when recorded (tests).
+    log: Option<Log>,
 }
+
+/// The texts a spinner was given, in order (tests read them).
+type Log = Arc<Mutex<Vec<String>>>;
 
 /// One running task; its spinner is cleared when it is dropped.
 pub struct Task<'a> {
     progress: &'a mut Progress,
     counter: Option<Arc<AtomicU64>>,
+    start: u64,
+    shared: Arc<Shared>,
 }
 
 impl Task<'_> {
@@ -70,6 +87,40 @@ impl Task<'_> {
     /// the solver need not count at all).
     pub fn counter(&self) -> Option<Arc<AtomicU64>> {
         self.counter.clone()
+    }
+
+    /// True when the task is shown (standard error is a terminal).
+    pub fn is_seen(&self) -> bool {
+        self.counter.is_some()
+    }
+
+    /// Sets the text shown after the node count, e.g. an estimate of the time left;
+    /// `text` is only called when somebody watches.
+    pub fn set_detail(&self, text: impl FnOnce() -> String) {
+        if self.is_seen()
+            && let Ok(mut d) = self.shared.detail.lock()
+        {
+            *d = text();
+        }
+    }
+
+    /// A part of the task (one move of an analysis) is done after `nodes` nodes: they are
+    /// added to the total shown, and the counter starts again from the task's start.
+    pub fn part_done(&self, nodes: u64) {
+        if let Some(c) = &self.counter {
+            self.shared.base.fetch_add(nodes, Ordering::Relaxed);
+            c.store(self.start, Ordering::Relaxed);
+        }
+    }
+
+    /// The nodes shown now: the parts done and the current part (tests).
+    #[cfg(test)]
+    fn shown_nodes(&self) -> u64 {
+        let current = self
+            .counter
+            .as_ref()
+            .map_or(0, |c| c.load(Ordering::Relaxed).saturating_sub(self.start));
+        self.shared.base.load(Ordering::Relaxed) + current
     }
 }
 
@@ -98,6 +149,7 @@ impl Progress {
             delay,
             drawer: None,
             threads_started: 0,
+            log: None,
         }
     }
 
@@ -109,21 +161,40 @@ impl Progress {
             delay: DEFAULT_DELAY,
             drawer: None,
             threads_started: 0,
+            log: None,
         }
+    }
+
+    /// A seen progress drawn nowhere that records every text its spinner is given, at a
+    /// task's start and end at least (tests of the commands' progress).
+    #[cfg(test)]
+    pub fn recorded() -> (Progress, Log) {
+        let log = Log::default();
+        let p = Progress {
+            target: Some(Target::Hidden),
+            delay: Duration::ZERO,
+            drawer: None,
+            threads_started: 0,
+            log: Some(Arc::clone(&log)),
+        };
+        (p, log)
     }
 
     /// Starts a task labelled `label` (e.g. `solving 4455`). The solver publishes its
     /// running node total into [`Task::counter`]; `start_nodes` is that total now, so
     /// that the spinner shows this task's nodes.
     pub fn task(&mut self, label: impl Into<String>, start_nodes: u64) -> Task<'_> {
+        let shared = Arc::new(Shared::default());
         let Some(target) = self.target else {
             return Task {
                 progress: self,
                 counter: None,
+                start: start_nodes,
+                shared,
             };
         };
         if self.drawer.is_none() {
-            self.drawer = Some(spawn(target, self.delay));
+            self.drawer = Some(spawn(target, self.delay, self.log.clone()));
             self.threads_started += 1;
         }
         let counter = Arc::new(AtomicU64::new(start_nodes));
@@ -133,6 +204,7 @@ impl Progress {
                     label.into(),
                     Arc::clone(&counter),
                     start_nodes,
+                    Arc::clone(&shared),
                 ))
                 .is_ok()
                 && d.acks.recv().is_ok()
@@ -140,6 +212,8 @@ impl Progress {
         Task {
             progress: self,
             counter: started.then_some(counter),
+            start: start_nodes,
+            shared,
         }
     }
 }
@@ -156,10 +230,10 @@ impl Drop for Progress {
 }
 
 /// Starts the one drawing thread of a run.
-fn spawn(target: Target, delay: Duration) -> Drawer {
+fn spawn(target: Target, delay: Duration, log: Option<Log>) -> Drawer {
     let (to_thread, from_main) = mpsc::channel::<Message>();
     let (ack, acks) = mpsc::channel::<()>();
-    let thread = std::thread::spawn(move || draw_loop(target, delay, &from_main, &ack));
+    let thread = std::thread::spawn(move || draw_loop(target, delay, log, &from_main, &ack));
     Drawer {
         to_thread,
         acks,
@@ -167,7 +241,13 @@ fn spawn(target: Target, delay: Duration) -> Drawer {
     }
 }
 
-fn draw_loop(target: Target, delay: Duration, from_main: &Receiver<Message>, ack: &Sender<()>) {
+fn draw_loop(
+    target: Target,
+    delay: Duration,
+    log: Option<Log>,
+    from_main: &Receiver<Message>,
+    ack: &Sender<()>,
+) {
     let new_bar = || {
         let draw = match target {
             Target::Stderr => ProgressDrawTarget::stderr(),
@@ -181,13 +261,21 @@ fn draw_loop(target: Target, delay: Duration, from_main: &Receiver<Message>, ack
         bar
     };
     while let Ok(message) = from_main.recv() {
-        let Message::Start(label, counter, start) = message else {
+        let Message::Start(label, counter, start, shared) = message else {
             let _ = ack.send(());
             continue;
         };
         let show = |bar: &ProgressBar| {
-            let nodes = counter.load(Ordering::Relaxed).saturating_sub(start);
-            bar.set_message(format!("{label}: {:.1} M nodes", nodes as f64 / 1e6));
+            let nodes = shared.base.load(Ordering::Relaxed)
+                + counter.load(Ordering::Relaxed).saturating_sub(start);
+            let detail = shared.detail.lock().map(|d| d.clone()).unwrap_or_default();
+            let text = spinner_text(&label, nodes, bar.elapsed(), &detail);
+            if let Some(log) = &log
+                && let Ok(mut log) = log.lock()
+            {
+                log.push(text.clone());
+            }
+            bar.set_message(text);
             bar.tick();
         };
         // With no delay the spinner is drawn before the task starts.
@@ -208,6 +296,10 @@ fn draw_loop(target: Target, delay: Duration, from_main: &Receiver<Message>, ack
                 }
                 Ok(_) => {
                     if let Some(b) = bar.take() {
+                        // The last state, for a recording (a terminal clears it at once).
+                        if log.is_some() {
+                            show(&b);
+                        }
                         b.finish_and_clear();
                     }
                     let _ = ack.send(());
@@ -224,6 +316,41 @@ fn draw_loop(target: Target, delay: Duration, from_main: &Receiver<Message>, ack
     }
 }
 
+/// The spinner's text: `solving …: 12.3 M nodes, 4.1 M/s; <detail>` (no rate before a
+/// tenth of a second, no node count before the first is published).
+fn spinner_text(label: &str, nodes: u64, elapsed: Duration, detail: &str) -> String {
+    let mut text = label.to_string();
+    if nodes > 0 {
+        text.push_str(&format!(": {:.1} M nodes", nodes as f64 / 1e6));
+        if elapsed >= Duration::from_millis(100) {
+            let rate = nodes as f64 / elapsed.as_secs_f64();
+            text.push_str(&format!(", {:.1} M/s", rate / 1e6));
+        }
+    }
+    if !detail.is_empty() {
+        text.push_str("; ");
+        text.push_str(detail);
+    }
+    text
+}
+
+/// An estimate of the time left of a task done in `parts` parts of which `done` are
+/// done after `elapsed`, assuming the rest cost as much each: `about 12 s left`.
+pub fn time_left(done: usize, parts: usize, elapsed: Duration) -> String {
+    if done == 0 || done >= parts {
+        return String::new();
+    }
+    let left = elapsed.as_secs_f64() / done as f64 * (parts - done) as f64;
+    let left = if left < 90.0 {
+        format!("{left:.0} s")
+    } else if left < 5400.0 {
+        format!("{:.0} min", left / 60.0)
+    } else {
+        format!("{:.1} h", left / 3600.0)
+    };
+    format!("about {left} left")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,6 +361,7 @@ mod tests {
             delay,
             drawer: None,
             threads_started: 0,
+            log: None,
         }
     }
 
@@ -263,5 +391,58 @@ mod tests {
             }
             assert_eq!(p.threads_started, 1);
         }
+    }
+
+    /// Issue 14 item 2: an unseen task costs nothing — its detail text is never built.
+    #[test]
+    fn unseen_task_never_builds_its_detail() {
+        let mut p = Progress::disabled();
+        let t = p.task("solving", 0);
+        t.set_detail(|| unreachable!("nobody watches"));
+        t.part_done(10);
+        assert!(!t.is_seen());
+    }
+
+    /// Issue 14 item 2: a task in parts (an analysis, move by move) shows the nodes of
+    /// the parts done plus the current one.
+    #[test]
+    fn parts_add_up_in_the_node_count() {
+        let mut p = hidden(Duration::from_secs(3600));
+        let t = p.task("analyzing", 0);
+        let c = t.counter().expect("seen");
+        c.store(500, Ordering::Relaxed);
+        t.part_done(500);
+        c.store(200, Ordering::Relaxed);
+        assert_eq!(t.shown_nodes(), 700);
+        t.set_detail(|| "move 2 of 3".into());
+        assert_eq!(*t.shared.detail.lock().unwrap(), "move 2 of 3");
+    }
+
+    #[test]
+    fn messages_and_estimates() {
+        assert_eq!(
+            spinner_text("solving x", 0, Duration::ZERO, ""),
+            "solving x"
+        );
+        assert_eq!(
+            spinner_text(
+                "solving x",
+                12_300_000,
+                Duration::from_secs(3),
+                "move 2 of 5"
+            ),
+            "solving x: 12.3 M nodes, 4.1 M/s; move 2 of 5"
+        );
+        // Two parts of ten took 4 s: eight more take about 16 s.
+        assert_eq!(time_left(2, 10, Duration::from_secs(4)), "about 16 s left");
+        assert_eq!(
+            time_left(1, 10, Duration::from_secs(400)),
+            "about 60 min left"
+        );
+        assert_eq!(
+            time_left(1, 10, Duration::from_secs(600)),
+            "about 1.5 h left"
+        );
+        assert_eq!(time_left(0, 10, Duration::from_secs(4)), "");
     }
 }

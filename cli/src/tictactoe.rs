@@ -6,11 +6,14 @@
 //! Moves are cell numbers, 1 = top-left, row by row.
 
 use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, warn_far_beyond};
+use crate::progress::{Progress, time_left};
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 use std::sync::Arc;
 use tictactoe::variants::{self, Variant};
 use tictactoe::{Board, Geometry, Mode, Score, Shape, Solver, SolverConfig};
+use zerosum::Game as _;
+use zerosum::time::Budget;
 
 /// Commands of `zerosum tictactoe`.
 #[derive(Subcommand, Debug)]
@@ -117,6 +120,75 @@ fn move_value_text(v: Score, board: &Board, distance: bool) -> String {
     }
 }
 
+/// Warns when `board` has so many empty cells that an unbounded exact solve may take
+/// minutes to hours.
+fn warn_if_far_beyond(board: &Board, limits: &ExactLimitArgs, line: &str) {
+    let empties = board.empty_count();
+    if empties > FAR_BEYOND_EMPTIES {
+        let what = format!(
+            "{empties} empty cells, {} more than the {FAR_BEYOND_EMPTIES} solved here within \
+             seconds (each more cell multiplies the work)",
+            empties - FAR_BEYOND_EMPTIES
+        );
+        warn_far_beyond(limits, line, &what);
+    }
+}
+
+/// The value of `board` and a best move, under `limits`; `None` when they stop it. Shows
+/// the node count on a terminal.
+fn solve(
+    solver: &mut Solver,
+    progress: &mut Progress,
+    board: &Board,
+    limits: &ExactLimitArgs,
+) -> Option<tictactoe::Solution> {
+    let empties = board.empty_count();
+    let task = progress.task(format!("solving ({empties} empty cells)"), 0);
+    let mut budget = Budget::new(&limits.limits());
+    if let Some(counter) = task.counter() {
+        budget = budget.with_progress(counter);
+    }
+    solver.solve_with_budget(board, &budget)
+}
+
+/// The value of every legal move of `board` (for its side to move, in cell order), one
+/// solve per move under one budget for the position; `None` when the limits stop it.
+/// Shows the move being solved and the time left on a terminal.
+fn analyze(
+    solver: &mut Solver,
+    progress: &mut Progress,
+    board: &Board,
+    limits: &ExactLimitArgs,
+) -> Option<Vec<(tictactoe::Cell, Score)>> {
+    let mut list = zerosum::MoveList::new();
+    board.legal_moves(&mut list);
+    let moves = list.to_vec();
+    let empties = board.empty_count();
+    let task = progress.task(format!("analyzing ({empties} empty cells)"), 0);
+    let mut budget = Budget::new(&limits.limits());
+    if let Some(counter) = task.counter() {
+        budget = budget.with_progress(counter);
+    }
+    let start = std::time::Instant::now();
+    let mut spent = 0u64;
+    let mut values = Vec::new();
+    for (k, &mv) in moves.iter().enumerate() {
+        task.set_detail(|| {
+            let left = time_left(k, moves.len(), start.elapsed());
+            let sep = if left.is_empty() { "" } else { ", " };
+            format!("move {} of {} ({mv}){sep}{left}", k + 1, moves.len())
+        });
+        let part = budget.share(1.0, limits.nodes.map(|n| n.saturating_sub(spent)));
+        let mut child = board.clone();
+        child.play(mv);
+        let s = solver.solve_with_budget(&child, &part)?;
+        spent += s.nodes;
+        task.part_done(s.nodes);
+        values.push((mv, -s.value.from_tt(1)));
+    }
+    Some(values)
+}
+
 fn solver(args: &SolveArgs) -> Solver {
     let mode = if args.distance {
         Mode::Distance
@@ -149,14 +221,11 @@ pub fn run(command: Command) -> ExitCode {
         Command::Play(args) => crate::play::tictactoe::run(args),
         Command::Solve(args) => with_geometry(&args.board, |geo| {
             let mut solver = solver(&args);
-            let limits = args.limits.limits();
+            let mut progress = Progress::stderr();
             crate::lines::process_stdin(|line| {
                 let board = parse(line, &geo)?;
-                if board.empty_count() > FAR_BEYOND_EMPTIES {
-                    let empties = board.empty_count();
-                    warn_far_beyond(&args.limits, line, &format!("{empties} empty cells"));
-                }
-                let Some(s) = solver.solve_within(&board, &limits) else {
+                warn_if_far_beyond(&board, &args.limits, line);
+                let Some(s) = solve(&mut solver, &mut progress, &board, &args.limits) else {
                     return Ok(format!("{line} {NOT_SOLVED}"));
                 };
                 Ok::<_, String>(format!(
@@ -167,9 +236,13 @@ pub fn run(command: Command) -> ExitCode {
         }),
         Command::Analyze(args) => with_geometry(&args.board, |geo| {
             let mut solver = solver(&args);
+            let mut progress = Progress::stderr();
             crate::lines::process_stdin(|line| {
                 let board = parse(line, &geo)?;
-                let (moves, _) = solver.analyze(&board);
+                warn_if_far_beyond(&board, &args.limits, line);
+                let Some(moves) = analyze(&mut solver, &mut progress, &board, &args.limits) else {
+                    return Ok(format!("{line} {NOT_SOLVED}"));
+                };
                 if moves.is_empty() {
                     return Ok(format!("{line} (game over)"));
                 }
@@ -210,5 +283,56 @@ pub fn run(command: Command) -> ExitCode {
                 Ok(out)
             })
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn distance_solver() -> Solver {
+        Solver::new(SolverConfig {
+            mode: Mode::Distance,
+            tt_mib: 4,
+            ..SolverConfig::default()
+        })
+    }
+
+    /// Issue 14 item 2: a solve publishes its node count to the spinner; 4×4 with k = 4
+    /// is a draw (every line can be blocked).
+    #[test]
+    fn solve_reports_its_nodes() {
+        let (mut progress, log) = Progress::recorded();
+        let board = Board::parse("..../..../..../....").unwrap();
+        let s = solve(
+            &mut distance_solver(),
+            &mut progress,
+            &board,
+            &ExactLimitArgs::default(),
+        )
+        .unwrap();
+        assert_eq!(s.value, Score::DRAW);
+        let log = log.lock().unwrap();
+        assert_eq!(log[0], "solving (16 empty cells)");
+        let last = log.last().unwrap();
+        assert!(last.contains(" M nodes"), "{last}");
+    }
+
+    /// Issue 14 item 2: an analysis shows which move of how many it is solving.
+    #[test]
+    fn analysis_reports_its_progress_move_by_move() {
+        let (mut progress, log) = Progress::recorded();
+        let board = Board::parse("x.../.o../..../....").unwrap();
+        let mut solver = distance_solver();
+        let values = analyze(
+            &mut solver,
+            &mut progress,
+            &board,
+            &ExactLimitArgs::default(),
+        );
+        assert_eq!(values.unwrap().len(), 14);
+        let last = log.lock().unwrap().last().cloned().unwrap();
+        assert!(last.starts_with("analyzing (14 empty cells): "), "{last}");
+        assert!(last.contains("move 14 of 14"), "{last}");
     }
 }

@@ -108,3 +108,48 @@ fn table_sizes_are_range_checked() {
         assert!(r.stderr.contains("4096"), "{game}: {}", r.stderr);
     }
 }
+
+/// Issue 14 item 2: an exact command on a position far beyond exact solving warns,
+/// saying how far (before, `othello solve` on the start position printed nothing for
+/// minutes); with `--time-ms` or `--nodes` it answers `not solved within the limit` and
+/// needs no warning; with standard error on a pipe no progress is drawn there.
+#[test]
+fn exact_commands_warn_far_beyond_and_take_a_limit() {
+    let zerosum = env!("CARGO_BIN_EXE_zerosum");
+    for command in ["solve", "analyze"] {
+        let warning = common::first_stderr_line_then_kill(
+            zerosum,
+            &["othello", command],
+            &format!("{START}\n"),
+        );
+        assert!(
+            warning.starts_with(&format!("warning: {START}: 60 empty squares, 40 more than the 20 solved here in about a second: roughly 10^19 times that work")),
+            "{warning}"
+        );
+    }
+    let (ok, out, err) = run(
+        &["othello", "solve", "--time-ms", "100"],
+        &format!("{START}\n{FFO20}\n"),
+    );
+    assert!(ok);
+    assert_eq!(
+        out,
+        format!("{START} not solved within the limit\n{FFO20} +6 h5\n")
+    );
+    assert!(
+        err.is_empty(),
+        "a limit is given: no warning, no spinner: {err}"
+    );
+    let (ok, out, err) = run(
+        &["othello", "analyze", "--nodes", "5000"],
+        &format!("{START}\n{FFO1}\n"),
+    );
+    assert!(ok);
+    assert_eq!(
+        out,
+        format!("{START} not solved within the limit\n{FFO1} not solved within the limit\n")
+    );
+    assert!(err.is_empty(), "{err}");
+    let (ok, _, err) = run(&["othello", "solve", "--weak", "--nodes", "5"], "");
+    assert!(!ok && err.contains("cannot be used with"), "{err}");
+}

@@ -148,7 +148,17 @@ fn tictactoe_long_commands_answer_on_a_terminal() {
     // X in a corner, O in the centre: a draw with best play.
     let run = same_as_on_pipes(&["tictactoe", "solve"], "x...o....\n");
     assert_eq!(run.stdout, "x...o.... 0\n");
-    same_as_on_pipes(&["tictactoe", "analyze"], "x...o....\n");
+    assert!(
+        run.terminal.contains("solving (7 empty cells)"),
+        "{:?}",
+        run.terminal
+    );
+    let run = same_as_on_pipes(&["tictactoe", "analyze"], "x...o....\n");
+    assert!(
+        run.terminal.contains("analyzing (7 empty cells)"),
+        "{:?}",
+        run.terminal
+    );
     same_as_on_pipes(&["tictactoe", "bestmove"], "x...o....\n");
     same_as_on_pipes(&["tictactoe", "bestmove", "--depth", "3"], "x...o....\n");
     same_as_on_pipes(&["tictactoe", "variants"], "x...o.x.o\n");
@@ -158,8 +168,18 @@ fn tictactoe_long_commands_answer_on_a_terminal() {
 fn othello_long_commands_answer_on_a_terminal() {
     let run = same_as_on_pipes(&["othello", "solve"], &format!("{FFO20}\n"));
     assert_eq!(run.stdout, format!("{FFO20} +6 h5\n"));
+    assert!(
+        run.terminal.contains("solving (6 empties)"),
+        "{:?}",
+        run.terminal
+    );
     let run = same_as_on_pipes(&["othello", "analyze"], &format!("{FFO20}\n"));
     assert_eq!(run.stdout, format!("{FFO20} h5:+6 g6:-2 f6:-4 h6:-10\n"));
+    assert!(
+        run.terminal.contains("analyzing (6 empties)"),
+        "{:?}",
+        run.terminal
+    );
     same_as_on_pipes(
         &["othello", "bestmove", "--depth", "3"],
         &format!("{FFO20}\n"),

@@ -262,3 +262,34 @@ fn bad_bytes_and_non_ascii_lines_do_not_stop_the_batch() {
     );
     assert!(!out.status.success());
 }
+
+/// Issue 14 item 2: `analyze` takes the limits too (it used to ignore them and search a
+/// 5×5 board with k = 5 without end), and an unbounded exact command on a position far
+/// beyond exact solving warns, saying how far.
+#[test]
+fn analyze_takes_a_limit_and_far_positions_warn() {
+    let (out, err, ok) = run(
+        &["analyze", "--nodes", "10000"],
+        "...../...../...../...../..... k=5\nx...o....\n",
+    );
+    assert!(ok);
+    let (unbounded, _, _) = run(&["analyze"], "x...o....\n");
+    assert_eq!(
+        out,
+        format!("...../...../...../...../..... k=5 not solved within the limit\n{unbounded}")
+    );
+    assert_eq!(unbounded.split(' ').count(), 1 + 7, "{unbounded}");
+    assert!(err.is_empty(), "{err}");
+    let zerosum = env!("CARGO_BIN_EXE_zerosum");
+    for command in ["solve", "analyze"] {
+        let warning = common::first_stderr_line_then_kill(
+            zerosum,
+            &["tictactoe", command],
+            "....../....../....../....../....../...... k=5\n",
+        );
+        assert!(
+            warning.starts_with("warning: ....../....../....../....../....../...... k=5: 36 empty cells, 14 more than the 22 solved here within seconds"),
+            "{warning}"
+        );
+    }
+}

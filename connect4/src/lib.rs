@@ -34,6 +34,17 @@
 //! // 3 or 6 makes an open three on the bottom row: a win on the third ply.
 //! assert_eq!(result.score.to_string(), "win in 3");
 //! ```
+//!
+//! # How long a call takes
+//!
+//! [`Solver::solve`] answers positions near the end in microseconds to milliseconds
+//! (Pons' `Test_L3`/`L2` sets) and middle positions in milliseconds to seconds
+//! (`L1_R*`); early positions take minutes, and the empty board took 517 s on one core
+//! of a small machine (positions in the shipped opening book, [`Book::shipped`], answer
+//! at once). Bound a solve with [`Solver::set_budget`] (time, nodes, stop flag) and
+//! [`Solver::try_solve`], which then returns [`Stopped`]. [`Solver::analyze`] costs up to
+//! seven solves. [`Engine::think`](zerosum::Engine::think) at levels 1–14 searches a fixed
+//! depth (milliseconds); `Limits::time`/`Limits::nodes` bound every level.
 #![deny(missing_docs)]
 
 pub mod bits;

@@ -177,6 +177,7 @@ pub struct Budget {
     stop: Option<StopFlag>,
     countdown: Cell<u32>,
     stopped: Cell<bool>,
+    progress: Option<Arc<AtomicU64>>,
 }
 
 impl Budget {
@@ -209,6 +210,23 @@ impl Budget {
             stop: limits.stop.clone(),
             countdown: Cell::new(POLL_INTERVAL),
             stopped: Cell::new(false),
+            progress: None,
+        }
+    }
+
+    /// Publishes the node count into `counter` at every full poll (every
+    /// [`POLL_INTERVAL`] calls of [`Budget::should_stop`], every call of
+    /// [`Budget::exceeded`]), so that another thread can show a long search's progress.
+    /// Costs one relaxed store per poll; none without a counter.
+    pub fn with_progress(mut self, counter: Arc<AtomicU64>) -> Budget {
+        self.progress = Some(counter);
+        self
+    }
+
+    #[inline]
+    fn publish(&self, nodes: u64) {
+        if let Some(p) = &self.progress {
+            p.store(nodes, Ordering::Relaxed);
         }
     }
 
@@ -268,6 +286,7 @@ impl Budget {
         let c = self.countdown.get() - 1;
         if c == 0 {
             self.countdown.set(POLL_INTERVAL);
+            self.publish(nodes);
             self.poll()
         } else {
             self.countdown.set(c);
@@ -291,6 +310,7 @@ impl Budget {
     /// The full check now, for a search that polls on its own schedule (every 2^k nodes):
     /// the node limit (`nodes >= limit`), the stop flag and the maximum time. Sticky.
     pub fn exceeded(&self, nodes: u64) -> bool {
+        self.publish(nodes);
         if self.nodes.is_some_and(|limit| nodes >= limit) {
             self.stopped.set(true);
         }
@@ -342,6 +362,7 @@ impl Budget {
             stop: self.stop.clone(),
             countdown: Cell::new(POLL_INTERVAL),
             stopped: Cell::new(self.stopped.get()),
+            progress: self.progress.clone(),
         }
     }
 }
@@ -352,6 +373,26 @@ mod tests {
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
+    }
+
+    /// A budget with a progress counter publishes the node count it is polled with, and
+    /// its shares publish into the same counter.
+    #[test]
+    fn progress_counter_follows_the_polls() {
+        let counter = Arc::new(AtomicU64::new(0));
+        let b = Budget::unlimited().with_progress(Arc::clone(&counter));
+        for nodes in 1..=3 * u64::from(POLL_INTERVAL) {
+            assert!(!b.should_stop(nodes));
+        }
+        assert_eq!(
+            counter.load(Ordering::Relaxed),
+            3 * u64::from(POLL_INTERVAL)
+        );
+        assert!(!b.exceeded(12_345));
+        assert_eq!(counter.load(Ordering::Relaxed), 12_345);
+        let part = b.share(0.5, None);
+        assert!(!part.exceeded(7));
+        assert_eq!(counter.load(Ordering::Relaxed), 7);
     }
 
     #[test]

@@ -42,6 +42,20 @@
 //! println!("{} {}", r.best_move.unwrap(), Engine::score_text(r.score, r.exact));
 //! assert_eq!(r.depth, 3);
 //! ```
+//!
+//! # How long a call takes
+//!
+//! Measured on one core of a small shared machine (release build):
+//!
+//! - [`solver::Solver::solve`] and [`solver::Solver::analyze`] (one solve per legal move)
+//!   take about a second at 20 empty squares (FFO #40: 1.0 s CPU) and minutes at 24
+//!   (FFO #45: more than 3 minutes); each more empty square costs about three times as
+//!   much, so the start position (60 empties) is out of reach. Bound a solve with
+//!   [`solver::Solver::solve_within`] and a [`zerosum::time::Budget`] (time, nodes, stop
+//!   flag): it then returns `None` when the budget runs out.
+//! - [`Engine::think`](zerosum::Engine::think) at a numbered level searches a fixed depth
+//!   (milliseconds to about a second); `Level::PERFECT` solves exactly only near the end.
+//!   `Limits::time`/`Limits::nodes` bound any level.
 #![deny(missing_docs)]
 
 mod board;

@@ -48,3 +48,25 @@ pub fn run_zerosum(args: &[&str], input: &str) -> (String, bool) {
     let run = run_binary(env!("CARGO_BIN_EXE_zerosum"), args, input);
     (run.stdout, run.success)
 }
+
+/// Starts `bin <args>` with `input` on standard input, reads the first line it writes to
+/// standard error, then kills it (for warnings printed before a very long run).
+pub fn first_stderr_line_then_kill(bin: &str, args: &[&str], input: &str) -> String {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(bin)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {bin}: {e}"));
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin.write_all(input.as_bytes()).expect("write stdin");
+    drop(stdin);
+    let mut line = String::new();
+    let read = BufReader::new(child.stderr.take().expect("piped stderr")).read_line(&mut line);
+    let _ = child.kill();
+    let _ = child.wait();
+    read.expect("read standard error");
+    line
+}
