@@ -2,7 +2,8 @@
 //! 4, 5): batches of random Unicode lines, each with a non-ASCII character (so that no
 //! line is a long exact solve), and random bytes, fed to the line commands of every game.
 //! Every line is answered or reported with its number; the exit status is 1 (bad lines),
-//! never a panic's 101. Bounded: 8 batches of 40 lines a command.
+//! never a panic's 101. Bounded: 8 batches of 40 lines a command (`PROPTEST_CASES=N`
+//! for more).
 
 use proptest::prelude::*;
 use std::io::Write;
@@ -17,8 +18,9 @@ const COMMANDS: &[&[&str]] = &[
     &["othello", "solve"],
     &["othello", "analyze"],
     &["othello", "bestmove", "--depth", "2"],
-    // Gomoku's parsers are being made char-safe on the gomoku branch (issue 14 item 4
-    // there); its commands join this list once that is merged.
+    &["gomoku", "solve"],
+    &["gomoku", "bestmove", "--nodes", "2000"],
+    &["gomoku", "analyze", "--nodes", "2000"],
 ];
 
 /// Non-ASCII characters that are not white space (a line is trimmed, so `\u{85}` or
@@ -40,7 +42,14 @@ fn line() -> impl Strategy<Value = Vec<u8>> {
             }),
         prop::collection::vec(128u8..=255, 1..20),
         (
-            prop::sample::select(vec!["x...o....", "4455", "h8i9", "f5d6"]),
+            prop::sample::select(vec![
+                "x...o....",
+                "4455",
+                "h8i9",
+                "f5d6",
+                "15f:h8",
+                "20s:a1t20"
+            ]),
             prop::sample::select(TRICKY)
         )
             .prop_map(|(s, c)| format!("{s}{c}").into_bytes()),
@@ -49,7 +58,10 @@ fn line() -> impl Strategy<Value = Vec<u8>> {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 8,
+        cases: std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(8),
         failure_persistence: None,
         ..ProptestConfig::default()
     })]
