@@ -66,8 +66,9 @@ pub enum Command {
         #[command(flatten)]
         limits: LimitArgs<othello::Level>,
     },
-    /// Counts the leaves of the game tree to each depth from 1 to DEPTH; prints
-    /// `<depth> <count> <seconds> <leaves per second>` a line.
+    /// Counts the leaves of the game tree to each depth from 1 to DEPTH (depth 0: the
+    /// position itself, 1 leaf); prints `<depth> <count> <CPU seconds> <leaves per CPU
+    /// second>` a line, the rate `-` when under 0.02 s of CPU (too short to mean much).
     Perft {
         /// The deepest depth, in plies.
         depth: u32,
@@ -252,6 +253,35 @@ fn analyze_exact(
     Some(values)
 }
 
+/// Leaves per second, or `-` when `secs` of CPU is too short to mean much (under
+/// [`MIN_RATE_SECS`]).
+fn rate_text(leaves: u64, secs: f64) -> String {
+    if secs < MIN_RATE_SECS {
+        "-".to_string()
+    } else {
+        format!("{:.0}", leaves as f64 / secs)
+    }
+}
+
+/// The least CPU time for which a rate is printed: the clock's resolution is fine, but
+/// below this start-up and scheduling noise dominate.
+const MIN_RATE_SECS: f64 = 0.02;
+
+/// The CPU time (user + system) this process has used: rates from it do not halve when
+/// other processes share the cores, as wall-clock rates do.
+#[cfg(unix)]
+fn cpu_time() -> std::time::Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// Elsewhere the wall clock since the first call stands in for it.
+#[cfg(not(unix))]
+fn cpu_time() -> std::time::Duration {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed()
+}
+
 fn run_perft(depth: u32, position: Option<&str>, edax: bool) -> ExitCode {
     let g = match position {
         None => Othello::new(),
@@ -268,12 +298,11 @@ fn run_perft(depth: u32, position: Option<&str>, edax: bool) -> ExitCode {
     } else {
         PerftMode::FinishedIsLeaf
     };
-    for d in 1..=depth {
-        let t = Instant::now();
-        let n = perft(g.board(), d, mode);
-        let secs = t.elapsed().as_secs_f64();
-        let rate = if secs > 0.0 { n as f64 / secs } else { 0.0 };
-        println!("{d} {n} {secs:.3} {rate:.0}");
+    for d in depth.min(1)..=depth {
+        let t = cpu_time();
+        let n = if d == 0 { 1 } else { perft(g.board(), d, mode) };
+        let secs = cpu_time().saturating_sub(t).as_secs_f64();
+        println!("{d} {n} {secs:.3} {}", rate_text(n, secs));
     }
     ExitCode::SUCCESS
 }
@@ -281,6 +310,19 @@ fn run_perft(depth: u32, position: Option<&str>, edax: bool) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 14 item 9: perft rates come from CPU time (a sleeping process uses none, so
+    /// rates do not halve when others share the cores) and are not printed for times too
+    /// short to mean anything.
+    #[test]
+    fn perft_rates_use_cpu_time() {
+        let before = cpu_time();
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let slept = cpu_time().saturating_sub(before);
+        assert!(slept < std::time::Duration::from_millis(100), "{slept:?}");
+        assert_eq!(rate_text(1000, 0.001), "-");
+        assert_eq!(rate_text(1000, 0.5), "2000");
+    }
 
     /// FFO #1 (14 empties) and its published values of every legal move (FFO suite).
     const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";

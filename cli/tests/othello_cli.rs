@@ -39,6 +39,20 @@ fn perft_prints_depth_and_count() {
     assert!(err.contains("64"), "{err}");
 }
 
+/// Issue 14 item 9: `perft 0` counts the position itself (1 leaf), and a rate is printed
+/// only when the CPU time means something (depths 0 to 3 take microseconds: `-`).
+#[test]
+fn perft_zero_is_one_and_tiny_times_print_no_rate() {
+    let (ok, out, _) = run(&["othello", "perft", "0"], "");
+    assert!(ok);
+    assert_eq!(out, "0 1 0.000 -\n");
+    let (ok, out, _) = run(&["othello", "perft", "3"], "");
+    assert!(ok);
+    for line in out.lines() {
+        assert!(line.ends_with(" -"), "{out}");
+    }
+}
+
 #[test]
 fn solve_answers_good_lines_and_reports_bad_ones() {
     let input = format!("# FFO positions\n{FFO20}; H5:+6; G6:-2;\n\nnot a board X\n{FFO1}\n");
