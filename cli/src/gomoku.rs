@@ -84,7 +84,7 @@ pub fn pbrain() -> ExitCode {
     match gomoku::protocol::Brain::new().run(stdin.lock(), &mut stdout.lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("pbrain: {e}");
+            eprintln!("error: pbrain: {e}");
             ExitCode::FAILURE
         }
     }

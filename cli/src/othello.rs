@@ -288,7 +288,7 @@ fn run_perft(depth: u32, position: Option<&str>, edax: bool) -> ExitCode {
         Some(text) => match Othello::from_obf_line(text) {
             Ok(g) => g,
             Err(e) => {
-                eprintln!("zerosum othello perft: invalid --position: {e}");
+                eprintln!("error: invalid --position: {e}");
                 return ExitCode::FAILURE;
             }
         },

@@ -209,7 +209,7 @@ fn with_geometry(
     match args.geometry() {
         Ok(geo) => body(geo),
         Err(e) => {
-            eprintln!("zerosum tictactoe: {e}");
+            eprintln!("error: {e}");
             ExitCode::from(2)
         }
     }

@@ -10,7 +10,7 @@ fn main() -> ExitCode {
     match gomoku::protocol::Brain::new().run(stdin.lock(), &mut stdout.lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("pbrain-zerosum: {e}");
+            eprintln!("error: {e}");
             ExitCode::FAILURE
         }
     }

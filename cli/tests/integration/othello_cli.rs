@@ -169,3 +169,21 @@ fn exact_commands_warn_far_beyond_and_take_a_limit() {
     let (ok, _, err) = run(&["othello", "solve", "--weak", "--nodes", "5"], "");
     assert!(!ok && err.contains("cannot be used with"), "{err}");
 }
+
+/// Issue 14 item 9: errors of the command line itself (not of one input line, which are
+/// `line N: …`) begin with `error: `, as clap's own do, in every game.
+#[test]
+fn command_errors_share_one_prefix() {
+    for args in [
+        &["othello", "perft", "2", "--position", "XO X"][..],
+        &["tictactoe", "solve", "--size", "65536x65536"],
+        &["tictactoe", "play", "--plain", "--size", "9x9"],
+        &["gomoku", "play", "--plain", "--rule", "renju"],
+        &["connect4", "bestmove", "--level", "15"],
+        &["othello", "solve", "--hash-mib", "0"],
+    ] {
+        let r = common::run_binary(env!("CARGO_BIN_EXE_zerosum"), args, "");
+        assert!(!r.success, "{args:?}");
+        assert!(r.stderr.starts_with("error: "), "{args:?}: {}", r.stderr);
+    }
+}

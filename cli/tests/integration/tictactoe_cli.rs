@@ -224,7 +224,7 @@ fn huge_board_sizes_are_refused_not_a_panic() {
     assert!(!r.success);
     assert_eq!(
         r.stderr,
-        "zerosum tictactoe: --size: a 65536x65536 board has 4294967296 cells, at most 64 are \
+        "error: --size: a 65536x65536 board has 4294967296 cells, at most 64 are \
          supported\n"
     );
     assert!(!r.stderr.contains("panicked"));
