@@ -6,10 +6,10 @@ use othello::{Board, Game, Move, Othello};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt::Write;
+use zerosum::Score;
 use zerosum::agent::{SearchAgent, random_openings, run_match};
 use zerosum::search::{Limits, Searcher, alpha_beta, minimax};
 use zerosum::testing::play_random;
-use zerosum::Score;
 
 /// 30 fixed positions: random playouts (ChaCha8, seed 2026) of 4 to 52 plies.
 fn fixed_positions() -> Vec<Othello> {
