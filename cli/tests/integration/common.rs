@@ -49,6 +49,13 @@ pub fn run_zerosum(args: &[&str], input: &str) -> (String, bool) {
     (run.stdout, run.success)
 }
 
+/// Runs `zerosum <game> <command> <args>` (e.g. `["connect4", "play"]`) with `input` on
+/// standard input; returns standard output and whether the process exited successfully.
+pub fn run_command(command: [&str; 2], args: &[&str], input: &str) -> (String, bool) {
+    let full: Vec<&str> = command.iter().chain(args).copied().collect();
+    run_zerosum(&full, input)
+}
+
 /// Starts `bin <args>` with `input` on standard input, reads the first line it writes to
 /// standard error, then kills it (for warnings printed before a very long run).
 pub fn first_stderr_line_then_kill(bin: &str, args: &[&str], input: &str) -> String {
