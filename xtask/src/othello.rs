@@ -156,7 +156,7 @@ pub struct TrainArgs {
     pub iterations: u32,
     /// Held-out positions per phase checked against the exact solver (phases up to
     /// `--check-empties` empties).
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 100)]
     pub check_positions: usize,
     /// The most empties of a held-out position checked against the exact solver.
     #[arg(long, default_value_t = 20)]
