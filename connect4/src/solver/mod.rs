@@ -63,6 +63,35 @@ const POLL_MASK: u64 = (1 << 16) - 1;
 /// Default transposition-table size: 2^23 entries of 8 bytes (64 MiB).
 pub const DEFAULT_TABLE_LOG2: u32 = 23;
 
+/// Switches for the solver's techniques, so that each one's effect on nodes and time can
+/// be measured alone (all on by default; every setting gives exact scores).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// Order moves by a guessed value from the threats they make (weighted: threats on the
+    /// cell just above a playable one, two above, and all useful threats — a threat right
+    /// above an opponent's threat is useless), after Steininger's solver; off: Pons' count
+    /// of winning cells.
+    pub threat_ordering: bool,
+    /// A position and its mirror image share a table entry.
+    pub mirror_keys: bool,
+    /// Enhanced transposition cut-offs (each child's table entry looked up before any
+    /// search) at nodes with fewer stones than this; 0 turns them off.
+    pub etc_max_stones: u32,
+    /// Allis' claimeven bound for each child before searching it.
+    pub child_claimeven: bool,
+}
+
+impl Default for Techniques {
+    fn default() -> Self {
+        Techniques {
+            threat_ordering: true,
+            mirror_keys: true,
+            etc_max_stones: ETC_MAX_STONES,
+            child_claimeven: true,
+        }
+    }
+}
+
 /// A solve was cancelled through its [`StopFlag`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error("the search was stopped")]
@@ -96,6 +125,7 @@ pub struct Solver {
     progress: Option<Arc<AtomicU64>>,
     aborted: bool,
     book: Option<&'static Book>,
+    techniques: Techniques,
 }
 
 impl Default for Solver {
@@ -120,7 +150,20 @@ impl Solver {
             progress: None,
             aborted: false,
             book: Book::shipped(),
+            techniques: Techniques::default(),
         }
+    }
+
+    /// Chooses the techniques used (see [`Techniques`]); scores stay exact whatever the
+    /// choice, only nodes and time change. Empties the table.
+    pub fn set_techniques(&mut self, techniques: Techniques) {
+        self.techniques = techniques;
+        self.reset();
+    }
+
+    /// The techniques in use.
+    pub fn techniques(&self) -> Techniques {
+        self.techniques
     }
 
     /// Number of table entries.
@@ -381,7 +424,8 @@ impl Solver {
                 return 0;
             }
         }
-        let possible = board.non_losing_moves();
+        let opponent_win = board.opponent_winning_cells();
+        let possible = board.non_losing_moves_with(opponent_win);
         if possible == 0 {
             // Every move lets the opponent win with their next stone.
             return -((CELLS - board.moves) as i32 / 2);
@@ -416,7 +460,8 @@ impl Solver {
                 return beta;
             }
         }
-        let key = board.key();
+        let tech = self.techniques;
+        let (key, mirrored) = table_key(board, tech.mirror_keys);
         let hit = self.table.get(key);
         let mut table_move = None;
         if let Some(hit) = hit {
@@ -424,7 +469,7 @@ impl Solver {
                 Bound::Exact => return hit.score,
                 Bound::Lower => {
                     alpha = alpha.max(hit.score);
-                    table_move = hit.column;
+                    table_move = hit.column.map(|c| orient(c, mirrored));
                 }
                 Bound::Upper => beta = beta.min(hit.score),
             }
@@ -438,7 +483,7 @@ impl Solver {
         // the opponent has no move that does not lose wins; Allis' claimeven bound and,
         // near the root, the table entry of the position after the move (an enhanced
         // transposition cut-off) give a lower bound.
-        let etc = board.moves < ETC_MAX_STONES;
+        let etc = board.moves < tech.etc_max_stones;
         let mut floor = i32::MIN;
         let mut moves = MoveSorter::new();
         for &col in ORDER.iter().rev() {
@@ -452,13 +497,22 @@ impl Solver {
             let threats = bits::winning_cells(board.current | mv, child.mask);
             if child.non_losing_moves_with(threats) == 0 {
                 let win = ((CELLS - 1 - board.moves) / 2) as i32;
-                self.table
-                    .put(key, Bound::Exact, win, Some(col), self.nodes - nodes_before);
+                self.table.put(
+                    key,
+                    Bound::Exact,
+                    win,
+                    Some(orient(col, mirrored)),
+                    self.nodes - nodes_before,
+                );
                 return win;
             }
-            let mut lower = child.claimeven_bound().map_or(i32::MIN, |b| -b);
+            let mut lower = if tech.child_claimeven {
+                child.claimeven_bound().map_or(i32::MIN, |b| -b)
+            } else {
+                i32::MIN
+            };
             if etc
-                && let Some(h) = self.table.get(child.key())
+                && let Some(h) = self.table.get(table_key(&child, tech.mirror_keys).0)
                 && h.bound != Bound::Lower
             {
                 lower = lower.max(-h.score);
@@ -470,7 +524,7 @@ impl Solver {
                         key,
                         Bound::Lower,
                         floor,
-                        Some(col),
+                        Some(orient(col, mirrored)),
                         self.nodes - nodes_before,
                     );
                     return floor;
@@ -479,6 +533,8 @@ impl Solver {
             }
             let score = if Some(col) == table_move {
                 u32::MAX
+            } else if tech.threat_ordering {
+                threat_score(threats, opponent_win & !mv, child.mask)
             } else {
                 Board::move_score(threats)
             };
@@ -518,8 +574,48 @@ impl Solver {
         } else {
             Bound::Exact
         };
-        self.table
-            .put(key, bound, value, best, self.nodes - nodes_before);
+        self.table.put(
+            key,
+            bound,
+            value,
+            best.map(|c| orient(c, mirrored)),
+            self.nodes - nodes_before,
+        );
         value
     }
+}
+
+/// The table key of `board` — Pons' `current + mask`, or with `mirror` the smaller of it
+/// and its mirror image's — and whether the mirror image's was taken.
+#[inline(always)]
+fn table_key(board: &Board, mirror: bool) -> (u64, bool) {
+    let key = board.key();
+    if mirror {
+        let m = bits::mirror7(key);
+        if m < key {
+            return (m, true);
+        }
+    }
+    (key, false)
+}
+
+/// Column `col` seen in the mirror when `mirrored` (table entries of mirrored keys store
+/// their best move mirrored).
+#[inline(always)]
+fn orient(col: u32, mirrored: bool) -> u32 {
+    if mirrored { WIDTH - 1 - col } else { col }
+}
+
+/// The guessed value of a move for ordering (after Steininger's solver): `threats` are the
+/// mover's winning cells after the move, `opponent` the opponent's, `mask` the occupied
+/// cells after it. A threat directly above an opponent's threat can never be used; the
+/// useful ones weigh most on the cell just above a playable cell (the opponent can no
+/// longer play below it), then two above, then anywhere.
+#[inline(always)]
+fn threat_score(threats: u64, opponent: u64, mask: u64) -> u32 {
+    let useful = threats & !(opponent << 1);
+    let above = (bits::playable(mask) << 1) & bits::BOARD_MASK;
+    let next = useful & above;
+    let next_next = useful & (above << 1);
+    12 * next.count_ones() + 5 * next_next.count_ones() + 3 * useful.count_ones()
 }
