@@ -3,7 +3,8 @@
 //! `cargo run --release -p connect4 --example suite -- [DIR] [LIMIT] [--weak]`
 //! (DIR defaults to `../shared/data/connect4`; LIMIT = lines per set, all by default,
 //! 100 of Test_L1_R3). `C4_TECHNIQUES=threat_ordering=0,etc=27,…` changes the solver's
-//! techniques (`connect4::Techniques`) to measure each one's effect.
+//! techniques (`connect4::Techniques`) to measure each one's effect; `C4_THREADS=N` sets
+//! the number of search threads (1 by default).
 
 use connect4::suite::{self, SETS};
 use connect4::{Solver, Techniques};
@@ -40,6 +41,7 @@ fn main() {
         };
         let mut solver = Solver::new();
         solver.set_techniques(techniques_from_env());
+        solver.set_threads(std::env::var("C4_THREADS").map_or(1, |t| t.parse().expect("a number")));
         let s = suite::run(&mut solver, &cases, weak);
         println!(
             "{:<12} {:<14} {:>5} {:>6} {:>12.2?} {:>14.1} {:>12.2?} {:>14.1}",

@@ -45,7 +45,7 @@ use crate::{Book, Column, Position};
 use board::Board;
 use sorter::MoveSorter;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use table::{Bound, Table};
 use thiserror::Error;
@@ -59,6 +59,8 @@ const ORDER: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
 const ETC_MAX_STONES: u32 = 20;
 /// The stop flag and progress counter are looked at every 2^16 nodes.
 const POLL_MASK: u64 = (1 << 16) - 1;
+/// The other threads' progress is looked at every 2^10 nodes.
+const POLL_DONE_MASK: u64 = (1 << 10) - 1;
 
 /// Default transposition-table size: 2^23 entries of 8 bytes (64 MiB).
 pub const DEFAULT_TABLE_LOG2: u32 = 23;
@@ -117,15 +119,15 @@ pub struct Solution {
 /// assert_eq!(solver.solve(&Position::from_moves("4455").unwrap()), 18);
 /// ```
 pub struct Solver {
-    table: Table,
+    table: Arc<Table>,
     nodes: u64,
     stop: Option<StopFlag>,
     /// The budget polled with the stop flag, and the node count when it was set.
     budget: Option<(Budget, u64)>,
     progress: Option<Arc<AtomicU64>>,
-    aborted: bool,
     book: Option<&'static Book>,
     techniques: Techniques,
+    threads: usize,
 }
 
 impl Default for Solver {
@@ -143,12 +145,12 @@ impl Solver {
     /// A solver whose table has `2^log2` entries of 8 bytes (`log2` clamped to 16..=30).
     pub fn with_table_log2(log2: u32) -> Self {
         Solver {
-            table: Table::new(log2),
+            table: Arc::new(Table::new(log2)),
             nodes: 0,
             stop: None,
             budget: None,
             progress: None,
-            aborted: false,
+            threads: 1,
             book: Book::shipped(),
             techniques: Techniques::default(),
         }
@@ -159,6 +161,20 @@ impl Solver {
     pub fn set_techniques(&mut self, techniques: Techniques) {
         self.techniques = techniques;
         self.reset();
+    }
+
+    /// Searches with `threads` threads (at least 1; the default is 1) sharing the table,
+    /// Lazy-SMP style: every thread searches each null window from the root, the helpers
+    /// with their move order perturbed (ties broken at random) so that they desynchronise
+    /// and fill the table for each other; the first thread to finish gives the answer,
+    /// exact whichever it is, since every table entry is a true bound.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The number of search threads (see [`Solver::set_threads`]).
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The techniques in use.
@@ -348,9 +364,7 @@ impl Solver {
         weak: bool,
         ceiling: Option<i32>,
     ) -> Result<i32, Stopped> {
-        self.aborted = false;
-        self.poll();
-        if self.aborted {
+        if self.stopped(self.nodes) {
             return Err(Stopped);
         }
         if board.can_win_next() {
@@ -385,10 +399,7 @@ impl Solver {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            let r = self.negamax(&board, med, med + 1);
-            if self.aborted {
-                return Err(Stopped);
-            }
+            let r = self.probe(&board, med)?;
             if r <= med {
                 max = r;
             } else {
@@ -398,19 +409,119 @@ impl Solver {
         Ok(min)
     }
 
+    /// Whether the stop flag or the budget says stop, `nodes` having been searched since
+    /// the solver was made; publishes `nodes` to the progress counter.
     #[cold]
-    fn poll(&mut self) {
+    fn stopped(&self, nodes: u64) -> bool {
         if let Some(p) = &self.progress {
-            p.store(self.nodes, Ordering::Relaxed);
+            p.store(nodes, Ordering::Relaxed);
         }
-        if self.stop.as_ref().is_some_and(StopFlag::is_stopped)
+        self.stop.as_ref().is_some_and(StopFlag::is_stopped)
             || self
                 .budget
                 .as_ref()
-                .is_some_and(|(b, start)| b.exceeded(self.nodes - start))
+                .is_some_and(|(b, start)| b.exceeded(nodes - start))
+    }
+
+    /// One null-window search `(med, med + 1)` of `board` with all threads: the first to
+    /// finish answers, the others stop.
+    fn probe(&mut self, board: &Board, med: i32) -> Result<i32, Stopped> {
+        let control = Control {
+            done: AtomicBool::new(false),
+            result: AtomicI64::new(i64::MIN),
+        };
+        let (table, tech) = (&*self.table, self.techniques);
+        let search = |seed: u64, solver: Option<&Solver>| {
+            let mut search = Search {
+                table,
+                tech,
+                nodes: 0,
+                aborted: false,
+                jitter: seed,
+                solver,
+                control: &control,
+            };
+            let r = search.negamax(board, med, med + 1);
+            if !search.aborted {
+                let _ = control.result.compare_exchange(
+                    i64::MIN,
+                    i64::from(r),
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                );
+            }
+            // Finished or stopped: the other threads stop.
+            control.done.store(true, Ordering::Relaxed);
+            search.nodes
+        };
+        let nodes = if self.threads == 1 {
+            search(0, Some(self))
+        } else {
+            std::thread::scope(|scope| {
+                let search = &search;
+                let helpers: Vec<_> = (1..self.threads as u64)
+                    .map(|i| scope.spawn(move || search(bits::mix64(i) | 1, None)))
+                    .collect();
+                let main = search(0, Some(self));
+                main + helpers
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread panicked"))
+                    .sum::<u64>()
+            })
+        };
+        let result = control.result.load(Ordering::Relaxed);
+        self.nodes += nodes;
+        if result == i64::MIN {
+            Err(Stopped)
+        } else {
+            Ok(result as i32)
+        }
+    }
+}
+
+/// What the threads of one probe share.
+struct Control {
+    /// Set once a thread has finished (or the search was stopped): the others stop.
+    done: AtomicBool,
+    /// The first finished thread's score (`i64::MIN` until then).
+    result: AtomicI64,
+}
+
+/// One thread's search state.
+struct Search<'a> {
+    table: &'a Table,
+    tech: Techniques,
+    nodes: u64,
+    aborted: bool,
+    /// State of the xorshift generator that perturbs a helper's move order (0: none).
+    jitter: u64,
+    /// The solver whose stop flag and budget this thread polls (the main thread's).
+    solver: Option<&'a Solver>,
+    control: &'a Control,
+}
+
+impl Search<'_> {
+    /// Looks at the other threads and, every 2^16 nodes on the main thread, at the stop
+    /// flag and the budget: sets `aborted` when the search must end.
+    #[cold]
+    fn poll(&mut self) {
+        if self.control.done.load(Ordering::Relaxed)
+            || (self.nodes & POLL_MASK == 0
+                && self.solver.is_some_and(|s| s.stopped(s.nodes + self.nodes)))
         {
             self.aborted = true;
         }
+    }
+
+    /// The next pseudo-random number of a helper's move-order jitter.
+    #[inline(always)]
+    fn next_jitter(&mut self) -> u64 {
+        let mut x = self.jitter;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.jitter = x;
+        x
     }
 
     /// Fail-soft negamax in `(alpha, beta)` (step 2 of the module docs). The side to move
@@ -418,7 +529,7 @@ impl Solver {
     fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta && !board.can_win_next());
         self.nodes += 1;
-        if self.nodes & POLL_MASK == 0 {
+        if self.nodes & POLL_DONE_MASK == 0 {
             self.poll();
             if self.aborted {
                 return 0;
@@ -460,7 +571,7 @@ impl Solver {
                 return beta;
             }
         }
-        let tech = self.techniques;
+        let tech = self.tech;
         let (key, mirrored) = table_key(board, tech.mirror_keys);
         let hit = self.table.get(key);
         let mut table_move = None;
@@ -537,6 +648,12 @@ impl Solver {
                 threat_score(threats, opponent_win & !mv, child.mask)
             } else {
                 Board::move_score(threats)
+            };
+            let score = if self.jitter != 0 && score != u32::MAX {
+                // Helpers break ties (and near ties) at random.
+                score * 16 + (self.next_jitter() & 15) as u32
+            } else {
+                score
             };
             moves.add(mv, score);
         }
