@@ -76,6 +76,7 @@ fn techniques_from_env() -> Techniques {
             "mirror_keys" => t.mirror_keys = v != 0,
             "etc" => t.etc_max_stones = v,
             "child_claimeven" => t.child_claimeven = v != 0,
+            "forced_lines" => t.forced_lines = v != 0,
             _ => panic!("unknown technique {name}"),
         }
     }

@@ -41,7 +41,6 @@ impl Board {
     /// cells we lose (empty set); if in one, that cell is forced; never play directly
     /// below an opponent's winning cell.
     #[inline(always)]
-    #[cfg(test)]
     pub fn non_losing_moves(&self) -> u64 {
         self.non_losing_moves_with(self.opponent_winning_cells())
     }

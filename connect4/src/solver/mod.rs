@@ -81,6 +81,10 @@ pub struct Techniques {
     pub etc_max_stones: u32,
     /// Allis' claimeven bound for each child before searching it.
     pub child_claimeven: bool,
+    /// A move after which the play is forced (each side in turn has one move that does
+    /// not lose at once) until a side has none is scored by playing the forced line out,
+    /// without search (after Steininger's static search).
+    pub forced_lines: bool,
 }
 
 impl Default for Techniques {
@@ -90,6 +94,7 @@ impl Default for Techniques {
             mirror_keys: true,
             etc_max_stones: ETC_MAX_STONES,
             child_claimeven: true,
+            forced_lines: true,
         }
     }
 }
@@ -606,7 +611,34 @@ impl Search<'_> {
             child.play(mv);
             // Our winning cells after the move: the opponent's threats in the child.
             let threats = bits::winning_cells(board.current | mv, child.mask);
-            if child.non_losing_moves_with(threats) == 0 {
+            let replies = child.non_losing_moves_with(threats);
+            if tech.forced_lines
+                && replies & replies.wrapping_sub(1) == 0
+                && replies != 0
+                && child.moves < CELLS - 2
+            {
+                let mut line = child;
+                line.play(replies);
+                if let Some(v) = forced_value(line) {
+                    // The move's exact score: no search needed.
+                    if v > floor {
+                        floor = v;
+                        if floor >= beta {
+                            self.table.put(
+                                key,
+                                Bound::Lower,
+                                floor,
+                                Some(orient(col, mirrored)),
+                                self.nodes - nodes_before,
+                            );
+                            return floor;
+                        }
+                        alpha = alpha.max(floor);
+                    }
+                    continue;
+                }
+            }
+            if replies == 0 {
                 let win = ((CELLS - 1 - board.moves) / 2) as i32;
                 self.table.put(
                     key,
@@ -699,6 +731,30 @@ impl Search<'_> {
             self.nodes - nodes_before,
         );
         value
+    }
+}
+
+/// The exact score of `board` for the side to move (who cannot win at once) when it
+/// follows from forced moves alone: play goes on while the side to move has exactly one
+/// move that does not lose at once (its other moves lose, so that move's score is the
+/// position's) and ends when a side has none (a loss) or two cells are left (a draw, as
+/// in the negamax). `None` when a side gets a choice first.
+#[inline]
+fn forced_value(mut board: Board) -> Option<i32> {
+    let mut sign = 1;
+    loop {
+        let moves = board.non_losing_moves();
+        if moves == 0 {
+            return Some(-sign * ((CELLS - board.moves) as i32 / 2));
+        }
+        if board.moves >= CELLS - 2 {
+            return Some(0);
+        }
+        if moves & (moves - 1) != 0 {
+            return None;
+        }
+        board.play(moves);
+        sign = -sign;
     }
 }
 
