@@ -22,15 +22,25 @@
 //!      cannot win on their next stone), by the best (we cannot win on ours), by Allis'
 //!      claimeven rule (`Board::claimeven_bound`), by "no four possible any
 //!      more" for either side, and by the table entry (lower, upper or exact);
-//!    - each move gets a static lower bound before any search: a move that leaves the
-//!      opponent no move that does not lose wins; claimeven one ply down; below
-//!      `ETC_MAX_STONES` (20) stones, the table entry of the position after the move (an
-//!      enhanced transposition cut-off);
-//!    - the table's best move first, then moves sorted by the number of winning cells
-//!      they create (threats), ties centre-first (`4 3 5 2 6 1 7`), searched with
-//!      fail-soft alpha-beta;
+//!    - each move gets a static bound before any search: a move that leaves the
+//!      opponent no move that does not lose wins; a move after which play is forced
+//!      (each side in turn has a single move that does not lose at once) is scored by
+//!      playing the forced line out (after Steininger's static search); claimeven one
+//!      ply down; below `ETC_MAX_STONES` (20) stones, the table entry of the position
+//!      after the move (an enhanced transposition cut-off);
+//!    - the table's best move first, then moves sorted by a guessed value from the
+//!      threats they make (after Steininger: useful threats — not right above an
+//!      opponent's threat — weighted 12 on the cell just above a playable one, 5 two
+//!      above, 3 anywhere; Pons' count of winning cells when
+//!      [`Techniques::threat_ordering`] is off), ties centre-first (`4 3 5 2 6 1 7`),
+//!      searched with fail-soft alpha-beta;
 //!    - the result is stored as a lower bound, an upper bound or an exact score, with
 //!      the best move and the work spent.
+//!
+//! A position and its mirror image share a table entry (the smaller of the two keys; the
+//! best move is stored mirrored with it). With [`Solver::set_threads`] several threads
+//! search each null window from the root and share the table (Lazy SMP); the helpers
+//! break ties in the move order at random so that they desynchronise.
 //!
 //! The transposition table persists across [`Solver`] calls (entries are true bounds
 //! whatever the root), like Pons' solver when it reads a file of positions;
