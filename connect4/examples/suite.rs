@@ -77,6 +77,7 @@ fn techniques_from_env() -> Techniques {
             "etc" => t.etc_max_stones = v,
             "child_claimeven" => t.child_claimeven = v != 0,
             "forced_lines" => t.forced_lines = v != 0,
+            "static" => t.static_max_stones = v,
             _ => panic!("unknown technique {name}"),
         }
     }
