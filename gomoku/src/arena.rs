@@ -200,7 +200,7 @@ impl PbrainAgent {
                 "{program} answered {ok:?} to START"
             )));
         }
-        let rule = if rule == crate::Rule::Standard { 1 } else { 0 };
+        let rule = rule.gomocup();
         a.send(&format!("INFO timeout_turn {turn_ms}\nINFO timeout_match 0\nINFO max_memory 268435456\nINFO rule {rule}"))?;
         Ok(a)
     }

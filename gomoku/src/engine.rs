@@ -123,7 +123,8 @@ impl Engine {
     /// Candidate moves of the side to move, best ordering value first, at most `cap`:
     /// against a four only the block; against an open three (a cell where the opponent
     /// would make an open four) only the cells that change that line and our own fours;
-    /// otherwise every empty cell within two of a stone.
+    /// otherwise every empty cell within two of a stone. Under renju black's forbidden
+    /// points are left out (so black facing a four it may not block has no candidate).
     pub fn candidate_moves(board: &Board, cap: usize, out: &mut Vec<(i32, Cell)>) {
         out.clear();
         if board.outcome().is_some() {
@@ -136,9 +137,16 @@ impl Engine {
             out.push((0, Cell::new(m, m)));
             return;
         }
+        let renju_black = board.rule() == crate::Rule::Renju && me == zerosum::Side::First;
+        let allowed = |c: Cell| !(renju_black && crate::renju::is_forbidden(board, c));
         let threats = board.winning_cells(opp);
         if !threats.is_empty() {
-            out.extend(threats.into_iter().map(|i| (0, board.cell_of(i))));
+            out.extend(
+                threats
+                    .into_iter()
+                    .map(|i| (0, board.cell_of(i)))
+                    .filter(|m| allowed(m.1)),
+            );
             return;
         }
         let open_three = board.pattern_count(opp, Pattern::OpenFour) > 0;
@@ -154,6 +162,9 @@ impl Engine {
                 if !my_four && !defends {
                     continue;
                 }
+            }
+            if !allowed(board.cell_of(i)) {
+                continue;
             }
             let value = cell_value(mine) + cell_value(theirs) * 4 / 5;
             out.push((value, board.cell_of(i)));
@@ -223,6 +234,14 @@ impl Engine {
         // 5. Moves: forced replies or the best candidates.
         let mut moves = Vec::with_capacity(32);
         Self::candidate_moves(b, self.max_moves, &mut moves);
+        if moves.is_empty() {
+            // Renju: black may not block the four (or has no allowed cell near the stones).
+            return if opp_fives > 0 {
+                Score::loss_in(ply + 2)
+            } else {
+                evaluate(b)
+            };
+        }
         if let Some(t) = tt_move
             && let Some(pos) = moves.iter().position(|m| m.1 == t)
         {
@@ -396,7 +415,7 @@ impl Engine {
             if threat.is_some() {
                 let mut all = Vec::new();
                 for i in 0..b.cell_count() {
-                    if b.raw(i) == 0 && b.near(i) > 0 {
+                    if b.raw(i) == 0 && b.near(i) > 0 && b.is_legal(b.cell_of(i)) {
                         all.push((0, b.cell_of(i)));
                     }
                 }

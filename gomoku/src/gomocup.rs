@@ -406,10 +406,7 @@ impl Player<'_> {
             TimeControl::PerMove(t) => (t, Duration::ZERO),
             TimeControl::PerGame(t) => (t, t),
         };
-        let rule = match config.rule {
-            Rule::Freestyle => 0,
-            Rule::Standard => 1,
-        };
+        let rule = config.rule.gomocup();
         p.send(&format!("INFO timeout_turn {}", turn.as_millis()))?;
         p.send(&format!("INFO timeout_match {}", game.as_millis()))?;
         if game > Duration::ZERO {

@@ -5,6 +5,8 @@
 //!   [`Pattern`]s updated on every move;
 //! - [`WinLines`] and [`WeightTable`]: seed 004's representation — every five-cell window
 //!   per player with per-cell attack/defence weights — and its greedy player;
+//! - [`renju`]: black's forbidden points under the renju rule (overline, double four,
+//!   double three, with the recursive check of threes);
 //! - [`vcf`]: victory by continuous fours, with a checked proof line;
 //! - [`Engine`]: alpha-beta (PVS, TT, iterative deepening) over candidate cells with
 //!   forced replies, VCF at the nodes and a time/node budget; behind [`zerosum::Engine`]
@@ -40,6 +42,7 @@ pub mod gomocup;
 mod level;
 mod pattern;
 pub mod protocol;
+pub mod renju;
 mod rule;
 pub mod suite;
 pub mod vcf;

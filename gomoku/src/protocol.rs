@@ -347,19 +347,38 @@ impl Brain {
                     .and_then(Rule::from_gomocup)
                 else {
                     return Some(format!(
-                        "MESSAGE rule {value:?} is not supported (0 freestyle, 1 exactly five); still playing {} (rule {})",
+                        "MESSAGE rule {value:?} is not supported (0 freestyle, 1 exactly five, 4 renju); still playing {} (rule {})",
                         self.rule,
-                        self.rule.index()
+                        self.rule.gomocup()
                     ));
                 };
                 if rule != self.rule {
                     self.rule = rule;
                     if let Some(b) = self.board.as_ref() {
                         let mut nb = Board::with_size(b.size() as u32, rule).expect("same size");
+                        let mut replayed = true;
                         for &c in b.moves() {
                             if nb.try_play(c).is_err() {
+                                replayed = false;
                                 break;
                             }
+                        }
+                        if !replayed {
+                            // A stone the new rule refuses in this order (a renju forbidden
+                            // point, or a five that no longer ends the game): the same
+                            // stones as a setup, the same side to move.
+                            nb = Board::with_size(b.size() as u32, rule).expect("same size");
+                            for (k, &c) in b.moves().iter().enumerate() {
+                                let side = if k % 2 == 0 {
+                                    Side::First
+                                } else {
+                                    Side::Second
+                                };
+                                if nb.place(c, side).is_err() {
+                                    break;
+                                }
+                            }
+                            nb.set_side_to_move(b.side_to_move());
                         }
                         self.board = Some(nb);
                     }
@@ -585,7 +604,7 @@ mod tests {
         talk(&mut b, "START 15\nTURN 7,7\nINFO rule 1\n");
         assert_eq!(b.board().unwrap().rule(), Rule::Standard);
         assert_eq!(b.board().unwrap().stone_count(), 2);
-        for value in ["4", "5", "2", "3", "8", "-1", "x", "4294967297"] {
+        for value in ["5", "2", "3", "8", "-1", "x", "4294967297"] {
             let out = talk(&mut b, &format!("INFO rule {value}\n"));
             assert!(
                 out.starts_with("MESSAGE") && out.lines().count() == 1,
@@ -661,10 +680,7 @@ mod tests {
                 "START 15\nINFO timeout_turn 300\nINFO time_left -1\nINFO max_memory 0\nINFO folder /tmp\nINFO game_type 1\nINFO whatever 5\nTURN 1,1",
                 &[Ok, Move],
             ),
-            (
-                "START 15\nINFO rule 4\nINFO rule 1\nBEGIN",
-                &[Ok, Message, Move],
-            ),
+            ("START 15\nINFO rule 4\nINFO rule 1\nBEGIN", &[Ok, Move]),
             (
                 "START 15\nINFO rule 5\nINFO rule 9\nINFO rule 2",
                 &[Ok, Message, Message, Message],
@@ -768,6 +784,36 @@ mod tests {
             "START 15\nSWAP2BOARD\n7,7,2\n0,0,1\n9,9,2\n0,1,1\n11,11,2\n0,2,1\n13,1,2\n0,3,1\n1,13,2\nDONE\n",
         );
         assert_eq!(out.lines().nth(1), Some("0,4"), "{out}");
+    }
+
+    #[test]
+    fn renju_forbidden_points_in_conversation() {
+        // GomocupJudge's renju check c3: black (us) to move after h8 h9 i7 i9 h10 i6 i11
+        // i12; g9 (6,8) would be a double three, which wins under freestyle.
+        let stones = "7,7,1\n7,8,2\n8,6,1\n8,8,2\n7,9,1\n8,5,2\n8,10,1\n8,11,2\n";
+        for (rule, g9_allowed) in [("0", true), ("4", false)] {
+            let mut b = Brain::new().with_node_limit(3_000);
+            let out = talk(
+                &mut b,
+                &format!("START 15\nINFO rule {rule}\nBOARD\n{stones}DONE\n"),
+            );
+            let reply = out.lines().nth(1).unwrap();
+            assert_eq!(reply == "6,8", g9_allowed, "rule {rule}: {out}");
+        }
+        // As white (the opponent has a stone more, 0,0 far away): our reply, then the
+        // opponent's forbidden g9 is refused with ERROR.
+        let mut b = Brain::new().with_node_limit(300);
+        let out = talk(
+            &mut b,
+            "START 15\nINFO rule 4\nBOARD\n7,7,2\n7,8,1\n8,6,2\n8,8,1\n7,9,2\n8,5,1\n8,10,2\n8,11,1\n0,0,2\nDONE\nTURN 6,8\n",
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        assert_ne!(lines[1], "6,8", "{out}");
+        assert!(
+            lines[2].starts_with("ERROR") && lines[2].contains("forbidden"),
+            "{out}"
+        );
     }
 
     #[test]

@@ -70,6 +70,8 @@ pub struct Puzzle {
     pub freestyle: RapfiAnswer,
     /// Rapfi under the exactly-five rule.
     pub standard: RapfiAnswer,
+    /// Rapfi's answer under renju (rule 4); the puzzles were composed for it.
+    pub renju: RapfiAnswer,
 }
 
 impl Puzzle {
@@ -112,6 +114,7 @@ impl Puzzle {
             stones,
             freestyle: answer("freestyle")?,
             standard: answer("standard")?,
+            renju: answer("renju")?,
         })
     }
 
@@ -120,6 +123,7 @@ impl Puzzle {
         match rule {
             Rule::Freestyle => &self.freestyle,
             Rule::Standard => &self.standard,
+            Rule::Renju => &self.renju,
         }
     }
 

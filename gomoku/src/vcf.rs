@@ -10,6 +10,10 @@
 //! proven to fail at a given remaining depth (the classic threat-space idea of Allis,
 //! "Searching for Solutions in Games and Artificial Intelligence", 1994, restricted to
 //! fours).
+//!
+//! Under renju black's forbidden points are respected on both sides: black attacks only
+//! with allowed fours, and a four of white's whose completing point is forbidden for
+//! black cannot be blocked (black plays any allowed cell and white makes five).
 
 use crate::board::{Board, DIRECTIONS};
 use crate::cell::Cell;
@@ -125,6 +129,24 @@ impl VcfSolver {
         self.fails[(key as usize) & self.mask] = (key, depth.min(255) as u8);
     }
 
+    /// After the attacker's four with win points `wins`: when the defender `d` cannot
+    /// stop them all, its reply (a block of one, or under renju any allowed cell when
+    /// black may block none) and the attacker's five after it.
+    fn unstoppable(board: &Board, d: Side, wins: &[usize]) -> Option<(usize, usize)> {
+        let renju_black = d == Side::First && board.rule() == crate::Rule::Renju;
+        let allowed =
+            |j: usize| !(renju_black && crate::renju::is_forbidden(board, board.cell_of(j)));
+        let blocks: Vec<usize> = wins.iter().copied().filter(|&j| allowed(j)).collect();
+        match (blocks.first(), wins.len()) {
+            (None, 0) => None,
+            (None, _) => (0..board.cell_count())
+                .find(|&j| board.raw(j) == 0 && !wins.contains(&j) && allowed(j))
+                .map(|j| (j, wins[0])),
+            (Some(_), 1) => None,
+            (Some(&b), _) => wins.iter().find(|&&w| w != b).map(|&w| (b, w)),
+        }
+    }
+
     fn search(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Cell>) -> bool {
         self.nodes += 1;
         let a = board.side_to_move();
@@ -146,10 +168,14 @@ impl VcfSolver {
         }
         let threats = board.winning_cells(d);
         let mut candidates: Vec<(i32, usize)> = Vec::new();
+        let renju_black = board.rule() == crate::Rule::Renju && a == Side::First;
         let consider = |i: usize, board: &Board, out: &mut Vec<(i32, usize)>| {
             let p = board.patterns(i, a);
             let fours = p.iter().filter(|&&v| v >= Pattern::Four as u8).count() as i32;
             if fours == 0 {
+                return;
+            }
+            if renju_black && crate::renju::is_forbidden(board, board.cell_of(i)) {
                 return;
             }
             let open = p.contains(&(Pattern::OpenFour as u8)) as i32;
@@ -180,9 +206,9 @@ impl VcfSolver {
                 return true;
             }
             Self::win_points_around(board, c, a, &mut wins);
-            if wins.len() >= 2 {
+            if let Some((reply, five)) = Self::unstoppable(board, d, &wins) {
                 board.try_undo();
-                line.extend([c, board.cell_of(wins[0]), board.cell_of(wins[1])]);
+                line.extend([c, board.cell_of(reply), board.cell_of(five)]);
                 return true;
             }
             if wins.len() == 1 {
@@ -211,7 +237,8 @@ impl VcfSolver {
 
 /// Checks a VCF proof line move by move with the board's own rules: every attacker move
 /// is legal, leaves the defender without a winning cell and (except the last) makes a
-/// four; every defender move occupies one of the attacker's winning cells; the last move
+/// four; every defender move is legal and occupies one of the attacker's winning cells
+/// (or, under renju, every such cell is forbidden for black, the defender); the last move
 /// wins for the attacker.
 ///
 /// # Errors
@@ -252,9 +279,13 @@ pub fn check_proof(board: &Board, line: &[Cell]) -> Result<(), String> {
         } else {
             b.undo();
             let blocks = b.winning_cells(a);
+            let unblockable = blocks
+                .iter()
+                .all(|&j| crate::renju::is_forbidden(&b, b.cell_of(j)))
+                && b.side_to_move() == Side::First;
             let i = b.index(c);
             b.play(c);
-            if !blocks.contains(&i) {
+            if !blocks.contains(&i) && !unblockable {
                 return Err(format!("defender move {} ({c}) is not a block", k + 1));
             }
         }

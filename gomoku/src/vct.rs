@@ -143,12 +143,16 @@ impl VctSolver {
                         continue;
                     }
                     let p = b.patterns(i, a);
-                    if p.iter().any(|&v| v >= Pattern::OpenThree as u8) {
+                    if p.iter().any(|&v| v >= Pattern::OpenThree as u8)
+                        && !(a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)))
+                    {
                         candidates.push((cell_value(p) + cell_value(b.patterns(i, d)) / 2, i));
                     }
                 }
             }
-            1 => candidates.push((0, threats[0])),
+            1 if !(a == Side::First && crate::renju::is_forbidden(b, b.cell_of(threats[0]))) => {
+                candidates.push((0, threats[0]))
+            }
             _ => return None,
         }
         candidates.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
@@ -181,6 +185,9 @@ impl VctSolver {
                     continue;
                 }
                 let mc = b.cell_of(m);
+                if d == Side::First && crate::renju::is_forbidden(b, mc) {
+                    continue; // not a move black may make
+                }
                 let touches = line.contains(&mc)
                     || b.patterns(m, d).iter().any(|&v| v >= Pattern::Four as u8);
                 b.play_unchecked(mc);
