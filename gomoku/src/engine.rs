@@ -8,9 +8,8 @@ use crate::eval::{cell_value, evaluate, has_double_four_move};
 use crate::pattern::Pattern;
 use crate::vcf::VcfSolver;
 use crate::vct::VctSolver;
-use std::time::{Duration, Instant};
-use zerosum::agent::Agent;
-use zerosum::search::{Limits, Report, StopFlag, TranspositionTable};
+use std::time::Duration;
+use zerosum::search::{Limits, Report, TranspositionTable};
 use zerosum::time::Budget;
 use zerosum::{Bound, Game, Outcome, Score};
 
@@ -56,9 +55,8 @@ pub struct Engine {
     vcf: VcfSolver,
     nodes: u64,
     node_limit: u64,
-    deadline: Option<Instant>,
+    budget: Budget,
     polls: u32,
-    stop: Option<StopFlag>,
     aborted: bool,
     /// Widest branching at an interior node (the best candidates by ordering value).
     pub max_moves: usize,
@@ -74,6 +72,9 @@ pub struct Engine {
 }
 
 const MAX_DEPTH: u32 = 40;
+/// Search nodes between two polls of the time budget (a node with its leaf VCF costs
+/// a few to some tens of microseconds, so a stop is seen within about 0.1 ms).
+const POLL_NODES: u32 = 8;
 const MAX_PLY: u32 = 80;
 
 impl Engine {
@@ -84,9 +85,8 @@ impl Engine {
             vcf: VcfSolver::new(1 << 16),
             nodes: 0,
             node_limit: u64::MAX,
-            deadline: None,
+            budget: Budget::unlimited(),
             polls: 0,
-            stop: None,
             aborted: false,
             max_moves: 14,
             leaf_vcf_nodes: 60,
@@ -107,14 +107,13 @@ impl Engine {
         if self.aborted {
             return true;
         }
-        // The clock is read every 16 calls (not every 2^k nodes: the count jumps by the
-        // VCF nodes of the leaves, so a mask on it fired only now and then, and moves
-        // went past the limit by several ms).
+        // The core budget's clock and stop flag are polled every POLL_NODES calls (not
+        // every 2^k nodes: the count jumps by the VCF nodes of the leaves, so a mask on it
+        // fired only now and then); the node limit is compared on every call.
         self.polls = self.polls.wrapping_add(1);
-        let out_of_time = self.polls & 15 == 0
-            && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop.as_ref().is_some_and(|s| s.is_stopped()));
-        if self.nodes >= self.node_limit || out_of_time {
+        if self.nodes >= self.node_limit
+            || (self.polls.is_multiple_of(POLL_NODES) && self.budget.poll())
+        {
             self.aborted = true;
         }
         self.aborted
@@ -308,9 +307,11 @@ impl Engine {
     }
 
     /// Searches `board` under `limits` (depth in plies, nodes, time, stop flag) and returns
-    /// the move to play with its score, principal variation and root candidates. The time
-    /// budget is checked every 16 nodes and by the VCF searches, so the search returns
-    /// shortly after it; with only a node limit the result is reproducible.
+    /// the move to play with its score, principal variation and root candidates. Time and
+    /// the stop flag come from one core [`Budget`], polled every 8 search nodes and every
+    /// 32 VCF nodes (the root VCT gets a third of it), so the search returns shortly
+    /// after its maximum; `elapsed` is the budget's own clock. With only a node limit the
+    /// result is reproducible.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchInfo {
         self.search_observed(board, limits, &mut |_| {})
     }
@@ -324,17 +325,14 @@ impl Engine {
         limits: &Limits,
         observer: &mut zerosum::Observer<'_, Cell>,
     ) -> SearchInfo {
-        let start = Instant::now();
         // Time and stop flag only: the node limit below counts search nodes.
-        let time = Budget::new(&Limits {
+        self.budget = Budget::new(&Limits {
             nodes: None,
             ..limits.clone()
         });
         self.nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = time.maximum().map(|t| start + t);
-        self.stop = limits.stop.clone();
         self.tt.new_search();
         let mut info = SearchInfo {
             best: None,
@@ -364,11 +362,11 @@ impl Engine {
                 score: info.score,
                 bound: Bound::Exact,
             }];
-            info.elapsed = start.elapsed();
+            info.elapsed = self.budget.elapsed();
             return info;
         }
         let vcf_budget = self.root_vcf_nodes;
-        if let Some(line) = self.vcf.solve_until(&mut b, 40, vcf_budget, self.deadline) {
+        if let Some(line) = self.vcf.solve_within(&mut b, 40, vcf_budget, &self.budget) {
             self.nodes += self.vcf.nodes;
             info.best = Some(line[0]);
             info.score = Score::win_in(line.len() as u32);
@@ -380,15 +378,15 @@ impl Engine {
             }];
             info.vcf = Some(line);
             info.nodes = self.nodes;
-            info.elapsed = start.elapsed();
+            info.elapsed = self.budget.elapsed();
             return info;
         }
         self.nodes += self.vcf.nodes;
         // Root step 1b: a VCT (threes and fours), on a smaller budget.
         if self.root_vct_nodes > 0 {
             let budget = self.root_vct_nodes;
-            let vct_deadline = time.maximum().map(|t| start + t / 3);
-            if let Some(line) = self.vct.solve(&mut b, 4, budget, vct_deadline) {
+            let vct_time = self.budget.share(1.0 / 3.0, None);
+            if let Some(line) = self.vct.solve_within(&mut b, 4, budget, &vct_time) {
                 self.nodes += self.vct.nodes;
                 info.best = Some(line[0]);
                 info.score = Score::win_in(line.len() as u32);
@@ -399,7 +397,7 @@ impl Engine {
                     bound: Bound::Exact,
                 }];
                 info.nodes = self.nodes;
-                info.elapsed = start.elapsed();
+                info.elapsed = self.budget.elapsed();
                 return info;
             }
             self.nodes += self.vct.nodes;
@@ -409,7 +407,7 @@ impl Engine {
             b.set_side_to_move(!me);
             let threat = self
                 .vcf
-                .solve_until(&mut b, 40, vcf_budget / 4 + 1, self.deadline);
+                .solve_within(&mut b, 40, vcf_budget / 4 + 1, &self.budget);
             self.nodes += self.vcf.nodes;
             b.set_side_to_move(me);
             if threat.is_some() {
@@ -433,14 +431,14 @@ impl Engine {
                     let refuted = b.outcome().is_some()
                         || self
                             .vcf
-                            .solve_until(&mut b, 40, vcf_budget / 8 + 1, self.deadline)
+                            .solve_within(&mut b, 40, vcf_budget / 8 + 1, &self.budget)
                             .is_none();
                     self.nodes += self.vcf.nodes;
                     b.try_undo();
                     if refuted {
                         safe.push((v, c));
                     }
-                    if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                    if self.budget.poll() {
                         break;
                     }
                 }
@@ -464,7 +462,7 @@ impl Engine {
         if moves.len() == 1 {
             info.nodes = self.nodes;
             info.pv = vec![scores[0].0];
-            info.elapsed = start.elapsed();
+            info.elapsed = self.budget.elapsed();
             return info;
         }
         // Root step 3: iterative deepening PVS. The node limit counts search nodes only:
@@ -538,7 +536,7 @@ impl Engine {
                 .iter()
                 .map(|&(cell, score, bound)| Candidate { cell, score, bound })
                 .collect();
-            let elapsed = start.elapsed();
+            let elapsed = self.budget.elapsed();
             observer(&Report {
                 depth,
                 score: info.score,
@@ -548,42 +546,14 @@ impl Engine {
                 nodes_per_second: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
                 exact: info.score.is_decisive(),
             });
-            if info.score.is_decisive() || !time.start_iteration(0) {
+            if info.score.is_decisive() || !self.budget.start_iteration(0) {
                 break;
             }
         }
         let best = info.best.expect("a root move exists");
         info.pv = self.pv_from_tt(&b, best, 16);
         info.nodes = self.nodes;
-        info.elapsed = start.elapsed();
+        info.elapsed = self.budget.elapsed();
         info
-    }
-}
-
-/// The engine as a [`zerosum::agent::Agent`] with fixed limits.
-pub struct EngineAgent {
-    engine: Engine,
-    limits: Limits,
-    name: String,
-}
-
-impl EngineAgent {
-    /// An agent named `name` searching under `limits` with a `tt_mib` MiB table.
-    pub fn new(name: impl Into<String>, limits: Limits, tt_mib: usize) -> EngineAgent {
-        EngineAgent {
-            engine: Engine::new(tt_mib),
-            limits,
-            name: name.into(),
-        }
-    }
-}
-
-impl Agent<Board> for EngineAgent {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn choose(&mut self, game: &Board) -> Option<Cell> {
-        self.engine.search(game, &self.limits).best
     }
 }

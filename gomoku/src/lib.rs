@@ -12,7 +12,8 @@
 //!   forced replies, VCF at the nodes and a time/node budget; behind [`zerosum::Engine`]
 //!   with [`Level`]s 1–8;
 //! - [`protocol`]: the Gomocup `pbrain` protocol as a testable state machine;
-//! - [`suite`] and [`arena`]: the puzzle and opening files, and a match runner with Elo;
+//! - [`suite`]: the puzzle and opening files (in-process matches use the core
+//!   [`zerosum::agent::run_match`] with [`zerosum::agent::EngineAgent`]);
 //! - [`gomocup`]: a match runner for any two Gomocup engines (processes), with times and
 //!   protocol faults.
 //!
@@ -33,7 +34,6 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod arena;
 mod board;
 mod cell;
 mod engine;
@@ -51,7 +51,7 @@ mod winlines;
 
 pub use board::{Board, DIRECTIONS, ParseError, PlayError, SizeError};
 pub use cell::{Cell, CellError, MAX_SIZE, MIN_SIZE, parse_move_list};
-pub use engine::{Candidate, Engine, EngineAgent, SearchInfo};
+pub use engine::{Candidate, Engine, SearchInfo};
 pub use eval::evaluate;
 pub use level::Level;
 pub use pattern::{Pattern, classify_line};

@@ -19,7 +19,8 @@
 //!
 //! Time: each move gets at most `timeout_turn` minus a safety margin, and at most a
 //! share of `time_left` whenever the match clock is sent; the search checks the clock
-//! every 16 nodes. The engine and its tables are allocated at `START` (within
+//! every 8 nodes (the core time control's budget and stop flag; the VCF and VCT searches
+//! poll it too). The engine and its tables are allocated at `START` (within
 //! `max_memory`), never on a move. Reference: the protocol description at
 //! gomocup.org ("new protocol", Petr Lastovicka) and its Swap2 extension.
 

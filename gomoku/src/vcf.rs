@@ -19,7 +19,13 @@ use crate::board::{Board, DIRECTIONS};
 use crate::cell::Cell;
 use crate::pattern::Pattern;
 use std::time::Instant;
+use zerosum::search::Limits;
+use zerosum::time::Budget;
 use zerosum::{Game, Outcome, Side};
+
+/// How many VCF nodes pass between two polls of the time [`Budget`] (its clock and stop
+/// flag): a few microseconds of work each, so a stop is seen well within 0.1 ms.
+pub const VCF_POLL_INTERVAL: u64 = 32;
 
 /// A VCF solver with a reusable failure table.
 #[derive(Clone, Debug)]
@@ -29,7 +35,6 @@ pub struct VcfSolver {
     /// Nodes (attacker positions) visited by the last [`VcfSolver::solve`].
     pub nodes: u64,
     node_limit: u64,
-    deadline: Option<Instant>,
 }
 
 /// The proof of a VCF: moves alternating attacker, defender, …, ending with the
@@ -51,7 +56,6 @@ impl VcfSolver {
             mask: n - 1,
             nodes: 0,
             node_limit: u64::MAX,
-            deadline: None,
         }
     }
 
@@ -70,10 +74,11 @@ impl VcfSolver {
         max_fours: u32,
         node_limit: u64,
     ) -> Option<ProofLine> {
-        self.solve_until(board, max_fours, node_limit, None)
+        self.run(board, max_fours, node_limit, None)
     }
 
-    /// As [`VcfSolver::solve`], also giving up (with `None`) once `deadline` has passed.
+    /// As [`VcfSolver::solve`], also giving up (with `None`) once `deadline` has passed
+    /// (a time limit from now for the core [`Budget`]; see [`VcfSolver::solve_within`]).
     pub fn solve_until(
         &mut self,
         board: &mut Board,
@@ -81,14 +86,43 @@ impl VcfSolver {
         node_limit: u64,
         deadline: Option<Instant>,
     ) -> Option<ProofLine> {
-        self.deadline = deadline;
+        match deadline {
+            None => self.run(board, max_fours, node_limit, None),
+            Some(d) => {
+                let left = d.saturating_duration_since(Instant::now());
+                let budget = Budget::new(&Limits::time(left + Budget::overhead(left)));
+                self.run(board, max_fours, node_limit, Some(&budget))
+            }
+        }
+    }
+
+    /// As [`VcfSolver::solve`], also giving up (with `None`) once `budget` says stop (its
+    /// maximum time or stop flag, polled every [`VCF_POLL_INTERVAL`] nodes; its node
+    /// limit is not used, `node_limit` is). A stopped budget returns at once.
+    pub fn solve_within(
+        &mut self,
+        board: &mut Board,
+        max_fours: u32,
+        node_limit: u64,
+        budget: &Budget,
+    ) -> Option<ProofLine> {
+        self.run(board, max_fours, node_limit, Some(budget))
+    }
+
+    fn run(
+        &mut self,
+        board: &mut Board,
+        max_fours: u32,
+        node_limit: u64,
+        budget: Option<&Budget>,
+    ) -> Option<ProofLine> {
         self.nodes = 0;
         self.node_limit = node_limit;
-        if board.outcome().is_some() {
+        if board.outcome().is_some() || budget.is_some_and(Budget::is_stopped) {
             return None;
         }
         let mut line = Vec::new();
-        if self.search(board, max_fours, &mut line) {
+        if self.search(board, max_fours, &mut line, budget) {
             Some(line)
         } else {
             None
@@ -147,7 +181,13 @@ impl VcfSolver {
         }
     }
 
-    fn search(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Cell>) -> bool {
+    fn search(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        line: &mut Vec<Cell>,
+        budget: Option<&Budget>,
+    ) -> bool {
         self.nodes += 1;
         let a = board.side_to_move();
         let d = !a;
@@ -158,7 +198,7 @@ impl VcfSolver {
         if depth == 0 || self.nodes > self.node_limit {
             return false;
         }
-        if self.nodes.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(VCF_POLL_INTERVAL) && budget.is_some_and(Budget::poll) {
             self.node_limit = 0;
             return false;
         }
@@ -215,7 +255,7 @@ impl VcfSolver {
                 let block = board.cell_of(wins[0]);
                 board.play_unchecked(block);
                 line.extend([c, block]);
-                let ok = board.outcome().is_none() && self.search(board, depth - 1, line);
+                let ok = board.outcome().is_none() && self.search(board, depth - 1, line, budget);
                 board.try_undo();
                 if ok {
                     board.try_undo();

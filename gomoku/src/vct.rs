@@ -15,6 +15,8 @@ use crate::eval::cell_value;
 use crate::pattern::Pattern;
 use crate::vcf::VcfSolver;
 use std::time::Instant;
+use zerosum::search::Limits;
+use zerosum::time::Budget;
 use zerosum::{Game, Outcome, Side};
 
 /// A VCT solver (owns a [`VcfSolver`] and a failure table).
@@ -26,7 +28,6 @@ pub struct VctSolver {
     /// VCT nodes of the last [`VctSolver::solve`] (attacker positions), plus VCF nodes.
     pub nodes: u64,
     node_limit: u64,
-    deadline: Option<Instant>,
     /// Attacker positions each VCF test may visit.
     pub vcf_nodes: u64,
 }
@@ -84,7 +85,6 @@ impl VctSolver {
             mask: n - 1,
             nodes: 0,
             node_limit: u64::MAX,
-            deadline: None,
             vcf_nodes: 3_000,
         }
     }
@@ -99,32 +99,54 @@ impl VctSolver {
         node_limit: u64,
         deadline: Option<Instant>,
     ) -> Option<Vec<Cell>> {
+        let budget = match deadline {
+            None => Budget::unlimited(),
+            Some(d) => {
+                let left = d.saturating_duration_since(Instant::now());
+                Budget::new(&Limits::time(left + Budget::overhead(left)))
+            }
+        };
+        self.solve_within(board, depth, node_limit, &budget)
+    }
+
+    /// As [`VctSolver::solve`], giving up once `budget` says stop (its maximum time or
+    /// stop flag, polled at every VCT node, every defender move and inside every VCF
+    /// test; its node limit is not used, `node_limit` is).
+    pub fn solve_within(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        node_limit: u64,
+        budget: &Budget,
+    ) -> Option<Vec<Cell>> {
         self.nodes = 0;
         self.node_limit = node_limit;
-        self.deadline = deadline;
-        if board.outcome().is_some() {
+        if board.outcome().is_some() || budget.is_stopped() {
             return None;
         }
         self.fails.iter_mut().for_each(|e| *e = (0, 0));
-        self.search(board, depth)
+        self.search(board, depth, budget)
     }
 
-    fn out_of_budget(&self) -> bool {
-        self.nodes > self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d)
+    fn out_of_budget(&self, budget: &Budget) -> bool {
+        self.nodes > self.node_limit || budget.poll()
     }
 
-    fn vcf(&mut self, b: &mut Board) -> Option<Vec<Cell>> {
-        let r = self.vcf.solve_until(b, 30, self.vcf_nodes, self.deadline);
+    fn vcf(&mut self, b: &mut Board, budget: &Budget) -> Option<Vec<Cell>> {
+        let r = self.vcf.solve_within(b, 30, self.vcf_nodes, budget);
         self.nodes += self.vcf.nodes;
         r
     }
 
-    fn search(&mut self, b: &mut Board, depth: u32) -> Option<Vec<Cell>> {
+    fn search(&mut self, b: &mut Board, depth: u32, budget: &Budget) -> Option<Vec<Cell>> {
         self.nodes += 1;
-        if let Some(line) = self.vcf(b) {
+        if self.out_of_budget(budget) {
+            return None;
+        }
+        if let Some(line) = self.vcf(b, budget) {
             return Some(line);
         }
-        if depth == 0 || self.out_of_budget() {
+        if depth == 0 || self.out_of_budget(budget) {
             return None;
         }
         let key = b.hash();
@@ -158,7 +180,7 @@ impl VctSolver {
         candidates.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         let mut result = None;
         'moves: for &(_, i) in &candidates {
-            if self.out_of_budget() {
+            if self.out_of_budget(budget) {
                 break;
             }
             let c = b.cell_of(i);
@@ -172,7 +194,7 @@ impl VctSolver {
             }
             // Is it a threat? The attacker's VCF if the defender passed.
             b.set_side_to_move(a);
-            let threat = self.vcf(b);
+            let threat = self.vcf(b, budget);
             b.set_side_to_move(d);
             let Some(line) = threat else {
                 b.try_undo();
@@ -195,10 +217,10 @@ impl VctSolver {
                 let covered = b.outcome().is_none() && !touches && proof_holds(b, &line);
                 let sub = if covered {
                     Some(Vec::new())
-                } else if b.outcome().is_some() {
+                } else if b.outcome().is_some() || self.out_of_budget(budget) {
                     None
                 } else {
-                    self.search(b, depth - 1)
+                    self.search(b, depth - 1, budget)
                 };
                 b.try_undo();
                 match sub {
@@ -220,7 +242,7 @@ impl VctSolver {
             result = Some(main);
             break;
         }
-        if result.is_none() && !self.out_of_budget() {
+        if result.is_none() && !self.out_of_budget(budget) {
             self.fails[key as usize & self.mask] = (key, depth.min(255) as u8);
         }
         result
