@@ -943,6 +943,30 @@ mod tests {
         assert_eq!(cells_of(&reply).len(), 1, "{reply}");
     }
 
+    /// Exactly five (rule 1) in a conversation: GomocupJudge's check c2 (white to move
+    /// after h8 h9 i8 h10 g8 h11 j13 h12 g14 h14 i15). White's h13 makes six (h9-h14):
+    /// the winning move under rule 0, no win under rule 1, where white must stop black's
+    /// open three g8-h8-i8 instead. The same under renju, where white's six wins.
+    #[test]
+    fn exact_five_in_conversation() {
+        // Ours (white) field 1, the opponent's (black) field 2.
+        let stones =
+            "7,8,1\n7,9,1\n7,10,1\n7,11,1\n7,13,1\n7,7,2\n8,7,2\n6,7,2\n9,12,2\n6,13,2\n8,14,2\n";
+        for (rule, expect) in [
+            ("0", &["7,12"][..]),
+            ("1", &["5,7", "9,7"]),
+            ("4", &["7,12"]),
+        ] {
+            let mut b = Brain::new().with_node_limit(5_000);
+            let out = talk(
+                &mut b,
+                &format!("START 15\nINFO rule {rule}\nBOARD\n{stones}DONE\n"),
+            );
+            let reply = out.lines().nth(1).unwrap();
+            assert!(expect.contains(&reply), "rule {rule}: {out}");
+        }
+    }
+
     #[test]
     fn renju_forbidden_points_in_conversation() {
         // GomocupJudge's renju check c3: black (us) to move after h8 h9 i7 i9 h10 i6 i11

@@ -127,7 +127,9 @@ impl Puzzle {
         }
     }
 
-    /// The puzzle's position on a 15×15 board under `rule`.
+    /// The puzzle's position on a 15×15 board under `rule`: the stones played in their
+    /// order or, when renju refuses one (a composed position whose order passes through
+    /// a forbidden point of black's), placed as setup stones with the same side to move.
     ///
     /// # Errors
     /// [`SuiteError::Play`] if the stones cannot be played (a stone on a stone, or a
@@ -135,8 +137,26 @@ impl Puzzle {
     pub fn board(&self, rule: Rule) -> Result<Board, SuiteError> {
         let mut b = Board::with_size(15, rule).expect("15 is valid");
         for &c in &self.stones {
-            b.try_play(c)?;
+            match b.try_play(c) {
+                Ok(()) => {}
+                Err(crate::PlayError::Forbidden(_)) => return self.setup(rule),
+                Err(e) => return Err(e.into()),
+            }
         }
+        Ok(b)
+    }
+
+    fn setup(&self, rule: Rule) -> Result<Board, SuiteError> {
+        let mut b = Board::with_size(15, rule).expect("15 is valid");
+        for (k, &c) in self.stones.iter().enumerate() {
+            let side = if k % 2 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            b.place(c, side)?;
+        }
+        b.set_side_to_move(puzzle_side(self));
         Ok(b)
     }
 }
