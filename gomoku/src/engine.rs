@@ -75,6 +75,8 @@ pub struct Engine {
 
 const MAX_DEPTH: u32 = 40;
 const MAX_PLY: u32 = 80;
+/// Most attacker threats of the root VCT searches.
+const VCT_DEPTH: u32 = 10;
 
 impl Engine {
     /// An engine with a transposition table of `tt_mib` MiB.
@@ -91,7 +93,7 @@ impl Engine {
             max_moves: 14,
             leaf_vcf_nodes: 60,
             root_vcf_nodes: 20_000,
-            root_vct_nodes: 5_000,
+            root_vct_nodes: 40_000,
             vct: VctSolver::new(),
             level: <crate::Level as zerosum::Level>::default_level(),
         }
@@ -365,11 +367,13 @@ impl Engine {
             return info;
         }
         self.nodes += self.vcf.nodes;
-        // Root step 1b: a VCT (threes and fours), on a smaller budget.
+        // Root step 1b: a VCT (threes and fours) on its own budget: at most a quarter of
+        // the time.
+        let max_time = time.maximum();
+        let share = |n: u32| max_time.map(|t| start + t / n);
         if self.root_vct_nodes > 0 {
             let budget = self.root_vct_nodes;
-            let vct_deadline = time.maximum().map(|t| start + t / 3);
-            if let Some(line) = self.vct.solve(&mut b, 4, budget, vct_deadline) {
+            if let Some(line) = self.vct.solve(&mut b, VCT_DEPTH, budget, share(4)) {
                 self.nodes += self.vct.nodes;
                 info.best = Some(line[0]);
                 info.score = Score::win_in(line.len() as u32);
@@ -385,47 +389,71 @@ impl Engine {
             }
             self.nodes += self.vct.nodes;
         }
-        // Root step 2: if the opponent threatens a VCF, keep only the moves that stop it.
+        // Root step 2: if the opponent, moving now, would win by VCF or VCT, keep only the
+        // moves after which it no longer does (tested on a smaller budget, until half the
+        // time is gone), and our fours.
         if moves.len() > 1 && b.pattern_count(!me, Pattern::Five) == 0 {
             b.set_side_to_move(!me);
-            let threat = self
+            let vcf_threat = self
                 .vcf
                 .solve_until(&mut b, 40, vcf_budget / 4 + 1, self.deadline);
             self.nodes += self.vcf.nodes;
+            let vct_threat = if vcf_threat.is_none() && self.root_vct_nodes > 0 {
+                let p = self
+                    .vct
+                    .prove(&mut b, VCT_DEPTH, self.root_vct_nodes / 2, share(6));
+                self.nodes += self.vct.nodes;
+                p
+            } else {
+                None
+            };
             b.set_side_to_move(me);
-            if threat.is_some() {
-                let mut all = Vec::new();
+            if vcf_threat.is_some() || vct_threat.is_some() {
+                let mut order = moves.clone();
                 for i in 0..b.cell_count() {
-                    if b.raw(i) == 0 && b.near(i) > 0 {
-                        all.push((0, b.cell_of(i)));
+                    let c = b.cell_of(i);
+                    if b.raw(i) == 0 && b.near(i) > 0 && !order.iter().any(|x| x.1 == c) {
+                        order.push((0, c));
                     }
                 }
-                let order: Vec<(i32, Cell)> = {
-                    let mut v = moves.clone();
-                    v.extend(
-                        all.into_iter()
-                            .filter(|m| !moves.iter().any(|x| x.1 == m.1)),
-                    );
-                    v
-                };
+                let half = share(2);
                 let mut safe = Vec::new();
+                let mut unchecked = Vec::new();
                 for &(v, c) in &order {
+                    if half.is_some_and(|d| Instant::now() >= d) {
+                        unchecked.push((v, c));
+                        continue;
+                    }
+                    let i = b.index(c);
+                    let my_four = b.patterns(i, me).iter().any(|&p| p >= Pattern::Four as u8);
                     b.play_unchecked(c);
-                    let refuted = b.outcome().is_some()
-                        || self
+                    let refuted = my_four
+                        || b.outcome().is_some()
+                        || (self
                             .vcf
                             .solve_until(&mut b, 40, vcf_budget / 8 + 1, self.deadline)
-                            .is_none();
-                    self.nodes += self.vcf.nodes;
+                            .is_none()
+                            && {
+                                self.nodes += self.vcf.nodes;
+                                let t = self.vct.prove(
+                                    &mut b,
+                                    VCT_DEPTH,
+                                    self.root_vct_nodes / 16 + 1,
+                                    half,
+                                );
+                                self.nodes += self.vct.nodes;
+                                t.is_none()
+                            });
                     b.try_undo();
                     if refuted {
                         safe.push((v, c));
                     }
-                    if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                        break;
-                    }
                 }
-                if !safe.is_empty() {
+                if safe.iter().any(|m| {
+                    let i = b.index(m.1);
+                    !b.patterns(i, me).iter().any(|&p| p >= Pattern::Four as u8)
+                }) {
+                    safe.extend(unchecked.into_iter().take(self.max_moves));
                     moves = safe;
                 }
             }

@@ -229,6 +229,8 @@ impl VctSolver {
                     continue;
                 }
                 let p = b.patterns(i, a);
+                // Fours and open threes (two closed threes at once were tried as well:
+                // the wider tree solved fewer puzzles within the same budget).
                 if p.iter().any(|&v| v >= Pattern::OpenThree as u8) {
                     moves.push((cell_value(p) + cell_value(b.patterns(i, d)) / 2, i));
                 }
@@ -276,10 +278,7 @@ impl VctSolver {
         let fives = b.winning_cells(a);
         let mut defences: Vec<(i32, usize)> = Vec::new();
         match fives.len() {
-            0 => {
-                if !has_strong_move(b, a) {
-                    return None;
-                }
+            0 if has_strong_move(b, a) => {
                 // Candidates: counter-fours anywhere, and the cells on the lines through
                 // the attacker's open-four and double-four cells.
                 let s = b.size() as i32;
@@ -322,6 +321,47 @@ impl VctSolver {
                     b.play_unchecked(c);
                     let stops = counter || !has_strong_move(b, a);
                     b.try_undo();
+                    if stops {
+                        defences.push((cell_value(pd) + cell_value(b.patterns(j, a)), j));
+                    }
+                }
+                defences.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+            }
+            0 => {
+                // No open four to come: a threat only if the attacker, given a second
+                // move, wins by VCF. The defences are then sought among the cells of
+                // that proof line, the counter-fours and the cells where the defender
+                // makes a three (which a forced block could turn into a four); a move
+                // elsewhere is answered by the same VCF (the checker re-proves it).
+                b.set_side_to_move(a);
+                let threat = self.vcf.solve_until(b, 30, self.vcf_nodes, self.deadline);
+                self.nodes += self.vcf.nodes;
+                b.set_side_to_move(d);
+                let line = threat?;
+                for j in 0..b.cell_count() {
+                    if b.raw(j) != 0 {
+                        continue;
+                    }
+                    let c = b.cell_of(j);
+                    let pd = b.patterns(j, d);
+                    let counter = pd.iter().any(|&v| v >= Pattern::Four as u8);
+                    if !counter
+                        && !line.contains(&c)
+                        && !pd.contains(&(Pattern::Three as u8))
+                        && !pd.contains(&(Pattern::OpenThree as u8))
+                    {
+                        continue;
+                    }
+                    let stops = counter || {
+                        b.play_unchecked(c);
+                        let r = has_strong_move(b, a) || {
+                            let v = self.vcf.solve_until(b, 30, self.vcf_nodes, self.deadline);
+                            self.nodes += self.vcf.nodes;
+                            v.is_some()
+                        };
+                        b.try_undo();
+                        !r
+                    };
                     if stops {
                         defences.push((cell_value(pd) + cell_value(b.patterns(j, a)), j));
                     }
@@ -432,6 +472,11 @@ fn check_defence(
         } else if let Some((_, sub)) = answered {
             check_attack(b, sub)
         } else if b.side_to_move() == a && wins_at_once(b, a) {
+            Ok(())
+        } else if let Some(line) = VcfSolver::default().solve(b, 60, 200_000)
+            && check_proof(b, &line).is_ok()
+        {
+            // The attacker wins by a VCF found afresh and checked move by move.
             Ok(())
         } else {
             Err(format!("after {mv} the defence {c} is not answered"))
