@@ -60,6 +60,7 @@ pub struct Engine {
     polls: u32,
     stop: Option<StopFlag>,
     aborted: bool,
+    killers: [[Option<Cell>; 2]; KILLER_PLIES],
     /// Widest branching at an interior node (the best candidates by ordering value).
     pub max_moves: usize,
     /// Attacker positions a VCF search at a leaf may visit (0 = no VCF at leaves).
@@ -75,6 +76,12 @@ pub struct Engine {
 
 const MAX_DEPTH: u32 = 40;
 const MAX_PLY: u32 = 80;
+/// Plies with their own killer moves (deeper plies share the last slot).
+const KILLER_PLIES: usize = 64;
+/// Moves from this index on may be reduced.
+const LMR_FROM: usize = 3;
+/// Ordering value below which a move makes no four or open three for either side.
+const QUIET_VALUE: i32 = 200;
 /// Most attacker threats of the root VCT searches.
 const VCT_DEPTH: u32 = 10;
 
@@ -90,6 +97,7 @@ impl Engine {
             polls: 0,
             stop: None,
             aborted: false,
+            killers: [[None; 2]; KILLER_PLIES],
             max_moves: 14,
             leaf_vcf_nodes: 60,
             root_vcf_nodes: 20_000,
@@ -225,6 +233,16 @@ impl Engine {
         // 5. Moves: forced replies or the best candidates.
         let mut moves = Vec::with_capacity(32);
         Self::candidate_moves(b, self.max_moves, &mut moves);
+        // Killers (quiet moves that cut off at this ply before), then the TT move, first.
+        let slot = (ply as usize).min(KILLER_PLIES - 1);
+        for killer in self.killers[slot].into_iter().rev().flatten() {
+            if let Some(pos) = moves.iter().position(|m| m.1 == killer)
+                && pos > 0
+            {
+                let m = moves.remove(pos);
+                moves.insert(0, m);
+            }
+        }
         if let Some(t) = tt_move
             && let Some(pos) = moves.iter().position(|m| m.1 == t)
         {
@@ -235,13 +253,23 @@ impl Engine {
         let alpha0 = alpha;
         let mut best = -Score::INFINITE;
         let mut best_move = None;
-        for (k, &(_, c)) in moves.iter().enumerate() {
+        for (k, &(value, c)) in moves.iter().enumerate() {
             b.play_unchecked(c);
             let mut s;
             if k == 0 {
                 s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1);
             } else {
-                s = -self.negamax(b, next_depth, -alpha - 1, -alpha, ply + 1);
+                // Late-move reduction of quiet moves (no four or open three for either
+                // side), re-searched at full depth when they beat alpha.
+                let reduce = k >= LMR_FROM && depth >= 3 && value < QUIET_VALUE;
+                s = if reduce {
+                    -self.negamax(b, next_depth - 1, -alpha - 1, -alpha, ply + 1)
+                } else {
+                    alpha + 1
+                };
+                if s > alpha && !self.aborted {
+                    s = -self.negamax(b, next_depth, -alpha - 1, -alpha, ply + 1);
+                }
                 if s > alpha && s < beta && !self.aborted {
                     s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1);
                 }
@@ -256,6 +284,10 @@ impl Engine {
                 if s > alpha {
                     alpha = s;
                     if s >= beta {
+                        if value < QUIET_VALUE && self.killers[slot][0] != Some(c) {
+                            self.killers[slot][1] = self.killers[slot][0];
+                            self.killers[slot][0] = Some(c);
+                        }
                         break;
                     }
                 }
@@ -319,6 +351,7 @@ impl Engine {
         self.deadline = time.maximum().map(|t| start + t);
         self.stop = limits.stop.clone();
         self.tt.new_search();
+        self.killers = [[None; 2]; KILLER_PLIES];
         let mut info = SearchInfo {
             best: None,
             score: Score::DRAW,
