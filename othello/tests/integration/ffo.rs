@@ -1,6 +1,6 @@
 //! The FFO endgame suite (`../shared/data/othello/fforum-*.obf`): every position's best
 //! score and a best move among the listed ones. Skips (passes) when the data folder is
-//! absent. Slow: run with `cargo test --release -p othello --test ffo -- --ignored --nocapture`.
+//! absent. Slow: run with `cargo test --release -p othello --test integration -- --ignored --nocapture ffo::`.
 
 use othello::ffo::{FfoPosition, read_file};
 use othello::solver::Solver;
