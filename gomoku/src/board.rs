@@ -28,6 +28,10 @@ pub enum PlayError {
     /// The game is already over.
     #[error("the game is over ({0}); no more moves")]
     GameOver(String),
+    /// Under renju, black may not play there (overline, double four or double three;
+    /// see [`crate::renju`]).
+    #[error("cell {0} is forbidden for black under renju")]
+    Forbidden(Cell),
 }
 
 /// Why a position's text was rejected (see [`Board`]'s notation).
@@ -36,8 +40,8 @@ pub enum ParseError {
     /// The size before the colon is not a number in 5..=22.
     #[error("bad board size {0:?} (5 to 22)")]
     Size(String),
-    /// The rule letter is not `f` or `s`.
-    #[error("bad rule letter {0:?} (f = freestyle, s = standard)")]
+    /// The rule letter is not `f`, `s` or `r`.
+    #[error("bad rule letter {0:?} (f = freestyle, s = standard, r = renju)")]
     Rule(String),
     /// A cell of the move list is malformed.
     #[error("move {index}: {error}")]
@@ -82,7 +86,8 @@ fn keys() -> &'static [u64] {
 /// A Gomoku position with its history.
 ///
 /// Black ([`Side::First`]) moves first. Five in a row wins (exactly five under
-/// [`Rule::Standard`]); a full board without a winner is a draw. Make/undo as the
+/// [`Rule::Standard`], and for black under [`Rule::Renju`], where black's forbidden
+/// points are refused by [`Board::try_play`]); a full board without a winner is a draw. Make/undo as the
 /// [`Game`] contract says; each move also updates, for both sides, the [`Pattern`] every
 /// empty cell would make in each of the four directions, so that threats (fours, open
 /// threes) are read off in O(1) per cell.
@@ -90,7 +95,7 @@ fn keys() -> &'static [u64] {
 /// # Notation
 ///
 /// `<size><rule>:<moves>`, e.g. `15f:h8i7e9`: the board side (5–22), the rule letter
-/// (`f` freestyle, `s` standard), a colon, then the stones in the order played, black
+/// (`f` freestyle, `s` standard, `r` renju), a colon, then the stones in the order played, black
 /// first, each a column letter from `a` and a row number from 1 (`h8` = `x = 7, y = 7`).
 /// A bare move list (`h8i7e9`, spaces allowed) means 15×15 freestyle. The empty board is
 /// `15f:`.
@@ -172,7 +177,10 @@ impl Board {
             hash: 0,
             outcome: None,
             lines: vec![[0; 4]; n],
-            tables: [pattern::table(rule), pattern::table(rule)],
+            tables: [
+                pattern::table(rule.line_rule(Side::First)),
+                pattern::table(rule.line_rule(Side::Second)),
+            ],
         };
         for i in 0..n {
             let c = b.cell_of(i);
@@ -379,8 +387,19 @@ impl Board {
     /// Checks `c` and plays it for the side to move.
     ///
     /// # Errors
-    /// [`PlayError::GameOver`], [`PlayError::OffBoard`] or [`PlayError::Occupied`].
+    /// [`PlayError::GameOver`], [`PlayError::OffBoard`], [`PlayError::Occupied`] or,
+    /// under renju, [`PlayError::Forbidden`] for black.
     pub fn try_play(&mut self, c: Cell) -> Result<(), PlayError> {
+        self.check(c)?;
+        if self.to_move == Side::First && crate::renju::is_forbidden(self, c) {
+            return Err(PlayError::Forbidden(c));
+        }
+        self.play_unchecked(c);
+        Ok(())
+    }
+
+    /// The checks of [`Board::try_play`] but the forbidden points.
+    fn check(&self, c: Cell) -> Result<(), PlayError> {
         if let Some(o) = self.outcome {
             return Err(PlayError::GameOver(describe(o)));
         }
@@ -393,13 +412,13 @@ impl Board {
         if self.cells[self.index(c)] != 0 {
             return Err(PlayError::Occupied(c));
         }
-        self.play_unchecked(c);
         Ok(())
     }
 
     /// Plays `c` for the side to move without checks beyond debug assertions. The cell
-    /// must be on the board and empty and the game unfinished; otherwise the position
-    /// becomes meaningless (no undefined behaviour; out-of-range indices panic).
+    /// must be on the board and empty, the game unfinished and, under renju, not a
+    /// forbidden point of black's; otherwise the position becomes meaningless (no
+    /// undefined behaviour; out-of-range indices panic).
     pub fn play_unchecked(&mut self, c: Cell) {
         let i = self.index(c);
         debug_assert_eq!(self.cells[i], 0, "{c} occupied");
@@ -421,14 +440,16 @@ impl Board {
 
     /// Places a setup stone of `side` on `c` (for positions that did not arise by
     /// alternate play, such as the protocol's `BOARD`). It cannot be undone and does not
-    /// change the side to move; the outcome is updated.
+    /// change the side to move; the outcome is updated. Renju's forbidden points are not
+    /// checked: setup stones come in no playing order.
     ///
     /// # Errors
-    /// As [`Board::try_play`].
+    /// As [`Board::try_play`], but never [`PlayError::Forbidden`].
     pub fn place(&mut self, c: Cell, side: Side) -> Result<(), PlayError> {
+        self.check(c)?;
         let keep = self.to_move;
         self.to_move = side;
-        self.try_play(c)?;
+        self.play_unchecked(c);
         self.to_move = keep;
         self.hash ^= keys()[2 * CELLS];
         self.base = self.history.len();
@@ -506,7 +527,12 @@ impl Board {
                     k += 1;
                 }
             }
-            if row.len() >= 5 && (self.rule == Rule::Freestyle || row.len() == 5) {
+            let side = if stone == 1 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            if row.len() == 5 || (row.len() > 5 && self.rule.overline_wins(side)) {
                 row.sort();
                 return Some(row);
             }
@@ -596,6 +622,7 @@ impl Notation for Board {
                 let rule = match rest {
                     "" | "f" | "F" => Rule::Freestyle,
                     "s" | "S" => Rule::Standard,
+                    "r" | "R" => Rule::Renju,
                     _ => return Err(ParseError::Rule(rest.into())),
                 };
                 let b = Board::with_size(size, rule).map_err(|_| ParseError::Size(digits))?;
@@ -630,15 +657,24 @@ impl Game for Board {
         if self.outcome.is_some() {
             return;
         }
+        let renju_black = self.rule == Rule::Renju && self.to_move == Side::First;
         for i in 0..self.cells.len() {
             if self.cells[i] == 0 {
-                moves.push(self.cell_of(i));
+                let c = self.cell_of(i);
+                if !(renju_black && crate::renju::is_forbidden(self, c)) {
+                    moves.push(c);
+                }
             }
         }
     }
 
+    /// Empty, on the board, the game not over, and under renju not a forbidden point
+    /// when black is to move.
     fn is_legal(&self, mv: Cell) -> bool {
-        self.outcome.is_none() && self.on_board(mv) && self.cells[self.index(mv)] == 0
+        self.outcome.is_none()
+            && self.on_board(mv)
+            && self.cells[self.index(mv)] == 0
+            && !(self.to_move == Side::First && crate::renju::is_forbidden(self, mv))
     }
 
     fn play(&mut self, mv: Cell) {

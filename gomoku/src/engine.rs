@@ -8,9 +8,8 @@ use crate::eval::{cell_value, evaluate, has_double_four_move};
 use crate::pattern::Pattern;
 use crate::vcf::VcfSolver;
 use crate::vct::VctSolver;
-use std::time::{Duration, Instant};
-use zerosum::agent::Agent;
-use zerosum::search::{Limits, Report, StopFlag, TranspositionTable};
+use std::time::Duration;
+use zerosum::search::{Limits, Report, TranspositionTable};
 use zerosum::time::Budget;
 use zerosum::{Bound, Game, Outcome, Score};
 
@@ -56,9 +55,8 @@ pub struct Engine {
     vcf: VcfSolver,
     nodes: u64,
     node_limit: u64,
-    deadline: Option<Instant>,
+    budget: Budget,
     polls: u32,
-    stop: Option<StopFlag>,
     aborted: bool,
     killers: [[Option<Cell>; 2]; KILLER_PLIES],
     /// Widest branching at an interior node (the best candidates by ordering value).
@@ -75,6 +73,9 @@ pub struct Engine {
 }
 
 const MAX_DEPTH: u32 = 40;
+/// Search nodes between two polls of the time budget (a node with its leaf VCF costs
+/// a few to some tens of microseconds, so a stop is seen within about 0.1 ms).
+const POLL_NODES: u32 = 8;
 const MAX_PLY: u32 = 80;
 /// Plies with their own killer moves (deeper plies share the last slot).
 const KILLER_PLIES: usize = 64;
@@ -93,9 +94,8 @@ impl Engine {
             vcf: VcfSolver::new(1 << 16),
             nodes: 0,
             node_limit: u64::MAX,
-            deadline: None,
+            budget: Budget::unlimited(),
             polls: 0,
-            stop: None,
             aborted: false,
             killers: [[None; 2]; KILLER_PLIES],
             max_moves: 14,
@@ -117,14 +117,13 @@ impl Engine {
         if self.aborted {
             return true;
         }
-        // The clock is read every 16 calls (not every 2^k nodes: the count jumps by the
-        // VCF nodes of the leaves, so a mask on it fired only now and then, and moves
-        // went past the limit by several ms).
+        // The core budget's clock and stop flag are polled every POLL_NODES calls (not
+        // every 2^k nodes: the count jumps by the VCF nodes of the leaves, so a mask on it
+        // fired only now and then); the node limit is compared on every call.
         self.polls = self.polls.wrapping_add(1);
-        let out_of_time = self.polls & 15 == 0
-            && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop.as_ref().is_some_and(|s| s.is_stopped()));
-        if self.nodes >= self.node_limit || out_of_time {
+        if self.nodes >= self.node_limit
+            || (self.polls.is_multiple_of(POLL_NODES) && self.budget.poll())
+        {
             self.aborted = true;
         }
         self.aborted
@@ -133,7 +132,8 @@ impl Engine {
     /// Candidate moves of the side to move, best ordering value first, at most `cap`:
     /// against a four only the block; against an open three (a cell where the opponent
     /// would make an open four) only the cells that change that line and our own fours;
-    /// otherwise every empty cell within two of a stone.
+    /// otherwise every empty cell within two of a stone. Under renju black's forbidden
+    /// points are left out (so black facing a four it may not block has no candidate).
     pub fn candidate_moves(board: &Board, cap: usize, out: &mut Vec<(i32, Cell)>) {
         out.clear();
         if board.outcome().is_some() {
@@ -146,9 +146,16 @@ impl Engine {
             out.push((0, Cell::new(m, m)));
             return;
         }
+        let renju_black = board.rule() == crate::Rule::Renju && me == zerosum::Side::First;
+        let allowed = |c: Cell| !(renju_black && crate::renju::is_forbidden(board, c));
         let threats = board.winning_cells(opp);
         if !threats.is_empty() {
-            out.extend(threats.into_iter().map(|i| (0, board.cell_of(i))));
+            out.extend(
+                threats
+                    .into_iter()
+                    .map(|i| (0, board.cell_of(i)))
+                    .filter(|m| allowed(m.1)),
+            );
             return;
         }
         let open_three = board.pattern_count(opp, Pattern::OpenFour) > 0;
@@ -164,6 +171,9 @@ impl Engine {
                 if !my_four && !defends {
                     continue;
                 }
+            }
+            if !allowed(board.cell_of(i)) {
+                continue;
             }
             let value = cell_value(mine) + cell_value(theirs) * 4 / 5;
             out.push((value, board.cell_of(i)));
@@ -233,6 +243,14 @@ impl Engine {
         // 5. Moves: forced replies or the best candidates.
         let mut moves = Vec::with_capacity(32);
         Self::candidate_moves(b, self.max_moves, &mut moves);
+        if moves.is_empty() {
+            // Renju: black may not block the four (or has no allowed cell near the stones).
+            return if opp_fives > 0 {
+                Score::loss_in(ply + 2)
+            } else {
+                evaluate(b)
+            };
+        }
         // Killers (quiet moves that cut off at this ply before), then the TT move, first.
         let slot = (ply as usize).min(KILLER_PLIES - 1);
         for killer in self.killers[slot].into_iter().rev().flatten() {
@@ -323,9 +341,11 @@ impl Engine {
     }
 
     /// Searches `board` under `limits` (depth in plies, nodes, time, stop flag) and returns
-    /// the move to play with its score, principal variation and root candidates. The time
-    /// budget is checked every 16 nodes and by the VCF searches, so the search returns
-    /// shortly after it; with only a node limit the result is reproducible.
+    /// the move to play with its score, principal variation and root candidates. Time and
+    /// the stop flag come from one core [`Budget`], polled every 8 search nodes and every
+    /// 32 VCF nodes (the root VCT gets a third of it), so the search returns shortly
+    /// after its maximum; `elapsed` is the budget's own clock. With only a node limit the
+    /// result is reproducible.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchInfo {
         self.search_observed(board, limits, &mut |_| {})
     }
@@ -339,17 +359,14 @@ impl Engine {
         limits: &Limits,
         observer: &mut zerosum::Observer<'_, Cell>,
     ) -> SearchInfo {
-        let start = Instant::now();
         // Time and stop flag only: the node limit below counts search nodes.
-        let time = Budget::new(&Limits {
+        self.budget = Budget::new(&Limits {
             nodes: None,
             ..limits.clone()
         });
         self.nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = time.maximum().map(|t| start + t);
-        self.stop = limits.stop.clone();
         self.tt.new_search();
         self.killers = [[None; 2]; KILLER_PLIES];
         let mut info = SearchInfo {
@@ -380,11 +397,11 @@ impl Engine {
                 score: info.score,
                 bound: Bound::Exact,
             }];
-            info.elapsed = start.elapsed();
+            info.elapsed = self.budget.elapsed();
             return info;
         }
         let vcf_budget = self.root_vcf_nodes;
-        if let Some(line) = self.vcf.solve_until(&mut b, 40, vcf_budget, self.deadline) {
+        if let Some(line) = self.vcf.solve_within(&mut b, 40, vcf_budget, &self.budget) {
             self.nodes += self.vcf.nodes;
             info.best = Some(line[0]);
             info.score = Score::win_in(line.len() as u32);
@@ -396,17 +413,16 @@ impl Engine {
             }];
             info.vcf = Some(line);
             info.nodes = self.nodes;
-            info.elapsed = start.elapsed();
+            info.elapsed = self.budget.elapsed();
             return info;
         }
         self.nodes += self.vcf.nodes;
         // Root step 1b: a VCT (threes and fours) on its own budget: at most a quarter of
         // the time.
-        let max_time = time.maximum();
-        let share = |n: u32| max_time.map(|t| start + t / n);
         if self.root_vct_nodes > 0 {
             let budget = self.root_vct_nodes;
-            if let Some(line) = self.vct.solve(&mut b, VCT_DEPTH, budget, share(4)) {
+            let vct_time = self.budget.share(0.25, None);
+            if let Some(line) = self.vct.solve_within(&mut b, VCT_DEPTH, budget, &vct_time) {
                 self.nodes += self.vct.nodes;
                 info.best = Some(line[0]);
                 info.score = Score::win_in(line.len() as u32);
@@ -417,7 +433,7 @@ impl Engine {
                     bound: Bound::Exact,
                 }];
                 info.nodes = self.nodes;
-                info.elapsed = start.elapsed();
+                info.elapsed = self.budget.elapsed();
                 return info;
             }
             self.nodes += self.vct.nodes;
@@ -429,12 +445,15 @@ impl Engine {
             b.set_side_to_move(!me);
             let vcf_threat = self
                 .vcf
-                .solve_until(&mut b, 40, vcf_budget / 4 + 1, self.deadline);
+                .solve_within(&mut b, 40, vcf_budget / 4 + 1, &self.budget);
             self.nodes += self.vcf.nodes;
             let vct_threat = if vcf_threat.is_none() && self.root_vct_nodes > 0 {
-                let p = self
-                    .vct
-                    .prove(&mut b, VCT_DEPTH, self.root_vct_nodes / 2, share(6));
+                let p = self.vct.prove_within(
+                    &mut b,
+                    VCT_DEPTH,
+                    self.root_vct_nodes / 2,
+                    &self.budget.share(1.0 / 6.0, None),
+                );
                 self.nodes += self.vct.nodes;
                 p
             } else {
@@ -445,15 +464,19 @@ impl Engine {
                 let mut order = moves.clone();
                 for i in 0..b.cell_count() {
                     let c = b.cell_of(i);
-                    if b.raw(i) == 0 && b.near(i) > 0 && !order.iter().any(|x| x.1 == c) {
+                    if b.raw(i) == 0
+                        && b.near(i) > 0
+                        && b.is_legal(c)
+                        && !order.iter().any(|x| x.1 == c)
+                    {
                         order.push((0, c));
                     }
                 }
-                let half = share(2);
+                let half = self.budget.share(0.5, None);
                 let mut safe = Vec::new();
                 let mut unchecked = Vec::new();
                 for &(v, c) in &order {
-                    if half.is_some_and(|d| Instant::now() >= d) {
+                    if half.poll() {
                         unchecked.push((v, c));
                         continue;
                     }
@@ -464,15 +487,15 @@ impl Engine {
                         || b.outcome().is_some()
                         || (self
                             .vcf
-                            .solve_until(&mut b, 40, vcf_budget / 8 + 1, self.deadline)
+                            .solve_within(&mut b, 40, vcf_budget / 8 + 1, &half)
                             .is_none()
                             && {
                                 self.nodes += self.vcf.nodes;
-                                let t = self.vct.prove(
+                                let t = self.vct.prove_within(
                                     &mut b,
                                     VCT_DEPTH,
                                     self.root_vct_nodes / 16 + 1,
-                                    half,
+                                    &half,
                                 );
                                 self.nodes += self.vct.nodes;
                                 t.is_none()
@@ -506,7 +529,7 @@ impl Engine {
         if moves.len() == 1 {
             info.nodes = self.nodes;
             info.pv = vec![scores[0].0];
-            info.elapsed = start.elapsed();
+            info.elapsed = self.budget.elapsed();
             return info;
         }
         // Root step 3: iterative deepening PVS. The node limit counts search nodes only:
@@ -580,7 +603,7 @@ impl Engine {
                 .iter()
                 .map(|&(cell, score, bound)| Candidate { cell, score, bound })
                 .collect();
-            let elapsed = start.elapsed();
+            let elapsed = self.budget.elapsed();
             observer(&Report {
                 depth,
                 score: info.score,
@@ -590,42 +613,14 @@ impl Engine {
                 nodes_per_second: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
                 exact: info.score.is_decisive(),
             });
-            if info.score.is_decisive() || !time.start_iteration(0) {
+            if info.score.is_decisive() || !self.budget.start_iteration(0) {
                 break;
             }
         }
         let best = info.best.expect("a root move exists");
         info.pv = self.pv_from_tt(&b, best, 16);
         info.nodes = self.nodes;
-        info.elapsed = start.elapsed();
+        info.elapsed = self.budget.elapsed();
         info
-    }
-}
-
-/// The engine as a [`zerosum::agent::Agent`] with fixed limits.
-pub struct EngineAgent {
-    engine: Engine,
-    limits: Limits,
-    name: String,
-}
-
-impl EngineAgent {
-    /// An agent named `name` searching under `limits` with a `tt_mib` MiB table.
-    pub fn new(name: impl Into<String>, limits: Limits, tt_mib: usize) -> EngineAgent {
-        EngineAgent {
-            engine: Engine::new(tt_mib),
-            limits,
-            name: name.into(),
-        }
-    }
-}
-
-impl Agent<Board> for EngineAgent {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn choose(&mut self, game: &Board) -> Option<Cell> {
-        self.engine.search(game, &self.limits).best
     }
 }

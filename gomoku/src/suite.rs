@@ -70,6 +70,8 @@ pub struct Puzzle {
     pub freestyle: RapfiAnswer,
     /// Rapfi under the exactly-five rule.
     pub standard: RapfiAnswer,
+    /// Rapfi's answer under renju (rule 4); the puzzles were composed for it.
+    pub renju: RapfiAnswer,
 }
 
 impl Puzzle {
@@ -112,6 +114,7 @@ impl Puzzle {
             stones,
             freestyle: answer("freestyle")?,
             standard: answer("standard")?,
+            renju: answer("renju")?,
         })
     }
 
@@ -120,10 +123,13 @@ impl Puzzle {
         match rule {
             Rule::Freestyle => &self.freestyle,
             Rule::Standard => &self.standard,
+            Rule::Renju => &self.renju,
         }
     }
 
-    /// The puzzle's position on a 15×15 board under `rule`.
+    /// The puzzle's position on a 15×15 board under `rule`: the stones played in their
+    /// order or, when renju refuses one (a composed position whose order passes through
+    /// a forbidden point of black's), placed as setup stones with the same side to move.
     ///
     /// # Errors
     /// [`SuiteError::Play`] if the stones cannot be played (a stone on a stone, or a
@@ -131,8 +137,26 @@ impl Puzzle {
     pub fn board(&self, rule: Rule) -> Result<Board, SuiteError> {
         let mut b = Board::with_size(15, rule).expect("15 is valid");
         for &c in &self.stones {
-            b.try_play(c)?;
+            match b.try_play(c) {
+                Ok(()) => {}
+                Err(crate::PlayError::Forbidden(_)) => return self.setup(rule),
+                Err(e) => return Err(e.into()),
+            }
         }
+        Ok(b)
+    }
+
+    fn setup(&self, rule: Rule) -> Result<Board, SuiteError> {
+        let mut b = Board::with_size(15, rule).expect("15 is valid");
+        for (k, &c) in self.stones.iter().enumerate() {
+            let side = if k % 2 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            b.place(c, side)?;
+        }
+        b.set_side_to_move(puzzle_side(self));
         Ok(b)
     }
 }

@@ -28,6 +28,8 @@ use crate::eval::cell_value;
 use crate::pattern::Pattern;
 use crate::vcf::{VcfSolver, check_proof};
 use std::time::Instant;
+use zerosum::search::Limits;
+use zerosum::time::Budget;
 use zerosum::{Game, Outcome, Side};
 
 /// A proof that the side to move wins by continuous threats.
@@ -91,7 +93,7 @@ pub struct VctSolver {
     /// VCF nodes.
     pub nodes: u64,
     node_limit: u64,
-    deadline: Option<Instant>,
+    budget: Budget,
     aborted: bool,
     /// Attacker positions each VCF test may visit.
     pub vcf_nodes: u64,
@@ -135,7 +137,7 @@ impl VctSolver {
             mask: n - 1,
             nodes: 0,
             node_limit: u64::MAX,
-            deadline: None,
+            budget: Budget::unlimited(),
             aborted: false,
             vcf_nodes: 150,
             max_ply: MAX_PLY,
@@ -156,6 +158,19 @@ impl VctSolver {
             .map(|p| p.main_line())
     }
 
+    /// As [`VctSolver::solve`], giving up once `budget` says stop (its maximum time or
+    /// stop flag; its node limit is not used, `node_limit` is).
+    pub fn solve_within(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        node_limit: u64,
+        budget: &Budget,
+    ) -> Option<Vec<Cell>> {
+        self.prove_within(board, depth, node_limit, budget)
+            .map(|p| p.main_line())
+    }
+
     /// As [`VctSolver::solve`], returning the whole proof tree.
     pub fn prove(
         &mut self,
@@ -164,11 +179,29 @@ impl VctSolver {
         node_limit: u64,
         deadline: Option<Instant>,
     ) -> Option<VctProof> {
+        let budget = match deadline {
+            None => Budget::unlimited(),
+            Some(d) => {
+                let left = d.saturating_duration_since(Instant::now());
+                Budget::new(&Limits::time(left + Budget::overhead(left)))
+            }
+        };
+        self.prove_within(board, depth, node_limit, &budget)
+    }
+
+    /// As [`VctSolver::prove`] under a core time [`Budget`].
+    pub fn prove_within(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        node_limit: u64,
+        budget: &Budget,
+    ) -> Option<VctProof> {
         self.nodes = 0;
         self.node_limit = node_limit;
-        self.deadline = deadline;
+        self.budget = budget.clone();
         self.aborted = false;
-        if board.outcome().is_some() {
+        if board.outcome().is_some() || budget.is_stopped() {
             return None;
         }
         self.fails.iter_mut().for_each(|e| *e = (0, 0));
@@ -185,8 +218,7 @@ impl VctSolver {
 
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted
-            && (self.nodes > self.node_limit
-                || (self.nodes & 63 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)))
+            && (self.nodes > self.node_limit || (self.nodes & 31 == 0 && self.budget.poll()))
         {
             self.aborted = true;
         }
@@ -212,7 +244,7 @@ impl VctSolver {
         if e.0 == key && e.1 as u32 >= depth {
             return None;
         }
-        let vcf = self.vcf.solve_until(b, 30, self.vcf_nodes, self.deadline);
+        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
         self.nodes += self.vcf.nodes;
         if let Some(line) = vcf {
             return Some(VctProof::Vcf(line));
@@ -228,6 +260,9 @@ impl VctSolver {
                 if b.raw(i) != 0 || b.near(i) == 0 {
                     continue;
                 }
+                if a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)) {
+                    continue;
+                }
                 let p = b.patterns(i, a);
                 // Fours and open threes (two closed threes at once were tried as well:
                 // the wider tree solved fewer puzzles within the same budget).
@@ -238,6 +273,9 @@ impl VctSolver {
             moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         }
         let forced = !blocks.is_empty();
+        if forced && a == Side::First && crate::renju::is_forbidden(b, b.cell_of(blocks[0])) {
+            return None;
+        }
         for &(_, i) in &moves {
             let c = b.cell_of(i);
             let cost = u32::from(!forced);
@@ -334,7 +372,7 @@ impl VctSolver {
                 // makes a three (which a forced block could turn into a four); a move
                 // elsewhere is answered by the same VCF (the checker re-proves it).
                 b.set_side_to_move(a);
-                let threat = self.vcf.solve_until(b, 30, self.vcf_nodes, self.deadline);
+                let threat = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
                 self.nodes += self.vcf.nodes;
                 b.set_side_to_move(d);
                 let line = threat?;
@@ -355,7 +393,7 @@ impl VctSolver {
                     let stops = counter || {
                         b.play_unchecked(c);
                         let r = has_strong_move(b, a) || {
-                            let v = self.vcf.solve_until(b, 30, self.vcf_nodes, self.deadline);
+                            let v = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
                             self.nodes += self.vcf.nodes;
                             v.is_some()
                         };
@@ -372,6 +410,10 @@ impl VctSolver {
             _ => return Some(Vec::new()),
         }
         let _ = last;
+        if d == Side::First && b.rule() == crate::Rule::Renju {
+            // Black may not defend on a forbidden point (a four it cannot block is lost).
+            defences.retain(|&(_, j)| !crate::renju::is_forbidden(b, b.cell_of(j)));
+        }
         let mut replies = Vec::with_capacity(defences.len());
         for &(_, j) in &defences {
             let c = b.cell_of(j);
@@ -459,10 +501,10 @@ fn check_defence(
         ));
     }
     for i in 0..b.cell_count() {
-        if b.raw(i) != 0 {
+        let c = b.cell_of(i);
+        if b.raw(i) != 0 || !b.is_legal(c) {
             continue;
         }
-        let c = b.cell_of(i);
         let answered = replies.iter().find(|(r, _)| *r == c);
         b.play_unchecked(c);
         let r = if b.outcome() == Some(Outcome::Win(d)) {

@@ -18,7 +18,7 @@ fn vcf_puzzles_freestyle() {
     };
     let text = std::fs::read_to_string(dir.join("vcf-rapfi-verified.jsonl")).unwrap();
     let puzzles = parse_puzzles(&text).unwrap();
-    for rule in [Rule::Freestyle, Rule::Standard] {
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         let r = run_vcf_suite(&puzzles, rule, 200_000, 20_000);
         eprintln!(
             "{rule}: solved {}/{} ({:.1}%, {} by VCT), bad proofs {}, false claims {}/{}, nodes {}, time {:?}",
