@@ -58,6 +58,7 @@ pub struct Engine {
     budget: Budget,
     polls: u32,
     aborted: bool,
+    killers: [[Option<Cell>; 2]; KILLER_PLIES],
     /// Widest branching at an interior node (the best candidates by ordering value).
     pub max_moves: usize,
     /// Attacker positions a VCF search at a leaf may visit (0 = no VCF at leaves).
@@ -77,6 +78,14 @@ const MAX_DEPTH: u32 = 40;
 /// time on a loaded machine; reading the clock costs tens of nanoseconds).
 const POLL_NODES: u32 = 1;
 const MAX_PLY: u32 = 80;
+/// Plies with their own killer moves (deeper plies share the last slot).
+const KILLER_PLIES: usize = 64;
+/// Moves from this index on may be reduced.
+const LMR_FROM: usize = 3;
+/// Ordering value below which a move makes no four or open three for either side.
+const QUIET_VALUE: i32 = 200;
+/// Most attacker threats of the root VCT searches.
+const VCT_DEPTH: u32 = 10;
 
 impl Engine {
     /// An engine with a transposition table of `tt_mib` MiB.
@@ -89,10 +98,11 @@ impl Engine {
             budget: Budget::unlimited(),
             polls: 0,
             aborted: false,
+            killers: [[None; 2]; KILLER_PLIES],
             max_moves: 14,
             leaf_vcf_nodes: 60,
             root_vcf_nodes: 20_000,
-            root_vct_nodes: 5_000,
+            root_vct_nodes: 40_000,
             vct: VctSolver::new(),
             level: <crate::Level as zerosum::Level>::default_level(),
         }
@@ -242,6 +252,16 @@ impl Engine {
                 evaluate(b)
             };
         }
+        // Killers (quiet moves that cut off at this ply before), then the TT move, first.
+        let slot = (ply as usize).min(KILLER_PLIES - 1);
+        for killer in self.killers[slot].into_iter().rev().flatten() {
+            if let Some(pos) = moves.iter().position(|m| m.1 == killer)
+                && pos > 0
+            {
+                let m = moves.remove(pos);
+                moves.insert(0, m);
+            }
+        }
         if let Some(t) = tt_move
             && let Some(pos) = moves.iter().position(|m| m.1 == t)
         {
@@ -252,13 +272,23 @@ impl Engine {
         let alpha0 = alpha;
         let mut best = -Score::INFINITE;
         let mut best_move = None;
-        for (k, &(_, c)) in moves.iter().enumerate() {
+        for (k, &(value, c)) in moves.iter().enumerate() {
             b.play_unchecked(c);
             let mut s;
             if k == 0 {
                 s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1);
             } else {
-                s = -self.negamax(b, next_depth, -alpha - 1, -alpha, ply + 1);
+                // Late-move reduction of quiet moves (no four or open three for either
+                // side), re-searched at full depth when they beat alpha.
+                let reduce = k >= LMR_FROM && depth >= 3 && value < QUIET_VALUE;
+                s = if reduce {
+                    -self.negamax(b, next_depth - 1, -alpha - 1, -alpha, ply + 1)
+                } else {
+                    alpha + 1
+                };
+                if s > alpha && !self.aborted {
+                    s = -self.negamax(b, next_depth, -alpha - 1, -alpha, ply + 1);
+                }
                 if s > alpha && s < beta && !self.aborted {
                     s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1);
                 }
@@ -273,6 +303,10 @@ impl Engine {
                 if s > alpha {
                     alpha = s;
                     if s >= beta {
+                        if value < QUIET_VALUE && self.killers[slot][0] != Some(c) {
+                            self.killers[slot][1] = self.killers[slot][0];
+                            self.killers[slot][0] = Some(c);
+                        }
                         break;
                     }
                 }
@@ -335,6 +369,7 @@ impl Engine {
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.tt.new_search();
+        self.killers = [[None; 2]; KILLER_PLIES];
         let mut info = SearchInfo {
             best: None,
             score: Score::DRAW,
@@ -383,11 +418,12 @@ impl Engine {
             return info;
         }
         self.nodes += self.vcf.nodes;
-        // Root step 1b: a VCT (threes and fours), on a smaller budget.
+        // Root step 1b: a VCT (threes and fours) on its own budget: at most a quarter of
+        // the time.
         if self.root_vct_nodes > 0 {
             let budget = self.root_vct_nodes;
-            let vct_time = self.budget.share(1.0 / 3.0, None);
-            if let Some(line) = self.vct.solve_within(&mut b, 4, budget, &vct_time) {
+            let vct_time = self.budget.share(0.25, None);
+            if let Some(line) = self.vct.solve_within(&mut b, VCT_DEPTH, budget, &vct_time) {
                 self.nodes += self.vct.nodes;
                 info.best = Some(line[0]);
                 info.score = Score::win_in(line.len() as u32);
@@ -403,47 +439,78 @@ impl Engine {
             }
             self.nodes += self.vct.nodes;
         }
-        // Root step 2: if the opponent threatens a VCF, keep only the moves that stop it.
+        // Root step 2: if the opponent, moving now, would win by VCF or VCT, keep only the
+        // moves after which it no longer does (tested on a smaller budget, until half the
+        // time is gone), and our fours.
         if moves.len() > 1 && b.pattern_count(!me, Pattern::Five) == 0 {
             b.set_side_to_move(!me);
-            let threat = self
+            let vcf_threat = self
                 .vcf
                 .solve_within(&mut b, 40, vcf_budget / 4 + 1, &self.budget);
             self.nodes += self.vcf.nodes;
+            let vct_threat = if vcf_threat.is_none() && self.root_vct_nodes > 0 {
+                let p = self.vct.prove_within(
+                    &mut b,
+                    VCT_DEPTH,
+                    self.root_vct_nodes / 2,
+                    &self.budget.share(1.0 / 6.0, None),
+                );
+                self.nodes += self.vct.nodes;
+                p
+            } else {
+                None
+            };
             b.set_side_to_move(me);
-            if threat.is_some() {
-                let mut all = Vec::new();
+            if vcf_threat.is_some() || vct_threat.is_some() {
+                let mut order = moves.clone();
                 for i in 0..b.cell_count() {
-                    if b.raw(i) == 0 && b.near(i) > 0 && b.is_legal(b.cell_of(i)) {
-                        all.push((0, b.cell_of(i)));
+                    let c = b.cell_of(i);
+                    if b.raw(i) == 0
+                        && b.near(i) > 0
+                        && b.is_legal(c)
+                        && !order.iter().any(|x| x.1 == c)
+                    {
+                        order.push((0, c));
                     }
                 }
-                let order: Vec<(i32, Cell)> = {
-                    let mut v = moves.clone();
-                    v.extend(
-                        all.into_iter()
-                            .filter(|m| !moves.iter().any(|x| x.1 == m.1)),
-                    );
-                    v
-                };
+                let half = self.budget.share(0.5, None);
                 let mut safe = Vec::new();
+                let mut unchecked = Vec::new();
                 for &(v, c) in &order {
+                    if half.poll() {
+                        unchecked.push((v, c));
+                        continue;
+                    }
+                    let i = b.index(c);
+                    let my_four = b.patterns(i, me).iter().any(|&p| p >= Pattern::Four as u8);
                     b.play_unchecked(c);
-                    let refuted = b.outcome().is_some()
-                        || self
+                    let refuted = my_four
+                        || b.outcome().is_some()
+                        || (self
                             .vcf
-                            .solve_within(&mut b, 40, vcf_budget / 8 + 1, &self.budget)
-                            .is_none();
-                    self.nodes += self.vcf.nodes;
+                            .solve_within(&mut b, 40, vcf_budget / 8 + 1, &half)
+                            .is_none()
+                            && {
+                                self.nodes += self.vcf.nodes;
+                                let t = self.vct.prove_within(
+                                    &mut b,
+                                    VCT_DEPTH,
+                                    self.root_vct_nodes / 16 + 1,
+                                    &half,
+                                );
+                                self.nodes += self.vct.nodes;
+                                t.is_none()
+                            });
                     b.try_undo();
                     if refuted {
                         safe.push((v, c));
                     }
-                    if self.budget.poll() {
-                        break;
-                    }
                 }
-                if !safe.is_empty() {
+                if safe.iter().any(|m| {
+                    let i = b.index(m.1);
+                    !b.patterns(i, me).iter().any(|&p| p >= Pattern::Four as u8)
+                }) {
+                    safe.extend(unchecked.into_iter().take(self.max_moves));
                     moves = safe;
                 }
             }

@@ -6,7 +6,7 @@ use crate::board::{Board, PlayError};
 use crate::cell::{Cell, CellError, parse_move_list};
 use crate::rule::Rule;
 use crate::vcf::{VcfSolver, check_proof};
-use crate::vct::VctSolver;
+use crate::vct::{VctSolver, check_vct_proof};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -254,6 +254,9 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
     Ok(out)
 }
 
+/// Most attacker threats of the VCT tried on puzzles without a VCF.
+pub const VCT_DEPTH: u32 = 12;
+
 /// Totals of [`run_vcf_suite`].
 #[derive(Clone, Debug, Default)]
 pub struct VcfSuiteReport {
@@ -274,6 +277,8 @@ pub struct VcfSuiteReport {
     pub nodes: u64,
     /// Total wall time.
     pub time: Duration,
+    /// Wall time of the slowest puzzle.
+    pub slowest: Duration,
     /// `file#index` of the proved wins not solved.
     pub missed: Vec<String>,
 }
@@ -301,21 +306,29 @@ pub fn run_vcf_suite(
         let t = Instant::now();
         let line = solver.solve(&mut b, 60, node_limit);
         r.nodes += solver.nodes;
-        let vct_line = if line.is_none() && vct_nodes > 0 {
-            let l = vct.solve(&mut b, 6, vct_nodes, None);
+        let vct_proof = if line.is_none() && vct_nodes > 0 {
+            let p = vct.prove(&mut b, VCT_DEPTH, vct_nodes, None);
             r.nodes += vct.nodes;
-            l
+            p
         } else {
             None
         };
-        r.time += t.elapsed();
+        let spent = t.elapsed();
+        r.time += spent;
+        r.slowest = r.slowest.max(spent);
         if positive {
             r.positions += 1;
             match line {
                 Some(l) if check_proof(&b, &l).is_ok() => r.solved += 1,
-                None if vct_line.is_some() => {
-                    r.solved += 1;
-                    r.by_vct += 1;
+                None if vct_proof.is_some() => {
+                    let proof = vct_proof.as_ref().expect("checked");
+                    if check_vct_proof(&b, proof).is_ok() {
+                        r.solved += 1;
+                        r.by_vct += 1;
+                    } else {
+                        r.bad_proofs += 1;
+                        r.missed.push(format!("{}#{}", p.file, p.index));
+                    }
                 }
                 Some(_) => {
                     r.bad_proofs += 1;
@@ -325,7 +338,7 @@ pub fn run_vcf_suite(
             }
         } else {
             r.negatives += 1;
-            if line.is_some() || vct_line.is_some() {
+            if line.is_some() || vct_proof.is_some() {
                 r.false_claims += 1;
             }
         }
