@@ -459,3 +459,34 @@ fn rapfi_renju_moves_are_never_forbidden() {
         "{positions} {checked}"
     );
 }
+
+/// The engine never chooses a forbidden point: games of self-play under renju (six
+/// openings, 1,500 nodes a move), every move replayed with `try_play`, which refuses
+/// black's forbidden points; the positions met had forbidden points to avoid.
+#[test]
+fn renju_self_play_never_plays_a_forbidden_point() {
+    use gomoku::prelude::*;
+    let mut engine = gomoku::Engine::new(8);
+    engine.set_level(gomoku::Level::new(8).unwrap());
+    // Smaller root threat searches than in play, to keep the test short.
+    engine.root_vcf_nodes = 2_000;
+    engine.root_vct_nodes = 500;
+    let limits = zerosum::search::Limits::nodes(1_500);
+    let (mut black_moves, mut with_forbidden) = (0, 0);
+    for opening in ["h8i7e9", "h8h9i8", "h8g6e10", "h8i9j6", "h8j8h10", "h8g8i9"] {
+        let mut b = Board::parse_position(&format!("15r:{opening}")).unwrap();
+        engine.clear();
+        while b.outcome().is_none() && b.stone_count() < 50 {
+            let r = engine.think(&b, &limits, &mut |_| {});
+            let mv = r.best_move.expect("a move");
+            if b.side_to_move() == Side::First {
+                black_moves += 1;
+                with_forbidden += !gomoku::renju::forbidden_points(&b).is_empty() as u32;
+            }
+            b.try_play(mv)
+                .unwrap_or_else(|e| panic!("{b}: engine chose {mv}: {e}"));
+        }
+    }
+    eprintln!("{black_moves} black moves, {with_forbidden} with forbidden points on the board");
+    assert!(with_forbidden >= 8, "{with_forbidden}");
+}
