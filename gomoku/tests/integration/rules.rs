@@ -490,3 +490,29 @@ fn renju_self_play_never_plays_a_forbidden_point() {
     eprintln!("{black_moves} black moves, {with_forbidden} with forbidden points on the board");
     assert!(with_forbidden >= 8, "{with_forbidden}");
 }
+
+/// VCF under renju: white's four h4-h7 can only be blocked on h8, which is black's
+/// double three (f8-g8-h8 and h8-i9-j10), so white wins by VCF; the proof line is
+/// checked move by move with the renju rules. Under the exactly-five rule black simply
+/// blocks and white has no VCF.
+#[test]
+fn renju_vcf_wins_through_a_forbidden_block() {
+    use gomoku::vcf::{VcfSolver, check_proof};
+    for (rule, wins) in [(Rule::Renju, true), (Rule::Standard, false)] {
+        let mut b = Board::with_size(15, rule).unwrap();
+        for c in gomoku::parse_move_list("f8g8i9j10h3").unwrap() {
+            b.place(c, Side::First).unwrap();
+        }
+        for c in gomoku::parse_move_list("h4h5h6a1").unwrap() {
+            b.place(c, Side::Second).unwrap();
+        }
+        b.set_side_to_move(Side::Second);
+        let line = VcfSolver::default().solve(&mut b, 20, 10_000);
+        assert_eq!(line.is_some(), wins, "{rule}: {line:?}");
+        if let Some(line) = line {
+            check_proof(&b, &line).unwrap();
+            assert_eq!(line[0], Cell::parse_human("h7").unwrap());
+            assert_ne!(line[1], Cell::parse_human("h8").unwrap());
+        }
+    }
+}
