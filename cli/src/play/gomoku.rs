@@ -172,7 +172,8 @@ mod tests {
         assert_eq!(g.move_cell("o15".parse().unwrap()), Some((14, 0)));
         assert!(g.parse_move("p1").unwrap_err().contains("off the"));
         assert!(Gomoku::new("30", "freestyle").is_err());
-        assert!(Gomoku::new("15", "renju").is_err());
+        assert!(Gomoku::new("15", "caro").is_err());
+        assert!(Gomoku::new("15", "renju").is_ok());
     }
 
     #[test]
