@@ -759,7 +759,7 @@ mod tests {
                 }
                 let mut counts = [[0u16; 8]; 2];
                 for i in 0..b.cell_count() {
-                    for s in 0..2 {
+                    for (s, side_counts) in counts.iter_mut().enumerate() {
                         for d in 0..4 {
                             let want = if b.raw(i) == 0 {
                                 slow_pattern(&b, i, d, s as u8 + 1)
@@ -770,7 +770,7 @@ mod tests {
                                 b.pats[i][s][d], want,
                                 "step {step} cell {i} side {s} dir {d}"
                             );
-                            counts[s][want as usize] += 1;
+                            side_counts[want as usize] += 1;
                         }
                     }
                 }
