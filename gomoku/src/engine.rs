@@ -76,9 +76,10 @@ pub struct Engine {
 }
 
 const MAX_DEPTH: u32 = 40;
-/// Search nodes between two polls of the time budget (a node with its leaf VCF costs
-/// a few to some tens of microseconds, so a stop is seen within about 0.1 ms).
-const POLL_NODES: u32 = 8;
+/// Search nodes between two polls of the time budget: every node (a node with its leaf
+/// VCF costs a few to a few hundred microseconds of CPU, stretched several times in wall
+/// time on a loaded machine; reading the clock costs tens of nanoseconds).
+const POLL_NODES: u32 = 1;
 const MAX_PLY: u32 = 80;
 /// Plies with their own killer moves (deeper plies share the last slot).
 const KILLER_PLIES: usize = 64;
@@ -346,8 +347,8 @@ impl Engine {
 
     /// Searches `board` under `limits` (depth in plies, nodes, time, stop flag) and returns
     /// the move to play with its score, principal variation and root candidates. Time and
-    /// the stop flag come from one core [`Budget`], polled every 8 search nodes and every
-    /// 32 VCF nodes (the root VCT gets a third of it), so the search returns shortly
+    /// the stop flag come from one core [`Budget`], polled at every search node and every
+    /// 8 VCF nodes (the root VCT gets a quarter of it), so the search returns shortly
     /// after its maximum; `elapsed` is the budget's own clock. With only a node limit the
     /// result is reproducible.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchInfo {

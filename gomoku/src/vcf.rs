@@ -24,8 +24,9 @@ use zerosum::time::Budget;
 use zerosum::{Game, Outcome, Side};
 
 /// How many VCF nodes pass between two polls of the time [`Budget`] (its clock and stop
-/// flag): a few microseconds of work each, so a stop is seen well within 0.1 ms.
-pub const VCF_POLL_INTERVAL: u64 = 32;
+/// flag): a few microseconds of work each, so a stop is seen within some tens of
+/// microseconds of CPU.
+pub const VCF_POLL_INTERVAL: u64 = 8;
 
 /// A VCF solver with a reusable failure table.
 #[derive(Clone, Debug)]

@@ -171,8 +171,14 @@ fn self_play_move_times_at_100_ms() {
     let limits = brain.move_limits();
     let mut engine = Engine::new(64);
     engine.set_level(gomoku::Level::new(8).unwrap());
+    let maximum = zerosum::time::Budget::new(&limits).maximum().unwrap();
     let (mut unsettled, mut settled, mut wall) = (Vec::new(), Vec::new(), Vec::new());
-    for board in parse_openings(&text, Rule::Freestyle).unwrap() {
+    let mut past_maximum = Vec::new();
+    let openings = parse_openings(&text, Rule::Freestyle).unwrap();
+    for board in openings.iter().cycle() {
+        if unsettled.len() + settled.len() >= 1_000 {
+            break;
+        }
         let mut b = board.clone();
         engine.clear();
         while b.outcome().is_none()
@@ -180,8 +186,24 @@ fn self_play_move_times_at_100_ms() {
             && unsettled.len() + settled.len() < 1_000
         {
             let t = std::time::Instant::now();
+            let before = schedstat();
             let r = engine.think(&b, &limits, &mut |_| {});
             wall.push(t.elapsed());
+            if let (Some(x), Some(y)) = (before, schedstat())
+                && r.stats.elapsed > maximum
+            {
+                // Linux: time on the CPU and time waiting for it during this move.
+                let (cpu, wait) = (y.0 - x.0, y.1 - x.1);
+                past_maximum.push((r.stats.elapsed - maximum, Duration::from_nanos(wait)));
+                if r.stats.elapsed.as_millis() >= 100 {
+                    eprintln!(
+                        "over 100 ms: {:?} reported, {:.1} ms on the CPU, {:.1} ms waiting for one",
+                        r.stats.elapsed,
+                        cpu as f64 / 1e6,
+                        wait as f64 / 1e6
+                    );
+                }
+            }
             if r.exact || r.score.is_decisive() || r.root_moves.len() <= 1 {
                 settled.push(r.stats.elapsed);
             } else {
@@ -211,6 +233,23 @@ fn self_play_move_times_at_100_ms() {
     eprintln!("engine-reported, settled:   {}", summary(&mut settled));
     eprintln!("engine-reported, all:       {}", summary(&mut all));
     eprintln!("wall clock around think():  {}", summary(&mut wall));
+    let waited = past_maximum
+        .iter()
+        .filter(|(over, wait)| wait >= over)
+        .count();
+    eprintln!(
+        "past the budget's maximum of {maximum:?}: {} moves, by at most {:?}; in {waited} of them the thread waited for a CPU at least as long as the overshoot",
+        past_maximum.len(),
+        past_maximum.iter().map(|p| p.0).max().unwrap_or_default()
+    );
     assert!(all.iter().all(|d| d.as_millis() < 100));
     assert!(unsettled[unsettled.len() / 2] * 4 >= Duration::from_millis(300));
+}
+
+/// This thread's time on the CPU and waiting in the run queue, in ns (Linux
+/// `/proc/thread-self/schedstat`), if readable.
+fn schedstat() -> Option<(u64, u64)> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let mut f = text.split_whitespace().map(|t| t.parse::<u64>().ok());
+    Some((f.next()??, f.next()??))
 }
