@@ -466,17 +466,10 @@ impl Engine {
             };
             b.set_side_to_move(me);
             if vcf_threat.is_some() || vct_threat.is_some() {
+                // The best candidates by ordering value (defences of a threat rank high:
+                // they take the opponent's best cells).
                 let mut order = moves.clone();
-                for i in 0..b.cell_count() {
-                    let c = b.cell_of(i);
-                    if b.raw(i) == 0
-                        && b.near(i) > 0
-                        && b.is_legal(c)
-                        && !order.iter().any(|x| x.1 == c)
-                    {
-                        order.push((0, c));
-                    }
-                }
+                order.truncate(self.max_moves * 2);
                 let half = self.budget.share(0.5, None);
                 let mut safe = Vec::new();
                 let mut unchecked = Vec::new();
@@ -499,7 +492,7 @@ impl Engine {
                                 let t = self.vct.prove_within(
                                     &mut b,
                                     VCT_DEPTH,
-                                    self.root_vct_nodes / 16 + 1,
+                                    self.root_vct_nodes / 32 + 1,
                                     &half,
                                 );
                                 self.nodes += self.vct.nodes;
