@@ -94,6 +94,7 @@ pub struct VctSolver {
     pub nodes: u64,
     node_limit: u64,
     budget: Budget,
+    polls: u32,
     aborted: bool,
     /// Attacker positions each VCF test may visit.
     pub vcf_nodes: u64,
@@ -138,6 +139,7 @@ impl VctSolver {
             nodes: 0,
             node_limit: u64::MAX,
             budget: Budget::unlimited(),
+            polls: 0,
             aborted: false,
             vcf_nodes: 150,
             max_ply: MAX_PLY,
@@ -217,8 +219,13 @@ impl VctSolver {
     }
 
     fn out_of_budget(&mut self) -> bool {
+        // A poll counter of its own: `nodes` jumps by the VCF nodes, so a mask on it
+        // would fire only now and then.
+        self.polls = self.polls.wrapping_add(1);
         if !self.aborted
-            && (self.nodes > self.node_limit || (self.nodes & 31 == 0 && self.budget.poll()))
+            && (self.nodes > self.node_limit
+                || self.budget.is_stopped()
+                || (self.polls & 7 == 0 && self.budget.poll()))
         {
             self.aborted = true;
         }
