@@ -512,6 +512,21 @@ impl Engine {
                 }
             }
         }
+        if moves.is_empty() {
+            // Renju: black may not block a four (or has no allowed cell near the stones):
+            // any allowed cell, nearest the stones first.
+            let allowed = |i: usize| b.is_legal(b.cell_of(i));
+            let pick = (0..b.cell_count())
+                .find(|&i| b.near(i) > 0 && allowed(i))
+                .or_else(|| (0..b.cell_count()).find(|&i| allowed(i)));
+            match pick {
+                Some(i) => moves.push((0, b.cell_of(i))),
+                None => {
+                    info.elapsed = self.budget.elapsed();
+                    return info;
+                }
+            }
+        }
         if moves.len() > self.max_moves * 2 {
             moves.truncate(self.max_moves * 2);
         }

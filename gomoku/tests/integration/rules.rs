@@ -516,3 +516,25 @@ fn renju_vcf_wins_through_a_forbidden_block() {
         }
     }
 }
+
+/// Renju: black facing a four it may not block (h8 is its double three) still gets an
+/// allowed move from the engine, and the search sees the loss.
+#[test]
+fn renju_black_that_cannot_block_still_moves() {
+    use gomoku::prelude::*;
+    let mut b = Board::with_size(15, Rule::Renju).unwrap();
+    for c in gomoku::parse_move_list("f8g8i9j10h3").unwrap() {
+        b.place(c, Side::First).unwrap();
+    }
+    for c in gomoku::parse_move_list("h4h5h6h7a1").unwrap() {
+        b.place(c, Side::Second).unwrap();
+    }
+    b.set_side_to_move(Side::First);
+    let mut engine = gomoku::Engine::new(4);
+    let r = engine.think(&b, &zerosum::search::Limits::nodes(2_000), &mut |_| {});
+    let mv = r.best_move.expect("a move");
+    assert!(
+        b.is_legal(mv) && mv != Cell::parse_human("h8").unwrap(),
+        "{mv}"
+    );
+}
