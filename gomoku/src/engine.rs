@@ -530,16 +530,6 @@ impl Engine {
         if moves.len() > self.max_moves * 2 {
             moves.truncate(self.max_moves * 2);
         }
-        if moves.is_empty() {
-            // Renju: black has no allowed candidate (say, the only block of a four is
-            // forbidden); the game is lost, play any legal cell.
-            let mut legal = zerosum::MoveList::new();
-            b.legal_moves(&mut legal);
-            match legal.iter().next() {
-                Some(&c) => moves.push((0, c)),
-                None => return info,
-            }
-        }
         let mut scores: Vec<(Cell, Score, Bound)> = moves
             .iter()
             .map(|&(_, c)| (c, Score::DRAW, Bound::Upper))
