@@ -49,6 +49,21 @@ pub struct SolveArgs {
     /// 8 bytes an entry).
     #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(64..=4096))]
     hash_mib: u64,
+    /// Search threads sharing the table (Lazy SMP); default: all cores.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
+}
+
+impl SolveArgs {
+    /// A solver with the table size and the threads asked for.
+    fn solver(&self) -> Solver {
+        let mut solver = Solver::with_table_log2(table_log2(self.hash_mib));
+        solver.set_threads(self.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            usize::from,
+        ));
+        solver
+    }
 }
 
 /// Options of `bestmove`.
@@ -63,7 +78,7 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => crate::play::connect4::run(args),
         Command::Solve(args) => {
-            let mut solver = Solver::with_table_log2(table_log2(args.hash_mib));
+            let mut solver = args.solver();
             let mut progress = Progress::stderr();
             crate::lines::process_stdin(|line| {
                 let (moves, position) = parse(line)?;
@@ -85,7 +100,7 @@ pub fn run(command: Command) -> ExitCode {
             })
         }
         Command::Analyze(args) => {
-            let mut solver = Solver::with_table_log2(table_log2(args.hash_mib));
+            let mut solver = args.solver();
             let mut progress = Progress::stderr();
             crate::lines::process_stdin(|line| {
                 let (moves, position) = parse(line)?;

@@ -1,6 +1,7 @@
 //! Solves a position from scratch (no opening book), weakly then strongly, and prints
-//! time and nodes: `cargo run --release -p connect4 --example empty_board -- [MOVES]`
-//! (the empty board by default; minutes).
+//! time and nodes: `cargo run --release -p connect4 --example empty_board -- [MOVES]
+//! [weak|strong] [THREADS]` (the empty board, both solves and one thread by default;
+//! minutes; `-` is the empty board).
 
 use connect4::{Position, Solver};
 
@@ -14,10 +15,25 @@ fn cpu_seconds() -> Option<f64> {
 }
 
 fn main() {
-    let moves = std::env::args().nth(1).unwrap_or_default();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let moves = args
+        .first()
+        .filter(|m| *m != "-")
+        .cloned()
+        .unwrap_or_default();
     let position = Position::from_moves(&moves).expect("a legal move string");
-    for weak in [true, false] {
+    let kinds: &[bool] = match args.get(1).map(String::as_str) {
+        Some("weak") => &[true],
+        Some("strong") => &[false],
+        _ => &[true, false],
+    };
+    let threads = args
+        .get(2)
+        .map_or(1, |t| t.parse().expect("a thread count"));
+    for &weak in kinds {
         let mut solver = Solver::new();
+        solver.set_use_book(false);
+        solver.set_threads(threads);
         let cpu = cpu_seconds();
         let s = solver.try_solve(&position, weak).expect("not stopped");
         let cpu = cpu.zip(cpu_seconds()).map_or(f64::NAN, |(a, b)| b - a);

@@ -2,10 +2,12 @@
 //!
 //! `cargo run --release -p connect4 --example suite -- [DIR] [LIMIT] [--weak]`
 //! (DIR defaults to `../shared/data/connect4`; LIMIT = lines per set, all by default,
-//! 100 of Test_L1_R3).
+//! 100 of Test_L1_R3). `C4_TECHNIQUES=threat_ordering=0,etc=27,…` changes the solver's
+//! techniques (`connect4::Techniques`) to measure each one's effect; `C4_THREADS=N` sets
+//! the number of search threads (1 by default).
 
-use connect4::Solver;
 use connect4::suite::{self, SETS};
+use connect4::{Solver, Techniques};
 use std::path::PathBuf;
 
 fn main() {
@@ -38,6 +40,8 @@ fn main() {
             }
         };
         let mut solver = Solver::new();
+        solver.set_techniques(techniques_from_env());
+        solver.set_threads(std::env::var("C4_THREADS").map_or(1, |t| t.parse().expect("a number")));
         let s = suite::run(&mut solver, &cases, weak);
         println!(
             "{:<12} {:<14} {:>5} {:>6} {:>12.2?} {:>14.1} {:>12.2?} {:>14.1}",
@@ -54,4 +58,28 @@ fn main() {
             println!("  FAIL {} want {} got {}", f.0, f.1, f.2);
         }
     }
+}
+
+/// The default techniques changed by `C4_TECHNIQUES` (`name=value`, comma-separated).
+fn techniques_from_env() -> Techniques {
+    let mut t = Techniques::default();
+    for item in std::env::var("C4_TECHNIQUES")
+        .unwrap_or_default()
+        .split(',')
+    {
+        let Some((name, value)) = item.split_once('=') else {
+            continue;
+        };
+        let v: u32 = value.parse().expect("a number");
+        match name {
+            "threat_ordering" => t.threat_ordering = v != 0,
+            "mirror_keys" => t.mirror_keys = v != 0,
+            "etc" => t.etc_max_stones = v,
+            "child_claimeven" => t.child_claimeven = v != 0,
+            "forced_lines" => t.forced_lines = v != 0,
+            "static" => t.static_max_stones = v,
+            _ => panic!("unknown technique {name}"),
+        }
+    }
+    t
 }

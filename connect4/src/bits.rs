@@ -131,6 +131,20 @@ pub const fn mirror(word: u64) -> u64 {
     m
 }
 
+/// [`mirror`] by masks and shifts, for the 7-wide board (columns 0↔6, 1↔5, 2↔4).
+#[inline(always)]
+pub const fn mirror7(word: u64) -> u64 {
+    const C: u64 = (1 << COLUMN_BITS) - 1;
+    const B: u32 = COLUMN_BITS;
+    (word & (C << (3 * B)))
+        | (word & C) << (6 * B)
+        | (word >> (6 * B)) & C
+        | (word & (C << B)) << (4 * B)
+        | (word >> (4 * B)) & (C << B)
+        | (word & (C << (2 * B))) << (2 * B)
+        | (word >> (2 * B)) & (C << (2 * B))
+}
+
 /// A perfect 64-bit mix of a key (SplitMix64's finaliser, a bijection on `u64`).
 #[inline]
 pub const fn mix64(key: u64) -> u64 {
@@ -158,6 +172,16 @@ mod tests {
             }
         }
         false
+    }
+
+    #[test]
+    fn mirror7_is_mirror() {
+        let mut x: u64 = 5;
+        for _ in 0..1000 {
+            x = mix64(x);
+            let w = x & ((1 << (WIDTH * COLUMN_BITS)) - 1);
+            assert_eq!(mirror7(w), mirror(w));
+        }
     }
 
     #[test]

@@ -53,7 +53,7 @@ pub use engine::{Engine, Level};
 pub use notation::{InputLine, InputLineError, MoveError, ParseError, parse_input_line};
 pub use position::Position;
 pub use score_table::{ScoreTable, WinPlacePosition};
-pub use solver::{DEFAULT_TABLE_LOG2, Solution, Solver, Stopped};
+pub use solver::{DEFAULT_TABLE_LOG2, Solution, Solver, Stopped, Techniques};
 pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
 pub use zerosum::time::GameClock;
 pub use zerosum::{Game, Notation, Score, Side};

@@ -326,31 +326,21 @@ mod tests {
             assert!(bits::has_four(m));
             assert!(seen.insert(m));
         }
-        // The seed's order: 24 horizontal, 21 vertical, 12 + 12 diagonal.
-        assert_eq!(
-            WIN_PLACE_MASKS[0],
-            bits::cell(0, 0) | bits::cell(1, 0) | bits::cell(2, 0) | bits::cell(3, 0)
-        );
-        assert_eq!(
-            WIN_PLACE_MASKS[24],
-            bits::cell(0, 0) | bits::cell(0, 1) | bits::cell(0, 2) | bits::cell(0, 3)
-        );
-        assert_eq!(
-            WIN_PLACE_MASKS[25],
-            bits::cell(0, 1) | bits::cell(0, 2) | bits::cell(0, 3) | bits::cell(0, 4)
-        );
-        assert_eq!(
-            WIN_PLACE_MASKS[27],
-            bits::cell(1, 0) | bits::cell(1, 1) | bits::cell(1, 2) | bits::cell(1, 3)
-        );
-        assert_eq!(
-            WIN_PLACE_MASKS[45],
-            bits::cell(0, 0) | bits::cell(1, 1) | bits::cell(2, 2) | bits::cell(3, 3)
-        );
-        assert_eq!(
-            WIN_PLACE_MASKS[57],
-            bits::cell(6, 0) | bits::cell(5, 1) | bits::cell(4, 2) | bits::cell(3, 3)
-        );
+        // The seed's order: 24 horizontal, 21 vertical, 12 + 12 diagonal; (column, row)
+        // of the first cell and the step to the next.
+        for (index, (c, r), (dc, dr)) in [
+            (0, (0, 0), (1, 0)),
+            (24, (0, 0), (0, 1)),
+            (25, (0, 1), (0, 1)),
+            (27, (1, 0), (0, 1)),
+            (45, (0, 0), (1, 1)),
+            (57, (6, 0), (-1, 1)),
+        ] {
+            let place = (0..4).fold(0, |m, k| {
+                m | bits::cell((c + k * dc) as u32, (r + k * dr) as u32)
+            });
+            assert_eq!(WIN_PLACE_MASKS[index], place, "place {index}");
+        }
         // The centre-low cell (column 4, row 3 from the bottom) lies in 13 places.
         let most = CELL_PLACES.iter().map(|c| c.0).max().unwrap();
         assert_eq!(most, 13);

@@ -1,5 +1,6 @@
-//! Evaluations per second: the trained pattern evaluation (46 pattern look-ups, two
-//! mobility counts) against the hand-written `Strong`, on positions of a random game.
+//! Evaluations per second: the trained pattern evaluation (46 pattern look-ups, the two
+//! sides' mobility and potential mobility) against the hand-written `Strong`, on
+//! positions of a random game.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use othello::Board;

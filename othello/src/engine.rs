@@ -1,11 +1,15 @@
-//! [`Engine`]: the Othello player behind [`zerosum::Engine`] — a midgame search with the
-//! [`Strong`] evaluation, and the exact endgame [`Solver`] from [`Level::end_depth`]
-//! empties on (the scheme of Edax's and neural-reversi's level tables).
+//! [`Engine`]: the Othello player behind [`zerosum::Engine`] — the midgame search of
+//! [`crate::midgame`] (iterative deepening, aspiration windows, PVS, transposition table)
+//! with the trained [`Pattern`] evaluation, and the exact endgame [`Solver`] from
+//! [`Level::end_depth`] empties on (the scheme of Edax's and neural-reversi's level
+//! tables).
 //!
-//! The two pieces are meant to be replaced independently: the evaluation (`Strong`
-//! today: the trained `Pattern` lost the match against it, see the crate README) in [`Engine::midgame`], the endgame solver in [`Engine::endgame`].
+//! The two pieces are meant to be replaced independently: the midgame in
+//! [`Engine::midgame`], the endgame solver in [`Engine::endgame`].
 
-use crate::eval::Strong;
+use crate::eval::Pattern;
+use crate::eval::pattern::shipped;
+use crate::midgame::Midgame;
 use crate::solver::Solver;
 use crate::{Move, Othello};
 use std::fmt;
@@ -82,8 +86,12 @@ impl zerosum::Level for Level {
     }
 }
 
-/// The Othello engine: the core [`Searcher`] with the [`Strong`] evaluation for the
-/// midgame and the exact [`Solver`] for the endgame, each with its own table.
+/// The Othello engine: the [`Midgame`] search with the [`Pattern`] evaluation and the
+/// exact [`Solver`] for the endgame, each with its own table (and the core [`Searcher`]
+/// for [`Engine::analyze_midgame`]).
+///
+/// Scores: exact results in discs; midgame values in hundredths of a disc (the
+/// evaluation's estimate of the final disc difference).
 ///
 /// ```
 /// use othello::prelude::*;
@@ -99,6 +107,7 @@ impl zerosum::Level for Level {
 /// ```
 pub struct Engine {
     level: Level,
+    midgame: Midgame,
     searcher: Searcher<Othello>,
     solver: Solver,
 }
@@ -111,17 +120,20 @@ impl Default for Engine {
 }
 
 impl Engine {
-    /// An engine at the default level with `tt_mib` MiB for each of its two tables.
+    /// An engine at the default level with `tt_mib` MiB for each of its tables (midgame
+    /// and endgame; the analysis searcher gets a sixteenth).
     pub fn new(tt_mib: usize) -> Self {
         Engine {
             level: <Level as zerosum::Level>::default_level(),
-            searcher: Searcher::new(tt_mib),
+            midgame: Midgame::new(tt_mib),
+            searcher: Searcher::new((tt_mib / 16).max(1)),
             solver: Solver::new(tt_mib),
         }
     }
 
-    /// The midgame: iterative deepening with the evaluation, to at most `depth` plies,
-    /// under `budget`.
+    /// The midgame: iterative deepening with aspiration windows and the trained
+    /// evaluation, to at most `depth` plies, under `budget` (score in hundredths of a
+    /// disc).
     pub fn midgame(
         &mut self,
         game: &Othello,
@@ -129,10 +141,14 @@ impl Engine {
         budget: &Budget,
         observer: &mut Observer<'_, Move>,
     ) -> SearchResult<Move> {
-        let mut g = game.clone();
-        self.searcher.set_analysis(false);
-        self.searcher
-            .search_within(&mut g, &mut Strong, Some(depth), budget, observer)
+        if game.outcome().is_some() {
+            let mut g = game.clone();
+            return self
+                .searcher
+                .search_within(&mut g, &mut Pattern, Some(1), budget, observer);
+        }
+        self.midgame
+            .search(shipped(), game.board(), depth, budget, observer)
     }
 
     /// The endgame: the exact final disc difference and a best move, or `None` when it
@@ -160,7 +176,7 @@ impl Engine {
         self.searcher.set_analysis(true);
         let r = self.searcher.search_within(
             &mut g,
-            &mut Strong,
+            &mut Pattern,
             Some(depth.max(1)),
             &Budget::unlimited(),
             |_| {},
@@ -207,12 +223,13 @@ impl zerosum::Engine for Engine {
     fn new_game(&mut self) {}
 
     fn clear(&mut self) {
+        self.midgame.clear();
         self.searcher.clear();
         self.solver.clear();
     }
 
-    /// `+12 discs` for an exact result (the final disc difference), `+35 (evaluation)`
-    /// for the evaluation's own units (mobility and corners weigh most; not discs),
+    /// `+12 discs` for an exact result (the final disc difference), `+3.50 discs
+    /// (evaluation)` for the evaluation's estimate (hundredths of a disc),
     /// `win in 9` once the search sees the end.
     fn score_text(score: Score, exact: bool) -> String {
         if exact && !score.is_decisive() {
@@ -220,7 +237,7 @@ impl zerosum::Engine for Engine {
         } else if score.is_decisive() {
             score.to_string()
         } else {
-            format!("{:+} (evaluation)", score.0)
+            format!("{:+.2} discs (evaluation)", score.0 as f64 / 100.0)
         }
     }
 }

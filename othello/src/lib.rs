@@ -50,6 +50,7 @@ mod error;
 pub mod eval;
 pub mod ffo;
 mod game;
+pub mod midgame;
 pub mod movegen;
 pub mod perft;
 pub mod solver;

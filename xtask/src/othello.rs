@@ -133,7 +133,7 @@ fn run(
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
     /// Self-play games per round.
-    #[arg(long, default_value_t = 4_000)]
+    #[arg(long, default_value_t = 30_000)]
     pub games: u32,
     /// Rounds: round 1 plays with the hand-written `Strong` evaluation, later rounds
     /// with the previous round's weights; each fit uses all rounds' positions.
@@ -143,38 +143,58 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
     /// Positions with at most this many empties are labelled by the exact solver.
-    #[arg(long, default_value_t = 18)]
+    #[arg(long, default_value_t = 14)]
     pub solve_empties: u32,
+    /// Search depth (discs) of the labels of earlier positions.
+    #[arg(long, default_value_t = 4)]
+    pub label_depth: u32,
     /// Ridge penalty per weight.
-    #[arg(long, default_value_t = 20.0)]
+    #[arg(long, default_value_t = 5.0)]
     pub lambda: f64,
     /// Conjugate-gradient iterations per phase.
     #[arg(long, default_value_t = 60)]
     pub iterations: u32,
+    /// Held-out positions per phase checked against the exact solver (phases up to
+    /// `--check-empties` empties).
+    #[arg(long, default_value_t = 100)]
+    pub check_positions: usize,
+    /// The most empties of a held-out position checked against the exact solver.
+    #[arg(long, default_value_t = 20)]
+    pub check_empties: u32,
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
     /// Where to write the weights (default: the crate's shipped file).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
-    /// Also save the labelled positions here (22-byte records).
+    /// Also save the labelled positions here (24-byte records).
     #[arg(long)]
     pub save_data: Option<std::path::PathBuf>,
-    /// Fit on positions saved by `--save-data` instead of playing games.
+    /// Fit on positions saved by `--save-data` instead of playing games (their exact
+    /// labels are kept, search labels are made again).
     #[arg(long)]
     pub load_data: Option<std::path::PathBuf>,
+}
+
+fn cpu_seconds_since(c: Option<std::time::Duration>) -> f64 {
+    c.zip(cpu_time_of("/proc/self/stat"))
+        .map_or(0.0, |(a, b)| (b - a).as_secs_f64())
 }
 
 /// Runs the training and prints the held-out error by phase; false on an I/O error.
 pub fn train(args: &TrainArgs, root: &Path) -> bool {
     use othello::eval::pattern::{BUCKET_WIDTH, PatternWeights};
-    use othello::train::{FitConfig, GenConfig, fit, generate, held_out_error};
+    use othello::train::{
+        FitConfig, GenConfig, Label, exact_error, fit_backward, generate, held_out_error,
+        label_exact,
+    };
     let mut data = Vec::new();
     let mut weights: Option<PatternWeights> = None;
     let fit_cfg = FitConfig {
         lambda: args.lambda,
         iterations: args.iterations,
         threads: args.threads,
+        label_depth: args.label_depth,
     };
     if let Some(p) = &args.load_data {
         match std::fs::read(p)
@@ -193,60 +213,101 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
     } else {
         args.rounds
     };
+    let start_cpu = cpu_time_of("/proc/self/stat");
     for round in 0..rounds {
         let cfg = GenConfig {
             games: args.games,
             seed: args.seed,
             round,
-            solve_empties: args.solve_empties,
             random_plies: (2, 12),
-            random_permille: 50,
+            random_permille: 100,
             threads: args.threads,
         };
-        let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
-        let mut games = if args.load_data.is_some() {
-            Vec::new()
-        } else {
-            generate(&cfg, weights.as_ref())
-        };
-        // Games of later rounds get fresh numbers (the held-out split is by game).
-        for s in games.iter_mut() {
-            s.game += round * args.games;
-        }
-        data.extend(games);
-        eprintln!(
-            "round {}: {} games, {} positions in all ({} exact), {:.0} s wall, {:.0} s cpu (all threads)",
-            round + 1,
-            args.games,
-            data.len(),
-            data.iter().filter(|s| s.exact).count(),
-            t.elapsed().as_secs_f64(),
-            c.zip(cpu_time())
-                .map_or(0.0, |(a, b)| (b - a).as_secs_f64()),
-        );
-        let t = Instant::now();
-        let w = fit(&data, &fit_cfg);
-        eprintln!("fit: {:.0} s wall", t.elapsed().as_secs_f64());
-        let errs = held_out_error(&data, |b| w.value(b));
-        eprintln!("held-out error by phase (discs; exact labels | game-result labels):");
-        for (b, (ex, gr)) in errs.iter().enumerate() {
+        if args.load_data.is_none() {
+            let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
+            let mut games = generate(&cfg, weights.as_ref());
+            // Games of later rounds get fresh numbers (the held-out split is by game).
+            for s in games.iter_mut() {
+                s.game += round * args.games;
+            }
             eprintln!(
-                "  empties {:>2}-{:>2}: exact n={:>6} rmse {:5.2} mae {:5.2} | result n={:>6} rmse {:5.2} mae {:5.2}",
-                b as u32 * BUCKET_WIDTH,
-                b as u32 * BUCKET_WIDTH + BUCKET_WIDTH - 1,
-                ex.count,
-                ex.rmse(),
-                ex.mae(),
-                gr.count,
-                gr.rmse(),
-                gr.mae()
+                "round {}: {} games, {} positions, {:.0} s wall, {:.0} s cpu",
+                round + 1,
+                args.games,
+                games.len(),
+                t.elapsed().as_secs_f64(),
+                cpu_seconds_since(c),
             );
+            let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
+            label_exact(&mut games, args.solve_empties, args.threads);
+            eprintln!(
+                "exact labels (<= {} empties): {} positions, {:.0} s wall, {:.0} s cpu",
+                args.solve_empties,
+                games.iter().filter(|s| s.label == Label::Exact).count(),
+                t.elapsed().as_secs_f64(),
+                cpu_seconds_since(c),
+            );
+            data.extend(games);
         }
+        for s in data.iter_mut().filter(|s| s.label == Label::Search) {
+            s.label = Label::None;
+        }
+        let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
+        let w = fit_backward(&mut data, &fit_cfg, |b, n| {
+            eprintln!(
+                "  phase {b:>2}: {n} positions, {:.0} s cpu so far",
+                cpu_seconds_since(c)
+            );
+        });
+        eprintln!(
+            "labels and fit: {:.0} s wall, {:.0} s cpu",
+            t.elapsed().as_secs_f64(),
+            cpu_seconds_since(c)
+        );
         weights = Some(w);
     }
     let Some(w) = weights else {
         return false;
     };
+    let errs = held_out_error(&data, |b| w.value(b));
+    let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
+    let exact = exact_error(
+        &data,
+        args.check_empties,
+        args.check_positions,
+        args.threads,
+        |b| w.value(b),
+    );
+    eprintln!(
+        "exact check: {:.0} s wall, {:.0} s cpu",
+        t.elapsed().as_secs_f64(),
+        cpu_seconds_since(c)
+    );
+    eprintln!(
+        "held-out error by phase (discs; labels: exact | search; exact solver at the phase's fewest empties):"
+    );
+    for (b, ((ex, se), chk)) in errs.iter().zip(&exact).enumerate() {
+        eprintln!(
+            "  empties {:>2}-{:>2}: exact n={:>6} rmse {:5.2} mae {:5.2} | search n={:>6} rmse {:5.2} mae {:5.2} | solver n={:>4} rmse {:5.2} mae {:5.2}",
+            b as u32 * BUCKET_WIDTH,
+            b as u32 * BUCKET_WIDTH + BUCKET_WIDTH - 1,
+            ex.count,
+            ex.rmse(),
+            ex.mae(),
+            se.count,
+            se.rmse(),
+            se.mae(),
+            chk.count,
+            chk.rmse(),
+            chk.mae(),
+        );
+    }
+    eprintln!(
+        "total: {} positions ({} exact), {:.0} s cpu",
+        data.len(),
+        data.iter().filter(|s| s.label == Label::Exact).count(),
+        cpu_seconds_since(start_cpu)
+    );
     let bytes = w.encode();
     let out = args
         .out

@@ -20,6 +20,8 @@
 //! entry of most work (depth-preferred), the second takes what the first refuses
 //! (always-replace), so expensive results survive while recent ones are kept too.
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
 /// Bits of a position key.
 const KEY_BITS: u32 = 49;
 const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
@@ -45,10 +47,13 @@ pub(crate) struct Hit {
     pub column: Option<u32>,
 }
 
-/// A fixed-size table from position keys to score bounds and best moves.
-#[derive(Clone, Debug)]
+/// A fixed-size table from position keys to score bounds and best moves, shared by the
+/// search threads: each entry is one atomic word read and written whole (relaxed order,
+/// plain loads and stores on x86-64), so a reader sees either a whole old entry or a
+/// whole new one, and the key inside it says whether it is the position's.
+#[derive(Debug)]
 pub(crate) struct Table {
-    entries: Vec<u64>,
+    entries: Vec<AtomicU64>,
     shift: u32,
 }
 
@@ -61,20 +66,12 @@ impl Table {
     /// A table of `2^log2` entries of 8 bytes (`log2` clamped to `MIN_LOG2..=MAX_LOG2`).
     pub fn new(log2: u32) -> Self {
         let log2 = log2.clamp(Self::MIN_LOG2, Self::MAX_LOG2);
-        let mut table = Table {
-            entries: vec![0; 1 << log2],
+        Table {
+            // Written one by one: the operating system maps the pages now rather than on
+            // first use in the middle of a timed search.
+            entries: (0..1usize << log2).map(|_| AtomicU64::new(0)).collect(),
             // The bucket index is the top log2 - 1 bits of h.
             shift: KEY_BITS - (log2 - 1),
-        };
-        table.touch();
-        table
-    }
-
-    /// Writes one entry of every memory page, so that the operating system maps the
-    /// zeroed pages now rather than on first use in the middle of a timed search.
-    fn touch(&mut self) {
-        for i in (0..self.entries.len()).step_by(512) {
-            self.entries[i] = std::hint::black_box(0);
         }
     }
 
@@ -84,8 +81,8 @@ impl Table {
     }
 
     /// Forgets every entry.
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = 0);
+    pub fn clear(&self) {
+        self.entries.iter().for_each(|e| e.store(0, Relaxed));
     }
 
     /// The first entry of `key`'s bucket, and the scrambled key `h`.
@@ -98,7 +95,7 @@ impl Table {
     /// Stores a result for `key`: the bound, the score, the best column (if any) and the
     /// nodes the search took.
     #[inline(always)]
-    pub fn put(&mut self, key: u64, bound: Bound, score: i32, column: Option<u32>, nodes: u64) {
+    pub fn put(&self, key: u64, bound: Bound, score: i32, column: Option<u32>, nodes: u64) {
         let (i, h) = self.bucket(key);
         let work = ((63 - (nodes | 1).leading_zeros()) / 3).min(7) as u64;
         let e = h
@@ -106,18 +103,18 @@ impl Table {
             | (bound as u64) << 56
             | u64::from(column.unwrap_or(7)) << 58
             | work << 61;
-        let first = self.entries[i];
+        let first = self.entries[i].load(Relaxed);
         if first & KEY_MASK == h && first >> 56 & 3 != 0 {
-            self.entries[i] = e;
+            self.entries[i].store(e, Relaxed);
         } else if work >= first >> 61 {
             // The first slot's old entry moves down unless the second holds this key.
-            let second = self.entries[i + 1];
+            let second = self.entries[i + 1].load(Relaxed);
             if !(second & KEY_MASK == h && second >> 56 & 3 != 0) && first >> 56 & 3 != 0 {
-                self.entries[i + 1] = first;
+                self.entries[i + 1].store(first, Relaxed);
             }
-            self.entries[i] = e;
+            self.entries[i].store(e, Relaxed);
         } else {
-            self.entries[i + 1] = e;
+            self.entries[i + 1].store(e, Relaxed);
         }
     }
 
@@ -125,7 +122,10 @@ impl Table {
     #[inline(always)]
     pub fn get(&self, key: u64) -> Option<Hit> {
         let (i, h) = self.bucket(key);
-        for e in [self.entries[i], self.entries[i + 1]] {
+        for e in [
+            self.entries[i].load(Relaxed),
+            self.entries[i + 1].load(Relaxed),
+        ] {
             let bound = match e >> 56 & 3 {
                 0 => continue,
                 1 => Bound::Lower,
@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn stores_and_verifies() {
-        let mut t = Table::new(20);
+        let t = Table::new(20);
         assert_eq!(t.len(), 1 << 20);
         t.put(12345, Bound::Lower, -7, Some(3), 1000);
         let hit = t.get(12345).unwrap();

@@ -54,6 +54,55 @@ fn first_lines_of_the_easy_sets() {
     }
 }
 
+/// Lines of Pons' sets (the data README), solved exactly by two and three threads
+/// sharing the table, and with each technique of `connect4::Techniques` turned off alone.
+/// Skips when the data folder is absent.
+#[test]
+fn threads_and_each_technique_keep_scores_exact() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/connect4");
+    let base = connect4::Techniques::default();
+    let variants = [
+        connect4::Techniques {
+            threat_ordering: false,
+            ..base
+        },
+        connect4::Techniques {
+            mirror_keys: false,
+            ..base
+        },
+        connect4::Techniques {
+            etc_max_stones: 0,
+            ..base
+        },
+        connect4::Techniques {
+            child_claimeven: false,
+            ..base
+        },
+        connect4::Techniques {
+            forced_lines: false,
+            ..base
+        },
+    ];
+    for file in ["Test_L2_R2", "Test_L1_R1"] {
+        let Ok(cases) = connect4::suite::read_file(&dir.join(file), Some(20)) else {
+            eprintln!("{file} absent: skipped");
+            continue;
+        };
+        for threads in [2, 3] {
+            let mut solver = Solver::with_table_log2(20);
+            solver.set_threads(threads);
+            let stats = connect4::suite::run(&mut solver, &cases, false);
+            assert_eq!(stats.passed, stats.positions, "{file}, {threads} threads");
+        }
+        for techniques in variants {
+            let mut solver = Solver::with_table_log2(20);
+            solver.set_techniques(techniques);
+            let stats = connect4::suite::run(&mut solver, &cases, false);
+            assert_eq!(stats.passed, stats.positions, "{file}, {techniques:?}");
+        }
+    }
+}
+
 /// Connect Four is a first-player win by the centre (Allis 1988, Allen 1988; Pons' score
 /// +1: the first player wins with their last, 21st stone). The empty board's column
 /// values are −2 −1 0 +1 0 −1 −2 (Pons' online solver, connect4.gamesolver.org): the

@@ -11,7 +11,9 @@
 //! an edge with its two X-squares (4), the 3×3 corner (4), the 2×5 corner block (8),
 //! rows/columns 2, 3 and 4 (4 each), the diagonals of length 8 (2), 7, 6, 5 and 4 (4
 //! each). Besides the patterns: the number of legal moves of each side (one table each,
-//! capped at 31) and the parity of the empties (two weights, the phase's constant).
+//! capped at 31), the potential mobility of each side (empty squares next to an
+//! opponent's disc, capped at 63; Logistello's and Egaroucid's "surround" term) and the
+//! parity of the empties (two weights, the phase's constant).
 //!
 //! Features are extracted from the two bitboards directly: the eight symmetric images
 //! of the board are computed with a few shifts and masks, and each placement is read in
@@ -27,6 +29,7 @@
 //! Function for Othello" (1997) and "From Simple Features to Sophisticated Evaluation
 //! Functions" (1998); Edax 4 (`abulmo/edax-reversi`, `src/eval.c`) for the pattern set.
 
+use crate::movegen::potential_moves;
 use crate::{Board, Othello};
 use std::sync::OnceLock;
 use zerosum::{Evaluator, Score};
@@ -38,7 +41,7 @@ pub const BUCKET_WIDTH: u32 = 4;
 /// Number of weight sets (phases): empties 0..=60 in buckets of [`BUCKET_WIDTH`].
 pub const BUCKETS: usize = 16;
 /// Number of features (table look-ups) per position.
-pub const FEATURES: usize = 49;
+pub const FEATURES: usize = 51;
 
 /// The kinds of table: size (3^squares for a pattern) and the symmetry of the pattern
 /// (a permutation of its squares that maps it onto itself, or none).
@@ -57,10 +60,12 @@ enum Kind {
     Diag4,
     MobilityPlayer,
     MobilityOpponent,
+    PotentialPlayer,
+    PotentialOpponent,
     Parity,
 }
 
-const KINDS: [Kind; 14] = [
+const KINDS: [Kind; 16] = [
     Kind::Edge2X,
     Kind::Corner3x3,
     Kind::Corner2x5,
@@ -74,6 +79,8 @@ const KINDS: [Kind; 14] = [
     Kind::Diag4,
     Kind::MobilityPlayer,
     Kind::MobilityOpponent,
+    Kind::PotentialPlayer,
+    Kind::PotentialOpponent,
     Kind::Parity,
 ];
 
@@ -105,6 +112,7 @@ impl Kind {
     const fn size(self) -> usize {
         match self {
             Kind::MobilityPlayer | Kind::MobilityOpponent => 32,
+            Kind::PotentialPlayer | Kind::PotentialOpponent => 64,
             Kind::Parity => 2,
             k => pow3(k.squares()),
         }
@@ -125,10 +133,10 @@ impl Kind {
 }
 
 /// Offsets of each kind's table in one phase's weights.
-const OFFSETS: [usize; 15] = {
-    let mut t = [0usize; 15];
+const OFFSETS: [usize; 17] = {
+    let mut t = [0usize; 17];
     let mut i = 0;
-    while i < 14 {
+    while i < 16 {
         t[i + 1] = t[i] + KINDS[i].size();
         i += 1;
     }
@@ -136,7 +144,7 @@ const OFFSETS: [usize; 15] = {
 };
 
 /// Number of weights in one phase.
-pub const PHASE_WEIGHTS: usize = OFFSETS[14];
+pub const PHASE_WEIGHTS: usize = OFFSETS[16];
 
 /// Binary to ternary: `TERN[b] = Σ 3^i` over the set bits `i` of `b` (10 bits).
 const TERN: [u16; 1024] = {
@@ -277,7 +285,9 @@ pub fn features(board: Board) -> [u32; FEATURES] {
     let mo = board.opponent_moves().count_ones().min(31);
     push(11, mp);
     push(12, mo);
-    push(13, board.empties() & 1);
+    push(13, potential_moves(p, o).count_ones().min(63));
+    push(14, potential_moves(o, p).count_ones().min(63));
+    push(15, board.empties() & 1);
     f
 }
 
@@ -336,7 +346,7 @@ pub enum WeightsError {
 }
 
 /// The weight file format version.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// FNV-1a, 64 bits.
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -547,6 +557,14 @@ impl Evaluator<Othello> for Pattern {
     }
 }
 
+/// Weights loaded at run time (a file made by `cargo xtask train-othello --out`) used as
+/// an evaluation, in hundredths of a disc: for matches between weight sets.
+impl Evaluator<Othello> for PatternWeights {
+    fn evaluate(&mut self, game: &Othello) -> Score {
+        Score::heuristic(self.value(game.board()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -609,7 +627,19 @@ mod tests {
         }
         f.push(OFFSETS[11] as u32 + board.moves().count_ones().min(31));
         f.push(OFFSETS[12] as u32 + board.opponent_moves().count_ones().min(31));
-        f.push(OFFSETS[13] as u32 + (board.empties() & 1));
+        f.push(
+            OFFSETS[13] as u32
+                + potential_moves(board.player, board.opponent)
+                    .count_ones()
+                    .min(63),
+        );
+        f.push(
+            OFFSETS[14] as u32
+                + potential_moves(board.opponent, board.player)
+                    .count_ones()
+                    .min(63),
+        );
+        f.push(OFFSETS[15] as u32 + (board.empties() & 1));
         f
     }
 
