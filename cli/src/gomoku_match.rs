@@ -36,8 +36,8 @@ pub struct MatchArgs {
     /// Number of games (default: every opening twice, colours swapped).
     #[arg(long)]
     pub games: Option<usize>,
-    /// Rule: 0 freestyle, 1 exactly five.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1))]
+    /// Rule (Gomocup `INFO rule`): 0 freestyle, 1 exactly five, 4 renju.
+    #[arg(long, default_value_t = 0, value_parser = clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(["0", "1", "4"]), |s: String| s.parse::<u32>().unwrap_or(0)))]
     pub rule: u32,
     /// Write every game (move list and move times) to this file, one a line.
     #[arg(long)]
@@ -46,11 +46,7 @@ pub struct MatchArgs {
 
 /// Runs the match and prints its tables.
 pub fn run(args: MatchArgs) -> ExitCode {
-    let rule = if args.rule == 1 {
-        Rule::Standard
-    } else {
-        Rule::Freestyle
-    };
+    let rule = Rule::from_gomocup(args.rule).unwrap_or_default();
     let text = match std::fs::read_to_string(&args.openings) {
         Ok(t) => t,
         Err(e) => {

@@ -48,6 +48,16 @@ fn search(c: &mut Criterion) {
             assert!(info.best.is_some());
         })
     });
+    // The tree search alone (no root VCF/VCT): nodes per second.
+    group.bench_function("20k nodes, search only", |bench| {
+        bench.iter(|| {
+            let mut e = Engine::new(16);
+            e.root_vcf_nodes = 0;
+            e.root_vct_nodes = 0;
+            let info = e.search(black_box(&b), &Limits::nodes(20_000));
+            assert!(info.best.is_some());
+        })
+    });
     group.finish();
 }
 

@@ -28,6 +28,10 @@ pub enum PlayError {
     /// The game is already over.
     #[error("the game is over ({0}); no more moves")]
     GameOver(String),
+    /// Under renju, black may not play there (overline, double four or double three;
+    /// see [`crate::renju`]).
+    #[error("cell {0} is forbidden for black under renju")]
+    Forbidden(Cell),
 }
 
 /// Why a position's text was rejected (see [`Board`]'s notation).
@@ -36,8 +40,8 @@ pub enum ParseError {
     /// The size before the colon is not a number in 5..=22.
     #[error("bad board size {0:?} (5 to 22)")]
     Size(String),
-    /// The rule letter is not `f` or `s`.
-    #[error("bad rule letter {0:?} (f = freestyle, s = standard)")]
+    /// The rule letter is not `f`, `s` or `r`.
+    #[error("bad rule letter {0:?} (f = freestyle, s = standard, r = renju)")]
     Rule(String),
     /// A cell of the move list is malformed.
     #[error("move {index}: {error}")]
@@ -82,7 +86,8 @@ fn keys() -> &'static [u64] {
 /// A Gomoku position with its history.
 ///
 /// Black ([`Side::First`]) moves first. Five in a row wins (exactly five under
-/// [`Rule::Standard`]); a full board without a winner is a draw. Make/undo as the
+/// [`Rule::Standard`], and for black under [`Rule::Renju`], where black's forbidden
+/// points are refused by [`Board::try_play`]); a full board without a winner is a draw. Make/undo as the
 /// [`Game`] contract says; each move also updates, for both sides, the [`Pattern`] every
 /// empty cell would make in each of the four directions, so that threats (fours, open
 /// threes) are read off in O(1) per cell.
@@ -90,7 +95,7 @@ fn keys() -> &'static [u64] {
 /// # Notation
 ///
 /// `<size><rule>:<moves>`, e.g. `15f:h8i7e9`: the board side (5–22), the rule letter
-/// (`f` freestyle, `s` standard), a colon, then the stones in the order played, black
+/// (`f` freestyle, `s` standard, `r` renju), a colon, then the stones in the order played, black
 /// first, each a column letter from `a` and a row number from 1 (`h8` = `x = 7, y = 7`).
 /// A bare move list (`h8i7e9`, spaces allowed) means 15×15 freestyle. The empty board is
 /// `15f:`.
@@ -108,7 +113,39 @@ pub struct Board {
     to_move: Side,
     hash: u64,
     outcome: Option<Outcome>,
-    table: &'static [u8],
+    /// Per cell and direction, the 2-bit board values (0 empty, 1 black, 2 white, 3 edge
+    /// or blocker) of the ten cells at offsets −5..=5 around it, kept incrementally: bits
+    /// 0..16 hold offsets −4..−1, +1..+4 (the pattern table's key order), bits 16..18
+    /// offset −5 and 18..20 offset +5.
+    lines: Vec<[u32; 4]>,
+    /// The pattern table seen by black and by white.
+    tables: [&'static [u8]; 2],
+}
+
+/// Bit position of offset `k` (±1..=±5) in a line code (see `Board::lines`).
+#[inline]
+const fn line_shift(k: i32) -> u32 {
+    match k {
+        -5 => 16,
+        5 => 18,
+        k if k < 0 => (2 * (k + 4)) as u32,
+        k => (2 * (k + 3)) as u32,
+    }
+}
+
+/// The pattern-table key of a line code for the side whose stones have value `stone`.
+#[inline]
+fn line_key(x: u32, stone: u32) -> usize {
+    let lo = x & 0x5555;
+    let hi = (x >> 1) & 0x5555;
+    let (own, block) = if stone == 1 {
+        (lo & !hi, hi)
+    } else {
+        (hi & !lo, lo)
+    };
+    let left = ((x >> 16) & 3 == stone) as u32;
+    let right = ((x >> 18) & 3 == stone) as u32;
+    (own | block << 1 | left << 16 | right << 17) as usize
 }
 
 impl Board {
@@ -139,13 +176,27 @@ impl Board {
             to_move: Side::First,
             hash: 0,
             outcome: None,
-            table: pattern::table(rule),
+            lines: vec![[0; 4]; n],
+            tables: [
+                pattern::table(rule.line_rule(Side::First)),
+                pattern::table(rule.line_rule(Side::Second)),
+            ],
         };
+        for i in 0..n {
+            let c = b.cell_of(i);
+            for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                for k in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                    let (x, y) = (c.x as i32 + k * dx, c.y as i32 + k * dy);
+                    if x < 0 || y < 0 || x >= size as i32 || y >= size as i32 {
+                        b.lines[i][d] |= 3 << line_shift(k);
+                    }
+                }
+            }
+        }
         for i in 0..n {
             for s in 0..2 {
                 for d in 0..4 {
-                    let c = b.cell_of(i);
-                    let p = b.compute(c.x as i32, c.y as i32, d, s as u8 + 1);
+                    let p = b.compute(i, d, s);
                     b.pats[i][s][d] = p;
                     b.counts[s][p as usize] += 1;
                 }
@@ -275,43 +326,50 @@ impl Board {
         }
     }
 
-    fn compute(&self, x: i32, y: i32, d: usize, stone: u8) -> u8 {
-        if self.cells[(y * self.size as i32 + x) as usize] != 0 {
-            return 0;
-        }
-        let (dx, dy) = DIRECTIONS[d];
-        let mut key = 0usize;
-        for (j, k) in [-4, -3, -2, -1, 1, 2, 3, 4].into_iter().enumerate() {
-            key |= pattern::code(self.at(x + k * dx, y + k * dy), stone) << (2 * j);
-        }
-        if self.at(x - 5 * dx, y - 5 * dy) == stone {
-            key |= 1 << 16;
-        }
-        if self.at(x + 5 * dx, y + 5 * dy) == stone {
-            key |= 1 << 17;
-        }
-        self.table[key]
+    /// The pattern of side index `side` (0 black, 1 white) at empty index `i` in
+    /// direction `d`, from the line code.
+    #[inline]
+    fn compute(&self, i: usize, d: usize, side: usize) -> u8 {
+        self.tables[side][line_key(self.lines[i][d], side as u32 + 1)]
     }
 
+    #[inline]
+    fn set_pattern(&mut self, i: usize, side: usize, d: usize, new: u8) {
+        let old = self.pats[i][side][d];
+        if new != old {
+            self.counts[side][old as usize] -= 1;
+            self.counts[side][new as usize] += 1;
+            self.pats[i][side][d] = new;
+        }
+    }
+
+    /// Updates the line codes and patterns around `c`, whose board value has just
+    /// changed (a stone or blocker placed, or a stone taken back).
     fn update_around(&mut self, c: Cell) {
         let s = self.size as i32;
         let (cx, cy) = (c.x as i32, c.y as i32);
+        let ci = self.index(c);
+        let v = self.cells[ci] as u32;
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for k in -5..=5 {
+            for k in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                 let (x, y) = (cx + k * dx, cy + k * dy);
                 if x < 0 || y < 0 || x >= s || y >= s {
                     continue;
                 }
                 let i = (y * s + x) as usize;
-                for side in 0..2 {
-                    let new = self.compute(x, y, d, side as u8 + 1);
-                    let old = self.pats[i][side][d];
-                    if new != old {
-                        self.counts[side][old as usize] -= 1;
-                        self.counts[side][new as usize] += 1;
-                        self.pats[i][side][d] = new;
+                // `c` lies at offset −k from `i`.
+                let sh = line_shift(-k);
+                self.lines[i][d] = (self.lines[i][d] & !(3 << sh)) | v << sh;
+                if self.cells[i] == 0 {
+                    for side in 0..2 {
+                        let new = self.compute(i, d, side);
+                        self.set_pattern(i, side, d, new);
                     }
                 }
+            }
+            for side in 0..2 {
+                let new = if v == 0 { self.compute(ci, d, side) } else { 0 };
+                self.set_pattern(ci, side, d, new);
             }
         }
         for y in (cy - 2).max(0)..=(cy + 2).min(s - 1) {
@@ -329,8 +387,19 @@ impl Board {
     /// Checks `c` and plays it for the side to move.
     ///
     /// # Errors
-    /// [`PlayError::GameOver`], [`PlayError::OffBoard`] or [`PlayError::Occupied`].
+    /// [`PlayError::GameOver`], [`PlayError::OffBoard`], [`PlayError::Occupied`] or,
+    /// under renju, [`PlayError::Forbidden`] for black.
     pub fn try_play(&mut self, c: Cell) -> Result<(), PlayError> {
+        self.check(c)?;
+        if self.to_move == Side::First && crate::renju::is_forbidden(self, c) {
+            return Err(PlayError::Forbidden(c));
+        }
+        self.play_unchecked(c);
+        Ok(())
+    }
+
+    /// The checks of [`Board::try_play`] but the forbidden points.
+    fn check(&self, c: Cell) -> Result<(), PlayError> {
         if let Some(o) = self.outcome {
             return Err(PlayError::GameOver(describe(o)));
         }
@@ -343,13 +412,13 @@ impl Board {
         if self.cells[self.index(c)] != 0 {
             return Err(PlayError::Occupied(c));
         }
-        self.play_unchecked(c);
         Ok(())
     }
 
     /// Plays `c` for the side to move without checks beyond debug assertions. The cell
-    /// must be on the board and empty and the game unfinished; otherwise the position
-    /// becomes meaningless (no undefined behaviour; out-of-range indices panic).
+    /// must be on the board and empty, the game unfinished and, under renju, not a
+    /// forbidden point of black's; otherwise the position becomes meaningless (no
+    /// undefined behaviour; out-of-range indices panic).
     pub fn play_unchecked(&mut self, c: Cell) {
         let i = self.index(c);
         debug_assert_eq!(self.cells[i], 0, "{c} occupied");
@@ -371,14 +440,16 @@ impl Board {
 
     /// Places a setup stone of `side` on `c` (for positions that did not arise by
     /// alternate play, such as the protocol's `BOARD`). It cannot be undone and does not
-    /// change the side to move; the outcome is updated.
+    /// change the side to move; the outcome is updated. Renju's forbidden points are not
+    /// checked: setup stones come in no playing order.
     ///
     /// # Errors
-    /// As [`Board::try_play`].
+    /// As [`Board::try_play`], but never [`PlayError::Forbidden`].
     pub fn place(&mut self, c: Cell, side: Side) -> Result<(), PlayError> {
+        self.check(c)?;
         let keep = self.to_move;
         self.to_move = side;
-        self.try_play(c)?;
+        self.play_unchecked(c);
         self.to_move = keep;
         self.hash ^= keys()[2 * CELLS];
         self.base = self.history.len();
@@ -456,7 +527,12 @@ impl Board {
                     k += 1;
                 }
             }
-            if row.len() >= 5 && (self.rule == Rule::Freestyle || row.len() == 5) {
+            let side = if stone == 1 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            if row.len() == 5 || (row.len() > 5 && self.rule.overline_wins(side)) {
                 row.sort();
                 return Some(row);
             }
@@ -546,6 +622,7 @@ impl Notation for Board {
                 let rule = match rest {
                     "" | "f" | "F" => Rule::Freestyle,
                     "s" | "S" => Rule::Standard,
+                    "r" | "R" => Rule::Renju,
                     _ => return Err(ParseError::Rule(rest.into())),
                 };
                 let b = Board::with_size(size, rule).map_err(|_| ParseError::Size(digits))?;
@@ -580,15 +657,24 @@ impl Game for Board {
         if self.outcome.is_some() {
             return;
         }
+        let renju_black = self.rule == Rule::Renju && self.to_move == Side::First;
         for i in 0..self.cells.len() {
             if self.cells[i] == 0 {
-                moves.push(self.cell_of(i));
+                let c = self.cell_of(i);
+                if !(renju_black && crate::renju::is_forbidden(self, c)) {
+                    moves.push(c);
+                }
             }
         }
     }
 
+    /// Empty, on the board, the game not over, and under renju not a forbidden point
+    /// when black is to move.
     fn is_legal(&self, mv: Cell) -> bool {
-        self.outcome.is_none() && self.on_board(mv) && self.cells[self.index(mv)] == 0
+        self.outcome.is_none()
+            && self.on_board(mv)
+            && self.cells[self.index(mv)] == 0
+            && !(self.to_move == Side::First && crate::renju::is_forbidden(self, mv))
     }
 
     fn play(&mut self, mv: Cell) {
@@ -618,5 +704,78 @@ impl Game for Board {
 
     fn move_from_index(&self, index: usize) -> Option<Cell> {
         (index < self.cells.len()).then(|| self.cell_of(index))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::classify_line;
+
+    /// The slow reference: the pattern of `stone` at empty `i` in direction `d`, read off
+    /// the cells themselves.
+    fn slow_pattern(b: &Board, i: usize, d: usize, stone: u8) -> u8 {
+        let c = b.cell_of(i);
+        let (dx, dy) = DIRECTIONS[d];
+        let mut line = [0u8; 11];
+        for (j, slot) in line.iter_mut().enumerate() {
+            let k = j as i32 - 5;
+            let v = b.at(c.x as i32 + k * dx, c.y as i32 + k * dy);
+            *slot = if k == 0 || v == stone {
+                1
+            } else if v == 0 {
+                0
+            } else {
+                2
+            };
+        }
+        classify_line(&line, b.rule) as u8
+    }
+
+    #[test]
+    fn incremental_patterns_match_the_slow_classifier() {
+        let mut state = 0x1234_5678_u64;
+        let mut next = move |n: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 33) as usize) % n
+        };
+        for (size, rule) in [
+            (15, Rule::Freestyle),
+            (9, Rule::Standard),
+            (7, Rule::Freestyle),
+        ] {
+            let mut b = Board::with_size(size, rule).unwrap();
+            for step in 0..400 {
+                if b.outcome().is_some() || (step % 7 == 6 && b.try_undo()) {
+                    if b.outcome().is_some() {
+                        b.try_undo();
+                    }
+                } else {
+                    let empty: Vec<usize> =
+                        (0..b.cell_count()).filter(|&i| b.raw(i) == 0).collect();
+                    b.play_unchecked(b.cell_of(empty[next(empty.len())]));
+                }
+                let mut counts = [[0u16; 8]; 2];
+                for i in 0..b.cell_count() {
+                    for (s, side_counts) in counts.iter_mut().enumerate() {
+                        for d in 0..4 {
+                            let want = if b.raw(i) == 0 {
+                                slow_pattern(&b, i, d, s as u8 + 1)
+                            } else {
+                                0
+                            };
+                            assert_eq!(
+                                b.pats[i][s][d], want,
+                                "step {step} cell {i} side {s} dir {d}"
+                            );
+                            side_counts[want as usize] += 1;
+                        }
+                    }
+                }
+                assert_eq!(b.counts, counts);
+            }
+        }
     }
 }

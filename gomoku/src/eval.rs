@@ -106,7 +106,8 @@ pub fn evaluate(board: &Board) -> Score {
     Score::heuristic(mine * 6 / 5 - theirs + bonus)
 }
 
-/// True when `side` has a cell that makes an open four or a double four at once.
+/// True when `side` has a cell that makes an open four or a double four at once (under
+/// renju, not on a forbidden point of black's).
 pub fn has_double_four_move(board: &Board, side: Side) -> Option<usize> {
     if board.pattern_count(side, Pattern::OpenFour) == 0
         && board.pattern_count(side, Pattern::Four) < 2
@@ -115,8 +116,9 @@ pub fn has_double_four_move(board: &Board, side: Side) -> Option<usize> {
     }
     (0..board.cell_count()).find(|&i| {
         let p = board.patterns(i, side);
-        p.contains(&(Pattern::OpenFour as u8))
-            || p.iter().filter(|&&v| v == Pattern::Four as u8).count() >= 2
+        (p.contains(&(Pattern::OpenFour as u8))
+            || p.iter().filter(|&&v| v == Pattern::Four as u8).count() >= 2)
+            && !(side == Side::First && crate::renju::is_forbidden(board, board.cell_of(i)))
     })
 }
 

@@ -19,7 +19,6 @@
 //! Engines think one at a time (the runner waits for each answer), so a shared machine
 //! measures them fairly; wrap a command in `nice` to be kind to others.
 
-use crate::arena::MatchReport;
 use crate::board::Board;
 use crate::cell::Cell;
 use crate::rule::Rule;
@@ -195,6 +194,71 @@ impl MatchGame {
             self.forfeit.as_deref().unwrap_or("-"),
             self.moves,
             times.trim_end()
+        )
+    }
+}
+
+/// A match's results from engine A's point of view: W/D/L, colour-swapped pairs, Elo.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchReport {
+    /// A's wins.
+    pub wins: u32,
+    /// Draws (and unfinished games).
+    pub draws: u32,
+    /// A's losses.
+    pub losses: u32,
+    /// Openings where A won both games (as black and as white).
+    pub pairs_won: u32,
+    /// Openings where A lost both games.
+    pub pairs_lost: u32,
+}
+
+impl MatchReport {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's score fraction (wins + draws/2) / games.
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
+    }
+
+    /// The Elo difference A − B with a 95% interval, `(estimate, low, high)`, from the
+    /// logistic model `p = 1 / (1 + 10^(−d/400))` and the per-game standard error of the
+    /// score; a score of 0 or 1 is clamped to half a game from the edge, so a clean sweep
+    /// gives a finite lower bound rather than infinity.
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = self.games().max(1) as f64;
+        let p = self.score();
+        let var = (self.wins as f64 * (1.0 - p).powi(2)
+            + self.draws as f64 * (0.5 - p).powi(2)
+            + self.losses as f64 * p.powi(2))
+            / n;
+        let se = (var / n).sqrt();
+        let clamp = |x: f64| x.clamp(0.5 / n, 1.0 - 0.5 / n);
+        let elo = |x: f64| -400.0 * (1.0 / clamp(x) - 1.0).log10();
+        (elo(p), elo(p - 1.96 * se), elo(p + 1.96 * se))
+    }
+
+    /// `W/D/L` with the Elo estimate, one line.
+    pub fn summary(&self) -> String {
+        let (e, lo, hi) = self.elo();
+        format!(
+            "+{} ={} -{} ({} games, score {:.1}%, pairs 2-0 {} / 0-2 {}), Elo {:+.0} [{:+.0}, {:+.0}]",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.games(),
+            100.0 * self.score(),
+            self.pairs_won,
+            self.pairs_lost,
+            e,
+            lo,
+            hi
         )
     }
 }
@@ -406,10 +470,7 @@ impl Player<'_> {
             TimeControl::PerMove(t) => (t, Duration::ZERO),
             TimeControl::PerGame(t) => (t, t),
         };
-        let rule = match config.rule {
-            Rule::Freestyle => 0,
-            Rule::Standard => 1,
-        };
+        let rule = config.rule.gomocup();
         p.send(&format!("INFO timeout_turn {}", turn.as_millis()))?;
         p.send(&format!("INFO timeout_match {}", game.as_millis()))?;
         if game > Duration::ZERO {

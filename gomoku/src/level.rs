@@ -15,8 +15,13 @@ use zerosum::{Observer, Score};
 /// | `2`…`7` | the engine's search to `level − 1` plies (VCF/VCT at the root, VCF at the leaves) |
 /// | `8` | the same search as deep as a time or node limit allows (7 plies without one) |
 ///
-/// Gomoku has no exact solver of the whole game: the threat searches prove wins where
-/// they exist at every level, and there is no `perfect` level.
+/// There is no `perfect` level, unlike the other games: an exact solver of 15×15
+/// Gomoku (Allis' threat-space and proof-number search, 1994) ran for weeks, so no solve
+/// fits a move's budget, and a level that only *sometimes* plays perfectly would be
+/// mislabelled. What can be exact is already at every level from 2: a proven win by
+/// VCF or VCT is played at once (and reported as a decisive score), and a proven VCF of
+/// the opponent's leaves only the moves that stop it; otherwise the search plays its
+/// best heuristic move. The strongest play is level 8 with the time it is given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Level(u8);
 

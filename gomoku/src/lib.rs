@@ -5,12 +5,15 @@
 //!   [`Pattern`]s updated on every move;
 //! - [`WinLines`] and [`WeightTable`]: seed 004's representation — every five-cell window
 //!   per player with per-cell attack/defence weights — and its greedy player;
+//! - [`renju`]: black's forbidden points under the renju rule (overline, double four,
+//!   double three, with the recursive check of threes);
 //! - [`vcf`]: victory by continuous fours, with a checked proof line;
 //! - [`Engine`]: alpha-beta (PVS, TT, iterative deepening) over candidate cells with
 //!   forced replies, VCF at the nodes and a time/node budget; behind [`zerosum::Engine`]
 //!   with [`Level`]s 1–8;
 //! - [`protocol`]: the Gomocup `pbrain` protocol as a testable state machine;
-//! - [`suite`] and [`arena`]: the puzzle and opening files, and a match runner with Elo;
+//! - [`suite`]: the puzzle and opening files (in-process matches use the core
+//!   [`zerosum::agent::run_match`] with [`zerosum::agent::EngineAgent`]);
 //! - [`gomocup`]: a match runner for any two Gomocup engines (processes), with times and
 //!   protocol faults.
 //!
@@ -31,7 +34,6 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod arena;
 mod board;
 mod cell;
 mod engine;
@@ -40,6 +42,7 @@ pub mod gomocup;
 mod level;
 mod pattern;
 pub mod protocol;
+pub mod renju;
 mod rule;
 pub mod suite;
 pub mod vcf;
@@ -48,7 +51,7 @@ mod winlines;
 
 pub use board::{Board, DIRECTIONS, ParseError, PlayError, SizeError};
 pub use cell::{Cell, CellError, MAX_SIZE, MIN_SIZE, parse_move_list};
-pub use engine::{Candidate, Engine, EngineAgent, SearchInfo};
+pub use engine::{Candidate, Engine, SearchInfo};
 pub use eval::evaluate;
 pub use level::Level;
 pub use pattern::{Pattern, classify_line};

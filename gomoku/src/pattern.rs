@@ -181,18 +181,6 @@ pub fn table(rule: Rule) -> &'static [u8] {
     })
 }
 
-/// The 2-bit code of the board value `v` (0 empty, 1/2 stones, 3 edge) seen by `stone`.
-#[inline]
-pub(crate) fn code(v: u8, stone: u8) -> usize {
-    if v == 0 {
-        EMPTY as usize
-    } else if v == stone {
-        OWN as usize
-    } else {
-        BLOCK as usize
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,8 @@
 //! `TURN x,y` (the opponent's move, then ours), `BOARD` … `DONE` (a whole position: lines
 //! `x,y,1` for our stones, `x,y,2` for the opponent's and `x,y,3` for the stones of a
 //! continuous game's winning line, which still occupy their cells), `SWAP2BOARD` … `DONE`
-//! (the Swap2 opening: three stones on an empty board, else `SWAP` or a move),
+//! (the Swap2 opening: `x,y` lines in playing order; three stones on an empty board,
+//! after three `SWAP`, a move or two stones, after five `SWAP` or a move),
 //! `TAKEBACK x,y` (`OK`), `INFO key value` (no answer; `timeout_turn`, `timeout_match`,
 //! `time_left` (signed: a negative clock is an empty one), `max_memory`, `rule`,
 //! `game_type`, `folder` are read, unknown keys ignored; a `rule` we cannot play is
@@ -18,7 +19,8 @@
 //!
 //! Time: each move gets at most `timeout_turn` minus a safety margin, and at most a
 //! share of `time_left` whenever the match clock is sent; the search checks the clock
-//! every 16 nodes. The engine and its tables are allocated at `START` (within
+//! at every node (the core time control's budget and stop flag; the VCF and VCT searches
+//! poll it too). The engine and its tables are allocated at `START` (within
 //! `max_memory`), never on a move. Reference: the protocol description at
 //! gomocup.org ("new protocol", Petr Lastovicka) and its Swap2 extension.
 
@@ -30,7 +32,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 use zerosum::search::Limits;
 use zerosum::time::{Budget, GameClock};
-use zerosum::{Game, Side};
+use zerosum::{Game, Score, Side};
 
 /// The `ABOUT` answer.
 pub const ABOUT: &str =
@@ -41,6 +43,11 @@ pub const DEFAULT_TURN_MS: u64 = 5_000;
 
 /// Budget of a move when `timeout_turn` is 0 ("play as fast as possible"), in ms.
 pub const FAST_TURN_MS: u64 = 100;
+
+/// Swap2 after three stones: the search score (in evaluation units, for white to move)
+/// within which the position counts as even, and we place two more stones and let the
+/// opponent choose rather than choose a colour ourselves.
+pub const SWAP2_BALANCE: i32 = 100;
 
 /// The multi-line commands of the protocol: their lines are collected until `DONE`
 /// and answered once.
@@ -112,8 +119,9 @@ impl Brain {
 
     /// The limits of the next move, for the core time control ([`zerosum::time`]):
     /// the per-move limit is `timeout_turn` ([`FAST_TURN_MS`] when it is 0) minus a safety
-    /// margin of an eighth (at least 20 ms) for the pipes and the process; whenever the
-    /// manager sent `time_left` (with or without `timeout_match`) the game clock is that
+    /// margin of an eighth (at least 24 ms: at 100 ms a move, at load 18 on two cores, the
+    /// engine's thread was measured up to 25 ms past its budget, waiting for a CPU) for
+    /// the pipes and the process; whenever the manager sent `time_left` (with or without `timeout_match`) the game clock is that
     /// time minus the same margin, shared over the moves we still expect to play (at
     /// least 12, about 40 minus half the stones on the board).
     pub fn move_limits(&self) -> Limits {
@@ -122,7 +130,7 @@ impl Brain {
         } else {
             self.timeout_turn
         };
-        let margin = |ms: u64| (ms / 8).max(20);
+        let margin = |ms: u64| (ms / 8).max(24);
         let clock = self.time_left.map(|left| {
             let left = left.max(0) as u64;
             let stones = self.board.as_ref().map_or(0, |b| b.stone_count() as u32);
@@ -228,12 +236,17 @@ impl Brain {
                 };
                 return answer(out, &reply).map(|_| true);
             }
-            match parse_stone_line(line) {
+            let (parsed, expected) = match block.kind {
+                BlockKind::Board => (parse_stone_line(line), "x,y,1|2|3"),
+                // Swap2 stones come in playing order, black first, as `x,y`.
+                BlockKind::Swap2 => (Cell::parse_xy(line).ok().map(|c| (c, 0)), "x,y"),
+            };
+            match parsed {
                 Some(stone) => block.stones.push(stone),
                 None => {
                     if block.error.is_none() {
                         block.error = Some(format!(
-                            "ERROR bad board line {line:?} (expected x,y,1|2|3)"
+                            "ERROR bad board line {line:?} (expected {expected})"
                         ));
                     }
                 }
@@ -347,19 +360,38 @@ impl Brain {
                     .and_then(Rule::from_gomocup)
                 else {
                     return Some(format!(
-                        "MESSAGE rule {value:?} is not supported (0 freestyle, 1 exactly five); still playing {} (rule {})",
+                        "MESSAGE rule {value:?} is not supported (0 freestyle, 1 exactly five, 4 renju); still playing {} (rule {})",
                         self.rule,
-                        self.rule.index()
+                        self.rule.gomocup()
                     ));
                 };
                 if rule != self.rule {
                     self.rule = rule;
                     if let Some(b) = self.board.as_ref() {
                         let mut nb = Board::with_size(b.size() as u32, rule).expect("same size");
+                        let mut replayed = true;
                         for &c in b.moves() {
                             if nb.try_play(c).is_err() {
+                                replayed = false;
                                 break;
                             }
+                        }
+                        if !replayed {
+                            // A stone the new rule refuses in this order (a renju forbidden
+                            // point, or a five that no longer ends the game): the same
+                            // stones as a setup, the same side to move.
+                            nb = Board::with_size(b.size() as u32, rule).expect("same size");
+                            for (k, &c) in b.moves().iter().enumerate() {
+                                let side = if k % 2 == 0 {
+                                    Side::First
+                                } else {
+                                    Side::Second
+                                };
+                                if nb.place(c, side).is_err() {
+                                    break;
+                                }
+                            }
+                            nb.set_side_to_move(b.side_to_move());
                         }
                         self.board = Some(nb);
                     }
@@ -430,40 +462,147 @@ impl Brain {
         if think { self.think() } else { String::new() }
     }
 
-    /// The Swap2 opening (Gomocup's extension): on an empty board, the three opening
-    /// stones `x,y x,y x,y` (black, white, black: a balanced shape); otherwise `SWAP`
-    /// (we take the colour that has just moved and the opponent moves next) when the
-    /// search scores the side to move below even, else our move as the side to move.
+    /// The Swap2 opening, as the Gomocup managers send it (`SWAP2BOARD`, the stones so far
+    /// as `x,y` lines in playing order, black first, `DONE`; the experimental
+    /// tournament's protocol, gomocup.org 2020/2021):
+    ///
+    /// - **no stone**: we open, answering three stones `x,y x,y x,y` (black, white,
+    ///   black): the centre, a diagonal neighbour, and the third stone of the central
+    ///   5×5 that our search rates closest to even;
+    /// - **three stones** (white to move): `SWAP` (we take black) when the search rates
+    ///   the position worse than [`SWAP2_BALANCE`] for white, our 4th stone `x,y` (we stay
+    ///   white) when better than it, else two more stones `x,y x,y` (white's best 4th
+    ///   stone and the black 5th stone that leaves the position closest to even), after
+    ///   which the opponent chooses the colour;
+    /// - **five stones** (white to move): `SWAP` when the position is worse than even
+    ///   for white, else our 6th stone as white.
+    ///
+    /// Any other count is answered with `ERROR`. The thinking time of the whole answer
+    /// is one move's ([`Brain::move_limits`]), shared among the positions it compares.
     fn swap2(&mut self, stones: &[(Cell, u8)]) -> String {
-        let err = self.set_board(stones, false);
-        if !err.is_empty() {
-            return err;
-        }
-        let Some(board) = self.board.as_ref() else {
+        let Some(size) = self.board.as_ref().map(|b| b.size() as u32) else {
             return "ERROR no game started (send START first)".into();
         };
-        if board.stone_count() == 0 {
-            // h8, i7, e9 on 15x15 (Rapfi rates it about even), scaled to the centre.
-            let n = board.size() as i32;
-            let c = n / 2;
-            let cells: Vec<String> = [(c, c), (c + 1, c - 1), (c - 3, c + 1)]
-                .iter()
-                .map(|&(x, y)| Cell::new(x.clamp(0, n - 1) as u8, y.clamp(0, n - 1) as u8))
-                .map(Cell::to_xy)
-                .collect();
-            return cells.join(" ");
-        }
-        match self.search() {
-            Ok(info) if info.score < zerosum::Score::DRAW => "SWAP".into(),
-            Ok(info) => {
-                let c = info.best.expect("search returned a move");
-                if let Some(board) = self.board.as_mut() {
-                    board.play(c);
-                }
-                c.to_xy()
+        let mut b = Board::with_size(size, self.rule).expect("size was accepted at START");
+        for &(c, _) in stones {
+            if let Err(e) = b.try_play(c) {
+                return format!("ERROR {e}");
             }
-            Err(e) => e,
         }
+        if b.outcome().is_some() {
+            return "ERROR the game is over".into();
+        }
+        self.ensure_engine();
+        let reply = match stones.len() {
+            0 => self.swap2_open(&mut b),
+            3 => self.swap2_choose(&mut b, true),
+            5 => self.swap2_choose(&mut b, false),
+            n => format!("ERROR SWAP2BOARD takes 0, 3 or 5 stones, got {n}"),
+        };
+        self.board = Some(b);
+        reply
+    }
+
+    /// The limits of one of `parts` searches sharing the time (and nodes) of one move.
+    fn part_limits(&self, parts: u32) -> Limits {
+        let whole = self.move_limits();
+        let budget = Budget::new(&whole).maximum().unwrap_or(Duration::ZERO);
+        Limits {
+            time: Some((budget / parts.max(1)).max(Duration::from_millis(1))),
+            clock: None,
+            nodes: whole.nodes.map(|n| (n / u64::from(parts.max(1))).max(1)),
+            ..Limits::default()
+        }
+    }
+
+    /// The engine's best move and score for the side to move of `board`.
+    fn evaluate_position(&mut self, board: &Board, limits: &Limits) -> (Option<Cell>, Score) {
+        let engine = self.engine.as_mut().expect("engine allocated");
+        let info = engine.search(board, limits);
+        (info.best, info.score)
+    }
+
+    /// Among `candidates` for the next stone of `board`, the one after which the search
+    /// rates the position closest to even (ties: the first).
+    fn most_balanced(
+        &mut self,
+        board: &mut Board,
+        candidates: &[Cell],
+        parts: u32,
+    ) -> Option<Cell> {
+        let limits = self.part_limits(parts);
+        let mut best: Option<(i32, Cell)> = None;
+        for &c in candidates {
+            if board.try_play(c).is_err() {
+                continue;
+            }
+            let (_, score) = if board.outcome().is_some() {
+                (None, Score::INFINITE)
+            } else {
+                self.evaluate_position(board, &limits)
+            };
+            board.try_undo();
+            let off = score.0.saturating_abs();
+            if best.is_none_or(|(o, _)| off < o) {
+                best = Some((off, c));
+            }
+        }
+        best.map(|(_, c)| c)
+    }
+
+    /// Swap2 with no stone: centre, its diagonal neighbour, and the most balanced third
+    /// black stone of the central 5×5.
+    fn swap2_open(&mut self, b: &mut Board) -> String {
+        let n = b.size() as i32;
+        let c = n / 2;
+        let at = |x: i32, y: i32| Cell::new(x.clamp(0, n - 1) as u8, y.clamp(0, n - 1) as u8);
+        let (first, second) = (at(c, c), at(c + 1, c - 1));
+        b.play(first);
+        b.play(second);
+        let mut candidates = Vec::new();
+        for dy in -2..=2 {
+            for dx in -2..=2 {
+                let cell = at(c + dx, c + dy);
+                if b.is_legal(cell) && !candidates.contains(&cell) {
+                    candidates.push(cell);
+                }
+            }
+        }
+        let parts = candidates.len() as u32 + 2;
+        let third = self
+            .most_balanced(b, &candidates, parts)
+            .unwrap_or(at(c - 3, c + 1));
+        b.play(third);
+        format!("{} {} {}", first.to_xy(), second.to_xy(), third.to_xy())
+    }
+
+    /// Swap2 after three stones (`may_add`: the two-stone option exists) or five.
+    fn swap2_choose(&mut self, b: &mut Board, may_add: bool) -> String {
+        // Three stones: half of the time for the first look, then up to ten twentieths
+        // for the balancing 5th stone. Five stones: all of it.
+        let (first, parts) = if may_add { (2, 20) } else { (1, 1) };
+        let (best, score) = self.evaluate_position(b, &self.part_limits(first));
+        let Some(best) = best else {
+            return "ERROR no legal move".into();
+        };
+        let margin = if may_add { SWAP2_BALANCE } else { 0 };
+        if score.0 < -margin {
+            return "SWAP".into();
+        }
+        if score.0 > margin || !may_add {
+            b.play(best);
+            return best.to_xy();
+        }
+        // Near even: our 4th stone (white's best) and the 5th (black) that keeps it even.
+        b.play(best);
+        let mut ordered = Vec::new();
+        Engine::candidate_moves(b, 10, &mut ordered);
+        let candidates: Vec<Cell> = ordered.into_iter().map(|m| m.1).collect();
+        let Some(fifth) = self.most_balanced(b, &candidates, parts) else {
+            return best.to_xy();
+        };
+        b.play(fifth);
+        format!("{} {}", best.to_xy(), fifth.to_xy())
     }
 
     /// Runs the protocol until `END` or the end of `input`.
@@ -549,7 +688,7 @@ mod tests {
         talk(&mut b, "INFO timeout_turn 1000\n");
         assert_eq!(ms(&b), 1000 - 125 - 5);
         talk(&mut b, "INFO timeout_turn 100\n");
-        assert_eq!(ms(&b), 78); // 80 - 2
+        assert_eq!(ms(&b), 74); // 76 - 1.9
         talk(
             &mut b,
             "INFO timeout_turn 1000\nINFO timeout_match 60000\nINFO time_left 7000\n",
@@ -561,7 +700,7 @@ mod tests {
             &mut b,
             "INFO timeout_turn 0\nINFO timeout_match 0\nINFO time_left 100000\n",
         );
-        assert_eq!(ms(&b), 78);
+        assert_eq!(ms(&b), 74);
     }
 
     #[test]
@@ -585,7 +724,7 @@ mod tests {
         talk(&mut b, "START 15\nTURN 7,7\nINFO rule 1\n");
         assert_eq!(b.board().unwrap().rule(), Rule::Standard);
         assert_eq!(b.board().unwrap().stone_count(), 2);
-        for value in ["4", "5", "2", "3", "8", "-1", "x", "4294967297"] {
+        for value in ["5", "2", "3", "8", "-1", "x", "4294967297"] {
             let out = talk(&mut b, &format!("INFO rule {value}\n"));
             assert!(
                 out.starts_with("MESSAGE") && out.lines().count() == 1,
@@ -608,6 +747,8 @@ mod tests {
         ThreeMoves,
         /// `SWAP` or a move.
         SwapOrMove,
+        /// Two `x,y` separated by a space.
+        TwoMoves,
         Error,
         Unknown,
         Message,
@@ -630,6 +771,8 @@ mod tests {
             Shape::SwapOrMove
         } else if line.split(' ').count() == 3 && line.split(' ').all(is_xy) {
             Shape::ThreeMoves
+        } else if line.split(' ').count() == 2 && line.split(' ').all(is_xy) {
+            Shape::TwoMoves
         } else if is_xy(line) {
             Shape::Move
         } else {
@@ -661,10 +804,7 @@ mod tests {
                 "START 15\nINFO timeout_turn 300\nINFO time_left -1\nINFO max_memory 0\nINFO folder /tmp\nINFO game_type 1\nINFO whatever 5\nTURN 1,1",
                 &[Ok, Move],
             ),
-            (
-                "START 15\nINFO rule 4\nINFO rule 1\nBEGIN",
-                &[Ok, Message, Move],
-            ),
+            ("START 15\nINFO rule 4\nINFO rule 1\nBEGIN", &[Ok, Move]),
             (
                 "START 15\nINFO rule 5\nINFO rule 9\nINFO rule 2",
                 &[Ok, Message, Message, Message],
@@ -679,12 +819,16 @@ mod tests {
             ("BOARD\n1,1,1\nDONE\nSTART 15", &[Error, Ok]),
             ("START 15\nSWAP2BOARD\nDONE", &[Ok, ThreeMoves]),
             (
-                "START 15\nSWAP2BOARD\n7,7,2\n8,6,1\n4,8,2\nDONE",
-                &[Ok, SwapOrMove],
+                "START 15\nSWAP2BOARD\n7,7\n8,6\n4,8\n9,9\n3,3\nDONE\nABOUT",
+                &[Ok, SwapOrMove, About],
             ),
             (
-                "START 15\nSWAP2BOARD\n7,7,1\n8,6,2\n4,8,1\n9,9,2\n3,3,1\nDONE\nABOUT",
-                &[Ok, SwapOrMove, About],
+                "START 15\nSWAP2BOARD\n7,7\n8,6\nDONE\nSWAP2BOARD\n7,7\n7,7\n1,1\nDONE",
+                &[Ok, Error, Error],
+            ),
+            (
+                "START 15\nSWAP2BOARD\n7,7,1\nDONE\nSWAP2BOARD\n7,7\nx\n1,1\nDONE",
+                &[Ok, Error, Error],
             ),
             (
                 "START 15\nYXBOARD\n7,7,1\nDONE",
@@ -738,36 +882,120 @@ mod tests {
         );
     }
 
-    #[test]
-    fn swap2_answers_follow_the_position() {
-        // With three stones where black already has an open three... white to move is
-        // worse off and answers SWAP or a move; on five stones the same. On an empty
-        // board: three distinct empty cells.
-        let mut b = Brain::new().with_node_limit(300);
-        let out = talk(&mut b, "START 15\nSWAP2BOARD\nDONE\n");
-        let cells: Vec<Cell> = out
-            .lines()
-            .nth(1)
-            .unwrap()
+    /// The reply to a `SWAP2BOARD` block with `stones` (`x,y` in playing order).
+    fn swap2_reply(stones: &[&str]) -> String {
+        let mut b = Brain::new().with_node_limit(4_000);
+        let mut input = String::from("START 15\nINFO rule 1\nSWAP2BOARD\n");
+        for s in stones {
+            input.push_str(s);
+            input.push('\n');
+        }
+        input.push_str("DONE\n");
+        let out = talk(&mut b, &input);
+        let mut lines = out.lines();
+        assert_eq!(lines.next(), Some("OK"), "{out}");
+        lines.next().unwrap_or_default().to_string()
+    }
+
+    fn cells_of(reply: &str) -> Vec<Cell> {
+        reply
             .split(' ')
             .map(|t| Cell::parse_xy(t).unwrap())
-            .collect();
+            .collect()
+    }
+
+    /// The three cases of the Gomocup Swap2 protocol (gomocup.org, experimental
+    /// tournament 2020/2021): the answers' shapes, their legality, and the choices on
+    /// positions where one colour is plainly better.
+    #[test]
+    fn swap2_answers_the_three_cases() {
+        // Case 1: three distinct stones of the central 5x5, black centre first.
+        let cells = cells_of(&swap2_reply(&[]));
         assert_eq!(cells.len(), 3);
+        assert_eq!(cells[0], Cell::new(7, 7));
         assert!(cells[0] != cells[1] && cells[1] != cells[2] && cells[0] != cells[2]);
-        // Black (not to move) has an open four: white to move is lost, so it takes black.
+        assert!(
+            cells
+                .iter()
+                .all(|c| (5..=9).contains(&c.x) && (5..=9).contains(&c.y))
+        );
+        // Case 2, white plainly better (black's two stones in corners, white's in the
+        // centre, white to move): we stay white and play a 4th stone.
+        let reply = swap2_reply(&["0,0", "7,7", "14,14"]);
+        let mv = cells_of(&reply);
+        assert_eq!(mv.len(), 1, "{reply}");
+        assert!(![(0, 0), (7, 7), (14, 14)].contains(&(mv[0].x, mv[0].y)));
+        // Case 2, black plainly better (black h8 i8 together, white's stone in the
+        // corner): we take black.
+        assert_eq!(swap2_reply(&["7,7", "0,0", "8,7"]), "SWAP");
+        // Case 2 near even: SWAP, a 4th stone, or two stones on empty cells.
+        let reply = swap2_reply(&["7,7", "8,6", "4,8"]);
+        if reply != "SWAP" {
+            let cells = cells_of(&reply);
+            assert!((1..=2).contains(&cells.len()), "{reply}");
+            for c in &cells {
+                assert!(![(7, 7), (8, 6), (4, 8)].contains(&(c.x, c.y)), "{reply}");
+            }
+        }
+        // Case 3, black's open three h8-i8-j8 and white's stones in corners: we take
+        // black; white's two central stones against black's three corners: we play.
+        assert_eq!(swap2_reply(&["7,7", "0,0", "8,7", "14,14", "9,7"]), "SWAP");
+        let reply = swap2_reply(&["0,0", "7,7", "0,14", "8,7", "14,0"]);
+        assert_eq!(cells_of(&reply).len(), 1, "{reply}");
+    }
+
+    /// Exactly five (rule 1) in a conversation: GomocupJudge's check c2 (white to move
+    /// after h8 h9 i8 h10 g8 h11 j13 h12 g14 h14 i15). White's h13 makes six (h9-h14):
+    /// the winning move under rule 0, no win under rule 1, where white must stop black's
+    /// open three g8-h8-i8 instead. The same under renju, where white's six wins.
+    #[test]
+    fn exact_five_in_conversation() {
+        // Ours (white) field 1, the opponent's (black) field 2.
+        let stones =
+            "7,8,1\n7,9,1\n7,10,1\n7,11,1\n7,13,1\n7,7,2\n8,7,2\n6,7,2\n9,12,2\n6,13,2\n8,14,2\n";
+        for (rule, expect) in [
+            ("0", &["7,12"][..]),
+            ("1", &["5,7", "9,7"]),
+            ("4", &["7,12"]),
+        ] {
+            let mut b = Brain::new().with_node_limit(5_000);
+            let out = talk(
+                &mut b,
+                &format!("START 15\nINFO rule {rule}\nBOARD\n{stones}DONE\n"),
+            );
+            let reply = out.lines().nth(1).unwrap();
+            assert!(expect.contains(&reply), "rule {rule}: {out}");
+        }
+    }
+
+    #[test]
+    fn renju_forbidden_points_in_conversation() {
+        // GomocupJudge's renju check c3: black (us) to move after h8 h9 i7 i9 h10 i6 i11
+        // i12; g9 (6,8) would be a double three, which wins under freestyle.
+        let stones = "7,7,1\n7,8,2\n8,6,1\n8,8,2\n7,9,1\n8,5,2\n8,10,1\n8,11,2\n";
+        for (rule, g9_allowed) in [("0", true), ("4", false)] {
+            let mut b = Brain::new().with_node_limit(3_000);
+            let out = talk(
+                &mut b,
+                &format!("START 15\nINFO rule {rule}\nBOARD\n{stones}DONE\n"),
+            );
+            let reply = out.lines().nth(1).unwrap();
+            assert_eq!(reply == "6,8", g9_allowed, "rule {rule}: {out}");
+        }
+        // As white (the opponent has a stone more, 0,0 far away): our reply, then the
+        // opponent's forbidden g9 is refused with ERROR.
         let mut b = Brain::new().with_node_limit(300);
         let out = talk(
             &mut b,
-            "START 15\nSWAP2BOARD\n7,7,2\n0,0,1\n8,7,2\n0,2,1\n9,7,2\n14,14,1\n10,7,2\nDONE\n",
+            "START 15\nINFO rule 4\nBOARD\n7,7,2\n7,8,1\n8,6,2\n8,8,1\n7,9,2\n8,5,1\n8,10,2\n8,11,1\n0,0,2\nDONE\nTURN 6,8\n",
         );
-        assert_eq!(out.lines().nth(1), Some("SWAP"), "{out}");
-        // White to move completes its four: it keeps its colour and plays the five.
-        let mut b = Brain::new().with_node_limit(300);
-        let out = talk(
-            &mut b,
-            "START 15\nSWAP2BOARD\n7,7,2\n0,0,1\n9,9,2\n0,1,1\n11,11,2\n0,2,1\n13,1,2\n0,3,1\n1,13,2\nDONE\n",
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        assert_ne!(lines[1], "6,8", "{out}");
+        assert!(
+            lines[2].starts_with("ERROR") && lines[2].contains("forbidden"),
+            "{out}"
         );
-        assert_eq!(out.lines().nth(1), Some("0,4"), "{out}");
     }
 
     #[test]

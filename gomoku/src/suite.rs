@@ -6,7 +6,7 @@ use crate::board::{Board, PlayError};
 use crate::cell::{Cell, CellError, parse_move_list};
 use crate::rule::Rule;
 use crate::vcf::{VcfSolver, check_proof};
-use crate::vct::VctSolver;
+use crate::vct::{VctSolver, check_vct_proof};
 use serde::Deserialize;
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -66,6 +66,7 @@ struct RawPuzzle {
     moves_xy: Vec<[u64; 2]>,
     freestyle: RawAnswer,
     standard: RawAnswer,
+    renju: RawAnswer,
 }
 
 /// Rapfi's answer under one rule as written: `eval` is `"+M7"`, a number, or null.
@@ -105,6 +106,8 @@ pub struct Puzzle {
     pub freestyle: RapfiAnswer,
     /// Rapfi under the exactly-five rule.
     pub standard: RapfiAnswer,
+    /// Rapfi's answer under renju (rule 4); the puzzles were composed for it.
+    pub renju: RapfiAnswer,
 }
 
 impl Puzzle {
@@ -125,6 +128,7 @@ impl Puzzle {
             stones,
             freestyle: raw.freestyle.into(),
             standard: raw.standard.into(),
+            renju: raw.renju.into(),
         })
     }
 
@@ -133,10 +137,13 @@ impl Puzzle {
         match rule {
             Rule::Freestyle => &self.freestyle,
             Rule::Standard => &self.standard,
+            Rule::Renju => &self.renju,
         }
     }
 
-    /// The puzzle's position on a 15×15 board under `rule`.
+    /// The puzzle's position on a 15×15 board under `rule`: the stones played in their
+    /// order or, when renju refuses one (a composed position whose order passes through
+    /// a forbidden point of black's), placed as setup stones with the same side to move.
     ///
     /// # Errors
     /// [`SuiteError::Play`] if the stones cannot be played (a stone on a stone, or a
@@ -144,8 +151,26 @@ impl Puzzle {
     pub fn board(&self, rule: Rule) -> Result<Board, SuiteError> {
         let mut b = Board::with_size(15, rule).expect("15 is valid");
         for &c in &self.stones {
-            b.try_play(c)?;
+            match b.try_play(c) {
+                Ok(()) => {}
+                Err(crate::PlayError::Forbidden(_)) => return self.setup(rule),
+                Err(e) => return Err(e.into()),
+            }
         }
+        Ok(b)
+    }
+
+    fn setup(&self, rule: Rule) -> Result<Board, SuiteError> {
+        let mut b = Board::with_size(15, rule).expect("15 is valid");
+        for (k, &c) in self.stones.iter().enumerate() {
+            let side = if k % 2 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            b.place(c, side)?;
+        }
+        b.set_side_to_move(puzzle_side(self));
         Ok(b)
     }
 }
@@ -243,6 +268,9 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
     Ok(out)
 }
 
+/// Most attacker threats of the VCT tried on puzzles without a VCF.
+pub const VCT_DEPTH: u32 = 12;
+
 /// Totals of [`run_vcf_suite`].
 #[derive(Clone, Debug, Default)]
 pub struct VcfSuiteReport {
@@ -263,6 +291,8 @@ pub struct VcfSuiteReport {
     pub nodes: u64,
     /// Total wall time.
     pub time: Duration,
+    /// Wall time of the slowest puzzle.
+    pub slowest: Duration,
     /// `file#index` of the proved wins not solved.
     pub missed: Vec<String>,
 }
@@ -290,21 +320,29 @@ pub fn run_vcf_suite(
         let t = Instant::now();
         let line = solver.solve(&mut b, 60, node_limit);
         r.nodes += solver.nodes;
-        let vct_line = if line.is_none() && vct_nodes > 0 {
-            let l = vct.solve(&mut b, 6, vct_nodes, None);
+        let vct_proof = if line.is_none() && vct_nodes > 0 {
+            let p = vct.prove(&mut b, VCT_DEPTH, vct_nodes, None);
             r.nodes += vct.nodes;
-            l
+            p
         } else {
             None
         };
-        r.time += t.elapsed();
+        let spent = t.elapsed();
+        r.time += spent;
+        r.slowest = r.slowest.max(spent);
         if positive {
             r.positions += 1;
             match line {
                 Some(l) if check_proof(&b, &l).is_ok() => r.solved += 1,
-                None if vct_line.is_some() => {
-                    r.solved += 1;
-                    r.by_vct += 1;
+                None if vct_proof.is_some() => {
+                    let proof = vct_proof.as_ref().expect("checked");
+                    if check_vct_proof(&b, proof).is_ok() {
+                        r.solved += 1;
+                        r.by_vct += 1;
+                    } else {
+                        r.bad_proofs += 1;
+                        r.missed.push(format!("{}#{}", p.file, p.index));
+                    }
                 }
                 Some(_) => {
                     r.bad_proofs += 1;
@@ -314,7 +352,7 @@ pub fn run_vcf_suite(
             }
         } else {
             r.negatives += 1;
-            if line.is_some() || vct_line.is_some() {
+            if line.is_some() || vct_proof.is_some() {
                 r.false_claims += 1;
             }
         }

@@ -10,12 +10,23 @@
 //! proven to fail at a given remaining depth (the classic threat-space idea of Allis,
 //! "Searching for Solutions in Games and Artificial Intelligence", 1994, restricted to
 //! fours).
+//!
+//! Under renju black's forbidden points are respected on both sides: black attacks only
+//! with allowed fours, and a four of white's whose completing point is forbidden for
+//! black cannot be blocked (black plays any allowed cell and white makes five).
 
 use crate::board::{Board, DIRECTIONS};
 use crate::cell::Cell;
 use crate::pattern::Pattern;
 use std::time::Instant;
+use zerosum::search::Limits;
+use zerosum::time::Budget;
 use zerosum::{Game, Outcome, Side};
+
+/// How many VCF nodes pass between two polls of the time [`Budget`] (its clock and stop
+/// flag): a few microseconds of work each, so a stop is seen within some tens of
+/// microseconds of CPU.
+pub const VCF_POLL_INTERVAL: u64 = 8;
 
 /// A VCF solver with a reusable failure table.
 #[derive(Clone, Debug)]
@@ -25,7 +36,6 @@ pub struct VcfSolver {
     /// Nodes (attacker positions) visited by the last [`VcfSolver::solve`].
     pub nodes: u64,
     node_limit: u64,
-    deadline: Option<Instant>,
 }
 
 /// The proof of a VCF: moves alternating attacker, defender, …, ending with the
@@ -47,7 +57,6 @@ impl VcfSolver {
             mask: n - 1,
             nodes: 0,
             node_limit: u64::MAX,
-            deadline: None,
         }
     }
 
@@ -66,10 +75,11 @@ impl VcfSolver {
         max_fours: u32,
         node_limit: u64,
     ) -> Option<ProofLine> {
-        self.solve_until(board, max_fours, node_limit, None)
+        self.run(board, max_fours, node_limit, None)
     }
 
-    /// As [`VcfSolver::solve`], also giving up (with `None`) once `deadline` has passed.
+    /// As [`VcfSolver::solve`], also giving up (with `None`) once `deadline` has passed
+    /// (a time limit from now for the core [`Budget`]; see [`VcfSolver::solve_within`]).
     pub fn solve_until(
         &mut self,
         board: &mut Board,
@@ -77,14 +87,43 @@ impl VcfSolver {
         node_limit: u64,
         deadline: Option<Instant>,
     ) -> Option<ProofLine> {
-        self.deadline = deadline;
+        match deadline {
+            None => self.run(board, max_fours, node_limit, None),
+            Some(d) => {
+                let left = d.saturating_duration_since(Instant::now());
+                let budget = Budget::new(&Limits::time(left + Budget::overhead(left)));
+                self.run(board, max_fours, node_limit, Some(&budget))
+            }
+        }
+    }
+
+    /// As [`VcfSolver::solve`], also giving up (with `None`) once `budget` says stop (its
+    /// maximum time or stop flag, polled every [`VCF_POLL_INTERVAL`] nodes; its node
+    /// limit is not used, `node_limit` is). A stopped budget returns at once.
+    pub fn solve_within(
+        &mut self,
+        board: &mut Board,
+        max_fours: u32,
+        node_limit: u64,
+        budget: &Budget,
+    ) -> Option<ProofLine> {
+        self.run(board, max_fours, node_limit, Some(budget))
+    }
+
+    fn run(
+        &mut self,
+        board: &mut Board,
+        max_fours: u32,
+        node_limit: u64,
+        budget: Option<&Budget>,
+    ) -> Option<ProofLine> {
         self.nodes = 0;
         self.node_limit = node_limit;
-        if board.outcome().is_some() {
+        if board.outcome().is_some() || budget.is_some_and(Budget::is_stopped) {
             return None;
         }
         let mut line = Vec::new();
-        if self.search(board, max_fours, &mut line) {
+        if self.search(board, max_fours, &mut line, budget) {
             Some(line)
         } else {
             None
@@ -125,7 +164,31 @@ impl VcfSolver {
         self.fails[(key as usize) & self.mask] = (key, depth.min(255) as u8);
     }
 
-    fn search(&mut self, board: &mut Board, depth: u32, line: &mut Vec<Cell>) -> bool {
+    /// After the attacker's four with win points `wins`: when the defender `d` cannot
+    /// stop them all, its reply (a block of one, or under renju any allowed cell when
+    /// black may block none) and the attacker's five after it.
+    fn unstoppable(board: &Board, d: Side, wins: &[usize]) -> Option<(usize, usize)> {
+        let renju_black = d == Side::First && board.rule() == crate::Rule::Renju;
+        let allowed =
+            |j: usize| !(renju_black && crate::renju::is_forbidden(board, board.cell_of(j)));
+        let blocks: Vec<usize> = wins.iter().copied().filter(|&j| allowed(j)).collect();
+        match (blocks.first(), wins.len()) {
+            (None, 0) => None,
+            (None, _) => (0..board.cell_count())
+                .find(|&j| board.raw(j) == 0 && !wins.contains(&j) && allowed(j))
+                .map(|j| (j, wins[0])),
+            (Some(_), 1) => None,
+            (Some(&b), _) => wins.iter().find(|&&w| w != b).map(|&w| (b, w)),
+        }
+    }
+
+    fn search(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        line: &mut Vec<Cell>,
+        budget: Option<&Budget>,
+    ) -> bool {
         self.nodes += 1;
         let a = board.side_to_move();
         let d = !a;
@@ -136,7 +199,7 @@ impl VcfSolver {
         if depth == 0 || self.nodes > self.node_limit {
             return false;
         }
-        if self.nodes.is_multiple_of(64) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(VCF_POLL_INTERVAL) && budget.is_some_and(Budget::poll) {
             self.node_limit = 0;
             return false;
         }
@@ -146,10 +209,14 @@ impl VcfSolver {
         }
         let threats = board.winning_cells(d);
         let mut candidates: Vec<(i32, usize)> = Vec::new();
+        let renju_black = board.rule() == crate::Rule::Renju && a == Side::First;
         let consider = |i: usize, board: &Board, out: &mut Vec<(i32, usize)>| {
             let p = board.patterns(i, a);
             let fours = p.iter().filter(|&&v| v >= Pattern::Four as u8).count() as i32;
             if fours == 0 {
+                return;
+            }
+            if renju_black && crate::renju::is_forbidden(board, board.cell_of(i)) {
                 return;
             }
             let open = p.contains(&(Pattern::OpenFour as u8)) as i32;
@@ -180,16 +247,16 @@ impl VcfSolver {
                 return true;
             }
             Self::win_points_around(board, c, a, &mut wins);
-            if wins.len() >= 2 {
+            if let Some((reply, five)) = Self::unstoppable(board, d, &wins) {
                 board.try_undo();
-                line.extend([c, board.cell_of(wins[0]), board.cell_of(wins[1])]);
+                line.extend([c, board.cell_of(reply), board.cell_of(five)]);
                 return true;
             }
             if wins.len() == 1 {
                 let block = board.cell_of(wins[0]);
                 board.play_unchecked(block);
                 line.extend([c, block]);
-                let ok = board.outcome().is_none() && self.search(board, depth - 1, line);
+                let ok = board.outcome().is_none() && self.search(board, depth - 1, line, budget);
                 board.try_undo();
                 if ok {
                     board.try_undo();
@@ -211,7 +278,8 @@ impl VcfSolver {
 
 /// Checks a VCF proof line move by move with the board's own rules: every attacker move
 /// is legal, leaves the defender without a winning cell and (except the last) makes a
-/// four; every defender move occupies one of the attacker's winning cells; the last move
+/// four; every defender move is legal and occupies one of the attacker's winning cells
+/// (or, under renju, every such cell is forbidden for black, the defender); the last move
 /// wins for the attacker.
 ///
 /// # Errors
@@ -252,9 +320,13 @@ pub fn check_proof(board: &Board, line: &[Cell]) -> Result<(), String> {
         } else {
             b.undo();
             let blocks = b.winning_cells(a);
+            let unblockable = blocks
+                .iter()
+                .all(|&j| crate::renju::is_forbidden(&b, b.cell_of(j)))
+                && b.side_to_move() == Side::First;
             let i = b.index(c);
             b.play(c);
-            if !blocks.contains(&i) {
+            if !blocks.contains(&i) && !unblockable {
                 return Err(format!("defender move {} ({c}) is not a block", k + 1));
             }
         }

@@ -1,21 +1,87 @@
-//! VCT: victory by continuous threats (fours and threes).
+//! VCT: victory by continuous threats (fours and open threes).
 //!
-//! The attacker plays a move after which, if the defender passed, it would have a VCF
-//! (a "threat"). The defender's every legal move is then considered: a move that neither
-//! touches a cell of that VCF's proof line nor makes a four of its own is answered by
-//! re-checking the same proof line move by move with the rules code
-//! ([`crate::vcf::check_proof`]'s test, without a clone); every other move must be
-//! refuted by a deeper VCT (or a VCF). The result is therefore sound: every defender move
-//! is covered either by a checked VCF line or by a sub-proof. After the threat-space
-//! search of Allis (1994), restricted to threats proven by VCF.
+//! An AND/OR search in the threat space of Allis ("Searching for Solutions in Games and
+//! Artificial Intelligence", 1994), as the strong Gomoku engines use it:
+//!
+//! - at an attacker node the attacker first tries a VCF ([`VcfSolver`]); otherwise it
+//!   plays a **threat**: a four, or a move making an open three (a cell from which one
+//!   more stone makes an open four). When the defender has a four, the attacker's only
+//!   move is the block.
+//! - at a defender node, after a four only the block is considered; after an open three
+//!   the defender's moves are **every** cell that leaves the attacker without an
+//!   open-four or double-four move (tested by playing it, not guessed), plus every
+//!   counter-four of its own anywhere on the board. Any other defender move loses to the
+//!   attacker's open four at once.
+//!
+//! A proven win comes with its proof tree ([`VctProof`]), which [`check_vct_proof`]
+//! verifies with the rules code alone: for every legal defender move at every defender
+//! node, the tree either answers it or the attacker then wins at once (a five, or a
+//! move that leaves two winning cells while the defender has none). VCF leaves are
+//! checked by [`crate::vcf::check_proof`].
+//!
+//! The search deepens iteratively on the number of attacker threats (forced blocks are
+//! free) and keeps a table of positions proven to fail at a depth.
 
-use crate::board::Board;
+use crate::board::{Board, DIRECTIONS};
 use crate::cell::Cell;
 use crate::eval::cell_value;
 use crate::pattern::Pattern;
-use crate::vcf::VcfSolver;
+use crate::vcf::{VcfSolver, check_proof};
 use std::time::Instant;
+use zerosum::search::Limits;
+use zerosum::time::Budget;
 use zerosum::{Game, Outcome, Side};
+
+/// A proof that the side to move wins by continuous threats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VctProof {
+    /// A VCF proof line (attacker, defender, …, the attacker's five).
+    Vcf(Vec<Cell>),
+    /// The attacker plays `mv`; every defender reply that does not lose at once is listed
+    /// with the proof that the attacker still wins after it.
+    Threat {
+        /// The attacker's move.
+        mv: Cell,
+        /// The defender's replies that need an answer, each with its sub-proof.
+        replies: Vec<(Cell, VctProof)>,
+    },
+}
+
+impl VctProof {
+    /// The first move of the proof.
+    pub fn first_move(&self) -> Cell {
+        match self {
+            VctProof::Vcf(line) => line[0],
+            VctProof::Threat { mv, .. } => *mv,
+        }
+    }
+
+    /// A main line: the attacker's moves with, at each defender node, the reply whose
+    /// sub-proof is deepest.
+    pub fn main_line(&self) -> Vec<Cell> {
+        match self {
+            VctProof::Vcf(line) => line.clone(),
+            VctProof::Threat { mv, replies } => {
+                let mut out = vec![*mv];
+                if let Some((r, sub)) = replies.iter().max_by_key(|(_, p)| p.size()) {
+                    out.push(*r);
+                    out.extend(sub.main_line());
+                }
+                out
+            }
+        }
+    }
+
+    /// Number of attacker moves in the whole tree.
+    pub fn size(&self) -> usize {
+        match self {
+            VctProof::Vcf(line) => line.len().div_ceil(2),
+            VctProof::Threat { replies, .. } => {
+                1 + replies.iter().map(|(_, p)| p.size()).sum::<usize>()
+            }
+        }
+    }
+}
 
 /// A VCT solver (owns a [`VcfSolver`] and a failure table).
 #[derive(Clone, Debug)]
@@ -23,12 +89,17 @@ pub struct VctSolver {
     vcf: VcfSolver,
     fails: Vec<(u64, u8)>,
     mask: usize,
-    /// VCT nodes of the last [`VctSolver::solve`] (attacker positions), plus VCF nodes.
+    /// Nodes of the last [`VctSolver::solve`] (attacker and defender positions), plus the
+    /// VCF nodes.
     pub nodes: u64,
     node_limit: u64,
-    deadline: Option<Instant>,
+    budget: Budget,
+    polls: u32,
+    aborted: bool,
     /// Attacker positions each VCF test may visit.
     pub vcf_nodes: u64,
+    /// Most plies a line may reach from the root (bounds chains of counter-fours).
+    pub max_ply: u32,
 }
 
 impl Default for VctSolver {
@@ -37,61 +108,47 @@ impl Default for VctSolver {
     }
 }
 
-/// Plays `line` (attacker first) on `b` checking it is a VCF proof, then takes it back.
-fn proof_holds(b: &mut Board, line: &[Cell]) -> bool {
-    let a = b.side_to_move();
-    let mut played = 0;
-    let mut ok = true;
-    for (k, &c) in line.iter().enumerate() {
-        if !b.is_legal(c) {
-            ok = false;
-            break;
-        }
-        let i = b.index(c);
-        if k % 2 == 1 && !b.is_winning_cell(i, a) {
-            ok = false;
-            break;
-        }
-        b.play_unchecked(c);
-        played += 1;
-        if k % 2 == 0 {
-            if k + 1 == line.len() {
-                ok = b.outcome() == Some(Outcome::Win(a));
-                break;
-            }
-            if b.outcome().is_some()
-                || b.pattern_count(!a, Pattern::Five) > 0
-                || b.pattern_count(a, Pattern::Five) == 0
-            {
-                ok = false;
-                break;
-            }
-        }
+/// Most plies of a line of the search.
+const MAX_PLY: u32 = 64;
+
+/// True when `side` has an empty cell that makes an open four or two fours at once.
+fn has_strong_move(b: &Board, side: Side) -> bool {
+    if b.pattern_count(side, Pattern::OpenFour) > 0 {
+        return true;
     }
-    for _ in 0..played {
-        b.try_undo();
+    if b.pattern_count(side, Pattern::Four) < 2 {
+        return false;
     }
-    ok && played == line.len()
+    (0..b.cell_count()).any(|i| {
+        b.patterns(i, side)
+            .iter()
+            .filter(|&&v| v >= Pattern::Four as u8)
+            .count()
+            >= 2
+    })
 }
 
 impl VctSolver {
     /// A solver with default budgets.
     pub fn new() -> VctSolver {
-        let n = 1 << 14;
+        let n = 1 << 16;
         VctSolver {
             vcf: VcfSolver::new(1 << 16),
             fails: vec![(0, 0); n],
             mask: n - 1,
             nodes: 0,
             node_limit: u64::MAX,
-            deadline: None,
-            vcf_nodes: 3_000,
+            budget: Budget::unlimited(),
+            polls: 0,
+            aborted: false,
+            vcf_nodes: 150,
+            max_ply: MAX_PLY,
         }
     }
 
-    /// Looks for a VCT of the side to move with at most `depth` threats, within
-    /// `node_limit` nodes and before `deadline`. Returns a main line (first move first)
-    /// or `None`. The board is restored before returning.
+    /// Looks for a VCT of the side to move with at most `depth` attacker threats (forced
+    /// blocks not counted), within `node_limit` nodes and before `deadline`. Returns a
+    /// main line (first move first) or `None`. The board is restored before returning.
     pub fn solve(
         &mut self,
         board: &mut Board,
@@ -99,32 +156,94 @@ impl VctSolver {
         node_limit: u64,
         deadline: Option<Instant>,
     ) -> Option<Vec<Cell>> {
+        self.prove(board, depth, node_limit, deadline)
+            .map(|p| p.main_line())
+    }
+
+    /// As [`VctSolver::solve`], giving up once `budget` says stop (its maximum time or
+    /// stop flag; its node limit is not used, `node_limit` is).
+    pub fn solve_within(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        node_limit: u64,
+        budget: &Budget,
+    ) -> Option<Vec<Cell>> {
+        self.prove_within(board, depth, node_limit, budget)
+            .map(|p| p.main_line())
+    }
+
+    /// As [`VctSolver::solve`], returning the whole proof tree.
+    pub fn prove(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        node_limit: u64,
+        deadline: Option<Instant>,
+    ) -> Option<VctProof> {
+        let budget = match deadline {
+            None => Budget::unlimited(),
+            Some(d) => {
+                let left = d.saturating_duration_since(Instant::now());
+                Budget::new(&Limits::time(left + Budget::overhead(left)))
+            }
+        };
+        self.prove_within(board, depth, node_limit, &budget)
+    }
+
+    /// As [`VctSolver::prove`] under a core time [`Budget`].
+    pub fn prove_within(
+        &mut self,
+        board: &mut Board,
+        depth: u32,
+        node_limit: u64,
+        budget: &Budget,
+    ) -> Option<VctProof> {
         self.nodes = 0;
         self.node_limit = node_limit;
-        self.deadline = deadline;
-        if board.outcome().is_some() {
+        self.budget = budget.clone();
+        self.aborted = false;
+        if board.outcome().is_some() || budget.is_stopped() {
             return None;
         }
         self.fails.iter_mut().for_each(|e| *e = (0, 0));
-        self.search(board, depth)
-    }
-
-    fn out_of_budget(&self) -> bool {
-        self.nodes > self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-
-    fn vcf(&mut self, b: &mut Board) -> Option<Vec<Cell>> {
-        let r = self.vcf.solve_until(b, 30, self.vcf_nodes, self.deadline);
-        self.nodes += self.vcf.nodes;
-        r
-    }
-
-    fn search(&mut self, b: &mut Board, depth: u32) -> Option<Vec<Cell>> {
-        self.nodes += 1;
-        if let Some(line) = self.vcf(b) {
-            return Some(line);
+        for d in 1..=depth {
+            if let Some(p) = self.attack(board, d, 0) {
+                return Some(p);
+            }
+            if self.aborted {
+                break;
+            }
         }
-        if depth == 0 || self.out_of_budget() {
+        None
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        // A poll counter of its own: `nodes` jumps by the VCF nodes, so a mask on it
+        // would fire only now and then.
+        self.polls = self.polls.wrapping_add(1);
+        if !self.aborted
+            && (self.nodes > self.node_limit
+                || self.budget.is_stopped()
+                || (self.polls & 7 == 0 && self.budget.poll()))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Attacker to move.
+    fn attack(&mut self, b: &mut Board, depth: u32, ply: u32) -> Option<VctProof> {
+        self.nodes += 1;
+        let a = b.side_to_move();
+        let d = !a;
+        if b.pattern_count(a, Pattern::Five) > 0
+            && let Some(i) = (0..b.cell_count()).find(|&i| b.is_winning_cell(i, a))
+        {
+            return Some(VctProof::Vcf(vec![b.cell_of(i)]));
+        }
+        let blocks = b.winning_cells(d);
+        if blocks.len() >= 2 || self.out_of_budget() || ply >= self.max_ply {
             return None;
         }
         let key = b.hash();
@@ -132,90 +251,287 @@ impl VctSolver {
         if e.0 == key && e.1 as u32 >= depth {
             return None;
         }
-        let a = b.side_to_move();
-        let d: Side = !a;
-        let threats = b.winning_cells(d);
-        let mut candidates: Vec<(i32, usize)> = Vec::new();
-        match threats.len() {
-            0 => {
-                for i in 0..b.cell_count() {
-                    if b.raw(i) != 0 || b.near(i) == 0 {
-                        continue;
-                    }
-                    let p = b.patterns(i, a);
-                    if p.iter().any(|&v| v >= Pattern::OpenThree as u8) {
-                        candidates.push((cell_value(p) + cell_value(b.patterns(i, d)) / 2, i));
-                    }
-                }
-            }
-            1 => candidates.push((0, threats[0])),
-            _ => return None,
+        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
+        self.nodes += self.vcf.nodes;
+        if let Some(line) = vcf {
+            return Some(VctProof::Vcf(line));
         }
-        candidates.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
-        let mut result = None;
-        'moves: for &(_, i) in &candidates {
-            if self.out_of_budget() {
-                break;
-            }
-            let c = b.cell_of(i);
-            b.play_unchecked(c);
-            if b.outcome().is_some() {
-                b.try_undo();
-                if b.is_winning_cell(i, a) {
-                    return Some(vec![c]);
-                }
-                continue;
-            }
-            // Is it a threat? The attacker's VCF if the defender passed.
-            b.set_side_to_move(a);
-            let threat = self.vcf(b);
-            b.set_side_to_move(d);
-            let Some(line) = threat else {
-                b.try_undo();
-                continue;
-            };
-            let mut main: Vec<Cell> = vec![c];
-            let mut longest = 0;
-            for m in 0..b.cell_count() {
-                if b.raw(m) != 0 {
+        if depth == 0 {
+            return None;
+        }
+        let mut moves: Vec<(i32, usize)> = Vec::new();
+        if let Some(&i) = blocks.first() {
+            moves.push((0, i));
+        } else {
+            for i in 0..b.cell_count() {
+                if b.raw(i) != 0 || b.near(i) == 0 {
                     continue;
                 }
-                let mc = b.cell_of(m);
-                let touches = line.contains(&mc)
-                    || b.patterns(m, d).iter().any(|&v| v >= Pattern::Four as u8);
-                b.play_unchecked(mc);
-                self.nodes += 1;
-                let covered = b.outcome().is_none() && !touches && proof_holds(b, &line);
-                let sub = if covered {
-                    Some(Vec::new())
-                } else if b.outcome().is_some() {
-                    None
-                } else {
-                    self.search(b, depth - 1)
-                };
-                b.try_undo();
-                match sub {
-                    Some(s) => {
-                        if !covered && s.len() + 1 >= longest {
-                            longest = s.len() + 1;
-                            main.truncate(1);
-                            main.push(mc);
-                            main.extend(s);
-                        }
-                    }
-                    None => {
-                        b.try_undo();
-                        continue 'moves;
-                    }
+                if a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)) {
+                    continue;
+                }
+                let p = b.patterns(i, a);
+                // Fours and open threes (two closed threes at once were tried as well:
+                // the wider tree solved fewer puzzles within the same budget).
+                if p.iter().any(|&v| v >= Pattern::OpenThree as u8) {
+                    moves.push((cell_value(p) + cell_value(b.patterns(i, d)) / 2, i));
                 }
             }
-            b.try_undo();
-            result = Some(main);
-            break;
+            moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         }
-        if result.is_none() && !self.out_of_budget() {
+        let forced = !blocks.is_empty();
+        if forced && a == Side::First && crate::renju::is_forbidden(b, b.cell_of(blocks[0])) {
+            return None;
+        }
+        for &(_, i) in &moves {
+            let c = b.cell_of(i);
+            let cost = u32::from(!forced);
+            b.play_unchecked(c);
+            let r = self.defend(b, depth - cost.min(depth), ply + 1, c);
+            b.try_undo();
+            if let Some(replies) = r {
+                return Some(VctProof::Threat { mv: c, replies });
+            }
+            if self.aborted {
+                return None;
+            }
+        }
+        if !self.aborted {
             self.fails[key as usize & self.mask] = (key, depth.min(255) as u8);
         }
-        result
+        None
     }
+
+    /// Defender to move after the attacker's `last`: the replies with their sub-proofs,
+    /// or `None` when a reply holds.
+    fn defend(
+        &mut self,
+        b: &mut Board,
+        depth: u32,
+        ply: u32,
+        last: Cell,
+    ) -> Option<Vec<(Cell, VctProof)>> {
+        self.nodes += 1;
+        let d = b.side_to_move();
+        let a = !d;
+        if b.outcome() == Some(Outcome::Win(a)) {
+            return Some(Vec::new());
+        }
+        if b.outcome().is_some() || b.pattern_count(d, Pattern::Five) > 0 {
+            return None;
+        }
+        let fives = b.winning_cells(a);
+        let mut defences: Vec<(i32, usize)> = Vec::new();
+        match fives.len() {
+            0 if has_strong_move(b, a) => {
+                // Candidates: counter-fours anywhere, and the cells on the lines through
+                // the attacker's open-four and double-four cells.
+                let s = b.size() as i32;
+                let mut seen = vec![false; b.cell_count()];
+                let mut lines: Vec<usize> = Vec::new();
+                for i in 0..b.cell_count() {
+                    if b.raw(i) != 0 {
+                        continue;
+                    }
+                    let pa = b.patterns(i, a);
+                    let fours = pa.iter().filter(|&&v| v >= Pattern::Four as u8).count();
+                    if pa.contains(&(Pattern::OpenFour as u8)) || fours >= 2 {
+                        let c = b.cell_of(i);
+                        for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                            if pa[dir] < Pattern::Four as u8 {
+                                continue;
+                            }
+                            for k in -5..=5 {
+                                let (x, y) = (c.x as i32 + k * dx, c.y as i32 + k * dy);
+                                if x < 0 || y < 0 || x >= s || y >= s {
+                                    continue;
+                                }
+                                let j = (y * s + x) as usize;
+                                if b.raw(j) == 0 && !seen[j] {
+                                    seen[j] = true;
+                                    lines.push(j);
+                                }
+                            }
+                        }
+                    }
+                    if b.patterns(i, d).iter().any(|&v| v >= Pattern::Four as u8) && !seen[i] {
+                        seen[i] = true;
+                        lines.push(i);
+                    }
+                }
+                for j in lines {
+                    let pd = b.patterns(j, d);
+                    let counter = pd.iter().any(|&v| v >= Pattern::Four as u8);
+                    let c = b.cell_of(j);
+                    b.play_unchecked(c);
+                    let stops = counter || !has_strong_move(b, a);
+                    b.try_undo();
+                    if stops {
+                        defences.push((cell_value(pd) + cell_value(b.patterns(j, a)), j));
+                    }
+                }
+                defences.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+            }
+            0 => {
+                // No open four to come: a threat only if the attacker, given a second
+                // move, wins by VCF. The defences are then sought among the cells of
+                // that proof line, the counter-fours and the cells where the defender
+                // makes a three (which a forced block could turn into a four); a move
+                // elsewhere is answered by the same VCF (the checker re-proves it).
+                b.set_side_to_move(a);
+                let threat = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
+                self.nodes += self.vcf.nodes;
+                b.set_side_to_move(d);
+                let line = threat?;
+                for j in 0..b.cell_count() {
+                    if b.raw(j) != 0 {
+                        continue;
+                    }
+                    let c = b.cell_of(j);
+                    let pd = b.patterns(j, d);
+                    let counter = pd.iter().any(|&v| v >= Pattern::Four as u8);
+                    if !counter
+                        && !line.contains(&c)
+                        && !pd.contains(&(Pattern::Three as u8))
+                        && !pd.contains(&(Pattern::OpenThree as u8))
+                    {
+                        continue;
+                    }
+                    let stops = counter || {
+                        b.play_unchecked(c);
+                        let r = has_strong_move(b, a) || {
+                            let v = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
+                            self.nodes += self.vcf.nodes;
+                            v.is_some()
+                        };
+                        b.try_undo();
+                        !r
+                    };
+                    if stops {
+                        defences.push((cell_value(pd) + cell_value(b.patterns(j, a)), j));
+                    }
+                }
+                defences.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+            }
+            1 => defences.push((0, fives[0])),
+            _ => return Some(Vec::new()),
+        }
+        let _ = last;
+        if d == Side::First && b.rule() == crate::Rule::Renju {
+            // Black may not defend on a forbidden point (a four it cannot block is lost).
+            defences.retain(|&(_, j)| !crate::renju::is_forbidden(b, b.cell_of(j)));
+        }
+        let mut replies = Vec::with_capacity(defences.len());
+        for &(_, j) in &defences {
+            let c = b.cell_of(j);
+            b.play_unchecked(c);
+            let sub = if b.outcome().is_some() {
+                None
+            } else {
+                self.attack(b, depth, ply + 1)
+            };
+            b.try_undo();
+            replies.push((c, sub?));
+        }
+        Some(replies)
+    }
+}
+
+/// Checks a VCT proof tree with the rules code: the attacker's moves are legal; at every
+/// defender node, every legal defender move is either answered in the tree or lets the
+/// attacker win at once (a five, or a move leaving two winning cells while the defender
+/// has none); every VCF leaf passes [`check_proof`].
+///
+/// # Errors
+/// A message naming the first move that breaks the proof.
+pub fn check_vct_proof(board: &Board, proof: &VctProof) -> Result<(), String> {
+    let mut b = board.clone();
+    check_attack(&mut b, proof)
+}
+
+fn check_attack(b: &mut Board, proof: &VctProof) -> Result<(), String> {
+    match proof {
+        VctProof::Vcf(line) => check_proof(b, line),
+        VctProof::Threat { mv, replies } => {
+            let a = b.side_to_move();
+            let d = !a;
+            if !b.is_legal(*mv) {
+                return Err(format!("attacker move {mv} is illegal"));
+            }
+            b.play_unchecked(*mv);
+            let r = check_defence(b, a, d, *mv, replies);
+            b.try_undo();
+            r
+        }
+    }
+}
+
+/// True when `a` (to move) wins at once: a five, or — when `d` has no winning cell — a
+/// move after which `a` has two winning cells.
+fn wins_at_once(b: &mut Board, a: Side) -> bool {
+    let d = !a;
+    if !b.winning_cells(a).is_empty() {
+        return true;
+    }
+    if !b.winning_cells(d).is_empty() {
+        return false;
+    }
+    // Only a cell where `a` makes a four can leave a winning cell; each is played.
+    for i in 0..b.cell_count() {
+        if b.raw(i) != 0 || !b.patterns(i, a).iter().any(|&v| v >= Pattern::Four as u8) {
+            continue;
+        }
+        let c = b.cell_of(i);
+        b.play_unchecked(c);
+        let two = b.outcome().is_none() && b.winning_cells(a).len() >= 2;
+        b.try_undo();
+        if two {
+            return true;
+        }
+    }
+    false
+}
+
+fn check_defence(
+    b: &mut Board,
+    a: Side,
+    d: Side,
+    mv: Cell,
+    replies: &[(Cell, VctProof)],
+) -> Result<(), String> {
+    if b.outcome() == Some(Outcome::Win(a)) {
+        return Ok(());
+    }
+    if b.outcome().is_some() {
+        return Err(format!(
+            "after {mv} the game ends without the attacker's win"
+        ));
+    }
+    for i in 0..b.cell_count() {
+        let c = b.cell_of(i);
+        if b.raw(i) != 0 || !b.is_legal(c) {
+            continue;
+        }
+        let answered = replies.iter().find(|(r, _)| *r == c);
+        b.play_unchecked(c);
+        let r = if b.outcome() == Some(Outcome::Win(d)) {
+            Err(format!("after {mv} the defender wins at {c}"))
+        } else if b.outcome().is_some() {
+            Err(format!("after {mv} {c} ends the game"))
+        } else if let Some((_, sub)) = answered {
+            check_attack(b, sub)
+        } else if b.side_to_move() == a && wins_at_once(b, a) {
+            Ok(())
+        } else if let Some(line) = VcfSolver::default().solve(b, 60, 200_000)
+            && check_proof(b, &line).is_ok()
+        {
+            // The attacker wins by a VCF found afresh and checked move by move.
+            Ok(())
+        } else {
+            Err(format!("after {mv} the defence {c} is not answered"))
+        };
+        b.try_undo();
+        r?;
+    }
+    Ok(())
 }

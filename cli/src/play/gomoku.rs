@@ -1,5 +1,5 @@
 //! `zerosum gomoku play`: five in a row on 15×15 (or any size 5…22, e.g. 20×20),
-//! freestyle or standard (exactly five). Moves are cells `h8` (column letter, row
+//! freestyle, standard (exactly five) or renju (black's forbidden points refused). Moves are cells `h8` (column letter, row
 //! number; row 1 at the bottom). The AI is [`gomoku::Engine`] (levels 1–8).
 
 use super::{CommonArgs, Mark, MarkKind, PlayGame, VariantOption};
@@ -16,7 +16,8 @@ pub struct PlayArgs {
     /// Board side, 5 to 22 (15 and 20 are the usual ones).
     #[arg(long, default_value_t = 15)]
     size: u32,
-    /// Rule: `freestyle` (five or more wins) or `standard` (exactly five).
+    /// Rule: `freestyle` (five or more wins), `standard` (exactly five) or `renju`
+    /// (black may not make an overline, a double four or a double three).
     #[arg(long, default_value = "freestyle")]
     rule: String,
 }
@@ -159,7 +160,7 @@ impl PlayGame for Gomoku {
             },
             VariantOption {
                 name: "rule",
-                values: vec!["freestyle".into(), "standard".into()],
+                values: vec!["freestyle".into(), "standard".into(), "renju".into()],
             },
         ]
     }
@@ -187,7 +188,8 @@ mod tests {
         assert_eq!(g.move_cell("o15".parse().unwrap()), Some((14, 0)));
         assert!(g.parse_move("p1").unwrap_err().contains("off the"));
         assert!(Gomoku::new("30", "freestyle").is_err());
-        assert!(Gomoku::new("15", "renju").is_err());
+        assert!(Gomoku::new("15", "caro").is_err());
+        assert!(Gomoku::new("15", "renju").is_ok());
     }
 
     #[test]

@@ -59,14 +59,11 @@ fn a_stop_ends_every_engine_at_its_strongest_level() {
     stopped_nodes(othello::Engine::new(4), &othello_26_empties());
 }
 
-/// Gomoku does not meet these bounds yet: 5,364 nodes after a preset stop on this
-/// position (bound 2,486: its root threat searches and first iterations run before the
-/// flag is read), and 210-212 ms reported for a 200 ms limit on the tick clock in two of
-/// nine runs (bound 204 ms: part of its search reads the wall clock, so the overrun
-/// depends on the load). Its polling belongs to the Gomoku time control work; run with
-/// `cargo test -p zerosum-cli --test integration -- --ignored engines::`.
+/// Gomoku under the same bounds: its search, VCF and VCT poll the core budget (every
+/// node, every 8 VCF nodes), so a preset stop ends even the root threat searches, and
+/// every reading of time goes through the injected clock. (Before, 5,364 nodes after a
+/// stop and 210-212 ms for 200 ms in two of nine runs.)
 #[test]
-#[ignore = "gomoku: 5,364 nodes after a stop (bound 2,486), 210 ms for 200 ms: not yet bounded"]
 fn gomoku_keeps_to_a_stop_and_a_time_limit() {
     stopped_nodes(gomoku::Engine::new(4), &gomoku_middle_game());
     time_used(

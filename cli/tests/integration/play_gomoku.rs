@@ -41,6 +41,23 @@ fn standard_rule_overline_does_not_win() {
 }
 
 #[test]
+fn renju_refuses_black_forbidden_move() {
+    // Black f8 g8 h9 h10: h8 would make two open threes, forbidden for black in renju.
+    let moves = "f8\na1\ng8\na3\nh9\na5\nh10\na7\nh8\n";
+    let (out, ok) = play(&["--plain", "--human", "both", "--rule", "renju"], moves);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("illegal move \"h8\": cell h8 is forbidden for black under renju"),
+        "{out}"
+    );
+    let (out, _) = play(
+        &["--plain", "--human", "both", "--rule", "freestyle"],
+        moves,
+    );
+    assert!(!out.contains("forbidden"), "{out}");
+}
+
+#[test]
 fn the_ai_answers_and_plays_itself_to_the_end() {
     let (out, ok) = play(&["--level", "2"], "h8\n");
     assert!(ok, "{out}");

@@ -18,10 +18,10 @@ fn vcf_puzzles_freestyle() {
     };
     let text = std::fs::read_to_string(dir.join("vcf-rapfi-verified.jsonl")).unwrap();
     let puzzles = parse_puzzles(&text).unwrap();
-    for rule in [Rule::Freestyle, Rule::Standard] {
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         let r = run_vcf_suite(&puzzles, rule, 200_000, 20_000);
         eprintln!(
-            "{rule}: solved {}/{} ({:.1}%, {} by VCT), bad proofs {}, false claims {}/{}, nodes {}, time {:?}",
+            "{rule}: solved {}/{} ({:.1}%, {} by VCT), bad proofs {}, false claims {}/{}, nodes {}, time {:?}, slowest {:?}",
             r.solved,
             r.positions,
             100.0 * r.solved as f64 / r.positions as f64,
@@ -30,7 +30,8 @@ fn vcf_puzzles_freestyle() {
             r.false_claims,
             r.negatives,
             r.nodes,
-            r.time
+            r.time,
+            r.slowest
         );
         let mut by: std::collections::BTreeMap<String, usize> = Default::default();
         for m in &r.missed {
@@ -41,18 +42,18 @@ fn vcf_puzzles_freestyle() {
         assert_eq!(r.bad_proofs, 0);
         assert_eq!(r.false_claims, 0);
         if rule == Rule::Freestyle {
-            // The goal is 95%; most misses are white-to-move renju puzzles whose freestyle
+            // The goal is 98%; most misses are white-to-move renju puzzles whose freestyle
             // win is neither a VCF nor a VCT found within the budget. Guard the measured
             // level against regressions.
             eprintln!(
-                "goal 95%: {}",
-                if r.solved * 100 >= r.positions * 95 {
+                "goal 98%: {}",
+                if r.solved * 100 >= r.positions * 98 {
                     "met"
                 } else {
                     "not met"
                 }
             );
-            assert!(r.solved * 100 >= r.positions * 85, "regression below 85%");
+            assert!(r.solved * 100 >= r.positions * 90, "regression below 90%");
         }
     }
 }

@@ -1,8 +1,8 @@
 //! Strength: ours against seed 004's weight-table player from the balanced openings.
 
-use gomoku::arena::play_match;
 use gomoku::suite::parse_openings;
-use gomoku::{EngineAgent, Rule, WeightTable};
+use gomoku::{Engine, Rule, WeightTable};
+use zerosum::agent::{EngineAgent, run_match};
 use zerosum::search::Limits;
 
 #[test]
@@ -16,14 +16,17 @@ fn engine_beats_weight_table_from_balanced_openings() {
     };
     let openings = parse_openings(&text, Rule::Freestyle).unwrap();
     assert_eq!(openings.len(), 24);
-    let mut ours = EngineAgent::new("zerosum", Limits::nodes(20_000), 16);
+    let mut engine = Engine::new(16);
+    zerosum::Engine::set_level(&mut engine, gomoku::Level::new(8).unwrap());
+    let mut ours = EngineAgent::new("zerosum", engine, Limits::nodes(20_000));
     let mut seed = WeightTable::new();
-    let r = play_match(&openings, &mut ours, &mut seed, 225, |g| {
-        eprintln!(
-            "opening {} ours as {:?}: {:?} {}",
-            g.opening, g.a_side, g.outcome, g.moves
-        )
-    });
-    eprintln!("ours vs weight-table: {}", r.summary());
-    assert_eq!(r.losses, 0, "{}", r.summary());
+    let r = run_match(&openings, &mut ours, &mut seed, 225);
+    eprintln!(
+        "ours vs weight-table: +{} ={} -{} ({:.1}%)",
+        r.wins,
+        r.draws,
+        r.losses,
+        100.0 * r.score()
+    );
+    assert_eq!(r.losses, 0, "{r:?}");
 }
