@@ -3,8 +3,6 @@
 //! [`Searcher`]), and `perfect`: the exact [`Solver`] when it finishes within the budget.
 
 use crate::{Column, Position, ScoreTable, Solver, WinPlacePosition};
-use std::fmt;
-use std::str::FromStr;
 use zerosum::Observer;
 use zerosum::search::{Limits, SearchResult, Searcher};
 use zerosum::time::Budget;
@@ -21,46 +19,7 @@ use zerosum::time::Budget;
 /// delays a loss it cannot avoid. An exact solve of an early position takes minutes:
 /// with a time or node limit, `perfect` gives the solver half of the budget and, when it
 /// does not finish, plays the deepest score-table search the rest allows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// Search `n` plies, `n` in `1..=Level::MAX`.
-    Depth(u8),
-    /// The exact solver.
-    Perfect,
-}
-
-impl Level {
-    /// The highest numbered level.
-    pub const MAX: u8 = 14;
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Level::Depth(n) => write!(f, "{n}"),
-            Level::Perfect => f.write_str("perfect"),
-        }
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
-        <Level as zerosum::Level>::parse_in_range(s)
-    }
-}
-
-impl zerosum::Level for Level {
-    fn all() -> Vec<Level> {
-        (1..=Level::MAX)
-            .map(Level::Depth)
-            .chain([Level::Perfect])
-            .collect()
-    }
-    fn default_level() -> Level {
-        Level::Depth(7)
-    }
-}
+pub type Level = zerosum::DepthOrPerfect<14, 7>;
 
 /// The Connect Four engine: the score-table [`Searcher`] (16 MiB table) and the exact
 /// [`Solver`] (made on first use: its table takes `2^table_log2` × 8 bytes).
@@ -146,12 +105,8 @@ impl zerosum::Engine for Engine {
     type Game = Position;
     type Level = Level;
 
-    fn level(&self) -> Level {
-        self.level
-    }
-
-    fn set_level(&mut self, level: Level) {
-        self.level = level;
+    fn level_mut(&mut self) -> &mut Level {
+        &mut self.level
     }
 
     fn think(

@@ -31,34 +31,22 @@
 //! ```
 //! use zerosum::search::{Limits, SearchResult, Searcher};
 //! use zerosum::testing::{Col, Drop, hash_eval};
-//! use zerosum::{Engine, Level, Observer};
+//! use zerosum::{DepthOrPerfect, Engine, Level, Observer};
 //!
-//! #[derive(Clone, Copy, Debug, PartialEq)]
-//! struct Depth(u32);
-//! impl std::fmt::Display for Depth {
-//!     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { self.0.fmt(f) }
-//! }
-//! impl std::str::FromStr for Depth {
-//!     type Err = String;
-//!     fn from_str(s: &str) -> Result<Depth, String> { Depth::parse_in_range(s) }
-//! }
-//! impl Level for Depth {
-//!     fn all() -> Vec<Depth> { (1..=6).map(Depth).collect() }
-//!     fn default_level() -> Depth { Depth(4) }
-//! }
-//! assert_eq!(Depth::range_text(), "1-6 (default 4)");
+//! // Levels 1-6 search that many plies, `perfect` to the end; the default is 4.
+//! type Depth = DepthOrPerfect<6, 4>;
+//! assert_eq!(Depth::range_text(), "1-6 or perfect (default 4)");
 //! assert!("7".parse::<Depth>().unwrap_err().contains("1-6"));
 //!
 //! struct Plain {
 //!     searcher: Searcher<Drop>,
-//!     depth: u32,
+//!     level: Depth,
 //! }
 //!
 //! impl Engine for Plain {
 //!     type Game = Drop;
 //!     type Level = Depth;
-//!     fn level(&self) -> Depth { Depth(self.depth) }
-//!     fn set_level(&mut self, depth: Depth) { self.depth = depth.0 }
+//!     fn level_mut(&mut self) -> &mut Depth { &mut self.level }
 //!     fn think(
 //!         &mut self,
 //!         game: &Drop,
@@ -67,7 +55,8 @@
 //!     ) -> SearchResult<Col> {
 //!         let mut limits = limits.clone();
 //!         if limits.time.is_none() && limits.clock.is_none() && limits.nodes.is_none() {
-//!             limits.depth = Some(limits.depth.unwrap_or(self.depth));
+//!             let depth = self.level.depth().map_or(42, u32::from);
+//!             limits.depth = Some(limits.depth.unwrap_or(depth));
 //!         }
 //!         self.searcher.search(&mut game.clone(), &mut hash_eval, &limits, observer)
 //!     }
@@ -75,7 +64,7 @@
 //!     fn clear(&mut self) { self.searcher.clear() }
 //! }
 //!
-//! let mut engine = Plain { searcher: Searcher::new(1), depth: Depth::default_level().0 };
+//! let mut engine = Plain { searcher: Searcher::new(1), level: Depth::default_level() };
 //! let mut depths = Vec::new();
 //! let r = engine.think(&Drop::new(7, 6, 4), &Limits::default(), &mut |r| depths.push(r.depth));
 //! assert!(r.best_move.is_some());
@@ -134,6 +123,81 @@ pub trait Level:
     }
 }
 
+/// The `DEFAULT` of a [`DepthOrPerfect`] whose default level is `perfect`.
+pub const PERFECT_BY_DEFAULT: u8 = 0;
+
+/// The level type of games whose levels are a search depth and an exact solver: `1`…`MAX`
+/// (what a depth `n` means — plies, `2n − 1` plies — is the engine's to say) and
+/// `perfect` (the exact solver when it fits the budget). `DEFAULT` is the default depth
+/// level, or [`PERFECT_BY_DEFAULT`]. Each game names its own:
+/// `pub type Level = zerosum::DepthOrPerfect<14, 7>;` with its level table in the docs.
+///
+/// ```
+/// use zerosum::{DepthOrPerfect, Level, PERFECT_BY_DEFAULT};
+/// type Seven = DepthOrPerfect<7, 3>;
+/// assert_eq!(Seven::range_text(), "1-7 or perfect (default 3)");
+/// assert_eq!("5".parse::<Seven>(), Ok(Seven::Depth(5)));
+/// assert_eq!("Perfect".parse::<Seven>(), Ok(Seven::Perfect));
+/// assert!("8".parse::<Seven>().unwrap_err().contains("1-7 or perfect"));
+/// assert_eq!(Seven::Depth(5).to_string(), "5");
+/// assert_eq!(
+///     DepthOrPerfect::<5, PERFECT_BY_DEFAULT>::default_level(),
+///     DepthOrPerfect::Perfect
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DepthOrPerfect<const MAX: u8, const DEFAULT: u8> {
+    /// Level `n`, `1..=MAX`: a search bounded by depth (the engine defines the depth).
+    Depth(u8),
+    /// The exact solver when it fits the budget, the best search otherwise.
+    Perfect,
+}
+
+impl<const MAX: u8, const DEFAULT: u8> DepthOrPerfect<MAX, DEFAULT> {
+    /// The highest numbered level.
+    pub const MAX: u8 = MAX;
+
+    /// The numbered level, `None` for `perfect`.
+    pub fn depth(self) -> Option<u8> {
+        match self {
+            DepthOrPerfect::Depth(n) => Some(n),
+            DepthOrPerfect::Perfect => None,
+        }
+    }
+}
+
+impl<const MAX: u8, const DEFAULT: u8> Display for DepthOrPerfect<MAX, DEFAULT> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DepthOrPerfect::Depth(n) => write!(f, "{n}"),
+            DepthOrPerfect::Perfect => f.write_str("perfect"),
+        }
+    }
+}
+
+impl<const MAX: u8, const DEFAULT: u8> FromStr for DepthOrPerfect<MAX, DEFAULT> {
+    type Err = String;
+    /// `1`…`MAX` or `perfect` (any case), with surrounding white space.
+    fn from_str(s: &str) -> Result<Self, String> {
+        Self::parse_in_range(s)
+    }
+}
+
+impl<const MAX: u8, const DEFAULT: u8> Level for DepthOrPerfect<MAX, DEFAULT> {
+    fn all() -> Vec<Self> {
+        (1..=MAX)
+            .map(DepthOrPerfect::Depth)
+            .chain([DepthOrPerfect::Perfect])
+            .collect()
+    }
+    fn default_level() -> Self {
+        match DEFAULT {
+            PERFECT_BY_DEFAULT => DepthOrPerfect::Perfect,
+            n => DepthOrPerfect::Depth(n.min(MAX)),
+        }
+    }
+}
+
 /// The per-iteration callback of [`Engine::think`]: called after each finished depth (or
 /// solver step) with what the engine knows so far. Front ends draw progress from it.
 pub type Observer<'a, M> = dyn FnMut(&Report<M>) + 'a;
@@ -150,11 +214,19 @@ pub trait Engine {
     /// range and default on its own type.
     type Level: Level;
 
+    /// Where the engine keeps its level (the one required accessor; [`Engine::level`] and
+    /// [`Engine::set_level`] are provided over it).
+    fn level_mut(&mut self) -> &mut Self::Level;
+
     /// The current level.
-    fn level(&self) -> Self::Level;
+    fn level(&mut self) -> Self::Level {
+        *self.level_mut()
+    }
 
     /// Sets the level for the next calls of [`Engine::think`].
-    fn set_level(&mut self, level: Self::Level);
+    fn set_level(&mut self, level: Self::Level) {
+        *self.level_mut() = level;
+    }
 
     /// The best move it finds in `game` (which must not be over) under `limits` at the
     /// current level, calling `observer` after each finished iteration. Time and node

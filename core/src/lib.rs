@@ -31,7 +31,7 @@ pub mod testing;
 pub mod time;
 
 pub use bitboard::{Bitboard, Squares};
-pub use engine::{Engine, Level, MoveOf, Observer};
+pub use engine::{DepthOrPerfect, Engine, Level, MoveOf, Observer, PERFECT_BY_DEFAULT};
 pub use game::{Evaluator, Game, MoveList, Notation, Outcome, ZeroEval};
 pub use score::{Bound, MAX_PLY, Score};
 pub use side::{BySide, Side};

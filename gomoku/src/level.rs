@@ -68,12 +68,8 @@ impl zerosum::Engine for Engine {
     type Game = Board;
     type Level = Level;
 
-    fn level(&self) -> Level {
-        self.level
-    }
-
-    fn set_level(&mut self, level: Level) {
-        self.level = level;
+    fn level_mut(&mut self) -> &mut Level {
+        &mut self.level
     }
 
     fn think(

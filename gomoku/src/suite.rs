@@ -7,7 +7,7 @@ use crate::cell::{Cell, CellError, parse_move_list};
 use crate::rule::Rule;
 use crate::vcf::{VcfSolver, check_proof};
 use crate::vct::VctSolver;
-use serde_json::Value;
+use serde::Deserialize;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 use zerosum::{Notation, Side};
@@ -57,6 +57,41 @@ impl RapfiAnswer {
     }
 }
 
+/// A line of `vcf-rapfi-verified.jsonl` as written (the fields this crate reads; the
+/// data README describes them all).
+#[derive(Deserialize)]
+struct RawPuzzle {
+    file: String,
+    index: usize,
+    moves_xy: Vec<[u64; 2]>,
+    freestyle: RawAnswer,
+    standard: RawAnswer,
+}
+
+/// Rapfi's answer under one rule as written: `eval` is `"+M7"`, a number, or null.
+#[derive(Deserialize)]
+struct RawAnswer {
+    eval: Option<RawEval>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawEval {
+    Text(String),
+    Number(serde_json::Number),
+}
+
+impl From<RawAnswer> for RapfiAnswer {
+    fn from(raw: RawAnswer) -> RapfiAnswer {
+        RapfiAnswer {
+            eval: raw.eval.map(|e| match e {
+                RawEval::Text(s) => s,
+                RawEval::Number(n) => n.to_string(),
+            }),
+        }
+    }
+}
+
 /// One puzzle of `vcf-rapfi-verified.jsonl`.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
@@ -78,40 +113,18 @@ impl Puzzle {
     /// # Errors
     /// [`SuiteError`] naming the field that is wrong.
     pub fn parse(line: &str) -> Result<Puzzle, SuiteError> {
-        let v: Value = serde_json::from_str(line)?;
-        let file = v["file"]
-            .as_str()
-            .ok_or(SuiteError::Field("file"))?
-            .to_string();
-        let index = v["index"].as_u64().ok_or(SuiteError::Field("index"))? as usize;
-        let mut stones = Vec::new();
-        for p in v["moves_xy"]
-            .as_array()
-            .ok_or(SuiteError::Field("moves_xy"))?
-        {
-            let x = p[0].as_u64().ok_or(SuiteError::Field("moves_xy"))?;
-            let y = p[1].as_u64().ok_or(SuiteError::Field("moves_xy"))?;
-            stones.push(Cell::parse_xy(&format!("{x},{y}"))?);
-        }
-        let answer = |rule: &'static str| -> Result<RapfiAnswer, SuiteError> {
-            let e = &v[rule]["eval"];
-            match e {
-                Value::Null => Ok(RapfiAnswer { eval: None }),
-                Value::String(s) => Ok(RapfiAnswer {
-                    eval: Some(s.clone()),
-                }),
-                Value::Number(n) => Ok(RapfiAnswer {
-                    eval: Some(n.to_string()),
-                }),
-                _ => Err(SuiteError::Field(rule)),
-            }
-        };
+        let raw: RawPuzzle = serde_json::from_str(line)?;
+        let stones = raw
+            .moves_xy
+            .iter()
+            .map(|[x, y]| Cell::parse_xy(&format!("{x},{y}")))
+            .collect::<Result<_, _>>()?;
         Ok(Puzzle {
-            file,
-            index,
+            file: raw.file,
+            index: raw.index,
             stones,
-            freestyle: answer("freestyle")?,
-            standard: answer("standard")?,
+            freestyle: raw.freestyle.into(),
+            standard: raw.standard.into(),
         })
     }
 

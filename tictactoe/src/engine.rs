@@ -3,8 +3,6 @@
 //! [`Solver`] when it finishes within the budget, the deepest search otherwise.
 
 use crate::{Board, Cell, LineEvaluator, Mode, Solver, SolverConfig};
-use std::fmt;
-use std::str::FromStr;
 use zerosum::Observer;
 use zerosum::search::{Limits, SearchResult, Searcher};
 use zerosum::time::Budget;
@@ -18,46 +16,7 @@ use zerosum::time::Budget;
 ///
 /// With a time or node limit, `perfect` gives the solver half of the budget and, when it
 /// does not finish (large boards: 5×5 with k = 5 takes minutes), searches with the rest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// Search `2n − 1` plies, `n` in `1..=Level::MAX`.
-    Depth(u8),
-    /// The exact solver.
-    Perfect,
-}
-
-impl Level {
-    /// The highest numbered level.
-    pub const MAX: u8 = 5;
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Level::Depth(n) => write!(f, "{n}"),
-            Level::Perfect => f.write_str("perfect"),
-        }
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
-        <Level as zerosum::Level>::parse_in_range(s)
-    }
-}
-
-impl zerosum::Level for Level {
-    fn all() -> Vec<Level> {
-        (1..=Level::MAX)
-            .map(Level::Depth)
-            .chain([Level::Perfect])
-            .collect()
-    }
-    fn default_level() -> Level {
-        Level::Perfect
-    }
-}
+pub type Level = zerosum::DepthOrPerfect<5, { zerosum::PERFECT_BY_DEFAULT }>;
 
 /// The tic-tac-toe engine: the exact [`Solver`] (distance mode) and the core
 /// [`Searcher`] with the open-lines evaluation, both keeping their tables between moves.
@@ -116,12 +75,8 @@ impl zerosum::Engine for Engine {
     type Game = Board;
     type Level = Level;
 
-    fn level(&self) -> Level {
-        self.level
-    }
-
-    fn set_level(&mut self, level: Level) {
-        self.level = level;
+    fn level_mut(&mut self) -> &mut Level {
+        &mut self.level
     }
 
     fn think(

@@ -18,7 +18,7 @@
 //! position created, the root included; a won or drawn position is a (counted) leaf. The
 //! best move changes only on a strictly better value, so it never points at a child
 //! whose value is only a bound (the lecture's warning). With this convention the counts
-//! along the lecture's game are reproduced exactly (see `tests/variants.rs`):
+//! along the lecture's game are reproduced exactly (see `tests/integration/variants.rs`):
 //! 549946 (A), 94978 (B), 18014 (C) and 2914 (D) nodes for the first move.
 
 use crate::{Board, Cell};

@@ -320,22 +320,48 @@ fn criterion_rows(dir: &Path) -> Vec<BenchRow> {
     rows
 }
 
+/// What `cargo xtask bench` reads of criterion's `estimates.json`.
+#[derive(serde::Deserialize)]
+struct Estimates {
+    median: Estimate,
+}
+
+/// One statistic of `estimates.json`.
+#[derive(serde::Deserialize)]
+struct Estimate {
+    point_estimate: f64,
+}
+
+/// What `cargo xtask bench` reads of criterion's `benchmark.json`.
+#[derive(serde::Deserialize)]
+struct BenchmarkMeta {
+    full_id: Option<String>,
+    title: Option<String>,
+    /// `{"Elements": n}` or `{"Bytes": n}`, when the bench declares a throughput.
+    throughput: Option<std::collections::BTreeMap<String, Amount>>,
+}
+
+/// A throughput's amount: a count, or a shape this table does not show.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum Amount {
+    Count(f64),
+    Other(serde::de::IgnoredAny),
+}
+
 fn read_bench(new_dir: &Path) -> Option<BenchRow> {
-    let est: serde_json::Value =
+    let est: Estimates =
         serde_json::from_str(&std::fs::read_to_string(new_dir.join("estimates.json")).ok()?)
             .ok()?;
-    let meta: serde_json::Value =
+    let meta: BenchmarkMeta =
         serde_json::from_str(&std::fs::read_to_string(new_dir.join("benchmark.json")).ok()?)
             .ok()?;
-    let median_ns = est["median"]["point_estimate"].as_f64()?;
-    let name = meta["full_id"]
-        .as_str()
-        .or_else(|| meta["title"].as_str())?
-        .to_string();
-    let throughput = meta["throughput"].as_object().and_then(|t| {
-        t.iter().next().and_then(|(kind, v)| {
-            v.as_f64()
-                .map(|n| (n / (median_ns * 1e-9), kind.to_lowercase()))
+    let median_ns = est.median.point_estimate;
+    let name = meta.full_id.or(meta.title)?;
+    let throughput = meta.throughput.and_then(|t| {
+        t.into_iter().find_map(|(kind, amount)| match amount {
+            Amount::Count(n) => Some((n / (median_ns * 1e-9), kind.to_lowercase())),
+            Amount::Other(_) => None,
         })
     });
     Some(BenchRow {

@@ -12,51 +12,14 @@ pub struct DropEngine {
     level: DropLevel,
 }
 
-/// A level of [`DropEngine`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DropLevel {
-    /// Search `2n` plies.
-    Depth(u8),
-    /// Search to the end.
-    Perfect,
-}
-
-impl std::fmt::Display for DropLevel {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            DropLevel::Depth(n) => write!(f, "{n}"),
-            DropLevel::Perfect => f.write_str("perfect"),
-        }
-    }
-}
-
-impl std::str::FromStr for DropLevel {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        <DropLevel as zerosum::Level>::parse_in_range(s)
-    }
-}
-
-impl zerosum::Level for DropLevel {
-    fn all() -> Vec<Self> {
-        (1..=5)
-            .map(DropLevel::Depth)
-            .chain([DropLevel::Perfect])
-            .collect()
-    }
-    fn default_level() -> Self {
-        DropLevel::Depth(2)
-    }
-}
+/// A level of [`DropEngine`]: `1`…`5` (default 2) or `perfect`.
+pub type DropLevel = zerosum::DepthOrPerfect<5, 2>;
 
 impl zerosum::Engine for DropEngine {
     type Game = Drop;
     type Level = DropLevel;
-    fn level(&self) -> DropLevel {
-        self.level
-    }
-    fn set_level(&mut self, level: DropLevel) {
-        self.level = level;
+    fn level_mut(&mut self) -> &mut DropLevel {
+        &mut self.level
     }
     fn think(
         &mut self,

@@ -1,9 +1,12 @@
 //! Testing support: a conformance suite every game crate runs on its own `Game` (after
 //! board-game-rs' shared board tests and OpenSpiel's basic tests; each check panics with
 //! a message naming the position and what is wrong), and [`Drop`], a small reference
-//! game for testing and benchmarking searches.
+//! game for testing and benchmarking searches. With the feature `proptest`, `text`: random
+//! text for the parser tests of every game.
 
 mod drop_game;
+#[cfg(feature = "proptest")]
+pub mod text;
 
 pub use drop_game::{Col, Drop, hash_eval};
 

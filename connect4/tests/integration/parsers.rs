@@ -7,32 +7,10 @@
 
 use connect4::{Column, Notation, Position, WinPlacePosition, parse_input_line, suite};
 use proptest::prelude::*;
+use zerosum::testing::text::{edits, mutate, notation_like};
 
-const ALPHABET: &[char] = &[
-    '1', '2', '3', '4', '5', '6', '7', '0', '8', '-', ' ', '+', '\t', 'Ｘ', 'é', '٣', 'ｈ',
-    '\u{85}', '\u{0}', '\u{300}', '４',
-];
-
-fn tricky() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop::sample::select(ALPHABET), 0..60)
-        .prop_map(|v| v.into_iter().collect())
-}
-
-fn mutate(text: &str, edits: &[(u8, usize, char)]) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for &(kind, at, ch) in edits {
-        let i = at % (chars.len() + 1);
-        match kind % 3 {
-            0 => chars.insert(i, ch),
-            1 if i < chars.len() => {
-                chars.remove(i);
-            }
-            _ if i < chars.len() => chars[i] = ch,
-            _ => chars.push(ch),
-        }
-    }
-    chars.into_iter().collect()
-}
+/// The notation's characters and its neighbours (with the core's tricky ones).
+const ALPHABET: &str = "123456708-+";
 
 /// A legal move string of random play (stops at a win or a full board).
 fn played() -> impl Strategy<Value = String> {
@@ -71,7 +49,7 @@ proptest! {
     }
 
     #[test]
-    fn notation_like_text_never_panics(text in tricky()) {
+    fn notation_like_text_never_panics(text in notation_like(ALPHABET, 60)) {
         check(&text);
     }
 
@@ -79,7 +57,7 @@ proptest! {
     fn mutated_move_strings_never_panic(
         moves in played(),
         score in -30i32..30,
-        e in prop::collection::vec((0u8..3, any::<usize>(), prop::sample::select(ALPHABET)), 1..4),
+        e in edits(ALPHABET),
     ) {
         prop_assert_eq!(Position::from_moves(&moves).map(|p| p.to_string()), Ok(moves.clone()));
         check(&mutate(&moves, &e));

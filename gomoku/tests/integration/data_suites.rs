@@ -56,3 +56,27 @@ fn vcf_puzzles_freestyle() {
         }
     }
 }
+
+/// The committed sample `tests/integration/fixtures/vcf-sample.jsonl`: lines 1, 2, 3, 37,
+/// 91 and 505 of `vcf-rapfi-verified.jsonl` (the lfz084 VCF puzzles checked by Rapfi
+/// 0.43.02, see `../shared/data/gomoku/README.md`): proved wins, an instant win, an
+/// unproved (numeric) answer and a proved loss, so that the reader (every `eval` shape) and
+/// the VCF suite runner are tested without the data folder.
+#[test]
+fn committed_sample_runs_through_the_vcf_suite() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/integration/fixtures/vcf-sample.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let puzzles = parse_puzzles(&text).unwrap();
+    assert_eq!(puzzles.len(), 6);
+    assert_eq!(puzzles[0].freestyle.eval.as_deref(), Some("+M7"));
+    assert!(puzzles[3].freestyle.instant());
+    assert_eq!(puzzles[4].freestyle.eval.as_deref(), Some("165"));
+    assert!(puzzles[5].freestyle.proved_loss());
+    let r = run_vcf_suite(&puzzles, Rule::Freestyle, 200_000, 20_000);
+    eprintln!("{r:?}");
+    // Four positives (three +M, one instant), one proved loss; the numeric one is skipped.
+    assert_eq!((r.positions, r.negatives), (4, 1));
+    assert_eq!(r.solved, 4, "missed {:?}", r.missed);
+    assert_eq!((r.bad_proofs, r.false_claims), (0, 0));
+}

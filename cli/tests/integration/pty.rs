@@ -9,7 +9,7 @@
 
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
 use std::io::{Read, Write};

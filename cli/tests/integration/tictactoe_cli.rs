@@ -2,8 +2,8 @@
 //! checked against an enumeration and brute force written here (independent of the
 //! tictactoe crate), and reports bad lines without stopping.
 
+use crate::common;
 use std::collections::HashMap;
-mod common;
 
 const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],

@@ -1,7 +1,7 @@
 //! `zerosum othello …` end to end: perft, solve (exact and weak), analyze, bestmove,
 //! and a bad input line.
 
-mod common;
+use crate::common;
 
 const START: &str = "---------------------------OX------XO--------------------------- X";
 /// FFO #1 (14 empties): G8 +18 (FFO suite, from Edax's `problem/fforum-1-19.obf`).
@@ -74,8 +74,10 @@ fn bestmove_plays_a_legal_move() {
     let mv = out.split_whitespace().nth(3).unwrap();
     assert!(["d3", "c4", "f5", "e6"].contains(&mv), "{out}");
     assert!(out.contains(" (evaluation) depth 3 nodes "), "{out}");
+    // A time limit still solves a 14-empty endgame exactly (in milliseconds when idle;
+    // the limit is generous so that a loaded machine does not fail the test).
     let (ok, out, _) = run(
-        &["othello", "bestmove", "--time-ms", "50"],
+        &["othello", "bestmove", "--time-ms", "10000"],
         &format!("{FFO1}\n"),
     );
     assert!(ok);

@@ -1,6 +1,6 @@
 //! `zerosum connect4` end to end: the binary on standard input.
 
-mod common;
+use crate::common;
 
 /// Runs `zerosum connect4 <args>` with `input`; returns (stdout, stderr, success).
 fn run(args: &[&str], input: &str) -> (String, String, bool) {

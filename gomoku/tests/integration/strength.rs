@@ -6,7 +6,7 @@ use gomoku::{EngineAgent, Rule, WeightTable};
 use zerosum::search::Limits;
 
 #[test]
-#[ignore = "plays 48 games; cargo test -p gomoku --test strength -- --ignored --nocapture"]
+#[ignore = "plays 48 games; cargo test -p gomoku --test integration -- --ignored --nocapture strength::"]
 fn engine_beats_weight_table_from_balanced_openings() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../shared/data/gomoku/balanced-openings-freestyle15.txt");

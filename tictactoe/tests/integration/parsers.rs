@@ -7,41 +7,10 @@
 
 use proptest::prelude::*;
 use tictactoe::{Board, Cell, Geometry, Shape};
+use zerosum::testing::text::{edits, mutate, notation_like};
 
-/// The notation's characters and the ones that made byte-indexing parsers panic.
-const ALPHABET: &[char] = &[
-    'x', 'o', 'X', 'O', '.', '/', ' ', 'k', '=', '0', '1', '3', '9', '×', 'Ｘ', 'é', '٣', 'ｈ',
-    '\u{85}', '\u{0}', '\t', '\u{300}', '🂡',
-];
-
-fn tricky() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop::sample::select(ALPHABET), 0..80)
-        .prop_map(|v| v.into_iter().collect())
-}
-
-/// Applies `(kind, at, ch)` edits: 0 insert, 1 delete, 2 replace, at a character index.
-fn mutate(text: &str, edits: &[(u8, usize, char)]) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for &(kind, at, ch) in edits {
-        let i = at % (chars.len() + 1);
-        match kind % 3 {
-            0 => chars.insert(i, ch),
-            1 if i < chars.len() => {
-                chars.remove(i);
-            }
-            _ if i < chars.len() => chars[i] = ch,
-            _ => chars.push(ch),
-        }
-    }
-    chars.into_iter().collect()
-}
-
-fn edits() -> impl Strategy<Value = Vec<(u8, usize, char)>> {
-    prop::collection::vec(
-        (0u8..3, any::<usize>(), prop::sample::select(ALPHABET)),
-        1..4,
-    )
-}
+/// The notation's characters (with the core's tricky ones).
+const ALPHABET: &str = "xoXO./k=0139×";
 
 /// A position reached by legal play on a random board of at most 64 cells.
 fn played() -> impl Strategy<Value = Board> {
@@ -93,20 +62,20 @@ proptest! {
     }
 
     #[test]
-    fn notation_like_text_never_panics(text in tricky()) {
+    fn notation_like_text_never_panics(text in notation_like(ALPHABET, 80)) {
         check_board(&text);
         check_shape(&text);
     }
 
     #[test]
-    fn mutated_positions_never_panic(board in played(), e in edits()) {
+    fn mutated_positions_never_panic(board in played(), e in edits(ALPHABET)) {
         let text = board.to_string();
         prop_assert_eq!(Board::parse(&text).map(|b| b.to_string()), Ok(text.clone()));
         check_board(&mutate(&text, &e));
     }
 
     #[test]
-    fn mutated_sizes_never_panic(cols in 0u32..100_000, rows in 0u32..100_000, e in edits()) {
+    fn mutated_sizes_never_panic(cols in 0u32..100_000, rows in 0u32..100_000, e in edits(ALPHABET)) {
         let text = format!("{cols}x{rows}");
         check_shape(&text);
         check_shape(&mutate(&text, &e));

@@ -9,32 +9,10 @@ use othello::ggf::GgfGame;
 use othello::nboard::Command;
 use othello::{Move, Notation, Othello, Square, ffo};
 use proptest::prelude::*;
+use zerosum::testing::text::{edits, mutate, notation_like};
 
-const ALPHABET: &[char] = &[
-    'X', 'O', '-', 'x', 'o', '*', '.', ' ', ';', ':', '+', 'a', 'h', 'P', 'S', '1', '8', '9', 'Ｘ',
-    'é', '٣', 'ｈ', '\u{85}', '\u{0}', '\u{300}',
-];
-
-fn tricky() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop::sample::select(ALPHABET), 0..90)
-        .prop_map(|v| v.into_iter().collect())
-}
-
-fn mutate(text: &str, edits: &[(u8, usize, char)]) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for &(kind, at, ch) in edits {
-        let i = at % (chars.len() + 1);
-        match kind % 3 {
-            0 => chars.insert(i, ch),
-            1 if i < chars.len() => {
-                chars.remove(i);
-            }
-            _ if i < chars.len() => chars[i] = ch,
-            _ => chars.push(ch),
-        }
-    }
-    chars.into_iter().collect()
-}
+/// The notations' characters (with the core's tricky ones).
+const ALPHABET: &str = "XO-xo*.;:+ahPS189";
 
 /// A game of random legal moves from the start: its move line and the game.
 fn played() -> impl Strategy<Value = (String, Othello)> {
@@ -88,13 +66,6 @@ fn check_ggf(text: &str) {
     }
 }
 
-fn edits() -> impl Strategy<Value = Vec<(u8, usize, char)>> {
-    prop::collection::vec(
-        (0u8..3, any::<usize>(), prop::sample::select(ALPHABET)),
-        1..4,
-    )
-}
-
 proptest! {
     #[test]
     fn any_unicode_never_panics(text in any::<String>()) {
@@ -102,12 +73,12 @@ proptest! {
     }
 
     #[test]
-    fn notation_like_text_never_panics(text in tricky()) {
+    fn notation_like_text_never_panics(text in notation_like(ALPHABET, 90)) {
         check(&text);
     }
 
     #[test]
-    fn mutated_positions_and_lines_never_panic((line, game) in played(), e in edits()) {
+    fn mutated_positions_and_lines_never_panic((line, game) in played(), e in edits(ALPHABET)) {
         let obf = game.to_string();
         check(&obf);
         check(&mutate(&obf, &e));

@@ -1,7 +1,7 @@
 //! `zerosum gomoku solve | bestmove | pbrain` and the `pbrain-zerosum` binary, driven over
 //! pipes.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -123,7 +123,7 @@ fn pbrain_binary_plays_a_game_with_a_manager() {
 }
 
 #[test]
-#[ignore = "measures wall-clock time: cargo test -p zerosum-cli --test gomoku_cli -- --ignored"]
+#[ignore = "measures wall-clock time: cargo test -p zerosum-cli --test integration -- --ignored gomoku_cli::"]
 fn pbrain_answers_within_timeout_turn() {
     let input = "START 15\nINFO timeout_turn 200\nBOARD\n7,7,1\n8,8,2\n7,8,1\n8,7,2\n6,6,1\n9,9,2\nDONE\nEND\n";
     let t = Instant::now();

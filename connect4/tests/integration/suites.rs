@@ -66,3 +66,25 @@ fn weak_solve_gives_the_sign() {
         );
     }
 }
+
+/// The committed sample `tests/integration/fixtures/pons-sample.txt`: the first lines of
+/// Pascal Pons' test sets (Test_L3_R1 1-3, Test_L2_R1 1-3, Test_L1_R1 1-2, Test_L2_R2 1-2,
+/// Test_L1_R2 1; from "Solving Connect 4: how to build a perfect AI",
+/// http://blog.gamesolver.org/solving-connect-four/02-test-protocol/, copied from
+/// `../shared/data/connect4/`), so that the suite reader and runner are tested without the
+/// data folder: every stated score, strongly and weakly.
+#[test]
+fn committed_sample_gives_its_stated_scores() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/integration/fixtures/pons-sample.txt");
+    let cases = suite::read_file(&path, None).expect("the sample parses");
+    assert_eq!(cases.len(), 11);
+    for weak in [false, true] {
+        let stats = suite::run(&mut Solver::new(), &cases, weak);
+        assert_eq!(stats.positions, 11);
+        assert_eq!(stats.passed, 11, "weak {weak}: {:?}", stats.failures);
+        assert!(stats.total_nodes > 0);
+    }
+    let limited = suite::read_file(&path, Some(4)).expect("the sample parses");
+    assert_eq!(limited.len(), 4);
+}

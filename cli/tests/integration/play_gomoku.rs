@@ -1,6 +1,6 @@
 //! `zerosum gomoku play --plain` driven through the binary with scripted games.
 
-mod common;
+use crate::common;
 
 /// Runs `zerosum gomoku play <args>` with `input` on standard input; returns stdout
 /// and whether it exited successfully.

@@ -1,6 +1,6 @@
 //! The FFO endgame suite (`../shared/data/othello/fforum-*.obf`): every position's best
 //! score and a best move among the listed ones. Skips (passes) when the data folder is
-//! absent. Slow: run with `cargo test --release -p othello --test ffo -- --ignored --nocapture`.
+//! absent. Slow: run with `cargo test --release -p othello --test integration -- --ignored --nocapture ffo::`.
 
 use othello::ffo::{FfoPosition, read_file};
 use othello::solver::Solver;
@@ -77,4 +77,30 @@ fn ffo_40_49() {
 #[ignore = "very slow: FFO #50-#59"]
 fn ffo_50_59() {
     run("fforum-40-59.obf", 50..=59);
+}
+
+/// The committed sample `tests/integration/fixtures/`: FFO #1-#3 (14 empties) and #20
+/// (6 empties), the first lines of `fforum-1-19.obf` and `fforum-20-39.obf` as shipped in
+/// Edax's repository (github `abulmo/edax-reversi`, folder `problem/`; copied from
+/// `../shared/data/othello/`), so that the suite reader (numbering from the file name
+/// included) and the check are tested without the data folder.
+#[test]
+fn committed_sample_solves_to_its_stated_scores() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/integration/fixtures");
+    let mut solver = Solver::new(16);
+    let mut numbers = Vec::new();
+    for file in ["fforum-1-3.obf", "fforum-20-20.obf"] {
+        for pos in read_file(&dir.join(file)).expect("the sample parses") {
+            let s = solver.solve(pos.game.board());
+            assert_eq!(Some(s.score), pos.best_score(), "FFO #{} score", pos.number);
+            let mv = s.best_move.expect("a move");
+            assert!(
+                pos.is_best_move(mv),
+                "FFO #{}: {mv} is not a best move",
+                pos.number
+            );
+            numbers.push(pos.number);
+        }
+    }
+    assert_eq!(numbers, [1, 2, 3, 20]);
 }

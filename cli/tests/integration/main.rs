@@ -1,0 +1,13 @@
+//! The integration tests of `zerosum-cli`, as one test binary (one link instead of one per file).
+
+mod common;
+mod connect4_cli;
+mod fuzz_lines;
+mod gomoku_cli;
+mod othello_cli;
+mod play_connect4;
+mod play_gomoku;
+mod play_othello;
+mod play_tictactoe;
+mod pty;
+mod tictactoe_cli;

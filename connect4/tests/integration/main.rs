@@ -1,0 +1,9 @@
+//! The integration tests of `connect4`, as one test binary (one link instead of one per file).
+
+mod book;
+mod conformance;
+mod facts;
+mod parsers;
+mod score_table;
+mod solver_vs_minimax;
+mod suites;

@@ -1,0 +1,10 @@
+//! The integration tests of `gomoku`, as one test binary (one link instead of one per file).
+
+mod data_suites;
+mod gomocup;
+mod parsers;
+mod rules;
+mod snapshots;
+mod strength;
+mod vcf;
+mod winlines;

@@ -1,0 +1,8 @@
+//! The integration tests of `othello`, as one test binary (one link instead of one per file).
+
+mod eval;
+mod ffo;
+mod parsers;
+mod perft;
+mod rules;
+mod solver;
