@@ -15,7 +15,9 @@
 //!    search; store the bounds;
 //! 2. at most [`SHALLOW_EMPTIES`] empties: no table, no move generation: the empty
 //!    squares are tried directly, those in regions with an odd number of empties first
-//!    (parity); the last empty square is scored by counting its flips.
+//!    (parity); three empties have their own function (the square alone in its
+//!    quadrant first), two empties try both squares directly, and the last empty square
+//!    is scored by counting its flips with line tables ([`last`]), without playing it.
 //!
 //! The root runs aspiration (null-window) searches around a guess from the shallow
 //! search until the exact score is known. Scores are final disc differences for the side
@@ -25,7 +27,7 @@
 //! flip counting, parity, fastest-first, stability cut-off) and the FFO-solving
 //! literature (Gunnar Andersson's notes on endgame solving).
 
-mod last;
+pub mod last;
 mod tt;
 
 use crate::movegen::{flips, moves, potential_moves};
