@@ -6,8 +6,8 @@ use std::fmt::Display;
 use std::marker::PhantomData;
 use std::process::ExitCode;
 use std::time::Duration;
-use zerosum::search::Limits;
-use zerosum::{Engine, Game, Level};
+use zerosum::search::{Limits, SearchResult};
+use zerosum::{Engine, Game, Level, MoveOf};
 
 /// `--level`, `--depth`, `--nodes`, `--time-ms` for an engine with levels `L`; the help of
 /// `--level` gives the game's range and default.
@@ -107,18 +107,12 @@ impl<L: Level> Args for LimitArgs<L> {
 pub fn bestmove<E: Engine>(
     engine: &mut E,
     args: &LimitArgs<E::Level>,
-    mut parse: impl FnMut(&str) -> Result<(String, E::Game), String>,
+    parse: impl FnMut(&str) -> Result<(String, E::Game), String>,
 ) -> ExitCode
 where
     <E::Game as Game>::Move: Display,
 {
-    let limits = args.apply(engine);
-    crate::lines::process_stdin(|line| -> Result<String, String> {
-        let (name, game) = parse(line)?;
-        if game.outcome().is_some() {
-            return Err("the game is over".into());
-        }
-        let r = engine.think(&game, &limits, &mut |_| {});
+    think_each(engine, args, parse, |name, r| {
         let best = r.best_move.ok_or("no move")?;
         let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
         Ok(format!(
@@ -129,6 +123,25 @@ where
             r.stats.elapsed.as_millis(),
             pv.join(" ")
         ))
+    })
+}
+
+/// For each position of standard input (read by `parse`: its name and the game), the
+/// engine's result under `args`, written by `answer`; a finished game is an error line.
+fn think_each<E: Engine>(
+    engine: &mut E,
+    args: &LimitArgs<E::Level>,
+    mut parse: impl FnMut(&str) -> Result<(String, E::Game), String>,
+    answer: impl Fn(&str, SearchResult<MoveOf<E>>) -> Result<String, String>,
+) -> ExitCode {
+    let limits = args.apply(engine);
+    crate::lines::process_stdin(|line| -> Result<String, String> {
+        let (name, game) = parse(line)?;
+        if game.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let r = engine.think(&game, &limits, &mut |_| {});
+        answer(&name, r)
     })
 }
 
@@ -182,18 +195,12 @@ pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str) {
 pub fn analyze<E: Engine>(
     engine: &mut E,
     args: &LimitArgs<E::Level>,
-    mut parse: impl FnMut(&str) -> Result<(String, E::Game), String>,
+    parse: impl FnMut(&str) -> Result<(String, E::Game), String>,
 ) -> ExitCode
 where
     <E::Game as Game>::Move: Display,
 {
-    let limits = args.apply(engine);
-    crate::lines::process_stdin(|line| -> Result<String, String> {
-        let (name, game) = parse(line)?;
-        if game.outcome().is_some() {
-            return Err("the game is over".into());
-        }
-        let r = engine.think(&game, &limits, &mut |_| {});
+    think_each(engine, args, parse, |name, r| {
         let items: Vec<String> = r
             .root_moves
             .iter()

@@ -53,18 +53,6 @@ impl PlayGame for ConnectFour {
     fn row_label(&self, _row: usize) -> String {
         String::new()
     }
-    fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::First => "x",
-            Side::Second => "o",
-        }
-    }
-    fn symbol(&self, side: Side) -> char {
-        match side {
-            Side::First => 'X',
-            Side::Second => 'O',
-        }
-    }
     fn parse_move(&self, text: &str) -> Result<Column, String> {
         let mut chars = text.chars();
         let col = match (chars.next(), chars.next()) {
@@ -100,13 +88,7 @@ impl PlayGame for ConnectFour {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::options::{Player, Setup};
-    use crate::play::session::Session;
-    use crate::play::tui::app::{Analysis, App};
-    use crate::play::tui::render_to_string;
-    use crate::play::{Progress, Strength};
-    use std::time::Duration;
-    use zerosum::search::StopFlag;
+    use crate::play::test_support::*;
 
     #[test]
     fn perfect_play_finds_the_win_and_stop_falls_back() {
@@ -131,10 +113,7 @@ mod tests {
 
     #[test]
     fn tui_states() {
-        let setup = Setup {
-            players: [Player::Human, Player::Ai],
-            strength: Strength::Level(7),
-        };
+        let setup = human_against_ai(7);
         let mut app = App::new(ConnectFour::default(), setup);
         insta::assert_snapshot!("connect4_start", render_to_string(&mut app, 80, 18));
         let mut s = Session::new(ConnectFour::default(), setup);

@@ -66,6 +66,7 @@ impl PlayGame for Gomoku {
     type Move = Cell;
     type Game = Board;
     type Engine = gomoku::Engine;
+    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
 
     fn title(&self) -> String {
         let n = self.size();
@@ -85,18 +86,6 @@ impl PlayGame for Gomoku {
     }
     fn row_label(&self, row: usize) -> String {
         (self.size() - row).to_string()
-    }
-    fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::First => "black",
-            Side::Second => "white",
-        }
-    }
-    fn symbol(&self, side: Side) -> char {
-        match side {
-            Side::First => 'X',
-            Side::Second => 'O',
-        }
     }
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
         let cell = Cell::parse_human(text).map_err(|e| e.to_string())?;
@@ -148,20 +137,7 @@ impl PlayGame for Gomoku {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::options::{Player, Setup};
-    use crate::play::session::Session;
-    use crate::play::tui::app::{Analysis, App};
-    use crate::play::tui::render_to_string;
-    use crate::play::{Progress, Strength};
-    use std::time::Duration;
-    use zerosum::search::StopFlag;
-
-    fn setup() -> Setup {
-        Setup {
-            players: [Player::Human, Player::Ai],
-            strength: Strength::Level(3),
-        }
-    }
+    use crate::play::test_support::*;
 
     #[test]
     fn coordinates_put_row_1_at_the_bottom() {
@@ -176,7 +152,7 @@ mod tests {
 
     #[test]
     fn the_engine_completes_an_open_four() {
-        let mut s = Session::new(Gomoku::new("15", "freestyle").unwrap(), setup());
+        let mut s = Session::new(Gomoku::new("15", "freestyle").unwrap(), human_against_ai(3));
         for m in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "b5"] {
             s.play_text(m).unwrap();
         }
@@ -197,8 +173,8 @@ mod tests {
 
     #[test]
     fn tui_states() {
-        let mut app = App::new(Gomoku::new("15", "freestyle").unwrap(), setup());
-        let mut s = Session::new(Gomoku::new("15", "freestyle").unwrap(), setup());
+        let mut app = App::new(Gomoku::new("15", "freestyle").unwrap(), human_against_ai(3));
+        let mut s = Session::new(Gomoku::new("15", "freestyle").unwrap(), human_against_ai(3));
         for m in ["h8", "i9", "i7", "g9", "j6"] {
             s.play_text(m).unwrap();
         }
@@ -216,7 +192,7 @@ mod tests {
             }),
         });
         insta::assert_snapshot!("gomoku_thinking", render_to_string(&mut app, 80, 24));
-        let mut app = App::new(Gomoku::new("20", "standard").unwrap(), setup());
+        let mut app = App::new(Gomoku::new("20", "standard").unwrap(), human_against_ai(3));
         insta::assert_snapshot!("gomoku_20_start", render_to_string(&mut app, 80, 28));
         // Small terminals clip but never panic, the dialog included.
         for (w, h) in [(20, 8), (1, 1), (60, 12)] {

@@ -23,6 +23,8 @@ pub mod tui;
 pub mod worker;
 
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod testgame;
 
 use std::fmt::{Debug, Display};
@@ -74,6 +76,8 @@ pub trait PlayGame: Clone + Send + 'static {
     type Game: zerosum::Game<Move = Self::Move> + Send + 'static;
     /// The game crate's engine.
     type Engine: zerosum::Engine<Game = Self::Game> + Send + 'static;
+    /// The sides' names in results and prompts, first player first ([`PlayGame::side_name`]).
+    const SIDE_NAMES: [&'static str; 2] = ["x", "o"];
 
     /// The game's title, with its variant, e.g. `Connect Four` or `Gomoku 15×15 freestyle`.
     fn title(&self) -> String;
@@ -93,9 +97,20 @@ pub trait PlayGame: Clone + Send + 'static {
         None
     }
     /// The name of a side in results and prompts: `x`, `black`, `red`.
-    fn side_name(&self, side: Side) -> &'static str;
-    /// The character drawn for a side's stone (`X`, `O`).
-    fn symbol(&self, side: Side) -> char;
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => Self::SIDE_NAMES[0],
+            Side::Second => Self::SIDE_NAMES[1],
+        }
+    }
+    /// The character drawn for a side's stone: `X` for the first player, `O` for the
+    /// second.
+    fn symbol(&self, side: Side) -> char {
+        match side {
+            Side::First => 'X',
+            Side::Second => 'O',
+        }
+    }
     /// Parses a move typed in the game's notation and checks that it is legal now.
     ///
     /// # Errors

@@ -35,6 +35,7 @@ impl PlayGame for OthelloGame {
     type Move = Move;
     type Game = Othello;
     type Engine = othello::Engine;
+    const SIDE_NAMES: [&'static str; 2] = ["black", "white"];
 
     fn title(&self) -> String {
         "Othello".into()
@@ -53,18 +54,6 @@ impl PlayGame for OthelloGame {
     }
     fn row_label(&self, row: usize) -> String {
         (row + 1).to_string()
-    }
-    fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::First => "black",
-            Side::Second => "white",
-        }
-    }
-    fn symbol(&self, side: Side) -> char {
-        match side {
-            Side::First => 'X',
-            Side::Second => 'O',
-        }
     }
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let mv: Move = text
@@ -128,19 +117,7 @@ impl PlayGame for OthelloGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::options::{Player, Setup};
-    use crate::play::session::Session;
-    use crate::play::tui::app::{Analysis, App};
-    use crate::play::tui::render_to_string;
-    use crate::play::{Progress, Strength};
-    use std::time::Duration;
-
-    fn setup() -> Setup {
-        Setup {
-            players: [Player::Human, Player::Ai],
-            strength: Strength::Level(4),
-        }
-    }
+    use crate::play::test_support::*;
 
     #[test]
     fn parse_moves_and_say_why_not() {
@@ -156,7 +133,7 @@ mod tests {
     #[test]
     fn result_gives_empties_to_the_winner() {
         // The shortest game: black wipes white out after 9 plies.
-        let mut s = Session::new(OthelloGame::default(), setup());
+        let mut s = Session::new(OthelloGame::default(), human_against_ai(4));
         for m in ["e6", "f4", "e3", "f6", "g5", "d6", "e7", "f5", "c5"] {
             s.play_text(m).unwrap();
         }
@@ -210,9 +187,9 @@ mod tests {
 
     #[test]
     fn tui_states() {
-        let mut app = App::new(OthelloGame::default(), setup());
+        let mut app = App::new(OthelloGame::default(), human_against_ai(4));
         insta::assert_snapshot!("othello_start", render_to_string(&mut app, 80, 20));
-        let mut s = Session::new(OthelloGame::default(), setup());
+        let mut s = Session::new(OthelloGame::default(), human_against_ai(4));
         for m in ["f5", "d6", "c3", "d3", "c4"] {
             s.play_text(m).unwrap();
         }

@@ -86,18 +86,6 @@ impl PlayGame for DropPlay {
     fn row_label(&self, _row: usize) -> String {
         String::new()
     }
-    fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::First => "x",
-            Side::Second => "o",
-        }
-    }
-    fn symbol(&self, side: Side) -> char {
-        match side {
-            Side::First => 'X',
-            Side::Second => 'O',
-        }
-    }
     fn parse_move(&self, text: &str) -> Result<Col, String> {
         let n: usize = text
             .parse()

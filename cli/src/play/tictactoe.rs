@@ -96,18 +96,6 @@ impl PlayGame for TicTacToe {
     fn empty_label(&self, col: usize, row: usize) -> Option<String> {
         Some(self.cell(col, row).to_string())
     }
-    fn side_name(&self, side: Side) -> &'static str {
-        match side {
-            Side::First => "x",
-            Side::Second => "o",
-        }
-    }
-    fn symbol(&self, side: Side) -> char {
-        match side {
-            Side::First => 'X',
-            Side::Second => 'O',
-        }
-    }
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
         let cell: Cell = text
             .parse()
@@ -162,11 +150,8 @@ impl PlayGame for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::Strength;
-    use crate::play::options::{Player, Setup};
-    use crate::play::tui::app::App;
-    use crate::play::tui::render_to_string;
-    use crate::play::{plain, session::Session};
+    use crate::play::plain;
+    use crate::play::test_support::*;
 
     fn setup(players: [Player; 2], strength: Strength) -> Setup {
         Setup { players, strength }

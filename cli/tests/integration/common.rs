@@ -48,3 +48,10 @@ pub fn run_zerosum(args: &[&str], input: &str) -> (String, bool) {
     let run = run_binary(env!("CARGO_BIN_EXE_zerosum"), args, input);
     (run.stdout, run.success)
 }
+
+/// Runs `zerosum <game> <command> <args>` (e.g. `["connect4", "play"]`) with `input` on
+/// standard input; returns standard output and whether the process exited successfully.
+pub fn run_command(command: [&str; 2], args: &[&str], input: &str) -> (String, bool) {
+    let full: Vec<&str> = command.iter().chain(args).copied().collect();
+    run_zerosum(&full, input)
+}

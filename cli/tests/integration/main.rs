@@ -2,6 +2,7 @@
 
 mod common;
 mod connect4_cli;
+mod engines;
 mod fuzz_lines;
 mod gomoku_cli;
 mod othello_cli;

@@ -5,9 +5,7 @@ use crate::common;
 /// Runs `zerosum gomoku play <args>` with `input` on standard input; returns stdout
 /// and whether it exited successfully.
 fn play(args: &[&str], input: &str) -> (String, bool) {
-    let mut full = vec!["gomoku", "play"];
-    full.extend_from_slice(args);
-    common::run_zerosum(&full, input)
+    common::run_command(["gomoku", "play"], args, input)
 }
 
 #[test]

@@ -1,0 +1,18 @@
+//! What the adapters' unit tests share: the front-end types they drive, and a game of a
+//! human against the AI.
+
+pub use super::options::{Player, Setup};
+pub use super::session::Session;
+pub use super::tui::app::{Analysis, App};
+pub use super::tui::render_to_string;
+pub use super::{Progress, Strength};
+pub use std::time::Duration;
+pub use zerosum::search::StopFlag;
+
+/// A human (first to move) against the AI at level `level`.
+pub fn human_against_ai(level: u8) -> Setup {
+    Setup {
+        players: [Player::Human, Player::Ai],
+        strength: Strength::Level(level),
+    }
+}
