@@ -58,7 +58,7 @@ const DIAGONALS: [(u64, u64); 64] = {
     let mut sq = 0;
     while sq < 64 {
         let (x, y) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut other = 0;
+        let mut other = 0usize;
         while other < 64 {
             let (u, v) = ((other % 8) as i32, (other / 8) as i32);
             if u - v == x - y {
