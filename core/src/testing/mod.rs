@@ -33,15 +33,23 @@ pub fn check_rules<G: Game + Debug>(start: &G, games: usize, seed: u64) {
         let mut g = start.clone();
         loop {
             check_position(&g);
-            let mut moves = MoveList::new();
-            g.legal_moves(&mut moves);
-            if moves.is_empty() {
+            if !play_random(&mut g, &mut rng) {
                 break;
             }
-            let mv = moves[rng.random_range(0..moves.len())];
-            g.play(mv);
         }
     }
+}
+
+/// Plays a uniformly random legal move of `game` drawn from `rng`; false (and nothing
+/// played) when there is none: the step of every random-game generator in the tests.
+pub fn play_random<G: Game>(game: &mut G, rng: &mut ChaCha8Rng) -> bool {
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return false;
+    }
+    game.play(moves[rng.random_range(0..moves.len())]);
+    true
 }
 
 fn check_position<G: Game + Debug>(g: &G) {

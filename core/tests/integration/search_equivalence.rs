@@ -4,20 +4,16 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use zerosum::search::{Limits, Searcher, alpha_beta, minimax, pvs};
-use zerosum::testing::{Drop, hash_eval};
-use zerosum::{Game, MoveList, Score, ZeroEval};
+use zerosum::testing::{Drop, hash_eval, play_random};
+use zerosum::{Game, Score, ZeroEval};
 
 fn random_position(rng: &mut ChaCha8Rng, w: usize, h: usize, k: usize) -> Drop {
     let mut g = Drop::new(w, h, k);
     let plies = rng.random_range(0..w * h);
     for _ in 0..plies {
-        let mut moves = MoveList::new();
-        g.legal_moves(&mut moves);
-        if moves.is_empty() {
+        if !play_random(&mut g, rng) {
             break;
         }
-        let mv = moves[rng.random_range(0..moves.len())];
-        g.play(mv);
         if g.outcome().is_some() {
             g.undo();
             break;

@@ -3,12 +3,13 @@
 
 use othello::eval::{Classic, SEED_INFINITY, Strong, classic_search, end_of_game_value};
 use othello::{Board, Game, Move, Othello};
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt::Write;
+use zerosum::Score;
 use zerosum::agent::{SearchAgent, random_openings, run_match};
 use zerosum::search::{Limits, Searcher, alpha_beta, minimax};
-use zerosum::{MoveList, Score};
+use zerosum::testing::play_random;
 
 /// 30 fixed positions: random playouts (ChaCha8, seed 2026) of 4 to 52 plies.
 fn fixed_positions() -> Vec<Othello> {
@@ -18,12 +19,9 @@ fn fixed_positions() -> Vec<Othello> {
         let plies = 4 + 48 * out.len() / 29;
         let mut g = Othello::new();
         for _ in 0..plies {
-            let mut ms = MoveList::new();
-            g.legal_moves(&mut ms);
-            if ms.is_empty() {
+            if !play_random(&mut g, &mut rng) {
                 break;
             }
-            g.play(ms[rng.random_range(0..ms.len())]);
         }
         if g.outcome().is_none() {
             out.push(Othello::from_board(g.board(), g.side_to_move()));

@@ -8,6 +8,7 @@ use othello::{
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use zerosum::MoveList;
+use zerosum::testing::play_random;
 
 /// Random positions reached by random play (ChaCha8, fixed seed).
 fn random_positions(count: usize, seed: u64) -> Vec<Othello> {
@@ -17,12 +18,9 @@ fn random_positions(count: usize, seed: u64) -> Vec<Othello> {
         let mut g = Othello::new();
         let plies = rng.random_range(0..70);
         for _ in 0..plies {
-            let mut ms = MoveList::new();
-            g.legal_moves(&mut ms);
-            if ms.is_empty() {
+            if !play_random(&mut g, &mut rng) {
                 break;
             }
-            g.play(ms[rng.random_range(0..ms.len())]);
         }
         out.push(g);
     }
