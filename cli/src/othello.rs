@@ -66,6 +66,14 @@ pub enum Command {
         #[command(flatten)]
         limits: LimitArgs<othello::Level>,
     },
+    /// Speaks the NBoard protocol (version 2) on standard input and output, for the
+    /// NBoard GUI and other Othello front ends: `nboard`, `set game` (GGF), `set depth`,
+    /// `move`, `hint`, `go`, `ping`, `learn`, `quit`.
+    Nboard {
+        /// Transposition-table memory in MiB for each of the engine's two tables.
+        #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+        hash_mib: u64,
+    },
     /// Counts the leaves of the game tree to each depth from 1 to DEPTH (depth 0: the
     /// position itself, 1 leaf); prints `<depth> <count> <CPU seconds> <leaves per CPU
     /// second>` a line, the rate `-` when under 0.02 s of CPU (too short to mean much).
@@ -111,6 +119,7 @@ pub fn run(command: Command) -> ExitCode {
                 Ok((g.to_string(), g))
             })
         }
+        Command::Nboard { hash_mib } => run_nboard(hash_mib as usize),
         Command::Perft {
             depth,
             position,
@@ -303,6 +312,52 @@ fn run_perft(depth: u32, position: Option<&str>, edax: bool) -> ExitCode {
         let n = if d == 0 { 1 } else { perft(g.board(), d, mode) };
         let secs = cpu_time().saturating_sub(t).as_secs_f64();
         println!("{d} {n} {secs:.3} {}", rate_text(n, secs));
+    }
+    ExitCode::SUCCESS
+}
+
+/// The NBoard loop: a thread reads standard input (raising the session's stop flag for
+/// `ping` and `quit`, so that a search in progress ends at once), the session answers
+/// on standard output. Lines the session cannot carry out are reported on standard
+/// error and the loop goes on.
+fn run_nboard(hash_mib: usize) -> ExitCode {
+    use othello::nboard::{Control, Session, SessionError, interrupts};
+    use std::io::BufRead;
+    let mut session = Session::new(hash_mib);
+    let stop = session.stop_flag();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        let mut lock = stdin.lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match lock.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buf).into_owned();
+                    if interrupts(&line) {
+                        stop.stop();
+                    }
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (n, line) in rx.iter().enumerate() {
+        match session.handle_line(&line, &mut out) {
+            Ok(Control::Continue) => {}
+            Ok(Control::Quit) => break,
+            Err(SessionError::Io(e)) => {
+                eprintln!("zerosum othello nboard: output: {e}");
+                return ExitCode::FAILURE;
+            }
+            Err(e) => eprintln!("line {}: {e}", n + 1),
+        }
     }
     ExitCode::SUCCESS
 }

@@ -14,7 +14,9 @@
 //! - [`solver`]: the exact endgame solver (final disc difference and best move);
 //! - [`Engine`]: the player behind [`zerosum::Engine`] — midgame search with the
 //!   evaluation, exact from [`Level::end_depth`] empties (levels 1–10 and `perfect`);
-//! - [`ffo`]: the FFO endgame suite's line format.
+//! - [`ffo`]: the FFO endgame suite's line format;
+//! - [`ggf`]: game records in GGF (read and write), as GGS and NBoard use them;
+//! - [`nboard`]: the NBoard protocol (`zerosum othello nboard`).
 //! - [`train`]: self-play data labelled by the solver and the least-squares fit of the
 //!   pattern evaluation.
 //!
@@ -64,8 +66,10 @@ mod error;
 pub mod eval;
 pub mod ffo;
 mod game;
+pub mod ggf;
 pub mod midgame;
 pub mod movegen;
+pub mod nboard;
 pub mod perft;
 pub mod solver;
 mod square;

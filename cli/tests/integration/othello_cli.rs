@@ -187,3 +187,46 @@ fn command_errors_share_one_prefix() {
         assert!(r.stderr.starts_with("error: "), "{args:?}: {}", r.stderr);
     }
 }
+
+/// `othello nboard` answers each command as it comes (flushed: the test reads the
+/// answer before it sends the next line) and solves FFO #1 (published: G8 +18).
+#[test]
+fn nboard_conversation_is_flushed_line_by_line() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["othello", "nboard", "--hash-mib", "4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run zerosum");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut read_until = |prefix: &str| -> String {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert!(
+                stdout.read_line(&mut line).expect("read") > 0,
+                "no {prefix:?}"
+            );
+            if line.starts_with(prefix) {
+                return line.trim_end().to_string();
+            }
+        }
+    };
+    writeln!(stdin, "nboard 2").unwrap();
+    assert_eq!(read_until("set myname"), "set myname zerosum");
+    writeln!(stdin, "set depth 7\nping 1").unwrap();
+    assert_eq!(read_until("pong"), "pong 1");
+    let ffo1 =
+        "(;GM[Othello]BO[8 --*****--OOO**-O-OOO**O*-O*O*O**O***O***--*O*O**-***OOO--OOOOO-- *];)";
+    writeln!(stdin, "set game {ffo1}\ngo").unwrap();
+    assert!(read_until("===").starts_with("=== g8/18/"));
+    writeln!(stdin, "hint 1").unwrap();
+    assert_eq!(read_until("search"), "search g8 18 0 100%");
+    writeln!(stdin, "quit").unwrap();
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success());
+}

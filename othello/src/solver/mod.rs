@@ -15,7 +15,9 @@
 //!    search; store the bounds;
 //! 2. at most [`SHALLOW_EMPTIES`] empties: no table, no move generation: the empty
 //!    squares are tried directly, those in regions with an odd number of empties first
-//!    (parity); the last empty square is scored by counting its flips.
+//!    (parity); three empties have their own function (the square alone in its
+//!    quadrant first), two empties try both squares directly, and the last empty square
+//!    is scored by counting its flips with line tables ([`last`]), without playing it.
 //!
 //! The root runs aspiration (null-window) searches around a guess from the shallow
 //! search until the exact score is known. Scores are final disc differences for the side
@@ -25,6 +27,7 @@
 //! flip counting, parity, fastest-first, stability cut-off) and the FFO-solving
 //! literature (Gunnar Andersson's notes on endgame solving).
 
+pub mod last;
 mod tt;
 
 use crate::movegen::{flips, moves, potential_moves};
@@ -86,22 +89,18 @@ fn odd_regions(empty: u64) -> u64 {
     m & empty
 }
 
-/// The exact score with one empty square `sq` left (`b` has 63 discs).
+/// The exact score with one empty square `sq` left (`b` has 63 discs): the flips are
+/// counted by [`last::count_last_flips`], the move is not played.
 #[inline]
 fn solve_last(b: Board, sq: u32) -> i32 {
     let p = b.player_discs() as i32;
-    let around = NEIGHBOURS[sq as usize];
-    if around & b.opponent != 0 {
-        let n = flips(b.player, b.opponent, sq).count_ones() as i32;
-        if n > 0 {
-            return 2 * (p + n + 1) - 64;
-        }
+    let n = last::count_last_flips(b.player, sq);
+    if n > 0 {
+        return 2 * (p + n + 1) - 64;
     }
-    if around & b.player != 0 {
-        let n = flips(b.opponent, b.player, sq).count_ones() as i32;
-        if n > 0 {
-            return 2 * (p - n) - 64;
-        }
+    let n = last::count_last_flips(b.opponent, sq);
+    if n > 0 {
+        return 2 * (p - n) - 64;
     }
     // Nobody can move: 63 discs, the empty square goes to the winner.
     if 2 * p > 63 {
@@ -389,6 +388,9 @@ impl Solver {
             let x1 = e.trailing_zeros();
             return self.solve_two(b, beta, x1, (e & (e - 1)).trailing_zeros(), false);
         }
+        if empties == 3 {
+            return self.solve_three(b, alpha, beta, false);
+        }
         self.nodes += 1;
         let empty = b.empty();
         let odd = odd_regions(empty);
@@ -424,6 +426,52 @@ impl Solver {
                 return b.final_score();
             }
             return -self.shallow(b.pass(), -beta, -alpha, empties);
+        }
+        best
+    }
+
+    /// Three empty squares left: each move (the square alone in its quadrant first:
+    /// parity) is followed by [`Solver::solve_two`]. `passed` is set when the other
+    /// side has just passed.
+    fn solve_three(&mut self, b: Board, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        self.nodes += 1;
+        let e = b.empty();
+        let x1 = e.trailing_zeros();
+        let e2 = e & (e - 1);
+        let x2 = e2.trailing_zeros();
+        let x3 = 63 - e.leading_zeros();
+        // Parity: a square alone in its quadrant comes first.
+        let q = |x: u32| (x >> 2 & 1) | (x >> 4 & 2);
+        let order = if q(x1) == q(x2) && q(x1) != q(x3) {
+            [(x3, x1, x2), (x1, x2, x3), (x2, x1, x3)]
+        } else if q(x1) == q(x3) && q(x1) != q(x2) {
+            [(x2, x1, x3), (x1, x2, x3), (x3, x1, x2)]
+        } else {
+            [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)]
+        };
+        let mut best = -65;
+        for (a, c, d) in order {
+            if NEIGHBOURS[a as usize] & b.opponent != 0 {
+                let f = flips(b.player, b.opponent, a);
+                if f != 0 {
+                    let v = -self.solve_two(b.play_flips(a, f), -alpha, c, d, false);
+                    if v > best {
+                        best = v;
+                        if v > alpha {
+                            alpha = v;
+                            if alpha >= beta {
+                                return best;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if best == -65 {
+            if passed {
+                return b.final_score();
+            }
+            return -self.solve_three(b.pass(), -beta, -alpha, true);
         }
         best
     }

@@ -5,6 +5,8 @@
 //! (`parse(display(p)) == p`). Bounded: proptest's default 256 cases a property
 //! (`PROPTEST_CASES` to change).
 
+use othello::ggf::GgfGame;
+use othello::nboard::Command;
 use othello::{Move, Notation, Othello, Square, ffo};
 use proptest::prelude::*;
 use zerosum::testing::text::{edits, mutate, notation_like};
@@ -51,6 +53,17 @@ fn check(text: &str) {
         assert_eq!(sq.to_string(), text.to_ascii_lowercase());
     }
     let _ = text.parse::<Move>();
+    check_ggf(text);
+    let _ = text.parse::<Command>();
+}
+
+/// GGF: what parses writes back to a record that parses to the same game.
+fn check_ggf(text: &str) {
+    if let Ok(g) = GgfGame::parse(text) {
+        let again = GgfGame::parse(&g.to_string()).expect("written GGF");
+        assert_eq!(again.game(), g.game());
+        assert_eq!(again.to_string(), g.to_string());
+    }
 }
 
 proptest! {
@@ -73,6 +86,10 @@ proptest! {
         check(&mutate(&annotated, &e));
         check(&line);
         check(&mutate(&line, &e));
+        let ggf = GgfGame::from_game(&game).to_string();
+        check_ggf(&ggf);
+        check_ggf(&mutate(&ggf, &e));
+        let _ = format!("set game {}", mutate(&ggf, &e)).parse::<Command>();
     }
 }
 

@@ -1,0 +1,581 @@
+//! GGF, the Generic Game Format of the Internet Othello server GGS and of the NBoard
+//! protocol's `set game` command: read and write one game.
+//!
+//! A game is `(;` followed by properties `KEY[value]` and `;)`:
+//!
+//! ```text
+//! (;GM[Othello]PC[NBoard]PB[Edax]PW[human]RE[?]TI[15:00]TY[8]
+//!   BO[8 ---------------------------O*------*O--------------------------- *]
+//!   B[F5]W[F6//1.5]B[D3/-1.00/2.01];)
+//! ```
+//!
+//! `BO` is the start position: the board size (only `8` is supported), the 64 squares
+//! a1…h8 (`*` black, `O` white, `-` empty; spaces between rows allowed), and the side to
+//! move (`*` or `O`). `B` and `W` are the moves of black and white, each
+//! `<move>[/<evaluation>[/<seconds>]]`, the move a square (`f5`, either case) or a pass
+//! (`PA`, `PASS` or `PS`). Other properties (`GM`, `PC`, `PB`, `PW`, `RE`, `TI`, `DT`,
+//! …) are kept as text. `TI` is the time control, `main[//increment]`; its main time is
+//! read by [`GgfGame::main_time`]. A pass that a record leaves out (a `B` move where
+//! white must pass) is filled in, as NBoard and GGS records sometimes omit it.
+//!
+//! Format reference: the GGS documentation and NBoard's protocol description
+//! (`weltyc/ntest`, `instructions/Protocol.htm`).
+
+use crate::{Move, Othello, ParseMoveError, PlayError, Side};
+use std::fmt;
+use std::time::Duration;
+use thiserror::Error;
+use zerosum::Game;
+
+/// Why a GGF text could not be read.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum GgfError {
+    /// The text does not start with `(;`.
+    #[error("a GGF game starts with \"(;\"")]
+    MissingStart,
+    /// The text ends before `;)` or before a property's closing `]`.
+    #[error("the GGF game is not terminated (missing \"]\" or \";)\")")]
+    Unterminated,
+    /// A character that cannot start or continue a property name.
+    #[error("unexpected {found:?} at byte {offset} (expected a property name such as BO[...])")]
+    Syntax {
+        /// Byte offset in the text.
+        offset: usize,
+        /// The character found.
+        found: char,
+    },
+    /// The game has no `BO` (start position) property.
+    #[error("the GGF game has no BO[...] start position")]
+    MissingBoard,
+    /// The `BO` property is malformed.
+    #[error("invalid BO[...] start position: {0}")]
+    Board(String),
+    /// A move property's text is not a square or a pass.
+    #[error("move {index}: {source}")]
+    Move {
+        /// 1-based number of the move in the record.
+        index: usize,
+        /// What is wrong.
+        source: ParseMoveError,
+    },
+    /// The evaluation or time after a move is not a number.
+    #[error("move {index}: {text:?} is not a number")]
+    Annotation {
+        /// 1-based number of the move in the record.
+        index: usize,
+        /// The text found.
+        text: String,
+    },
+    /// A move that cannot be played in the position reached.
+    #[error("move {index}: {source}")]
+    Illegal {
+        /// 1-based number of the move in the record.
+        index: usize,
+        /// Why it could not be played.
+        source: PlayError,
+    },
+    /// A move of the side that is not to move (and the side to move has a move).
+    #[error("move {index}: {colour} is not to move")]
+    WrongColour {
+        /// 1-based number of the move in the record.
+        index: usize,
+        /// `black` or `white`.
+        colour: &'static str,
+    },
+}
+
+/// One move of a record with its optional annotations.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GgfMove {
+    /// The move (a square or [`Move::PASS`]).
+    pub mv: Move,
+    /// The evaluation given with the move (in discs, from the mover's point of view),
+    /// if any.
+    pub eval: Option<f64>,
+    /// Seconds the mover used, if given.
+    pub time: Option<f64>,
+}
+
+impl GgfMove {
+    /// A move without annotations.
+    pub const fn plain(mv: Move) -> GgfMove {
+        GgfMove {
+            mv,
+            eval: None,
+            time: None,
+        }
+    }
+
+    /// Reads `<move>[/<eval>[/<time>]]` (empty eval or time allowed: `f5//2.5`).
+    ///
+    /// # Errors
+    /// [`GgfError::Move`] or [`GgfError::Annotation`], naming move `index`.
+    pub fn parse(text: &str, index: usize) -> Result<GgfMove, GgfError> {
+        let mut parts = text.trim().split('/');
+        let mv_text = parts.next().unwrap_or("").trim();
+        let mv = parse_move(mv_text).map_err(|source| GgfError::Move { index, source })?;
+        let number = |part: Option<&str>| -> Result<Option<f64>, GgfError> {
+            match part.map(str::trim) {
+                None | Some("") => Ok(None),
+                Some(t) => t
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .map(Some)
+                    .ok_or_else(|| GgfError::Annotation {
+                        index,
+                        text: t.to_string(),
+                    }),
+            }
+        };
+        let eval = number(parts.next())?;
+        let time = number(parts.next())?;
+        Ok(GgfMove { mv, eval, time })
+    }
+}
+
+impl fmt::Display for GgfMove {
+    /// `f5`, `f5/-1.5`, `f5/-1.5/2.01` or `f5//2.01`; a pass is `PA`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.mv.is_pass() {
+            f.write_str("PA")?;
+        } else {
+            write!(f, "{}", self.mv)?;
+        }
+        match (self.eval, self.time) {
+            (None, None) => Ok(()),
+            (Some(e), None) => write!(f, "/{e}"),
+            (e, Some(t)) => {
+                f.write_str("/")?;
+                if let Some(e) = e {
+                    write!(f, "{e}")?;
+                }
+                write!(f, "/{t}")
+            }
+        }
+    }
+}
+
+/// A move's text: a square in either case, or a pass (`PA`, `PASS`, `PS`).
+fn parse_move(text: &str) -> Result<Move, ParseMoveError> {
+    if ["pa", "pass", "ps"]
+        .iter()
+        .any(|p| text.eq_ignore_ascii_case(p))
+    {
+        return Ok(Move::PASS);
+    }
+    text.parse::<Move>()
+}
+
+/// A game record: its properties, its start position, its moves, and the position they
+/// lead to.
+#[derive(Clone, Debug)]
+pub struct GgfGame {
+    /// Properties other than `BO`, `B` and `W`, in order (`GM`, `PB`, `TI`, …).
+    pub properties: Vec<(String, String)>,
+    /// Each move with its colour, in order (passes included, also those filled in).
+    pub moves: Vec<(Side, GgfMove)>,
+    start: Othello,
+    game: Othello,
+}
+
+impl GgfGame {
+    /// A record of `game` (its start position and the moves played, annotations
+    /// empty), with the properties `GM[Othello]` and `TY[8]`.
+    pub fn from_game(game: &Othello) -> GgfGame {
+        let mut start = game.clone();
+        start.undo_n(start.undo_count());
+        let start = Othello::from_board(start.board(), start.side_to_move());
+        let mut side = start.side_to_move();
+        let moves = game
+            .moves_played()
+            .map(|mv| {
+                let m = (side, GgfMove::plain(mv));
+                side = !side;
+                m
+            })
+            .collect();
+        GgfGame {
+            properties: vec![("GM".into(), "Othello".into()), ("TY".into(), "8".into())],
+            moves,
+            start,
+            game: game.clone(),
+        }
+    }
+
+    /// Reads one game (leading and trailing text around `(; … ;)` is ignored).
+    ///
+    /// # Errors
+    /// A [`GgfError`] saying what is wrong; the moves are replayed, so an illegal move
+    /// is an error too.
+    pub fn parse(text: &str) -> Result<GgfGame, GgfError> {
+        let open = text.find("(;").ok_or(GgfError::MissingStart)?;
+        let bytes = text.as_bytes();
+        let mut i = open + 2;
+        let mut props: Vec<(String, String)> = Vec::new();
+        loop {
+            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if i >= bytes.len() {
+                return Err(GgfError::Unterminated);
+            }
+            if bytes[i] == b';' {
+                let mut j = i + 1;
+                while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if j < bytes.len() && bytes[j] == b')' {
+                    break;
+                }
+                return Err(GgfError::Unterminated);
+            }
+            let key_start = i;
+            while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+                i += 1;
+            }
+            if i == key_start || i >= bytes.len() || bytes[i] != b'[' {
+                if i >= bytes.len() {
+                    return Err(GgfError::Unterminated);
+                }
+                let found = text[i..].chars().next().unwrap_or('?');
+                return Err(GgfError::Syntax { offset: i, found });
+            }
+            let key = text[key_start..i].to_ascii_uppercase();
+            i += 1;
+            let mut value = String::new();
+            loop {
+                let Some(c) = text[i..].chars().next() else {
+                    return Err(GgfError::Unterminated);
+                };
+                i += c.len_utf8();
+                match c {
+                    ']' => break,
+                    '\\' => {
+                        let Some(next) = text[i..].chars().next() else {
+                            return Err(GgfError::Unterminated);
+                        };
+                        i += next.len_utf8();
+                        value.push(next);
+                    }
+                    _ => value.push(c),
+                }
+            }
+            props.push((key, value));
+        }
+        let board = props
+            .iter()
+            .find(|(k, _)| k == "BO")
+            .ok_or(GgfError::MissingBoard)?;
+        let start = parse_board(&board.1)?;
+        let mut game = start.clone();
+        let mut moves = Vec::new();
+        let mut index = 0;
+        let mut properties = Vec::new();
+        for (key, value) in props {
+            let side = match key.as_str() {
+                "B" => Side::First,
+                "W" => Side::Second,
+                "BO" => continue,
+                _ => {
+                    properties.push((key, value));
+                    continue;
+                }
+            };
+            index += 1;
+            let m = GgfMove::parse(&value, index)?;
+            if side != game.side_to_move() {
+                if game.must_pass() {
+                    let pass = GgfMove::plain(Move::PASS);
+                    moves.push((game.side_to_move(), pass));
+                    game.try_play(Move::PASS)
+                        .map_err(|source| GgfError::Illegal { index, source })?;
+                } else {
+                    return Err(GgfError::WrongColour {
+                        index,
+                        colour: colour_name(side),
+                    });
+                }
+            }
+            game.try_play(m.mv)
+                .map_err(|source| GgfError::Illegal { index, source })?;
+            moves.push((side, m));
+        }
+        Ok(GgfGame {
+            properties,
+            moves,
+            start,
+            game,
+        })
+    }
+
+    /// The start position (the `BO` property), with no history.
+    pub fn start(&self) -> &Othello {
+        &self.start
+    }
+
+    /// The position after all the moves, with the moves as its history (so that it can
+    /// be undone back to the start).
+    pub fn game(&self) -> &Othello {
+        &self.game
+    }
+
+    /// The value of property `key` (upper case, e.g. `"PB"`), if present.
+    pub fn property(&self, key: &str) -> Option<&str> {
+        self.properties
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Plays `m` for the side to move and records it.
+    ///
+    /// # Errors
+    /// The [`PlayError`] of [`Othello::try_play`]; the record is unchanged.
+    pub fn play(&mut self, m: GgfMove) -> Result<(), PlayError> {
+        let side = self.game.side_to_move();
+        self.game.try_play(m.mv)?;
+        self.moves.push((side, m));
+        Ok(())
+    }
+
+    /// The main time of the time control `TI` (`[[h:]m:]s`, the part before any `/`),
+    /// if present and readable.
+    pub fn main_time(&self) -> Option<Duration> {
+        let ti = self.property("TI")?;
+        parse_clock(ti.split('/').next()?)
+    }
+
+    /// The time `side` has left: [`GgfGame::main_time`] less the times recorded with
+    /// its moves (never below zero); `None` without a time control.
+    pub fn time_left(&self, side: Side) -> Option<Duration> {
+        let main = self.main_time()?;
+        let used: f64 = self
+            .moves
+            .iter()
+            .filter(|(s, _)| *s == side)
+            .filter_map(|(_, m)| m.time)
+            .filter(|t| *t > 0.0)
+            .sum();
+        Some(main.saturating_sub(Duration::from_secs_f64(used.min(1e9))))
+    }
+}
+
+/// `[[h:]m:]s` to a duration.
+fn parse_clock(text: &str) -> Option<Duration> {
+    let mut secs = 0.0f64;
+    for part in text.trim().split(':') {
+        let v: f64 = part.trim().parse().ok()?;
+        if !(v.is_finite() && v >= 0.0) {
+            return None;
+        }
+        secs = secs * 60.0 + v;
+    }
+    (secs < 1e9).then(|| Duration::from_secs_f64(secs))
+}
+
+fn colour_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "black",
+        Side::Second => "white",
+    }
+}
+
+/// Reads the `BO` value: `8 <64 squares> <side>`.
+fn parse_board(text: &str) -> Result<Othello, GgfError> {
+    let mut tokens = text.split_whitespace();
+    match tokens.next() {
+        Some("8") => {}
+        Some(size) => {
+            return Err(GgfError::Board(format!(
+                "board size {size:?}: only 8 is supported"
+            )));
+        }
+        None => return Err(GgfError::Board("empty".into())),
+    }
+    let rest: Vec<char> = tokens.flat_map(str::chars).collect();
+    if rest.len() != 65 {
+        return Err(GgfError::Board(format!(
+            "{} characters after the size, expected 64 squares and the side to move",
+            rest.len()
+        )));
+    }
+    let (mut black, mut white) = (0u64, 0u64);
+    for (sq, &c) in rest[..64].iter().enumerate() {
+        match c {
+            '*' | 'X' | 'x' | '#' => black |= 1 << sq,
+            'O' | 'o' => white |= 1 << sq,
+            '-' | '.' => {}
+            _ => {
+                return Err(GgfError::Board(format!(
+                    "invalid square {c:?} at {} (expected *, O or -)",
+                    crate::Square::new(sq as u8).map_or(String::new(), |s| s.to_string())
+                )));
+            }
+        }
+    }
+    let side = match rest[64] {
+        '*' | 'X' | 'x' | '#' => Side::First,
+        'O' | 'o' => Side::Second,
+        c => {
+            return Err(GgfError::Board(format!(
+                "invalid side to move {c:?} (expected * or O)"
+            )));
+        }
+    };
+    let (player, opponent) = match side {
+        Side::First => (black, white),
+        Side::Second => (white, black),
+    };
+    Ok(Othello::from_board(crate::Board { player, opponent }, side))
+}
+
+impl std::str::FromStr for GgfGame {
+    type Err = GgfError;
+    fn from_str(s: &str) -> Result<GgfGame, GgfError> {
+        GgfGame::parse(s)
+    }
+}
+
+impl fmt::Display for GgfGame {
+    /// The record on one line: `(;` the properties, `BO[…]`, the moves, `;)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(;")?;
+        for (k, v) in &self.properties {
+            write!(f, "{k}[")?;
+            for c in v.chars() {
+                if c == ']' || c == '\\' {
+                    f.write_str("\\")?;
+                }
+                write!(f, "{c}")?;
+            }
+            f.write_str("]")?;
+        }
+        let b = self.start.board();
+        let (black, white) = match self.start.side_to_move() {
+            Side::First => (b.player, b.opponent),
+            Side::Second => (b.opponent, b.player),
+        };
+        f.write_str("BO[8 ")?;
+        for sq in 0..64 {
+            let c = if black >> sq & 1 != 0 {
+                '*'
+            } else if white >> sq & 1 != 0 {
+                'O'
+            } else {
+                '-'
+            };
+            write!(f, "{c}")?;
+        }
+        let side = match self.start.side_to_move() {
+            Side::First => '*',
+            Side::Second => 'O',
+        };
+        write!(f, " {side}]")?;
+        for (s, m) in &self.moves {
+            let tag = match s {
+                Side::First => "B",
+                Side::Second => "W",
+            };
+            write!(f, "{tag}[{m}]")?;
+        }
+        f.write_str(";)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The example session of the NBoard protocol description.
+    const NBOARD_EXAMPLE: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+
+    #[test]
+    fn reads_the_protocol_example() {
+        let g = GgfGame::parse(NBOARD_EXAMPLE).unwrap();
+        assert_eq!(g.moves.len(), 8);
+        assert_eq!(g.property("PB"), Some("./mEdax"));
+        assert_eq!(g.main_time(), Some(Duration::from_secs(900)));
+        let line = Othello::from_line("f5f6d3c5e6f7e7f4").unwrap();
+        assert_eq!(g.game(), &line);
+        assert_eq!(g.start(), &Othello::new());
+        // Written and read again: the same record.
+        let again = GgfGame::parse(&g.to_string()).unwrap();
+        assert_eq!(again.to_string(), g.to_string());
+        assert_eq!(again.game(), &line);
+    }
+
+    #[test]
+    fn annotations_and_time_left() {
+        let text = "(;GM[Othello]TI[1:00//2:00]BO[8 ---------------------------O*------*O--------------------------- *]B[f5/1.5/10]W[d6//20.5]B[c3/-2];)";
+        let g = GgfGame::parse(text).unwrap();
+        assert_eq!(g.moves[0].1.eval, Some(1.5));
+        assert_eq!(g.moves[1].1.time, Some(20.5));
+        assert_eq!(g.time_left(Side::First), Some(Duration::from_secs(50)));
+        assert_eq!(
+            g.time_left(Side::Second),
+            Some(Duration::from_secs_f64(39.5))
+        );
+        assert!(g.to_string().contains("B[f5/1.5/10]W[d6//20.5]B[c3/-2]"));
+    }
+
+    #[test]
+    fn errors_are_typed() {
+        let bo = "BO[8 ---------------------------O*------*O--------------------------- *]";
+        let case = |t: &str| GgfGame::parse(t).unwrap_err();
+        assert_eq!(case("GM[Othello]"), GgfError::MissingStart);
+        assert_eq!(case("(;GM[Othello"), GgfError::Unterminated);
+        assert_eq!(case("(;GM[Othello]"), GgfError::Unterminated);
+        assert_eq!(case("(;GM[Othello];)"), GgfError::MissingBoard);
+        assert!(matches!(case("(;BO[10 --];)"), GgfError::Board(_)));
+        assert!(matches!(case("(;BO[8 --- *];)"), GgfError::Board(_)));
+        assert!(matches!(
+            case(&format!("(;{bo}B[z9];)")),
+            GgfError::Move { index: 1, .. }
+        ));
+        assert!(matches!(
+            case(&format!("(;{bo}B[f5/x];)")),
+            GgfError::Annotation { index: 1, .. }
+        ));
+        assert!(matches!(
+            case(&format!("(;{bo}B[a1];)")),
+            GgfError::Illegal { index: 1, .. }
+        ));
+        assert!(matches!(
+            case(&format!("(;{bo}W[f5];)")),
+            GgfError::WrongColour { index: 1, .. }
+        ));
+        assert!(matches!(
+            case(&format!("(;{bo}é[x];)")),
+            GgfError::Syntax { found: 'é', .. }
+        ));
+    }
+
+    #[test]
+    fn an_omitted_pass_is_filled_in() {
+        // White to move has no move; black has: a record giving black's move directly.
+        let g = Othello::from_obf_line(
+            "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-- O",
+        )
+        .unwrap();
+        assert!(g.must_pass());
+        let text = format!(
+            "(;GM[Othello]BO[8 {} O]B[g8];)",
+            &g.to_string()[..64].replace('X', "*")
+        );
+        let r = GgfGame::parse(&text).unwrap();
+        assert_eq!(r.moves.len(), 2);
+        assert!(r.moves[0].1.mv.is_pass());
+        assert!(r.game().is_end_of_game());
+        assert!(r.to_string().contains("W[PA]B[g8]"));
+    }
+
+    #[test]
+    fn from_game_round_trips() {
+        let g = Othello::from_line("f5d6c3d3c4").unwrap();
+        let r = GgfGame::from_game(&g);
+        let back = GgfGame::parse(&r.to_string()).unwrap();
+        assert_eq!(back.game(), &g);
+        assert_eq!(back.moves.len(), 5);
+    }
+}

@@ -1,0 +1,557 @@
+//! The NBoard protocol (version 2), by which the NBoard GUI and other Othello front ends
+//! drive an engine over standard input and output (Chris Welty's description:
+//! `weltyc/ntest`, `instructions/Protocol.htm`).
+//!
+//! [`Command`] reads one line from the GUI; [`Session`] keeps the game and the
+//! [`Engine`] and answers each command on a writer, flushing after every answer. The
+//! `zerosum othello nboard` command is a thin loop around it.
+//!
+//! | from the GUI | what the session does |
+//! |---|---|
+//! | `nboard 2` | answers `set myname zerosum` |
+//! | `set game <GGF>` | the game and its position (see [`crate::ggf`]) |
+//! | `set depth <n>` | midgame depth `n` plies (1–60), exact from `min(2n, 24)` empties |
+//! | `set contempt <n>` | accepted, ignored (no opening book, so no book draws) |
+//! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes) |
+//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves: exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth |
+//! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (`TI` less the recorded move times) when the game has a clock; the position is not changed |
+//! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
+//! | `learn` | answers `learned` (nothing is learned: no opening book) |
+//! | `quit` | ends the session |
+//!
+//! Around `go` and `hint` the session sends `status …` lines, and `nodestats <nodes>
+//! <seconds>` after each finished depth. Evaluations are in discs for the side to move;
+//! those of the midgame search are the evaluation's hundredths of a disc divided by 100.
+//! Unknown commands are ignored as the protocol asks ([`CommandError::Unknown`]).
+
+use crate::ggf::{GgfError, GgfGame, GgfMove};
+use crate::{Engine, Level, Move, Othello, PlayError};
+use std::io::{self, Write};
+use std::time::Instant;
+use thiserror::Error;
+use zerosum::search::{Limits, StopFlag};
+use zerosum::time::GameClock;
+use zerosum::{Engine as _, Game, Score};
+
+/// The name the engine gives the GUI.
+pub const NAME: &str = "zerosum";
+/// The protocol version implemented.
+pub const VERSION: u32 = 2;
+/// The deepest midgame depth `set depth` accepts.
+pub const MAX_DEPTH: u32 = 60;
+/// The solver is used from at most this many empties whatever the depth (the GUI's
+/// `hint` has no time limit; an exact solve beyond this can take minutes).
+pub const MAX_EXACT_EMPTIES: u32 = 24;
+
+/// One command from the GUI.
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// `nboard <version>`: the first command.
+    NBoard(u32),
+    /// `set game <GGF>`: the game, whose last position is the current one.
+    SetGame(Box<GgfGame>),
+    /// `set depth <plies>`.
+    SetDepth(u32),
+    /// `set contempt <value>`: draws in book, from black's view; ignored.
+    SetContempt,
+    /// `move <move>[/<eval>[/<time>]]`: a move played on the board.
+    Move(GgfMove),
+    /// `hint <n>`: evaluate the `n` best moves.
+    Hint(u32),
+    /// `go`: the move the engine would play.
+    Go,
+    /// `ping <n>`: answer `pong <n>` once idle.
+    Ping(String),
+    /// `learn`: add the game to the book (answered, nothing learned).
+    Learn,
+    /// `quit`: end the session.
+    Quit,
+}
+
+/// Why a line from the GUI is not a command the session can carry out.
+#[derive(Debug, Error)]
+pub enum CommandError {
+    /// A blank line.
+    #[error("empty line")]
+    Empty,
+    /// A command this engine does not know (the protocol says to ignore it).
+    #[error("unknown command {0:?}")]
+    Unknown(String),
+    /// A command without its argument.
+    #[error("{command}: missing argument")]
+    MissingArgument {
+        /// The command.
+        command: &'static str,
+    },
+    /// A number argument that is not a number or is out of range.
+    #[error("{command}: invalid number {text:?}")]
+    Number {
+        /// The command.
+        command: &'static str,
+        /// The text found.
+        text: String,
+    },
+    /// `set game` with an unreadable game.
+    #[error("set game: {0}")]
+    Game(#[from] GgfError),
+    /// `move` with an unreadable move or annotation.
+    #[error("move: {0}")]
+    Move(GgfError),
+}
+
+impl std::str::FromStr for Command {
+    type Err = CommandError;
+
+    fn from_str(line: &str) -> Result<Command, CommandError> {
+        let line = line.trim();
+        let (word, rest) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(w, r)| (w, r.trim()));
+        let number = |command: &'static str, text: &str, max: u32| -> Result<u32, CommandError> {
+            if text.is_empty() {
+                return Err(CommandError::MissingArgument { command });
+            }
+            let t = text.split_whitespace().next().unwrap_or("");
+            t.parse::<u32>()
+                .ok()
+                .filter(|n| *n <= max)
+                .ok_or_else(|| CommandError::Number {
+                    command,
+                    text: t.to_string(),
+                })
+        };
+        match word {
+            "" => Err(CommandError::Empty),
+            "nboard" => Ok(Command::NBoard(number("nboard", rest, u32::MAX)?)),
+            "set" => {
+                let (what, arg) = rest
+                    .split_once(char::is_whitespace)
+                    .map_or((rest, ""), |(w, r)| (w, r.trim()));
+                match what {
+                    "game" => Ok(Command::SetGame(Box::new(GgfGame::parse(arg)?))),
+                    "depth" => {
+                        let d = number("set depth", arg, MAX_DEPTH)?;
+                        if d == 0 {
+                            return Err(CommandError::Number {
+                                command: "set depth",
+                                text: arg.to_string(),
+                            });
+                        }
+                        Ok(Command::SetDepth(d))
+                    }
+                    "contempt" => Ok(Command::SetContempt),
+                    _ => Err(CommandError::Unknown(line.to_string())),
+                }
+            }
+            "move" => {
+                if rest.is_empty() {
+                    return Err(CommandError::MissingArgument { command: "move" });
+                }
+                GgfMove::parse(rest, 1)
+                    .map(Command::Move)
+                    .map_err(CommandError::Move)
+            }
+            "hint" => Ok(Command::Hint(number("hint", rest, 64)?.max(1))),
+            "go" => Ok(Command::Go),
+            "ping" => Ok(Command::Ping(rest.to_string())),
+            "learn" => Ok(Command::Learn),
+            "quit" => Ok(Command::Quit),
+            _ => Err(CommandError::Unknown(line.to_string())),
+        }
+    }
+}
+
+/// True for the lines that must stop a search in progress at once (`ping`, `quit`): a
+/// front end that reads standard input on another thread raises the session's
+/// [`Session::stop_flag`] when one arrives.
+pub fn interrupts(line: &str) -> bool {
+    matches!(line.split_whitespace().next(), Some("ping" | "quit"))
+}
+
+/// Why a command could not be carried out.
+#[derive(Debug, Error)]
+pub enum SessionError {
+    /// The line is not a command (see [`CommandError`]).
+    #[error(transparent)]
+    Command(#[from] CommandError),
+    /// `move` with a move that is illegal in the current position.
+    #[error("move: {0}")]
+    Illegal(#[from] PlayError),
+    /// Writing to the GUI failed.
+    #[error("output: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// What the front end does after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Read the next line.
+    Continue,
+    /// `quit` was received: stop.
+    Quit,
+}
+
+/// An NBoard session: the game as the GUI last set it, the depth, and the engine.
+pub struct Session {
+    engine: Engine,
+    game: GgfGame,
+    depth: u32,
+    stop: StopFlag,
+}
+
+impl Session {
+    /// A session at the start position, depth 4, with `tt_mib` MiB for each of the
+    /// engine's tables.
+    pub fn new(tt_mib: usize) -> Session {
+        let mut s = Session {
+            engine: Engine::new(tt_mib),
+            game: GgfGame::from_game(&Othello::new()),
+            depth: 4,
+            stop: StopFlag::new(),
+        };
+        s.engine.set_level(level_for_depth(s.depth));
+        s
+    }
+
+    /// The flag that stops a `go` or `hint` in progress (raise it from the thread that
+    /// reads the GUI's lines when [`interrupts`] says so); the session lowers it when it
+    /// answers `ping`.
+    pub fn stop_flag(&self) -> StopFlag {
+        self.stop.clone()
+    }
+
+    /// The current position.
+    pub fn game(&self) -> &Othello {
+        self.game.game()
+    }
+
+    /// Reads and carries out one line, writing the answers to `out` (flushed).
+    ///
+    /// # Errors
+    /// [`SessionError`]; the session's state is unchanged by a failed command, and the
+    /// caller may go on with the next line (for [`CommandError::Unknown`] the protocol
+    /// asks exactly that).
+    pub fn handle_line(
+        &mut self,
+        line: &str,
+        out: &mut impl Write,
+    ) -> Result<Control, SessionError> {
+        let command: Command = line.parse()?;
+        self.execute(command, out)
+    }
+
+    /// Carries out one command, writing the answers to `out` (flushed).
+    ///
+    /// # Errors
+    /// [`SessionError::Illegal`] for an illegal `move`, [`SessionError::Io`] when
+    /// writing fails.
+    pub fn execute(
+        &mut self,
+        command: Command,
+        out: &mut impl Write,
+    ) -> Result<Control, SessionError> {
+        match command {
+            Command::NBoard(_) => writeln!(out, "set myname {NAME}")?,
+            Command::SetGame(g) => {
+                self.game = *g;
+            }
+            Command::SetDepth(d) => {
+                self.depth = d;
+                self.engine.set_level(level_for_depth(d));
+            }
+            Command::SetContempt => {}
+            Command::Move(m) => self.game.play(m)?,
+            Command::Hint(n) => self.hint(n as usize, out)?,
+            Command::Go => self.go(out)?,
+            Command::Ping(n) => {
+                self.stop.reset();
+                writeln!(out, "pong {n}")?;
+            }
+            Command::Learn => writeln!(out, "learned")?,
+            Command::Quit => {
+                out.flush()?;
+                return Ok(Control::Quit);
+            }
+        }
+        out.flush()?;
+        Ok(Control::Continue)
+    }
+
+    /// `go`: the engine's move within the depth and the time left.
+    fn go(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let game = self.game.game().clone();
+        if game.outcome().is_some() {
+            writeln!(out, "status game over")?;
+            return Ok(());
+        }
+        writeln!(out, "status {NAME} is thinking")?;
+        out.flush()?;
+        let mut limits = Limits {
+            stop: Some(self.stop.clone()),
+            ..Limits::default()
+        };
+        let side = game.side_to_move();
+        if let Some(left) = self.game.time_left(side) {
+            let empties = game.board().empties();
+            limits.clock = Some(GameClock {
+                remaining: left,
+                increment: Default::default(),
+                moves_to_go: Some(empties.div_ceil(2).max(1)),
+            });
+        }
+        let start = Instant::now();
+        let mut io_error = None;
+        let result = self.engine.think(&game, &limits, &mut |r| {
+            if io_error.is_none()
+                && let Err(e) =
+                    writeln!(out, "nodestats {} {:.2}", r.nodes, r.elapsed.as_secs_f64())
+                        .and_then(|_| out.flush())
+            {
+                io_error = Some(e);
+            }
+        });
+        if let Some(e) = io_error {
+            return Err(e);
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let mv = result.best_move.unwrap_or(Move::PASS);
+        writeln!(
+            out,
+            "=== {}/{}/{secs:.2}",
+            move_text(mv),
+            eval_text(result.score, result.exact)
+        )?;
+        writeln!(out, "status")?;
+        Ok(())
+    }
+
+    /// `hint n`: the `n` best moves with their values.
+    fn hint(&mut self, n: usize, out: &mut impl Write) -> io::Result<()> {
+        let game = self.game.game().clone();
+        if game.outcome().is_some() {
+            writeln!(out, "status game over")?;
+            return Ok(());
+        }
+        writeln!(out, "status {NAME} is analysing")?;
+        out.flush()?;
+        let level = level_for_depth(self.depth);
+        let empties = game.board().empties();
+        if game.must_pass() {
+            writeln!(out, "search PA 0 0 0")?;
+        } else if empties <= level.end_depth {
+            let moves = self.engine.solver().analyze(game.board());
+            for (mv, score) in moves.into_iter().take(n) {
+                writeln!(out, "search {} {score} 0 100%", move_text(mv))?;
+            }
+        } else {
+            let r = self.engine.analyze_midgame(&game, self.depth);
+            writeln!(
+                out,
+                "nodestats {} {:.2}",
+                r.stats.nodes,
+                r.stats.elapsed.as_secs_f64()
+            )?;
+            for rm in r.root_moves.iter().take(n) {
+                writeln!(
+                    out,
+                    "search {} {} 0 {}",
+                    move_text(rm.mv),
+                    eval_text(rm.score, false),
+                    r.depth
+                )?;
+            }
+        }
+        writeln!(out, "status")?;
+        Ok(())
+    }
+}
+
+/// The engine level for NBoard's `set depth d`: `d` plies in the midgame, exact from
+/// `min(2d, 24)` empties (the numbered levels' rule, capped by [`MAX_EXACT_EMPTIES`]).
+pub fn level_for_depth(d: u32) -> Level {
+    Level {
+        mid_depth: d,
+        end_depth: (2 * d).min(MAX_EXACT_EMPTIES),
+    }
+}
+
+/// A move as NBoard writes it: `f5`, or `PA` for a pass.
+pub fn move_text(mv: Move) -> String {
+    if mv.is_pass() {
+        "PA".to_string()
+    } else {
+        mv.to_string()
+    }
+}
+
+/// A score in discs: exact scores as they are, evaluations (hundredths of a disc) / 100,
+/// a win or loss the search saw coming as ±64.
+fn eval_text(score: Score, exact: bool) -> String {
+    if score.is_decisive() {
+        return if score.0 > 0 { "64" } else { "-64" }.to_string();
+    }
+    if exact {
+        score.0.to_string()
+    } else {
+        format!("{:.2}", score.0 as f64 / 100.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The game of the protocol description's example session.
+    const EXAMPLE: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+    /// FFO #1 (14 empties, black to move): G8 +18 is the published answer.
+    const FFO1: &str = "(;GM[Othello]BO[8 --*****- -OOO**-O -OOO**O* -O*O*O** O***O*** --*O*O** -***OOO- -OOOOO-- *];)";
+
+    /// Sends `lines` one by one; returns every answer line and the errors by line.
+    fn converse(session: &mut Session, lines: &[&str]) -> (Vec<String>, Vec<(usize, String)>) {
+        let mut out = Vec::new();
+        let mut errors = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            match session.handle_line(line, &mut out) {
+                Ok(Control::Continue) => {}
+                Ok(Control::Quit) => break,
+                Err(e) => errors.push((i + 1, e.to_string())),
+            }
+        }
+        let text = String::from_utf8(out).unwrap();
+        (text.lines().map(str::to_string).collect(), errors)
+    }
+
+    fn without_progress(lines: &[String]) -> Vec<&str> {
+        lines
+            .iter()
+            .map(String::as_str)
+            .filter(|l| !l.starts_with("nodestats") && !l.starts_with("status"))
+            .collect()
+    }
+
+    #[test]
+    fn scripted_conversation() {
+        let mut s = Session::new(4);
+        let set_game = format!("set game {FFO1}");
+        let (out, errors) = converse(
+            &mut s,
+            &[
+                "nboard 2",
+                "set depth 7",
+                &set_game,
+                "ping 1",
+                "hint 1",
+                "go",
+                "bogus command",
+                "learn",
+                "set contempt 0",
+                "ping 2",
+                "quit",
+                "ping 3",
+            ],
+        );
+        let got = without_progress(&out);
+        let want = [
+            "set myname zerosum",
+            "pong 1",
+            "search g8 18 0 100%",
+            "=== g8/18/",
+            "learned",
+            "pong 2",
+        ];
+        assert_eq!(got.len(), want.len(), "{out:?}");
+        for (g, w) in got.iter().zip(want) {
+            assert!(g.starts_with(w), "{g:?} should start with {w:?}");
+        }
+        assert!(out.contains(&"status zerosum is thinking".to_string()));
+        assert!(out.iter().any(|l| l.starts_with("nodestats ")));
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].0, 7);
+        assert!(errors[0].1.contains("unknown command"));
+    }
+
+    #[test]
+    fn moves_and_set_game_change_the_position_go_does_not() {
+        let mut s = Session::new(4);
+        let set_game = format!("set game {EXAMPLE}");
+        let (out, errors) = converse(&mut s, &[&set_game, "set depth 2", "go"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        let line = Othello::from_line("f5f6d3c5e6f7e7f4").unwrap();
+        assert_eq!(s.game(), &line);
+        let answer = out.iter().find(|l| l.starts_with("=== ")).unwrap();
+        let mv: Move = answer[4..6].parse().unwrap();
+        assert!(line.is_legal_move(mv.to_square().unwrap()), "{answer}");
+        let (_, errors) = converse(&mut s, &["move D6/0.5/1.25", "move a1", "move"]);
+        assert_eq!(s.game(), &Othello::from_line("f5f6d3c5e6f7e7f4d6").unwrap());
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].1.contains("illegal move a1"), "{errors:?}");
+        // A bad game leaves the position as it was.
+        let (_, errors) = converse(&mut s, &["set game (;GM[Othello];)", "set depth 0"]);
+        assert_eq!(errors.len(), 2);
+        assert_eq!(s.game(), &Othello::from_line("f5f6d3c5e6f7e7f4d6").unwrap());
+    }
+
+    #[test]
+    fn a_forced_pass_is_answered_pa() {
+        // White to move cannot move; black can (g8).
+        let mut s = Session::new(4);
+        let board = "*".repeat(61) + "O--";
+        let set_game = format!("set game (;GM[Othello]BO[8 {board} O];)");
+        let (out, errors) = converse(&mut s, &[&set_game, "go", "move PA", "go"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        let answers: Vec<_> = out.iter().filter(|l| l.starts_with("=== ")).collect();
+        assert!(answers[0].starts_with("=== PA/"), "{answers:?}");
+        assert!(answers[1].starts_with("=== g8/64/"), "{answers:?}");
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_go_at_once_with_a_legal_move() {
+        let mut s = Session::new(4);
+        let (_, errors) = converse(&mut s, &["set depth 60"]);
+        assert!(errors.is_empty());
+        assert!(interrupts("ping 7") && interrupts("quit") && !interrupts("go"));
+        s.stop_flag().stop();
+        let (out, _) = converse(&mut s, &["go", "ping 7"]);
+        let answer = out.iter().find(|l| l.starts_with("=== ")).unwrap();
+        let mv: Move = answer[4..6].parse().unwrap();
+        assert!(Othello::new().is_legal_move(mv.to_square().unwrap()));
+        assert!(out.contains(&"pong 7".to_string()));
+        // The pong lowers the flag for the next search.
+        assert!(!s.stop_flag().is_stopped());
+    }
+
+    #[test]
+    fn commands_parse_with_typed_errors() {
+        assert!(matches!("".parse::<Command>(), Err(CommandError::Empty)));
+        assert!(matches!(
+            "hint".parse::<Command>(),
+            Err(CommandError::MissingArgument { .. })
+        ));
+        assert!(matches!(
+            "hint x".parse::<Command>(),
+            Err(CommandError::Number { .. })
+        ));
+        assert!(matches!(
+            "set depth 61".parse::<Command>(),
+            Err(CommandError::Number { .. })
+        ));
+        assert!(matches!(
+            "set game (;".parse::<Command>(),
+            Err(CommandError::Game(_))
+        ));
+        assert!(matches!(
+            "move zz".parse::<Command>(),
+            Err(CommandError::Move(_))
+        ));
+        assert!(matches!(
+            "set depth 12".parse::<Command>(),
+            Ok(Command::SetDepth(12))
+        ));
+        assert!(matches!(
+            "analyze".parse::<Command>(),
+            Err(CommandError::Unknown(_))
+        ));
+        assert_eq!(level_for_depth(3), Level::numbered(3));
+        assert_eq!(level_for_depth(20).end_depth, MAX_EXACT_EMPTIES);
+    }
+}
