@@ -178,7 +178,7 @@ fn command_errors_share_one_prefix() {
         &["othello", "perft", "2", "--position", "XO X"][..],
         &["tictactoe", "solve", "--size", "65536x65536"],
         &["tictactoe", "play", "--plain", "--size", "9x9"],
-        &["gomoku", "play", "--plain", "--rule", "renju"],
+        &["gomoku", "play", "--plain", "--size", "100"],
         &["connect4", "bestmove", "--level", "15"],
         &["othello", "solve", "--hash-mib", "0"],
     ] {
