@@ -21,12 +21,6 @@ fn engine_beats_weight_table_from_balanced_openings() {
     let mut ours = EngineAgent::new("zerosum", engine, Limits::nodes(20_000));
     let mut seed = WeightTable::new();
     let r = run_match(&openings, &mut ours, &mut seed, 225);
-    eprintln!(
-        "ours vs weight-table: +{} ={} -{} ({:.1}%)",
-        r.wins,
-        r.draws,
-        r.losses,
-        100.0 * r.score()
-    );
+    eprintln!("ours vs weight-table: {r}");
     assert_eq!(r.losses, 0, "{r:?}");
 }

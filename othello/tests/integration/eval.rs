@@ -155,14 +155,7 @@ fn strong_beats_classic_at_equal_depth() {
         let mut strong = SearchAgent::new("strong", Strong, Limits::depth(depth), 8);
         let mut classic = SearchAgent::new("classic", Classic, Limits::depth(depth), 8);
         let r = run_match(&openings, &mut strong, &mut classic, 200);
-        eprintln!(
-            "depth {depth}: Strong vs Classic over {} games: +{} ={} -{}, score {:.1}%",
-            r.games(),
-            r.wins,
-            r.draws,
-            r.losses,
-            100.0 * r.score()
-        );
+        eprintln!("depth {depth}: Strong vs Classic: {r}");
         assert!(r.score() > 0.5);
     }
 }
@@ -174,26 +167,8 @@ fn pattern_against_strong_match() {
     let openings = random_openings(&Othello::new(), 100, 8, 20261201);
     assert_eq!(openings.len(), 100);
     let report = |what: &str, r: zerosum::agent::MatchResult| {
-        // Elo from the score, with a 95 % interval from the per-game variance.
-        let n = r.games() as f64;
-        let s = r.score();
-        let var = (r.wins as f64 * (1.0 - s).powi(2)
-            + r.draws as f64 * (0.5 - s).powi(2)
-            + r.losses as f64 * s.powi(2))
-            / n;
-        let se = (var / n).sqrt();
-        let elo = |x: f64| -400.0 * (1.0 / x.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
-        eprintln!(
-            "{what}: Pattern vs Strong over {} games: +{} ={} -{}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]",
-            r.games(),
-            r.wins,
-            r.draws,
-            r.losses,
-            100.0 * s,
-            elo(s),
-            elo(s - 1.96 * se),
-            elo(s + 1.96 * se)
-        );
+        // W/D/L and the Elo with a 95 % interval (`MatchResult`'s `Display`).
+        eprintln!("{what}: Pattern vs Strong: {r}");
         r.score()
     };
     for depth in [2, 4] {
