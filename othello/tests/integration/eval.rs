@@ -189,14 +189,13 @@ fn pattern_against_strong_match() {
 
 mod engine {
     use othello::prelude::*;
-    use othello::{Engine, Level, Limits, Othello, StopFlag};
-    use std::sync::Arc;
+    use othello::{Engine, Level, Othello};
     use std::time::Duration;
-    use zerosum::time::TickClock;
+    use zerosum::testing::{check_time_use, think_stopped};
 
     /// FFO #49 (26 empties; Edax's `problem/fforum-40-59.obf`): an exact solve takes far
     /// longer than 200 ms, so `perfect` under 200 ms searches and uses at least 75 % of
-    /// the time, at most the limit plus a few readings of a [`TickClock`] (1 ms a
+    /// the time, at most the limit plus a few readings of a `TickClock` (1 ms a
     /// reading): bounds on what the engine reports, not on the wall clock.
     #[test]
     fn perfect_under_a_time_limit_answers_in_time_with_26_empties() {
@@ -205,29 +204,18 @@ mod engine {
         )
         .unwrap();
         assert_eq!(g.board().empties(), 26);
-        let step = Duration::from_millis(1);
-        let limit = Duration::from_millis(200);
-        let limits = Limits::time(limit).with_time_source(Arc::new(TickClock::new(step)));
         let mut engine = Engine::new(4);
         engine.set_level(Level::PERFECT);
-        let r = engine.think(&g, &limits, &mut |_| {});
-        assert!(g.is_legal(r.best_move.expect("a move")));
+        let r = check_time_use(&mut engine, &g, Duration::from_millis(1), 4);
         assert!(!r.exact);
-        let used = r.stats.elapsed;
-        assert!(used >= limit * 3 / 4, "used {used:?} of {limit:?}");
-        assert!(used <= limit + step * 4, "took {used:?} for {limit:?}");
     }
 
     /// A stop during the midgame search returns at once with depth 1's move.
     #[test]
     fn a_stop_ends_the_search() {
-        let stop = StopFlag::new();
-        stop.stop();
         let mut engine = Engine::new(4);
         engine.set_level(Level::PERFECT);
-        let g = Othello::new();
-        let r = engine.think(&g, &Limits::default().with_stop(stop), &mut |_| {});
-        assert!(g.is_legal(r.best_move.expect("a move")));
+        let r = think_stopped(&mut engine, &Othello::new());
         assert_eq!(r.depth, 1);
     }
 
