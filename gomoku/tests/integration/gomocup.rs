@@ -161,10 +161,7 @@ fn self_play_move_times_at_100_ms() {
     use gomoku::prelude::*;
     use gomoku::protocol::Brain;
     use gomoku::{Engine, Game};
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/gomoku/balanced-openings-freestyle15.txt");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("data folder absent: skipped");
+    let Some(text) = crate::common::data_file("balanced-openings-freestyle15.txt") else {
         return;
     };
     let mut brain = Brain::new();

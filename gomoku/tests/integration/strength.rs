@@ -8,10 +8,7 @@ use zerosum::search::Limits;
 #[test]
 #[ignore = "plays 48 games; cargo test -p gomoku --test integration -- --ignored --nocapture strength::"]
 fn engine_beats_weight_table_from_balanced_openings() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/gomoku/balanced-openings-freestyle15.txt");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("data folder absent: skipped");
+    let Some(text) = crate::common::data_file("balanced-openings-freestyle15.txt") else {
         return;
     };
     let openings = parse_openings(&text, Rule::Freestyle).unwrap();
