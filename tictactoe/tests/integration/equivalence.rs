@@ -9,30 +9,37 @@ use rand_chacha::ChaCha8Rng;
 use tictactoe::enumerate::reachable_positions;
 use tictactoe::{Board, Game, Score, Shape};
 use zerosum::search::{Limits, Searcher, alpha_beta, minimax, pvs};
-use zerosum::{MoveList, ZeroEval};
+use zerosum::testing::play_random;
+use zerosum::{Evaluator, ZeroEval};
+
+/// Checks that `alpha_beta`, `pvs` and `searcher`'s fixed-depth search return the value
+/// of `minimax` at `b` to `depth` plies with `eval`; returns that value.
+fn assert_searches_equal_minimax(
+    b: &Board,
+    depth: u32,
+    eval: &mut impl Evaluator<Board>,
+    searcher: &mut Searcher<Board>,
+) -> Score {
+    let reference = minimax(&mut b.clone(), depth, eval);
+    let inf = Score::INFINITE;
+    let values = [
+        alpha_beta(&mut b.clone(), depth, -inf, inf, eval),
+        pvs(&mut b.clone(), depth, -inf, inf, eval),
+        searcher.search_depth(&mut b.clone(), eval, depth, -inf, inf),
+    ];
+    assert_eq!(
+        values, [reference; 3],
+        "alpha_beta, pvs, search_depth at {b} depth {depth}"
+    );
+    reference
+}
 
 #[test]
 fn core_searches_equal_minimax_on_every_reachable_position() {
     let mut searcher = Searcher::<Board>::new(4);
     for b in reachable_positions(&Board::default()) {
         let depth = b.empty_count();
-        let reference = minimax(&mut b.clone(), depth, &mut ZeroEval);
-        let inf = Score::INFINITE;
-        assert_eq!(
-            alpha_beta(&mut b.clone(), depth, -inf, inf, &mut ZeroEval),
-            reference,
-            "alpha_beta at {b}"
-        );
-        assert_eq!(
-            pvs(&mut b.clone(), depth, -inf, inf, &mut ZeroEval),
-            reference,
-            "pvs at {b}"
-        );
-        assert_eq!(
-            searcher.search_depth(&mut b.clone(), &mut ZeroEval, depth, -inf, inf),
-            reference,
-            "search_depth at {b}"
-        );
+        let reference = assert_searches_equal_minimax(&b, depth, &mut ZeroEval, &mut searcher);
         let r = searcher.search(&mut b.clone(), &mut ZeroEval, &Limits::default(), |_| {});
         assert_eq!(r.score, reference, "Searcher::search at {b}");
         if b.outcome().is_none() {
@@ -61,12 +68,9 @@ fn random_positions(shape: Shape, count: usize, seed: u64) -> Vec<Board> {
         let mut b = Board::new(shape);
         let plies = rng.random_range(0..10);
         for _ in 0..plies {
-            let mut moves = MoveList::new();
-            b.legal_moves(&mut moves);
-            if moves.is_empty() {
+            if !play_random(&mut b, &mut rng) {
                 break;
             }
-            b.play(moves[rng.random_range(0..moves.len())]);
         }
         if b.outcome().is_none() {
             out.push(b);
@@ -82,23 +86,7 @@ fn core_searches_equal_minimax_on_random_4x4_positions_at_fixed_depth() {
     for (i, b) in random_positions(shape, 60, 7).into_iter().enumerate() {
         let depth = 1 + (i as u32 % 4);
         let mut eval = hashed_eval;
-        let reference = minimax(&mut b.clone(), depth, &mut eval);
-        let inf = Score::INFINITE;
-        assert_eq!(
-            alpha_beta(&mut b.clone(), depth, -inf, inf, &mut eval),
-            reference,
-            "alpha_beta at {b} depth {depth}"
-        );
-        assert_eq!(
-            pvs(&mut b.clone(), depth, -inf, inf, &mut eval),
-            reference,
-            "pvs at {b} depth {depth}"
-        );
-        assert_eq!(
-            shared.search_depth(&mut b.clone(), &mut eval, depth, -inf, inf),
-            reference,
-            "search_depth at {b} depth {depth}"
-        );
+        let reference = assert_searches_equal_minimax(&b, depth, &mut eval, &mut shared);
         let mut fresh = Searcher::<Board>::new(1);
         let r = fresh.search(&mut b.clone(), &mut eval, &Limits::depth(depth), |_| {});
         assert_eq!(
