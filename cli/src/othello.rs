@@ -28,7 +28,7 @@ const GROWTH_PER_EMPTY: f64 = 3.0;
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain).
-    Play(crate::play::othello::PlayArgs),
+    Play(crate::play::CommonArgs),
     /// Solve positions read from standard input, one OBF line each (`<64 squares> <X|O>`,
     /// anything after the side ignored); prints `<board> <side> <score> <best move>`,
     /// the score being the exact final disc difference for the side to move.
@@ -93,7 +93,9 @@ pub enum Command {
 /// Runs one `zerosum othello` command.
 pub fn run(command: Command) -> ExitCode {
     match command {
-        Command::Play(args) => crate::play::othello::run(args),
+        Command::Play(args) => {
+            crate::play::run(Ok(crate::play::othello::OthelloGame::default()), &args)
+        }
         Command::Solve {
             weak,
             limits,
