@@ -61,7 +61,9 @@ fn hashed_eval(b: &Board) -> Score {
     Score::heuristic((z % 201) as i32 - 100)
 }
 
-fn random_positions(shape: Shape, count: usize, seed: u64) -> Vec<Board> {
+/// `count` unfinished 4×4 (k = 4) positions after 0 to 9 random moves (ChaCha8, `seed`).
+fn random_4x4_positions(count: usize, seed: u64) -> Vec<Board> {
+    let shape = Shape::new(4, 4, 4).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::new();
     while out.len() < count {
@@ -81,9 +83,8 @@ fn random_positions(shape: Shape, count: usize, seed: u64) -> Vec<Board> {
 
 #[test]
 fn core_searches_equal_minimax_on_random_4x4_positions_at_fixed_depth() {
-    let shape = Shape::new(4, 4, 4).unwrap();
     let mut shared = Searcher::<Board>::new(4);
-    for (i, b) in random_positions(shape, 60, 7).into_iter().enumerate() {
+    for (i, b) in random_4x4_positions(60, 7).into_iter().enumerate() {
         let depth = 1 + (i as u32 % 4);
         let mut eval = hashed_eval;
         let reference = assert_searches_equal_minimax(&b, depth, &mut eval, &mut shared);
@@ -106,10 +107,9 @@ fn searcher_reused_along_a_game_keeps_deepening() {
     // A searcher that keeps its table between the moves of a game must still search to
     // the depth asked for: entries from the previous move's search must not make a
     // shallower iteration look "proven".
-    let shape = Shape::new(4, 4, 4).unwrap();
     let mut searcher = Searcher::<Board>::new(4);
     let mut eval = hashed_eval;
-    for b in random_positions(shape, 40, 11) {
+    for b in random_4x4_positions(40, 11) {
         let mut game = b.clone();
         for _ in 0..3 {
             if game.outcome().is_some() {
@@ -126,10 +126,9 @@ fn searcher_reused_along_a_game_keeps_deepening() {
 
 #[test]
 fn searcher_reused_on_the_same_position_reaches_the_depth_asked() {
-    let shape = Shape::new(4, 4, 4).unwrap();
     let mut searcher = Searcher::<Board>::new(4);
     let mut eval = hashed_eval;
-    for b in random_positions(shape, 40, 13) {
+    for b in random_4x4_positions(40, 13) {
         for depth in 2..=4 {
             let reference = minimax(&mut b.clone(), depth, &mut eval);
             let r = searcher.search(&mut b.clone(), &mut eval, &Limits::depth(depth), |_| {});
@@ -187,9 +186,8 @@ fn searcher_root_moves_are_exact_in_analysis_mode_and_bounds_otherwise() {
 
 #[test]
 fn searcher_under_a_node_limit_still_returns_a_legal_move() {
-    let shape = Shape::new(4, 4, 4).unwrap();
     let mut searcher = Searcher::<Board>::new(1);
-    for b in random_positions(shape, 20, 3) {
+    for b in random_4x4_positions(20, 3) {
         for nodes in [1, 10, 100, 1000] {
             let r = searcher.search(&mut b.clone(), &mut ZeroEval, &Limits::nodes(nodes), |_| {});
             let mv = r.best_move.expect("a move");
