@@ -1,6 +1,10 @@
 //! Solves FFO suite positions and prints time and nodes per position.
 //!
-//! `cargo run --release -p othello --example ffo -- <file.obf> [first] [last]`
+//! `cargo run --release -p othello --example ffo -- <file.obf> [first] [last] [name=value…]`
+//!
+//! The `name=value` arguments change the solver's [`othello::solver::Tuning`] (e.g.
+//! `etc_empties=65` switches the enhanced transposition cut-off off), to measure one
+//! technique at a time; `tt_mib=N` sets the table size (default 256 MiB).
 
 use othello::ffo::read_file;
 use othello::solver::Solver;
@@ -32,14 +36,31 @@ fn main() {
         .get(3)
         .and_then(|s| s.parse().ok())
         .unwrap_or(usize::MAX);
-    let mut solver = Solver::new(256);
+    let mib = args
+        .iter()
+        .skip(4)
+        .find_map(|a| a.strip_prefix("tt_mib=")?.parse().ok())
+        .unwrap_or(256);
+    let mut solver = Solver::new(mib);
+    let mut tuning = solver.tuning();
+    for a in args.iter().skip(4).filter(|a| !a.starts_with("tt_mib=")) {
+        if let Err(e) = tuning.set(a) {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    }
+    solver.set_tuning(tuning);
+    println!("{tuning:?}");
     let (mut nodes, t0, mut bad, mut cpu_total) = (0u64, Instant::now(), 0, 0.0);
+    let mut sort_nodes = 0u64;
     for pos in positions
         .iter()
         .filter(|p| (first..=last).contains(&p.number))
     {
         let (t, c) = (Instant::now(), cpu_time());
+        let sort_before = solver.sort_nodes();
         let s = solver.solve(pos.game.board());
+        sort_nodes += solver.sort_nodes() - sort_before;
         let dt = t.elapsed().as_secs_f64();
         let cpu = match (c, cpu_time()) {
             (Some(a), Some(b)) => (b - a).as_secs_f64(),
@@ -65,7 +86,7 @@ fn main() {
         );
     }
     println!(
-        "total {nodes} nodes, {:.2} s wall, {cpu_total:.2} s cpu, {bad} wrong",
+        "total {nodes} nodes ({sort_nodes} in ordering searches), {:.2} s wall, {cpu_total:.2} s cpu, {bad} wrong",
         t0.elapsed().as_secs_f64()
     );
 }

@@ -82,3 +82,23 @@ pub enum ParseLineError {
         source: PlayError,
     },
 }
+
+/// Why a solver parameter assignment (`name=value`, [`crate::solver::Tuning::set`])
+/// could not be applied.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TuningError {
+    /// No `=` in the text.
+    #[error("expected name=value, got {0:?}")]
+    Syntax(String),
+    /// The name is not a parameter.
+    #[error("unknown solver parameter {0:?}")]
+    Unknown(String),
+    /// The value is not a count (or `on`/`off`, `none` where allowed).
+    #[error("{name}: invalid value {value:?}")]
+    Value {
+        /// The parameter.
+        name: String,
+        /// The text given.
+        value: String,
+    },
+}

@@ -79,7 +79,7 @@ pub mod zobrist;
 
 pub use board::Board;
 pub use engine::{Engine, Level};
-pub use error::{ParseLineError, ParseMoveError, ParsePositionError, PlayError};
+pub use error::{ParseLineError, ParseMoveError, ParsePositionError, PlayError, TuningError};
 pub use game::Othello;
 pub use square::{Move, Square};
 pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};

@@ -8,11 +8,19 @@
 //! 1. more than [`SHALLOW_EMPTIES`] empties: count the node; no move → pass or score the
 //!    finished game; **stability cut-off** (the opponent's stable discs bound our score
 //!    from above: `64 − 2·stable`); **transposition table** probe (bounds of the exact
-//!    score, any depth, and the best move); **move ordering**: table move first, then
-//!    fastest-first (fewest opponent replies, corners counted twice), with bonuses for
-//!    moves into an odd region (parity), corners, and few potential replies; far from the
-//!    end ([`SORT_SEARCH_EMPTIES`]) the moves are first sorted by a shallow search;
-//!    search; store the bounds;
+//!    score, any depth, and the best move; two-entry buckets on one cache line); the
+//!    **table move is searched first, before the others are ordered** (when it cuts off,
+//!    the ordering is never paid for); **move ordering** of the rest: every child's
+//!    table bucket is read first (the cache misses overlap), children whose stored
+//!    bound proves a cut-off end the node (**enhanced transposition cut-off**, from
+//!    [`ETC_EMPTIES`]), then fastest-first (fewest opponent replies, corners counted
+//!    twice), with bonuses for moves into an odd region (parity), corners, and few
+//!    potential replies; far from the end ([`SORT_SEARCH_EMPTIES`]) a shallow
+//!    alpha-beta search with the trained pattern evaluation below each child counts
+//!    most (2 plies below the child at 16–18 empties, 3 at 19–21, 4 from 22; children
+//!    told apart only down to 8 discs below alpha, as Edax's `SORT_ALPHA_DELTA`);
+//!    search; store the bounds. The thresholds are a [`Tuning`] (the measured effect of
+//!    each is in the crate README);
 //! 2. at most [`SHALLOW_EMPTIES`] empties: no table, no move generation: the empty
 //!    squares are tried directly, those in regions with an odd number of empties first
 //!    (parity); three empties have their own function (the square alone in its
@@ -30,6 +38,7 @@
 pub mod last;
 mod tt;
 
+use crate::error::TuningError;
 use crate::movegen::{flips, moves, potential_moves};
 use crate::stability::stable_discs;
 use crate::{Board, Move};
@@ -37,12 +46,100 @@ pub use tt::{EndgameTable, Probe};
 
 /// At most this many empties: the parity-ordered search without table.
 pub const SHALLOW_EMPTIES: u32 = 6;
-/// From this many empties on, the transposition table is used.
-pub const TT_EMPTIES: u32 = SHALLOW_EMPTIES + 1;
 /// From this many empties on, children are looked up in the table (cut-off and ordering).
-pub const ETC_EMPTIES: u32 = 10;
+pub const ETC_EMPTIES: u32 = 8;
 /// From this many empties on, moves are sorted by a shallow search before searching.
 pub const SORT_SEARCH_EMPTIES: u32 = 16;
+
+/// The solver's search parameters (the defaults are the measured best on the FFO sets,
+/// see the crate README); public so that each technique can be measured by switching it
+/// off or moving its threshold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// At most this many empties: the parity-ordered search without table.
+    pub shallow_empties: u32,
+    /// From this many empties on, children are looked up in the table before the search
+    /// (enhanced transposition cut-off and ordering); 65 switches it off.
+    pub etc_empties: u32,
+    /// From this many empties on, moves are ordered by a shallow search with the pattern
+    /// evaluation (below: fastest-first); 65 switches it off.
+    pub sort_search_empties: u32,
+    /// Plies of the ordering search below each child: `(empties − sort_search_empties) /
+    /// sort_depth_step + sort_depth_base`, at most [`Tuning::sort_depth_max`].
+    pub sort_depth_base: u32,
+    /// Empties per extra ply of the ordering search (see [`Tuning::sort_depth_base`]).
+    pub sort_depth_step: u32,
+    /// The deepest ordering search (plies below the child).
+    pub sort_depth_max: u32,
+    /// The ordering search's window: children are only told apart below `alpha −
+    /// sort_margin` discs (a cheaper search, as Edax's `SORT_ALPHA_DELTA`); `None`: the
+    /// full window.
+    pub sort_margin: Option<i32>,
+    /// Stability cut-offs on or off.
+    pub stability: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            shallow_empties: SHALLOW_EMPTIES,
+            etc_empties: ETC_EMPTIES,
+            sort_search_empties: SORT_SEARCH_EMPTIES,
+            sort_depth_base: 2,
+            sort_depth_step: 3,
+            sort_depth_max: 4,
+            sort_margin: Some(8),
+            stability: true,
+        }
+    }
+}
+
+impl Tuning {
+    /// Plies of the ordering search below a child of a node with `empties` empties.
+    #[inline]
+    fn sort_depth(&self, empties: u32) -> u32 {
+        ((empties - self.sort_search_empties) / self.sort_depth_step.max(1) + self.sort_depth_base)
+            .min(self.sort_depth_max)
+    }
+
+    /// Sets one parameter from `name=value` (the names of the fields; counts, `on`/`off`
+    /// for `stability`, `none` for the full-window `sort_margin`). For experiments from
+    /// the command line; unknown names and bad values are typed errors.
+    pub fn set(&mut self, assignment: &str) -> Result<(), TuningError> {
+        let (k, v) = assignment
+            .split_once('=')
+            .ok_or_else(|| TuningError::Syntax(assignment.to_string()))?;
+        let bad = || TuningError::Value {
+            name: k.to_string(),
+            value: v.to_string(),
+        };
+        let num = || v.parse::<u32>().map_err(|_| bad());
+        match k {
+            "shallow_empties" => self.shallow_empties = num()?.clamp(3, 12),
+            "etc_empties" => self.etc_empties = num()?,
+            "sort_search_empties" => self.sort_search_empties = num()?,
+            "sort_depth_base" => self.sort_depth_base = num()?,
+            "sort_depth_step" => self.sort_depth_step = num()?,
+            "sort_depth_max" => self.sort_depth_max = num()?,
+            "sort_margin" => {
+                self.sort_margin = if v == "none" {
+                    None
+                } else {
+                    Some(num()?.min(128) as i32)
+                }
+            }
+            "stability" => {
+                self.stability = match v {
+                    "on" | "1" | "true" => true,
+                    "off" | "0" | "false" => false,
+                    _ => return Err(bad()),
+                }
+            }
+            _ => return Err(TuningError::Unknown(k.to_string())),
+        }
+        Ok(())
+    }
+}
 
 /// Quadrant masks (a1–d4, e1–h4, a5–d8, e5–h8) for parity ordering.
 const QUADRANTS: [u64; 4] = [
@@ -113,7 +210,10 @@ fn solve_last(b: Board, sq: u32) -> i32 {
 /// A reusable endgame solver (owns its transposition table).
 pub struct Solver {
     tt: EndgameTable,
+    tuning: Tuning,
     nodes: u64,
+    /// The part of `nodes` visited by the move-ordering searches.
+    sort_nodes: u64,
     /// The budget of a stoppable solve ([`Solver::solve_within`]).
     budget: Option<zerosum::time::Budget>,
     /// Nodes at the start of the current stoppable solve.
@@ -141,12 +241,24 @@ impl Solver {
     pub fn new(tt_mib: usize) -> Solver {
         Solver {
             tt: EndgameTable::new(tt_mib),
+            tuning: Tuning::default(),
             nodes: 0,
+            sort_nodes: 0,
             budget: None,
             budget_start: 0,
             countdown: POLL_INTERVAL,
             stopped: false,
         }
+    }
+
+    /// The search parameters.
+    pub fn tuning(&self) -> Tuning {
+        self.tuning
+    }
+
+    /// Replaces the search parameters (the table is kept: its bounds stay exact).
+    pub fn set_tuning(&mut self, tuning: Tuning) {
+        self.tuning = tuning;
     }
 
     /// Solves `board` exactly unless `budget` (time, nodes counted from now, stop flag)
@@ -193,9 +305,16 @@ impl Solver {
         self.nodes
     }
 
-    /// Sets the node counter to zero.
+    /// The part of [`Solver::nodes`] visited by the shallow move-ordering searches (each
+    /// position they evaluate or expand counts, as Edax counts its sorting searches).
+    pub fn sort_nodes(&self) -> u64 {
+        self.sort_nodes
+    }
+
+    /// Sets the node counters to zero.
     pub fn reset_nodes(&mut self) {
         self.nodes = 0;
+        self.sort_nodes = 0;
     }
 
     /// Forgets the transposition table.
@@ -236,7 +355,7 @@ impl Solver {
                 nodes: self.nodes - start,
             };
         }
-        let (score, sq) = if alpha + 2 >= beta || empties <= SORT_SEARCH_EMPTIES {
+        let (score, sq) = if alpha + 2 >= beta || empties <= self.tuning.sort_search_empties {
             self.root(board, alpha, beta)
         } else {
             self.aspiration(board, alpha, beta)
@@ -307,9 +426,11 @@ impl Solver {
     }
 
     /// Principal-variation search over the ordered `list` of `board` in `(alpha, beta)`:
-    /// the first move with the full window, the others with a null window and a
+    /// the first move with the full window (unless `first` says a move was searched
+    /// already, with its value and square), the others with a null window and a
     /// re-search. Returns the fail-soft value (final disc difference for the side to
-    /// move) and the move that reached it; `(-65, None)` for an empty list.
+    /// move) and the move that reached it; `(-65, None)` for an empty list and no
+    /// `first`.
     #[inline]
     fn search_moves(
         &mut self,
@@ -318,15 +439,22 @@ impl Solver {
         mut alpha: i32,
         beta: i32,
         empties: u32,
+        first: Option<(i32, u32)>,
     ) -> (i32, Option<u32>) {
-        let mut best = -65;
-        let mut best_sq = None;
+        let (mut best, mut best_sq) = match first {
+            Some((v, sq)) => (v, Some(sq)),
+            None => (-65, None),
+        };
+        alpha = alpha.max(best);
+        if alpha >= beta {
+            return (best, best_sq);
+        }
         for (i, &(_, sq, f)) in list.as_slice().iter().enumerate() {
             if self.stopped {
                 break;
             }
             let next = board.play_flips(sq, f);
-            let v = if i == 0 {
+            let v = if i == 0 && first.is_none() {
                 -self.search(next, -beta, -alpha, empties - 1)
             } else {
                 let v = -self.search(next, -alpha - 1, -alpha, empties - 1);
@@ -354,19 +482,31 @@ impl Solver {
     fn root(&mut self, board: Board, alpha: i32, beta: i32) -> (i32, Option<u32>) {
         self.nodes += 1;
         let empties = board.empties();
-        let mut list = MoveList::new();
+        let moves = board.moves();
         let tt_move = self
             .tt
             .probe(board.player, board.opponent)
-            .and_then(|p| p.best);
-        self.order(board, empties, &mut list, tt_move, None);
-        self.search_moves(board, &list, alpha, beta, empties)
+            .and_then(|p| p.best)
+            .filter(|&sq| moves >> sq & 1 != 0);
+        let mut first = None;
+        if let Some(sq) = tt_move {
+            let next = board.play_flips(sq, flips(board.player, board.opponent, sq));
+            let v = -self.search(next, -beta, -alpha, empties - 1);
+            if self.stopped || v >= beta {
+                return (v, Some(sq));
+            }
+            first = Some((v, sq));
+        }
+        let order_alpha = first.map_or(alpha, |(v, _)| alpha.max(v));
+        let mut list = MoveList::new();
+        self.order(board, empties, &mut list, tt_move, order_alpha, None);
+        self.search_moves(board, &list, alpha, beta, empties, first)
     }
 
     /// The search dispatcher by number of empties.
     #[inline]
     fn search(&mut self, b: Board, alpha: i32, beta: i32, empties: u32) -> i32 {
-        if empties <= SHALLOW_EMPTIES {
+        if empties <= self.tuning.shallow_empties {
             if empties == 0 {
                 self.nodes += 1;
                 return b.final_score();
@@ -514,20 +654,45 @@ impl Solver {
         b: Board,
         empties: u32,
         list: &mut MoveList,
-        tt_move: Option<u32>,
+        searched: Option<u32>,
+        alpha: i32,
         beta: Option<i32>,
     ) -> Option<i32> {
+        let t = self.tuning;
+        let sort_search = empties >= t.sort_search_empties;
+        let (sort_depth, sort_beta) = if sort_search {
+            let bound = t.sort_margin.map_or(INF_EVAL, |m| {
+                -(alpha - m).max(-64) * crate::eval::pattern::SCALE
+            });
+            (t.sort_depth(empties), bound)
+        } else {
+            (0, 0)
+        };
         let moves = b.moves();
         let odd = odd_regions(b.empty());
-        let mut m = moves;
+        // First every child and a read of its table bucket: the reads are independent,
+        // so their cache misses overlap (the probes below, and the child's own probe
+        // when it is searched, then find the bucket in the cache).
+        let touch = empties > t.shallow_empties + 1;
+        let mut touched = 0u64;
+        let mut m = moves & !searched.map_or(0, |sq| 1u64 << sq);
         while m != 0 {
             let sq = m.trailing_zeros();
             m &= m - 1;
             let f = flips(b.player, b.opponent, sq);
+            if touch {
+                let next = b.play_flips(sq, f);
+                touched ^= self.tt.touch(next.player, next.opponent);
+            }
+            list.push(0, sq, f);
+        }
+        std::hint::black_box(touched);
+        for i in 0..list.len {
+            let (_, sq, f) = list.items[i];
             let next = b.play_flips(sq, f);
             let mut hash_bonus = 0;
             if let Some(beta) = beta
-                && empties >= ETC_EMPTIES
+                && empties >= t.etc_empties
                 && let Some(child) = self.tt.probe(next.player, next.opponent)
             {
                 if -child.upper >= beta {
@@ -535,33 +700,24 @@ impl Solver {
                 }
                 hash_bonus = (64 - child.upper) * (1 << 10);
             }
-            let key = if Some(sq) == tt_move {
-                1 << 30
-            } else {
-                let om = next.moves();
-                let mobility = (om.count_ones() + (om & CORNERS).count_ones()) as i32;
-                let potential = potential_moves(next.player, next.opponent).count_ones() as i32;
-                let mut k = hash_bonus - mobility * (1 << 12) - potential * (1 << 6);
-                if odd >> sq & 1 != 0 {
-                    k += 1 << 8;
-                }
-                if CORNERS >> sq & 1 != 0 {
-                    k += 1 << 10;
-                }
-                if empties >= SORT_SEARCH_EMPTIES {
-                    // A shallow evaluation of the reply counts most.
-                    let depth = if empties >= SORT_DEPTH2_EMPTIES + 4 {
-                        3
-                    } else if empties >= SORT_DEPTH2_EMPTIES {
-                        2
-                    } else {
-                        1
-                    };
-                    k -= eval_search(next, depth, -INF_EVAL, INF_EVAL) * (1 << 6);
-                }
-                k
-            };
-            list.push(key, sq, f);
+            let om = next.moves();
+            let mobility = (om.count_ones() + (om & CORNERS).count_ones()) as i32;
+            let potential = potential_moves(next.player, next.opponent).count_ones() as i32;
+            let mut k = hash_bonus - mobility * (1 << 12) - potential * (1 << 6);
+            if odd >> sq & 1 != 0 {
+                k += 1 << 8;
+            }
+            if CORNERS >> sq & 1 != 0 {
+                k += 1 << 10;
+            }
+            if sort_search {
+                // A shallow evaluation of the reply counts most.
+                let before = self.sort_nodes;
+                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut self.sort_nodes)
+                    * (1 << 6);
+                self.nodes += self.sort_nodes - before;
+            }
+            list.items[i].0 = k;
         }
         list.sort();
         None
@@ -573,6 +729,8 @@ impl Solver {
         if self.out_of_budget() {
             return 0;
         }
+        // The table first: its cache miss overlaps the move generation below.
+        let probe = self.tt.probe(b.player, b.opponent);
         let moves = b.moves();
         if moves == 0 {
             if b.opponent_moves() == 0 {
@@ -581,7 +739,7 @@ impl Solver {
             return -self.deep(b.pass(), -beta, -alpha, empties);
         }
         // Stability cut-off: the opponent's stable discs stay theirs.
-        if alpha >= 64 - 2 * b.opponent_discs() as i32 {
+        if self.tuning.stability && alpha >= 64 - 2 * b.opponent_discs() as i32 {
             let upper = 64 - 2 * stable_discs(b.opponent, b.player).count_ones() as i32;
             if upper <= alpha {
                 return upper;
@@ -589,12 +747,6 @@ impl Solver {
             beta = beta.min(upper);
         }
         // Transposition table.
-        let use_tt = empties >= TT_EMPTIES;
-        let probe = if use_tt {
-            self.tt.probe(b.player, b.opponent)
-        } else {
-            None
-        };
         let mut tt_move = None;
         if let Some(pr) = probe {
             if pr.lower >= beta {
@@ -608,33 +760,56 @@ impl Solver {
             }
             tt_move = pr.best;
         }
+        // The table's move first, before the others are ordered: when it cuts off, the
+        // ordering (and its shallow searches) is saved.
+        let mut first = None;
+        if let Some(sq) = tt_move.filter(|&sq| moves >> sq & 1 != 0) {
+            let v = -self.search(
+                b.play_flips(sq, flips(b.player, b.opponent, sq)),
+                -beta,
+                -alpha,
+                empties - 1,
+            );
+            if self.stopped {
+                return 0;
+            }
+            if v >= beta {
+                self.tt
+                    .store(b.player, b.opponent, empties, v, 64, Some(sq));
+                return v;
+            }
+            first = Some((v, sq));
+        }
         let mut list = MoveList::new();
-        if let Some(v) = self.order(b, empties, &mut list, tt_move, Some(beta)) {
+        let order_alpha = first.map_or(alpha, |(v, _)| alpha.max(v));
+        if let Some(v) = self.order(
+            b,
+            empties,
+            &mut list,
+            first.map(|f| f.1),
+            order_alpha,
+            Some(beta),
+        ) {
             return v;
         }
-        let (best, best_sq) = self.search_moves(b, &list, alpha, beta, empties);
+        let (best, best_sq) = self.search_moves(b, &list, alpha, beta, empties, first);
         if self.stopped {
             return 0;
         }
         let lower = if best > alpha { best } else { -64 };
         let upper = if best < beta { best } else { 64 };
-        if use_tt {
-            self.tt
-                .store(b.player, b.opponent, empties, lower, upper, best_sq);
-        }
+        self.tt
+            .store(b.player, b.opponent, empties, lower, upper, best_sq);
         best
     }
 }
 
 const INF_EVAL: i32 = 1 << 20;
 
-/// From this many empties, the ordering search looks two plies deep (three from four
-/// more).
-pub const SORT_DEPTH2_EMPTIES: u32 = 16;
-
 /// A tiny fail-soft alpha-beta with the trained [`crate::eval::Pattern`] at the horizon
 /// (hundredths of a disc), for move ordering far from the end.
-fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    *nodes += 1;
     if depth == 0 {
         return crate::eval::Pattern::value(b);
     }
@@ -643,7 +818,7 @@ fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         if b.opponent_moves() == 0 {
             return b.final_score() * crate::eval::pattern::SCALE;
         }
-        return -eval_search(b.pass(), depth, -beta, -alpha);
+        return -eval_search(b.pass(), depth, -beta, -alpha, nodes);
     }
     let mut best = -INF_EVAL;
     for sq in zerosum::Bitboard(m) {
@@ -652,6 +827,7 @@ fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
             depth - 1,
             -beta,
             -alpha,
+            nodes,
         );
         if v > best {
             best = v;

@@ -1,7 +1,7 @@
 //! The exact endgame solver against a slow reference (plain minimax on random positions)
 //! and against published answers.
 
-use othello::solver::{Solver, solve_slow};
+use othello::solver::{Solver, Tuning, solve_slow};
 use othello::{Board, Game, Move, Othello};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -28,6 +28,18 @@ fn random_endgames(count: usize, empties: u32, seed: u64) -> Vec<Board> {
     out
 }
 
+/// The best move (if the game is not over) is legal and reaches the `exact` score by
+/// plain minimax.
+fn assert_best_move_reaches(b: Board, best: Option<Move>, exact: i32) {
+    if let Some(mv) = best {
+        let next = match mv.to_square() {
+            Some(sq) => b.play(sq.index() as u32).expect("legal best move"),
+            None => b.pass(),
+        };
+        assert_eq!(-solve_slow(next), exact, "best move {mv} of {b:?}");
+    }
+}
+
 #[test]
 fn solver_agrees_with_plain_minimax_up_to_10_empties() {
     let mut solver = Solver::new(16);
@@ -37,14 +49,7 @@ fn solver_agrees_with_plain_minimax_up_to_10_empties() {
             let exact = solve_slow(b);
             let s = solver.solve(b);
             assert_eq!(s.score, exact, "empties {empties}: {b:?}");
-            // The best move reaches the score.
-            if let Some(mv) = s.best_move {
-                let next = match mv.to_square() {
-                    Some(sq) => b.play(sq.index() as u32).expect("legal best move"),
-                    None => b.pass(),
-                };
-                assert_eq!(-solve_slow(next), exact, "best move {mv} of {b:?}");
-            }
+            assert_best_move_reaches(b, s.best_move, exact);
             // Windowed and weak searches agree with the exact score.
             let weak = solver.solve_weak(b).score;
             assert_eq!(weak.signum(), exact.signum(), "weak {b:?}");
@@ -52,6 +57,68 @@ fn solver_agrees_with_plain_minimax_up_to_10_empties() {
             assert_eq!(w, exact);
         }
     }
+}
+
+/// Each technique moved to few empties (so that random 9-empties positions use it) or
+/// switched off: the scores stay those of plain minimax, and the best move reaches them.
+#[test]
+fn every_tuning_keeps_scores_exact() {
+    let base = Tuning {
+        shallow_empties: 4,
+        etc_empties: 6,
+        sort_search_empties: 6,
+        sort_depth_base: 0,
+        sort_depth_step: 1,
+        sort_depth_max: 2,
+        ..Tuning::default()
+    };
+    let tunings = [
+        base,
+        Tuning {
+            sort_margin: None,
+            ..base
+        },
+        Tuning {
+            stability: false,
+            etc_empties: 65,
+            ..base
+        },
+        Tuning {
+            shallow_empties: 7,
+            ..Tuning::default()
+        },
+        Tuning {
+            sort_search_empties: 65,
+            ..base
+        },
+    ];
+    let positions = random_endgames(12, 9, 77);
+    let exact: Vec<i32> = positions.iter().map(|&b| solve_slow(b)).collect();
+    for t in tunings {
+        let mut solver = Solver::new(4);
+        solver.set_tuning(t);
+        for (&b, &e) in positions.iter().zip(&exact) {
+            let s = solver.solve(b);
+            assert_eq!(s.score, e, "{t:?} {b:?}");
+            assert_best_move_reaches(b, s.best_move, e);
+        }
+    }
+}
+
+#[test]
+fn tuning_parameters_are_set_by_name() {
+    let mut t = Tuning::default();
+    t.set("etc_empties=12").unwrap();
+    t.set("sort_margin=8").unwrap();
+    t.set("stability=off").unwrap();
+    assert_eq!(t.etc_empties, 12);
+    assert_eq!(t.sort_margin, Some(8));
+    assert!(!t.stability);
+    t.set("sort_margin=none").unwrap();
+    assert_eq!(t.sort_margin, None);
+    assert!(t.set("etc_empties").is_err());
+    assert!(t.set("nonsense=1").is_err());
+    assert!(t.set("etc_empties=x").is_err());
 }
 
 #[test]
