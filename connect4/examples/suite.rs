@@ -78,6 +78,7 @@ fn techniques_from_env() -> Techniques {
             "child_claimeven" => t.child_claimeven = v != 0,
             "forced_lines" => t.forced_lines = v != 0,
             "static" => t.static_max_stones = v,
+            "guess_windows" => t.guess_windows = v != 0,
             _ => panic!("unknown technique {name}"),
         }
     }

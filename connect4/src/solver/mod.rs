@@ -100,6 +100,10 @@ pub struct Techniques {
     /// The static bounds of each move (claimeven, forced lines) are only tried at nodes
     /// with fewer stones than this (near the leaves they cost more than they save).
     pub static_max_stones: u32,
+    /// The score is narrowed by null windows stepped from a guessed score (0 first,
+    /// then next to each probe's result: each probe reuses the table entries of the
+    /// last one, after Steininger's solver) instead of a bisection of the score range.
+    pub guess_windows: bool,
 }
 
 impl Default for Techniques {
@@ -111,6 +115,7 @@ impl Default for Techniques {
             child_claimeven: true,
             forced_lines: true,
             static_max_stones: STATIC_MAX_STONES,
+            guess_windows: true,
         }
     }
 }
@@ -413,19 +418,49 @@ impl Solver {
         {
             max = c.max(min);
         }
+        // With `guess_windows`, after two probes halfway to each end of the range (cheap
+        // when the score is far from 0), the null windows step from a guessed score of 0
+        // towards the score, the step doubling while the probes fail the same way, and
+        // bisect what is left once a probe fails the other way.
+        let mut guess = 0;
+        let mut step = 1;
+        let mut last_high = None;
+        let mut probes = 0;
         while min < max {
-            let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
-            let r = self.probe(&board, med)?;
-            if r <= med {
-                max = r;
+            let med = if self.techniques.guess_windows && probes >= 2 {
+                guess.clamp(min, max - 1)
             } else {
+                let mut med = min + (max - min) / 2;
+                if med <= 0 && min / 2 < med {
+                    med = min / 2;
+                } else if med >= 0 && max / 2 > med {
+                    med = max / 2;
+                }
+                med
+            };
+            let r = self.probe(&board, med)?;
+            probes += 1;
+            let high = r > med;
+            if high {
                 min = r;
+            } else {
+                max = r;
             }
+            if probes <= 2 {
+                continue;
+            }
+            if last_high.is_some_and(|h| h != high) {
+                step = 0;
+            }
+            last_high = Some(high);
+            guess = if step == 0 {
+                min + (max - min) / 2
+            } else if high {
+                min + step - 1
+            } else {
+                max - step
+            };
+            step *= 2;
         }
         Ok(min)
     }
@@ -462,7 +497,7 @@ impl Solver {
                 solver,
                 control: &control,
             };
-            let r = search.negamax(board, med, med + 1);
+            let r = search.negamax(board, med, med + 1, board.opponent_winning_cells());
             if !search.aborted {
                 let _ = control.result.compare_exchange(
                     i64::MIN,
@@ -546,9 +581,11 @@ impl Search<'_> {
     }
 
     /// Fail-soft negamax in `(alpha, beta)` (step 2 of the module docs). The side to move
-    /// cannot win at once, and `alpha < beta`.
-    fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
+    /// cannot win at once, `alpha < beta`, and `opponent_win` is the opponent's winning
+    /// cells ([`Board::opponent_winning_cells`], known to the parent).
+    fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32, opponent_win: u64) -> i32 {
         debug_assert!(alpha < beta && !board.can_win_next());
+        debug_assert_eq!(opponent_win, board.opponent_winning_cells());
         self.nodes += 1;
         if self.nodes & POLL_DONE_MASK == 0 {
             self.poll();
@@ -556,7 +593,6 @@ impl Search<'_> {
                 return 0;
             }
         }
-        let opponent_win = board.opponent_winning_cells();
         let possible = board.non_losing_moves_with(opponent_win);
         if possible == 0 {
             // Every move lets the opponent win with their next stone.
@@ -705,14 +741,14 @@ impl Search<'_> {
             } else {
                 score
             };
-            moves.add(mv, score);
+            moves.add(mv, threats, score);
         }
         let mut value = i32::MIN;
         let mut best = None;
-        while let Some(mv) = moves.pop() {
+        while let Some((mv, threats)) = moves.pop() {
             let mut child = *board;
             child.play(mv);
-            let score = -self.negamax(&child, -beta, -alpha);
+            let score = -self.negamax(&child, -beta, -alpha, threats);
             if self.aborted {
                 return 0;
             }
@@ -808,7 +844,5 @@ fn threat_score(threats: u64, opponent: u64, mask: u64) -> u32 {
     let above = (bits::playable(mask) << 1) & bits::BOARD_MASK;
     let next = useful & above;
     let next_next = useful & (above << 1);
-    // Few bits are set: counting them one by one is cheaper than a popcount without the
-    // instruction (the baseline x86-64 target has none).
     12 * Board::move_score(next) + 5 * Board::move_score(next_next) + 3 * Board::move_score(useful)
 }
