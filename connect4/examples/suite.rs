@@ -79,6 +79,9 @@ fn techniques_from_env() -> Techniques {
             "forced_lines" => t.forced_lines = v != 0,
             "static" => t.static_max_stones = v,
             "guess_windows" => t.guess_windows = v != 0,
+            "dead_stones" => t.dead_stones_min = v,
+            "forced_without_table" => t.forced_without_table = v != 0,
+            "table_max_stones" => t.table_max_stones = v,
             _ => panic!("unknown technique {name}"),
         }
     }

@@ -116,12 +116,6 @@ impl Board {
         bits::has_four((self.current ^ self.mask) | (bits::BOARD_MASK & !self.mask))
     }
 
-    /// Pons' unique key `current + mask`.
-    #[inline(always)]
-    pub fn key(&self) -> u64 {
-        self.current + self.mask
-    }
-
     /// True when the board is full.
     #[inline(always)]
     pub fn is_full(&self) -> bool {
