@@ -10,18 +10,25 @@
 //! 1. **Root**: a position where the side to move wins at once scores at once; a
 //!    position in the opening book ([`crate::Book`]) scores from it. Otherwise the score
 //!    is found by a sequence of *null-window* searches `(m, m + 1)`, each telling whether
-//!    the score is above `m`: a bisection of the score range, with the first probes
-//!    pulled towards 0 (they are the cheapest). A *weak* solve narrows only the sign
-//!    (window `-1..=1`).
+//!    the score is above `m`: two probes halfway to each end of the range (cheap when
+//!    the score is far from 0), then probes stepped from a guessed score of 0 towards
+//!    the score, the step doubling while they fail the same way, and a bisection of what
+//!    is left once one fails the other way (each probe reuses the table entries of the
+//!    last, after Steininger's solver; [`Techniques::guess_windows`] off: Pons'
+//!    bisection). A *weak* solve narrows only the sign (window `-1..=1`).
 //! 2. **Negamax node** (one node = one call, the count Pons reports):
 //!    - the moves that do not lose at once (never allow an immediate opponent win, play a
 //!      forced block, and a double threat means a loss: the score of losing to the
 //!      opponent's next stone);
 //!    - with two cells left and no immediate win either way, a draw;
+//!    - a single move that does not lose at once is played at once, without the table
+//!      (a table probe is a cache miss, dearer than the node);
 //!    - the window is clipped by the worst score the side can still get (the opponent
 //!      cannot win on their next stone), by the best (we cannot win on ours), by Allis'
 //!      claimeven rule (`Board::claimeven_bound`), by "no four possible any
-//!      more" for either side, and by the table entry (lower, upper or exact);
+//!      more" for either side, and, below `TABLE_MAX_STONES` (32) stones, by the table
+//!      entry (lower, upper or exact; nearer the end a probe costs more than the search
+//!      it saves);
 //!    - each move gets a static bound before any search: a move that leaves the
 //!      opponent no move that does not lose wins; a move after which play is forced
 //!      (each side in turn has a single move that does not lose at once) is scored by
@@ -38,7 +45,9 @@
 //!      the best move and the work spent.
 //!
 //! A position and its mirror image share a table entry (the smaller of the two keys; the
-//! best move is stored mirrored with it). With [`Solver::set_threads`] several threads
+//! best move is stored mirrored with it). Optionally ([`Techniques::dead_stones_min`],
+//! off by default) opponent stones whose colour can no longer matter are given to the
+//! side to move in the key ([`bits::dead_stones`]). With [`Solver::set_threads`] several threads
 //! search each null window from the root and share the table (Lazy SMP); the helpers
 //! break ties in the move order at random so that they desynchronise.
 //!
