@@ -303,7 +303,9 @@ mod tests {
                 for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
                     let cells: Vec<u64> = (0..4)
                         .map(|k| (c + k * dc, r + k * dr))
-                        .filter(|&(x, y)| (0..WIDTH as i32).contains(&x) && (0..HEIGHT as i32).contains(&y))
+                        .filter(|&(x, y)| {
+                            (0..WIDTH as i32).contains(&x) && (0..HEIGHT as i32).contains(&y)
+                        })
                         .map(|(x, y)| cell(x as u32, y as u32))
                         .collect();
                     if cells.len() < 4 || cells.iter().all(|&b| mask & b != 0) {

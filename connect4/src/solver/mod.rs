@@ -743,7 +743,8 @@ impl Search<'_> {
                     if v > floor {
                         floor = v;
                         if floor >= beta {
-                            self.put(use_table, 
+                            self.put(
+                                use_table,
                                 key,
                                 Bound::Lower,
                                 floor,
@@ -759,7 +760,8 @@ impl Search<'_> {
             }
             if replies == 0 {
                 let win = ((CELLS - 1 - board.moves) / 2) as i32;
-                self.put(use_table, 
+                self.put(
+                    use_table,
                     key,
                     Bound::Exact,
                     win,
@@ -782,7 +784,8 @@ impl Search<'_> {
             if lower > floor {
                 floor = lower;
                 if floor >= beta {
-                    self.put(use_table, 
+                    self.put(
+                        use_table,
                         key,
                         Bound::Lower,
                         floor,
@@ -842,7 +845,8 @@ impl Search<'_> {
         } else {
             Bound::Exact
         };
-        self.put(use_table, 
+        self.put(
+            use_table,
             key,
             bound,
             value,
