@@ -3,8 +3,10 @@
 //! `cargo run --release -p connect4 --example suite -- [DIR] [LIMIT] [--weak]`
 //! (DIR defaults to `../shared/data/connect4`; LIMIT = lines per set, all by default,
 //! 100 of Test_L1_R3). `C4_TECHNIQUES=threat_ordering=0,etc=27,…` changes the solver's
-//! techniques (`connect4::Techniques`) to measure each one's effect; `C4_THREADS=N` sets
-//! the number of search threads (1 by default).
+//! techniques (`connect4::Techniques`) to measure each one's effect (names:
+//! `threat_ordering`, `mirror_keys`, `etc`, `child_claimeven`, `forced_lines`, `static`,
+//! `guess_windows`, `dead_stones`, `forced_without_table`, `table_max_stones`; a number,
+//! 0 for off); `C4_THREADS=N` sets the number of search threads (1 by default).
 
 use connect4::suite::{self, SETS};
 use connect4::{Solver, Techniques};

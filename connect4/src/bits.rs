@@ -263,17 +263,22 @@ mod tests {
         }
     }
 
+    /// A reachable-looking mask from the bits of `x`: each column filled from the bottom.
+    fn column_heights_mask(x: u64) -> u64 {
+        let mut mask = 0;
+        for c in 0..WIDTH {
+            let h = ((x >> (4 * c)) & 0xF) as u32 % (HEIGHT + 1);
+            mask |= ((1u64 << h) - 1) << (c * COLUMN_BITS);
+        }
+        mask
+    }
+
     #[test]
     fn winning_cells_match_has_four() {
         let mut x: u64 = 99;
         for _ in 0..5_000 {
             x = mix64(x);
-            // A reachable-looking mask: each column filled from the bottom.
-            let mut mask = 0;
-            for c in 0..WIDTH {
-                let h = ((x >> (4 * c)) & 0xF) as u32 % (HEIGHT + 1);
-                mask |= ((1u64 << h) - 1) << (c * COLUMN_BITS);
-            }
+            let mask = column_heights_mask(x);
             let stones = mask & mix64(x + 1);
             if has_four(stones) {
                 continue;
@@ -326,11 +331,7 @@ mod tests {
         let mut found = 0;
         for _ in 0..20_000 {
             x = mix64(x);
-            let mut mask = 0;
-            for c in 0..WIDTH {
-                let h = ((x >> (4 * c)) & 0xF) as u32 % (HEIGHT + 1);
-                mask |= ((1u64 << h) - 1) << (c * COLUMN_BITS);
-            }
+            let mask = column_heights_mask(x);
             let current = mask & mix64(x + 1);
             let dead = dead_stones(current, mask);
             assert_eq!(dead & !(mask ^ current), 0, "only opponent stones");
