@@ -3,8 +3,10 @@
 //! `cargo run --release -p connect4 --example suite -- [DIR] [LIMIT] [--weak]`
 //! (DIR defaults to `../shared/data/connect4`; LIMIT = lines per set, all by default,
 //! 100 of Test_L1_R3). `C4_TECHNIQUES=threat_ordering=0,etc=27,…` changes the solver's
-//! techniques (`connect4::Techniques`) to measure each one's effect; `C4_THREADS=N` sets
-//! the number of search threads (1 by default).
+//! techniques (`connect4::Techniques`) to measure each one's effect (names:
+//! `threat_ordering`, `mirror_keys`, `etc`, `child_claimeven`, `forced_lines`, `static`,
+//! `guess_windows`, `dead_stones`, `forced_without_table`, `table_max_stones`; a number,
+//! 0 for off); `C4_THREADS=N` sets the number of search threads (1 by default).
 
 use connect4::suite::{self, SETS};
 use connect4::{Solver, Techniques};
@@ -78,6 +80,10 @@ fn techniques_from_env() -> Techniques {
             "child_claimeven" => t.child_claimeven = v != 0,
             "forced_lines" => t.forced_lines = v != 0,
             "static" => t.static_max_stones = v,
+            "guess_windows" => t.guess_windows = v != 0,
+            "dead_stones" => t.dead_stones_min = v,
+            "forced_without_table" => t.forced_without_table = v != 0,
+            "table_max_stones" => t.table_max_stones = v,
             _ => panic!("unknown technique {name}"),
         }
     }

@@ -145,6 +145,65 @@ pub const fn mirror7(word: u64) -> u64 {
         | (word >> (2 * B)) & (C << (2 * B))
 }
 
+/// The windows of four cells in direction `d` (1 vertical, 7 horizontal, 6 and 8 the
+/// diagonals), each named by its first cell: the cells `p`, `p + d`, `p + 2d`, `p + 3d`
+/// are all on the board.
+#[inline(always)]
+const fn windows(d: u32) -> u64 {
+    BOARD_MASK & (BOARD_MASK >> d) & (BOARD_MASK >> (2 * d)) & (BOARD_MASK >> (3 * d))
+}
+
+/// The windows of direction `d` (named by their first cell) holding a cell of `cells`.
+#[inline(always)]
+const fn windows_with(cells: u64, d: u32) -> u64 {
+    (cells | (cells >> d) | (cells >> (2 * d)) | (cells >> (3 * d))) & windows(d)
+}
+
+/// The cells of the windows of direction `d` named in `starts`.
+#[inline(always)]
+const fn window_cells(starts: u64, d: u32) -> u64 {
+    starts | (starts << d) | (starts << (2 * d)) | (starts << (3 * d))
+}
+
+/// Opponent stones whose colour can no longer matter, given the side to move's stones
+/// `current` and the occupied cells `mask` (after the *dead stones* of Steininger's
+/// solver; this rule is our own and simpler): a future four needs an empty cell, so only
+/// the windows of four cells with an empty cell count. Such a window is *open* while it
+/// holds stones of one colour at most (one side can still make a four there), else
+/// *blocked*. An opponent stone is dead when it lies in no open window and every blocked
+/// window through it keeps an opponent stone that lies in an open window (a stone that
+/// stays). Giving every dead stone to the side to move then changes no window's open or
+/// blocked state — the open windows hold no dead stone, and each blocked one keeps a
+/// stone of each colour — so the game from there, every future four and so every
+/// score, is the same; positions that differ only in their dead stones can share a
+/// table entry.
+#[inline(always)]
+pub const fn dead_stones(current: u64, mask: u64) -> u64 {
+    const DIRS: [u32; 4] = [1, COLUMN_BITS, HEIGHT, HEIGHT + 2];
+    let opponent = current ^ mask;
+    let empty = BOARD_MASK & !mask;
+    let mut in_open = 0;
+    let mut blocked = [0u64; 4];
+    let mut i = 0;
+    while i < 4 {
+        let d = DIRS[i];
+        let with_empty = windows_with(empty, d);
+        let both = windows_with(current, d) & windows_with(opponent, d);
+        in_open |= window_cells(with_empty & !both, d);
+        blocked[i] = with_empty & both;
+        i += 1;
+    }
+    let stays = opponent & in_open;
+    let mut unsafe_cells = in_open;
+    let mut i = 0;
+    while i < 4 {
+        let d = DIRS[i];
+        unsafe_cells |= window_cells(blocked[i] & !windows_with(stays, d), d);
+        i += 1;
+    }
+    opponent & !unsafe_cells
+}
+
 /// A perfect 64-bit mix of a key (SplitMix64's finaliser, a bijection on `u64`).
 #[inline]
 pub const fn mix64(key: u64) -> u64 {
@@ -204,17 +263,22 @@ mod tests {
         }
     }
 
+    /// A reachable-looking mask from the bits of `x`: each column filled from the bottom.
+    fn column_heights_mask(x: u64) -> u64 {
+        let mut mask = 0;
+        for c in 0..WIDTH {
+            let h = ((x >> (4 * c)) & 0xF) as u32 % (HEIGHT + 1);
+            mask |= ((1u64 << h) - 1) << (c * COLUMN_BITS);
+        }
+        mask
+    }
+
     #[test]
     fn winning_cells_match_has_four() {
         let mut x: u64 = 99;
         for _ in 0..5_000 {
             x = mix64(x);
-            // A reachable-looking mask: each column filled from the bottom.
-            let mut mask = 0;
-            for c in 0..WIDTH {
-                let h = ((x >> (4 * c)) & 0xF) as u32 % (HEIGHT + 1);
-                mask |= ((1u64 << h) - 1) << (c * COLUMN_BITS);
-            }
+            let mask = column_heights_mask(x);
             let stones = mask & mix64(x + 1);
             if has_four(stones) {
                 continue;
@@ -233,5 +297,51 @@ mod tests {
             assert_eq!(win & !BOARD_MASK, 0);
             assert_eq!(win & mask, 0);
         }
+    }
+
+    /// Every window of four cells with an empty cell, by coordinates: whether the side
+    /// to move (`current`) or the opponent could still complete it.
+    fn open_windows(current: u64, mask: u64) -> Vec<(bool, bool)> {
+        let mut out = Vec::new();
+        for c in 0..WIDTH as i32 {
+            for r in 0..HEIGHT as i32 {
+                for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                    let cells: Vec<u64> = (0..4)
+                        .map(|k| (c + k * dc, r + k * dr))
+                        .filter(|&(x, y)| {
+                            (0..WIDTH as i32).contains(&x) && (0..HEIGHT as i32).contains(&y)
+                        })
+                        .map(|(x, y)| cell(x as u32, y as u32))
+                        .collect();
+                    if cells.len() < 4 || cells.iter().all(|&b| mask & b != 0) {
+                        continue;
+                    }
+                    let mine = cells.iter().all(|&b| mask & b == 0 || current & b != 0);
+                    let theirs = cells.iter().all(|&b| mask & b == 0 || current & b == 0);
+                    out.push((mine, theirs));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn dead_stones_change_no_open_window() {
+        let mut x: u64 = 4242;
+        let mut found = 0;
+        for _ in 0..20_000 {
+            x = mix64(x);
+            let mask = column_heights_mask(x);
+            let current = mask & mix64(x + 1);
+            let dead = dead_stones(current, mask);
+            assert_eq!(dead & !(mask ^ current), 0, "only opponent stones");
+            found += dead.count_ones();
+            assert_eq!(
+                open_windows(current, mask),
+                open_windows(current | dead, mask),
+                "{current:#x} {mask:#x} dead {dead:#x}"
+            );
+        }
+        assert!(found > 1000, "the rule finds dead stones ({found})");
     }
 }

@@ -39,7 +39,7 @@
 //!
 //! [`Solver::solve`] answers positions near the end in microseconds to milliseconds
 //! (Pons' `Test_L3`/`L2` sets) and middle positions in milliseconds to seconds
-//! (`L1_R*`); early positions take minutes, and the empty board took 517 s on one core
+//! (`L1_R*`); early positions take up to a minute, and the empty board about 50 s on one core
 //! of a small machine (positions in the shipped opening book, [`Book::shipped`], answer
 //! at once). Bound a solve with [`Solver::set_budget`] (time, nodes, stop flag) and
 //! [`Solver::try_solve`], which then returns [`Stopped`]. [`Solver::analyze`] costs up to

@@ -10,18 +10,25 @@
 //! 1. **Root**: a position where the side to move wins at once scores at once; a
 //!    position in the opening book ([`crate::Book`]) scores from it. Otherwise the score
 //!    is found by a sequence of *null-window* searches `(m, m + 1)`, each telling whether
-//!    the score is above `m`: a bisection of the score range, with the first probes
-//!    pulled towards 0 (they are the cheapest). A *weak* solve narrows only the sign
-//!    (window `-1..=1`).
+//!    the score is above `m`: two probes halfway to each end of the range (cheap when
+//!    the score is far from 0), then probes stepped from a guessed score of 0 towards
+//!    the score, the step doubling while they fail the same way, and a bisection of what
+//!    is left once one fails the other way (each probe reuses the table entries of the
+//!    last, after Steininger's solver; [`Techniques::guess_windows`] off: Pons'
+//!    bisection). A *weak* solve narrows only the sign (window `-1..=1`).
 //! 2. **Negamax node** (one node = one call, the count Pons reports):
 //!    - the moves that do not lose at once (never allow an immediate opponent win, play a
 //!      forced block, and a double threat means a loss: the score of losing to the
 //!      opponent's next stone);
 //!    - with two cells left and no immediate win either way, a draw;
+//!    - a single move that does not lose at once is played at once, without the table
+//!      (a table probe is a cache miss, dearer than the node);
 //!    - the window is clipped by the worst score the side can still get (the opponent
 //!      cannot win on their next stone), by the best (we cannot win on ours), by Allis'
 //!      claimeven rule (`Board::claimeven_bound`), by "no four possible any
-//!      more" for either side, and by the table entry (lower, upper or exact);
+//!      more" for either side, and, below `TABLE_MAX_STONES` (32) stones, by the table
+//!      entry (lower, upper or exact; nearer the end a probe costs more than the search
+//!      it saves);
 //!    - each move gets a static bound before any search: a move that leaves the
 //!      opponent no move that does not lose wins; a move after which play is forced
 //!      (each side in turn has a single move that does not lose at once) is scored by
@@ -38,7 +45,9 @@
 //!      the best move and the work spent.
 //!
 //! A position and its mirror image share a table entry (the smaller of the two keys; the
-//! best move is stored mirrored with it). With [`Solver::set_threads`] several threads
+//! best move is stored mirrored with it). Optionally ([`Techniques::dead_stones_min`],
+//! off by default) opponent stones whose colour can no longer matter are given to the
+//! side to move in the key ([`bits::dead_stones`]). With [`Solver::set_threads`] several threads
 //! search each null window from the root and share the table (Lazy SMP); the helpers
 //! break ties in the move order at random so that they desynchronise.
 //!
@@ -67,6 +76,13 @@ const ORDER: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
 /// Enhanced transposition cut-offs are tried at nodes with fewer stones than this
 /// (measured: 27 cost more time in table probes than it saved).
 const ETC_MAX_STONES: u32 = 20;
+/// Positions with fewer stones than this use the table (measured: a probe near the end
+/// of the game costs more than the nodes it saves; 32 instead of 42 stones: 1.3-1.6x the
+/// nodes, about 10-15 % less CPU time).
+const TABLE_MAX_STONES: u32 = 32;
+/// Dead stones are looked for in table keys of positions with at least this many stones
+/// (never by default: measured, the nodes they save cost as much time as the search).
+const DEAD_STONES_MIN: u32 = CELLS + 1;
 /// The static bounds of each move are tried at nodes with fewer stones than this.
 const STATIC_MAX_STONES: u32 = CELLS;
 /// The stop flag and progress counter are looked at every 2^16 nodes.
@@ -100,6 +116,21 @@ pub struct Techniques {
     /// The static bounds of each move (claimeven, forced lines) are only tried at nodes
     /// with fewer stones than this (near the leaves they cost more than they save).
     pub static_max_stones: u32,
+    /// The score is narrowed by null windows stepped from a guessed score (0 first,
+    /// then next to each probe's result: each probe reuses the table entries of the
+    /// last one, after Steininger's solver) instead of a bisection of the score range.
+    pub guess_windows: bool,
+    /// Positions with at least this many stones give their dead stones (opponent stones
+    /// whose colour can no longer matter, [`bits::dead_stones`]) to the side to move in
+    /// their table key, so that positions differing only there share an entry; above
+    /// [`CELLS`]: never.
+    pub dead_stones_min: u32,
+    /// A position where one move does not lose at once plays it without looking at or
+    /// storing into the table.
+    pub forced_without_table: bool,
+    /// Positions with fewer stones than this look at and store into the table (near
+    /// the end of the game a probe, a cache miss, costs more than the search it saves).
+    pub table_max_stones: u32,
 }
 
 impl Default for Techniques {
@@ -111,6 +142,10 @@ impl Default for Techniques {
             child_claimeven: true,
             forced_lines: true,
             static_max_stones: STATIC_MAX_STONES,
+            guess_windows: true,
+            dead_stones_min: DEAD_STONES_MIN,
+            forced_without_table: true,
+            table_max_stones: TABLE_MAX_STONES,
         }
     }
 }
@@ -413,19 +448,49 @@ impl Solver {
         {
             max = c.max(min);
         }
+        // With `guess_windows`, after two probes halfway to each end of the range (cheap
+        // when the score is far from 0), the null windows step from a guessed score of 0
+        // towards the score, the step doubling while the probes fail the same way, and
+        // bisect what is left once a probe fails the other way.
+        let mut guess = 0;
+        let mut step = 1;
+        let mut last_high = None;
+        let mut probes = 0;
         while min < max {
-            let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
-            let r = self.probe(&board, med)?;
-            if r <= med {
-                max = r;
+            let med = if self.techniques.guess_windows && probes >= 2 {
+                guess.clamp(min, max - 1)
             } else {
+                let mut med = min + (max - min) / 2;
+                if med <= 0 && min / 2 < med {
+                    med = min / 2;
+                } else if med >= 0 && max / 2 > med {
+                    med = max / 2;
+                }
+                med
+            };
+            let r = self.probe(&board, med)?;
+            probes += 1;
+            let high = r > med;
+            if high {
                 min = r;
+            } else {
+                max = r;
             }
+            if probes <= 2 {
+                continue;
+            }
+            if last_high.is_some_and(|h| h != high) {
+                step = 0;
+            }
+            last_high = Some(high);
+            guess = if step == 0 {
+                min + (max - min) / 2
+            } else if high {
+                min + step - 1
+            } else {
+                max - step
+            };
+            step *= 2;
         }
         Ok(min)
     }
@@ -462,7 +527,7 @@ impl Solver {
                 solver,
                 control: &control,
             };
-            let r = search.negamax(board, med, med + 1);
+            let r = search.negamax(board, med, med + 1, board.opponent_winning_cells());
             if !search.aborted {
                 let _ = control.result.compare_exchange(
                     i64::MIN,
@@ -534,6 +599,22 @@ impl Search<'_> {
         }
     }
 
+    /// Stores a result into the table when `use_table` (see [`Table::put`]).
+    #[inline(always)]
+    fn put(
+        &self,
+        use_table: bool,
+        key: u64,
+        bound: Bound,
+        score: i32,
+        column: Option<u32>,
+        nodes: u64,
+    ) {
+        if use_table {
+            self.table.put(key, bound, score, column, nodes);
+        }
+    }
+
     /// The next pseudo-random number of a helper's move-order jitter.
     #[inline(always)]
     fn next_jitter(&mut self) -> u64 {
@@ -546,9 +627,11 @@ impl Search<'_> {
     }
 
     /// Fail-soft negamax in `(alpha, beta)` (step 2 of the module docs). The side to move
-    /// cannot win at once, and `alpha < beta`.
-    fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
+    /// cannot win at once, `alpha < beta`, and `opponent_win` is the opponent's winning
+    /// cells ([`Board::opponent_winning_cells`], known to the parent).
+    fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32, opponent_win: u64) -> i32 {
         debug_assert!(alpha < beta && !board.can_win_next());
+        debug_assert_eq!(opponent_win, board.opponent_winning_cells());
         self.nodes += 1;
         if self.nodes & POLL_DONE_MASK == 0 {
             self.poll();
@@ -556,7 +639,6 @@ impl Search<'_> {
                 return 0;
             }
         }
-        let opponent_win = board.opponent_winning_cells();
         let possible = board.non_losing_moves_with(opponent_win);
         if possible == 0 {
             // Every move lets the opponent win with their next stone.
@@ -575,6 +657,20 @@ impl Search<'_> {
         }
         // We cannot win with our next stone.
         let mut max = ((CELLS - 1 - board.moves) / 2) as i32;
+        if self.tech.forced_without_table && possible & (possible - 1) == 0 {
+            // One move does not lose at once: its score is the position's. Played
+            // without the table (a probe is a cache miss: it costs more than the node).
+            if beta > max {
+                beta = max;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            let mut child = *board;
+            child.play(possible);
+            let threats = bits::winning_cells(board.current | possible, child.mask);
+            return -self.negamax(&child, -beta, -alpha, threats);
+        }
         if let Some(b) = board.claimeven_bound() {
             max = max.min(b);
         } else if !board.can_still_win() {
@@ -593,8 +689,13 @@ impl Search<'_> {
             }
         }
         let tech = self.tech;
-        let (key, mirrored) = table_key(board, tech.mirror_keys);
-        let hit = self.table.get(key);
+        let use_table = board.moves < tech.table_max_stones;
+        let (key, mirrored) = if use_table {
+            table_key(board, &tech)
+        } else {
+            (0, false)
+        };
+        let hit = if use_table { self.table.get(key) } else { None };
         let mut table_move = None;
         if let Some(hit) = hit {
             match hit.bound {
@@ -642,7 +743,8 @@ impl Search<'_> {
                     if v > floor {
                         floor = v;
                         if floor >= beta {
-                            self.table.put(
+                            self.put(
+                                use_table,
                                 key,
                                 Bound::Lower,
                                 floor,
@@ -658,7 +760,8 @@ impl Search<'_> {
             }
             if replies == 0 {
                 let win = ((CELLS - 1 - board.moves) / 2) as i32;
-                self.table.put(
+                self.put(
+                    use_table,
                     key,
                     Bound::Exact,
                     win,
@@ -673,7 +776,7 @@ impl Search<'_> {
                 i32::MIN
             };
             if etc
-                && let Some(h) = self.table.get(table_key(&child, tech.mirror_keys).0)
+                && let Some(h) = self.table.get(table_key(&child, &tech).0)
                 && h.bound != Bound::Lower
             {
                 lower = lower.max(-h.score);
@@ -681,7 +784,8 @@ impl Search<'_> {
             if lower > floor {
                 floor = lower;
                 if floor >= beta {
-                    self.table.put(
+                    self.put(
+                        use_table,
                         key,
                         Bound::Lower,
                         floor,
@@ -705,14 +809,14 @@ impl Search<'_> {
             } else {
                 score
             };
-            moves.add(mv, score);
+            moves.add(mv, threats, score);
         }
         let mut value = i32::MIN;
         let mut best = None;
-        while let Some(mv) = moves.pop() {
+        while let Some((mv, threats)) = moves.pop() {
             let mut child = *board;
             child.play(mv);
-            let score = -self.negamax(&child, -beta, -alpha);
+            let score = -self.negamax(&child, -beta, -alpha, threats);
             if self.aborted {
                 return 0;
             }
@@ -741,7 +845,8 @@ impl Search<'_> {
         } else {
             Bound::Exact
         };
-        self.table.put(
+        self.put(
+            use_table,
             key,
             bound,
             value,
@@ -776,12 +881,19 @@ fn forced_value(mut board: Board) -> Option<i32> {
     }
 }
 
-/// The table key of `board` — Pons' `current + mask`, or with `mirror` the smaller of it
-/// and its mirror image's — and whether the mirror image's was taken.
+/// The table key of `board` — Pons' `current + mask`, its dead stones given to the side
+/// to move with [`Techniques::dead_stones_min`] ([`bits::dead_stones`]), and with
+/// [`Techniques::mirror_keys`] the smaller of it and its mirror image's — and whether
+/// the mirror image's was taken.
 #[inline(always)]
-fn table_key(board: &Board, mirror: bool) -> (u64, bool) {
-    let key = board.key();
-    if mirror {
+fn table_key(board: &Board, tech: &Techniques) -> (u64, bool) {
+    let current = if board.moves >= tech.dead_stones_min {
+        board.current | bits::dead_stones(board.current, board.mask)
+    } else {
+        board.current
+    };
+    let key = current + board.mask;
+    if tech.mirror_keys {
         let m = bits::mirror7(key);
         if m < key {
             return (m, true);
@@ -808,7 +920,5 @@ fn threat_score(threats: u64, opponent: u64, mask: u64) -> u32 {
     let above = (bits::playable(mask) << 1) & bits::BOARD_MASK;
     let next = useful & above;
     let next_next = useful & (above << 1);
-    // Few bits are set: counting them one by one is cheaper than a popcount without the
-    // instruction (the baseline x86-64 target has none).
     12 * Board::move_score(next) + 5 * Board::move_score(next_next) + 3 * Board::move_score(useful)
 }

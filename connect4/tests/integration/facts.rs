@@ -82,6 +82,22 @@ fn threads_and_each_technique_keep_scores_exact() {
             forced_lines: false,
             ..base
         },
+        connect4::Techniques {
+            guess_windows: false,
+            ..base
+        },
+        connect4::Techniques {
+            dead_stones_min: 0,
+            ..base
+        },
+        connect4::Techniques {
+            forced_without_table: false,
+            ..base
+        },
+        connect4::Techniques {
+            table_max_stones: 42,
+            ..base
+        },
     ];
     for file in ["Test_L2_R2", "Test_L1_R1"] {
         let Ok(cases) = connect4::suite::read_file(&dir.join(file), Some(20)) else {
