@@ -112,9 +112,12 @@ enum Task {
         /// Merge these shard outputs into the book instead of solving.
         #[arg(long, num_args = 1.., value_name = "FILE")]
         merge: Option<Vec<PathBuf>>,
-        /// Threads when solving everything (default: all cores).
+        /// Solver threads, each with its own table (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// Each solver thread's table in MiB (a power of two, 8 bytes an entry).
+        #[arg(long, default_value_t = 256, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+        hash_mib: u64,
         /// Where to write the book (default connect4/book/book.bin).
         #[arg(long)]
         out: Option<PathBuf>,
@@ -150,13 +153,19 @@ fn main() -> ExitCode {
             shard,
             merge,
             threads,
+            hash_mib,
             out,
         } => {
+            let opts = connect4::BookOptions {
+                threads,
+                // 8-byte entries: 2^20 entries a MiB / 8.
+                table_log2: 63 - hash_mib.leading_zeros() + 17,
+            };
             let out = out.unwrap_or_else(|| workspace_root().join("connect4/book/book.bin"));
             let result = match (shard, merge) {
-                (Some(shard), _) => connect4::book_shard(depth, &shard),
+                (Some(shard), _) => connect4::book_shard(depth, &shard, &opts),
                 (None, Some(files)) => connect4::book_merge(depth, &files, &out),
-                (None, None) => connect4::book_build(depth, threads, &out),
+                (None, None) => connect4::book_build(depth, &opts, &out),
             };
             if let Err(e) = &result {
                 eprintln!("xtask connect4-book: {e}");
