@@ -93,6 +93,35 @@ pub struct BookOptions {
     pub threads: Option<usize>,
     /// Each thread's table: `2^table_log2` entries of 8 bytes.
     pub table_log2: u32,
+    /// Files of leaf lines already solved (earlier runs): skipped.
+    pub skip: Vec<PathBuf>,
+}
+
+/// The text of `files`, one after the other.
+fn read_all(files: &[PathBuf]) -> Result<String, String> {
+    let mut text = String::new();
+    for f in files {
+        text += &std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+/// `leaves` less those with a line in `done` (`<moves> <score>` lines; a mirror image
+/// counts as the same leaf).
+fn unsolved(leaves: &[Position], done: &str) -> Result<Vec<Position>, String> {
+    let mut keys = std::collections::HashSet::new();
+    for (i, line) in done.lines().enumerate() {
+        if let Some(moves) = line.split_whitespace().next() {
+            let p = Position::from_moves(moves).map_err(|e| format!("skip line {}: {e}", i + 1))?;
+            keys.insert(Book::key(&p));
+        }
+    }
+    Ok(leaves
+        .iter()
+        .filter(|p| !keys.contains(&Book::key(p)))
+        .cloned()
+        .collect())
 }
 
 /// Solves `leaves` on `threads` threads (default: all cores) with a progress line on
@@ -112,7 +141,7 @@ fn solve_leaves(leaves: &[Position], opts: &BookOptions, line: &(dyn Fn(String) 
         connect4::book::solve_leaves(leaves, threads, opts.table_log2, &|p, score, nodes| {
             line(format!("{p} {score}"));
             let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if d % each == 0 {
+            if d.is_multiple_of(each) {
                 let n = leaves.len();
                 let t = start.elapsed();
                 eprintln!("{d}/{n} leaves ({p} {score}: {nodes} nodes), {t:.0?} wall");
@@ -138,8 +167,9 @@ pub fn book_shard(depth: u32, shard: &str, opts: &BookOptions) -> Result<(), Str
         .filter(|&(k, n)| k < n)
         .ok_or_else(|| format!("--shard {shard}: expected k/n with 0 <= k < n"))?;
     let leaves = Book::leaves(depth);
+    let todo = unsolved(Book::shard(&leaves, k, n), &read_all(&opts.skip)?)?;
     let out = Mutex::new(std::io::stdout());
-    solve_leaves(Book::shard(&leaves, k, n), opts, &|line| {
+    solve_leaves(&todo, opts, &|line| {
         let mut out = out.lock().expect("no panic while printing");
         // A closed pipe ends the output; the merge then reports the missing leaves.
         let _ = writeln!(out, "{line}").and_then(|()| out.flush());
@@ -149,21 +179,19 @@ pub fn book_shard(depth: u32, shard: &str, opts: &BookOptions) -> Result<(), Str
 
 /// `--merge FILES`: the book of `depth` from shard outputs, written to `out`.
 pub fn book_merge(depth: u32, files: &[PathBuf], out: &Path) -> Result<(), String> {
-    let mut text = String::new();
-    for f in files {
-        text += &std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        text.push('\n');
-    }
+    let text = read_all(files)?;
     let book = Book::from_leaf_lines(depth, text.lines()).map_err(|e| e.to_string())?;
     write_book(&book, out)
 }
 
-/// Solves every leaf of `depth` on `threads` threads (default: all cores), then derives
-/// the shallower positions, and writes the book to `out`.
+/// Solves every leaf of `depth` (but those of the skip files) on `threads` threads
+/// (default: all cores), then derives the shallower positions, and writes the book to
+/// `out`.
 pub fn book_build(depth: u32, opts: &BookOptions, out: &Path) -> Result<(), String> {
-    let leaves = Book::leaves(depth);
-    let lines = Mutex::new(Vec::with_capacity(leaves.len()));
-    solve_leaves(&leaves, opts, &|line| {
+    let done = read_all(&opts.skip)?;
+    let todo = unsolved(&Book::leaves(depth), &done)?;
+    let lines = Mutex::new(done.lines().map(String::from).collect::<Vec<_>>());
+    solve_leaves(&todo, opts, &|line| {
         lines.lock().expect("no panic while collecting").push(line);
     });
     let lines = lines.into_inner().expect("no panic while collecting");

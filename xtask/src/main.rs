@@ -118,6 +118,10 @@ enum Task {
         /// Each solver thread's table in MiB (a power of two, 8 bytes an entry).
         #[arg(long, default_value_t = 256, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
         hash_mib: u64,
+        /// Leaf lines of earlier (interrupted) runs: those leaves are not solved again
+        /// (a full build merges their lines in; a shard prints only the new ones).
+        #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with = "merge")]
+        skip: Vec<PathBuf>,
         /// Where to write the book (default connect4/book/book.bin).
         #[arg(long)]
         out: Option<PathBuf>,
@@ -154,12 +158,14 @@ fn main() -> ExitCode {
             merge,
             threads,
             hash_mib,
+            skip,
             out,
         } => {
             let opts = connect4::BookOptions {
                 threads,
-                // 8-byte entries: 2^20 entries a MiB / 8.
+                // 2^17 entries of 8 bytes a MiB.
                 table_log2: 63 - hash_mib.leading_zeros() + 17,
+                skip,
             };
             let out = out.unwrap_or_else(|| workspace_root().join("connect4/book/book.bin"));
             let result = match (shard, merge) {
