@@ -128,7 +128,12 @@ fn unsolved(leaves: &[Position], done: &str) -> Result<Vec<Position>, String> {
 /// standard error for each leaf (each thousandth when there are more than a thousand),
 /// handing each `<moves> <score>` line to `line`;
 /// reports the cost (leaves, nodes, CPU and wall time) on standard error.
-fn solve_leaves(leaves: &[Position], opts: &BookOptions, line: &(dyn Fn(String) + Sync)) {
+fn solve_leaves(
+    depth: u32,
+    leaves: &[Position],
+    opts: &BookOptions,
+    line: &(dyn Fn(String) + Sync),
+) {
     let threads = opts
         .threads
         .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
@@ -149,9 +154,8 @@ fn solve_leaves(leaves: &[Position], opts: &BookOptions, line: &(dyn Fn(String) 
         });
     let cpu = cpu.zip(cpu_seconds()).map_or(f64::NAN, |(a, b)| b - a);
     eprintln!(
-        "{} leaves of {} stones solved on {threads} threads: {} nodes, {cpu:.1} s CPU, {:.1?} wall",
+        "{} leaves of {depth} stones solved on {threads} threads: {} nodes, {cpu:.1} s CPU, {:.1?} wall",
         stats.positions,
-        leaves.first().map_or(0, Position::moves),
         stats.nodes,
         start.elapsed()
     );
@@ -169,7 +173,7 @@ pub fn book_shard(depth: u32, shard: &str, opts: &BookOptions) -> Result<(), Str
     let leaves = Book::leaves(depth);
     let todo = unsolved(Book::shard(&leaves, k, n), &read_all(&opts.skip)?)?;
     let out = Mutex::new(std::io::stdout());
-    solve_leaves(&todo, opts, &|line| {
+    solve_leaves(depth, &todo, opts, &|line| {
         let mut out = out.lock().expect("no panic while printing");
         // A closed pipe ends the output; the merge then reports the missing leaves.
         let _ = writeln!(out, "{line}").and_then(|()| out.flush());
@@ -191,7 +195,7 @@ pub fn book_build(depth: u32, opts: &BookOptions, out: &Path) -> Result<(), Stri
     let done = read_all(&opts.skip)?;
     let todo = unsolved(&Book::leaves(depth), &done)?;
     let lines = Mutex::new(done.lines().map(String::from).collect::<Vec<_>>());
-    solve_leaves(&todo, opts, &|line| {
+    solve_leaves(depth, &todo, opts, &|line| {
         lines.lock().expect("no panic while collecting").push(line);
     });
     let lines = lines.into_inner().expect("no panic while collecting");
