@@ -4,8 +4,8 @@
 //!   and the public benchmark suites in `DIR` (default `../shared/data` when present),
 //!   then prints one summary table;
 //! - `cargo xtask suites [--data DIR] [--quick]`: only the public suites;
-//! - `cargo xtask connect4-book --depth N [--shard k/n | --merge FILES…]`: builds the
-//!   connect4 opening book (see `connect4::book`);
+//! - `cargo xtask connect4-book --depth N [--shard k/n | --merge FILES…] [--skip FILES…]`:
+//!   builds the connect4 opening book (see `connect4::book`);
 //! - `cargo xtask ci`: exactly what `.ci/run` runs;
 //! - `cargo xtask train-othello [--games N] [--rounds R] [--seed S] …`: self-play,
 //!   exact labels and the least-squares fit of the othello pattern evaluation;
