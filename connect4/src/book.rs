@@ -1,15 +1,20 @@
 //! The opening book: the exact (strong) score of every position of at most
-//! [`Book::depth`] stones, built by this crate's own [`Solver`], a position and its
+//! [`Book::depth`] stones, built by this crate's own [`Solver`](crate::Solver), a position and its
 //! mirror image stored once.
 //!
 //! # Building
 //!
-//! Only the positions of exactly `depth` stones are solved (the *leaves*); the scores of
-//! shallower positions follow by negamax over the book itself. The leaves are numbered
-//! in a fixed order ([`Book::leaves`]), so the work splits into shards: shard `k` of `n`
-//! solves the leaves whose number is `k` modulo `n` and writes them as text, one
-//! `<moves> <score>` line each (Pons' test-file format); [`Book::from_leaf_lines`] merges
-//! the shards. `cargo xtask connect4-book` runs both steps (see the crate README).
+//! Only the positions of exactly `depth` stones are solved (the *leaves*, by
+//! [`solve_leaves`]: every core, one transposition table a thread kept from one leaf to
+//! the next, neighbouring leaves together so that a table serves the subtrees they
+//! share); the scores of shallower positions follow by negamax over the book itself, with
+//! no search. A position of `depth` stones therefore answers `solve` from the book, and
+//! one of fewer stones answers `analyze` too (its children are in the book). The leaves
+//! are numbered in a fixed order ([`Book::leaves`]), so the work splits into shards:
+//! shard `k` of `n` ([`Book::shard`]) is the `k`-th run of consecutive leaves, solved
+//! and written as text, one `<moves> <score>` line each (Pons' test-file format);
+//! [`Book::from_leaf_lines`] merges the shards. `cargo xtask connect4-book` runs both
+//! steps (see the crate README).
 //!
 //! # Binary format (version 1, little-endian)
 //!
@@ -24,10 +29,13 @@
 //! | 8 | FNV-1a 64 checksum of every byte before it |
 
 use crate::bits::{self, CELLS, HEIGHT, WIDTH};
-use crate::{Column, Position, Solver};
+use crate::{Column, Position};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::OnceLock;
 use thiserror::Error;
+
+mod builder;
+pub use builder::{LeafStats, solve_leaves};
 
 /// The version of the binary format written by [`Book::to_bytes`].
 pub const BOOK_VERSION: u16 = 1;
@@ -141,45 +149,39 @@ impl Book {
     }
 
     /// Every position of exactly `depth` stones whose game is not over, one per mirror
-    /// pair (the one reached first in column order), in a fixed order.
+    /// pair, in a fixed order: ply by ply, the children of each position (columns left
+    /// to right) in the order of their parents, a position kept where it (or its mirror
+    /// image) is first reached. Neighbours in this order share their first moves.
     pub fn leaves(depth: u32) -> Vec<Position> {
-        let mut seen = HashSet::new();
-        let mut out = Vec::new();
-        // Depth-first in column order, so the order is fixed.
-        fn walk(p: &mut Position, depth: u32, seen: &mut HashSet<u64>, out: &mut Vec<Position>) {
-            if p.moves() == depth {
-                if seen.insert(Book::key(p)) {
-                    out.push(p.clone());
-                }
-                return;
-            }
-            for col in Column::ALL {
-                if p.has_room(col) && !p.is_winning_move(col) {
-                    p.play_unchecked(col);
-                    walk(p, depth, seen, out);
-                    p.undo_move();
+        let mut level = vec![Position::new()];
+        for _ in 0..depth {
+            let mut seen = HashSet::new();
+            let mut next = Vec::new();
+            for p in &level {
+                for col in Column::ALL {
+                    if p.has_room(col) && !p.is_winning_move(col) {
+                        let mut child = p.clone();
+                        child.play_unchecked(col);
+                        if seen.insert(Book::key(&child)) {
+                            next.push(child);
+                        }
+                    }
                 }
             }
+            level = next;
         }
-        walk(&mut Position::new(), depth, &mut seen, &mut out);
-        out
+        level
     }
 
-    /// Solves shard `k` of `n` of the leaves of `depth` (those whose number in
-    /// [`Book::leaves`] is `k` modulo `n`), calling `line` with each `<moves> <score>`.
-    pub fn solve_shard(
-        depth: u32,
-        k: usize,
-        n: usize,
-        solver: &mut Solver,
-        line: &mut dyn FnMut(String),
-    ) {
-        for (i, p) in Book::leaves(depth).iter().enumerate() {
-            if i % n.max(1) == k {
-                let score = solver.solve(p);
-                line(format!("{p} {score}"));
-            }
+    /// Shard `k` of `n` of `leaves`: the `k`-th of `n` consecutive runs of about equal
+    /// length (consecutive leaves share subtrees, so one machine's table serves them).
+    /// Empty when `k >= n`.
+    pub fn shard(leaves: &[Position], k: usize, n: usize) -> &[Position] {
+        if k >= n {
+            return &[];
         }
+        let at = |i: usize| leaves.len() * i / n;
+        &leaves[at(k)..at(k + 1)]
     }
 
     /// The book of `depth` from the leaf scores of every shard (`<moves> <score>` lines;
@@ -355,6 +357,82 @@ mod tests {
             Err(BookError::Length(bytes.len() - 1))
         );
         assert_eq!(Book::from_bytes(b"nope"), Err(BookError::Magic));
+    }
+
+    #[test]
+    fn board_and_order_are_checked() {
+        let book = Book {
+            depth: 1,
+            entries: vec![(3, -2), (9, 1)],
+        };
+        // Rewrite one header field, then recompute the checksum so that only that
+        // field is wrong.
+        let resum = |mut bytes: Vec<u8>| {
+            let n = bytes.len() - 8;
+            let sum = fnv1a(&bytes[..n]);
+            bytes[n..].copy_from_slice(&sum.to_le_bytes());
+            bytes
+        };
+        let mut bytes = book.to_bytes();
+        bytes[6] = 8;
+        assert_eq!(Book::from_bytes(&resum(bytes)), Err(BookError::Board(8, 6)));
+        let swapped = Book {
+            depth: 1,
+            entries: vec![(9, 1), (3, -2)],
+        };
+        assert_eq!(Book::from_bytes(&swapped.to_bytes()), Err(BookError::Order));
+        let twice = Book {
+            depth: 1,
+            entries: vec![(3, 1), (3, 1)],
+        };
+        assert_eq!(Book::from_bytes(&twice.to_bytes()), Err(BookError::Order));
+        let mut bytes = book.to_bytes();
+        bytes[9] = 3;
+        assert!(matches!(
+            Book::from_bytes(&resum(bytes)),
+            Err(BookError::Length(_))
+        ));
+    }
+
+    #[test]
+    fn shards_cover_the_leaves_once_in_order() {
+        let leaves = Book::leaves(3);
+        for n in [1, 2, 3, 7, 1000] {
+            let joined: Vec<Position> = (0..n)
+                .flat_map(|k| Book::shard(&leaves, k, n).to_vec())
+                .collect();
+            assert_eq!(joined, leaves, "{n} shards");
+        }
+        assert!(Book::shard(&leaves, 3, 3).is_empty());
+    }
+
+    #[test]
+    fn leaf_lines_are_checked() {
+        // The depth-1 book from made-up leaf scores: the empty board is their negamax.
+        let lines = ["1 2", "2 1", "3 0", "4 -1"];
+        let book = Book::from_leaf_lines(1, lines).unwrap();
+        assert_eq!(book.len(), 5);
+        assert_eq!(book.score(&Position::new()), Some(1));
+        // The mirror image of a leaf is the same entry.
+        assert_eq!(book.score(&Position::from_moves("7").unwrap()), Some(2));
+        // Deeper positions are not in a book of depth 1.
+        assert_eq!(book.score(&Position::from_moves("44").unwrap()), None);
+        assert!(matches!(
+            Book::from_leaf_lines(1, ["1 2", "2 1", "3 0"]),
+            Err(BookError::MissingLeaf(m)) if m == "4"
+        ));
+        assert!(matches!(
+            Book::from_leaf_lines(1, ["1 2", "44 0"]),
+            Err(BookError::Line(2, _))
+        ));
+        assert!(matches!(
+            Book::from_leaf_lines(1, ["1 x"]),
+            Err(BookError::Line(1, _))
+        ));
+        assert!(matches!(
+            Book::from_leaf_lines(1, ["8 0"]),
+            Err(BookError::Line(1, _))
+        ));
     }
 
     #[test]

@@ -3,9 +3,13 @@
 //! time and nodes per position next to Pons' own solver's figures.
 
 use crate::SuiteRow;
-use connect4::Solver;
 use connect4::suite::{self, SETS};
+use connect4::{Book, Position, Solver};
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
 /// Lines of Test_L1_R3 (Begin-Hard, seconds a position) in a full run; the data README
 /// gives Pons' figures on its first 100 lines.
@@ -83,74 +87,132 @@ fn cpu_seconds() -> Option<f64> {
     Some(ticks / 100.0)
 }
 
-/// `--shard k/n`: solves that shard of the book's leaves of `depth` and prints its
-/// `<moves> <score>` lines on standard output.
-pub fn book_shard(depth: u32, shard: &str) -> Result<(), String> {
-    let (k, n) = shard
-        .split_once('/')
-        .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
-        .filter(|&(k, n)| k < n)
-        .ok_or_else(|| format!("--shard {shard}: expected k/n with 0 <= k < n"))?;
-    let mut solver = Solver::new();
-    connect4::Book::solve_shard(depth, k, n, &mut solver, &mut |line| println!("{line}"));
-    Ok(())
+/// How the book's leaves are solved.
+pub struct BookOptions {
+    /// Solver threads (default: all cores).
+    pub threads: Option<usize>,
+    /// Each thread's table: `2^table_log2` entries of 8 bytes.
+    pub table_log2: u32,
+    /// Files of leaf lines already solved (earlier runs): skipped.
+    pub skip: Vec<PathBuf>,
 }
 
-/// `--merge FILES`: the book of `depth` from shard outputs, written to `out`.
-pub fn book_merge(depth: u32, files: &[PathBuf], out: &Path) -> Result<(), String> {
+/// The text of `files`, one after the other.
+fn read_all(files: &[PathBuf]) -> Result<String, String> {
     let mut text = String::new();
     for f in files {
         text += &std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
         text.push('\n');
     }
-    let book = connect4::Book::from_leaf_lines(depth, text.lines()).map_err(|e| e.to_string())?;
-    write_book(&book, out)
+    Ok(text)
 }
 
-/// Solves every leaf of `depth` on `threads` threads (default: all cores), one shard
-/// and one solver (64 MiB table) each, then merges and writes the book to `out`.
-pub fn book_build(depth: u32, threads: Option<usize>, out: &Path) -> Result<(), String> {
-    let n = threads
+/// `leaves` less those with a line in `done` (`<moves> <score>` lines; a mirror image
+/// counts as the same leaf).
+fn unsolved(leaves: &[Position], done: &str) -> Result<Vec<Position>, String> {
+    let mut keys = std::collections::HashSet::new();
+    for (i, line) in done.lines().enumerate() {
+        if let Some(moves) = line.split_whitespace().next() {
+            let p = Position::from_moves(moves).map_err(|e| format!("skip line {}: {e}", i + 1))?;
+            keys.insert(Book::key(&p));
+        }
+    }
+    Ok(leaves
+        .iter()
+        .filter(|p| !keys.contains(&Book::key(p)))
+        .cloned()
+        .collect())
+}
+
+/// Solves `leaves` on `threads` threads (default: all cores) with a progress line on
+/// standard error for each leaf (each thousandth when there are more than a thousand),
+/// handing each `<moves> <score>` line to `line`;
+/// reports the cost (leaves, nodes, CPU and wall time) on standard error.
+fn solve_leaves(
+    depth: u32,
+    leaves: &[Position],
+    opts: &BookOptions,
+    line: &(dyn Fn(String) + Sync),
+) {
+    let threads = opts
+        .threads
         .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
         .unwrap_or(1)
         .max(1);
-    let start = std::time::Instant::now();
-    let lines: Vec<String> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..n)
-            .map(|k| {
-                s.spawn(move || {
-                    let mut solver = Solver::new();
-                    let mut lines = Vec::new();
-                    connect4::Book::solve_shard(depth, k, n, &mut solver, &mut |line| {
-                        eprintln!("{line}");
-                        lines.push(line);
-                    });
-                    lines
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a book thread panicked"))
-            .collect()
-    });
-    let book = connect4::Book::from_leaf_lines(depth, lines.iter().map(String::as_str))
-        .map_err(|e| e.to_string())?;
+    let (start, cpu) = (Instant::now(), cpu_seconds());
+    let done = AtomicUsize::new(0);
+    let each = if leaves.len() > 1000 { 1000 } else { 1 };
+    let stats =
+        connect4::book::solve_leaves(leaves, threads, opts.table_log2, &|p, score, nodes| {
+            line(format!("{p} {score}"));
+            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if d.is_multiple_of(each) {
+                let n = leaves.len();
+                let t = start.elapsed();
+                eprintln!("{d}/{n} leaves ({p} {score}: {nodes} nodes), {t:.0?} wall");
+            }
+        });
+    let cpu = cpu.zip(cpu_seconds()).map_or(f64::NAN, |(a, b)| b - a);
     eprintln!(
-        "{} leaves solved on {n} threads in {:.1?} (wall)",
-        lines.len(),
+        "{} leaves of {depth} stones solved on {threads} threads: {} nodes, {cpu:.1} s CPU, {:.1?} wall",
+        stats.positions,
+        stats.nodes,
         start.elapsed()
     );
+}
+
+/// `--shard k/n`: solves that shard of the book's leaves of `depth` (a run of
+/// consecutive leaves, see `connect4::Book::shard`) on every core and prints its
+/// `<moves> <score>` lines on standard output.
+pub fn book_shard(depth: u32, shard: &str, opts: &BookOptions) -> Result<(), String> {
+    let (k, n) = shard
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
+        .filter(|&(k, n)| k < n)
+        .ok_or_else(|| format!("--shard {shard}: expected k/n with 0 <= k < n"))?;
+    let leaves = Book::leaves(depth);
+    let todo = unsolved(Book::shard(&leaves, k, n), &read_all(&opts.skip)?)?;
+    let out = Mutex::new(std::io::stdout());
+    solve_leaves(depth, &todo, opts, &|line| {
+        let mut out = out.lock().expect("no panic while printing");
+        // A closed pipe ends the output; the merge then reports the missing leaves.
+        let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+    });
+    Ok(())
+}
+
+/// `--merge FILES`: the book of `depth` from shard outputs, written to `out`.
+pub fn book_merge(depth: u32, files: &[PathBuf], out: &Path) -> Result<(), String> {
+    let text = read_all(files)?;
+    let book = Book::from_leaf_lines(depth, text.lines()).map_err(|e| e.to_string())?;
     write_book(&book, out)
 }
 
-fn write_book(book: &connect4::Book, out: &Path) -> Result<(), String> {
-    std::fs::write(out, book.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
+/// Solves every leaf of `depth` (but those of the skip files) on `threads` threads
+/// (default: all cores), then derives the shallower positions, and writes the book to
+/// `out`.
+pub fn book_build(depth: u32, opts: &BookOptions, out: &Path) -> Result<(), String> {
+    let done = read_all(&opts.skip)?;
+    let todo = unsolved(&Book::leaves(depth), &done)?;
+    let lines = Mutex::new(done.lines().map(String::from).collect::<Vec<_>>());
+    solve_leaves(depth, &todo, opts, &|line| {
+        lines.lock().expect("no panic while collecting").push(line);
+    });
+    let lines = lines.into_inner().expect("no panic while collecting");
+    let book = Book::from_leaf_lines(depth, lines.iter().map(String::as_str))
+        .map_err(|e| e.to_string())?;
+    write_book(&book, out)
+}
+
+fn write_book(book: &Book, out: &Path) -> Result<(), String> {
+    let bytes = book.to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
     println!(
-        "{}: {} positions of at most {} stones",
+        "{}: {} positions of at most {} stones, {} bytes",
         out.display(),
         book.len(),
-        book.depth()
+        book.depth(),
+        bytes.len()
     );
     Ok(())
 }

@@ -4,8 +4,8 @@
 //!   and the public benchmark suites in `DIR` (default `../shared/data` when present),
 //!   then prints one summary table;
 //! - `cargo xtask suites [--data DIR] [--quick]`: only the public suites;
-//! - `cargo xtask connect4-book --depth N [--shard k/n | --merge FILES…]`: builds the
-//!   connect4 opening book (see `connect4::book`);
+//! - `cargo xtask connect4-book --depth N [--shard k/n | --merge FILES…] [--skip FILES…]`:
+//!   builds the connect4 opening book (see `connect4::book`);
 //! - `cargo xtask ci`: exactly what `.ci/run` runs;
 //! - `cargo xtask train-othello [--games N] [--rounds R] [--seed S] …`: self-play,
 //!   exact labels and the least-squares fit of the othello pattern evaluation;
@@ -112,9 +112,16 @@ enum Task {
         /// Merge these shard outputs into the book instead of solving.
         #[arg(long, num_args = 1.., value_name = "FILE")]
         merge: Option<Vec<PathBuf>>,
-        /// Threads when solving everything (default: all cores).
+        /// Solver threads, each with its own table (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// Each solver thread's table in MiB (a power of two, 8 bytes an entry).
+        #[arg(long, default_value_t = 256, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+        hash_mib: u64,
+        /// Leaf lines of earlier (interrupted) runs: those leaves are not solved again
+        /// (a full build merges their lines in; a shard prints only the new ones).
+        #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with = "merge")]
+        skip: Vec<PathBuf>,
         /// Where to write the book (default connect4/book/book.bin).
         #[arg(long)]
         out: Option<PathBuf>,
@@ -150,13 +157,21 @@ fn main() -> ExitCode {
             shard,
             merge,
             threads,
+            hash_mib,
+            skip,
             out,
         } => {
+            let opts = connect4::BookOptions {
+                threads,
+                // 2^17 entries of 8 bytes a MiB.
+                table_log2: 63 - hash_mib.leading_zeros() + 17,
+                skip,
+            };
             let out = out.unwrap_or_else(|| workspace_root().join("connect4/book/book.bin"));
             let result = match (shard, merge) {
-                (Some(shard), _) => connect4::book_shard(depth, &shard),
+                (Some(shard), _) => connect4::book_shard(depth, &shard, &opts),
                 (None, Some(files)) => connect4::book_merge(depth, &files, &out),
-                (None, None) => connect4::book_build(depth, threads, &out),
+                (None, None) => connect4::book_build(depth, &opts, &out),
             };
             if let Err(e) = &result {
                 eprintln!("xtask connect4-book: {e}");

@@ -1,14 +1,41 @@
 //! The shipped opening book: its format checks, its internal consistency (every
-//! position above the leaves is the negamax of its children in the book), published
-//! values, and a re-solve of a random sample of entries by the solver without the book.
+//! position above the leaves is the negamax of its children in the book), the scores of
+//! Pons' test sets that fall within it, the solver, `analyze` and the engine's perfect
+//! level answering from it with no node searched, and (ignored, minutes) a re-solve of a
+//! random sample of entries by the solver without the book.
 
-use connect4::{Book, Column, Position, Solver};
+use connect4::prelude::*;
+use connect4::suite;
+use connect4::{Book, Column, Engine, Level, Limits, Position, Solver};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
+use std::path::PathBuf;
 
 fn book() -> &'static Book {
     Book::shipped().expect("the shipped book passes its format checks")
+}
+
+/// Every position with fewer stones than the book's depth, one per mirror pair: the
+/// positions whose every column the book answers.
+fn inner_positions() -> Vec<Position> {
+    (0..book().depth()).flat_map(Book::leaves).collect()
+}
+
+/// The score of each column of `p` from the book alone: an immediate win by its
+/// stone's number, else minus the book's score of the child.
+fn book_analysis(p: &Position) -> [Option<i32>; 7] {
+    Column::ALL.map(|col| {
+        if !p.has_room(col) {
+            None
+        } else if p.is_winning_move(col) {
+            Some(connect4::score::win_score(p.moves() + 1))
+        } else {
+            let mut child = p.clone();
+            child.play_unchecked(col);
+            Some(-book().score(&child).expect("a child within the book"))
+        }
+    })
 }
 
 #[test]
@@ -22,6 +49,43 @@ fn shipped_book_is_the_negamax_of_its_leaves() {
     let rebuilt = Book::from_leaf_lines(book.depth(), lines.iter().map(String::as_str)).unwrap();
     assert_eq!(&rebuilt, book);
     assert_eq!(Book::from_bytes(&book.to_bytes()).as_ref(), Ok(book));
+    let positions: usize = (0..=book.depth()).map(|d| Book::leaves(d).len()).sum();
+    assert_eq!(
+        book.len(),
+        positions,
+        "every position up to mirror image, once"
+    );
+}
+
+/// Pons' test sets (`../shared/data/connect4`, scored by his solver, an independent
+/// implementation) hold 1-, 2-, 3-… stone positions in Test_L1_R3 and Test_L1_R2: each
+/// one within the book's depth has the book's score. Skips when the data is absent.
+#[test]
+fn book_agrees_with_pons_test_sets() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/connect4");
+    if !dir.is_dir() {
+        eprintln!("skipped: no {}", dir.display());
+        return;
+    }
+    let mut checked = 0;
+    for set in suite::SETS {
+        for case in suite::read_file(&dir.join(set.file), None).expect("the set reads") {
+            if case.position.moves() <= book().depth() {
+                assert_eq!(
+                    book().score(&case.position),
+                    Some(case.score),
+                    "{} of {}",
+                    case.moves,
+                    set.file
+                );
+                checked += 1;
+            }
+        }
+    }
+    // The data README: one 1-stone and ten 2-stone positions in Test_L1_R3.
+    if book().depth() >= 2 {
+        assert!(checked >= 11, "{checked} lines checked");
+    }
 }
 
 #[test]
@@ -43,19 +107,94 @@ fn empty_board_answers_from_the_book() {
     assert_eq!((col, score), (Column::ALL[3], 1));
 }
 
+/// `solve`, `analyze` (strong and weak) and `best_move` of every position with fewer
+/// stones than the book's depth, and of their mirror images, come from the book: the
+/// book's scores, no node searched.
+#[test]
+fn positions_within_the_book_are_answered_without_search() {
+    let mut solver = Solver::new();
+    for p in inner_positions().into_iter().flat_map(|p| [p.mirror(), p]) {
+        let want = book_analysis(&p);
+        assert_eq!(solver.analyze(&p, false).unwrap(), want, "{p}");
+        let weak = want.map(|s| s.map(i32::signum));
+        assert_eq!(solver.analyze(&p, true).unwrap(), weak, "{p}");
+        let best = want.iter().flatten().max().copied();
+        assert_eq!(solver.try_solve(&p, false).unwrap().score, best.unwrap());
+        let (col, score) = solver.best_move(&p).unwrap().unwrap();
+        assert_eq!((want[col.index()], Some(score)), (best, best), "{p}");
+    }
+    assert_eq!(solver.nodes(), 0, "answered from the book, no search");
+}
+
+/// The engine's perfect level moves at once from the empty board and from every other
+/// position with fewer stones than the book's depth: an exact result, a best column of
+/// the book, no node searched.
+#[test]
+fn perfect_engine_plays_from_the_book() {
+    let mut engine = Engine::default();
+    engine.set_level(Level::Perfect);
+    for p in inner_positions() {
+        let r = engine.think(&p, &Limits::default(), &mut |_| {});
+        assert!(r.exact, "{p}");
+        assert_eq!(r.stats.nodes, 0, "{p}: from the book, no search");
+        let want = book_analysis(&p);
+        let best = want.iter().flatten().max().copied();
+        let col = r.best_move.expect("a move");
+        assert_eq!(want[col.index()], best, "{p}: a best column");
+        assert_eq!(
+            connect4::score::from_core(r.score, p.moves()),
+            best.unwrap(),
+            "{p}"
+        );
+    }
+}
+
+/// The sample size of the ignored re-solve tests (`CONNECT4_BOOK_SAMPLE`).
+fn sample_size(default: usize) -> usize {
+    std::env::var("CONNECT4_BOOK_SAMPLE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A random sample of the deepest (cheapest) entries, then of the others, re-solved from
+/// scratch without the book.
 #[test]
 #[ignore = "minutes: re-solves sampled book positions from scratch (release build)"]
 fn sampled_entries_equal_a_fresh_solve() {
     let book = book();
-    let mut positions: Vec<Position> = (0..=book.depth()).flat_map(Book::leaves).collect();
-    positions.shuffle(&mut ChaCha8Rng::seed_from_u64(12));
-    let sample: usize = std::env::var("CONNECT4_BOOK_SAMPLE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2);
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut deepest = Book::leaves(book.depth());
+    deepest.shuffle(&mut rng);
+    let mut others: Vec<Position> = (0..book.depth()).flat_map(Book::leaves).collect();
+    others.shuffle(&mut rng);
+    let sample = sample_size(2);
     let mut solver = Solver::new();
     solver.set_use_book(false);
-    for p in positions.iter().take(sample) {
+    for p in deepest
+        .iter()
+        .take(sample)
+        .chain(others.iter().take(sample / 4))
+    {
         assert_eq!(Some(solver.solve(p)), book.score(p), "{p}");
+    }
+}
+
+/// `analyze` of a sampled position with fewer stones than the book's depth (from the
+/// book) equals the analysis of the solver without the book.
+#[test]
+#[ignore = "minutes: seven solves without the book per sampled position (release build)"]
+fn analysis_from_the_book_equals_a_fresh_analysis() {
+    let mut positions = Book::leaves(book().depth() - 1);
+    positions.shuffle(&mut ChaCha8Rng::seed_from_u64(13));
+    let mut with_book = Solver::new();
+    let mut without = Solver::new();
+    without.set_use_book(false);
+    for p in positions.iter().take(sample_size(1)) {
+        assert_eq!(
+            with_book.analyze(p, false).unwrap(),
+            without.analyze(p, false).unwrap(),
+            "{p}"
+        );
     }
 }
