@@ -11,6 +11,8 @@
 //! - [`Engine`]: alpha-beta (PVS, TT, iterative deepening) over candidate cells with
 //!   forced replies, VCF at the nodes and a time/node budget; behind [`zerosum::Engine`]
 //!   with [`Level`]s 1–8;
+//! - [`EvalTable`]: the evaluation's values (hand-set and [`eval_fitted`]), fitted on
+//!   self-play positions by [`train`] (`cargo xtask train-gomoku`);
 //! - [`protocol`]: the Gomocup `pbrain` protocol as a testable state machine;
 //! - [`suite`]: the puzzle and opening files (in-process matches use the core
 //!   [`zerosum::agent::run_match`] with [`zerosum::agent::EngineAgent`]);

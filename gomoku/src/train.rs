@@ -188,8 +188,8 @@ pub fn fit_logistic(samples: &[Sample], lambda: f64, steps: u32) -> Fit {
     // Standardise: z_j = x_j / s_j (no centring, so the constant keeps its meaning).
     let mut scale = [0.0f64; FEATURES];
     for s in samples {
-        for j in 0..FEATURES {
-            scale[j] += f64::from(s.x[j]).powi(2);
+        for (v, &x) in scale.iter_mut().zip(&s.x) {
+            *v += f64::from(x).powi(2);
         }
     }
     for v in scale.iter_mut() {

@@ -23,7 +23,7 @@ use zerosum::{Game, Outcome, Side};
 pub struct TrainArgs {
     /// Self-play games (the balanced openings first, each with colours as given, then
     /// random openings).
-    #[arg(long, default_value_t = 600)]
+    #[arg(long, default_value_t = 2_000)]
     pub games: usize,
     /// Master seed (random openings and random moves).
     #[arg(long, default_value_t = 2026)]
