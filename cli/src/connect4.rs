@@ -19,7 +19,7 @@ use zerosum::time::Budget;
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain).
-    Play(crate::play::connect4::PlayArgs),
+    Play(crate::play::CommonArgs),
     /// Solve positions read from standard input, one a line (`<moves> [score]`, a score
     /// as in Pons' test files allowed and ignored):
     /// prints `<moves> <score>` in Pons' convention (`--weak`: 1 win, 0 draw, -1 loss).
@@ -76,7 +76,9 @@ pub struct BestmoveArgs {
 /// Runs one `zerosum connect4` command.
 pub fn run(command: Command) -> ExitCode {
     match command {
-        Command::Play(args) => crate::play::connect4::run(args),
+        Command::Play(args) => {
+            crate::play::run(Ok(crate::play::connect4::ConnectFour::default()), &args)
+        }
         Command::Solve(args) => {
             let mut solver = args.solver();
             let mut progress = Progress::stderr();

@@ -79,9 +79,7 @@ pub fn run(command: Command) -> ExitCode {
 
 /// Runs the Gomocup protocol on standard input/output until `END`.
 pub fn pbrain() -> ExitCode {
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    match gomoku::protocol::Brain::new().run(stdin.lock(), &mut stdout.lock()) {
+    match gomoku::protocol::Brain::new().run_stdio() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: pbrain: {e}");

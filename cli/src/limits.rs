@@ -1,12 +1,14 @@
 //! One set of limit options for every game's `bestmove` (and the engine they drive):
 //! `--level`, `--depth`, `--nodes`, `--time-ms`, and the one `bestmove` output shape.
 
+use crate::progress::{Task, time_left};
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches, value_parser};
 use std::fmt::Display;
 use std::marker::PhantomData;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use zerosum::search::{Limits, SearchResult};
+use zerosum::time::Budget;
 use zerosum::{Engine, Game, Level, MoveOf};
 
 /// `--level`, `--depth`, `--nodes`, `--time-ms` for an engine with levels `L`; the help of
@@ -172,6 +174,34 @@ impl ExactLimitArgs {
     pub fn unbounded(&self) -> bool {
         self.time_ms.is_none() && self.nodes.is_none()
     }
+}
+
+/// The values of `moves`, solved one after another by `solve` (the nodes it spent and the
+/// value; `None` when its budget ends) under one budget from `limits` for them all; `task`
+/// shows the move being solved and the time left. `None` when the budget ends first.
+pub fn solve_each_move<M: Copy + Display, V>(
+    task: &Task<'_>,
+    moves: &[M],
+    limits: &ExactLimitArgs,
+    mut solve: impl FnMut(M, &Budget) -> Option<(u64, V)>,
+) -> Option<Vec<(M, V)>> {
+    let budget = task.budget(&limits.limits());
+    let start = Instant::now();
+    let mut spent = 0u64;
+    let mut values = Vec::with_capacity(moves.len());
+    for (k, &mv) in moves.iter().enumerate() {
+        task.set_detail(|| {
+            let left = time_left(k, moves.len(), start.elapsed());
+            let sep = if left.is_empty() { "" } else { ", " };
+            format!("move {} of {} ({mv}){sep}{left}", k + 1, moves.len())
+        });
+        let part = budget.share(1.0, limits.nodes.map(|n| n.saturating_sub(spent)));
+        let (nodes, value) = solve(mv, &part)?;
+        spent += nodes;
+        task.part_done(nodes);
+        values.push((mv, value));
+    }
+    Some(values)
 }
 
 /// The answer for a position an exact command gave up on.

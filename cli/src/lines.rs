@@ -176,20 +176,24 @@ pub fn process_stdin<E: Display>(answer: impl FnMut(&str) -> Result<String, E>) 
 mod tests {
     use super::*;
 
-    #[test]
-    fn bad_lines_are_reported_and_good_ones_answered() {
-        let input = "1\n\n# comment\nx\n3\n";
+    /// Standard output, standard error and the exit code of `process_lines` on `input`
+    /// answering each number `n` with `n 2n`.
+    fn doubled(input: &[u8]) -> (String, String, ExitCode) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = process_lines(input.as_bytes(), &mut out, &mut err, |l| {
+        let code = process_lines(input, &mut out, &mut err, |l| {
             l.parse::<i32>()
                 .map(|n| format!("{l} {}", n * 2))
                 .map_err(|e| e.to_string())
         });
-        assert_eq!(String::from_utf8(out).unwrap(), "1 2\n3 6\n");
-        assert_eq!(
-            String::from_utf8(err).unwrap(),
-            "line 4: invalid digit found in string: x\n"
-        );
+        let text = |bytes| String::from_utf8(bytes).unwrap();
+        (text(out), text(err), code)
+    }
+
+    #[test]
+    fn bad_lines_are_reported_and_good_ones_answered() {
+        let (out, err, code) = doubled(b"1\n\n# comment\nx\n3\n");
+        assert_eq!(out, "1 2\n3 6\n");
+        assert_eq!(err, "line 4: invalid digit found in string: x\n");
         assert_eq!(code, ExitCode::FAILURE);
     }
 
@@ -197,16 +201,10 @@ mod tests {
     /// after it are still answered (before, the batch stopped at the bad line).
     #[test]
     fn invalid_utf8_is_reported_and_the_batch_goes_on() {
-        let input: &[u8] = b"\xff\n2\nab\xc3\n\n4\r\n";
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = process_lines(input, &mut out, &mut err, |l| {
-            l.parse::<i32>()
-                .map(|n| format!("{l} {}", n * 2))
-                .map_err(|e| e.to_string())
-        });
-        assert_eq!(String::from_utf8(out).unwrap(), "2 4\n4 8\n");
+        let (out, err, code) = doubled(b"\xff\n2\nab\xc3\n\n4\r\n");
+        assert_eq!(out, "2 4\n4 8\n");
         assert_eq!(
-            String::from_utf8(err).unwrap(),
+            err,
             "line 1: not valid UTF-8 (byte 0xFF at offset 0); line skipped\n\
              line 3: not valid UTF-8 (byte 0xC3 at offset 2); line skipped\n"
         );

@@ -1,15 +1,13 @@
 //! `zerosum othello …` commands.
 
-use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, warn_far_beyond};
-use crate::progress::{Progress, time_left};
+use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, solve_each_move, warn_far_beyond};
+use crate::progress::Progress;
 use clap::Subcommand;
 use othello::perft::{PerftMode, perft};
 use othello::solver::Solver;
 use othello::{Game, Othello};
 use std::process::ExitCode;
-use std::time::Instant;
 use zerosum::MoveList;
-use zerosum::time::Budget;
 
 /// Empty squares beyond which an unbounded exact solve gets a warning: with
 /// [`GROWTH_PER_EMPTY`] from [`SOLVABLE_EMPTIES`], 27 empties are about 10^3 times the
@@ -28,7 +26,7 @@ const GROWTH_PER_EMPTY: f64 = 3.0;
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain).
-    Play(crate::play::othello::PlayArgs),
+    Play(crate::play::CommonArgs),
     /// Solve positions read from standard input, one OBF line each (`<64 squares> <X|O>`,
     /// anything after the side ignored); prints `<board> <side> <score> <best move>`,
     /// the score being the exact final disc difference for the side to move.
@@ -93,7 +91,9 @@ pub enum Command {
 /// Runs one `zerosum othello` command.
 pub fn run(command: Command) -> ExitCode {
     match command {
-        Command::Play(args) => crate::play::othello::run(args),
+        Command::Play(args) => {
+            crate::play::run(Ok(crate::play::othello::OthelloGame::default()), &args)
+        }
         Command::Solve {
             weak,
             limits,
@@ -170,11 +170,7 @@ fn solve_line(
     let s = if weak {
         solver.solve_weak(g.board())
     } else {
-        let mut budget = Budget::new(&limits.limits());
-        if let Some(counter) = task.counter() {
-            budget = budget.with_progress(counter);
-        }
-        match solver.solve_within(g.board(), &budget) {
+        match solver.solve_within(g.board(), &task.budget(&limits.limits())) {
             Some(s) => s,
             None => return Ok(format!("{g} {NOT_SOLVED}")),
         }
@@ -237,27 +233,12 @@ fn analyze_exact(
     let moves = list.to_vec();
     let empties = 64 - g.stones_on_board();
     let task = progress.task(format!("analyzing ({empties} empties)"), 0);
-    let mut budget = Budget::new(&limits.limits());
-    if let Some(counter) = task.counter() {
-        budget = budget.with_progress(counter);
-    }
-    let start = Instant::now();
-    let mut spent = 0u64;
-    let mut values = Vec::new();
-    for (k, &mv) in moves.iter().enumerate() {
-        task.set_detail(|| {
-            let left = time_left(k, moves.len(), start.elapsed());
-            let sep = if left.is_empty() { "" } else { ", " };
-            format!("move {} of {} ({mv}){sep}{left}", k + 1, moves.len())
-        });
-        let part = budget.share(1.0, limits.nodes.map(|n| n.saturating_sub(spent)));
+    let mut values = solve_each_move(&task, &moves, limits, |mv, part| {
         let mut child = g.clone();
         child.play(mv);
-        let s = solver.solve_within(child.board(), &part)?;
-        spent += s.nodes;
-        task.part_done(s.nodes);
-        values.push((mv, -s.score));
-    }
+        let s = solver.solve_within(child.board(), part)?;
+        Some((s.nodes, -s.score))
+    })?;
     values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
     Some(values)
 }
@@ -287,6 +268,7 @@ fn cpu_time() -> std::time::Duration {
 /// Elsewhere the wall clock since the first call stands in for it.
 #[cfg(not(unix))]
 fn cpu_time() -> std::time::Duration {
+    use std::time::Instant;
     static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     START.get_or_init(Instant::now).elapsed()
 }

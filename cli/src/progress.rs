@@ -89,6 +89,16 @@ impl Task<'_> {
         self.counter.clone()
     }
 
+    /// The budget of `limits` for this task, adding to its node counter when the task is
+    /// shown.
+    pub fn budget(&self, limits: &zerosum::search::Limits) -> zerosum::time::Budget {
+        let budget = zerosum::time::Budget::new(limits);
+        match self.counter() {
+            Some(counter) => budget.with_progress(counter),
+            None => budget,
+        }
+    }
+
     /// True when the task is shown (standard error is a terminal).
     pub fn is_seen(&self) -> bool {
         self.counter.is_some()

@@ -5,15 +5,14 @@
 //! for other sizes (optionally followed by ` k=K`), or the flat form of `--size` cells.
 //! Moves are cell numbers, 1 = top-left, row by row.
 
-use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, warn_far_beyond};
-use crate::progress::{Progress, time_left};
+use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, solve_each_move, warn_far_beyond};
+use crate::progress::Progress;
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
 use std::sync::Arc;
 use tictactoe::variants::{self, Variant};
 use tictactoe::{Board, Geometry, Mode, Score, Shape, Solver, SolverConfig};
 use zerosum::Game as _;
-use zerosum::time::Budget;
 
 /// Commands of `zerosum tictactoe`.
 #[derive(Subcommand, Debug)]
@@ -100,21 +99,12 @@ fn parse(text: &str, geo: &Option<Arc<Geometry>>) -> Result<Board, String> {
     .map_err(|e| e.to_string())
 }
 
-/// `1`, `0` or `-1`, and with `distance` the plies to the end.
-fn value_text(v: Score, board: &Board, distance: bool) -> String {
+/// `1`, `0` or `-1` (`v` is for the side to move at `board`), and with `distance` the
+/// plies to the end after `separator` (a draw fills the board).
+fn value_text(v: Score, board: &Board, distance: bool, separator: char) -> String {
     let plies = v.plies_to_end().unwrap_or(board.empty_count());
     if distance {
-        format!("{} {plies}", v.signum())
-    } else {
-        v.signum().to_string()
-    }
-}
-
-fn move_value_text(v: Score, board: &Board, distance: bool) -> String {
-    // `v` is for the side to move at `board`; a draw fills the board.
-    let plies = v.plies_to_end().unwrap_or(board.empty_count());
-    if distance {
-        format!("{}:{plies}", v.signum())
+        format!("{}{separator}{plies}", v.signum())
     } else {
         v.signum().to_string()
     }
@@ -144,11 +134,7 @@ fn solve(
 ) -> Option<tictactoe::Solution> {
     let empties = board.empty_count();
     let task = progress.task(format!("solving ({empties} empty cells)"), 0);
-    let mut budget = Budget::new(&limits.limits());
-    if let Some(counter) = task.counter() {
-        budget = budget.with_progress(counter);
-    }
-    solver.solve_with_budget(board, &budget)
+    solver.solve_with_budget(board, &task.budget(&limits.limits()))
 }
 
 /// The value of every legal move of `board` (for its side to move, in cell order), one
@@ -165,28 +151,12 @@ fn analyze(
     let moves = list.to_vec();
     let empties = board.empty_count();
     let task = progress.task(format!("analyzing ({empties} empty cells)"), 0);
-    let mut budget = Budget::new(&limits.limits());
-    if let Some(counter) = task.counter() {
-        budget = budget.with_progress(counter);
-    }
-    let start = std::time::Instant::now();
-    let mut spent = 0u64;
-    let mut values = Vec::new();
-    for (k, &mv) in moves.iter().enumerate() {
-        task.set_detail(|| {
-            let left = time_left(k, moves.len(), start.elapsed());
-            let sep = if left.is_empty() { "" } else { ", " };
-            format!("move {} of {} ({mv}){sep}{left}", k + 1, moves.len())
-        });
-        let part = budget.share(1.0, limits.nodes.map(|n| n.saturating_sub(spent)));
+    solve_each_move(&task, &moves, limits, |mv, part| {
         let mut child = board.clone();
         child.play(mv);
-        let s = solver.solve_with_budget(&child, &part)?;
-        spent += s.nodes;
-        task.part_done(s.nodes);
-        values.push((mv, -s.value.from_tt(1)));
-    }
-    Some(values)
+        let s = solver.solve_with_budget(&child, part)?;
+        Some((s.nodes, -s.value.from_tt(1)))
+    })
 }
 
 fn solver(args: &SolveArgs) -> Solver {
@@ -215,43 +185,46 @@ fn with_geometry(
     }
 }
 
+/// `solve` and `analyze`: each board of standard input (with a warning when it is far
+/// beyond a quick solve) answered `<line> <answer>` by `answer`.
+fn for_each_board(
+    args: &SolveArgs,
+    mut answer: impl FnMut(&mut Solver, &mut Progress, &Board) -> String,
+) -> ExitCode {
+    with_geometry(&args.board, |geo| {
+        let mut solver = solver(args);
+        let mut progress = Progress::stderr();
+        crate::lines::process_stdin(|line| {
+            let board = parse(line, &geo)?;
+            warn_if_far_beyond(&board, &args.limits, line);
+            Ok::<_, String>(format!(
+                "{line} {}",
+                answer(&mut solver, &mut progress, &board)
+            ))
+        })
+    })
+}
+
 /// Runs one `zerosum tictactoe` command.
 pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => crate::play::tictactoe::run(args),
-        Command::Solve(args) => with_geometry(&args.board, |geo| {
-            let mut solver = solver(&args);
-            let mut progress = Progress::stderr();
-            crate::lines::process_stdin(|line| {
-                let board = parse(line, &geo)?;
-                warn_if_far_beyond(&board, &args.limits, line);
-                let Some(s) = solve(&mut solver, &mut progress, &board, &args.limits) else {
-                    return Ok(format!("{line} {NOT_SOLVED}"));
-                };
-                Ok::<_, String>(format!(
-                    "{line} {}",
-                    value_text(s.value, &board, args.distance)
-                ))
-            })
+        Command::Solve(args) => for_each_board(&args, |solver, progress, board| {
+            match solve(solver, progress, board, &args.limits) {
+                Some(s) => value_text(s.value, board, args.distance, ' '),
+                None => NOT_SOLVED.to_string(),
+            }
         }),
-        Command::Analyze(args) => with_geometry(&args.board, |geo| {
-            let mut solver = solver(&args);
-            let mut progress = Progress::stderr();
-            crate::lines::process_stdin(|line| {
-                let board = parse(line, &geo)?;
-                warn_if_far_beyond(&board, &args.limits, line);
-                let Some(moves) = analyze(&mut solver, &mut progress, &board, &args.limits) else {
-                    return Ok(format!("{line} {NOT_SOLVED}"));
-                };
-                if moves.is_empty() {
-                    return Ok(format!("{line} (game over)"));
-                }
-                let list: Vec<String> = moves
+        Command::Analyze(args) => for_each_board(&args, |solver, progress, board| {
+            match analyze(solver, progress, board, &args.limits) {
+                None => NOT_SOLVED.to_string(),
+                Some(moves) if moves.is_empty() => "(game over)".to_string(),
+                Some(moves) => moves
                     .iter()
-                    .map(|(m, v)| format!("{m}:{}", move_value_text(*v, &board, args.distance)))
-                    .collect();
-                Ok::<_, String>(format!("{line} {}", list.join(" ")))
-            })
+                    .map(|(m, v)| format!("{m}:{}", value_text(*v, board, args.distance, ':')))
+                    .collect::<Vec<String>>()
+                    .join(" "),
+            }
         }),
         Command::Bestmove(args) => with_geometry(&args.board, |geo| {
             let mut engine = tictactoe::Engine::new(args.board.hash_mib as usize);

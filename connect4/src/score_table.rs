@@ -242,15 +242,15 @@ impl Game for WinPlacePosition {
     }
 
     fn move_index_count(&self) -> usize {
-        WIDTH as usize
+        self.position.move_index_count()
     }
 
     fn move_index(&self, mv: Column) -> usize {
-        mv.index()
+        self.position.move_index(mv)
     }
 
     fn move_from_index(&self, index: usize) -> Option<Column> {
-        Column::new(index)
+        self.position.move_from_index(index)
     }
 
     fn move_order_hint(&self, mv: Column) -> i32 {

@@ -137,6 +137,59 @@ impl MatchResult {
             (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
         }
     }
+
+    /// Counts one game the agent played as `side` that ended in `outcome` (`None`: cut
+    /// at the ply cap or unfinished, a draw).
+    pub fn record(&mut self, side: Side, outcome: Option<Outcome>) {
+        match outcome {
+            Some(Outcome::Win(w)) if w == side => self.wins += 1,
+            Some(Outcome::Win(_)) => self.losses += 1,
+            _ => self.draws += 1,
+        }
+    }
+
+    /// The Elo difference agent − opponent with a 95 % interval, `(estimate, low, high)`,
+    /// from the logistic model `p = 1 / (1 + 10^(−d/400))` and the per-game standard
+    /// error of the score; a score of 0 or 1 is clamped to half a game from the edge, so
+    /// a clean sweep gives a finite bound rather than infinity.
+    ///
+    /// ```
+    /// use zerosum::agent::MatchResult;
+    /// let even = MatchResult { wins: 10, draws: 0, losses: 10 };
+    /// let (e, lo, hi) = even.elo();
+    /// assert!(e.abs() < 1e-9 && lo < -100.0 && hi > 100.0);
+    /// // 75 %: 400 · log10(3) ≈ +191 Elo.
+    /// let (e, _, _) = MatchResult { wins: 3, draws: 0, losses: 1 }.elo();
+    /// assert!((e - 190.85).abs() < 0.01);
+    /// ```
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = self.games().max(1) as f64;
+        let p = self.score();
+        let var = (self.wins as f64 * (1.0 - p).powi(2)
+            + self.draws as f64 * (0.5 - p).powi(2)
+            + self.losses as f64 * p.powi(2))
+            / n;
+        let se = (var / n).sqrt();
+        let clamp = |x: f64| x.clamp(0.5 / n, 1.0 - 0.5 / n);
+        let elo = |x: f64| -400.0 * (1.0 / clamp(x) - 1.0).log10();
+        (elo(p), elo(p - 1.96 * se), elo(p + 1.96 * se))
+    }
+}
+
+impl std::fmt::Display for MatchResult {
+    /// `+W =D -L (G games, score S%), Elo E [low, high]` (see [`MatchResult::elo`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (e, lo, hi) = self.elo();
+        write!(
+            f,
+            "+{} ={} -{} ({} games, score {:.1}%), Elo {e:+.0} [{lo:+.0}, {hi:+.0}]",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.games(),
+            100.0 * self.score(),
+        )
+    }
 }
 
 /// Plays one game from `start` with `first` moving for [`Side::First`]; `None` if it hit
@@ -181,11 +234,7 @@ pub fn run_match<G: Game>(
             } else {
                 play_game(opening, b, a, max_plies)
             };
-            match outcome {
-                Some(Outcome::Win(w)) if w == a_side => result.wins += 1,
-                Some(Outcome::Win(_)) => result.losses += 1,
-                _ => result.draws += 1,
-            }
+            result.record(a_side, outcome);
         }
     }
     result

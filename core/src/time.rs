@@ -375,6 +375,15 @@ mod tests {
         Duration::from_millis(n)
     }
 
+    /// A clock with `remaining_ms` left, no increment.
+    fn clock(remaining_ms: u64, moves_to_go: Option<u32>) -> GameClock {
+        GameClock {
+            remaining: ms(remaining_ms),
+            increment: ms(0),
+            moves_to_go,
+        }
+    }
+
     /// A budget with a progress counter publishes the node count it is polled with, and
     /// its shares publish into the same counter.
     #[test]
@@ -406,42 +415,21 @@ mod tests {
 
     #[test]
     fn a_game_clock_spreads_the_time_left() {
-        let clock = GameClock {
-            remaining: ms(60_000),
-            increment: ms(0),
-            moves_to_go: None,
-        };
-        let b = Budget::new(&Limits {
-            clock: Some(clock),
-            ..Limits::default()
-        });
+        let b = Budget::new(&Limits::clock(clock(60_000, None)));
         // 60 s / 30 moves = 2 s optimum, 8 s maximum, minus 5 ms each.
         assert_eq!(b.optimum(), Some(ms(1995)));
         assert_eq!(b.maximum(), Some(ms(7995)));
         // Little left: the maximum is a quarter of it.
-        let short = GameClock {
-            remaining: ms(1000),
-            increment: ms(0),
-            moves_to_go: Some(1),
-        };
-        let b = Budget::new(&Limits {
-            clock: Some(short),
-            ..Limits::default()
-        });
+        let b = Budget::new(&Limits::clock(clock(1000, Some(1))));
         assert_eq!(b.maximum(), Some(ms(245)));
         assert!(b.optimum() <= b.maximum());
     }
 
     #[test]
     fn the_tighter_of_clock_and_per_move_limit_wins() {
-        let clock = GameClock {
-            remaining: ms(1000),
-            increment: ms(0),
-            moves_to_go: None,
-        };
         let b = Budget::new(&Limits {
             time: Some(ms(5000)),
-            clock: Some(clock),
+            clock: Some(clock(1000, None)),
             ..Limits::default()
         });
         assert!(b.maximum().unwrap() <= ms(250));
@@ -472,22 +460,14 @@ mod tests {
 
     #[test]
     fn no_iteration_starts_after_the_optimum() {
-        let clock = Arc::new(TickClock::new(Duration::ZERO));
-        let limits = Limits {
-            clock: Some(GameClock {
-                remaining: ms(30_000),
-                increment: ms(0),
-                moves_to_go: None,
-            }),
-            ..Limits::default()
-        }
-        .with_time_source(clock.clone());
+        let ticks = Arc::new(TickClock::new(Duration::ZERO));
+        let limits = Limits::clock(clock(30_000, None)).with_time_source(ticks.clone());
         let b = Budget::new(&limits);
         assert!(b.start_iteration(0));
-        clock.advance(ms(996));
+        ticks.advance(ms(996));
         assert!(!b.start_iteration(0), "past the 995 ms optimum");
         assert!(!b.poll(), "but not past the maximum");
-        clock.advance(ms(3000));
+        ticks.advance(ms(3000));
         assert!(b.poll());
     }
 

@@ -198,15 +198,12 @@ impl MatchGame {
     }
 }
 
-/// A match's results from engine A's point of view: W/D/L, colour-swapped pairs, Elo.
+/// A match's results from engine A's point of view: W/D/L (with games, score and Elo
+/// from [`zerosum::agent::MatchResult`]) and the colour-swapped pairs.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MatchReport {
-    /// A's wins.
-    pub wins: u32,
-    /// Draws (and unfinished games).
-    pub draws: u32,
-    /// A's losses.
-    pub losses: u32,
+    /// A's wins, draws (and unfinished games) and losses.
+    pub result: zerosum::agent::MatchResult,
     /// Openings where A won both games (as black and as white).
     pub pairs_won: u32,
     /// Openings where A lost both games.
@@ -214,46 +211,17 @@ pub struct MatchReport {
 }
 
 impl MatchReport {
-    /// Games played.
-    pub fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
-    }
-
-    /// A's score fraction (wins + draws/2) / games.
-    pub fn score(&self) -> f64 {
-        if self.games() == 0 {
-            return 0.5;
-        }
-        (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
-    }
-
-    /// The Elo difference A − B with a 95% interval, `(estimate, low, high)`, from the
-    /// logistic model `p = 1 / (1 + 10^(−d/400))` and the per-game standard error of the
-    /// score; a score of 0 or 1 is clamped to half a game from the edge, so a clean sweep
-    /// gives a finite lower bound rather than infinity.
-    pub fn elo(&self) -> (f64, f64, f64) {
-        let n = self.games().max(1) as f64;
-        let p = self.score();
-        let var = (self.wins as f64 * (1.0 - p).powi(2)
-            + self.draws as f64 * (0.5 - p).powi(2)
-            + self.losses as f64 * p.powi(2))
-            / n;
-        let se = (var / n).sqrt();
-        let clamp = |x: f64| x.clamp(0.5 / n, 1.0 - 0.5 / n);
-        let elo = |x: f64| -400.0 * (1.0 / clamp(x) - 1.0).log10();
-        (elo(p), elo(p - 1.96 * se), elo(p + 1.96 * se))
-    }
-
-    /// `W/D/L` with the Elo estimate, one line.
+    /// `W/D/L` with the pairs and the Elo estimate, one line.
     pub fn summary(&self) -> String {
-        let (e, lo, hi) = self.elo();
+        let r = &self.result;
+        let (e, lo, hi) = r.elo();
         format!(
             "+{} ={} -{} ({} games, score {:.1}%, pairs 2-0 {} / 0-2 {}), Elo {:+.0} [{:+.0}, {:+.0}]",
-            self.wins,
-            self.draws,
-            self.losses,
-            self.games(),
-            100.0 * self.score(),
+            r.wins,
+            r.draws,
+            r.losses,
+            r.games(),
+            100.0 * r.score(),
             self.pairs_won,
             self.pairs_lost,
             e,
@@ -567,18 +535,12 @@ pub fn run_match(
             }
             number += 1;
             let game = play_game(config, &mut players, opening, k, a_side, number);
-            let a_points = match game.outcome {
+            pair += match game.outcome {
                 Some(Outcome::Win(w)) if w == a_side => 1.0,
                 Some(Outcome::Win(_)) => 0.0,
                 _ => 0.5,
             };
-            pair += a_points;
-            let r = &mut result.report;
-            match a_points {
-                1.0 => r.wins += 1,
-                0.0 => r.losses += 1,
-                _ => r.draws += 1,
-            }
+            result.report.result.record(a_side, game.outcome);
             progress(&game);
             result.games.push(game);
         }

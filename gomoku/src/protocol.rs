@@ -619,6 +619,15 @@ impl Brain {
         }
         Ok(())
     }
+
+    /// [`Brain::run`] on this process's standard input and output, as a Gomocup manager
+    /// runs a brain.
+    ///
+    /// # Errors
+    /// Reading standard input or writing standard output failed.
+    pub fn run_stdio(&mut self) -> io::Result<()> {
+        self.run(io::stdin().lock(), &mut io::stdout().lock())
+    }
 }
 
 /// One stone line of a block: `x,y,field` with field 1, 2 or 3.

@@ -107,23 +107,5 @@ fn main() {
         let mut strong = SearchAgent::new("strong", Strong, limits, 8);
         run_match(&openings, &mut pattern, &mut strong, 200)
     };
-    let n = r.games() as f64;
-    let s = r.score();
-    let var = (r.wins as f64 * (1.0 - s).powi(2)
-        + r.draws as f64 * (0.5 - s).powi(2)
-        + r.losses as f64 * s.powi(2))
-        / n;
-    let se = (var / n).sqrt();
-    let elo = |x: f64| -400.0 * (1.0 / x.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
-    println!(
-        "Pattern vs Strong over {} games: +{} ={} -{}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]",
-        r.games(),
-        r.wins,
-        r.draws,
-        r.losses,
-        100.0 * s,
-        elo(s),
-        elo(s - 1.96 * se),
-        elo(s + 1.96 * se)
-    );
+    println!("Pattern vs Strong: {r}");
 }

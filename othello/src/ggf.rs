@@ -529,26 +529,25 @@ mod tests {
         assert_eq!(case("(;GM[Othello];)"), GgfError::MissingBoard);
         assert!(matches!(case("(;BO[10 --];)"), GgfError::Board(_)));
         assert!(matches!(case("(;BO[8 --- *];)"), GgfError::Board(_)));
-        assert!(matches!(
-            case(&format!("(;{bo}B[z9];)")),
-            GgfError::Move { index: 1, .. }
-        ));
-        assert!(matches!(
-            case(&format!("(;{bo}B[f5/x];)")),
-            GgfError::Annotation { index: 1, .. }
-        ));
-        assert!(matches!(
-            case(&format!("(;{bo}B[a1];)")),
-            GgfError::Illegal { index: 1, .. }
-        ));
-        assert!(matches!(
-            case(&format!("(;{bo}W[f5];)")),
-            GgfError::WrongColour { index: 1, .. }
-        ));
-        assert!(matches!(
-            case(&format!("(;{bo}é[x];)")),
-            GgfError::Syntax { found: 'é', .. }
-        ));
+        // The first move after the start position, and the error it must give.
+        type Expected = fn(&GgfError) -> bool;
+        let moves: [(&str, Expected); 5] = [
+            ("B[z9]", |e| matches!(e, GgfError::Move { index: 1, .. })),
+            ("B[f5/x]", |e| {
+                matches!(e, GgfError::Annotation { index: 1, .. })
+            }),
+            ("B[a1]", |e| matches!(e, GgfError::Illegal { index: 1, .. })),
+            ("W[f5]", |e| {
+                matches!(e, GgfError::WrongColour { index: 1, .. })
+            }),
+            ("é[x]", |e| {
+                matches!(e, GgfError::Syntax { found: 'é', .. })
+            }),
+        ];
+        for (mv, expected) in moves {
+            let e = case(&format!("(;{bo}{mv};)"));
+            assert!(expected(&e), "{mv}: {e:?}");
+        }
     }
 
     #[test]

@@ -277,15 +277,24 @@ impl Session {
         Ok(Control::Continue)
     }
 
-    /// `go`: the engine's move within the depth and the time left.
-    fn go(&mut self, out: &mut impl Write) -> io::Result<()> {
+    /// The position to think about, after telling the GUI what the engine is `doing`;
+    /// `None` (the GUI told so) when the game is over.
+    fn begin(&self, out: &mut impl Write, doing: &str) -> io::Result<Option<Othello>> {
         let game = self.game.game().clone();
         if game.outcome().is_some() {
             writeln!(out, "status game over")?;
-            return Ok(());
+            return Ok(None);
         }
-        writeln!(out, "status {NAME} is thinking")?;
+        writeln!(out, "status {NAME} is {doing}")?;
         out.flush()?;
+        Ok(Some(game))
+    }
+
+    /// `go`: the engine's move within the depth and the time left.
+    fn go(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let Some(game) = self.begin(out, "thinking")? else {
+            return Ok(());
+        };
         let mut limits = Limits {
             stop: Some(self.stop.clone()),
             ..Limits::default()
@@ -327,13 +336,9 @@ impl Session {
 
     /// `hint n`: the `n` best moves with their values.
     fn hint(&mut self, n: usize, out: &mut impl Write) -> io::Result<()> {
-        let game = self.game.game().clone();
-        if game.outcome().is_some() {
-            writeln!(out, "status game over")?;
+        let Some(game) = self.begin(out, "analysing")? else {
             return Ok(());
-        }
-        writeln!(out, "status {NAME} is analysing")?;
-        out.flush()?;
+        };
         let level = level_for_depth(self.depth);
         let empties = game.board().empties();
         if game.must_pass() {

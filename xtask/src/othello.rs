@@ -164,6 +164,10 @@ pub struct TrainArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Do not re-centre the search labels on the games' outcomes (see
+    /// `othello::train::recentre`; for measuring its effect).
+    #[arg(long)]
+    pub no_recentre: bool,
     /// Where to write the weights (default: the crate's shipped file).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
@@ -186,7 +190,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
     use othello::eval::pattern::{BUCKET_WIDTH, PatternWeights};
     use othello::train::{
         FitConfig, GenConfig, Label, exact_error, fit_backward, generate, held_out_error,
-        label_exact,
+        label_exact, outcome_bias,
     };
     let mut data = Vec::new();
     let mut weights: Option<PatternWeights> = None;
@@ -195,6 +199,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
         iterations: args.iterations,
         threads: args.threads,
         label_depth: args.label_depth,
+        recentre: !args.no_recentre,
     };
     if let Some(p) = &args.load_data {
         match std::fs::read(p)
@@ -270,6 +275,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
         return false;
     };
     let errs = held_out_error(&data, |b| w.value(b));
+    let bias = outcome_bias(&data, |b| w.value(b));
     let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
     let exact = exact_error(
         &data,
@@ -286,9 +292,9 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
     eprintln!(
         "held-out error by phase (discs; labels: exact | search; exact solver at the phase's fewest empties):"
     );
-    for (b, ((ex, se), chk)) in errs.iter().zip(&exact).enumerate() {
+    for (b, (((ex, se), chk), bias)) in errs.iter().zip(&exact).zip(&bias).enumerate() {
         eprintln!(
-            "  empties {:>2}-{:>2}: exact n={:>6} rmse {:5.2} mae {:5.2} | search n={:>6} rmse {:5.2} mae {:5.2} | solver n={:>4} rmse {:5.2} mae {:5.2}",
+            "  empties {:>2}-{:>2}: exact n={:>6} rmse {:5.2} mae {:5.2} | search n={:>6} rmse {:5.2} mae {:5.2} | solver n={:>4} rmse {:5.2} mae {:5.2} | mean minus outcome {:+5.2}",
             b as u32 * BUCKET_WIDTH,
             b as u32 * BUCKET_WIDTH + BUCKET_WIDTH - 1,
             ex.count,
@@ -300,6 +306,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
             chk.count,
             chk.rmse(),
             chk.mae(),
+            bias,
         );
     }
     eprintln!(

@@ -5,9 +5,7 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    match gomoku::protocol::Brain::new().run(stdin.lock(), &mut stdout.lock()) {
+    match gomoku::protocol::Brain::new().run_stdio() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -1,10 +1,8 @@
 //! `zerosum connect4 play`: Connect Four, 7×6. Moves are columns `1`…`7` (Pascal Pons'
 //! notation). The AI is [`connect4::Engine`].
 
-use super::{CommonArgs, MoveValues, PlayGame, Thought};
-use clap::Args;
+use super::{MoveValues, PlayGame, Thought};
 use connect4::{Column, Position};
-use std::process::ExitCode;
 use zerosum::Side;
 use zerosum::search::{Limits, StopFlag};
 use zerosum::time::Budget;
@@ -17,18 +15,6 @@ const VALUE_NODES: u64 = 250_000;
 const HEIGHT: usize = 6;
 /// Columns of the board.
 const WIDTH: usize = 7;
-
-/// Options of `zerosum connect4 play`.
-#[derive(Args, Debug, Clone)]
-pub struct PlayArgs {
-    #[command(flatten)]
-    common: CommonArgs,
-}
-
-/// Runs `zerosum connect4 play`.
-pub fn run(args: PlayArgs) -> ExitCode {
-    super::run(ConnectFour::default(), &args.common)
-}
 
 /// A Connect Four game.
 #[derive(Clone, Debug, Default)]
@@ -197,11 +183,7 @@ mod tests {
                 }
             };
             let mut engine = g.new_engine();
-            let thought = Thought {
-                best: None,
-                root: Vec::new(),
-                exact: false,
-            };
+            let thought = Thought::default();
             let v = g.move_values(&mut engine, &thought, &StopFlag::new());
             assert_eq!(v.note, None);
             let expected: Vec<(String, String)> = Column::ALL
@@ -239,11 +221,7 @@ mod tests {
         engine.solver().set_use_book(false);
         let stop = StopFlag::new();
         stop.stop();
-        let thought = Thought {
-            best: None,
-            root: Vec::new(),
-            exact: false,
-        };
+        let thought = Thought::default();
         let v = g.move_values(&mut engine, &thought, &stop);
         assert_eq!(v.values.len(), 7);
         assert!(v.values.iter().all(|(_, s)| s == "?"), "{v:?}");

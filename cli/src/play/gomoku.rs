@@ -24,13 +24,10 @@ pub struct PlayArgs {
 
 /// Runs `zerosum gomoku play`.
 pub fn run(args: PlayArgs) -> ExitCode {
-    match Gomoku::new(&args.size.to_string(), &args.rule) {
-        Ok(game) => super::run(game, &args.common),
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-    }
+    super::run(
+        Gomoku::new(&args.size.to_string(), &args.rule),
+        &args.common,
+    )
 }
 
 /// A Gomoku game.

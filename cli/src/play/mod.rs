@@ -61,6 +61,17 @@ pub struct Thought<M> {
     pub exact: bool,
 }
 
+impl<M> Default for Thought<M> {
+    /// No move, no root moves, not exact: nothing thought yet.
+    fn default() -> Self {
+        Thought {
+            best: None,
+            root: Vec::new(),
+            exact: false,
+        }
+    }
+}
+
 /// Every legal move's value for the side to move, in one unit, best first: what the
 /// analysis panel lists.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -339,11 +350,13 @@ fn levels<E: zerosum::Engine>() -> Vec<String> {
         .collect()
 }
 
-/// Runs `zerosum <game> play` for `game`: the plain line mode with `--plain` or when
-/// standard output is not a terminal, the TUI otherwise.
-pub fn run<G: PlayGame>(game: G, common: &CommonArgs) -> ExitCode {
-    let setup = match common.setup(&game) {
-        Ok(s) => s,
+/// Runs `zerosum <game> play` for `game` (made from the options; `Err` says why they make
+/// no game): the plain line mode with `--plain` or when standard output is not a
+/// terminal, the TUI otherwise. Bad options exit with status 2.
+pub fn run<G: PlayGame>(game: Result<G, String>, common: &CommonArgs) -> ExitCode {
+    let made = game.and_then(|g| common.setup(&g).map(|setup| (g, setup)));
+    let (game, setup) = match made {
+        Ok(made) => made,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);

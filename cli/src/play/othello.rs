@@ -1,10 +1,8 @@
 //! `zerosum othello play`: Othello on 8×8. Moves are squares `a1`…`h8` (a1 top-left),
 //! `PS` to pass (a forced pass is played by itself). The AI is [`othello::Engine`].
 
-use super::{CommonArgs, MoveValues, PlayGame, Thought};
-use clap::Args;
+use super::{MoveValues, PlayGame, Thought};
 use othello::{Move, Othello, Square};
-use std::process::ExitCode;
 use zerosum::search::{Limits, StopFlag};
 use zerosum::time::Budget;
 use zerosum::{Game as _, Outcome, Side};
@@ -16,18 +14,6 @@ const EXACT_VALUE_EMPTIES: u32 = 16;
 const EXACT_VALUE_NODES: u64 = 8_000_000;
 /// Depth of the evaluation values of the analysis panel, in plies.
 const VALUE_DEPTH: u32 = 4;
-
-/// Options of `zerosum othello play`.
-#[derive(Args, Debug, Clone)]
-pub struct PlayArgs {
-    #[command(flatten)]
-    common: CommonArgs,
-}
-
-/// Runs `zerosum othello play`.
-pub fn run(args: PlayArgs) -> ExitCode {
-    super::run(OthelloGame::default(), &args.common)
-}
 
 /// An Othello game.
 #[derive(Clone, Debug, Default)]
@@ -247,11 +233,7 @@ mod tests {
     #[test]
     fn analysis_values_are_exact_discs_near_the_end_else_the_evaluation() {
         let stop = StopFlag::new();
-        let none = Thought {
-            best: None,
-            root: Vec::new(),
-            exact: false,
-        };
+        let none = Thought::default();
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut checked = 0;
         while checked < 3 {

@@ -185,13 +185,6 @@ pub fn play<G: PlayGame>(
                         writeln!(out, "{}", help_text(&legal))?;
                         continue;
                     }
-                    "redo" => {
-                        if session.redo_to_human() == 0 {
-                            writeln!(out, "nothing to redo")?;
-                            continue;
-                        }
-                        writeln!(out, "redone")?;
-                    }
                     "hint" => {
                         let (mv, latest) = think(&session, &mut engine)?;
                         let value = latest.map(|p| format!(" ({})", p.value));
@@ -203,12 +196,17 @@ pub fn play<G: PlayGame>(
                         )?;
                         continue;
                     }
-                    "undo" => {
-                        if session.undo_to_human() == 0 {
-                            writeln!(out, "nothing to undo")?;
+                    "undo" | "redo" => {
+                        let (steps, done) = if text == "undo" {
+                            (session.undo_to_human(), "undone")
+                        } else {
+                            (session.redo_to_human(), "redone")
+                        };
+                        if steps == 0 {
+                            writeln!(out, "nothing to {text}")?;
                             continue;
                         }
-                        writeln!(out, "undone")?;
+                        writeln!(out, "{done}")?;
                     }
                     _ => match session.game.parse_move(text) {
                         Ok(mv) => {

@@ -101,14 +101,7 @@ impl<G: PlayGame> Session<G> {
     /// Takes back moves until a human is to move (at least one move, as long as there
     /// is one): in a game against the AI, `undo` takes back the AI's reply too.
     pub fn undo_to_human(&mut self) -> usize {
-        let mut n = 0;
-        while self.undo() {
-            n += 1;
-            if self.player_to_move() == Player::Human || self.setup.players == [Player::Ai; 2] {
-                break;
-            }
-        }
-        n
+        self.step_to_human(Self::undo)
     }
 
     /// Plays the last move taken back; false when there is none.
@@ -121,8 +114,14 @@ impl<G: PlayGame> Session<G> {
 
     /// Redoes moves until a human is to move again (at least one).
     pub fn redo_to_human(&mut self) -> usize {
+        self.step_to_human(Self::redo)
+    }
+
+    /// Repeats `step` (undo or redo) until a human is to move, at least once, while it
+    /// succeeds; returns how many steps it made.
+    fn step_to_human(&mut self, step: fn(&mut Self) -> bool) -> usize {
         let mut n = 0;
-        while self.redo() {
+        while step(self) {
             n += 1;
             if self.player_to_move() == Player::Human || self.setup.players == [Player::Ai; 2] {
                 break;

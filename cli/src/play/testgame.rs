@@ -2,43 +2,13 @@
 //! that the generic front ends are tested without a real game crate.
 
 use super::{PlayGame, Strength, VariantOption};
-use zerosum::search::{Limits, SearchResult, Searcher};
+use zerosum::search::SearcherEngine;
 use zerosum::testing::{Col, Drop};
-use zerosum::{Game, Observer, Side, ZeroEval};
+use zerosum::{Game, Side, ZeroEval};
 
-/// The test game's engine: levels `1..=5` search `2n` plies, `perfect` to the end.
-pub struct DropEngine {
-    searcher: Searcher<Drop>,
-    level: DropLevel,
-}
-
-/// A level of [`DropEngine`]: `1`…`5` (default 2) or `perfect`.
-pub type DropLevel = zerosum::DepthOrPerfect<5, 2>;
-
-impl zerosum::Engine for DropEngine {
-    type Game = Drop;
-    type Level = DropLevel;
-    fn level_mut(&mut self) -> &mut DropLevel {
-        &mut self.level
-    }
-    fn think(
-        &mut self,
-        game: &Drop,
-        limits: &Limits,
-        observer: &mut Observer<'_, Col>,
-    ) -> SearchResult<Col> {
-        let mut limits = limits.clone();
-        if let DropLevel::Depth(n) = self.level {
-            limits.depth = limits.depth.or(Some(u32::from(n) * 2));
-        }
-        self.searcher
-            .search(&mut game.clone(), &mut ZeroEval, &limits, observer)
-    }
-    fn new_game(&mut self) {}
-    fn clear(&mut self) {
-        self.searcher.clear();
-    }
-}
+/// The test game's engine: the core [`SearcherEngine`] without evaluation; levels
+/// `1..=5` (default 2) search `2n` plies, `perfect` to the end.
+pub type DropEngine = SearcherEngine<Drop, ZeroEval, 5, 2>;
 
 /// A [`Drop`] game with the stones tracked per column for drawing.
 #[derive(Clone, Debug)]
@@ -129,10 +99,7 @@ impl PlayGame for DropPlay {
         &mut self.game
     }
     fn new_engine(&self) -> DropEngine {
-        DropEngine {
-            searcher: Searcher::new(1),
-            level: DropLevel::Depth(2),
-        }
+        SearcherEngine::new(ZeroEval, 1).with_plies_per_level(2)
     }
     fn variant_options(&self) -> Vec<VariantOption> {
         vec![VariantOption {

@@ -29,13 +29,7 @@ pub struct PlayArgs {
 /// Runs `zerosum tictactoe play`.
 pub fn run(args: PlayArgs) -> ExitCode {
     let k = args.k.map_or(String::new(), |k| k.to_string());
-    match TicTacToe::with_size(&args.size, &k) {
-        Ok(game) => super::run(game, &args.common),
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
-    }
+    super::run(TicTacToe::with_size(&args.size, &k), &args.common)
 }
 
 /// Tic-tac-toe on an m×n board, k in a row.
@@ -255,11 +249,7 @@ mod tests {
                 g.play(mv);
             }
             let mut engine = g.new_engine();
-            let none = Thought {
-                best: None,
-                root: Vec::new(),
-                exact: false,
-            };
+            let none = Thought::default();
             let v = g.move_values(&mut engine, &none, &StopFlag::new());
             assert_eq!(v.note, None);
             let mut got = v.values.clone();

@@ -4,10 +4,7 @@ use crate::common;
 
 /// Runs `zerosum connect4 <args>` with `input`; returns (stdout, stderr, success).
 fn run(args: &[&str], input: &str) -> (String, String, bool) {
-    let mut full = vec!["connect4"];
-    full.extend_from_slice(args);
-    let r = common::run_binary(env!("CARGO_BIN_EXE_zerosum"), &full, input);
-    (r.stdout, r.stderr, r.success)
+    common::run_game("connect4", args, input)
 }
 
 #[test]

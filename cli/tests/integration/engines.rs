@@ -8,10 +8,8 @@
 //!   the search (the root and each of its moves once);
 //! - a 200 ms limit is used to at least 75 % and overrun by at most a few clock readings.
 
-use std::sync::Arc;
 use std::time::Duration;
-use zerosum::search::{Limits, StopFlag};
-use zerosum::time::{POLL_INTERVAL, TickClock};
+use zerosum::time::POLL_INTERVAL;
 use zerosum::{Engine, Game, Level, MoveList, Notation};
 
 fn tictactoe_5x5() -> tictactoe::Board {
@@ -37,10 +35,7 @@ fn gomoku_middle_game() -> gomoku::Board {
 /// and returns the nodes it reports.
 fn stopped_nodes<E: Engine>(mut engine: E, game: &E::Game) -> u64 {
     engine.set_level(*E::Level::all().last().unwrap());
-    let stop = StopFlag::new();
-    stop.stop();
-    let r = engine.think(game, &Limits::default().with_stop(stop), &mut |_| {});
-    assert!(game.is_legal(r.best_move.expect("a move after a stop")));
+    let r = zerosum::testing::think_stopped(&mut engine, game);
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
     let bound = 2 * u64::from(POLL_INTERVAL) + 2 * (moves.len() as u64 + 1);
@@ -77,13 +72,7 @@ fn gomoku_keeps_to_a_stop_and_a_time_limit() {
 /// `step` a reading.
 fn time_used<E: Engine>(mut engine: E, game: &E::Game, step: Duration) {
     engine.set_level(*E::Level::all().last().unwrap());
-    let limit = Duration::from_millis(200);
-    let limits = Limits::time(limit).with_time_source(Arc::new(TickClock::new(step)));
-    let r = engine.think(game, &limits, &mut |_| {});
-    assert!(game.is_legal(r.best_move.expect("a move")));
-    let used = r.stats.elapsed;
-    assert!(used >= limit * 3 / 4, "used {used:?} of {limit:?}");
-    assert!(used <= limit + step * 8, "took {used:?} for {limit:?}");
+    zerosum::testing::check_time_use(&mut engine, game, step, 8);
 }
 
 #[test]

@@ -6,6 +6,7 @@ mod engines;
 mod fuzz_lines;
 mod gomoku_cli;
 mod othello_cli;
+mod play;
 mod play_connect4;
 mod play_gomoku;
 mod play_othello;

@@ -143,29 +143,25 @@ fn exact_commands_warn_far_beyond_and_take_a_limit() {
             "{warning}"
         );
     }
-    let (ok, out, err) = run(
-        &["othello", "solve", "--time-ms", "100"],
-        &format!("{START}\n{FFO20}\n"),
-    );
-    assert!(ok);
-    assert_eq!(
-        out,
-        format!("{START} not solved within the limit\n{FFO20} +6 h5\n")
-    );
-    assert!(
-        err.is_empty(),
-        "a limit is given: no warning, no spinner: {err}"
-    );
-    let (ok, out, err) = run(
-        &["othello", "analyze", "--nodes", "5000"],
-        &format!("{START}\n{FFO1}\n"),
-    );
-    assert!(ok);
-    assert_eq!(
-        out,
-        format!("{START} not solved within the limit\n{FFO1} not solved within the limit\n")
-    );
-    assert!(err.is_empty(), "{err}");
+    for (args, second, answer) in [
+        (["othello", "solve", "--time-ms", "100"], FFO20, "+6 h5"),
+        (
+            ["othello", "analyze", "--nodes", "5000"],
+            FFO1,
+            "not solved within the limit",
+        ),
+    ] {
+        let (ok, out, err) = run(&args, &format!("{START}\n{second}\n"));
+        assert!(ok);
+        assert_eq!(
+            out,
+            format!("{START} not solved within the limit\n{second} {answer}\n")
+        );
+        assert!(
+            err.is_empty(),
+            "a limit is given: no warning, no spinner: {err}"
+        );
+    }
     let (ok, _, err) = run(&["othello", "solve", "--weak", "--nodes", "5"], "");
     assert!(!ok && err.contains("cannot be used with"), "{err}");
 }

@@ -79,11 +79,9 @@ fn text(cells: &[u8; 9]) -> String {
     cells.iter().map(|&c| ['.', 'x', 'o'][c as usize]).collect()
 }
 
+/// Runs `zerosum tictactoe <args>` with `input`; returns (stdout, stderr, success).
 fn run(args: &[&str], input: &str) -> (String, String, bool) {
-    let mut full = vec!["tictactoe"];
-    full.extend_from_slice(args);
-    let r = common::run_binary(env!("CARGO_BIN_EXE_zerosum"), &full, input);
-    (r.stdout, r.stderr, r.success)
+    common::run_game("tictactoe", args, input)
 }
 
 #[test]

@@ -165,41 +165,29 @@ fn levels_take_an_immediate_win_and_block_one() {
 
 mod engine {
     use connect4::prelude::*;
-    use connect4::{Engine, Level, Limits, Position, StopFlag};
-    use std::sync::Arc;
+    use connect4::{Engine, Level, Position};
     use std::time::Duration;
-    use zerosum::time::TickClock;
+    use zerosum::testing::{check_time_use, think_stopped};
 
     /// After 4 plies an exact solve takes minutes: `perfect` under 200 ms hands over to
     /// the score-table search and uses at least 75 % of the time, at most the limit plus
-    /// a few clock readings (a [`TickClock`] of 2 ms a reading: bounds on what the engine
+    /// a few clock readings (a `TickClock` of 2 ms a reading: bounds on what the engine
     /// reports, not on the wall clock).
     #[test]
     fn perfect_under_a_time_limit_answers_in_time_after_four_plies() {
         let p: Position = "4453".parse().unwrap();
-        let step = Duration::from_millis(2);
-        let limit = Duration::from_millis(200);
-        let limits = Limits::time(limit).with_time_source(Arc::new(TickClock::new(step)));
         let mut engine = Engine::new(20);
         engine.set_level(Level::Perfect);
-        let r = engine.think(&p, &limits, &mut |_| {});
-        assert!(p.is_legal(r.best_move.expect("a move")));
+        let r = check_time_use(&mut engine, &p, Duration::from_millis(2), 4);
         assert!(!r.exact, "not solved within 100 ms");
-        let used = r.stats.elapsed;
-        assert!(used >= limit * 3 / 4, "used {used:?} of {limit:?}");
-        assert!(used <= limit + step * 4, "took {used:?} for {limit:?}");
     }
 
     /// A stop ends the exact solver at its next poll, with a legal move.
     #[test]
     fn a_stop_ends_the_perfect_solver() {
-        let p: Position = "".parse().unwrap();
-        let stop = StopFlag::new();
-        stop.stop();
         let mut engine = Engine::new(20);
         engine.set_level(Level::Perfect);
-        let r = engine.think(&p, &Limits::default().with_stop(stop), &mut |_| {});
-        assert!(p.is_legal(r.best_move.expect("a move")));
+        let r = think_stopped(&mut engine, &Position::new());
         assert_eq!(
             r.depth, 1,
             "the search's first depth, after the stopped solver"

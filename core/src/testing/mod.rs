@@ -1,7 +1,8 @@
 //! Testing support: a conformance suite every game crate runs on its own `Game` (after
 //! board-game-rs' shared board tests and OpenSpiel's basic tests; each check panics with
 //! a message naming the position and what is wrong), and [`Drop`], a small reference
-//! game for testing and benchmarking searches. With the feature `proptest`, `text`: random
+//! game for testing and benchmarking searches, and the time-limit and stop checks of every
+//! engine ([`check_time_use`], [`think_stopped`]). With the feature `proptest`, `text`: random
 //! text for the parser tests of every game.
 
 mod drop_game;
@@ -10,11 +11,15 @@ pub mod text;
 
 pub use drop_game::{Col, Drop, hash_eval};
 
-use crate::{Game, MoveList, Notation};
+use crate::search::{Limits, SearchResult, StopFlag};
+use crate::time::TickClock;
+use crate::{Engine, Game, MoveList, MoveOf, Notation};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
 use std::fmt::Debug;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Plays `games` random games from `start` (ChaCha8 seeded with `seed`) and checks at
 /// every position that:
@@ -38,6 +43,50 @@ pub fn check_rules<G: Game + Debug>(start: &G, games: usize, seed: u64) {
             }
         }
     }
+}
+
+/// Runs `engine` at its current level on `game` under a 200 ms time limit read from a
+/// [`TickClock`] that advances `step` at each reading, and checks what the engine reports
+/// (never the wall clock): a legal move, at least one report to the observer, and the
+/// time it used — at least 75 % of the limit (the position must be unsettled) and at
+/// most the limit plus `readings` readings of the clock. Returns the result for further
+/// checks.
+///
+/// # Panics
+/// When a check fails, with the time used.
+pub fn check_time_use<E: Engine>(
+    engine: &mut E,
+    game: &E::Game,
+    step: Duration,
+    readings: u32,
+) -> SearchResult<MoveOf<E>> {
+    let limit = Duration::from_millis(200);
+    let limits = Limits::time(limit).with_time_source(Arc::new(TickClock::new(step)));
+    let mut reports = 0;
+    let r = engine.think(game, &limits, &mut |_| reports += 1);
+    assert!(game.is_legal(r.best_move.expect("a move")));
+    assert!(reports > 0, "no report to the observer");
+    let used = r.stats.elapsed;
+    assert!(used >= limit * 3 / 4, "used {used:?} of {limit:?}");
+    assert!(
+        used <= limit + step * readings,
+        "took {used:?} for {limit:?}"
+    );
+    r
+}
+
+/// Runs `engine` at its current level on `game` with the stop flag raised before the
+/// call, checks that it still answers a legal move, and returns the result (for checks
+/// on the nodes or the depth it reports).
+///
+/// # Panics
+/// When the engine gives no move or an illegal one.
+pub fn think_stopped<E: Engine>(engine: &mut E, game: &E::Game) -> SearchResult<MoveOf<E>> {
+    let stop = StopFlag::new();
+    stop.stop();
+    let r = engine.think(game, &Limits::default().with_stop(stop), &mut |_| {});
+    assert!(game.is_legal(r.best_move.expect("a move after a stop")));
+    r
 }
 
 /// Plays a uniformly random legal move of `game` drawn from `rng`; false (and nothing

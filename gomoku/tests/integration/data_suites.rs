@@ -4,19 +4,12 @@ use gomoku::Rule;
 use gomoku::suite::{parse_puzzles, run_vcf_suite};
 use std::path::PathBuf;
 
-fn data_dir() -> Option<PathBuf> {
-    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/gomoku");
-    d.is_dir().then_some(d)
-}
-
 #[test]
 #[ignore = "runs about 1,500 puzzles; cargo test -p gomoku -- --ignored"]
 fn vcf_puzzles_freestyle() {
-    let Some(dir) = data_dir() else {
-        eprintln!("data folder absent: skipped");
+    let Some(text) = crate::common::data_file("vcf-rapfi-verified.jsonl") else {
         return;
     };
-    let text = std::fs::read_to_string(dir.join("vcf-rapfi-verified.jsonl")).unwrap();
     let puzzles = parse_puzzles(&text).unwrap();
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         let r = run_vcf_suite(&puzzles, rule, 200_000, 20_000);

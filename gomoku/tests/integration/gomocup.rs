@@ -25,7 +25,7 @@ fn a_clean_match_adds_up_and_swaps_colours() {
     let mut seen = 0;
     let r = run_match(&config, &a, &b, |_| seen += 1);
     assert_eq!(seen, 2);
-    assert_eq!(r.report.games(), 2);
+    assert_eq!(r.report.result.games(), 2);
     assert_eq!(r.games.len(), 2);
     // Colours swapped in pairs: each opening once with A on each side.
     assert_ne!(r.games[0].a_side, r.games[1].a_side);
@@ -43,7 +43,10 @@ fn a_clean_match_adds_up_and_swaps_colours() {
     let moves: usize = r.games.iter().map(|g| g.times.len()).sum();
     assert_eq!(moves as u64, r.a.moves + r.b.moves);
     let pts: f64 = r.pairs.iter().map(|p| p.1).sum();
-    assert_eq!(pts, r.report.wins as f64 + r.report.draws as f64 / 2.0);
+    assert_eq!(
+        pts,
+        r.report.result.wins as f64 + r.report.result.draws as f64 / 2.0
+    );
     let table = match_table(&r, "a", "b");
     assert!(table.contains("Elo") && table.contains("pairs"), "{table}");
 }
@@ -54,10 +57,10 @@ fn a_dying_engine_loses_its_games_and_the_match_goes_on() {
     let a = engine("--nodes 50");
     let b = engine("--nodes 50 --die-after 2");
     let r = run_match(&config, &a, &b, |_| {});
-    assert_eq!(r.report.games(), 4, "all games played");
+    assert_eq!(r.report.result.games(), 4, "all games played");
     // B dies in every game it cannot finish within 2 moves (each game restarts it, and
     // none of these openings is won in 2 moves): it loses all four.
-    assert_eq!(r.report.wins, 4, "{:?}", r.games);
+    assert_eq!(r.report.result.wins, 4, "{:?}", r.games);
     assert_eq!(r.b.faults.len(), 4, "{:?}", r.b.faults);
     for g in &r.games {
         let forfeit = g.forfeit.as_deref().unwrap_or("");
@@ -85,7 +88,7 @@ fn a_slow_first_move_is_tolerated_and_a_timeout_is_a_loss() {
     // Without the first-move grace the same engine loses on time.
     config.first_move_grace = Duration::ZERO;
     let r = run_match(&config, &a, &b, |_| {});
-    assert_eq!(r.report.losses, 1);
+    assert_eq!(r.report.result.losses, 1);
     assert!(r.a.faults[0].contains("no answer"), "{:?}", r.a.faults);
 }
 
@@ -160,10 +163,7 @@ fn self_play_move_times_at_100_ms() {
     use gomoku::prelude::*;
     use gomoku::protocol::Brain;
     use gomoku::{Engine, Game};
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/gomoku/balanced-openings-freestyle15.txt");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("data folder absent: skipped");
+    let Some(text) = crate::common::data_file("balanced-openings-freestyle15.txt") else {
         return;
     };
     let env = |k: &str, d: u64| {

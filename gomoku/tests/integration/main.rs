@@ -1,5 +1,6 @@
 //! The integration tests of `gomoku`, as one test binary (one link instead of one per file).
 
+mod common;
 mod data_suites;
 mod gomocup;
 mod parsers;

@@ -140,10 +140,7 @@ fn overline_wins_only_in_freestyle() {
 
 #[test]
 fn gomocup_rule_checks_from_data() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/gomoku/gomocup-rule-checks.tsv");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("data folder absent: skipped");
+    let Some(text) = crate::common::data_file("gomocup-rule-checks.tsv") else {
         return;
     };
     let checks = gomoku::suite::parse_rule_checks(&text).unwrap();
@@ -387,10 +384,7 @@ fn renju_published_checks() {
 /// and the reference agrees on every cell Rapfi's black played.
 #[test]
 fn rapfi_renju_moves_are_never_forbidden() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/gomoku/vcf-rapfi-verified.jsonl");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("data folder absent: skipped");
+    let Some(text) = crate::common::data_file("vcf-rapfi-verified.jsonl") else {
         return;
     };
     let (mut positions, mut checked, mut replay_refused) = (0, 0, 0);

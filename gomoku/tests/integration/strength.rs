@@ -8,10 +8,7 @@ use zerosum::search::Limits;
 #[test]
 #[ignore = "plays 48 games; cargo test -p gomoku --test integration -- --ignored --nocapture strength::"]
 fn engine_beats_weight_table_from_balanced_openings() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data/gomoku/balanced-openings-freestyle15.txt");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("data folder absent: skipped");
+    let Some(text) = crate::common::data_file("balanced-openings-freestyle15.txt") else {
         return;
     };
     let openings = parse_openings(&text, Rule::Freestyle).unwrap();
@@ -21,12 +18,6 @@ fn engine_beats_weight_table_from_balanced_openings() {
     let mut ours = EngineAgent::new("zerosum", engine, Limits::nodes(20_000));
     let mut seed = WeightTable::new();
     let r = run_match(&openings, &mut ours, &mut seed, 225);
-    eprintln!(
-        "ours vs weight-table: +{} ={} -{} ({:.1}%)",
-        r.wins,
-        r.draws,
-        r.losses,
-        100.0 * r.score()
-    );
+    eprintln!("ours vs weight-table: {r}");
     assert_eq!(r.losses, 0, "{r:?}");
 }

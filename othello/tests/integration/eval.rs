@@ -155,14 +155,7 @@ fn strong_beats_classic_at_equal_depth() {
         let mut strong = SearchAgent::new("strong", Strong, Limits::depth(depth), 8);
         let mut classic = SearchAgent::new("classic", Classic, Limits::depth(depth), 8);
         let r = run_match(&openings, &mut strong, &mut classic, 200);
-        eprintln!(
-            "depth {depth}: Strong vs Classic over {} games: +{} ={} -{}, score {:.1}%",
-            r.games(),
-            r.wins,
-            r.draws,
-            r.losses,
-            100.0 * r.score()
-        );
+        eprintln!("depth {depth}: Strong vs Classic: {r}");
         assert!(r.score() > 0.5);
     }
 }
@@ -174,26 +167,8 @@ fn pattern_against_strong_match() {
     let openings = random_openings(&Othello::new(), 100, 8, 20261201);
     assert_eq!(openings.len(), 100);
     let report = |what: &str, r: zerosum::agent::MatchResult| {
-        // Elo from the score, with a 95 % interval from the per-game variance.
-        let n = r.games() as f64;
-        let s = r.score();
-        let var = (r.wins as f64 * (1.0 - s).powi(2)
-            + r.draws as f64 * (0.5 - s).powi(2)
-            + r.losses as f64 * s.powi(2))
-            / n;
-        let se = (var / n).sqrt();
-        let elo = |x: f64| -400.0 * (1.0 / x.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
-        eprintln!(
-            "{what}: Pattern vs Strong over {} games: +{} ={} -{}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]",
-            r.games(),
-            r.wins,
-            r.draws,
-            r.losses,
-            100.0 * s,
-            elo(s),
-            elo(s - 1.96 * se),
-            elo(s + 1.96 * se)
-        );
+        // W/D/L and the Elo with a 95 % interval (`MatchResult`'s `Display`).
+        eprintln!("{what}: Pattern vs Strong: {r}");
         r.score()
     };
     for depth in [2, 4] {
@@ -214,14 +189,13 @@ fn pattern_against_strong_match() {
 
 mod engine {
     use othello::prelude::*;
-    use othello::{Engine, Level, Limits, Othello, StopFlag};
-    use std::sync::Arc;
+    use othello::{Engine, Level, Othello};
     use std::time::Duration;
-    use zerosum::time::TickClock;
+    use zerosum::testing::{check_time_use, think_stopped};
 
     /// FFO #49 (26 empties; Edax's `problem/fforum-40-59.obf`): an exact solve takes far
     /// longer than 200 ms, so `perfect` under 200 ms searches and uses at least 75 % of
-    /// the time, at most the limit plus a few readings of a [`TickClock`] (1 ms a
+    /// the time, at most the limit plus a few readings of a `TickClock` (1 ms a
     /// reading): bounds on what the engine reports, not on the wall clock.
     #[test]
     fn perfect_under_a_time_limit_answers_in_time_with_26_empties() {
@@ -230,29 +204,18 @@ mod engine {
         )
         .unwrap();
         assert_eq!(g.board().empties(), 26);
-        let step = Duration::from_millis(1);
-        let limit = Duration::from_millis(200);
-        let limits = Limits::time(limit).with_time_source(Arc::new(TickClock::new(step)));
         let mut engine = Engine::new(4);
         engine.set_level(Level::PERFECT);
-        let r = engine.think(&g, &limits, &mut |_| {});
-        assert!(g.is_legal(r.best_move.expect("a move")));
+        let r = check_time_use(&mut engine, &g, Duration::from_millis(1), 4);
         assert!(!r.exact);
-        let used = r.stats.elapsed;
-        assert!(used >= limit * 3 / 4, "used {used:?} of {limit:?}");
-        assert!(used <= limit + step * 4, "took {used:?} for {limit:?}");
     }
 
     /// A stop during the midgame search returns at once with depth 1's move.
     #[test]
     fn a_stop_ends_the_search() {
-        let stop = StopFlag::new();
-        stop.stop();
         let mut engine = Engine::new(4);
         engine.set_level(Level::PERFECT);
-        let g = Othello::new();
-        let r = engine.think(&g, &Limits::default().with_stop(stop), &mut |_| {});
-        assert!(g.is_legal(r.best_move.expect("a move")));
+        let r = think_stopped(&mut engine, &Othello::new());
         assert_eq!(r.depth, 1);
     }
 

@@ -9,30 +9,37 @@ use rand_chacha::ChaCha8Rng;
 use tictactoe::enumerate::reachable_positions;
 use tictactoe::{Board, Game, Score, Shape};
 use zerosum::search::{Limits, Searcher, alpha_beta, minimax, pvs};
-use zerosum::{MoveList, ZeroEval};
+use zerosum::testing::play_random;
+use zerosum::{Evaluator, ZeroEval};
+
+/// Checks that `alpha_beta`, `pvs` and `searcher`'s fixed-depth search return the value
+/// of `minimax` at `b` to `depth` plies with `eval`; returns that value.
+fn assert_searches_equal_minimax(
+    b: &Board,
+    depth: u32,
+    eval: &mut impl Evaluator<Board>,
+    searcher: &mut Searcher<Board>,
+) -> Score {
+    let reference = minimax(&mut b.clone(), depth, eval);
+    let inf = Score::INFINITE;
+    let values = [
+        alpha_beta(&mut b.clone(), depth, -inf, inf, eval),
+        pvs(&mut b.clone(), depth, -inf, inf, eval),
+        searcher.search_depth(&mut b.clone(), eval, depth, -inf, inf),
+    ];
+    assert_eq!(
+        values, [reference; 3],
+        "alpha_beta, pvs, search_depth at {b} depth {depth}"
+    );
+    reference
+}
 
 #[test]
 fn core_searches_equal_minimax_on_every_reachable_position() {
     let mut searcher = Searcher::<Board>::new(4);
     for b in reachable_positions(&Board::default()) {
         let depth = b.empty_count();
-        let reference = minimax(&mut b.clone(), depth, &mut ZeroEval);
-        let inf = Score::INFINITE;
-        assert_eq!(
-            alpha_beta(&mut b.clone(), depth, -inf, inf, &mut ZeroEval),
-            reference,
-            "alpha_beta at {b}"
-        );
-        assert_eq!(
-            pvs(&mut b.clone(), depth, -inf, inf, &mut ZeroEval),
-            reference,
-            "pvs at {b}"
-        );
-        assert_eq!(
-            searcher.search_depth(&mut b.clone(), &mut ZeroEval, depth, -inf, inf),
-            reference,
-            "search_depth at {b}"
-        );
+        let reference = assert_searches_equal_minimax(&b, depth, &mut ZeroEval, &mut searcher);
         let r = searcher.search(&mut b.clone(), &mut ZeroEval, &Limits::default(), |_| {});
         assert_eq!(r.score, reference, "Searcher::search at {b}");
         if b.outcome().is_none() {
@@ -54,19 +61,18 @@ fn hashed_eval(b: &Board) -> Score {
     Score::heuristic((z % 201) as i32 - 100)
 }
 
-fn random_positions(shape: Shape, count: usize, seed: u64) -> Vec<Board> {
+/// `count` unfinished 4×4 (k = 4) positions after 0 to 9 random moves (ChaCha8, `seed`).
+fn random_4x4_positions(count: usize, seed: u64) -> Vec<Board> {
+    let shape = Shape::new(4, 4, 4).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::new();
     while out.len() < count {
         let mut b = Board::new(shape);
         let plies = rng.random_range(0..10);
         for _ in 0..plies {
-            let mut moves = MoveList::new();
-            b.legal_moves(&mut moves);
-            if moves.is_empty() {
+            if !play_random(&mut b, &mut rng) {
                 break;
             }
-            b.play(moves[rng.random_range(0..moves.len())]);
         }
         if b.outcome().is_none() {
             out.push(b);
@@ -77,28 +83,11 @@ fn random_positions(shape: Shape, count: usize, seed: u64) -> Vec<Board> {
 
 #[test]
 fn core_searches_equal_minimax_on_random_4x4_positions_at_fixed_depth() {
-    let shape = Shape::new(4, 4, 4).unwrap();
     let mut shared = Searcher::<Board>::new(4);
-    for (i, b) in random_positions(shape, 60, 7).into_iter().enumerate() {
+    for (i, b) in random_4x4_positions(60, 7).into_iter().enumerate() {
         let depth = 1 + (i as u32 % 4);
         let mut eval = hashed_eval;
-        let reference = minimax(&mut b.clone(), depth, &mut eval);
-        let inf = Score::INFINITE;
-        assert_eq!(
-            alpha_beta(&mut b.clone(), depth, -inf, inf, &mut eval),
-            reference,
-            "alpha_beta at {b} depth {depth}"
-        );
-        assert_eq!(
-            pvs(&mut b.clone(), depth, -inf, inf, &mut eval),
-            reference,
-            "pvs at {b} depth {depth}"
-        );
-        assert_eq!(
-            shared.search_depth(&mut b.clone(), &mut eval, depth, -inf, inf),
-            reference,
-            "search_depth at {b} depth {depth}"
-        );
+        let reference = assert_searches_equal_minimax(&b, depth, &mut eval, &mut shared);
         let mut fresh = Searcher::<Board>::new(1);
         let r = fresh.search(&mut b.clone(), &mut eval, &Limits::depth(depth), |_| {});
         assert_eq!(
@@ -118,10 +107,9 @@ fn searcher_reused_along_a_game_keeps_deepening() {
     // A searcher that keeps its table between the moves of a game must still search to
     // the depth asked for: entries from the previous move's search must not make a
     // shallower iteration look "proven".
-    let shape = Shape::new(4, 4, 4).unwrap();
     let mut searcher = Searcher::<Board>::new(4);
     let mut eval = hashed_eval;
-    for b in random_positions(shape, 40, 11) {
+    for b in random_4x4_positions(40, 11) {
         let mut game = b.clone();
         for _ in 0..3 {
             if game.outcome().is_some() {
@@ -138,10 +126,9 @@ fn searcher_reused_along_a_game_keeps_deepening() {
 
 #[test]
 fn searcher_reused_on_the_same_position_reaches_the_depth_asked() {
-    let shape = Shape::new(4, 4, 4).unwrap();
     let mut searcher = Searcher::<Board>::new(4);
     let mut eval = hashed_eval;
-    for b in random_positions(shape, 40, 13) {
+    for b in random_4x4_positions(40, 13) {
         for depth in 2..=4 {
             let reference = minimax(&mut b.clone(), depth, &mut eval);
             let r = searcher.search(&mut b.clone(), &mut eval, &Limits::depth(depth), |_| {});
@@ -199,9 +186,8 @@ fn searcher_root_moves_are_exact_in_analysis_mode_and_bounds_otherwise() {
 
 #[test]
 fn searcher_under_a_node_limit_still_returns_a_legal_move() {
-    let shape = Shape::new(4, 4, 4).unwrap();
     let mut searcher = Searcher::<Board>::new(1);
-    for b in random_positions(shape, 20, 3) {
+    for b in random_4x4_positions(20, 3) {
         for nodes in [1, 10, 100, 1000] {
             let r = searcher.search(&mut b.clone(), &mut ZeroEval, &Limits::nodes(nodes), |_| {});
             let mv = r.best_move.expect("a move");

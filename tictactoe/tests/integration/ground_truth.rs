@@ -196,15 +196,13 @@ fn best_moves_keep_the_value() {
 
 /// Random positions with `empties` empty cells on `shape`, none finished.
 fn random_positions(shape: tictactoe::Shape, empties: u32, count: usize, seed: u64) -> Vec<Board> {
-    use rand::{RngExt, SeedableRng};
+    use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::new();
     while out.len() < count {
         let mut b = Board::new(shape);
         while b.outcome().is_none() && b.empty_count() > empties {
-            let mut moves = zerosum::MoveList::new();
-            b.legal_moves(&mut moves);
-            b.play(moves[rng.random_range(0..moves.len())]);
+            zerosum::testing::play_random(&mut b, &mut rng);
         }
         if b.outcome().is_none() {
             out.push(b);

@@ -57,32 +57,23 @@ fn perfect_players_draw_and_keep_won_openings() {
 }
 
 mod engine {
-    use std::sync::Arc;
     use std::time::Duration;
     use tictactoe::prelude::*;
-    use tictactoe::{Board, Engine, Level, Limits, StopFlag};
-    use zerosum::time::{POLL_INTERVAL, TickClock};
+    use tictactoe::{Board, Engine, Level};
+    use zerosum::testing::{check_time_use, think_stopped};
+    use zerosum::time::POLL_INTERVAL;
 
     /// 5×5 with k = 5: an exact solve takes minutes, so `perfect` under 200 ms must hand
     /// over to the search and use the time: at least 75 % of it, at most the limit plus a
-    /// few clock readings. The clock is a [`TickClock`] (200 µs per reading), so the check
+    /// few clock readings. The clock is a `TickClock` (200 µs per reading), so the check
     /// is on what the engine reports, not on the wall clock.
     #[test]
     fn perfect_under_a_time_limit_answers_in_time_on_a_board_too_large_to_solve() {
         let board: Board = "...../...../...../...../..... k=5".parse().unwrap();
-        let step = Duration::from_micros(200);
-        let limit = Duration::from_millis(200);
-        let limits = Limits::time(limit).with_time_source(Arc::new(TickClock::new(step)));
         let mut engine = Engine::default();
         assert_eq!(engine.level(), Level::Perfect);
-        let mut reports = 0;
-        let r = engine.think(&board, &limits, &mut |_| reports += 1);
-        assert!(board.is_legal(r.best_move.expect("a move")));
+        let r = check_time_use(&mut engine, &board, Duration::from_micros(200), 8);
         assert!(!r.exact, "not solved in 200 ms");
-        assert!(reports > 0);
-        let used = r.stats.elapsed;
-        assert!(used >= limit * 3 / 4, "used {used:?} of {limit:?}");
-        assert!(used <= limit + step * 8, "took {used:?} for {limit:?}");
     }
 
     /// A stop flag ends even the perfect solver at once (within one poll interval), with a
@@ -90,11 +81,7 @@ mod engine {
     #[test]
     fn a_stop_ends_the_perfect_solver() {
         let board: Board = "...../...../...../...../..... k=5".parse().unwrap();
-        let stop = StopFlag::new();
-        stop.stop();
-        let mut engine = Engine::default();
-        let r = engine.think(&board, &Limits::default().with_stop(stop), &mut |_| {});
-        assert!(board.is_legal(r.best_move.expect("a move")));
+        let r = think_stopped(&mut Engine::default(), &board);
         // The solver's poll interval (and its unwinding), then depth 1 of the search
         // (the root and its 25 moves).
         assert!(

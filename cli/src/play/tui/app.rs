@@ -352,11 +352,7 @@ impl<G: PlayGame> App<G> {
         self.hint = None;
         self.analysis = None;
         self.pending = None;
-        self.message = match n {
-            0 => "nothing to undo".into(),
-            1 => "took back 1 move".into(),
-            n => format!("took back {n} moves"),
-        };
+        self.message = moves_message(n, "undo", "took back");
         self.pause_ai();
     }
 
@@ -365,11 +361,7 @@ impl<G: PlayGame> App<G> {
         let n = self.session.redo_to_human();
         self.hint = None;
         self.analysis = None;
-        self.message = match n {
-            0 => "nothing to redo".into(),
-            1 => "replayed 1 move".into(),
-            n => format!("replayed {n} moves"),
-        };
+        self.message = moves_message(n, "redo", "replayed");
         self.after_move();
         self.pause_ai();
     }
@@ -548,5 +540,15 @@ impl<G: PlayGame> App<G> {
             self.cursor = (c, r);
             self.play_cursor();
         }
+    }
+}
+
+/// What an undo or redo of `n` moves did: `nothing to <command>`, `<done> 1 move`,
+/// `<done> n moves`.
+fn moves_message(n: usize, command: &str, done: &str) -> String {
+    match n {
+        0 => format!("nothing to {command}"),
+        1 => format!("{done} 1 move"),
+        n => format!("{done} {n} moves"),
     }
 }

@@ -1,0 +1,115 @@
+//! `zerosum <game> play --plain` driven through the binary: one scripted game between two
+//! humans per game, bad moves included.
+
+use crate::common::{assert_contains_all, play, run_command, two_humans};
+
+/// A scripted game between two humans.
+struct Script {
+    game: &'static str,
+    /// The moves typed, one a line, bad ones included.
+    input: &'static str,
+    /// What must be printed on the way: the refusals of the bad moves, with their reason.
+    shown: &'static [&'static str],
+    /// The last line printed.
+    result: &'static str,
+}
+
+/// Each game refuses occupied, off-board and malformed moves with the reason, goes on,
+/// and ends with the right result and the board drawn after the last move.
+#[test]
+fn two_humans_with_bad_moves_play_to_the_end() {
+    let scripts = [
+        // x: 1 2 3 (top row) — o: 4 5; with an occupied cell, an off-board cell and junk.
+        Script {
+            game: "tictactoe",
+            input: "1\n1\n4\n10\nabc\n2\n5\n3\n",
+            shown: &[
+                "illegal move \"1\": cell 1 is occupied",
+                "illegal move \"10\": cell 10 is off the board",
+                "illegal move \"abc\"",
+                " X X X\n O O 6\n 7 8 9\n",
+            ],
+            result: "result: x wins",
+        },
+        // x wins on the bottom row.
+        Script {
+            game: "connect4",
+            input: "1\n1\n8\n0\nx\n2\n2\n3\n3\n4\n",
+            shown: &[
+                "illegal move \"8\": a move is a column 1-7",
+                "illegal move \"x\"",
+                " O O O . . . .\n X X X X . . .\n",
+            ],
+            result: "result: x wins",
+        },
+        // The shortest Othello game (9 plies, white wiped out).
+        Script {
+            game: "othello",
+            input: "e6\na1\nd4\nPS\nq9\nf4\ne3\nf6\ng5\nd6\ne7\nf5\nc5\n",
+            shown: &[
+                "illegal move \"a1\": a1 is occupied or turns no disc over",
+                "illegal move \"d4\"",
+                "illegal move \"PS\": cannot pass",
+                "illegal move \"q9\": invalid move",
+                "black 4 · white 1",
+            ],
+            result: "result: black wins 64-0",
+        },
+        // Black makes five on row 8.
+        Script {
+            game: "gomoku",
+            input: "h8\nh8\na1\np3\nzz\nj8\na2\ni8\na3\nk8\na4\nl8\n",
+            shown: &[
+                "illegal move \"h8\": cell h8 is occupied",
+                "illegal move \"p3\": cell p3 is off the 15x15 board",
+                "illegal move \"zz\"",
+                " 8 . . . . . . . X X X X X . . .\n",
+            ],
+            result: "result: black wins",
+        },
+    ];
+    for s in scripts {
+        let out = two_humans(s.game, &[], s.input);
+        assert_contains_all(&out, s.shown);
+        assert_eq!(out.lines().last(), Some(s.result), "{}: {out}", s.game);
+    }
+}
+
+/// The AI plays both sides to a result (the first line names the game and its variant).
+#[test]
+fn ai_against_itself_plays_to_the_end() {
+    for (game, args, title) in [
+        (
+            "tictactoe",
+            &["--size", "4x4", "--k", "3", "--level", "2"][..],
+            "m,n,k 4×4 k=3",
+        ),
+        ("connect4", &["--level", "2"], "Connect Four"),
+        ("othello", &["--level", "1"], "Othello"),
+        (
+            "gomoku",
+            &["--level", "1", "--size", "9"],
+            "Gomoku 9×9 freestyle",
+        ),
+    ] {
+        let full: Vec<&str> = ["--human", "none"].iter().chain(args).copied().collect();
+        let out = play(game, &full, "");
+        assert!(out.starts_with(title), "{out}");
+        assert!(out.lines().last().unwrap().starts_with("result: "), "{out}");
+    }
+}
+
+/// Options out of range are refused (exit status not 0) before the game starts.
+#[test]
+fn bad_options_are_refused() {
+    for (game, args) in [
+        ("tictactoe", ["--level", "9"]),
+        ("tictactoe", ["--size", "9x9"]),
+        // Othello's levels are 1-10 and perfect.
+        ("othello", ["--level", "11"]),
+        ("gomoku", ["--size", "40"]),
+    ] {
+        let (out, ok) = run_command([game, "play"], &args, "");
+        assert!(!ok, "{game} play {args:?}: {out}");
+    }
+}
