@@ -257,17 +257,11 @@ fn evaluate_raw(board: &Board) -> i32 {
 fn evaluate_hand_reference(board: &Board) -> i32 {
     let me = board.side_to_move();
     let opp = !me;
-    let (mut mine, mut theirs) = (0i32, 0i32);
-    let (mut my_class, mut their_class) = (0usize, 0usize);
-    for i in 0..board.cell_count() {
-        if board.raw(i) != 0 || board.near(i) == 0 {
-            continue;
-        }
-        let (pm, po) = (board.patterns(i, me), board.patterns(i, opp));
-        for d in 0..4 {
-            mine += EVAL_WEIGHT[pm[d] as usize];
-            theirs += EVAL_WEIGHT[po[d] as usize];
-        }
+    let near = (0..board.cell_count()).filter(|&i| board.raw(i) == 0 && board.near(i) > 0);
+    let (mut mine, mut theirs, mut my_class, mut their_class) = (0, 0, 0, 0);
+    for (pm, po) in near.map(|i| (board.patterns(i, me), board.patterns(i, opp))) {
+        mine += pm.iter().map(|&v| EVAL_WEIGHT[v as usize]).sum::<i32>();
+        theirs += po.iter().map(|&v| EVAL_WEIGHT[v as usize]).sum::<i32>();
         my_class = my_class.max(threat_class(pm));
         their_class = their_class.max(threat_class(po));
     }

@@ -58,39 +58,30 @@ impl Default for SelfPlay {
     }
 }
 
-/// A small reproducible random generator (SplitMix64).
-#[derive(Clone, Debug)]
-pub struct SplitMix(u64);
+/// The next 64 bits of the SplitMix64 sequence whose state is `state` (the core's
+/// [`zerosum::hash::splitmix64`]), advancing it.
+pub fn next_random(state: &mut u64) -> u64 {
+    let (next, out) = zerosum::hash::splitmix64(*state);
+    *state = next;
+    out
+}
 
-impl SplitMix {
-    /// A generator from `seed`.
-    pub fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
+/// A random number in `0..n` (`n > 0`) from the sequence of `state`.
+pub fn random_below(state: &mut u64, n: u64) -> u64 {
+    next_random(state) % n
 }
 
 /// A random opening on the 15×15 freestyle board: black on the centre, then
 /// `stones − 1` more stones alternating colours on random empty cells within two of the
 /// centre (a 5×5 square), as in the balanced-opening files; `stones` from 2 to 6.
-pub fn random_opening(rng: &mut SplitMix, stones: usize) -> Board {
+pub fn random_opening(rng: &mut u64, stones: usize) -> Board {
     let mut b = Board::with_size(15, Rule::Freestyle).expect("15 is a valid size");
     b.play(Cell::new(7, 7));
     while b.stone_count() < stones.clamp(2, 6) {
-        let c = Cell::new(5 + rng.below(5) as u8, 5 + rng.below(5) as u8);
+        let c = Cell::new(
+            5 + random_below(rng, 5) as u8,
+            5 + random_below(rng, 5) as u8,
+        );
         if b.is_legal(c) {
             b.play(c);
         }
@@ -111,7 +102,7 @@ fn is_quiet(b: &Board) -> bool {
 /// Plays one self-play game from `opening` under `cfg` (random choices from `seed`) and
 /// returns its quiet positions labelled with the result, and the result.
 pub fn play_game(opening: &Board, cfg: &SelfPlay, seed: u64) -> (Vec<Sample>, Option<Outcome>) {
-    let mut rng = SplitMix::new(seed);
+    let mut rng = seed;
     let mut engine = Engine::new(4);
     engine.root_vcf_nodes = cfg.root_vcf_nodes;
     engine.root_vct_nodes = cfg.root_vct_nodes;
@@ -129,10 +120,10 @@ pub fn play_game(opening: &Board, cfg: &SelfPlay, seed: u64) -> (Vec<Sample>, Op
         let decided = info.score.is_decisive() || info.candidates.len() < 2;
         if !decided
             && b.stone_count() < start + cfg.random_plies as usize
-            && rng.below(1000) < u64::from(cfg.random_permille)
+            && random_below(&mut rng, 1000) < u64::from(cfg.random_permille)
         {
             let k = info.candidates.len().min(4);
-            mv = info.candidates[rng.below(k as u64) as usize].cell;
+            mv = info.candidates[random_below(&mut rng, k as u64) as usize].cell;
         }
         b.play(mv);
     }
@@ -311,7 +302,7 @@ mod tests {
     /// Labels drawn from a known logistic model are fitted back to its weights.
     #[test]
     fn recovers_the_weights_of_a_known_model() {
-        let mut rng = SplitMix::new(7);
+        let mut rng = 7u64;
         let mut truth = [0.0; FEATURES];
         truth[0] = 0.05;
         truth[3] = 0.4;
@@ -320,12 +311,12 @@ mod tests {
         let samples: Vec<Sample> = (0..40_000)
             .map(|_| {
                 let mut x = [0i32; FEATURES];
-                x[0] = rng.below(40) as i32;
-                x[3] = rng.below(4) as i32;
-                x[10] = rng.below(4) as i32;
+                x[0] = random_below(&mut rng, 40) as i32;
+                x[3] = random_below(&mut rng, 4) as i32;
+                x[10] = random_below(&mut rng, 4) as i32;
                 x[FEATURES - 1] = 1;
                 let p = sigmoid(dot(&truth, &x));
-                let y = if (rng.below(1_000_000) as f64) < p * 1e6 {
+                let y = if (random_below(&mut rng, 1_000_000) as f64) < p * 1e6 {
                     1.0
                 } else {
                     0.0
@@ -355,7 +346,7 @@ mod tests {
             root_vct_nodes: 0,
             ..SelfPlay::default()
         };
-        let opening = random_opening(&mut SplitMix::new(3), 3);
+        let opening = random_opening(&mut 3u64, 3);
         let (samples, outcome) = play_game(&opening, &cfg, 11);
         assert!(!samples.is_empty());
         if let Some(Outcome::Win(_)) = outcome {

@@ -8,7 +8,7 @@
 use gomoku::gomocup::MatchReport;
 use gomoku::suite::parse_openings;
 use gomoku::train::{
-    Sample, SelfPlay, SplitMix, fit_logistic, play_game, random_opening, to_table,
+    Sample, SelfPlay, fit_logistic, next_random, play_game, random_below, random_opening, to_table,
 };
 use gomoku::{Board, Engine, EvalTable, FEATURE_NAMES, FEATURES, Rule};
 use rayon::prelude::*;
@@ -106,14 +106,14 @@ fn fit(args: &TrainArgs, openings: &[Board], root: &Path) -> Option<EvalTable> {
     let games: Vec<(Vec<Sample>, Option<Outcome>)> = (0..args.games)
         .into_par_iter()
         .map(|g| {
-            let mut rng = SplitMix::new(args.seed ^ (g as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
+            let mut rng = args.seed ^ (g as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
             let opening = if g < openings.len() {
                 openings[g].clone()
             } else {
-                let stones = 2 + rng.below(4) as usize;
+                let stones = 2 + random_below(&mut rng, 4) as usize;
                 random_opening(&mut rng, stones)
             };
-            play_game(&opening, &cfg, rng.next_u64())
+            play_game(&opening, &cfg, next_random(&mut rng))
         })
         .collect();
     let samples: Vec<Sample> = games.iter().flat_map(|g| g.0.iter().copied()).collect();
@@ -253,21 +253,16 @@ fn play_match(args: &TrainArgs, openings: &[Board], fitted: &EvalTable) {
     let mut r = MatchReport::default();
     for (a, b) in &results {
         // Game a: the fitted table plays black, game b white.
-        let score = |o: &Option<Outcome>, fitted_side: Side| match o {
-            Some(Outcome::Win(w)) if *w == fitted_side => 2,
+        r.result.record(Side::First, *a);
+        r.result.record(Side::Second, *b);
+        let points = |o: &Option<Outcome>, side: Side| match o {
+            Some(Outcome::Win(w)) if *w == side => 2,
             Some(Outcome::Win(_)) => 0,
             _ => 1,
         };
-        let (x, y) = (score(a, Side::First), score(b, Side::Second));
-        for s in [x, y] {
-            match s {
-                2 => r.wins += 1,
-                0 => r.losses += 1,
-                _ => r.draws += 1,
-            }
-        }
-        r.pairs_won += u32::from(x + y == 4);
-        r.pairs_lost += u32::from(x + y == 0);
+        let pair = points(a, Side::First) + points(b, Side::Second);
+        r.pairs_won += u32::from(pair == 4);
+        r.pairs_lost += u32::from(pair == 0);
     }
     eprintln!(
         "fitted vs hand-set, {} nodes a move, root VCT {} nodes: {} ({:.0} s wall, {:.0} s cpu)",
