@@ -4,7 +4,7 @@
 
 use crate::board::Board;
 use crate::cell::Cell;
-use crate::eval::{cell_value, evaluate, has_double_four_move};
+use crate::eval::{EvalTable, cell_value, evaluate_with, has_double_four_move};
 use crate::pattern::Pattern;
 use crate::vcf::VcfSolver;
 use crate::vct::VctSolver;
@@ -71,6 +71,8 @@ pub struct Engine {
     /// Nodes the root VCT search may visit (0 = no VCT).
     pub root_vct_nodes: u64,
     vct: VctSolver,
+    /// The evaluation's values at the horizon ([`EvalTable::DEFAULT`] unless changed).
+    pub eval: EvalTable,
     /// The strength of [`zerosum::Engine::think`] (see [`crate::Level`]).
     pub(crate) level: crate::Level,
 }
@@ -108,6 +110,7 @@ impl Engine {
             root_vcf_nodes: 20_000,
             root_vct_nodes: 40_000,
             vct: VctSolver::new(),
+            eval: EvalTable::DEFAULT,
             level: <crate::Level as zerosum::Level>::default_level(),
         }
     }
@@ -228,7 +231,7 @@ impl Engine {
                 }
                 self.nodes += self.vcf.nodes;
             }
-            return evaluate(b);
+            return evaluate_with(b, &self.eval);
         }
         // 4. Transposition table.
         let key = b.hash();
@@ -253,7 +256,7 @@ impl Engine {
             return if opp_fives > 0 {
                 Score::loss_in(ply + 2)
             } else {
-                evaluate(b)
+                evaluate_with(b, &self.eval)
             };
         }
         // Killers (quiet moves that cut off at this ply before), then the TT move, first.
@@ -626,7 +629,10 @@ impl Engine {
                 nodes_per_second: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
                 exact: info.score.is_decisive(),
             });
-            if info.score.is_decisive() || !self.budget.start_iteration(0) {
+            // Stop early only on a win: a lost score comes from a tree whose quiet
+            // defences are cut to the best candidates, so a deeper iteration may still
+            // find the move that holds (time not used on this move is lost anyway).
+            if info.score.is_win() || !self.budget.start_iteration(0) {
                 break;
             }
         }

@@ -11,6 +11,8 @@
 //! - [`Engine`]: alpha-beta (PVS, TT, iterative deepening) over candidate cells with
 //!   forced replies, VCF at the nodes and a time/node budget; behind [`zerosum::Engine`]
 //!   with [`Level`]s 1–8;
+//! - [`EvalTable`]: the evaluation's values (hand-set and [`eval_fitted`]), fitted on
+//!   self-play positions by [`train`] (`cargo xtask train-gomoku`);
 //! - [`protocol`]: the Gomocup `pbrain` protocol as a testable state machine;
 //! - [`suite`]: the puzzle and opening files (in-process matches use the core
 //!   [`zerosum::agent::run_match`] with [`zerosum::agent::EngineAgent`]);
@@ -38,6 +40,7 @@ mod board;
 mod cell;
 mod engine;
 mod eval;
+pub mod eval_fitted;
 pub mod gomocup;
 mod level;
 mod pattern;
@@ -45,6 +48,7 @@ pub mod protocol;
 pub mod renju;
 mod rule;
 pub mod suite;
+pub mod train;
 pub mod vcf;
 pub mod vct;
 mod winlines;
@@ -52,7 +56,7 @@ mod winlines;
 pub use board::{Board, DIRECTIONS, ParseError, PlayError, SizeError};
 pub use cell::{Cell, CellError, MAX_SIZE, MIN_SIZE, parse_move_list};
 pub use engine::{Candidate, Engine, SearchInfo};
-pub use eval::evaluate;
+pub use eval::{EvalTable, FEATURE_NAMES, FEATURES, evaluate, evaluate_with, features};
 pub use level::Level;
 pub use pattern::{Pattern, classify_line};
 pub use rule::{Rule, RuleError};

@@ -862,7 +862,17 @@ mod tests {
         for (input, expected) in table {
             let mut brain = Brain::new().with_node_limit(300);
             let out = talk(&mut brain, &format!("{input}\n"));
-            let shapes: Vec<Shape> = out.lines().map(shape_of).collect();
+            // After five Swap2 stones the protocol allows `SWAP` or a sixth stone: which
+            // one is the evaluation's choice, so both answer `SwapOrMove`.
+            let shapes: Vec<Shape> = out
+                .lines()
+                .map(shape_of)
+                .enumerate()
+                .map(|(k, s)| match (s, expected.get(k)) {
+                    (Move, Some(&SwapOrMove)) => SwapOrMove,
+                    _ => s,
+                })
+                .collect();
             assert_eq!(&shapes, expected, "input {input:?} answered {out:?}");
         }
     }

@@ -9,6 +9,9 @@
 //! - `cargo xtask ci`: exactly what `.ci/run` runs;
 //! - `cargo xtask train-othello [--games N] [--rounds R] [--seed S] …`: self-play,
 //!   exact labels and the least-squares fit of the othello pattern evaluation;
+//! - `cargo xtask train-gomoku [--games N] [--seed S] [--nodes N] …`: self-play, result
+//!   labels and the logistic fit of the gomoku evaluation, then a match against the
+//!   hand-set values;
 //! - `cargo xtask deps`: dependencies declared but unused (also a test, so CI checks it).
 
 use clap::{Parser, Subcommand};
@@ -19,6 +22,7 @@ use std::time::Duration;
 mod connect4;
 mod deps;
 mod gomoku;
+mod gomoku_train;
 mod othello;
 mod tictactoe;
 
@@ -131,6 +135,9 @@ enum Task {
     /// Trains the othello pattern evaluation (self-play, solver labels, ridge fit) and
     /// writes the weight file.
     TrainOthello(othello::TrainArgs),
+    /// Fits the gomoku evaluation's values on self-play positions, writes the table into
+    /// the crate and plays it against the hand-set values.
+    TrainGomoku(gomoku_train::TrainArgs),
     /// Lists the dependencies a crate declares but never names in its code.
     Deps,
 }
@@ -179,6 +186,11 @@ fn main() -> ExitCode {
             exit(result.is_ok())
         }
         Task::TrainOthello(args) => exit(othello::train(&args, &workspace_root())),
+        Task::TrainGomoku(args) => exit(gomoku_train::train(
+            &args,
+            &workspace_root(),
+            data_dir(None).as_deref(),
+        )),
         Task::Deps => {
             let unused = deps::unused(&workspace_root());
             for u in &unused {

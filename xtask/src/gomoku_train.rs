@@ -1,0 +1,275 @@
+//! `cargo xtask train-gomoku`: self-play games from the balanced openings and random
+//! ones (rayon across cores), positions labelled by the game's result, a logistic fit of
+//! the evaluation's per-pattern and per-threat-class values (`gomoku::train`), the table
+//! written to `gomoku/src/eval_fitted.rs`; then, unless `--match-games 0`, a match of the
+//! fitted table against the hand-set one (both at the same node budget per move, from the
+//! balanced openings, colours swapped).
+
+use gomoku::gomocup::MatchReport;
+use gomoku::suite::parse_openings;
+use gomoku::train::{
+    Sample, SelfPlay, fit_logistic, next_random, play_game, random_below, random_opening, to_table,
+};
+use gomoku::{Board, Engine, EvalTable, FEATURE_NAMES, FEATURES, Rule};
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
+use zerosum::search::Limits;
+use zerosum::{Game, Outcome, Side};
+
+/// Settings of `cargo xtask train-gomoku`.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// Self-play games (the balanced openings first, each with colours as given, then
+    /// random openings).
+    #[arg(long, default_value_t = 2_000)]
+    pub games: usize,
+    /// Master seed (random openings and random moves).
+    #[arg(long, default_value_t = 2026)]
+    pub seed: u64,
+    /// Search nodes per self-play move.
+    #[arg(long, default_value_t = 600)]
+    pub nodes: u64,
+    /// Ridge penalty on the standardised weights.
+    #[arg(long, default_value_t = 1.0)]
+    pub lambda: f64,
+    /// Games of the fitted-against-hand match (pairs with colours swapped over the
+    /// balanced openings, repeated as needed); 0 = no match.
+    #[arg(long, default_value_t = 48)]
+    pub match_games: usize,
+    /// Search nodes per move in the match.
+    #[arg(long, default_value_t = 3_000)]
+    pub match_nodes: u64,
+    /// Nodes of the root VCT searches in the match (the engine's default is 40,000; a
+    /// smaller budget keeps the match cheap and is the same for both sides).
+    #[arg(long, default_value_t = 5_000)]
+    pub match_vct_nodes: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Where to write the table (default: gomoku/src/eval_fitted.rs).
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Play only the match (fitted table as compiled against the hand-set one).
+    #[arg(long)]
+    pub match_only: bool,
+}
+
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    let Some((_, after)) = stat.rsplit_once(')') else {
+        return 0.0;
+    };
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let t = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (t(11) + t(12)) / 100.0
+}
+
+/// Runs the job; false on an error (reported on standard error).
+pub fn train(args: &TrainArgs, root: &Path, data: Option<&Path>) -> bool {
+    if let Some(n) = args.threads {
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global();
+    }
+    let Some(openings) = data
+        .map(|d| d.join("gomoku/balanced-openings-freestyle15.txt"))
+        .and_then(|p| std::fs::read_to_string(p).ok())
+        .and_then(|t| parse_openings(&t, Rule::Freestyle).ok())
+    else {
+        eprintln!("xtask train-gomoku: cannot read the balanced openings (--data DIR)");
+        return false;
+    };
+    let table = if args.match_only {
+        EvalTable::FITTED
+    } else {
+        match fit(args, &openings, root) {
+            Some(t) => t,
+            None => return false,
+        }
+    };
+    if args.match_games > 0 {
+        play_match(args, &openings, &table);
+    }
+    true
+}
+
+fn fit(args: &TrainArgs, openings: &[Board], root: &Path) -> Option<EvalTable> {
+    let cfg = SelfPlay {
+        nodes: args.nodes,
+        ..SelfPlay::default()
+    };
+    let (t, c) = (Instant::now(), cpu_seconds());
+    let games: Vec<(Vec<Sample>, Option<Outcome>)> = (0..args.games)
+        .into_par_iter()
+        .map(|g| {
+            let mut rng = args.seed ^ (g as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+            let opening = if g < openings.len() {
+                openings[g].clone()
+            } else {
+                let stones = 2 + random_below(&mut rng, 4) as usize;
+                random_opening(&mut rng, stones)
+            };
+            play_game(&opening, &cfg, next_random(&mut rng))
+        })
+        .collect();
+    let samples: Vec<Sample> = games.iter().flat_map(|g| g.0.iter().copied()).collect();
+    let (mut black, mut white, mut draws) = (0, 0, 0);
+    for g in &games {
+        match g.1 {
+            Some(Outcome::Win(Side::First)) => black += 1,
+            Some(Outcome::Win(Side::Second)) => white += 1,
+            _ => draws += 1,
+        }
+    }
+    let play_cpu = cpu_seconds() - c;
+    eprintln!(
+        "self-play: {} games (black {black}, white {white}, draws {draws}), {} positions, {:.0} s wall, {play_cpu:.0} s cpu",
+        games.len(),
+        samples.len(),
+        t.elapsed().as_secs_f64(),
+    );
+    // Hold out every tenth game to report the fit's error on unseen games.
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (g, game) in games.iter().enumerate() {
+        if g % 10 == 9 {
+            held.extend_from_slice(&game.0);
+        } else {
+            train.extend_from_slice(&game.0);
+        }
+    }
+    let held_fit = fit_logistic(&train, args.lambda, 50);
+    let loss = gomoku::train::log_loss;
+    eprintln!(
+        "held-out log loss: fitted {:.4}, constant {:.4} ({} training, {} held-out positions)",
+        loss(&held, &held_fit.weights),
+        loss(&held, &{
+            let mut w = [0.0; FEATURES];
+            w[FEATURES - 1] = held_fit.weights[FEATURES - 1];
+            w
+        }),
+        train.len(),
+        held.len()
+    );
+    let fit = fit_logistic(&samples, args.lambda, 50);
+    let table = to_table(&fit.weights);
+    eprintln!(
+        "fit on all {} positions: log loss {:.4} after {} Newton steps",
+        samples.len(),
+        fit.log_loss,
+        fit.steps
+    );
+    let command = format!(
+        "cargo xtask train-gomoku --games {} --seed {} --nodes {} --lambda {}",
+        args.games, args.seed, args.nodes, args.lambda
+    );
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "//! The evaluation values fitted on self-play positions, written by\n//! `{command}`\n//! (do not edit by hand; run the command again).\n//!\n//! Data: {} games ({} balanced openings, the rest random 2-5 stone openings; black {black},\n//! white {white}, draws {draws}), self-play at {} search nodes a move, 15 % random moves\n//! among the best four in the first 12 plies; {} quiet positions labelled with the game's\n//! result for the side to move. Logistic regression (Newton, ridge {} on the\n//! standardised features): log loss {:.4}. {} units a logit, weights in tenths of a unit.\n//! Self-play took {play_cpu:.0} s of CPU.",
+        games.len(),
+        openings.len().min(args.games),
+        args.nodes,
+        samples.len(),
+        args.lambda,
+        fit.log_loss,
+        gomoku::train::UNITS_PER_LOGIT,
+    );
+    let _ = writeln!(
+        text,
+        "\nuse crate::eval::EvalTable;\n\n/// The fitted table (feature order of [`crate::FEATURE_NAMES`]).\npub const FITTED: EvalTable = EvalTable {{\n    weights: ["
+    );
+    // Aligned as rustfmt aligns trailing comments.
+    let cells: Vec<String> = table.weights.iter().map(|w| format!("{w},")).collect();
+    let width = cells.iter().map(String::len).max().unwrap_or(0);
+    for (cell, name) in cells.iter().zip(FEATURE_NAMES) {
+        let _ = writeln!(text, "        {cell:<width$} // {name}");
+    }
+    let _ = writeln!(text, "    ],\n    divisor: {},\n}};", table.divisor);
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| root.join("gomoku/src/eval_fitted.rs"));
+    for (j, name) in FEATURE_NAMES.iter().enumerate() {
+        eprintln!(
+            "  {name:<45} {:>9.4} logit  {:>7} /{} (hand {:>6} /{})",
+            fit.weights[j],
+            table.weights[j],
+            table.divisor,
+            EvalTable::HAND.weights[j],
+            EvalTable::HAND.divisor
+        );
+    }
+    match std::fs::write(&out, text) {
+        Ok(()) => {
+            eprintln!("wrote {}", out.display());
+            Some(table)
+        }
+        Err(e) => {
+            eprintln!("xtask train-gomoku: cannot write {}: {e}", out.display());
+            None
+        }
+    }
+}
+
+/// One game between an engine with `first` and one with `second` as their tables.
+fn game(
+    opening: &Board,
+    first: &EvalTable,
+    second: &EvalTable,
+    args: &TrainArgs,
+) -> Option<Outcome> {
+    let mut engines = [Engine::new(16), Engine::new(16)];
+    engines[0].eval = *first;
+    engines[1].eval = *second;
+    for e in &mut engines {
+        e.root_vct_nodes = args.match_vct_nodes;
+    }
+    let nodes = args.match_nodes;
+    let limits = Limits::nodes(nodes);
+    let mut b = opening.clone();
+    while b.outcome().is_none() && b.stone_count() < 225 {
+        let e = &mut engines[usize::from(b.side_to_move() == Side::Second)];
+        let mv = e.search(&b, &limits).best?;
+        b.play(mv);
+    }
+    b.outcome()
+}
+
+fn play_match(args: &TrainArgs, openings: &[Board], fitted: &EvalTable) {
+    let (t, c) = (Instant::now(), cpu_seconds());
+    let pairs = args.match_games.div_ceil(2);
+    let results: Vec<(Option<Outcome>, Option<Outcome>)> = (0..pairs)
+        .into_par_iter()
+        .map(|k| {
+            let o = &openings[k % openings.len()];
+            let hand = EvalTable::HAND;
+            (game(o, fitted, &hand, args), game(o, &hand, fitted, args))
+        })
+        .collect();
+    let mut r = MatchReport::default();
+    for (a, b) in &results {
+        // Game a: the fitted table plays black, game b white.
+        r.result.record(Side::First, *a);
+        r.result.record(Side::Second, *b);
+        let points = |o: &Option<Outcome>, side: Side| match o {
+            Some(Outcome::Win(w)) if *w == side => 2,
+            Some(Outcome::Win(_)) => 0,
+            _ => 1,
+        };
+        let pair = points(a, Side::First) + points(b, Side::Second);
+        r.pairs_won += u32::from(pair == 4);
+        r.pairs_lost += u32::from(pair == 0);
+    }
+    eprintln!(
+        "fitted vs hand-set, {} nodes a move, root VCT {} nodes: {} ({:.0} s wall, {:.0} s cpu)",
+        args.match_nodes,
+        args.match_vct_nodes,
+        r.summary(),
+        t.elapsed().as_secs_f64(),
+        cpu_seconds() - c
+    );
+}
