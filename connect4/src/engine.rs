@@ -115,6 +115,12 @@ impl zerosum::Engine for Engine {
         limits: &Limits,
         observer: &mut Observer<'_, Column>,
     ) -> SearchResult<Column> {
+        if self.level == Level::Perfect && limits.depth.is_none() {
+            // The solver's table (2^table_log2 entries, 64 MiB by default) is filled on
+            // creation, which can take longer than a short move limit: make it before the
+            // clock starts, once per engine, as a start-up cost.
+            self.solver();
+        }
         let budget = Budget::new(limits);
         match (self.level, limits.depth) {
             (_, Some(depth)) => self.search(position, Some(depth), &budget, observer),
