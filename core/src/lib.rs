@@ -23,6 +23,7 @@ mod bitboard;
 mod engine;
 mod game;
 pub mod hash;
+pub mod prefetch;
 mod score;
 pub mod search;
 mod side;
