@@ -1,11 +1,10 @@
 //! `zerosum connect4 play`: Connect Four, 7×6. Moves are columns `1`…`7` (Pascal Pons'
 //! notation). The AI is [`connect4::Engine`].
 
-use super::{MoveValues, PlayGame, Thought};
+use super::{MoveValues, PlayGame, Thought, child_values, node_budget, unsolved_note};
 use connect4::{Column, Position};
 use zerosum::Side;
-use zerosum::search::{Limits, StopFlag};
-use zerosum::time::Budget;
+use zerosum::search::StopFlag;
 
 /// Solver nodes spent on each column's exact score in the analysis panel (under 0.1 s);
 /// a column not solved within them shows `?`.
@@ -85,31 +84,29 @@ impl PlayGame for ConnectFour {
         stop: &StopFlag,
     ) -> MoveValues {
         let solver = engine.solver();
-        let mut values = Vec::new();
-        let mut unsolved = 0;
-        for col in Column::ALL {
-            let mut child = self.pos.clone();
-            if child.try_play(col).is_err() {
-                continue;
-            }
-            let limits = Limits::nodes(VALUE_NODES).with_stop(stop.clone());
-            solver.set_budget(Some(Budget::new(&limits)));
-            let value = match solver.try_solve(&child, false) {
-                Ok(s) if s.score < 0 => format!("{:+}", -s.score),
-                Ok(s) => (-s.score).to_string(),
-                Err(_) => {
-                    unsolved += 1;
-                    "?".to_string()
-                }
-            };
+        let legal = Column::ALL.into_iter().filter(|&c| self.pos.can_play(c));
+        let budget = || node_budget(VALUE_NODES, stop);
+        let values: Vec<_> = child_values(&self.pos, legal, budget, |child, budget| {
+            solver.set_budget(Some(budget.clone()));
+            let s = solver.try_solve(child, false);
             solver.set_budget(None);
-            values.push(((col.index() + 1).to_string(), value));
-        }
+            s.ok().map(|s| -s.score)
+        })
+        .collect();
+        let unsolved = values.iter().filter(|(_, v)| v.is_none()).count();
         MoveValues {
             unit: "exact, Pons: +s wins by one's (22-s)th stone".into(),
-            values,
-            note: (unsolved > 0)
-                .then(|| format!("?: not solved within {}k nodes", VALUE_NODES / 1000)),
+            values: values
+                .into_iter()
+                .map(|(col, v)| {
+                    let text = v.map_or("?".to_string(), |v| match v {
+                        v if v > 0 => format!("{v:+}"),
+                        v => v.to_string(),
+                    });
+                    ((col.index() + 1).to_string(), text)
+                })
+                .collect(),
+            note: unsolved_note(unsolved, VALUE_NODES),
         }
     }
 }

@@ -1,11 +1,10 @@
 //! `zerosum othello play`: Othello on 8×8. Moves are squares `a1`…`h8` (a1 top-left),
 //! `PS` to pass (a forced pass is played by itself). The AI is [`othello::Engine`].
 
-use super::{MoveValues, PlayGame, Thought};
+use super::{MoveValues, PlayGame, Thought, child_values, node_budget};
 use othello::{Move, Othello, Square};
-use zerosum::search::{Limits, StopFlag};
-use zerosum::time::Budget;
-use zerosum::{Game as _, Outcome, Side};
+use zerosum::search::StopFlag;
+use zerosum::{Outcome, Side};
 
 /// At most this many empty squares, the analysis panel tries exact disc values.
 const EXACT_VALUE_EMPTIES: u32 = 16;
@@ -121,16 +120,16 @@ impl PlayGame for OthelloGame {
     ) -> MoveValues {
         let legal = self.legal_moves();
         if self.empties() <= EXACT_VALUE_EMPTIES {
-            let budget = Budget::new(&Limits::nodes(EXACT_VALUE_NODES).with_stop(stop.clone()));
-            let mut exact = Vec::new();
-            for &mv in &legal {
-                let mut child = self.game.clone();
-                child.play(mv);
-                match engine.solver().solve_within(child.board(), &budget) {
-                    Some(s) => exact.push((mv, -s.score)),
-                    None => break,
-                }
-            }
+            let budget = node_budget(EXACT_VALUE_NODES, stop);
+            let solver = engine.solver();
+            let mut exact: Vec<(Move, i32)> = child_values(
+                &self.game,
+                legal.clone(),
+                || budget.clone(),
+                |child, b| solver.solve_within(child.board(), b).map(|s| -s.score),
+            )
+            .map_while(|(mv, v)| v.map(|v| (mv, v)))
+            .collect();
             if exact.len() == legal.len() {
                 exact.sort_by_key(|&(_, v)| -v);
                 return MoveValues {
@@ -160,6 +159,7 @@ impl PlayGame for OthelloGame {
 mod tests {
     use super::*;
     use crate::play::test_support::*;
+    use zerosum::Game as _;
 
     #[test]
     fn parse_moves_and_say_why_not() {

@@ -1,13 +1,15 @@
 //! `zerosum tictactoe play`: tic-tac-toe and m,n,k games. Moves are cell numbers (1 =
 //! top-left, row by row); the empty cells show theirs. The AI is [`tictactoe::Engine`].
 
-use super::{CommonArgs, MoveValues, PlayGame, Thought, VariantOption};
+use super::{
+    CommonArgs, MoveValues, PlayGame, Thought, VariantOption, child_values, node_budget,
+    unsolved_note,
+};
 use clap::Args;
 use std::process::ExitCode;
 use tictactoe::{Board, Cell, Mode, Shape, Solver, SolverConfig};
-use zerosum::search::{Limits, StopFlag};
-use zerosum::time::Budget;
-use zerosum::{Game as _, Side};
+use zerosum::Side;
+use zerosum::search::StopFlag;
 
 /// Solver nodes for each move's exact value in the analysis panel; a move not solved
 /// within them shows `?`.
@@ -135,16 +137,13 @@ impl PlayGame for TicTacToe {
             tt_mib: 4,
             ..SolverConfig::default()
         });
-        let mut values = Vec::new();
-        for mv in self.legal_moves() {
-            let budget = Budget::new(&Limits::nodes(VALUE_NODES).with_stop(stop.clone()));
-            let mut child = self.board.clone();
-            child.play(mv);
-            let value = solver
-                .solve_with_budget(&child, &budget)
-                .map(|s| -s.value.from_tt(1));
-            values.push((mv, value));
-        }
+        let budget = || node_budget(VALUE_NODES, stop);
+        let mut values: Vec<_> =
+            child_values(&self.board, self.legal_moves(), budget, |child, budget| {
+                let s = solver.solve_with_budget(child, budget)?;
+                Some(-s.value.from_tt(1))
+            })
+            .collect();
         values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         let unsolved = values.iter().filter(|(_, v)| v.is_none()).count();
         MoveValues {
@@ -160,8 +159,7 @@ impl PlayGame for TicTacToe {
                     (m.to_string(), text)
                 })
                 .collect(),
-            note: (unsolved > 0)
-                .then(|| format!("?: not solved within {}k nodes", VALUE_NODES / 1000)),
+            note: unsolved_note(unsolved, VALUE_NODES),
         }
     }
 
@@ -195,6 +193,7 @@ mod tests {
     use super::*;
     use crate::play::plain;
     use crate::play::test_support::*;
+    use zerosum::Game as _;
 
     fn setup(players: [Player; 2], strength: Strength) -> Setup {
         Setup { players, strength }
