@@ -224,37 +224,4 @@ mod tests {
         assert!(v.values.iter().all(|(_, s)| s == "?"), "{v:?}");
         assert!(v.note.unwrap().contains("not solved"));
     }
-
-    #[test]
-    fn tui_states() {
-        let setup = human_against_ai(7);
-        let mut app = App::new(ConnectFour::default(), setup);
-        insta::assert_snapshot!("connect4_start", render_to_string(&mut app, 80, 18));
-        let mut s = Session::new(ConnectFour::default(), setup);
-        for m in "4453354".chars() {
-            s.play_text(&m.to_string()).unwrap();
-        }
-        app.session = s;
-        app.analysis = Some(Analysis {
-            title: "o (AI, level 7)".into(),
-            state: "thinking".into(),
-            elapsed: Duration::from_millis(800),
-            progress: Some(Progress {
-                depth: 6,
-                value: "+24".into(),
-                pv: ["3", "3", "2", "6", "2", "2"].map(String::from).to_vec(),
-                nodes: 45_678,
-                nps: 1_234_567,
-            }),
-            values: None,
-        });
-        insta::assert_snapshot!("connect4_thinking", render_to_string(&mut app, 80, 18));
-        app.analysis = None;
-        app.session = Session::new(ConnectFour::default(), setup);
-        for m in "1122334".chars() {
-            app.session.play_text(&m.to_string()).unwrap();
-        }
-        assert_eq!(app.session.game.result_text(), "x wins");
-        insta::assert_snapshot!("connect4_won", render_to_string(&mut app, 80, 18));
-    }
 }

@@ -255,38 +255,4 @@ mod tests {
         }
         assert_eq!(v.values[0].0, thought.best.unwrap().to_string());
     }
-
-    #[test]
-    fn tui_states() {
-        let mut app = App::new(Gomoku::new("15", "freestyle").unwrap(), human_against_ai(3));
-        let mut s = Session::new(Gomoku::new("15", "freestyle").unwrap(), human_against_ai(3));
-        for m in ["h8", "i9", "i7", "g9", "j6"] {
-            s.play_text(m).unwrap();
-        }
-        app.session = s;
-        app.analysis = Some(Analysis {
-            title: "white (AI, level 3)".into(),
-            state: "thinking".into(),
-            elapsed: Duration::from_millis(2100),
-            progress: Some(Progress {
-                depth: 2,
-                value: "-120".into(),
-                pv: ["k5", "h9"].map(String::from).to_vec(),
-                nodes: 3_456,
-                nps: 123_000,
-            }),
-            values: None,
-        });
-        insta::assert_snapshot!("gomoku_thinking", render_to_string(&mut app, 80, 24));
-        let mut app = App::new(Gomoku::new("20", "standard").unwrap(), human_against_ai(3));
-        insta::assert_snapshot!("gomoku_20_start", render_to_string(&mut app, 80, 28));
-        // Small terminals clip but never panic, the dialog included.
-        for (w, h) in [(20, 8), (1, 1), (60, 12)] {
-            render_to_string(&mut app, w, h);
-        }
-        app.handle_key(ratatui::crossterm::event::KeyEvent::from(
-            ratatui::crossterm::event::KeyCode::Char('n'),
-        ));
-        render_to_string(&mut app, 30, 6);
-    }
 }

@@ -23,6 +23,8 @@ pub mod tui;
 pub mod worker;
 
 #[cfg(test)]
+mod screens;
+#[cfg(test)]
 mod test_support;
 #[cfg(test)]
 mod testgame;

@@ -275,29 +275,4 @@ mod tests {
         moves.sort();
         assert_eq!(moves, ["c4", "d3", "e6", "f5"]);
     }
-
-    #[test]
-    fn tui_states() {
-        let mut app = App::new(OthelloGame::default(), human_against_ai(4));
-        insta::assert_snapshot!("othello_start", render_to_string(&mut app, 80, 20));
-        let mut s = Session::new(OthelloGame::default(), human_against_ai(4));
-        for m in ["f5", "d6", "c3", "d3", "c4"] {
-            s.play_text(m).unwrap();
-        }
-        app.session = s;
-        app.analysis = Some(Analysis {
-            title: "white (AI, level 4)".into(),
-            state: "thinking".into(),
-            elapsed: Duration::from_millis(300),
-            progress: Some(Progress {
-                depth: 3,
-                value: "-14".into(),
-                pv: ["f4", "e3", "f6"].map(String::from).to_vec(),
-                nodes: 2_345,
-                nps: 987_000,
-            }),
-            values: None,
-        });
-        insta::assert_snapshot!("othello_thinking", render_to_string(&mut app, 80, 20));
-    }
 }

@@ -214,23 +214,6 @@ mod tests {
         assert_eq!(out.lines().last(), Some("result: draw"), "{out}");
     }
 
-    #[test]
-    fn tui_states() {
-        let game = TicTacToe::with_size("3x3", "").unwrap();
-        let mut app = App::new(game, setup([Player::Human, Player::Ai], Strength::Perfect));
-        insta::assert_snapshot!("tictactoe_start", render_to_string(&mut app, 80, 16));
-        let mut s = Session::new(
-            TicTacToe::with_size("3x3", "").unwrap(),
-            setup([Player::Human; 2], Strength::Level(1)),
-        );
-        for m in ["1", "5", "2", "3", "7", "4", "9", "8"] {
-            s.play_text(m).unwrap();
-        }
-        s.play_text("6").unwrap();
-        app.session = s;
-        insta::assert_snapshot!("tictactoe_draw", render_to_string(&mut app, 80, 16));
-    }
-
     /// Issue 14 item 10: the analysis values are every empty cell's exact value, as the
     /// plain alpha-beta reference (no table, no ordering) finds it from the rules.
     #[test]
