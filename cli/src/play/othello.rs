@@ -1,13 +1,11 @@
 //! `zerosum othello play`: Othello on 8×8. Moves are squares `a1`…`h8` (a1 top-left),
 //! `PS` to pass (a forced pass is played by itself). The AI is [`othello::Engine`].
 
-use super::{MoveValues, PlayGame, Thought, child_values, node_budget};
-use othello::{Move, Othello, Square};
+use super::{MoveValues, PlayGame, Thought};
+use othello::{Limits, Move, Othello, Square};
 use zerosum::search::StopFlag;
 use zerosum::{Outcome, Side};
 
-/// At most this many empty squares, the analysis panel tries exact disc values.
-const EXACT_VALUE_EMPTIES: u32 = 16;
 /// Solver nodes for all the exact values of one position (about a second at most);
 /// past them the panel shows the evaluation instead.
 const EXACT_VALUE_NODES: u64 = 8_000_000;
@@ -108,50 +106,34 @@ impl PlayGame for OthelloGame {
         othello::Engine::new(32)
     }
 
-    /// Every legal move's value: exact final disc differences (the endgame solver) with
-    /// at most [`EXACT_VALUE_EMPTIES`] empties when they are found within
-    /// [`EXACT_VALUE_NODES`] nodes, else the evaluation after a [`VALUE_DEPTH`]-ply
-    /// search of each move. One unit for the whole list, labelled. Best first.
+    /// Every legal move's value ([`othello::Engine::move_values`]): exact final disc
+    /// differences near the end when they are found within [`EXACT_VALUE_NODES`] nodes,
+    /// else the evaluation after a [`VALUE_DEPTH`]-ply search of each move. One unit for
+    /// the whole list, labelled. Best first.
     fn move_values(
         &self,
         engine: &mut othello::Engine,
         _thought: &Thought<Move>,
         stop: &StopFlag,
     ) -> MoveValues {
-        let legal = self.legal_moves();
-        if self.empties() <= EXACT_VALUE_EMPTIES {
-            let budget = node_budget(EXACT_VALUE_NODES, stop);
-            let solver = engine.solver();
-            let mut exact: Vec<(Move, i32)> = child_values(
-                &self.game,
-                legal.clone(),
-                || budget.clone(),
-                |child, b| solver.solve_within(child.board(), b).map(|s| -s.score),
-            )
-            .map_while(|(mv, v)| v.map(|v| (mv, v)))
-            .collect();
-            if exact.len() == legal.len() {
-                exact.sort_by_key(|&(_, v)| -v);
-                return MoveValues {
-                    unit: "final disc difference, exact".into(),
-                    values: exact
-                        .into_iter()
-                        .map(|(m, v)| (m.to_string(), format!("{v:+}")))
-                        .collect(),
-                    note: None,
-                };
-            }
-        }
-        if stop.is_stopped() {
-            return MoveValues {
+        let limits = Limits::nodes(EXACT_VALUE_NODES).with_stop(stop.clone());
+        match engine.move_values(&self.game, &limits, VALUE_DEPTH) {
+            Some(r) if r.exact => MoveValues {
+                unit: "final disc difference, exact".into(),
+                values: (r.root_moves.iter())
+                    .map(|m| (m.mv.to_string(), format!("{:+}", m.score.0)))
+                    .collect(),
+                note: None,
+            },
+            Some(r) => MoveValues {
+                unit: format!("evaluation, ~1/100 disc, depth {VALUE_DEPTH}"),
+                ..super::root_values(&r.root_moves, false)
+            },
+            None => MoveValues {
                 unit: "stopped before valuing the moves".into(),
                 ..MoveValues::default()
-            };
+            },
         }
-        let r = engine.analyze_midgame(&self.game, VALUE_DEPTH);
-        let mut v = super::root_values(&r.root_moves, false);
-        v.unit = format!("evaluation, ~1/100 disc, depth {VALUE_DEPTH}");
-        v
     }
 }
 
