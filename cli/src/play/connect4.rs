@@ -41,9 +41,6 @@ impl PlayGame for ConnectFour {
     fn col_label(&self, col: usize) -> String {
         (col + 1).to_string()
     }
-    fn row_label(&self, _row: usize) -> String {
-        String::new()
-    }
     fn parse_move(&self, text: &str) -> Result<Column, String> {
         let mut chars = text.chars();
         let col = match (chars.next(), chars.next()) {
@@ -160,18 +157,14 @@ mod tests {
     fn analysis_values_are_every_columns_exact_score() {
         use zerosum::search::alpha_beta;
         use zerosum::{Score, ZeroEval};
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..3 {
             // A pseudo-random game of 33 stones that is not over, no column full.
             let g = loop {
                 let mut g = ConnectFour::default();
                 while g.pos.moves() < 33 && g.outcome().is_none() {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let legal = g.legal_moves();
-                    let mv = legal[(seed % legal.len() as u64) as usize];
-                    if !g.pos.is_winning_move(mv) || legal.len() == 1 {
+                    let mv = random_move(&g, &mut rng);
+                    if !g.pos.is_winning_move(mv) || g.legal_moves().len() == 1 {
                         g.play(mv);
                     }
                 }

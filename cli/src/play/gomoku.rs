@@ -2,33 +2,9 @@
 //! freestyle, standard (exactly five) or renju (black's forbidden points refused). Moves are cells `h8` (column letter, row
 //! number; row 1 at the bottom). The AI is [`gomoku::Engine`] (levels 1–8).
 
-use super::{CommonArgs, Mark, MarkKind, PlayGame, VariantOption};
-use clap::Args;
+use super::{Mark, MarkKind, PlayGame, VariantOption};
 use gomoku::{Board, Cell, Rule, Threat, ThreatKind};
-use std::process::ExitCode;
 use zerosum::Side;
-
-/// Options of `zerosum gomoku play`.
-#[derive(Args, Debug, Clone)]
-pub struct PlayArgs {
-    #[command(flatten)]
-    common: CommonArgs,
-    /// Board side, 5 to 22 (15 and 20 are the usual ones).
-    #[arg(long, default_value_t = 15)]
-    size: u32,
-    /// Rule: `freestyle` (five or more wins), `standard` (exactly five) or `renju`
-    /// (black may not make an overline, a double four or a double three).
-    #[arg(long, default_value = "freestyle")]
-    rule: String,
-}
-
-/// Runs `zerosum gomoku play`.
-pub fn run(args: PlayArgs) -> ExitCode {
-    super::run(
-        Gomoku::new(&args.size.to_string(), &args.rule),
-        &args.common,
-    )
-}
 
 /// A Gomoku game.
 #[derive(Clone, Debug)]
@@ -78,9 +54,6 @@ impl PlayGame for Gomoku {
     }
     fn stone(&self, col: usize, row: usize) -> Option<Side> {
         self.board.stone(self.cell(col, row))
-    }
-    fn col_label(&self, col: usize) -> String {
-        char::from(b'a' + col as u8).to_string()
     }
     fn row_label(&self, row: usize) -> String {
         (self.size() - row).to_string()

@@ -169,7 +169,7 @@ pub struct VariantOption {
 /// game crate engine thinks. Rows are counted from the top line as drawn; columns from
 /// the left.
 ///
-/// Required: the drawing (title, size, stones, labels, names), move parsing and the
+/// Required: the drawing (title, size, stones), move parsing and the
 /// cell ↔ move mapping, the position ([`PlayGame::game`]) and a fresh engine. Everything
 /// else — the rules, legal moves, levels and the AI's move — comes from the game crate
 /// through [`zerosum::Game`] and [`zerosum::Engine`]; adapters override a provided method
@@ -192,10 +192,15 @@ pub trait PlayGame: Clone + Send + 'static {
     fn rows(&self) -> usize;
     /// The stone on a cell, if any.
     fn stone(&self, col: usize, row: usize) -> Option<Side>;
-    /// The label of a column in the game's notation (`a`, `1`).
-    fn col_label(&self, col: usize) -> String;
-    /// The label of a row in the game's notation (`8`, `1`); empty for none.
-    fn row_label(&self, row: usize) -> String;
+    /// The label of a column in the game's notation (`a`, `1`); letters from `a` by
+    /// default.
+    fn col_label(&self, col: usize) -> String {
+        char::from(b'a' + col as u8).to_string()
+    }
+    /// The label of a row in the game's notation (`8`, `1`); none (empty) by default.
+    fn row_label(&self, _row: usize) -> String {
+        String::new()
+    }
     /// What an empty cell shows, if not `.` (tic-tac-toe: its cell number, the move's
     /// notation).
     fn empty_label(&self, _col: usize, _row: usize) -> Option<String> {

@@ -18,12 +18,6 @@ pub struct OthelloGame {
     game: Othello,
 }
 
-impl OthelloGame {
-    fn empties(&self) -> u32 {
-        64 - self.game.stones_on_board()
-    }
-}
-
 impl PlayGame for OthelloGame {
     type Move = Move;
     type Game = Othello;
@@ -41,9 +35,6 @@ impl PlayGame for OthelloGame {
     }
     fn stone(&self, col: usize, row: usize) -> Option<Side> {
         self.game.disc_at(col as u8, row as u8)
-    }
-    fn col_label(&self, col: usize) -> String {
-        char::from(b'a' + col as u8).to_string()
     }
     fn row_label(&self, row: usize) -> String {
         (row + 1).to_string()
@@ -73,17 +64,10 @@ impl PlayGame for OthelloGame {
     /// `black wins 40-24`: the disc count, empty squares going to the winner (the
     /// World Othello Federation rule).
     fn result_text(&self) -> String {
-        let (mut b, mut w) = (self.game.black_score(), self.game.white_score());
-        let empties = self.empties();
+        let (b, w) = (self.game.black_score(), self.game.white_score());
         match self.outcome() {
-            Some(Outcome::Win(Side::First)) => {
-                b += empties;
-                format!("black wins {b}-{w}")
-            }
-            Some(Outcome::Win(Side::Second)) => {
-                w += empties;
-                format!("white wins {w}-{b}")
-            }
+            Some(Outcome::Win(Side::First)) => format!("black wins {}-{w}", 64 - w),
+            Some(Outcome::Win(Side::Second)) => format!("white wins {}-{b}", 64 - b),
             Some(Outcome::Draw) => format!("draw {b}-{w}"),
             None => "unfinished".into(),
         }
@@ -167,19 +151,15 @@ mod tests {
     /// A game prefix (from a fixed pseudo-random playout) after which the side to move
     /// must pass.
     fn prefix_to_a_pass() -> Vec<String> {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
         loop {
             let mut g = OthelloGame::default();
             let mut moves = Vec::new();
             while g.outcome().is_none() {
-                let legal = g.legal_moves();
-                if legal == [Move::PASS] {
+                if g.legal_moves() == [Move::PASS] {
                     return moves;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let mv = legal[(seed % legal.len() as u64) as usize];
+                let mv = random_move(&g, &mut rng);
                 moves.push(mv.to_string());
                 g.play(mv);
             }
@@ -216,16 +196,12 @@ mod tests {
     fn analysis_values_are_exact_discs_near_the_end_else_the_evaluation() {
         let stop = StopFlag::new();
         let none = Thought::default();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
         let mut checked = 0;
         while checked < 3 {
             let mut g = OthelloGame::default();
-            while g.outcome().is_none() && g.empties() > 8 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let legal = g.legal_moves();
-                g.play(legal[(seed % legal.len() as u64) as usize]);
+            while g.outcome().is_none() && g.game.stones_on_board() < 56 {
+                g.play(random_move(&g, &mut rng));
             }
             let legal = g.legal_moves();
             if g.outcome().is_some() || legal.len() < 2 {

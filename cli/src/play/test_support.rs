@@ -16,3 +16,13 @@ pub fn human_against_ai(level: u8) -> Setup {
         strength: Strength::Level(level),
     }
 }
+
+/// A pseudo-random legal move of `game` (xorshift64 on `state`, which must not be 0):
+/// the playouts that make test positions.
+pub fn random_move<G: super::PlayGame>(game: &G, state: &mut u64) -> G::Move {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    let legal = game.legal_moves();
+    legal[(*state % legal.len() as u64) as usize]
+}

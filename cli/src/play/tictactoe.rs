@@ -2,11 +2,8 @@
 //! top-left, row by row); the empty cells show theirs. The AI is [`tictactoe::Engine`].
 
 use super::{
-    CommonArgs, MoveValues, PlayGame, Thought, VariantOption, child_values, node_budget,
-    unsolved_note,
+    MoveValues, PlayGame, Thought, VariantOption, child_values, node_budget, unsolved_note,
 };
-use clap::Args;
-use std::process::ExitCode;
 use tictactoe::{Board, Cell, Mode, Shape, Solver, SolverConfig};
 use zerosum::Side;
 use zerosum::search::StopFlag;
@@ -14,25 +11,6 @@ use zerosum::search::StopFlag;
 /// Solver nodes for each move's exact value in the analysis panel; a move not solved
 /// within them shows `?`.
 const VALUE_NODES: u64 = 300_000;
-
-/// Options of `zerosum tictactoe play`.
-#[derive(Args, Debug, Clone)]
-pub struct PlayArgs {
-    #[command(flatten)]
-    common: CommonArgs,
-    /// Board size COLSxROWS (at most 64 cells).
-    #[arg(long, default_value = "3x3", value_name = "COLSxROWS")]
-    size: String,
-    /// Stones in a row to win (default: the smaller side).
-    #[arg(long)]
-    k: Option<u32>,
-}
-
-/// Runs `zerosum tictactoe play`.
-pub fn run(args: PlayArgs) -> ExitCode {
-    let k = args.k.map_or(String::new(), |k| k.to_string());
-    super::run(TicTacToe::with_size(&args.size, &k), &args.common)
-}
 
 /// Tic-tac-toe on an m×n board, k in a row.
 #[derive(Clone, Debug)]
@@ -90,9 +68,6 @@ impl PlayGame for TicTacToe {
         self.board.get(self.cell(col, row))
     }
     fn col_label(&self, _col: usize) -> String {
-        String::new()
-    }
-    fn row_label(&self, _row: usize) -> String {
         String::new()
     }
     fn empty_label(&self, col: usize, row: usize) -> Option<String> {
