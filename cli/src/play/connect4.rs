@@ -1,8 +1,8 @@
 //! `zerosum connect4 play`: Connect Four, 7×6. Moves are columns `1`…`7` (Pascal Pons'
 //! notation). The AI is [`connect4::Engine`].
 
-use super::{MoveValues, PlayGame, Thought, child_values, node_budget, unsolved_note};
-use connect4::{Column, Position};
+use super::{MoveValues, PlayGame, Thought, unsolved_note};
+use connect4::{Column, Limits, Position};
 use zerosum::Side;
 use zerosum::search::StopFlag;
 
@@ -80,22 +80,14 @@ impl PlayGame for ConnectFour {
         _thought: &Thought<Column>,
         stop: &StopFlag,
     ) -> MoveValues {
-        let solver = engine.solver();
-        let legal = Column::ALL.into_iter().filter(|&c| self.pos.can_play(c));
-        let budget = || node_budget(VALUE_NODES, stop);
-        let values: Vec<_> = child_values(&self.pos, legal, budget, |child, budget| {
-            solver.set_budget(Some(budget.clone()));
-            let s = solver.try_solve(child, false);
-            solver.set_budget(None);
-            s.ok().map(|s| -s.score)
-        })
-        .collect();
+        let limits = Limits::nodes(VALUE_NODES).with_stop(stop.clone());
+        let values = engine.move_values(&self.pos, &limits);
         let unsolved = values.iter().filter(|(_, v)| v.is_none()).count();
         MoveValues {
             unit: "exact, Pons: +s wins by one's (22-s)th stone".into(),
             values: values
-                .into_iter()
-                .map(|(col, v)| {
+                .iter()
+                .map(|&(col, v)| {
                     let text = v.map_or("?".to_string(), |v| match v {
                         v if v > 0 => format!("{v:+}"),
                         v => v.to_string(),

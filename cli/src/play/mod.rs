@@ -33,7 +33,6 @@ use std::fmt::{Debug, Display};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use zerosum::search::{Limits, RootMove, StopFlag};
-use zerosum::time::Budget;
 use zerosum::{Bound, Engine as _, Game as _, MoveList, Outcome, Side};
 
 pub use options::{CommonArgs, Strength};
@@ -103,29 +102,6 @@ pub fn root_values<M: Display>(root: &[RootMove<M>], exact: bool) -> MoveValues 
         values,
         note: None,
     }
-}
-
-/// A budget of `nodes` that also ends when `stop` is set: the analysis panel's bound on
-/// one exact value (or on all of them).
-pub fn node_budget(nodes: u64, stop: &StopFlag) -> Budget {
-    Budget::new(&Limits::nodes(nodes).with_stop(stop.clone()))
-}
-
-/// Each of `moves` (legal in `game`) with its value for the side to move now, in the
-/// order given, found lazily: `solve` values the position after the move within
-/// `budget()` (a fresh budget each move, or a clone of one shared) and answers for the
-/// player who made the move, `None` when the budget ends first.
-pub fn child_values<'a, G: zerosum::Game, V>(
-    game: &'a G,
-    moves: impl IntoIterator<Item = G::Move> + 'a,
-    budget: impl Fn() -> Budget + 'a,
-    mut solve: impl FnMut(&G, &Budget) -> Option<V> + 'a,
-) -> impl Iterator<Item = (G::Move, Option<V>)> + 'a {
-    moves.into_iter().map(move |mv| {
-        let mut child = game.clone();
-        child.play(mv);
-        (mv, solve(&child, &budget()))
-    })
 }
 
 /// The note under exact values each solved within `nodes` when `unsolved` of them were

@@ -1,10 +1,8 @@
 //! `zerosum tictactoe play`: tic-tac-toe and m,n,k games. Moves are cell numbers (1 =
 //! top-left, row by row); the empty cells show theirs. The AI is [`tictactoe::Engine`].
 
-use super::{
-    MoveValues, PlayGame, Thought, VariantOption, child_values, node_budget, unsolved_note,
-};
-use tictactoe::{Board, Cell, Mode, Shape, Solver, SolverConfig};
+use super::{MoveValues, PlayGame, Thought, VariantOption, unsolved_note};
+use tictactoe::{Board, Cell, Limits, Score, Shape};
 use zerosum::Side;
 use zerosum::search::StopFlag;
 
@@ -99,40 +97,28 @@ impl PlayGame for TicTacToe {
         tictactoe::Engine::new(8)
     }
 
-    /// Every empty cell's exact value (`win in 3`, `draw`, `loss in 4`, in plies from
-    /// now) from the exact solver, each within [`VALUE_NODES`] nodes. Best first.
+    /// Every empty cell's exact value ([`tictactoe::Engine::move_values`]: `win in 3`,
+    /// `draw`, `loss in 4`, in plies from now), each within [`VALUE_NODES`] nodes. Best
+    /// first.
     fn move_values(
         &self,
-        _engine: &mut tictactoe::Engine,
+        engine: &mut tictactoe::Engine,
         _thought: &Thought<Cell>,
         stop: &StopFlag,
     ) -> MoveValues {
-        let mut solver = Solver::new(SolverConfig {
-            mode: Mode::Distance,
-            tt_mib: 4,
-            ..SolverConfig::default()
-        });
-        let budget = || node_budget(VALUE_NODES, stop);
-        let mut values: Vec<_> =
-            child_values(&self.board, self.legal_moves(), budget, |child, budget| {
-                let s = solver.solve_with_budget(child, budget)?;
-                Some(-s.value.from_tt(1))
-            })
-            .collect();
-        values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        let limits = Limits::nodes(VALUE_NODES).with_stop(stop.clone());
+        let values = engine.move_values(&self.board, &limits);
         let unsolved = values.iter().filter(|(_, v)| v.is_none()).count();
+        let text = |v: Option<Score>| match v {
+            Some(v) if v.is_decisive() => v.to_string(),
+            Some(_) => "draw".to_string(),
+            None => "?".to_string(),
+        };
         MoveValues {
             unit: "exact, in plies from now".into(),
             values: values
-                .into_iter()
-                .map(|(m, v)| {
-                    let text = match v {
-                        Some(v) if v.is_decisive() => v.to_string(),
-                        Some(_) => "draw".to_string(),
-                        None => "?".to_string(),
-                    };
-                    (m.to_string(), text)
-                })
+                .iter()
+                .map(|&(m, v)| (m.to_string(), text(v)))
                 .collect(),
             note: unsolved_note(unsolved, VALUE_NODES),
         }
