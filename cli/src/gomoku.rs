@@ -9,7 +9,8 @@ use std::process::ExitCode;
 /// Commands of `zerosum gomoku`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play in the terminal (TUI, or plain line mode with --plain).
+    /// Play in the terminal (TUI, or plain line mode with --plain). Levels 1-8 (default
+    /// 4); there is no `perfect` level, as no exact Gomoku solver fits a move's time.
     Play {
         #[command(flatten)]
         common: crate::play::CommonArgs,
