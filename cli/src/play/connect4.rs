@@ -1,7 +1,7 @@
 //! `zerosum connect4 play`: Connect Four, 7×6. Moves are columns `1`…`7` (Pascal Pons'
 //! notation). The AI is [`connect4::Engine`].
 
-use super::{MoveValues, PlayGame, Thought, unsolved_note};
+use super::{MoveValues, PlayGame, Thought, checked_move};
 use connect4::{Column, Limits, Position};
 use zerosum::Side;
 use zerosum::search::StopFlag;
@@ -46,11 +46,12 @@ impl PlayGame for ConnectFour {
         let col = match (chars.next(), chars.next()) {
             (Some(c), None) => Column::from_digit(c),
             _ => None,
-        }
-        .ok_or_else(|| "a move is a column 1-7".to_string())?;
-        let mut p = self.pos.clone();
-        p.try_play(col).map_err(|e| e.to_string())?;
-        Ok(col)
+        };
+        checked_move(
+            &self.pos,
+            col.ok_or("a move is a column 1-7"),
+            Position::try_play,
+        )
     }
     fn move_at(&self, col: usize, _row: usize) -> Option<Column> {
         Column::new(col)
@@ -81,22 +82,17 @@ impl PlayGame for ConnectFour {
         stop: &StopFlag,
     ) -> MoveValues {
         let limits = Limits::nodes(VALUE_NODES).with_stop(stop.clone());
-        let values = engine.move_values(&self.pos, &limits);
-        let unsolved = values.iter().filter(|(_, v)| v.is_none()).count();
-        MoveValues {
-            unit: "exact, Pons: +s wins by one's (22-s)th stone".into(),
-            values: values
-                .iter()
-                .map(|&(col, v)| {
-                    let text = v.map_or("?".to_string(), |v| match v {
-                        v if v > 0 => format!("{v:+}"),
-                        v => v.to_string(),
-                    });
-                    ((col.index() + 1).to_string(), text)
-                })
-                .collect(),
-            note: unsolved_note(unsolved, VALUE_NODES),
-        }
+        let values = engine.move_values(&self.pos, &limits).into_iter();
+        let text = |v: i32| {
+            if v > 0 {
+                format!("+{v}")
+            } else {
+                v.to_string()
+            }
+        };
+        let values = values.map(|(col, v)| (col.index() + 1, v.map(text)));
+        let unit = "exact, Pons: +s wins by one's (22-s)th stone";
+        MoveValues::solved(unit, values, VALUE_NODES)
     }
 }
 

@@ -2,7 +2,7 @@
 //! freestyle, standard (exactly five) or renju (black's forbidden points refused). Moves are cells `h8` (column letter, row
 //! number; row 1 at the bottom). The AI is [`gomoku::Engine`] (levels 1–8).
 
-use super::{Mark, MarkKind, PlayGame, VariantOption};
+use super::{Mark, MarkKind, PlayGame, VariantOption, checked_move};
 use gomoku::{Board, Cell, Rule, Threat, ThreatKind};
 use zerosum::Side;
 
@@ -59,10 +59,7 @@ impl PlayGame for Gomoku {
         (self.size() - row).to_string()
     }
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
-        let cell = Cell::parse_human(text).map_err(|e| e.to_string())?;
-        let mut b = self.board.clone();
-        b.try_play(cell).map_err(|e| e.to_string())?;
-        Ok(cell)
+        checked_move(&self.board, Cell::parse_human(text), Board::try_play)
     }
     fn move_at(&self, col: usize, row: usize) -> Option<Cell> {
         (col < self.size() && row < self.size()).then(|| self.cell(col, row))

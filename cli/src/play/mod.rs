@@ -104,10 +104,39 @@ pub fn root_values<M: Display>(root: &[RootMove<M>], exact: bool) -> MoveValues 
     }
 }
 
-/// The note under exact values each solved within `nodes` when `unsolved` of them were
-/// not (they show `?`).
-pub fn unsolved_note(unsolved: usize, nodes: u64) -> Option<String> {
-    (unsolved > 0).then(|| format!("?: not solved within {}k nodes", nodes / 1000))
+/// A move read from the game's notation (`parsed`), if the rules let it be played now:
+/// `try_play` plays it on a copy of `game`, its error saying why not.
+///
+/// # Errors
+/// The notation's error or the rules', for the user.
+pub fn checked_move<G: Clone, M: Copy, E: Display, F: Display>(
+    game: &G,
+    parsed: Result<M, E>,
+    try_play: impl FnOnce(&mut G, M) -> Result<(), F>,
+) -> Result<M, String> {
+    let mv = parsed.map_err(|e| e.to_string())?;
+    try_play(&mut game.clone(), mv).map_err(|e| e.to_string())?;
+    Ok(mv)
+}
+
+impl MoveValues {
+    /// Exact values in `unit`, each searched within `nodes`: a move with none found shows
+    /// `?`, and the note says why.
+    pub fn solved<M: Display>(
+        unit: &str,
+        values: impl IntoIterator<Item = (M, Option<String>)>,
+        nodes: u64,
+    ) -> MoveValues {
+        let values: Vec<(String, String)> = (values.into_iter())
+            .map(|(m, v)| (m.to_string(), v.unwrap_or_else(|| "?".into())))
+            .collect();
+        let unsolved = values.iter().any(|(_, v)| v == "?");
+        MoveValues {
+            unit: unit.into(),
+            values,
+            note: unsolved.then(|| format!("?: not solved within {}k nodes", nodes / 1000)),
+        }
+    }
 }
 
 /// What a board mark shows (Gomoku): the winning row, and the threats on the board.

@@ -1,7 +1,7 @@
 //! `zerosum othello play`: Othello on 8×8. Moves are squares `a1`…`h8` (a1 top-left),
 //! `PS` to pass (a forced pass is played by itself). The AI is [`othello::Engine`].
 
-use super::{MoveValues, PlayGame, Thought};
+use super::{MoveValues, PlayGame, Thought, checked_move};
 use othello::{Limits, Move, Othello, Square};
 use zerosum::search::StopFlag;
 use zerosum::{Outcome, Side};
@@ -40,17 +40,12 @@ impl PlayGame for OthelloGame {
         (row + 1).to_string()
     }
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let mv: Move = text
-            .parse()
-            .map_err(|e: othello::ParseMoveError| e.to_string())?;
-        let mut g = self.game.clone();
-        g.try_play(mv).map_err(|e| match e {
-            othello::PlayError::Illegal(m) => {
-                format!("{m} is occupied or turns no disc over")
-            }
-            e => e.to_string(),
-        })?;
-        Ok(mv)
+        checked_move(&self.game, text.parse::<Move>(), |g, mv| {
+            g.try_play(mv).map_err(|e| match e {
+                othello::PlayError::Illegal(m) => format!("{m} is occupied or turns no disc over"),
+                e => e.to_string(),
+            })
+        })
     }
     fn move_at(&self, col: usize, row: usize) -> Option<Move> {
         Square::from_xy(col as u8, row as u8).map(Move::square)

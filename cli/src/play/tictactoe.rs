@@ -1,7 +1,7 @@
 //! `zerosum tictactoe play`: tic-tac-toe and m,n,k games. Moves are cell numbers (1 =
 //! top-left, row by row); the empty cells show theirs. The AI is [`tictactoe::Engine`].
 
-use super::{MoveValues, PlayGame, Thought, VariantOption, unsolved_note};
+use super::{MoveValues, PlayGame, Thought, VariantOption, checked_move};
 use tictactoe::{Board, Cell, Limits, Score, Shape};
 use zerosum::Side;
 use zerosum::search::StopFlag;
@@ -72,12 +72,7 @@ impl PlayGame for TicTacToe {
         Some(self.cell(col, row).to_string())
     }
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
-        let cell: Cell = text
-            .parse()
-            .map_err(|e: tictactoe::CellError| e.to_string())?;
-        let mut b = self.board.clone();
-        b.try_play(cell).map_err(|e| e.to_string())?;
-        Ok(cell)
+        checked_move(&self.board, text.parse::<Cell>(), Board::try_play)
     }
     fn move_at(&self, col: usize, row: usize) -> Option<Cell> {
         (col < self.cols() && row < self.rows()).then(|| self.cell(col, row))
@@ -107,21 +102,16 @@ impl PlayGame for TicTacToe {
         stop: &StopFlag,
     ) -> MoveValues {
         let limits = Limits::nodes(VALUE_NODES).with_stop(stop.clone());
-        let values = engine.move_values(&self.board, &limits);
-        let unsolved = values.iter().filter(|(_, v)| v.is_none()).count();
-        let text = |v: Option<Score>| match v {
-            Some(v) if v.is_decisive() => v.to_string(),
-            Some(_) => "draw".to_string(),
-            None => "?".to_string(),
+        let values = engine.move_values(&self.board, &limits).into_iter();
+        let text = |v: Score| {
+            if v.is_decisive() {
+                v.to_string()
+            } else {
+                "draw".into()
+            }
         };
-        MoveValues {
-            unit: "exact, in plies from now".into(),
-            values: values
-                .iter()
-                .map(|&(m, v)| (m.to_string(), text(v)))
-                .collect(),
-            note: unsolved_note(unsolved, VALUE_NODES),
-        }
+        let values = values.map(|(m, v)| (m, v.map(text)));
+        MoveValues::solved("exact, in plies from now", values, VALUE_NODES)
     }
 
     fn variant_options(&self) -> Vec<VariantOption> {
