@@ -129,7 +129,7 @@ mod tests {
     /// Pons' score of a position for its side to move from a reference value `v` (win or
     /// loss in `p` plies, or a draw): the winner's stones at the end are
     /// `k = (moves + p + 1) / 2`, and the score is `±(22 − k)`.
-    fn pons(v: zerosum::Score, moves: u32) -> i32 {
+    fn pons(v: Score, moves: u32) -> i32 {
         match v.plies_to_end() {
             Some(p) => {
                 let s = 22 - (moves + p + 1) as i32 / 2;
@@ -143,8 +143,6 @@ mod tests {
     /// as the plain alpha-beta reference finds it from the rules (no table, no ordering).
     #[test]
     fn analysis_values_are_every_columns_exact_score() {
-        use zerosum::search::alpha_beta;
-        use zerosum::{Score, ZeroEval};
         let mut rng = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..3 {
             // A pseudo-random game of 33 stones that is not over, no column full.
@@ -164,19 +162,10 @@ mod tests {
             let thought = Thought::default();
             let v = g.move_values(&mut engine, &thought, &StopFlag::new());
             assert_eq!(v.note, None);
-            let expected: Vec<(String, String)> = Column::ALL
-                .into_iter()
-                .filter(|&c| g.pos.has_room(c))
-                .map(|c| {
-                    let mut child = g.pos.clone();
-                    child.try_play(c).unwrap();
-                    let r = alpha_beta(
-                        &mut child,
-                        42,
-                        -Score::INFINITE,
-                        Score::INFINITE,
-                        &mut ZeroEval,
-                    );
+            let mut children = reference_children(&g);
+            children.sort_by_key(|(c, ..)| c.index());
+            let expected: Vec<(String, String)> = (children.into_iter())
+                .map(|(c, child, r)| {
                     let score = -pons(r, child.moves());
                     let text = if score > 0 {
                         format!("+{score}")

@@ -144,7 +144,6 @@ mod tests {
     use super::*;
     use crate::play::plain;
     use crate::play::test_support::*;
-    use zerosum::Game as _;
 
     fn setup(players: [Player; 2], strength: Strength) -> Setup {
         Setup { players, strength }
@@ -169,8 +168,6 @@ mod tests {
     /// plain alpha-beta reference (no table, no ordering) finds it from the rules.
     #[test]
     fn analysis_values_are_every_cells_exact_value() {
-        use zerosum::search::alpha_beta;
-        use zerosum::{Score, ZeroEval};
         for (size, k, moves) in [
             ("3x3", "", &["1", "5"][..]),
             ("3x3", "", &["5", "1", "9"][..]),
@@ -187,24 +184,14 @@ mod tests {
             assert_eq!(v.note, None);
             let mut got = v.values.clone();
             got.sort();
-            let mut expected: Vec<(String, String)> = g
-                .legal_moves()
-                .into_iter()
-                .map(|mv| {
-                    let mut child = g.board.clone();
-                    child.play(mv);
-                    let r = alpha_beta(
-                        &mut child,
-                        64,
-                        -Score::INFINITE,
-                        Score::INFINITE,
-                        &mut ZeroEval,
-                    );
+            let mut expected: Vec<(String, String)> = (reference_children(&g).into_iter())
+                .map(|(mv, _, r)| {
                     let value = -r.from_tt(1);
-                    let text = if value.is_decisive() {
-                        value.to_string()
+                    let draw = !value.is_decisive();
+                    let text = if draw {
+                        "draw".into()
                     } else {
-                        "draw".to_string()
+                        value.to_string()
                     };
                     (mv.to_string(), text)
                 })
