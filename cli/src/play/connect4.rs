@@ -112,18 +112,53 @@ mod tests {
         let mut engine = g.new_engine();
         let mut last = Progress::default();
         let mv = g
-            .think(&mut engine, Strength::Perfect, &StopFlag::new(), &mut |p| {
-                last = p
-            })
+            .think(
+                &mut engine,
+                Strength::Perfect,
+                &StopFlag::new(),
+                None,
+                &mut |p| last = p,
+            )
             .best;
         assert!(mv.is_some());
         assert_eq!(last.value, "loss in 2");
         let stop = StopFlag::new();
         stop.stop();
         let mv = ConnectFour::default()
-            .think(&mut engine, Strength::Perfect, &stop, &mut |_| {})
+            .think(&mut engine, Strength::Perfect, &stop, None, &mut |_| {})
             .best;
         assert!(mv.is_some());
+    }
+
+    /// A perfect solve sends no report before it is done, so the panel shows the node
+    /// count it publishes as it goes: the count grows while the solver runs, and a stop
+    /// still ends it with a move.
+    #[test]
+    fn a_perfect_solve_publishes_its_nodes_as_it_goes() {
+        use crate::play::worker::{Poll, Thinking};
+        let mut g = ConnectFour::default();
+        for c in "4453".chars() {
+            g.play(g.parse_move(&c.to_string()).unwrap());
+        }
+        let engine = g.new_engine();
+        let mut thinking = Thinking::spawn(g, engine, Strength::Perfect, false);
+        let mut seen = 0;
+        let mv = loop {
+            seen = seen.max(thinking.live_nodes());
+            if seen > 0 {
+                thinking.stop();
+            }
+            match thinking.wait(std::time::Duration::from_millis(20)) {
+                Poll::Running => {}
+                Poll::Done(mv, _) => break mv,
+                Poll::Lost => panic!("the solver's thread died"),
+            }
+        };
+        assert!(mv.is_some());
+        assert!(
+            seen.max(thinking.live_nodes()) > 0,
+            "no node count was published"
+        );
     }
 
     /// Pons' score of a position for its side to move from a reference value `v` (win or

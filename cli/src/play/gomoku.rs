@@ -154,6 +154,7 @@ mod tests {
                     &mut engine,
                     Strength::Level(level),
                     &StopFlag::new(),
+                    None,
                     &mut |_| {},
                 )
                 .best
@@ -211,7 +212,7 @@ mod tests {
         }
         let mut engine = g.new_engine();
         let stop = StopFlag::new();
-        let thought = g.think(&mut engine, Strength::Level(2), &stop, &mut |_| {});
+        let thought = g.think(&mut engine, Strength::Level(2), &stop, None, &mut |_| {});
         let v = g.move_values(&mut engine, &thought, &stop);
         assert!(v.unit.contains("evaluation"), "{v:?}");
         assert!(!v.values.is_empty());

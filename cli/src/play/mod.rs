@@ -32,6 +32,8 @@ mod testgame;
 use std::fmt::{Debug, Display};
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use zerosum::search::{Limits, RootMove, StopFlag};
 use zerosum::{Bound, Engine as _, Game as _, MoveList, Outcome, Side};
 
@@ -313,12 +315,14 @@ pub trait PlayGame: Clone + Send + 'static {
     /// Chooses a move for the side to move (the game is not over) with the game crate's
     /// engine, reporting each iteration; returns soon after `stop` is set, with the best
     /// move found so far. A time per move plays the engine's strongest level, the time
-    /// deciding the depth.
+    /// deciding the depth. With `live_nodes`, the search publishes its node count there as
+    /// it goes (a perfect solver sends no report before it is done).
     fn think(
         &self,
         engine: &mut Self::Engine,
         strength: Strength,
         stop: &StopFlag,
+        live_nodes: Option<&Arc<AtomicU64>>,
         progress: &mut dyn FnMut(Progress),
     ) -> Thought<Self::Move> {
         let all = <LevelOf<Self::Engine> as zerosum::Level>::all();
@@ -330,11 +334,14 @@ pub trait PlayGame: Clone + Send + 'static {
         if let Some(level) = all.into_iter().find(|l| l.to_string() == wanted) {
             engine.set_level(level);
         }
-        let limits = match strength {
+        let mut limits = match strength {
             Strength::Time(t) => Limits::time(t),
             _ => Limits::default(),
         }
         .with_stop(stop.clone());
+        if let Some(counter) = live_nodes {
+            limits = limits.with_progress(Arc::clone(counter));
+        }
         let r = engine.think(self.game(), &limits, &mut |r| {
             progress(Progress {
                 depth: r.depth,

@@ -22,6 +22,7 @@ fn thinking(title: &str, ms: u64, depth: u32, value: &str, pv: &[&str], n: [u64;
             nps: n[1],
         }),
         values: None,
+        live_nodes: 0,
     }
 }
 
