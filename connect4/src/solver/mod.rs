@@ -573,6 +573,15 @@ struct Control {
     result: AtomicI64,
 }
 
+/// Where a node's result goes in the table: whether it uses the table, its key, whether
+/// the key is its mirror image's, and the node count when the node began.
+struct Slot {
+    use_table: bool,
+    key: u64,
+    mirrored: bool,
+    nodes_before: u64,
+}
+
 /// One thread's search state.
 struct Search<'a> {
     table: &'a Table,
@@ -599,20 +608,45 @@ impl Search<'_> {
         }
     }
 
-    /// Stores a result into the table when `use_table` (see [`Table::put`]).
+    /// Stores a node's result into its table slot, if it has one (see [`Table::put`]):
+    /// the bound, the score, the best column as seen from the side of the board the key
+    /// was taken from, and the nodes searched since the node began.
     #[inline(always)]
-    fn put(
-        &self,
-        use_table: bool,
-        key: u64,
-        bound: Bound,
-        score: i32,
-        column: Option<u32>,
-        nodes: u64,
-    ) {
-        if use_table {
-            self.table.put(key, bound, score, column, nodes);
+    fn store(&self, slot: &Slot, bound: Bound, score: i32, column: Option<u32>) {
+        if slot.use_table {
+            let column = column.map(|c| orient(c, slot.mirrored));
+            self.table.put(
+                slot.key,
+                bound,
+                score,
+                column,
+                self.nodes - slot.nodes_before,
+            );
         }
+    }
+
+    /// Raises `floor`, the best score known without search among a node's moves, to
+    /// `lower`, a move's static lower bound (and `alpha` with it): on a beta cut-off
+    /// stores it as a lower bound with the move `col` and returns it.
+    #[inline(always)]
+    fn raise_floor(
+        &self,
+        slot: &Slot,
+        col: u32,
+        lower: i32,
+        floor: &mut i32,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if lower > *floor {
+            *floor = lower;
+            if lower >= beta {
+                self.store(slot, Bound::Lower, lower, Some(col));
+                return Some(lower);
+            }
+            *alpha = (*alpha).max(lower);
+        }
+        None
     }
 
     /// The next pseudo-random number of a helper's move-order jitter.
@@ -710,7 +744,12 @@ impl Search<'_> {
                 return hit.score;
             }
         }
-        let nodes_before = self.nodes;
+        let slot = Slot {
+            use_table,
+            key,
+            mirrored,
+            nodes_before: self.nodes,
+        };
         let alpha0 = alpha;
         // Bounds on each move's score known without searching it: a move after which
         // the opponent has no move that does not lose wins; Allis' claimeven bound and,
@@ -740,34 +779,16 @@ impl Search<'_> {
                 line.play(replies);
                 if let Some(v) = forced_value(line) {
                     // The move's exact score: no search needed.
-                    if v > floor {
-                        floor = v;
-                        if floor >= beta {
-                            self.put(
-                                use_table,
-                                key,
-                                Bound::Lower,
-                                floor,
-                                Some(orient(col, mirrored)),
-                                self.nodes - nodes_before,
-                            );
-                            return floor;
-                        }
-                        alpha = alpha.max(floor);
+                    if let Some(cut) = self.raise_floor(&slot, col, v, &mut floor, &mut alpha, beta)
+                    {
+                        return cut;
                     }
                     continue;
                 }
             }
             if replies == 0 {
                 let win = ((CELLS - 1 - board.moves) / 2) as i32;
-                self.put(
-                    use_table,
-                    key,
-                    Bound::Exact,
-                    win,
-                    Some(orient(col, mirrored)),
-                    self.nodes - nodes_before,
-                );
+                self.store(&slot, Bound::Exact, win, Some(col));
                 return win;
             }
             let mut lower = if statics && tech.child_claimeven {
@@ -781,20 +802,8 @@ impl Search<'_> {
             {
                 lower = lower.max(-h.score);
             }
-            if lower > floor {
-                floor = lower;
-                if floor >= beta {
-                    self.put(
-                        use_table,
-                        key,
-                        Bound::Lower,
-                        floor,
-                        Some(orient(col, mirrored)),
-                        self.nodes - nodes_before,
-                    );
-                    return floor;
-                }
-                alpha = alpha.max(floor);
+            if let Some(cut) = self.raise_floor(&slot, col, lower, &mut floor, &mut alpha, beta) {
+                return cut;
             }
             let score = if Some(col) == table_move {
                 u32::MAX
@@ -845,14 +854,7 @@ impl Search<'_> {
         } else {
             Bound::Exact
         };
-        self.put(
-            use_table,
-            key,
-            bound,
-            value,
-            best.map(|c| orient(c, mirrored)),
-            self.nodes - nodes_before,
-        );
+        self.store(&slot, bound, value, best);
         value
     }
 }
