@@ -118,6 +118,13 @@ impl Table {
         }
     }
 
+    /// Asks the processor to bring `key`'s bucket into cache ([`zerosum::prefetch::prefetch`]): a
+    /// hint, to be given a while before [`Table::get`] or [`Table::put`] of that key.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        zerosum::prefetch::prefetch(&self.entries[self.bucket(key).0]);
+    }
+
     /// What is stored for `key`, if anything.
     #[inline(always)]
     pub fn get(&self, key: u64) -> Option<Hit> {
