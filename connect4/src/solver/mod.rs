@@ -765,6 +765,23 @@ impl Search<'_> {
         let statics = board.moves < tech.static_max_stones;
         let mut floor = i32::MIN;
         let mut moves = MoveSorter::new();
+        // With ETC every child's bucket is read below: they are all asked for first, so
+        // that the cache misses overlap.
+        let mut child_keys = [0; WIDTH as usize];
+        if etc {
+            let mut rest = possible;
+            while rest != 0 {
+                let mv = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                let mut child = *board;
+                child.play(mv);
+                let child_key = table_key(&child, &tech).0;
+                if tech.prefetch {
+                    self.table.prefetch(child_key);
+                }
+                child_keys[bits::column_of(mv) as usize] = child_key;
+            }
+        }
         for &col in ORDER.iter().rev() {
             let mv = possible & bits::column_mask(col);
             if mv == 0 {
@@ -804,6 +821,7 @@ impl Search<'_> {
                 return win;
             }
             if tech.prefetch
+                && !etc
                 && child.moves < tech.table_max_stones
                 && !(tech.forced_without_table && replies & (replies - 1) == 0)
             {
@@ -815,7 +833,7 @@ impl Search<'_> {
                 i32::MIN
             };
             if etc
-                && let Some(h) = self.table.get(table_key(&child, &tech).0)
+                && let Some(h) = self.table.get(child_keys[col as usize])
                 && h.bound != Bound::Lower
             {
                 lower = lower.max(-h.score);
