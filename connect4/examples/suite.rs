@@ -5,7 +5,8 @@
 //! 100 of Test_L1_R3). `C4_TECHNIQUES=threat_ordering=0,etc=27,…` changes the solver's
 //! techniques (`connect4::Techniques`) to measure each one's effect (names:
 //! `threat_ordering`, `mirror_keys`, `etc`, `child_claimeven`, `forced_lines`, `static`,
-//! `guess_windows`, `dead_stones`, `forced_without_table`, `table_max_stones`, `prefetch`; a number,
+//! `guess_windows`, `dead_stones`, `forced_without_table`, `table_max_stones`, `prefetch`,
+//! `growing_table`; a number,
 //! 0 for off); `C4_THREADS=N` sets the number of search threads (1 by default).
 
 use connect4::suite::{self, SETS};
@@ -85,6 +86,7 @@ fn techniques_from_env() -> Techniques {
             "forced_without_table" => t.forced_without_table = v != 0,
             "table_max_stones" => t.table_max_stones = v,
             "prefetch" => t.prefetch = v != 0,
+            "growing_table" => t.growing_table = v != 0,
             _ => panic!("unknown technique {name}"),
         }
     }

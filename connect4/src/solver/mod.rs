@@ -136,6 +136,11 @@ pub struct Techniques {
     /// prefetched into cache ([`zerosum::prefetch::prefetch`], after Steininger's solver), so
     /// that the child's probe does not wait for memory. Changes no node count.
     pub prefetch: bool,
+    /// The part of the table in use grows with the nodes searched since it was emptied
+    /// (twice as many entries, from 2^16 up to the whole table), so that a few easy
+    /// positions do not pay for mapping all of its memory; off: the whole table from the
+    /// first search.
+    pub growing_table: bool,
 }
 
 impl Default for Techniques {
@@ -152,6 +157,7 @@ impl Default for Techniques {
             forced_without_table: true,
             table_max_stones: TABLE_MAX_STONES,
             prefetch: true,
+            growing_table: true,
         }
     }
 }
@@ -523,6 +529,11 @@ impl Solver {
             result: AtomicI64::new(i64::MIN),
         };
         let (table, tech) = (&*self.table, self.techniques);
+        table.fit(if tech.growing_table {
+            self.nodes
+        } else {
+            u64::MAX
+        });
         let search = |seed: u64, solver: Option<&Solver>| {
             let mut search = Search {
                 table,
@@ -603,9 +614,15 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Looks at the other threads and, every 2^16 nodes on the main thread, at the stop
-    /// flag and the budget: sets `aborted` when the search must end.
+    /// flag and the budget: sets `aborted` when the search must end. The main thread
+    /// also grows the part of the table in use ([`Techniques::growing_table`]).
     #[cold]
     fn poll(&mut self) {
+        if self.tech.growing_table
+            && let Some(s) = self.solver
+        {
+            self.table.fit(s.nodes + self.nodes);
+        }
         if self.control.done.load(Ordering::Relaxed)
             || (self.nodes & POLL_MASK == 0
                 && self.solver.is_some_and(|s| s.stopped(s.nodes + self.nodes)))
