@@ -45,7 +45,10 @@
 //!      the best move and the work spent.
 //!
 //! A position and its mirror image share a table entry (the smaller of the two keys; the
-//! best move is stored mirrored with it). Optionally ([`Techniques::dead_stones_min`],
+//! best move is stored mirrored with it). While a node orders its moves, it prefetches
+//! the table bucket of each child that will probe ([`Techniques::prefetch`]: a probe is a
+//! cache miss, most of a node's time). The part of the table in use grows with the work
+//! ([`Techniques::growing_table`]). Optionally ([`Techniques::dead_stones_min`],
 //! off by default) opponent stones whose colour can no longer matter are given to the
 //! side to move in the key ([`bits::dead_stones`]). With [`Solver::set_threads`] several threads
 //! search each null window from the root and share the table (Lazy SMP); the helpers

@@ -254,7 +254,13 @@ mod tests {
             .map(|i| i.wrapping_mul(0x2545_F491_4F6C_DD1D) & KEY_MASK)
             .collect();
         for (i, &k) in keys.iter().enumerate() {
-            t.put(k, Bound::Lower, (i % 40) as i32 - 20, Some((i % 7) as u32), i as u64);
+            t.put(
+                k,
+                Bound::Lower,
+                (i % 40) as i32 - 20,
+                Some((i % 7) as u32),
+                i as u64,
+            );
         }
         let before: Vec<_> = keys.iter().map(|&k| t.get(k)).collect();
         assert!(before.iter().filter(|h| h.is_some()).count() > 30_000);
