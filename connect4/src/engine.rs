@@ -138,9 +138,9 @@ impl zerosum::Engine for Engine {
         observer: &mut Observer<'_, Column>,
     ) -> SearchResult<Column> {
         if self.level == Level::Perfect && limits.depth.is_none() {
-            // The solver's table (2^table_log2 entries, 64 MiB by default) is filled on
-            // creation, which can take longer than a short move limit: make it before the
-            // clock starts, once per engine, as a start-up cost.
+            // Make the solver (its table: 2^table_log2 entries, 64 MiB by default) before
+            // the clock starts, once per engine, as a start-up cost; the table's memory is
+            // mapped as the part in use grows with the work (`Techniques::growing_table`).
             self.solver();
         }
         let budget = Budget::new(limits);
