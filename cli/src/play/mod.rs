@@ -314,9 +314,9 @@ pub trait PlayGame: Clone + Send + 'static {
     }
     /// Chooses a move for the side to move (the game is not over) with the game crate's
     /// engine, reporting each iteration; returns soon after `stop` is set, with the best
-    /// move found so far. A time per move plays the engine's strongest level, the time
-    /// deciding the depth. With `live_nodes`, the search publishes its node count there as
-    /// it goes (a perfect solver sends no report before it is done).
+    /// move found so far. A time, depth or node budget per move plays the engine's
+    /// strongest level within that budget. With `live_nodes`, the search publishes its
+    /// node count there as it goes (a perfect solver sends no report before it is done).
     fn think(
         &self,
         engine: &mut Self::Engine,
@@ -329,14 +329,18 @@ pub trait PlayGame: Clone + Send + 'static {
         let wanted = match strength {
             Strength::Level(n) => n.to_string(),
             Strength::Perfect => "perfect".to_string(),
-            Strength::Time(_) => all.last().map(|l| l.to_string()).unwrap_or_default(),
+            Strength::Time(_) | Strength::Depth(_) | Strength::Nodes(_) => {
+                all.last().map(|l| l.to_string()).unwrap_or_default()
+            }
         };
         if let Some(level) = all.into_iter().find(|l| l.to_string() == wanted) {
             engine.set_level(level);
         }
         let mut limits = match strength {
             Strength::Time(t) => Limits::time(t),
-            _ => Limits::default(),
+            Strength::Depth(d) => Limits::depth(d),
+            Strength::Nodes(n) => Limits::nodes(n),
+            Strength::Level(_) | Strength::Perfect => Limits::default(),
         }
         .with_stop(stop.clone());
         if let Some(counter) = live_nodes {
