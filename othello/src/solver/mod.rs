@@ -207,6 +207,32 @@ fn solve_last(b: Board, sq: u32) -> i32 {
     }
 }
 
+/// The position after the side to move plays on the empty square `sq`, or `None` when
+/// that move is illegal (a square with no opponent disc next to it is rejected before
+/// the flips are computed).
+#[inline(always)]
+fn play_empty(b: Board, sq: u32) -> Option<Board> {
+    if NEIGHBOURS[sq as usize] & b.opponent == 0 {
+        return None;
+    }
+    let f = flips(b.player, b.opponent, sq);
+    (f != 0).then(|| b.play_flips(sq, f))
+}
+
+/// Fail-soft negamax bookkeeping for a child's value `v`: raises `best` and `alpha`;
+/// true on a beta cut-off (`alpha >= beta`).
+#[inline(always)]
+fn raise(best: &mut i32, alpha: &mut i32, v: i32, beta: i32) -> bool {
+    if v > *best {
+        *best = v;
+        if v > *alpha {
+            *alpha = v;
+            return v >= beta;
+        }
+    }
+    false
+}
+
 /// A reusable endgame solver (owns its transposition table).
 pub struct Solver {
     tt: EndgameTable,
@@ -465,14 +491,10 @@ impl Solver {
                 }
             };
             if v > best {
-                best = v;
                 best_sq = Some(sq);
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            }
+            if raise(&mut best, &mut alpha, v, beta) {
+                break;
             }
         }
         (best, best_sq)
@@ -540,22 +562,10 @@ impl Solver {
             while m != 0 {
                 let sq = m.trailing_zeros();
                 m &= m - 1;
-                if NEIGHBOURS[sq as usize] & b.opponent == 0 {
-                    continue;
-                }
-                let f = flips(b.player, b.opponent, sq);
-                if f == 0 {
-                    continue;
-                }
-                let next = b.play_flips(sq, f);
-                let v = -self.shallow(next, -beta, -alpha, empties - 1);
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            return best;
-                        }
+                if let Some(next) = play_empty(b, sq) {
+                    let v = -self.shallow(next, -beta, -alpha, empties - 1);
+                    if raise(&mut best, &mut alpha, v, beta) {
+                        return best;
                     }
                 }
             }
@@ -591,19 +601,10 @@ impl Solver {
         };
         let mut best = -65;
         for (a, c, d) in order {
-            if NEIGHBOURS[a as usize] & b.opponent != 0 {
-                let f = flips(b.player, b.opponent, a);
-                if f != 0 {
-                    let v = -self.solve_two(b.play_flips(a, f), -alpha, c, d, false);
-                    if v > best {
-                        best = v;
-                        if v > alpha {
-                            alpha = v;
-                            if alpha >= beta {
-                                return best;
-                            }
-                        }
-                    }
+            if let Some(next) = play_empty(b, a) {
+                let v = -self.solve_two(next, -alpha, c, d, false);
+                if raise(&mut best, &mut alpha, v, beta) {
+                    return best;
                 }
             }
         }
@@ -622,16 +623,13 @@ impl Solver {
         self.nodes += 1;
         let mut best = -65;
         for (a, c) in [(x1, x2), (x2, x1)] {
-            if NEIGHBOURS[a as usize] & b.opponent != 0 {
-                let f = flips(b.player, b.opponent, a);
-                if f != 0 {
-                    self.nodes += 1;
-                    let v = -solve_last(b.play_flips(a, f), c);
-                    if v > best {
-                        best = v;
-                        if v >= beta {
-                            return best;
-                        }
+            if let Some(next) = play_empty(b, a) {
+                self.nodes += 1;
+                let v = -solve_last(next, c);
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return best;
                     }
                 }
             }
@@ -829,14 +827,8 @@ fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64)
             -alpha,
             nodes,
         );
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if alpha >= beta {
-                    break;
-                }
-            }
+        if raise(&mut best, &mut alpha, v, beta) {
+            break;
         }
     }
     best
