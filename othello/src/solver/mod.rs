@@ -11,7 +11,7 @@
 //!    score, any depth, and the best move; two-entry buckets on one cache line); the
 //!    **table move is searched first, before the others are ordered** (when it cuts off,
 //!    the ordering is never paid for); **move ordering** of the rest: every child's
-//!    table bucket is read first (the cache misses overlap), children whose stored
+//!    table bucket is prefetched first (the cache misses overlap), children whose stored
 //!    bound proves a cut-off end the node (**enhanced transposition cut-off**, from
 //!    [`ETC_EMPTIES`]), then fastest-first (fewest opponent replies, corners counted
 //!    twice), with bonuses for moves into an odd region (parity), corners, and few
@@ -668,23 +668,21 @@ impl Solver {
         };
         let moves = b.moves();
         let odd = odd_regions(b.empty());
-        // First every child and a read of its table bucket: the reads are independent,
-        // so their cache misses overlap (the probes below, and the child's own probe
-        // when it is searched, then find the bucket in the cache).
-        let touch = empties > t.shallow_empties + 1;
-        let mut touched = 0u64;
+        // First every child and a prefetch of its table bucket: the loads overlap each
+        // other and the work below (the probes below, and the child's own probe when it
+        // is searched, then find the bucket in the cache).
+        let prefetch = empties > t.shallow_empties + 1;
         let mut m = moves & !searched.map_or(0, |sq| 1u64 << sq);
         while m != 0 {
             let sq = m.trailing_zeros();
             m &= m - 1;
             let f = flips(b.player, b.opponent, sq);
-            if touch {
+            if prefetch {
                 let next = b.play_flips(sq, f);
-                touched ^= self.tt.touch(next.player, next.opponent);
+                self.tt.prefetch(next.player, next.opponent);
             }
             list.push(0, sq, f);
         }
-        std::hint::black_box(touched);
         for i in 0..list.len {
             let (_, sq, f) = list.items[i];
             let next = b.play_flips(sq, f);
