@@ -50,6 +50,8 @@ pub const SHALLOW_EMPTIES: u32 = 6;
 pub const ETC_EMPTIES: u32 = 8;
 /// From this many empties on, moves are sorted by a shallow search before searching.
 pub const SORT_SEARCH_EMPTIES: u32 = 16;
+/// Plies of the evaluation search that guesses the root's score (see [`Tuning::guess_depth`]).
+pub const GUESS_DEPTH: u32 = 0;
 
 /// The solver's search parameters (the defaults are the measured best on the FFO sets,
 /// see the crate README); public so that each technique can be measured by switching it
@@ -77,6 +79,9 @@ pub struct Tuning {
     pub sort_margin: Option<i32>,
     /// Stability cut-offs on or off.
     pub stability: bool,
+    /// Plies of the pattern-evaluation search that gives the root's first null-window
+    /// probe its guess; 0: the guess is 0 (a draw).
+    pub guess_depth: u32,
 }
 
 impl Default for Tuning {
@@ -90,6 +95,7 @@ impl Default for Tuning {
             sort_depth_max: 4,
             sort_margin: Some(8),
             stability: true,
+            guess_depth: GUESS_DEPTH,
         }
     }
 }
@@ -121,6 +127,7 @@ impl Tuning {
             "sort_depth_base" => self.sort_depth_base = num()?,
             "sort_depth_step" => self.sort_depth_step = num()?,
             "sort_depth_max" => self.sort_depth_max = num()?,
+            "guess_depth" => self.guess_depth = num()?.min(12),
             "sort_margin" => {
                 self.sort_margin = if v == "none" {
                     None
@@ -445,10 +452,19 @@ impl Solver {
         out
     }
 
-    /// The first guess of the root probes. A guess from the evaluation (scaled to
-    /// discs) did worse on the FFO sets than 0: many endgame scores are near 0.
-    fn guess(&mut self, _board: Board) -> i32 {
-        0
+    /// The first guess of the root probes: 0 with [`Tuning::guess_depth`] 0, else a
+    /// [`Tuning::guess_depth`]-ply alpha-beta search with the pattern evaluation, in
+    /// discs (its positions count as ordering nodes).
+    fn guess(&mut self, board: Board) -> i32 {
+        let depth = self.tuning.guess_depth;
+        if depth == 0 {
+            return 0;
+        }
+        let before = self.sort_nodes;
+        let v = eval_search(board, depth, -INF_EVAL, INF_EVAL, &mut self.sort_nodes);
+        self.nodes += self.sort_nodes - before;
+        let scale = crate::eval::pattern::SCALE;
+        (v + v.signum() * scale / 2) / scale
     }
 
     /// Principal-variation search over the ordered `list` of `board` in `(alpha, beta)`:
