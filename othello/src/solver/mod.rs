@@ -39,7 +39,7 @@ pub mod last;
 mod tt;
 
 use crate::error::TuningError;
-use crate::movegen::{flips, moves, potential_moves};
+use crate::movegen::{self, flips, moves, potential_moves};
 use crate::stability::stable_discs;
 use crate::{Board, Move};
 pub use tt::{EndgameTable, Probe};
@@ -838,14 +838,30 @@ fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64)
     // Corners first, the squares diagonally next to them (X-squares) last: more
     // cut-offs at no cost.
     let order = [m & CORNERS, m & !(CORNERS | X_SQUARES), m & X_SQUARES];
-    for sq in order.into_iter().flat_map(zerosum::Bitboard) {
-        let v = -eval_search(
-            b.play_flips(sq, flips(b.player, b.opponent, sq)),
-            depth - 1,
-            -beta,
-            -alpha,
-            nodes,
-        );
+    if depth == 1 {
+        for sq in order.into_iter().flat_map(zerosum::Bitboard) {
+            let next = b.play_flips(sq, flips(b.player, b.opponent, sq));
+            let v = -eval_search(next, 0, -beta, -alpha, nodes);
+            if raise(&mut best, &mut alpha, v, beta) {
+                break;
+            }
+        }
+        return best;
+    }
+    // Deeper: fastest-first (fewest replies), corners and X-squares as above on ties.
+    let mut list = MoveList::new();
+    for (rank, sq) in order.into_iter().enumerate().flat_map(|(r, g)| {
+        zerosum::Bitboard(g)
+            .into_iter()
+            .map(move |sq| (r as i32, sq))
+    }) {
+        let f = flips(b.player, b.opponent, sq);
+        let replies = movegen::moves(b.opponent ^ f, b.player ^ f ^ (1u64 << sq));
+        list.push(-(replies.count_ones() as i32) * 4 - rank, sq, f);
+    }
+    list.sort();
+    for &(_, sq, f) in list.as_slice() {
+        let v = -eval_search(b.play_flips(sq, f), depth - 1, -beta, -alpha, nodes);
         if raise(&mut best, &mut alpha, v, beta) {
             break;
         }
