@@ -18,7 +18,9 @@
 //!    potential replies; far from the end ([`SORT_SEARCH_EMPTIES`]) a shallow
 //!    alpha-beta search with the trained pattern evaluation below each child counts
 //!    most (2 plies below the child at 16–18 empties, 3 at 19–21, 4 from 22; children
-//!    told apart only down to 8 discs below alpha, as Edax's `SORT_ALPHA_DELTA`);
+//!    told apart only down to 8 discs below alpha, as Edax's `SORT_ALPHA_DELTA`; inside
+//!    it corners first, X-squares last, and the fewest replies first with 2 or more
+//!    plies left);
 //!    search; store the bounds. The thresholds are a [`Tuning`] (the measured effect of
 //!    each is in the crate README);
 //! 2. at most [`SHALLOW_EMPTIES`] empties: no table, no move generation: the empty
@@ -821,7 +823,9 @@ impl Solver {
 const INF_EVAL: i32 = 1 << 20;
 
 /// A tiny fail-soft alpha-beta with the trained [`crate::eval::Pattern`] at the horizon
-/// (hundredths of a disc), for move ordering far from the end.
+/// (hundredths of a disc), for move ordering far from the end: corners first and
+/// X-squares last, and with 2 or more plies left the moves with the fewest replies
+/// first. `nodes` counts the positions visited.
 fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
     *nodes += 1;
     if depth == 0 {
