@@ -18,8 +18,9 @@
 //! - it reports each finished iteration (or solver step) to the observer, best first,
 //!   with [`Report::exact`] set when the score is the game-theoretic value;
 //! - its level decides what it does when the limits give no time: a fixed depth, or the
-//!   exact solver. The top level of every game is "perfect": the exact solver when it fits
-//!   the budget, the best search otherwise;
+//!   exact solver. The top level of every game with an exact solver is "perfect": the
+//!   exact solver when it fits the budget, the best search otherwise (Gomoku has none:
+//!   no exact solver fits a move's time there);
 //! - [`Engine::new_game`] forgets what belongs to one game (history, ages);
 //!   [`Engine::clear`] forgets everything (the transposition tables too).
 //!

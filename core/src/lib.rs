@@ -21,7 +21,7 @@
 
 pub mod agent;
 mod bitboard;
-mod engine;
+pub mod engine;
 mod game;
 pub mod hash;
 pub mod prefetch;

@@ -135,7 +135,7 @@ impl Board {
     }
 
     /// The Zobrist key of the position (see [`crate::zobrist`]); it does not say whose
-    /// colour moves ([`crate::Othello::hash`] adds that).
+    /// colour moves (the `Game::hash` of [`crate::Othello`] adds that).
     #[inline]
     pub fn hash(self) -> u64 {
         zobrist::hash(self.player, self.opponent)
