@@ -210,7 +210,7 @@ impl Budget {
             stop: limits.stop.clone(),
             countdown: Cell::new(POLL_INTERVAL),
             stopped: Cell::new(false),
-            progress: None,
+            progress: limits.progress.clone(),
         }
     }
 
@@ -402,6 +402,15 @@ mod tests {
         let part = b.share(0.5, None);
         assert!(!part.exceeded(7));
         assert_eq!(counter.load(Ordering::Relaxed), 7);
+    }
+
+    /// A counter given in the limits reaches the budget made from them.
+    #[test]
+    fn limits_carry_the_progress_counter() {
+        let counter = Arc::new(AtomicU64::new(0));
+        let b = Budget::new(&Limits::default().with_progress(Arc::clone(&counter)));
+        assert!(!b.exceeded(4_321));
+        assert_eq!(counter.load(Ordering::Relaxed), 4_321);
     }
 
     #[test]

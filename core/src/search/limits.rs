@@ -2,7 +2,7 @@
 
 use crate::time::{GameClock, TimeSource};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// A flag another thread (a UI, a protocol handler) sets to end a search early. Cheap to
@@ -61,6 +61,10 @@ pub struct Limits {
     /// The clock searches read; `None` for the system clock. Tests inject a
     /// [`crate::time::TickClock`].
     pub time_source: Option<Arc<dyn TimeSource>>,
+    /// A counter the search publishes its node count into at every poll (see
+    /// [`crate::time::Budget::with_progress`]), so that another thread (a terminal UI) can
+    /// show a long search's progress; `None` publishes nothing.
+    pub progress: Option<Arc<AtomicU64>>,
 }
 
 impl Limits {
@@ -110,6 +114,12 @@ impl Limits {
     /// These limits, also watching `stop`.
     pub fn with_stop(mut self, stop: StopFlag) -> Self {
         self.stop = Some(stop);
+        self
+    }
+
+    /// These limits, publishing the search's node count into `counter` at every poll.
+    pub fn with_progress(mut self, counter: Arc<AtomicU64>) -> Self {
+        self.progress = Some(counter);
         self
     }
 }
