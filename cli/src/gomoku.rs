@@ -9,8 +9,19 @@ use std::process::ExitCode;
 /// Commands of `zerosum gomoku`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play in the terminal (TUI, or plain line mode with --plain).
-    Play(crate::play::gomoku::PlayArgs),
+    /// Play in the terminal (TUI, or plain line mode with --plain). Levels 1-8 (default
+    /// 4); there is no `perfect` level, as no exact Gomoku solver fits a move's time.
+    Play {
+        #[command(flatten)]
+        common: crate::play::CommonArgs,
+        /// Board side, 5 to 22 (15 and 20 are the usual ones).
+        #[arg(long, default_value_t = 15)]
+        size: u32,
+        /// Rule: `freestyle` (five or more wins), `standard` (exactly five) or `renju`
+        /// (black may not make an overline, a double four or a double three).
+        #[arg(long, default_value = "freestyle")]
+        rule: String,
+    },
     /// Reads positions (`15f:h8i7e9`, or a bare move list for 15x15 freestyle) from
     /// standard input, one a line, and prints whether the side to move has a forced win by
     /// continuous fours (VCF) and the proof line.
@@ -41,7 +52,10 @@ pub enum Command {
 /// Runs one `zerosum gomoku` command.
 pub fn run(command: Command) -> ExitCode {
     match command {
-        Command::Play(args) => crate::play::gomoku::run(args),
+        Command::Play { common, size, rule } => {
+            let game = crate::play::gomoku::Gomoku::new(&size.to_string(), &rule);
+            crate::play::run(game, &common)
+        }
         Command::Solve { nodes } => {
             let mut solver = VcfSolver::default();
             crate::lines::process_stdin(|line| -> Result<String, String> {

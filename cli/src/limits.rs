@@ -185,7 +185,8 @@ pub fn solve_each_move<M: Copy + Display, V>(
     limits: &ExactLimitArgs,
     mut solve: impl FnMut(M, &Budget) -> Option<(u64, V)>,
 ) -> Option<Vec<(M, V)>> {
-    let budget = task.budget(&limits.limits());
+    let limits = limits.limits();
+    let budget = task.budget(&limits);
     let start = Instant::now();
     let mut spent = 0u64;
     let mut values = Vec::with_capacity(moves.len());
@@ -195,7 +196,7 @@ pub fn solve_each_move<M: Copy + Display, V>(
             let sep = if left.is_empty() { "" } else { ", " };
             format!("move {} of {} ({mv}){sep}{left}", k + 1, moves.len())
         });
-        let part = budget.share(1.0, limits.nodes.map(|n| n.saturating_sub(spent)));
+        let part = budget.rest(&limits, spent);
         let (nodes, value) = solve(mv, &part)?;
         spent += nodes;
         task.part_done(nodes);

@@ -18,7 +18,16 @@ use zerosum::Game as _;
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain).
-    Play(crate::play::tictactoe::PlayArgs),
+    Play {
+        #[command(flatten)]
+        common: crate::play::CommonArgs,
+        /// Board size COLSxROWS (at most 64 cells).
+        #[arg(long, default_value = "3x3", value_name = "COLSxROWS")]
+        size: String,
+        /// Stones in a row to win (default: the smaller side).
+        #[arg(long)]
+        k: Option<u32>,
+    },
     /// Solve positions read from standard input, one a line: prints `<position> <value>`,
     /// value 1 (the side to move wins), 0 (draw) or -1 (it loses) under perfect play.
     Solve(SolveArgs),
@@ -208,7 +217,11 @@ fn for_each_board(
 /// Runs one `zerosum tictactoe` command.
 pub fn run(command: Command) -> ExitCode {
     match command {
-        Command::Play(args) => crate::play::tictactoe::run(args),
+        Command::Play { common, size, k } => {
+            let k = k.map_or(String::new(), |k| k.to_string());
+            let game = crate::play::tictactoe::TicTacToe::with_size(&size, &k);
+            crate::play::run(game, &common)
+        }
         Command::Solve(args) => for_each_board(&args, |solver, progress, board| {
             match solve(solver, progress, board, &args.limits) {
                 Some(s) => value_text(s.value, board, args.distance, ' '),

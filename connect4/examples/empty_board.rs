@@ -1,9 +1,13 @@
 //! Solves a position from scratch (no opening book), weakly then strongly, and prints
 //! time and nodes: `cargo run --release -p connect4 --example empty_board -- [MOVES]
 //! [weak|strong] [THREADS]` (the empty board, both solves and one thread by default;
-//! minutes; `-` is the empty board).
+//! minutes; `-` is the empty board). `C4_TECHNIQUES` changes the techniques as for the
+//! `suite` example.
 
 use connect4::{Position, Solver};
+
+#[path = "common/techniques.rs"]
+mod techniques;
 
 /// CPU time of this process so far (user + system, from `/proc/self/stat`), if known.
 fn cpu_seconds() -> Option<f64> {
@@ -33,6 +37,7 @@ fn main() {
     for &weak in kinds {
         let mut solver = Solver::new();
         solver.set_use_book(false);
+        solver.set_techniques(techniques::techniques_from_env());
         solver.set_threads(threads);
         let cpu = cpu_seconds();
         let s = solver.try_solve(&position, weak).expect("not stopped");

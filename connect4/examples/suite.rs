@@ -5,12 +5,17 @@
 //! 100 of Test_L1_R3). `C4_TECHNIQUES=threat_ordering=0,etc=27,…` changes the solver's
 //! techniques (`connect4::Techniques`) to measure each one's effect (names:
 //! `threat_ordering`, `mirror_keys`, `etc`, `child_claimeven`, `forced_lines`, `static`,
-//! `guess_windows`, `dead_stones`, `forced_without_table`, `table_max_stones`; a number,
+//! `guess_windows`, `dead_stones`, `forced_without_table`, `table_max_stones`, `prefetch`,
+//! `growing_table`; a number,
 //! 0 for off); `C4_THREADS=N` sets the number of search threads (1 by default).
 
+use connect4::Solver;
 use connect4::suite::{self, SETS};
-use connect4::{Solver, Techniques};
 use std::path::PathBuf;
+
+#[path = "common/techniques.rs"]
+mod techniques;
+use techniques::techniques_from_env;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -60,32 +65,4 @@ fn main() {
             println!("  FAIL {} want {} got {}", f.0, f.1, f.2);
         }
     }
-}
-
-/// The default techniques changed by `C4_TECHNIQUES` (`name=value`, comma-separated).
-fn techniques_from_env() -> Techniques {
-    let mut t = Techniques::default();
-    for item in std::env::var("C4_TECHNIQUES")
-        .unwrap_or_default()
-        .split(',')
-    {
-        let Some((name, value)) = item.split_once('=') else {
-            continue;
-        };
-        let v: u32 = value.parse().expect("a number");
-        match name {
-            "threat_ordering" => t.threat_ordering = v != 0,
-            "mirror_keys" => t.mirror_keys = v != 0,
-            "etc" => t.etc_max_stones = v,
-            "child_claimeven" => t.child_claimeven = v != 0,
-            "forced_lines" => t.forced_lines = v != 0,
-            "static" => t.static_max_stones = v,
-            "guess_windows" => t.guess_windows = v != 0,
-            "dead_stones" => t.dead_stones_min = v,
-            "forced_without_table" => t.forced_without_table = v != 0,
-            "table_max_stones" => t.table_max_stones = v,
-            _ => panic!("unknown technique {name}"),
-        }
-    }
-    t
 }

@@ -67,6 +67,28 @@ impl Engine {
             .get_or_insert_with(|| Solver::with_table_log2(log2))
     }
 
+    /// Every playable column of `position` with its exact score for the side to move (in
+    /// Pons' convention: `22 − k` for a win with its `k`-th stone), left to right, each
+    /// solved within `limits` of its own; `None` for a column not solved within them.
+    pub fn move_values(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+    ) -> Vec<(Column, Option<i32>)> {
+        let solver = self.solver();
+        let playable = Column::ALL.into_iter().filter(|&c| position.can_play(c));
+        playable
+            .map(|col| {
+                let mut child = position.clone();
+                child.play_unchecked(col);
+                solver.set_budget(Some(Budget::new(limits)));
+                let s = solver.try_solve(&child, false);
+                solver.set_budget(None);
+                (col, s.ok().map(|s| -s.score))
+            })
+            .collect()
+    }
+
     fn search(
         &mut self,
         position: &Position,
@@ -116,9 +138,9 @@ impl zerosum::Engine for Engine {
         observer: &mut Observer<'_, Column>,
     ) -> SearchResult<Column> {
         if self.level == Level::Perfect && limits.depth.is_none() {
-            // The solver's table (2^table_log2 entries, 64 MiB by default) is filled on
-            // creation, which can take longer than a short move limit: make it before the
-            // clock starts, once per engine, as a start-up cost.
+            // Make the solver (its table: 2^table_log2 entries, 64 MiB by default) before
+            // the clock starts, once per engine, as a start-up cost; the table's memory is
+            // mapped as the part in use grows with the work (`Techniques::growing_table`).
             self.solver();
         }
         let budget = Budget::new(limits);

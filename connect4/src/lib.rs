@@ -39,9 +39,9 @@
 //!
 //! [`Solver::solve`] answers positions near the end in microseconds to milliseconds
 //! (Pons' `Test_L3`/`L2` sets) and middle positions in milliseconds to seconds
-//! (`L1_R*`); early positions take up to a minute, and the empty board about 50 s on one core
-//! of a small machine (positions in the shipped opening book, [`Book::shipped`], answer
-//! at once). Bound a solve with [`Solver::set_budget`] (time, nodes, stop flag) and
+//! (`L1_R*`); early positions take up to a minute, and the empty board about 30 s on one core
+//! of a small machine (positions of at most 4 stones are in the shipped opening book,
+//! [`Book::shipped`], and answer at once). Bound a solve with [`Solver::set_budget`] (time, nodes, stop flag) and
 //! [`Solver::try_solve`], which then returns [`Stopped`]. [`Solver::analyze`] costs up to
 //! seven solves. [`Engine::think`](zerosum::Engine::think) at levels 1–14 searches a fixed
 //! depth (milliseconds); `Limits::time`/`Limits::nodes` bound every level.

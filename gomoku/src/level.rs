@@ -67,6 +67,14 @@ impl zerosum::Level for Level {
     fn default_level() -> Level {
         Level(4)
     }
+    /// `1-8 (default 4; no perfect level: …)`, so that `--help` and errors say why.
+    fn range_text() -> String {
+        format!(
+            "1-{} (default {}; no perfect level: no exact Gomoku solver fits a move's time)",
+            Level::MAX,
+            Self::default_level()
+        )
+    }
 }
 
 impl zerosum::Engine for Engine {

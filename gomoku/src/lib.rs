@@ -48,6 +48,7 @@ pub mod protocol;
 pub mod renju;
 mod rule;
 pub mod suite;
+mod threats;
 pub mod train;
 pub mod vcf;
 pub mod vct;
@@ -60,6 +61,7 @@ pub use eval::{EvalTable, FEATURE_NAMES, FEATURES, evaluate, evaluate_with, feat
 pub use level::Level;
 pub use pattern::{Pattern, classify_line};
 pub use rule::{Rule, RuleError};
+pub use threats::{Threat, ThreatKind};
 pub use winlines::{WeightTable, WinLines};
 pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
 pub use zerosum::time::GameClock;

@@ -14,9 +14,9 @@ use crate::solver::Solver;
 use crate::{Move, Othello};
 use std::fmt;
 use std::str::FromStr;
-use zerosum::search::{Limits, SearchResult, Searcher};
+use zerosum::search::{Limits, RootMove, SearchResult, Searcher};
 use zerosum::time::Budget;
-use zerosum::{Game, Observer, Score};
+use zerosum::{Bound, Game, Observer, Score};
 
 /// How strong the Othello engine plays: the midgame search depth, and the number of
 /// empty squares from which it solves the endgame exactly (final disc difference).
@@ -120,6 +120,9 @@ impl Default for Engine {
 }
 
 impl Engine {
+    /// At most this many empty squares, [`Engine::move_values`] tries exact values.
+    pub const EXACT_VALUE_EMPTIES: u32 = 16;
+
     /// An engine at the default level with `tt_mib` MiB for each of its tables (midgame
     /// and endgame; the analysis searcher gets a sixteenth).
     pub fn new(tt_mib: usize) -> Self {
@@ -183,6 +186,46 @@ impl Engine {
         );
         self.searcher.set_analysis(false);
         r
+    }
+
+    /// Every legal move's value for the side to move, best first, as an analysis shows
+    /// it: the exact final disc differences (`exact` set, scores in discs) when at most
+    /// [`Engine::EXACT_VALUE_EMPTIES`] squares are empty and the solver values every move
+    /// within `limits` (all the moves together); else the evaluation after a `depth`-ply
+    /// analysis search ([`Engine::analyze_midgame`]). `None` when the stop flag of
+    /// `limits` is set before the evaluation.
+    pub fn move_values(
+        &mut self,
+        game: &Othello,
+        limits: &Limits,
+        depth: u32,
+    ) -> Option<SearchResult<Move>> {
+        let empties = 64 - game.stones_on_board();
+        if empties <= Self::EXACT_VALUE_EMPTIES {
+            let budget = &Budget::new(limits);
+            let mut list = zerosum::MoveList::new();
+            game.legal_moves(&mut list);
+            let (mut root, mut nodes) = (Vec::new(), 0);
+            for &mv in list.iter() {
+                let mut child = game.clone();
+                child.play(mv);
+                let Some(s) = self.solver.solve_within(child.board(), budget) else {
+                    break;
+                };
+                nodes += s.nodes;
+                let (score, bound) = (Score(-s.score), Bound::Exact);
+                root.push(RootMove { mv, score, bound });
+            }
+            root.sort_by_key(|m| -m.score.0);
+            if let (Some(best), true) = (root.first(), root.len() == list.len()) {
+                let elapsed = budget.elapsed();
+                let mut r = SearchResult::solved(best.mv, best.score, empties, nodes, elapsed);
+                r.root_moves = root;
+                return Some(r);
+            }
+        }
+        let stopped = limits.stop.as_ref().is_some_and(|s| s.is_stopped());
+        (!stopped).then(|| self.analyze_midgame(game, depth))
     }
 
     /// The exact solver (for `solve` and `analyze`).

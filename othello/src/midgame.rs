@@ -70,6 +70,36 @@ const UPPER: u8 = 2;
 const EXACT: u8 = 3;
 const NO_MOVE: u8 = 255;
 
+impl Entry {
+    /// The entry for a fail-soft result `best` of a `depth`-ply search of the position
+    /// `key` in the window `(alpha, beta)`: a lower bound at or above `beta`, an upper
+    /// bound at or below `alpha`, else exact.
+    fn new(
+        key: u64,
+        best: i32,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        best_sq: u8,
+        generation: u8,
+    ) -> Entry {
+        Entry {
+            key,
+            value: best as i16,
+            depth: depth as u8,
+            bound: if best >= beta {
+                LOWER
+            } else if best <= alpha {
+                UPPER
+            } else {
+                EXACT
+            },
+            best: best_sq,
+            generation,
+        }
+    }
+}
+
 /// The midgame searcher: owns its transposition table between searches.
 pub struct Midgame {
     table: Vec<Entry>,
@@ -283,16 +313,7 @@ impl Midgame {
         for i in 0..root.len() {
             let sq = root[i].0;
             let child = board.play_flips(sq, board.flips(sq));
-            let v = if i == 0 {
-                -self.pvs(eval, child, depth - 1, -beta, -a)
-            } else {
-                let v = -self.pvs(eval, child, depth - 1, -a - 1, -a);
-                if v > a && v < beta && !self.stopped {
-                    -self.pvs(eval, child, depth - 1, -beta, -a)
-                } else {
-                    v
-                }
-            };
+            let v = self.child(eval, child, depth, a, beta, i == 0);
             if self.stopped {
                 break;
             }
@@ -316,20 +337,15 @@ impl Midgame {
         let complete = !self.stopped;
         if complete {
             let e = &mut self.table[board.hash() as usize & self.mask];
-            *e = Entry {
-                key: board.hash(),
-                value: best as i16,
-                depth: depth as u8,
-                bound: if best >= beta {
-                    LOWER
-                } else if best <= alpha {
-                    UPPER
-                } else {
-                    EXACT
-                },
-                best: root[0].0 as u8,
-                generation: self.generation,
-            };
+            *e = Entry::new(
+                board.hash(),
+                best,
+                depth,
+                alpha,
+                beta,
+                root[0].0 as u8,
+                self.generation,
+            );
         }
         (best, complete)
     }
@@ -342,6 +358,30 @@ impl Midgame {
         }
         self.evaluations += 1;
         eval.value(b)
+    }
+
+    /// The value of `child` for its parent (a `depth`-ply node searched in `(alpha,
+    /// beta)`): the full window for the parent's `first` move, else a null window at
+    /// `alpha` and a full-window re-search when it fails high inside the window (PVS).
+    #[inline]
+    fn child<E: MidgameEval>(
+        &mut self,
+        eval: &E,
+        child: Board,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+    ) -> i32 {
+        if first {
+            return -self.pvs(eval, child, depth - 1, -beta, -alpha);
+        }
+        let v = -self.pvs(eval, child, depth - 1, -alpha - 1, -alpha);
+        if v > alpha && v < beta && !self.stopped {
+            -self.pvs(eval, child, depth - 1, -beta, -alpha)
+        } else {
+            v
+        }
     }
 
     /// Fail-soft negamax PVS of `depth` plies in `(alpha, beta)`.
@@ -425,16 +465,7 @@ impl Midgame {
         let mut best = -INF;
         let mut best_sq = NO_MOVE;
         for (i, &(_, sq, c)) in list.iter().enumerate() {
-            let v = if i == 0 {
-                -self.pvs(eval, c, depth - 1, -beta, -alpha)
-            } else {
-                let v = -self.pvs(eval, c, depth - 1, -alpha - 1, -alpha);
-                if v > alpha && v < beta && !self.stopped {
-                    -self.pvs(eval, c, depth - 1, -beta, -alpha)
-                } else {
-                    v
-                }
-            };
+            let v = self.child(eval, c, depth, alpha, beta, i == 0);
             if self.stopped {
                 return 0;
             }
@@ -451,20 +482,7 @@ impl Midgame {
         }
         let e = &mut self.table[slot];
         if e.generation != self.generation || depth as u8 >= e.depth || e.key == key {
-            *e = Entry {
-                key,
-                value: best as i16,
-                depth: depth as u8,
-                bound: if best >= beta {
-                    LOWER
-                } else if best <= alpha0 {
-                    UPPER
-                } else {
-                    EXACT
-                },
-                best: best_sq,
-                generation: self.generation,
-            };
+            *e = Entry::new(key, best, depth, alpha0, beta, best_sq, self.generation);
         }
         best
     }

@@ -3,9 +3,9 @@
 //! [`Solver`] when it finishes within the budget, the deepest search otherwise.
 
 use crate::{Board, Cell, LineEvaluator, Mode, Solver, SolverConfig};
-use zerosum::Observer;
 use zerosum::search::{Limits, SearchResult, Searcher};
 use zerosum::time::Budget;
+use zerosum::{Game as _, Observer, Score};
 
 /// How strong the tic-tac-toe engine plays.
 ///
@@ -55,6 +55,24 @@ impl Engine {
             }),
             searcher: Searcher::new(tt_mib),
         }
+    }
+
+    /// The exact value of every legal move of `board` for its side to move (`win in 3`,
+    /// `draw`, `loss in 4`: plies from now), best first, each move solved within `limits`
+    /// of its own; `None`, last, for a move not solved within them.
+    pub fn move_values(&mut self, board: &Board, limits: &Limits) -> Vec<(Cell, Option<Score>)> {
+        let mut moves = zerosum::MoveList::new();
+        board.legal_moves(&mut moves);
+        let mut values: Vec<(Cell, Option<Score>)> = (moves.iter())
+            .map(|&mv| {
+                let mut child = board.clone();
+                child.play(mv);
+                let s = self.solver.solve_with_budget(&child, &Budget::new(limits));
+                (mv, s.map(|s| -s.value.from_tt(1)))
+            })
+            .collect();
+        values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        values
     }
 
     /// The search with the evaluation to `depth` plies at most, under `budget`.

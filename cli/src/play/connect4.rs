@@ -1,11 +1,10 @@
 //! `zerosum connect4 play`: Connect Four, 7×6. Moves are columns `1`…`7` (Pascal Pons'
 //! notation). The AI is [`connect4::Engine`].
 
-use super::{MoveValues, PlayGame, Thought};
-use connect4::{Column, Position};
+use super::{MoveValues, PlayGame, Thought, checked_move};
+use connect4::{Column, Limits, Position};
 use zerosum::Side;
-use zerosum::search::{Limits, StopFlag};
-use zerosum::time::Budget;
+use zerosum::search::StopFlag;
 
 /// Solver nodes spent on each column's exact score in the analysis panel (under 0.1 s);
 /// a column not solved within them shows `?`.
@@ -42,19 +41,17 @@ impl PlayGame for ConnectFour {
     fn col_label(&self, col: usize) -> String {
         (col + 1).to_string()
     }
-    fn row_label(&self, _row: usize) -> String {
-        String::new()
-    }
     fn parse_move(&self, text: &str) -> Result<Column, String> {
         let mut chars = text.chars();
         let col = match (chars.next(), chars.next()) {
             (Some(c), None) => Column::from_digit(c),
             _ => None,
-        }
-        .ok_or_else(|| "a move is a column 1-7".to_string())?;
-        let mut p = self.pos.clone();
-        p.try_play(col).map_err(|e| e.to_string())?;
-        Ok(col)
+        };
+        checked_move(
+            &self.pos,
+            col.ok_or("a move is a column 1-7"),
+            Position::try_play,
+        )
     }
     fn move_at(&self, col: usize, _row: usize) -> Option<Column> {
         Column::new(col)
@@ -84,33 +81,18 @@ impl PlayGame for ConnectFour {
         _thought: &Thought<Column>,
         stop: &StopFlag,
     ) -> MoveValues {
-        let solver = engine.solver();
-        let mut values = Vec::new();
-        let mut unsolved = 0;
-        for col in Column::ALL {
-            let mut child = self.pos.clone();
-            if child.try_play(col).is_err() {
-                continue;
+        let limits = Limits::nodes(VALUE_NODES).with_stop(stop.clone());
+        let values = engine.move_values(&self.pos, &limits).into_iter();
+        let text = |v: i32| {
+            if v > 0 {
+                format!("+{v}")
+            } else {
+                v.to_string()
             }
-            let limits = Limits::nodes(VALUE_NODES).with_stop(stop.clone());
-            solver.set_budget(Some(Budget::new(&limits)));
-            let value = match solver.try_solve(&child, false) {
-                Ok(s) if s.score < 0 => format!("{:+}", -s.score),
-                Ok(s) => (-s.score).to_string(),
-                Err(_) => {
-                    unsolved += 1;
-                    "?".to_string()
-                }
-            };
-            solver.set_budget(None);
-            values.push(((col.index() + 1).to_string(), value));
-        }
-        MoveValues {
-            unit: "exact, Pons: +s wins by one's (22-s)th stone".into(),
-            values,
-            note: (unsolved > 0)
-                .then(|| format!("?: not solved within {}k nodes", VALUE_NODES / 1000)),
-        }
+        };
+        let values = values.map(|(col, v)| (col.index() + 1, v.map(text)));
+        let unit = "exact, Pons: +s wins by one's (22-s)th stone";
+        MoveValues::solved(unit, values, VALUE_NODES)
     }
 }
 
@@ -130,24 +112,59 @@ mod tests {
         let mut engine = g.new_engine();
         let mut last = Progress::default();
         let mv = g
-            .think(&mut engine, Strength::Perfect, &StopFlag::new(), &mut |p| {
-                last = p
-            })
+            .think(
+                &mut engine,
+                Strength::Perfect,
+                &StopFlag::new(),
+                None,
+                &mut |p| last = p,
+            )
             .best;
         assert!(mv.is_some());
         assert_eq!(last.value, "loss in 2");
         let stop = StopFlag::new();
         stop.stop();
         let mv = ConnectFour::default()
-            .think(&mut engine, Strength::Perfect, &stop, &mut |_| {})
+            .think(&mut engine, Strength::Perfect, &stop, None, &mut |_| {})
             .best;
         assert!(mv.is_some());
+    }
+
+    /// A perfect solve sends no report before it is done, so the panel shows the node
+    /// count it publishes as it goes: the count grows while the solver runs, and a stop
+    /// still ends it with a move.
+    #[test]
+    fn a_perfect_solve_publishes_its_nodes_as_it_goes() {
+        use crate::play::worker::{Poll, Thinking};
+        let mut g = ConnectFour::default();
+        for c in "4453".chars() {
+            g.play(g.parse_move(&c.to_string()).unwrap());
+        }
+        let engine = g.new_engine();
+        let mut thinking = Thinking::spawn(g, engine, Strength::Perfect, false);
+        let mut seen = 0;
+        let mv = loop {
+            seen = seen.max(thinking.live_nodes());
+            if seen > 0 {
+                thinking.stop();
+            }
+            match thinking.wait(std::time::Duration::from_millis(20)) {
+                Poll::Running => {}
+                Poll::Done(mv, _) => break mv,
+                Poll::Lost => panic!("the solver's thread died"),
+            }
+        };
+        assert!(mv.is_some());
+        assert!(
+            seen.max(thinking.live_nodes()) > 0,
+            "no node count was published"
+        );
     }
 
     /// Pons' score of a position for its side to move from a reference value `v` (win or
     /// loss in `p` plies, or a draw): the winner's stones at the end are
     /// `k = (moves + p + 1) / 2`, and the score is `±(22 − k)`.
-    fn pons(v: zerosum::Score, moves: u32) -> i32 {
+    fn pons(v: Score, moves: u32) -> i32 {
         match v.plies_to_end() {
             Some(p) => {
                 let s = 22 - (moves + p + 1) as i32 / 2;
@@ -161,20 +178,14 @@ mod tests {
     /// as the plain alpha-beta reference finds it from the rules (no table, no ordering).
     #[test]
     fn analysis_values_are_every_columns_exact_score() {
-        use zerosum::search::alpha_beta;
-        use zerosum::{Score, ZeroEval};
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..3 {
             // A pseudo-random game of 33 stones that is not over, no column full.
             let g = loop {
                 let mut g = ConnectFour::default();
                 while g.pos.moves() < 33 && g.outcome().is_none() {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let legal = g.legal_moves();
-                    let mv = legal[(seed % legal.len() as u64) as usize];
-                    if !g.pos.is_winning_move(mv) || legal.len() == 1 {
+                    let mv = random_move(&g, &mut rng);
+                    if !g.pos.is_winning_move(mv) || g.legal_moves().len() == 1 {
                         g.play(mv);
                     }
                 }
@@ -186,19 +197,10 @@ mod tests {
             let thought = Thought::default();
             let v = g.move_values(&mut engine, &thought, &StopFlag::new());
             assert_eq!(v.note, None);
-            let expected: Vec<(String, String)> = Column::ALL
-                .into_iter()
-                .filter(|&c| g.pos.has_room(c))
-                .map(|c| {
-                    let mut child = g.pos.clone();
-                    child.try_play(c).unwrap();
-                    let r = alpha_beta(
-                        &mut child,
-                        42,
-                        -Score::INFINITE,
-                        Score::INFINITE,
-                        &mut ZeroEval,
-                    );
+            let mut children = reference_children(&g);
+            children.sort_by_key(|(c, ..)| c.index());
+            let expected: Vec<(String, String)> = (children.into_iter())
+                .map(|(c, child, r)| {
                     let score = -pons(r, child.moves());
                     let text = if score > 0 {
                         format!("+{score}")
@@ -226,38 +228,5 @@ mod tests {
         assert_eq!(v.values.len(), 7);
         assert!(v.values.iter().all(|(_, s)| s == "?"), "{v:?}");
         assert!(v.note.unwrap().contains("not solved"));
-    }
-
-    #[test]
-    fn tui_states() {
-        let setup = human_against_ai(7);
-        let mut app = App::new(ConnectFour::default(), setup);
-        insta::assert_snapshot!("connect4_start", render_to_string(&mut app, 80, 18));
-        let mut s = Session::new(ConnectFour::default(), setup);
-        for m in "4453354".chars() {
-            s.play_text(&m.to_string()).unwrap();
-        }
-        app.session = s;
-        app.analysis = Some(Analysis {
-            title: "o (AI, level 7)".into(),
-            state: "thinking".into(),
-            elapsed: Duration::from_millis(800),
-            progress: Some(Progress {
-                depth: 6,
-                value: "+24".into(),
-                pv: ["3", "3", "2", "6", "2", "2"].map(String::from).to_vec(),
-                nodes: 45_678,
-                nps: 1_234_567,
-            }),
-            values: None,
-        });
-        insta::assert_snapshot!("connect4_thinking", render_to_string(&mut app, 80, 18));
-        app.analysis = None;
-        app.session = Session::new(ConnectFour::default(), setup);
-        for m in "1122334".chars() {
-            app.session.play_text(&m.to_string()).unwrap();
-        }
-        assert_eq!(app.session.game.result_text(), "x wins");
-        insta::assert_snapshot!("connect4_won", render_to_string(&mut app, 80, 18));
     }
 }

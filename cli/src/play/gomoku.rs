@@ -2,33 +2,9 @@
 //! freestyle, standard (exactly five) or renju (black's forbidden points refused). Moves are cells `h8` (column letter, row
 //! number; row 1 at the bottom). The AI is [`gomoku::Engine`] (levels 1–8).
 
-use super::{CommonArgs, Mark, MarkKind, PlayGame, VariantOption};
-use clap::Args;
-use gomoku::{Board, Cell, Pattern, Rule};
-use std::process::ExitCode;
+use super::{Mark, MarkKind, PlayGame, VariantOption, checked_move};
+use gomoku::{Board, Cell, Rule, Threat, ThreatKind};
 use zerosum::Side;
-
-/// Options of `zerosum gomoku play`.
-#[derive(Args, Debug, Clone)]
-pub struct PlayArgs {
-    #[command(flatten)]
-    common: CommonArgs,
-    /// Board side, 5 to 22 (15 and 20 are the usual ones).
-    #[arg(long, default_value_t = 15)]
-    size: u32,
-    /// Rule: `freestyle` (five or more wins), `standard` (exactly five) or `renju`
-    /// (black may not make an overline, a double four or a double three).
-    #[arg(long, default_value = "freestyle")]
-    rule: String,
-}
-
-/// Runs `zerosum gomoku play`.
-pub fn run(args: PlayArgs) -> ExitCode {
-    super::run(
-        Gomoku::new(&args.size.to_string(), &args.rule),
-        &args.common,
-    )
-}
 
 /// A Gomoku game.
 #[derive(Clone, Debug)]
@@ -79,17 +55,11 @@ impl PlayGame for Gomoku {
     fn stone(&self, col: usize, row: usize) -> Option<Side> {
         self.board.stone(self.cell(col, row))
     }
-    fn col_label(&self, col: usize) -> String {
-        char::from(b'a' + col as u8).to_string()
-    }
     fn row_label(&self, row: usize) -> String {
         (self.size() - row).to_string()
     }
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
-        let cell = Cell::parse_human(text).map_err(|e| e.to_string())?;
-        let mut b = self.board.clone();
-        b.try_play(cell).map_err(|e| e.to_string())?;
-        Ok(cell)
+        checked_move(&self.board, Cell::parse_human(text), Board::try_play)
     }
     fn move_at(&self, col: usize, row: usize) -> Option<Cell> {
         (col < self.size() && row < self.size()).then(|| self.cell(col, row))
@@ -109,44 +79,25 @@ impl PlayGame for Gomoku {
         gomoku::Engine::new(32)
     }
 
-    /// The winning row once there is one; before, for each side, every empty cell where
-    /// it would complete a five (it has a four) or make an open four (it has an open
-    /// three), from the board's line patterns under the game's rule.
+    /// The winning row once there is one; before, each side's threats
+    /// ([`Board::threats`]): the cells where it would complete a five or make an open four.
     fn marks(&self) -> Vec<Mark> {
+        let mark = |c: Cell, kind| self.move_cell(c).map(|cell| Mark { cell, kind });
         if let Some(row) = self.board.winning_row() {
             return row
                 .into_iter()
-                .filter_map(|c| self.move_cell(c))
-                .map(|cell| Mark {
-                    cell,
-                    kind: MarkKind::Five,
-                })
+                .filter_map(|c| mark(c, MarkKind::Five))
                 .collect();
         }
-        if self.outcome().is_some() {
-            return Vec::new();
-        }
-        let mut marks = Vec::new();
-        for i in 0..self.board.cell_count() {
-            let c = self.board.cell_of(i);
-            if self.board.stone(c).is_some() {
-                continue;
-            }
-            let Some(cell) = self.move_cell(c) else {
-                continue;
-            };
-            for side in [Side::First, Side::Second] {
-                let kind = if self.board.is_winning_cell(i, side) {
-                    MarkKind::FivePoint(side)
-                } else if (0..4).any(|d| self.board.pattern(i, side, d) == Pattern::OpenFour) {
-                    MarkKind::OpenFourPoint(side)
-                } else {
-                    continue;
-                };
-                marks.push(Mark { cell, kind });
-            }
-        }
-        marks
+        let kind = |t: &Threat| match t.kind {
+            ThreatKind::Five => MarkKind::FivePoint(t.side),
+            ThreatKind::OpenFour => MarkKind::OpenFourPoint(t.side),
+        };
+        let threats = self.board.threats();
+        threats
+            .iter()
+            .filter_map(|t| mark(t.cell, kind(t)))
+            .collect()
     }
 
     fn variant_options(&self) -> Vec<VariantOption> {
@@ -203,157 +154,12 @@ mod tests {
                     &mut engine,
                     Strength::Level(level),
                     &StopFlag::new(),
+                    None,
                     &mut |_| {},
                 )
                 .best
                 .unwrap();
             assert!(["g8", "l8"].contains(&mv.to_string().as_str()), "{mv}");
-        }
-    }
-
-    /// The marks a board should carry, from the rules alone: a five is a row of five
-    /// (freestyle: five or more) of one side's stones; a side has a four through an empty
-    /// cell when its stone there completes a five, and an open three when its stone there
-    /// makes an open four — a line through the cell on which two or more other empty cells
-    /// would each then complete a five through it.
-    fn marks_by_the_rules(g: &Gomoku) -> Vec<Mark> {
-        let n = g.size() as i32;
-        let stone = |x: i32, y: i32, extra: &[(i32, i32)], side: Side| {
-            (0..n).contains(&x)
-                && (0..n).contains(&y)
-                && (extra.contains(&(x, y))
-                    || g.board.stone(Cell::new(x as u8, y as u8)) == Some(side))
-        };
-        // The length of `side`'s run through (x, y) along (dx, dy), with `extra` stones.
-        let run = |x: i32, y: i32, (dx, dy): (i32, i32), extra: &[(i32, i32)], side: Side| {
-            let mut len = 1;
-            for sign in [-1, 1] {
-                let mut k = 1;
-                while stone(x + sign * k * dx, y + sign * k * dy, extra, side) {
-                    len += 1;
-                    k += 1;
-                }
-            }
-            len
-        };
-        let wins = |len: i32| len == 5 || (len > 5 && g.board.rule() == Rule::Freestyle);
-        let empty = |x: i32, y: i32| {
-            (0..n).contains(&x)
-                && (0..n).contains(&y)
-                && g.board.stone(Cell::new(x as u8, y as u8)).is_none()
-        };
-        let dirs = [(1, 0), (0, 1), (1, 1), (1, -1)];
-        let mut marks = Vec::new();
-        let drawn = |x: i32, y: i32| (x as usize, (n - 1 - y) as usize);
-        for x in 0..n {
-            for y in 0..n {
-                for side in [Side::First, Side::Second] {
-                    if stone(x, y, &[], side) && dirs.iter().any(|&d| wins(run(x, y, d, &[], side)))
-                    {
-                        marks.push(Mark {
-                            cell: drawn(x, y),
-                            kind: MarkKind::Five,
-                        });
-                    }
-                }
-            }
-        }
-        if !marks.is_empty() {
-            return marks;
-        }
-        for x in 0..n {
-            for y in 0..n {
-                if !empty(x, y) {
-                    continue;
-                }
-                for side in [Side::First, Side::Second] {
-                    let me = [(x, y)];
-                    let kind = if dirs.iter().any(|&d| wins(run(x, y, d, &me, side))) {
-                        MarkKind::FivePoint(side)
-                    } else if dirs.iter().any(|&(dx, dy)| {
-                        (-5..=5)
-                            .filter(|&k| k != 0 && empty(x + k * dx, y + k * dy))
-                            .filter(|&k| {
-                                let two = [(x, y), (x + k * dx, y + k * dy)];
-                                wins(run(x, y, (dx, dy), &two, side))
-                            })
-                            .count()
-                            >= 2
-                    }) {
-                        MarkKind::OpenFourPoint(side)
-                    } else {
-                        continue;
-                    };
-                    marks.push(Mark {
-                        cell: drawn(x, y),
-                        kind,
-                    });
-                }
-            }
-        }
-        marks
-    }
-
-    fn sorted(mut m: Vec<Mark>) -> Vec<Mark> {
-        m.sort_by_key(|m| (m.cell, format!("{:?}", m.kind)));
-        m
-    }
-
-    /// Issue 14 item 10: Gomoku marks the current threats — fours (`!`, the cell that
-    /// makes five) and open threes (`+`, the cells that make an open four) — checked
-    /// against the rules on hand-made boards and on pseudo-random games of both rules.
-    #[test]
-    fn threat_marks_follow_the_rules() {
-        let play = |rule: &str, moves: &[&str]| {
-            let mut g = Gomoku::new("15", rule).unwrap();
-            for m in moves {
-                let mv = g.parse_move(m).unwrap();
-                g.play(mv);
-            }
-            g
-        };
-        // An open three h8 i8 j8: black makes an open four on g8 or k8 (f8 and l8 make
-        // only a four). White's two stones far away make nothing.
-        let g = play("freestyle", &["h8", "a1", "i8", "a3", "j8"]);
-        let marks = g.marks();
-        let texts: Vec<String> = marks
-            .iter()
-            .map(|m| format!("{}:{:?}", g.move_at(m.cell.0, m.cell.1).unwrap(), m.kind))
-            .collect();
-        assert_eq!(
-            texts,
-            ["g8:OpenFourPoint(First)", "k8:OpenFourPoint(First)"],
-            "{texts:?}"
-        );
-        // A four blocked on one side: one cell makes five.
-        let g = play("freestyle", &["h8", "g8", "i8", "a3", "j8", "a5", "k8"]);
-        assert!(g.marks().contains(&Mark {
-            cell: g.move_cell("l8".parse().unwrap()).unwrap(),
-            kind: MarkKind::FivePoint(Side::First),
-        }));
-        assert_eq!(sorted(g.marks()), sorted(marks_by_the_rules(&g)));
-        // Pseudo-random games, checked after every move.
-        for rule in ["freestyle", "standard"] {
-            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-            for _ in 0..6 {
-                let mut g = Gomoku::new("15", rule).unwrap();
-                while g.outcome().is_none() && g.board.stone_count() < 40 {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    // Near the centre, so that lines form.
-                    let (x, y) = (4 + (seed % 7) as u8, 4 + ((seed >> 8) % 7) as u8);
-                    if g.board.stone(Cell::new(x, y)).is_none() {
-                        g.play(Cell::new(x, y));
-                        assert_eq!(
-                            sorted(g.marks()),
-                            sorted(marks_by_the_rules(&g)),
-                            "{}",
-                            g.board.diagram()
-                        );
-                    }
-                }
-            }
         }
     }
 
@@ -406,7 +212,7 @@ mod tests {
         }
         let mut engine = g.new_engine();
         let stop = StopFlag::new();
-        let thought = g.think(&mut engine, Strength::Level(2), &stop, &mut |_| {});
+        let thought = g.think(&mut engine, Strength::Level(2), &stop, None, &mut |_| {});
         let v = g.move_values(&mut engine, &thought, &stop);
         assert!(v.unit.contains("evaluation"), "{v:?}");
         assert!(!v.values.is_empty());
@@ -419,39 +225,5 @@ mod tests {
             );
         }
         assert_eq!(v.values[0].0, thought.best.unwrap().to_string());
-    }
-
-    #[test]
-    fn tui_states() {
-        let mut app = App::new(Gomoku::new("15", "freestyle").unwrap(), human_against_ai(3));
-        let mut s = Session::new(Gomoku::new("15", "freestyle").unwrap(), human_against_ai(3));
-        for m in ["h8", "i9", "i7", "g9", "j6"] {
-            s.play_text(m).unwrap();
-        }
-        app.session = s;
-        app.analysis = Some(Analysis {
-            title: "white (AI, level 3)".into(),
-            state: "thinking".into(),
-            elapsed: Duration::from_millis(2100),
-            progress: Some(Progress {
-                depth: 2,
-                value: "-120".into(),
-                pv: ["k5", "h9"].map(String::from).to_vec(),
-                nodes: 3_456,
-                nps: 123_000,
-            }),
-            values: None,
-        });
-        insta::assert_snapshot!("gomoku_thinking", render_to_string(&mut app, 80, 24));
-        let mut app = App::new(Gomoku::new("20", "standard").unwrap(), human_against_ai(3));
-        insta::assert_snapshot!("gomoku_20_start", render_to_string(&mut app, 80, 28));
-        // Small terminals clip but never panic, the dialog included.
-        for (w, h) in [(20, 8), (1, 1), (60, 12)] {
-            render_to_string(&mut app, w, h);
-        }
-        app.handle_key(ratatui::crossterm::event::KeyEvent::from(
-            ratatui::crossterm::event::KeyCode::Char('n'),
-        ));
-        render_to_string(&mut app, 30, 6);
     }
 }

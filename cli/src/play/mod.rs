@@ -23,6 +23,8 @@ pub mod tui;
 pub mod worker;
 
 #[cfg(test)]
+mod screens;
+#[cfg(test)]
 mod test_support;
 #[cfg(test)]
 mod testgame;
@@ -30,6 +32,8 @@ mod testgame;
 use std::fmt::{Debug, Display};
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use zerosum::search::{Limits, RootMove, StopFlag};
 use zerosum::{Bound, Engine as _, Game as _, MoveList, Outcome, Side};
 
@@ -102,6 +106,41 @@ pub fn root_values<M: Display>(root: &[RootMove<M>], exact: bool) -> MoveValues 
     }
 }
 
+/// A move read from the game's notation (`parsed`), if the rules let it be played now:
+/// `try_play` plays it on a copy of `game`, its error saying why not.
+///
+/// # Errors
+/// The notation's error or the rules', for the user.
+pub fn checked_move<G: Clone, M: Copy, E: Display, F: Display>(
+    game: &G,
+    parsed: Result<M, E>,
+    try_play: impl FnOnce(&mut G, M) -> Result<(), F>,
+) -> Result<M, String> {
+    let mv = parsed.map_err(|e| e.to_string())?;
+    try_play(&mut game.clone(), mv).map_err(|e| e.to_string())?;
+    Ok(mv)
+}
+
+impl MoveValues {
+    /// Exact values in `unit`, each searched within `nodes`: a move with none found shows
+    /// `?`, and the note says why.
+    pub fn solved<M: Display>(
+        unit: &str,
+        values: impl IntoIterator<Item = (M, Option<String>)>,
+        nodes: u64,
+    ) -> MoveValues {
+        let values: Vec<(String, String)> = (values.into_iter())
+            .map(|(m, v)| (m.to_string(), v.unwrap_or_else(|| "?".into())))
+            .collect();
+        let unsolved = values.iter().any(|(_, v)| v == "?");
+        MoveValues {
+            unit: unit.into(),
+            values,
+            note: unsolved.then(|| format!("?: not solved within {}k nodes", nodes / 1000)),
+        }
+    }
+}
+
 /// What a board mark shows (Gomoku): the winning row, and the threats on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MarkKind {
@@ -137,7 +176,7 @@ pub struct VariantOption {
 /// game crate engine thinks. Rows are counted from the top line as drawn; columns from
 /// the left.
 ///
-/// Required: the drawing (title, size, stones, labels, names), move parsing and the
+/// Required: the drawing (title, size, stones), move parsing and the
 /// cell ↔ move mapping, the position ([`PlayGame::game`]) and a fresh engine. Everything
 /// else — the rules, legal moves, levels and the AI's move — comes from the game crate
 /// through [`zerosum::Game`] and [`zerosum::Engine`]; adapters override a provided method
@@ -160,10 +199,15 @@ pub trait PlayGame: Clone + Send + 'static {
     fn rows(&self) -> usize;
     /// The stone on a cell, if any.
     fn stone(&self, col: usize, row: usize) -> Option<Side>;
-    /// The label of a column in the game's notation (`a`, `1`).
-    fn col_label(&self, col: usize) -> String;
-    /// The label of a row in the game's notation (`8`, `1`); empty for none.
-    fn row_label(&self, row: usize) -> String;
+    /// The label of a column in the game's notation (`a`, `1`); letters from `a` by
+    /// default.
+    fn col_label(&self, col: usize) -> String {
+        char::from(b'a' + col as u8).to_string()
+    }
+    /// The label of a row in the game's notation (`8`, `1`); none (empty) by default.
+    fn row_label(&self, _row: usize) -> String {
+        String::new()
+    }
     /// What an empty cell shows, if not `.` (tic-tac-toe: its cell number, the move's
     /// notation).
     fn empty_label(&self, _col: usize, _row: usize) -> Option<String> {
@@ -270,29 +314,38 @@ pub trait PlayGame: Clone + Send + 'static {
     }
     /// Chooses a move for the side to move (the game is not over) with the game crate's
     /// engine, reporting each iteration; returns soon after `stop` is set, with the best
-    /// move found so far. A time per move plays the engine's strongest level, the time
-    /// deciding the depth.
+    /// move found so far. A time, depth or node budget per move plays the engine's
+    /// strongest level within that budget. With `live_nodes`, the search publishes its
+    /// node count there as it goes (a perfect solver sends no report before it is done).
     fn think(
         &self,
         engine: &mut Self::Engine,
         strength: Strength,
         stop: &StopFlag,
+        live_nodes: Option<&Arc<AtomicU64>>,
         progress: &mut dyn FnMut(Progress),
     ) -> Thought<Self::Move> {
         let all = <LevelOf<Self::Engine> as zerosum::Level>::all();
         let wanted = match strength {
             Strength::Level(n) => n.to_string(),
             Strength::Perfect => "perfect".to_string(),
-            Strength::Time(_) => all.last().map(|l| l.to_string()).unwrap_or_default(),
+            Strength::Time(_) | Strength::Depth(_) | Strength::Nodes(_) => {
+                all.last().map(|l| l.to_string()).unwrap_or_default()
+            }
         };
         if let Some(level) = all.into_iter().find(|l| l.to_string() == wanted) {
             engine.set_level(level);
         }
-        let limits = match strength {
+        let mut limits = match strength {
             Strength::Time(t) => Limits::time(t),
-            _ => Limits::default(),
+            Strength::Depth(d) => Limits::depth(d),
+            Strength::Nodes(n) => Limits::nodes(n),
+            Strength::Level(_) | Strength::Perfect => Limits::default(),
         }
         .with_stop(stop.clone());
+        if let Some(counter) = live_nodes {
+            limits = limits.with_progress(Arc::clone(counter));
+        }
         let r = engine.think(self.game(), &limits, &mut |r| {
             progress(Progress {
                 depth: r.depth,

@@ -32,11 +32,19 @@ pub struct CommonArgs {
     pub human: Human,
     /// AI strength: a level 1…N (N depends on the game) or `perfect` where the game has
     /// a perfect player.
-    #[arg(long, value_name = "N|perfect", conflicts_with = "time_ms")]
+    #[arg(long, value_name = "N|perfect", conflicts_with_all = ["time_ms", "depth", "nodes"])]
     pub level: Option<String>,
     /// AI thinking time per move, in milliseconds (instead of a level).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"])]
     pub time_ms: Option<u64>,
+    /// AI search depth per move, in plies (instead of a level): the strongest level,
+    /// searched this deep.
+    #[arg(long, value_name = "PLIES", conflicts_with = "nodes")]
+    pub depth: Option<u32>,
+    /// AI node budget per move (instead of a level): the strongest level within this many
+    /// positions visited; reproducible, unlike a time.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
 }
 
 /// How strong the AI plays.
@@ -48,6 +56,10 @@ pub enum Strength {
     Perfect,
     /// A time per move.
     Time(Duration),
+    /// A search depth per move, in plies.
+    Depth(u32),
+    /// A node budget per move.
+    Nodes(u64),
 }
 
 impl fmt::Display for Strength {
@@ -57,6 +69,8 @@ impl fmt::Display for Strength {
             Strength::Perfect => write!(f, "perfect"),
             Strength::Time(t) if t.as_millis() % 1000 == 0 => write!(f, "{} s/move", t.as_secs()),
             Strength::Time(t) => write!(f, "{} ms/move", t.as_millis()),
+            Strength::Depth(d) => write!(f, "depth {d}"),
+            Strength::Nodes(n) => write!(f, "{} nodes/move", super::short_count(*n)),
         }
     }
 }
@@ -123,11 +137,15 @@ impl CommonArgs {
             Human::Both => [Player::Human, Player::Human],
             Human::None => [Player::Ai, Player::Ai],
         };
-        let strength = match (&self.level, self.time_ms) {
-            (_, Some(0)) => return Err("--time-ms must be at least 1".to_string()),
-            (_, Some(ms)) => Strength::Time(Duration::from_millis(ms)),
-            (Some(level), None) => parse_level(game, level)?,
-            (None, None) => game.default_strength(),
+        let strength = match (&self.level, self.time_ms, self.depth, self.nodes) {
+            (_, Some(0), _, _) => return Err("--time-ms must be at least 1".to_string()),
+            (_, _, Some(0), _) => return Err("--depth must be at least 1".to_string()),
+            (_, _, _, Some(0)) => return Err("--nodes must be at least 1".to_string()),
+            (_, Some(ms), _, _) => Strength::Time(Duration::from_millis(ms)),
+            (_, _, Some(d), _) => Strength::Depth(d),
+            (_, _, _, Some(n)) => Strength::Nodes(n),
+            (Some(level), ..) => parse_level(game, level)?,
+            (None, ..) => game.default_strength(),
         };
         Ok(Setup { players, strength })
     }

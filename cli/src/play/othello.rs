@@ -1,14 +1,11 @@
 //! `zerosum othello play`: Othello on 8×8. Moves are squares `a1`…`h8` (a1 top-left),
 //! `PS` to pass (a forced pass is played by itself). The AI is [`othello::Engine`].
 
-use super::{MoveValues, PlayGame, Thought};
-use othello::{Move, Othello, Square};
-use zerosum::search::{Limits, StopFlag};
-use zerosum::time::Budget;
-use zerosum::{Game as _, Outcome, Side};
+use super::{MoveValues, PlayGame, Thought, checked_move};
+use othello::{Limits, Move, Othello, Square};
+use zerosum::search::StopFlag;
+use zerosum::{Outcome, Side};
 
-/// At most this many empty squares, the analysis panel tries exact disc values.
-const EXACT_VALUE_EMPTIES: u32 = 16;
 /// Solver nodes for all the exact values of one position (about a second at most);
 /// past them the panel shows the evaluation instead.
 const EXACT_VALUE_NODES: u64 = 8_000_000;
@@ -19,12 +16,6 @@ const VALUE_DEPTH: u32 = 4;
 #[derive(Clone, Debug, Default)]
 pub struct OthelloGame {
     game: Othello,
-}
-
-impl OthelloGame {
-    fn empties(&self) -> u32 {
-        64 - self.game.stones_on_board()
-    }
 }
 
 impl PlayGame for OthelloGame {
@@ -45,24 +36,16 @@ impl PlayGame for OthelloGame {
     fn stone(&self, col: usize, row: usize) -> Option<Side> {
         self.game.disc_at(col as u8, row as u8)
     }
-    fn col_label(&self, col: usize) -> String {
-        char::from(b'a' + col as u8).to_string()
-    }
     fn row_label(&self, row: usize) -> String {
         (row + 1).to_string()
     }
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        let mv: Move = text
-            .parse()
-            .map_err(|e: othello::ParseMoveError| e.to_string())?;
-        let mut g = self.game.clone();
-        g.try_play(mv).map_err(|e| match e {
-            othello::PlayError::Illegal(m) => {
-                format!("{m} is occupied or turns no disc over")
-            }
-            e => e.to_string(),
-        })?;
-        Ok(mv)
+        checked_move(&self.game, text.parse::<Move>(), |g, mv| {
+            g.try_play(mv).map_err(|e| match e {
+                othello::PlayError::Illegal(m) => format!("{m} is occupied or turns no disc over"),
+                e => e.to_string(),
+            })
+        })
     }
     fn move_at(&self, col: usize, row: usize) -> Option<Move> {
         Square::from_xy(col as u8, row as u8).map(Move::square)
@@ -76,17 +59,10 @@ impl PlayGame for OthelloGame {
     /// `black wins 40-24`: the disc count, empty squares going to the winner (the
     /// World Othello Federation rule).
     fn result_text(&self) -> String {
-        let (mut b, mut w) = (self.game.black_score(), self.game.white_score());
-        let empties = self.empties();
+        let (b, w) = (self.game.black_score(), self.game.white_score());
         match self.outcome() {
-            Some(Outcome::Win(Side::First)) => {
-                b += empties;
-                format!("black wins {b}-{w}")
-            }
-            Some(Outcome::Win(Side::Second)) => {
-                w += empties;
-                format!("white wins {w}-{b}")
-            }
+            Some(Outcome::Win(Side::First)) => format!("black wins {}-{w}", 64 - w),
+            Some(Outcome::Win(Side::Second)) => format!("white wins {}-{b}", 64 - b),
             Some(Outcome::Draw) => format!("draw {b}-{w}"),
             None => "unfinished".into(),
         }
@@ -109,50 +85,34 @@ impl PlayGame for OthelloGame {
         othello::Engine::new(32)
     }
 
-    /// Every legal move's value: exact final disc differences (the endgame solver) with
-    /// at most [`EXACT_VALUE_EMPTIES`] empties when they are found within
-    /// [`EXACT_VALUE_NODES`] nodes, else the evaluation after a [`VALUE_DEPTH`]-ply
-    /// search of each move. One unit for the whole list, labelled. Best first.
+    /// Every legal move's value ([`othello::Engine::move_values`]): exact final disc
+    /// differences near the end when they are found within [`EXACT_VALUE_NODES`] nodes,
+    /// else the evaluation after a [`VALUE_DEPTH`]-ply search of each move. One unit for
+    /// the whole list, labelled. Best first.
     fn move_values(
         &self,
         engine: &mut othello::Engine,
         _thought: &Thought<Move>,
         stop: &StopFlag,
     ) -> MoveValues {
-        let legal = self.legal_moves();
-        if self.empties() <= EXACT_VALUE_EMPTIES {
-            let budget = Budget::new(&Limits::nodes(EXACT_VALUE_NODES).with_stop(stop.clone()));
-            let mut exact = Vec::new();
-            for &mv in &legal {
-                let mut child = self.game.clone();
-                child.play(mv);
-                match engine.solver().solve_within(child.board(), &budget) {
-                    Some(s) => exact.push((mv, -s.score)),
-                    None => break,
-                }
-            }
-            if exact.len() == legal.len() {
-                exact.sort_by_key(|&(_, v)| -v);
-                return MoveValues {
-                    unit: "final disc difference, exact".into(),
-                    values: exact
-                        .into_iter()
-                        .map(|(m, v)| (m.to_string(), format!("{v:+}")))
-                        .collect(),
-                    note: None,
-                };
-            }
-        }
-        if stop.is_stopped() {
-            return MoveValues {
+        let limits = Limits::nodes(EXACT_VALUE_NODES).with_stop(stop.clone());
+        match engine.move_values(&self.game, &limits, VALUE_DEPTH) {
+            Some(r) if r.exact => MoveValues {
+                unit: "final disc difference, exact".into(),
+                values: (r.root_moves.iter())
+                    .map(|m| (m.mv.to_string(), format!("{:+}", m.score.0)))
+                    .collect(),
+                note: None,
+            },
+            Some(r) => MoveValues {
+                unit: format!("evaluation, ~1/100 disc, depth {VALUE_DEPTH}"),
+                ..super::root_values(&r.root_moves, false)
+            },
+            None => MoveValues {
                 unit: "stopped before valuing the moves".into(),
                 ..MoveValues::default()
-            };
+            },
         }
-        let r = engine.analyze_midgame(&self.game, VALUE_DEPTH);
-        let mut v = super::root_values(&r.root_moves, false);
-        v.unit = format!("evaluation, ~1/100 disc, depth {VALUE_DEPTH}");
-        v
     }
 }
 
@@ -160,6 +120,7 @@ impl PlayGame for OthelloGame {
 mod tests {
     use super::*;
     use crate::play::test_support::*;
+    use zerosum::Game as _;
 
     #[test]
     fn parse_moves_and_say_why_not() {
@@ -185,19 +146,15 @@ mod tests {
     /// A game prefix (from a fixed pseudo-random playout) after which the side to move
     /// must pass.
     fn prefix_to_a_pass() -> Vec<String> {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
         loop {
             let mut g = OthelloGame::default();
             let mut moves = Vec::new();
             while g.outcome().is_none() {
-                let legal = g.legal_moves();
-                if legal == [Move::PASS] {
+                if g.legal_moves() == [Move::PASS] {
                     return moves;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let mv = legal[(seed % legal.len() as u64) as usize];
+                let mv = random_move(&g, &mut rng);
                 moves.push(mv.to_string());
                 g.play(mv);
             }
@@ -234,16 +191,12 @@ mod tests {
     fn analysis_values_are_exact_discs_near_the_end_else_the_evaluation() {
         let stop = StopFlag::new();
         let none = Thought::default();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
         let mut checked = 0;
         while checked < 3 {
             let mut g = OthelloGame::default();
-            while g.outcome().is_none() && g.empties() > 8 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let legal = g.legal_moves();
-                g.play(legal[(seed % legal.len() as u64) as usize]);
+            while g.outcome().is_none() && g.game.stones_on_board() < 56 {
+                g.play(random_move(&g, &mut rng));
             }
             let legal = g.legal_moves();
             if g.outcome().is_some() || legal.len() < 2 {
@@ -274,30 +227,5 @@ mod tests {
         let mut moves: Vec<String> = v.values.iter().map(|(m, _)| m.clone()).collect();
         moves.sort();
         assert_eq!(moves, ["c4", "d3", "e6", "f5"]);
-    }
-
-    #[test]
-    fn tui_states() {
-        let mut app = App::new(OthelloGame::default(), human_against_ai(4));
-        insta::assert_snapshot!("othello_start", render_to_string(&mut app, 80, 20));
-        let mut s = Session::new(OthelloGame::default(), human_against_ai(4));
-        for m in ["f5", "d6", "c3", "d3", "c4"] {
-            s.play_text(m).unwrap();
-        }
-        app.session = s;
-        app.analysis = Some(Analysis {
-            title: "white (AI, level 4)".into(),
-            state: "thinking".into(),
-            elapsed: Duration::from_millis(300),
-            progress: Some(Progress {
-                depth: 3,
-                value: "-14".into(),
-                pv: ["f4", "e3", "f6"].map(String::from).to_vec(),
-                nodes: 2_345,
-                nps: 987_000,
-            }),
-            values: None,
-        });
-        insta::assert_snapshot!("othello_thinking", render_to_string(&mut app, 80, 20));
     }
 }

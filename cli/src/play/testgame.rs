@@ -300,6 +300,7 @@ mod tui_tests {
                 nps: 678_900,
             }),
             values: None,
+            live_nodes: 0,
         });
         insta::assert_snapshot!("drop_analysis", render_to_string(&mut app, 80, 20));
         key(&mut app, KeyCode::Char('n'));

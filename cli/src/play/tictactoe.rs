@@ -1,36 +1,14 @@
 //! `zerosum tictactoe play`: tic-tac-toe and m,n,k games. Moves are cell numbers (1 =
 //! top-left, row by row); the empty cells show theirs. The AI is [`tictactoe::Engine`].
 
-use super::{CommonArgs, MoveValues, PlayGame, Thought, VariantOption};
-use clap::Args;
-use std::process::ExitCode;
-use tictactoe::{Board, Cell, Mode, Shape, Solver, SolverConfig};
-use zerosum::search::{Limits, StopFlag};
-use zerosum::time::Budget;
-use zerosum::{Game as _, Side};
+use super::{MoveValues, PlayGame, Thought, VariantOption, checked_move};
+use tictactoe::{Board, Cell, Limits, Score, Shape};
+use zerosum::Side;
+use zerosum::search::StopFlag;
 
 /// Solver nodes for each move's exact value in the analysis panel; a move not solved
 /// within them shows `?`.
 const VALUE_NODES: u64 = 300_000;
-
-/// Options of `zerosum tictactoe play`.
-#[derive(Args, Debug, Clone)]
-pub struct PlayArgs {
-    #[command(flatten)]
-    common: CommonArgs,
-    /// Board size COLSxROWS (at most 64 cells).
-    #[arg(long, default_value = "3x3", value_name = "COLSxROWS")]
-    size: String,
-    /// Stones in a row to win (default: the smaller side).
-    #[arg(long)]
-    k: Option<u32>,
-}
-
-/// Runs `zerosum tictactoe play`.
-pub fn run(args: PlayArgs) -> ExitCode {
-    let k = args.k.map_or(String::new(), |k| k.to_string());
-    super::run(TicTacToe::with_size(&args.size, &k), &args.common)
-}
 
 /// Tic-tac-toe on an m×n board, k in a row.
 #[derive(Clone, Debug)]
@@ -90,19 +68,11 @@ impl PlayGame for TicTacToe {
     fn col_label(&self, _col: usize) -> String {
         String::new()
     }
-    fn row_label(&self, _row: usize) -> String {
-        String::new()
-    }
     fn empty_label(&self, col: usize, row: usize) -> Option<String> {
         Some(self.cell(col, row).to_string())
     }
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
-        let cell: Cell = text
-            .parse()
-            .map_err(|e: tictactoe::CellError| e.to_string())?;
-        let mut b = self.board.clone();
-        b.try_play(cell).map_err(|e| e.to_string())?;
-        Ok(cell)
+        checked_move(&self.board, text.parse::<Cell>(), Board::try_play)
     }
     fn move_at(&self, col: usize, row: usize) -> Option<Cell> {
         (col < self.cols() && row < self.rows()).then(|| self.cell(col, row))
@@ -122,47 +92,26 @@ impl PlayGame for TicTacToe {
         tictactoe::Engine::new(8)
     }
 
-    /// Every empty cell's exact value (`win in 3`, `draw`, `loss in 4`, in plies from
-    /// now) from the exact solver, each within [`VALUE_NODES`] nodes. Best first.
+    /// Every empty cell's exact value ([`tictactoe::Engine::move_values`]: `win in 3`,
+    /// `draw`, `loss in 4`, in plies from now), each within [`VALUE_NODES`] nodes. Best
+    /// first.
     fn move_values(
         &self,
-        _engine: &mut tictactoe::Engine,
+        engine: &mut tictactoe::Engine,
         _thought: &Thought<Cell>,
         stop: &StopFlag,
     ) -> MoveValues {
-        let mut solver = Solver::new(SolverConfig {
-            mode: Mode::Distance,
-            tt_mib: 4,
-            ..SolverConfig::default()
-        });
-        let mut values = Vec::new();
-        for mv in self.legal_moves() {
-            let budget = Budget::new(&Limits::nodes(VALUE_NODES).with_stop(stop.clone()));
-            let mut child = self.board.clone();
-            child.play(mv);
-            let value = solver
-                .solve_with_budget(&child, &budget)
-                .map(|s| -s.value.from_tt(1));
-            values.push((mv, value));
-        }
-        values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-        let unsolved = values.iter().filter(|(_, v)| v.is_none()).count();
-        MoveValues {
-            unit: "exact, in plies from now".into(),
-            values: values
-                .into_iter()
-                .map(|(m, v)| {
-                    let text = match v {
-                        Some(v) if v.is_decisive() => v.to_string(),
-                        Some(_) => "draw".to_string(),
-                        None => "?".to_string(),
-                    };
-                    (m.to_string(), text)
-                })
-                .collect(),
-            note: (unsolved > 0)
-                .then(|| format!("?: not solved within {}k nodes", VALUE_NODES / 1000)),
-        }
+        let limits = Limits::nodes(VALUE_NODES).with_stop(stop.clone());
+        let values = engine.move_values(&self.board, &limits).into_iter();
+        let text = |v: Score| {
+            if v.is_decisive() {
+                v.to_string()
+            } else {
+                "draw".into()
+            }
+        };
+        let values = values.map(|(m, v)| (m, v.map(text)));
+        MoveValues::solved("exact, in plies from now", values, VALUE_NODES)
     }
 
     fn variant_options(&self) -> Vec<VariantOption> {
@@ -215,29 +164,10 @@ mod tests {
         assert_eq!(out.lines().last(), Some("result: draw"), "{out}");
     }
 
-    #[test]
-    fn tui_states() {
-        let game = TicTacToe::with_size("3x3", "").unwrap();
-        let mut app = App::new(game, setup([Player::Human, Player::Ai], Strength::Perfect));
-        insta::assert_snapshot!("tictactoe_start", render_to_string(&mut app, 80, 16));
-        let mut s = Session::new(
-            TicTacToe::with_size("3x3", "").unwrap(),
-            setup([Player::Human; 2], Strength::Level(1)),
-        );
-        for m in ["1", "5", "2", "3", "7", "4", "9", "8"] {
-            s.play_text(m).unwrap();
-        }
-        s.play_text("6").unwrap();
-        app.session = s;
-        insta::assert_snapshot!("tictactoe_draw", render_to_string(&mut app, 80, 16));
-    }
-
     /// Issue 14 item 10: the analysis values are every empty cell's exact value, as the
     /// plain alpha-beta reference (no table, no ordering) finds it from the rules.
     #[test]
     fn analysis_values_are_every_cells_exact_value() {
-        use zerosum::search::alpha_beta;
-        use zerosum::{Score, ZeroEval};
         for (size, k, moves) in [
             ("3x3", "", &["1", "5"][..]),
             ("3x3", "", &["5", "1", "9"][..]),
@@ -254,24 +184,14 @@ mod tests {
             assert_eq!(v.note, None);
             let mut got = v.values.clone();
             got.sort();
-            let mut expected: Vec<(String, String)> = g
-                .legal_moves()
-                .into_iter()
-                .map(|mv| {
-                    let mut child = g.board.clone();
-                    child.play(mv);
-                    let r = alpha_beta(
-                        &mut child,
-                        64,
-                        -Score::INFINITE,
-                        Score::INFINITE,
-                        &mut ZeroEval,
-                    );
+            let mut expected: Vec<(String, String)> = (reference_children(&g).into_iter())
+                .map(|(mv, _, r)| {
                     let value = -r.from_tt(1);
-                    let text = if value.is_decisive() {
-                        value.to_string()
+                    let draw = !value.is_decisive();
+                    let text = if draw {
+                        "draw".into()
                     } else {
-                        "draw".to_string()
+                        value.to_string()
                     };
                     (mv.to_string(), text)
                 })

@@ -3,6 +3,8 @@
 //! its engine (tables kept between moves) when done.
 
 use super::{MoveValues, PlayGame, Progress, Strength};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -26,6 +28,8 @@ pub struct Thinking<G: PlayGame> {
     rx: Receiver<Event<G>>,
     /// When the search started.
     pub started: Instant,
+    /// The node count the search publishes as it goes (at each of its budget polls).
+    nodes: Arc<AtomicU64>,
     /// The latest progress report, if any.
     pub latest: Option<Progress>,
     /// True while the search values the moves, its move chosen.
@@ -54,12 +58,14 @@ impl<G: PlayGame> Thinking<G> {
         let (tx, rx) = mpsc::channel();
         let stop = StopFlag::new();
         let flag = stop.clone();
+        let nodes = Arc::new(AtomicU64::new(0));
+        let counter = Arc::clone(&nodes);
         thread::spawn(move || {
             let progress_tx = tx.clone();
             let mut progress = |p: Progress| {
                 let _ = progress_tx.send(Event::Progress(p));
             };
-            let thought = game.think(&mut engine, strength, &flag, &mut progress);
+            let thought = game.think(&mut engine, strength, &flag, Some(&counter), &mut progress);
             if values {
                 let _ = tx.send(Event::Valuing);
                 let v = game.move_values(&mut engine, &thought, &flag);
@@ -71,11 +77,18 @@ impl<G: PlayGame> Thinking<G> {
             stop,
             rx,
             started: Instant::now(),
+            nodes,
             latest: None,
             valuing: false,
             values: None,
             stopping: false,
         }
+    }
+
+    /// Nodes searched so far, as the search last published them (0 before its first
+    /// poll); what the panel shows while a perfect solver has sent no report yet.
+    pub fn live_nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
     }
 
     /// Asks the search to stop and play its best move so far.

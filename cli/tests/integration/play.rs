@@ -103,13 +103,48 @@ fn ai_against_itself_plays_to_the_end() {
 #[test]
 fn bad_options_are_refused() {
     for (game, args) in [
-        ("tictactoe", ["--level", "9"]),
-        ("tictactoe", ["--size", "9x9"]),
+        ("tictactoe", &["--level", "9"][..]),
+        ("tictactoe", &["--size", "9x9"]),
         // Othello's levels are 1-10 and perfect.
-        ("othello", ["--level", "11"]),
-        ("gomoku", ["--size", "40"]),
+        ("othello", &["--level", "11"]),
+        ("gomoku", &["--size", "40"]),
+        ("connect4", &["--depth", "0"]),
+        ("othello", &["--nodes", "0"]),
+        ("connect4", &["--depth", "x"]),
+        ("othello", &["--level", "2", "--nodes", "100"]),
+        ("tictactoe", &["--depth", "2", "--time-ms", "100"]),
     ] {
-        let (out, ok) = run_command([game, "play"], &args, "");
+        let (out, ok) = run_command([game, "play"], args, "");
         assert!(!ok, "{game} play {args:?}: {out}");
+    }
+}
+
+/// A depth or a node budget per move instead of a level: the AI plays the game out at
+/// its strongest level within it, and says so.
+#[test]
+fn ai_plays_to_a_depth_or_a_node_budget() {
+    for (game, args, shown) in [
+        ("connect4", ["--depth", "3"], "AI (depth 3)"),
+        ("othello", ["--nodes", "2000"], "AI (2000 nodes/move)"),
+        ("tictactoe", ["--nodes", "500"], "AI (500 nodes/move)"),
+        ("gomoku", ["--depth", "1"], "AI (depth 1)"),
+    ] {
+        let size: &[&str] = if game == "gomoku" {
+            &["--size", "9"]
+        } else {
+            &[]
+        };
+        let full: Vec<&str> = ["--human", "none"]
+            .iter()
+            .chain(&args)
+            .chain(size)
+            .copied()
+            .collect();
+        let out = play(game, &full, "");
+        assert!(out.contains(shown), "{game}: {out}");
+        assert!(
+            out.lines().last().unwrap().starts_with("result: "),
+            "{game}: {out}"
+        );
     }
 }

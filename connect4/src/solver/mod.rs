@@ -45,7 +45,10 @@
 //!      the best move and the work spent.
 //!
 //! A position and its mirror image share a table entry (the smaller of the two keys; the
-//! best move is stored mirrored with it). Optionally ([`Techniques::dead_stones_min`],
+//! best move is stored mirrored with it). While a node orders its moves, it prefetches
+//! the table bucket of each child that will probe ([`Techniques::prefetch`]: a probe is a
+//! cache miss, most of a node's time). The part of the table in use grows with the work
+//! ([`Techniques::growing_table`]). Optionally ([`Techniques::dead_stones_min`],
 //! off by default) opponent stones whose colour can no longer matter are given to the
 //! side to move in the key ([`bits::dead_stones`]). With [`Solver::set_threads`] several threads
 //! search each null window from the root and share the table (Lazy SMP); the helpers
@@ -131,6 +134,16 @@ pub struct Techniques {
     /// Positions with fewer stones than this look at and store into the table (near
     /// the end of the game a probe, a cache miss, costs more than the search it saves).
     pub table_max_stones: u32,
+    /// While a node orders its moves, the table bucket of each child that will probe
+    /// the table (or, for a child with one reply, of the position after that reply) is
+    /// prefetched into cache ([`zerosum::prefetch::prefetch`], after Steininger's solver), so
+    /// that the child's probe does not wait for memory. Changes no node count.
+    pub prefetch: bool,
+    /// The part of the table in use grows with the nodes searched since it was emptied
+    /// (twice as many entries, from 2^16 up to the whole table), so that a few easy
+    /// positions do not pay for mapping all of its memory; off: the whole table from the
+    /// first search.
+    pub growing_table: bool,
 }
 
 impl Default for Techniques {
@@ -146,6 +159,8 @@ impl Default for Techniques {
             dead_stones_min: DEAD_STONES_MIN,
             forced_without_table: true,
             table_max_stones: TABLE_MAX_STONES,
+            prefetch: true,
+            growing_table: true,
         }
     }
 }
@@ -517,6 +532,11 @@ impl Solver {
             result: AtomicI64::new(i64::MIN),
         };
         let (table, tech) = (&*self.table, self.techniques);
+        table.fit(if tech.growing_table {
+            self.nodes
+        } else {
+            u64::MAX
+        });
         let search = |seed: u64, solver: Option<&Solver>| {
             let mut search = Search {
                 table,
@@ -573,6 +593,15 @@ struct Control {
     result: AtomicI64,
 }
 
+/// Where a node's result goes in the table: whether it uses the table, its key, whether
+/// the key is its mirror image's, and the node count when the node began.
+struct Slot {
+    use_table: bool,
+    key: u64,
+    mirrored: bool,
+    nodes_before: u64,
+}
+
 /// One thread's search state.
 struct Search<'a> {
     table: &'a Table,
@@ -588,9 +617,15 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Looks at the other threads and, every 2^16 nodes on the main thread, at the stop
-    /// flag and the budget: sets `aborted` when the search must end.
+    /// flag and the budget: sets `aborted` when the search must end. The main thread
+    /// also grows the part of the table in use ([`Techniques::growing_table`]).
     #[cold]
     fn poll(&mut self) {
+        if self.tech.growing_table
+            && let Some(s) = self.solver
+        {
+            self.table.fit(s.nodes + self.nodes);
+        }
         if self.control.done.load(Ordering::Relaxed)
             || (self.nodes & POLL_MASK == 0
                 && self.solver.is_some_and(|s| s.stopped(s.nodes + self.nodes)))
@@ -599,20 +634,45 @@ impl Search<'_> {
         }
     }
 
-    /// Stores a result into the table when `use_table` (see [`Table::put`]).
+    /// Stores a node's result into its table slot, if it has one (see [`Table::put`]):
+    /// the bound, the score, the best column as seen from the side of the board the key
+    /// was taken from, and the nodes searched since the node began.
     #[inline(always)]
-    fn put(
-        &self,
-        use_table: bool,
-        key: u64,
-        bound: Bound,
-        score: i32,
-        column: Option<u32>,
-        nodes: u64,
-    ) {
-        if use_table {
-            self.table.put(key, bound, score, column, nodes);
+    fn store(&self, slot: &Slot, bound: Bound, score: i32, column: Option<u32>) {
+        if slot.use_table {
+            let column = column.map(|c| orient(c, slot.mirrored));
+            self.table.put(
+                slot.key,
+                bound,
+                score,
+                column,
+                self.nodes - slot.nodes_before,
+            );
         }
+    }
+
+    /// Raises `floor`, the best score known without search among a node's moves, to
+    /// `lower`, a move's static lower bound (and `alpha` with it): on a beta cut-off
+    /// stores it as a lower bound with the move `col` and returns it.
+    #[inline(always)]
+    fn raise_floor(
+        &self,
+        slot: &Slot,
+        col: u32,
+        lower: i32,
+        floor: &mut i32,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if lower > *floor {
+            *floor = lower;
+            if lower >= beta {
+                self.store(slot, Bound::Lower, lower, Some(col));
+                return Some(lower);
+            }
+            *alpha = (*alpha).max(lower);
+        }
+        None
     }
 
     /// The next pseudo-random number of a helper's move-order jitter.
@@ -710,7 +770,12 @@ impl Search<'_> {
                 return hit.score;
             }
         }
-        let nodes_before = self.nodes;
+        let slot = Slot {
+            use_table,
+            key,
+            mirrored,
+            nodes_before: self.nodes,
+        };
         let alpha0 = alpha;
         // Bounds on each move's score known without searching it: a move after which
         // the opponent has no move that does not lose wins; Allis' claimeven bound and,
@@ -720,6 +785,23 @@ impl Search<'_> {
         let statics = board.moves < tech.static_max_stones;
         let mut floor = i32::MIN;
         let mut moves = MoveSorter::new();
+        // With ETC every child's bucket is read below: they are all asked for first, so
+        // that the cache misses overlap.
+        let mut child_keys = [0; WIDTH as usize];
+        if etc {
+            let mut rest = possible;
+            while rest != 0 {
+                let mv = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                let mut child = *board;
+                child.play(mv);
+                let child_key = table_key(&child, &tech).0;
+                if tech.prefetch {
+                    self.table.prefetch(child_key);
+                }
+                child_keys[bits::column_of(mv) as usize] = child_key;
+            }
+        }
         for &col in ORDER.iter().rev() {
             let mv = possible & bits::column_mask(col);
             if mv == 0 {
@@ -740,35 +822,30 @@ impl Search<'_> {
                 line.play(replies);
                 if let Some(v) = forced_value(line) {
                     // The move's exact score: no search needed.
-                    if v > floor {
-                        floor = v;
-                        if floor >= beta {
-                            self.put(
-                                use_table,
-                                key,
-                                Bound::Lower,
-                                floor,
-                                Some(orient(col, mirrored)),
-                                self.nodes - nodes_before,
-                            );
-                            return floor;
-                        }
-                        alpha = alpha.max(floor);
+                    if let Some(cut) = self.raise_floor(&slot, col, v, &mut floor, &mut alpha, beta)
+                    {
+                        return cut;
                     }
                     continue;
+                }
+                if tech.prefetch && tech.forced_without_table && line.moves < tech.table_max_stones
+                {
+                    // The child plays its one reply without the table: the position
+                    // after it is the one that probes.
+                    self.table.prefetch(table_key(&line, &tech).0);
                 }
             }
             if replies == 0 {
                 let win = ((CELLS - 1 - board.moves) / 2) as i32;
-                self.put(
-                    use_table,
-                    key,
-                    Bound::Exact,
-                    win,
-                    Some(orient(col, mirrored)),
-                    self.nodes - nodes_before,
-                );
+                self.store(&slot, Bound::Exact, win, Some(col));
                 return win;
+            }
+            if tech.prefetch
+                && !etc
+                && child.moves < tech.table_max_stones
+                && !(tech.forced_without_table && replies & (replies - 1) == 0)
+            {
+                self.table.prefetch(table_key(&child, &tech).0);
             }
             let mut lower = if statics && tech.child_claimeven {
                 child.claimeven_bound().map_or(i32::MIN, |b| -b)
@@ -776,25 +853,13 @@ impl Search<'_> {
                 i32::MIN
             };
             if etc
-                && let Some(h) = self.table.get(table_key(&child, &tech).0)
+                && let Some(h) = self.table.get(child_keys[col as usize])
                 && h.bound != Bound::Lower
             {
                 lower = lower.max(-h.score);
             }
-            if lower > floor {
-                floor = lower;
-                if floor >= beta {
-                    self.put(
-                        use_table,
-                        key,
-                        Bound::Lower,
-                        floor,
-                        Some(orient(col, mirrored)),
-                        self.nodes - nodes_before,
-                    );
-                    return floor;
-                }
-                alpha = alpha.max(floor);
+            if let Some(cut) = self.raise_floor(&slot, col, lower, &mut floor, &mut alpha, beta) {
+                return cut;
             }
             let score = if Some(col) == table_move {
                 u32::MAX
@@ -845,14 +910,7 @@ impl Search<'_> {
         } else {
             Bound::Exact
         };
-        self.put(
-            use_table,
-            key,
-            bound,
-            value,
-            best.map(|c| orient(c, mirrored)),
-            self.nodes - nodes_before,
-        );
+        self.store(&slot, bound, value, best);
         value
     }
 }

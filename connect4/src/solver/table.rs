@@ -20,7 +20,7 @@
 //! entry of most work (depth-preferred), the second takes what the first refuses
 //! (always-replace), so expensive results survive while recent ones are kept too.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// Bits of a position key.
 const KEY_BITS: u32 = 49;
@@ -47,14 +47,21 @@ pub(crate) struct Hit {
     pub column: Option<u32>,
 }
 
-/// A fixed-size table from position keys to score bounds and best moves, shared by the
-/// search threads: each entry is one atomic word read and written whole (relaxed order,
-/// plain loads and stores on x86-64), so a reader sees either a whole old entry or a
-/// whole new one, and the key inside it says whether it is the position's.
+/// A table from position keys to score bounds and best moves, shared by the search
+/// threads: each entry is one atomic word read and written whole (relaxed order, plain
+/// loads and stores on x86-64), so a reader sees either a whole old entry or a whole new
+/// one, and the key inside it says whether it is the position's.
+///
+/// Only the first `2^used_log2` entries are in use: the part in use grows with the work
+/// ([`Table::fit`]), so that a run of a few easy positions does not pay for mapping the
+/// whole table (64 MiB: about 40 ms of page faults, more than such a run's search).
+/// Growing moves the entries to their new buckets; an entry found is a true bound
+/// wherever it is (its whole key is in it), so threads storing meanwhile are harmless.
 #[derive(Debug)]
 pub(crate) struct Table {
     entries: Vec<AtomicU64>,
-    shift: u32,
+    /// `log2` of the number of entries in use (from `START_LOG2` up to the capacity).
+    used_log2: AtomicU32,
 }
 
 impl Table {
@@ -62,34 +69,81 @@ impl Table {
     pub const MIN_LOG2: u32 = 16;
     /// Largest size allowed (2^30 entries, 8 GiB).
     pub const MAX_LOG2: u32 = 30;
+    /// Entries in use after [`Table::new`] and [`Table::clear`]: 2^16 (512 KiB).
+    const START_LOG2: u32 = 16;
 
-    /// A table of `2^log2` entries of 8 bytes (`log2` clamped to `MIN_LOG2..=MAX_LOG2`).
+    /// A table of `2^log2` entries of 8 bytes (`log2` clamped to `MIN_LOG2..=MAX_LOG2`),
+    /// with its first `2^16` in use.
     pub fn new(log2: u32) -> Self {
         let log2 = log2.clamp(Self::MIN_LOG2, Self::MAX_LOG2);
         Table {
-            // Written one by one: the operating system maps the pages now rather than on
-            // first use in the middle of a timed search.
+            // All zero: compiled to a zeroed allocation, whose pages the operating
+            // system maps on first use (`double` writes them as the part in use grows).
             entries: (0..1usize << log2).map(|_| AtomicU64::new(0)).collect(),
-            // The bucket index is the top log2 - 1 bits of h.
-            shift: KEY_BITS - (log2 - 1),
+            used_log2: AtomicU32::new(Self::START_LOG2),
         }
     }
 
-    /// Number of entries.
+    /// Number of entries (the capacity, in use or not).
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry, and goes back to the first `2^16` entries.
     pub fn clear(&self) {
-        self.entries.iter().for_each(|e| e.store(0, Relaxed));
+        let used = 1 << self.used_log2.load(Relaxed);
+        self.entries[..used]
+            .iter()
+            .for_each(|e| e.store(0, Relaxed));
+        self.used_log2.store(Self::START_LOG2, Relaxed);
+    }
+
+    /// Makes the part in use hold more than twice `work` entries (up to the capacity),
+    /// `work` being the nodes searched since the table was emptied (at most one store
+    /// each), by doubling it as often as needed ([`Table::double`]).
+    pub fn fit(&self, work: u64) {
+        let want = (u64::BITS - work.saturating_mul(2).leading_zeros())
+            .min(self.entries.len().trailing_zeros());
+        let mut used = self.used_log2.load(Relaxed);
+        while used < want {
+            self.double(used);
+            used += 1;
+            self.used_log2.store(used, Relaxed);
+        }
+    }
+
+    /// Doubles the part in use, from `2^used_log2` entries: the bucket index gains the
+    /// next bit of `h`, so bucket `b`'s entries go to bucket `2b` or `2b + 1`, each kept
+    /// in its slot order. Buckets are moved from the last down, so a target is always
+    /// already moved out or new; the new part is only written (never read first, which
+    /// would map its pages twice: the shared zero page, then a copy).
+    fn double(&self, used_log2: u32) {
+        let buckets = 1usize << (used_log2 - 1);
+        let shift = KEY_BITS - used_log2;
+        for b in (0..buckets).rev() {
+            let mut out = [0; 4];
+            for e in [
+                self.entries[2 * b].load(Relaxed),
+                self.entries[2 * b + 1].load(Relaxed),
+            ] {
+                if e >> 56 & 3 != 0 {
+                    let half = 2 * ((e & KEY_MASK) >> shift & 1) as usize;
+                    out[half + usize::from(out[half] != 0)] = e;
+                }
+            }
+            for (k, e) in out.into_iter().enumerate() {
+                self.entries[4 * b + k].store(e, Relaxed);
+            }
+        }
     }
 
     /// The first entry of `key`'s bucket, and the scrambled key `h`.
     #[inline(always)]
     fn bucket(&self, key: u64) -> (usize, u64) {
         let h = key.wrapping_mul(MULTIPLIER) & KEY_MASK;
-        (((h >> self.shift) as usize) << 1, h)
+        // The bucket index is the top used_log2 - 1 bits of h.
+        let shift = KEY_BITS + 1 - self.used_log2.load(Relaxed);
+        (((h >> shift) as usize) << 1, h)
     }
 
     /// Stores a result for `key`: the bound, the score, the best column (if any) and the
@@ -116,6 +170,13 @@ impl Table {
         } else {
             self.entries[i + 1].store(e, Relaxed);
         }
+    }
+
+    /// Asks the processor to bring `key`'s bucket into cache ([`zerosum::prefetch::prefetch`]): a
+    /// hint, to be given a while before [`Table::get`] or [`Table::put`] of that key.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        zerosum::prefetch::prefetch(&self.entries[self.bucket(key).0]);
     }
 
     /// What is stored for `key`, if anything.
@@ -182,5 +243,38 @@ mod tests {
         // The empty board's key 0 is stored like any other.
         t.put(0, Bound::Exact, 1, Some(3), 9);
         assert_eq!(t.get(0).unwrap().score, 1);
+    }
+
+    #[test]
+    fn growing_keeps_every_entry() {
+        let t = Table::new(20);
+        assert_eq!(t.used_log2.load(Relaxed), Table::START_LOG2);
+        // More keys than the starting part holds: some are replaced, the rest are kept.
+        let keys: Vec<u64> = (1..=100_000u64)
+            .map(|i| i.wrapping_mul(0x2545_F491_4F6C_DD1D) & KEY_MASK)
+            .collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.put(
+                k,
+                Bound::Lower,
+                (i % 40) as i32 - 20,
+                Some((i % 7) as u32),
+                i as u64,
+            );
+        }
+        let before: Vec<_> = keys.iter().map(|&k| t.get(k)).collect();
+        assert!(before.iter().filter(|h| h.is_some()).count() > 30_000);
+        t.fit((1 << 18) - 1);
+        assert_eq!(t.used_log2.load(Relaxed), 19);
+        t.fit(u64::MAX);
+        assert_eq!(t.used_log2.load(Relaxed), 20);
+        for (&k, hit) in keys.iter().zip(&before) {
+            if hit.is_some() {
+                assert_eq!(t.get(k), *hit);
+            }
+        }
+        t.clear();
+        assert_eq!(t.used_log2.load(Relaxed), Table::START_LOG2);
+        assert!(keys.iter().all(|&k| t.get(k).is_none()));
     }
 }

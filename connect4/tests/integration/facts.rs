@@ -98,6 +98,14 @@ fn threads_and_each_technique_keep_scores_exact() {
             table_max_stones: 42,
             ..base
         },
+        connect4::Techniques {
+            prefetch: false,
+            ..base
+        },
+        connect4::Techniques {
+            growing_table: false,
+            ..base
+        },
     ];
     for file in ["Test_L2_R2", "Test_L1_R1"] {
         let Ok(cases) = connect4::suite::read_file(&dir.join(file), Some(20)) else {

@@ -7,5 +7,6 @@ mod parsers;
 mod rules;
 mod snapshots;
 mod strength;
+mod threats;
 mod vcf;
 mod winlines;

@@ -11,14 +11,16 @@
 //!    score, any depth, and the best move; two-entry buckets on one cache line); the
 //!    **table move is searched first, before the others are ordered** (when it cuts off,
 //!    the ordering is never paid for); **move ordering** of the rest: every child's
-//!    table bucket is read first (the cache misses overlap), children whose stored
+//!    table bucket is prefetched first (the cache misses overlap), children whose stored
 //!    bound proves a cut-off end the node (**enhanced transposition cut-off**, from
 //!    [`ETC_EMPTIES`]), then fastest-first (fewest opponent replies, corners counted
 //!    twice), with bonuses for moves into an odd region (parity), corners, and few
 //!    potential replies; far from the end ([`SORT_SEARCH_EMPTIES`]) a shallow
 //!    alpha-beta search with the trained pattern evaluation below each child counts
 //!    most (2 plies below the child at 16–18 empties, 3 at 19–21, 4 from 22; children
-//!    told apart only down to 8 discs below alpha, as Edax's `SORT_ALPHA_DELTA`);
+//!    told apart only down to 8 discs below alpha, as Edax's `SORT_ALPHA_DELTA`; inside
+//!    it corners first, X-squares last, and the fewest replies first with 2 or more
+//!    plies left);
 //!    search; store the bounds. The thresholds are a [`Tuning`] (the measured effect of
 //!    each is in the crate README);
 //! 2. at most [`SHALLOW_EMPTIES`] empties: no table, no move generation: the empty
@@ -39,7 +41,7 @@ pub mod last;
 mod tt;
 
 use crate::error::TuningError;
-use crate::movegen::{flips, moves, potential_moves};
+use crate::movegen::{self, flips, moves, potential_moves};
 use crate::stability::stable_discs;
 use crate::{Board, Move};
 pub use tt::{EndgameTable, Probe};
@@ -50,6 +52,8 @@ pub const SHALLOW_EMPTIES: u32 = 6;
 pub const ETC_EMPTIES: u32 = 8;
 /// From this many empties on, moves are sorted by a shallow search before searching.
 pub const SORT_SEARCH_EMPTIES: u32 = 16;
+/// Plies of the evaluation search that guesses the root's score (see [`Tuning::guess_depth`]).
+pub const GUESS_DEPTH: u32 = 0;
 
 /// The solver's search parameters (the defaults are the measured best on the FFO sets,
 /// see the crate README); public so that each technique can be measured by switching it
@@ -77,6 +81,9 @@ pub struct Tuning {
     pub sort_margin: Option<i32>,
     /// Stability cut-offs on or off.
     pub stability: bool,
+    /// Plies of the pattern-evaluation search that gives the root's first null-window
+    /// probe its guess; 0: the guess is 0 (a draw).
+    pub guess_depth: u32,
 }
 
 impl Default for Tuning {
@@ -90,6 +97,7 @@ impl Default for Tuning {
             sort_depth_max: 4,
             sort_margin: Some(8),
             stability: true,
+            guess_depth: GUESS_DEPTH,
         }
     }
 }
@@ -121,6 +129,7 @@ impl Tuning {
             "sort_depth_base" => self.sort_depth_base = num()?,
             "sort_depth_step" => self.sort_depth_step = num()?,
             "sort_depth_max" => self.sort_depth_max = num()?,
+            "guess_depth" => self.guess_depth = num()?.min(12),
             "sort_margin" => {
                 self.sort_margin = if v == "none" {
                     None
@@ -149,6 +158,8 @@ const QUADRANTS: [u64; 4] = [
     0xF0F0_F0F0_0000_0000,
 ];
 const CORNERS: u64 = crate::eval::CORNERS;
+/// b2, g2, b7, g7: the squares diagonally next to the corners.
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
 /// The squares around each square: a move there needs an opponent disc among them.
 const NEIGHBOURS: [u64; 64] = {
@@ -205,6 +216,32 @@ fn solve_last(b: Board, sq: u32) -> i32 {
     } else {
         2 * p - 1 - 63
     }
+}
+
+/// The position after the side to move plays on the empty square `sq`, or `None` when
+/// that move is illegal (a square with no opponent disc next to it is rejected before
+/// the flips are computed).
+#[inline(always)]
+fn play_empty(b: Board, sq: u32) -> Option<Board> {
+    if NEIGHBOURS[sq as usize] & b.opponent == 0 {
+        return None;
+    }
+    let f = flips(b.player, b.opponent, sq);
+    (f != 0).then(|| b.play_flips(sq, f))
+}
+
+/// Fail-soft negamax bookkeeping for a child's value `v`: raises `best` and `alpha`;
+/// true on a beta cut-off (`alpha >= beta`).
+#[inline(always)]
+fn raise(best: &mut i32, alpha: &mut i32, v: i32, beta: i32) -> bool {
+    if v > *best {
+        *best = v;
+        if v > *alpha {
+            *alpha = v;
+            return v >= beta;
+        }
+    }
+    false
 }
 
 /// A reusable endgame solver (owns its transposition table).
@@ -419,10 +456,19 @@ impl Solver {
         out
     }
 
-    /// The first guess of the root probes. A guess from the evaluation (scaled to
-    /// discs) did worse on the FFO sets than 0: many endgame scores are near 0.
-    fn guess(&mut self, _board: Board) -> i32 {
-        0
+    /// The first guess of the root probes: 0 with [`Tuning::guess_depth`] 0, else a
+    /// [`Tuning::guess_depth`]-ply alpha-beta search with the pattern evaluation, in
+    /// discs (its positions count as ordering nodes).
+    fn guess(&mut self, board: Board) -> i32 {
+        let depth = self.tuning.guess_depth;
+        if depth == 0 {
+            return 0;
+        }
+        let before = self.sort_nodes;
+        let v = eval_search(board, depth, -INF_EVAL, INF_EVAL, &mut self.sort_nodes);
+        self.nodes += self.sort_nodes - before;
+        let scale = crate::eval::pattern::SCALE;
+        (v + v.signum() * scale / 2) / scale
     }
 
     /// Principal-variation search over the ordered `list` of `board` in `(alpha, beta)`:
@@ -465,14 +511,10 @@ impl Solver {
                 }
             };
             if v > best {
-                best = v;
                 best_sq = Some(sq);
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            }
+            if raise(&mut best, &mut alpha, v, beta) {
+                break;
             }
         }
         (best, best_sq)
@@ -540,22 +582,10 @@ impl Solver {
             while m != 0 {
                 let sq = m.trailing_zeros();
                 m &= m - 1;
-                if NEIGHBOURS[sq as usize] & b.opponent == 0 {
-                    continue;
-                }
-                let f = flips(b.player, b.opponent, sq);
-                if f == 0 {
-                    continue;
-                }
-                let next = b.play_flips(sq, f);
-                let v = -self.shallow(next, -beta, -alpha, empties - 1);
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            return best;
-                        }
+                if let Some(next) = play_empty(b, sq) {
+                    let v = -self.shallow(next, -beta, -alpha, empties - 1);
+                    if raise(&mut best, &mut alpha, v, beta) {
+                        return best;
                     }
                 }
             }
@@ -591,19 +621,10 @@ impl Solver {
         };
         let mut best = -65;
         for (a, c, d) in order {
-            if NEIGHBOURS[a as usize] & b.opponent != 0 {
-                let f = flips(b.player, b.opponent, a);
-                if f != 0 {
-                    let v = -self.solve_two(b.play_flips(a, f), -alpha, c, d, false);
-                    if v > best {
-                        best = v;
-                        if v > alpha {
-                            alpha = v;
-                            if alpha >= beta {
-                                return best;
-                            }
-                        }
-                    }
+            if let Some(next) = play_empty(b, a) {
+                let v = -self.solve_two(next, -alpha, c, d, false);
+                if raise(&mut best, &mut alpha, v, beta) {
+                    return best;
                 }
             }
         }
@@ -622,16 +643,13 @@ impl Solver {
         self.nodes += 1;
         let mut best = -65;
         for (a, c) in [(x1, x2), (x2, x1)] {
-            if NEIGHBOURS[a as usize] & b.opponent != 0 {
-                let f = flips(b.player, b.opponent, a);
-                if f != 0 {
-                    self.nodes += 1;
-                    let v = -solve_last(b.play_flips(a, f), c);
-                    if v > best {
-                        best = v;
-                        if v >= beta {
-                            return best;
-                        }
+            if let Some(next) = play_empty(b, a) {
+                self.nodes += 1;
+                let v = -solve_last(next, c);
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return best;
                     }
                 }
             }
@@ -670,23 +688,21 @@ impl Solver {
         };
         let moves = b.moves();
         let odd = odd_regions(b.empty());
-        // First every child and a read of its table bucket: the reads are independent,
-        // so their cache misses overlap (the probes below, and the child's own probe
-        // when it is searched, then find the bucket in the cache).
-        let touch = empties > t.shallow_empties + 1;
-        let mut touched = 0u64;
+        // First every child and a prefetch of its table bucket: the loads overlap each
+        // other and the work below (the probes below, and the child's own probe when it
+        // is searched, then find the bucket in the cache).
+        let prefetch = empties > t.shallow_empties + 1;
         let mut m = moves & !searched.map_or(0, |sq| 1u64 << sq);
         while m != 0 {
             let sq = m.trailing_zeros();
             m &= m - 1;
             let f = flips(b.player, b.opponent, sq);
-            if touch {
+            if prefetch {
                 let next = b.play_flips(sq, f);
-                touched ^= self.tt.touch(next.player, next.opponent);
+                self.tt.prefetch(next.player, next.opponent);
             }
             list.push(0, sq, f);
         }
-        std::hint::black_box(touched);
         for i in 0..list.len {
             let (_, sq, f) = list.items[i];
             let next = b.play_flips(sq, f);
@@ -807,7 +823,9 @@ impl Solver {
 const INF_EVAL: i32 = 1 << 20;
 
 /// A tiny fail-soft alpha-beta with the trained [`crate::eval::Pattern`] at the horizon
-/// (hundredths of a disc), for move ordering far from the end.
+/// (hundredths of a disc), for move ordering far from the end: corners first and
+/// X-squares last, and with 2 or more plies left the moves with the fewest replies
+/// first. `nodes` counts the positions visited.
 fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
     *nodes += 1;
     if depth == 0 {
@@ -821,22 +839,35 @@ fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64)
         return -eval_search(b.pass(), depth, -beta, -alpha, nodes);
     }
     let mut best = -INF_EVAL;
-    for sq in zerosum::Bitboard(m) {
-        let v = -eval_search(
-            b.play_flips(sq, flips(b.player, b.opponent, sq)),
-            depth - 1,
-            -beta,
-            -alpha,
-            nodes,
-        );
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if alpha >= beta {
-                    break;
-                }
+    // Corners first, the squares diagonally next to them (X-squares) last: more
+    // cut-offs at no cost.
+    let order = [m & CORNERS, m & !(CORNERS | X_SQUARES), m & X_SQUARES];
+    if depth == 1 {
+        for sq in order.into_iter().flat_map(zerosum::Bitboard) {
+            let next = b.play_flips(sq, flips(b.player, b.opponent, sq));
+            let v = -eval_search(next, 0, -beta, -alpha, nodes);
+            if raise(&mut best, &mut alpha, v, beta) {
+                break;
             }
+        }
+        return best;
+    }
+    // Deeper: fastest-first (fewest replies), corners and X-squares as above on ties.
+    let mut list = MoveList::new();
+    for (rank, sq) in order.into_iter().enumerate().flat_map(|(r, g)| {
+        zerosum::Bitboard(g)
+            .into_iter()
+            .map(move |sq| (r as i32, sq))
+    }) {
+        let f = flips(b.player, b.opponent, sq);
+        let replies = movegen::moves(b.opponent ^ f, b.player ^ f ^ (1u64 << sq));
+        list.push(-(replies.count_ones() as i32) * 4 - rank, sq, f);
+    }
+    list.sort();
+    for &(_, sq, f) in list.as_slice() {
+        let v = -eval_search(b.play_flips(sq, f), depth - 1, -beta, -alpha, nodes);
+        if raise(&mut best, &mut alpha, v, beta) {
+            break;
         }
     }
     best

@@ -82,15 +82,15 @@ impl EndgameTable {
         None
     }
 
-    /// Reads one word of the bucket of a position, so that a later [`probe`] or
-    /// [`store`] finds its cache line loaded (a prefetch without `unsafe`: the caller
-    /// passes the value to [`std::hint::black_box`] so the read is kept).
+    /// Asks the processor to bring the bucket of a position into the cache
+    /// ([`zerosum::prefetch::prefetch`]), so that a later [`probe`] or [`store`] finds it there; a
+    /// hint only, nothing waits for it.
     ///
     /// [`probe`]: EndgameTable::probe
     /// [`store`]: EndgameTable::store
     #[inline]
-    pub fn touch(&self, p: u64, o: u64) -> u64 {
-        self.buckets[mix(p, o) as usize & self.mask].0[0].player
+    pub fn prefetch(&self, p: u64, o: u64) {
+        zerosum::prefetch::prefetch(&self.buckets[mix(p, o) as usize & self.mask]);
     }
 
     /// Stores bounds `lower..=upper` and a best move for a position with `empties`

@@ -91,6 +91,10 @@ fn every_tuning_keeps_scores_exact() {
             sort_search_empties: 65,
             ..base
         },
+        Tuning {
+            guess_depth: 3,
+            ..base
+        },
     ];
     let positions = random_endgames(12, 9, 77);
     let exact: Vec<i32> = positions.iter().map(|&b| solve_slow(b)).collect();
@@ -116,6 +120,8 @@ fn tuning_parameters_are_set_by_name() {
     assert!(!t.stability);
     t.set("sort_margin=none").unwrap();
     assert_eq!(t.sort_margin, None);
+    t.set("guess_depth=4").unwrap();
+    assert_eq!(t.guess_depth, 4);
     assert!(t.set("etc_empties").is_err());
     assert!(t.set("nonsense=1").is_err());
     assert!(t.set("etc_empties=x").is_err());

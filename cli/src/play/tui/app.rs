@@ -31,6 +31,9 @@ pub struct Analysis {
     pub elapsed: Duration,
     /// The latest report.
     pub progress: Option<Progress>,
+    /// Nodes searched so far as the running search publishes them, shown while it has
+    /// sent no report (a perfect solver reports only when done).
+    pub live_nodes: u64,
     /// Every legal move's value, once the search has valued them.
     pub values: Option<MoveValues>,
 }
@@ -113,6 +116,7 @@ impl<G: PlayGame> App<G> {
             if let Some(a) = &mut self.analysis {
                 a.elapsed = thinking.started.elapsed();
                 a.progress.clone_from(&thinking.latest);
+                a.live_nodes = thinking.live_nodes();
                 a.values.clone_from(&thinking.values);
                 if thinking.stopping {
                     a.state = "stopping".into();
@@ -175,6 +179,7 @@ impl<G: PlayGame> App<G> {
             elapsed: Duration::ZERO,
             progress: None,
             values: None,
+            live_nodes: 0,
         });
         let thinking = Thinking::spawn(game.clone(), engine, strength, true);
         self.thinking = Some((thinking, purpose));

@@ -352,6 +352,18 @@ fn analysis_lines<G: PlayGame>(app: &App<G>, width: usize) -> Vec<Line<'static>>
         }));
     } else {
         lines.push(Line::from("depth  -"));
+        if a.live_nodes > 0 {
+            let secs = a.elapsed.as_secs_f64();
+            lines.push(Line::from(if secs > 0.0 {
+                format!(
+                    "nodes  {}  ({}/s)",
+                    short_count(a.live_nodes),
+                    short_count((a.live_nodes as f64 / secs) as u64)
+                )
+            } else {
+                format!("nodes  {}", short_count(a.live_nodes))
+            }));
+        }
     }
     if let Some(v) = &a.values {
         lines.push(Line::styled(

@@ -1,0 +1,138 @@
+//! `Board::threats` and `Board::winning_row` against the rules alone, on hand-made boards
+//! and on pseudo-random games of two rules (what `zerosum gomoku play` marks on the board).
+
+use gomoku::{Board, Cell, Game, Rule, Threat, ThreatKind};
+use zerosum::Side;
+
+/// The board of `rule` after `moves`.
+fn board(rule: Rule, moves: &[&str]) -> Board {
+    let mut b = Board::with_size(15, rule).unwrap();
+    for m in moves {
+        b.try_play(Cell::parse_human(m).unwrap()).unwrap();
+    }
+    b
+}
+
+/// The winning row (sorted) and the threats a board should show, from the rules alone: a
+/// five is a row of five (freestyle: five or more) of one side's stones; a side has a four
+/// through an empty cell when its stone there completes a five, and an open three when
+/// its stone there makes an open four — a line through the cell on which two or more
+/// other empty cells would each then complete a five through it.
+fn by_the_rules(b: &Board) -> (Vec<Cell>, Vec<Threat>) {
+    let n = i32::from(b.size());
+    let stone = |x: i32, y: i32, extra: &[(i32, i32)], side: Side| {
+        (0..n).contains(&x)
+            && (0..n).contains(&y)
+            && (extra.contains(&(x, y)) || b.stone(Cell::new(x as u8, y as u8)) == Some(side))
+    };
+    // The length of `side`'s run through (x, y) along (dx, dy), with `extra` stones.
+    let run = |x: i32, y: i32, (dx, dy): (i32, i32), extra: &[(i32, i32)], side: Side| {
+        let mut len = 1;
+        for sign in [-1, 1] {
+            let mut k = 1;
+            while stone(x + sign * k * dx, y + sign * k * dy, extra, side) {
+                len += 1;
+                k += 1;
+            }
+        }
+        len
+    };
+    let wins = |len: i32| len == 5 || (len > 5 && b.rule() == Rule::Freestyle);
+    let empty = |x: i32, y: i32| {
+        (0..n).contains(&x) && (0..n).contains(&y) && b.stone(Cell::new(x as u8, y as u8)).is_none()
+    };
+    let dirs = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    let cells = || (0..n).flat_map(move |y| (0..n).map(move |x| (x, y)));
+    let mut five: Vec<Cell> = cells()
+        .filter(|&(x, y)| {
+            [Side::First, Side::Second].into_iter().any(|side| {
+                stone(x, y, &[], side) && dirs.iter().any(|&d| wins(run(x, y, d, &[], side)))
+            })
+        })
+        .map(|(x, y)| Cell::new(x as u8, y as u8))
+        .collect();
+    five.sort();
+    if !five.is_empty() {
+        return (five, Vec::new());
+    }
+    let mut threats = Vec::new();
+    for (x, y) in cells().filter(|&(x, y)| empty(x, y)) {
+        for side in [Side::First, Side::Second] {
+            let me = [(x, y)];
+            let kind = if dirs.iter().any(|&d| wins(run(x, y, d, &me, side))) {
+                ThreatKind::Five
+            } else if dirs.iter().any(|&(dx, dy)| {
+                (-5..=5)
+                    .filter(|&k| k != 0 && empty(x + k * dx, y + k * dy))
+                    .filter(|&k| {
+                        let two = [(x, y), (x + k * dx, y + k * dy)];
+                        wins(run(x, y, (dx, dy), &two, side))
+                    })
+                    .count()
+                    >= 2
+            }) {
+                ThreatKind::OpenFour
+            } else {
+                continue;
+            };
+            let cell = Cell::new(x as u8, y as u8);
+            threats.push(Threat { cell, side, kind });
+        }
+    }
+    threats.sort();
+    (five, threats)
+}
+
+/// What the board reports, in the reference's order.
+fn reported(b: &Board) -> (Vec<Cell>, Vec<Threat>) {
+    let mut five = b.winning_row().unwrap_or_default();
+    five.sort();
+    let mut threats = b.threats();
+    threats.sort();
+    (five, threats)
+}
+
+/// Issue 14 item 10: the threats and the five that `play` marks — fours (the cell that
+/// makes five) and open threes (the cells that make an open four) — checked against the
+/// rules on hand-made boards and on pseudo-random games of both rules.
+#[test]
+fn threats_and_the_five_follow_the_rules() {
+    // An open three h8 i8 j8: black makes an open four on g8 or k8 (f8 and l8 make only a
+    // four). White's two stones far away make nothing.
+    let b = board(Rule::Freestyle, &["h8", "a1", "i8", "a3", "j8"]);
+    let texts: Vec<String> = b
+        .threats()
+        .iter()
+        .map(|t| format!("{}:{:?}:{:?}", t.cell, t.side, t.kind))
+        .collect();
+    assert_eq!(
+        texts,
+        ["g8:First:OpenFour", "k8:First:OpenFour"],
+        "{texts:?}"
+    );
+    // A four blocked on one side: one cell makes five.
+    let b = board(Rule::Freestyle, &["h8", "g8", "i8", "a3", "j8", "a5", "k8"]);
+    assert!(b.threats().contains(&Threat {
+        cell: Cell::parse_human("l8").unwrap(),
+        side: Side::First,
+        kind: ThreatKind::Five,
+    }));
+    assert_eq!(reported(&b), by_the_rules(&b));
+    // Pseudo-random games near the centre (so that lines form), checked after every move.
+    for rule in [Rule::Freestyle, Rule::Standard] {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..6 {
+            let mut b = Board::with_size(15, rule).unwrap();
+            while b.outcome().is_none() && b.stone_count() < 40 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let c = Cell::new(4 + (seed % 7) as u8, 4 + ((seed >> 8) % 7) as u8);
+                if b.stone(c).is_none() {
+                    b.play(c);
+                    assert_eq!(reported(&b), by_the_rules(&b), "{}", b.diagram());
+                }
+            }
+        }
+    }
+}
