@@ -164,7 +164,7 @@ fn analyze(
         let mut child = board.clone();
         child.play(mv);
         let s = solver.solve_with_budget(&child, part)?;
-        Some((s.nodes, -s.value.from_tt(1)))
+        Some((s.nodes, -s.score.from_tt(1)))
     })
 }
 
@@ -224,7 +224,7 @@ pub fn run(command: Command) -> ExitCode {
         }
         Command::Solve(args) => for_each_board(&args, |solver, progress, board| {
             match solve(solver, progress, board, &args.limits) {
-                Some(s) => value_text(s.value, board, args.distance, ' '),
+                Some(s) => value_text(s.score, board, args.distance, ' '),
                 None => NOT_SOLVED.to_string(),
             }
         }),
@@ -297,7 +297,7 @@ mod tests {
             &ExactLimitArgs::default(),
         )
         .unwrap();
-        assert_eq!(s.value, Score::DRAW);
+        assert_eq!(s.score, Score::DRAW);
         let log = log.lock().unwrap();
         assert_eq!(log[0], "solving (16 empty cells)");
         let last = log.last().unwrap();

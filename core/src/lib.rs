@@ -5,7 +5,8 @@
 //! - [`Game`]: a position of a two-player zero-sum game with perfect information
 //!   (make/undo, legal moves into a caller-provided [`MoveList`], outcome, 64-bit hash,
 //!   dense move index), [`Side`], [`Outcome`], [`Evaluator`];
-//! - [`Score`]: heuristic values below "win/loss in n plies";
+//! - [`Score`]: heuristic values below "win/loss in n plies"; [`Solution`]: what an
+//!   exact solver returns (score, best move, nodes), one shape for every game;
 //! - [`search`]: plain minimax (the reference), alpha-beta, principal-variation search,
 //!   a [`search::TranspositionTable`], and iterative deepening under [`search::Limits`]
 //!   with a report per finished depth;
@@ -27,6 +28,7 @@ pub mod prefetch;
 mod score;
 pub mod search;
 mod side;
+mod solution;
 mod symmetry;
 pub mod testing;
 pub mod time;
@@ -36,4 +38,5 @@ pub use engine::{DepthOrPerfect, Engine, Level, MoveOf, Observer, PERFECT_BY_DEF
 pub use game::{Evaluator, Game, MoveList, Notation, Outcome, ZeroEval};
 pub use score::{Bound, MAX_PLY, Score};
 pub use side::{BySide, Side};
+pub use solution::Solution;
 pub use symmetry::Symmetry;

@@ -81,6 +81,7 @@ pub use board::Board;
 pub use engine::{Engine, Level};
 pub use error::{ParseLineError, ParseMoveError, ParsePositionError, PlayError, TuningError};
 pub use game::Othello;
+pub use solver::Solution;
 pub use square::{Move, Square};
 pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
 pub use zerosum::time::GameClock;

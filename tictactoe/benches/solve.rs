@@ -25,7 +25,7 @@ fn solve_empty(
         ..SolverConfig::default()
     });
     let s = solver.solve(&board);
-    assert_eq!(s.value, Score::DRAW);
+    assert_eq!(s.score, Score::DRAW);
     eprintln!(
         "{name}: {} nodes, best move {}",
         s.nodes,
@@ -35,7 +35,7 @@ fn solve_empty(
         b.iter(|| {
             solver.clear();
             let s = solver.solve(black_box(&board));
-            assert_eq!(s.value, Score::DRAW);
+            assert_eq!(s.score, Score::DRAW);
             s.nodes
         })
     });
@@ -95,7 +95,7 @@ fn benches(c: &mut Criterion) {
                 b.iter(|| {
                     let r = variants::run(variant, black_box(&Board::default()));
                     assert_eq!(r.nodes, nodes);
-                    r.value
+                    r.score
                 })
             },
         );

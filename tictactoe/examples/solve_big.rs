@@ -25,7 +25,7 @@ fn main() {
     let s = solver.solve(&Board::new(shape));
     println!(
         "{shape}: value {} best {:?} nodes {} time {:?}",
-        s.value,
+        s.score,
         s.best_move.map(|c| c.to_string()),
         s.nodes,
         t.elapsed()

@@ -68,7 +68,7 @@ impl Engine {
                 let mut child = board.clone();
                 child.play(mv);
                 let s = self.solver.solve_with_budget(&child, &Budget::new(limits));
-                (mv, s.map(|s| -s.value.from_tt(1)))
+                (mv, s.map(|s| -s.score.from_tt(1)))
             })
             .collect();
         values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
@@ -114,7 +114,7 @@ impl zerosum::Engine for Engine {
                 if let Some(s) = self.solver.solve_with_budget(board, &part) {
                     let r = s.best_move.map(|mv| {
                         let depth = board.empty_count();
-                        SearchResult::solved(mv, s.value, depth, s.nodes, budget.elapsed())
+                        SearchResult::solved(mv, s.score, depth, s.nodes, budget.elapsed())
                     });
                     if let Some(r) = r {
                         observer(&r.report());

@@ -43,23 +43,12 @@ impl Default for SolverConfig {
     }
 }
 
-/// A solved position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// The value for the side to move (see [`Mode`] for its form).
-    pub value: Score,
-    /// A best move (`None` when the game is over).
-    pub best_move: Option<Cell>,
-    /// Positions visited, the root included.
-    pub nodes: u64,
-}
-
-impl Solution {
-    /// 1 if the side to move wins, 0 for a draw, −1 if it loses.
-    pub fn outcome_value(&self) -> i32 {
-        self.value.signum()
-    }
-}
+/// A solved position ([`zerosum::Solution`]): `score` is the value for the side to move
+/// as a [`Score`] — in [`Mode::Outcome`] `Score(1)`, `Score(0)` or `Score(-1)`, in
+/// [`Mode::Distance`] [`Score::win_in`] / [`Score::loss_in`] the plies to the end of the
+/// game (0 for a draw); `best_move` is a best [`Cell`] (`None` when the game is over);
+/// `nodes` counts the positions visited, the root included.
+pub type Solution = zerosum::Solution<Cell, Score>;
 
 /// A perfect tic-tac-toe / m,n,k player.
 ///
@@ -152,9 +141,9 @@ impl Solver {
     pub fn solve_with_budget(&mut self, board: &Board, budget: &Budget) -> Option<Solution> {
         self.begin(board, budget.clone());
         let mut b = board.clone();
-        let value = self.negamax(&mut b, -Score::INFINITE, Score::INFINITE, 0);
+        let score = self.negamax(&mut b, -Score::INFINITE, Score::INFINITE, 0);
         (!self.aborted).then_some(Solution {
-            value,
+            score,
             best_move: self.root_best,
             nodes: self.nodes,
         })

@@ -42,7 +42,7 @@ pub fn solve_reachable(start: &Board, mode: Mode, check: bool) -> SuiteOutcome {
         let ok = !check || {
             let reference = minimax(&mut b.clone(), b.empty_count(), &mut ZeroEval);
             match mode {
-                Mode::Distance => reference == s.value,
+                Mode::Distance => reference == s.score,
                 Mode::Outcome => reference.signum() == s.outcome_value(),
             }
         };

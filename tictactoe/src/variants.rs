@@ -59,16 +59,10 @@ impl fmt::Display for Variant {
     }
 }
 
-/// What a variant found at the root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VariantResult {
-    /// The root value for the side to move: 1 win, 0 draw, −1 loss.
-    pub value: i32,
-    /// The move the variant plays (`None` when the game is over).
-    pub best_move: Option<Cell>,
-    /// Nodes generated, the root included.
-    pub nodes: u64,
-}
+/// What a variant found at the root ([`zerosum::Solution`]): `score` is the root value
+/// for the side to move (1 win, 0 draw, −1 loss), `best_move` the move the variant plays
+/// (`None` when the game is over), `nodes` the nodes generated, the root included.
+pub type VariantResult = zerosum::Solution<Cell, i32>;
 
 const MIN: i32 = -1;
 const MAX: i32 = 1;
@@ -79,7 +73,7 @@ pub fn run(variant: Variant, board: &Board) -> VariantResult {
     let mut b = board.clone();
     let (value, best_move) = search.node(&mut b, MIN, MAX);
     VariantResult {
-        value: value * player_type(board.side_to_move()),
+        score: value * player_type(board.side_to_move()),
         best_move,
         nodes: search.nodes,
     }

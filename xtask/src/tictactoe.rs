@@ -43,7 +43,7 @@ pub fn suites(_data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     rows.push(SuiteRow {
         name: "tictactoe variants first move (ours)".into(),
         positions: 1,
-        passed: usize::from(ours.value == Score::DRAW && ours.nodes < 2914),
+        passed: usize::from(ours.score == Score::DRAW && ours.nodes < 2914),
         mean_time: elapsed,
         mean_nodes: ours.nodes as f64,
         note: format!(
@@ -51,7 +51,7 @@ pub fn suites(_data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             counts.join(", ")
         ),
         // A value other than the draw is wrong; more nodes only misses the goal.
-        wrong: Some(usize::from(ours.value != Score::DRAW)),
+        wrong: Some(usize::from(ours.score != Score::DRAW)),
         goal: Some(1.0),
     });
     let mut boards = vec![("4x4", "known draw")];
@@ -69,7 +69,7 @@ pub fn suites(_data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
         rows.push(SuiteRow {
             name: format!("tictactoe empty {shape}"),
             positions: 1,
-            passed: usize::from(s.value == Score::DRAW),
+            passed: usize::from(s.score == Score::DRAW),
             mean_time: t.elapsed(),
             mean_nodes: s.nodes as f64,
             note: note.into(),

@@ -69,21 +69,29 @@ fn bestmove_exact_and_by_level() {
 }
 
 /// An exact command with a limit answers every position: solved, or `not solved within
-/// the limit` (`44` takes minutes), with a warning when no limit is given for a position
-/// far from the end. The empty board answers from the opening book, under any limit.
+/// the limit` (`44444`, one stone past the opening book, takes seconds), with a warning
+/// when no limit is given for a position far from the end. Positions in the opening
+/// book (at most 4 stones; `44` and the empty board) answer from it, under any limit;
+/// `analyze` answers from it up to 3 stones (`4453` is searched).
 #[test]
 fn exact_commands_take_a_limit() {
-    let (out, err, ok) = run(&["solve", "--nodes", "100000"], "44\n44455554221\n-\n");
+    let (out, err, ok) = run(
+        &["solve", "--nodes", "100000"],
+        "44444\n44455554221\n-\n44\n",
+    );
     assert_eq!(
-        out, "44 not solved within the limit\n44455554221 -15\n- 1\n",
+        out, "44444 not solved within the limit\n44455554221 -15\n- 1\n44 1\n",
         "{err}"
     );
     assert!(err.is_empty(), "a limit is given: no warning: {err}");
     let (_, err, _) = run(&["solve", "--weak"], "# the empty board, unbounded\n");
     assert!(err.is_empty(), "{err}");
     assert!(ok);
-    let (out, _, ok) = run(&["analyze", "--time-ms", "50"], "44\n");
-    assert_eq!(out, "44 not solved within the limit\n");
+    let (out, _, ok) = run(&["analyze", "--time-ms", "50"], "4453\n44\n");
+    assert_eq!(
+        out,
+        "4453 not solved within the limit\n44 -3 -3 -2 1 -2 -3 -3\n"
+    );
     assert!(ok);
 }
 

@@ -68,7 +68,6 @@ use board::Board;
 use sorter::MoveSorter;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
 use table::{Bound, Table};
 use thiserror::Error;
 use zerosum::search::StopFlag;
@@ -170,16 +169,13 @@ impl Default for Techniques {
 #[error("the search was stopped")]
 pub struct Stopped;
 
-/// The result of one solve, with its cost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// The score in Pons' convention (a strong solve), or -1/0/1 (a weak solve).
-    pub score: i32,
-    /// Negamax calls made (Pons' node count).
-    pub nodes: u64,
-    /// Wall-clock time.
-    pub elapsed: Duration,
-}
+/// The result of one solve ([`zerosum::Solution`]): `score` is in Pons' convention (see
+/// [`crate::score`]: positive when the side to move wins, the sooner the larger) for a
+/// strong solve, or -1/0/1 for a weak one; `nodes` counts negamax calls (Pons' node
+/// count). `best_move` is not computed by [`Solver::try_solve`] (always `None`: the
+/// null-window probes that find the score do not keep a root move); see
+/// [`Solver::best_move`]. Callers that need the time measure it themselves.
+pub type Solution = zerosum::Solution<Column, i32>;
 
 /// An exact Connect Four solver with its transposition table (see the module docs).
 ///
@@ -312,12 +308,12 @@ impl Solver {
             .score
     }
 
-    /// Solves `position` (strongly, or weakly when `weak`), with the node count and time.
+    /// Solves `position` (strongly, or weakly when `weak`), with the node count (no best
+    /// move: see [`Solution`]).
     ///
     /// # Errors
     /// [`Stopped`] when the stop flag was set during the search.
     pub fn try_solve(&mut self, position: &Position, weak: bool) -> Result<Solution, Stopped> {
-        let start = Instant::now();
         let before = self.nodes;
         let (current, mask, moves) = position.raw();
         let score = if position.winner().is_some() {
@@ -335,8 +331,8 @@ impl Solver {
         let score = if weak { score.signum() } else { score };
         Ok(Solution {
             score,
+            best_move: None,
             nodes: self.nodes - before,
-            elapsed: start.elapsed(),
         })
     }
 

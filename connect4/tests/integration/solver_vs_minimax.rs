@@ -4,7 +4,7 @@
 //! winning stone.
 
 use connect4::score::from_core;
-use connect4::{Column, Game, Position, Solver};
+use connect4::{Column, Game, Position, Solution, Solver};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use zerosum::search::{alpha_beta, minimax};
@@ -40,6 +40,16 @@ fn solver_equals_plain_minimax_near_the_end() {
         let want = from_core(minimax(&mut p, 64, &mut ZeroEval), stones);
         assert_eq!(solver.solve(&p), want, "strong solve of {p:?}");
         assert_eq!(solver.solve_weak(&p), want.signum(), "weak solve of {p:?}");
+        // The shared solution shape: the score, no root move, this solve's nodes.
+        let before = solver.nodes();
+        let s = solver.try_solve(&p, false).unwrap();
+        let nodes = solver.nodes() - before;
+        let expect = Solution {
+            score: want,
+            best_move: None,
+            nodes,
+        };
+        assert_eq!(s, expect, "try_solve of {p:?}");
         // Every column: the solver's analysis against minimax on the child.
         let scores = solver.analyze(&p, false).unwrap();
         for col in Column::ALL {

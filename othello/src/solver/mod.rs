@@ -172,18 +172,12 @@ const NEIGHBOURS: [u64; 64] = {
     t
 };
 
-/// The result of solving a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// The exact final disc difference for the side to move, in `-64..=64`. From
-    /// [`Solver::solve_weak`] and [`Solver::solve_window`] only a bound outside the
-    /// window: its sign (win, draw, loss) is exact in weak mode.
-    pub score: i32,
-    /// A best move (`PS` when the side must pass), `None` when the game is over.
-    pub best_move: Option<Move>,
-    /// Positions visited.
-    pub nodes: u64,
-}
+/// The result of solving a position ([`zerosum::Solution`]): `score` is the exact final
+/// disc difference for the side to move, in `-64..=64` (from [`Solver::solve_weak`] and
+/// [`Solver::solve_window`] only a bound outside the window: its sign — win, draw, loss —
+/// is exact in weak mode); `best_move` is a best move ([`Move::PASS`] when the side must
+/// pass), `None` when the game is over; `nodes` counts the positions visited.
+pub type Solution = zerosum::Solution<Move, i32>;
 
 /// The empty squares in quadrants holding an odd number of empties.
 #[inline]

@@ -84,7 +84,7 @@ fn decisions_snapshot() {
                 let e = board.empty_count();
                 out += &format!(
                     "{mover} to move: {}, plays {} ({} nodes)\n",
-                    show(s.value, e),
+                    show(s.score, e),
                     s.best_move.expect("a move"),
                     s.nodes
                 );
@@ -96,7 +96,7 @@ fn decisions_snapshot() {
                 out += &format!("    {}\n", list.join(", "));
                 // The chosen move is one of the best.
                 let best = moves.iter().map(|m| m.1).max().unwrap();
-                assert_eq!(best, s.value, "{text}");
+                assert_eq!(best, s.score, "{text}");
                 assert!(moves.contains(&(s.best_move.unwrap(), best)), "{text}");
             }
         }

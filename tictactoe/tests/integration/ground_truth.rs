@@ -55,12 +55,12 @@ fn games_255168() {
 #[test]
 fn empty_board_is_a_draw() {
     let s = Solver::default().solve(&Board::default());
-    assert_eq!(s.value, Score::DRAW);
+    assert_eq!(s.score, Score::DRAW);
     let mut d = Solver::new(SolverConfig {
         mode: Mode::Distance,
         ..SolverConfig::default()
     });
-    assert_eq!(d.solve(&Board::default()).value, Score::DRAW);
+    assert_eq!(d.solve(&Board::default()).score, Score::DRAW);
 }
 
 /// Brute force on `[u8; 9]` (0 empty, 1 X, 2 O): (result for the side to move: +1/0/−1,
@@ -146,7 +146,7 @@ fn solver_equals_minimax_and_brute_force_on_every_reachable_position() {
             _ => Score::DRAW,
         };
         assert_eq!(reference, expected, "minimax vs brute force at {b}");
-        assert_eq!(distance.solve(&b).value, expected, "distance solver at {b}");
+        assert_eq!(distance.solve(&b).score, expected, "distance solver at {b}");
         assert_eq!(
             outcome.solve(&b).outcome_value(),
             v,
@@ -186,8 +186,8 @@ fn best_moves_keep_the_value() {
                 } else {
                     v
                 };
-                assert_eq!(shifted, s.value, "best move {mv} at {b}");
-                assert_eq!(fresh.solve(&b).value, s.value);
+                assert_eq!(shifted, s.score, "best move {mv} at {b}");
+                assert_eq!(fresh.solve(&b).score, s.score);
             }
             other => panic!("{b}: {other:?}"),
         }
@@ -223,7 +223,7 @@ fn solver_equals_minimax_on_random_larger_boards() {
         for b in random_positions(shape, empties, 30, 5) {
             let reference = minimax(&mut b.clone(), empties, &mut ZeroEval);
             assert_eq!(
-                distance.solve(&b).value,
+                distance.solve(&b).score,
                 reference,
                 "distance solver at {b}"
             );
@@ -283,9 +283,9 @@ fn interrupted_solves_give_up_and_later_ones_are_still_right() {
         None
     );
     // The table holds only completed results: the full solve is still exact.
-    assert_eq!(solver.solve(&four).value, Score::DRAW);
+    assert_eq!(solver.solve(&four).score, Score::DRAW);
     let s = solver
         .solve_within(&Board::default(), &Limits::nodes(1000))
         .unwrap();
-    assert_eq!(s.value, Score::DRAW);
+    assert_eq!(s.score, Score::DRAW);
 }

@@ -46,7 +46,7 @@ fn every_variant_plays_the_lecture_game() {
                 Some(Cell::new(expected)),
                 "variant {variant} at {p}"
             );
-            assert_eq!(r.value, 0, "variant {variant} at {p}");
+            assert_eq!(r.score, 0, "variant {variant} at {p}");
         }
     }
 }
@@ -71,7 +71,7 @@ fn variants_game_node_counts_snapshot() {
     }
     table = table.trim_end().to_string() + "\n";
     for p in positions() {
-        let mut row = format!("{p}  {:>5}", variants::run(Variant::A, &p).value);
+        let mut row = format!("{p}  {:>5}", variants::run(Variant::A, &p).score);
         for variant in Variant::ALL {
             let r = variants::run(variant, &p);
             row += &format!(
