@@ -133,21 +133,38 @@ impl Scratch {
 
     /// True when black on the empty `i` is forbidden (the stone is taken back after).
     fn forbidden(&mut self, i: usize) -> bool {
-        self.cells[i] = BLACK;
-        let r = self.judge(i);
-        self.cells[i] = EMPTY;
-        r
+        self.with_black(i, |s| s.judge(i))
     }
 
     /// True when black on the empty `i` makes exactly five in some line.
     fn makes_five(&mut self, i: usize) -> bool {
+        self.with_black(i, |s| {
+            (0..4).any(|d| {
+                let (lo, hi) = s.run(i, d);
+                hi - lo + 1 == 5
+            })
+        })
+    }
+
+    /// `test` run with a black stone on the empty `i`, which is taken back after.
+    fn with_black<R>(&mut self, i: usize, test: impl FnOnce(&mut Self) -> R) -> R {
         self.cells[i] = BLACK;
-        let five = (0..4).any(|d| {
-            let (lo, hi) = self.run(i, d);
-            hi - lo + 1 == 5
-        });
+        let r = test(self);
         self.cells[i] = EMPTY;
-        five
+        r
+    }
+
+    /// The empty cells within four steps of `i` along `d` (either way), as
+    /// `(steps, index)`; off-board and occupied steps are `None`.
+    fn empty_points(&self, i: usize, d: usize) -> [Option<(i32, usize)>; 8] {
+        let mut out = [None; 8];
+        for (slot, k) in out.iter_mut().zip((-4..=4).filter(|&k| k != 0)) {
+            *slot = self
+                .step(i, d, k)
+                .filter(|&e| self.cells[e] == EMPTY)
+                .map(|e| (k, e));
+        }
+        out
     }
 
     /// The verdict for the black stone just put on `i`.
@@ -187,22 +204,14 @@ impl Scratch {
     /// stone at `i` along `d`.
     fn five_points(&mut self, i: usize, d: usize, out: &mut Vec<i32>) {
         out.clear();
-        for k in -4..=4 {
-            if k == 0 {
-                continue;
-            }
-            let Some(e) = self.step(i, d, k) else {
-                continue;
-            };
-            if self.cells[e] != EMPTY {
-                continue;
-            }
-            self.cells[e] = BLACK;
-            let (lo, hi) = self.run(i, d);
-            if hi - lo + 1 == 5 && (lo..=hi).contains(&k) {
+        for (k, e) in self.empty_points(i, d).into_iter().flatten() {
+            let five = self.with_black(e, |s| {
+                let (lo, hi) = s.run(i, d);
+                hi - lo + 1 == 5 && (lo..=hi).contains(&k)
+            });
+            if five {
                 out.push(k);
             }
-            self.cells[e] = EMPTY;
         }
     }
 
@@ -221,24 +230,11 @@ impl Scratch {
     /// empty cell on it makes a straight four with `i`, without making a five at the same
     /// time, and is not itself forbidden.
     fn is_three(&mut self, i: usize, d: usize) -> bool {
-        for k in -4..=4 {
-            if k == 0 {
-                continue;
-            }
-            let Some(e) = self.step(i, d, k) else {
-                continue;
-            };
-            if self.cells[e] != EMPTY {
-                continue;
-            }
-            self.cells[e] = BLACK;
-            let straight = self.is_straight_four(i, d, k);
-            self.cells[e] = EMPTY;
-            if straight && !self.makes_five(e) && !self.forbidden(e) {
-                return true;
-            }
-        }
-        false
+        self.empty_points(i, d).into_iter().flatten().any(|(k, e)| {
+            self.with_black(e, |s| s.is_straight_four(i, d, k))
+                && !self.makes_five(e)
+                && !self.forbidden(e)
+        })
     }
 
     /// True when the unbroken row through `i` along `d` holds the stone `k` steps away,
