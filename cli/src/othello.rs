@@ -6,6 +6,7 @@ use clap::Subcommand;
 use othello::perft::{PerftMode, perft};
 use othello::solver::Solver;
 use othello::{Game, Othello};
+use std::io::Write as _;
 use std::process::ExitCode;
 use zerosum::MoveList;
 
@@ -289,11 +290,18 @@ fn run_perft(depth: u32, position: Option<&str>, edax: bool) -> ExitCode {
     } else {
         PerftMode::FinishedIsLeaf
     };
+    let mut out = std::io::stdout().lock();
     for d in depth.min(1)..=depth {
         let t = cpu_time();
         let n = if d == 0 { 1 } else { perft(g.board(), d, mode) };
         let secs = cpu_time().saturating_sub(t).as_secs_f64();
-        println!("{d} {n} {secs:.3} {}", rate_text(n, secs));
+        // A reader that went away (`perft 12 | head -1`) ends the run quietly.
+        if writeln!(out, "{d} {n} {secs:.3} {}", rate_text(n, secs))
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            return ExitCode::SUCCESS;
+        }
     }
     ExitCode::SUCCESS
 }

@@ -39,6 +39,30 @@ fn perft_prints_depth_and_count() {
     assert!(err.contains("64"), "{err}");
 }
 
+/// A reader that stops after the first line (`perft 30 | head -1`) ends perft quietly
+/// with success, not a panic on the broken pipe.
+#[test]
+fn perft_ends_quietly_when_its_reader_goes_away() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["othello", "perft", "30"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("1 4 "), "{first}");
+    // The reader is dropped here: depth 2 is written into a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    assert!(!err.contains("panicked"), "{err}");
+}
+
 /// Issue 14 item 9: `perft 0` counts the position itself (1 leaf), and a rate is printed
 /// only when the CPU time means something (depths 0 to 3 take microseconds: `-`).
 #[test]
