@@ -431,9 +431,8 @@ impl Solver {
         weak: bool,
         ceiling: Option<i32>,
     ) -> Result<i32, Stopped> {
-        if self.stopped(self.nodes) {
-            return Err(Stopped);
-        }
+        // What needs no search (an immediate win, a full board, the opening book) is
+        // answered even when the budget is spent: it costs no node.
         if board.can_win_next() {
             return Ok(crate::score::win_score(board.moves + 1));
         }
@@ -445,6 +444,9 @@ impl Solver {
             .and_then(|b| b.raw_score(board.current, board.mask, board.moves))
         {
             return Ok(score);
+        }
+        if self.stopped(self.nodes) {
+            return Err(Stopped);
         }
         let (mut min, mut max) = if weak {
             (-1, 1)

@@ -133,13 +133,18 @@ fn positions_within_the_book_are_answered_without_search() {
 
 /// The engine's perfect level moves at once from the empty board and from every other
 /// position with fewer stones than the book's depth: an exact result, a best column of
-/// the book, no node searched.
+/// the book, no node searched — also under a budget of one node, which the book does not
+/// spend.
 #[test]
 fn perfect_engine_plays_from_the_book() {
     let mut engine = Engine::default();
     engine.set_level(Level::Perfect);
-    for p in inner_positions() {
-        let r = engine.think(&p, &Limits::default(), &mut |_| {});
+    let positions = inner_positions();
+    let runs = [Limits::default(), Limits::nodes(1)]
+        .into_iter()
+        .flat_map(|l| positions.iter().map(move |p| (p.clone(), l.clone())));
+    for (p, limits) in runs {
+        let r = engine.think(&p, &limits, &mut |_| {});
         assert!(r.exact, "{p}");
         assert_eq!(r.stats.nodes, 0, "{p}: from the book, no search");
         let want = book_analysis(&p);
