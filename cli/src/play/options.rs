@@ -35,15 +35,17 @@ pub struct CommonArgs {
     #[arg(long, value_name = "N|perfect", conflicts_with_all = ["time_ms", "depth", "nodes"])]
     pub level: Option<String>,
     /// AI thinking time per move, in milliseconds (instead of a level).
-    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"])]
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"],
+          value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     pub time_ms: Option<u64>,
     /// AI search depth per move, in plies (instead of a level): the strongest level,
     /// searched this deep.
-    #[arg(long, value_name = "PLIES", conflicts_with = "nodes")]
+    #[arg(long, value_name = "PLIES", conflicts_with = "nodes",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(zerosum::MAX_PLY) - 1))]
     pub depth: Option<u32>,
     /// AI node budget per move (instead of a level): the strongest level within this many
     /// positions visited; reproducible, unlike a time.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
 }
 

@@ -111,6 +111,9 @@ fn bad_options_are_refused() {
         ("connect4", &["--depth", "0"]),
         ("othello", &["--nodes", "0"]),
         ("connect4", &["--depth", "x"]),
+        // The same ranges as `bestmove`: depth below MAX_PLY, a day at most.
+        ("connect4", &["--depth", "5000"]),
+        ("gomoku", &["--time-ms", "86400001"]),
         ("othello", &["--level", "2", "--nodes", "100"]),
         ("tictactoe", &["--depth", "2", "--time-ms", "100"]),
     ] {
