@@ -126,6 +126,9 @@ impl Engine {
     /// An engine at the default level with `tt_mib` MiB for each of its tables (midgame
     /// and endgame; the analysis searcher gets a sixteenth).
     pub fn new(tt_mib: usize) -> Self {
+        // Decode the shipped pattern weights now (tens of milliseconds, once per process),
+        // so that no search pays it inside its time limit.
+        crate::eval::pattern::shipped();
         Engine {
             level: <Level as zerosum::Level>::default_level(),
             midgame: Midgame::new(tt_mib),
