@@ -182,12 +182,14 @@ mod engine {
         assert!(!r.exact, "not solved within 100 ms");
     }
 
-    /// A stop ends the exact solver at its next poll, with a legal move.
+    /// A stop ends the exact solver at its next poll, with a legal move (on a position
+    /// one stone past the opening book: book positions answer even when stopped, at no
+    /// cost).
     #[test]
     fn a_stop_ends_the_perfect_solver() {
         let mut engine = Engine::new(20);
         engine.set_level(Level::Perfect);
-        let r = think_stopped(&mut engine, &Position::new());
+        let r = think_stopped(&mut engine, &"44444".parse().unwrap());
         assert_eq!(
             r.depth, 1,
             "the search's first depth, after the stopped solver"
