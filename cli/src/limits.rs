@@ -11,6 +11,13 @@ use zerosum::search::{Limits, SearchResult};
 use zerosum::time::Budget;
 use zerosum::{Engine, Game, Level, MoveOf};
 
+/// The longest `--time-ms` any command takes: a day, in milliseconds.
+pub const MAX_TIME_MS: u64 = 86_400_000;
+
+/// The deepest `--depth` any command takes, in plies: one less than [`zerosum::MAX_PLY`]
+/// (an `i64`, the bound type of clap's integer ranges).
+pub const MAX_DEPTH_PLIES: i64 = zerosum::MAX_PLY as i64 - 1;
+
 /// `--level`, `--depth`, `--nodes`, `--time-ms` for an engine with levels `L`; the help of
 /// `--level` gives the game's range and default.
 #[derive(Debug, Clone)]
@@ -78,7 +85,7 @@ impl<L: Level> Args for LimitArgs<L> {
                 .long("depth")
                 .value_name("PLIES")
                 .help("Search depth in plies (overrides the level's depth)")
-                .value_parser(value_parser!(u32).range(1..=i64::from(zerosum::MAX_PLY) - 1)),
+                .value_parser(value_parser!(u32).range(1..=MAX_DEPTH_PLIES)),
         )
         .arg(
             Arg::new("nodes")
@@ -92,7 +99,7 @@ impl<L: Level> Args for LimitArgs<L> {
                 .long("time-ms")
                 .value_name("MS")
                 .help("Time per position in milliseconds; the answer comes within it (without --level: the strongest level)")
-                .value_parser(value_parser!(u64).range(1..=86_400_000)),
+                .value_parser(value_parser!(u64).range(1..=MAX_TIME_MS)),
         )
     }
     fn augment_args_for_update(cmd: Command) -> Command {
@@ -153,7 +160,7 @@ fn think_each<E: Engine>(
 pub struct ExactLimitArgs {
     /// Give up on a position after this many milliseconds (answer: not solved within the
     /// limit); without it an early position can take minutes or more.
-    #[arg(long, value_name = "MS", value_parser = value_parser!(u64).range(1..=86_400_000))]
+    #[arg(long, value_name = "MS", value_parser = value_parser!(u64).range(1..=MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Give up on a position after this many nodes.
     #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..))]

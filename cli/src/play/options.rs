@@ -36,12 +36,12 @@ pub struct CommonArgs {
     pub level: Option<String>,
     /// AI thinking time per move, in milliseconds (instead of a level).
     #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"],
-          value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+          value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// AI search depth per move, in plies (instead of a level): the strongest level,
     /// searched this deep.
     #[arg(long, value_name = "PLIES", conflicts_with = "nodes",
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(zerosum::MAX_PLY) - 1))]
+          value_parser = clap::value_parser!(u32).range(1..=crate::limits::MAX_DEPTH_PLIES))]
     pub depth: Option<u32>,
     /// AI node budget per move (instead of a level): the strongest level within this many
     /// positions visited; reproducible, unlike a time.
