@@ -139,10 +139,8 @@ impl CommonArgs {
             Human::Both => [Player::Human, Player::Human],
             Human::None => [Player::Ai, Player::Ai],
         };
+        // Zero and out-of-range values are refused by the options' parsers.
         let strength = match (&self.level, self.time_ms, self.depth, self.nodes) {
-            (_, Some(0), _, _) => return Err("--time-ms must be at least 1".to_string()),
-            (_, _, Some(0), _) => return Err("--depth must be at least 1".to_string()),
-            (_, _, _, Some(0)) => return Err("--nodes must be at least 1".to_string()),
             (_, Some(ms), _, _) => Strength::Time(Duration::from_millis(ms)),
             (_, _, Some(d), _) => Strength::Depth(d),
             (_, _, _, Some(n)) => Strength::Nodes(n),
