@@ -28,8 +28,8 @@
 //! | 9 × count | entries sorted by key: the key (`u64`, see [`Book::key`]), the score (`i8`) |
 //! | 8 | FNV-1a 64 checksum of every byte before it |
 
-use crate::bits::{self, CELLS, HEIGHT, WIDTH};
-use crate::{Column, Position};
+use crate::bits::{CELLS, Geometry, HEIGHT, WIDTH};
+use crate::{Column, Position, Standard};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::OnceLock;
 use thiserror::Error;
@@ -106,7 +106,7 @@ impl Book {
 
     pub(crate) fn raw_key(current: u64, mask: u64) -> u64 {
         let k = current + mask;
-        k.min(bits::mirror(k))
+        k.min(Standard.mirror(k))
     }
 
     /// Positions with at most this many stones are in the book.

@@ -1,15 +1,21 @@
 //! [`Column`]: a Connect Four move.
 
-use crate::bits::WIDTH;
+use crate::size::MAX_WIDTH;
 use std::fmt;
 
-/// A column of the board, the only thing a Connect Four move chooses. Stored 0-based
-/// (0 = leftmost); written 1-based as in Pascal Pons' notation (`1`…`7`).
+/// The symbols of the columns, left to right: Pascal Pons' digits `1`…`9`, then, on
+/// boards wider than 9 columns (our extension), the letters `a`…`w` for columns 10…32.
+const SYMBOLS: &[u8; MAX_WIDTH as usize] = b"123456789abcdefghijklmnopqrstuvw";
+
+/// A column of a board, the only thing a Connect Four move chooses. Stored 0-based
+/// (0 = leftmost), any column of the widest board ([`crate::MAX_WIDTH`]); a
+/// position says whether it is on its board. Written 1-based as in Pascal Pons' notation
+/// (`1`…`7` on the standard board), columns 10…32 of wider boards as `a`…`w`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Column(u8);
 
 impl Column {
-    /// The seven columns, left to right.
+    /// The seven columns of the standard board, left to right.
     pub const ALL: [Column; 7] = [
         Column(0),
         Column(1),
@@ -20,21 +26,22 @@ impl Column {
         Column(6),
     ];
 
-    /// The column with 0-based `index` (0..7), or `None` if out of range.
+    /// The column with 0-based `index` (0..32), or `None` if no board has it.
     #[inline]
     pub const fn new(index: usize) -> Option<Column> {
-        if index < WIDTH as usize {
+        if index < MAX_WIDTH as usize {
             Some(Column(index as u8))
         } else {
             None
         }
     }
 
-    /// The column written as the digit `c` (`'1'`…`'7'`), or `None`.
+    /// The column written as `c` (`'1'`…`'9'`, then `'a'`…`'w'`), or `None`.
     #[inline]
     pub const fn from_digit(c: char) -> Option<Column> {
         match c {
-            '1'..='7' => Some(Column(c as u8 - b'1')),
+            '1'..='9' => Some(Column(c as u8 - b'1')),
+            'a'..='w' => Some(Column(c as u8 - b'a' + 9)),
             _ => None,
         }
     }
@@ -45,21 +52,23 @@ impl Column {
         self.0 as usize
     }
 
-    /// The digit of the column in Pons' notation (`'1'`…`'7'`).
+    /// The symbol of the column: the digit in Pons' notation (`'1'`…`'9'`), then
+    /// `'a'`…`'w'` for columns 10…32.
     #[inline]
     pub const fn digit(self) -> char {
-        (b'1' + self.0) as char
+        SYMBOLS[self.0 as usize] as char
     }
 
-    /// The column seen in a mirror (1 ↔ 7, 2 ↔ 6, 3 ↔ 5).
+    /// The column seen in a mirror on a board of `width` columns (on 7: 1 ↔ 7, 2 ↔ 6,
+    /// 3 ↔ 5). `self` must be on that board.
     #[inline]
-    pub const fn mirror(self) -> Column {
-        Column(WIDTH as u8 - 1 - self.0)
+    pub const fn mirror(self, width: u32) -> Column {
+        Column(width as u8 - 1 - self.0)
     }
 }
 
 impl fmt::Display for Column {
-    /// The digit `1`…`7`.
+    /// The symbol of [`Column::digit`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.digit())
     }
@@ -71,13 +80,20 @@ mod tests {
 
     #[test]
     fn digits_round_trip() {
-        for c in Column::ALL {
+        for i in 0..MAX_WIDTH as usize {
+            let c = Column::new(i).unwrap();
             assert_eq!(Column::from_digit(c.digit()), Some(c));
-            assert_eq!(c.mirror().mirror(), c);
+            assert_eq!(c.mirror(MAX_WIDTH).mirror(MAX_WIDTH), c);
         }
+        for c in Column::ALL {
+            assert_eq!(c.mirror(7).mirror(7), c);
+        }
+        assert_eq!(Column::ALL[1].mirror(7), Column::ALL[5]);
         assert_eq!(Column::from_digit('0'), None);
-        assert_eq!(Column::from_digit('8'), None);
-        assert_eq!(Column::new(7), None);
+        assert_eq!(Column::from_digit('x'), None);
+        assert_eq!(Column::from_digit('a'), Column::new(9));
+        assert_eq!(Column::new(31).unwrap().digit(), 'w');
+        assert_eq!(Column::new(32), None);
         assert_eq!(Column::new(3).unwrap().to_string(), "4");
     }
 }

@@ -1,8 +1,12 @@
-//! # connect4 — Connect Four (7×6) for zerosum
+//! # connect4 — Connect Four (7×6, and every board size the bitboard holds) for zerosum
 //!
 //! - [`Position`]: Pascal Pons' bitboard (`current` + `mask`), make/undo, the move
 //!   notation (`4455`: columns 1–7 from the empty board) with typed [`ParseError`]s;
 //!   implements [`zerosum::Game`] and [`zerosum::Notation`];
+//! - board sizes ([`Geometry`]): [`Standard`] 7×6, whose masks are constants, the default
+//!   of [`Position`] and [`Solver`]; [`Size`], any `W×H` with `W·(H + 1) ≤ 64` chosen at
+//!   run time (`Position<Size>`, `Solver<Size>`), refused otherwise with a [`SizeError`];
+//!   the opening book, the score table and the engine's levels are 7×6 only;
 //! - [`Solver`]: an exact solver in Pons' score convention ([`score`]): null-window
 //!   bisection on the score, a transposition table, threat-count move ordering, pruning
 //!   of moves that lose at once; per-column analysis;
@@ -55,15 +59,20 @@ mod notation;
 mod position;
 pub mod score;
 pub mod score_table;
+mod size;
 mod solver;
 pub mod suite;
 
+pub use bits::Geometry;
 pub use book::{Book, BookError};
 pub use column::Column;
 pub use engine::{Engine, Level};
-pub use notation::{InputLine, InputLineError, MoveError, ParseError, parse_input_line};
+pub use notation::{
+    InputLine, InputLineError, MoveError, ParseError, parse_input_line, parse_input_line_on,
+};
 pub use position::Position;
 pub use score_table::{ScoreTable, WinPlacePosition};
+pub use size::{MAX_HEIGHT, MAX_WIDTH, Size, SizeError, Standard};
 pub use solver::{DEFAULT_TABLE_LOG2, Solution, Solver, Stopped, Techniques};
 pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
 pub use zerosum::time::GameClock;

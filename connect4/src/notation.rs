@@ -1,7 +1,11 @@
 //! Pascal Pons' move-sequence notation: the columns played, as digits `1`…`7` from the
 //! empty board, first player first (e.g. `4455`). The empty string is the empty board.
+//! Other board sizes write columns `1`…`W` the same way; boards wider than 9 columns go
+//! on with the letters `a`…`w` for columns 10…32 (our extension: Pons' solver has no
+//! such boards), so every move is one character.
 
-use crate::{Column, Position};
+use crate::bits::Geometry;
+use crate::{Column, Position, Standard};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -9,15 +13,38 @@ use thiserror::Error;
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 pub enum MoveError {
-    /// The character is not a column digit `1`…`7` (only in parsing).
-    #[error("not a column digit 1-7")]
-    NotADigit,
+    /// The character is not the symbol of a column of the board (only in parsing): a
+    /// digit `1`…`W`, or on a board wider than 9 columns `1`…`9` and `a`….
+    #[error("{}", not_a_column(*width))]
+    NotADigit {
+        /// Columns of the board.
+        width: u32,
+    },
+    /// The column is not on the board (a board of `width` columns).
+    #[error("column {column} is off the board ({width} columns)")]
+    OffBoard {
+        /// The column asked for.
+        column: Column,
+        /// Columns of the board.
+        width: u32,
+    },
     /// The column already holds six stones.
     #[error("column {0} is full")]
     ColumnFull(Column),
     /// The previous move made four in a row: the game is over.
     #[error("the game is already won")]
     GameOver,
+}
+
+/// The message of [`MoveError::NotADigit`] on a board of `width` columns:
+/// `not a column digit 1-7`, or with letters `not a column 1-9 or a-c`.
+fn not_a_column(width: u32) -> String {
+    let last = Column::new(width.max(1) as usize - 1).map_or('?', Column::digit);
+    if width <= 9 {
+        format!("not a column digit 1-{last}")
+    } else {
+        format!("not a column 1-9 or a-{last}")
+    }
 }
 
 /// A move string that is not a legal game: names the first bad move.
@@ -34,7 +61,8 @@ pub struct ParseError {
 }
 
 impl Position {
-    /// Parses a move sequence in Pons' notation (see the module docs).
+    /// Parses a move sequence on the standard board in Pons' notation (see the module
+    /// docs).
     ///
     /// # Errors
     /// A [`ParseError`] naming the first character that is not a digit `1`…`7`, the first
@@ -45,17 +73,39 @@ impl Position {
     /// let p = Position::from_moves("4455").unwrap();
     /// assert_eq!(p.moves(), 4);
     /// let e = Position::from_moves("44a").unwrap_err();
-    /// assert_eq!((e.index, e.found, e.reason), (2, 'a', MoveError::NotADigit));
+    /// assert_eq!((e.index, e.found, e.reason), (2, 'a', MoveError::NotADigit { width: 7 }));
     /// assert_eq!(e.to_string(), "move 3 ('a'): not a column digit 1-7");
     /// ```
     pub fn from_moves(moves: &str) -> Result<Position, ParseError> {
-        let mut p = Position::new();
+        Position::from_moves_on(Standard, moves)
+    }
+}
+
+impl<G: Geometry> Position<G> {
+    /// Parses a move sequence on the board of `geometry` (see the module docs).
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the first character that is not a column of the board,
+    /// the first move into a full column, or the first move after a four in a row.
+    ///
+    /// ```
+    /// use connect4::{Position, Size};
+    /// let size = Size::new(4, 4).unwrap();
+    /// assert_eq!(Position::from_moves_on(size, "1234").unwrap().moves(), 4);
+    /// let e = Position::from_moves_on(size, "15").unwrap_err();
+    /// assert_eq!(e.to_string(), "move 2 ('5'): not a column digit 1-4");
+    /// ```
+    pub fn from_moves_on(geometry: G, moves: &str) -> Result<Self, ParseError> {
+        let mut p = Position::empty_on(geometry);
+        let width = geometry.width();
         for (index, found) in moves.chars().enumerate() {
-            let col = Column::from_digit(found).ok_or(ParseError {
-                index,
-                found,
-                reason: MoveError::NotADigit,
-            })?;
+            let col = Column::from_digit(found)
+                .filter(|&c| p.on_board(c))
+                .ok_or(ParseError {
+                    index,
+                    found,
+                    reason: MoveError::NotADigit { width },
+                })?;
             p.try_play(col).map_err(|reason| ParseError {
                 index,
                 found,
@@ -74,7 +124,7 @@ impl FromStr for Position {
     }
 }
 
-impl fmt::Display for Position {
+impl<G: Geometry> fmt::Display for Position<G> {
     /// The moves played, in Pons' notation (empty for the empty board).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for c in self.history() {
@@ -95,11 +145,11 @@ impl zerosum::Notation for Position {
 /// A line of input to the command-line solver: `<moves>`, optionally followed by one
 /// score as in Pons' test files (`<moves> <score>`); `-` stands for the empty board.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InputLine<'a> {
+pub struct InputLine<'a, G: Geometry = Standard> {
     /// The move string as written (`-` for the empty board).
     pub moves: &'a str,
     /// The position it reaches.
-    pub position: Position,
+    pub position: Position<G>,
     /// The trailing score, if one was written (not checked against the position's true
     /// value, only against the range any score of it can have).
     pub score: Option<i32>,
@@ -126,22 +176,36 @@ pub enum InputLineError {
         score: i32,
         /// Stones on the board.
         stones: u32,
-        /// The largest magnitude possible, `(43 − stones) / 2`.
+        /// The largest magnitude possible, `(cells + 1 − stones) / 2` (`(43 − stones) / 2`
+        /// on the standard board).
         bound: i32,
     },
 }
 
-/// Parses `<moves> [score]` (see [`InputLine`]). Anything else after the moves is an
-/// error, so that `44 55` is not taken for `44`. A score `s` after `n` stones must satisfy
-/// `|s| ≤ (43 − n) / 2`: in Pons' convention a win with the side's `k`-th stone scores
-/// `22 − k`, and the earliest possible win, or loss, is at the next stone.
+/// Parses `<moves> [score]` on the standard board (see [`InputLine`]). Anything else
+/// after the moves is an error, so that `44 55` is not taken for `44`. A score `s` after
+/// `n` stones must satisfy `|s| ≤ (43 − n) / 2`: in Pons' convention a win with the
+/// side's `k`-th stone scores `22 − k`, and the earliest possible win, or loss, is at the
+/// next stone.
 ///
 /// # Errors
 /// [`InputLineError`] naming what is wrong.
 pub fn parse_input_line(line: &str) -> Result<InputLine<'_>, InputLineError> {
+    parse_input_line_on(Standard, line)
+}
+
+/// [`parse_input_line`] on the board of `geometry`: the bound on a score after `n`
+/// stones is `(cells + 1 − n) / 2` ([`crate::score`]).
+///
+/// # Errors
+/// [`InputLineError`] naming what is wrong.
+pub fn parse_input_line_on<G: Geometry>(
+    geometry: G,
+    line: &str,
+) -> Result<InputLine<'_, G>, InputLineError> {
     let mut tokens = line.split_whitespace();
     let moves = tokens.next().ok_or(InputLineError::Empty)?;
-    let position = Position::from_moves(if moves == "-" { "" } else { moves })?;
+    let position = Position::from_moves_on(geometry, if moves == "-" { "" } else { moves })?;
     let score = match tokens.next() {
         None => None,
         Some(t) => {
@@ -149,7 +213,7 @@ pub fn parse_input_line(line: &str) -> Result<InputLine<'_>, InputLineError> {
                 .parse()
                 .map_err(|_| InputLineError::Trailing(t.to_string()))?;
             let stones = position.moves();
-            let bound = (43 - stones as i32) / 2;
+            let bound = (geometry.cells() as i32 + 1 - stones as i32) / 2;
             if s.abs() > bound {
                 return Err(InputLineError::ScoreRange {
                     score: s,
@@ -185,7 +249,9 @@ mod tests {
         assert_eq!((e.index, e.found, e.reason), (7, '5', MoveError::GameOver));
         assert_eq!(e.to_string(), "move 8 ('5'): the game is already won");
         let e = Position::from_moves("40").unwrap_err();
-        assert_eq!((e.index, e.reason), (1, MoveError::NotADigit));
+        assert_eq!((e.index, e.reason), (1, MoveError::NotADigit { width: 7 }));
+        let e = Position::from_moves("48").unwrap_err();
+        assert_eq!(e.to_string(), "move 2 ('8'): not a column digit 1-7");
         let e = Position::from_moves("4 4").unwrap_err();
         assert_eq!((e.index, e.found), (1, ' '));
         assert_eq!(Position::from_moves("").unwrap(), Position::new());
@@ -224,5 +290,26 @@ mod tests {
             InputLineError::Trailing("extra  words".into())
         );
         assert_eq!(parse_input_line("  ").unwrap_err(), InputLineError::Empty);
+    }
+
+    #[test]
+    fn wide_boards_write_letters() {
+        let size = crate::Size::new(12, 4).unwrap();
+        let p = Position::from_moves_on(size, "9abc1").unwrap();
+        assert_eq!(p.to_string(), "9abc1");
+        assert_eq!(p.cell(11, 0), Some(zerosum::Side::Second));
+        let e = Position::from_moves_on(size, "1d").unwrap_err();
+        assert_eq!(e.to_string(), "move 2 ('d'): not a column 1-9 or a-c");
+        let l = parse_input_line_on(crate::Size::new(4, 4).unwrap(), "12 7").unwrap();
+        assert_eq!(l.score, Some(7));
+        assert!(parse_input_line_on(crate::Size::new(4, 4).unwrap(), "12 8").is_err());
+        let mut q = Position::empty_on(crate::Size::new(4, 4).unwrap());
+        assert_eq!(
+            q.try_play(Column::new(4).unwrap()),
+            Err(MoveError::OffBoard {
+                column: Column::new(4).unwrap(),
+                width: 4
+            })
+        );
     }
 }

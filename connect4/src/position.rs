@@ -1,18 +1,21 @@
-//! [`Position`]: the 7×6 board as two bitboards, with make/undo history.
+//! [`Position`]: a board as two bitboards, with make/undo history.
 
-use crate::bits::{self, BOTTOM_MASK, CELLS, COLUMN_BITS, HEIGHT, WIDTH};
-use crate::{Column, MoveError};
+use crate::bits::{self, Geometry};
+use crate::{Column, MoveError, Standard};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use zerosum::{Bitboard, Game, MoveList, Outcome, Side};
 
-/// A Connect Four position on the standard 7×6 board, with the moves that led to it.
+/// A Connect Four position, with the moves that led to it, on the standard 7×6 board
+/// (`Position`, i.e. `Position<Standard>`) or on a board of any size chosen at run time
+/// (`Position<Size>`, made by [`Position::empty_on`]).
 ///
 /// # Representation
 ///
 /// Pascal Pons' layout (`Position.hpp`, <https://github.com/PascalPons/connect4>): two
-/// `u64` words over 7 columns of 7 bits (6 rows and an empty sentinel, see
-/// [`crate::bits`]): `current` holds the stones of the side to move, `mask` every stone.
+/// `u64` words over the columns of `height + 1` bits (the rows and an empty sentinel,
+/// see [`crate::bits`]): `current` holds the stones of the side to move, `mask` every
+/// stone.
 /// Playing in column `c` is `current ^= mask; mask |= mask + bottom(c)`, so the new side to
 /// move's stones become `current` without a colour branch.
 ///
@@ -20,16 +23,36 @@ use zerosum::{Bitboard, Game, MoveList, Outcome, Side};
 /// Two positions are equal (and hash alike) when their stones are, whatever the move
 /// order that reached them.
 #[derive(Clone, Default)]
-pub struct Position {
+pub struct Position<G: Geometry = Standard> {
+    geometry: G,
     current: u64,
     mask: u64,
     history: Vec<Column>,
 }
 
 impl Position {
-    /// The empty board, the first player to move.
+    /// The empty standard board, the first player to move.
     pub fn new() -> Self {
         Self::default()
+    }
+}
+
+impl<G: Geometry> Position<G> {
+    /// The empty board of `geometry` ([`Standard`] or a [`crate::Size`]), the first
+    /// player to move.
+    pub fn empty_on(geometry: G) -> Self {
+        Position {
+            geometry,
+            current: 0,
+            mask: 0,
+            history: Vec::new(),
+        }
+    }
+
+    /// The board's size.
+    #[inline]
+    pub fn geometry(&self) -> G {
+        self.geometry
     }
 
     /// Number of stones on the board (= plies played).
@@ -70,7 +93,7 @@ impl Position {
     }
 
     /// A unique key of the stones and the side to move: `current + mask` (Pons' `key`,
-    /// 49 bits). Distinct positions have distinct keys: adding `mask` turns each
+    /// [`Geometry::key_bits`] bits: 49 on the standard board). Distinct positions have distinct keys: adding `mask` turns each
     /// column's lowest empty cell into a marker bit above the column's stones.
     #[inline]
     pub fn key(&self) -> u64 {
@@ -87,13 +110,14 @@ impl Position {
         self.history.last().copied()
     }
 
-    /// Who owns the cell of column `col` (0..7), row `row` (0..6, 0 = bottom); `None` for
+    /// Who owns the cell of column `col` (0-based), row `row` (0 = bottom); `None` for
     /// an empty cell or out of range.
     pub fn cell(&self, col: usize, row: usize) -> Option<Side> {
-        if col >= WIDTH as usize || row >= HEIGHT as usize {
+        let g = self.geometry;
+        if col >= g.width() as usize || row >= g.height() as usize {
             return None;
         }
-        let b = bits::cell(col as u32, row as u32);
+        let b = g.cell(col as u32, row as u32);
         if self.mask & b == 0 {
             None
         } else if self.current & b != 0 {
@@ -103,20 +127,30 @@ impl Position {
         }
     }
 
-    /// Number of stones in column `col`.
+    /// Number of stones in column `col` (0 for a column not on the board).
     pub fn height(&self, col: Column) -> u32 {
-        (self.mask & bits::column_mask(col.index() as u32)).count_ones()
+        if !self.on_board(col) {
+            return 0;
+        }
+        (self.mask & self.geometry.column(col.index() as u32)).count_ones()
     }
 
-    /// True when column `col` has room (whether or not the game is over).
+    /// True when `col` is a column of this board.
+    #[inline]
+    pub fn on_board(&self, col: Column) -> bool {
+        (col.index() as u32) < self.geometry.width()
+    }
+
+    /// True when column `col` is on the board and has room (whether or not the game is
+    /// over).
     #[inline]
     pub fn has_room(&self, col: Column) -> bool {
-        self.mask & bits::top_mask_col(col.index() as u32) == 0
+        self.on_board(col) && self.mask & self.geometry.top_of(col.index() as u32) == 0
     }
 
     /// The winner, if the last move made four in a row.
     pub fn winner(&self) -> Option<Side> {
-        if bits::has_four(self.current ^ self.mask) {
+        if self.geometry.has_four(self.current ^ self.mask) {
             Some(!self.side_to_move())
         } else {
             None
@@ -125,7 +159,7 @@ impl Position {
 
     /// True when the game is over: four in a row, or the board is full.
     pub fn is_over(&self) -> bool {
-        self.moves() == CELLS || self.winner().is_some()
+        self.moves() == self.geometry.cells() || self.winner().is_some()
     }
 
     /// True when `col` is a legal move: the game goes on and the column has room.
@@ -137,36 +171,46 @@ impl Position {
     /// True when playing `col` (which must have room) makes four in a row for the side
     /// to move.
     pub fn is_winning_move(&self, col: Column) -> bool {
-        let c = col.index() as u32;
-        bits::winning_cells(self.current, self.mask)
-            & bits::playable(self.mask)
-            & bits::column_mask(c)
-            != 0
+        let g = self.geometry;
+        self.on_board(col)
+            && g.winning_cells(self.current, self.mask)
+                & g.playable(self.mask)
+                & g.column(col.index() as u32)
+                != 0
     }
 
     /// True when the side to move can make four in a row with its next stone.
     pub fn can_win_next(&self) -> bool {
-        bits::winning_cells(self.current, self.mask) & bits::playable(self.mask) != 0
+        let g = self.geometry;
+        g.winning_cells(self.current, self.mask) & g.playable(self.mask) != 0
     }
 
     /// Plays `col` without checking that the game goes on (the caller knows the column
     /// has room and nobody has won).
     ///
     /// # Panics
-    /// If the column is full (a cheap check that keeps the bitboards sound).
+    /// If the column is full or not on the board (a cheap check that keeps the
+    /// bitboards sound).
     #[inline]
     pub fn play_unchecked(&mut self, col: Column) {
-        assert!(self.has_room(col), "column {col} is full");
+        assert!(self.has_room(col), "column {col} is full or off the board");
         self.current ^= self.mask;
-        self.mask |= self.mask + bits::bottom_mask_col(col.index() as u32);
+        self.mask |= self.mask + self.geometry.bottom_of(col.index() as u32);
         self.history.push(col);
     }
 
     /// Plays `col` if it is legal.
     ///
     /// # Errors
-    /// [`MoveError::ColumnFull`] or [`MoveError::GameOver`]; the position is unchanged.
+    /// [`MoveError::OffBoard`], [`MoveError::ColumnFull`] or [`MoveError::GameOver`];
+    /// the position is unchanged.
     pub fn try_play(&mut self, col: Column) -> Result<(), MoveError> {
+        if !self.on_board(col) {
+            return Err(MoveError::OffBoard {
+                column: col,
+                width: self.geometry.width(),
+            });
+        }
         if self.winner().is_some() {
             return Err(MoveError::GameOver);
         }
@@ -180,18 +224,19 @@ impl Position {
     /// Takes back the last move; returns it (`None` on the empty board).
     pub fn undo_move(&mut self) -> Option<Column> {
         let col = self.history.pop()?;
-        let column = self.mask & bits::column_mask(col.index() as u32);
+        let column = self.mask & self.geometry.column(col.index() as u32);
         let top = 1u64 << (63 - column.leading_zeros());
         self.mask ^= top;
         self.current ^= self.mask;
         Some(col)
     }
 
-    /// The position mirrored left to right (column 1 ↔ 7), history included.
-    pub fn mirror(&self) -> Position {
-        let mut p = Position::new();
+    /// The position mirrored left to right (column 1 ↔ 7 on the standard board),
+    /// history included.
+    pub fn mirror(&self) -> Self {
+        let mut p = Self::empty_on(self.geometry);
         for &c in &self.history {
-            p.play_unchecked(c.mirror());
+            p.play_unchecked(c.mirror(self.geometry.width()));
         }
         p
     }
@@ -210,21 +255,21 @@ impl Position {
     }
 }
 
-impl PartialEq for Position {
+impl<G: Geometry> PartialEq for Position<G> {
     fn eq(&self, other: &Self) -> bool {
-        self.current == other.current && self.mask == other.mask
+        self.geometry == other.geometry && self.current == other.current && self.mask == other.mask
     }
 }
 
-impl Eq for Position {}
+impl<G: Geometry> Eq for Position<G> {}
 
-impl Hash for Position {
+impl<G: Geometry> Hash for Position<G> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.key().hash(state);
     }
 }
 
-impl Game for Position {
+impl<G: Geometry> Game for Position<G> {
     type Move = Column;
 
     fn side_to_move(&self) -> Side {
@@ -239,11 +284,12 @@ impl Game for Position {
         if self.is_over() {
             return;
         }
-        let free = bits::playable(self.mask);
+        let g = self.geometry;
+        let free = g.playable(self.mask);
         moves.extend(
-            Column::ALL
-                .into_iter()
-                .filter(|c| free & bits::column_mask(c.index() as u32) != 0),
+            (0..g.width())
+                .filter(|&c| free & g.column(c) != 0)
+                .filter_map(|c| Column::new(c as usize)),
         );
     }
 
@@ -262,7 +308,7 @@ impl Game for Position {
     fn outcome(&self) -> Option<Outcome> {
         if let Some(w) = self.winner() {
             Some(Outcome::Win(w))
-        } else if self.moves() == CELLS {
+        } else if self.moves() == self.geometry.cells() {
             Some(Outcome::Draw)
         } else {
             None
@@ -274,7 +320,7 @@ impl Game for Position {
     }
 
     fn move_index_count(&self) -> usize {
-        WIDTH as usize
+        self.geometry.width() as usize
     }
 
     fn move_index(&self, mv: Column) -> usize {
@@ -282,21 +328,23 @@ impl Game for Position {
     }
 
     fn move_from_index(&self, index: usize) -> Option<Column> {
-        Column::new(index)
+        Column::new(index).filter(|&c| self.on_board(c))
     }
 
-    /// Centre columns first (3 for the centre, 0 for the edges).
+    /// Centre columns first (on the standard board 3 for the centre, 0 for the edges:
+    /// minus the distance in columns from the centre, plus `⌊(width − 1)/2⌋`).
     fn move_order_hint(&self, mv: Column) -> i32 {
-        3 - (mv.index() as i32 - 3).abs()
+        let twice_centre = self.geometry.width() as i32 - 1;
+        (twice_centre - (2 * mv.index() as i32 - twice_centre).abs()) / 2
     }
 }
 
-impl fmt::Debug for Position {
+impl<G: Geometry> fmt::Debug for Position<G> {
     /// The grid, top row first (`X` first player, `O` second, `.` empty), then the moves.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f)?;
-        for row in (0..HEIGHT as usize).rev() {
-            for col in 0..WIDTH as usize {
+        for row in (0..self.geometry.height() as usize).rev() {
+            for col in 0..self.geometry.width() as usize {
                 let ch = match self.cell(col, row) {
                     Some(Side::First) => 'X',
                     Some(Side::Second) => 'O',
@@ -309,8 +357,6 @@ impl fmt::Debug for Position {
         write!(f, "moves \"{self}\", {:?} to move", self.side_to_move())
     }
 }
-
-const _: () = assert!(BOTTOM_MASK.count_ones() == WIDTH && COLUMN_BITS == 7);
 
 #[cfg(test)]
 mod tests {

@@ -5,7 +5,15 @@
 //! scores `22 − k`; a loss to the opponent's `k`-th stone scores `k − 22`. In plies: a
 //! four made by the `m`-th stone of the game is worth `22 − ⌈m/2⌉` to its maker.
 //! (`../shared/data/connect4/README.md`; Pons, "Solving Connect 4", part 2.)
-
+//!
+//! On a board of `N` cells ([`crate::Size`]) the same convention reads: a four made by
+//! the `m`-th stone of the game is worth `⌊N/2⌋ + 1 − ⌈m/2⌉` to its maker
+//! ([`win_score_on`]), so the score is the number of the winner's stones left unplayed
+//! plus one; the fastest possible win scores most, a draw (the board filled, the game's
+//! last move the `N`-th) 0. Conversely the game ends on move `m = N + 1 − 2s` (`N`
+//! even) or `N − 2s` (`N` odd) for a first-player score `s > 0` from the empty board,
+//! and `m = N + 2 + 2s` (`N` even) or `N + 1 + 2s` (`N` odd) for `s < 0`
+//! ([`ending_move`]), the form in which the outcomes of other board sizes are published.
 use crate::bits::CELLS;
 use zerosum::Score;
 
@@ -15,10 +23,42 @@ pub const MIN_SCORE: i32 = -(CELLS as i32) / 2 + 3;
 pub const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
 
 /// The score, for its maker, of a four completed by the `stone`-th stone of the game
-/// (`stone` counted from 1 on the empty board): `22 − ⌈stone/2⌉`.
+/// (`stone` counted from 1 on the empty board): `22 − ⌈stone/2⌉` on the standard board.
 #[inline]
 pub const fn win_score(stone: u32) -> i32 {
-    (CELLS as i32 / 2 + 1) - (stone as i32 + 1) / 2
+    win_score_on(CELLS, stone)
+}
+
+/// [`win_score`] on a board of `cells` cells: `⌊cells/2⌋ + 1 − ⌈stone/2⌉`.
+#[inline(always)]
+pub const fn win_score_on(cells: u32, stone: u32) -> i32 {
+    (cells as i32 / 2 + 1) - (stone as i32 + 1) / 2
+}
+
+/// The move (counted from 1) on which a game from the empty board of `cells` cells
+/// ends under perfect play, given the empty board's score `score` (the first player's):
+/// the stone that makes the winner's four (a positive score: the first player's, an
+/// odd move; a negative one: the second player's, an even move), or the last cell
+/// (`cells`) for a draw. The inverse of [`win_score_on`] on the moves of the right
+/// parity.
+///
+/// ```
+/// // The standard board: +1, a first-player win with the 41st stone (Allis, Allen).
+/// assert_eq!(connect4::score::ending_move(42, 1), 41);
+/// assert_eq!(connect4::score::ending_move(42, 0), 42);
+/// ```
+pub const fn ending_move(cells: u32, score: i32) -> u32 {
+    let n = cells as i32;
+    let m = if score > 0 {
+        // The largest odd m with ⌊n/2⌋ + 1 − ⌈m/2⌉ = score.
+        2 * (n / 2 + 1 - score) - 1
+    } else if score < 0 {
+        // The largest even m with ⌊n/2⌋ + 1 − m/2 = −score.
+        2 * (n / 2 + 1 + score)
+    } else {
+        n
+    };
+    m as u32
 }
 
 /// The Pons score of a core [`Score`] given to a position with `stones` stones: a
@@ -76,6 +116,19 @@ mod tests {
                     assert_eq!(from_core(c, stones), s, "score {s} at {stones} stones");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn ending_moves_invert_win_scores() {
+        for cells in 1..=63 {
+            for m in 1..=cells {
+                let s = win_score_on(cells, m);
+                // Move m is the first player's when odd.
+                let first = if m % 2 == 1 { s } else { -s };
+                assert_eq!(ending_move(cells, first), m, "{cells} cells, move {m}");
+            }
+            assert_eq!(ending_move(cells, 0), cells);
         }
     }
 }

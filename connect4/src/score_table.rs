@@ -8,8 +8,8 @@
 //! 16 (four stones) is a win. Places are numbered as in the seed: 24 horizontal (row by
 //! row), 21 vertical (column by column), 12 diagonals going up-right, 12 going up-left.
 
-use crate::bits::{self, COLUMN_BITS, HEIGHT, WIDTH};
-use crate::{Column, ParseError, Position};
+use crate::bits::{self, COLUMN_BITS, Geometry, HEIGHT, WIDTH};
+use crate::{Column, ParseError, Position, Standard};
 use std::fmt;
 use zerosum::{Evaluator, Game, MoveList, Outcome, Score, Side};
 
@@ -186,7 +186,7 @@ impl WinPlacePosition {
 
     /// The top stone of column `col`, as a bit index.
     fn top_bit(&self, col: Column) -> u32 {
-        let column = self.position.mask().0 & bits::column_mask(col.index() as u32);
+        let column = self.position.mask().0 & Standard.column(col.index() as u32);
         63 - column.leading_zeros()
     }
 }
@@ -323,7 +323,7 @@ mod tests {
         for m in WIN_PLACE_MASKS {
             assert_eq!(m.count_ones(), 4);
             assert_eq!(m & !bits::BOARD_MASK, 0);
-            assert!(bits::has_four(m));
+            assert!(Standard.has_four(m));
             assert!(seen.insert(m));
         }
         // The seed's order: 24 horizontal, 21 vertical, 12 + 12 diagonal; (column, row)

@@ -1,33 +1,35 @@
 //! The solver's copy-make view of a position: the two words and the stone count, with
 //! the move-generation tricks of Pons' `Position.hpp`.
 
-use crate::bits::{self, CELLS};
+use crate::bits::Geometry;
 
-/// `(current, mask, moves)`: see [`crate::Position`]. Moves are single-bit cells.
+/// `(current, mask, moves)` on the board of `g`: see [`crate::Position`]. Moves are
+/// single-bit cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Board {
+pub(crate) struct Board<G> {
+    pub g: G,
     pub current: u64,
     pub mask: u64,
     pub moves: u32,
 }
 
-impl Board {
+impl<G: Geometry> Board<G> {
     /// The cells where a stone can be dropped now.
     #[inline(always)]
     pub fn possible(&self) -> u64 {
-        bits::playable(self.mask)
+        self.g.playable(self.mask)
     }
 
     /// Empty cells that would give the side to move four in a row.
     #[inline(always)]
     pub fn winning_cells(&self) -> u64 {
-        bits::winning_cells(self.current, self.mask)
+        self.g.winning_cells(self.current, self.mask)
     }
 
     /// Empty cells that would give the opponent four in a row.
     #[inline(always)]
     pub fn opponent_winning_cells(&self) -> u64 {
-        bits::winning_cells(self.current ^ self.mask, self.mask)
+        self.g.winning_cells(self.current ^ self.mask, self.mask)
     }
 
     /// True when the side to move wins with its next stone.
@@ -67,19 +69,19 @@ impl Board {
     /// empty even-row cell not playable now. When the side to move (the first player)
     /// has no four among its stones and the other empty cells, it cannot win: the bound
     /// is 0, or −1 (a loss) when the second player has a four among its stones and its
-    /// claimed cells. `None` when the rule says nothing (an odd stone count, or a four
-    /// for the side to move).
+    /// claimed cells. `None` when the rule says nothing (an odd stone count, an odd
+    /// height, or a four for the side to move).
     #[inline(always)]
     pub fn claimeven_bound(&self) -> Option<i32> {
-        if self.moves & 1 != 0 {
+        let g = self.g;
+        if self.moves & 1 != 0 || g.height() & 1 != 0 {
             return None;
         }
-        let claimed =
-            (self.current ^ self.mask) | (bits::EVEN_ROWS & !self.mask & !self.possible());
-        let ours = bits::BOARD_MASK & !claimed;
-        if bits::has_four(ours) {
+        let claimed = (self.current ^ self.mask) | (g.even_rows() & !self.mask & !self.possible());
+        let ours = g.board() & !claimed;
+        if g.has_four(ours) {
             None
-        } else if bits::has_four(claimed) {
+        } else if g.has_four(claimed) {
             Some(-1)
         } else {
             Some(0)
@@ -95,8 +97,8 @@ impl Board {
     }
 
     /// Pons' ordering score of a move: the number of winning cells the side to move
-    /// would have after it, given those cells (`bits::winning_cells` of its stones and
-    /// the move).
+    /// would have after it, given those cells ([`Geometry::winning_cells`] of its
+    /// stones and the move).
     #[inline(always)]
     pub fn move_score(cells: u64) -> u32 {
         cells.count_ones()
@@ -106,19 +108,21 @@ impl Board {
     /// (else its best result is a draw).
     #[inline(always)]
     pub fn can_still_win(&self) -> bool {
-        bits::has_four(self.current | (bits::BOARD_MASK & !self.mask))
+        self.g
+            .has_four(self.current | (self.g.board() & !self.mask))
     }
 
     /// True when the opponent could still make a four if it got every empty cell (else
     /// the side to move cannot lose).
     #[inline(always)]
     pub fn opponent_can_still_win(&self) -> bool {
-        bits::has_four((self.current ^ self.mask) | (bits::BOARD_MASK & !self.mask))
+        self.g
+            .has_four((self.current ^ self.mask) | (self.g.board() & !self.mask))
     }
 
     /// True when the board is full.
     #[inline(always)]
     pub fn is_full(&self) -> bool {
-        self.moves == CELLS
+        self.moves == self.g.cells()
     }
 }

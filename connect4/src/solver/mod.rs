@@ -40,7 +40,8 @@
 //!      opponent's threat — weighted 12 on the cell just above a playable one, 5 two
 //!      above, 3 anywhere; Pons' count of winning cells when
 //!      [`Techniques::threat_ordering`] is off), ties centre-first (`4 3 5 2 6 1 7`),
-//!      searched with fail-soft alpha-beta;
+//!      searched with fail-soft alpha-beta (on other board sizes the same, centre
+//!      first as in [`Geometry::order`]);
 //!    - the result is stored as a lower bound, an upper bound or an exact score, with
 //!      the best move and the work spent.
 //!
@@ -50,20 +51,30 @@
 //! cache miss, most of a node's time). The part of the table in use grows with the work
 //! ([`Techniques::growing_table`]). Optionally ([`Techniques::dead_stones_min`],
 //! off by default) opponent stones whose colour can no longer matter are given to the
-//! side to move in the key ([`bits::dead_stones`]). With [`Solver::set_threads`] several threads
+//! side to move in the key ([`Geometry::dead_stones`]). With [`Solver::set_threads`] several threads
 //! search each null window from the root and share the table (Lazy SMP); the helpers
 //! break ties in the move order at random so that they desynchronise.
 //!
 //! The transposition table persists across [`Solver`] calls (entries are true bounds
 //! whatever the root), like Pons' solver when it reads a file of positions;
 //! [`Solver::reset`] empties it.
+//!
+//! # Board sizes
+//!
+//! `Solver` solves the standard board ([`Standard`], every mask a constant);
+//! `Solver<Size>` ([`Solver::on`]) any size of [`crate::Size`], with the same algorithm
+//! and scores in the same convention over the board's cell count
+//! ([`crate::score::win_score_on`]). Allis' claimeven rule is used only on boards of even
+//! height (on an odd height the top row cannot be claimed), and the opening book only on
+//! the standard board.
 
 mod board;
 mod sorter;
 mod table;
 
-use crate::bits::{self, CELLS, WIDTH};
-use crate::{Book, Column, Position};
+use crate::bits::{self, Geometry};
+use crate::score::win_score_on;
+use crate::{Book, Column, Position, Standard};
 use board::Board;
 use sorter::MoveSorter;
 use std::sync::Arc;
@@ -73,8 +84,6 @@ use thiserror::Error;
 use zerosum::search::StopFlag;
 use zerosum::time::Budget;
 
-/// Columns, centre first (Pons' `columnOrder`).
-const ORDER: [u32; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
 /// Enhanced transposition cut-offs are tried at nodes with fewer stones than this
 /// (measured: 27 cost more time in table probes than it saved).
 const ETC_MAX_STONES: u32 = 20;
@@ -83,10 +92,12 @@ const ETC_MAX_STONES: u32 = 20;
 /// nodes, about 10-15 % less CPU time).
 const TABLE_MAX_STONES: u32 = 32;
 /// Dead stones are looked for in table keys of positions with at least this many stones
-/// (never by default: measured, the nodes they save cost as much time as the search).
-const DEAD_STONES_MIN: u32 = CELLS + 1;
-/// The static bounds of each move are tried at nodes with fewer stones than this.
-const STATIC_MAX_STONES: u32 = CELLS;
+/// (never by default, more than any board's cells: measured on 7×6, the nodes they save
+/// cost as much time as the search).
+const DEAD_STONES_MIN: u32 = 64;
+/// The static bounds of each move are tried at nodes with fewer stones than this (by
+/// default at every node of every board).
+const STATIC_MAX_STONES: u32 = 64;
 /// The stop flag and progress counter are looked at every 2^16 nodes.
 const POLL_MASK: u64 = (1 << 16) - 1;
 /// The other threads' progress is looked at every 2^10 nodes.
@@ -123,9 +134,9 @@ pub struct Techniques {
     /// last one, after Steininger's solver) instead of a bisection of the score range.
     pub guess_windows: bool,
     /// Positions with at least this many stones give their dead stones (opponent stones
-    /// whose colour can no longer matter, [`bits::dead_stones`]) to the side to move in
-    /// their table key, so that positions differing only there share an entry; above
-    /// [`CELLS`]: never.
+    /// whose colour can no longer matter, [`Geometry::dead_stones`]) to the side to move
+    /// in their table key, so that positions differing only there share an entry; above
+    /// the board's cell count: never.
     pub dead_stones_min: u32,
     /// A position where one move does not lose at once plays it without looking at or
     /// storing into the table.
@@ -177,15 +188,20 @@ pub struct Stopped;
 /// [`Solver::best_move`]. Callers that need the time measure it themselves.
 pub type Solution = zerosum::Solution<Column, i32>;
 
-/// An exact Connect Four solver with its transposition table (see the module docs).
+/// An exact Connect Four solver with its transposition table (see the module docs), for
+/// the standard board (`Solver`) or any board size (`Solver<Size>`, [`Solver::on`]).
 ///
 /// ```
-/// use connect4::{Position, Solver};
+/// use connect4::{Position, Size, Solver};
 /// let mut solver = Solver::new();
 /// // Pons' tutorial: `4455` scores 18 (the side to move wins with its 4th stone).
 /// assert_eq!(solver.solve(&Position::from_moves("4455").unwrap()), 18);
+/// // The 4×4 board is a draw (Tromp's results, tabulated in Steininger's README).
+/// let size = Size::new(4, 4).unwrap();
+/// assert_eq!(Solver::on(size, 16).solve(&Position::empty_on(size)), 0);
 /// ```
-pub struct Solver {
+pub struct Solver<G: Geometry = Standard> {
+    g: G,
     table: Arc<Table>,
     nodes: u64,
     stop: Option<StopFlag>,
@@ -204,23 +220,49 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with the default 64 MiB table.
+    /// A solver of the standard board with the default 64 MiB table.
     pub fn new() -> Self {
         Self::with_table_log2(DEFAULT_TABLE_LOG2)
     }
 
-    /// A solver whose table has `2^log2` entries of 8 bytes (`log2` clamped to 16..=30).
+    /// A solver of the standard board whose table has `2^log2` entries of 8 bytes
+    /// (`log2` clamped to 16..=30).
     pub fn with_table_log2(log2: u32) -> Self {
+        Self::on(Standard, log2)
+    }
+}
+
+impl<G: Geometry> Solver<G> {
+    /// A solver of the board of `geometry` ([`Standard`] or a [`crate::Size`]) whose
+    /// table has `2^log2` entries of 8 bytes (`log2` clamped to 16..=30). The opening
+    /// book is used on the 7×6 board only.
+    pub fn on(geometry: G, log2: u32) -> Self {
         Solver {
+            g: geometry,
             table: Arc::new(Table::new(log2)),
             nodes: 0,
             stop: None,
             budget: None,
             progress: None,
             threads: 1,
-            book: Book::shipped(),
+            book: Self::book_for(geometry, true),
             techniques: Techniques::default(),
         }
+    }
+
+    /// The shipped book when `use_book` and the board is 7×6 (the book's board).
+    fn book_for(geometry: G, use_book: bool) -> Option<&'static Book> {
+        let standard = (geometry.width(), geometry.height()) == (bits::WIDTH, bits::HEIGHT);
+        if use_book && standard {
+            Book::shipped()
+        } else {
+            None
+        }
+    }
+
+    /// The board size solved.
+    pub fn geometry(&self) -> G {
+        self.g
     }
 
     /// Chooses the techniques used (see [`Techniques`]); scores stay exact whatever the
@@ -278,9 +320,9 @@ impl Solver {
     }
 
     /// Whether solves of positions in the shipped opening book ([`Book::shipped`])
-    /// answer from it (the default) or search.
+    /// answer from it (the default) or search. Other board sizes than 7×6 have no book.
     pub fn set_use_book(&mut self, use_book: bool) {
-        self.book = if use_book { Book::shipped() } else { None };
+        self.book = Self::book_for(self.g, use_book);
     }
 
     /// Publishes the node count into `counter` every 65,536 nodes (for a progress line).
@@ -294,7 +336,7 @@ impl Solver {
     /// # Panics
     /// If a [`StopFlag`] set by [`Solver::set_stop`] stops the search (use
     /// [`Solver::try_solve`] then).
-    pub fn solve(&mut self, position: &Position) -> i32 {
+    pub fn solve(&mut self, position: &Position<G>) -> i32 {
         self.try_solve(position, false)
             .expect("solve stopped: use try_solve with a stop flag")
             .score
@@ -302,7 +344,7 @@ impl Solver {
 
     /// The sign of the score: 1 win, 0 draw, -1 loss for the side to move (weak solve,
     /// faster). Same panics as [`Solver::solve`].
-    pub fn solve_weak(&mut self, position: &Position) -> i32 {
+    pub fn solve_weak(&mut self, position: &Position<G>) -> i32 {
         self.try_solve(position, true)
             .expect("solve stopped: use try_solve with a stop flag")
             .score
@@ -313,20 +355,12 @@ impl Solver {
     ///
     /// # Errors
     /// [`Stopped`] when the stop flag was set during the search.
-    pub fn try_solve(&mut self, position: &Position, weak: bool) -> Result<Solution, Stopped> {
+    pub fn try_solve(&mut self, position: &Position<G>, weak: bool) -> Result<Solution, Stopped> {
         let before = self.nodes;
-        let (current, mask, moves) = position.raw();
         let score = if position.winner().is_some() {
-            -crate::score::win_score(moves)
+            -win_score_on(self.g.cells(), position.moves())
         } else {
-            self.solve_board(
-                Board {
-                    current,
-                    mask,
-                    moves,
-                },
-                weak,
-            )?
+            self.solve_board(self.board(position), weak)?
         };
         let score = if weak { score.signum() } else { score };
         Ok(Solution {
@@ -336,44 +370,58 @@ impl Solver {
         })
     }
 
+    /// The solver's view of `position`.
+    fn board(&self, position: &Position<G>) -> Board<G> {
+        let (current, mask, moves) = position.raw();
+        Board {
+            g: self.g,
+            current,
+            mask,
+            moves,
+        }
+    }
+
+    /// The columns of the board that have room, in `order` (0-based indices).
+    fn columns<'p>(
+        position: &'p Position<G>,
+        order: impl Iterator<Item = u32> + Clone + 'p,
+    ) -> impl Iterator<Item = Column> + Clone + 'p {
+        order
+            .filter_map(|c| Column::new(c as usize))
+            .filter(|&col| position.has_room(col))
+    }
+
     /// The score of every column for the side to move (`None` for a column that cannot
-    /// be played), in Pons' convention or by sign when `weak`. All `None` once the game
-    /// is over.
+    /// be played), in Pons' convention or by sign when `weak`: on the standard board an
+    /// array of seven, on a [`crate::Size`] an array of [`crate::MAX_WIDTH`] whose first
+    /// `width` entries are the board's columns. All `None` once the game is over.
     ///
     /// # Errors
     /// [`Stopped`] when the stop flag was set during the search.
     pub fn analyze(
         &mut self,
-        position: &Position,
+        position: &Position<G>,
         weak: bool,
-    ) -> Result<[Option<i32>; 7], Stopped> {
-        let mut scores = [None; 7];
+    ) -> Result<G::PerColumn<Option<i32>>, Stopped> {
+        let mut scores = G::PerColumn::<Option<i32>>::default();
         if position.is_over() {
             return Ok(scores);
         }
-        let (current, mask, moves) = position.raw();
-        let board = Board {
-            current,
-            mask,
-            moves,
-        };
-        for col in Column::ALL {
-            if !position.has_room(col) {
-                continue;
-            }
+        let board = self.board(position);
+        for col in Self::columns(position, 0..self.g.width()) {
             let score = if position.is_winning_move(col) {
                 if weak {
                     1
                 } else {
-                    crate::score::win_score(moves + 1)
+                    win_score_on(self.g.cells(), board.moves + 1)
                 }
             } else {
                 let mut child = board;
-                child.play(bits::playable(mask) & bits::column_mask(col.index() as u32));
+                child.play(board.possible() & self.g.column(col.index() as u32));
                 let s = -self.solve_board(child, weak)?;
                 if weak { s.signum() } else { s }
             };
-            scores[col.index()] = Some(score);
+            scores.as_mut()[col.index()] = Some(score);
         }
         Ok(scores)
     }
@@ -384,28 +432,20 @@ impl Solver {
     ///
     /// # Errors
     /// [`Stopped`] when the stop flag was set during the search.
-    pub fn best_move(&mut self, position: &Position) -> Result<Option<(Column, i32)>, Stopped> {
+    pub fn best_move(&mut self, position: &Position<G>) -> Result<Option<(Column, i32)>, Stopped> {
         if position.is_over() {
             return Ok(None);
         }
-        let (current, mask, moves) = position.raw();
-        let board = Board {
-            current,
-            mask,
-            moves,
-        };
-        let columns = ORDER
-            .map(|c| Column::ALL[c as usize])
-            .into_iter()
-            .filter(|&col| position.has_room(col));
+        let board = self.board(position);
+        let columns = Self::columns(position, self.g.order().iter().copied());
         if let Some(col) = columns.clone().find(|&col| position.is_winning_move(col)) {
-            return Ok(Some((col, crate::score::win_score(moves + 1))));
+            return Ok(Some((col, win_score_on(self.g.cells(), board.moves + 1))));
         }
         let mut best: Option<(Column, i32)> = None;
         for col in columns {
             let c = col.index() as u32;
             let mut child = board;
-            child.play(bits::playable(mask) & bits::column_mask(c));
+            child.play(board.possible() & self.g.column(c));
             // Only a child score below -best makes this column better.
             let ceiling = best.map(|(_, b)| -b);
             let s = -self.solve_bounded(child, false, ceiling)?;
@@ -418,7 +458,7 @@ impl Solver {
 
     /// Iterative narrowing of the score by null-window searches (step 1 of the module
     /// docs). The board is not finished.
-    fn solve_board(&mut self, board: Board, weak: bool) -> Result<i32, Stopped> {
+    fn solve_board(&mut self, board: Board<G>, weak: bool) -> Result<i32, Stopped> {
         self.solve_bounded(board, weak, None)
     }
 
@@ -427,14 +467,15 @@ impl Solver {
     /// is needed by the caller).
     fn solve_bounded(
         &mut self,
-        board: Board,
+        board: Board<G>,
         weak: bool,
         ceiling: Option<i32>,
     ) -> Result<i32, Stopped> {
         // What needs no search (an immediate win, a full board, the opening book) is
         // answered even when the budget is spent: it costs no node.
+        let cells = self.g.cells();
         if board.can_win_next() {
-            return Ok(crate::score::win_score(board.moves + 1));
+            return Ok(win_score_on(cells, board.moves + 1));
         }
         if board.is_full() {
             return Ok(0);
@@ -452,8 +493,8 @@ impl Solver {
             (-1, 1)
         } else {
             (
-                -((CELLS - board.moves) as i32 / 2),
-                ((CELLS + 1 - board.moves) / 2) as i32,
+                -((cells - board.moves) as i32 / 2),
+                ((cells + 1 - board.moves) / 2) as i32,
             )
         };
         if let Some(c) = ceiling
@@ -524,19 +565,21 @@ impl Solver {
 
     /// One null-window search `(med, med + 1)` of `board` with all threads: the first to
     /// finish answers, the others stop.
-    fn probe(&mut self, board: &Board, med: i32) -> Result<i32, Stopped> {
+    fn probe(&mut self, board: &Board<G>, med: i32) -> Result<i32, Stopped> {
         let control = Control {
             done: AtomicBool::new(false),
             result: AtomicI64::new(i64::MIN),
         };
         let (table, tech) = (&*self.table, self.techniques);
-        table.fit(if tech.growing_table {
+        let work = if tech.growing_table {
             self.nodes
         } else {
             u64::MAX
-        });
-        let search = |seed: u64, solver: Option<&Solver>| {
+        };
+        table.fit(work, self.g.key_bits());
+        let search = |seed: u64, solver: Option<&Solver<G>>| {
             let mut search = Search {
+                g: board.g,
                 table,
                 tech,
                 nodes: 0,
@@ -601,7 +644,9 @@ struct Slot {
 }
 
 /// One thread's search state.
-struct Search<'a> {
+struct Search<'a, G: Geometry> {
+    /// The board size.
+    g: G,
     table: &'a Table,
     tech: Techniques,
     nodes: u64,
@@ -609,11 +654,11 @@ struct Search<'a> {
     /// State of the xorshift generator that perturbs a helper's move order (0: none).
     jitter: u64,
     /// The solver whose stop flag and budget this thread polls (the main thread's).
-    solver: Option<&'a Solver>,
+    solver: Option<&'a Solver<G>>,
     control: &'a Control,
 }
 
-impl Search<'_> {
+impl<G: Geometry> Search<'_, G> {
     /// Looks at the other threads and, every 2^16 nodes on the main thread, at the stop
     /// flag and the budget: sets `aborted` when the search must end. The main thread
     /// also grows the part of the table in use ([`Techniques::growing_table`]).
@@ -622,7 +667,7 @@ impl Search<'_> {
         if self.tech.growing_table
             && let Some(s) = self.solver
         {
-            self.table.fit(s.nodes + self.nodes);
+            self.table.fit(s.nodes + self.nodes, s.g.key_bits());
         }
         if self.control.done.load(Ordering::Relaxed)
             || (self.nodes & POLL_MASK == 0
@@ -634,13 +679,19 @@ impl Search<'_> {
 
     /// Stores a node's result into its table slot, if it has one (see [`Table::put`]):
     /// the bound, the score, the best column as seen from the side of the board the key
-    /// was taken from, and the nodes searched since the node began.
+    /// was taken from (if one the table can hold), and the nodes searched since the
+    /// node began.
     #[inline(always)]
     fn store(&self, slot: &Slot, bound: Bound, score: i32, column: Option<u32>) {
+        let g = self.g;
         if slot.use_table {
-            let column = column.map(|c| orient(c, slot.mirrored));
+            let mut column = column.map(|c| orient(g, c, slot.mirrored));
+            if g.width() > table::COLUMNS {
+                column = column.filter(|&c| c < table::COLUMNS);
+            }
             self.table.put(
                 slot.key,
+                g.key_bits(),
                 bound,
                 score,
                 column,
@@ -687,8 +738,17 @@ impl Search<'_> {
     /// Fail-soft negamax in `(alpha, beta)` (step 2 of the module docs). The side to move
     /// cannot win at once, `alpha < beta`, and `opponent_win` is the opponent's winning
     /// cells ([`Board::opponent_winning_cells`], known to the parent).
-    fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32, opponent_win: u64) -> i32 {
+    fn negamax(
+        &mut self,
+        board: &Board<G>,
+        mut alpha: i32,
+        mut beta: i32,
+        opponent_win: u64,
+    ) -> i32 {
         debug_assert!(alpha < beta && !board.can_win_next());
+        let g = board.g;
+        let cells = g.cells();
+        let key_bits = g.key_bits();
         debug_assert_eq!(opponent_win, board.opponent_winning_cells());
         self.nodes += 1;
         if self.nodes & POLL_DONE_MASK == 0 {
@@ -700,13 +760,13 @@ impl Search<'_> {
         let possible = board.non_losing_moves_with(opponent_win);
         if possible == 0 {
             // Every move lets the opponent win with their next stone.
-            return -((CELLS - board.moves) as i32 / 2);
+            return -((cells - board.moves) as i32 / 2);
         }
-        if board.moves >= CELLS - 2 {
+        if board.moves + 2 >= cells {
             return 0;
         }
         // The opponent cannot win with their next stone.
-        let min = -((CELLS - 2 - board.moves) as i32 / 2);
+        let min = -((cells - 2 - board.moves) as i32 / 2);
         if alpha < min {
             alpha = min;
             if alpha >= beta {
@@ -714,7 +774,7 @@ impl Search<'_> {
             }
         }
         // We cannot win with our next stone.
-        let mut max = ((CELLS - 1 - board.moves) / 2) as i32;
+        let mut max = ((cells - 1 - board.moves) / 2) as i32;
         if self.tech.forced_without_table && possible & (possible - 1) == 0 {
             // One move does not lose at once: its score is the position's. Played
             // without the table (a probe is a cache miss: it costs more than the node).
@@ -726,7 +786,7 @@ impl Search<'_> {
             }
             let mut child = *board;
             child.play(possible);
-            let threats = bits::winning_cells(board.current | possible, child.mask);
+            let threats = g.winning_cells(board.current | possible, child.mask);
             return -self.negamax(&child, -beta, -alpha, threats);
         }
         if let Some(b) = board.claimeven_bound() {
@@ -753,14 +813,18 @@ impl Search<'_> {
         } else {
             (0, false)
         };
-        let hit = if use_table { self.table.get(key) } else { None };
+        let hit = if use_table {
+            self.table.get(key, key_bits)
+        } else {
+            None
+        };
         let mut table_move = None;
         if let Some(hit) = hit {
             match hit.bound {
                 Bound::Exact => return hit.score,
                 Bound::Lower => {
                     alpha = alpha.max(hit.score);
-                    table_move = hit.column.map(|c| orient(c, mirrored));
+                    table_move = hit.column.map(|c| orient(g, c, mirrored));
                 }
                 Bound::Upper => beta = beta.min(hit.score),
             }
@@ -782,10 +846,10 @@ impl Search<'_> {
         let etc = board.moves < tech.etc_max_stones;
         let statics = board.moves < tech.static_max_stones;
         let mut floor = i32::MIN;
-        let mut moves = MoveSorter::new();
+        let mut moves = MoveSorter::<G>::new();
         // With ETC every child's bucket is read below: they are all asked for first, so
         // that the cache misses overlap.
-        let mut child_keys = [0; WIDTH as usize];
+        let mut child_keys = G::PerColumn::<u64>::default();
         if etc {
             let mut rest = possible;
             while rest != 0 {
@@ -795,26 +859,26 @@ impl Search<'_> {
                 child.play(mv);
                 let child_key = table_key(&child, &tech).0;
                 if tech.prefetch {
-                    self.table.prefetch(child_key);
+                    self.table.prefetch(child_key, key_bits);
                 }
-                child_keys[bits::column_of(mv) as usize] = child_key;
+                child_keys.as_mut()[g.column_of(mv) as usize] = child_key;
             }
         }
-        for &col in ORDER.iter().rev() {
-            let mv = possible & bits::column_mask(col);
+        for &col in g.order().iter().rev() {
+            let mv = possible & g.column(col);
             if mv == 0 {
                 continue;
             }
             let mut child = *board;
             child.play(mv);
             // Our winning cells after the move: the opponent's threats in the child.
-            let threats = bits::winning_cells(board.current | mv, child.mask);
+            let threats = g.winning_cells(board.current | mv, child.mask);
             let replies = child.non_losing_moves_with(threats);
             if statics
                 && tech.forced_lines
                 && replies & replies.wrapping_sub(1) == 0
                 && replies != 0
-                && child.moves < CELLS - 2
+                && child.moves + 2 < cells
             {
                 let mut line = child;
                 line.play(replies);
@@ -830,11 +894,11 @@ impl Search<'_> {
                 {
                     // The child plays its one reply without the table: the position
                     // after it is the one that probes.
-                    self.table.prefetch(table_key(&line, &tech).0);
+                    self.table.prefetch(table_key(&line, &tech).0, key_bits);
                 }
             }
             if replies == 0 {
-                let win = ((CELLS - 1 - board.moves) / 2) as i32;
+                let win = ((cells - 1 - board.moves) / 2) as i32;
                 self.store(&slot, Bound::Exact, win, Some(col));
                 return win;
             }
@@ -843,7 +907,7 @@ impl Search<'_> {
                 && child.moves < tech.table_max_stones
                 && !(tech.forced_without_table && replies & (replies - 1) == 0)
             {
-                self.table.prefetch(table_key(&child, &tech).0);
+                self.table.prefetch(table_key(&child, &tech).0, key_bits);
             }
             let mut lower = if statics && tech.child_claimeven {
                 child.claimeven_bound().map_or(i32::MIN, |b| -b)
@@ -851,7 +915,7 @@ impl Search<'_> {
                 i32::MIN
             };
             if etc
-                && let Some(h) = self.table.get(child_keys[col as usize])
+                && let Some(h) = self.table.get(child_keys.as_ref()[col as usize], key_bits)
                 && h.bound != Bound::Lower
             {
                 lower = lower.max(-h.score);
@@ -862,9 +926,9 @@ impl Search<'_> {
             let score = if Some(col) == table_move {
                 u32::MAX
             } else if tech.threat_ordering {
-                threat_score(threats, opponent_win & !mv, child.mask)
+                threat_score(g, threats, opponent_win & !mv, child.mask)
             } else {
-                Board::move_score(threats)
+                Board::<G>::move_score(threats)
             };
             let score = if self.jitter != 0 && score != u32::MAX {
                 // Helpers break ties (and near ties) at random.
@@ -885,7 +949,7 @@ impl Search<'_> {
             }
             if score > value {
                 value = score;
-                best = Some(bits::column_of(mv));
+                best = Some(g.column_of(mv));
                 if score >= beta {
                     break;
                 }
@@ -919,14 +983,15 @@ impl Search<'_> {
 /// position's) and ends when a side has none (a loss) or two cells are left (a draw, as
 /// in the negamax). `None` when a side gets a choice first.
 #[inline]
-fn forced_value(mut board: Board) -> Option<i32> {
+fn forced_value<G: Geometry>(mut board: Board<G>) -> Option<i32> {
     let mut sign = 1;
+    let cells = board.g.cells();
     loop {
         let moves = board.non_losing_moves();
         if moves == 0 {
-            return Some(-sign * ((CELLS - board.moves) as i32 / 2));
+            return Some(-sign * ((cells - board.moves) as i32 / 2));
         }
-        if board.moves >= CELLS - 2 {
+        if board.moves + 2 >= cells {
             return Some(0);
         }
         if moves & (moves - 1) != 0 {
@@ -938,19 +1003,19 @@ fn forced_value(mut board: Board) -> Option<i32> {
 }
 
 /// The table key of `board` — Pons' `current + mask`, its dead stones given to the side
-/// to move with [`Techniques::dead_stones_min`] ([`bits::dead_stones`]), and with
+/// to move with [`Techniques::dead_stones_min`] ([`Geometry::dead_stones`]), and with
 /// [`Techniques::mirror_keys`] the smaller of it and its mirror image's — and whether
 /// the mirror image's was taken.
 #[inline(always)]
-fn table_key(board: &Board, tech: &Techniques) -> (u64, bool) {
+fn table_key<G: Geometry>(board: &Board<G>, tech: &Techniques) -> (u64, bool) {
     let current = if board.moves >= tech.dead_stones_min {
-        board.current | bits::dead_stones(board.current, board.mask)
+        board.current | board.g.dead_stones(board.current, board.mask)
     } else {
         board.current
     };
     let key = current + board.mask;
     if tech.mirror_keys {
-        let m = bits::mirror7(key);
+        let m = board.g.mirror(key);
         if m < key {
             return (m, true);
         }
@@ -961,8 +1026,8 @@ fn table_key(board: &Board, tech: &Techniques) -> (u64, bool) {
 /// Column `col` seen in the mirror when `mirrored` (table entries of mirrored keys store
 /// their best move mirrored).
 #[inline(always)]
-fn orient(col: u32, mirrored: bool) -> u32 {
-    if mirrored { WIDTH - 1 - col } else { col }
+fn orient<G: Geometry>(g: G, col: u32, mirrored: bool) -> u32 {
+    if mirrored { g.width() - 1 - col } else { col }
 }
 
 /// The guessed value of a move for ordering (after Steininger's solver): `threats` are the
@@ -971,10 +1036,12 @@ fn orient(col: u32, mirrored: bool) -> u32 {
 /// useful ones weigh most on the cell just above a playable cell (the opponent can no
 /// longer play below it), then two above, then anywhere.
 #[inline(always)]
-fn threat_score(threats: u64, opponent: u64, mask: u64) -> u32 {
+fn threat_score<G: Geometry>(g: G, threats: u64, opponent: u64, mask: u64) -> u32 {
     let useful = threats & !(opponent << 1);
-    let above = (bits::playable(mask) << 1) & bits::BOARD_MASK;
+    let above = (g.playable(mask) << 1) & g.board();
     let next = useful & above;
     let next_next = useful & (above << 1);
-    12 * Board::move_score(next) + 5 * Board::move_score(next_next) + 3 * Board::move_score(useful)
+    12 * Board::<G>::move_score(next)
+        + 5 * Board::<G>::move_score(next_next)
+        + 3 * Board::<G>::move_score(useful)
 }

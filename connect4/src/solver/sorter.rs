@@ -1,21 +1,23 @@
-//! Move ordering for the solver: at most seven moves sorted by score with an insertion
-//! sort (Pons' `MoveSorter.hpp`). Moves of equal score come out in reverse order of
+//! Move ordering for the solver: at most one move a column sorted by score with an
+//! insertion sort (Pons' `MoveSorter.hpp`). Moves of equal score come out in reverse order of
 //! insertion, which the solver uses to keep its centre-first column order among ties.
 
-/// Up to seven moves with their scores, popped best first; each move carries the mover's
-/// winning cells after it (the opponent's threats in the child), so that the child need
-/// not compute them again.
-pub(crate) struct MoveSorter {
-    entries: [(u64, u64, u32); 7],
+use crate::bits::Geometry;
+
+/// Up to one move a column of the board `G` with their scores, popped best first; each
+/// move carries the mover's winning cells after it (the opponent's threats in the
+/// child), so that the child need not compute them again.
+pub(crate) struct MoveSorter<G: Geometry> {
+    entries: G::PerColumn<(u64, u64, u32)>,
     len: usize,
 }
 
-impl MoveSorter {
+impl<G: Geometry> MoveSorter<G> {
     /// An empty sorter.
     #[inline(always)]
     pub fn new() -> Self {
         MoveSorter {
-            entries: [(0, 0, 0); 7],
+            entries: Default::default(),
             len: 0,
         }
     }
@@ -24,13 +26,14 @@ impl MoveSorter {
     /// before) moves of the same score.
     #[inline(always)]
     pub fn add(&mut self, mv: u64, threats: u64, score: u32) {
+        let entries = self.entries.as_mut();
         let mut pos = self.len;
         self.len += 1;
-        while pos > 0 && self.entries[pos - 1].2 > score {
-            self.entries[pos] = self.entries[pos - 1];
+        while pos > 0 && entries[pos - 1].2 > score {
+            entries[pos] = entries[pos - 1];
             pos -= 1;
         }
-        self.entries[pos] = (mv, threats, score);
+        entries[pos] = (mv, threats, score);
     }
 
     /// The best remaining move and its threats, or `None`.
@@ -40,7 +43,7 @@ impl MoveSorter {
             None
         } else {
             self.len -= 1;
-            let (mv, threats, _) = self.entries[self.len];
+            let (mv, threats, _) = self.entries.as_ref()[self.len];
             Some((mv, threats))
         }
     }

@@ -5,15 +5,20 @@
 //!
 //! # Layout
 //!
-//! A position key is `current + mask` < 2^49, scrambled by `h = key · C mod 2^49` with
-//! `C` odd — a bijection — and stored whole, so a match is exact. An entry (a `u64`):
+//! A position key is `current + mask` < 2^K, `K` = [`Geometry::key_bits`] (49 on the
+//! standard board, at most 64), scrambled by `h = key · C mod 2^K` with `C` odd — a
+//! bijection (on small boards `K` is raised to 30, so that `h` has room for the bucket
+//! index). The bucket index is the top bits of `h` and the entry keeps its low 49
+//! bits; the table has at least 2^15 buckets, so index and stored bits together are the
+//! whole of `h` for every `K ≤ 64`, and a match is exact (for `K ≤ 49` the entry alone
+//! holds all of `h`). An entry (a `u64`):
 //!
 //! | bits | field |
 //! |---|---|
-//! | 0..49 | `h` |
+//! | 0..49 | `h mod 2^49` |
 //! | 49..56 | score + 64 |
 //! | 56..58 | bound: 0 empty, 1 lower, 2 upper, 3 exact |
-//! | 58..61 | best column (0..7; 7 none) |
+//! | 58..61 | best column (0..7; 7 none: the best column of a wider board is kept only when it is one of the first 7) |
 //! | 61..64 | work: ⌊log₈ nodes⌋ of the search that made it, capped at 7 |
 //!
 //! A bucket is the two entries `2i` and `2i + 1` (one cache line): the first keeps the
@@ -22,11 +27,22 @@
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
-/// Bits of a position key.
+/// Bits of the scrambled key kept in an entry.
 const KEY_BITS: u32 = 49;
 const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
-/// An odd multiplier (the 64-bit golden ratio), used modulo 2^49.
+/// An odd multiplier (the 64-bit golden ratio), used modulo 2^K.
 const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
+/// Best columns stored: 0..7 (the field's value 7 means none).
+pub(crate) const COLUMNS: u32 = 7;
+
+/// The bits of the scrambled key `h` for keys of `key_bits` bits: at least
+/// [`Table::MAX_LOG2`], so that the bucket index (at most `MAX_LOG2 − 1` top bits of
+/// `h`) always fits in `h` on small boards; `h = key · C mod 2^that` is still a
+/// bijection on the keys.
+#[inline(always)]
+fn scrambled_bits(key_bits: u32) -> u32 {
+    key_bits.max(Table::MAX_LOG2)
+}
 
 /// What an entry says about the score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,13 +116,14 @@ impl Table {
 
     /// Makes the part in use hold more than twice `work` entries (up to the capacity),
     /// `work` being the nodes searched since the table was emptied (at most one store
-    /// each), by doubling it as often as needed ([`Table::double`]).
-    pub fn fit(&self, work: u64) {
+    /// each), by doubling it as often as needed ([`Table::double`]); keys have
+    /// `key_bits` bits.
+    pub fn fit(&self, work: u64, key_bits: u32) {
         let want = (u64::BITS - work.saturating_mul(2).leading_zeros())
             .min(self.entries.len().trailing_zeros());
         let mut used = self.used_log2.load(Relaxed);
         while used < want {
-            self.double(used);
+            self.double(used, key_bits);
             used += 1;
             self.used_log2.store(used, Relaxed);
         }
@@ -116,10 +133,11 @@ impl Table {
     /// next bit of `h`, so bucket `b`'s entries go to bucket `2b` or `2b + 1`, each kept
     /// in its slot order. Buckets are moved from the last down, so a target is always
     /// already moved out or new; the new part is only written (never read first, which
-    /// would map its pages twice: the shared zero page, then a copy).
-    fn double(&self, used_log2: u32) {
+    /// would map its pages twice: the shared zero page, then a copy). That next bit,
+    /// bit `key_bits − used_log2` of `h`, is one of the 49 stored (`used_log2 ≥ 16`).
+    fn double(&self, used_log2: u32, key_bits: u32) {
         let buckets = 1usize << (used_log2 - 1);
-        let shift = KEY_BITS - used_log2;
+        let shift = scrambled_bits(key_bits) - used_log2;
         for b in (0..buckets).rev() {
             let mut out = [0; 4];
             for e in [
@@ -137,25 +155,40 @@ impl Table {
         }
     }
 
-    /// The first entry of `key`'s bucket, and the scrambled key `h`.
+    /// The first entry of `key`'s bucket (keys of `key_bits` bits), and the stored part
+    /// of the scrambled key `h`.
     #[inline(always)]
-    fn bucket(&self, key: u64) -> (usize, u64) {
-        let h = key.wrapping_mul(MULTIPLIER) & KEY_MASK;
+    fn bucket(&self, key: u64, key_bits: u32) -> (usize, u64) {
+        let key_bits = scrambled_bits(key_bits);
+        let h = key.wrapping_mul(MULTIPLIER);
+        let h = if key_bits < 64 {
+            h & ((1 << key_bits) - 1)
+        } else {
+            h
+        };
         // The bucket index is the top used_log2 - 1 bits of h.
-        let shift = KEY_BITS + 1 - self.used_log2.load(Relaxed);
-        (((h >> shift) as usize) << 1, h)
+        let shift = key_bits + 1 - self.used_log2.load(Relaxed);
+        (((h >> shift) as usize) << 1, h & KEY_MASK)
     }
 
-    /// Stores a result for `key`: the bound, the score, the best column (if any) and the
-    /// nodes the search took.
+    /// Stores a result for `key` (of `key_bits` bits): the bound, the score, the best
+    /// column (if any; one of the first [`COLUMNS`]) and the nodes the search took.
     #[inline(always)]
-    pub fn put(&self, key: u64, bound: Bound, score: i32, column: Option<u32>, nodes: u64) {
-        let (i, h) = self.bucket(key);
+    pub fn put(
+        &self,
+        key: u64,
+        key_bits: u32,
+        bound: Bound,
+        score: i32,
+        column: Option<u32>,
+        nodes: u64,
+    ) {
+        let (i, h) = self.bucket(key, key_bits);
         let work = ((63 - (nodes | 1).leading_zeros()) / 3).min(7) as u64;
         let e = h
             | ((score + 64) as u64) << 49
             | (bound as u64) << 56
-            | u64::from(column.unwrap_or(7)) << 58
+            | u64::from(column.unwrap_or(COLUMNS)) << 58
             | work << 61;
         let first = self.entries[i].load(Relaxed);
         if first & KEY_MASK == h && first >> 56 & 3 != 0 {
@@ -175,14 +208,14 @@ impl Table {
     /// Asks the processor to bring `key`'s bucket into cache ([`zerosum::prefetch::prefetch`]): a
     /// hint, to be given a while before [`Table::get`] or [`Table::put`] of that key.
     #[inline(always)]
-    pub fn prefetch(&self, key: u64) {
-        zerosum::prefetch::prefetch(&self.entries[self.bucket(key).0]);
+    pub fn prefetch(&self, key: u64, key_bits: u32) {
+        zerosum::prefetch::prefetch(&self.entries[self.bucket(key, key_bits).0]);
     }
 
-    /// What is stored for `key`, if anything.
+    /// What is stored for `key` (of `key_bits` bits), if anything.
     #[inline(always)]
-    pub fn get(&self, key: u64) -> Option<Hit> {
-        let (i, h) = self.bucket(key);
+    pub fn get(&self, key: u64, key_bits: u32) -> Option<Hit> {
+        let (i, h) = self.bucket(key, key_bits);
         for e in [
             self.entries[i].load(Relaxed),
             self.entries[i + 1].load(Relaxed),
@@ -198,7 +231,7 @@ impl Table {
                 return Some(Hit {
                     bound,
                     score: (e >> 49 & 0x7F) as i32 - 64,
-                    column: (col < 7).then_some(col),
+                    column: (col < COLUMNS).then_some(col),
                 });
             }
         }
@@ -214,13 +247,13 @@ mod tests {
     fn stores_and_verifies() {
         let t = Table::new(20);
         assert_eq!(t.len(), 1 << 20);
-        t.put(12345, Bound::Lower, -7, Some(3), 1000);
-        let hit = t.get(12345).unwrap();
+        t.put(12345, 49, Bound::Lower, -7, Some(3), 1000);
+        let hit = t.get(12345, 49).unwrap();
         assert_eq!(
             (hit.bound, hit.score, hit.column),
             (Bound::Lower, -7, Some(3))
         );
-        assert_eq!(t.get(12346), None);
+        assert_eq!(t.get(12346, 49), None);
         // Keys of the same bucket: h' = h ^ 1, h ^ 2, key' = h' / C mod 2^49.
         let mut inv = MULTIPLIER;
         for _ in 0..6 {
@@ -229,20 +262,20 @@ mod tests {
         let h = 12345u64.wrapping_mul(MULTIPLIER) & KEY_MASK;
         let k1 = (h ^ 1).wrapping_mul(inv) & KEY_MASK;
         let k2 = (h ^ 2).wrapping_mul(inv) & KEY_MASK;
-        assert_eq!(t.bucket(k1).0, t.bucket(12345).0);
-        assert_eq!(t.get(k1), None);
+        assert_eq!(t.bucket(k1, 49).0, t.bucket(12345, 49).0);
+        assert_eq!(t.get(k1, 49), None);
         // Less work: goes to the second slot, the first keeps its entry.
-        t.put(k1, Bound::Exact, 5, None, 1);
-        assert_eq!(t.get(k1).unwrap().score, 5);
-        assert_eq!(t.get(12345).unwrap().score, -7);
+        t.put(k1, 49, Bound::Exact, 5, None, 1);
+        assert_eq!(t.get(k1, 49).unwrap().score, 5);
+        assert_eq!(t.get(12345, 49).unwrap().score, -7);
         // More work: takes the first slot, the old first moves down over k1.
-        t.put(k2, Bound::Upper, 0, Some(6), 1 << 20);
-        assert_eq!(t.get(k2).unwrap().bound, Bound::Upper);
-        assert_eq!(t.get(12345).unwrap().score, -7);
-        assert_eq!(t.get(k1), None);
+        t.put(k2, 49, Bound::Upper, 0, Some(6), 1 << 20);
+        assert_eq!(t.get(k2, 49).unwrap().bound, Bound::Upper);
+        assert_eq!(t.get(12345, 49).unwrap().score, -7);
+        assert_eq!(t.get(k1, 49), None);
         // The empty board's key 0 is stored like any other.
-        t.put(0, Bound::Exact, 1, Some(3), 9);
-        assert_eq!(t.get(0).unwrap().score, 1);
+        t.put(0, 49, Bound::Exact, 1, Some(3), 9);
+        assert_eq!(t.get(0, 49).unwrap().score, 1);
     }
 
     #[test]
@@ -256,25 +289,55 @@ mod tests {
         for (i, &k) in keys.iter().enumerate() {
             t.put(
                 k,
+                49,
                 Bound::Lower,
                 (i % 40) as i32 - 20,
                 Some((i % 7) as u32),
                 i as u64,
             );
         }
-        let before: Vec<_> = keys.iter().map(|&k| t.get(k)).collect();
+        let before: Vec<_> = keys.iter().map(|&k| t.get(k, 49)).collect();
         assert!(before.iter().filter(|h| h.is_some()).count() > 30_000);
-        t.fit((1 << 18) - 1);
+        t.fit((1 << 18) - 1, 49);
         assert_eq!(t.used_log2.load(Relaxed), 19);
-        t.fit(u64::MAX);
+        t.fit(u64::MAX, 49);
         assert_eq!(t.used_log2.load(Relaxed), 20);
         for (&k, hit) in keys.iter().zip(&before) {
             if hit.is_some() {
-                assert_eq!(t.get(k), *hit);
+                assert_eq!(t.get(k, 49), *hit);
             }
         }
         t.clear();
         assert_eq!(t.used_log2.load(Relaxed), Table::START_LOG2);
-        assert!(keys.iter().all(|&k| t.get(k).is_none()));
+        assert!(keys.iter().all(|&k| t.get(k, 49).is_none()));
+    }
+
+    /// Keys of 64 bits (the 32×1 and 1×63 boards): index and stored bits together tell
+    /// every key apart, also after the table grows.
+    #[test]
+    fn wide_keys_stay_exact() {
+        let t = Table::new(18);
+        // Keys equal in their low 49 scrambled bits, different in the top 15.
+        let mut inv = MULTIPLIER;
+        for _ in 0..6 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(MULTIPLIER.wrapping_mul(inv)));
+        }
+        let keys: Vec<u64> = (0..8u64)
+            .map(|top| (12345 | top << 60).wrapping_mul(inv))
+            .collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.put(k, 64, Bound::Exact, i as i32, None, 1);
+        }
+        // Each in its own bucket (the top bits are the index), each found with its own
+        // score although their stored bits are equal; and so after growing.
+        let scores = || -> Vec<_> {
+            keys.iter()
+                .map(|&k| t.get(k, 64).map(|h| h.score))
+                .collect()
+        };
+        let expected: Vec<_> = (0..8).map(Some).collect();
+        assert_eq!(scores(), expected);
+        t.fit(u64::MAX, 64);
+        assert_eq!(scores(), expected);
     }
 }

@@ -5,5 +5,6 @@ mod conformance;
 mod facts;
 mod parsers;
 mod score_table;
+mod sizes;
 mod solver_vs_minimax;
 mod suites;

@@ -1,0 +1,185 @@
+//! Other board sizes: the solver's outcome of the empty board against the published
+//! outcomes, and against a slow reference on the smallest boards.
+//!
+//! Source of the expected values: John Tromp's results for every board with
+//! width + height ≤ 15 (<https://tromp.github.io/c4/c4.html>), as tabulated in the
+//! README of Christophe Steininger's solver (<https://github.com/ChristopheSteininger/c4>,
+//! sections "Outcome" and "Last Move": who wins with perfect play, and the move on which
+//! the game then ends). Only these facts are taken from there, no code.
+
+use connect4::score::ending_move;
+use connect4::{Game, Geometry, Position, Size, Solver};
+use std::collections::HashMap;
+
+/// Who wins the empty board with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// The first player.
+    First,
+    /// The second player.
+    Second,
+    /// Nobody.
+    Draw,
+}
+use Outcome::{Draw, First, Second};
+
+/// Published outcomes: `(width, height, outcome, move on which the game ends)`, every
+/// board with both sides at least 4 and width + height ≤ 13 (Tromp's results, tabulated
+/// in Steininger's README).
+const PUBLISHED: [(u32, u32, Outcome, u32); 21] = [
+    (4, 4, Draw, 16),
+    (5, 4, Draw, 20),
+    (6, 4, Second, 24),
+    (7, 4, Draw, 28),
+    (8, 4, Second, 32),
+    (9, 4, Second, 36),
+    (4, 5, Draw, 20),
+    (5, 5, Draw, 25),
+    (6, 5, Draw, 30),
+    (7, 5, Draw, 35),
+    (8, 5, First, 39),
+    (4, 6, Draw, 24),
+    (5, 6, Draw, 30),
+    (6, 6, Second, 36),
+    (7, 6, First, 41),
+    (4, 7, Draw, 28),
+    (5, 7, Draw, 35),
+    (6, 7, First, 41),
+    (4, 8, Draw, 32),
+    (5, 8, Draw, 40),
+    (4, 9, Draw, 36),
+];
+
+/// Boards of [`PUBLISHED`] that take more than two seconds in a test build (measured
+/// in a release build, one thread: 5×7 and 7×5 2.7 s, 6×6 8 s, 5×8 9 s, 9×4 33 s,
+/// 6×7 44 s, 8×5 106 s, 7×6 about 30 s without the opening book): checked by
+/// [`published_outcomes_of_the_larger_boards`] (ignored).
+const LARGE: [(u32, u32); 8] = [
+    (5, 7),
+    (7, 5),
+    (6, 6),
+    (5, 8),
+    (9, 4),
+    (6, 7),
+    (8, 5),
+    (7, 6),
+];
+
+/// The empty board's outcome and ending move from a solver's score (first player's
+/// view): the score convention of `connect4::score` generalised to the cell count.
+fn outcome(size: Size) -> (Outcome, u32) {
+    let mut solver = Solver::on(size, 22);
+    // The 7×6 board is solved, not read from the opening book.
+    solver.set_use_book(false);
+    let score = solver.solve(&Position::empty_on(size));
+    let who = match score.signum() {
+        1 => First,
+        -1 => Second,
+        _ => Draw,
+    };
+    (who, ending_move(size.cells(), score))
+}
+
+fn check_published(large: bool) {
+    for (w, h, who, last) in PUBLISHED {
+        if LARGE.contains(&(w, h)) != large {
+            continue;
+        }
+        let size = Size::new(w, h).unwrap();
+        assert_eq!(outcome(size), (who, last), "{size} board");
+    }
+}
+
+#[test]
+fn published_outcomes_of_the_smaller_boards() {
+    check_published(false);
+}
+
+/// Minutes in a test build: `cargo test --release -p connect4 -- --ignored published`.
+#[test]
+#[ignore]
+fn published_outcomes_of_the_larger_boards() {
+    check_published(true);
+}
+
+/// The exact score (Pons' convention over the board's cells) by plain negamax with a
+/// memo of every position, no pruning: a slow reference for the smallest boards.
+fn memo_negamax(p: &mut Position<Size>, memo: &mut HashMap<u64, i32>) -> i32 {
+    if let Some(&s) = memo.get(&p.key()) {
+        return s;
+    }
+    let g = p.geometry();
+    let score = if p.winner().is_some() {
+        // The last stone won: the side to move lost to it.
+        -(g.cells() as i32 / 2 + 1 - (p.moves() as i32 + 1) / 2)
+    } else if p.moves() == g.cells() {
+        0
+    } else {
+        let mut best = i32::MIN;
+        let mut moves = zerosum::MoveList::new();
+        p.legal_moves(&mut moves);
+        for mv in moves {
+            p.play(mv);
+            best = best.max(-memo_negamax(p, memo));
+            p.undo();
+        }
+        best
+    };
+    memo.insert(p.key(), score);
+    score
+}
+
+/// Every accepted size of at most 13 cells (boards smaller than 4 in some dimension,
+/// whose outcomes are not in the published table, among them; 14 cells and more take
+/// seconds on the one-row boards): the solver's score of the empty board and of every
+/// position after one move equals the slow reference.
+#[test]
+fn small_boards_match_plain_negamax() {
+    let mut checked = 0;
+    for size in Size::all().filter(|s| s.cells() <= 13) {
+        let mut solver = Solver::on(size, 16);
+        let mut memo = HashMap::new();
+        let mut p = Position::empty_on(size);
+        assert_eq!(solver.solve(&p), memo_negamax(&mut p, &mut memo), "{size}");
+        let scores = solver.analyze(&p, false).unwrap();
+        let (on_board, beyond) = scores.split_at(size.width() as usize);
+        assert!(beyond.iter().all(Option::is_none));
+        for (c, &score) in on_board.iter().enumerate() {
+            let col = connect4::Column::new(c).unwrap();
+            p.play(col);
+            let want = -memo_negamax(&mut p, &mut memo);
+            assert_eq!(score, Some(want), "{size} {col}");
+            p.undo();
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 37, "sizes of at most 13 cells");
+}
+
+/// A board smaller than 4 in both dimensions holds no line of four: every game is a
+/// draw by the rules, and the game ends on its last cell.
+#[test]
+fn boards_without_a_line_of_four_are_draws() {
+    for size in Size::all().filter(|s| s.width() < 4 && s.height() < 4) {
+        assert_eq!(outcome(size), (Draw, size.cells()), "{size}");
+    }
+}
+
+/// The run-time 7×6 size solves like the standard board, node for node.
+#[test]
+fn run_time_standard_size_matches_the_standard_board() {
+    let moves = "44455554221";
+    let mut standard = Solver::new();
+    let mut sized = Solver::on(Size::STANDARD, connect4::DEFAULT_TABLE_LOG2);
+    let a = standard
+        .try_solve(&Position::from_moves(moves).unwrap(), false)
+        .unwrap();
+    let b = sized
+        .try_solve(
+            &Position::from_moves_on(Size::STANDARD, moves).unwrap(),
+            false,
+        )
+        .unwrap();
+    assert_eq!((a.score, a.nodes), (b.score, b.nodes));
+    assert_eq!(Size::STANDARD.key_bits(), 49);
+}
