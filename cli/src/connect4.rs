@@ -7,19 +7,24 @@
 //! moves is an error (`44 55` is not taken for `44`). A lone `-` stands for the empty
 //! board (blank lines are skipped). Scores are in Pons'
 //! convention: positive = the side to move wins, `22 − k` when with its `k`-th stone.
+//!
+//! `solve` and `analyze` take other board sizes (`--width W --height H`, any size with
+//! `W·(H + 1) ≤ 64`; columns `1`…`9`, then `a`…`w`; scores over the board's cells:
+//! `⌊cells/2⌋ + 1 − k`); `bestmove` and `play` accept the options but only the 7×6
+//! board (their levels and the TUI are 7×6 only).
 
 use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, warn_far_beyond};
 use crate::progress::Progress;
 use clap::{Args, Subcommand};
-use connect4::{Engine, Position, Solver};
+use connect4::{Engine, Geometry, Position, Size, SizeError, Solver, Standard};
 use std::process::ExitCode;
 use zerosum::time::Budget;
 
 /// Commands of `zerosum connect4`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play in the terminal (TUI, or plain line mode with --plain).
-    Play(crate::play::CommonArgs),
+    /// Play in the terminal (TUI, or plain line mode with --plain); 7×6 only.
+    Play(PlayArgs),
     /// Solve positions read from standard input, one a line (`<moves> [score]`, a score
     /// as in Pons' test files allowed and ignored):
     /// prints `<moves> <score>` in Pons' convention (`--weak`: 1 win, 0 draw, -1 loss).
@@ -34,8 +39,53 @@ pub enum Command {
     Bestmove(BestmoveArgs),
 }
 
-/// Stones below which an exact solve takes minutes (Pons: the empty board takes hours).
-const FAR_BEYOND_STONES: u32 = 4;
+/// Empty cells above which an exact solve takes minutes (on 7×6: fewer than 4 stones;
+/// Pons: the empty board takes hours).
+const FAR_BEYOND_EMPTIES: u32 = 38;
+
+/// The board size (`--width`, `--height`; default 7×6).
+#[derive(Args, Debug, Clone)]
+pub struct SizeArgs {
+    /// Columns of the board, 1 to 32, with width x (height + 1) at most 64 (the
+    /// bitboard's limit).
+    #[arg(long, default_value_t = 7, value_name = "W")]
+    width: u32,
+    /// Rows of the board, 1 to 63.
+    #[arg(long, default_value_t = 6, value_name = "H")]
+    height: u32,
+}
+
+impl SizeArgs {
+    /// The board asked for: `None` for the standard 7×6 board (solved with its
+    /// compile-time masks and the opening book).
+    ///
+    /// # Errors
+    /// The [`SizeError`] of a size the bitboard does not hold.
+    fn size(&self) -> Result<Option<Size>, SizeError> {
+        let size = Size::new(self.width, self.height)?;
+        Ok((size != Size::STANDARD).then_some(size))
+    }
+
+    /// Checks that the board is 7×6, for the commands that play only that board.
+    fn standard_only(&self, command: &str) -> Result<(), String> {
+        match self.size() {
+            Ok(None) => Ok(()),
+            Ok(Some(size)) => Err(format!(
+                "{command} takes the 7x6 board only, not {size} (solve and analyze take other sizes)"
+            )),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+}
+
+/// Options of `play`.
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    common: crate::play::CommonArgs,
+    #[command(flatten)]
+    size: SizeArgs,
+}
 
 /// Options of `solve` and `analyze`.
 #[derive(Args, Debug, Clone)]
@@ -52,12 +102,14 @@ pub struct SolveArgs {
     /// Search threads sharing the table (Lazy SMP); default: all cores.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
+    #[command(flatten)]
+    size: SizeArgs,
 }
 
 impl SolveArgs {
-    /// A solver with the table size and the threads asked for.
-    fn solver(&self) -> Solver {
-        let mut solver = Solver::with_table_log2(table_log2(self.hash_mib));
+    /// A solver of the board `g` with the table size and the threads asked for.
+    fn solver<G: Geometry>(&self, g: G) -> Solver<G> {
+        let mut solver = Solver::on(g, table_log2(self.hash_mib));
         solver.set_threads(self.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
             usize::from,
@@ -71,64 +123,95 @@ impl SolveArgs {
 pub struct BestmoveArgs {
     #[command(flatten)]
     limits: LimitArgs<connect4::Level>,
+    #[command(flatten)]
+    size: SizeArgs,
 }
 
 /// Runs one `zerosum connect4` command.
 pub fn run(command: Command) -> ExitCode {
     match command {
-        Command::Play(args) => {
-            crate::play::run(Ok(crate::play::connect4::ConnectFour::default()), &args)
-        }
-        Command::Solve(args) => {
-            let mut solver = args.solver();
-            let mut progress = Progress::stderr();
-            crate::lines::process_stdin(|line| {
-                let (moves, position) = parse(line)?;
-                let in_book =
-                    connect4::Book::shipped().is_some_and(|b| b.score(&position).is_some());
-                if position.moves() < FAR_BEYOND_STONES && !in_book {
-                    let what = format!("{} stones", position.moves());
-                    warn_far_beyond(&args.limits, line, &what);
-                }
-                solver.set_budget(Some(Budget::new(&args.limits.limits())));
-                let s = with_progress(&mut progress, &mut solver, moves, |s| {
-                    s.try_solve(&position, args.weak)
-                });
-                solver.set_budget(None);
-                Ok::<_, String>(match s {
-                    Ok(s) => format!("{moves} {}", s.score),
-                    Err(_) => format!("{moves} {NOT_SOLVED}"),
-                })
-            })
-        }
-        Command::Analyze(args) => {
-            let mut solver = args.solver();
-            let mut progress = Progress::stderr();
-            crate::lines::process_stdin(|line| {
-                let (moves, position) = parse(line)?;
-                solver.set_budget(Some(Budget::new(&args.limits.limits())));
-                let scores = with_progress(&mut progress, &mut solver, moves, |s| {
-                    s.analyze(&position, args.weak)
-                });
-                solver.set_budget(None);
-                let Ok(scores) = scores else {
-                    return Ok(format!("{moves} {NOT_SOLVED}"));
-                };
-                let cols: Vec<String> = scores
-                    .iter()
-                    .map(|s| s.map_or("x".to_string(), |v| v.to_string()))
-                    .collect();
-                Ok::<_, String>(format!("{moves} {}", cols.join(" ")))
-            })
-        }
+        Command::Play(args) => crate::play::run(
+            args.size
+                .standard_only("play")
+                .map(|()| crate::play::connect4::ConnectFour::default()),
+            &args.common,
+        ),
+        Command::Solve(args) => on_board(&args, solve, solve),
+        Command::Analyze(args) => on_board(&args, analyze, analyze),
         Command::Bestmove(args) => {
+            if let Err(e) = args.size.standard_only("bestmove") {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
             let mut engine = Engine::default();
             crate::limits::bestmove(&mut engine, &args.limits, |line| {
-                let (moves, position) = parse(line)?;
+                let (moves, position) = parse(Standard, line)?;
                 Ok((moves.to_string(), position))
             })
         }
     }
+}
+
+/// Runs `standard` on the 7×6 board, or `sized` on the size asked for; a size the
+/// bitboard does not hold is an error (exit status 2).
+fn on_board(
+    args: &SolveArgs,
+    standard: fn(Standard, &SolveArgs) -> ExitCode,
+    sized: fn(Size, &SolveArgs) -> ExitCode,
+) -> ExitCode {
+    match args.size.size() {
+        Ok(None) => standard(Standard, args),
+        Ok(Some(size)) => sized(size, args),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `solve`: the score of each position of standard input on the board `g`.
+fn solve<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
+    let mut solver = args.solver(g);
+    let mut progress = Progress::stderr();
+    crate::lines::process_stdin(|line| {
+        let (moves, position) = parse(g, line)?;
+        if g.cells() - position.moves() > FAR_BEYOND_EMPTIES && !solver.in_book(&position) {
+            let what = format!("{} stones", position.moves());
+            warn_far_beyond(&args.limits, line, &what);
+        }
+        solver.set_budget(Some(Budget::new(&args.limits.limits())));
+        let s = with_progress(&mut progress, &mut solver, moves, |s| {
+            s.try_solve(&position, args.weak)
+        });
+        solver.set_budget(None);
+        Ok::<_, String>(match s {
+            Ok(s) => format!("{moves} {}", s.score),
+            Err(_) => format!("{moves} {NOT_SOLVED}"),
+        })
+    })
+}
+
+/// `analyze`: the score of every column of each position of standard input on the
+/// board `g` (`x` for a column that cannot be played).
+fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
+    let mut solver = args.solver(g);
+    let mut progress = Progress::stderr();
+    crate::lines::process_stdin(|line| {
+        let (moves, position) = parse(g, line)?;
+        solver.set_budget(Some(Budget::new(&args.limits.limits())));
+        let scores = with_progress(&mut progress, &mut solver, moves, |s| {
+            s.analyze(&position, args.weak)
+        });
+        solver.set_budget(None);
+        let Ok(scores) = scores else {
+            return Ok(format!("{moves} {NOT_SOLVED}"));
+        };
+        let cols: Vec<String> = scores.as_ref()[..g.width() as usize]
+            .iter()
+            .map(|s| s.map_or("x".to_string(), |v| v.to_string()))
+            .collect();
+        Ok::<_, String>(format!("{moves} {}", cols.join(" ")))
+    })
 }
 
 /// The table's size as a power of two of 8-byte entries, from MiB (64 MiB = 2^23).
@@ -138,18 +221,18 @@ fn table_log2(mib: u64) -> u32 {
 
 /// The move string of a line (`-` = the empty board) and its position; one trailing
 /// score as in Pons' test files is allowed, any other text is an error.
-fn parse(line: &str) -> Result<(&str, Position), String> {
-    let l = connect4::parse_input_line(line).map_err(|e| e.to_string())?;
+fn parse<G: Geometry>(g: G, line: &str) -> Result<(&str, Position<G>), String> {
+    let l = connect4::parse_input_line_on(g, line).map_err(|e| e.to_string())?;
     Ok((l.moves, l.position))
 }
 
 /// Runs `work` under a progress task (a spinner with the node count on standard error
 /// when it is a terminal and the solve takes more than a second; nothing otherwise).
-fn with_progress<T>(
+fn with_progress<G: Geometry, T>(
     progress: &mut Progress,
-    solver: &mut Solver,
+    solver: &mut Solver<G>,
     moves: &str,
-    work: impl FnOnce(&mut Solver) -> T,
+    work: impl FnOnce(&mut Solver<G>) -> T,
 ) -> T {
     let label = format!("solving {}", if moves.is_empty() { "-" } else { moves });
     let task = progress.task(label, solver.nodes());

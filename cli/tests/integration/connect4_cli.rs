@@ -111,3 +111,51 @@ fn extra_text_after_the_moves_is_an_error() {
     );
     assert!(!ok);
 }
+
+/// Other board sizes: `solve` and `analyze` take `--width`/`--height` (scores over the
+/// board's cells: the 4×4 board is a draw, the 6×4 board a second-player win on the
+/// last move, Tromp's results as tabulated in Steininger's README), columns past 9 are
+/// letters, and a size the bitboard does not hold, or one that `bestmove` and `play` do
+/// not take, is an error naming the problem.
+#[test]
+fn other_board_sizes() {
+    let (out, err, ok) = run(&["solve", "--width", "4", "--height", "4"], "-\n15\n");
+    assert_eq!(out, "- 0\n");
+    assert_eq!(err, "line 2: move 2 ('5'): not a column digit 1-4: 15\n");
+    assert!(!ok);
+    let (out, _, ok) = run(&["solve", "--width", "6", "--height", "4"], "-\n");
+    assert_eq!(out, "- -1\n");
+    assert!(ok);
+    // Six columns: six scores; each agrees with the library.
+    let (out, _, ok) = run(&["analyze", "--width", "6", "--height", "4"], "1\n");
+    let size = connect4::Size::new(6, 4).unwrap();
+    let p = connect4::Position::from_moves_on(size, "1").unwrap();
+    let want = connect4::Solver::on(size, 16).analyze(&p, false).unwrap();
+    let want: Vec<String> = want[..6].iter().map(|s| s.unwrap().to_string()).collect();
+    assert_eq!(out, format!("1 {}\n", want.join(" ")));
+    assert!(ok);
+    let (out, _, ok) = run(&["solve", "--width", "12", "--height", "2"], "9abc\n");
+    assert!(out.starts_with("9abc "), "{out}");
+    assert!(ok);
+    let (_, err, ok) = run(&["solve", "--width", "9", "--height", "7"], "-\n");
+    assert_eq!(
+        err,
+        "error: a 9x7 board does not fit the 64-bit bitboard: it needs 9 x (7 + 1) = 72 bits\n"
+    );
+    assert!(!ok);
+    let (_, err, ok) = run(&["analyze", "--height", "0"], "-\n");
+    assert!(err.contains("a 7x0 board has no cells"), "{err}");
+    assert!(!ok);
+    let (_, err, ok) = run(&["bestmove", "--width", "8", "--height", "5"], "44\n");
+    assert!(
+        err.contains("bestmove takes the 7x6 board only, not 8x5"),
+        "{err}"
+    );
+    assert!(!ok);
+    let (out, _, ok) = run(
+        &["bestmove", "--width", "7", "--height", "6", "--level", "3"],
+        "121212\n",
+    );
+    assert!(out.starts_with("121212 bestmove 1 "), "{out}");
+    assert!(ok);
+}

@@ -325,6 +325,14 @@ impl<G: Geometry> Solver<G> {
         self.book = Self::book_for(self.g, use_book);
     }
 
+    /// True when [`Solver::solve`] answers `position` from the opening book (no node
+    /// searched): the book is in use, the board is 7×6 and the position is in it.
+    pub fn in_book(&self, position: &Position<G>) -> bool {
+        let (current, mask, moves) = position.raw();
+        self.book
+            .is_some_and(|b| b.raw_score(current, mask, moves).is_some())
+    }
+
     /// Publishes the node count into `counter` every 65,536 nodes (for a progress line).
     pub fn set_progress(&mut self, counter: Option<Arc<AtomicU64>>) {
         self.progress = counter;
