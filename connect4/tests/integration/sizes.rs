@@ -50,6 +50,18 @@ const PUBLISHED: [(u32, u32, Outcome, u32); 21] = [
     (4, 9, Draw, 36),
 ];
 
+/// Published outcomes of the boards with width + height = 14 (same source), all within
+/// the bitboard's 64 bits.
+const PUBLISHED_14: [(u32, u32, Outcome, u32); 7] = [
+    (10, 4, Second, 40),
+    (9, 5, First, 41),
+    (8, 6, Second, 48),
+    (7, 7, Draw, 49),
+    (6, 8, Second, 48),
+    (5, 9, Draw, 45),
+    (4, 10, Draw, 40),
+];
+
 /// Boards of [`PUBLISHED`] that take more than two seconds in a test build (measured
 /// in a release build, one thread: 5×7 and 7×5 2.7 s, 6×6 8 s, 5×8 9 s, 9×4 33 s,
 /// 6×7 44 s, 8×5 106 s, 7×6 about 30 s without the opening book): checked by
@@ -80,26 +92,33 @@ fn outcome(size: Size) -> (Outcome, u32) {
     (who, ending_move(size.cells(), score))
 }
 
-fn check_published(large: bool) {
-    for (w, h, who, last) in PUBLISHED {
-        if LARGE.contains(&(w, h)) != large {
-            continue;
+/// Checks the boards of `table` for which `pick` holds.
+fn check_published(table: &[(u32, u32, Outcome, u32)], pick: impl Fn(u32, u32) -> bool) {
+    for &(w, h, who, last) in table {
+        if pick(w, h) {
+            let size = Size::new(w, h).unwrap();
+            assert_eq!(outcome(size), (who, last), "{size} board");
         }
-        let size = Size::new(w, h).unwrap();
-        assert_eq!(outcome(size), (who, last), "{size} board");
     }
 }
 
 #[test]
 fn published_outcomes_of_the_smaller_boards() {
-    check_published(false);
+    check_published(&PUBLISHED, |w, h| !LARGE.contains(&(w, h)));
 }
 
 /// Minutes in a test build: `cargo test --release -p connect4 -- --ignored published`.
 #[test]
 #[ignore]
 fn published_outcomes_of_the_larger_boards() {
-    check_published(true);
+    check_published(&PUBLISHED, |w, h| LARGE.contains(&(w, h)));
+}
+
+/// Hours in a release build (the 48- and 49-cell boards).
+#[test]
+#[ignore]
+fn published_outcomes_of_width_plus_height_14() {
+    check_published(&PUBLISHED_14, |_, _| true);
 }
 
 /// The exact score (Pons' convention over the board's cells) by plain negamax with a
