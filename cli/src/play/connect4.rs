@@ -44,7 +44,7 @@ impl PlayGame for ConnectFour {
     fn parse_move(&self, text: &str) -> Result<Column, String> {
         let mut chars = text.chars();
         let col = match (chars.next(), chars.next()) {
-            (Some(c), None) => Column::from_digit(c),
+            (Some(c), None) => Column::from_digit(c).filter(|&c| self.pos.on_board(c)),
             _ => None,
         };
         checked_move(
@@ -54,7 +54,7 @@ impl PlayGame for ConnectFour {
         )
     }
     fn move_at(&self, col: usize, _row: usize) -> Option<Column> {
-        Column::new(col)
+        Column::new(col).filter(|&c| self.pos.on_board(c))
     }
     fn move_cell(&self, mv: Column) -> Option<(usize, usize)> {
         let h = self.pos.height(mv) as usize;
