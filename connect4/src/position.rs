@@ -20,8 +20,9 @@ use zerosum::{Bitboard, Game, MoveList, Outcome, Side};
 /// move's stones become `current` without a colour branch.
 ///
 /// The moves played are kept (one byte each) for [`Game::undo`] and for the notation.
-/// Two positions are equal (and hash alike) when their stones are, whatever the move
-/// order that reached them.
+/// Two positions are equal when their board sizes and stones are (and positions of
+/// one size hash alike when their stones are), whatever the move order that reached
+/// them.
 #[derive(Clone, Default)]
 pub struct Position<G: Geometry = Standard> {
     geometry: G,
@@ -93,8 +94,9 @@ impl<G: Geometry> Position<G> {
     }
 
     /// A unique key of the stones and the side to move: `current + mask` (Pons' `key`,
-    /// [`Geometry::key_bits`] bits: 49 on the standard board). Distinct positions have distinct keys: adding `mask` turns each
-    /// column's lowest empty cell into a marker bit above the column's stones.
+    /// [`Geometry::key_bits`] bits: 49 on the standard board). Distinct positions of
+    /// one board size have distinct keys: adding `mask` turns each column's lowest
+    /// empty cell into a marker bit above the column's stones.
     #[inline]
     pub fn key(&self) -> u64 {
         self.current + self.mask
