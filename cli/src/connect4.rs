@@ -179,6 +179,9 @@ fn solve<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
             let what = format!("{} stones", position.moves());
             warn_far_beyond(&args.limits, line, &what);
         }
+        // Lines are independent positions: each starts with an empty table of the
+        // smallest size, which then grows with its own work only (see `Solver::reset`).
+        solver.reset();
         solver.set_budget(Some(Budget::new(&args.limits.limits())));
         let s = with_progress(&mut progress, &mut solver, moves, |s| {
             s.try_solve(&position, args.weak)
@@ -198,6 +201,7 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
     let mut progress = Progress::stderr();
     crate::lines::process_stdin(|line| {
         let (moves, position) = parse(g, line)?;
+        solver.reset();
         solver.set_budget(Some(Budget::new(&args.limits.limits())));
         let scores = with_progress(&mut progress, &mut solver, moves, |s| {
             s.analyze(&position, args.weak)

@@ -161,13 +161,14 @@ impl RunStats {
     }
 }
 
-/// Solves every case with `solver` (strongly, or weakly when `weak`), in order, the
-/// table kept from one case to the next (as Pons' solver does), and compares with the
-/// stated scores.
+/// Solves every case with `solver` (strongly, or weakly when `weak`), in order, each
+/// from an empty table ([`Solver::reset`], as `zerosum connect4 solve` does for each
+/// line), and compares with the stated scores.
 pub fn run(solver: &mut Solver, cases: &[TestCase], weak: bool) -> RunStats {
     let mut stats = RunStats::default();
     let start = Instant::now();
     for case in cases {
+        solver.reset();
         let before = solver.nodes();
         let found = if weak {
             solver.solve_weak(&case.position)

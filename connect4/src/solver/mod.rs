@@ -296,7 +296,12 @@ impl<G: Geometry> Solver<G> {
         self.table.len()
     }
 
-    /// Empties the transposition table and the node counter.
+    /// Empties the transposition table and the node counter; the table's part in use
+    /// goes back to its smallest size (2^16 entries, 512 KiB) and grows again with the
+    /// work. Costs a write of the part in use. Call it between unrelated positions:
+    /// a table kept small by the one position's work stays in the caches, which made
+    /// Pons' Test_L1_R1 (1,000 positions of about 2,600 nodes) a third faster than a
+    /// table grown by all the positions before.
     pub fn reset(&mut self) {
         self.table.clear();
         self.nodes = 0;
