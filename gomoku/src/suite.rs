@@ -271,6 +271,10 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
 /// Most attacker threats of the VCT tried on puzzles without a VCF.
 pub const VCT_DEPTH: u32 = 12;
 
+/// The CPU time each puzzle's search should stay under (issue 11's goal for the VCF
+/// puzzle suite); [`VcfSuiteReport::over_cpu`] counts the puzzles above it.
+pub const PUZZLE_CPU_GOAL: Duration = Duration::from_millis(100);
+
 /// Totals of [`run_vcf_suite`].
 #[derive(Clone, Debug, Default)]
 pub struct VcfSuiteReport {
@@ -289,18 +293,74 @@ pub struct VcfSuiteReport {
     pub negatives: usize,
     /// Total VCF nodes.
     pub nodes: u64,
-    /// Total wall time.
+    /// Total wall time of the searches (the proof checks not included).
     pub time: Duration,
-    /// Wall time of the slowest puzzle.
+    /// Wall time of the slowest puzzle's search.
     pub slowest: Duration,
     /// `file#index` of the proved wins not solved.
     pub missed: Vec<String>,
+    /// CPU time of the search (VCF, then VCT) on each puzzle attempted, proved losses
+    /// included, in file order with its `file#index`; the proof checks are not in it.
+    /// Measured by [`thread_cpu_time`]; empty where that clock cannot be read.
+    pub cpu: Vec<(String, Duration)>,
+    /// CPU time of all the proof checks ([`check_proof`], [`check_vct_proof`]) together.
+    pub check_cpu: Duration,
+}
+
+impl VcfSuiteReport {
+    /// The search CPU time of a puzzle at quantile `q` (0.0 = fastest, 0.5 = median,
+    /// 1.0 = slowest; nearest rank), or `None` without measurements.
+    pub fn cpu_quantile(&self, q: f64) -> Option<Duration> {
+        let mut t: Vec<Duration> = self.cpu.iter().map(|(_, d)| *d).collect();
+        t.sort_unstable();
+        let last = t.len().checked_sub(1)?;
+        Some(t[(last as f64 * q.clamp(0.0, 1.0)).round() as usize])
+    }
+
+    /// The puzzle whose search took the most CPU time, with that time.
+    pub fn slowest_cpu(&self) -> Option<(&str, Duration)> {
+        self.cpu
+            .iter()
+            .max_by_key(|(_, d)| *d)
+            .map(|(n, d)| (n.as_str(), *d))
+    }
+
+    /// Number of puzzles whose search took more than `limit` of CPU time.
+    pub fn over_cpu(&self, limit: Duration) -> usize {
+        self.cpu.iter().filter(|(_, d)| *d > limit).count()
+    }
+
+    /// One line: the search CPU time a puzzle (median, 90th and 99th percentiles,
+    /// slowest with its name), the number over `limit`, and the proof checks' CPU time.
+    pub fn cpu_summary(&self, limit: Duration) -> String {
+        let ms = |d: Option<Duration>| d.map_or(f64::NAN, |d| d.as_secs_f64() * 1e3);
+        let (name, max) = self.slowest_cpu().unwrap_or(("-", Duration::ZERO));
+        format!(
+            "search CPU a puzzle: median {:.2} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({name}); {} over {} ms; proof checks {:.1} s CPU",
+            ms(self.cpu_quantile(0.5)),
+            ms(self.cpu_quantile(0.9)),
+            ms(self.cpu_quantile(0.99)),
+            max.as_secs_f64() * 1e3,
+            self.over_cpu(limit),
+            limit.as_millis(),
+            self.check_cpu.as_secs_f64()
+        )
+    }
+}
+
+/// CPU time this thread has run, from Linux's `/proc/thread-self/schedstat` (its first
+/// field, nanoseconds on the CPU); `None` where that file cannot be read (other systems).
+pub fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
 }
 
 /// Runs the VCF solver on every puzzle that Rapfi proved a win (`+M`, or an instant win)
 /// or a loss (`-M`) under `rule`, checking every proof line with the rules code. At most
 /// `node_limit` attacker positions per puzzle. With `vct_nodes > 0`, a puzzle without
-/// VCF is then given to the VCT solver with that node budget.
+/// VCF is then given to the VCT solver with that node budget. Each puzzle's search CPU
+/// time is recorded ([`VcfSuiteReport::cpu`]), the proof checks' apart.
 pub fn run_vcf_suite(
     puzzles: &[Puzzle],
     rule: Rule,
@@ -317,7 +377,9 @@ pub fn run_vcf_suite(
         if !positive && !a.proved_loss() {
             continue;
         }
+        let name = format!("{}#{}", p.file, p.index);
         let t = Instant::now();
+        let cpu = thread_cpu_time();
         let line = solver.solve(&mut b, 60, node_limit);
         r.nodes += solver.nodes;
         let vct_proof = if line.is_none() && vct_nodes > 0 {
@@ -327,28 +389,33 @@ pub fn run_vcf_suite(
         } else {
             None
         };
+        if let (Some(start), Some(end)) = (cpu, thread_cpu_time()) {
+            r.cpu.push((name.clone(), end.saturating_sub(start)));
+        }
         let spent = t.elapsed();
         r.time += spent;
         r.slowest = r.slowest.max(spent);
         if positive {
             r.positions += 1;
-            match line {
-                Some(l) if check_proof(&b, &l).is_ok() => r.solved += 1,
-                None if vct_proof.is_some() => {
-                    let proof = vct_proof.as_ref().expect("checked");
-                    if check_vct_proof(&b, proof).is_ok() {
-                        r.solved += 1;
-                        r.by_vct += 1;
-                    } else {
-                        r.bad_proofs += 1;
-                        r.missed.push(format!("{}#{}", p.file, p.index));
-                    }
+            let check = thread_cpu_time();
+            let checked = match (&line, &vct_proof) {
+                (Some(l), _) => check_proof(&b, l).is_ok(),
+                (None, Some(proof)) => check_vct_proof(&b, proof).is_ok(),
+                (None, None) => false,
+            };
+            if let (Some(start), Some(end)) = (check, thread_cpu_time()) {
+                r.check_cpu += end.saturating_sub(start);
+            }
+            match (checked, line.is_some() || vct_proof.is_some()) {
+                (true, _) => {
+                    r.solved += 1;
+                    r.by_vct += usize::from(line.is_none());
                 }
-                Some(_) => {
+                (false, true) => {
                     r.bad_proofs += 1;
-                    r.missed.push(format!("{}#{}", p.file, p.index));
+                    r.missed.push(name);
                 }
-                None => r.missed.push(format!("{}#{}", p.file, p.index)),
+                (false, false) => r.missed.push(name),
             }
         } else {
             r.negatives += 1;
@@ -366,5 +433,44 @@ pub fn puzzle_side(p: &Puzzle) -> Side {
         Side::First
     } else {
         Side::Second
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_quantiles_are_nearest_ranks() {
+        let ms = Duration::from_millis;
+        let mut r = VcfSuiteReport::default();
+        assert_eq!(r.cpu_quantile(0.5), None);
+        assert_eq!(r.slowest_cpu(), None);
+        r.cpu = [5, 1, 120, 3, 2]
+            .iter()
+            .enumerate()
+            .map(|(k, &t)| (format!("p#{k}"), ms(t)))
+            .collect();
+        assert_eq!(r.cpu_quantile(0.0), Some(ms(1)));
+        assert_eq!(r.cpu_quantile(0.5), Some(ms(3)));
+        assert_eq!(r.cpu_quantile(1.0), Some(ms(120)));
+        assert_eq!(r.slowest_cpu(), Some(("p#2", ms(120))));
+        assert_eq!(r.over_cpu(PUZZLE_CPU_GOAL), 1);
+        assert!(
+            r.cpu_summary(PUZZLE_CPU_GOAL)
+                .contains("max 120.0 ms (p#2); 1 over 100 ms")
+        );
+    }
+
+    #[test]
+    fn the_thread_cpu_clock_moves_with_work() {
+        let Some(start) = thread_cpu_time() else {
+            return; // not Linux: nothing to read
+        };
+        let mut x = 0u64;
+        for k in 0..5_000_000u64 {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(k));
+        }
+        assert!(thread_cpu_time().unwrap() > start, "{x}");
     }
 }
