@@ -2,11 +2,15 @@
 //! move on which the game ends under perfect play, the nodes and the time:
 //! `cargo run --release -p connect4 --example sizes -- [WxH …]` (by default every board
 //! with both sides at least 4 and width + height ≤ 13; one thread, 64 MiB table; the
-//! published outcomes are in `tests/integration/sizes.rs`).
+//! published outcomes are in `tests/integration/sizes.rs`). `C4_TECHNIQUES` changes the
+//! techniques as for the `suite` example.
 
 use connect4::score::ending_move;
 use connect4::{Position, Size, Solver};
 use std::time::Instant;
+
+#[path = "common/techniques.rs"]
+mod techniques;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +30,9 @@ fn main() {
     println!("size   score  winner  ends-on  nodes          seconds");
     for size in sizes {
         let mut solver = Solver::on(size, connect4::DEFAULT_TABLE_LOG2);
+        if std::env::var_os("C4_TECHNIQUES").is_some() {
+            solver.set_techniques(techniques::techniques_from_env());
+        }
         let start = Instant::now();
         let s = solver
             .try_solve(&Position::empty_on(size), false)

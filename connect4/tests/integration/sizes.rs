@@ -201,4 +201,10 @@ fn run_time_standard_size_matches_the_standard_board() {
         .unwrap();
     assert_eq!((a.score, a.nodes), (b.score, b.nodes));
     assert_eq!(Size::STANDARD.key_bits(), 49);
+    // The 7×6 defaults are the standard board's, larger boards use the table longer.
+    assert_eq!(
+        connect4::Techniques::for_cells(42),
+        connect4::Techniques::default()
+    );
+    assert_eq!(connect4::Techniques::for_cells(45).table_max_stones, 35);
 }
