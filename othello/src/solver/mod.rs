@@ -161,6 +161,12 @@ const CORNERS: u64 = crate::eval::CORNERS;
 /// b2, g2, b7, g7: the squares diagonally next to the corners.
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
+/// The board's squares in classes, best-looking first (the static order of the
+/// table-free search within a parity group): corners; edge squares other than the
+/// C-squares; inner squares other than the X-squares; C-squares (edge squares next to a
+/// corner); X-squares.
+const SQUARE_CLASSES: [u64; 2] = [!X_SQUARES, X_SQUARES];
+
 /// The squares around each square: a move there needs an opponent disc among them.
 const NEIGHBOURS: [u64; 64] = {
     let mut t = [0u64; 64];
@@ -567,19 +573,24 @@ impl Solver {
         if empties == 3 {
             return self.solve_three(b, alpha, beta, false);
         }
+        if empties == 4 {
+            return self.solve_four(b, alpha, beta, false);
+        }
         self.nodes += 1;
         let empty = b.empty();
         let odd = odd_regions(empty);
         let mut best = -65;
         for group in [odd, empty & !odd] {
-            let mut m = group;
-            while m != 0 {
-                let sq = m.trailing_zeros();
-                m &= m - 1;
-                if let Some(next) = play_empty(b, sq) {
-                    let v = -self.shallow(next, -beta, -alpha, empties - 1);
-                    if raise(&mut best, &mut alpha, v, beta) {
-                        return best;
+            for class in SQUARE_CLASSES {
+                let mut m = group & class;
+                while m != 0 {
+                    let sq = m.trailing_zeros();
+                    m &= m - 1;
+                    if let Some(next) = play_empty(b, sq) {
+                        let v = -self.shallow(next, -beta, -alpha, empties - 1);
+                        if raise(&mut best, &mut alpha, v, beta) {
+                            return best;
+                        }
                     }
                 }
             }
@@ -590,6 +601,44 @@ impl Solver {
                 return b.final_score();
             }
             return -self.shallow(b.pass(), -beta, -alpha, empties);
+        }
+        best
+    }
+
+    /// Four empty squares left: the squares in quadrants with an odd number of empties
+    /// first (parity), X-squares last within each group, each move followed by
+    /// [`Solver::solve_three`]. `passed` is set when the other side has just passed.
+    fn solve_four(&mut self, b: Board, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        self.nodes += 1;
+        let e = b.empty();
+        let odd = odd_regions(e);
+        let mut order = [0u32; 4];
+        let mut n = 0;
+        for group in [
+            odd & !X_SQUARES,
+            odd & X_SQUARES,
+            e & !odd & !X_SQUARES,
+            e & !odd & X_SQUARES,
+        ] {
+            for sq in zerosum::Bitboard(group) {
+                order[n] = sq;
+                n += 1;
+            }
+        }
+        let mut best = -65;
+        for sq in order {
+            if let Some(next) = play_empty(b, sq) {
+                let v = -self.solve_three(next, -beta, -alpha, false);
+                if raise(&mut best, &mut alpha, v, beta) {
+                    return best;
+                }
+            }
+        }
+        if best == -65 {
+            if passed {
+                return b.final_score();
+            }
+            return -self.solve_four(b.pass(), -beta, -alpha, true);
         }
         best
     }
