@@ -254,16 +254,21 @@ impl zerosum::Engine for Engine {
         let budget = Budget::new(limits);
         let level = self.level;
         let empties = game.board().empties();
-        if limits.depth.is_none()
-            && empties <= level.end_depth
-            && game.outcome().is_none()
-            && let Some(r) = self.endgame(game, &budget.exact_part(limits))
-        {
-            observer(&r.report());
-            return r;
+        // Nodes the exact solver spent before it gave up: they count against a node
+        // limit, and in the report.
+        let mut spent = 0;
+        if limits.depth.is_none() && empties <= level.end_depth && game.outcome().is_none() {
+            if let Some(r) = self.endgame(game, &budget.exact_part(limits)) {
+                observer(&r.report());
+                return r;
+            }
+            spent = self.solver.nodes();
         }
         let depth = limits.depth.unwrap_or(level.mid_depth);
-        self.midgame(game, depth, &budget.share(1.0, limits.nodes), observer)
+        let nodes = limits.nodes.map(|n| n.saturating_sub(spent));
+        let mut r = self.midgame(game, depth, &budget.share(1.0, nodes), observer);
+        r.stats.nodes += spent;
+        r
     }
 
     fn new_game(&mut self) {}

@@ -255,6 +255,9 @@ pub struct Solver {
     budget: Option<zerosum::time::Budget>,
     /// Nodes at the start of the current stoppable solve.
     budget_start: u64,
+    /// The value of `nodes` at which a stoppable solve stops (`u64::MAX`: no node
+    /// limit); checked at every node with three or more empties.
+    node_limit: u64,
     /// Table-level nodes left before the next look at the budget.
     countdown: u32,
     /// Set once the budget is exhausted: every search unwinds without storing.
@@ -266,6 +269,12 @@ pub struct Solver {
 /// nodes of a 6-empties subtree, so the stop is seen within about a million nodes
 /// (well under a tenth of a second).
 pub const POLL_INTERVAL: u32 = 1024;
+
+/// The most nodes a search visits past the last look at the node limit (a three-empties
+/// subtree: its own node, three two-empties nodes, their last moves, and passes); a
+/// stoppable solve looks for its stop this many nodes before its limit, so that it never
+/// visits more than the limit.
+pub const NODE_MARGIN: u64 = 16;
 
 impl Default for Solver {
     fn default() -> Solver {
@@ -283,6 +292,7 @@ impl Solver {
             sort_nodes: 0,
             budget: None,
             budget_start: 0,
+            node_limit: u64::MAX,
             countdown: POLL_INTERVAL,
             stopped: false,
         }
@@ -300,6 +310,11 @@ impl Solver {
 
     /// Solves `board` exactly unless `budget` (time, nodes counted from now, stop flag)
     /// runs out first; then `None`, and the table keeps only completed results.
+    ///
+    /// The node limit is a hard cap: the solve visits at most that many nodes (it stops
+    /// [`NODE_MARGIN`] nodes early, so a limit below that margin gives up at once); the
+    /// nodes spent either way are in [`Solver::nodes`]. The clock and the stop flag are
+    /// read every [`POLL_INTERVAL`] table-level nodes.
     pub fn solve_within(
         &mut self,
         board: Board,
@@ -307,22 +322,36 @@ impl Solver {
     ) -> Option<Solution> {
         self.budget = Some(budget.clone());
         self.budget_start = self.nodes;
+        self.node_limit = budget
+            .node_limit()
+            .map_or(u64::MAX, |n| self.nodes + n.saturating_sub(NODE_MARGIN));
         self.countdown = POLL_INTERVAL;
-        self.stopped = budget.poll();
+        self.stopped = budget.poll() || self.nodes >= self.node_limit;
         let s = if self.stopped {
             None
         } else {
             Some(self.solve(board))
         };
         self.budget = None;
+        self.node_limit = u64::MAX;
         let stopped = std::mem::take(&mut self.stopped);
         if stopped { None } else { s }
     }
 
-    /// Looks at the budget every [`POLL_INTERVAL`] calls; true once it is exhausted.
+    /// True once the node limit is reached (then the search is stopped).
+    #[inline(always)]
+    fn at_node_limit(&mut self) -> bool {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Looks at the node limit at every call and at the clock and the stop flag every
+    /// [`POLL_INTERVAL`] calls; true once the budget is exhausted.
     #[inline]
     fn out_of_budget(&mut self) -> bool {
-        if self.stopped {
+        if self.at_node_limit() {
             return true;
         }
         self.countdown -= 1;
@@ -465,7 +494,12 @@ impl Solver {
             return 0;
         }
         let before = self.sort_nodes;
-        let v = eval_search(board, depth, -INF_EVAL, INF_EVAL, &mut self.sort_nodes);
+        let limit = before + self.node_limit.saturating_sub(self.nodes);
+        let mut count = NodeCount {
+            nodes: &mut self.sort_nodes,
+            limit,
+        };
+        let v = eval_search(board, depth, -INF_EVAL, INF_EVAL, &mut count);
         self.nodes += self.sort_nodes - before;
         let scale = crate::eval::pattern::SCALE;
         (v + v.signum() * scale / 2) / scale
@@ -576,6 +610,9 @@ impl Solver {
         if empties == 4 {
             return self.solve_four(b, alpha, beta, false);
         }
+        if self.at_node_limit() {
+            return 0;
+        }
         self.nodes += 1;
         let empty = b.empty();
         let odd = odd_regions(empty);
@@ -609,6 +646,9 @@ impl Solver {
     /// first (parity), X-squares last within each group, each move followed by
     /// [`Solver::solve_three`]. `passed` is set when the other side has just passed.
     fn solve_four(&mut self, b: Board, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        if self.at_node_limit() {
+            return 0;
+        }
         self.nodes += 1;
         let e = b.empty();
         let odd = odd_regions(e);
@@ -647,6 +687,9 @@ impl Solver {
     /// parity) is followed by [`Solver::solve_two`]. `passed` is set when the other
     /// side has just passed.
     fn solve_three(&mut self, b: Board, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        if self.at_node_limit() {
+            return 0;
+        }
         self.nodes += 1;
         let e = b.empty();
         let x1 = e.trailing_zeros();
@@ -772,9 +815,16 @@ impl Solver {
             if sort_search {
                 // A shallow evaluation of the reply counts most.
                 let before = self.sort_nodes;
-                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut self.sort_nodes)
-                    * (1 << 6);
+                let limit = before + self.node_limit.saturating_sub(self.nodes);
+                let mut count = NodeCount {
+                    nodes: &mut self.sort_nodes,
+                    limit,
+                };
+                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut count) * (1 << 6);
                 self.nodes += self.sort_nodes - before;
+                if self.at_node_limit() {
+                    return None;
+                }
             }
             list.items[i].0 = k;
         }
@@ -784,10 +834,10 @@ impl Solver {
 
     /// Null-window and principal-variation search with table and ordering.
     fn deep(&mut self, b: Board, alpha: i32, mut beta: i32, empties: u32) -> i32 {
-        self.nodes += 1;
         if self.out_of_budget() {
             return 0;
         }
+        self.nodes += 1;
         // The table first: its cache miss overlaps the move generation below.
         let probe = self.tt.probe(b.player, b.opponent);
         let moves = b.moves();
@@ -865,12 +915,22 @@ impl Solver {
 
 const INF_EVAL: i32 = 1 << 20;
 
+/// The node counter of an ordering search and the count at which it stops.
+struct NodeCount<'a> {
+    nodes: &'a mut u64,
+    limit: u64,
+}
+
 /// A tiny fail-soft alpha-beta with the trained [`crate::eval::Pattern`] at the horizon
 /// (hundredths of a disc), for move ordering far from the end: corners first and
 /// X-squares last, and with 2 or more plies left the moves with the fewest replies
-/// first. `nodes` counts the positions visited.
-fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
-    *nodes += 1;
+/// first. `nodes` counts the positions visited; at its limit the search returns at once
+/// (a meaningless value: the solve it serves is stopped).
+fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut NodeCount) -> i32 {
+    if *nodes.nodes >= nodes.limit {
+        return 0;
+    }
+    *nodes.nodes += 1;
     if depth == 0 {
         return crate::eval::Pattern::value(b);
     }
