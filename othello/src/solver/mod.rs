@@ -84,6 +84,17 @@ pub struct Tuning {
     /// Plies of the pattern-evaluation search that gives the root's first null-window
     /// probe its guess; 0: the guess is 0 (a draw).
     pub guess_depth: u32,
+    /// Fastest-first ordering weights, in units of 1/4096 of one opponent reply (a
+    /// reply counts 4096, a reply on a corner twice): per potential reply of the
+    /// opponent (an empty square next to one of our discs), subtracted.
+    pub w_potential: i32,
+    /// Bonus for a move into a quadrant with an odd number of empties (parity).
+    pub w_parity: i32,
+    /// Bonus for a move on a corner.
+    pub w_corner: i32,
+    /// Bonus per disc of the mover's that is stable at a corner after the move (a
+    /// corner, and the edge squares next to an own corner).
+    pub w_corner_stability: i32,
 }
 
 impl Default for Tuning {
@@ -98,6 +109,10 @@ impl Default for Tuning {
             sort_margin: Some(8),
             stability: true,
             guess_depth: GUESS_DEPTH,
+            w_potential: 1 << 6,
+            w_parity: 1 << 8,
+            w_corner: 1 << 10,
+            w_corner_stability: 1 << 9,
         }
     }
 }
@@ -130,6 +145,10 @@ impl Tuning {
             "sort_depth_step" => self.sort_depth_step = num()?,
             "sort_depth_max" => self.sort_depth_max = num()?,
             "guess_depth" => self.guess_depth = num()?.min(12),
+            "w_potential" => self.w_potential = num()?.min(1 << 16) as i32,
+            "w_parity" => self.w_parity = num()?.min(1 << 16) as i32,
+            "w_corner" => self.w_corner = num()?.min(1 << 16) as i32,
+            "w_corner_stability" => self.w_corner_stability = num()?.min(1 << 16) as i32,
             "sort_margin" => {
                 self.sort_margin = if v == "none" {
                     None
@@ -184,6 +203,17 @@ const NEIGHBOURS: [u64; 64] = {
 /// is exact in weak mode); `best_move` is a best move ([`Move::PASS`] when the side must
 /// pass), `None` when the game is over; `nodes` counts the positions visited.
 pub type Solution = zerosum::Solution<Move, i32>;
+
+/// The discs of `own` that are stable at a corner: its corners, and the edge squares next
+/// to a corner it holds (a cheap lower bound on its stable discs, as Edax's corner
+/// stability in move ordering).
+#[inline]
+fn corner_stability(own: u64) -> i32 {
+    let c = own & CORNERS;
+    let next_to =
+        (c << 1 | c >> 1) & 0x4200_0000_0000_0042 | (c << 8 | c >> 8) & 0x0081_0000_0000_8100;
+    (c | (next_to & own)).count_ones() as i32
+}
 
 /// The empty squares in quadrants holding an odd number of empties.
 #[inline]
@@ -805,12 +835,15 @@ impl Solver {
             let om = next.moves();
             let mobility = (om.count_ones() + (om & CORNERS).count_ones()) as i32;
             let potential = potential_moves(next.player, next.opponent).count_ones() as i32;
-            let mut k = hash_bonus - mobility * (1 << 12) - potential * (1 << 6);
+            let mut k = hash_bonus - mobility * (1 << 12) - potential * t.w_potential;
             if odd >> sq & 1 != 0 {
-                k += 1 << 8;
+                k += t.w_parity;
             }
             if CORNERS >> sq & 1 != 0 {
-                k += 1 << 10;
+                k += t.w_corner;
+            }
+            if t.w_corner_stability != 0 {
+                k += corner_stability(next.opponent) * t.w_corner_stability;
             }
             if sort_search {
                 // A shallow evaluation of the reply counts most.
