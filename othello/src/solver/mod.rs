@@ -14,8 +14,8 @@
 //!    table bucket is prefetched first (the cache misses overlap), children whose stored
 //!    bound proves a cut-off end the node (**enhanced transposition cut-off**, from
 //!    [`ETC_EMPTIES`]), then fastest-first (fewest opponent replies, corners counted
-//!    twice), with bonuses for moves into an odd region (parity), corners, and few
-//!    potential replies; far from the end ([`SORT_SEARCH_EMPTIES`]) a shallow
+//!    twice), with bonuses for moves into an odd region (parity), corners, the mover's
+//!    discs made stable at a corner, and few potential replies; far from the end ([`SORT_SEARCH_EMPTIES`]) a shallow
 //!    alpha-beta search with the trained pattern evaluation below each child counts
 //!    most (2 plies below the child at 16–18 empties, 3 at 19–21, 4 from 22; children
 //!    told apart only down to 8 discs below alpha, as Edax's `SORT_ALPHA_DELTA`; inside
@@ -24,10 +24,12 @@
 //!    search; store the bounds. The thresholds are a [`Tuning`] (the measured effect of
 //!    each is in the crate README);
 //! 2. at most [`SHALLOW_EMPTIES`] empties: no table, no move generation: the empty
-//!    squares are tried directly, those in regions with an odd number of empties first
-//!    (parity); three empties have their own function (the square alone in its
-//!    quadrant first), two empties try both squares directly, and the last empty square
-//!    is scored by counting its flips with line tables ([`last`]), without playing it.
+//!    squares are tried directly; at 6 empties fastest-first (fewest opponent replies,
+//!    [`Tuning::fastest_first_empties`]), at 5 those in regions with an odd number of
+//!    empties first (parity), X-squares last; four and three empties have their own
+//!    functions (parity: the squares alone in their quadrant first), two empties try
+//!    both squares directly, and the last empty square is scored by counting its flips
+//!    with line tables ([`last`]), without playing it.
 //!
 //! The root runs aspiration (null-window) searches around a guess from the shallow
 //! search until the exact score is known. Scores are final disc differences for the side
@@ -95,6 +97,10 @@ pub struct Tuning {
     /// Bonus per disc of the mover's that is stable at a corner after the move (a
     /// corner, and the edge squares next to an own corner).
     pub w_corner_stability: i32,
+    /// From this many empties on, the table-free search orders its moves fastest-first
+    /// (fewest opponent replies) instead of by parity alone; above
+    /// [`Tuning::shallow_empties`]: never.
+    pub fastest_first_empties: u32,
 }
 
 impl Default for Tuning {
@@ -113,6 +119,7 @@ impl Default for Tuning {
             w_parity: 1 << 8,
             w_corner: 1 << 10,
             w_corner_stability: 1 << 9,
+            fastest_first_empties: 6,
         }
     }
 }
@@ -145,6 +152,7 @@ impl Tuning {
             "sort_depth_step" => self.sort_depth_step = num()?,
             "sort_depth_max" => self.sort_depth_max = num()?,
             "guess_depth" => self.guess_depth = num()?.min(12),
+            "fastest_first_empties" => self.fastest_first_empties = num()?,
             "w_potential" => self.w_potential = num()?.min(1 << 16) as i32,
             "w_parity" => self.w_parity = num()?.min(1 << 16) as i32,
             "w_corner" => self.w_corner = num()?.min(1 << 16) as i32,
@@ -647,7 +655,38 @@ impl Solver {
         let empty = b.empty();
         let odd = odd_regions(empty);
         let mut best = -65;
-        for group in [odd, empty & !odd] {
+        if empties >= self.tuning.fastest_first_empties {
+            // Fastest first: fewest opponent replies (corners twice), parity on ties.
+            let mut list = [(0i32, b); 8];
+            let mut n = 0;
+            for sq in zerosum::Bitboard(empty) {
+                if let Some(next) = play_empty(b, sq) {
+                    let om = next.moves();
+                    let k = -((om.count_ones() + (om & CORNERS).count_ones()) as i32) * 4
+                        + (odd >> sq & 1) as i32 * 2
+                        - (X_SQUARES >> sq & 1) as i32;
+                    let mut j = n;
+                    while j > 0 && list[j - 1].0 < k {
+                        list[j] = list[j - 1];
+                        j -= 1;
+                    }
+                    list[j] = (k, next);
+                    n += 1;
+                }
+            }
+            for &(_, next) in &list[..n] {
+                let v = -self.shallow(next, -beta, -alpha, empties - 1);
+                if raise(&mut best, &mut alpha, v, beta) {
+                    return best;
+                }
+            }
+        }
+        let groups = if empties >= self.tuning.fastest_first_empties {
+            [0, 0]
+        } else {
+            [odd, empty & !odd]
+        };
+        for group in groups {
             for class in SQUARE_CLASSES {
                 let mut m = group & class;
                 while m != 0 {

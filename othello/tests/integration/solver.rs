@@ -95,6 +95,17 @@ fn every_tuning_keeps_scores_exact() {
             guess_depth: 3,
             ..base
         },
+        Tuning {
+            shallow_empties: 7,
+            fastest_first_empties: 5,
+            w_corner_stability: 0,
+            w_parity: 0,
+            ..Tuning::default()
+        },
+        Tuning {
+            fastest_first_empties: 65,
+            ..Tuning::default()
+        },
     ];
     let positions = random_endgames(12, 9, 77);
     let exact: Vec<i32> = positions.iter().map(|&b| solve_slow(b)).collect();
