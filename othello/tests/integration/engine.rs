@@ -43,7 +43,7 @@ fn a_node_limit_is_a_hard_cap() {
                         r.stats.nodes
                     );
                     let mv = r.best_move.expect("a move");
-                    assert!(legal.iter().any(|&m| m == mv), "{mv} is not legal");
+                    assert!(legal.contains(&mv), "{mv} is not legal");
                     runs.push((mv, r.score, r.stats.nodes));
                 }
                 assert_eq!(runs[0], runs[1], "not reproducible");
