@@ -744,12 +744,27 @@ impl Solver {
             }
         }
         if best == -65 {
-            if passed {
-                return b.final_score();
-            }
-            return -self.solve_four(b.pass(), -beta, -alpha, true);
+            return self.pass_or_end(b, alpha, beta, passed, Solver::solve_four);
         }
         best
+    }
+
+    /// The value of `b` when its side to move has no move: the final score when the
+    /// other side has just passed too (`passed`), else minus `search` of the other
+    /// side's turn (which is told that a pass came before).
+    #[inline]
+    fn pass_or_end(
+        &mut self,
+        b: Board,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+        search: fn(&mut Solver, Board, i32, i32, bool) -> i32,
+    ) -> i32 {
+        if passed {
+            return b.final_score();
+        }
+        -search(self, b.pass(), -beta, -alpha, true)
     }
 
     /// Three empty squares left: each move (the square alone in its quadrant first:
@@ -784,10 +799,7 @@ impl Solver {
             }
         }
         if best == -65 {
-            if passed {
-                return b.final_score();
-            }
-            return -self.solve_three(b.pass(), -beta, -alpha, true);
+            return self.pass_or_end(b, alpha, beta, passed, Solver::solve_three);
         }
         best
     }
