@@ -151,9 +151,9 @@ pub struct Techniques {
     /// that the child's probe does not wait for memory. Changes no node count.
     pub prefetch: bool,
     /// The part of the table in use grows with the nodes searched since it was emptied
-    /// (twice as many entries, from 2^16 up to the whole table), so that a few easy
-    /// positions do not pay for mapping all of its memory; off: the whole table from the
-    /// first search.
+    /// (more entries than half the nodes, doubled as needed, from 2^16 up to the whole
+    /// table), so that a few easy positions do not pay for mapping all of its memory;
+    /// off: the whole table from the first search.
     pub growing_table: bool,
 }
 

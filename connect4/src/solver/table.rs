@@ -114,13 +114,15 @@ impl Table {
         self.used_log2.store(Self::START_LOG2, Relaxed);
     }
 
-    /// Makes the part in use hold more than twice `work` entries (up to the capacity),
+    /// Makes the part in use hold more than half of `work` entries (up to the capacity),
     /// `work` being the nodes searched since the table was emptied (at most one store
     /// each), by doubling it as often as needed ([`Table::double`]); keys have
-    /// `key_bits` bits.
+    /// `key_bits` bits. Half, not twice as many: a smaller part stays in the caches
+    /// (first 30 lines of Pons' Test_L1_R2: 2.03–2.08 s against 2.27–2.47 s CPU, 0.5 %
+    /// more nodes).
     pub fn fit(&self, work: u64, key_bits: u32) {
-        let want = (u64::BITS - work.saturating_mul(2).leading_zeros())
-            .min(self.entries.len().trailing_zeros());
+        let want =
+            (u64::BITS - (work / 2).leading_zeros()).min(self.entries.len().trailing_zeros());
         let mut used = self.used_log2.load(Relaxed);
         while used < want {
             self.double(used, key_bits);
@@ -298,7 +300,7 @@ mod tests {
         }
         let before: Vec<_> = keys.iter().map(|&k| t.get(k, 49)).collect();
         assert!(before.iter().filter(|h| h.is_some()).count() > 30_000);
-        t.fit((1 << 18) - 1, 49);
+        t.fit((1 << 20) - 1, 49);
         assert_eq!(t.used_log2.load(Relaxed), 19);
         t.fit(u64::MAX, 49);
         assert_eq!(t.used_log2.load(Relaxed), 20);
