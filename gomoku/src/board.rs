@@ -179,6 +179,19 @@ const fn key_weight(k: i32) -> u32 {
     }
 }
 
+/// [`key_weight`] of offsets −5..=5 (index `k + 5`; 0 for the centre).
+const KEY_WEIGHTS: [u32; 11] = {
+    let mut w = [0; 11];
+    let mut k = -5;
+    while k <= 5 {
+        if k != 0 {
+            w[(k + 5) as usize] = key_weight(k);
+        }
+        k += 1;
+    }
+    w
+};
+
 /// The key digit of board value `v` (0 empty, 1 black, 2 white, 3 edge or blocker) at
 /// offset `k`, seen by the side whose stones have value `own`.
 #[inline]
@@ -421,16 +434,18 @@ impl Board {
             self.counts[side][o] -= 1;
             self.counts[side][n] += 1;
             self.pats[i][side][d] = new;
-            let was = self.tally[i][side];
-            let now = was.wrapping_sub(TALLY[o]).wrapping_add(TALLY[n]);
-            self.tally[i][side] = now;
-            let (a, b) = (
-                CLASS_OF_TALLY[was as usize & 63] as usize,
-                CLASS_OF_TALLY[now as usize & 63] as usize,
-            );
-            if a != b {
-                self.classes[side][a % 3] -= 1;
-                self.classes[side][b % 3] += 1;
+            if TALLY[o] | TALLY[n] != 0 {
+                let was = self.tally[i][side];
+                let now = was.wrapping_sub(TALLY[o]).wrapping_add(TALLY[n]);
+                self.tally[i][side] = now;
+                let (a, b) = (
+                    CLASS_OF_TALLY[was as usize & 63] as usize,
+                    CLASS_OF_TALLY[now as usize & 63] as usize,
+                );
+                if a != b {
+                    self.classes[side][a % 3] -= 1;
+                    self.classes[side][b % 3] += 1;
+                }
             }
             if self.near[i] > 0 {
                 self.near_counts[side][o] -= 1;
@@ -486,6 +501,13 @@ impl Board {
             1 => ((-p).max(-5), (s - 1 - p).min(5)),
             _ => ((p - (s - 1)).max(-5), p.min(5)),
         };
+        // Per side, how each neighbour's key digit for `c` changes: (inner, outer).
+        let change = |own: u32| {
+            let inner = key_digit(1, v, own) as i32 - key_digit(1, was, own) as i32;
+            let outer = key_digit(5, v, own) as i32 - key_digit(5, was, own) as i32;
+            (inner, outer)
+        };
+        let changes = [change(1), change(2)];
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             let step = dy * s + dx;
             let ((lx, hx), (ly, hy)) = (span(cx, dx), span(cy, dy));
@@ -497,11 +519,10 @@ impl Board {
                 // `c` lies at offset −k from `i`.
                 let empty = self.cells[i] == 0;
                 let outer = k == 5 || k == -5;
-                let weight = key_weight(-k);
-                for side in 0..2 {
-                    let own = side as u32 + 1;
-                    let key = (self.keys[i][d][side] + key_digit(-k, v, own) * weight)
-                        .wrapping_sub(key_digit(-k, was, own) * weight);
+                let weight = KEY_WEIGHTS[(5 - k) as usize] as i32;
+                for (side, &(inner_change, outer_change)) in changes.iter().enumerate() {
+                    let change = if outer { outer_change } else { inner_change };
+                    let key = self.keys[i][d][side].wrapping_add_signed(change * weight);
                     self.keys[i][d][side] = key;
                     if empty && (!outer || self.outer[side]) {
                         let new = self.tables[side][key as usize];

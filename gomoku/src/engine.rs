@@ -68,6 +68,9 @@ pub struct Engine {
     /// Late-move reductions of quiet moves (off by default: in 32 games against Rapfi at
     /// 3,000 and 10,000 nodes they scored 3 points, 7 without).
     pub lmr: bool,
+    /// Four extension: a move that makes a four is searched to the same depth as its
+    /// parent.
+    pub four_extension: bool,
     /// Widest branching at an interior node (the best candidates by ordering value).
     pub max_moves: usize,
     /// Attacker positions a VCF search at a leaf may visit (0 = no VCF at leaves).
@@ -92,7 +95,7 @@ const MAX_PLY: u32 = 80;
 /// The scheduling delay assumed before any search has measured one.
 const INITIAL_LAG: Duration = Duration::from_millis(5);
 /// Most of the time limit the lag reserve may take, in parts of the limit.
-const MAX_LAG_SHARE: f64 = 0.25;
+const MAX_LAG_SHARE: f64 = 0.15;
 /// Plies with their own killer moves (deeper plies share the last slot).
 const KILLER_PLIES: usize = 64;
 /// Moves from this index on may be reduced.
@@ -118,6 +121,7 @@ impl Engine {
             lag: INITIAL_LAG,
             killers: [[None; 2]; KILLER_PLIES],
             lmr: false,
+            four_extension: false,
             max_moves: 14,
             leaf_vcf_nodes: 60,
             root_vcf_nodes: 20_000,
@@ -158,10 +162,17 @@ impl Engine {
         self.node_limit.saturating_sub(self.nodes)
     }
 
+    /// The node limit a VCT search may be given now: the room less two of its VCF tests
+    /// (the VCT compares its count with its limit between VCF tests, so it may pass the
+    /// limit by about that much).
+    fn vct_room(&self) -> u64 {
+        self.room().saturating_sub(2 * (self.vct.vcf_nodes + 2))
+    }
+
     /// The scheduling delay the engine measured lately: the longest gap between two of
     /// its clock polls (a node costs microseconds, so a gap of milliseconds is time spent
     /// waiting for a CPU on a busy machine), decaying by an eighth a search. A search
-    /// stops twice this before its time maximum (at most 25 % of it), so that a wait that
+    /// stops twice this before its time maximum (at most 15 % of it), so that a wait that
     /// begins just before the stop still ends within the limit; on an idle machine the
     /// reserve shrinks to almost nothing.
     pub fn lag(&self) -> Duration {
@@ -231,7 +242,8 @@ impl Engine {
             let value = cell_value(mine) + cell_value(theirs) * 4 / 5;
             out.push((value, board.cell_of(i)));
         }
-        out.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        // A total order (the cells differ), so the unstable sort gives one result.
+        out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         if !open_three {
             out.truncate(cap.max(1));
         }
@@ -332,6 +344,17 @@ impl Engine {
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         for (k, &(value, c)) in moves.iter().enumerate() {
+            // Four extension: a four costs no depth (the block it forces costs none either).
+            let next_depth = if self.four_extension
+                && ply < MAX_PLY / 2
+                && b.patterns(b.index(c), me)
+                    .iter()
+                    .any(|&p| p >= Pattern::Four as u8)
+            {
+                depth
+            } else {
+                next_depth
+            };
             b.play_unchecked(c);
             let mut s;
             if k == 0 {
@@ -486,8 +509,8 @@ impl Engine {
         // Root step 1b: a VCT (threes and fours) on its own budget: at most a quarter of
         // the time.
         let vct_budget = part(self.root_vct_nodes, 4);
-        if vct_budget > 0 {
-            let budget = vct_budget;
+        if vct_budget.min(self.vct_room()) > 0 {
+            let budget = vct_budget.min(self.vct_room());
             let vct_time = self.budget.share(0.25, None);
             if let Some(line) = self.vct.solve_within(&mut b, VCT_DEPTH, budget, &vct_time) {
                 self.nodes += self.vct.nodes;
@@ -518,11 +541,11 @@ impl Engine {
             } else {
                 None
             };
-            let vct_threat = if vcf_threat.is_none() && vct_budget > 0 {
+            let vct_threat = if vcf_threat.is_none() && (vct_budget / 2).min(self.vct_room()) > 0 {
                 let p = self.vct.prove_within(
                     &mut b,
                     VCT_DEPTH,
-                    vct_budget / 2,
+                    (vct_budget / 2).min(self.vct_room()),
                     &self.budget.share(1.0 / 6.0, None),
                 );
                 self.nodes += self.vct.nodes;
@@ -552,8 +575,8 @@ impl Engine {
                         let vcf = self.vcf.solve_within(&mut b, 40, limit, &half);
                         self.nodes += self.vcf.nodes;
                         vcf.is_none()
-                            && (vct_budget == 0 || self.room() == 0 || {
-                                let limit = (vct_budget / 32 + 1).min(self.room());
+                            && (vct_budget == 0 || self.vct_room() == 0 || {
+                                let limit = (vct_budget / 32 + 1).min(self.vct_room());
                                 let t = self.vct.prove_within(&mut b, VCT_DEPTH, limit, &half);
                                 self.nodes += self.vct.nodes;
                                 t.is_none()

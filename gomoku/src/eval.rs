@@ -256,12 +256,22 @@ pub fn has_double_four_move(board: &Board, side: Side) -> Option<usize> {
     {
         return None;
     }
-    (0..board.cell_count()).find(|&i| {
-        let p = board.patterns(i, side);
-        (p.contains(&(Pattern::OpenFour as u8))
-            || p.iter().filter(|&&v| v == Pattern::Four as u8).count() >= 2)
-            && !(side == Side::First && crate::renju::is_forbidden(board, board.cell_of(i)))
-    })
+    // Such a cell has stones within two cells, so it is in the frontier; the lowest
+    // index that is not a forbidden point is returned.
+    let mut cells: Vec<usize> = board
+        .frontier()
+        .iter()
+        .map(|&i| usize::from(i))
+        .filter(|&i| {
+            let p = board.patterns(i, side);
+            p.contains(&(Pattern::OpenFour as u8))
+                || p.iter().filter(|&&v| v == Pattern::Four as u8).count() >= 2
+        })
+        .collect();
+    cells.sort_unstable();
+    cells
+        .into_iter()
+        .find(|&i| !(side == Side::First && crate::renju::is_forbidden(board, board.cell_of(i))))
 }
 
 #[cfg(test)]
