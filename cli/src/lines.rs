@@ -101,12 +101,26 @@ pub fn unreadable(line: &Line) -> Option<String> {
     }
 }
 
-/// `text` shortened to its first [`ECHO_CHARS`] characters for an error message.
+/// `text` shortened to its first [`ECHO_CHARS`] characters for an error message, with
+/// control characters (NUL, escape, …) written as escapes such as `\u{0}` so that they
+/// cannot reach the terminal.
 pub fn echo(text: &str) -> String {
-    match text.char_indices().nth(ECHO_CHARS) {
-        Some((i, _)) => format!("{}… ({} bytes)", &text[..i], text.len()),
-        None => text.to_string(),
+    let (shown, cut) = match text.char_indices().nth(ECHO_CHARS) {
+        Some((i, _)) => (&text[..i], true),
+        None => (text, false),
+    };
+    let mut out = String::with_capacity(shown.len());
+    for c in shown.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
     }
+    if cut {
+        out.push_str(&format!("… ({} bytes)", text.len()));
+    }
+    out
 }
 
 /// Runs `answer` on every non-blank, non-comment line of `input` (trimmed). `Ok(text)` is
@@ -259,5 +273,13 @@ mod tests {
         assert!(e.starts_with(&"é".repeat(120)));
         assert!(e.ends_with("… (1000 bytes)"));
         assert_eq!(echo("abc"), "abc");
+    }
+
+    #[test]
+    fn control_characters_are_echoed_as_escapes() {
+        assert_eq!(echo("ab\0c\u{1b}[2J"), "ab\\u{0}c\\u{1b}[2J");
+        let (_, err, code) = doubled(b"x\0y\n");
+        assert_eq!(code, ExitCode::FAILURE);
+        assert!(err.contains("x\\u{0}y") && !err.contains('\0'), "{err:?}");
     }
 }

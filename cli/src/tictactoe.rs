@@ -53,7 +53,8 @@ pub struct BoardArgs {
     /// 9 characters for 3x3, or rows separated by '/'.
     #[arg(long, value_name = "COLSxROWS")]
     size: Option<String>,
-    /// Stones in a row to win (default: the smaller side of --size).
+    /// Stones in a row to win (default: the smaller side of the board). Without --size it
+    /// applies to each line's own board, and a line's own ` k=K` must agree.
     #[arg(long, value_name = "K")]
     k: Option<u32>,
     /// Transposition-table memory in MiB, 1 to 4096 (the solver's table; `bestmove` also
@@ -84,28 +85,47 @@ pub struct BestmoveArgs {
     limits: LimitArgs<tictactoe::Level>,
 }
 
+/// How the boards of the input lines are read, from `--size` and `--k`.
+enum BoardForm {
+    /// Each line's own form: 9 characters for 3×3, or rows separated by `/` with an
+    /// optional ` k=K`.
+    Own,
+    /// Each line's own size, with `k` stones in a row to win (a line's own ` k=K` must
+    /// agree, and `k` must fit the line's board).
+    OwnSize { k: u32 },
+    /// The `--size` board (with `--k`, or the smaller side).
+    Fixed(Arc<Geometry>),
+}
+
 impl BoardArgs {
-    /// The geometry asked for by `--size`/`--k`, if any.
-    fn geometry(&self) -> Result<Option<Arc<Geometry>>, String> {
+    /// The board form asked for by `--size`/`--k`; an error names a bad `--size`, or a
+    /// `--k` that does not fit it.
+    fn form(&self) -> Result<BoardForm, String> {
         match (&self.size, self.k) {
-            (None, None) => Ok(None),
-            (size, k) => {
-                let size = size.as_deref().unwrap_or("3x3");
+            (None, None) => Ok(BoardForm::Own),
+            (None, Some(k)) if k >= 1 => Ok(BoardForm::OwnSize { k }),
+            (None, Some(k)) => Err(format!("--k: k = {k} (need k >= 1)")),
+            (Some(size), k) => {
                 let probe: Shape = size.parse().map_err(|e| format!("--size: {e}"))?;
                 let shape = Shape::parse_size(size, k.unwrap_or(probe.k))
                     .map_err(|e| format!("--size/--k: {e}"))?;
-                Ok(Some(Geometry::of(shape)))
+                Ok(BoardForm::Fixed(Geometry::of(shape)))
             }
         }
     }
 }
 
-fn parse(text: &str, geo: &Option<Arc<Geometry>>) -> Result<Board, String> {
-    match geo {
-        Some(g) => Board::parse_in(text, g),
-        None => Board::parse(text),
+/// The board of one input line, read as `form` says; the error names what is wrong.
+fn parse(text: &str, form: &BoardForm) -> Result<Board, String> {
+    match form {
+        BoardForm::Own => Board::parse(text).map_err(|e| e.to_string()),
+        BoardForm::Fixed(geo) => Board::parse_in(text, geo).map_err(|e| e.to_string()),
+        BoardForm::OwnSize { k } => {
+            let own = Board::parse(text).map_err(|e| e.to_string())?.shape();
+            let shape = Shape::new(own.cols, own.rows, *k).map_err(|e| format!("--k: {e}"))?;
+            Board::parse_in(text, &Geometry::of(shape)).map_err(|e| e.to_string())
+        }
     }
-    .map_err(|e| e.to_string())
 }
 
 /// `1`, `0` or `-1` (`v` is for the side to move at `board`), and with `distance` the
@@ -181,12 +201,9 @@ fn solver(args: &SolveArgs) -> Solver {
     })
 }
 
-fn with_geometry(
-    args: &BoardArgs,
-    body: impl FnOnce(Option<Arc<Geometry>>) -> ExitCode,
-) -> ExitCode {
-    match args.geometry() {
-        Ok(geo) => body(geo),
+fn with_form(args: &BoardArgs, body: impl FnOnce(BoardForm) -> ExitCode) -> ExitCode {
+    match args.form() {
+        Ok(form) => body(form),
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)
@@ -200,11 +217,11 @@ fn for_each_board(
     args: &SolveArgs,
     mut answer: impl FnMut(&mut Solver, &mut Progress, &Board) -> String,
 ) -> ExitCode {
-    with_geometry(&args.board, |geo| {
+    with_form(&args.board, |form| {
         let mut solver = solver(args);
         let mut progress = Progress::stderr();
         crate::lines::process_stdin(|line| {
-            let board = parse(line, &geo)?;
+            let board = parse(line, &form)?;
             warn_if_far_beyond(&board, &args.limits, line);
             Ok::<_, String>(format!(
                 "{line} {}",
@@ -239,15 +256,15 @@ pub fn run(command: Command) -> ExitCode {
                     .join(" "),
             }
         }),
-        Command::Bestmove(args) => with_geometry(&args.board, |geo| {
+        Command::Bestmove(args) => with_form(&args.board, |form| {
             let mut engine = tictactoe::Engine::new(args.board.hash_mib as usize);
             crate::limits::bestmove(&mut engine, &args.limits, |line| {
-                Ok((line.to_string(), parse(line, &geo)?))
+                Ok((line.to_string(), parse(line, &form)?))
             })
         }),
-        Command::Variants(args) => with_geometry(&args, |geo| {
+        Command::Variants(args) => with_form(&args, |form| {
             crate::lines::process_stdin(|line| {
-                let board = parse(line, &geo)?;
+                let board = parse(line, &form)?;
                 if board.empty_count() > 10 {
                     return Err(
                         "variants A-D build whole game trees: at most 10 empty cells".to_string(),
@@ -320,5 +337,34 @@ mod tests {
         let last = log.lock().unwrap().last().cloned().unwrap();
         assert!(last.starts_with("analyzing (14 empty cells): "), "{last}");
         assert!(last.contains("move 14 of 14"), "{last}");
+    }
+
+    fn form(size: Option<&str>, k: Option<u32>) -> Result<BoardForm, String> {
+        BoardArgs {
+            size: size.map(str::to_string),
+            k,
+            hash_mib: 1,
+        }
+        .form()
+    }
+
+    /// `--k` without `--size` applies to each line's own board, and is refused only on
+    /// a line whose board it does not fit or whose own `k=` disagrees.
+    #[test]
+    fn k_without_size_applies_to_each_line_board() {
+        let own_size = form(None, Some(4)).unwrap();
+        let board = parse("...../...../..x../...../.....", &own_size).unwrap();
+        assert_eq!((board.shape().cols, board.shape().k), (5, 4));
+        let err = parse("x...o....", &own_size).unwrap_err();
+        assert!(err.contains("k = 4 does not fit a 3x3 board"), "{err}");
+        let err = parse("..../..../..../.... k=3", &own_size).unwrap_err();
+        assert!(err.contains('3') && err.contains('4'), "{err}");
+        assert!(parse("..../..../..../.... k=4", &own_size).is_ok());
+        assert!(form(None, Some(0)).is_err());
+        // With --size the board is fixed, and --k must fit it.
+        assert!(form(Some("3x3"), Some(5)).is_err());
+        let fixed = form(Some("4x4"), Some(3)).unwrap();
+        assert_eq!(parse("................", &fixed).unwrap().shape().k, 3);
+        assert!(matches!(form(None, None), Ok(BoardForm::Own)));
     }
 }

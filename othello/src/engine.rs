@@ -24,11 +24,13 @@ use zerosum::{Bound, Game, Observer, Score};
 /// | level | `mid_depth` | `end_depth` |
 /// |---|---|---|
 /// | `1`…`10` (default 4) | `n` plies | `2n` empties |
-/// | `perfect` | 12 plies | 60 empties (always exact when it fits the budget) |
+/// | `perfect` | 12 plies (as deep as a time or node limit allows) | 60 empties (always exact when it fits the budget) |
 ///
 /// With a time limit the midgame search deepens until the time is used (`mid_depth`
 /// still caps it), and an exact solve that does not finish within its share of the time
-/// hands over to the search.
+/// (half) hands over to the search. Under a time or node limit the solve is tried only
+/// when an estimate of its cost says it may fit (about 19 empties at 200 ms a move, 22
+/// at 2 s); without limits it always is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Level {
     /// Midgame search depth in plies.
@@ -237,6 +239,41 @@ impl Engine {
     }
 }
 
+/// The deepest midgame search, in plies (the strongest level under a budget).
+const MAX_MIDGAME_DEPTH: u32 = 60;
+
+/// Nodes the exact solver needs at 20 empties, roughly: the mean of the 20-empties
+/// positions of FFO #20–#39 (about 7 M, measured with this solver in 2026).
+const EXACT_NODES_AT_20: f64 = 7.0e6;
+/// How many times more nodes each more empty square costs the exact solver, roughly:
+/// FFO #40–#49 (about 23 empties) take about 160 M nodes each, 2.8³ times the above.
+const EXACT_GROWTH: f64 = 2.8;
+/// Exact-solver nodes per second assumed when only time limits a solve (this machine's
+/// solver runs at 14–19 M nodes per CPU-second).
+const EXACT_NODES_PER_SECOND: f64 = 15.0e6;
+/// How much more than the budget allows a solve may be estimated to cost and still be
+/// tried: the estimate is for hard positions, and most positions solve faster.
+const EXACT_OPTIMISM: f64 = 4.0;
+
+/// True when an exact solve at `empties` may finish within `budget` (its node limit, or
+/// its time at [`EXACT_NODES_PER_SECOND`]), by the estimate of [`EXACT_NODES_AT_20`] and
+/// [`EXACT_GROWTH`] with [`EXACT_OPTIMISM`]; always true for an unbounded budget (the
+/// solver then runs until done or stopped). Without it, the strongest level spent half of
+/// every midgame move's time on a solve at 40 or 60 empties that could never finish.
+fn exact_may_fit(empties: u32, budget: &Budget) -> bool {
+    let by_time = budget
+        .maximum()
+        .map(|t| t.saturating_sub(budget.elapsed()).as_secs_f64() * EXACT_NODES_PER_SECOND);
+    let by_nodes = budget.node_limit().map(|n| n as f64);
+    let affordable = match (by_time, by_nodes) {
+        (Some(t), Some(n)) => t.min(n),
+        (Some(a), None) | (None, Some(a)) => a,
+        (None, None) => return true,
+    };
+    let estimate = EXACT_NODES_AT_20 * EXACT_GROWTH.powi(empties as i32 - 20);
+    estimate <= EXACT_OPTIMISM * affordable
+}
+
 impl zerosum::Engine for Engine {
     type Game = Othello;
     type Level = Level;
@@ -254,15 +291,23 @@ impl zerosum::Engine for Engine {
         let budget = Budget::new(limits);
         let level = self.level;
         let empties = game.board().empties();
+        let exact = budget.exact_part(limits);
         if limits.depth.is_none()
             && empties <= level.end_depth
+            && exact_may_fit(empties, &exact)
             && game.outcome().is_none()
-            && let Some(r) = self.endgame(game, &budget.exact_part(limits))
+            && let Some(r) = self.endgame(game, &exact)
         {
             observer(&r.report());
             return r;
         }
-        let depth = limits.depth.unwrap_or(level.mid_depth);
+        // The strongest level under a time or node limit deepens as far as the budget
+        // goes; its 12 plies are the depth of an unlimited search.
+        let depth = match limits.depth {
+            Some(d) => d,
+            None if level == Level::PERFECT && budget.is_bounded() => MAX_MIDGAME_DEPTH,
+            None => level.mid_depth,
+        };
         self.midgame(game, depth, &budget.share(1.0, limits.nodes), observer)
     }
 
@@ -285,5 +330,47 @@ impl zerosum::Engine for Engine {
         } else {
             format!("{:+.2} discs (evaluation)", score.0 as f64 / 100.0)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+    use zerosum::Engine as _;
+
+    fn budget(time_ms: Option<u64>, nodes: Option<u64>) -> Budget {
+        Budget::new(&Limits {
+            time: time_ms.map(Duration::from_millis),
+            nodes,
+            ..Limits::default()
+        })
+    }
+
+    #[test]
+    fn exact_solves_are_tried_only_where_they_may_fit() {
+        assert!(exact_may_fit(60, &Budget::unlimited()));
+        // 1 s at 15 M nodes/s: about 22 empties with the optimism factor, not 30.
+        assert!(exact_may_fit(16, &budget(Some(1000), None)));
+        assert!(!exact_may_fit(30, &budget(Some(1000), None)));
+        // The tighter of the two limits decides.
+        assert!(!exact_may_fit(16, &budget(Some(1000), Some(1000))));
+        assert!(exact_may_fit(12, &budget(None, Some(1_000_000))));
+        assert!(!exact_may_fit(40, &budget(None, Some(1_000_000_000))));
+    }
+
+    /// The strongest level with a node budget at 60 empties goes straight to the midgame
+    /// search: its exact solver is not run at all (it used to take half the budget).
+    #[test]
+    fn the_strongest_level_does_not_try_to_solve_the_opening() {
+        let mut engine = Engine::new(1);
+        engine.set_level(Level::PERFECT);
+        let limits = Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        };
+        let r = engine.think(&Othello::new(), &limits, &mut |_| {});
+        assert!(r.best_move.is_some() && !r.exact);
+        assert_eq!(engine.solver().nodes(), 0);
     }
 }
