@@ -371,8 +371,8 @@ impl Board {
         self.near_counts[side.index()]
     }
 
-    /// Per threat class (index 1 = double three, 2 = four-three; see
-    /// [`pattern::threat_class`]), how many empty cells have it for `side` (all of them
+    /// Per threat class (index 1 = double three: two open threes; 2 = four-three: a four
+    /// and an open three), how many empty cells have it for `side` (all of them
     /// near a stone: an open three or a four needs a stone within two cells); index 0
     /// counts every other cell. Kept on every move.
     #[inline]

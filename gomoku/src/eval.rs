@@ -172,7 +172,14 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
     x[22] = i32::from(co[1]);
     x[23] = i32::from(co[2]);
     let best = |c: [u16; 3]| if c[2] > 0 { 2 } else { usize::from(c[1] > 0) };
-    let (my_class, their_class) = (best(cm), best(co));
+    best_classes(board, &mut x, best(cm), best(co));
+    x
+}
+
+/// Sets the features of each side's best threat class (`my_class`, `their_class`: 0
+/// none, 1 double three, 2 four-three) and the side-to-move constant.
+fn best_classes(board: &Board, x: &mut [i32; FEATURES], my_class: usize, their_class: usize) {
+    let opp = !board.side_to_move();
     let opp_can_four = board.pattern_count(opp, Pattern::Four) > 0
         || board.pattern_count(opp, Pattern::OpenFour) > 0;
     if my_class > 0 {
@@ -182,7 +189,6 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
         x[17 + their_class] = 1;
     }
     x[24] = 1;
-    x
 }
 
 /// [`features`] counted cell by cell (the form before the board kept the sums): the
@@ -216,15 +222,7 @@ fn features_by_scan(board: &Board) -> [i32; FEATURES] {
         my_class = my_class.max(cm);
         their_class = their_class.max(co);
     }
-    let opp_can_four = board.pattern_count(opp, Pattern::Four) > 0
-        || board.pattern_count(opp, Pattern::OpenFour) > 0;
-    if my_class > 0 {
-        x[13 + my_class + if opp_can_four { 2 } else { 0 }] = 1;
-    }
-    if their_class > 0 {
-        x[17 + their_class] = 1;
-    }
-    x[24] = 1;
+    best_classes(board, &mut x, my_class, their_class);
     x
 }
 
