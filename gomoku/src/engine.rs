@@ -76,9 +76,11 @@ pub struct Engine {
     pub max_moves: usize,
     /// Attacker positions a VCF search at a leaf may visit (0 = no VCF at leaves).
     pub leaf_vcf_nodes: u64,
-    /// Attacker positions the root VCF searches may visit.
+    /// Attacker positions the root VCF searches may visit (under a node limit `N`, at
+    /// most `N / 8`: the limit counts them).
     pub root_vcf_nodes: u64,
-    /// Nodes the root VCT search may visit (0 = no VCT).
+    /// Nodes the root VCT search may visit (0 = no VCT; under a node limit `N`, at most
+    /// `N / 4`).
     pub root_vct_nodes: u64,
     vct: VctSolver,
     /// The evaluation's values at the horizon ([`EvalTable::DEFAULT`] unless changed).
