@@ -26,9 +26,12 @@ pub struct Cell {
 /// Why a cell's text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CellError {
-    /// The text is not a cell (`h8` or `x,y`).
-    #[error("malformed cell {0:?} (expected a letter and a row number like h8, or x,y)")]
+    /// The text is not a cell in the people's form (a letter and a row number, `h8`).
+    #[error("malformed cell {0:?} (expected a letter and a row number like h8)")]
     Malformed(String),
+    /// The text is not a cell in the protocol's form (two 0-based numbers, `x,y`).
+    #[error("malformed cell {0:?} (expected two 0-based numbers x,y like 7,7)")]
+    MalformedXy(String),
     /// A coordinate is beyond the largest board ([`MAX_SIZE`]).
     #[error("cell {0:?} is beyond the largest board ({MAX_SIZE}x{MAX_SIZE})")]
     OutOfRange(String),
@@ -73,19 +76,19 @@ impl Cell {
     /// Parses the protocol form `x,y` (0-based, spaces allowed around the numbers).
     ///
     /// # Errors
-    /// [`CellError::Malformed`] when it is not two numbers separated by a comma,
+    /// [`CellError::MalformedXy`] when it is not two numbers separated by a comma,
     /// [`CellError::OutOfRange`] when a coordinate is 22 or more.
     pub fn parse_xy(text: &str) -> Result<Cell, CellError> {
         let t = text.trim();
         let (a, b) = t
             .split_once(',')
-            .ok_or_else(|| CellError::Malformed(t.into()))?;
+            .ok_or_else(|| CellError::MalformedXy(t.into()))?;
         let parse = |s: &str| -> Result<u32, CellError> {
             let s = s.trim();
             if s.is_empty() || s.len() > 6 || !s.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(CellError::Malformed(t.into()));
+                return Err(CellError::MalformedXy(t.into()));
             }
-            s.parse().map_err(|_| CellError::Malformed(t.into()))
+            s.parse().map_err(|_| CellError::MalformedXy(t.into()))
         };
         let (x, y) = (parse(a)?, parse(b)?);
         if x >= MAX_SIZE as u32 || y >= MAX_SIZE as u32 {
@@ -177,12 +180,25 @@ mod tests {
             (human, "", false),
             (human, "h123", false),
         ] {
+            let is_xy = ["1;2", "-1,2", "30,2"].contains(&text);
             match parse(text) {
                 Err(CellError::OutOfRange(_)) if out_of_range => {}
-                Err(CellError::Malformed(_)) if !out_of_range => {}
+                Err(CellError::Malformed(_)) if !out_of_range && !is_xy => {}
+                Err(CellError::MalformedXy(_)) if !out_of_range && is_xy => {}
                 other => panic!("{text:?}: {other:?}"),
             }
         }
+    }
+
+    /// Each parser's error names only the form that parser accepts.
+    #[test]
+    fn errors_suggest_only_an_accepted_form() {
+        let human = Cell::parse_human("7,7 junk").unwrap_err().to_string();
+        assert!(human.contains("h8") && !human.contains("x,y"), "{human}");
+        let xy = Cell::parse_xy("junk").unwrap_err().to_string();
+        assert!(xy.contains("x,y") && !xy.contains("h8"), "{xy}");
+        // The suggested forms parse with the parser that suggested them.
+        assert!(Cell::parse_human("h8").is_ok() && Cell::parse_xy("7,7").is_ok());
     }
 
     #[test]

@@ -271,6 +271,10 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
 /// Most attacker threats of the VCT tried on puzzles without a VCF.
 pub const VCT_DEPTH: u32 = 12;
 
+/// The CPU time each puzzle's search should stay under (issue 11's goal for the VCF
+/// puzzle suite); [`VcfSuiteReport::over_cpu`] counts the puzzles above it.
+pub const PUZZLE_CPU_GOAL: Duration = Duration::from_millis(100);
+
 /// Totals of [`run_vcf_suite`].
 #[derive(Clone, Debug, Default)]
 pub struct VcfSuiteReport {
@@ -289,18 +293,128 @@ pub struct VcfSuiteReport {
     pub negatives: usize,
     /// Total VCF nodes.
     pub nodes: u64,
-    /// Total wall time.
+    /// Total wall time of the searches (the proof checks not included).
     pub time: Duration,
-    /// Wall time of the slowest puzzle.
+    /// Wall time of the slowest puzzle's search.
     pub slowest: Duration,
     /// `file#index` of the proved wins not solved.
     pub missed: Vec<String>,
+    /// The search CPU time (VCF, then VCT) of each puzzle attempted, proved losses
+    /// included, in file order; the proof checks are not in it. Measured by
+    /// [`thread_cpu_time`]; empty where that clock cannot be read.
+    pub cpu: Vec<PuzzleCpu>,
+    /// CPU time of all the proof checks ([`check_proof`], [`check_vct_proof`]) together.
+    pub check_cpu: Duration,
+}
+
+/// What became of a puzzle in [`run_vcf_suite`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleResult {
+    /// A proved win, found and checked.
+    Solved,
+    /// A proved win not found within the budgets (or whose proof failed the check).
+    Missed,
+    /// A proved loss (no win may be claimed).
+    Loss,
+}
+
+/// One puzzle's search CPU time in [`VcfSuiteReport::cpu`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleCpu {
+    /// `file#index` of the puzzle.
+    pub name: String,
+    /// CPU time of its search (VCF, then VCT; the proof check not included).
+    pub cpu: Duration,
+    /// What became of it.
+    pub result: PuzzleResult,
+}
+
+impl VcfSuiteReport {
+    /// The search CPU time at quantile `q` (0.0 = fastest, 0.5 = median, 1.0 =
+    /// slowest; nearest rank) of the puzzles whose result is in `of`, or `None` without
+    /// measurements.
+    pub fn cpu_quantile(&self, q: f64, of: &[PuzzleResult]) -> Option<Duration> {
+        let mut t: Vec<Duration> = self.times(of).map(|p| p.cpu).collect();
+        t.sort_unstable();
+        let last = t.len().checked_sub(1)?;
+        Some(t[(last as f64 * q.clamp(0.0, 1.0)).round() as usize])
+    }
+
+    /// Of the puzzles whose result is in `of`, the one whose search took the most CPU
+    /// time.
+    pub fn slowest_cpu(&self, of: &[PuzzleResult]) -> Option<&PuzzleCpu> {
+        self.times(of).max_by_key(|p| p.cpu)
+    }
+
+    /// Number of the puzzles whose result is in `of` whose search took more than
+    /// `limit` of CPU time.
+    pub fn over_cpu(&self, limit: Duration, of: &[PuzzleResult]) -> usize {
+        self.times(of).filter(|p| p.cpu > limit).count()
+    }
+
+    fn times(&self, of: &[PuzzleResult]) -> impl Iterator<Item = &PuzzleCpu> {
+        self.cpu.iter().filter(move |p| of.contains(&p.result))
+    }
+
+    /// One line of the search CPU time a puzzle (median, 90th and 99th percentiles,
+    /// slowest with its name, the number over `limit`): for all puzzles, the solved
+    /// ones, the missed ones and the proved losses; then the proof checks' CPU time.
+    pub fn cpu_summary(&self, limit: Duration) -> String {
+        use PuzzleResult::{Loss, Missed, Solved};
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        let mut out = String::from("search CPU a puzzle:");
+        for (what, of) in [
+            ("all", &[Solved, Missed, Loss][..]),
+            ("solved", &[Solved][..]),
+            ("missed", &[Missed][..]),
+            ("proved losses", &[Loss][..]),
+        ] {
+            let n = self.times(of).count();
+            let (Some(med), Some(slow)) = (self.cpu_quantile(0.5, of), self.slowest_cpu(of)) else {
+                continue;
+            };
+            let q = |x| ms(self.cpu_quantile(x, of).unwrap_or_default());
+            out.push_str(&format!(
+                " {what} ({n}): median {:.2} ms, p90 {:.1}, p99 {:.1}, max {:.1} ({}), {} over {} ms;",
+                ms(med),
+                q(0.9),
+                q(0.99),
+                ms(slow.cpu),
+                slow.name,
+                self.over_cpu(limit, of),
+                limit.as_millis()
+            ));
+        }
+        out.push_str(&format!(
+            " proof checks {:.1} s CPU",
+            self.check_cpu.as_secs_f64()
+        ));
+        out
+    }
+}
+
+/// CPU time this thread has run (POSIX `CLOCK_THREAD_CPUTIME_ID`, nanoseconds);
+/// `None` on systems without it.
+pub fn thread_cpu_time() -> Option<Duration> {
+    #[cfg(unix)]
+    {
+        let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        Some(Duration::new(
+            u64::try_from(t.tv_sec).ok()?,
+            u32::try_from(t.tv_nsec).ok()?,
+        ))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
 }
 
 /// Runs the VCF solver on every puzzle that Rapfi proved a win (`+M`, or an instant win)
 /// or a loss (`-M`) under `rule`, checking every proof line with the rules code. At most
 /// `node_limit` attacker positions per puzzle. With `vct_nodes > 0`, a puzzle without
-/// VCF is then given to the VCT solver with that node budget.
+/// VCF is then given to the VCT solver with that node budget. Each puzzle's search CPU
+/// time is recorded ([`VcfSuiteReport::cpu`]), the proof checks' apart.
 pub fn run_vcf_suite(
     puzzles: &[Puzzle],
     rule: Rule,
@@ -317,7 +431,9 @@ pub fn run_vcf_suite(
         if !positive && !a.proved_loss() {
             continue;
         }
+        let name = format!("{}#{}", p.file, p.index);
         let t = Instant::now();
+        let cpu = thread_cpu_time();
         let line = solver.solve(&mut b, 60, node_limit);
         r.nodes += solver.nodes;
         let vct_proof = if line.is_none() && vct_nodes > 0 {
@@ -327,33 +443,44 @@ pub fn run_vcf_suite(
         } else {
             None
         };
+        let cpu = cpu.zip(thread_cpu_time()).map(|(s, e)| e.saturating_sub(s));
         let spent = t.elapsed();
         r.time += spent;
         r.slowest = r.slowest.max(spent);
         if positive {
             r.positions += 1;
-            match line {
-                Some(l) if check_proof(&b, &l).is_ok() => r.solved += 1,
-                None if vct_proof.is_some() => {
-                    let proof = vct_proof.as_ref().expect("checked");
-                    if check_vct_proof(&b, proof).is_ok() {
-                        r.solved += 1;
-                        r.by_vct += 1;
-                    } else {
-                        r.bad_proofs += 1;
-                        r.missed.push(format!("{}#{}", p.file, p.index));
-                    }
+            let check = thread_cpu_time();
+            let checked = match (&line, &vct_proof) {
+                (Some(l), _) => check_proof(&b, l).is_ok(),
+                (None, Some(proof)) => check_vct_proof(&b, proof).is_ok(),
+                (None, None) => false,
+            };
+            if let (Some(start), Some(end)) = (check, thread_cpu_time()) {
+                r.check_cpu += end.saturating_sub(start);
+            }
+            let result = match (checked, line.is_some() || vct_proof.is_some()) {
+                (true, _) => {
+                    r.solved += 1;
+                    r.by_vct += usize::from(line.is_none());
+                    PuzzleResult::Solved
                 }
-                Some(_) => {
-                    r.bad_proofs += 1;
-                    r.missed.push(format!("{}#{}", p.file, p.index));
+                (false, found) => {
+                    r.bad_proofs += usize::from(found);
+                    r.missed.push(name.clone());
+                    PuzzleResult::Missed
                 }
-                None => r.missed.push(format!("{}#{}", p.file, p.index)),
+            };
+            if let Some(cpu) = cpu {
+                r.cpu.push(PuzzleCpu { name, cpu, result });
             }
         } else {
             r.negatives += 1;
             if line.is_some() || vct_proof.is_some() {
                 r.false_claims += 1;
+            }
+            if let Some(cpu) = cpu {
+                let result = PuzzleResult::Loss;
+                r.cpu.push(PuzzleCpu { name, cpu, result });
             }
         }
     }
@@ -366,5 +493,59 @@ pub fn puzzle_side(p: &Puzzle) -> Side {
         Side::First
     } else {
         Side::Second
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_quantiles_are_nearest_ranks() {
+        use PuzzleResult::{Loss, Missed, Solved};
+        let ms = Duration::from_millis;
+        let all = [Solved, Missed, Loss];
+        let mut r = VcfSuiteReport::default();
+        assert_eq!(r.cpu_quantile(0.5, &all), None);
+        assert_eq!(r.slowest_cpu(&all), None);
+        r.cpu = [
+            (5, Solved),
+            (1, Solved),
+            (120, Loss),
+            (3, Missed),
+            (2, Solved),
+        ]
+        .iter()
+        .enumerate()
+        .map(|(k, &(t, result))| PuzzleCpu {
+            name: format!("p#{k}"),
+            cpu: ms(t),
+            result,
+        })
+        .collect();
+        assert_eq!(r.cpu_quantile(0.0, &all), Some(ms(1)));
+        assert_eq!(r.cpu_quantile(0.5, &all), Some(ms(3)));
+        assert_eq!(r.cpu_quantile(1.0, &all), Some(ms(120)));
+        assert_eq!(r.cpu_quantile(0.5, &[Solved]), Some(ms(2)));
+        assert_eq!(r.slowest_cpu(&all).map(|p| p.name.as_str()), Some("p#2"));
+        assert_eq!(r.slowest_cpu(&[Solved]).map(|p| p.cpu), Some(ms(5)));
+        assert_eq!(r.over_cpu(PUZZLE_CPU_GOAL, &all), 1);
+        assert_eq!(r.over_cpu(PUZZLE_CPU_GOAL, &[Solved, Missed]), 0);
+        let text = r.cpu_summary(PUZZLE_CPU_GOAL);
+        assert!(text.contains("all (5): median 3.00 ms"), "{text}");
+        assert!(text.contains("max 120.0 (p#2), 1 over 100 ms"), "{text}");
+        assert!(text.contains("solved (3): median 2.00 ms"), "{text}");
+    }
+
+    #[test]
+    fn the_thread_cpu_clock_moves_with_work() {
+        let Some(start) = thread_cpu_time() else {
+            return; // no thread CPU clock here
+        };
+        let mut x = 0u64;
+        for k in 0..5_000_000u64 {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(k));
+        }
+        assert!(thread_cpu_time().unwrap() > start, "{x}");
     }
 }

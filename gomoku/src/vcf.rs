@@ -9,7 +9,9 @@
 //! The search is a depth-first AND/OR search over fours with a table of positions already
 //! proven to fail at a given remaining depth (the classic threat-space idea of Allis,
 //! "Searching for Solutions in Games and Artificial Intelligence", 1994, restricted to
-//! fours).
+//! fours). The attacker's fours are tried open fours and double fours first, then
+//! fours that also make open threes, and among equals those on a line of its previous
+//! four.
 //!
 //! Under renju black's forbidden points are respected on both sides: black attacks only
 //! with allowed fours, and a four of white's whose completing point is forbidden for
@@ -208,6 +210,9 @@ impl VcfSolver {
             return false;
         }
         let threats = board.winning_cells(d);
+        // The attacker's previous four in this search (two moves back, before the block).
+        let n = board.moves().len();
+        let last_threat = (n >= 2 && line.len() >= 2).then(|| board.moves()[n - 2]);
         let mut candidates: Vec<(i32, usize)> = Vec::new();
         let renju_black = board.rule() == crate::Rule::Renju && a == Side::First;
         let consider = |i: usize, board: &Board, out: &mut Vec<(i32, usize)>| {
@@ -223,6 +228,11 @@ impl VcfSolver {
             let threes = p.iter().filter(|&&v| v == Pattern::OpenThree as u8).count() as i32;
             let mut score = 1000 * open + 100 * (fours - 1) + 30 * threes;
             score += p.iter().map(|&v| v as i32).sum::<i32>();
+            if let Some(t) = last_threat
+                && aligned(board.cell_of(i), t)
+            {
+                score += LOCAL_BONUS;
+            }
             out.push((score, i));
         };
         match threats.len() {
@@ -274,6 +284,18 @@ impl VcfSolver {
         }
         false
     }
+}
+
+/// Ordering bonus of a four on a line of the attacker's previous four (within four
+/// cells): VCFs tend to build on their last four, and trying those fours first found the
+/// renju puzzle `practical-vcf.json#398` in 4,286 nodes instead of 152,996; larger
+/// bonuses (50, 2,000) lost one freestyle VCT of the puzzle suite, 10 lost none.
+const LOCAL_BONUS: i32 = 10;
+
+/// True when `a` and `b` share a line (row, column or diagonal) within four cells.
+fn aligned(a: Cell, b: Cell) -> bool {
+    let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4
 }
 
 /// Checks a VCF proof line move by move with the board's own rules: every attacker move

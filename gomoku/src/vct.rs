@@ -446,10 +446,12 @@ impl VctSolver {
 /// A message naming the first move that breaks the proof.
 pub fn check_vct_proof(board: &Board, proof: &VctProof) -> Result<(), String> {
     let mut b = board.clone();
-    check_attack(&mut b, proof)
+    check_attack(&mut b, proof, &mut VcfSolver::default())
 }
 
-fn check_attack(b: &mut Board, proof: &VctProof) -> Result<(), String> {
+/// `vcf` is one solver for all the VCFs the check seeks afresh (its failure table is
+/// only a cache; every line it finds is checked by [`check_proof`]).
+fn check_attack(b: &mut Board, proof: &VctProof, vcf: &mut VcfSolver) -> Result<(), String> {
     match proof {
         VctProof::Vcf(line) => check_proof(b, line),
         VctProof::Threat { mv, replies } => {
@@ -459,7 +461,7 @@ fn check_attack(b: &mut Board, proof: &VctProof) -> Result<(), String> {
                 return Err(format!("attacker move {mv} is illegal"));
             }
             b.play_unchecked(*mv);
-            let r = check_defence(b, a, d, *mv, replies);
+            let r = check_defence(b, a, d, *mv, replies, vcf);
             b.try_undo();
             r
         }
@@ -498,6 +500,7 @@ fn check_defence(
     d: Side,
     mv: Cell,
     replies: &[(Cell, VctProof)],
+    vcf: &mut VcfSolver,
 ) -> Result<(), String> {
     if b.outcome() == Some(Outcome::Win(a)) {
         return Ok(());
@@ -519,10 +522,10 @@ fn check_defence(
         } else if b.outcome().is_some() {
             Err(format!("after {mv} {c} ends the game"))
         } else if let Some((_, sub)) = answered {
-            check_attack(b, sub)
+            check_attack(b, sub, vcf)
         } else if b.side_to_move() == a && wins_at_once(b, a) {
             Ok(())
-        } else if let Some(line) = VcfSolver::default().solve(b, 60, 200_000)
+        } else if let Some(line) = vcf.solve(b, 60, 200_000)
             && check_proof(b, &line).is_ok()
         {
             // The attacker wins by a VCF found afresh and checked move by move.

@@ -3,7 +3,7 @@
 
 use crate::SuiteRow;
 use gomoku::Rule;
-use gomoku::suite::{parse_puzzles, parse_rule_checks, run_vcf_suite};
+use gomoku::suite::{PUZZLE_CPU_GOAL, parse_puzzles, parse_rule_checks, run_vcf_suite};
 use std::path::Path;
 use std::time::{Duration, Instant};
 use zerosum::search::Limits;
@@ -30,8 +30,12 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
                         mean_time: r.time / n,
                         mean_nodes: r.nodes as f64 / n as f64,
                         note: format!(
-                            "{} by VCT, the rest VCF with checked proof lines; bad proofs {}; wins claimed on {} of {} -M entries (must be 0)",
-                            r.by_vct, r.bad_proofs, r.false_claims, r.negatives
+                            "{} by VCT, the rest VCF with checked proof lines; bad proofs {}; wins claimed on {} of {} -M entries (must be 0); {}",
+                            r.by_vct,
+                            r.bad_proofs,
+                            r.false_claims,
+                            r.negatives,
+                            r.cpu_summary(PUZZLE_CPU_GOAL)
                         ),
                         // Unsolved within the node budget is a missed goal; a refuted
                         // proof or a win claimed where there is none is wrong.

@@ -1,7 +1,7 @@
 //! The public data suites of `../shared/data/gomoku/` (skipped when absent).
 
 use gomoku::Rule;
-use gomoku::suite::{parse_puzzles, run_vcf_suite};
+use gomoku::suite::{PUZZLE_CPU_GOAL, parse_puzzles, run_vcf_suite, thread_cpu_time};
 use std::path::PathBuf;
 
 #[test]
@@ -26,6 +26,7 @@ fn vcf_puzzles_freestyle() {
             r.time,
             r.slowest
         );
+        eprintln!("{rule}: {}", r.cpu_summary(PUZZLE_CPU_GOAL));
         let mut by: std::collections::BTreeMap<String, usize> = Default::default();
         for m in &r.missed {
             *by.entry(m.split('#').next().unwrap().to_string())
@@ -73,4 +74,8 @@ fn committed_sample_runs_through_the_vcf_suite() {
     assert_eq!((r.positions, r.negatives), (4, 1));
     assert_eq!(r.solved, 4, "missed {:?}", r.missed);
     assert_eq!((r.bad_proofs, r.false_claims), (0, 0));
+    // Every attempted puzzle has its search CPU time recorded (where the clock exists).
+    if thread_cpu_time().is_some() {
+        assert_eq!(r.cpu.len(), r.positions + r.negatives);
+    }
 }
