@@ -4,7 +4,7 @@
 //!
 //! The `name=value` arguments change the solver's [`othello::solver::Tuning`] (e.g.
 //! `etc_empties=65` switches the enhanced transposition cut-off off), to measure one
-//! technique at a time; `tt_mib=N` sets the table size (default 256 MiB).
+//! technique at a time; `tt_mib=N` sets the table size (default 64 MiB: on #20–#39 it is faster than 256 MiB, on #40–#49 as fast; see the crate README).
 
 use othello::ffo::read_file;
 use othello::solver::Solver;
@@ -40,7 +40,7 @@ fn main() {
         .iter()
         .skip(4)
         .find_map(|a| a.strip_prefix("tt_mib=")?.parse().ok())
-        .unwrap_or(256);
+        .unwrap_or(64);
     let mut solver = Solver::new(mib);
     let mut tuning = solver.tuning();
     for a in args.iter().skip(4).filter(|a| !a.starts_with("tt_mib=")) {

@@ -292,14 +292,19 @@ impl zerosum::Engine for Engine {
         let level = self.level;
         let empties = game.board().empties();
         let exact = budget.exact_part(limits);
+        // Nodes the exact solver spent before it gave up: they count against a node
+        // limit, and in the report.
+        let mut spent = 0;
         if limits.depth.is_none()
             && empties <= level.end_depth
             && exact_may_fit(empties, &exact)
             && game.outcome().is_none()
-            && let Some(r) = self.endgame(game, &exact)
         {
-            observer(&r.report());
-            return r;
+            if let Some(r) = self.endgame(game, &exact) {
+                observer(&r.report());
+                return r;
+            }
+            spent = self.solver.nodes();
         }
         // The strongest level under a time or node limit deepens as far as the budget
         // goes; its 12 plies are the depth of an unlimited search.
@@ -308,7 +313,10 @@ impl zerosum::Engine for Engine {
             None if level == Level::PERFECT && budget.is_bounded() => MAX_MIDGAME_DEPTH,
             None => level.mid_depth,
         };
-        self.midgame(game, depth, &budget.share(1.0, limits.nodes), observer)
+        let nodes = limits.nodes.map(|n| n.saturating_sub(spent));
+        let mut r = self.midgame(game, depth, &budget.share(1.0, nodes), observer);
+        r.stats.nodes += spent;
+        r
     }
 
     fn new_game(&mut self) {}

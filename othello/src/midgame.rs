@@ -15,10 +15,13 @@
 //!   around the previous iteration's value and widens it (doubling) on a fail.
 //! - **Table**: one entry per slot (key, value, bound, depth, best move), replaced when
 //!   the new result is at least as deep or comes from a newer search.
-//! - **Limits**: a core [`Budget`] is polled every 1024 nodes (time, node limit, stop
-//!   flag); an interrupted iteration is dropped unless its first (previous best) move was
-//!   finished, so the move played always comes from completed work. Depth 1 always
-//!   finishes.
+//! - **Limits**: the node limit is a hard cap, compared at every node (the search
+//!   visits at most that many, depth 1 included, so runs under a node limit are
+//!   reproducible); the clock and the stop flag are read every 1024 nodes from depth 2
+//!   on (depth 1 always finishes unless the node limit stops it). An interrupted
+//!   iteration is dropped unless its first (previous best) move was finished, so the
+//!   move played comes from completed work; when not even one depth-1 child fits in the
+//!   node limit, the move is the first by the static square order, with depth 0.
 
 use crate::eval::pattern::{PatternWeights, SCALE};
 use crate::eval::{SQUARE_ORDER, Strong};
@@ -108,6 +111,8 @@ pub struct Midgame {
     nodes: u64,
     evaluations: u64,
     budget: Budget,
+    /// The node count at which the search stops (`u64::MAX`: no node limit).
+    node_limit: u64,
     checks: bool,
     stopped: bool,
 }
@@ -127,6 +132,7 @@ impl Midgame {
             nodes: 0,
             evaluations: 0,
             budget: Budget::unlimited(),
+            node_limit: u64::MAX,
             checks: false,
             stopped: false,
         }
@@ -157,6 +163,7 @@ impl Midgame {
         self.nodes = 0;
         self.evaluations = 0;
         self.budget = budget.clone();
+        self.node_limit = budget.node_limit().unwrap_or(u64::MAX);
         self.stopped = false;
         let mut result = SearchResult {
             best_move: None,
@@ -258,8 +265,31 @@ impl Midgame {
                 break;
             }
         }
+        if result.best_move.is_none() {
+            // Not one depth-1 child within the node limit: the first move by the static
+            // square order.
+            let mv = Move::square(Square::new(root[0].0 as u8).expect("a square"));
+            result.best_move = Some(mv);
+            result.pv = vec![mv];
+        }
         result.stats = self.stats(self.budget.elapsed());
         result
+    }
+
+    /// Counts a node, or stops the search when the node limit is reached (every node) or
+    /// the clock or the stop flag say so (every 1024 nodes, from depth 2 on); true when
+    /// stopped.
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        if self.stopped || self.nodes >= self.node_limit {
+            self.stopped = true;
+            return true;
+        }
+        self.nodes += 1;
+        if self.checks && self.nodes & POLL_MASK == 0 && self.budget.exceeded(self.nodes) {
+            self.stopped = true;
+        }
+        self.stopped
     }
 
     fn stats(&self, elapsed: std::time::Duration) -> SearchStats {
@@ -393,11 +423,7 @@ impl Midgame {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.nodes += 1;
-        if self.checks && self.nodes & POLL_MASK == 0 && self.budget.exceeded(self.nodes) {
-            self.stopped = true;
-        }
-        if self.stopped {
+        if self.count_node() {
             return 0;
         }
         if depth == 0 {
@@ -433,7 +459,9 @@ impl Midgame {
             let mut best = -INF;
             for sq in zerosum::Bitboard(moves) {
                 let c = b.play_flips(sq, b.flips(sq));
-                self.nodes += 1;
+                if self.count_node() {
+                    return 0;
+                }
                 let v = -self.leaf(eval, c);
                 if v > best {
                     best = v;

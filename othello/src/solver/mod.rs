@@ -14,8 +14,8 @@
 //!    table bucket is prefetched first (the cache misses overlap), children whose stored
 //!    bound proves a cut-off end the node (**enhanced transposition cut-off**, from
 //!    [`ETC_EMPTIES`]), then fastest-first (fewest opponent replies, corners counted
-//!    twice), with bonuses for moves into an odd region (parity), corners, and few
-//!    potential replies; far from the end ([`SORT_SEARCH_EMPTIES`]) a shallow
+//!    twice), with bonuses for moves into an odd region (parity), corners, the mover's
+//!    discs made stable at a corner, and few potential replies; far from the end ([`SORT_SEARCH_EMPTIES`]) a shallow
 //!    alpha-beta search with the trained pattern evaluation below each child counts
 //!    most (2 plies below the child at 16–18 empties, 3 at 19–21, 4 from 22; children
 //!    told apart only down to 8 discs below alpha, as Edax's `SORT_ALPHA_DELTA`; inside
@@ -24,10 +24,12 @@
 //!    search; store the bounds. The thresholds are a [`Tuning`] (the measured effect of
 //!    each is in the crate README);
 //! 2. at most [`SHALLOW_EMPTIES`] empties: no table, no move generation: the empty
-//!    squares are tried directly, those in regions with an odd number of empties first
-//!    (parity); three empties have their own function (the square alone in its
-//!    quadrant first), two empties try both squares directly, and the last empty square
-//!    is scored by counting its flips with line tables ([`last`]), without playing it.
+//!    squares are tried directly; at 6 empties fastest-first (fewest opponent replies,
+//!    [`Tuning::fastest_first_empties`]), at 5 those in regions with an odd number of
+//!    empties first (parity), X-squares last; four and three empties have their own
+//!    functions (parity: the squares alone in their quadrant first), two empties try
+//!    both squares directly, and the last empty square is scored by counting its flips
+//!    with line tables ([`last`]), without playing it.
 //!
 //! The root runs aspiration (null-window) searches around a guess from the shallow
 //! search until the exact score is known. Scores are final disc differences for the side
@@ -84,6 +86,21 @@ pub struct Tuning {
     /// Plies of the pattern-evaluation search that gives the root's first null-window
     /// probe its guess; 0: the guess is 0 (a draw).
     pub guess_depth: u32,
+    /// Fastest-first ordering weights, in units of 1/4096 of one opponent reply (a
+    /// reply counts 4096, a reply on a corner twice): per potential reply of the
+    /// opponent (an empty square next to one of our discs), subtracted.
+    pub w_potential: i32,
+    /// Bonus for a move into a quadrant with an odd number of empties (parity).
+    pub w_parity: i32,
+    /// Bonus for a move on a corner.
+    pub w_corner: i32,
+    /// Bonus per disc of the mover's that is stable at a corner after the move (a
+    /// corner, and the edge squares next to an own corner).
+    pub w_corner_stability: i32,
+    /// From this many empties on, the table-free search orders its moves fastest-first
+    /// (fewest opponent replies) instead of by parity alone; above
+    /// [`Tuning::shallow_empties`]: never.
+    pub fastest_first_empties: u32,
 }
 
 impl Default for Tuning {
@@ -98,6 +115,11 @@ impl Default for Tuning {
             sort_margin: Some(8),
             stability: true,
             guess_depth: GUESS_DEPTH,
+            w_potential: 1 << 6,
+            w_parity: 1 << 8,
+            w_corner: 1 << 10,
+            w_corner_stability: 1 << 9,
+            fastest_first_empties: 6,
         }
     }
 }
@@ -130,6 +152,11 @@ impl Tuning {
             "sort_depth_step" => self.sort_depth_step = num()?,
             "sort_depth_max" => self.sort_depth_max = num()?,
             "guess_depth" => self.guess_depth = num()?.min(12),
+            "fastest_first_empties" => self.fastest_first_empties = num()?,
+            "w_potential" => self.w_potential = num()?.min(1 << 16) as i32,
+            "w_parity" => self.w_parity = num()?.min(1 << 16) as i32,
+            "w_corner" => self.w_corner = num()?.min(1 << 16) as i32,
+            "w_corner_stability" => self.w_corner_stability = num()?.min(1 << 16) as i32,
             "sort_margin" => {
                 self.sort_margin = if v == "none" {
                     None
@@ -161,6 +188,12 @@ const CORNERS: u64 = crate::eval::CORNERS;
 /// b2, g2, b7, g7: the squares diagonally next to the corners.
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
+/// The board's squares in classes, best-looking first (the static order of the
+/// table-free search within a parity group): corners; edge squares other than the
+/// C-squares; inner squares other than the X-squares; C-squares (edge squares next to a
+/// corner); X-squares.
+const SQUARE_CLASSES: [u64; 2] = [!X_SQUARES, X_SQUARES];
+
 /// The squares around each square: a move there needs an opponent disc among them.
 const NEIGHBOURS: [u64; 64] = {
     let mut t = [0u64; 64];
@@ -178,6 +211,17 @@ const NEIGHBOURS: [u64; 64] = {
 /// is exact in weak mode); `best_move` is a best move ([`Move::PASS`] when the side must
 /// pass), `None` when the game is over; `nodes` counts the positions visited.
 pub type Solution = zerosum::Solution<Move, i32>;
+
+/// The discs of `own` that are stable at a corner: its corners, and the edge squares next
+/// to a corner it holds (a cheap lower bound on its stable discs, as Edax's corner
+/// stability in move ordering).
+#[inline]
+fn corner_stability(own: u64) -> i32 {
+    let c = own & CORNERS;
+    let next_to =
+        (c << 1 | c >> 1) & 0x4200_0000_0000_0042 | (c << 8 | c >> 8) & 0x0081_0000_0000_8100;
+    (c | (next_to & own)).count_ones() as i32
+}
 
 /// The empty squares in quadrants holding an odd number of empties.
 #[inline]
@@ -249,6 +293,9 @@ pub struct Solver {
     budget: Option<zerosum::time::Budget>,
     /// Nodes at the start of the current stoppable solve.
     budget_start: u64,
+    /// The value of `nodes` at which a stoppable solve stops (`u64::MAX`: no node
+    /// limit); checked at every node with three or more empties.
+    node_limit: u64,
     /// Table-level nodes left before the next look at the budget.
     countdown: u32,
     /// Set once the budget is exhausted: every search unwinds without storing.
@@ -260,6 +307,12 @@ pub struct Solver {
 /// nodes of a 6-empties subtree, so the stop is seen within about a million nodes
 /// (well under a tenth of a second).
 pub const POLL_INTERVAL: u32 = 1024;
+
+/// The most nodes a search visits past the last look at the node limit (a three-empties
+/// subtree: its own node, three two-empties nodes, their last moves, and passes); a
+/// stoppable solve looks for its stop this many nodes before its limit, so that it never
+/// visits more than the limit.
+pub const NODE_MARGIN: u64 = 16;
 
 impl Default for Solver {
     fn default() -> Solver {
@@ -277,6 +330,7 @@ impl Solver {
             sort_nodes: 0,
             budget: None,
             budget_start: 0,
+            node_limit: u64::MAX,
             countdown: POLL_INTERVAL,
             stopped: false,
         }
@@ -294,6 +348,11 @@ impl Solver {
 
     /// Solves `board` exactly unless `budget` (time, nodes counted from now, stop flag)
     /// runs out first; then `None`, and the table keeps only completed results.
+    ///
+    /// The node limit is a hard cap: the solve visits at most that many nodes (it stops
+    /// [`NODE_MARGIN`] nodes early, so a limit below that margin gives up at once); the
+    /// nodes spent either way are in [`Solver::nodes`]. The clock and the stop flag are
+    /// read every [`POLL_INTERVAL`] table-level nodes.
     pub fn solve_within(
         &mut self,
         board: Board,
@@ -301,22 +360,36 @@ impl Solver {
     ) -> Option<Solution> {
         self.budget = Some(budget.clone());
         self.budget_start = self.nodes;
+        self.node_limit = budget
+            .node_limit()
+            .map_or(u64::MAX, |n| self.nodes + n.saturating_sub(NODE_MARGIN));
         self.countdown = POLL_INTERVAL;
-        self.stopped = budget.poll();
+        self.stopped = budget.poll() || self.nodes >= self.node_limit;
         let s = if self.stopped {
             None
         } else {
             Some(self.solve(board))
         };
         self.budget = None;
+        self.node_limit = u64::MAX;
         let stopped = std::mem::take(&mut self.stopped);
         if stopped { None } else { s }
     }
 
-    /// Looks at the budget every [`POLL_INTERVAL`] calls; true once it is exhausted.
+    /// True once the node limit is reached (then the search is stopped).
+    #[inline(always)]
+    fn at_node_limit(&mut self) -> bool {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Looks at the node limit at every call and at the clock and the stop flag every
+    /// [`POLL_INTERVAL`] calls; true once the budget is exhausted.
     #[inline]
     fn out_of_budget(&mut self) -> bool {
-        if self.stopped {
+        if self.at_node_limit() {
             return true;
         }
         self.countdown -= 1;
@@ -459,7 +532,12 @@ impl Solver {
             return 0;
         }
         let before = self.sort_nodes;
-        let v = eval_search(board, depth, -INF_EVAL, INF_EVAL, &mut self.sort_nodes);
+        let limit = before + self.node_limit.saturating_sub(self.nodes);
+        let mut count = NodeCount {
+            nodes: &mut self.sort_nodes,
+            limit,
+        };
+        let v = eval_search(board, depth, -INF_EVAL, INF_EVAL, &mut count);
         self.nodes += self.sort_nodes - before;
         let scale = crate::eval::pattern::SCALE;
         (v + v.signum() * scale / 2) / scale
@@ -567,19 +645,58 @@ impl Solver {
         if empties == 3 {
             return self.solve_three(b, alpha, beta, false);
         }
+        if empties == 4 {
+            return self.solve_four(b, alpha, beta, false);
+        }
+        if self.at_node_limit() {
+            return 0;
+        }
         self.nodes += 1;
         let empty = b.empty();
         let odd = odd_regions(empty);
         let mut best = -65;
-        for group in [odd, empty & !odd] {
-            let mut m = group;
-            while m != 0 {
-                let sq = m.trailing_zeros();
-                m &= m - 1;
+        if empties >= self.tuning.fastest_first_empties {
+            // Fastest first: fewest opponent replies (corners twice), parity on ties.
+            let mut list = [(0i32, b); 8];
+            let mut n = 0;
+            for sq in zerosum::Bitboard(empty) {
                 if let Some(next) = play_empty(b, sq) {
-                    let v = -self.shallow(next, -beta, -alpha, empties - 1);
-                    if raise(&mut best, &mut alpha, v, beta) {
-                        return best;
+                    let om = next.moves();
+                    let k = -((om.count_ones() + (om & CORNERS).count_ones()) as i32) * 4
+                        + (odd >> sq & 1) as i32 * 2
+                        - (X_SQUARES >> sq & 1) as i32;
+                    let mut j = n;
+                    while j > 0 && list[j - 1].0 < k {
+                        list[j] = list[j - 1];
+                        j -= 1;
+                    }
+                    list[j] = (k, next);
+                    n += 1;
+                }
+            }
+            for &(_, next) in &list[..n] {
+                let v = -self.shallow(next, -beta, -alpha, empties - 1);
+                if raise(&mut best, &mut alpha, v, beta) {
+                    return best;
+                }
+            }
+        }
+        let groups = if empties >= self.tuning.fastest_first_empties {
+            [0, 0]
+        } else {
+            [odd, empty & !odd]
+        };
+        for group in groups {
+            for class in SQUARE_CLASSES {
+                let mut m = group & class;
+                while m != 0 {
+                    let sq = m.trailing_zeros();
+                    m &= m - 1;
+                    if let Some(next) = play_empty(b, sq) {
+                        let v = -self.shallow(next, -beta, -alpha, empties - 1);
+                        if raise(&mut best, &mut alpha, v, beta) {
+                            return best;
+                        }
                     }
                 }
             }
@@ -594,10 +711,69 @@ impl Solver {
         best
     }
 
+    /// Four empty squares left: the squares in quadrants with an odd number of empties
+    /// first (parity), X-squares last within each group, each move followed by
+    /// [`Solver::solve_three`]. `passed` is set when the other side has just passed.
+    fn solve_four(&mut self, b: Board, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        if self.at_node_limit() {
+            return 0;
+        }
+        self.nodes += 1;
+        let e = b.empty();
+        let odd = odd_regions(e);
+        let mut order = [0u32; 4];
+        let mut n = 0;
+        for group in [
+            odd & !X_SQUARES,
+            odd & X_SQUARES,
+            e & !odd & !X_SQUARES,
+            e & !odd & X_SQUARES,
+        ] {
+            for sq in zerosum::Bitboard(group) {
+                order[n] = sq;
+                n += 1;
+            }
+        }
+        let mut best = -65;
+        for sq in order {
+            if let Some(next) = play_empty(b, sq) {
+                let v = -self.solve_three(next, -beta, -alpha, false);
+                if raise(&mut best, &mut alpha, v, beta) {
+                    return best;
+                }
+            }
+        }
+        if best == -65 {
+            return self.pass_or_end(b, alpha, beta, passed, Solver::solve_four);
+        }
+        best
+    }
+
+    /// The value of `b` when its side to move has no move: the final score when the
+    /// other side has just passed too (`passed`), else minus `search` of the other
+    /// side's turn (which is told that a pass came before).
+    #[inline]
+    fn pass_or_end(
+        &mut self,
+        b: Board,
+        alpha: i32,
+        beta: i32,
+        passed: bool,
+        search: fn(&mut Solver, Board, i32, i32, bool) -> i32,
+    ) -> i32 {
+        if passed {
+            return b.final_score();
+        }
+        -search(self, b.pass(), -beta, -alpha, true)
+    }
+
     /// Three empty squares left: each move (the square alone in its quadrant first:
     /// parity) is followed by [`Solver::solve_two`]. `passed` is set when the other
     /// side has just passed.
     fn solve_three(&mut self, b: Board, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        if self.at_node_limit() {
+            return 0;
+        }
         self.nodes += 1;
         let e = b.empty();
         let x1 = e.trailing_zeros();
@@ -623,10 +799,7 @@ impl Solver {
             }
         }
         if best == -65 {
-            if passed {
-                return b.final_score();
-            }
-            return -self.solve_three(b.pass(), -beta, -alpha, true);
+            return self.pass_or_end(b, alpha, beta, passed, Solver::solve_three);
         }
         best
     }
@@ -713,19 +886,29 @@ impl Solver {
             let om = next.moves();
             let mobility = (om.count_ones() + (om & CORNERS).count_ones()) as i32;
             let potential = potential_moves(next.player, next.opponent).count_ones() as i32;
-            let mut k = hash_bonus - mobility * (1 << 12) - potential * (1 << 6);
+            let mut k = hash_bonus - mobility * (1 << 12) - potential * t.w_potential;
             if odd >> sq & 1 != 0 {
-                k += 1 << 8;
+                k += t.w_parity;
             }
             if CORNERS >> sq & 1 != 0 {
-                k += 1 << 10;
+                k += t.w_corner;
+            }
+            if t.w_corner_stability != 0 {
+                k += corner_stability(next.opponent) * t.w_corner_stability;
             }
             if sort_search {
                 // A shallow evaluation of the reply counts most.
                 let before = self.sort_nodes;
-                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut self.sort_nodes)
-                    * (1 << 6);
+                let limit = before + self.node_limit.saturating_sub(self.nodes);
+                let mut count = NodeCount {
+                    nodes: &mut self.sort_nodes,
+                    limit,
+                };
+                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut count) * (1 << 6);
                 self.nodes += self.sort_nodes - before;
+                if self.at_node_limit() {
+                    return None;
+                }
             }
             list.items[i].0 = k;
         }
@@ -735,10 +918,10 @@ impl Solver {
 
     /// Null-window and principal-variation search with table and ordering.
     fn deep(&mut self, b: Board, alpha: i32, mut beta: i32, empties: u32) -> i32 {
-        self.nodes += 1;
         if self.out_of_budget() {
             return 0;
         }
+        self.nodes += 1;
         // The table first: its cache miss overlaps the move generation below.
         let probe = self.tt.probe(b.player, b.opponent);
         let moves = b.moves();
@@ -816,12 +999,22 @@ impl Solver {
 
 const INF_EVAL: i32 = 1 << 20;
 
+/// The node counter of an ordering search and the count at which it stops.
+struct NodeCount<'a> {
+    nodes: &'a mut u64,
+    limit: u64,
+}
+
 /// A tiny fail-soft alpha-beta with the trained [`crate::eval::Pattern`] at the horizon
 /// (hundredths of a disc), for move ordering far from the end: corners first and
 /// X-squares last, and with 2 or more plies left the moves with the fewest replies
-/// first. `nodes` counts the positions visited.
-fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
-    *nodes += 1;
+/// first. `nodes` counts the positions visited; at its limit the search returns at once
+/// (a meaningless value: the solve it serves is stopped).
+fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut NodeCount) -> i32 {
+    if *nodes.nodes >= nodes.limit {
+        return 0;
+    }
+    *nodes.nodes += 1;
     if depth == 0 {
         return crate::eval::Pattern::value(b);
     }

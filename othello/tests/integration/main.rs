@@ -1,5 +1,6 @@
 //! The integration tests of `othello`, as one test binary (one link instead of one per file).
 
+mod engine;
 mod eval;
 mod ffo;
 mod parsers;

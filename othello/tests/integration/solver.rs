@@ -95,6 +95,17 @@ fn every_tuning_keeps_scores_exact() {
             guess_depth: 3,
             ..base
         },
+        Tuning {
+            shallow_empties: 7,
+            fastest_first_empties: 5,
+            w_corner_stability: 0,
+            w_parity: 0,
+            ..Tuning::default()
+        },
+        Tuning {
+            fastest_first_empties: 65,
+            ..Tuning::default()
+        },
     ];
     let positions = random_endgames(12, 9, 77);
     let exact: Vec<i32> = positions.iter().map(|&b| solve_slow(b)).collect();
@@ -220,8 +231,8 @@ fn a_stoppable_solve_gives_up_at_its_node_limit_and_keeps_only_true_results() {
         let mut solver = Solver::new(8);
         let budget = Budget::new(&Limits::nodes(20_000));
         assert_eq!(solver.solve_within(b, &budget), None);
-        // Polled at a bounded interval: stopped within a few hundred thousand nodes.
-        assert!(solver.nodes() < 2_000_000, "{} nodes", solver.nodes());
+        // The node limit is a hard cap.
+        assert!(solver.nodes() <= 20_000, "{} nodes", solver.nodes());
         // What the interrupted solve left in the table does not change the answer.
         let exact = Solver::new(8).solve(b).score;
         let after = solver
@@ -235,4 +246,31 @@ fn a_stoppable_solve_gives_up_at_its_node_limit_and_keeps_only_true_results() {
     let budget = Budget::new(&Limits::default().with_stop(stop));
     let b = random_endgames(1, 12, 5)[0];
     assert_eq!(Solver::new(1).solve_within(b, &budget), None);
+}
+
+/// Under a node limit a solve visits at most that many nodes, whether it finishes (then
+/// its score is the exact one) or gives up, at every depth of the solver (the table-free
+/// last empties, the table and the ordering searches).
+#[test]
+fn a_node_limit_is_a_hard_cap() {
+    use zerosum::search::Limits;
+    use zerosum::time::Budget;
+    for empties in [3, 4, 6, 9, 14, 18] {
+        for b in random_endgames(2, empties, 31 + u64::from(empties)) {
+            let exact = Solver::new(4).solve(b).score;
+            for limit in [1, 10, 17, 50, 300, 5_000, 100_000] {
+                let mut solver = Solver::new(4);
+                let s = solver.solve_within(b, &Budget::new(&Limits::nodes(limit)));
+                assert!(
+                    solver.nodes() <= limit,
+                    "{empties} empties, limit {limit}: {} nodes",
+                    solver.nodes()
+                );
+                if let Some(s) = s {
+                    assert_eq!(s.score, exact);
+                    assert!(s.nodes <= limit);
+                }
+            }
+        }
+    }
 }
