@@ -1,6 +1,6 @@
 //! Criterion benches: make/undo with pattern updates, VCF on puzzles, a fixed-node search.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gomoku::vcf::VcfSolver;
 use gomoku::{Board, Engine, Game, Notation};
 use std::hint::black_box;
@@ -10,7 +10,9 @@ fn play_undo(c: &mut Criterion) {
     let b = Board::parse_position("h8i7e9h6g5i5i6g7j4k7h7j6h4k5").unwrap();
     let mut moves = zerosum::MoveList::new();
     b.legal_moves(&mut moves);
-    c.bench_function("gomoku play+undo every legal move (211)", |bench| {
+    let mut group = c.benchmark_group("gomoku play+undo");
+    group.throughput(Throughput::Elements(moves.len() as u64));
+    group.bench_function("every legal move (211)", |bench| {
         let mut g = b.clone();
         bench.iter(|| {
             for &m in &moves {
@@ -21,6 +23,7 @@ fn play_undo(c: &mut Criterion) {
             black_box(&g);
         })
     });
+    group.finish();
 }
 
 fn vcf(c: &mut Criterion) {
@@ -48,18 +51,41 @@ fn search(c: &mut Criterion) {
             assert!(info.best.is_some());
         })
     });
-    // The tree search alone (no root VCF/VCT): nodes per second.
-    group.bench_function("20k nodes, search only", |bench| {
-        bench.iter(|| {
-            let mut e = Engine::new(16);
-            e.root_vcf_nodes = 0;
-            e.root_vct_nodes = 0;
-            let info = e.search(black_box(&b), &Limits::nodes(20_000));
-            assert!(info.best.is_some());
-        })
+    group.finish();
+}
+
+/// The tree search alone (no root VCF/VCT), 20,000 nodes from each of four positions:
+/// criterion's throughput is then search nodes per second.
+fn nodes_per_second(c: &mut Criterion) {
+    let positions: Vec<Board> = [
+        "h8i7e9h6g5i5",
+        "h8i7e9",
+        "h8g6e10",
+        "h8i7e9h6g5i5i6g7j4k7h7j6h4k5",
+    ]
+    .iter()
+    .map(|p| Board::parse_position(p).unwrap())
+    .collect();
+    let run = |positions: &[Board]| -> u64 {
+        positions
+            .iter()
+            .map(|b| {
+                let mut e = Engine::new(16);
+                e.root_vcf_nodes = 0;
+                e.root_vct_nodes = 0;
+                e.search(black_box(b), &Limits::nodes(20_000)).nodes
+            })
+            .sum()
+    };
+    let nodes = run(&positions);
+    let mut group = c.benchmark_group("gomoku nodes per second");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function("search only, 4 positions x 20k nodes", |bench| {
+        bench.iter(|| assert_eq!(run(&positions), nodes))
     });
     group.finish();
 }
 
-criterion_group!(benches, play_undo, vcf, search);
+criterion_group!(benches, play_undo, vcf, search, nodes_per_second);
 criterion_main!(benches);

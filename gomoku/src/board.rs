@@ -107,45 +107,104 @@ pub struct Board {
     pats: Vec<[[u8; 4]; 2]>,
     counts: [[u16; 8]; 2],
     near: Vec<u8>,
+    /// Per side and pattern, the (cell, direction) pairs of the cells near stones
+    /// (`near > 0`; occupied cells have no pattern).
+    near_counts: [[u16; 8]; 2],
+    /// Per cell and side, the number of fours (bits 0..3) and open threes (bits 3..6)
+    /// among its four direction patterns: its threat class in one table look-up.
+    tally: Vec<[u8; 2]>,
+    /// Per side and threat class (see [`pattern::threat_class`]), the cells (every cell
+    /// of class 1 or 2 is empty and near a stone).
+    classes: [[u16; 3]; 2],
+    /// The empty cells near stones, in no order, and each cell's place in it (`u16::MAX`
+    /// when absent).
+    frontier: Vec<u16>,
+    frontier_at: Vec<u16>,
     history: Vec<Cell>,
     base: usize,
     blockers: usize,
     to_move: Side,
     hash: u64,
     outcome: Option<Outcome>,
-    /// Per cell and direction, the 2-bit board values (0 empty, 1 black, 2 white, 3 edge
-    /// or blocker) of the ten cells at offsets −5..=5 around it, kept incrementally: bits
-    /// 0..16 hold offsets −4..−1, +1..+4 (the pattern table's key order), bits 16..18
-    /// offset −5 and 18..20 offset +5.
-    lines: Vec<[u32; 4]>,
+    /// Per cell, direction and side (black, white), the pattern-table key of the ten
+    /// cells at offsets −5..=5 around it as that side sees them, kept incrementally:
+    /// offsets −4..−1, +1..+4 as base-3 digits (empty, own stone, opponent stone or
+    /// edge) of weights 3^0..3^7, plus 3^8 for an own stone at −5 and 2·3^8 at +5.
+    keys: Vec<[[u32; 2]; 4]>,
     /// The pattern table seen by black and by white.
-    tables: [&'static [u8]; 2],
+    tables: [&'static [u8; pattern::KEYS]; 2],
+    /// Per side, whether its patterns read the cells five away
+    /// ([`pattern::reads_outer_cells`]).
+    outer: [bool; 2],
 }
 
-/// Bit position of offset `k` (±1..=±5) in a line code (see `Board::lines`).
+/// What one direction's pattern adds to a cell's tally: 1 for a four, 8 for an open three.
+const TALLY: [u8; 8] = [0, 0, 0, 0, 8, 1, 0, 0];
+
+/// The threat class ([`pattern::threat_class`]) of a tally (fours + 8 × open threes;
+/// tallies of more than four patterns cannot occur).
+const CLASS_OF_TALLY: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 64 {
+        let (fours, threes) = (k & 7, k >> 3);
+        if fours + threes <= 4 {
+            let mut p = [0u8; 4];
+            let mut j = 0;
+            while j < 4 {
+                p[j] = if j < fours {
+                    Pattern::Four as u8
+                } else if j < fours + threes {
+                    Pattern::OpenThree as u8
+                } else {
+                    0
+                };
+                j += 1;
+            }
+            t[k] = pattern::threat_class(p) as u8;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The weight of offset `k` (±1..=±5) in a pattern-table key (see `Board::keys`).
 #[inline]
-const fn line_shift(k: i32) -> u32 {
+const fn key_weight(k: i32) -> u32 {
     match k {
-        -5 => 16,
-        5 => 18,
-        k if k < 0 => (2 * (k + 4)) as u32,
-        k => (2 * (k + 3)) as u32,
+        -5 => pattern::INNER_KEYS as u32,
+        5 => 2 * pattern::INNER_KEYS as u32,
+        k if k < 0 => pattern::slot_weight((k + 4) as usize),
+        k => pattern::slot_weight((k + 3) as usize),
     }
 }
 
-/// The pattern-table key of a line code for the side whose stones have value `stone`.
+/// [`key_weight`] of offsets −5..=5 (index `k + 5`; 0 for the centre).
+const KEY_WEIGHTS: [u32; 11] = {
+    let mut w = [0; 11];
+    let mut k = -5;
+    while k <= 5 {
+        if k != 0 {
+            w[(k + 5) as usize] = key_weight(k);
+        }
+        k += 1;
+    }
+    w
+};
+
+/// The key digit of board value `v` (0 empty, 1 black, 2 white, 3 edge or blocker) at
+/// offset `k`, seen by the side whose stones have value `own`.
 #[inline]
-fn line_key(x: u32, stone: u32) -> usize {
-    let lo = x & 0x5555;
-    let hi = (x >> 1) & 0x5555;
-    let (own, block) = if stone == 1 {
-        (lo & !hi, hi)
+const fn key_digit(k: i32, v: u32, own: u32) -> u32 {
+    if k == 5 || k == -5 {
+        (v == own) as u32
+    } else if v == own {
+        1
+    } else if v == 0 {
+        0
     } else {
-        (hi & !lo, lo)
-    };
-    let left = ((x >> 16) & 3 == stone) as u32;
-    let right = ((x >> 18) & 3 == stone) as u32;
-    (own | block << 1 | left << 16 | right << 17) as usize
+        2
+    }
 }
 
 impl Board {
@@ -170,16 +229,25 @@ impl Board {
             pats: vec![[[0; 4]; 2]; n],
             counts: [[0; 8]; 2],
             near: vec![0; n],
+            near_counts: [[0; 8]; 2],
+            tally: vec![[0; 2]; n],
+            classes: [[n as u16, 0, 0]; 2],
+            frontier: Vec::with_capacity(n),
+            frontier_at: vec![u16::MAX; n],
             history: Vec::with_capacity(n),
             base: 0,
             blockers: 0,
             to_move: Side::First,
             hash: 0,
             outcome: None,
-            lines: vec![[0; 4]; n],
+            keys: vec![[[0; 2]; 4]; n],
             tables: [
                 pattern::table(rule.line_rule(Side::First)),
                 pattern::table(rule.line_rule(Side::Second)),
+            ],
+            outer: [
+                pattern::reads_outer_cells(rule.line_rule(Side::First)),
+                pattern::reads_outer_cells(rule.line_rule(Side::Second)),
             ],
         };
         for i in 0..n {
@@ -188,17 +256,19 @@ impl Board {
                 for k in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                     let (x, y) = (c.x as i32 + k * dx, c.y as i32 + k * dy);
                     if x < 0 || y < 0 || x >= size as i32 || y >= size as i32 {
-                        b.lines[i][d] |= 3 << line_shift(k);
+                        for (side, key) in b.keys[i][d].iter_mut().enumerate() {
+                            *key += key_digit(k, 3, side as u32 + 1) * key_weight(k);
+                        }
                     }
                 }
             }
         }
+        b.counts = [[4 * n as u16, 0, 0, 0, 0, 0, 0, 0]; 2];
         for i in 0..n {
             for s in 0..2 {
                 for d in 0..4 {
                     let p = b.compute(i, d, s);
-                    b.pats[i][s][d] = p;
-                    b.counts[s][p as usize] += 1;
+                    b.set_pattern(i, s, d, p);
                 }
             }
         }
@@ -294,6 +364,29 @@ impl Board {
         self.counts[side.index()][p as usize] as u32
     }
 
+    /// Per pattern (index = [`Pattern`] code), how many (empty cell near a stone,
+    /// direction) pairs give `side` that pattern; kept on every move.
+    #[inline]
+    pub fn near_pattern_counts(&self, side: Side) -> [u16; 8] {
+        self.near_counts[side.index()]
+    }
+
+    /// Per threat class (index 1 = double three: two open threes; 2 = four-three: a four
+    /// and an open three), how many empty cells have it for `side` (all of them
+    /// near a stone: an open three or a four needs a stone within two cells); index 0
+    /// counts every other cell. Kept on every move.
+    #[inline]
+    pub fn class_counts(&self, side: Side) -> [u16; 3] {
+        self.classes[side.index()]
+    }
+
+    /// The empty cells within two cells (king distance) of a stone, as dense indices in
+    /// no particular order; kept on every move.
+    #[inline]
+    pub fn frontier(&self) -> &[u16] {
+        &self.frontier
+    }
+
     /// Number of stones within two cells (king distance) of index `i`.
     #[inline]
     pub fn near(&self, i: usize) -> u8 {
@@ -330,39 +423,109 @@ impl Board {
     /// direction `d`, from the line code.
     #[inline]
     fn compute(&self, i: usize, d: usize, side: usize) -> u8 {
-        self.tables[side][line_key(self.lines[i][d], side as u32 + 1)]
+        self.tables[side][self.keys[i][d][side] as usize]
     }
 
-    #[inline]
+    #[inline(always)]
     fn set_pattern(&mut self, i: usize, side: usize, d: usize, new: u8) {
         let old = self.pats[i][side][d];
         if new != old {
-            self.counts[side][old as usize] -= 1;
-            self.counts[side][new as usize] += 1;
+            let (o, n) = (old as usize & 7, new as usize & 7);
+            self.counts[side][o] -= 1;
+            self.counts[side][n] += 1;
             self.pats[i][side][d] = new;
+            if TALLY[o] | TALLY[n] != 0 {
+                let was = self.tally[i][side];
+                let now = was.wrapping_sub(TALLY[o]).wrapping_add(TALLY[n]);
+                self.tally[i][side] = now;
+                let (a, b) = (
+                    CLASS_OF_TALLY[was as usize & 63] as usize,
+                    CLASS_OF_TALLY[now as usize & 63] as usize,
+                );
+                if a != b {
+                    self.classes[side][a % 3] -= 1;
+                    self.classes[side][b % 3] += 1;
+                }
+            }
+            if self.near[i] > 0 {
+                self.near_counts[side][o] -= 1;
+                self.near_counts[side][n] += 1;
+            }
         }
     }
 
-    /// Updates the line codes and patterns around `c`, whose board value has just
-    /// changed (a stone or blocker placed, or a stone taken back).
-    fn update_around(&mut self, c: Cell) {
+    /// Adds (`add`) or removes the patterns of cell `i` in the near sums.
+    #[inline]
+    fn count_near(&mut self, i: usize, add: bool) {
+        for side in 0..2 {
+            for v in self.pats[i][side] {
+                if add {
+                    self.near_counts[side][v as usize] += 1;
+                } else {
+                    self.near_counts[side][v as usize] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Puts the empty cell `i` in the frontier (it is not there yet).
+    #[inline]
+    fn frontier_insert(&mut self, i: usize) {
+        self.frontier_at[i] = self.frontier.len() as u16;
+        self.frontier.push(i as u16);
+    }
+
+    /// Takes cell `i` out of the frontier if it is there.
+    #[inline]
+    fn frontier_remove(&mut self, i: usize) {
+        let at = self.frontier_at[i];
+        if at != u16::MAX {
+            let last = *self.frontier.last().expect("the frontier holds i");
+            self.frontier.swap_remove(at as usize);
+            self.frontier_at[last as usize] = at;
+            self.frontier_at[i] = u16::MAX;
+        }
+    }
+
+    /// Updates the pattern keys and patterns around `c`, whose board value has just
+    /// changed from `was` (a stone or blocker placed on an empty cell, `was` 0, or a
+    /// stone of value `was` taken back).
+    fn update_around(&mut self, c: Cell, was: u32) {
         let s = self.size as i32;
         let (cx, cy) = (c.x as i32, c.y as i32);
         let ci = self.index(c);
         let v = self.cells[ci] as u32;
+        // The offsets k in −5..=5 along each axis that stay on the board.
+        let span = |p: i32, dp: i32| match dp {
+            0 => (-5, 5),
+            1 => ((-p).max(-5), (s - 1 - p).min(5)),
+            _ => ((p - (s - 1)).max(-5), p.min(5)),
+        };
+        // Per side, how each neighbour's key digit for `c` changes: (inner, outer).
+        let change = |own: u32| {
+            let inner = key_digit(1, v, own) as i32 - key_digit(1, was, own) as i32;
+            let outer = key_digit(5, v, own) as i32 - key_digit(5, was, own) as i32;
+            (inner, outer)
+        };
+        let changes = [change(1), change(2)];
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for k in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-                let (x, y) = (cx + k * dx, cy + k * dy);
-                if x < 0 || y < 0 || x >= s || y >= s {
+            let step = dy * s + dx;
+            let ((lx, hx), (ly, hy)) = (span(cx, dx), span(cy, dy));
+            for k in lx.max(ly)..=hx.min(hy) {
+                if k == 0 {
                     continue;
                 }
-                let i = (y * s + x) as usize;
+                let i = (ci as i32 + k * step) as usize;
                 // `c` lies at offset −k from `i`.
-                let sh = line_shift(-k);
-                self.lines[i][d] = (self.lines[i][d] & !(3 << sh)) | v << sh;
-                if self.cells[i] == 0 {
-                    for side in 0..2 {
-                        let new = self.compute(i, d, side);
+                let empty = self.cells[i] == 0;
+                let outer = k == 5 || k == -5;
+                let weight = KEY_WEIGHTS[(5 - k) as usize] as i32;
+                for (side, &(inner_change, outer_change)) in changes.iter().enumerate() {
+                    let change = if outer { outer_change } else { inner_change };
+                    let key = self.keys[i][d][side].wrapping_add_signed(change * weight);
+                    self.keys[i][d][side] = key;
+                    if empty && (!outer || self.outer[side]) {
+                        let new = self.tables[side][key as usize];
                         self.set_pattern(i, side, d, new);
                     }
                 }
@@ -372,15 +535,32 @@ impl Board {
                 self.set_pattern(ci, side, d, new);
             }
         }
+        let placed = v != 0;
+        if placed {
+            self.frontier_remove(ci);
+        }
         for y in (cy - 2).max(0)..=(cy + 2).min(s - 1) {
             for x in (cx - 2).max(0)..=(cx + 2).min(s - 1) {
                 let i = (y * s + x) as usize;
-                if self.cells[self.index(c)] != 0 {
+                if placed {
                     self.near[i] += 1;
+                    if self.near[i] == 1 {
+                        self.count_near(i, true);
+                        if self.cells[i] == 0 {
+                            self.frontier_insert(i);
+                        }
+                    }
                 } else {
                     self.near[i] -= 1;
+                    if self.near[i] == 0 {
+                        self.count_near(i, false);
+                        self.frontier_remove(i);
+                    }
                 }
             }
+        }
+        if !placed && self.near[ci] > 0 {
+            self.frontier_insert(ci);
         }
     }
 
@@ -427,7 +607,7 @@ impl Board {
         self.cells[i] = side.index() as u8 + 1;
         self.hash ^= keys()[2 * i + side.index()] ^ keys()[2 * CELLS];
         self.history.push(c);
-        self.update_around(c);
+        self.update_around(c, 0);
         self.to_move = !side;
         self.outcome = if wins {
             Some(Outcome::Win(side))
@@ -476,7 +656,7 @@ impl Board {
         self.cells[i] = 3;
         self.blockers += 1;
         self.hash ^= keys()[2 * i] ^ keys()[2 * i + 1];
-        self.update_around(c);
+        self.update_around(c, 0);
         Ok(())
     }
 
@@ -502,7 +682,7 @@ impl Board {
         };
         self.cells[i] = 0;
         self.hash ^= keys()[2 * i + side.index()] ^ keys()[2 * CELLS];
-        self.update_around(c);
+        self.update_around(c, side.index() as u32 + 1);
         self.to_move = side;
         self.outcome = None;
         true
@@ -775,6 +955,31 @@ mod tests {
                     }
                 }
                 assert_eq!(b.counts, counts);
+                let (mut near_counts, mut classes) = ([[0u16; 8]; 2], [[0u16; 3]; 2]);
+                let mut frontier = Vec::new();
+                for i in 0..b.cell_count() {
+                    for (side_classes, pats) in classes.iter_mut().zip(b.pats[i]) {
+                        let class = pattern::threat_class(pats);
+                        assert!(class == 0 || (b.raw(i) == 0 && b.near(i) > 0));
+                        side_classes[class] += 1;
+                    }
+                    if b.near(i) == 0 {
+                        continue;
+                    }
+                    if b.raw(i) == 0 {
+                        frontier.push(i as u16);
+                    }
+                    for (side_counts, pats) in near_counts.iter_mut().zip(b.pats[i]) {
+                        for p in pats {
+                            side_counts[p as usize] += 1;
+                        }
+                    }
+                }
+                assert_eq!(b.near_counts, near_counts, "step {step}");
+                assert_eq!(b.classes, classes, "step {step}");
+                let mut kept = b.frontier().to_vec();
+                kept.sort();
+                assert_eq!(kept, frontier, "step {step}");
             }
         }
     }

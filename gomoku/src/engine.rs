@@ -58,17 +58,29 @@ pub struct Engine {
     budget: Budget,
     polls: u32,
     aborted: bool,
+    /// Budget clock at the last poll of this search.
+    last_poll: Duration,
+    /// Longest gap between two polls in this search (the thread waiting for a CPU).
+    stall: Duration,
+    /// The scheduling delay the next search keeps in reserve (see [`Engine::lag`]).
+    lag: Duration,
     killers: [[Option<Cell>; 2]; KILLER_PLIES],
     /// Late-move reductions of quiet moves (off by default: in 32 games against Rapfi at
     /// 3,000 and 10,000 nodes they scored 3 points, 7 without).
     pub lmr: bool,
+    /// Four extension: a move that makes a four is searched to the same depth as its
+    /// parent (on by default: against Rapfi at 3,000 nodes, ours at a 20,000 / 40,000
+    /// node cap, 13 and 23 wins of 48 with it, 10 and 13 without; see the README).
+    pub four_extension: bool,
     /// Widest branching at an interior node (the best candidates by ordering value).
     pub max_moves: usize,
     /// Attacker positions a VCF search at a leaf may visit (0 = no VCF at leaves).
     pub leaf_vcf_nodes: u64,
-    /// Attacker positions the root VCF searches may visit.
+    /// Attacker positions the root VCF searches may visit (under a node limit `N`, at
+    /// most `N / 8`: the limit counts them).
     pub root_vcf_nodes: u64,
-    /// Nodes the root VCT search may visit (0 = no VCT).
+    /// Nodes the root VCT search may visit (0 = no VCT; under a node limit `N`, at most
+    /// `N / 4`).
     pub root_vct_nodes: u64,
     vct: VctSolver,
     /// The evaluation's values at the horizon ([`EvalTable::DEFAULT`] unless changed).
@@ -83,6 +95,10 @@ const MAX_DEPTH: u32 = 40;
 /// time on a loaded machine; reading the clock costs tens of nanoseconds).
 const POLL_NODES: u32 = 1;
 const MAX_PLY: u32 = 80;
+/// The scheduling delay assumed before any search has measured one.
+const INITIAL_LAG: Duration = Duration::from_millis(5);
+/// Most of the time limit the lag reserve may take, in parts of the limit.
+const MAX_LAG_SHARE: f64 = 0.15;
 /// Plies with their own killer moves (deeper plies share the last slot).
 const KILLER_PLIES: usize = 64;
 /// Moves from this index on may be reduced.
@@ -103,8 +119,12 @@ impl Engine {
             budget: Budget::unlimited(),
             polls: 0,
             aborted: false,
+            last_poll: Duration::ZERO,
+            stall: Duration::ZERO,
+            lag: INITIAL_LAG,
             killers: [[None; 2]; KILLER_PLIES],
             lmr: false,
+            four_extension: true,
             max_moves: 14,
             leaf_vcf_nodes: 60,
             root_vcf_nodes: 20_000,
@@ -129,12 +149,53 @@ impl Engine {
         // every 2^k nodes: the count jumps by the VCF nodes of the leaves, so a mask on it
         // fired only now and then); the node limit is compared on every call.
         self.polls = self.polls.wrapping_add(1);
-        if self.nodes >= self.node_limit
-            || (self.polls.is_multiple_of(POLL_NODES) && self.budget.poll())
-        {
+        if self.nodes >= self.node_limit {
             self.aborted = true;
+        } else if self.polls.is_multiple_of(POLL_NODES) {
+            let now = self.budget.elapsed();
+            self.stall = self.stall.max(now.saturating_sub(self.last_poll));
+            self.last_poll = now;
+            self.aborted = self.budget.poll();
         }
         self.aborted
+    }
+
+    /// Nodes left under the node limit.
+    fn room(&self) -> u64 {
+        self.node_limit.saturating_sub(self.nodes)
+    }
+
+    /// The node limit a VCT search may be given now: the room less two of its VCF tests
+    /// (the VCT compares its count with its limit between VCF tests, so it may pass the
+    /// limit by about that much).
+    fn vct_room(&self) -> u64 {
+        self.room().saturating_sub(2 * (self.vct.vcf_nodes + 2))
+    }
+
+    /// The scheduling delay the engine measured lately: the longest gap between two of
+    /// its clock polls (a node costs microseconds, so a gap of milliseconds is time spent
+    /// waiting for a CPU on a busy machine), decaying by an eighth a search. A search
+    /// stops twice this before its time maximum (at most 15 % of it), so that a wait that
+    /// begins just before the stop still ends within the limit; on an idle machine the
+    /// reserve shrinks to almost nothing.
+    pub fn lag(&self) -> Duration {
+        self.lag
+    }
+
+    /// The core budget of one search: `limits`' time and stop flag (not its node limit,
+    /// which the engine counts itself), less the lag reserve.
+    fn budget_for(&self, limits: &Limits) -> Budget {
+        let full = Budget::new(&Limits {
+            nodes: None,
+            ..limits.clone()
+        });
+        match full.maximum() {
+            Some(max) if !max.is_zero() => {
+                let reserve = (self.lag * 2).min(max.mul_f64(MAX_LAG_SHARE));
+                full.share(1.0 - reserve.as_secs_f64() / max.as_secs_f64(), None)
+            }
+            _ => full,
+        }
     }
 
     /// Candidate moves of the side to move, best ordering value first, at most `cap`:
@@ -167,10 +228,8 @@ impl Engine {
             return;
         }
         let open_three = board.pattern_count(opp, Pattern::OpenFour) > 0;
-        for i in 0..board.cell_count() {
-            if board.raw(i) != 0 || board.near(i) == 0 {
-                continue;
-            }
+        for &i in board.frontier() {
+            let i = usize::from(i);
             let mine = board.patterns(i, me);
             let theirs = board.patterns(i, opp);
             if open_three {
@@ -186,7 +245,8 @@ impl Engine {
             let value = cell_value(mine) + cell_value(theirs) * 4 / 5;
             out.push((value, board.cell_of(i)));
         }
-        out.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        // A total order (the cells differ), so the unstable sort gives one result.
+        out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         if !open_three {
             out.truncate(cap.max(1));
         }
@@ -200,10 +260,11 @@ impl Engine {
         beta: Score,
         ply: u32,
     ) -> Score {
-        self.nodes += 1;
+        // Checked before the node is counted, so that a node limit is never passed.
         if self.check_abort() {
             return Score::DRAW;
         }
+        self.nodes += 1;
         // 1. Terminal positions: the previous move won, or the board is full.
         match b.outcome() {
             Some(Outcome::Draw) => return Score::DRAW,
@@ -224,8 +285,14 @@ impl Engine {
         }
         // 3. Horizon: our own VCF, else the static value.
         if depth <= 0 || ply >= MAX_PLY {
-            if opp_fives == 0 && self.leaf_vcf_nodes > 0 && b.pattern_count(me, Pattern::Four) > 0 {
-                if let Some(line) = self.vcf.solve(b, 12, self.leaf_vcf_nodes) {
+            // The VCF visits at most its limit + 1 positions: within the node limit.
+            let room = self.node_limit.saturating_sub(self.nodes);
+            if opp_fives == 0
+                && self.leaf_vcf_nodes > 0
+                && room > 0
+                && b.pattern_count(me, Pattern::Four) > 0
+            {
+                if let Some(line) = self.vcf.solve(b, 12, self.leaf_vcf_nodes.min(room - 1)) {
                     self.nodes += self.vcf.nodes;
                     return Score::win_in(ply + line.len() as u32);
                 }
@@ -280,6 +347,17 @@ impl Engine {
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         for (k, &(value, c)) in moves.iter().enumerate() {
+            // Four extension: a four costs no depth (the block it forces costs none either).
+            let next_depth = if self.four_extension
+                && ply < MAX_PLY / 2
+                && b.patterns(b.index(c), me)
+                    .iter()
+                    .any(|&p| p >= Pattern::Four as u8)
+            {
+                depth
+            } else {
+                next_depth
+            };
             b.play_unchecked(c);
             let mut s;
             if k == 0 {
@@ -367,11 +445,8 @@ impl Engine {
         limits: &Limits,
         observer: &mut zerosum::Observer<'_, Cell>,
     ) -> SearchInfo {
-        // Time and stop flag only: the node limit below counts search nodes.
-        self.budget = Budget::new(&Limits {
-            nodes: None,
-            ..limits.clone()
-        });
+        self.budget = self.budget_for(limits);
+        self.stall = Duration::ZERO;
         self.nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -408,8 +483,15 @@ impl Engine {
             info.elapsed = self.budget.elapsed();
             return info;
         }
-        let vcf_budget = self.root_vcf_nodes;
-        if let Some(line) = self.vcf.solve_within(&mut b, 40, vcf_budget, &self.budget) {
+        // Under a node limit the root solvers get parts of it (an eighth for the VCF, a
+        // quarter for the VCT, less for the defence), and the tree search the rest.
+        let part = |want: u64, share: u64| want.min(self.node_limit / share);
+        let vcf_budget = part(self.root_vcf_nodes, 8);
+        if vcf_budget > 0
+            && let Some(line) = self
+                .vcf
+                .solve_within(&mut b, 40, vcf_budget - 1, &self.budget)
+        {
             self.nodes += self.vcf.nodes;
             info.best = Some(line[0]);
             info.score = Score::win_in(line.len() as u32);
@@ -424,11 +506,14 @@ impl Engine {
             info.elapsed = self.budget.elapsed();
             return info;
         }
-        self.nodes += self.vcf.nodes;
+        if vcf_budget > 0 {
+            self.nodes += self.vcf.nodes;
+        }
         // Root step 1b: a VCT (threes and fours) on its own budget: at most a quarter of
         // the time.
-        if self.root_vct_nodes > 0 {
-            let budget = self.root_vct_nodes;
+        let vct_budget = part(self.root_vct_nodes, 4);
+        if vct_budget.min(self.vct_room()) > 0 {
+            let budget = vct_budget.min(self.vct_room());
             let vct_time = self.budget.share(0.25, None);
             if let Some(line) = self.vct.solve_within(&mut b, VCT_DEPTH, budget, &vct_time) {
                 self.nodes += self.vct.nodes;
@@ -451,15 +536,19 @@ impl Engine {
         // time is gone), and our fours.
         if moves.len() > 1 && b.pattern_count(!me, Pattern::Five) == 0 {
             b.set_side_to_move(!me);
-            let vcf_threat = self
-                .vcf
-                .solve_within(&mut b, 40, vcf_budget / 4 + 1, &self.budget);
-            self.nodes += self.vcf.nodes;
-            let vct_threat = if vcf_threat.is_none() && self.root_vct_nodes > 0 {
+            let vcf_threat = if self.room() > 0 {
+                let limit = (vcf_budget / 4 + 1).min(self.room() - 1);
+                let t = self.vcf.solve_within(&mut b, 40, limit, &self.budget);
+                self.nodes += self.vcf.nodes;
+                t
+            } else {
+                None
+            };
+            let vct_threat = if vcf_threat.is_none() && (vct_budget / 2).min(self.vct_room()) > 0 {
                 let p = self.vct.prove_within(
                     &mut b,
                     VCT_DEPTH,
-                    self.root_vct_nodes / 2,
+                    (vct_budget / 2).min(self.vct_room()),
                     &self.budget.share(1.0 / 6.0, None),
                 );
                 self.nodes += self.vct.nodes;
@@ -477,30 +566,25 @@ impl Engine {
                 let mut safe = Vec::new();
                 let mut unchecked = Vec::new();
                 for &(v, c) in &order {
-                    if half.poll() {
+                    if half.poll() || self.room() < 2 {
                         unchecked.push((v, c));
                         continue;
                     }
                     let i = b.index(c);
                     let my_four = b.patterns(i, me).iter().any(|&p| p >= Pattern::Four as u8);
                     b.play_unchecked(c);
-                    let refuted = my_four
-                        || b.outcome().is_some()
-                        || (self
-                            .vcf
-                            .solve_within(&mut b, 40, vcf_budget / 8 + 1, &half)
-                            .is_none()
-                            && {
-                                self.nodes += self.vcf.nodes;
-                                let t = self.vct.prove_within(
-                                    &mut b,
-                                    VCT_DEPTH,
-                                    self.root_vct_nodes / 32 + 1,
-                                    &half,
-                                );
+                    let refuted = my_four || b.outcome().is_some() || {
+                        let limit = (vcf_budget / 8 + 1).min(self.room() - 1);
+                        let vcf = self.vcf.solve_within(&mut b, 40, limit, &half);
+                        self.nodes += self.vcf.nodes;
+                        vcf.is_none()
+                            && (vct_budget == 0 || self.vct_room() == 0 || {
+                                let limit = (vct_budget / 32 + 1).min(self.vct_room());
+                                let t = self.vct.prove_within(&mut b, VCT_DEPTH, limit, &half);
                                 self.nodes += self.vct.nodes;
                                 t.is_none()
-                            });
+                            })
+                    };
                     b.try_undo();
                     if refuted {
                         safe.push((v, c));
@@ -548,10 +632,8 @@ impl Engine {
             info.elapsed = self.budget.elapsed();
             return info;
         }
-        // Root step 3: iterative deepening PVS. The node limit counts search nodes only:
-        // the root VCF/VCT searches above have their own fixed budgets.
-        let root_nodes = self.nodes;
-        self.node_limit = self.node_limit.saturating_add(root_nodes);
+        // Root step 3: iterative deepening PVS, in the nodes the root solvers left.
+        self.last_poll = self.budget.elapsed();
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
         for depth in 1..=max_depth {
             let mut alpha = -Score::INFINITE;
@@ -640,6 +722,7 @@ impl Engine {
         info.pv = self.pv_from_tt(&b, best, 16);
         info.nodes = self.nodes;
         info.elapsed = self.budget.elapsed();
+        self.lag = self.stall.max(self.lag * 7 / 8);
         info
     }
 }

@@ -2,6 +2,8 @@
 
 use crate::board::Board;
 use crate::pattern::Pattern;
+#[cfg(test)]
+use crate::pattern::threat_class;
 use zerosum::{Game, Score, Side};
 
 /// Value of one direction's pattern at an empty cell, for the evaluation sum.
@@ -36,28 +38,6 @@ pub fn cell_value(p: [u8; 4]) -> i32 {
         300
     } else if threes == 1 {
         200
-    } else {
-        0
-    }
-}
-
-/// The threat class of a cell for the side that would play there: 2 = a four with an
-/// open three (four-three), 1 = two open threes (double three), 0 = neither. Open fours
-/// and double fours are found by the search itself ([`has_double_four_move`]).
-#[inline]
-fn threat_class(p: [u8; 4]) -> usize {
-    let (mut fours, mut threes) = (0, 0);
-    for v in p {
-        if v == Pattern::Four as u8 {
-            fours += 1;
-        } else if v == Pattern::OpenThree as u8 {
-            threes += 1;
-        }
-    }
-    if fours >= 1 && threes >= 1 {
-        2
-    } else if threes >= 2 {
-        1
     } else {
         0
     }
@@ -177,6 +157,47 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
     let me = board.side_to_move();
     let opp = !me;
     let mut x = [0i32; FEATURES];
+    // The board keeps these sums over the empty cells near stones on every move.
+    let (pm, po) = (
+        board.near_pattern_counts(me),
+        board.near_pattern_counts(opp),
+    );
+    for p in 1..8 {
+        x[p - 1] = i32::from(pm[p]);
+        x[p + 6] = i32::from(po[p]);
+    }
+    let (cm, co) = (board.class_counts(me), board.class_counts(opp));
+    x[20] = i32::from(cm[1]);
+    x[21] = i32::from(cm[2]);
+    x[22] = i32::from(co[1]);
+    x[23] = i32::from(co[2]);
+    let best = |c: [u16; 3]| if c[2] > 0 { 2 } else { usize::from(c[1] > 0) };
+    best_classes(board, &mut x, best(cm), best(co));
+    x
+}
+
+/// Sets the features of each side's best threat class (`my_class`, `their_class`: 0
+/// none, 1 double three, 2 four-three) and the side-to-move constant.
+fn best_classes(board: &Board, x: &mut [i32; FEATURES], my_class: usize, their_class: usize) {
+    let opp = !board.side_to_move();
+    let opp_can_four = board.pattern_count(opp, Pattern::Four) > 0
+        || board.pattern_count(opp, Pattern::OpenFour) > 0;
+    if my_class > 0 {
+        x[13 + my_class + if opp_can_four { 2 } else { 0 }] = 1;
+    }
+    if their_class > 0 {
+        x[17 + their_class] = 1;
+    }
+    x[24] = 1;
+}
+
+/// [`features`] counted cell by cell (the form before the board kept the sums): the
+/// independent reference of the incremental counts.
+#[cfg(test)]
+fn features_by_scan(board: &Board) -> [i32; FEATURES] {
+    let me = board.side_to_move();
+    let opp = !me;
+    let mut x = [0i32; FEATURES];
     let (mut my_class, mut their_class) = (0usize, 0usize);
     for i in 0..board.cell_count() {
         if board.raw(i) != 0 || board.near(i) == 0 {
@@ -201,15 +222,7 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
         my_class = my_class.max(cm);
         their_class = their_class.max(co);
     }
-    let opp_can_four = board.pattern_count(opp, Pattern::Four) > 0
-        || board.pattern_count(opp, Pattern::OpenFour) > 0;
-    if my_class > 0 {
-        x[13 + my_class + if opp_can_four { 2 } else { 0 }] = 1;
-    }
-    if their_class > 0 {
-        x[17 + their_class] = 1;
-    }
-    x[24] = 1;
+    best_classes(board, &mut x, my_class, their_class);
     x
 }
 
@@ -241,12 +254,22 @@ pub fn has_double_four_move(board: &Board, side: Side) -> Option<usize> {
     {
         return None;
     }
-    (0..board.cell_count()).find(|&i| {
-        let p = board.patterns(i, side);
-        (p.contains(&(Pattern::OpenFour as u8))
-            || p.iter().filter(|&&v| v == Pattern::Four as u8).count() >= 2)
-            && !(side == Side::First && crate::renju::is_forbidden(board, board.cell_of(i)))
-    })
+    // Such a cell has stones within two cells, so it is in the frontier; the lowest
+    // index that is not a forbidden point is returned.
+    let mut cells: Vec<usize> = board
+        .frontier()
+        .iter()
+        .map(|&i| usize::from(i))
+        .filter(|&i| {
+            let p = board.patterns(i, side);
+            p.contains(&(Pattern::OpenFour as u8))
+                || p.iter().filter(|&&v| v == Pattern::Four as u8).count() >= 2
+        })
+        .collect();
+    cells.sort_unstable();
+    cells
+        .into_iter()
+        .find(|&i| !(side == Side::First && crate::renju::is_forbidden(board, board.cell_of(i))))
 }
 
 #[cfg(test)]
@@ -313,6 +336,7 @@ mod tests {
             while b.outcome().is_none() && b.stone_count() < 60 {
                 if b.stone_count() > 0 {
                     assert_eq!(evaluate_raw(&b), evaluate_hand_reference(&b), "{b}");
+                    assert_eq!(features(&b), features_by_scan(&b), "{b}");
                     checked += 1;
                 }
                 let near: Vec<usize> = (0..b.cell_count())

@@ -14,9 +14,10 @@
 //! - [`Pattern::Two`] / [`Pattern::One`]: a five-window through `c` free of opponent
 //!   stones holding two / one own stones.
 //!
-//! The classification is computed once per rule into a table indexed by the 2-bit codes
-//! of the eight neighbours (empty, own, opponent or edge) and two bits for the outer
-//! cells (own or not) — 2^18 keys, 26,244 of them reachable.
+//! The classification is computed once per rule into a dense table indexed by the
+//! base-3 digits of the eight neighbours (empty, own, opponent or edge) and one bit for
+//! each outer cell (own or not): 3^8 × 4 = 26,244 keys, one byte each, so the table
+//! stays in the first-level cache while the board updates its cells.
 
 use crate::Rule;
 use std::sync::OnceLock;
@@ -73,13 +74,53 @@ impl Pattern {
     }
 }
 
+/// The threat class of an empty cell for the side that would play there, from its four
+/// direction patterns (codes as in [`Pattern`]): 2 = a four with an open three
+/// (four-three), 1 = two open threes (double three), 0 = neither. Open fours and double
+/// fours are left to the search, which finds them itself.
+#[inline]
+pub const fn threat_class(p: [u8; 4]) -> usize {
+    let (mut fours, mut threes, mut d) = (0, 0, 0);
+    while d < 4 {
+        if p[d] == Pattern::Four as u8 {
+            fours += 1;
+        } else if p[d] == Pattern::OpenThree as u8 {
+            threes += 1;
+        }
+        d += 1;
+    }
+    if fours >= 1 && threes >= 1 {
+        2
+    } else if threes >= 2 {
+        1
+    } else {
+        0
+    }
+}
+
 /// Cell codes of a line seen by one side.
 const EMPTY: u8 = 0;
 const OWN: u8 = 1;
 const BLOCK: u8 = 2;
 
-/// Number of table keys: 8 neighbours × 2 bits + 2 outer bits.
-pub const KEYS: usize = 1 << 18;
+/// Number of table keys: 8 neighbours of 3 states each, times 2 × 2 for the outer cells.
+pub const KEYS: usize = 4 * INNER_KEYS;
+
+/// Keys of the eight neighbours alone (3^8): the outer cells' bits weigh this much
+/// (offset −5) and twice as much (offset +5).
+pub const INNER_KEYS: usize = 6561;
+
+/// The weight of neighbour slot `j` (offsets −4..−1 are slots 0..4, +1..+4 slots 4..8)
+/// in a key: 3^j.
+pub const fn slot_weight(j: usize) -> u32 {
+    let mut w = 1;
+    let mut k = 0;
+    while k < j {
+        w *= 3;
+        k += 1;
+    }
+    w
+}
 
 /// `line` has 11 cells (offsets −5..=5, centre 5, own stone at the centre); true when a
 /// winning row passes through the centre.
@@ -150,39 +191,56 @@ pub fn classify_line(line: &[u8; 11], rule: Rule) -> Pattern {
     }
 }
 
-/// Decodes a table key into an 11-cell line (centre own), or `None` for an unused key.
-fn decode(key: usize) -> Option<[u8; 11]> {
+/// Decodes a table key into an 11-cell line (centre own).
+fn decode(key: usize) -> [u8; 11] {
     let mut line = [BLOCK; 11];
     line[5] = OWN;
+    let mut rest = key % INNER_KEYS;
     for j in 0..8 {
-        let code = ((key >> (2 * j)) & 3) as u8;
-        if code == 3 {
-            return None;
-        }
         let idx = if j < 4 { 1 + j } else { 2 + j };
-        line[idx] = code;
+        line[idx] = (rest % 3) as u8;
+        rest /= 3;
     }
-    line[0] = if key >> 16 & 1 == 1 { OWN } else { BLOCK };
-    line[10] = if key >> 17 & 1 == 1 { OWN } else { BLOCK };
-    Some(line)
+    let outer = key / INNER_KEYS;
+    line[0] = if outer & 1 == 1 { OWN } else { BLOCK };
+    line[10] = if outer & 2 == 2 { OWN } else { BLOCK };
+    line
 }
 
 /// The pattern table of `rule`, built on first use (a few milliseconds).
-pub fn table(rule: Rule) -> &'static [u8] {
-    static TABLES: [OnceLock<Box<[u8]>>; 2] = [OnceLock::new(), OnceLock::new()];
+pub fn table(rule: Rule) -> &'static [u8; KEYS] {
+    static TABLES: [OnceLock<Box<[u8; KEYS]>>; 2] = [OnceLock::new(), OnceLock::new()];
     TABLES[rule.index()].get_or_init(|| {
-        let mut t = vec![0u8; KEYS].into_boxed_slice();
+        let mut t: Box<[u8; KEYS]> = vec![0u8; KEYS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("KEYS entries");
         for (key, slot) in t.iter_mut().enumerate() {
-            if let Some(line) = decode(key) {
-                *slot = classify_line(&line, rule) as u8;
-            }
+            *slot = classify_line(&decode(key), rule) as u8;
         }
         t
     })
 }
 
+/// True when patterns under `rule` depend on the cells five away (the two outer bits of
+/// a key): only the exactly-five rule looks that far, to tell a five from an overline.
+pub const fn reads_outer_cells(rule: Rule) -> bool {
+    !matches!(rule, Rule::Freestyle)
+}
+
 #[cfg(test)]
 mod tests {
+    /// Freestyle patterns do not depend on the outer cells, as
+    /// [`reads_outer_cells`](super::reads_outer_cells) says (the board skips them).
+    #[test]
+    fn freestyle_ignores_the_outer_cells() {
+        let t = super::table(crate::Rule::Freestyle);
+        let inner = super::INNER_KEYS;
+        assert!((0..super::KEYS).all(|k| t[k] == t[k % inner]));
+        let s = super::table(crate::Rule::Standard);
+        assert!((0..super::KEYS).any(|k| s[k] != s[k % inner]));
+    }
+
     use super::*;
 
     fn line(text: &str) -> [u8; 11] {
@@ -238,9 +296,7 @@ mod tests {
         for rule in [Rule::Freestyle, Rule::Standard] {
             let t = table(rule);
             for key in (0..KEYS).step_by(7) {
-                if let Some(l) = decode(key) {
-                    assert_eq!(t[key], classify_line(&l, rule) as u8);
-                }
+                assert_eq!(t[key], classify_line(&decode(key), rule) as u8);
             }
         }
     }

@@ -5,7 +5,7 @@
 //!   does to unknown commands);
 //! - `--slow-first MS`: sleeps that long before its first move;
 //! - `--die-after N`: exits without a word once it has answered N moves;
-//! - `--nodes N`: search nodes per move (default 300).
+//! - `--nodes N`: nodes per move, the root VCF and VCT included (default 300).
 //!
 //! `quirky-pbrain --die-after 3 < commands`
 

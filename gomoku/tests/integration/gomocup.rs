@@ -129,6 +129,32 @@ fn engine_time_is_bounded_by_the_budget_and_mostly_used() {
     }
 }
 
+/// `--nodes` is a hard cap: the search nodes, the root VCF and the defence's VCF tests
+/// all count against the limit, whatever the limit and the position (the root VCT,
+/// which polls its own limit only between its VCF tests, is left out here: it is off).
+#[test]
+fn a_node_limit_is_never_passed() {
+    use gomoku::{Board, Engine, Limits, Notation};
+    let positions = [
+        "15f:h8i7e9h6g5i5",
+        "15f:h8i7e9",
+        "15f:h8i7e9h6g5i5i6g7j4k7h7j6h4k5",
+        "15f:h8a1i8a3j8a5",
+        "15f:h8h9i8i9j8",
+    ];
+    let mut engine = Engine::new(4);
+    engine.root_vct_nodes = 0;
+    for position in positions {
+        let board = Board::parse_position(position).unwrap();
+        for limit in [1, 2, 3, 7, 10, 50, 100, 333, 1_000, 5_000] {
+            engine.clear();
+            let info = engine.search(&board, &Limits::nodes(limit));
+            assert!(info.best.is_some(), "{position} at {limit}");
+            assert!(info.nodes <= limit, "{position}: {} > {limit}", info.nodes);
+        }
+    }
+}
+
 /// A stop flag raised before the search ends it at the first polls: few nodes, and a
 /// move is still returned.
 #[test]
@@ -269,7 +295,9 @@ fn self_play_move_times_at_100_ms() {
         past_maximum.len(),
         past_maximum.iter().map(|p| p.0).max().unwrap_or_default()
     );
+    eprintln!("lag reserve after the last move: {:?}", engine.lag());
     assert!(all.iter().all(|d| *d < limit));
+    assert!(wall.iter().all(|d| *d < limit));
     assert!(unsettled[unsettled.len() / 2] * 4 >= limit * 3);
 }
 

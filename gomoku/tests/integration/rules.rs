@@ -462,10 +462,11 @@ fn renju_self_play_never_plays_a_forbidden_point() {
     use gomoku::prelude::*;
     let mut engine = gomoku::Engine::new(8);
     engine.set_level(gomoku::Level::new(8).unwrap());
-    // Smaller root threat searches than in play, to keep the test short.
+    // Smaller root threat searches than in play, to keep the test short (they count
+    // against the node limit).
     engine.root_vcf_nodes = 2_000;
     engine.root_vct_nodes = 500;
-    let limits = zerosum::search::Limits::nodes(1_500);
+    let limits = zerosum::search::Limits::nodes(3_000);
     let (mut black_moves, mut with_forbidden) = (0, 0);
     for opening in ["h8i7e9", "h8h9i8", "h8g6e10", "h8i9j6", "h8j8h10", "h8g8i9"] {
         let mut b = Board::parse_position(&format!("15r:{opening}")).unwrap();
