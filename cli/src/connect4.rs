@@ -39,9 +39,36 @@ pub enum Command {
     Bestmove(BestmoveArgs),
 }
 
-/// Empty cells above which an exact solve takes minutes (on 7×6: fewer than 4 stones;
-/// Pons: the empty board takes hours).
+/// Empty cells of 7×6 above which an exact solve may take minutes (fewer than 4
+/// stones; Pons: the empty board takes hours without a book).
 const FAR_BEYOND_EMPTIES: u32 = 38;
+
+/// True when an exact solve of a position with `empties` empty cells on a board `width`
+/// columns wide may take minutes: the work grows about as `b^empties` with `b` the
+/// columns there are to choose from, so `empties · log2(min(width, empties))` is
+/// compared with 7×6's [`FAR_BEYOND_EMPTIES`] · log2 7. Measured (one thread, release):
+/// 6×6, 5×8 and 4×9 empty solve in 1–9 s and are not warned of; 9×4, 6×7, 8×5, 28×1
+/// take 20–106 s and are; 1×63, 2×20 and 3×15 solve at once.
+fn far_beyond(width: u32, empties: u32) -> bool {
+    let choices = width.min(empties).max(1) as f64;
+    empties as f64 * choices.log2() > FAR_BEYOND_EMPTIES as f64 * 7f64.log2()
+}
+
+/// Warns on standard error when the position of `line` may take minutes to solve
+/// exactly (see [`far_beyond`]), unless the opening book answers it.
+fn warn_if_far_beyond<G: Geometry>(
+    solver: &Solver<G>,
+    g: G,
+    position: &Position<G>,
+    limits: &ExactLimitArgs,
+    line: &str,
+) {
+    let empties = g.cells() - position.moves();
+    if far_beyond(g.width(), empties) && !solver.in_book(position) {
+        let what = format!("{} stones, {empties} empty cells", position.moves());
+        warn_far_beyond(limits, line, &what);
+    }
+}
 
 /// The board size (`--width`, `--height`; default 7×6).
 #[derive(Args, Debug, Clone)]
@@ -175,10 +202,7 @@ fn solve<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
     let mut progress = Progress::stderr();
     crate::lines::process_stdin(|line| {
         let (moves, position) = parse(g, line)?;
-        if g.cells() - position.moves() > FAR_BEYOND_EMPTIES && !solver.in_book(&position) {
-            let what = format!("{} stones", position.moves());
-            warn_far_beyond(&args.limits, line, &what);
-        }
+        warn_if_far_beyond(&solver, g, &position, &args.limits, line);
         // Lines are independent positions: each starts with an empty table of the
         // smallest size, which then grows with its own work only (see `Solver::reset`).
         solver.reset();
@@ -201,6 +225,7 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
     let mut progress = Progress::stderr();
     crate::lines::process_stdin(|line| {
         let (moves, position) = parse(g, line)?;
+        warn_if_far_beyond(&solver, g, &position, &args.limits, line);
         solver.reset();
         solver.set_budget(Some(Budget::new(&args.limits.limits())));
         let scores = with_progress(&mut progress, &mut solver, moves, |s| {
@@ -244,4 +269,23 @@ fn with_progress<G: Geometry, T>(
     let result = work(solver);
     solver.set_progress(None);
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The warning follows the measured solve times of empty boards (see [`far_beyond`]):
+    /// 7×6 keeps its old line at 38 empty cells.
+    #[test]
+    fn far_beyond_follows_the_board_shape() {
+        assert!(!far_beyond(7, 38) && far_beyond(7, 39));
+        for (w, h) in [(9, 4), (6, 7), (8, 5), (28, 1), (32, 1)] {
+            assert!(far_beyond(w, w * h), "{w}x{h}");
+        }
+        for (w, h) in [(6, 6), (5, 8), (4, 9), (1, 63), (2, 20), (3, 15), (20, 1)] {
+            assert!(!far_beyond(w, w * h), "{w}x{h}");
+        }
+        assert!(!far_beyond(7, 0));
+    }
 }

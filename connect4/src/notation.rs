@@ -37,11 +37,14 @@ pub enum MoveError {
 }
 
 /// The message of [`MoveError::NotADigit`] on a board of `width` columns:
-/// `not a column digit 1-7`, or with letters `not a column 1-9 or a-c`.
+/// `not a column digit 1-7`, or with letters `not a column 1-9 or a` (10 columns) or
+/// `not a column 1-9 or a-c` (12).
 fn not_a_column(width: u32) -> String {
     let last = Column::new(width.max(1) as usize - 1).map_or('?', Column::digit);
     if width <= 9 {
         format!("not a column digit 1-{last}")
+    } else if width == 10 {
+        "not a column 1-9 or a".to_string()
     } else {
         format!("not a column 1-9 or a-{last}")
     }
@@ -300,6 +303,9 @@ mod tests {
         assert_eq!(p.cell(11, 0), Some(zerosum::Side::Second));
         let e = Position::from_moves_on(size, "1d").unwrap_err();
         assert_eq!(e.to_string(), "move 2 ('d'): not a column 1-9 or a-c");
+        let ten = crate::Size::new(10, 4).unwrap();
+        let e = Position::from_moves_on(ten, "b").unwrap_err();
+        assert_eq!(e.to_string(), "move 1 ('b'): not a column 1-9 or a");
         let l = parse_input_line_on(crate::Size::new(4, 4).unwrap(), "12 7").unwrap();
         assert_eq!(l.score, Some(7));
         assert!(parse_input_line_on(crate::Size::new(4, 4).unwrap(), "12 8").is_err());

@@ -95,7 +95,7 @@ pub enum SizeError {
     /// The bitboard takes `width · (height + 1)` bits (each column has an empty
     /// sentinel row above it), at most 64.
     #[error(
-        "a {width}x{height} board does not fit the 64-bit bitboard: it needs {width} x ({height} + 1) = {bits} bits"
+        "the {width}x{height} board does not fit the 64-bit bitboard: it needs {width} x ({height} + 1) = {bits} bits"
     )]
     TooLarge {
         /// Columns asked for.
@@ -258,7 +258,7 @@ mod tests {
         );
         assert_eq!(
             Size::new(8, 8).unwrap_err().to_string(),
-            "a 8x8 board does not fit the 64-bit bitboard: it needs 8 x (8 + 1) = 72 bits"
+            "the 8x8 board does not fit the 64-bit bitboard: it needs 8 x (8 + 1) = 72 bits"
         );
     }
 

@@ -265,6 +265,8 @@ impl Session {
             Command::Go => self.go(out)?,
             Command::Ping(n) => {
                 self.stop.reset();
+                // The number is echoed as sent, with control characters escaped.
+                let n: String = n.chars().flat_map(char::escape_default).collect();
                 writeln!(out, "pong {n}")?;
             }
             Command::Learn => writeln!(out, "learned")?,
@@ -432,6 +434,14 @@ mod tests {
             .map(String::as_str)
             .filter(|l| !l.starts_with("nodestats") && !l.starts_with("status"))
             .collect()
+    }
+
+    /// A ping's number is echoed with control characters escaped, never raw.
+    #[test]
+    fn ping_echoes_control_characters_escaped() {
+        let mut s = Session::new(1);
+        let (out, _) = converse(&mut s, &["nboard 2", "ping 1\0", "ping 2\u{1b}[2J"]);
+        assert_eq!(out[1..], ["pong 1\\u{0}", "pong 2\\u{1b}[2J"]);
     }
 
     #[test]

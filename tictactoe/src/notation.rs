@@ -72,7 +72,7 @@ pub enum ParseError {
     #[error("unexpected {0:?} after the board (expected k=K)")]
     BadSuffix(String),
     /// A `k=` that disagrees with the board asked for.
-    #[error("k = {found} does not match the board's k = {expected}")]
+    #[error("the line's k = {found} does not match k = {expected} of the board asked for")]
     KMismatch {
         /// The board's k.
         expected: u32,
