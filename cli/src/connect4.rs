@@ -29,7 +29,7 @@ pub enum Command {
     /// as in Pons' test files allowed and ignored):
     /// prints `<moves> <score>` in Pons' convention (`--weak`: 1 win, 0 draw, -1 loss).
     Solve(SolveArgs),
-    /// The score of every column: `<moves>` then seven scores, left to right (`x` for a
+    /// The score of every column: `<moves>` then one score per column (seven on 7×6), left to right (`x` for a
     /// column that cannot be played).
     Analyze(SolveArgs),
     /// The engine's column: `<moves> bestmove <column> score <value> depth <plies> nodes
