@@ -24,7 +24,7 @@
 //! `max_memory`), never on a move. Reference: the protocol description at
 //! gomocup.org ("new protocol", Petr Lastovicka) and its Swap2 extension.
 
-use crate::board::Board;
+use crate::board::{Board, PlayError};
 use crate::cell::Cell;
 use crate::engine::Engine;
 use crate::rule::Rule;
@@ -319,7 +319,7 @@ impl Brain {
             Err(e) => return format!("ERROR {e}"),
         };
         if let Err(e) = board.try_play(cell) {
-            return format!("ERROR {e}");
+            return refused(&e);
         }
         self.think()
     }
@@ -485,7 +485,7 @@ impl Brain {
         let mut b = Board::with_size(size, self.rule).expect("size was accepted at START");
         for &(c, _) in stones {
             if let Err(e) = b.try_play(c) {
-                return format!("ERROR {e}");
+                return refused(&e);
             }
         }
         if b.outcome().is_some() {
@@ -645,6 +645,23 @@ fn answer(out: &mut impl Write, text: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// A refused move as an `ERROR` line in the protocol's own words: cells as `x,y`.
+fn refused(e: &PlayError) -> String {
+    match e {
+        PlayError::OffBoard { cell, size } => {
+            format!("ERROR cell {} is off the {size}x{size} board", cell.to_xy())
+        }
+        PlayError::Occupied(c) => format!("ERROR cell {} is occupied", c.to_xy()),
+        PlayError::Forbidden(c) => {
+            format!(
+                "ERROR cell {} is forbidden for black under renju",
+                c.to_xy()
+            )
+        }
+        other => format!("ERROR {other}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -666,12 +683,20 @@ mod tests {
         assert_eq!(lines[0], "OK");
         assert!(lines[1].starts_with("UNKNOWN"), "{out}");
         assert!(Cell::parse_xy(lines[2]).is_ok(), "{out}");
-        assert!(lines[3].starts_with("ERROR"), "{out}");
+        assert_eq!(lines[3], "ERROR cell 7,7 is occupied", "{out}");
         assert!(lines[4].starts_with("ERROR"), "{out}");
         assert!(lines[5].starts_with("ERROR"), "{out}");
         assert_eq!(lines[6], ABOUT);
         assert!(lines[7].starts_with("ERROR"), "{out}");
         assert_eq!(lines.len(), 8, "nothing after END: {out}");
+        let out = talk(
+            &mut Brain::new().with_node_limit(100),
+            "START 15\nTURN 15,15\n",
+        );
+        assert_eq!(
+            out.lines().nth(1),
+            Some("ERROR cell 15,15 is off the 15x15 board")
+        );
     }
 
     #[test]
