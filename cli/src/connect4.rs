@@ -196,50 +196,51 @@ fn on_board(
     }
 }
 
-/// `solve`: the score of each position of standard input on the board `g`.
-fn solve<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
+/// Answers each position of standard input on the board `g` with `work` (its move
+/// string, the position, the solver) and prints `<moves> <answer>`. Each line is
+/// independent: it is warned of when far beyond a quick solve, and it starts from an
+/// empty table of the smallest size, which then grows with its own work only (see
+/// `Solver::reset`), under the limits of `args` and a progress spinner.
+fn each_position<G: Geometry>(
+    g: G,
+    args: &SolveArgs,
+    mut work: impl FnMut(&mut Solver<G>, &Position<G>) -> String,
+) -> ExitCode {
     let mut solver = args.solver(g);
     let mut progress = Progress::stderr();
     crate::lines::process_stdin(|line| {
         let (moves, position) = parse(g, line)?;
         warn_if_far_beyond(&solver, g, &position, &args.limits, line);
-        // Lines are independent positions: each starts with an empty table of the
-        // smallest size, which then grows with its own work only (see `Solver::reset`).
         solver.reset();
         solver.set_budget(Some(Budget::new(&args.limits.limits())));
-        let s = with_progress(&mut progress, &mut solver, moves, |s| {
-            s.try_solve(&position, args.weak)
-        });
+        let answer = with_progress(&mut progress, &mut solver, moves, |s| work(s, &position));
         solver.set_budget(None);
-        Ok::<_, String>(match s {
-            Ok(s) => format!("{moves} {}", s.score),
-            Err(_) => format!("{moves} {NOT_SOLVED}"),
-        })
+        Ok::<_, String>(format!("{moves} {answer}"))
+    })
+}
+
+/// `solve`: the score of each position of standard input on the board `g`.
+fn solve<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
+    each_position(g, args, |solver, position| {
+        match solver.try_solve(position, args.weak) {
+            Ok(s) => s.score.to_string(),
+            Err(_) => NOT_SOLVED.to_string(),
+        }
     })
 }
 
 /// `analyze`: the score of every column of each position of standard input on the
 /// board `g` (`x` for a column that cannot be played).
 fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
-    let mut solver = args.solver(g);
-    let mut progress = Progress::stderr();
-    crate::lines::process_stdin(|line| {
-        let (moves, position) = parse(g, line)?;
-        warn_if_far_beyond(&solver, g, &position, &args.limits, line);
-        solver.reset();
-        solver.set_budget(Some(Budget::new(&args.limits.limits())));
-        let scores = with_progress(&mut progress, &mut solver, moves, |s| {
-            s.analyze(&position, args.weak)
-        });
-        solver.set_budget(None);
-        let Ok(scores) = scores else {
-            return Ok(format!("{moves} {NOT_SOLVED}"));
+    each_position(g, args, |solver, position| {
+        let Ok(scores) = solver.analyze(position, args.weak) else {
+            return NOT_SOLVED.to_string();
         };
-        let cols: Vec<String> = scores.as_ref()[..g.width() as usize]
+        scores.as_ref()[..g.width() as usize]
             .iter()
             .map(|s| s.map_or("x".to_string(), |v| v.to_string()))
-            .collect();
-        Ok::<_, String>(format!("{moves} {}", cols.join(" ")))
+            .collect::<Vec<String>>()
+            .join(" ")
     })
 }
 
