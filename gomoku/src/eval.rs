@@ -246,17 +246,18 @@ pub fn evaluate(board: &Board) -> Score {
     evaluate_with(board, &EvalTable::DEFAULT)
 }
 
-/// True when `side` has a cell that makes an open four or a double four at once (under
-/// renju, not on a forbidden point of black's).
+/// The cell (board index) where `side` makes an open four or a double four at once, the
+/// lowest such index that is not, under renju, a forbidden point of black's; `None` when
+/// there is none.
 pub fn has_double_four_move(board: &Board, side: Side) -> Option<usize> {
     if board.pattern_count(side, Pattern::OpenFour) == 0
         && board.pattern_count(side, Pattern::Four) < 2
     {
         return None;
     }
-    // Such a cell has stones within two cells, so it is in the frontier; the lowest
-    // index that is not a forbidden point is returned.
-    let mut cells: Vec<usize> = board
+    // Such a cell has stones within two cells, so it is in the frontier (kept in no
+    // particular order: the minimum is taken, with no allocation).
+    board
         .frontier()
         .iter()
         .map(|&i| usize::from(i))
@@ -265,11 +266,8 @@ pub fn has_double_four_move(board: &Board, side: Side) -> Option<usize> {
             p.contains(&(Pattern::OpenFour as u8))
                 || p.iter().filter(|&&v| v == Pattern::Four as u8).count() >= 2
         })
-        .collect();
-    cells.sort_unstable();
-    cells
-        .into_iter()
-        .find(|&i| !(side == Side::First && crate::renju::is_forbidden(board, board.cell_of(i))))
+        .filter(|&i| !(side == Side::First && crate::renju::is_forbidden(board, board.cell_of(i))))
+        .min()
 }
 
 #[cfg(test)]
