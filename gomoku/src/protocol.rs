@@ -25,7 +25,7 @@
 //! gomocup.org ("new protocol", Petr Lastovicka) and its Swap2 extension.
 
 use crate::board::{Board, PlayError};
-use crate::cell::Cell;
+use crate::cell::{Cell, CellError};
 use crate::engine::Engine;
 use crate::rule::Rule;
 use std::io::{self, BufRead, Write};
@@ -285,7 +285,7 @@ impl Brain {
             "TAKEBACK" => Some(self.takeback(arg)),
             "INFO" => self.info(arg),
             "ABOUT" => Some(ABOUT.into()),
-            _ => Some(format!("UNKNOWN command {cmd:?}")),
+            _ => Some(format!("UNKNOWN command {}", echo(&cmd))),
         };
         if let Some(r) = reply {
             answer(out, &r)?;
@@ -316,7 +316,7 @@ impl Brain {
         };
         let cell = match Cell::parse_xy(arg) {
             Ok(c) => c,
-            Err(e) => return format!("ERROR {e}"),
+            Err(e) => return bad_cell(&e, board.size()),
         };
         if let Err(e) = board.try_play(cell) {
             return refused(&e);
@@ -331,7 +331,7 @@ impl Brain {
         match Cell::parse_xy(arg) {
             Ok(c) if board.last_move() == Some(c) && board.try_undo() => "OK".into(),
             Ok(c) => format!("ERROR {} is not the last stone played", c.to_xy()),
-            Err(e) => format!("ERROR {e}"),
+            Err(e) => bad_cell(&e, board.size()),
         }
     }
 
@@ -645,6 +645,31 @@ fn answer(out: &mut impl Write, text: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// A cell that did not parse as an `ERROR` line: a coordinate beyond the largest board is
+/// named as off this game's board (`size` × `size`), the size the manager chose.
+fn bad_cell(e: &CellError, size: u8) -> String {
+    match e {
+        CellError::OutOfRange(text) => format!("ERROR cell {text} is off the {size}x{size} board"),
+        e => format!("ERROR {e}"),
+    }
+}
+
+/// Longest part of an unknown command echoed back, in characters.
+const ECHO_CHARS: usize = 40;
+
+/// An unknown command as quoted in the `UNKNOWN` answer: at most [`ECHO_CHARS`]
+/// characters (then `…` and the length), so that a garbage line of megabytes is not sent
+/// back whole.
+fn echo(cmd: &str) -> String {
+    let chars = cmd.chars().count();
+    if chars <= ECHO_CHARS {
+        format!("{cmd:?}")
+    } else {
+        let head: String = cmd.chars().take(ECHO_CHARS).collect();
+        format!("{head:?}… ({chars} characters)")
+    }
+}
+
 /// A refused move as an `ERROR` line in the protocol's own words: cells as `x,y`.
 fn refused(e: &PlayError) -> String {
     match e {
@@ -697,6 +722,29 @@ mod tests {
             out.lines().nth(1),
             Some("ERROR cell 15,15 is off the 15x15 board")
         );
+        // Beyond the largest board too, the answer names this game's board.
+        let out = talk(
+            &mut Brain::new().with_node_limit(100),
+            "START 15\nTURN 99,99\nTAKEBACK 30,2\n",
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[1], "ERROR cell 99,99 is off the 15x15 board", "{out}");
+        assert_eq!(lines[2], "ERROR cell 30,2 is off the 15x15 board", "{out}");
+    }
+
+    #[test]
+    fn an_unknown_command_is_echoed_short() {
+        let long = format!("FOO{}", "x".repeat(100_000));
+        let out = talk(&mut Brain::new(), &format!("{long}\nBAR\n"));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[0],
+            format!(
+                "UNKNOWN command \"FOO{}\"… (100003 characters)",
+                "X".repeat(37)
+            )
+        );
+        assert_eq!(lines[1], "UNKNOWN command \"BAR\"");
     }
 
     #[test]
