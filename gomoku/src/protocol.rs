@@ -20,7 +20,10 @@
 //! Time: each move gets at most `timeout_turn` minus a safety margin, and at most a
 //! share of `time_left` whenever the match clock is sent; the search checks the clock
 //! at every node (the core time control's budget and stop flag; the VCF and VCT searches
-//! poll it too). The engine and its tables are allocated at `START` (within
+//! poll it too). The search runs on its own thread while the protocol's thread sleeps
+//! until the move's hard limit: if the search has not answered by then (its thread
+//! waiting for a CPU on a loaded machine), the protocol answers with the best move of
+//! the last finished iteration and stops the search. The engine and its tables are allocated at `START` (within
 //! `max_memory`), never on a move. Reference: the protocol description at
 //! gomocup.org ("new protocol", Petr Lastovicka) and its Swap2 extension.
 
@@ -29,8 +32,11 @@ use crate::cell::{Cell, CellError};
 use crate::engine::Engine;
 use crate::rule::Rule;
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
-use zerosum::search::Limits;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+use zerosum::search::{Limits, StopFlag};
 use zerosum::time::{Budget, GameClock};
 use zerosum::{Game, Score, Side};
 
@@ -76,6 +82,12 @@ pub struct Brain {
     block: Option<Block>,
     node_limit: Option<u64>,
     tt_mib: usize,
+    /// The search thread of the last move when its deadline answered for it.
+    pending: Option<JoinHandle<Engine>>,
+    /// Tests: the next search thread waits for a message here before it starts, as a
+    /// thread waiting for a CPU would.
+    #[cfg(test)]
+    gate: Option<mpsc::Receiver<()>>,
 }
 
 impl Default for Brain {
@@ -98,6 +110,9 @@ impl Brain {
             block: None,
             node_limit: None,
             tt_mib: 0,
+            pending: None,
+            #[cfg(test)]
+            gate: None,
         }
     }
 
@@ -175,27 +190,100 @@ impl Brain {
         }
     }
 
-    /// Searches the current position; `None` when there is no game, it is over, or no
-    /// move is left (the reason as an `ERROR` text in `Err`).
-    fn search(&mut self) -> Result<crate::engine::SearchInfo, String> {
-        let limits = self.move_limits();
-        let (Some(board), Some(engine)) = (self.board.as_mut(), self.engine.as_mut()) else {
+    /// Searches the current position on a search thread while this thread keeps the
+    /// move's hard limit ([`Brain::move_budget`], counted from the command's arrival):
+    /// the search's own answer when it comes in time, else the best move of its last
+    /// finished iteration (or, before the first, the top-ranked candidate) — the search is
+    /// told to stop and is joined at the next command. So a search thread that waits for a
+    /// CPU on a loaded machine does not make the answer late: this thread sleeps until the
+    /// deadline, and a sleeping thread is woken on time. `Err` holds the `ERROR` text when
+    /// there is no game, it is over, or no move is left.
+    fn search(&mut self) -> Result<Cell, String> {
+        let received = Instant::now();
+        let mut limits = self.move_limits();
+        let hard = Budget::new(&limits).maximum();
+        let Some(board) = self.board.as_ref() else {
             return Err("ERROR no game started (send START first)".into());
         };
         if board.outcome().is_some() {
             return Err("ERROR the game is over".into());
         }
-        let info = engine.search(board, &limits);
-        if info.best.is_none() {
-            return Err("ERROR no legal move".into());
+        let mut top = Vec::new();
+        Engine::candidate_moves(board, 1, &mut top);
+        let fallback = top.first().map(|&(_, c)| c);
+        let position = board.clone();
+        self.ensure_engine();
+        let mut engine = self.engine.take().expect("engine allocated");
+        let stop = StopFlag::new();
+        limits.stop = Some(stop.clone());
+        let best = Arc::new(Mutex::new(None::<Cell>));
+        let seen = Arc::clone(&best);
+        let (tx, rx) = mpsc::channel();
+        #[cfg(test)]
+        let gate = self.gate.take();
+        let search = move || {
+            #[cfg(test)]
+            if let Some(gate) = gate {
+                let _ = gate.recv_timeout(Duration::from_secs(60));
+            }
+            let info = engine.search_observed(&position, &limits, &mut |r| {
+                if let Some(&c) = r.pv.first() {
+                    *seen.lock().unwrap_or_else(|e| e.into_inner()) = Some(c);
+                }
+            });
+            let _ = tx.send(info.best);
+            engine
+        };
+        let handle = match thread::Builder::new().name("search".into()).spawn(search) {
+            Ok(h) => h,
+            Err(e) => return Err(format!("ERROR cannot start the search thread: {e}")),
+        };
+        let answer = match hard {
+            Some(h) => rx.recv_timeout(h.saturating_sub(received.elapsed())),
+            None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match answer {
+            Ok(found) => {
+                self.pending = Some(handle);
+                self.finish_search();
+                found.ok_or_else(|| "ERROR no legal move".to_string())
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                stop.stop();
+                let last = *best.lock().unwrap_or_else(|e| e.into_inner());
+                let chosen = last.or(fallback);
+                // Without any move to give (no candidate: renju black facing a four it
+                // may not block), wait for the stopped search's own answer.
+                let late = chosen.is_none().then(|| rx.recv().ok().flatten()).flatten();
+                self.pending = Some(handle);
+                chosen
+                    .or(late)
+                    .ok_or_else(|| "ERROR no legal move".to_string())
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                // The search thread panicked: its engine is gone; the next move gets a
+                // new one.
+                self.pending = Some(handle);
+                self.finish_search();
+                fallback.ok_or_else(|| "ERROR no legal move".to_string())
+            }
         }
-        Ok(info)
+    }
+
+    /// Waits for a search thread that the deadline answered for (it was told to stop)
+    /// and takes its engine back; a thread that panicked leaves no engine, and the next
+    /// search allocates one.
+    fn finish_search(&mut self) {
+        if let Some(handle) = self.pending.take()
+            && let Ok(engine) = handle.join()
+        {
+            self.engine = Some(engine);
+        }
     }
 
     fn think(&mut self) -> String {
         match self.search() {
-            Ok(info) => {
-                let c = info.best.expect("search returned a move");
+            Ok(c) => {
                 if let Some(board) = self.board.as_mut() {
                     board.play(c);
                 }
@@ -211,6 +299,7 @@ impl Brain {
     /// # Errors
     /// Only errors of `out`.
     pub fn handle_line(&mut self, line: &str, out: &mut impl Write) -> io::Result<bool> {
+        self.finish_search();
         let line = line.trim();
         if line.is_empty() {
             return Ok(true);
@@ -730,6 +819,28 @@ mod tests {
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[1], "ERROR cell 99,99 is off the 15x15 board", "{out}");
         assert_eq!(lines[2], "ERROR cell 30,2 is off the 15x15 board", "{out}");
+    }
+
+    #[test]
+    fn the_deadline_answers_for_a_search_thread_that_gets_no_cpu() {
+        let mut b = Brain::new();
+        let (release, gate) = mpsc::channel();
+        b.gate = Some(gate);
+        let out = talk(&mut b, "START 15\nINFO timeout_turn 50\nTURN 7,7\n");
+        let reply = out.lines().nth(1).unwrap_or_default();
+        let ours = Cell::parse_xy(reply).expect("a move, not an error");
+        assert_ne!(ours, Cell::new(7, 7), "{out}");
+        assert_eq!(b.board().map(Board::stone_count), Some(2), "{out}");
+        // The search thread still waits at its gate (it gives up after 60 s): the answer
+        // came from the deadline, not from the search.
+        assert!(
+            release.send(()).is_ok(),
+            "the answer waited for the stalled search"
+        );
+        // The next command takes the engine back from the stopped search and plays on.
+        let out = talk(&mut b, "TURN 6,6\n");
+        assert!(Cell::parse_xy(out.trim()).is_ok(), "{out}");
+        assert_eq!(b.board().map(Board::stone_count), Some(4), "{out}");
     }
 
     #[test]
