@@ -101,6 +101,9 @@ pub struct Tuning {
     /// (fewest opponent replies) instead of by parity alone; above
     /// [`Tuning::shallow_empties`]: never.
     pub fastest_first_empties: u32,
+    /// Weight of the ordering search's value (hundredths of a disc) in the ordering key:
+    /// one disc counts `100 · w_eval / 4096` opponent replies (40: about one reply).
+    pub w_eval: i32,
 }
 
 impl Default for Tuning {
@@ -120,6 +123,7 @@ impl Default for Tuning {
             w_corner: 1 << 10,
             w_corner_stability: 1 << 9,
             fastest_first_empties: 6,
+            w_eval: 40,
         }
     }
 }
@@ -153,6 +157,7 @@ impl Tuning {
             "sort_depth_max" => self.sort_depth_max = num()?,
             "guess_depth" => self.guess_depth = num()?.min(12),
             "fastest_first_empties" => self.fastest_first_empties = num()?,
+            "w_eval" => self.w_eval = num()?.min(1 << 12) as i32,
             "w_potential" => self.w_potential = num()?.min(1 << 16) as i32,
             "w_parity" => self.w_parity = num()?.min(1 << 16) as i32,
             "w_corner" => self.w_corner = num()?.min(1 << 16) as i32,
@@ -904,7 +909,7 @@ impl Solver {
                     nodes: &mut self.sort_nodes,
                     limit,
                 };
-                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut count) * (1 << 6);
+                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut count) * t.w_eval;
                 self.nodes += self.sort_nodes - before;
                 if self.at_node_limit() {
                     return None;
