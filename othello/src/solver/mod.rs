@@ -51,7 +51,7 @@ pub use tt::{EndgameTable, Probe};
 /// At most this many empties: the parity-ordered search without table.
 pub const SHALLOW_EMPTIES: u32 = 6;
 /// From this many empties on, children are looked up in the table (cut-off and ordering).
-pub const ETC_EMPTIES: u32 = 8;
+pub const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, moves are sorted by a shallow search before searching.
 pub const SORT_SEARCH_EMPTIES: u32 = 16;
 /// Plies of the evaluation search that guesses the root's score (see [`Tuning::guess_depth`]).
