@@ -15,7 +15,8 @@
 //!    bound proves a cut-off end the node (**enhanced transposition cut-off**, from
 //!    [`ETC_EMPTIES`]), then fastest-first (fewest opponent replies, corners counted
 //!    twice), with bonuses for moves into an odd region (parity), corners, the mover's
-//!    discs made stable at a corner, and few potential replies; far from the end ([`SORT_SEARCH_EMPTIES`]) a shallow
+//!    discs made stable at a corner, few potential replies, and a static square value
+//!    (Weill's table, as Edax's) as a tie-breaker; far from the end ([`SORT_SEARCH_EMPTIES`]) a shallow
 //!    alpha-beta search with the trained pattern evaluation below each child counts
 //!    most (2 plies below the child at 16–18 empties, 3 at 19–21, 4 from 22; children
 //!    told apart only down to 8 discs below alpha, as Edax's `SORT_ALPHA_DELTA`; inside
@@ -51,7 +52,7 @@ pub use tt::{EndgameTable, Probe};
 /// At most this many empties: the parity-ordered search without table.
 pub const SHALLOW_EMPTIES: u32 = 6;
 /// From this many empties on, children are looked up in the table (cut-off and ordering).
-pub const ETC_EMPTIES: u32 = 8;
+pub const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, moves are sorted by a shallow search before searching.
 pub const SORT_SEARCH_EMPTIES: u32 = 16;
 /// Plies of the evaluation search that guesses the root's score (see [`Tuning::guess_depth`]).
@@ -101,6 +102,12 @@ pub struct Tuning {
     /// (fewest opponent replies) instead of by parity alone; above
     /// [`Tuning::shallow_empties`]: never.
     pub fastest_first_empties: u32,
+    /// Weight of the ordering search's value (hundredths of a disc) in the ordering key:
+    /// one disc counts `100 · w_eval / 4096` opponent replies (40: about one reply).
+    pub w_eval: i32,
+    /// Weight of the square's static value (0–18, Jean-Christophe Weill's table as
+    /// Edax's `SQUARE_VALUE`) in the ordering key.
+    pub w_square: i32,
 }
 
 impl Default for Tuning {
@@ -120,6 +127,8 @@ impl Default for Tuning {
             w_corner: 1 << 10,
             w_corner_stability: 1 << 9,
             fastest_first_empties: 6,
+            w_eval: 40,
+            w_square: 16,
         }
     }
 }
@@ -153,6 +162,8 @@ impl Tuning {
             "sort_depth_max" => self.sort_depth_max = num()?,
             "guess_depth" => self.guess_depth = num()?.min(12),
             "fastest_first_empties" => self.fastest_first_empties = num()?,
+            "w_square" => self.w_square = num()?.min(1 << 12) as i32,
+            "w_eval" => self.w_eval = num()?.min(1 << 12) as i32,
             "w_potential" => self.w_potential = num()?.min(1 << 16) as i32,
             "w_parity" => self.w_parity = num()?.min(1 << 16) as i32,
             "w_corner" => self.w_corner = num()?.min(1 << 16) as i32,
@@ -176,6 +187,15 @@ impl Tuning {
         Ok(())
     }
 }
+
+/// A static value of each square for move ordering, a1…h8 (0–18: corners best, X-squares
+/// worst): Jean-Christophe Weill's table, as used by Edax's `move.c` (`SQUARE_VALUE`); a
+/// tie-breaker after the mobility terms.
+const SQUARE_VALUE: [i32; 64] = [
+    18, 4, 16, 12, 12, 16, 4, 18, 4, 2, 6, 8, 8, 6, 2, 4, 16, 6, 14, 10, 10, 14, 6, 16, 12, 8, 10,
+    0, 0, 10, 8, 12, 12, 8, 10, 0, 0, 10, 8, 12, 16, 6, 14, 10, 10, 14, 6, 16, 4, 2, 6, 8, 8, 6, 2,
+    4, 18, 4, 16, 12, 12, 16, 4, 18,
+];
 
 /// Quadrant masks (a1–d4, e1–h4, a5–d8, e5–h8) for parity ordering.
 const QUADRANTS: [u64; 4] = [
@@ -893,6 +913,7 @@ impl Solver {
             if CORNERS >> sq & 1 != 0 {
                 k += t.w_corner;
             }
+            k += SQUARE_VALUE[sq as usize] * t.w_square;
             if t.w_corner_stability != 0 {
                 k += corner_stability(next.opponent) * t.w_corner_stability;
             }
@@ -904,7 +925,7 @@ impl Solver {
                     nodes: &mut self.sort_nodes,
                     limit,
                 };
-                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut count) * (1 << 6);
+                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut count) * t.w_eval;
                 self.nodes += self.sort_nodes - before;
                 if self.at_node_limit() {
                     return None;
