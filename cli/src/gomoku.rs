@@ -24,10 +24,13 @@ pub enum Command {
     },
     /// Reads positions (`15f:h8i7e9`, or a bare move list for 15x15 freestyle) from
     /// standard input, one a line, and prints whether the side to move has a forced win by
-    /// continuous fours (VCF) and the proof line.
+    /// continuous fours (VCF) and the proof line: `<position> vcf win in N: <cells…>`,
+    /// `<position> no vcf` (the search ended: none exists), or `<position> unknown: no vcf
+    /// found within N nodes` (it ran out of nodes first).
     Solve {
-        /// Attacker positions the VCF search may visit per position.
-        #[arg(long, default_value_t = 500_000)]
+        /// Attacker positions the VCF search may visit per position; when it runs out
+        /// the answer is `unknown` (not `no vcf`).
+        #[arg(long, default_value_t = 500_000, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: u64,
     },
     /// Reads positions from standard input and prints the move the engine plays:
@@ -67,6 +70,9 @@ pub fn run(command: Command) -> ExitCode {
                     Some(l) => {
                         let moves: Vec<String> = l.iter().map(|c| c.to_string()).collect();
                         format!("{board} vcf win in {}: {}", l.len(), moves.join(" "))
+                    }
+                    None if solver.limit_reached() => {
+                        format!("{board} unknown: no vcf found within {nodes} nodes")
                     }
                     None => format!("{board} no vcf"),
                 })

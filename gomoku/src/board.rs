@@ -51,6 +51,16 @@ pub enum ParseError {
         /// What is wrong with it.
         error: CellError,
     },
+    /// A cell of the move list is beyond this board (and beyond the largest one).
+    #[error("move {index}: cell {cell:?} is off the {size}x{size} board")]
+    OffBoard {
+        /// 1-based position in the move list.
+        index: usize,
+        /// The cell as written.
+        cell: String,
+        /// The board's side.
+        size: u8,
+    },
     /// A move of the list cannot be played.
     #[error("move {index}: {error}")]
     Play {
@@ -810,8 +820,14 @@ impl Notation for Board {
             }
             None => (Board::new(), text),
         };
-        let cells =
-            parse_move_list(moves).map_err(|(index, error)| ParseError::Cell { index, error })?;
+        let cells = parse_move_list(moves).map_err(|(index, error)| match error {
+            CellError::OutOfRange(cell) => ParseError::OffBoard {
+                index,
+                cell,
+                size: board.size(),
+            },
+            error => ParseError::Cell { index, error },
+        })?;
         for (k, c) in cells.into_iter().enumerate() {
             board.try_play(c).map_err(|error| ParseError::Play {
                 index: k + 1,

@@ -37,6 +37,20 @@ pub enum CellError {
     OutOfRange(String),
 }
 
+/// Longest part of a bad cell's text that an error quotes, in characters.
+const SHOWN_CHARS: usize = 24;
+
+/// The text of a bad cell as its error quotes it: whole when short, else its first
+/// [`SHOWN_CHARS`] characters and `…`, so that a huge garbage token is not echoed whole.
+fn shown(t: &str) -> String {
+    if t.chars().count() <= SHOWN_CHARS {
+        t.to_string()
+    } else {
+        let head: String = t.chars().take(SHOWN_CHARS).collect();
+        format!("{head}…")
+    }
+}
+
 impl Cell {
     /// The cell at column `x`, row `y` (0-based).
     #[inline]
@@ -53,22 +67,22 @@ impl Cell {
     pub fn parse_human(text: &str) -> Result<Cell, CellError> {
         let t = text.trim();
         let mut chars = t.chars();
-        let letter = chars.next().ok_or_else(|| CellError::Malformed(t.into()))?;
+        let letter = chars.next().ok_or_else(|| CellError::Malformed(shown(t)))?;
         let digits = chars.as_str();
         if !letter.is_ascii_alphabetic()
             || digits.is_empty()
             || digits.len() > 2
             || !digits.bytes().all(|b| b.is_ascii_digit())
         {
-            return Err(CellError::Malformed(t.into()));
+            return Err(CellError::Malformed(shown(t)));
         }
         let x = letter.to_ascii_lowercase() as u8 - b'a';
-        let row: u32 = digits.parse().map_err(|_| CellError::Malformed(t.into()))?;
+        let row: u32 = digits.parse().map_err(|_| CellError::Malformed(shown(t)))?;
         if row == 0 {
-            return Err(CellError::Malformed(t.into()));
+            return Err(CellError::Malformed(shown(t)));
         }
         if x >= MAX_SIZE || row > MAX_SIZE as u32 {
-            return Err(CellError::OutOfRange(t.into()));
+            return Err(CellError::OutOfRange(shown(t)));
         }
         Ok(Cell::new(x, (row - 1) as u8))
     }
@@ -82,17 +96,17 @@ impl Cell {
         let t = text.trim();
         let (a, b) = t
             .split_once(',')
-            .ok_or_else(|| CellError::MalformedXy(t.into()))?;
+            .ok_or_else(|| CellError::MalformedXy(shown(t)))?;
         let parse = |s: &str| -> Result<u32, CellError> {
             let s = s.trim();
             if s.is_empty() || s.len() > 6 || !s.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(CellError::MalformedXy(t.into()));
+                return Err(CellError::MalformedXy(shown(t)));
             }
-            s.parse().map_err(|_| CellError::MalformedXy(t.into()))
+            s.parse().map_err(|_| CellError::MalformedXy(shown(t)))
         };
         let (x, y) = (parse(a)?, parse(b)?);
         if x >= MAX_SIZE as u32 || y >= MAX_SIZE as u32 {
-            return Err(CellError::OutOfRange(t.into()));
+            return Err(CellError::OutOfRange(shown(t)));
         }
         Ok(Cell::new(x as u8, y as u8))
     }

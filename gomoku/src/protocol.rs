@@ -13,7 +13,10 @@
 //! `game_type`, `folder` are read, unknown keys ignored; a `rule` we cannot play is
 //! answered with a `MESSAGE` line and the rule in force is kept), `ABOUT`, `END`.
 //! Unknown commands get `UNKNOWN …`, bad arguments `ERROR …`; a block (`BOARD`,
-//! `SWAP2BOARD`) is answered once, at its `DONE`, however many of its lines are bad; `END`
+//! `SWAP2BOARD`) is answered once, at its `DONE`, however many of its lines are bad (a
+//! `BOARD`'s bad lines, and its stones off the board, are skipped and counted in a
+//! `MESSAGE` before the move: the good lines still make the position; a `SWAP2BOARD`
+//! with a bad line is refused, since its stones count in order); `END`
 //! ends the conversation at once, even inside a block; nothing the manager sends can make
 //! it panic.
 //!
@@ -68,6 +71,8 @@ struct Block {
     stones: Vec<(Cell, u8)>,
     /// The first bad line, reported at `DONE`.
     error: Option<String>,
+    /// How many lines were bad.
+    bad: usize,
 }
 
 /// The brain's state between commands.
@@ -314,13 +319,39 @@ impl Brain {
         }
         if let Some(block) = self.block.as_mut() {
             if cmd == "DONE" {
-                let block = self.block.take().expect("a block is open");
-                let reply = match block.error {
-                    Some(e) => e,
-                    None => match block.kind {
-                        BlockKind::Board => self.set_board(&block.stones, true),
-                        BlockKind::Swap2 => self.swap2(&block.stones),
+                let mut block = self.block.take().expect("a block is open");
+                let reply = match block.kind {
+                    BlockKind::Swap2 => match block.error {
+                        Some(e) => format!("ERROR bad board line {e}"),
+                        None => self.swap2(&block.stones),
                     },
+                    BlockKind::Board => {
+                        // Stones off this game's board are bad lines too; the good lines
+                        // still make the position, and the skipped ones are reported in
+                        // a MESSAGE before the move.
+                        let size = self.board.as_ref().map_or(0, Board::size);
+                        let (on, off): (Vec<_>, Vec<_>) = std::mem::take(&mut block.stones)
+                            .into_iter()
+                            .partition(|(c, _)| c.x < size && c.y < size);
+                        if let Some((c, field)) = off.first() {
+                            block.bad += off.len();
+                            block.error.get_or_insert_with(|| {
+                                let xy = c.to_xy();
+                                format!(
+                                    "\"{xy},{field}\" (cell {xy} is off the {size}x{size} board)"
+                                )
+                            });
+                        }
+                        let reply = self.set_board(&on, true);
+                        match block.error {
+                            Some(e) if self.board.is_some() => format!(
+                                "MESSAGE skipped {} bad board line{}, among them {e}\n{reply}",
+                                block.bad,
+                                if block.bad == 1 { "" } else { "s" }
+                            ),
+                            _ => reply,
+                        }
+                    }
                 };
                 return answer(out, &reply).map(|_| true);
             }
@@ -332,10 +363,9 @@ impl Brain {
             match parsed {
                 Some(stone) => block.stones.push(stone),
                 None => {
+                    block.bad += 1;
                     if block.error.is_none() {
-                        block.error = Some(format!(
-                            "ERROR bad board line {line:?} (expected {expected})"
-                        ));
+                        block.error = Some(format!("{} (expected {expected})", echo(line)));
                     }
                 }
             }
@@ -368,6 +398,7 @@ impl Brain {
                     },
                     stones: Vec::new(),
                     error: None,
+                    bad: 0,
                 });
                 None
             }
@@ -531,19 +562,19 @@ impl Brain {
             };
             for &c in &own {
                 if let Err(e) = b.place(c, us) {
-                    return format!("ERROR {e}");
+                    return refused(&e);
                 }
             }
             for &c in &opp {
                 if let Err(e) = b.place(c, !us) {
-                    return format!("ERROR {e}");
+                    return refused(&e);
                 }
             }
             b.set_side_to_move(us);
         }
         for &c in &blockers {
             if let Err(e) = b.place_blocker(c) {
-                return format!("ERROR {e}");
+                return refused(&e);
             }
         }
         self.board = Some(b);
@@ -844,6 +875,25 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_board_line_does_not_lose_the_good_ones() {
+        let mut b = Brain::new().with_node_limit(2_000);
+        let out = talk(
+            &mut b,
+            "START 15\nBOARD\n7,7,1\n8,7,1\n9,7,1\n10,7,1\n0,1,2\n1,1,2\nfoo\n2,1,2\n3,1,2\n16,3,2\nDONE\n",
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[1], "MESSAGE skipped 2 bad board lines, among them \"foo\" (expected x,y,1|2|3)",
+            "{out}"
+        );
+        // Our four on row 7 is still there: the move completes it.
+        assert!(["6,7", "11,7"].contains(&lines[2]), "{out}");
+        assert_eq!(b.board().map(Board::stone_count), Some(9), "{out}");
+        let out = talk(&mut b, "BOARD\n7,7,1\n7,7,2\nDONE\n");
+        assert_eq!(out.trim(), "ERROR cell 7,7 is occupied", "{out}");
+    }
+
+    #[test]
     fn an_unknown_command_is_echoed_short() {
         let long = format!("FOO{}", "x".repeat(100_000));
         let out = talk(&mut Brain::new(), &format!("{long}\nBAR\n"));
@@ -1003,10 +1053,16 @@ mod tests {
             ),
             ("START 15\nBOARD\n7,7,1\n8,8,2\nDONE", &[Ok, Move]),
             ("START 15\nBOARD\n7,7,3\nDONE", &[Ok, Move]),
+            // Bad lines are skipped and reported; the good ones still make the position.
             (
                 "START 15\nBOARD\n7,7,4\nx\n1,1,1\nDONE\nABOUT",
-                &[Ok, Error, About],
+                &[Ok, Message, Move, About],
             ),
+            (
+                "START 15\nBOARD\n1,1,1\n15,3,2\nDONE\nABOUT",
+                &[Ok, Message, Move, About],
+            ),
+            ("START 15\nSWAP2BOARD\n7,7\nx\n9,9\nDONE", &[Ok, Error]),
             ("START 15\nBOARD\n7,7,1\n7,7,2\nDONE", &[Ok, Error]),
             ("BOARD\n1,1,1\nDONE\nSTART 15", &[Error, Ok]),
             ("START 15\nSWAP2BOARD\nDONE", &[Ok, ThreeMoves]),

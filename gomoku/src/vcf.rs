@@ -80,6 +80,13 @@ impl VcfSolver {
         self.run(board, max_fours, node_limit, None)
     }
 
+    /// Whether the last search stopped on its node limit or its budget: then a `None`
+    /// means "no VCF found within the limits", not "no VCF of at most `max_fours` fours
+    /// exists".
+    pub fn limit_reached(&self) -> bool {
+        self.nodes > self.node_limit
+    }
+
     /// As [`VcfSolver::solve`], also giving up (with `None`) once `deadline` has passed
     /// (a time limit from now for the core [`Budget`]; see [`VcfSolver::solve_within`]).
     pub fn solve_until(

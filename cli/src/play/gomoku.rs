@@ -59,7 +59,14 @@ impl PlayGame for Gomoku {
         (self.size() - row).to_string()
     }
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
-        checked_move(&self.board, Cell::parse_human(text), Board::try_play)
+        let size = self.board.size();
+        let parsed = Cell::parse_human(text).map_err(|e| match e {
+            gomoku::CellError::OutOfRange(t) => {
+                format!("cell {t:?} is off the {size}x{size} board")
+            }
+            e => e.to_string(),
+        });
+        checked_move(&self.board, parsed, Board::try_play)
     }
     fn move_at(&self, col: usize, row: usize) -> Option<Cell> {
         (col < self.size() && row < self.size()).then(|| self.cell(col, row))

@@ -31,6 +31,29 @@ fn solve_prints_vcf_lines_and_names_bad_lines() {
 }
 
 #[test]
+fn solve_out_of_nodes_is_unknown_not_no_vcf() {
+    // A VCF in 7 (the first puzzle of the shared VCF suite, Rapfi-verified): two nodes
+    // cannot find it, and must not deny it.
+    let p = "15f:g12h12g11h10i11i10f10e9j10j9g9g8i9j8k9k8l9m8f8f7h8g7i6i7";
+    let (out, _, ok) = run(
+        ZEROSUM,
+        &["gomoku", "solve", "--nodes", "2"],
+        &format!("{p}\n"),
+    );
+    assert_eq!(
+        out.trim(),
+        format!("{p} unknown: no vcf found within 2 nodes"),
+        "{out}"
+    );
+    let (out, _, _) = run(ZEROSUM, &["gomoku", "solve"], &format!("{p}\n"));
+    assert!(out.starts_with(&format!("{p} vcf win in 7: ")), "{out}");
+    assert!(ok);
+    let (out, err, ok) = run(ZEROSUM, &["gomoku", "solve", "--nodes", "0"], "h8\n");
+    assert!(out.is_empty() && !ok, "{out}");
+    assert!(err.contains("--nodes"), "{err}");
+}
+
+#[test]
 fn bestmove_blocks_a_four_with_a_node_budget() {
     let (out, err, ok) = run(
         ZEROSUM,
