@@ -373,7 +373,11 @@ impl Brain {
         }
         let reply: Option<String> = match cmd.as_str() {
             "START" => Some(self.start(arg)),
-            "RECTSTART" => Some("ERROR rectangular boards are not supported".into()),
+            "RECTSTART" => Some(match arg.split_once(',') {
+                // A square board sent as a rectangle is an ordinary START.
+                Some((w, h)) if w.trim() == h.trim() => self.start(w.trim()),
+                _ => "ERROR rectangular boards are not supported (square ones: START n)".into(),
+            }),
             "RESTART" => Some(match self.board.as_ref() {
                 Some(b) => {
                     let size = b.size() as u32;
@@ -455,13 +459,32 @@ impl Brain {
         }
     }
 
-    /// `INFO key value`: no answer, except a `MESSAGE` for a rule we cannot play.
+    /// `INFO key value`: no answer, except a `MESSAGE` for a rule we cannot play or a
+    /// time or memory value that is not a number (the setting in force is kept).
     fn info(&mut self, arg: &str) -> Option<String> {
         let (key, value) = match arg.split_once(char::is_whitespace) {
             Some((k, v)) => (k.to_ascii_lowercase(), v.trim()),
             None => (arg.to_ascii_lowercase(), ""),
         };
         let num = value.parse::<u64>().ok();
+        let numeric = ["timeout_turn", "timeout_match", "max_memory", "time_left"];
+        let valid = if key == "time_left" {
+            value.parse::<i64>().is_ok()
+        } else {
+            num.is_some()
+        };
+        if numeric.contains(&key.as_str()) && !valid {
+            // The setting in force is kept, and the manager is told why.
+            let expected = if key == "time_left" {
+                "a whole number of milliseconds"
+            } else {
+                "a whole number, 0 or more"
+            };
+            return Some(format!(
+                "MESSAGE INFO {key} {}: expected {expected}; ignored",
+                echo(value)
+            ));
+        }
         match key.as_str() {
             "timeout_turn" => self.timeout_turn = num.unwrap_or(self.timeout_turn),
             "timeout_match" => self.timeout_match = num.unwrap_or(self.timeout_match),
@@ -891,6 +914,29 @@ mod tests {
         assert_eq!(b.board().map(Board::stone_count), Some(9), "{out}");
         let out = talk(&mut b, "BOARD\n7,7,1\n7,7,2\nDONE\n");
         assert_eq!(out.trim(), "ERROR cell 7,7 is occupied", "{out}");
+    }
+
+    #[test]
+    fn bad_info_values_are_reported_and_square_rectstart_starts() {
+        let mut b = Brain::new();
+        let out = talk(
+            &mut b,
+            "INFO timeout_turn 700\nINFO timeout_turn -5\nINFO time_left abc\nRECTSTART 15,15\nRECTSTART 15,20\n",
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[0],
+            "MESSAGE INFO timeout_turn \"-5\": expected a whole number, 0 or more; ignored"
+        );
+        assert!(
+            lines[1].starts_with("MESSAGE INFO time_left \"abc\""),
+            "{out}"
+        );
+        assert_eq!(lines[2], "OK", "{out}");
+        assert!(lines[3].starts_with("ERROR rectangular"), "{out}");
+        assert_eq!(b.board().map(Board::size), Some(15));
+        // The setting in force was kept.
+        assert_eq!(b.move_limits().time, Some(Duration::from_millis(700 - 28)));
     }
 
     #[test]
