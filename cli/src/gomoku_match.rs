@@ -28,14 +28,14 @@ pub struct MatchArgs {
     #[arg(long)]
     pub openings: std::path::PathBuf,
     /// Time per move in milliseconds (the default: 1000).
-    #[arg(long, conflicts_with = "game_ms")]
+    #[arg(long, conflicts_with = "game_ms", value_parser = clap::value_parser!(u64).range(1..))]
     pub time_ms: Option<u64>,
     /// Time per engine per game in milliseconds, instead of a time per move.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub game_ms: Option<u64>,
     /// Number of games (default: every opening twice, colours swapped).
-    #[arg(long)]
-    pub games: Option<usize>,
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: Option<u64>,
     /// Rule (Gomocup `INFO rule`): 0 freestyle, 1 exactly five, 4 renju.
     #[arg(long, default_value_t = 0, value_parser = clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(["0", "1", "4"]), |s: String| s.parse::<u32>().unwrap_or(0)))]
     pub rule: u32,
@@ -72,7 +72,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
     let mut config = MatchConfig::new(openings, time);
     config.rule = rule;
     if let Some(g) = args.games {
-        config.games = g;
+        config.games = g as usize;
     }
     let mut a = EngineSpec::from_command_line(&args.a);
     a.init = args.a_init;
@@ -81,6 +81,28 @@ pub fn run(args: MatchArgs) -> ExitCode {
     if a.command.is_empty() || b.command.is_empty() {
         eprintln!("error: empty engine command");
         return ExitCode::from(2);
+    }
+    for spec in [&a, &b] {
+        // An engine that cannot be started would lose every game by forfeit: say so now.
+        match std::process::Command::new(&spec.command[0])
+            .args(&spec.command[1..])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+        {
+            Ok(mut child) => {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+            Err(e) => {
+                eprintln!(
+                    "error: cannot start engine {:?}: {e}",
+                    spec.command.join(" ")
+                );
+                return ExitCode::from(2);
+            }
+        }
     }
     if a.name == b.name {
         a.name.push_str("-A");
