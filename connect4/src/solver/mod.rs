@@ -216,7 +216,7 @@ pub type Solution = zerosum::Solution<Column, i32>;
 /// ```
 pub struct Solver<G: Geometry = Standard> {
     g: G,
-    table: Arc<Table>,
+    table: Table,
     nodes: u64,
     stop: Option<StopFlag>,
     /// The budget polled with the stop flag, and the node count when it was set.
@@ -253,7 +253,7 @@ impl<G: Geometry> Solver<G> {
     pub fn on(geometry: G, log2: u32) -> Self {
         Solver {
             g: geometry,
-            table: Arc::new(Table::new(log2)),
+            table: Table::new(log2),
             nodes: 0,
             stop: None,
             budget: None,
@@ -597,7 +597,7 @@ impl<G: Geometry> Solver<G> {
             done: AtomicBool::new(false),
             result: AtomicI64::new(i64::MIN),
         };
-        let (table, tech) = (&*self.table, self.techniques);
+        let (table, tech) = (&self.table, self.techniques);
         let work = if tech.growing_table {
             self.nodes
         } else {

@@ -105,13 +105,16 @@ impl Table {
         self.entries.len()
     }
 
-    /// Forgets every entry, and goes back to the first `2^16` entries.
-    pub fn clear(&self) {
-        let used = 1 << self.used_log2.load(Relaxed);
+    /// Forgets every entry, and goes back to the first `2^16` entries. Takes the table
+    /// by `&mut` (no search thread holds it), so the part in use is zeroed by plain
+    /// writes, which compile to a block fill: a store an entry cost 4 % of the
+    /// instructions of Pons' Test_L1_R1, a table emptied before each of its 1,000 lines.
+    pub fn clear(&mut self) {
+        let used = 1 << *self.used_log2.get_mut();
         self.entries[..used]
-            .iter()
-            .for_each(|e| e.store(0, Relaxed));
-        self.used_log2.store(Self::START_LOG2, Relaxed);
+            .iter_mut()
+            .for_each(|e| *e.get_mut() = 0);
+        *self.used_log2.get_mut() = Self::START_LOG2;
     }
 
     /// Makes the part in use hold more than half of `work` entries (up to the capacity),
@@ -282,7 +285,7 @@ mod tests {
 
     #[test]
     fn growing_keeps_every_entry() {
-        let t = Table::new(20);
+        let mut t = Table::new(20);
         assert_eq!(t.used_log2.load(Relaxed), Table::START_LOG2);
         // More keys than the starting part holds: some are replaced, the rest are kept.
         let keys: Vec<u64> = (1..=100_000u64)
