@@ -155,6 +155,9 @@ pub struct Techniques {
     /// table), so that a few easy positions do not pay for mapping all of its memory;
     /// off: the whole table from the first search.
     pub growing_table: bool,
+    /// A node whose table entry names a best move searches that move first, before the
+    /// static bounds and the ordering of the other moves, which a cut-off by it spares.
+    pub table_move_first: bool,
 }
 
 impl Techniques {
@@ -185,6 +188,7 @@ impl Default for Techniques {
             table_max_stones: TABLE_MAX_STONES,
             prefetch: true,
             growing_table: true,
+            table_move_first: true,
         }
     }
 }
@@ -866,11 +870,40 @@ impl<G: Geometry> Search<'_, G> {
             nodes_before: self.nodes,
         };
         let alpha0 = alpha;
+        let mut value = i32::MIN;
+        let mut best = None;
+        let mut possible = possible;
+        if tech.table_move_first
+            && let Some(col) = table_move
+        {
+            let mv = possible & g.column(col);
+            if mv != 0 {
+                // The move that was best here before is searched first: on a cut-off
+                // the other moves are never looked at.
+                let mut child = *board;
+                child.play(mv);
+                let threats = g.winning_cells(board.current | mv, child.mask);
+                let score = -self.negamax(&child, -beta, -alpha, threats);
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    self.store(&slot, Bound::Lower, score, Some(col));
+                    return score;
+                }
+                value = score;
+                best = Some(col);
+                alpha = alpha.max(score);
+                possible &= !mv;
+            }
+        }
         // Bounds on each move's score known without searching it: a move after which
         // the opponent has no move that does not lose wins; Allis' claimeven bound and,
         // near the root, the table entry of the position after the move (an enhanced
         // transposition cut-off) give a lower bound.
         let etc = board.moves < tech.etc_max_stones;
+        // A table small enough to stay in the processor's caches is not prefetched.
+        let prefetch = tech.prefetch && self.table.beyond_cache();
         let statics = board.moves < tech.static_max_stones;
         let mut floor = i32::MIN;
         let mut moves = MoveSorter::<G>::new();
@@ -885,7 +918,7 @@ impl<G: Geometry> Search<'_, G> {
                 let mut child = *board;
                 child.play(mv);
                 let child_key = table_key(&child, &tech).0;
-                if tech.prefetch {
+                if prefetch {
                     self.table.prefetch(child_key, key_bits);
                 }
                 child_keys.as_mut()[g.column_of(mv) as usize] = child_key;
@@ -917,8 +950,7 @@ impl<G: Geometry> Search<'_, G> {
                     }
                     continue;
                 }
-                if tech.prefetch && tech.forced_without_table && line.moves < tech.table_max_stones
-                {
+                if prefetch && tech.forced_without_table && line.moves < tech.table_max_stones {
                     // The child plays its one reply without the table: the position
                     // after it is the one that probes.
                     self.table.prefetch(table_key(&line, &tech).0, key_bits);
@@ -929,7 +961,7 @@ impl<G: Geometry> Search<'_, G> {
                 self.store(&slot, Bound::Exact, win, Some(col));
                 return win;
             }
-            if tech.prefetch
+            if prefetch
                 && !etc
                 && child.moves < tech.table_max_stones
                 && !(tech.forced_without_table && replies & (replies - 1) == 0)
@@ -965,8 +997,6 @@ impl<G: Geometry> Search<'_, G> {
             };
             moves.add(mv, threats, score);
         }
-        let mut value = i32::MIN;
-        let mut best = None;
         while let Some((mv, threats)) = moves.pop() {
             let mut child = *board;
             child.play(mv);

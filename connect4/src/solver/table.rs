@@ -210,6 +210,14 @@ impl Table {
         }
     }
 
+    /// True when the part in use is larger than its first `2^16` entries (512 KiB),
+    /// which stay in a core's second-level cache: below that, prefetching buckets only
+    /// costs the instructions that compute the children's keys.
+    #[inline(always)]
+    pub fn beyond_cache(&self) -> bool {
+        self.used_log2.load(Relaxed) > Self::START_LOG2
+    }
+
     /// Asks the processor to bring `key`'s bucket into cache ([`zerosum::prefetch::prefetch`]): a
     /// hint, to be given a while before [`Table::get`] or [`Table::put`] of that key.
     #[inline(always)]
