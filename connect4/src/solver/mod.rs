@@ -36,7 +36,10 @@
 //!      playing the forced line out (after Steininger's static search); claimeven one
 //!      ply down; below `ETC_MAX_STONES` (20) stones, the table entry of the position
 //!      after the move (an enhanced transposition cut-off);
-//!    - the table's best move first, then moves sorted by a guessed value from the
+//!    - the table's best move (of a lower-bound entry) is searched first, before the
+//!      static bounds of the other moves, which a cut-off by it spares
+//!      ([`Techniques::table_move_first`]);
+//!    - then moves sorted by a guessed value from the
 //!      threats they make (after Steininger: useful threats — not right above an
 //!      opponent's threat — weighted 12 on the cell just above a playable one, 5 two
 //!      above, 3 anywhere; Pons' count of winning cells when
@@ -49,7 +52,8 @@
 //! A position and its mirror image share a table entry (the smaller of the two keys; the
 //! best move is stored mirrored with it). While a node orders its moves, it prefetches
 //! the table bucket of each child that will probe ([`Techniques::prefetch`]: a probe is a
-//! cache miss, most of a node's time). The part of the table in use grows with the work
+//! cache miss, most of a node's time), once the part of the table in use is larger than
+//! its first 2^16 entries (512 KiB stay in a core's cache). The part of the table in use grows with the work
 //! ([`Techniques::growing_table`]). Optionally ([`Techniques::dead_stones_min`],
 //! off by default) opponent stones whose colour can no longer matter are given to the
 //! side to move in the key ([`Geometry::dead_stones`]). With [`Solver::set_threads`] several threads
