@@ -6,7 +6,7 @@
 //! techniques (`connect4::Techniques`) to measure each one's effect (names:
 //! `threat_ordering`, `mirror_keys`, `etc`, `child_claimeven`, `forced_lines`, `static`,
 //! `guess_windows`, `dead_stones`, `forced_without_table`, `table_max_stones`, `prefetch`,
-//! `growing_table`, `table_move_first`; a number,
+//! `growing_table`; a number,
 //! 0 for off); `C4_THREADS=N` sets the number of search threads (1 by default).
 
 use connect4::Solver;

@@ -26,7 +26,6 @@ pub fn techniques_from_env() -> Techniques {
             "table_max_stones" => t.table_max_stones = v,
             "prefetch" => t.prefetch = v != 0,
             "growing_table" => t.growing_table = v != 0,
-            "table_move_first" => t.table_move_first = v != 0,
             _ => panic!("unknown technique {name}"),
         }
     }

@@ -36,10 +36,7 @@
 //!      playing the forced line out (after Steininger's static search); claimeven one
 //!      ply down; below `ETC_MAX_STONES` (20) stones, the table entry of the position
 //!      after the move (an enhanced transposition cut-off);
-//!    - the table's best move (of a lower-bound entry) is searched first, before the
-//!      static bounds of the other moves, which a cut-off by it spares
-//!      ([`Techniques::table_move_first`]);
-//!    - then moves sorted by a guessed value from the
+//!    - the table's best move first, then moves sorted by a guessed value from the
 //!      threats they make (after Steininger: useful threats — not right above an
 //!      opponent's threat — weighted 12 on the cell just above a playable one, 5 two
 //!      above, 3 anywhere; Pons' count of winning cells when
@@ -53,8 +50,8 @@
 //! best move is stored mirrored with it). While a node orders its moves, it prefetches
 //! the table bucket of each child that will probe ([`Techniques::prefetch`]: a probe is a
 //! cache miss, most of a node's time), once the part of the table in use is larger than
-//! its first 2^16 entries (512 KiB stay in a core's cache). The part of the table in use grows with the work
-//! ([`Techniques::growing_table`]). Optionally ([`Techniques::dead_stones_min`],
+//! its first 2^16 entries (512 KiB stay in a core's cache). The part of the table in use
+//! grows with the work ([`Techniques::growing_table`]). Optionally ([`Techniques::dead_stones_min`],
 //! off by default) opponent stones whose colour can no longer matter are given to the
 //! side to move in the key ([`Geometry::dead_stones`]). With [`Solver::set_threads`] several threads
 //! search each null window from the root and share the table (Lazy SMP); the helpers
@@ -159,9 +156,6 @@ pub struct Techniques {
     /// table), so that a few easy positions do not pay for mapping all of its memory;
     /// off: the whole table from the first search.
     pub growing_table: bool,
-    /// A node whose table entry names a best move searches that move first, before the
-    /// static bounds and the ordering of the other moves, which a cut-off by it spares.
-    pub table_move_first: bool,
 }
 
 impl Techniques {
@@ -192,7 +186,6 @@ impl Default for Techniques {
             table_max_stones: TABLE_MAX_STONES,
             prefetch: true,
             growing_table: true,
-            table_move_first: true,
         }
     }
 }
@@ -874,33 +867,6 @@ impl<G: Geometry> Search<'_, G> {
             nodes_before: self.nodes,
         };
         let alpha0 = alpha;
-        let mut value = i32::MIN;
-        let mut best = None;
-        let mut possible = possible;
-        if tech.table_move_first
-            && let Some(col) = table_move
-        {
-            let mv = possible & g.column(col);
-            if mv != 0 {
-                // The move that was best here before is searched first: on a cut-off
-                // the other moves are never looked at.
-                let mut child = *board;
-                child.play(mv);
-                let threats = g.winning_cells(board.current | mv, child.mask);
-                let score = -self.negamax(&child, -beta, -alpha, threats);
-                if self.aborted {
-                    return 0;
-                }
-                if score >= beta {
-                    self.store(&slot, Bound::Lower, score, Some(col));
-                    return score;
-                }
-                value = score;
-                best = Some(col);
-                alpha = alpha.max(score);
-                possible &= !mv;
-            }
-        }
         // Bounds on each move's score known without searching it: a move after which
         // the opponent has no move that does not lose wins; Allis' claimeven bound and,
         // near the root, the table entry of the position after the move (an enhanced
@@ -1001,6 +967,8 @@ impl<G: Geometry> Search<'_, G> {
             };
             moves.add(mv, threats, score);
         }
+        let mut value = i32::MIN;
+        let mut best = None;
         while let Some((mv, threats)) = moves.pop() {
             let mut child = *board;
             child.play(mv);
