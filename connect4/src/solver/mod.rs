@@ -49,8 +49,9 @@
 //! A position and its mirror image share a table entry (the smaller of the two keys; the
 //! best move is stored mirrored with it). While a node orders its moves, it prefetches
 //! the table bucket of each child that will probe ([`Techniques::prefetch`]: a probe is a
-//! cache miss, most of a node's time). The part of the table in use grows with the work
-//! ([`Techniques::growing_table`]). Optionally ([`Techniques::dead_stones_min`],
+//! cache miss, most of a node's time), once the part of the table in use is larger than
+//! its first 2^16 entries (512 KiB stay in a core's cache). The part of the table in use
+//! grows with the work ([`Techniques::growing_table`]). Optionally ([`Techniques::dead_stones_min`],
 //! off by default) opponent stones whose colour can no longer matter are given to the
 //! side to move in the key ([`Geometry::dead_stones`]). With [`Solver::set_threads`] several threads
 //! search each null window from the root and share the table (Lazy SMP); the helpers
@@ -216,7 +217,7 @@ pub type Solution = zerosum::Solution<Column, i32>;
 /// ```
 pub struct Solver<G: Geometry = Standard> {
     g: G,
-    table: Arc<Table>,
+    table: Table,
     nodes: u64,
     stop: Option<StopFlag>,
     /// The budget polled with the stop flag, and the node count when it was set.
@@ -253,7 +254,7 @@ impl<G: Geometry> Solver<G> {
     pub fn on(geometry: G, log2: u32) -> Self {
         Solver {
             g: geometry,
-            table: Arc::new(Table::new(log2)),
+            table: Table::new(log2),
             nodes: 0,
             stop: None,
             budget: None,
@@ -597,7 +598,7 @@ impl<G: Geometry> Solver<G> {
             done: AtomicBool::new(false),
             result: AtomicI64::new(i64::MIN),
         };
-        let (table, tech) = (&*self.table, self.techniques);
+        let (table, tech) = (&self.table, self.techniques);
         let work = if tech.growing_table {
             self.nodes
         } else {
@@ -871,6 +872,8 @@ impl<G: Geometry> Search<'_, G> {
         // near the root, the table entry of the position after the move (an enhanced
         // transposition cut-off) give a lower bound.
         let etc = board.moves < tech.etc_max_stones;
+        // A table small enough to stay in the processor's caches is not prefetched.
+        let prefetch = tech.prefetch && self.table.beyond_cache();
         let statics = board.moves < tech.static_max_stones;
         let mut floor = i32::MIN;
         let mut moves = MoveSorter::<G>::new();
@@ -885,7 +888,7 @@ impl<G: Geometry> Search<'_, G> {
                 let mut child = *board;
                 child.play(mv);
                 let child_key = table_key(&child, &tech).0;
-                if tech.prefetch {
+                if prefetch {
                     self.table.prefetch(child_key, key_bits);
                 }
                 child_keys.as_mut()[g.column_of(mv) as usize] = child_key;
@@ -917,8 +920,7 @@ impl<G: Geometry> Search<'_, G> {
                     }
                     continue;
                 }
-                if tech.prefetch && tech.forced_without_table && line.moves < tech.table_max_stones
-                {
+                if prefetch && tech.forced_without_table && line.moves < tech.table_max_stones {
                     // The child plays its one reply without the table: the position
                     // after it is the one that probes.
                     self.table.prefetch(table_key(&line, &tech).0, key_bits);
@@ -929,7 +931,7 @@ impl<G: Geometry> Search<'_, G> {
                 self.store(&slot, Bound::Exact, win, Some(col));
                 return win;
             }
-            if tech.prefetch
+            if prefetch
                 && !etc
                 && child.moves < tech.table_max_stones
                 && !(tech.forced_without_table && replies & (replies - 1) == 0)
