@@ -15,6 +15,9 @@
 //!   around the previous iteration's value and widens it (doubling) on a fail.
 //! - **Table**: one entry per slot (key, value, bound, depth, best move), replaced when
 //!   the new result is at least as deep or comes from a newer search.
+//! - **Stability cut-off**: a node whose alpha is at or above the final score the
+//!   opponent's stable discs leave us (`64 − 2·stable` discs) returns that bound
+//!   (`stability::score_upper_bound`, shared with the endgame solver).
 //! - **ProbCut** (off unless [`Midgame::set_selectivity`] gives a threshold): Buro's
 //!   multi-ProbCut (Buro 1997, "Experiments with Multi-ProbCut and a New High-Quality
 //!   Evaluation Function for Othello"; Edax's `midgame.c` has the same idea). At a
@@ -34,6 +37,7 @@
 
 use crate::eval::pattern::{PatternWeights, SCALE};
 use crate::eval::{SQUARE_ORDER, Strong};
+use crate::stability::score_upper_bound;
 use crate::{Board, Move, Square};
 use zerosum::search::{Report, RootMove, SearchResult, SearchStats};
 use zerosum::time::Budget;
@@ -620,6 +624,14 @@ impl Midgame {
                 return b.final_score() * SCALE;
             }
             return -self.pvs(eval, b.pass(), depth, -beta, -alpha);
+        }
+        // Stability cut-off: the opponent's stable discs bound the final score, and so
+        // this node's value, from above (as in the endgame solver).
+        if let Some(upper) = score_upper_bound(b.player, b.opponent, alpha.div_euclid(SCALE))
+            .map(|u| u * SCALE)
+            .filter(|&u| u <= alpha)
+        {
+            return upper;
         }
         let key = b.hash();
         let slot = key as usize & self.mask;
