@@ -257,8 +257,15 @@ impl Midgame {
     }
 
     /// Turns multi-ProbCut on with threshold `t` (standard deviations of the
-    /// regression's error; Buro used about 1.5), or off with `None`.
+    /// regression's error; Buro used about 1.5), or off with `None`. A change clears the
+    /// table.
     pub fn set_selectivity(&mut self, t: Option<f64>) {
+        if t == self.selectivity {
+            return;
+        }
+        // The table's values come from one kind of search: a fixed-depth search must not
+        // take a selective search's cut-offs.
+        self.clear();
         self.selectivity = t;
         self.cuts = match t {
             None => Vec::new(),
