@@ -658,10 +658,12 @@ impl Midgame {
                 }
             }
         }
-        if depth >= PROBCUT_MIN_DEPTH && beta == alpha + 1 && !self.cuts.is_empty() {
-            if let Some(v) = self.probcut(eval, b, depth, alpha) {
-                return v;
-            }
+        if depth >= PROBCUT_MIN_DEPTH
+            && beta == alpha + 1
+            && !self.cuts.is_empty()
+            && let Some(v) = self.probcut(eval, b, depth, alpha)
+        {
+            return v;
         }
         if depth == 1 {
             // The last ply: no ordering, no table store.
