@@ -27,7 +27,7 @@ use zerosum::{Bound, Game, Observer, Score};
 /// | `perfect` | 12 plies (as deep as a time or node limit allows) | 60 empties (always exact when it fits the budget) |
 ///
 /// With a time limit the midgame search deepens until the time is used (`mid_depth`
-/// still caps it), selectively (multi-ProbCut, [`MIDGAME_SELECTIVITY`], also under a
+/// still caps it), selectively (multi-ProbCut at t = 1.5 standard deviations, also under a
 /// node limit; a bare depth searches every line), and an exact solve that does not finish within its share of the time
 /// (half) hands over to the search. Under a time or node limit the solve is tried only
 /// when an estimate of its cost says it may fit (about 19 empties at 200 ms a move, 22
@@ -142,7 +142,7 @@ impl Engine {
 
     /// The midgame: iterative deepening with aspiration windows and the trained
     /// evaluation, to at most `depth` plies, under `budget` (score in hundredths of a
-    /// disc); with multi-ProbCut ([`MIDGAME_SELECTIVITY`]) when `budget` has a time or
+    /// disc); with multi-ProbCut (t = 1.5) when `budget` has a time or
     /// node limit.
     pub fn midgame(
         &mut self,
@@ -252,7 +252,7 @@ impl Engine {
 /// deviations of the regression's error ([`crate::midgame::PROBCUT_FITS`]). At 20 ms
 /// of thread CPU per move it scored 82.5 % against the same search without ProbCut
 /// (200 games, see the crate README).
-pub const MIDGAME_SELECTIVITY: f64 = 1.5;
+const MIDGAME_SELECTIVITY: f64 = 1.5;
 
 /// The deepest midgame search, in plies (the strongest level under a budget).
 const MAX_MIDGAME_DEPTH: u32 = 60;
