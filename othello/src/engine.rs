@@ -27,9 +27,9 @@ use zerosum::{Bound, Game, Observer, Score};
 /// | `perfect` | 12 plies (as deep as a time or node limit allows) | 60 empties (always exact when it fits the budget) |
 ///
 /// With a time limit the midgame search deepens until the time is used (`mid_depth`
-/// still caps it), selectively (multi-ProbCut at t = 1.5 standard deviations, also under a
-/// node limit; a bare depth searches every line), and an exact solve that does not finish within its share of the time
-/// (half) hands over to the search. Under a time or node limit the solve is tried only
+/// still caps it), selectively (multi-ProbCut at t = 1.5 standard deviations, also
+/// under a node limit; a bare depth searches every line), and an exact solve that does
+/// not finish within its share of the time (half) hands over to the search. Under a time or node limit the solve is tried only
 /// when an estimate of its cost says it may fit (about 19 empties at 200 ms a move, 22
 /// at 2 s); without limits it always is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
