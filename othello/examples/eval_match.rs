@@ -3,11 +3,15 @@
 //!
 //! ```sh
 //! cargo run --release -p othello --example eval_match -- [--weights FILE] [--openings N]
-//!     (--depth D | --nodes N | --cpu-ms MS) [--midgame]
+//!     (--depth D | --nodes N | --cpu-ms MS) [--midgame | --probcut T]
 //! ```
 //!
 //! `--midgame` plays both sides with the engine's own midgame search
 //! (`othello::midgame`: aspiration windows, PVS, table) instead of the core searcher.
+//!
+//! `--probcut T` plays the midgame search with the pattern evaluation on both sides, one
+//! with multi-ProbCut at threshold `T` (`Midgame::set_selectivity`) against one without,
+//! and prints the mean depth each side reached per move.
 //!
 //! `--cpu-ms` gives each move that much CPU time of the searching thread (read from
 //! Linux's `/proc/thread-self/schedstat`, so the load of other processes does not count):
@@ -47,6 +51,27 @@ struct MidAgent<E> {
     search: Midgame,
     eval: E,
     limits: Limits,
+    /// Moves searched and the sum of the depths they reached.
+    moves: u64,
+    depths: u64,
+}
+
+impl<E> MidAgent<E> {
+    fn new(eval: E, limits: Limits, selectivity: Option<f64>) -> MidAgent<E> {
+        let mut search = Midgame::new(8);
+        search.set_selectivity(selectivity);
+        MidAgent {
+            search,
+            eval,
+            limits,
+            moves: 0,
+            depths: 0,
+        }
+    }
+
+    fn mean_depth(&self) -> f64 {
+        self.depths as f64 / self.moves.max(1) as f64
+    }
 }
 
 impl<E: MidgameEval> Agent<Othello> for MidAgent<E> {
@@ -56,9 +81,12 @@ impl<E: MidgameEval> Agent<Othello> for MidAgent<E> {
     fn choose(&mut self, game: &Othello) -> Option<Move> {
         let budget = Budget::new(&self.limits);
         let depth = self.limits.depth.unwrap_or(60);
-        self.search
-            .search(&self.eval, game.board(), depth, &budget, &mut |_| {})
-            .best_move
+        let r = self
+            .search
+            .search(&self.eval, game.board(), depth, &budget, &mut |_| {});
+        self.moves += 1;
+        self.depths += r.depth as u64;
+        r.best_move
     }
 }
 
@@ -90,17 +118,21 @@ fn main() {
         Limits::depth(4)
     };
     let openings = random_openings(&Othello::new(), openings, 8, seed);
+    if let Some(t) = value("--probcut") {
+        let t: f64 = t.parse().expect("--probcut T");
+        let mut selective = MidAgent::new(weights.clone(), limits.clone(), Some(t));
+        let mut plain = MidAgent::new(weights, limits, None);
+        let r = run_match(&openings, &mut selective, &mut plain, 200);
+        println!(
+            "ProbCut t = {t} vs no ProbCut: {r}; mean depth {:.2} vs {:.2}",
+            selective.mean_depth(),
+            plain.mean_depth()
+        );
+        return;
+    }
     let r = if args.iter().any(|a| a == "--midgame") {
-        let mut pattern = MidAgent {
-            search: Midgame::new(8),
-            eval: weights,
-            limits: limits.clone(),
-        };
-        let mut strong = MidAgent {
-            search: Midgame::new(8),
-            eval: Strong,
-            limits,
-        };
+        let mut pattern = MidAgent::new(weights, limits.clone(), None);
+        let mut strong = MidAgent::new(Strong, limits, None);
         run_match(&openings, &mut pattern, &mut strong, 200)
     } else {
         let mut pattern = SearchAgent::new("pattern", weights, limits.clone(), 8);

@@ -15,6 +15,18 @@
 //!   around the previous iteration's value and widens it (doubling) on a fail.
 //! - **Table**: one entry per slot (key, value, bound, depth, best move), replaced when
 //!   the new result is at least as deep or comes from a newer search.
+//! - **Stability cut-off**: a node whose alpha is at or above the final score the
+//!   opponent's stable discs leave us (`64 − 2·stable` discs) returns that bound
+//!   (`stability::score_upper_bound`, shared with the endgame solver).
+//! - **ProbCut** (off unless [`Midgame::set_selectivity`] gives a threshold): Buro's
+//!   multi-ProbCut (Buro 1997, "Experiments with Multi-ProbCut and a New High-Quality
+//!   Evaluation Function for Othello"; Edax's `midgame.c` has the same idea). At a
+//!   null-window node of [`PROBCUT_MIN_DEPTH`] or more plies, a null-window search of
+//!   [`probcut_depth`] plies tests whether the deep value is above beta (or below alpha)
+//!   with the regression `v_d ≈ a·v_d' + b`, residual σ, fitted on our own evaluation's
+//!   searches ([`PROBCUT_FITS`], made by the `probcut_fit` example): the node is cut when
+//!   the shallow value clears the bound by `t·σ`. Values are then no longer those of a
+//!   fixed-depth negamax.
 //! - **Limits**: the node limit is a hard cap, compared at every node (the search
 //!   visits at most that many, depth 1 included, so runs under a node limit are
 //!   reproducible); the clock and the stop flag are read every 1024 nodes from depth 2
@@ -25,6 +37,7 @@
 
 use crate::eval::pattern::{PatternWeights, SCALE};
 use crate::eval::{SQUARE_ORDER, Strong};
+use crate::stability::score_upper_bound;
 use crate::{Board, Move, Square};
 use zerosum::search::{Report, RootMove, SearchResult, SearchStats};
 use zerosum::time::Budget;
@@ -36,6 +49,96 @@ pub const ASPIRATION: i32 = 200;
 const INF: i32 = 64 * SCALE + 1;
 /// Nodes between two looks at the budget.
 const POLL_MASK: u64 = 1023;
+
+/// The fewest plies at which a node tries a ProbCut test.
+pub const PROBCUT_MIN_DEPTH: u32 = 3;
+
+/// The depth of the shallow search that predicts a `depth`-ply search in ProbCut:
+/// `2·⌊depth/4⌋ + depth mod 2`, about half the depth with the same parity (Edax's
+/// choice), `depth − 2` when that is 0.
+pub const fn probcut_depth(depth: u32) -> u32 {
+    let d = 2 * (depth / 4) + depth % 2;
+    if d == 0 { depth.saturating_sub(2) } else { d }
+}
+
+/// One ProbCut regression: a `depth`-ply value predicted from a
+/// [`probcut_depth`]`(depth)`-ply value of the same position, `v ≈ a·v' + b`, with the
+/// residuals' standard deviation `sigma` (all values in hundredths of a disc), over the
+/// positions with `empties_min..` empties (the next fit of the same depth starts the
+/// next band).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProbCutFit {
+    /// The deep search's depth, plies.
+    pub depth: u32,
+    /// The fewest empties of the band.
+    pub empties_min: u32,
+    /// Slope.
+    pub a: f64,
+    /// Intercept, hundredths of a disc.
+    pub b: f64,
+    /// Standard deviation of the residuals, hundredths of a disc.
+    pub sigma: f64,
+    /// Standard deviation of the residuals of the same regression on the static
+    /// evaluation (depth 0), hundredths of a disc: it decides which test is worth trying.
+    pub sigma_eval: f64,
+}
+
+/// The fitted regressions, by depth and band of empties (`12..22`, `22..32`, `32..42`,
+/// `42..`; a band's fit also serves fewer empties), made by
+/// `cargo run --release -p othello --example probcut_fit -- --games 3000 --seed 1997
+/// --depth 10` (3 000 self-play positions, one per game, 654–845 per band; about 4 min
+/// CPU): the slopes are 0.98–1.06, the intercepts within ±0.8 disc, σ from 1.5 discs
+/// (42 or more empties) to 5 discs (12–21 empties), and the static evaluation's σ about
+/// twice that.
+#[rustfmt::skip]
+pub const PROBCUT_FITS: [ProbCutFit; 32] = [
+    ProbCutFit { depth: 3, empties_min: 12, a: 1.009, b: -13.1, sigma: 485.3, sigma_eval: 658.9 },
+    ProbCutFit { depth: 3, empties_min: 22, a: 1.004, b: -11.5, sigma: 371.9, sigma_eval: 621.8 },
+    ProbCutFit { depth: 3, empties_min: 32, a: 1.020, b: 13.7, sigma: 282.0, sigma_eval: 423.1 },
+    ProbCutFit { depth: 3, empties_min: 42, a: 0.995, b: 23.4, sigma: 193.8, sigma_eval: 395.3 },
+    ProbCutFit { depth: 4, empties_min: 12, a: 1.010, b: 10.3, sigma: 426.2, sigma_eval: 649.9 },
+    ProbCutFit { depth: 4, empties_min: 22, a: 1.008, b: 48.5, sigma: 326.6, sigma_eval: 556.2 },
+    ProbCutFit { depth: 4, empties_min: 32, a: 1.017, b: 47.7, sigma: 242.5, sigma_eval: 369.4 },
+    ProbCutFit { depth: 4, empties_min: 42, a: 1.003, b: 20.5, sigma: 171.8, sigma_eval: 339.4 },
+    ProbCutFit { depth: 5, empties_min: 12, a: 1.002, b: -16.2, sigma: 373.8, sigma_eval: 722.3 },
+    ProbCutFit { depth: 5, empties_min: 22, a: 1.028, b: 20.0, sigma: 304.5, sigma_eval: 712.5 },
+    ProbCutFit { depth: 5, empties_min: 32, a: 1.019, b: -2.1, sigma: 259.3, sigma_eval: 477.3 },
+    ProbCutFit { depth: 5, empties_min: 42, a: 1.013, b: 5.8, sigma: 149.8, sigma_eval: 406.2 },
+    ProbCutFit { depth: 6, empties_min: 12, a: 0.996, b: 36.4, sigma: 506.5, sigma_eval: 714.4 },
+    ProbCutFit { depth: 6, empties_min: 22, a: 1.035, b: 72.6, sigma: 441.6, sigma_eval: 652.9 },
+    ProbCutFit { depth: 6, empties_min: 32, a: 1.031, b: 75.3, sigma: 327.1, sigma_eval: 438.7 },
+    ProbCutFit { depth: 6, empties_min: 42, a: 1.010, b: 30.4, sigma: 218.8, sigma_eval: 360.5 },
+    ProbCutFit { depth: 7, empties_min: 12, a: 0.998, b: 1.5, sigma: 456.1, sigma_eval: 778.8 },
+    ProbCutFit { depth: 7, empties_min: 22, a: 1.039, b: 22.5, sigma: 387.0, sigma_eval: 754.0 },
+    ProbCutFit { depth: 7, empties_min: 32, a: 1.030, b: -14.3, sigma: 312.7, sigma_eval: 508.9 },
+    ProbCutFit { depth: 7, empties_min: 42, a: 1.024, b: 21.4, sigma: 192.7, sigma_eval: 421.6 },
+    ProbCutFit { depth: 8, empties_min: 12, a: 0.984, b: 22.9, sigma: 409.9, sigma_eval: 762.4 },
+    ProbCutFit { depth: 8, empties_min: 22, a: 1.035, b: 13.8, sigma: 345.5, sigma_eval: 708.6 },
+    ProbCutFit { depth: 8, empties_min: 32, a: 1.036, b: 55.6, sigma: 280.7, sigma_eval: 486.6 },
+    ProbCutFit { depth: 8, empties_min: 42, a: 1.021, b: 5.3, sigma: 196.8, sigma_eval: 386.3 },
+    ProbCutFit { depth: 9, empties_min: 12, a: 0.992, b: 24.3, sigma: 391.1, sigma_eval: 805.0 },
+    ProbCutFit { depth: 9, empties_min: 22, a: 1.026, b: 12.7, sigma: 316.7, sigma_eval: 810.3 },
+    ProbCutFit { depth: 9, empties_min: 32, a: 1.031, b: -35.5, sigma: 247.8, sigma_eval: 546.1 },
+    ProbCutFit { depth: 9, empties_min: 42, a: 1.025, b: 19.5, sigma: 177.1, sigma_eval: 441.9 },
+    ProbCutFit { depth: 10, empties_min: 12, a: 0.979, b: 31.2, sigma: 483.7, sigma_eval: 806.3 },
+    ProbCutFit { depth: 10, empties_min: 22, a: 1.057, b: 14.5, sigma: 417.4, sigma_eval: 763.6 },
+    ProbCutFit { depth: 10, empties_min: 32, a: 1.052, b: 76.9, sigma: 327.3, sigma_eval: 515.4 },
+    ProbCutFit { depth: 10, empties_min: 42, a: 1.033, b: 11.7, sigma: 221.1, sigma_eval: 403.7 },
+];
+
+/// The regression for a `depth`-ply node with `empties` empty squares: the fit of that
+/// depth (the deepest fitted depth for deeper nodes) and of the band holding `empties`.
+pub fn probcut_fit(depth: u32, empties: u32) -> ProbCutFit {
+    let deepest = PROBCUT_FITS.iter().map(|f| f.depth).max().unwrap_or(0);
+    let d = depth.min(deepest);
+    let mut found = PROBCUT_FITS[0];
+    for f in PROBCUT_FITS.iter() {
+        if f.depth == d && f.empties_min <= empties {
+            found = *f;
+        }
+    }
+    found
+}
 
 /// An evaluation the midgame search can use: the value of a position for its side to
 /// move in hundredths of a disc (or in the evaluation's own comparable unit).
@@ -103,6 +206,15 @@ impl Entry {
     }
 }
 
+/// A ProbCut test's constants for one depth and number of empties.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cut {
+    a: f64,
+    b_lo: f64,
+    b_hi: f64,
+    eval_margin: i32,
+}
+
 /// The midgame searcher: owns its transposition table between searches.
 pub struct Midgame {
     table: Vec<Entry>,
@@ -115,6 +227,10 @@ pub struct Midgame {
     node_limit: u64,
     checks: bool,
     stopped: bool,
+    /// ProbCut's threshold `t` in standard deviations (`None`: no ProbCut).
+    selectivity: Option<f64>,
+    /// Per depth and empties: `(a, b − t·σ, b + t·σ, t·(σ + σ_eval)/2)`.
+    cuts: Vec<[Cut; 61]>,
 }
 
 impl Midgame {
@@ -135,7 +251,45 @@ impl Midgame {
             node_limit: u64::MAX,
             checks: false,
             stopped: false,
+            selectivity: None,
+            cuts: Vec::new(),
         }
+    }
+
+    /// Turns multi-ProbCut on with threshold `t` (standard deviations of the
+    /// regression's error; Buro used about 1.5), or off with `None`. A change clears the
+    /// table.
+    pub fn set_selectivity(&mut self, t: Option<f64>) {
+        if t == self.selectivity {
+            return;
+        }
+        // The table's values come from one kind of search: a fixed-depth search must not
+        // take a selective search's cut-offs.
+        self.clear();
+        self.selectivity = t;
+        self.cuts = match t {
+            None => Vec::new(),
+            Some(t) => (0..=60)
+                .map(|depth| {
+                    let mut row = [Cut::default(); 61];
+                    for (empties, r) in row.iter_mut().enumerate() {
+                        let f = probcut_fit(depth, empties as u32);
+                        *r = Cut {
+                            a: f.a,
+                            b_lo: f.b - t * f.sigma,
+                            b_hi: f.b + t * f.sigma,
+                            eval_margin: (t * 0.5 * (f.sigma + f.sigma_eval)) as i32,
+                        };
+                    }
+                    row
+                })
+                .collect(),
+        };
+    }
+
+    /// ProbCut's threshold, if on.
+    pub fn selectivity(&self) -> Option<f64> {
+        self.selectivity
     }
 
     /// Forgets the table.
@@ -414,6 +568,48 @@ impl Midgame {
         }
     }
 
+    /// ProbCut at a null-window node `(alpha, alpha + 1)` of `depth` plies: `Some(bound)`
+    /// when a shallow search says, with the regression's confidence, that the deep value
+    /// is at least `alpha + 1` or at most `alpha`.
+    #[inline]
+    fn probcut<E: MidgameEval>(
+        &mut self,
+        eval: &E,
+        b: Board,
+        depth: u32,
+        alpha: i32,
+    ) -> Option<i32> {
+        let beta = alpha + 1;
+        let cut = self.cuts[depth as usize][b.empties() as usize];
+        let shallow = probcut_depth(depth);
+        // As Edax: a test only when the static value is not far on the other side.
+        self.evaluations += 1;
+        let static_value = eval.value(b);
+        // Deep ≥ beta when a·v' + b − tσ ≥ beta.
+        let hi = ((beta as f64 - cut.b_lo) / cut.a).ceil() as i32;
+        if static_value >= beta - cut.eval_margin && hi < INF {
+            let v = self.pvs(eval, b, shallow, hi - 1, hi);
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= hi {
+                return Some(beta);
+            }
+        }
+        // Deep ≤ alpha when a·v' + b + tσ ≤ alpha.
+        let lo = ((alpha as f64 - cut.b_hi) / cut.a).floor() as i32;
+        if static_value < alpha + cut.eval_margin && lo > -INF {
+            let v = self.pvs(eval, b, shallow, lo, lo + 1);
+            if self.stopped {
+                return Some(0);
+            }
+            if v <= lo {
+                return Some(alpha);
+            }
+        }
+        None
+    }
+
     /// Fail-soft negamax PVS of `depth` plies in `(alpha, beta)`.
     fn pvs<E: MidgameEval>(
         &mut self,
@@ -436,6 +632,14 @@ impl Midgame {
             }
             return -self.pvs(eval, b.pass(), depth, -beta, -alpha);
         }
+        // Stability cut-off: the opponent's stable discs bound the final score, and so
+        // this node's value, from above (as in the endgame solver).
+        if let Some(upper) = score_upper_bound(b.player, b.opponent, alpha.div_euclid(SCALE))
+            .map(|u| u * SCALE)
+            .filter(|&u| u <= alpha)
+        {
+            return upper;
+        }
         let key = b.hash();
         let slot = key as usize & self.mask;
         let e = self.table[slot];
@@ -453,6 +657,13 @@ impl Midgame {
                     _ => {}
                 }
             }
+        }
+        if depth >= PROBCUT_MIN_DEPTH
+            && beta == alpha + 1
+            && !self.cuts.is_empty()
+            && let Some(v) = self.probcut(eval, b, depth, alpha)
+        {
+            return v;
         }
         if depth == 1 {
             // The last ply: no ordering, no table store.
@@ -595,6 +806,44 @@ mod tests {
                     Score::heuristic(-negamax(&Strong, child, depth - 1))
                 );
             }
+        }
+    }
+
+    #[test]
+    fn probcut_leaves_shallow_searches_exact_and_prunes_deep_ones() {
+        let w = crate::eval::pattern::shipped().clone();
+        let mut plain_nodes = 0;
+        let mut selective_nodes = 0;
+        for b in positions() {
+            // Below PROBCUT_MIN_DEPTH + 1 plies no node is tested.
+            for depth in 1..=PROBCUT_MIN_DEPTH {
+                let mut m = Midgame::new(1);
+                m.set_selectivity(Some(1.5));
+                let r = m.search(&w, b, depth, &Budget::unlimited(), &mut |_| {});
+                assert_eq!(r.score, Score::heuristic(negamax(&w, b, depth)));
+            }
+            let mut m = Midgame::new(4);
+            let r = m.search(&w, b, 7, &Budget::unlimited(), &mut |_| {});
+            plain_nodes += r.stats.nodes;
+            let mut m = Midgame::new(4);
+            m.set_selectivity(Some(1.5));
+            let r = m.search(&w, b, 7, &Budget::unlimited(), &mut |_| {});
+            selective_nodes += r.stats.nodes;
+            let sq = r.best_move.and_then(Move::to_square).expect("a move");
+            assert!(b.moves() >> sq.index() & 1 == 1);
+        }
+        assert!(
+            selective_nodes < plain_nodes,
+            "{selective_nodes} >= {plain_nodes}"
+        );
+    }
+
+    #[test]
+    fn probcut_depths_keep_the_parity() {
+        for depth in PROBCUT_MIN_DEPTH..=60 {
+            let d = probcut_depth(depth);
+            assert!(d >= 1 && d + 2 <= depth, "{depth} {d}");
+            assert_eq!(d % 2, depth % 2);
         }
     }
 

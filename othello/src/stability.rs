@@ -75,6 +75,19 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
     }
 }
 
+/// The stability cut-off's bound (as in Edax's `search_SC_NWS`): the final disc
+/// difference of the side to move `player` is at most `64 − 2·s`, `s` the opponent's
+/// stable discs. `None`, without computing them, when even no stable disc at all could
+/// not bring that bound to `alpha` or below (`alpha < 64 − 2·|opponent|`), so that a
+/// caller only pays for [`stable_discs`] when a cut-off is possible. Units: discs.
+#[inline]
+pub fn score_upper_bound(player: u64, opponent: u64, alpha: i32) -> Option<i32> {
+    if alpha < 64 - 2 * opponent.count_ones() as i32 {
+        return None;
+    }
+    Some(64 - 2 * stable_discs(opponent, player).count_ones() as i32)
+}
+
 /// Stable discs on the edges only (cheaper; used by the evaluation): the same rule
 /// restricted to the 28 border squares.
 pub fn stable_edge_discs(p: u64, o: u64) -> u64 {

@@ -45,7 +45,7 @@ mod tt;
 
 use crate::error::TuningError;
 use crate::movegen::{self, flips, moves, potential_moves};
-use crate::stability::stable_discs;
+use crate::stability::score_upper_bound;
 use crate::{Board, Move};
 pub use tt::{EndgameTable, Probe};
 
@@ -953,8 +953,9 @@ impl Solver {
             return -self.deep(b.pass(), -beta, -alpha, empties);
         }
         // Stability cut-off: the opponent's stable discs stay theirs.
-        if self.tuning.stability && alpha >= 64 - 2 * b.opponent_discs() as i32 {
-            let upper = 64 - 2 * stable_discs(b.opponent, b.player).count_ones() as i32;
+        if self.tuning.stability
+            && let Some(upper) = score_upper_bound(b.player, b.opponent, alpha)
+        {
             if upper <= alpha {
                 return upper;
             }

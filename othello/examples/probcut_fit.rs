@@ -1,0 +1,133 @@
+//! Fits the midgame's ProbCut regressions (`othello::midgame::PROBCUT_FITS`) on our own
+//! evaluation: positions from self-play games of the training pipeline's generator
+//! (`othello::train::generate`, the greedy player with the shipped weights, 2–12 random
+//! plies then 10 % random moves), one position per game at a random number of empties,
+//! each searched by the midgame search (no ProbCut) to `--depth` plies; for every depth
+//! `d` from `PROBCUT_MIN_DEPTH` the least-squares line `v_d ≈ a·v_d' + b` with
+//! `d' = probcut_depth(d)` and the residuals' standard deviation, per band of empties.
+//!
+//! ```sh
+//! cargo run --release -p othello --example probcut_fit -- [--games N] [--seed S] [--depth D] [--threads T]
+//! ```
+//!
+//! Prints the fits as the Rust table of `PROBCUT_FITS`.
+
+use othello::eval::pattern::shipped;
+use othello::midgame::{Midgame, PROBCUT_MIN_DEPTH, probcut_depth};
+use othello::train::{GenConfig, SplitMix, generate};
+use zerosum::time::Budget;
+
+/// Bands of empties: each fit covers `BANDS[i]..BANDS[i + 1]`.
+const BANDS: [u32; 5] = [12, 22, 32, 42, 53];
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let value = |name: &str, default: u64| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .map_or(default, |v| v.parse().expect("a number"))
+    };
+    let games = value("--games", 1200) as u32;
+    let seed = value("--seed", 1997);
+    let max_depth = value("--depth", 8) as u32;
+    let threads = value("--threads", 2) as usize;
+    let w = shipped();
+    let cfg = GenConfig {
+        games,
+        seed,
+        round: 0,
+        random_plies: (2, 12),
+        random_permille: 100,
+        threads,
+    };
+    let samples = generate(&cfg, Some(w));
+    // One position per game, empties uniform in the bands' range.
+    let mut rng = SplitMix::new(seed);
+    let mut boards = Vec::new();
+    let mut start = 0;
+    while start < samples.len() {
+        let game = samples[start].game;
+        let end = samples[start..]
+            .iter()
+            .position(|s| s.game != game)
+            .map_or(samples.len(), |k| start + k);
+        let want = BANDS[0] + rng.below((BANDS[4] - BANDS[0]) as u64) as u32;
+        if let Some(s) = samples[start..end]
+            .iter()
+            .filter(|s| s.board.moves() != 0)
+            .min_by_key(|s| s.board.empties().abs_diff(want))
+        {
+            boards.push(s.board);
+        }
+        start = end;
+    }
+    // values[i][d]: position i's d-ply value, d = 0..=max_depth.
+    let chunks: Vec<Vec<(u32, Vec<i32>)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let boards = &boards;
+                s.spawn(move || {
+                    let mut m = Midgame::new(16);
+                    boards
+                        .iter()
+                        .skip(t)
+                        .step_by(threads)
+                        .map(|&b| {
+                            let mut v = vec![w.value(b)];
+                            m.search(w, b, max_depth, &Budget::unlimited(), &mut |r| {
+                                v.push(r.score.0)
+                            });
+                            (b.empties(), v)
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("worker"))
+            .collect()
+    });
+    let values: Vec<(u32, Vec<i32>)> = chunks.into_iter().flatten().collect();
+    println!(
+        "// cargo run --release -p othello --example probcut_fit -- --games {games} --seed {seed} --depth {max_depth}: {} positions",
+        values.len()
+    );
+    for depth in PROBCUT_MIN_DEPTH..=max_depth {
+        let shallow = probcut_depth(depth) as usize;
+        for band in BANDS.windows(2) {
+            let pts: Vec<(f64, f64)> = values
+                .iter()
+                .filter(|(e, v)| (band[0]..band[1]).contains(e) && v.len() > depth as usize)
+                .map(|(_, v)| (v[shallow] as f64, v[depth as usize] as f64))
+                .collect();
+            let (a, b, sigma) = fit(&pts);
+            let at_zero: Vec<(f64, f64)> = values
+                .iter()
+                .filter(|(e, v)| (band[0]..band[1]).contains(e) && v.len() > depth as usize)
+                .map(|(_, v)| (v[0] as f64, v[depth as usize] as f64))
+                .collect();
+            let sigma_eval = fit(&at_zero).2;
+            println!(
+                "    ProbCutFit {{ depth: {depth}, empties_min: {}, a: {a:.3}, b: {b:.1}, sigma: {sigma:.1}, sigma_eval: {sigma_eval:.1} }}, // d' = {shallow}, n = {}",
+                band[0],
+                pts.len()
+            );
+        }
+    }
+}
+
+/// The least-squares line `y ≈ a·x + b` through `pts` and its residuals' standard
+/// deviation.
+fn fit(pts: &[(f64, f64)]) -> (f64, f64, f64) {
+    let n = pts.len() as f64;
+    let mx = pts.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = pts.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxy: f64 = pts.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let sxx: f64 = pts.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+    let a = sxy / sxx;
+    let b = my - a * mx;
+    let sse: f64 = pts.iter().map(|p| (p.1 - a * p.0 - b).powi(2)).sum();
+    (a, b, (sse / (n - 2.0)).sqrt())
+}
