@@ -47,13 +47,17 @@ pub enum Command {
         hash_mib: u64,
     },
     /// The value of every legal move of each position read from standard input: exact
-    /// scores by default, or a depth-limited evaluation with --depth.
+    /// scores by default, or a depth-limited evaluation with --depth (then printed as
+    /// `<move>:<value>` in discs with two decimals and the line ending `discs
+    /// (evaluation)`; a move whose game end the search proved is solved exactly and
+    /// printed as a whole disc difference, like the exact analysis).
     ///
     /// Exact values cost one solve per legal move (see `solve` for how long); the spinner
     /// on a terminal shows the move being solved and an estimate of the time left.
     Analyze {
         /// Search depth in plies with the evaluation instead of exact solving.
-        #[arg(long, conflicts_with_all = ["time_ms", "nodes"])]
+        #[arg(long, value_name = "PLIES", conflicts_with_all = ["time_ms", "nodes"],
+              value_parser = clap::value_parser!(u32).range(1..=crate::limits::MAX_DEPTH_PLIES))]
         depth: Option<u32>,
         #[command(flatten)]
         limits: ExactLimitArgs,
@@ -209,14 +213,69 @@ fn analyze_line(
                 .collect(),
             None => return Ok(format!("{g} {NOT_SOLVED}")),
         },
-        Some(d) => engine
-            .analyze_midgame(&g, d)
-            .root_moves
-            .iter()
-            .map(|rm| format!("{}:{}", rm.mv, rm.score))
-            .collect(),
+        Some(d) => {
+            let values = analyze_depth(engine, &g, d);
+            let evaluated = values.iter().filter(|v| !v.exact).count();
+            let mut items: Vec<String> = values
+                .iter()
+                .map(|v| {
+                    if v.exact {
+                        format!("{}:{}", v.mv, signed(v.value))
+                    } else {
+                        format!("{}:{:+.2}", v.mv, f64::from(v.value) / 100.0)
+                    }
+                })
+                .collect();
+            items.push(
+                match evaluated {
+                    0 => "discs",
+                    n if n == values.len() => "discs (evaluation)",
+                    _ => "discs (evaluation; whole numbers exact)",
+                }
+                .to_string(),
+            );
+            items
+        }
     };
     Ok(format!("{g} {}", items.join(" ")))
+}
+
+/// One move's value in a depth-limited analysis: the final disc difference when `exact`,
+/// else the evaluation in hundredths of a disc, for the player who made the move.
+struct MoveValue {
+    mv: othello::Move,
+    value: i32,
+    exact: bool,
+}
+
+/// Every legal move of `g` valued by a `depth`-ply analysis search, best first. The core
+/// search scores a finished game as a win or loss "in N plies" without its disc margin;
+/// a move whose value is such a proven result is solved exactly instead (its game ends
+/// within the depth, so the solve is small), so that every value is in discs.
+fn analyze_depth(engine: &mut othello::Engine, g: &Othello, depth: u32) -> Vec<MoveValue> {
+    let root = engine.analyze_midgame(g, depth).root_moves;
+    let mut values: Vec<MoveValue> = root
+        .iter()
+        .map(|rm| {
+            if !rm.score.is_decisive() {
+                return MoveValue {
+                    mv: rm.mv,
+                    value: rm.score.0,
+                    exact: false,
+                };
+            }
+            let mut child = g.clone();
+            child.play(rm.mv);
+            MoveValue {
+                mv: rm.mv,
+                value: -engine.solver().solve(child.board()).score,
+                exact: true,
+            }
+        })
+        .collect();
+    // Exact values in discs, evaluations in hundredths: compare both in hundredths.
+    values.sort_by_key(|v| std::cmp::Reverse(if v.exact { v.value * 100 } else { v.value }));
+    values
 }
 
 /// The exact score of every legal move of `g` (the final disc difference for the player

@@ -99,7 +99,53 @@ fn analyze_scores_every_move() {
         &format!("{START}\n"),
     );
     assert!(ok);
-    assert_eq!(out.split_whitespace().count(), 2 + 4, "{out}");
+    assert_eq!(out.split_whitespace().count(), 2 + 4 + 2, "{out}");
+    assert!(out.ends_with(" discs (evaluation)\n"), "{out}");
+}
+
+/// New-user report item 2: a depth-limited analysis that sees the game end gave
+/// `h5:win in 1 g6:loss in 8 …` on FFO #20; a proven end is now solved and shown in
+/// discs, the exact analysis's values (published: H5 +6), and the evaluations carry
+/// bestmove's unit wording. `--depth 0` is refused as by every other `--depth`.
+#[test]
+fn analyze_depth_shows_game_ends_in_discs() {
+    for depth in ["10", "20"] {
+        let (ok, out, _) = run(
+            &["othello", "analyze", "--depth", depth],
+            &format!("{FFO20}\n"),
+        );
+        assert!(ok);
+        assert_eq!(out, format!("{FFO20} h5:+6 g6:-2 f6:-4 h6:-10 discs\n"));
+    }
+    let (ok, out, _) = run(
+        &["othello", "analyze", "--depth", "1"],
+        &format!("{FFO20}\n"),
+    );
+    assert!(ok);
+    assert!(out.starts_with(&format!("{FFO20} h5:+6 ")), "{out}");
+    assert!(
+        out.ends_with(" discs (evaluation; whole numbers exact)\n"),
+        "{out}"
+    );
+    assert!(!out.contains(" in "), "{out}");
+    // a1 X, b1 O, O to move: O passes and X takes c1, a wipe-out (exact analysis: -64).
+    let wipeout = format!("XO{} O", "-".repeat(62));
+    let (ok, out, _) = run(
+        &["othello", "analyze", "--depth", "3"],
+        &format!("{wipeout}\n"),
+    );
+    assert!(ok);
+    assert_eq!(out, format!("{wipeout} PS:-64 discs\n"));
+    let r = common::run_binary(
+        env!("CARGO_BIN_EXE_zerosum"),
+        &["othello", "analyze", "--depth", "0"],
+        format!("{FFO20}\n"),
+    );
+    assert!(
+        !r.success && r.stderr.contains("0 is not in 1..="),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
