@@ -145,20 +145,50 @@ fn signed(score: i32) -> String {
     }
 }
 
-/// Warns when `g` has so many empty squares that an unbounded exact solve cannot finish
-/// in reasonable time, saying how far beyond it is.
-fn warn_if_far_beyond(g: &Othello, limits: &ExactLimitArgs) {
+/// Nodes of the quick solve tried before warning: a position with many empty squares
+/// but almost no moves (a wipe-out in sight) is solved within them and gets no warning.
+const QUICK_SOLVE_NODES: u64 = 100_000;
+
+/// Warns when `g` has so many empty squares that an unbounded exact solve may not finish
+/// in reasonable time, saying how far beyond it is by the estimate from its empty
+/// squares ([`GROWTH_PER_EMPTY`] from [`SOLVABLE_EMPTIES`] in about a second); a
+/// position the solver finishes within [`QUICK_SOLVE_NODES`] gets no warning.
+fn warn_if_far_beyond(solver: &mut Solver, g: &Othello, limits: &ExactLimitArgs) {
     let empties = 64 - g.stones_on_board();
-    if empties > FAR_BEYOND_EMPTIES {
-        let times = GROWTH_PER_EMPTY.powi((empties - SOLVABLE_EMPTIES) as i32);
-        let what = format!(
-            "{empties} empty squares, {} more than the {SOLVABLE_EMPTIES} solved here in \
-             about a second: roughly 10^{:.0} times that work",
-            empties - SOLVABLE_EMPTIES,
-            times.log10()
-        );
-        warn_far_beyond(limits, &g.to_string(), &what);
+    if empties <= FAR_BEYOND_EMPTIES || !limits.unbounded() {
+        return;
     }
+    let quick = zerosum::time::Budget::new(&zerosum::search::Limits::nodes(QUICK_SOLVE_NODES));
+    if solver.solve_within(g.board(), &quick).is_some() {
+        return;
+    }
+    let times = GROWTH_PER_EMPTY.powi((empties - SOLVABLE_EMPTIES) as i32);
+    let what = format!(
+        "{empties} empty squares, {} more than the {SOLVABLE_EMPTIES} solved here in \
+         about a second: roughly 10^{:.0} times that work",
+        empties - SOLVABLE_EMPTIES,
+        times.log10()
+    );
+    warn_far_beyond(limits, &g.to_string(), &what, &outlook(times));
+}
+
+/// How long an exact solve of `seconds` (the estimate) may take, in words.
+fn outlook(seconds: f64) -> String {
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 24.0 * HOUR;
+    const YEAR: f64 = 365.25 * DAY;
+    let span = if seconds < 2.0 * HOUR {
+        "minutes to hours"
+    } else if seconds < 2.0 * DAY {
+        "hours"
+    } else if seconds < YEAR {
+        "days to months"
+    } else if seconds < 100.0 * YEAR {
+        "years"
+    } else {
+        "far more than a lifetime"
+    };
+    format!("an exact solve may take {span}")
 }
 
 fn solve_line(
@@ -169,7 +199,7 @@ fn solve_line(
     limits: &ExactLimitArgs,
 ) -> Result<String, String> {
     let g = parse(line)?;
-    warn_if_far_beyond(&g, limits);
+    warn_if_far_beyond(solver, &g, limits);
     let empties = 64 - g.stones_on_board();
     let task = progress.task(format!("solving ({empties} empties)"), 0);
     let s = if weak {
@@ -287,7 +317,7 @@ fn analyze_exact(
     g: &Othello,
     limits: &ExactLimitArgs,
 ) -> Option<Vec<(othello::Move, i32)>> {
-    warn_if_far_beyond(g, limits);
+    warn_if_far_beyond(solver, g, limits);
     let mut list = MoveList::new();
     g.legal_moves(&mut list);
     let moves = list.to_vec();

@@ -237,6 +237,19 @@ fn exact_commands_warn_far_beyond_and_take_a_limit() {
             warning.starts_with(&format!("warning: {START}: 60 empty squares, 40 more than the 20 solved here in about a second: roughly 10^19 times that work")),
             "{warning}"
         );
+        // New-user report item 6: the outlook follows the estimate (it said "minutes
+        // to hours" for 10^19 seconds).
+        assert!(
+            warning.contains("that work: an exact solve may take far more than a lifetime"),
+            "{warning}"
+        );
+        // 62 empty squares but a wipe-out two plies away (exact: -64): solved at once,
+        // no warning (there was one).
+        let wipeout = format!("XO{} O", "-".repeat(62));
+        let (ok, out, err) = run(&["othello", command], &format!("{wipeout}\n"));
+        assert!(ok);
+        assert!(out.starts_with(&format!("{wipeout} ")) && out.contains("-64"), "{out}");
+        assert!(err.is_empty(), "{err}");
     }
     for (args, second, answer) in [
         (["othello", "solve", "--time-ms", "100"], FFO20, "+6 h5"),
