@@ -13,7 +13,7 @@
 //! `⌊cells/2⌋ + 1 − k`); `bestmove` and `play` accept the options but only the 7×6
 //! board (their levels and the TUI are 7×6 only).
 
-use crate::limits::{ExactLimitArgs, LimitArgs, FAR_BEYOND_OUTLOOK, NOT_SOLVED, warn_far_beyond};
+use crate::limits::{ExactLimitArgs, FAR_BEYOND_OUTLOOK, LimitArgs, NOT_SOLVED, warn_far_beyond};
 use crate::progress::Progress;
 use clap::{Args, Subcommand};
 use connect4::{Engine, Geometry, Position, Size, SizeError, Solver, Standard};

@@ -84,8 +84,8 @@ pub enum Command {
         /// The deepest depth, in plies.
         depth: u32,
         /// The position (`<64 squares> <X|O>`), the start position by default.
-        #[arg(long, allow_hyphen_values = true)]
-        position: Option<String>,
+        #[arg(long, allow_hyphen_values = true, value_parser = parse_position)]
+        position: Option<Othello>,
         /// Edax's convention: a game that ends before the last ply adds no leaf
         /// (by default it counts as one leaf). A forced pass uses a ply in both.
         #[arg(long)]
@@ -129,7 +129,7 @@ pub fn run(command: Command) -> ExitCode {
             depth,
             position,
             edax,
-        } => run_perft(depth, position.as_deref(), edax),
+        } => run_perft(depth, position, edax),
     }
 }
 
@@ -363,17 +363,14 @@ fn cpu_time() -> std::time::Duration {
     START.get_or_init(Instant::now).elapsed()
 }
 
-fn run_perft(depth: u32, position: Option<&str>, edax: bool) -> ExitCode {
-    let g = match position {
-        None => Othello::new(),
-        Some(text) => match Othello::from_obf_line(text) {
-            Ok(g) => g,
-            Err(e) => {
-                eprintln!("error: invalid --position: {e}");
-                return ExitCode::FAILURE;
-            }
-        },
-    };
+/// `--position`'s value parser: a bad position is a usage error (exit status 2, as
+/// clap gives every other bad option value).
+fn parse_position(text: &str) -> Result<Othello, String> {
+    parse(text)
+}
+
+fn run_perft(depth: u32, position: Option<Othello>, edax: bool) -> ExitCode {
+    let g = position.unwrap_or_default();
     let mode = if edax {
         PerftMode::Edax
     } else {

@@ -5,7 +5,9 @@
 //! for other sizes (optionally followed by ` k=K`), or the flat form of `--size` cells.
 //! Moves are cell numbers, 1 = top-left, row by row.
 
-use crate::limits::{ExactLimitArgs, LimitArgs, FAR_BEYOND_OUTLOOK, NOT_SOLVED, solve_each_move, warn_far_beyond};
+use crate::limits::{
+    ExactLimitArgs, FAR_BEYOND_OUTLOOK, LimitArgs, NOT_SOLVED, solve_each_move, warn_far_beyond,
+};
 use crate::progress::Progress;
 use clap::{Args, Subcommand};
 use std::process::ExitCode;

@@ -316,10 +316,7 @@ impl zerosum::Engine for Engine {
             None => empties <= level.end_depth,
             Some(d) => d >= empties,
         };
-        if solve_here
-            && exact_may_fit(empties, &exact)
-            && game.outcome().is_none()
-        {
+        if solve_here && exact_may_fit(empties, &exact) && game.outcome().is_none() {
             if let Some(r) = self.endgame(game, &exact) {
                 observer(&r.report());
                 return r;

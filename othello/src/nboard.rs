@@ -574,13 +574,19 @@ mod tests {
             ("set depth 0", "set depth: 0 is not in 1–60"),
             ("hint 999999", "hint: 999999 is not in 1–64"),
             ("hint 0", "hint: 0 is not in 1–64"),
-            ("hint 99999999999999999999", "hint: 99999999999999999999 is not in 1–64"),
+            (
+                "hint 99999999999999999999",
+                "hint: 99999999999999999999 is not in 1–64",
+            ),
             ("hint -1", "hint: invalid number \"-1\""),
         ] {
             let e = line.parse::<Command>().unwrap_err();
             assert_eq!(e.to_string(), message, "{line}");
         }
-        assert!(matches!("set depth 60".parse::<Command>(), Ok(Command::SetDepth(60))));
+        assert!(matches!(
+            "set depth 60".parse::<Command>(),
+            Ok(Command::SetDepth(60))
+        ));
         assert!(matches!("hint 1".parse::<Command>(), Ok(Command::Hint(1))));
         assert!(matches!(
             "set game (;".parse::<Command>(),

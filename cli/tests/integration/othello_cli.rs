@@ -248,7 +248,10 @@ fn exact_commands_warn_far_beyond_and_take_a_limit() {
         let wipeout = format!("XO{} O", "-".repeat(62));
         let (ok, out, err) = run(&["othello", command], &format!("{wipeout}\n"));
         assert!(ok);
-        assert!(out.starts_with(&format!("{wipeout} ")) && out.contains("-64"), "{out}");
+        assert!(
+            out.starts_with(&format!("{wipeout} ")) && out.contains("-64"),
+            "{out}"
+        );
         assert!(err.is_empty(), "{err}");
     }
     for (args, second, answer) in [
@@ -272,6 +275,22 @@ fn exact_commands_warn_far_beyond_and_take_a_limit() {
     }
     let (ok, _, err) = run(&["othello", "solve", "--weak", "--nodes", "5"], "");
     assert!(!ok && err.contains("cannot be used with"), "{err}");
+}
+
+/// New-user report item 14: a bad `--position` is a usage error, exit status 2 like
+/// every other bad option value (it was 1, the status of bad input lines).
+#[test]
+fn a_bad_perft_position_is_a_usage_error() {
+    let r = common::run_binary(
+        env!("CARGO_BIN_EXE_zerosum"),
+        &["othello", "perft", "3", "--position", "XXX X"],
+        "",
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("--position"), "{}", r.stderr);
+    let (ok, out, _) = run(&["othello", "perft", "1", "--position", START], "");
+    assert!(ok);
+    assert!(out.starts_with("1 4 "), "{out}");
 }
 
 /// Issue 14 item 9: errors of the command line itself (not of one input line, which are

@@ -71,7 +71,10 @@ fn proven_results_are_reported_exact() {
     let r = engine.think(&ffo20, &limits, &mut |_| {});
     assert!(r.exact);
     assert_eq!(Engine::score_text(r.score, r.exact), "+6 discs");
-    assert_eq!((r.best_move.unwrap().to_string(), r.depth), ("h5".into(), 6));
+    assert_eq!(
+        (r.best_move.unwrap().to_string(), r.depth),
+        ("h5".into(), 6)
+    );
 
     let wipeout = Othello::from_obf_line(&format!("XO{} O", "-".repeat(62))).unwrap();
     for limits in [Limits::default(), Limits::nodes(100)] {
