@@ -13,7 +13,7 @@
 //! `⌊cells/2⌋ + 1 − k`); `bestmove` and `play` accept the options but only the 7×6
 //! board (their levels and the TUI are 7×6 only).
 
-use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, warn_far_beyond};
+use crate::limits::{ExactLimitArgs, FAR_BEYOND_OUTLOOK, LimitArgs, NOT_SOLVED, warn_far_beyond};
 use crate::progress::Progress;
 use clap::{Args, Subcommand};
 use connect4::{Engine, Geometry, Position, Size, SizeError, Solver, Standard};
@@ -66,7 +66,7 @@ fn warn_if_far_beyond<G: Geometry>(
     let empties = g.cells() - position.moves();
     if far_beyond(g.width(), empties) && !solver.in_book(position) {
         let what = format!("{} stones, {empties} empty cells", position.moves());
-        warn_far_beyond(limits, line, &what);
+        warn_far_beyond(limits, line, &what, FAR_BEYOND_OUTLOOK);
     }
 }
 

@@ -215,14 +215,15 @@ pub fn solve_each_move<M: Copy + Display, V>(
 /// The answer for a position an exact command gave up on.
 pub const NOT_SOLVED: &str = "not solved within the limit";
 
+/// The outlook [`warn_far_beyond`] gives when the caller has no estimate of its own.
+pub const FAR_BEYOND_OUTLOOK: &str = "an exact solve can take minutes to hours";
+
 /// Warns on standard error that `what` is far beyond what an exact solve finishes soon,
-/// when no limit bounds it.
-pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str) {
+/// when no limit bounds it, with `outlook` (how long it may take, say
+/// [`FAR_BEYOND_OUTLOOK`]).
+pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str, outlook: &str) {
     if limits.unbounded() {
-        eprintln!(
-            "warning: {position}: {what}: an exact solve can take minutes to hours \
-             (--time-ms or --nodes bound it)"
-        );
+        eprintln!("warning: {position}: {what}: {outlook} (--time-ms or --nodes bound it)");
     }
 }
 

@@ -47,13 +47,17 @@ pub enum Command {
         hash_mib: u64,
     },
     /// The value of every legal move of each position read from standard input: exact
-    /// scores by default, or a depth-limited evaluation with --depth.
+    /// scores by default, or a depth-limited evaluation with --depth (then printed as
+    /// `<move>:<value>` in discs with two decimals and the line ending `discs
+    /// (evaluation)`; a move whose game end the search proved is solved exactly and
+    /// printed as a whole disc difference, like the exact analysis).
     ///
     /// Exact values cost one solve per legal move (see `solve` for how long); the spinner
     /// on a terminal shows the move being solved and an estimate of the time left.
     Analyze {
         /// Search depth in plies with the evaluation instead of exact solving.
-        #[arg(long, conflicts_with_all = ["time_ms", "nodes"])]
+        #[arg(long, value_name = "PLIES", conflicts_with_all = ["time_ms", "nodes"],
+              value_parser = clap::value_parser!(u32).range(1..=crate::limits::MAX_DEPTH_PLIES))]
         depth: Option<u32>,
         #[command(flatten)]
         limits: ExactLimitArgs,
@@ -80,8 +84,8 @@ pub enum Command {
         /// The deepest depth, in plies.
         depth: u32,
         /// The position (`<64 squares> <X|O>`), the start position by default.
-        #[arg(long, allow_hyphen_values = true)]
-        position: Option<String>,
+        #[arg(long, allow_hyphen_values = true, value_parser = parse_position)]
+        position: Option<Othello>,
         /// Edax's convention: a game that ends before the last ply adds no leaf
         /// (by default it counts as one leaf). A forced pass uses a ply in both.
         #[arg(long)]
@@ -125,7 +129,7 @@ pub fn run(command: Command) -> ExitCode {
             depth,
             position,
             edax,
-        } => run_perft(depth, position.as_deref(), edax),
+        } => run_perft(depth, position, edax),
     }
 }
 
@@ -141,20 +145,50 @@ fn signed(score: i32) -> String {
     }
 }
 
-/// Warns when `g` has so many empty squares that an unbounded exact solve cannot finish
-/// in reasonable time, saying how far beyond it is.
-fn warn_if_far_beyond(g: &Othello, limits: &ExactLimitArgs) {
+/// Nodes of the quick solve tried before warning: a position with many empty squares
+/// but almost no moves (a wipe-out in sight) is solved within them and gets no warning.
+const QUICK_SOLVE_NODES: u64 = 100_000;
+
+/// Warns when `g` has so many empty squares that an unbounded exact solve may not finish
+/// in reasonable time, saying how far beyond it is by the estimate from its empty
+/// squares ([`GROWTH_PER_EMPTY`] from [`SOLVABLE_EMPTIES`] in about a second); a
+/// position the solver finishes within [`QUICK_SOLVE_NODES`] gets no warning.
+fn warn_if_far_beyond(solver: &mut Solver, g: &Othello, limits: &ExactLimitArgs) {
     let empties = 64 - g.stones_on_board();
-    if empties > FAR_BEYOND_EMPTIES {
-        let times = GROWTH_PER_EMPTY.powi((empties - SOLVABLE_EMPTIES) as i32);
-        let what = format!(
-            "{empties} empty squares, {} more than the {SOLVABLE_EMPTIES} solved here in \
-             about a second: roughly 10^{:.0} times that work",
-            empties - SOLVABLE_EMPTIES,
-            times.log10()
-        );
-        warn_far_beyond(limits, &g.to_string(), &what);
+    if empties <= FAR_BEYOND_EMPTIES || !limits.unbounded() {
+        return;
     }
+    let quick = zerosum::time::Budget::new(&zerosum::search::Limits::nodes(QUICK_SOLVE_NODES));
+    if solver.solve_within(g.board(), &quick).is_some() {
+        return;
+    }
+    let times = GROWTH_PER_EMPTY.powi((empties - SOLVABLE_EMPTIES) as i32);
+    let what = format!(
+        "{empties} empty squares, {} more than the {SOLVABLE_EMPTIES} solved here in \
+         about a second: roughly 10^{:.0} times that work",
+        empties - SOLVABLE_EMPTIES,
+        times.log10()
+    );
+    warn_far_beyond(limits, &g.to_string(), &what, &outlook(times));
+}
+
+/// How long an exact solve of `seconds` (the estimate) may take, in words.
+fn outlook(seconds: f64) -> String {
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 24.0 * HOUR;
+    const YEAR: f64 = 365.25 * DAY;
+    let span = if seconds < 2.0 * HOUR {
+        "minutes to hours"
+    } else if seconds < 2.0 * DAY {
+        "hours"
+    } else if seconds < YEAR {
+        "days to months"
+    } else if seconds < 100.0 * YEAR {
+        "years"
+    } else {
+        "far more than a lifetime"
+    };
+    format!("an exact solve may take {span}")
 }
 
 fn solve_line(
@@ -165,7 +199,7 @@ fn solve_line(
     limits: &ExactLimitArgs,
 ) -> Result<String, String> {
     let g = parse(line)?;
-    warn_if_far_beyond(&g, limits);
+    warn_if_far_beyond(solver, &g, limits);
     let empties = 64 - g.stones_on_board();
     let task = progress.task(format!("solving ({empties} empties)"), 0);
     let s = if weak {
@@ -209,14 +243,69 @@ fn analyze_line(
                 .collect(),
             None => return Ok(format!("{g} {NOT_SOLVED}")),
         },
-        Some(d) => engine
-            .analyze_midgame(&g, d)
-            .root_moves
-            .iter()
-            .map(|rm| format!("{}:{}", rm.mv, rm.score))
-            .collect(),
+        Some(d) => {
+            let values = analyze_depth(engine, &g, d);
+            let evaluated = values.iter().filter(|v| !v.exact).count();
+            let mut items: Vec<String> = values
+                .iter()
+                .map(|v| {
+                    if v.exact {
+                        format!("{}:{}", v.mv, signed(v.value))
+                    } else {
+                        format!("{}:{:+.2}", v.mv, f64::from(v.value) / 100.0)
+                    }
+                })
+                .collect();
+            items.push(
+                match evaluated {
+                    0 => "discs",
+                    n if n == values.len() => "discs (evaluation)",
+                    _ => "discs (evaluation; whole numbers exact)",
+                }
+                .to_string(),
+            );
+            items
+        }
     };
     Ok(format!("{g} {}", items.join(" ")))
+}
+
+/// One move's value in a depth-limited analysis: the final disc difference when `exact`,
+/// else the evaluation in hundredths of a disc, for the player who made the move.
+struct MoveValue {
+    mv: othello::Move,
+    value: i32,
+    exact: bool,
+}
+
+/// Every legal move of `g` valued by a `depth`-ply analysis search, best first. The core
+/// search scores a finished game as a win or loss "in N plies" without its disc margin;
+/// a move whose value is such a proven result is solved exactly instead (its game ends
+/// within the depth, so the solve is small), so that every value is in discs.
+fn analyze_depth(engine: &mut othello::Engine, g: &Othello, depth: u32) -> Vec<MoveValue> {
+    let root = engine.analyze_midgame(g, depth).root_moves;
+    let mut values: Vec<MoveValue> = root
+        .iter()
+        .map(|rm| {
+            if !rm.score.is_decisive() {
+                return MoveValue {
+                    mv: rm.mv,
+                    value: rm.score.0,
+                    exact: false,
+                };
+            }
+            let mut child = g.clone();
+            child.play(rm.mv);
+            MoveValue {
+                mv: rm.mv,
+                value: -engine.solver().solve(child.board()).score,
+                exact: true,
+            }
+        })
+        .collect();
+    // Exact values in discs, evaluations in hundredths: compare both in hundredths.
+    values.sort_by_key(|v| std::cmp::Reverse(if v.exact { v.value * 100 } else { v.value }));
+    values
 }
 
 /// The exact score of every legal move of `g` (the final disc difference for the player
@@ -228,7 +317,7 @@ fn analyze_exact(
     g: &Othello,
     limits: &ExactLimitArgs,
 ) -> Option<Vec<(othello::Move, i32)>> {
-    warn_if_far_beyond(g, limits);
+    warn_if_far_beyond(solver, g, limits);
     let mut list = MoveList::new();
     g.legal_moves(&mut list);
     let moves = list.to_vec();
@@ -274,17 +363,14 @@ fn cpu_time() -> std::time::Duration {
     START.get_or_init(Instant::now).elapsed()
 }
 
-fn run_perft(depth: u32, position: Option<&str>, edax: bool) -> ExitCode {
-    let g = match position {
-        None => Othello::new(),
-        Some(text) => match Othello::from_obf_line(text) {
-            Ok(g) => g,
-            Err(e) => {
-                eprintln!("error: invalid --position: {e}");
-                return ExitCode::FAILURE;
-            }
-        },
-    };
+/// `--position`'s value parser: a bad position is a usage error (exit status 2, as
+/// clap gives every other bad option value).
+fn parse_position(text: &str) -> Result<Othello, String> {
+    parse(text)
+}
+
+fn run_perft(depth: u32, position: Option<Othello>, edax: bool) -> ExitCode {
+    let g = position.unwrap_or_default();
     let mode = if edax {
         PerftMode::Edax
     } else {

@@ -5,7 +5,9 @@
 //! for other sizes (optionally followed by ` k=K`), or the flat form of `--size` cells.
 //! Moves are cell numbers, 1 = top-left, row by row.
 
-use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, solve_each_move, warn_far_beyond};
+use crate::limits::{
+    ExactLimitArgs, FAR_BEYOND_OUTLOOK, LimitArgs, NOT_SOLVED, solve_each_move, warn_far_beyond,
+};
 use crate::progress::Progress;
 use clap::{Args, Subcommand};
 use std::process::ExitCode;
@@ -149,7 +151,7 @@ fn warn_if_far_beyond(board: &Board, limits: &ExactLimitArgs, line: &str) {
              seconds (each more cell multiplies the work)",
             empties - FAR_BEYOND_EMPTIES
         );
-        warn_far_beyond(limits, line, &what);
+        warn_far_beyond(limits, line, &what, FAR_BEYOND_OUTLOOK);
     }
 }
 

@@ -289,6 +289,22 @@ fn exact_may_fit(empties: u32, budget: &Budget) -> bool {
     estimate <= EXACT_OPTIMISM * affordable
 }
 
+/// The node budget of the exact solve tried when the midgame's principal variation
+/// ends the game (most such positions are solved in a few hundred nodes).
+const END_PROBE_NODES: u64 = 20_000;
+
+/// True when playing `pv` from `game` finishes the game.
+fn pv_ends_game(game: &Othello, pv: &[Move]) -> bool {
+    let mut g = game.clone();
+    for &mv in pv {
+        if g.outcome().is_some() || !g.is_legal(mv) {
+            return false;
+        }
+        g.play(mv);
+    }
+    !pv.is_empty() && g.outcome().is_some()
+}
+
 impl zerosum::Engine for Engine {
     type Game = Othello;
     type Level = Level;
@@ -310,11 +326,12 @@ impl zerosum::Engine for Engine {
         // Nodes the exact solver spent before it gave up: they count against a node
         // limit, and in the report.
         let mut spent = 0;
-        if limits.depth.is_none()
-            && empties <= level.end_depth
-            && exact_may_fit(empties, &exact)
-            && game.outcome().is_none()
-        {
+        // A depth limit that reaches every game end asks for what the solver gives.
+        let solve_here = match limits.depth {
+            None => empties <= level.end_depth,
+            Some(d) => d >= empties,
+        };
+        if solve_here && exact_may_fit(empties, &exact) && game.outcome().is_none() {
             if let Some(r) = self.endgame(game, &exact) {
                 observer(&r.report());
                 return r;
@@ -331,6 +348,22 @@ impl zerosum::Engine for Engine {
         let nodes = limits.nodes.map(|n| n.saturating_sub(spent));
         let mut r = self.midgame(game, depth, &budget.share(1.0, nodes), observer);
         r.stats.nodes += spent;
+        if !r.exact && pv_ends_game(game, &r.pv) {
+            // The line the evaluation chose ends the game (a wipe-out, say): a small
+            // solve often proves its value, which is then reported as exact.
+            let left = limits.nodes.map_or(END_PROBE_NODES, |n| {
+                n.saturating_sub(r.stats.nodes).min(END_PROBE_NODES)
+            });
+            if left > 0 {
+                let probe = budget.share(1.0, Some(left));
+                if let Some(mut solved) = self.endgame(game, &probe) {
+                    solved.stats.nodes += r.stats.nodes;
+                    observer(&solved.report());
+                    return solved;
+                }
+                r.stats.nodes += self.solver.nodes();
+            }
+        }
         r
     }
 

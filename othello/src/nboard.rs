@@ -13,7 +13,7 @@
 //! | `set depth <n>` | midgame depth `n` plies (1–60), exact from `min(2n, 24)` empties |
 //! | `set contempt <n>` | accepted, ignored (no opening book, so no book draws) |
 //! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes) |
-//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves: exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth |
+//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth |
 //! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (`TI` less the recorded move times) when the game has a clock; the position is not changed |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
 //! | `learn` | answers `learned` (nothing is learned: no opening book) |
@@ -39,6 +39,8 @@ pub const NAME: &str = "zerosum";
 pub const VERSION: u32 = 2;
 /// The deepest midgame depth `set depth` accepts.
 pub const MAX_DEPTH: u32 = 60;
+/// The most moves `hint` evaluates (more than any position has).
+pub const MAX_HINT_MOVES: u32 = 64;
 /// The solver is used from at most this many empties whatever the depth (the GUI's
 /// `hint` has no time limit; an exact solve beyond this can take minutes).
 pub const MAX_EXACT_EMPTIES: u32 = 24;
@@ -83,13 +85,25 @@ pub enum CommandError {
         /// The command.
         command: &'static str,
     },
-    /// A number argument that is not a number or is out of range.
+    /// A number argument that is not a number.
     #[error("{command}: invalid number {text:?}")]
     Number {
         /// The command.
         command: &'static str,
         /// The text found.
         text: String,
+    },
+    /// A number argument outside the range the command accepts.
+    #[error("{command}: {text} is not in {min}\u{2013}{max}")]
+    OutOfRange {
+        /// The command.
+        command: &'static str,
+        /// The number as found.
+        text: String,
+        /// The smallest number accepted.
+        min: u32,
+        /// The largest number accepted.
+        max: u32,
     },
     /// `set game` with an unreadable game.
     #[error("set game: {0}")]
@@ -107,22 +121,34 @@ impl std::str::FromStr for Command {
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));
-        let number = |command: &'static str, text: &str, max: u32| -> Result<u32, CommandError> {
+        let number = |command: &'static str,
+                      text: &str,
+                      (min, max): (u32, u32)|
+         -> Result<u32, CommandError> {
             if text.is_empty() {
                 return Err(CommandError::MissingArgument { command });
             }
             let t = text.split_whitespace().next().unwrap_or("");
-            t.parse::<u32>()
-                .ok()
-                .filter(|n| *n <= max)
-                .ok_or_else(|| CommandError::Number {
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(CommandError::Number {
                     command,
                     text: t.to_string(),
-                })
+                });
+            }
+            // All digits: a number, perhaps too large for any integer type.
+            match t.parse::<u32>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(CommandError::OutOfRange {
+                    command,
+                    text: t.to_string(),
+                    min,
+                    max,
+                }),
+            }
         };
         match word {
             "" => Err(CommandError::Empty),
-            "nboard" => Ok(Command::NBoard(number("nboard", rest, u32::MAX)?)),
+            "nboard" => Ok(Command::NBoard(number("nboard", rest, (0, u32::MAX))?)),
             "set" => {
                 let (what, arg) = rest
                     .split_once(char::is_whitespace)
@@ -130,13 +156,7 @@ impl std::str::FromStr for Command {
                 match what {
                     "game" => Ok(Command::SetGame(Box::new(GgfGame::parse(arg)?))),
                     "depth" => {
-                        let d = number("set depth", arg, MAX_DEPTH)?;
-                        if d == 0 {
-                            return Err(CommandError::Number {
-                                command: "set depth",
-                                text: arg.to_string(),
-                            });
-                        }
+                        let d = number("set depth", arg, (1, MAX_DEPTH))?;
                         Ok(Command::SetDepth(d))
                     }
                     "contempt" => Ok(Command::SetContempt),
@@ -151,7 +171,7 @@ impl std::str::FromStr for Command {
                     .map(Command::Move)
                     .map_err(CommandError::Move)
             }
-            "hint" => Ok(Command::Hint(number("hint", rest, 64)?.max(1))),
+            "hint" => Ok(Command::Hint(number("hint", rest, (1, MAX_HINT_MOVES))?)),
             "go" => Ok(Command::Go),
             "ping" => Ok(Command::Ping(rest.to_string())),
             "learn" => Ok(Command::Learn),
@@ -546,10 +566,28 @@ mod tests {
             "hint x".parse::<Command>(),
             Err(CommandError::Number { .. })
         ));
+        // New-user report item 10: a number out of range names the range (it said
+        // `invalid number "61"`), and `hint 0` is refused (it answered one move).
+        for (line, message) in [
+            ("set depth 61", "set depth: 61 is not in 1–60"),
+            ("set depth 999", "set depth: 999 is not in 1–60"),
+            ("set depth 0", "set depth: 0 is not in 1–60"),
+            ("hint 999999", "hint: 999999 is not in 1–64"),
+            ("hint 0", "hint: 0 is not in 1–64"),
+            (
+                "hint 99999999999999999999",
+                "hint: 99999999999999999999 is not in 1–64",
+            ),
+            ("hint -1", "hint: invalid number \"-1\""),
+        ] {
+            let e = line.parse::<Command>().unwrap_err();
+            assert_eq!(e.to_string(), message, "{line}");
+        }
         assert!(matches!(
-            "set depth 61".parse::<Command>(),
-            Err(CommandError::Number { .. })
+            "set depth 60".parse::<Command>(),
+            Ok(Command::SetDepth(60))
         ));
+        assert!(matches!("hint 1".parse::<Command>(), Ok(Command::Hint(1))));
         assert!(matches!(
             "set game (;".parse::<Command>(),
             Err(CommandError::Game(_))

@@ -13,6 +13,8 @@ pub struct Run {
     pub stderr: String,
     /// True when the process exited with status 0.
     pub success: bool,
+    /// The exit status (`None` when a signal ended the process).
+    pub code: Option<i32>,
 }
 
 /// Starts `bin <args>` with standard input and standard error piped, standard output
@@ -45,6 +47,7 @@ pub fn run_binary(bin: &str, args: &[&str], input: impl AsRef<[u8]>) -> Run {
         stdout: String::from_utf8(out.stdout).expect("UTF-8 standard output"),
         stderr: String::from_utf8(out.stderr).expect("UTF-8 standard error"),
         success: out.status.success(),
+        code: out.status.code(),
     }
 }
 

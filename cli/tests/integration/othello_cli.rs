@@ -99,7 +99,53 @@ fn analyze_scores_every_move() {
         &format!("{START}\n"),
     );
     assert!(ok);
-    assert_eq!(out.split_whitespace().count(), 2 + 4, "{out}");
+    assert_eq!(out.split_whitespace().count(), 2 + 4 + 2, "{out}");
+    assert!(out.ends_with(" discs (evaluation)\n"), "{out}");
+}
+
+/// New-user report item 2: a depth-limited analysis that sees the game end gave
+/// `h5:win in 1 g6:loss in 8 …` on FFO #20; a proven end is now solved and shown in
+/// discs, the exact analysis's values (published: H5 +6), and the evaluations carry
+/// bestmove's unit wording. `--depth 0` is refused as by every other `--depth`.
+#[test]
+fn analyze_depth_shows_game_ends_in_discs() {
+    for depth in ["10", "20"] {
+        let (ok, out, _) = run(
+            &["othello", "analyze", "--depth", depth],
+            &format!("{FFO20}\n"),
+        );
+        assert!(ok);
+        assert_eq!(out, format!("{FFO20} h5:+6 g6:-2 f6:-4 h6:-10 discs\n"));
+    }
+    let (ok, out, _) = run(
+        &["othello", "analyze", "--depth", "1"],
+        &format!("{FFO20}\n"),
+    );
+    assert!(ok);
+    assert!(out.starts_with(&format!("{FFO20} h5:+6 ")), "{out}");
+    assert!(
+        out.ends_with(" discs (evaluation; whole numbers exact)\n"),
+        "{out}"
+    );
+    assert!(!out.contains(" in "), "{out}");
+    // a1 X, b1 O, O to move: O passes and X takes c1, a wipe-out (exact analysis: -64).
+    let wipeout = format!("XO{} O", "-".repeat(62));
+    let (ok, out, _) = run(
+        &["othello", "analyze", "--depth", "3"],
+        &format!("{wipeout}\n"),
+    );
+    assert!(ok);
+    assert_eq!(out, format!("{wipeout} PS:-64 discs\n"));
+    let r = common::run_binary(
+        env!("CARGO_BIN_EXE_zerosum"),
+        &["othello", "analyze", "--depth", "0"],
+        format!("{FFO20}\n"),
+    );
+    assert!(
+        !r.success && r.stderr.contains("0 is not in 1..="),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
@@ -191,6 +237,22 @@ fn exact_commands_warn_far_beyond_and_take_a_limit() {
             warning.starts_with(&format!("warning: {START}: 60 empty squares, 40 more than the 20 solved here in about a second: roughly 10^19 times that work")),
             "{warning}"
         );
+        // New-user report item 6: the outlook follows the estimate (it said "minutes
+        // to hours" for 10^19 seconds).
+        assert!(
+            warning.contains("that work: an exact solve may take far more than a lifetime"),
+            "{warning}"
+        );
+        // 62 empty squares but a wipe-out two plies away (exact: -64): solved at once,
+        // no warning (there was one).
+        let wipeout = format!("XO{} O", "-".repeat(62));
+        let (ok, out, err) = run(&["othello", command], &format!("{wipeout}\n"));
+        assert!(ok);
+        assert!(
+            out.starts_with(&format!("{wipeout} ")) && out.contains("-64"),
+            "{out}"
+        );
+        assert!(err.is_empty(), "{err}");
     }
     for (args, second, answer) in [
         (["othello", "solve", "--time-ms", "100"], FFO20, "+6 h5"),
@@ -213,6 +275,22 @@ fn exact_commands_warn_far_beyond_and_take_a_limit() {
     }
     let (ok, _, err) = run(&["othello", "solve", "--weak", "--nodes", "5"], "");
     assert!(!ok && err.contains("cannot be used with"), "{err}");
+}
+
+/// New-user report item 14: a bad `--position` is a usage error, exit status 2 like
+/// every other bad option value (it was 1, the status of bad input lines).
+#[test]
+fn a_bad_perft_position_is_a_usage_error() {
+    let r = common::run_binary(
+        env!("CARGO_BIN_EXE_zerosum"),
+        &["othello", "perft", "3", "--position", "XXX X"],
+        "",
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("--position"), "{}", r.stderr);
+    let (ok, out, _) = run(&["othello", "perft", "1", "--position", START], "");
+    assert!(ok);
+    assert!(out.starts_with("1 4 "), "{out}");
 }
 
 /// Issue 14 item 9: errors of the command line itself (not of one input line, which are

@@ -51,3 +51,37 @@ fn a_node_limit_is_a_hard_cap() {
         }
     }
 }
+
+/// New-user report item 5: a depth that reaches every game end gives the exact result
+/// (FFO #20, 6 empties, `--depth 20`: `+6.00 discs (evaluation) depth 6` before;
+/// published H5 +6), and a line the evaluation chose that ends the game is proven and
+/// labelled exact (a1 X, b1 O, O to move: O passes, X takes c1, a wipe-out, -64 — the
+/// exact analysis's value; `-64.00 discs (evaluation) depth 4` before).
+#[test]
+fn proven_results_are_reported_exact() {
+    let ffo20 = Othello::from_obf_line(
+        "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X",
+    )
+    .unwrap();
+    let mut engine = Engine::new(4);
+    let limits = Limits {
+        depth: Some(20),
+        ..Limits::default()
+    };
+    let r = engine.think(&ffo20, &limits, &mut |_| {});
+    assert!(r.exact);
+    assert_eq!(Engine::score_text(r.score, r.exact), "+6 discs");
+    assert_eq!(
+        (r.best_move.unwrap().to_string(), r.depth),
+        ("h5".into(), 6)
+    );
+
+    let wipeout = Othello::from_obf_line(&format!("XO{} O", "-".repeat(62))).unwrap();
+    for limits in [Limits::default(), Limits::nodes(100)] {
+        let mut engine = Engine::new(4);
+        let r = engine.think(&wipeout, &limits, &mut |_| {});
+        assert!(r.exact);
+        assert_eq!(Engine::score_text(r.score, r.exact), "-64 discs");
+        assert!(r.stats.nodes <= limits.nodes.unwrap_or(u64::MAX));
+    }
+}
