@@ -146,7 +146,13 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.task {
         Task::Bench { quick, data } => {
-            let data = data_dir(data);
+            let data = match data_dir(data) {
+                Ok(d) => d,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
             let ok = run_criterion(quick);
             let benches = criterion_rows(&target_dir().join("criterion"));
             print_bench_table(&benches);
@@ -155,7 +161,14 @@ fn main() -> ExitCode {
             exit(ok && suites_correct(&rows))
         }
         Task::Suites { quick, data } => {
-            let rows = run_suites(data_dir(data).as_deref(), quick);
+            let data = match data_dir(data) {
+                Ok(d) => d,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let rows = run_suites(data.as_deref(), quick);
             print_suite_table(&rows);
             exit(suites_correct(&rows))
         }
@@ -189,7 +202,7 @@ fn main() -> ExitCode {
         Task::TrainGomoku(args) => exit(gomoku_train::train(
             &args,
             &workspace_root(),
-            data_dir(None).as_deref(),
+            data_dir(None).ok().flatten().as_deref(),
         )),
         Task::Deps => {
             let unused = deps::unused(&workspace_root());
@@ -256,24 +269,22 @@ fn target_dir() -> PathBuf {
         .map_or_else(|| workspace_root().join("target"), PathBuf::from)
 }
 
-/// `--data DIR`, else `../shared/data` next to the workspace when it exists.
-fn data_dir(given: Option<PathBuf>) -> Option<PathBuf> {
+/// `--data DIR`, else `../shared/data` next to the workspace when it exists (else no
+/// public suites: they are skipped with a note).
+///
+/// # Errors
+/// A `--data DIR` that is not a folder: asked for explicitly, it is not skipped quietly.
+fn data_dir(given: Option<PathBuf>) -> Result<Option<PathBuf>, String> {
     match given {
-        Some(dir) if dir.is_dir() => Some(dir),
-        Some(dir) => {
-            eprintln!(
-                "xtask: data folder {} not found; public suites skipped",
-                dir.display()
-            );
-            None
-        }
+        Some(dir) if dir.is_dir() => Ok(Some(dir)),
+        Some(dir) => Err(format!("xtask: --data {}: no such folder", dir.display())),
         None => {
             let default = workspace_root().join("../shared/data");
             if default.is_dir() {
-                Some(default)
+                Ok(Some(default))
             } else {
                 eprintln!("xtask: no ../shared/data; public suites skipped (use --data DIR)");
-                None
+                Ok(None)
             }
         }
     }

@@ -1,10 +1,32 @@
 //! `pbrain-zerosum`: the zerosum Gomoku engine for Gomocup managers (piskvork, the
 //! Gomocup judge): the Gomocup protocol on standard input/output, the same engine as
-//! `zerosum gomoku pbrain`.
+//! `zerosum gomoku pbrain`. Managers start it without arguments; `--help` and
+//! `--version` answer and exit, any other argument is refused (exit 2).
 
 use std::process::ExitCode;
 
+const USAGE: &str = "pbrain-zerosum: the zerosum Gomoku engine for Gomocup managers.
+Usage: pbrain-zerosum   (no arguments: speaks the Gomocup protocol on standard input/output;
+                         send START 15, then BEGIN or TURN x,y; END ends it)
+       pbrain-zerosum --help | --version";
+
 fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => {}
+        Some("-h" | "--help") => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some("-V" | "--version") => {
+            println!("pbrain-zerosum {}", env!("CARGO_PKG_VERSION"));
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => {
+            eprintln!("error: unexpected argument {other:?}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    }
     match gomoku::protocol::Brain::new().run_stdio() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

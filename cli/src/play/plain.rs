@@ -174,9 +174,11 @@ pub fn play<G: PlayGame>(
                     "quit" | "exit" => return Ok(()),
                     "help" | "?" => {
                         let all = session.game.legal_moves();
+                        // Up to 9 moves are listed whole; more are cut to 8 and a count.
+                        let shown = if all.len() <= 9 { all.len() } else { 8 };
                         let mut legal: Vec<String> = all
                             .iter()
-                            .take(8)
+                            .take(shown)
                             .map(|&m| session.game.move_text(m))
                             .collect();
                         if all.len() > legal.len() {

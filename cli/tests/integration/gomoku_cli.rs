@@ -68,6 +68,22 @@ fn bestmove_blocks_a_four_with_a_node_budget() {
 }
 
 #[test]
+fn pbrain_binary_answers_help_and_refuses_other_arguments() {
+    let (out, _, ok) = run(PBRAIN, &["--help"], "START 15\n");
+    assert!(
+        ok && out.starts_with("pbrain-zerosum: ") && !out.contains("OK"),
+        "{out}"
+    );
+    let (out, _, ok) = run(PBRAIN, &["--version"], "");
+    assert!(ok && out.starts_with("pbrain-zerosum 0."), "{out}");
+    let (out, err, ok) = run(PBRAIN, &["--bogus"], "START 15\n");
+    assert!(
+        !ok && out.is_empty() && err.contains("\"--bogus\""),
+        "{out} {err}"
+    );
+}
+
+#[test]
 fn zerosum_gomoku_pbrain_answers_about() {
     let (out, _, ok) = run(ZEROSUM, &["gomoku", "pbrain"], "ABOUT\r\nEND\r\n");
     assert!(out.starts_with("name=\"zerosum\""), "{out}");
