@@ -54,7 +54,7 @@ fn plain_help_lists_commands_and_redo_replays_undone_moves() {
         &out,
         &[
             // All nine cells are legal on the empty board.
-            "legal now: 1 2 3 4 5 6 7 8 … 9 in all",
+            "legal now: 1 2 3 4 5 6 7 8 9)",
             "undone\n",
             "redone\n",
             "nothing to redo\n",
