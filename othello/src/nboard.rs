@@ -160,7 +160,7 @@ impl std::str::FromStr for Command {
                         Ok(Command::SetDepth(d))
                     }
                     "contempt" => Ok(Command::SetContempt),
-                    _ => Err(CommandError::Unknown(line.to_string())),
+                    _ => Err(CommandError::Unknown(shown(line))),
                 }
             }
             "move" => {
@@ -176,7 +176,7 @@ impl std::str::FromStr for Command {
             "ping" => Ok(Command::Ping(rest.to_string())),
             "learn" => Ok(Command::Learn),
             "quit" => Ok(Command::Quit),
-            _ => Err(CommandError::Unknown(line.to_string())),
+            _ => Err(CommandError::Unknown(shown(line))),
         }
     }
 }
@@ -424,6 +424,22 @@ fn eval_text(score: Score, exact: bool) -> String {
     }
 }
 
+/// Longest part of an unknown command that its error quotes, in characters.
+const SHOWN_CHARS: usize = 60;
+
+/// An unknown command as its error quotes it: whole when short, else its first
+/// [`SHOWN_CHARS`] characters, `…` and its length, so that a garbage line of megabytes
+/// is not echoed whole.
+fn shown(line: &str) -> String {
+    let chars = line.chars().count();
+    if chars <= SHOWN_CHARS {
+        line.to_string()
+    } else {
+        let head: String = line.chars().take(SHOWN_CHARS).collect();
+        format!("{head}… ({chars} characters)")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -604,6 +620,9 @@ mod tests {
             "analyze".parse::<Command>(),
             Err(CommandError::Unknown(_))
         ));
+        let long = format!("bogus {}", "x".repeat(100_000));
+        let e = long.parse::<Command>().unwrap_err().to_string();
+        assert!(e.len() < 120 && e.contains("(100006 characters)"), "{e}");
         assert_eq!(level_for_depth(3), Level::numbered(3));
         assert_eq!(level_for_depth(20).end_depth, MAX_EXACT_EMPTIES);
     }
