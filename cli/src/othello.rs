@@ -244,7 +244,7 @@ fn analyze_line(
             None => return Ok(format!("{g} {NOT_SOLVED}")),
         },
         Some(d) => {
-            let values = analyze_depth(engine, &g, d);
+            let values = engine.analyze_depth(&g, d);
             let evaluated = values.iter().filter(|v| !v.exact).count();
             let mut items: Vec<String> = values
                 .iter()
@@ -268,44 +268,6 @@ fn analyze_line(
         }
     };
     Ok(format!("{g} {}", items.join(" ")))
-}
-
-/// One move's value in a depth-limited analysis: the final disc difference when `exact`,
-/// else the evaluation in hundredths of a disc, for the player who made the move.
-struct MoveValue {
-    mv: othello::Move,
-    value: i32,
-    exact: bool,
-}
-
-/// Every legal move of `g` valued by a `depth`-ply analysis search, best first. The core
-/// search scores a finished game as a win or loss "in N plies" without its disc margin;
-/// a move whose value is such a proven result is solved exactly instead (its game ends
-/// within the depth, so the solve is small), so that every value is in discs.
-fn analyze_depth(engine: &mut othello::Engine, g: &Othello, depth: u32) -> Vec<MoveValue> {
-    let root = engine.analyze_midgame(g, depth).root_moves;
-    let mut values: Vec<MoveValue> = root
-        .iter()
-        .map(|rm| {
-            if !rm.score.is_decisive() {
-                return MoveValue {
-                    mv: rm.mv,
-                    value: rm.score.0,
-                    exact: false,
-                };
-            }
-            let mut child = g.clone();
-            child.play(rm.mv);
-            MoveValue {
-                mv: rm.mv,
-                value: -engine.solver().solve(child.board()).score,
-                exact: true,
-            }
-        })
-        .collect();
-    // Exact values in discs, evaluations in hundredths: compare both in hundredths.
-    values.sort_by_key(|v| std::cmp::Reverse(if v.exact { v.value * 100 } else { v.value }));
-    values
 }
 
 /// The exact score of every legal move of `g` (the final disc difference for the player

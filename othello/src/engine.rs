@@ -202,6 +202,38 @@ impl Engine {
         r
     }
 
+    /// Every legal move of `game` valued by a `depth`-ply analysis search
+    /// ([`Engine::analyze_midgame`]), best first, every value in discs: the core search
+    /// scores a finished game as a win or loss "in N plies" without its disc margin, so a
+    /// move whose value is such a proven result is solved exactly instead (its game ends
+    /// within the depth, so the solve is small). Exact values ([`MoveValue::exact`]) are
+    /// final disc differences, the others evaluations in hundredths of a disc; the order
+    /// compares both in hundredths.
+    pub fn analyze_depth(&mut self, game: &Othello, depth: u32) -> Vec<MoveValue> {
+        let root = self.analyze_midgame(game, depth).root_moves;
+        let mut values: Vec<MoveValue> = root
+            .iter()
+            .map(|rm| {
+                if !rm.score.is_decisive() {
+                    return MoveValue {
+                        mv: rm.mv,
+                        value: rm.score.0,
+                        exact: false,
+                    };
+                }
+                let mut child = game.clone();
+                child.play(rm.mv);
+                MoveValue {
+                    mv: rm.mv,
+                    value: -self.solver.solve(child.board()).score,
+                    exact: true,
+                }
+            })
+            .collect();
+        values.sort_by_key(|v| std::cmp::Reverse(if v.exact { v.value * 100 } else { v.value }));
+        values
+    }
+
     /// Every legal move's value for the side to move, best first, as an analysis shows
     /// it: the exact final disc differences (`exact` set, scores in discs) when at most
     /// [`Engine::EXACT_VALUE_EMPTIES`] squares are empty and the solver values every move
@@ -246,6 +278,19 @@ impl Engine {
     pub fn solver(&mut self) -> &mut Solver {
         &mut self.solver
     }
+}
+
+/// One move's value in a depth-limited analysis ([`Engine::analyze_depth`]), for the
+/// player who made the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// The final disc difference (−64 to +64) when `exact`, else the evaluation in
+    /// hundredths of a disc.
+    pub value: i32,
+    /// True when the value is a proven final disc difference.
+    pub exact: bool,
 }
 
 /// Multi-ProbCut's threshold in the midgame under a time or node limit, in standard

@@ -78,7 +78,7 @@ pub mod train;
 pub mod zobrist;
 
 pub use board::Board;
-pub use engine::{Engine, Level};
+pub use engine::{Engine, Level, MoveValue};
 pub use error::{ParseLineError, ParseMoveError, ParsePositionError, PlayError, TuningError};
 pub use game::Othello;
 pub use solver::Solution;
