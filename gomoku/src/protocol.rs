@@ -319,39 +319,13 @@ impl Brain {
         }
         if let Some(block) = self.block.as_mut() {
             if cmd == "DONE" {
-                let mut block = self.block.take().expect("a block is open");
+                let block = self.block.take().expect("a block is open");
                 let reply = match block.kind {
                     BlockKind::Swap2 => match block.error {
                         Some(e) => format!("ERROR bad board line {e}"),
                         None => self.swap2(&block.stones),
                     },
-                    BlockKind::Board => {
-                        // Stones off this game's board are bad lines too; the good lines
-                        // still make the position, and the skipped ones are reported in
-                        // a MESSAGE before the move.
-                        let size = self.board.as_ref().map_or(0, Board::size);
-                        let (on, off): (Vec<_>, Vec<_>) = std::mem::take(&mut block.stones)
-                            .into_iter()
-                            .partition(|(c, _)| c.x < size && c.y < size);
-                        if let Some((c, field)) = off.first() {
-                            block.bad += off.len();
-                            block.error.get_or_insert_with(|| {
-                                let xy = c.to_xy();
-                                format!(
-                                    "\"{xy},{field}\" (cell {xy} is off the {size}x{size} board)"
-                                )
-                            });
-                        }
-                        let reply = self.set_board(&on, true);
-                        match block.error {
-                            Some(e) if self.board.is_some() => format!(
-                                "MESSAGE skipped {} bad board line{}, among them {e}\n{reply}",
-                                block.bad,
-                                if block.bad == 1 { "" } else { "s" }
-                            ),
-                            _ => reply,
-                        }
-                    }
+                    BlockKind::Board => self.board_block(block),
                 };
                 return answer(out, &reply).map(|_| true);
             }
@@ -545,6 +519,32 @@ impl Brain {
             _ => {}
         }
         None
+    }
+
+    /// The answer to a finished `BOARD` block: stones off this game's board are bad
+    /// lines too; the good lines still make the position ([`Brain::set_board`]), and the
+    /// skipped ones are counted in a `MESSAGE` line before the move.
+    fn board_block(&mut self, mut block: Block) -> String {
+        let size = self.board.as_ref().map_or(0, Board::size);
+        let (on, off): (Vec<_>, Vec<_>) = std::mem::take(&mut block.stones)
+            .into_iter()
+            .partition(|(c, _)| c.x < size && c.y < size);
+        if let Some((c, field)) = off.first() {
+            block.bad += off.len();
+            block.error.get_or_insert_with(|| {
+                let xy = c.to_xy();
+                format!("\"{xy},{field}\" (cell {xy} is off the {size}x{size} board)")
+            });
+        }
+        let reply = self.set_board(&on, true);
+        match block.error {
+            Some(e) if self.board.is_some() => format!(
+                "MESSAGE skipped {} bad board line{}, among them {e}\n{reply}",
+                block.bad,
+                if block.bad == 1 { "" } else { "s" }
+            ),
+            _ => reply,
+        }
     }
 
     /// Sets up the position of a `BOARD`/`SWAP2BOARD` block: our stones (`1`) and the
