@@ -105,8 +105,8 @@ pub fn unreadable(line: &Line) -> Option<String> {
 /// control characters (NUL, escape, …) written as escapes such as `\u{0}` so that they
 /// cannot reach the terminal.
 pub fn echo(text: &str) -> String {
-    let (shown, cut) = match text.char_indices().nth(ECHO_CHARS) {
-        Some((i, _)) => (&text[..i], true),
+    let (shown, cut) = match zerosum::text::head(text, ECHO_CHARS) {
+        Some(h) => (h, true),
         None => (text, false),
     };
     let mut out = String::with_capacity(shown.len());

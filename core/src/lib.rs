@@ -31,6 +31,7 @@ mod side;
 mod solution;
 mod symmetry;
 pub mod testing;
+pub mod text;
 pub mod time;
 
 pub use bitboard::{Bitboard, Squares};

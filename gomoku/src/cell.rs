@@ -43,12 +43,7 @@ const SHOWN_CHARS: usize = 24;
 /// The text of a bad cell as its error quotes it: whole when short, else its first
 /// [`SHOWN_CHARS`] characters and `…`, so that a huge garbage token is not echoed whole.
 fn shown(t: &str) -> String {
-    if t.chars().count() <= SHOWN_CHARS {
-        t.to_string()
-    } else {
-        let head: String = t.chars().take(SHOWN_CHARS).collect();
-        format!("{head}…")
-    }
+    zerosum::text::head(t, SHOWN_CHARS).map_or_else(|| t.to_string(), |head| format!("{head}…"))
 }
 
 impl Cell {

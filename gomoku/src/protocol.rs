@@ -804,12 +804,9 @@ const ECHO_CHARS: usize = 40;
 /// characters (then `…` and the length), so that a garbage line of megabytes is not sent
 /// back whole.
 fn echo(cmd: &str) -> String {
-    let chars = cmd.chars().count();
-    if chars <= ECHO_CHARS {
-        format!("{cmd:?}")
-    } else {
-        let head: String = cmd.chars().take(ECHO_CHARS).collect();
-        format!("{head:?}… ({chars} characters)")
+    match zerosum::text::head(cmd, ECHO_CHARS) {
+        None => format!("{cmd:?}"),
+        Some(head) => format!("{head:?}… ({} characters)", cmd.chars().count()),
     }
 }
 

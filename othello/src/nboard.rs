@@ -431,12 +431,9 @@ const SHOWN_CHARS: usize = 60;
 /// [`SHOWN_CHARS`] characters, `…` and its length, so that a garbage line of megabytes
 /// is not echoed whole.
 fn shown(line: &str) -> String {
-    let chars = line.chars().count();
-    if chars <= SHOWN_CHARS {
-        line.to_string()
-    } else {
-        let head: String = line.chars().take(SHOWN_CHARS).collect();
-        format!("{head}… ({chars} characters)")
+    match zerosum::text::head(line, SHOWN_CHARS) {
+        None => line.to_string(),
+        Some(head) => format!("{head}… ({} characters)", line.chars().count()),
     }
 }
 
