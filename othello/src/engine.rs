@@ -211,6 +211,15 @@ impl Engine {
     /// compares both in hundredths.
     pub fn analyze_depth(&mut self, game: &Othello, depth: u32) -> Vec<MoveValue> {
         let root = self.analyze_midgame(game, depth).root_moves;
+        self.root_move_values(game, &root)
+    }
+
+    /// The values of an analysis search's root moves (`root`, from
+    /// [`Engine::analyze_midgame`] of `game`) in discs, best first, as
+    /// [`Engine::analyze_depth`] gives them: a move whose score is a proven win or loss
+    /// (a game end within the search's depth) is solved exactly to its final disc
+    /// difference; the others keep their evaluation in hundredths of a disc.
+    pub fn root_move_values(&mut self, game: &Othello, root: &[RootMove<Move>]) -> Vec<MoveValue> {
         let mut values: Vec<MoveValue> = root
             .iter()
             .map(|rm| {

@@ -13,7 +13,7 @@
 //! | `set depth <n>` | midgame depth `n` plies (1–60), exact from `min(2n, 24)` empties |
 //! | `set contempt <n>` | accepted, ignored (no opening book, so no book draws) |
 //! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes) |
-//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth |
+//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved) |
 //! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (`TI` less the recorded move times) when the game has a clock; the position is not changed |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
 //! | `learn` | answers `learned` (nothing is learned: no opening book) |
@@ -378,14 +378,20 @@ impl Session {
                 r.stats.nodes,
                 r.stats.elapsed.as_secs_f64()
             )?;
-            for rm in r.root_moves.iter().take(n) {
-                writeln!(
-                    out,
-                    "search {} {} 0 {}",
-                    move_text(rm.mv),
-                    eval_text(rm.score, false),
-                    r.depth
-                )?;
+            // A proven game end is shown as its final disc difference, solved (its
+            // game ends within the depth, so the solve is small), not as ±64.
+            for v in self
+                .engine
+                .root_move_values(&game, &r.root_moves)
+                .iter()
+                .take(n)
+            {
+                let value = if v.exact {
+                    v.value.to_string()
+                } else {
+                    format!("{:.2}", f64::from(v.value) / 100.0)
+                };
+                writeln!(out, "search {} {value} 0 {}", move_text(v.mv), r.depth)?;
             }
         }
         writeln!(out, "status")?;
@@ -516,6 +522,23 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].0, 7);
         assert!(errors[0].1.contains("unknown command"));
+    }
+
+    /// A `hint` below the solver's range whose search sees the game end gives that
+    /// move's final disc difference, as the exact solver does (the first position of
+    /// `fforum-20-39.obf`, 6 empties: H5 +6 published), not a mate-style ±64.
+    #[test]
+    fn hint_shows_a_proven_game_end_in_discs() {
+        let board = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO-";
+        let set_game = format!(
+            "set game (;GM[Othello]BO[8 {} *];)",
+            board.replace('X', "*")
+        );
+        let mut s = Session::new(4);
+        let (out, errors) = converse(&mut s, &["nboard 2", "set depth 1", &set_game, "hint 1"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        let got = without_progress(&out);
+        assert_eq!(got[1..], ["search h5 6 0 1"], "{out:?}");
     }
 
     #[test]
