@@ -174,20 +174,44 @@ impl MatchResult {
         let elo = |x: f64| -400.0 * (1.0 / clamp(x) - 1.0).log10();
         (elo(p), elo(p - 1.96 * se), elo(p + 1.96 * se))
     }
+
+    /// The Elo estimate and its interval as a match report prints them: `Elo +E [+low,
+    /// +high]` (whole Elo points, see [`MatchResult::elo`]; never a signed zero), or
+    /// `Elo not estimated (N game)` below two games, where the interval means nothing.
+    ///
+    /// ```
+    /// use zerosum::agent::MatchResult;
+    /// let one_loss = MatchResult { wins: 0, draws: 0, losses: 1 };
+    /// assert_eq!(one_loss.elo_text(), "Elo not estimated (1 game)");
+    /// let even = MatchResult { wins: 1, draws: 0, losses: 1 };
+    /// assert!(even.elo_text().starts_with("Elo +0 ["), "{}", even.elo_text());
+    /// ```
+    pub fn elo_text(&self) -> String {
+        let games = self.games();
+        if games < 2 {
+            let plural = if games == 1 { "" } else { "s" };
+            return format!("Elo not estimated ({games} game{plural})");
+        }
+        // Adding 0.0 turns a rounded −0 into +0.
+        let whole = |x: f64| x.round() + 0.0;
+        let (e, lo, hi) = self.elo();
+        format!("Elo {:+} [{:+}, {:+}]", whole(e), whole(lo), whole(hi))
+    }
 }
 
 impl std::fmt::Display for MatchResult {
-    /// `+W =D -L (G games, score S%), Elo E [low, high]` (see [`MatchResult::elo`]).
+    /// `+W =D -L (G games, score S%), Elo E [low, high]` (see
+    /// [`MatchResult::elo_text`]).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (e, lo, hi) = self.elo();
         write!(
             f,
-            "+{} ={} -{} ({} games, score {:.1}%), Elo {e:+.0} [{lo:+.0}, {hi:+.0}]",
+            "+{} ={} -{} ({} games, score {:.1}%), {}",
             self.wins,
             self.draws,
             self.losses,
             self.games(),
             100.0 * self.score(),
+            self.elo_text(),
         )
     }
 }

@@ -214,9 +214,8 @@ impl MatchReport {
     /// `W/D/L` with the pairs and the Elo estimate, one line.
     pub fn summary(&self) -> String {
         let r = &self.result;
-        let (e, lo, hi) = r.elo();
         format!(
-            "+{} ={} -{} ({} games, score {:.1}%, pairs 2-0 {} / 0-2 {}), Elo {:+.0} [{:+.0}, {:+.0}]",
+            "+{} ={} -{} ({} games, score {:.1}%, pairs 2-0 {} / 0-2 {}), {}",
             r.wins,
             r.draws,
             r.losses,
@@ -224,9 +223,7 @@ impl MatchReport {
             100.0 * r.score(),
             self.pairs_won,
             self.pairs_lost,
-            e,
-            lo,
-            hi
+            r.elo_text()
         )
     }
 }
