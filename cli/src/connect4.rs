@@ -230,9 +230,17 @@ fn solve<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
 }
 
 /// `analyze`: the score of every column of each position of standard input on the
-/// board `g` (`x` for a column that cannot be played).
+/// board `g` (`x` for a column that cannot be played); a finished game (a four or a
+/// full board) is `game over <score>`, its score for the side to move as `solve`
+/// gives it.
 fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
     each_position(g, args, |solver, position| {
+        if position.is_over() {
+            return match solver.try_solve(position, args.weak) {
+                Ok(s) => format!("game over {}", s.score),
+                Err(_) => NOT_SOLVED.to_string(),
+            };
+        }
         let Ok(scores) = solver.analyze(position, args.weak) else {
             return NOT_SOLVED.to_string();
         };

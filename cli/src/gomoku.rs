@@ -64,7 +64,7 @@ pub fn run(command: Command) -> ExitCode {
             crate::lines::process_stdin(|line| -> Result<String, String> {
                 let mut board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 if let Some(o) = zerosum::Game::outcome(&board) {
-                    return Err(format!("the game is over ({})", outcome_text(o)));
+                    return Ok(format!("{board} game over ({})", outcome_text(o)));
                 }
                 Ok(match solver.solve(&mut board, 60, nodes) {
                     Some(l) => {
@@ -87,10 +87,11 @@ pub fn run(command: Command) -> ExitCode {
         }
         Command::Analyze { limits } => {
             let mut engine = Engine::new(16);
-            crate::limits::analyze(&mut engine, &limits, |line| {
+            let parse = |line: &str| {
                 let board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 Ok((board.to_string(), board))
-            })
+            };
+            crate::limits::analyze(&mut engine, &limits, parse, outcome_text)
         }
         Command::Pbrain => pbrain(),
         Command::Match(args) => crate::gomoku_match::run(args),

@@ -121,7 +121,8 @@ pub fn bestmove<E: Engine>(
 where
     <E::Game as Game>::Move: Display,
 {
-    think_each(engine, args, parse, |name, r| {
+    let finished = |_: &str, _| Err("the game is over".to_string());
+    think_each(engine, args, parse, finished, |name, r| {
         let best = r.best_move.ok_or("no move")?;
         let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
         Ok(format!(
@@ -136,18 +137,20 @@ where
 }
 
 /// For each position of standard input (read by `parse`: its name and the game), the
-/// engine's result under `args`, written by `answer`; a finished game is an error line.
+/// engine's result under `args`, written by `answer`; a finished game is answered by
+/// `finished` (its name and outcome).
 fn think_each<E: Engine>(
     engine: &mut E,
     args: &LimitArgs<E::Level>,
     mut parse: impl FnMut(&str) -> Result<(String, E::Game), String>,
+    finished: impl Fn(&str, zerosum::Outcome) -> Result<String, String>,
     answer: impl Fn(&str, SearchResult<MoveOf<E>>) -> Result<String, String>,
 ) -> ExitCode {
     let limits = args.apply(engine);
     crate::lines::process_stdin(|line| -> Result<String, String> {
         let (name, game) = parse(line)?;
-        if game.outcome().is_some() {
-            return Err("the game is over".into());
+        if let Some(outcome) = game.outcome() {
+            return finished(&name, outcome);
         }
         let r = engine.think(&game, &limits, &mut |_| {});
         answer(&name, r)
@@ -230,16 +233,20 @@ pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str, outl
 /// `zerosum <game> analyze` through the engine: every root move with its value from the
 /// last iteration, best first, `<=` marking a value only proven to be an upper bound:
 ///
-/// `<position> <move>:<value> <move>:<=<value> …` (values in the engine's units).
+/// `<position> <move>:<value> <move>:<=<value> …` (values in the engine's units); a
+/// finished game is `<position> game over (<outcome>)`, the outcome in the words of
+/// `outcome_text`.
 pub fn analyze<E: Engine>(
     engine: &mut E,
     args: &LimitArgs<E::Level>,
     parse: impl FnMut(&str) -> Result<(String, E::Game), String>,
+    outcome_text: impl Fn(zerosum::Outcome) -> &'static str,
 ) -> ExitCode
 where
     <E::Game as Game>::Move: Display,
 {
-    think_each(engine, args, parse, |name, r| {
+    let finished = |name: &str, o| Ok(format!("{name} game over ({})", outcome_text(o)));
+    think_each(engine, args, parse, finished, |name, r| {
         let items: Vec<String> = r
             .root_moves
             .iter()

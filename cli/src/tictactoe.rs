@@ -250,7 +250,15 @@ pub fn run(command: Command) -> ExitCode {
         Command::Analyze(args) => for_each_board(&args, |solver, progress, board| {
             match analyze(solver, progress, board, &args.limits) {
                 None => NOT_SOLVED.to_string(),
-                Some(moves) if moves.is_empty() => "(game over)".to_string(),
+                Some(moves) if moves.is_empty() => {
+                    match solve(solver, progress, board, &args.limits) {
+                        Some(s) => format!(
+                            "game over {}",
+                            value_text(s.score, board, args.distance, ' ')
+                        ),
+                        None => NOT_SOLVED.to_string(),
+                    }
+                }
                 Some(moves) => moves
                     .iter()
                     .map(|(m, v)| format!("{m}:{}", value_text(*v, board, args.distance, ':')))

@@ -63,6 +63,11 @@ fn bestmove_exact_and_by_level() {
     let (_, err, ok) = run(&["bestmove", "--level", "3"], "1212121\n");
     assert!(err.contains("line 1: the game is over"), "{err}");
     assert!(!ok);
+    // A finished game has a score but no move: `analyze` gives it as `solve` does (the
+    // first player's fourth stone won: 22 − 4 = 18 for them, −18 for the side to move).
+    let (out, _, ok) = run(&["analyze"], "1212121\n");
+    assert_eq!(out, "1212121 game over -18\n");
+    assert!(ok);
     let (_, err, ok) = run(&["bestmove", "--level", "15"], "");
     assert!(err.contains("1-14 or perfect (default 7)"), "{err}");
     assert!(!ok);

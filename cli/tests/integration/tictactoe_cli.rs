@@ -135,7 +135,7 @@ fn analyze_bestmove_and_other_sizes() {
     assert!(ok);
     assert_eq!(
         out,
-        "x........ 2:-1 3:-1 4:-1 5:0 6:-1 7:-1 8:-1 9:-1\nxxxoo.... (game over)\n"
+        "x........ 2:-1 3:-1 4:-1 5:0 6:-1 7:-1 8:-1 9:-1\nxxxoo.... game over -1\n"
     );
     let (out, _, ok) = run(&["analyze", "--distance"], "xx..o....\n");
     assert!(ok);
