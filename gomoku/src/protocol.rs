@@ -620,8 +620,12 @@ impl Brain {
     ///   for white, else our 6th stone as white.
     ///
     /// Any other count is answered with `ERROR`. The thinking time of the whole answer
-    /// is one move's ([`Brain::move_limits`]), shared among the positions it compares.
+    /// is one move's ([`Brain::move_limits`]), shared among the positions it compares,
+    /// and its hard limit holds for the whole answer: when a search comes back late (a
+    /// search thread that waited for a CPU), the comparisons left are skipped and the
+    /// best choice so far is answered.
     fn swap2(&mut self, stones: &[(Cell, u8)]) -> String {
+        let received = Instant::now();
         let Some(size) = self.board.as_ref().map(|b| b.size() as u32) else {
             return "ERROR no game started (send START first)".into();
         };
@@ -635,22 +639,29 @@ impl Brain {
             return "ERROR the game is over".into();
         }
         self.ensure_engine();
+        let hard = Budget::new(&self.move_limits()).maximum();
+        let deadline = hard.map(|h| received + h);
         let reply = match stones.len() {
-            0 => self.swap2_open(&mut b),
-            3 => self.swap2_choose(&mut b, true),
-            5 => self.swap2_choose(&mut b, false),
+            0 => self.swap2_open(&mut b, deadline),
+            3 => self.swap2_choose(&mut b, true, deadline),
+            5 => self.swap2_choose(&mut b, false, deadline),
             n => format!("ERROR SWAP2BOARD takes 0, 3 or 5 stones, got {n}"),
         };
         self.board = Some(b);
         reply
     }
 
-    /// The limits of one of `parts` searches sharing the time (and nodes) of one move.
-    fn part_limits(&self, parts: u32) -> Limits {
+    /// The limits of one of `parts` searches sharing the time (and nodes) of one move,
+    /// never past `deadline` (the move's hard limit; at least 1 ms).
+    fn part_limits(&self, parts: u32, deadline: Option<Instant>) -> Limits {
         let whole = self.move_limits();
         let budget = Budget::new(&whole).maximum().unwrap_or(Duration::ZERO);
+        let mut part = budget / parts.max(1);
+        if let Some(d) = deadline {
+            part = part.min(d.saturating_duration_since(Instant::now()));
+        }
         Limits {
-            time: Some((budget / parts.max(1)).max(Duration::from_millis(1))),
+            time: Some(part.max(Duration::from_millis(1))),
             clock: None,
             nodes: whole.nodes.map(|n| (n / u64::from(parts.max(1))).max(1)),
             ..Limits::default()
@@ -665,19 +676,30 @@ impl Brain {
     }
 
     /// Among `candidates` for the next stone of `board`, the one after which the search
-    /// rates the position closest to even (ties: the first).
+    /// rates the position closest to even (ties: the first); once `deadline` has passed
+    /// the candidates left are not searched (the first legal one stands in when none
+    /// was).
     fn most_balanced(
         &mut self,
         board: &mut Board,
         candidates: &[Cell],
         parts: u32,
+        deadline: Option<Instant>,
     ) -> Option<Cell> {
-        let limits = self.part_limits(parts);
         let mut best: Option<(i32, Cell)> = None;
         for &c in candidates {
+            let late = deadline.is_some_and(|d| Instant::now() >= d);
+            if late && best.is_some() {
+                break;
+            }
             if board.try_play(c).is_err() {
                 continue;
             }
+            if late {
+                board.try_undo();
+                return Some(c);
+            }
+            let limits = self.part_limits(parts, deadline);
             let (_, score) = if board.outcome().is_some() {
                 (None, Score::INFINITE)
             } else {
@@ -694,7 +716,7 @@ impl Brain {
 
     /// Swap2 with no stone: centre, its diagonal neighbour, and the most balanced third
     /// black stone of the central 5×5.
-    fn swap2_open(&mut self, b: &mut Board) -> String {
+    fn swap2_open(&mut self, b: &mut Board, deadline: Option<Instant>) -> String {
         let n = b.size() as i32;
         let c = n / 2;
         let at = |x: i32, y: i32| Cell::new(x.clamp(0, n - 1) as u8, y.clamp(0, n - 1) as u8);
@@ -712,18 +734,18 @@ impl Brain {
         }
         let parts = candidates.len() as u32 + 2;
         let third = self
-            .most_balanced(b, &candidates, parts)
+            .most_balanced(b, &candidates, parts, deadline)
             .unwrap_or(at(c - 3, c + 1));
         b.play(third);
         format!("{} {} {}", first.to_xy(), second.to_xy(), third.to_xy())
     }
 
     /// Swap2 after three stones (`may_add`: the two-stone option exists) or five.
-    fn swap2_choose(&mut self, b: &mut Board, may_add: bool) -> String {
+    fn swap2_choose(&mut self, b: &mut Board, may_add: bool, deadline: Option<Instant>) -> String {
         // Three stones: half of the time for the first look, then up to ten twentieths
         // for the balancing 5th stone. Five stones: all of it.
         let (first, parts) = if may_add { (2, 20) } else { (1, 1) };
-        let (best, score) = self.evaluate_position(b, &self.part_limits(first));
+        let (best, score) = self.evaluate_position(b, &self.part_limits(first, deadline));
         let Some(best) = best else {
             return "ERROR no legal move".into();
         };
@@ -740,7 +762,7 @@ impl Brain {
         let mut ordered = Vec::new();
         Engine::candidate_moves(b, 10, &mut ordered);
         let candidates: Vec<Cell> = ordered.into_iter().map(|m| m.1).collect();
-        let Some(fifth) = self.most_balanced(b, &candidates, parts) else {
+        let Some(fifth) = self.most_balanced(b, &candidates, parts, deadline) else {
             return best.to_xy();
         };
         b.play(fifth);
@@ -1243,6 +1265,31 @@ mod tests {
         assert_eq!(swap2_reply(&["7,7", "0,0", "8,7", "14,14", "9,7"]), "SWAP");
         let reply = swap2_reply(&["0,0", "7,7", "0,14", "8,7", "14,0"]);
         assert_eq!(cells_of(&reply).len(), 1, "{reply}");
+    }
+
+    /// A Swap2 answer whose hard limit has passed (its searches came back late, as a
+    /// search thread that waited for a CPU does) compares no more candidates: the
+    /// first legal candidate stands in, with no search.
+    #[test]
+    fn swap2_past_its_deadline_searches_no_more_candidates() {
+        let mut b = Brain::new().with_node_limit(4_000);
+        talk(&mut b, "START 15\n");
+        let mut board = Board::with_size(15, b.rule).unwrap();
+        for c in [Cell::new(7, 7), Cell::new(8, 6), Cell::new(4, 8)] {
+            board.play(c);
+        }
+        let taken = Cell::new(7, 7);
+        let candidates = [taken, Cell::new(6, 6), Cell::new(9, 9)];
+        // No engine: a search would panic ("engine allocated"), so none may start.
+        b.engine = None;
+        let chosen = b.most_balanced(&mut board, &candidates, 3, Some(Instant::now()));
+        assert_eq!(chosen, Some(Cell::new(6, 6)));
+        assert_eq!(board.stone_count(), 3, "the board is left as it was");
+        // With time left, the candidates are searched.
+        b.ensure_engine();
+        let chosen = b.most_balanced(&mut board, &candidates, 3, None);
+        assert!(candidates[1..].contains(&chosen.unwrap()));
+        assert_eq!(board.stone_count(), 3);
     }
 
     /// Exactly five (rule 1) in a conversation: GomocupJudge's check c2 (white to move
