@@ -129,6 +129,10 @@ pub struct SolveArgs {
     /// Search threads sharing the table (Lazy SMP); default: all cores.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
+    /// Search every position, even one the shipped books answer (to measure the solver,
+    /// or to check a book).
+    #[arg(long)]
+    no_book: bool,
     #[command(flatten)]
     size: SizeArgs,
 }
@@ -141,6 +145,9 @@ impl SolveArgs {
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
             usize::from,
         ));
+        if self.no_book {
+            solver.set_use_book(false);
+        }
         solver
     }
 }

@@ -100,6 +100,19 @@ fn exact_commands_take_a_limit() {
     assert!(ok);
 }
 
+/// `--no-book` searches even what the shipped books answer: the empty board (in the
+/// opening book, +1) is not solved within 100,000 nodes without it.
+#[test]
+fn no_book_searches_every_position() {
+    let input = "-\n44455554221\n";
+    let (out, _, ok) = run(&["solve", "--nodes", "100000"], input);
+    assert_eq!(out, "- 1\n44455554221 -15\n");
+    assert!(ok);
+    let (out, _, ok) = run(&["solve", "--nodes", "100000", "--no-book"], input);
+    assert_eq!(out, "- not solved within the limit\n44455554221 -15\n");
+    assert!(ok);
+}
+
 /// Issue 14 item 7: text after the moves is an error (it used to be ignored, answering
 /// `44` for `44 55`); one score as in Pons' test files stays allowed.
 #[test]
