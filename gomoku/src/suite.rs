@@ -271,6 +271,23 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
 /// Most attacker threats of the VCT tried on puzzles without a VCF.
 pub const VCT_DEPTH: u32 = 12;
 
+/// Attacker positions of each VCF test inside the suite's VCT ([`VctSolver::vcf_nodes`];
+/// the engine keeps the solver's default). Fewer nodes make the failing tests, most of
+/// them, cheaper; fours are VCT moves as well, so longer VCFs are still found.
+pub const SUITE_VCT_VCF_NODES: u64 = 20;
+
+/// Nodes of the VCT's threat-space-guided second stage in the suite
+/// ([`VctSolver::tss_nodes`]).
+pub const SUITE_TSS_NODES: u64 = 30_000;
+
+/// The VCT solver as [`run_vcf_suite`] configures it.
+pub fn suite_vct_solver() -> VctSolver {
+    let mut vct = VctSolver::new();
+    vct.vcf_nodes = SUITE_VCT_VCF_NODES;
+    vct.tss_nodes = SUITE_TSS_NODES;
+    vct
+}
+
 /// The CPU time each puzzle's search should stay under (issue 11's goal for the VCF
 /// puzzle suite); [`VcfSuiteReport::over_cpu`] counts the puzzles above it.
 pub const PUZZLE_CPU_GOAL: Duration = Duration::from_millis(100);
@@ -414,16 +431,28 @@ pub fn thread_cpu_time() -> Option<Duration> {
 /// or a loss (`-M`) under `rule`, checking every proof line with the rules code. At most
 /// `node_limit` attacker positions per puzzle. With `vct_nodes > 0`, a puzzle without
 /// VCF is then given to the VCT solver with that node budget. Each puzzle's search CPU
-/// time is recorded ([`VcfSuiteReport::cpu`]), the proof checks' apart.
+/// time is recorded ([`VcfSuiteReport::cpu`]), the proof checks' apart. The VCT is
+/// [`suite_vct_solver`].
 pub fn run_vcf_suite(
     puzzles: &[Puzzle],
     rule: Rule,
     node_limit: u64,
     vct_nodes: u64,
 ) -> VcfSuiteReport {
+    run_vcf_suite_with(puzzles, rule, node_limit, vct_nodes, suite_vct_solver())
+}
+
+/// As [`run_vcf_suite`] with the VCT solver `vct` (its settings, e.g. a second stage of
+/// other size).
+pub fn run_vcf_suite_with(
+    puzzles: &[Puzzle],
+    rule: Rule,
+    node_limit: u64,
+    vct_nodes: u64,
+    mut vct: VctSolver,
+) -> VcfSuiteReport {
     let mut r = VcfSuiteReport::default();
     let mut solver = VcfSolver::default();
-    let mut vct = VctSolver::new();
     for p in puzzles {
         let a = p.answer(rule);
         let Ok(mut b) = p.board(rule) else { continue };

@@ -21,6 +21,23 @@
 //!
 //! The search deepens iteratively on the number of attacker threats (forced blocks are
 //! free) and keeps a table of positions proven to fail at a depth.
+//!
+//! When that runs out of nodes, an optional second stage ([`VctSolver::tss_nodes`])
+//! chooses the attacker's moves by **threat-space search** (Allis, 1994): a one-player
+//! search over the same threats in which the defender answers each threat by occupying
+//! *all* the cells that stop it at once (its "cost squares"; a four made by those stones
+//! is blocked by the attacker at no cost). The first move of a sequence that wins there
+//! is then proven against every real defence as above, and at each later attacker node
+//! the threat-space search picks again (at most [`VctSolver::tss_tries`] first moves a
+//! node). The one-player search is far narrower than the AND/OR tree, so it reaches
+//! longer threat sequences within the same nodes; its wins are only candidates, every
+//! proof still comes from the AND/OR search and passes [`check_vct_proof`].
+//!
+//! After a threat that is neither a four nor an open three (the attacker would win by
+//! VCF with a second move), the defences sought are the cells of that VCF line, the
+//! counter-fours and the cells that share a line with one of the line's forced blocks
+//! (only those can turn the blocks into a four of the defender's); a cell after which
+//! the same line still wins move by move is no defence, without a new VCF search.
 
 use crate::board::{Board, DIRECTIONS};
 use crate::cell::Cell;
@@ -100,6 +117,14 @@ pub struct VctSolver {
     pub vcf_nodes: u64,
     /// Most plies a line may reach from the root (bounds chains of counter-fours).
     pub max_ply: u32,
+    /// Nodes of the threat-space-guided second stage (see [`VctSolver::prove_within`]);
+    /// 0 (the default) leaves it out.
+    pub tss_nodes: u64,
+    /// First moves of threat-space sequences tried at each attacker node of the second
+    /// stage.
+    pub tss_tries: u32,
+    guided: bool,
+    tss_fails: Vec<(u64, u8)>,
 }
 
 impl Default for VctSolver {
@@ -143,6 +168,10 @@ impl VctSolver {
             aborted: false,
             vcf_nodes: 150,
             max_ply: MAX_PLY,
+            tss_nodes: 0,
+            tss_tries: 3,
+            guided: false,
+            tss_fails: vec![(0, 0); n],
         }
     }
 
@@ -207,6 +236,7 @@ impl VctSolver {
             return None;
         }
         self.fails.iter_mut().for_each(|e| *e = (0, 0));
+        self.tss_fails.iter_mut().for_each(|e| *e = (0, 0));
         for d in 1..=depth {
             if let Some(p) = self.attack(board, d, 0) {
                 return Some(p);
@@ -214,6 +244,17 @@ impl VctSolver {
             if self.aborted {
                 break;
             }
+        }
+        // The second stage, when the first ran out of nodes (not of time): attacker
+        // moves chosen by threat-space search, with nodes of its own.
+        if self.tss_nodes > 0 && self.aborted && !budget.is_stopped() && !self.budget.poll() {
+            self.guided = true;
+            self.aborted = false;
+            self.node_limit = self.nodes.saturating_add(self.tss_nodes);
+            self.fails.iter_mut().for_each(|e| *e = (0, 0));
+            let r = self.attack(board, depth, 0);
+            self.guided = false;
+            return r;
         }
         None
     }
@@ -234,6 +275,9 @@ impl VctSolver {
 
     /// Attacker to move.
     fn attack(&mut self, b: &mut Board, depth: u32, ply: u32) -> Option<VctProof> {
+        if self.guided {
+            return self.attack_guided(b, depth, ply);
+        }
         self.nodes += 1;
         let a = b.side_to_move();
         let d = !a;
@@ -283,11 +327,293 @@ impl VctSolver {
         if forced && a == Side::First && crate::renju::is_forbidden(b, b.cell_of(blocks[0])) {
             return None;
         }
-        for &(_, i) in &moves {
+        let cost = u32::from(!forced);
+        if let Some(p) = self.try_moves(b, &moves, depth - cost.min(depth), ply) {
+            return Some(p);
+        }
+        if !self.aborted {
+            self.fails[key as usize & self.mask] = (key, depth.min(255) as u8);
+        }
+        None
+    }
+
+    /// Attacker to move, moves chosen by threat-space search: the first move of a
+    /// sequence of threats that wins when the defender occupies all the cells that
+    /// answer each threat at once (Allis's threat-space search, 1994), then proven
+    /// against each real defence by `defend`. At most `tss_tries` first moves.
+    fn attack_guided(&mut self, b: &mut Board, depth: u32, ply: u32) -> Option<VctProof> {
+        self.nodes += 1;
+        let a = b.side_to_move();
+        if b.pattern_count(a, Pattern::Five) > 0
+            && let Some(i) = (0..b.cell_count()).find(|&i| b.is_winning_cell(i, a))
+        {
+            return Some(VctProof::Vcf(vec![b.cell_of(i)]));
+        }
+        let blocks = b.winning_cells(!a);
+        if blocks.len() >= 2 || self.out_of_budget() || ply >= self.max_ply {
+            return None;
+        }
+        let key = b.hash();
+        let e = self.fails[key as usize & self.mask];
+        if e.0 == key && e.1 as u32 >= depth {
+            return None;
+        }
+        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
+        self.nodes += self.vcf.nodes;
+        if let Some(line) = vcf {
+            return Some(VctProof::Vcf(line));
+        }
+        if depth == 0 {
+            return None;
+        }
+        if let Some(&i) = blocks.first() {
+            if a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)) {
+                return None;
+            }
+            return self.try_moves(b, &[(0, i)], depth, ply);
+        }
+        let mut tried: Vec<usize> = Vec::new();
+        for _ in 0..self.tss_tries {
+            let mut first = None;
+            for dd in 1..=depth {
+                first = self.tss_root(b, dd, &tried);
+                if first.is_some() || self.aborted {
+                    break;
+                }
+            }
+            let i = first?;
+            if let Some(p) = self.try_moves(b, &[(0, i)], depth - 1, ply) {
+                return Some(p);
+            }
+            if self.aborted {
+                return None;
+            }
+            tried.push(i);
+        }
+        if !self.aborted {
+            self.fails[key as usize & self.mask] = (key, depth.min(255) as u8);
+        }
+        None
+    }
+
+    /// The attacker's threat moves for the threat-space search, best first: fours and
+    /// open-three makers.
+    fn tss_moves(&self, b: &Board) -> Vec<(i32, usize)> {
+        let a = b.side_to_move();
+        let d = !a;
+        let mut moves = Vec::new();
+        for i in 0..b.cell_count() {
+            if b.raw(i) != 0 || b.near(i) == 0 {
+                continue;
+            }
+            let p = b.patterns(i, a);
+            if !p.iter().any(|&v| v >= Pattern::OpenThree as u8) {
+                continue;
+            }
+            if a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)) {
+                continue;
+            }
+            moves.push((cell_value(p) + cell_value(b.patterns(i, d)) / 2, i));
+        }
+        moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        moves
+    }
+
+    /// After the attacker's threat (the defender to move), the cells that answer it:
+    /// for a four its win point; for an open three (an open-four or double-four move to
+    /// come) each cell on those lines after which none is left. `None` when it is no
+    /// threat.
+    fn cost_squares(&mut self, b: &mut Board) -> Option<Vec<usize>> {
+        let d = b.side_to_move();
+        let a = !d;
+        let fives = b.winning_cells(a);
+        if !fives.is_empty() {
+            return Some(fives);
+        }
+        if has_strong_move(b, a) {
+            let s = b.size() as i32;
+            let mut lines: Vec<usize> = Vec::new();
+            for i in 0..b.cell_count() {
+                if b.raw(i) != 0 {
+                    continue;
+                }
+                let pa = b.patterns(i, a);
+                let fours = pa.iter().filter(|&&v| v >= Pattern::Four as u8).count();
+                if !(pa.contains(&(Pattern::OpenFour as u8)) || fours >= 2) {
+                    continue;
+                }
+                let c = b.cell_of(i);
+                for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                    if pa[dir] < Pattern::Four as u8 {
+                        continue;
+                    }
+                    for k in -5..=5 {
+                        let (x, y) = (c.x as i32 + k * dx, c.y as i32 + k * dy);
+                        if x < 0 || y < 0 || x >= s || y >= s {
+                            continue;
+                        }
+                        let j = (y * s + x) as usize;
+                        if b.raw(j) == 0 && !lines.contains(&j) {
+                            lines.push(j);
+                        }
+                    }
+                }
+            }
+            let mut cost = Vec::new();
+            for j in lines {
+                let c = b.cell_of(j);
+                b.play_unchecked(c);
+                let stops = b.outcome().is_none() && !has_strong_move(b, a);
+                b.try_undo();
+                if stops {
+                    cost.push(j);
+                }
+            }
+            return Some(cost);
+        }
+        None
+    }
+
+    /// Plays the attacker's threat `i`, then all its cost squares for the defender; the
+    /// number of moves played (to take back), or `None` (nothing left played) when it
+    /// is no threat or the defender's stones make a five or a four.
+    fn play_threat(&mut self, b: &mut Board, i: usize) -> Option<usize> {
+        let a = b.side_to_move();
+        let d = !a;
+        b.play_unchecked(b.cell_of(i));
+        if b.outcome().is_some() {
+            b.try_undo();
+            return None;
+        }
+        let Some(cost) = self.cost_squares(b) else {
+            b.try_undo();
+            return None;
+        };
+        let mut played = 1;
+        let mut ok = true;
+        for j in cost {
+            b.set_side_to_move(d);
+            b.play_unchecked(b.cell_of(j));
+            played += 1;
+            if b.outcome().is_some() {
+                ok = false;
+                break;
+            }
+        }
+        b.set_side_to_move(a);
+        if ok {
+            Some(played)
+        } else {
+            for _ in 0..played {
+                b.try_undo();
+            }
+            b.set_side_to_move(a);
+            None
+        }
+    }
+
+    /// Takes back `played` moves of [`VctSolver::play_threat`].
+    fn undo_threat(b: &mut Board, played: usize) {
+        // The last stone taken back is the attacker's: it is to move again.
+        for _ in 0..played {
+            b.try_undo();
+        }
+    }
+
+    /// The first move of a threat-space sequence of at most `depth` threats (the first
+    /// not in `tried`).
+    fn tss_root(&mut self, b: &mut Board, depth: u32, tried: &[usize]) -> Option<usize> {
+        for (_, i) in self.tss_moves(b) {
+            if tried.contains(&i) {
+                continue;
+            }
+            let Some(played) = self.play_threat(b, i) else {
+                continue;
+            };
+            let ok = self.tss(b, depth - 1);
+            Self::undo_threat(b, played);
+            if ok {
+                return Some(i);
+            }
+            if self.aborted {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Threat-space search: true when the attacker (to move) wins by VCF now or by a
+    /// threat whose cost squares, all given to the defender, leave a win of `depth - 1`.
+    fn tss(&mut self, b: &mut Board, depth: u32) -> bool {
+        self.nodes += 1;
+        let a = b.side_to_move();
+        if self.out_of_budget() {
+            return false;
+        }
+        let key = b.hash();
+        let e = self.tss_fails[key as usize & self.mask];
+        if e.0 == key && e.1 as u32 >= depth {
+            return false;
+        }
+        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
+        self.nodes += self.vcf.nodes;
+        if vcf.is_some() {
+            return true;
+        }
+        if depth == 0 {
+            return false;
+        }
+        let blocks = b.winning_cells(!a);
+        if blocks.len() >= 2 {
+            return false;
+        }
+        if let Some(&i) = blocks.first() {
+            // The defender's stones made a four: the attacker blocks (no threat, no cost).
+            if a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)) {
+                return false;
+            }
+            b.play_unchecked(b.cell_of(i));
+            let ok = b.outcome().is_none() && {
+                b.set_side_to_move(a);
+                let ok = self.tss(b, depth);
+                b.set_side_to_move(!a);
+                ok
+            };
+            b.try_undo();
+            return ok;
+        }
+        for (_, i) in self.tss_moves(b) {
+            let Some(played) = self.play_threat(b, i) else {
+                continue;
+            };
+            let ok = self.tss(b, depth - 1);
+            Self::undo_threat(b, played);
+            if ok {
+                return true;
+            }
+            if self.aborted {
+                return false;
+            }
+        }
+        if !self.aborted {
+            self.tss_fails[key as usize & self.mask] = (key, depth.min(255) as u8);
+        }
+        false
+    }
+
+    /// Plays each attacker move of `moves` in turn; the first whose defender node is
+    /// proven (with `depth` threats left) gives the proof.
+    fn try_moves(
+        &mut self,
+        b: &mut Board,
+        moves: &[(i32, usize)],
+        depth: u32,
+        ply: u32,
+    ) -> Option<VctProof> {
+        for &(_, i) in moves {
             let c = b.cell_of(i);
-            let cost = u32::from(!forced);
             b.play_unchecked(c);
-            let r = self.defend(b, depth - cost.min(depth), ply + 1, c);
+            let r = self.defend(b, depth, ply + 1, c);
             b.try_undo();
             if let Some(replies) = r {
                 return Some(VctProof::Threat { mv: c, replies });
@@ -295,9 +621,6 @@ impl VctSolver {
             if self.aborted {
                 return None;
             }
-        }
-        if !self.aborted {
-            self.fails[key as usize & self.mask] = (key, depth.min(255) as u8);
         }
         None
     }
@@ -375,9 +698,12 @@ impl VctSolver {
             0 => {
                 // No open four to come: a threat only if the attacker, given a second
                 // move, wins by VCF. The defences are then sought among the cells of
-                // that proof line, the counter-fours and the cells where the defender
-                // makes a three (which a forced block could turn into a four); a move
-                // elsewhere is answered by the same VCF (the checker re-proves it).
+                // that proof line, the counter-fours and the cells on a line with one
+                // of its forced blocks (which the blocks could turn into a four; the
+                // cells where the defender makes a three, as before, missed twos that
+                // two blocks complete: a proof the checker refused); a move elsewhere
+                // is answered by the same VCF (the checker re-proves it). A cell after
+                // which the same line still holds is no defence (no VCF search).
                 b.set_side_to_move(a);
                 let threat = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
                 self.nodes += self.vcf.nodes;
@@ -390,20 +716,18 @@ impl VctSolver {
                     let c = b.cell_of(j);
                     let pd = b.patterns(j, d);
                     let counter = pd.iter().any(|&v| v >= Pattern::Four as u8);
-                    if !counter
-                        && !line.contains(&c)
-                        && !pd.contains(&(Pattern::Three as u8))
-                        && !pd.contains(&(Pattern::OpenThree as u8))
-                    {
+                    if !counter && !line.contains(&c) && !blocks_on_line(c, &pd, &line) {
                         continue;
                     }
                     let stops = counter || {
                         b.play_unchecked(c);
-                        let r = has_strong_move(b, a) || {
-                            let v = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
-                            self.nodes += self.vcf.nodes;
-                            v.is_some()
-                        };
+                        let r = has_strong_move(b, a)
+                            || (!line.contains(&c) && line_holds(b, &line))
+                            || {
+                                let v = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
+                                self.nodes += self.vcf.nodes;
+                                v.is_some()
+                            };
                         b.try_undo();
                         !r
                     };
@@ -435,6 +759,65 @@ impl VctSolver {
         }
         Some(replies)
     }
+}
+
+/// True when the defender's stone on `c`, whose patterns are `pd`, shares a line
+/// (within four cells, in a direction where it makes at least a two) with one of the
+/// defender's forced blocks of the attacker's VCF `line` (its odd moves): only such a
+/// stone can turn those blocks into a four of the defender's.
+fn blocks_on_line(c: Cell, pd: &[u8; 4], line: &[Cell]) -> bool {
+    DIRECTIONS.iter().enumerate().any(|(dir, &(dx, dy))| {
+        pd[dir] >= Pattern::Two as u8
+            && line.iter().skip(1).step_by(2).any(|&bl| {
+                let (ox, oy) = (bl.x as i32 - c.x as i32, bl.y as i32 - c.y as i32);
+                (1..=4).any(|k| (ox, oy) == (k * dx, k * dy) || (ox, oy) == (-k * dx, -k * dy))
+            })
+    })
+}
+
+/// True when the VCF `line` of the attacker (the side to move) still wins move by move
+/// on `b` under the rules [`check_proof`] applies (every attacker move legal, a four
+/// that leaves the defender no five, every defender move a block of it, the last move a
+/// five). Plays and takes back the moves in place; conservative (a line it rejects may
+/// still win another way).
+fn line_holds(b: &mut Board, line: &[Cell]) -> bool {
+    let a = b.side_to_move();
+    let renju_black = a == Side::First && b.rule() == crate::Rule::Renju;
+    let mut played = 0;
+    let mut ok = false;
+    for (k, &c) in line.iter().enumerate() {
+        let i = b.index(c);
+        if b.raw(i) != 0 || b.outcome().is_some() {
+            break;
+        }
+        if k % 2 == 0 {
+            if renju_black && crate::renju::is_forbidden(b, c) {
+                break;
+            }
+            b.play_unchecked(c);
+            played += 1;
+            if k + 1 == line.len() {
+                ok = b.outcome() == Some(Outcome::Win(a));
+                break;
+            }
+            if b.outcome().is_some()
+                || b.pattern_count(!a, Pattern::Five) > 0
+                || b.pattern_count(a, Pattern::Five) == 0
+            {
+                break;
+            }
+        } else {
+            if !b.is_winning_cell(i, a) {
+                break;
+            }
+            b.play_unchecked(c);
+            played += 1;
+        }
+    }
+    for _ in 0..played {
+        b.try_undo();
+    }
+    ok
 }
 
 /// Checks a VCT proof tree with the rules code: the attacker's moves are legal; at every

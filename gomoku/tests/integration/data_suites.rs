@@ -37,8 +37,9 @@ fn vcf_puzzles_freestyle() {
         assert_eq!(r.false_claims, 0);
         if rule == Rule::Freestyle {
             // The goal is 98%; most misses are white-to-move renju puzzles whose freestyle
-            // win is neither a VCF nor a VCT found within the budget. Guard the measured
-            // level against regressions.
+            // win is neither a VCF nor a VCT found within the budget (most need a quiet
+            // move). Guard the measured level (94.4% since the threat-space stage)
+            // against regressions.
             eprintln!(
                 "goal 98%: {}",
                 if r.solved * 100 >= r.positions * 98 {
@@ -47,7 +48,7 @@ fn vcf_puzzles_freestyle() {
                     "not met"
                 }
             );
-            assert!(r.solved * 100 >= r.positions * 90, "regression below 90%");
+            assert!(r.solved * 100 >= r.positions * 94, "regression below 94%");
         }
     }
 }

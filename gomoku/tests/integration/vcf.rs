@@ -1,4 +1,4 @@
-//! Hand-made VCF positions.
+//! Hand-made VCF and VCT positions.
 
 use gomoku::vcf::{VcfSolver, check_proof};
 use gomoku::{Board, Notation};
@@ -49,4 +49,30 @@ fn proof_checker_rejects_bad_lines() {
         "attacker move must be a four"
     );
     assert!(check_proof(&b, &[c("k8"), c("g8")]).is_err(), "even length");
+}
+
+/// Black's j8 makes two open threes at once (h8-i8-j8 and j8-j10-j11): no VCF, a VCT.
+/// With no nodes for the iterative-deepening stage, only the threat-space-guided second
+/// stage can find it, and its proof tree passes the checker.
+#[test]
+fn the_threat_space_stage_proves_a_double_three() {
+    use gomoku::vct::{VctSolver, check_vct_proof};
+    let text = "h8a1i8a15j10o1j11o15";
+    let mut b = Board::parse_position(text).unwrap();
+    assert!(solve(text).is_none(), "no VCF");
+    let mut vct = VctSolver::new();
+    assert!(
+        vct.prove(&mut b, 4, 0, None).is_none(),
+        "no second stage, no nodes"
+    );
+    vct.tss_nodes = 5_000;
+    let proof = vct
+        .prove(&mut b, 4, 0, None)
+        .expect("the second stage finds the VCT");
+    check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
+    assert_eq!(
+        b,
+        Board::parse_position(text).unwrap(),
+        "the board is restored"
+    );
 }

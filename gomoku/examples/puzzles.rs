@@ -1,0 +1,69 @@
+//! The VCF/VCT puzzle suite from the command line, for measuring the solvers:
+//! `cargo run --release -p gomoku --example puzzles -- RULE [VCT_NODES] [ONLY_FILE]`
+//! runs `suite::run_vcf_suite` on `../shared/data/gomoku/vcf-rapfi-verified.jsonl` under
+//! `RULE` (`freestyle`, `standard` or `renju`) with 200,000 VCF and `VCT_NODES` (20,000)
+//! VCT nodes a puzzle and prints the counts, the CPU summary, the misses and each
+//! puzzle's CPU time; with `ONLY_FILE`, only the puzzles named there (`file#index`, one a
+//! line). The environment variables `VCT_VCF_NODES`, `TSS_NODES` and `TSS_TRIES` change
+//! the VCT's settings from `suite::suite_vct_solver`.
+
+use gomoku::Rule;
+use gomoku::suite::{PUZZLE_CPU_GOAL, parse_puzzles, run_vcf_suite_with, suite_vct_solver};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let rule: Rule = args
+        .get(1)
+        .map_or("freestyle", |s| s)
+        .parse()
+        .expect("rule");
+    let vct_nodes: u64 = args.get(2).map_or(20_000, |s| s.parse().expect("nodes"));
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/data/gomoku/vcf-rapfi-verified.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("data file");
+    let mut puzzles = parse_puzzles(&text).expect("puzzles");
+    if let Some(only) = args.get(3) {
+        let names = std::fs::read_to_string(only).expect("only file");
+        let names: Vec<&str> = names.lines().collect();
+        puzzles.retain(|p| names.contains(&format!("{}#{}", p.file, p.index).as_str()));
+    }
+    let mut vct = suite_vct_solver();
+    if let Some(n) = std::env::var("VCT_VCF_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        vct.vcf_nodes = n;
+    }
+    if let Some(n) = std::env::var("TSS_NODES").ok().and_then(|v| v.parse().ok()) {
+        vct.tss_nodes = n;
+    }
+    if let Some(n) = std::env::var("TSS_TRIES").ok().and_then(|v| v.parse().ok()) {
+        vct.tss_tries = n;
+    }
+    let r = run_vcf_suite_with(&puzzles, rule, 200_000, vct_nodes, vct);
+    println!(
+        "{rule}: solved {}/{} ({:.1}%, {} by VCT), bad proofs {}, false claims {}/{}, nodes {}",
+        r.solved,
+        r.positions,
+        100.0 * r.solved as f64 / r.positions as f64,
+        r.by_vct,
+        r.bad_proofs,
+        r.false_claims,
+        r.negatives,
+        r.nodes,
+    );
+    println!("{}", r.cpu_summary(PUZZLE_CPU_GOAL));
+    for m in &r.missed {
+        println!("missed {m}");
+    }
+    for p in &r.cpu {
+        println!(
+            "cpu {} {:?} {:.2}",
+            p.name,
+            p.result,
+            p.cpu.as_secs_f64() * 1e3
+        );
+    }
+}
