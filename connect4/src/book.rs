@@ -35,7 +35,9 @@ use std::sync::OnceLock;
 use thiserror::Error;
 
 mod builder;
+mod play;
 pub use builder::{LeafStats, solve_leaves};
+pub use play::{PLAY_BOOK_VERSION, PlayBook, PlayBuild, PlayStats, solve_play_book};
 
 /// The version of the binary format written by [`Book::to_bytes`].
 pub const BOOK_VERSION: u16 = 1;

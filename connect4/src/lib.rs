@@ -64,7 +64,7 @@ mod solver;
 pub mod suite;
 
 pub use bits::Geometry;
-pub use book::{Book, BookError};
+pub use book::{Book, BookError, PlayBook};
 pub use column::Column;
 pub use engine::{Engine, Level};
 pub use notation::{
