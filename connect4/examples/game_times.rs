@@ -48,13 +48,13 @@ fn main() {
     let mut times: Vec<(u64, u32, String, bool)> = Vec::new();
     let mut opponent_engine = Engine::default();
     for game in 0..games {
-        let engine_first = game % 2 == 0;
+        let engine_first = game.is_multiple_of(2);
         let mut engine = Engine::default();
         engine.set_level(Level::Perfect);
         engine.set_use_play_book(use_book);
         let mut p = Position::new();
         while !p.is_over() {
-            let engine_turn = (p.moves() % 2 == 0) == engine_first;
+            let engine_turn = p.moves().is_multiple_of(2) == engine_first;
             let col = if engine_turn {
                 if fresh {
                     engine = Engine::default();
@@ -114,7 +114,7 @@ fn main() {
         .map(|(s, (max, n))| format!("{s}:{:.1}ms/{n}", *max as f64 / 1e6))
         .collect();
     println!("max by stones (stones:max/moves): {}", row.join(" "));
-    times.sort_by(|a, b| b.0.cmp(&a.0));
+    times.sort_by_key(|t| std::cmp::Reverse(t.0));
     for t in times.iter().take(5) {
         println!(
             "slowest: {:>9.3} ms  {} stones  {:?}{}",

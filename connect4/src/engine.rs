@@ -76,7 +76,7 @@ impl Engine {
 
     /// The play book's column and exact score for `position`, as a search result with
     /// no node searched; `None` when the book (if in use) does not hold the position.
-    fn from_play_book(&self, position: &Position, budget: &Budget) -> Option<SearchResult<Column>> {
+    fn play_book_move(&self, position: &Position, budget: &Budget) -> Option<SearchResult<Column>> {
         let (mv, pons) = self.play_book?.best(position)?;
         let score = crate::score::to_core(pons, position.moves());
         Some(SearchResult::solved(
@@ -176,7 +176,7 @@ impl zerosum::Engine for Engine {
             (_, Some(depth)) => self.search(position, Some(depth), &budget, observer),
             (Level::Depth(n), None) => self.search(position, Some(u32::from(n)), &budget, observer),
             (Level::Perfect, None) => {
-                let book = self.from_play_book(position, &budget);
+                let book = self.play_book_move(position, &budget);
                 if let Some(r) = book.or_else(|| self.solve(position, &budget.exact_part(limits))) {
                     observer(&r.report());
                     return r;
