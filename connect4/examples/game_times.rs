@@ -8,22 +8,24 @@
 //! random so that games differ). `fresh`: a new engine for every move (its table empty,
 //! as `zerosum connect4 bestmove --level perfect` run once per position); otherwise one
 //! engine a game, as the TUI keeps it. `nobook`: the play book off (the opening book
-//! stays). Each perfect move's CPU time is this thread's run time
-//! (`/proc/thread-self/schedstat`, nanoseconds; Linux). Prints the median, 90th and
+//! stays). Each perfect move's CPU time is this thread's CPU clock
+//! (`CLOCK_THREAD_CPUTIME_ID`) around `think`, the engine made before. Prints the median, 90th and
 //! 99th percentile and maximum, the moves answered from the play book, the maximum by
 //! stones on the board, and the slowest positions.
+//!
+//! `frontier N [SEED]`: the engine's first move off the book, a fresh engine each, on
+//! `N` positions drawn at random (all when `N` is 0) from those just past the play
+//! book (its positions of `M - 1` and `M` stones, the book's move, every reply).
 
 use connect4::prelude::*;
 use connect4::{Column, Engine, Level, Limits, PlayBook, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng as StdRng;
 
-/// This thread's CPU time so far in nanoseconds (Linux `schedstat`; 0 elsewhere).
+/// This thread's CPU time so far in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`).
 fn thread_cpu_ns() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0)
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
 }
 
 fn random_column(p: &Position, rng: &mut StdRng) -> Column {
@@ -31,8 +33,84 @@ fn random_column(p: &Position, rng: &mut StdRng) -> Column {
     legal[rng.random_range(0..legal.len())]
 }
 
+/// The positions just past the play book: the engine's move in each of its positions
+/// of `plies - 1` and `plies` stones, then every reply that does not end the game.
+fn frontier(book: &PlayBook) -> Vec<Position> {
+    let mut out = Vec::new();
+    for p in book
+        .positions()
+        .expect("the shipped play book covers its walk")
+    {
+        if p.moves() + 1 < book.plies() {
+            continue;
+        }
+        let (col, _) = book.best(&p).expect("a position of the walk");
+        let mut q = p.clone();
+        q.play_unchecked(col);
+        if q.is_over() {
+            continue;
+        }
+        for reply in Column::ALL {
+            if q.can_play(reply) && !q.is_winning_move(reply) {
+                let mut r = q.clone();
+                r.play_unchecked(reply);
+                if !r.is_over() {
+                    out.push(r);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `frontier N [SEED]`: the engine's first move after the book, fresh each time, on `N`
+/// positions drawn at random from [`frontier`] (all of them when `N` is 0).
+fn frontier_times(n: usize, seed: u64) {
+    use rand::seq::SliceRandom;
+    let book = PlayBook::shipped().expect("the shipped play book");
+    let mut positions = frontier(book);
+    let all = positions.len();
+    positions.shuffle(&mut StdRng::seed_from_u64(seed));
+    if n > 0 {
+        positions.truncate(n);
+    }
+    let mut times: Vec<(u64, String)> = positions
+        .iter()
+        .map(|p| {
+            let mut engine = Engine::default();
+            engine.set_level(Level::Perfect);
+            let start = thread_cpu_ns();
+            let r = engine.think(p, &Limits::default(), &mut |_| {});
+            assert!(r.exact && r.best_move.is_some(), "{p}");
+            (thread_cpu_ns() - start, p.to_string())
+        })
+        .collect();
+    times.sort_by_key(|t| std::cmp::Reverse(t.0));
+    let ms = |i: usize| times[i].0 as f64 / 1e6;
+    let q = |f: f64| ms(((times.len() - 1) as f64 * (1.0 - f)).round() as usize);
+    println!(
+        "{} of the {all} positions just past the play book of {} plies (seed {seed}), a fresh engine each: CPU median {:.3} ms, 90% {:.3} ms, 99% {:.3} ms, max {:.3} ms, total {:.2} s",
+        times.len(),
+        book.plies(),
+        q(0.5),
+        q(0.9),
+        q(0.99),
+        ms(0),
+        times.iter().map(|t| t.0).sum::<u64>() as f64 / 1e9
+    );
+    for t in times.iter().take(5) {
+        println!("slowest: {:>9.3} ms  {:?}", t.0 as f64 / 1e6, t.1);
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("frontier") {
+        let n = args.get(1).map_or(0, |n| n.parse().expect("a count"));
+        let seed = args.get(2).map_or(1, |s| s.parse().expect("a seed"));
+        frontier_times(n, seed);
+        return;
+    }
     let games: usize = args
         .first()
         .map_or(10, |g| g.parse().expect("a game count"));
