@@ -39,11 +39,11 @@
 //! | 1, 1 | board width, height (7, 6) |
 //! | 1 | plies `M` |
 //! | 4 | entry count |
-//! | 10 × count | entries sorted by key: the key (`u64`, [`Book::key`]), the score (`i8`), the column (`u8`, 0-based, of the orientation whose own key is the key) |
+//! | 8 × count | entries sorted by key, each one `u64`: bits 0–48 the key ([`Book::key`], 49 bits), bits 49–51 the column (0–6, of the orientation whose own key is the key), bits 52–57 the score + 32 (Pons' convention, −21…21), bits 58–63 zero |
 //! | 8 | FNV-1a 64 checksum of every byte before it |
 
 use super::{Book, BookError, fnv1a};
-use crate::bits::{Geometry, HEIGHT, WIDTH};
+use crate::bits::{CELLS, Geometry, HEIGHT, WIDTH};
 use crate::{Column, Position, Solver, Standard};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -53,7 +53,12 @@ use std::sync::{Mutex, OnceLock};
 pub const PLAY_BOOK_VERSION: u16 = 1;
 const MAGIC: &[u8; 4] = b"ZC4P";
 const HEADER: usize = 4 + 2 + 1 + 1 + 1 + 4;
-const ENTRY: usize = 10;
+/// Bytes an entry: one `u64` (see the module docs).
+const ENTRY: usize = 8;
+/// Bits of a key (`current + mask` of 7 columns of 7 bits).
+const KEY_BITS: u32 = 49;
+/// Added to a score to store it in 6 bits.
+const SCORE_BIAS: i32 = 32;
 
 /// The play book shipped with the crate (`connect4/book/play.bin`, built by
 /// `cargo xtask connect4-play-book`).
@@ -254,9 +259,9 @@ impl PlayBook {
         out.extend_from_slice(&[WIDTH as u8, HEIGHT as u8, self.plies as u8]);
         out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
         for &(key, score, col) in &self.entries {
-            out.extend_from_slice(&key.to_le_bytes());
-            out.push(score as u8);
-            out.push(col);
+            let score = (i32::from(score) + SCORE_BIAS) as u64;
+            let word = key | u64::from(col) << KEY_BITS | score << (KEY_BITS + 3);
+            out.extend_from_slice(&word.to_le_bytes());
         }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
@@ -264,11 +269,10 @@ impl PlayBook {
     }
 
     /// Reads the binary form, checking the magic number, version, board, length,
-    /// checksum, key order and columns.
+    /// checksum, each entry's fields and the key order.
     ///
     /// # Errors
-    /// The [`BookError`] of the first check that fails ([`BookError::Order`] also for a
-    /// column that is not 0–6).
+    /// The [`BookError`] of the first check that fails.
     pub fn from_bytes(bytes: &[u8]) -> Result<PlayBook, BookError> {
         if bytes.len() < HEADER + 8 || &bytes[..4] != MAGIC {
             return Err(BookError::Magic);
@@ -289,19 +293,23 @@ impl PlayBook {
         if fnv1a(body) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
             return Err(BookError::Checksum);
         }
-        let entries: Vec<(u64, i8, u8)> = body[HEADER..]
+        let max_score = (CELLS / 2) as i32;
+        let entries = body[HEADER..]
             .chunks_exact(ENTRY)
-            .map(|c| {
-                (
-                    u64::from_le_bytes(c[..8].try_into().expect("8 bytes")),
-                    c[8] as i8,
-                    c[9],
-                )
+            .enumerate()
+            .map(|(i, c)| {
+                let word = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+                let key = word & ((1 << KEY_BITS) - 1);
+                let col = (word >> KEY_BITS) & 7;
+                let score = ((word >> (KEY_BITS + 3)) & 63) as i32 - SCORE_BIAS;
+                if word >> (KEY_BITS + 9) != 0 || col >= u64::from(WIDTH) || score.abs() > max_score
+                {
+                    return Err(BookError::Entry(i));
+                }
+                Ok((key, score as i8, col as u8))
             })
-            .collect();
-        if entries.windows(2).any(|w| w[0].0 >= w[1].0)
-            || entries.iter().any(|e| usize::from(e.2) >= WIDTH as usize)
-        {
+            .collect::<Result<Vec<_>, _>>()?;
+        if entries.windows(2).any(|w| w[0].0 >= w[1].0) {
             return Err(BookError::Order);
         }
         Ok(PlayBook { plies, entries })
@@ -551,10 +559,32 @@ mod tests {
         let mut bad = bytes.clone();
         bad[3] = b'B';
         assert_eq!(PlayBook::from_bytes(&bad), Err(BookError::Magic));
-        // A column beyond the board, and keys out of order.
-        let mut bad = bytes.clone();
-        bad[HEADER + 9] = 7;
-        assert_eq!(PlayBook::from_bytes(&resum(bad)), Err(BookError::Order));
+        // A column beyond the board, a score beyond ±21, a high bit; keys out of order.
+        let word = |bytes: &[u8], i: usize| {
+            u64::from_le_bytes(bytes[HEADER + 8 * i..][..8].try_into().unwrap())
+        };
+        let set = |mut bytes: Vec<u8>, i: usize, w: u64| {
+            bytes[HEADER + 8 * i..][..8].copy_from_slice(&w.to_le_bytes());
+            resum(bytes)
+        };
+        let w = word(&bytes, 2);
+        assert_eq!(w & ((1 << KEY_BITS) - 1), book.entries[2].0);
+        assert_eq!(
+            PlayBook::from_bytes(&set(bytes.clone(), 2, w)),
+            Ok(book.clone())
+        );
+        assert_eq!(
+            PlayBook::from_bytes(&set(bytes.clone(), 2, w | 7 << KEY_BITS)),
+            Err(BookError::Entry(2))
+        );
+        assert_eq!(
+            PlayBook::from_bytes(&set(bytes.clone(), 2, w | 63 << (KEY_BITS + 3))),
+            Err(BookError::Entry(2))
+        );
+        assert_eq!(
+            PlayBook::from_bytes(&set(bytes.clone(), 2, w | 1 << 63)),
+            Err(BookError::Entry(2))
+        );
         let mut swapped = book.clone();
         swapped.entries.swap(0, 1);
         assert_eq!(
