@@ -35,7 +35,9 @@ use std::sync::OnceLock;
 use thiserror::Error;
 
 mod builder;
+mod play;
 pub use builder::{LeafStats, solve_leaves};
+pub use play::{PLAY_BOOK_VERSION, PlayBook, PlayBuild, PlayStats, solve_play_book};
 
 /// The version of the binary format written by [`Book::to_bytes`].
 pub const BOOK_VERSION: u16 = 1;
@@ -67,6 +69,10 @@ pub enum BookError {
     /// The entries are not sorted by key, or a key repeats.
     #[error("book entries not in strictly increasing key order")]
     Order,
+    /// An entry (its number, from 0) with a field out of range (a play book's column,
+    /// score or unused bits).
+    #[error("book entry {0}: a field out of range")]
+    Entry(usize),
     /// A leaf line could not be read: its number (from 1) and why.
     #[error("leaf line {0}: {1}")]
     Line(usize, String),

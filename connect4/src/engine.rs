@@ -1,8 +1,10 @@
 //! [`Engine`]: the Connect Four player behind [`zerosum::Engine`] — [`Level`]s of
 //! depth-limited alpha-beta with the 2^p win-place [`ScoreTable`] (run by zerosum's
-//! [`Searcher`]), and `perfect`: the exact [`Solver`] when it finishes within the budget.
+//! [`Searcher`]), and `perfect`: the play book ([`PlayBook`]) in the positions it
+//! holds, else the exact [`Solver`] (with the opening book) when it finishes within the
+//! budget.
 
-use crate::{Column, Position, ScoreTable, Solver, WinPlacePosition};
+use crate::{Column, PlayBook, Position, ScoreTable, Solver, WinPlacePosition};
 use zerosum::Observer;
 use zerosum::search::{Limits, SearchResult, Searcher};
 use zerosum::time::Budget;
@@ -12,13 +14,16 @@ use zerosum::time::Budget;
 /// | level | play |
 /// |---|---|
 /// | `1`…`14` (default 7) | alpha-beta to `n` plies with the win-place [`ScoreTable`] |
-/// | `perfect` | the exact solver (Pons' scores: the fastest win, the slowest loss) |
+/// | `perfect` | the play book's move where it has one, else the exact solver (Pons' scores: the fastest win, the slowest loss) |
 ///
 /// As in the source program, wins score above every table value and sooner wins higher
 /// ([`zerosum::Score::win_in`]), so every level takes the quickest win it sees and
-/// delays a loss it cannot avoid. An exact solve of an early position takes minutes:
-/// with a time or node limit, `perfect` gives the solver half of the budget and, when it
-/// does not finish, plays the deepest score-table search the rest allows.
+/// delays a loss it cannot avoid. `perfect` answers at once in every position of the
+/// play book ([`PlayBook::shipped`]: each position it can face in the first
+/// [`PlayBook::plies`] plies of a game from the empty board, as either colour), and
+/// searches after it. An exact solve of an early position off the book takes seconds to
+/// minutes: with a time or node limit, `perfect` gives the solver half of the budget
+/// and, when it does not finish, plays the deepest score-table search the rest allows.
 pub type Level = zerosum::DepthOrPerfect<14, 7>;
 
 /// The Connect Four engine: the score-table [`Searcher`] (16 MiB table) and the exact
@@ -40,6 +45,7 @@ pub struct Engine {
     searcher: Searcher<WinPlacePosition>,
     solver: Option<Solver>,
     table_log2: u32,
+    play_book: Option<&'static PlayBook>,
 }
 
 impl Default for Engine {
@@ -57,7 +63,29 @@ impl Engine {
             searcher: Searcher::new(16),
             solver: None,
             table_log2,
+            play_book: PlayBook::shipped(),
         }
+    }
+
+    /// Whether `perfect` plays the play book's move in the positions it holds (the
+    /// default) or searches them; the solver's own use of the books is set on
+    /// [`Engine::solver`] ([`Solver::set_use_book`]).
+    pub fn set_use_play_book(&mut self, use_play_book: bool) {
+        self.play_book = PlayBook::shipped().filter(|_| use_play_book);
+    }
+
+    /// The play book's column and exact score for `position`, as a search result with
+    /// no node searched; `None` when the book (if in use) does not hold the position.
+    fn play_book_move(&self, position: &Position, budget: &Budget) -> Option<SearchResult<Column>> {
+        let (mv, pons) = self.play_book?.best(position)?;
+        let score = crate::score::to_core(pons, position.moves());
+        Some(SearchResult::solved(
+            mv,
+            score,
+            42 - position.moves(),
+            0,
+            budget.elapsed(),
+        ))
     }
 
     /// The exact solver (made on first use).
@@ -148,7 +176,8 @@ impl zerosum::Engine for Engine {
             (_, Some(depth)) => self.search(position, Some(depth), &budget, observer),
             (Level::Depth(n), None) => self.search(position, Some(u32::from(n)), &budget, observer),
             (Level::Perfect, None) => {
-                if let Some(r) = self.solve(position, &budget.exact_part(limits)) {
+                let book = self.play_book_move(position, &budget);
+                if let Some(r) = book.or_else(|| self.solve(position, &budget.exact_part(limits))) {
                     observer(&r.report());
                     return r;
                 }

@@ -6,7 +6,8 @@
 //! - board sizes ([`Geometry`]): [`Standard`] 7×6, whose masks are constants, the default
 //!   of [`Position`] and [`Solver`]; [`Size`], any `W×H` with `W·(H + 1) ≤ 64` chosen at
 //!   run time (`Position<Size>`, `Solver<Size>`), refused otherwise with a [`SizeError`];
-//!   the opening book, the score table and the engine's levels are 7×6 only;
+//!   the opening book, the play book, the score table and the engine's levels are 7×6
+//!   only;
 //! - [`Solver`]: an exact solver in Pons' score convention ([`score`]): null-window
 //!   bisection on the score, a transposition table, threat-count move ordering, pruning
 //!   of moves that lose at once; per-column analysis;
@@ -14,7 +15,8 @@
 //!   incrementally, evaluated by [`ScoreTable`] in a depth-limited alpha-beta
 //!   (zerosum's [`zerosum::search::Searcher`]);
 //! - [`Engine`]: the player behind [`zerosum::Engine`] — [`Level`]s 1–14 of score-table
-//!   search and `perfect`, the exact solver when it fits the budget;
+//!   search and `perfect`: the play book ([`PlayBook`]) in the positions it holds, the
+//!   exact solver (with the opening book, [`Book`]) after it, when it fits the budget;
 //! - [`suite`]: Pons' benchmark files (`<moves> <score>` a line) and a runner.
 //!
 //! ```
@@ -45,7 +47,9 @@
 //! (Pons' `Test_L3`/`L2` sets) and middle positions in milliseconds to seconds
 //! (`L1_R*`); early positions take up to a minute, and the empty board about 30 s on one core
 //! of a small machine (positions of at most 4 stones are in the shipped opening book,
-//! [`Book::shipped`], and answer at once). Bound a solve with [`Solver::set_budget`] (time, nodes, stop flag) and
+//! [`Book::shipped`], and answer at once). The perfect engine plays at once through the
+//! first [`PlayBook::plies`] plies of any game from the empty board, as either colour
+//! ([`PlayBook::shipped`]), and its searches after the book are short. Bound a solve with [`Solver::set_budget`] (time, nodes, stop flag) and
 //! [`Solver::try_solve`], which then returns [`Stopped`]. [`Solver::analyze`] costs up to
 //! seven solves. [`Engine::think`](zerosum::Engine::think) at levels 1–14 searches a fixed
 //! depth (milliseconds); `Limits::time`/`Limits::nodes` bound every level.
@@ -64,7 +68,7 @@ mod solver;
 pub mod suite;
 
 pub use bits::Geometry;
-pub use book::{Book, BookError};
+pub use book::{Book, BookError, PlayBook};
 pub use column::Column;
 pub use engine::{Engine, Level};
 pub use notation::{

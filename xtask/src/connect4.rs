@@ -3,6 +3,7 @@
 //! time and nodes per position next to Pons' own solver's figures.
 
 use crate::SuiteRow;
+use connect4::book::{PlayBook, PlayBuild};
 use connect4::suite::{self, SETS};
 use connect4::{Book, Position, Solver};
 use std::io::Write;
@@ -212,6 +213,105 @@ fn write_book(book: &Book, out: &Path) -> Result<(), String> {
         out.display(),
         book.len(),
         book.depth(),
+        bytes.len()
+    );
+    Ok(())
+}
+
+/// `k/n` of `--shard`.
+fn parse_shard(shard: &str) -> Result<(usize, usize), String> {
+    shard
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
+        .filter(|&(k, n)| k < n)
+        .ok_or_else(|| format!("--shard {shard}: expected k/n with 0 <= k < n"))
+}
+
+/// Solves shard `shard` of the play book of `plies` (the positions of the skip files
+/// are followed, not solved), handing each `<moves> <score> <column>` line to `line`
+/// and reporting each position (each hundredth when the shard has more than 400 units)
+/// and the cost (positions, nodes, CPU and wall time) on standard error.
+fn solve_play(
+    plies: u32,
+    shard: (usize, usize),
+    known: &str,
+    opts: &BookOptions,
+    line: &(dyn Fn(String) + Sync),
+) -> Result<(), String> {
+    let threads = opts
+        .threads
+        .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
+        .unwrap_or(1)
+        .max(1);
+    let build = PlayBuild {
+        plies,
+        threads,
+        table_log2: opts.table_log2,
+        shard,
+    };
+    let (start, cpu) = (Instant::now(), cpu_seconds());
+    let done = AtomicUsize::new(0);
+    let stats = connect4::book::solve_play_book(&build, known.lines(), &|p, score, col, nodes| {
+        line(format!("{p} {score} {col}"));
+        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+        let t = start.elapsed();
+        eprintln!("{d}: {p} {score} {col} ({nodes} nodes), {t:.0?} wall");
+    })
+    .map_err(|e| e.to_string())?;
+    let cpu = cpu.zip(cpu_seconds()).map_or(f64::NAN, |(a, b)| b - a);
+    eprintln!(
+        "play book of {plies} plies, shard {}/{}: {} units, {} positions solved on {threads} threads: {} nodes, {cpu:.1} s CPU, {:.1?} wall",
+        shard.0,
+        shard.1,
+        stats.units,
+        stats.positions,
+        stats.nodes,
+        start.elapsed()
+    );
+    Ok(())
+}
+
+/// `connect4-play-book --shard k/n`: prints that shard's lines on standard output.
+pub fn play_shard(plies: u32, shard: &str, opts: &BookOptions) -> Result<(), String> {
+    let shard = parse_shard(shard)?;
+    let known = read_all(&opts.skip)?;
+    let out = Mutex::new(std::io::stdout());
+    solve_play(plies, shard, &known, opts, &|line| {
+        let mut out = out.lock().expect("no panic while printing");
+        // A closed pipe ends the output; the merge then reports the missing positions.
+        let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+    })
+}
+
+/// `connect4-play-book --merge FILES`: the play book from shard outputs, written to `out`.
+pub fn play_merge(plies: u32, files: &[PathBuf], out: &Path) -> Result<(), String> {
+    let text = read_all(files)?;
+    let book = PlayBook::from_lines(plies, text.lines()).map_err(|e| e.to_string())?;
+    write_play_book(&book, out)
+}
+
+/// `connect4-play-book`: solves everything (but the skip files' positions) and writes
+/// the book to `out`.
+pub fn play_build(plies: u32, opts: &BookOptions, out: &Path) -> Result<(), String> {
+    let known = read_all(&opts.skip)?;
+    let lines = Mutex::new(known.lines().map(String::from).collect::<Vec<_>>());
+    solve_play(plies, (0, 1), &known, opts, &|line| {
+        lines.lock().expect("no panic while collecting").push(line);
+    })?;
+    let lines = lines.into_inner().expect("no panic while collecting");
+    let book =
+        PlayBook::from_lines(plies, lines.iter().map(String::as_str)).map_err(|e| e.to_string())?;
+    write_play_book(&book, out)
+}
+
+fn write_play_book(book: &PlayBook, out: &Path) -> Result<(), String> {
+    let bytes = book.to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "{}: {} positions of at most {} stones, {} bytes",
+        out.display(),
+        book.len(),
+        book.plies(),
         bytes.len()
     );
     Ok(())

@@ -6,6 +6,8 @@
 //! - `cargo xtask suites [--data DIR] [--quick]`: only the public suites;
 //! - `cargo xtask connect4-book --depth N [--shard k/n | --merge FILES…] [--skip FILES…]`:
 //!   builds the connect4 opening book (see `connect4::book`);
+//! - `cargo xtask connect4-play-book --plies M [--shard k/n | --merge FILES…] [--skip FILES…]`:
+//!   builds the connect4 play book (see `connect4::PlayBook`);
 //! - `cargo xtask ci`: exactly what `.ci/run` runs;
 //! - `cargo xtask train-othello [--games N] [--rounds R] [--seed S] …`: self-play,
 //!   exact labels and the least-squares fit of the othello pattern evaluation;
@@ -130,6 +132,37 @@ enum Task {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Builds the connect4 play book with the crate's own solver: the perfect engine's
+    /// move and exact score in every position it can face in the first PLIES plies from
+    /// the empty board (both colours, every opponent reply). Without --shard or
+    /// --merge, solves everything on every core and writes the book; --shard k/n solves
+    /// one part and prints `<moves> <score> <column>` lines; --merge reads such files
+    /// and writes the book.
+    #[command(name = "connect4-play-book")]
+    Connect4PlayBook {
+        /// The engine's positions of at most this many stones go into the book.
+        #[arg(long)]
+        plies: u32,
+        /// Solve only shard k of n (0 <= k < n) and print its lines.
+        #[arg(long, value_name = "K/N", conflicts_with = "merge")]
+        shard: Option<String>,
+        /// Merge these shard outputs into the book instead of solving.
+        #[arg(long, num_args = 1.., value_name = "FILE")]
+        merge: Option<Vec<PathBuf>>,
+        /// Solver threads, each with its own table (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Each solver thread's table in MiB (a power of two, 8 bytes an entry).
+        #[arg(long, default_value_t = 128, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+        hash_mib: u64,
+        /// Lines of earlier (interrupted) runs: those positions are not solved again
+        /// (a full build merges their lines in; a shard prints only the new ones).
+        #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with = "merge")]
+        skip: Vec<PathBuf>,
+        /// Where to write the book (default connect4/book/play.bin).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Exactly what .ci/run runs.
     Ci,
     /// Trains the othello pattern evaluation (self-play, solver labels, ridge fit) and
@@ -195,6 +228,32 @@ fn main() -> ExitCode {
             };
             if let Err(e) = &result {
                 eprintln!("xtask connect4-book: {e}");
+            }
+            exit(result.is_ok())
+        }
+        Task::Connect4PlayBook {
+            plies,
+            shard,
+            merge,
+            threads,
+            hash_mib,
+            skip,
+            out,
+        } => {
+            let opts = connect4::BookOptions {
+                threads,
+                // 2^17 entries of 8 bytes a MiB.
+                table_log2: 63 - hash_mib.leading_zeros() + 17,
+                skip,
+            };
+            let out = out.unwrap_or_else(|| workspace_root().join("connect4/book/play.bin"));
+            let result = match (shard, merge) {
+                (Some(shard), _) => connect4::play_shard(plies, &shard, &opts),
+                (None, Some(files)) => connect4::play_merge(plies, &files, &out),
+                (None, None) => connect4::play_build(plies, &opts, &out),
+            };
+            if let Err(e) = &result {
+                eprintln!("xtask connect4-play-book: {e}");
             }
             exit(result.is_ok())
         }

@@ -74,28 +74,30 @@ fn bestmove_exact_and_by_level() {
 }
 
 /// An exact command with a limit answers every position: solved, or `not solved within
-/// the limit` (`44444`, one stone past the opening book, takes seconds), with a warning
-/// when no limit is given for a position far from the end. Positions in the opening
-/// book (at most 4 stones; `44` and the empty board) answer from it, under any limit;
-/// `analyze` answers from it up to 3 stones (`4453` is searched).
+/// the limit` (`11111`, one stone past the opening book and not in the play book, takes
+/// seconds), with a warning when no limit is given for a position far from the end.
+/// Positions in the opening book (at most 4 stones; `44` and the empty board) answer
+/// from it, under any limit; `analyze` answers from it up to 3 stones (`1111`, whose
+/// children are in neither book, is searched); a position of the play book answers
+/// `solve` from it (`44444`).
 #[test]
 fn exact_commands_take_a_limit() {
     let (out, err, ok) = run(
         &["solve", "--nodes", "100000"],
-        "44444\n44455554221\n-\n44\n",
+        "11111\n44455554221\n-\n44\n44444\n",
     );
     assert_eq!(
-        out, "44444 not solved within the limit\n44455554221 -15\n- 1\n44 1\n",
+        out, "11111 not solved within the limit\n44455554221 -15\n- 1\n44 1\n44444 -1\n",
         "{err}"
     );
     assert!(err.is_empty(), "a limit is given: no warning: {err}");
     let (_, err, _) = run(&["solve", "--weak"], "# the empty board, unbounded\n");
     assert!(err.is_empty(), "{err}");
     assert!(ok);
-    let (out, _, ok) = run(&["analyze", "--time-ms", "50"], "4453\n44\n");
+    let (out, _, ok) = run(&["analyze", "--time-ms", "50"], "1111\n44\n");
     assert_eq!(
         out,
-        "4453 not solved within the limit\n44 -3 -3 -2 1 -2 -3 -3\n"
+        "1111 not solved within the limit\n44 -3 -3 -2 1 -2 -3 -3\n"
     );
     assert!(ok);
 }

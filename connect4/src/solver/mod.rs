@@ -76,7 +76,7 @@ mod table;
 
 use crate::bits::{self, Geometry};
 use crate::score::win_score_on;
-use crate::{Book, Column, Position, Standard};
+use crate::{Book, Column, PlayBook, Position, Standard};
 use board::Board;
 use sorter::MoveSorter;
 use std::sync::Arc;
@@ -224,6 +224,7 @@ pub struct Solver<G: Geometry = Standard> {
     budget: Option<(Budget, u64)>,
     progress: Option<Arc<AtomicU64>>,
     book: Option<&'static Book>,
+    play_book: Option<&'static PlayBook>,
     techniques: Techniques,
     threads: usize,
 }
@@ -261,6 +262,7 @@ impl<G: Geometry> Solver<G> {
             progress: None,
             threads: 1,
             book: Self::book_for(geometry, true),
+            play_book: Self::play_book_for(geometry, true),
             techniques: Techniques::for_cells(geometry.cells()),
         }
     }
@@ -270,6 +272,16 @@ impl<G: Geometry> Solver<G> {
         let standard = (geometry.width(), geometry.height()) == (bits::WIDTH, bits::HEIGHT);
         if use_book && standard {
             Book::shipped()
+        } else {
+            None
+        }
+    }
+
+    /// The shipped play book when `use_book` and the board is 7×6.
+    fn play_book_for(geometry: G, use_book: bool) -> Option<&'static PlayBook> {
+        let standard = (geometry.width(), geometry.height()) == (bits::WIDTH, bits::HEIGHT);
+        if use_book && standard {
+            PlayBook::shipped()
         } else {
             None
         }
@@ -339,18 +351,38 @@ impl<G: Geometry> Solver<G> {
         self.budget = budget.map(|b| (b, self.nodes));
     }
 
-    /// Whether solves of positions in the shipped opening book ([`Book::shipped`])
-    /// answer from it (the default) or search. Other board sizes than 7×6 have no book.
+    /// Whether solves of positions in the shipped books — the opening book
+    /// ([`Book::shipped`]) and the play book ([`PlayBook::shipped`]) — answer from them
+    /// (the default) or search. Other board sizes than 7×6 have no book.
     pub fn set_use_book(&mut self, use_book: bool) {
         self.book = Self::book_for(self.g, use_book);
+        self.play_book = Self::play_book_for(self.g, use_book);
     }
 
-    /// True when [`Solver::solve`] answers `position` from the opening book (no node
-    /// searched): the book is in use, the board is 7×6 and the position is in it.
+    /// Whether solves of positions in the shipped play book ([`PlayBook::shipped`])
+    /// answer from its scores (the default); the opening book stays as set by
+    /// [`Solver::set_use_book`]. The play book's builder turns it off.
+    pub fn set_use_play_book(&mut self, use_play_book: bool) {
+        self.play_book = Self::play_book_for(self.g, use_play_book);
+    }
+
+    /// True when [`Solver::solve`] answers `position` from a book (no node searched):
+    /// the books are in use, the board is 7×6 and the position is in the opening book
+    /// or the play book.
     pub fn in_book(&self, position: &Position<G>) -> bool {
         let (current, mask, moves) = position.raw();
+        self.book_score(current, mask, moves).is_some()
+    }
+
+    /// The exact score of a position from the opening book, else from the play book.
+    fn book_score(&self, current: u64, mask: u64, moves: u32) -> Option<i32> {
         self.book
-            .is_some_and(|b| b.raw_score(current, mask, moves).is_some())
+            .and_then(|b| b.raw_score(current, mask, moves))
+            .or_else(|| {
+                self.play_book
+                    .and_then(|b| b.raw_best(current, mask, moves))
+                    .map(|(_, score)| score)
+            })
     }
 
     /// Publishes the node count into `counter` every 65,536 nodes (for a progress line).
@@ -508,10 +540,7 @@ impl<G: Geometry> Solver<G> {
         if board.is_full() {
             return Ok(0);
         }
-        if let Some(score) = self
-            .book
-            .and_then(|b| b.raw_score(board.current, board.mask, board.moves))
-        {
+        if let Some(score) = self.book_score(board.current, board.mask, board.moves) {
             return Ok(score);
         }
         if self.stopped(self.nodes) {

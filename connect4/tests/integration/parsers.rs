@@ -5,7 +5,7 @@
 //! rules: only digits 1–7, at most 42 stones, and `Display` gives the same moves back.
 //! Bounded: proptest's default 256 cases a property (`PROPTEST_CASES` to change).
 
-use connect4::{Column, Notation, Position, WinPlacePosition, parse_input_line, suite};
+use connect4::{Column, Notation, PlayBook, Position, WinPlacePosition, parse_input_line, suite};
 use proptest::prelude::*;
 use zerosum::testing::text::{edits, mutate, notation_like};
 
@@ -36,6 +36,9 @@ fn check(text: &str) {
     let _ = text.parse::<Position>();
     let _ = WinPlacePosition::parse_position(text);
     let _ = suite::parse_line(text);
+    // The play book's solved lines (`<moves> <score> <column>`), over a one-ply walk.
+    let _ = PlayBook::from_lines(1, text.lines());
+    let _ = PlayBook::from_lines(1, [format!("{text} 0 4").as_str()]);
     if let Ok(l) = parse_input_line(text) {
         let bound = (43 - l.position.moves() as i32) / 2;
         assert!(l.score.is_none_or(|s| s.abs() <= bound), "{text:?}");

@@ -169,13 +169,14 @@ mod engine {
     use std::time::Duration;
     use zerosum::testing::{check_time_use, think_stopped};
 
-    /// After 4 plies an exact solve takes minutes: `perfect` under 200 ms hands over to
+    /// After 4 plies off the books (`1111`: no position of the play book among it and
+    /// its children) an exact solve takes seconds: `perfect` under 200 ms hands over to
     /// the score-table search and uses at least 75 % of the time, at most the limit plus
     /// a few clock readings (a `TickClock` of 2 ms a reading: bounds on what the engine
     /// reports, not on the wall clock).
     #[test]
     fn perfect_under_a_time_limit_answers_in_time_after_four_plies() {
-        let p: Position = "4453".parse().unwrap();
+        let p: Position = "1111".parse().unwrap();
         let mut engine = Engine::new(20);
         engine.set_level(Level::Perfect);
         let r = check_time_use(&mut engine, &p, Duration::from_millis(2), 4);
@@ -183,13 +184,13 @@ mod engine {
     }
 
     /// A stop ends the exact solver at its next poll, with a legal move (on a position
-    /// one stone past the opening book: book positions answer even when stopped, at no
-    /// cost).
+    /// one stone past the opening book, `11111`, whose children are not in the play book
+    /// either: book positions answer even when stopped, at no cost).
     #[test]
     fn a_stop_ends_the_perfect_solver() {
         let mut engine = Engine::new(20);
         engine.set_level(Level::Perfect);
-        let r = think_stopped(&mut engine, &"44444".parse().unwrap());
+        let r = think_stopped(&mut engine, &"11111".parse().unwrap());
         assert_eq!(
             r.depth, 1,
             "the search's first depth, after the stopped solver"
