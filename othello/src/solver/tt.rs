@@ -12,7 +12,14 @@ struct Entry {
     best: u8,
     /// Empty squares of the position (its remaining depth): deeper entries are kept.
     empties: u8,
+    /// The selectivity of the search that stored the bounds ([`EXACT`]: exact).
+    level: u8,
 }
+
+/// The level of exact bounds ([`EndgameTable::set_level`]); lower levels are the
+/// solver's selective searches, whose bounds hold only for searches of their level or
+/// below.
+pub const EXACT: u8 = u8::MAX;
 
 /// What a probe found: bounds and a best move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +44,8 @@ struct Bucket([Entry; 2]);
 pub struct EndgameTable {
     buckets: Vec<Bucket>,
     mask: usize,
+    /// The selectivity of the current search (see [`EndgameTable::set_level`]).
+    level: u8,
 }
 
 #[inline]
@@ -54,6 +63,7 @@ impl EndgameTable {
         EndgameTable {
             buckets: vec![Bucket::default(); n],
             mask: n - 1,
+            level: EXACT,
         }
     }
 
@@ -62,15 +72,25 @@ impl EndgameTable {
         self.buckets.iter_mut().for_each(|e| *e = Bucket::default());
     }
 
+    /// Sets the selectivity of the searches that follow: their stores are marked with
+    /// `level`, and their probes use the bounds of entries stored at `level` or above
+    /// (a lower level's entry gives only its best move, with the bounds `-64..=64`).
+    /// [`EXACT`] (the default) for exact searches; lower levels for selective ones
+    /// (ProbCut), whose bounds are not exact.
+    pub fn set_level(&mut self, level: u8) {
+        self.level = level;
+    }
+
     /// Looks up a position.
     #[inline]
     pub fn probe(&self, p: u64, o: u64) -> Option<Probe> {
         let i = mix(p, o) as usize & self.mask;
         for e in &self.buckets[i].0 {
             if e.player == p && e.opponent == o && (p | o) != 0 {
+                let usable = e.level >= self.level;
                 return Some(Probe {
-                    lower: e.lower as i32,
-                    upper: e.upper as i32,
+                    lower: if usable { e.lower as i32 } else { -64 },
+                    upper: if usable { e.upper as i32 } else { 64 },
                     best: if e.best < 64 {
                         Some(e.best as u32)
                     } else {
@@ -110,6 +130,15 @@ impl EndgameTable {
         let bucket = &mut self.buckets[i].0;
         for e in bucket.iter_mut() {
             if e.player == p && e.opponent == o {
+                if e.level > self.level {
+                    // Bounds of a more exact search stay.
+                    return;
+                }
+                if e.level < self.level {
+                    e.level = self.level;
+                    e.lower = -64;
+                    e.upper = 64;
+                }
                 e.lower = e.lower.max(lower as i8);
                 e.upper = e.upper.min(upper as i8);
                 if e.lower > e.upper {
@@ -131,6 +160,7 @@ impl EndgameTable {
             upper: upper as i8,
             best,
             empties: empties as u8,
+            level: self.level,
         };
         // Slot 0 keeps the deepest position, slot 1 the most recent one.
         if empties >= bucket[0].empties as u32 {
