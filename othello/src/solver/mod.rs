@@ -8,7 +8,9 @@
 //! 1. more than [`SHALLOW_EMPTIES`] empties: count the node; no move → pass or score the
 //!    finished game; **stability cut-off** (the opponent's stable discs bound our score
 //!    from above: `64 − 2·stable`); **transposition table** probe (bounds of the exact
-//!    score, any depth, and the best move; two-entry buckets on one cache line); the
+//!    score, any depth, and the best move; two-entry buckets on one cache line; the
+//!    positions with fewer than [`NEAR_EMPTIES`] empties in a separate 2 MiB table, so
+//!    that the many probes near the leaves hit the caches); the
 //!    **table move is searched first, before the others are ordered** (when it cuts off,
 //!    the ordering is never paid for); **move ordering** of the rest: every child's
 //!    table bucket is prefetched first (the cache misses overlap), children whose stored
@@ -63,6 +65,11 @@ pub const SHALLOW_EMPTIES: u32 = 6;
 pub const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, moves are sorted by a shallow search before searching.
 pub const SORT_SEARCH_EMPTIES: u32 = 16;
+/// Positions with fewer empties are kept in a separate small table
+/// ([`Tuning::near_empties`]).
+pub const NEAR_EMPTIES: u32 = 10;
+/// The size of that table, MiB ([`Tuning::near_mib`]).
+pub const NEAR_MIB: u32 = 2;
 /// Plies of the evaluation search that guesses the root's score (see [`Tuning::guess_depth`]).
 pub const GUESS_DEPTH: u32 = 0;
 
@@ -124,6 +131,13 @@ pub struct Tuning {
     /// From this many empties on, the children's table buckets are prefetched before
     /// the ordering.
     pub prefetch_empties: u32,
+    /// Positions with fewer empties than this are kept in a separate table of
+    /// [`Tuning::near_mib`] MiB: the many entries near the leaves then stay in the
+    /// processor's caches (and its address translations), and the big table keeps the
+    /// costlier ones; 0: one table.
+    pub near_empties: u32,
+    /// The size of the separate table for the positions near the leaves (MiB; 0: none).
+    pub near_mib: u32,
     /// In a selective search, the ProbCut test is made at null-window nodes with at
     /// least this many empties.
     pub endcut_empties: u32,
@@ -151,6 +165,8 @@ impl Default for Tuning {
             selective: 0b11,
             selective_root_empties: 22,
             prefetch_empties: SHALLOW_EMPTIES + 2,
+            near_empties: NEAR_EMPTIES,
+            near_mib: NEAR_MIB,
             endcut_empties: 10,
         }
     }
@@ -190,6 +206,8 @@ impl Tuning {
             "selective_root_empties" => self.selective_root_empties = num()?,
             "endcut_empties" => self.endcut_empties = num()?,
             "prefetch_empties" => self.prefetch_empties = num()?,
+            "near_empties" => self.near_empties = num()?,
+            "near_mib" => self.near_mib = num()?.min(1024),
             "w_eval" => self.w_eval = num()?.min(1 << 12) as i32,
             "w_potential" => self.w_potential = num()?.min(1 << 16) as i32,
             "w_parity" => self.w_parity = num()?.min(1 << 16) as i32,
@@ -419,7 +437,12 @@ impl Solver {
     /// A solver with a table of at most `tt_mib` MiB.
     pub fn new(tt_mib: usize) -> Solver {
         Solver {
-            tt: EndgameTable::new(tt_mib),
+            tt: {
+                let t = Tuning::default();
+                let mut tt = EndgameTable::new(tt_mib);
+                tt.set_near(t.near_empties, t.near_mib as usize);
+                tt
+            },
             tuning: Tuning::default(),
             nodes: 0,
             sort_nodes: 0,
@@ -439,6 +462,12 @@ impl Solver {
 
     /// Replaces the search parameters (the table is kept: its bounds stay exact).
     pub fn set_tuning(&mut self, tuning: Tuning) {
+        if (tuning.near_empties, tuning.near_mib)
+            != (self.tuning.near_empties, self.tuning.near_mib)
+        {
+            self.tt
+                .set_near(tuning.near_empties, tuning.near_mib as usize);
+        }
         self.tuning = tuning;
     }
 

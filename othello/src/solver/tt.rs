@@ -44,6 +44,12 @@ struct Bucket([Entry; 2]);
 pub struct EndgameTable {
     buckets: Vec<Bucket>,
     mask: usize,
+    /// The table of the positions with fewer than `near_empties` empties (near the
+    /// leaves: many, cheap to recompute), small so that its pages stay in the
+    /// processor's address-translation cache; empty when `near_empties` is 0.
+    near: Vec<Bucket>,
+    near_mask: usize,
+    near_empties: u32,
     /// The selectivity of the current search (see [`EndgameTable::set_level`]).
     level: u8,
 }
@@ -63,6 +69,9 @@ impl EndgameTable {
         EndgameTable {
             buckets: vec![Bucket::default(); n],
             mask: n - 1,
+            near: Vec::new(),
+            near_mask: 0,
+            near_empties: 0,
             level: EXACT,
         }
     }
@@ -70,6 +79,44 @@ impl EndgameTable {
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.buckets.iter_mut().for_each(|e| *e = Bucket::default());
+        self.near.iter_mut().for_each(|e| *e = Bucket::default());
+    }
+
+    /// Keeps the positions with fewer than `empties` empties in a separate table of
+    /// `mib` MiB (0: no separate table); forgets them.
+    pub fn set_near(&mut self, empties: u32, mib: usize) {
+        self.near_empties = if mib == 0 { 0 } else { empties };
+        if self.near_empties == 0 {
+            self.near = Vec::new();
+            self.near_mask = 0;
+            return;
+        }
+        let n = (mib << 20) / std::mem::size_of::<Bucket>();
+        let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
+        self.near = vec![Bucket::default(); n];
+        self.near_mask = n - 1;
+    }
+
+    /// The bucket of a position.
+    #[inline(always)]
+    fn bucket(&self, p: u64, o: u64) -> &Bucket {
+        let h = mix(p, o) as usize;
+        if (p | o).count_zeros() < self.near_empties {
+            &self.near[h & self.near_mask]
+        } else {
+            &self.buckets[h & self.mask]
+        }
+    }
+
+    /// The bucket of a position, to write.
+    #[inline(always)]
+    fn bucket_mut(&mut self, p: u64, o: u64) -> &mut Bucket {
+        let h = mix(p, o) as usize;
+        if (p | o).count_zeros() < self.near_empties {
+            &mut self.near[h & self.near_mask]
+        } else {
+            &mut self.buckets[h & self.mask]
+        }
     }
 
     /// Sets the selectivity of the searches that follow: their stores are marked with
@@ -84,8 +131,7 @@ impl EndgameTable {
     /// Looks up a position.
     #[inline]
     pub fn probe(&self, p: u64, o: u64) -> Option<Probe> {
-        let i = mix(p, o) as usize & self.mask;
-        for e in &self.buckets[i].0 {
+        for e in &self.bucket(p, o).0 {
             if e.player == p && e.opponent == o && (p | o) != 0 {
                 let usable = e.level >= self.level;
                 return Some(Probe {
@@ -110,7 +156,7 @@ impl EndgameTable {
     /// [`store`]: EndgameTable::store
     #[inline]
     pub fn prefetch(&self, p: u64, o: u64) {
-        zerosum::prefetch::prefetch(&self.buckets[mix(p, o) as usize & self.mask]);
+        zerosum::prefetch::prefetch(self.bucket(p, o));
     }
 
     /// Stores bounds `lower..=upper` and a best move for a position with `empties`
@@ -125,17 +171,17 @@ impl EndgameTable {
         upper: i32,
         best: Option<u32>,
     ) {
-        let i = mix(p, o) as usize & self.mask;
         let best = best.map_or(64, |b| b as u8);
-        let bucket = &mut self.buckets[i].0;
+        let level = self.level;
+        let bucket = &mut self.bucket_mut(p, o).0;
         for e in bucket.iter_mut() {
             if e.player == p && e.opponent == o {
-                if e.level > self.level {
+                if e.level > level {
                     // Bounds of a more exact search stay.
                     return;
                 }
-                if e.level < self.level {
-                    e.level = self.level;
+                if e.level < level {
+                    e.level = level;
                     e.lower = -64;
                     e.upper = 64;
                 }
@@ -160,7 +206,7 @@ impl EndgameTable {
             upper: upper as i8,
             best,
             empties: empties as u8,
-            level: self.level,
+            level,
         };
         // Slot 0 keeps the deepest position, slot 1 the most recent one.
         if empties >= bucket[0].empties as u32 {

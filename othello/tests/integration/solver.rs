@@ -106,6 +106,16 @@ fn every_tuning_keeps_scores_exact() {
             fastest_first_empties: 65,
             ..Tuning::default()
         },
+        // One table for all positions; a tiny table near the leaves.
+        Tuning {
+            near_empties: 0,
+            ..base
+        },
+        Tuning {
+            near_empties: 8,
+            near_mib: 1,
+            ..base
+        },
         // Every selective search before the exact one, ProbCut from 5 empties.
         Tuning {
             selective: 0b11111,
