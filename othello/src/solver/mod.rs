@@ -57,7 +57,7 @@ use crate::error::TuningError;
 use crate::movegen::{self, flips, moves, potential_moves};
 use crate::stability::score_upper_bound;
 use crate::{Board, Move};
-pub use tt::{EndgameTable, Probe};
+pub use tt::{EXACT, EndgameTable, Probe};
 
 /// At most this many empties: the parity-ordered search without table.
 pub const SHALLOW_EMPTIES: u32 = 6;
