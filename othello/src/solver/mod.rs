@@ -762,7 +762,7 @@ impl Solver {
         }
         let order_alpha = first.map_or(alpha, |(v, _)| alpha.max(v));
         let mut list = MoveList::new();
-        self.order(board, empties, &mut list, tt_move, order_alpha, None);
+        self.order(board, moves, empties, &mut list, tt_move, order_alpha, None);
         self.search_moves(board, &list, alpha, beta, empties, first)
     }
 
@@ -980,12 +980,14 @@ impl Solver {
         best
     }
 
-    /// Fills `list` with the legal moves of `b`, best-looking first.
+    /// Fills `list` with the legal moves of `b` (`moves`, known to the caller), best-looking first.
     /// With `beta`, and far enough from the end, children found in the table may prove a
     /// cut-off at once (enhanced transposition cut-off): the proven value is returned.
+    #[allow(clippy::too_many_arguments)]
     fn order(
         &mut self,
         b: Board,
+        moves: u64,
         empties: u32,
         list: &mut MoveList,
         searched: Option<u32>,
@@ -1002,7 +1004,6 @@ impl Solver {
         } else {
             (0, 0)
         };
-        let moves = b.moves();
         let odd = odd_regions(b.empty());
         // First every child and a prefetch of its table bucket: the loads overlap each
         // other and the work below (the probes below, and the child's own probe when it
@@ -1164,6 +1165,7 @@ impl Solver {
         let order_alpha = first.map_or(alpha, |(v, _)| alpha.max(v));
         if let Some(v) = self.order(
             b,
+            moves,
             empties,
             &mut list,
             first.map(|f| f.1),
