@@ -4,7 +4,7 @@
 //!
 //! The `name=value` arguments change the solver's [`othello::solver::Tuning`] (e.g.
 //! `etc_empties=65` switches the enhanced transposition cut-off off), to measure one
-//! technique at a time; `tt_mib=N` sets the table size (default 64 MiB: on #20–#39 it is faster than 256 MiB, on #40–#49 as fast; see the crate README).
+//! technique at a time; `tt_mib=N` sets the table size (default 64 MiB: on #20–#39 it is faster than 256 MiB, on #40–#49 as fast; see the crate README; the 2 MiB table of the positions near the leaves, `near_mib`, comes on top).
 
 use othello::ffo::read_file;
 use othello::solver::Solver;

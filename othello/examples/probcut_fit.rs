@@ -7,10 +7,13 @@
 //! `d' = probcut_depth(d)` and the residuals' standard deviation, per band of empties.
 //!
 //! ```sh
-//! cargo run --release -p othello --example probcut_fit -- [--games N] [--seed S] [--depth D] [--threads T]
+//! cargo run --release -p othello --example probcut_fit -- [--games N] [--seed S] [--depth D] [--threads T] [--endgame]
 //! ```
 //!
-//! Prints the fits as the Rust table of `PROBCUT_FITS`.
+//! Prints the fits as the Rust table of `PROBCUT_FITS`. With `--endgame`: the endgame
+//! solver's selective searches' fits (`othello::solver::ENDCUT_FITS`): one position per
+//! game at 10–22 empties, its exact score (by the solver) predicted from the 0–6-ply
+//! values, per band of empties 10–13, 14–17, 18–22.
 
 use othello::eval::pattern::shipped;
 use othello::midgame::{Midgame, PROBCUT_MIN_DEPTH, probcut_depth};
@@ -42,6 +45,10 @@ fn main() {
         threads,
     };
     let samples = generate(&cfg, Some(w));
+    if args.iter().any(|a| a == "--endgame") {
+        endgame(&samples, seed, threads);
+        return;
+    }
     // One position per game, empties uniform in the bands' range.
     let mut rng = SplitMix::new(seed);
     let mut boards = Vec::new();
@@ -111,6 +118,80 @@ fn main() {
             let sigma_eval = fit(&at_zero).2;
             println!(
                 "    ProbCutFit {{ depth: {depth}, empties_min: {}, a: {a:.3}, b: {b:.1}, sigma: {sigma:.1}, sigma_eval: {sigma_eval:.1} }}, // d' = {shallow}, n = {}",
+                band[0],
+                pts.len()
+            );
+        }
+    }
+}
+
+/// Bands of empties of the endgame fits (`--endgame`).
+const END_BANDS: [u32; 4] = [10, 14, 18, 23];
+/// The deepest shallow search of the endgame fits.
+const END_DEPTH: u32 = 6;
+
+/// `--endgame`: the exact score (×100) predicted from `d'`-ply values, `d'` = 0..=6,
+/// one position per game at 10–22 empties (the solver's selective searches).
+fn endgame(samples: &[othello::train::Sample], seed: u64, threads: usize) {
+    let w = shipped();
+    let mut rng = SplitMix::new(seed ^ 0xE11D);
+    let mut boards = Vec::new();
+    let mut start = 0;
+    while start < samples.len() {
+        let game = samples[start].game;
+        let end = samples[start..]
+            .iter()
+            .position(|s| s.game != game)
+            .map_or(samples.len(), |k| start + k);
+        let want = END_BANDS[0] + rng.below((END_BANDS[3] - END_BANDS[0]) as u64) as u32;
+        if let Some(s) = samples[start..end]
+            .iter()
+            .filter(|s| s.board.moves() != 0)
+            .min_by_key(|s| s.board.empties().abs_diff(want))
+        {
+            boards.push(s.board);
+        }
+        start = end;
+    }
+    let chunks: Vec<Vec<(u32, i32, Vec<i32>)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let boards = &boards;
+                s.spawn(move || {
+                    let mut m = Midgame::new(16);
+                    let mut solver = othello::solver::Solver::new(16);
+                    boards
+                        .iter()
+                        .skip(t)
+                        .step_by(threads)
+                        .map(|&b| {
+                            let mut v = vec![w.value(b)];
+                            m.search(w, b, END_DEPTH, &Budget::unlimited(), &mut |r| {
+                                v.push(r.score.0)
+                            });
+                            (b.empties(), 100 * solver.solve(b).score, v)
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("worker"))
+            .collect()
+    });
+    let values: Vec<(u32, i32, Vec<i32>)> = chunks.into_iter().flatten().collect();
+    println!("// endgame fits: {} positions", values.len());
+    for shallow in 0..=END_DEPTH as usize {
+        for band in END_BANDS.windows(2) {
+            let pts: Vec<(f64, f64)> = values
+                .iter()
+                .filter(|(e, _, v)| (band[0]..band[1]).contains(e) && v.len() > shallow)
+                .map(|(_, x, v)| (v[shallow] as f64, *x as f64))
+                .collect();
+            let (a, b, sigma) = fit(&pts);
+            println!(
+                "    EndCutFit {{ shallow: {shallow}, empties_min: {}, a: {a:.3}, b: {b:.1}, sigma: {sigma:.1} }}, // n = {}",
                 band[0],
                 pts.len()
             );

@@ -8,7 +8,9 @@
 //! 1. more than [`SHALLOW_EMPTIES`] empties: count the node; no move → pass or score the
 //!    finished game; **stability cut-off** (the opponent's stable discs bound our score
 //!    from above: `64 − 2·stable`); **transposition table** probe (bounds of the exact
-//!    score, any depth, and the best move; two-entry buckets on one cache line); the
+//!    score, any depth, and the best move; two-entry buckets on one cache line; the
+//!    positions with fewer than [`NEAR_EMPTIES`] empties in a separate 2 MiB table, so
+//!    that the many probes near the leaves hit the caches); the
 //!    **table move is searched first, before the others are ordered** (when it cuts off,
 //!    the ordering is never paid for); **move ordering** of the rest: every child's
 //!    table bucket is prefetched first (the cache misses overlap), children whose stored
@@ -32,8 +34,16 @@
 //!    both squares directly, and the last empty square is scored by counting its flips
 //!    with line tables ([`last`]), without playing it.
 //!
-//! The root runs aspiration (null-window) searches around a guess from the shallow
-//! search until the exact score is known. Scores are final disc differences for the side
+//! The root runs aspiration (null-window) searches around a guess until the exact score
+//! is known (MTD(f)). From [`Tuning::selective_root_empties`] empties the guess comes
+//! from **selective searches** first (Edax's iterative selectivity; Buro's
+//! multi-ProbCut): the same search, but at null-window nodes with
+//! [`Tuning::endcut_empties`] or more empties a shallow search with the pattern
+//! evaluation ([`ENDCUT_FITS`]) cuts the node when it predicts the exact score to be
+//! outside the window with confidence `t` ([`SELECTIVITY`]). Their table entries are
+//! marked with their level ([`EndgameTable::set_level`]): the exact search uses only
+//! their best moves (searched first), never their bounds; their value is the exact
+//! search's first guess. Scores are final disc differences for the side
 //! to move, empties to the winner, always even, in `-64..=64`.
 //!
 //! Sources of the ideas: Edax (`abulmo/edax-reversi`, `src/endgame.c`: last-square
@@ -47,7 +57,7 @@ use crate::error::TuningError;
 use crate::movegen::{self, flips, moves, potential_moves};
 use crate::stability::score_upper_bound;
 use crate::{Board, Move};
-pub use tt::{EndgameTable, Probe};
+pub use tt::{EXACT, EndgameTable, Probe};
 
 /// At most this many empties: the parity-ordered search without table.
 pub const SHALLOW_EMPTIES: u32 = 6;
@@ -55,6 +65,11 @@ pub const SHALLOW_EMPTIES: u32 = 6;
 pub const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, moves are sorted by a shallow search before searching.
 pub const SORT_SEARCH_EMPTIES: u32 = 16;
+/// Positions with fewer empties are kept in a separate small table
+/// ([`Tuning::near_empties`]).
+pub const NEAR_EMPTIES: u32 = 10;
+/// The size of that table, MiB ([`Tuning::near_mib`]).
+pub const NEAR_MIB: u32 = 2;
 /// Plies of the evaluation search that guesses the root's score (see [`Tuning::guess_depth`]).
 pub const GUESS_DEPTH: u32 = 0;
 
@@ -108,6 +123,24 @@ pub struct Tuning {
     /// Weight of the square's static value (0–18, Jean-Christophe Weill's table as
     /// Edax's `SQUARE_VALUE`) in the ordering key.
     pub w_square: i32,
+    /// The selective searches run at the root before the exact one: bit `i` runs a
+    /// search with ProbCut at the confidence [`SELECTIVITY`]`[i]`; 0: none.
+    pub selective: u32,
+    /// The selective searches run only when the root has at least this many empties.
+    pub selective_root_empties: u32,
+    /// From this many empties on, the children's table buckets are prefetched before
+    /// the ordering.
+    pub prefetch_empties: u32,
+    /// Positions with fewer empties than this are kept in a separate table of
+    /// [`Tuning::near_mib`] MiB: the many entries near the leaves then stay in the
+    /// processor's caches (and its address translations), and the big table keeps the
+    /// costlier ones; 0: one table.
+    pub near_empties: u32,
+    /// The size of the separate table for the positions near the leaves (MiB; 0: none).
+    pub near_mib: u32,
+    /// In a selective search, the ProbCut test is made at null-window nodes with at
+    /// least this many empties.
+    pub endcut_empties: u32,
 }
 
 impl Default for Tuning {
@@ -129,6 +162,12 @@ impl Default for Tuning {
             fastest_first_empties: 6,
             w_eval: 40,
             w_square: 16,
+            selective: 0b11,
+            selective_root_empties: 22,
+            prefetch_empties: SHALLOW_EMPTIES + 2,
+            near_empties: NEAR_EMPTIES,
+            near_mib: NEAR_MIB,
+            endcut_empties: 10,
         }
     }
 }
@@ -163,6 +202,12 @@ impl Tuning {
             "guess_depth" => self.guess_depth = num()?.min(12),
             "fastest_first_empties" => self.fastest_first_empties = num()?,
             "w_square" => self.w_square = num()?.min(1 << 12) as i32,
+            "selective" => self.selective = num()? & ((1 << SELECTIVITY.len()) - 1),
+            "selective_root_empties" => self.selective_root_empties = num()?,
+            "endcut_empties" => self.endcut_empties = num()?,
+            "prefetch_empties" => self.prefetch_empties = num()?,
+            "near_empties" => self.near_empties = num()?,
+            "near_mib" => self.near_mib = num()?.min(1024),
             "w_eval" => self.w_eval = num()?.min(1 << 12) as i32,
             "w_potential" => self.w_potential = num()?.min(1 << 16) as i32,
             "w_parity" => self.w_parity = num()?.min(1 << 16) as i32,
@@ -186,6 +231,52 @@ impl Tuning {
         }
         Ok(())
     }
+}
+
+/// The confidences `t` of the selective searches ([`Tuning::selective`]): a ProbCut test
+/// cuts when the shallow search clears the bound by `t·σ` (Edax's selectivity levels
+/// 73 %, 87 %, 95 %, 98 %, 99 %).
+pub const SELECTIVITY: [f64; 5] = [1.1, 1.5, 2.0, 2.6, 3.3];
+
+/// One endgame ProbCut regression: the exact score (hundredths of a disc) predicted from
+/// a `shallow`-ply search with the pattern evaluation, `exact ≈ a·v + b`, residuals'
+/// standard deviation `sigma`, over positions with `empties_min..` empties.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EndCutFit {
+    /// Plies of the shallow search.
+    pub shallow: u32,
+    /// The fewest empties of the band.
+    pub empties_min: u32,
+    /// Slope.
+    pub a: f64,
+    /// Intercept, hundredths of a disc.
+    pub b: f64,
+    /// Standard deviation of the residuals, hundredths of a disc.
+    pub sigma: f64,
+}
+
+/// The endgame ProbCut fits used by the selective searches, by band of empties (10–13,
+/// 14–17, 18 or more; the first band's fit also serves fewer empties), made by `cargo run
+/// --release -p othello --example probcut_fit -- --endgame --games 900 --seed 2027` (one
+/// self-play position per game at 10–22 empties, solved exactly; 305 / 242 / 353 per
+/// band): σ is 7–8 discs at 2 plies, 6–7 at 4 (all depths 0–6 in the crate README);
+/// the depths 2 / 4 / 4 searched the fewest nodes on FFO #20–#39.
+#[rustfmt::skip]
+pub const ENDCUT_FITS: [EndCutFit; 3] = [
+    EndCutFit { shallow: 2, empties_min: 10, a: 1.001, b: -40.9, sigma: 741.8 },
+    EndCutFit { shallow: 4, empties_min: 14, a: 1.015, b: -34.6, sigma: 700.7 },
+    EndCutFit { shallow: 4, empties_min: 18, a: 1.036, b: -33.3, sigma: 679.4 },
+];
+
+/// The fit for a node with `empties` empties.
+fn endcut_fit(empties: u32) -> EndCutFit {
+    let mut found = ENDCUT_FITS[0];
+    for f in ENDCUT_FITS {
+        if f.empties_min <= empties {
+            found = f;
+        }
+    }
+    found
 }
 
 /// A static value of each square for move ordering, a1…h8 (0–18: corners best, X-squares
@@ -320,6 +411,8 @@ pub struct Solver {
     countdown: u32,
     /// Set once the budget is exhausted: every search unwinds without storing.
     stopped: bool,
+    /// The ProbCut confidence of the current selective search (`None`: exact).
+    cut: Option<f64>,
 }
 
 /// Table-level nodes (7 or more empties) between two looks at the budget of a
@@ -344,7 +437,12 @@ impl Solver {
     /// A solver with a table of at most `tt_mib` MiB.
     pub fn new(tt_mib: usize) -> Solver {
         Solver {
-            tt: EndgameTable::new(tt_mib),
+            tt: {
+                let t = Tuning::default();
+                let mut tt = EndgameTable::new(tt_mib);
+                tt.set_near(t.near_empties, t.near_mib as usize);
+                tt
+            },
             tuning: Tuning::default(),
             nodes: 0,
             sort_nodes: 0,
@@ -353,6 +451,7 @@ impl Solver {
             node_limit: u64::MAX,
             countdown: POLL_INTERVAL,
             stopped: false,
+            cut: None,
         }
     }
 
@@ -363,6 +462,12 @@ impl Solver {
 
     /// Replaces the search parameters (the table is kept: its bounds stay exact).
     pub fn set_tuning(&mut self, tuning: Tuning) {
+        if (tuning.near_empties, tuning.near_mib)
+            != (self.tuning.near_empties, self.tuning.near_mib)
+        {
+            self.tt
+                .set_near(tuning.near_empties, tuning.near_mib as usize);
+        }
         self.tuning = tuning;
     }
 
@@ -498,8 +603,31 @@ impl Solver {
     /// until a probe is exact or the bounds `lo ≤ score ≤ hi` meet. (Doubling steps with
     /// bisection were tried and searched more nodes on FFO #48.)
     fn aspiration(&mut self, board: Board, alpha: i32, beta: i32) -> (i32, Option<u32>) {
+        let mut guess = self.guess(board);
+        if board.empties() >= self.tuning.selective_root_empties {
+            for (i, &t) in SELECTIVITY.iter().enumerate() {
+                if self.tuning.selective >> i & 1 == 0 {
+                    continue;
+                }
+                self.cut = Some(t);
+                self.tt.set_level(i as u8);
+                let (v, _) = self.mtdf(board, guess, -64, 64);
+                self.cut = None;
+                self.tt.set_level(tt::EXACT);
+                if self.stopped {
+                    return (0, None);
+                }
+                guess = v;
+            }
+        }
+        self.mtdf(board, guess, alpha, beta)
+    }
+
+    /// MTD(f) from the first guess `guess` in `(alpha, beta)` (see
+    /// [`Solver::aspiration`]).
+    fn mtdf(&mut self, board: Board, guess: i32, alpha: i32, beta: i32) -> (i32, Option<u32>) {
         let (mut lo, mut hi) = (alpha, beta);
-        let mut guess = self.guess(board).clamp(alpha + 1, beta - 1);
+        let mut guess = guess.clamp(alpha + 1, beta - 1);
         guess += guess & 1;
         let mut best = None;
         loop {
@@ -516,7 +644,8 @@ impl Solver {
             } else {
                 hi = v;
             }
-            guess = v;
+            // Selective searches may return odd bounds; probes stay on even scores.
+            guess = v + (v & 1) * if v > guess { 1 } else { -1 };
             if lo >= hi || guess <= alpha || guess >= beta {
                 return (if lo >= beta { lo } else { hi.max(lo) }, best);
             }
@@ -633,7 +762,7 @@ impl Solver {
         }
         let order_alpha = first.map_or(alpha, |(v, _)| alpha.max(v));
         let mut list = MoveList::new();
-        self.order(board, empties, &mut list, tt_move, order_alpha, None);
+        self.order(board, moves, empties, &mut list, tt_move, order_alpha, None);
         self.search_moves(board, &list, alpha, beta, empties, first)
     }
 
@@ -851,12 +980,14 @@ impl Solver {
         best
     }
 
-    /// Fills `list` with the legal moves of `b`, best-looking first.
+    /// Fills `list` with the legal moves of `b` (`moves`, known to the caller), best-looking first.
     /// With `beta`, and far enough from the end, children found in the table may prove a
     /// cut-off at once (enhanced transposition cut-off): the proven value is returned.
+    #[allow(clippy::too_many_arguments)]
     fn order(
         &mut self,
         b: Board,
+        moves: u64,
         empties: u32,
         list: &mut MoveList,
         searched: Option<u32>,
@@ -873,12 +1004,11 @@ impl Solver {
         } else {
             (0, 0)
         };
-        let moves = b.moves();
         let odd = odd_regions(b.empty());
         // First every child and a prefetch of its table bucket: the loads overlap each
         // other and the work below (the probes below, and the child's own probe when it
         // is searched, then find the bucket in the cache).
-        let prefetch = empties > t.shallow_empties + 1;
+        let prefetch = empties >= t.prefetch_empties;
         let mut m = moves & !searched.map_or(0, |sq| 1u64 << sq);
         while m != 0 {
             let sq = m.trailing_zeros();
@@ -937,6 +1067,34 @@ impl Solver {
         None
     }
 
+    /// ProbCut at a null-window node of a selective search (Buro's multi-ProbCut with
+    /// the exact score as the deep value; Edax's endgame selectivity): `Some(beta)` when
+    /// a shallow search with the pattern evaluation says, with confidence `t`, that the
+    /// exact score is at least `beta`, `Some(alpha)` when at most `alpha`. Only the test
+    /// on the static value's side is made.
+    fn endcut(&mut self, b: Board, empties: u32, alpha: i32, beta: i32, t: f64) -> Option<i32> {
+        let f = endcut_fit(empties);
+        let scale = crate::eval::pattern::SCALE as f64;
+        let margin = t * f.sigma;
+        let hi = ((beta as f64 * scale - f.b + margin) / f.a).ceil() as i32;
+        let lo = ((alpha as f64 * scale - f.b - margin) / f.a).floor() as i32;
+        let before = self.sort_nodes;
+        let limit = before + self.node_limit.saturating_sub(self.nodes);
+        let mut count = NodeCount {
+            nodes: &mut self.sort_nodes,
+            limit,
+        };
+        *count.nodes += 1;
+        let v0 = crate::eval::Pattern::value(b);
+        let cut = if v0 >= (hi + lo) / 2 {
+            (eval_search(b, f.shallow, hi - 1, hi, &mut count) >= hi).then_some(beta)
+        } else {
+            (eval_search(b, f.shallow, lo, lo + 1, &mut count) <= lo).then_some(alpha)
+        };
+        self.nodes += self.sort_nodes - before;
+        cut
+    }
+
     /// Null-window and principal-variation search with table and ordering.
     fn deep(&mut self, b: Board, alpha: i32, mut beta: i32, empties: u32) -> i32 {
         if self.out_of_budget() {
@@ -975,6 +1133,14 @@ impl Solver {
             }
             tt_move = pr.best;
         }
+        // Selective search: ProbCut.
+        if let Some(t) = self.cut
+            && empties >= self.tuning.endcut_empties
+            && beta <= alpha + 2
+            && let Some(v) = self.endcut(b, empties, alpha, beta, t)
+        {
+            return v;
+        }
         // The table's move first, before the others are ordered: when it cuts off, the
         // ordering (and its shallow searches) is saved.
         let mut first = None;
@@ -999,6 +1165,7 @@ impl Solver {
         let order_alpha = first.map_or(alpha, |(v, _)| alpha.max(v));
         if let Some(v) = self.order(
             b,
+            moves,
             empties,
             &mut list,
             first.map(|f| f.1),

@@ -12,7 +12,14 @@ struct Entry {
     best: u8,
     /// Empty squares of the position (its remaining depth): deeper entries are kept.
     empties: u8,
+    /// The selectivity of the search that stored the bounds ([`EXACT`]: exact).
+    level: u8,
 }
+
+/// The level of exact bounds ([`EndgameTable::set_level`]); lower levels are the
+/// solver's selective searches, whose bounds hold only for searches of their level or
+/// below.
+pub const EXACT: u8 = u8::MAX;
 
 /// What a probe found: bounds and a best move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +44,14 @@ struct Bucket([Entry; 2]);
 pub struct EndgameTable {
     buckets: Vec<Bucket>,
     mask: usize,
+    /// The table of the positions with fewer than `near_empties` empties (near the
+    /// leaves: many, cheap to recompute), small so that its pages stay in the
+    /// processor's address-translation cache; empty when `near_empties` is 0.
+    near: Vec<Bucket>,
+    near_mask: usize,
+    near_empties: u32,
+    /// The selectivity of the current search (see [`EndgameTable::set_level`]).
+    level: u8,
 }
 
 #[inline]
@@ -54,23 +69,74 @@ impl EndgameTable {
         EndgameTable {
             buckets: vec![Bucket::default(); n],
             mask: n - 1,
+            near: Vec::new(),
+            near_mask: 0,
+            near_empties: 0,
+            level: EXACT,
         }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.buckets.iter_mut().for_each(|e| *e = Bucket::default());
+        self.near.iter_mut().for_each(|e| *e = Bucket::default());
+    }
+
+    /// Keeps the positions with fewer than `empties` empties in a separate table of
+    /// `mib` MiB (0: no separate table); forgets them.
+    pub fn set_near(&mut self, empties: u32, mib: usize) {
+        self.near_empties = if mib == 0 { 0 } else { empties };
+        if self.near_empties == 0 {
+            self.near = Vec::new();
+            self.near_mask = 0;
+            return;
+        }
+        let n = (mib << 20) / std::mem::size_of::<Bucket>();
+        let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
+        self.near = vec![Bucket::default(); n];
+        self.near_mask = n - 1;
+    }
+
+    /// The bucket of a position.
+    #[inline(always)]
+    fn bucket(&self, p: u64, o: u64) -> &Bucket {
+        let h = mix(p, o) as usize;
+        if (p | o).count_zeros() < self.near_empties {
+            &self.near[h & self.near_mask]
+        } else {
+            &self.buckets[h & self.mask]
+        }
+    }
+
+    /// The bucket of a position, to write.
+    #[inline(always)]
+    fn bucket_mut(&mut self, p: u64, o: u64) -> &mut Bucket {
+        let h = mix(p, o) as usize;
+        if (p | o).count_zeros() < self.near_empties {
+            &mut self.near[h & self.near_mask]
+        } else {
+            &mut self.buckets[h & self.mask]
+        }
+    }
+
+    /// Sets the selectivity of the searches that follow: their stores are marked with
+    /// `level`, and their probes use the bounds of entries stored at `level` or above
+    /// (a lower level's entry gives only its best move, with the bounds `-64..=64`).
+    /// [`EXACT`] (the default) for exact searches; lower levels for selective ones
+    /// (ProbCut), whose bounds are not exact.
+    pub fn set_level(&mut self, level: u8) {
+        self.level = level;
     }
 
     /// Looks up a position.
     #[inline]
     pub fn probe(&self, p: u64, o: u64) -> Option<Probe> {
-        let i = mix(p, o) as usize & self.mask;
-        for e in &self.buckets[i].0 {
+        for e in &self.bucket(p, o).0 {
             if e.player == p && e.opponent == o && (p | o) != 0 {
+                let usable = e.level >= self.level;
                 return Some(Probe {
-                    lower: e.lower as i32,
-                    upper: e.upper as i32,
+                    lower: if usable { e.lower as i32 } else { -64 },
+                    upper: if usable { e.upper as i32 } else { 64 },
                     best: if e.best < 64 {
                         Some(e.best as u32)
                     } else {
@@ -90,7 +156,7 @@ impl EndgameTable {
     /// [`store`]: EndgameTable::store
     #[inline]
     pub fn prefetch(&self, p: u64, o: u64) {
-        zerosum::prefetch::prefetch(&self.buckets[mix(p, o) as usize & self.mask]);
+        zerosum::prefetch::prefetch(self.bucket(p, o));
     }
 
     /// Stores bounds `lower..=upper` and a best move for a position with `empties`
@@ -105,11 +171,20 @@ impl EndgameTable {
         upper: i32,
         best: Option<u32>,
     ) {
-        let i = mix(p, o) as usize & self.mask;
         let best = best.map_or(64, |b| b as u8);
-        let bucket = &mut self.buckets[i].0;
+        let level = self.level;
+        let bucket = &mut self.bucket_mut(p, o).0;
         for e in bucket.iter_mut() {
             if e.player == p && e.opponent == o {
+                if e.level > level {
+                    // Bounds of a more exact search stay.
+                    return;
+                }
+                if e.level < level {
+                    e.level = level;
+                    e.lower = -64;
+                    e.upper = 64;
+                }
                 e.lower = e.lower.max(lower as i8);
                 e.upper = e.upper.min(upper as i8);
                 if e.lower > e.upper {
@@ -131,6 +206,7 @@ impl EndgameTable {
             upper: upper as i8,
             best,
             empties: empties as u8,
+            level,
         };
         // Slot 0 keeps the deepest position, slot 1 the most recent one.
         if empties >= bucket[0].empties as u32 {

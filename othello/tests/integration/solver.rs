@@ -106,6 +106,29 @@ fn every_tuning_keeps_scores_exact() {
             fastest_first_empties: 65,
             ..Tuning::default()
         },
+        // One table for all positions; a tiny table near the leaves.
+        Tuning {
+            near_empties: 0,
+            ..base
+        },
+        Tuning {
+            near_empties: 8,
+            near_mib: 1,
+            ..base
+        },
+        // Every selective search before the exact one, ProbCut from 5 empties.
+        Tuning {
+            selective: 0b11111,
+            selective_root_empties: 7,
+            endcut_empties: 5,
+            ..base
+        },
+        Tuning {
+            selective: 0b00001,
+            selective_root_empties: 7,
+            endcut_empties: 5,
+            ..base
+        },
     ];
     let positions = random_endgames(12, 9, 77);
     let exact: Vec<i32> = positions.iter().map(|&b| solve_slow(b)).collect();
@@ -133,6 +156,10 @@ fn tuning_parameters_are_set_by_name() {
     assert_eq!(t.sort_margin, None);
     t.set("guess_depth=4").unwrap();
     assert_eq!(t.guess_depth, 4);
+    t.set("selective=5").unwrap();
+    assert_eq!(t.selective, 5);
+    t.set("selective=255").unwrap();
+    assert_eq!(t.selective, 31, "only the defined levels");
     assert!(t.set("etc_empties").is_err());
     assert!(t.set("nonsense=1").is_err());
     assert!(t.set("etc_empties=x").is_err());
