@@ -39,6 +39,7 @@ use crate::eval::pattern::{PatternWeights, SCALE};
 use crate::eval::{SQUARE_ORDER, Strong};
 use crate::stability::score_upper_bound;
 use crate::{Board, Move, Square};
+use smallvec::SmallVec;
 use zerosum::search::{Report, RootMove, SearchResult, SearchStats};
 use zerosum::time::Budget;
 use zerosum::{Bound, Observer, Score};
@@ -683,8 +684,9 @@ impl Midgame {
             }
             return best;
         }
-        let mut list = [(0i32, 0u32, b); 32];
-        let mut n = 0;
+        // On the stack for up to 32 moves, on the heap beyond (a set-up position can
+        // have up to 60); not zeroed when made.
+        let mut list: SmallVec<[(i32, u32, Board); 32]> = SmallVec::new();
         for sq in zerosum::Bitboard(moves) {
             let c = b.play_flips(sq, b.flips(sq));
             let key = if sq as u8 == tt_move {
@@ -695,10 +697,8 @@ impl Midgame {
             } else {
                 SQUARE_ORDER[sq as usize] - 100 * c.moves().count_ones() as i32
             };
-            list[n] = (key, sq, c);
-            n += 1;
+            list.push((key, sq, c));
         }
-        let list = &mut list[..n];
         list.sort_unstable_by_key(|x| -x.0);
         let alpha0 = alpha;
         let mut best = -INF;

@@ -33,6 +33,7 @@ use crate::eval::pattern::{
     canonical_indices, features,
 };
 use crate::solver::Solver;
+use smallvec::SmallVec;
 
 /// Where a sample's label comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -255,8 +256,7 @@ pub fn search_value(w: &PatternWeights, b: Board, target: u32, alpha: i32, beta:
         return -search_value(w, b.pass(), target, -beta, -alpha);
     }
     // Fastest first (fewest replies) above the last level.
-    let mut children: [(u32, Board); 32] = [(0, b); 32];
-    let mut n = 0;
+    let mut children: SmallVec<[(u32, Board); 32]> = SmallVec::new();
     for sq in zerosum::Bitboard(moves) {
         let c = b.play_flips(sq, b.flips(sq));
         let key = if empties - target >= 2 {
@@ -264,10 +264,8 @@ pub fn search_value(w: &PatternWeights, b: Board, target: u32, alpha: i32, beta:
         } else {
             0
         };
-        children[n] = (key, c);
-        n += 1;
+        children.push((key, c));
     }
-    let children = &mut children[..n];
     children.sort_unstable_by_key(|c| c.0);
     let mut best = i32::MIN;
     for &(_, c) in children.iter() {

@@ -57,6 +57,7 @@ use crate::error::TuningError;
 use crate::movegen::{self, flips, moves, potential_moves};
 use crate::stability::score_upper_bound;
 use crate::{Board, Move};
+use smallvec::SmallVec;
 pub use tt::{EXACT, EndgameTable, Probe};
 
 /// At most this many empties: the parity-ordered search without table.
@@ -1020,7 +1021,7 @@ impl Solver {
             }
             list.push(0, sq, f);
         }
-        for i in 0..list.len {
+        for i in 0..list.items.len() {
             let (_, sq, f) = list.items[i];
             let next = b.play_flips(sq, f);
             let mut hash_bonus = 0;
@@ -1249,31 +1250,30 @@ fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut Node
     best
 }
 
-/// A small fixed-capacity list of (ordering key, square, flips).
+/// A list of (ordering key, square, flips), on the stack for up to 32 moves (every
+/// position of real games: the most legal moves known in a reachable position is 33,
+/// and set-up positions can have up to 60), on the heap beyond; not zeroed when made.
 struct MoveList {
-    items: [(i32, u32, u64); 32],
-    len: usize,
+    items: SmallVec<[(i32, u32, u64); 32]>,
 }
 
 impl MoveList {
     #[inline]
     fn new() -> MoveList {
         MoveList {
-            items: [(0, 0, 0); 32],
-            len: 0,
+            items: SmallVec::new(),
         }
     }
 
     #[inline]
     fn push(&mut self, key: i32, sq: u32, f: u64) {
-        self.items[self.len] = (key, sq, f);
-        self.len += 1;
+        self.items.push((key, sq, f));
     }
 
     /// Insertion sort, highest key first.
     #[inline]
     fn sort(&mut self) {
-        let s = &mut self.items[..self.len];
+        let s = self.items.as_mut_slice();
         for i in 1..s.len() {
             let x = s[i];
             let mut j = i;
@@ -1287,7 +1287,7 @@ impl MoveList {
 
     #[inline]
     fn as_slice(&self) -> &[(i32, u32, u64)] {
-        &self.items[..self.len]
+        self.items.as_slice()
     }
 }
 

@@ -301,3 +301,25 @@ fn a_node_limit_is_a_hard_cap() {
         }
     }
 }
+
+/// A set-up position may have more legal moves than any game reaches (33 is the most
+/// known in a reachable position): this one has 35 for X (counted by an independent
+/// Python scan of the eight directions). The solver and the midgame search take it, with
+/// no fixed-size move list to overflow.
+#[test]
+fn a_set_up_position_with_35_moves_is_searched() {
+    use zerosum::search::Limits;
+    use zerosum::time::Budget;
+    let line = "---------OXOOOO--OX-XXO--XO------X--XOO--OX-OXX--OX-OXO------X-- X";
+    let g = Othello::from_obf_line(line).unwrap();
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 35);
+    let mut solver = Solver::new(4);
+    let budget = Budget::new(&Limits::nodes(200_000));
+    let _ = solver.solve_within(g.board(), &budget);
+    assert!(solver.nodes() > 0);
+    let mut engine = othello::Engine::default();
+    let values = engine.analyze_depth(&g, 4);
+    assert_eq!(values.len(), 35);
+}
