@@ -47,6 +47,8 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
         };
         // A fresh table per set, kept across its lines (as Pons' solver reading a file).
         let mut solver = Solver::new();
+        // The books off: the suites measure the search against Pons' (no book).
+        solver.set_use_book(false);
         let cpu_before = cpu_seconds();
         let stats = suite::run(&mut solver, &cases, false);
         // CPU time is what Pons' figures measure (one core); wall time suffers when the
