@@ -223,11 +223,12 @@ impl EvalTable {
     /// [`crate::eval_fitted`] for the command, seed and data size).
     pub const FITTED: EvalTable = crate::eval_fitted::FITTED;
 
-    /// The table the engine uses by default: the hand-set one. The fitted table beat it
-    /// head to head (70.8 % at 3,000 nodes a move, 56.2 % at 10,000) but scored less
-    /// against Rapfi at 1,000 nodes (47.9 % against 67.7 % in 96 games each; see the
-    /// crate README), so it is kept as an option ([`Engine::eval`](crate::Engine)).
-    pub const DEFAULT: EvalTable = EvalTable::HAND;
+    /// The table the engine uses by default: the fitted one (values distilled from
+    /// Rapfi's evaluations of its own games; see [`crate::eval_fitted`]). With the
+    /// fitted move ordering and 10 candidates a node it scored the most of the variants
+    /// measured against Rapfi at fixed nodes (see the crate README); the hand-set table
+    /// ([`EvalTable::HAND`]) stays as the baseline ([`Engine::eval`](crate::Engine)).
+    pub const DEFAULT: EvalTable = EvalTable::FITTED;
 
     /// The weighted sum of `x`, divided by the divisor (rounded down).
     #[inline]
@@ -256,6 +257,14 @@ impl Default for EvalTable {
 /// [`combination_class`] for each side, and a constant 1 (the side to move). Unfinished
 /// positions.
 pub fn features(board: &Board) -> [i32; FEATURES] {
+    let mut x = kept_features(board);
+    count_combinations(board, &mut x);
+    x
+}
+
+/// [`features`] but the combination-class counts (left 0): the sums the board keeps,
+/// without a scan.
+fn kept_features(board: &Board) -> [i32; FEATURES] {
     let me = board.side_to_move();
     let opp = !me;
     let mut x = [0i32; FEATURES];
@@ -275,7 +284,6 @@ pub fn features(board: &Board) -> [i32; FEATURES] {
     x[23] = i32::from(co[2]);
     let best = |c: [u16; 3]| if c[2] > 0 { 2 } else { usize::from(c[1] > 0) };
     best_classes(board, &mut x, best(cm), best(co));
-    count_combinations(board, &mut x);
     x
 }
 
@@ -350,7 +358,17 @@ pub fn evaluate_with(board: &Board, table: &EvalTable) -> Score {
     if board.stone_count() == 0 {
         return Score::DRAW;
     }
-    Score::heuristic(table.value(&features(board)))
+    // The combination classes need a scan of the frontier: skipped when the table gives
+    // them no weight (the hand-set table).
+    let x = if table.weights[COMBO..COMBO + 2 * COMBINATIONS]
+        .iter()
+        .all(|&w| w == 0)
+    {
+        kept_features(board)
+    } else {
+        features(board)
+    };
+    Score::heuristic(table.value(&x))
 }
 
 /// The static value of `board` for its side to move, in pattern units, under the

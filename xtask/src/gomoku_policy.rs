@@ -127,9 +127,6 @@ fn fit(ds: &[Decision], lambda: f64, steps: u32) -> ([f64; ORDER_FEATURES], f64)
                 hess[a * m + b] = hess[b * m + a];
             }
         }
-        if std::env::var_os("POLICY_DEBUG").is_some() {
-            eprintln!("ll {:.5} grad0 {:.3}", ll / ds.len() as f64, grad[0]);
-        }
         let step = gomoku::train::solve_spd(&hess, &grad, m);
         // Backtracking: halve the step until the penalised likelihood does not fall.
         let here = penalised(ds, &w, lambda);
@@ -178,7 +175,8 @@ pub fn fit_policy(args: &TrainArgs, root: &Path) -> bool {
     } else {
         root.join(&args.teacher_games)
     };
-    let games = gomoku_teacher::read_games(&path);
+    let games =
+        gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games);
     if games.is_empty() {
         eprintln!(
             "xtask train-gomoku --policy: no games in {}",
@@ -213,9 +211,8 @@ pub fn fit_policy(args: &TrainArgs, root: &Path) -> bool {
     let all = decisions(&games);
     let (w, ll) = fit(&all, args.lambda, 30);
     let cmd = format!(
-        "cargo xtask train-gomoku --policy --teacher-games {} --lambda {}",
-        args.teacher_games.display(),
-        args.lambda
+        "cargo xtask train-gomoku --policy --games {} --seed {} --lambda {}",
+        args.games, args.seed, args.lambda
     );
     let mut text = String::new();
     let _ = writeln!(

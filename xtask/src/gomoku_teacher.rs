@@ -131,13 +131,7 @@ impl Teacher {
     fn wait_for(&mut self, mut done: impl FnMut(&str) -> bool) -> Option<String> {
         for _ in 0..240 {
             match self.lines.recv_timeout(Duration::from_millis(250)) {
-                Ok(line) if done(&line) => {
-                    if std::env::var_os("TEACHER_DEBUG").is_some() {
-                        eprintln!("< {line}");
-                    }
-                    return Some(line);
-                }
-                Ok(line) if std::env::var_os("TEACHER_DEBUG").is_some() => eprintln!("< {line}"),
+                Ok(line) if done(&line) => return Some(line),
                 Ok(_) => {}
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => self.send("ABOUT")?,
                 Err(_) => return None,
@@ -204,6 +198,40 @@ fn parse_xy(line: &str) -> Option<(u8, u8)> {
     Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
 }
 
+/// The opening of game `g` of a run seeded with `seed`: 3 to 6 stones within two cells
+/// of the centre ([`random_opening`]).
+pub fn game_opening(seed: u64, g: usize) -> Board {
+    let mut rng = seed ^ (g as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    let _ = next_random(&mut rng);
+    let stones = 3 + random_below(&mut rng, 4) as usize;
+    random_opening(&mut rng, stones)
+}
+
+/// The games of a file written by [`play_games`] for `seed` (in any order, as the
+/// threads finished them), put back in the order of their game numbers (a game is
+/// matched to the numbers whose opening it starts with; games of one opening are the
+/// same game), keeping only games `0..n` and only while every number is present (a
+/// run stopped early keeps its complete prefix).
+pub fn games_in_order(games: Vec<TeacherGame>, seed: u64, n: usize) -> Vec<TeacherGame> {
+    let mut by_opening: std::collections::HashMap<Vec<Cell>, Vec<TeacherGame>> =
+        std::collections::HashMap::new();
+    for g in games {
+        by_opening
+            .entry(g.moves[..g.opening].to_vec())
+            .or_default()
+            .push(g);
+    }
+    let mut out = Vec::new();
+    for g in 0..n {
+        let opening = game_opening(seed, g).moves().to_vec();
+        match by_opening.get_mut(&opening).and_then(|v| v.pop()) {
+            Some(game) => out.push(game),
+            None => break,
+        }
+    }
+    out
+}
+
 /// Plays `games` teacher games from random openings of 3 to 6 stones (seeded by `seed`)
 /// on `threads` processes at once, appending each game to `out` as it ends; returns the
 /// games.
@@ -229,10 +257,7 @@ pub fn play_games(
             s.spawn(move || {
                 let mut teacher = Teacher::start(command, init);
                 for g in (t..games).step_by(threads.max(1)) {
-                    let mut rng = seed ^ (g as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
-                    let _ = next_random(&mut rng);
-                    let stones = 3 + random_below(&mut rng, 4) as usize;
-                    let opening = random_opening(&mut rng, stones);
+                    let opening = game_opening(seed, g);
                     let Some(tc) = teacher.as_mut() else { return };
                     match play_one(tc, &opening) {
                         Some(game) => {

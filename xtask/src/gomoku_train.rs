@@ -380,7 +380,7 @@ fn fit_teacher(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
     };
     let (t, c) = (Instant::now(), cpu_seconds());
     let games = if path.exists() {
-        gomoku_teacher::read_games(&path)
+        gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games)
     } else {
         let init = vec![
             "INFO thread_num 1".to_string(),
@@ -388,7 +388,9 @@ fn fit_teacher(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
             "INFO timeout_turn 10000".to_string(),
         ];
         let threads = args.threads.unwrap_or(2);
-        gomoku_teacher::play_games(command, &init, args.games, args.seed, threads, &path)
+        let played =
+            gomoku_teacher::play_games(command, &init, args.games, args.seed, threads, &path);
+        gomoku_teacher::games_in_order(played, args.seed, args.games)
     };
     let (mut black, mut white, mut draws) = (0, 0, 0);
     for g in &games {
@@ -448,8 +450,14 @@ fn fit_teacher(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
     let samples = teacher_samples(&games, mix, args.teacher_scale);
     let fit = fit_logistic(&samples, args.lambda, 50);
     let table = to_table(&fit.weights);
+    // The command as written in the table's docs, with the home directory as `~`.
+    let home = std::env::var("HOME").unwrap_or_default();
+    let shown = match command.strip_prefix(home.as_str()) {
+        Some(rest) if !home.is_empty() => format!("~{rest}"),
+        _ => command.to_string(),
+    };
     let cmd = format!(
-        "cargo xtask train-gomoku --teacher \"{command}\" --teacher-nodes {} --games {} --seed {} --teacher-mix {} --teacher-scale {} --lambda {}",
+        "cargo xtask train-gomoku --teacher {shown} --teacher-nodes {} --games {} --seed {} --teacher-mix {} --teacher-scale {} --lambda {}",
         args.teacher_nodes, args.games, args.seed, mix, args.teacher_scale, args.lambda
     );
     let mut text = String::new();
