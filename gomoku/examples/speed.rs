@@ -4,7 +4,8 @@
 //! (422,000 play + undo pairs); `-- search` runs the tree search alone (no root VCF or
 //! VCT) to 20,000 nodes from four positions, three times, and prints the nodes. Time
 //! either with `/usr/bin/time -f "%U %S"`. `-- search hand` searches with the hand-set
-//! move ordering and 14 candidates a node instead of the engine's defaults.
+//! evaluation and move ordering and 14 candidates a node (the engine before the fitted
+//! tables) instead of the engine's defaults.
 
 use gomoku::{Board, Engine, Game, Notation};
 use std::hint::black_box;
@@ -41,6 +42,7 @@ fn main() {
                     if std::env::args().nth(2).as_deref() == Some("hand") {
                         e.fitted_order = false;
                         e.max_moves = 14;
+                        e.eval = gomoku::EvalTable::HAND;
                     }
                     let b = Board::parse_position(p).unwrap();
                     nodes += e.search(black_box(&b), &Limits::nodes(20_000)).nodes;

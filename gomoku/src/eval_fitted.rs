@@ -1,5 +1,5 @@
 //! The evaluation values fitted on a teacher engine's games, written by
-//! `cargo xtask train-gomoku --teacher ~/.cache/zerosum-anchors/rapfi/pbrain-rapfi --teacher-nodes 3000 --games 2285 --seed 2027 --teacher-mix 1 --teacher-scale 60 --lambda 1`
+//! `cargo xtask train-gomoku --teacher ~/.cache/zerosum-anchors/rapfi/pbrain-rapfi --teacher-nodes 3000 --games 2248 --seed 2027 --teacher-mix 1 --teacher-scale 60 --lambda 1`
 //! (do not edit by hand; run the command again).
 //!
 //! Data: 2248 games of the teacher against itself at 3000 nodes a move from random openings

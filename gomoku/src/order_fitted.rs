@@ -1,5 +1,5 @@
 //! The move-ordering weights fitted on a teacher engine's moves, written by
-//! `cargo xtask train-gomoku --policy --games 2285 --seed 2027 --lambda 1`
+//! `cargo xtask train-gomoku --policy --games 2248 --seed 2027 --lambda 1`
 //! (do not edit by hand; run the command again; the games file comes from
 //! `cargo xtask train-gomoku --teacher …`, see `eval_fitted.rs`).
 //!

@@ -301,3 +301,41 @@ pub fn read_games(path: &Path) -> Vec<TeacherGame> {
         .map(|t| t.lines().filter_map(TeacherGame::parse).collect())
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game survives its line of the games file, and games written in any order come
+    /// back in game-number order, cut at the first missing number.
+    #[test]
+    fn games_file_lines_and_order() {
+        let game = |g: usize| {
+            let mut b = game_opening(7, g);
+            let opening = b.stone_count();
+            let c = (0..225)
+                .map(|i| Cell::new(i % 15, i / 15))
+                .find(|&c| b.is_legal(c))
+                .unwrap();
+            b.play(c);
+            TeacherGame {
+                opening,
+                moves: b.moves().to_vec(),
+                evals: vec![Some(-12 - g as i32)],
+                outcome: None,
+            }
+        };
+        let line = game(3).line();
+        let back = TeacherGame::parse(&line).unwrap();
+        assert_eq!(back.line(), line);
+        assert_eq!(parse_eval("+M9"), Some(MATE_EVAL));
+        assert_eq!(parse_eval("-M8"), Some(-MATE_EVAL));
+        assert_eq!(parse_eval("-94"), Some(-94));
+        let written = vec![game(2), game(0), game(1), game(4)];
+        let ordered = games_in_order(written, 7, 10);
+        assert_eq!(ordered.len(), 3, "game 3 is missing");
+        for (g, o) in ordered.iter().enumerate() {
+            assert_eq!(o.line(), game(g).line());
+        }
+    }
+}
