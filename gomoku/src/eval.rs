@@ -225,7 +225,7 @@ impl EvalTable {
 
     /// The table the engine uses by default: the fitted one (values distilled from
     /// Rapfi's evaluations of its own games; see [`crate::eval_fitted`]). With the
-    /// fitted move ordering and 10 candidates a node it scored the most of the variants
+    /// fitted move ordering and 8 candidates a node it scored the most of the variants
     /// measured against Rapfi at fixed nodes (see the crate README); the hand-set table
     /// ([`EvalTable::HAND`]) stays as the baseline ([`Engine::eval`](crate::Engine)).
     pub const DEFAULT: EvalTable = EvalTable::FITTED;
