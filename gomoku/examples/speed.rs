@@ -3,7 +3,9 @@
 //! plays and takes back each of the 211 legal moves of a 14-stone position 2,000 times
 //! (422,000 play + undo pairs); `-- search` runs the tree search alone (no root VCF or
 //! VCT) to 20,000 nodes from four positions, three times, and prints the nodes. Time
-//! either with `/usr/bin/time -f "%U %S"`.
+//! either with `/usr/bin/time -f "%U %S"`. `-- search hand` searches with the hand-set
+//! evaluation and move ordering and 14 candidates a node (the engine before the fitted
+//! tables) instead of the engine's defaults.
 
 use gomoku::{Board, Engine, Game, Notation};
 use std::hint::black_box;
@@ -37,6 +39,11 @@ fn main() {
                     let mut e = Engine::new(16);
                     e.root_vcf_nodes = 0;
                     e.root_vct_nodes = 0;
+                    if std::env::args().nth(2).as_deref() == Some("hand") {
+                        e.fitted_order = false;
+                        e.max_moves = 14;
+                        e.eval = gomoku::EvalTable::HAND;
+                    }
                     let b = Board::parse_position(p).unwrap();
                     nodes += e.search(black_box(&b), &Limits::nodes(20_000)).nodes;
                 }

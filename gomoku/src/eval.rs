@@ -51,7 +51,93 @@ const MY_CLASS: [i32; 3] = [0, 250, 700];
 const THEIR_CLASS: [i32; 3] = [0, 80, 200];
 
 /// Number of evaluation features (see [`features`]).
-pub const FEATURES: usize = 25;
+pub const FEATURES: usize = 39;
+
+/// Index of the first combination-class feature (see [`combination_class`]): the side
+/// to move's seven classes, then the opponent's.
+const COMBO: usize = 24;
+
+/// Number of combination classes counted by [`features`] (see [`combination_class`]).
+pub const COMBINATIONS: usize = 7;
+
+/// The combination class of an empty cell for one side, from its four direction
+/// patterns, for the classes the threat classes (four-three, double three) leave out,
+/// strongest first: 1 a four with a three (`Four` + `Three`: a four that prepares
+/// another), 2 a four with a two, 3 an open three with a three, 4 an open three with a
+/// two, 5 two threes, 6 a three with a two, 7 two twos; 0 none of these (or a
+/// four-three, double three, open four or five). After the combination types of
+/// classical engines' per-cell threat tables (Rapfi's `Pattern4`: block-four-plus,
+/// flex-three-plus, block-three-plus, flex-two-two).
+pub const fn combination_class(p: [u8; 4]) -> usize {
+    let (mut fours, mut open_threes, mut threes, mut twos, mut d) = (0, 0, 0, 0, 0);
+    while d < 4 {
+        match p[d] {
+            5 => fours += 1,
+            4 => open_threes += 1,
+            3 => threes += 1,
+            2 => twos += 1,
+            6 | 7 => return 0,
+            _ => {}
+        }
+        d += 1;
+    }
+    if fours >= 2 || (fours >= 1 && open_threes >= 1) || open_threes >= 2 {
+        0
+    } else if fours == 1 && threes >= 1 {
+        1
+    } else if fours == 1 && twos >= 1 {
+        2
+    } else if open_threes == 1 && threes >= 1 {
+        3
+    } else if open_threes == 1 && twos >= 1 {
+        4
+    } else if threes >= 2 {
+        5
+    } else if threes == 1 && twos >= 1 {
+        6
+    } else if twos >= 2 {
+        7
+    } else {
+        0
+    }
+}
+
+/// [`combination_class`] of every packed pattern quadruple (3 bits a direction).
+static COMBINATION_OF: [u8; 4096] = {
+    let mut t = [0u8; 4096];
+    let mut k = 0;
+    while k < 4096 {
+        let p = [
+            (k & 7) as u8,
+            ((k >> 3) & 7) as u8,
+            ((k >> 6) & 7) as u8,
+            ((k >> 9) & 7) as u8,
+        ];
+        t[k] = combination_class(p) as u8;
+        k += 1;
+    }
+    t
+};
+
+/// Adds to `x` the number of frontier cells of each combination class for each side.
+#[inline]
+fn count_combinations(board: &Board, x: &mut [i32; FEATURES]) {
+    let me = board.side_to_move();
+    let opp = !me;
+    let pack = |p: [u8; 4]| {
+        usize::from(p[0]) | usize::from(p[1]) << 3 | usize::from(p[2]) << 6 | usize::from(p[3]) << 9
+    };
+    let mut n = [[0i32; COMBINATIONS + 1]; 2];
+    for &i in board.frontier() {
+        let i = usize::from(i);
+        n[0][usize::from(COMBINATION_OF[pack(board.patterns(i, me))])] += 1;
+        n[1][usize::from(COMBINATION_OF[pack(board.patterns(i, opp))])] += 1;
+    }
+    for c in 0..COMBINATIONS {
+        x[COMBO + c] = n[0][c + 1];
+        x[COMBO + COMBINATIONS + c] = n[1][c + 1];
+    }
+}
 
 /// Names of the [`features`], in order (for the fitting job's report and the table's
 /// comments).
@@ -80,6 +166,20 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "my four-three cells",
     "their double-three cells",
     "their four-three cells",
+    "my four + three cells",
+    "my four + two cells",
+    "my open three + three cells",
+    "my open three + two cells",
+    "my three + three cells",
+    "my three + two cells",
+    "my two + two cells",
+    "their four + three cells",
+    "their four + two cells",
+    "their open three + three cells",
+    "their open three + two cells",
+    "their three + three cells",
+    "their three + two cells",
+    "their two + two cells",
     "side to move",
 ];
 
@@ -123,11 +223,12 @@ impl EvalTable {
     /// [`crate::eval_fitted`] for the command, seed and data size).
     pub const FITTED: EvalTable = crate::eval_fitted::FITTED;
 
-    /// The table the engine uses by default: the hand-set one. The fitted table beat it
-    /// head to head (70.8 % at 3,000 nodes a move, 56.2 % at 10,000) but scored less
-    /// against Rapfi at 1,000 nodes (47.9 % against 67.7 % in 96 games each; see the
-    /// crate README), so it is kept as an option ([`Engine::eval`](crate::Engine)).
-    pub const DEFAULT: EvalTable = EvalTable::HAND;
+    /// The table the engine uses by default: the fitted one (values distilled from
+    /// Rapfi's evaluations of its own games; see [`crate::eval_fitted`]). With the
+    /// fitted move ordering and 8 candidates a node it scored the most of the variants
+    /// measured against Rapfi at fixed nodes (see the crate README); the hand-set table
+    /// ([`EvalTable::HAND`]) stays as the baseline ([`Engine::eval`](crate::Engine)).
+    pub const DEFAULT: EvalTable = EvalTable::FITTED;
 
     /// The weighted sum of `x`, divided by the divisor (rounded down).
     #[inline]
@@ -152,8 +253,18 @@ impl Default for EvalTable {
 /// near stones of each direction pattern (one to five) for each side, each side's best
 /// threat class on a single cell (double three, four-three; the side to move's split by
 /// whether the opponent can make a four and take the tempo back), the number of cells of
-/// each class for each side, and a constant 1 (the side to move). Unfinished positions.
+/// each class for each side, the number of frontier cells of each
+/// [`combination_class`] for each side, and a constant 1 (the side to move). Unfinished
+/// positions.
 pub fn features(board: &Board) -> [i32; FEATURES] {
+    let mut x = kept_features(board);
+    count_combinations(board, &mut x);
+    x
+}
+
+/// [`features`] but the combination-class counts (left 0): the sums the board keeps,
+/// without a scan.
+fn kept_features(board: &Board) -> [i32; FEATURES] {
     let me = board.side_to_move();
     let opp = !me;
     let mut x = [0i32; FEATURES];
@@ -188,7 +299,7 @@ fn best_classes(board: &Board, x: &mut [i32; FEATURES], my_class: usize, their_c
     if their_class > 0 {
         x[17 + their_class] = 1;
     }
-    x[24] = 1;
+    x[FEATURES - 1] = 1;
 }
 
 /// [`features`] counted cell by cell (the form before the board kept the sums): the
@@ -223,6 +334,21 @@ fn features_by_scan(board: &Board) -> [i32; FEATURES] {
         their_class = their_class.max(co);
     }
     best_classes(board, &mut x, my_class, their_class);
+    for i in 0..board.cell_count() {
+        if board.raw(i) != 0 || board.near(i) == 0 {
+            continue;
+        }
+        let (cm, co) = (
+            combination_class(board.patterns(i, me)),
+            combination_class(board.patterns(i, opp)),
+        );
+        if cm > 0 {
+            x[COMBO + cm - 1] += 1;
+        }
+        if co > 0 {
+            x[COMBO + COMBINATIONS + co - 1] += 1;
+        }
+    }
     x
 }
 
@@ -232,7 +358,17 @@ pub fn evaluate_with(board: &Board, table: &EvalTable) -> Score {
     if board.stone_count() == 0 {
         return Score::DRAW;
     }
-    Score::heuristic(table.value(&features(board)))
+    // The combination classes need a scan of the frontier: skipped when the table gives
+    // them no weight (the hand-set table).
+    let x = if table.weights[COMBO..COMBO + 2 * COMBINATIONS]
+        .iter()
+        .all(|&w| w == 0)
+    {
+        kept_features(board)
+    } else {
+        features(board)
+    };
+    Score::heuristic(table.value(&x))
 }
 
 /// The static value of `board` for its side to move, in pattern units, under the

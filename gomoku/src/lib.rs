@@ -43,6 +43,8 @@ mod eval;
 pub mod eval_fitted;
 pub mod gomocup;
 mod level;
+pub mod order;
+pub mod order_fitted;
 mod pattern;
 pub mod protocol;
 pub mod renju;
@@ -57,7 +59,10 @@ mod winlines;
 pub use board::{Board, DIRECTIONS, ParseError, PlayError, SizeError};
 pub use cell::{Cell, CellError, MAX_SIZE, MIN_SIZE, parse_move_list};
 pub use engine::{Candidate, Engine, SearchInfo};
-pub use eval::{EvalTable, FEATURE_NAMES, FEATURES, evaluate, evaluate_with, features};
+pub use eval::{
+    EvalTable, FEATURE_NAMES, FEATURES, cell_value, combination_class, evaluate, evaluate_with,
+    features,
+};
 pub use level::Level;
 pub use pattern::{Pattern, classify_line};
 pub use rule::{Rule, RuleError};

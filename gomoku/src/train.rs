@@ -91,7 +91,7 @@ pub fn random_opening(rng: &mut u64, stones: usize) -> Board {
 
 /// True for a position the evaluation is asked about: unfinished, no five for the side
 /// to move, no open four or double four to make at once, not facing two fives.
-fn is_quiet(b: &Board) -> bool {
+pub fn is_quiet(b: &Board) -> bool {
     let me = b.side_to_move();
     b.outcome().is_none()
         && b.pattern_count(me, Pattern::Five) == 0
@@ -242,8 +242,8 @@ pub fn fit_logistic(samples: &[Sample], lambda: f64, steps: u32) -> Fit {
     }
 }
 
-/// Solves `a x = b` for a symmetric positive definite `m × m` matrix (Cholesky).
-fn solve_spd(a: &[f64], b: &[f64], m: usize) -> Vec<f64> {
+/// Solves `a x = b` (row-major `m × m`) for a symmetric positive definite `m × m` matrix (Cholesky).
+pub fn solve_spd(a: &[f64], b: &[f64], m: usize) -> Vec<f64> {
     let mut l = vec![0.0f64; m * m];
     for i in 0..m {
         for j in 0..=i {

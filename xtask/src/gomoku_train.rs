@@ -5,6 +5,7 @@
 //! fitted table against the hand-set one (both at the same node budget per move, from the
 //! balanced openings, colours swapped).
 
+use crate::gomoku_teacher::{self, TeacherGame};
 use gomoku::gomocup::MatchReport;
 use gomoku::suite::parse_openings;
 use gomoku::train::{
@@ -54,6 +55,35 @@ pub struct TrainArgs {
     /// Play only the match (fitted table as compiled against the hand-set one).
     #[arg(long)]
     pub match_only: bool,
+    /// A teacher engine (a Gomocup brain's command line, e.g. Rapfi): the positions come
+    /// from its games against itself from random openings of 3 to 6 stones, labelled
+    /// with its reported evaluation mixed with the game's result (see `--teacher-mix`),
+    /// instead of from our self-play.
+    #[arg(long)]
+    pub teacher: Option<String>,
+    /// The teacher's node limit a move (sent as `INFO max_node`, after `INFO thread_num 1`).
+    #[arg(long, default_value_t = 3_000)]
+    pub teacher_nodes: u64,
+    /// The teacher's games file: read when it exists (no game is played then), else
+    /// written as the games are played (see `gomoku_teacher`).
+    #[arg(long, default_value = "target/gomoku-teacher-games.tsv")]
+    pub teacher_games: std::path::PathBuf,
+    /// Share of the teacher's evaluation in a label (the rest is the game's result).
+    #[arg(long, default_value_t = 0.5)]
+    pub teacher_mix: f64,
+    /// Teacher evaluation units a logit (Rapfi's classical evaluation: about 200).
+    #[arg(long, default_value_t = 200.0)]
+    pub teacher_scale: f64,
+    /// Fit the move-ordering model on the teacher's moves (`gomoku::order`) instead of
+    /// the evaluation; writes `gomoku/src/order_fitted.rs`.
+    #[arg(long)]
+    pub policy: bool,
+    /// Instead of fitting: how often the engine at `--match-nodes` nodes a move picks
+    /// the teacher's move (at `--teacher-nodes`) in this many positions of the teacher
+    /// games file, one a game (give it games the fits did not see; plies 4–30 after the opening, no forced reply), for each
+    /// evaluation (hand-set, fitted) and ordering (hand-set, fitted).
+    #[arg(long, default_value_t = 0)]
+    pub agreement: usize,
 }
 
 fn cpu_seconds() -> f64 {
@@ -83,8 +113,19 @@ pub fn train(args: &TrainArgs, root: &Path, data: Option<&Path>) -> bool {
         eprintln!("xtask train-gomoku: cannot read the balanced openings (--data DIR)");
         return false;
     };
+    if args.policy {
+        return crate::gomoku_policy::fit_policy(args, root);
+    }
+    if args.agreement > 0 {
+        return crate::gomoku_policy::agreement(args, root);
+    }
     let table = if args.match_only {
         EvalTable::FITTED
+    } else if args.teacher.is_some() {
+        match fit_teacher(args, root) {
+            Some(t) => t,
+            None => return false,
+        }
     } else {
         match fit(args, &openings, root) {
             Some(t) => t,
@@ -178,6 +219,18 @@ fn fit(args: &TrainArgs, openings: &[Board], root: &Path) -> Option<EvalTable> {
         fit.log_loss,
         gomoku::train::UNITS_PER_LOGIT,
     );
+    write_table(text, &fit, &table, args, root)
+}
+
+/// Writes `header` (the file's module docs) and `table` into the fitted-table file, and
+/// prints the weights beside the hand-set ones.
+fn write_table(
+    mut text: String,
+    fit: &gomoku::train::Fit,
+    table: &EvalTable,
+    args: &TrainArgs,
+    root: &Path,
+) -> Option<EvalTable> {
     let _ = writeln!(
         text,
         "\nuse crate::eval::EvalTable;\n\n/// The fitted table (feature order of [`crate::FEATURE_NAMES`]).\npub const FITTED: EvalTable = EvalTable {{\n    weights: ["
@@ -206,7 +259,7 @@ fn fit(args: &TrainArgs, openings: &[Board], root: &Path) -> Option<EvalTable> {
     match std::fs::write(&out, text) {
         Ok(()) => {
             eprintln!("wrote {}", out.display());
-            Some(table)
+            Some(*table)
         }
         Err(e) => {
             eprintln!("xtask train-gomoku: cannot write {}: {e}", out.display());
@@ -272,4 +325,153 @@ fn play_match(args: &TrainArgs, openings: &[Board], fitted: &EvalTable) {
         t.elapsed().as_secs_f64(),
         cpu_seconds() - c
     );
+}
+
+/// The quiet positions of teacher games as samples: labels mix the teacher's evaluation
+/// (share `mix`, through a logistic of `scale` units a logit) with the result for the
+/// side to move.
+fn teacher_samples(games: &[TeacherGame], mix: f64, scale: f64) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for g in games {
+        let mut b = Board::new();
+        for (k, &c) in g.moves.iter().enumerate() {
+            if k >= g.opening
+                && let Some(Some(eval)) = g.evals.get(k - g.opening)
+                && gomoku::train::is_quiet(&b)
+            {
+                let result = match g.outcome {
+                    Some(Outcome::Win(w)) if w == b.side_to_move() => 1.0,
+                    Some(Outcome::Win(_)) => 0.0,
+                    _ => 0.5,
+                };
+                let teacher = 1.0 / (1.0 + (-f64::from(*eval) / scale).exp());
+                out.push(Sample {
+                    x: gomoku::features(&b),
+                    y: mix * teacher + (1.0 - mix) * result,
+                });
+            }
+            b.play(c);
+        }
+    }
+    out
+}
+
+/// The log loss on `held` of `table` scaled by the logistic fit of one factor (and a
+/// constant) on `train`: how well the table's order of positions predicts the labels.
+fn scaled_loss(table: &EvalTable, train: &[Sample], held: &[Sample]) -> f64 {
+    let one = |s: &Sample| {
+        let mut x = [0i32; FEATURES];
+        x[0] = table.value(&s.x);
+        x[FEATURES - 1] = 1;
+        Sample { x, y: s.y }
+    };
+    let t: Vec<Sample> = train.iter().map(one).collect();
+    let h: Vec<Sample> = held.iter().map(one).collect();
+    let fit = fit_logistic(&t, 1e-6, 50);
+    gomoku::train::log_loss(&h, &fit.weights)
+}
+
+fn fit_teacher(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
+    let command = args.teacher.as_deref()?;
+    let path = if args.teacher_games.is_absolute() {
+        args.teacher_games.clone()
+    } else {
+        root.join(&args.teacher_games)
+    };
+    let (t, c) = (Instant::now(), cpu_seconds());
+    let games = if path.exists() {
+        gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games)
+    } else {
+        let init = vec![
+            "INFO thread_num 1".to_string(),
+            format!("INFO max_node {}", args.teacher_nodes),
+            "INFO timeout_turn 10000".to_string(),
+        ];
+        let threads = args.threads.unwrap_or(2);
+        let played =
+            gomoku_teacher::play_games(command, &init, args.games, args.seed, threads, &path);
+        gomoku_teacher::games_in_order(played, args.seed, args.games)
+    };
+    let (mut black, mut white, mut draws) = (0, 0, 0);
+    for g in &games {
+        match g.outcome {
+            Some(Outcome::Win(Side::First)) => black += 1,
+            Some(Outcome::Win(Side::Second)) => white += 1,
+            _ => draws += 1,
+        }
+    }
+    eprintln!(
+        "teacher games: {} (black {black}, white {white}, draws {draws}) from {}, {:.0} s wall, {:.0} s cpu of ours",
+        games.len(),
+        path.display(),
+        t.elapsed().as_secs_f64(),
+        cpu_seconds() - c
+    );
+    let (mut train_games, mut held_games) = (Vec::new(), Vec::new());
+    for (g, game) in games.iter().enumerate() {
+        if g % 10 == 9 {
+            held_games.push(game.clone());
+        } else {
+            train_games.push(game.clone());
+        }
+    }
+    let mix = args.teacher_mix;
+    let train = teacher_samples(&train_games, mix, args.teacher_scale);
+    let held_result = teacher_samples(&held_games, 0.0, args.teacher_scale);
+    let held_teacher = teacher_samples(&held_games, 1.0, args.teacher_scale);
+    let train_result = teacher_samples(&train_games, 0.0, args.teacher_scale);
+    let held_fit = fit_logistic(&train, args.lambda, 50);
+    let loss = gomoku::train::log_loss;
+    eprintln!(
+        "held-out games' positions ({} training, {} held out), log loss against the result / the teacher's evaluation:",
+        train.len(),
+        held_result.len()
+    );
+    eprintln!(
+        "  this fit:                 {:.4} / {:.4}",
+        loss(&held_result, &held_fit.weights),
+        loss(&held_teacher, &held_fit.weights)
+    );
+    for (name, table) in [
+        ("hand-set", EvalTable::HAND),
+        ("compiled FITTED", EvalTable::FITTED),
+    ] {
+        eprintln!(
+            "  {name:<25} {:.4} (scaled on the training results)",
+            scaled_loss(&table, &train_result, &held_result)
+        );
+    }
+    let mut constant = [0.0; FEATURES];
+    constant[FEATURES - 1] = held_fit.weights[FEATURES - 1];
+    eprintln!(
+        "  the constant alone:       {:.4}",
+        loss(&held_result, &constant)
+    );
+    let samples = teacher_samples(&games, mix, args.teacher_scale);
+    let fit = fit_logistic(&samples, args.lambda, 50);
+    let table = to_table(&fit.weights);
+    // The command as written in the table's docs, with the home directory as `~`.
+    let home = std::env::var("HOME").unwrap_or_default();
+    let shown = match command.strip_prefix(home.as_str()) {
+        Some(rest) if !home.is_empty() => format!("~{rest}"),
+        _ => command.to_string(),
+    };
+    let cmd = format!(
+        "cargo xtask train-gomoku --teacher {shown} --teacher-nodes {} --games {} --seed {} --teacher-mix {} --teacher-scale {} --lambda {}",
+        args.teacher_nodes, args.games, args.seed, mix, args.teacher_scale, args.lambda
+    );
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "//! The evaluation values fitted on a teacher engine's games, written by\n//! `{cmd}`\n//! (do not edit by hand; run the command again).\n//!\n//! Data: {} games of the teacher against itself at {} nodes a move from random openings\n//! of 3 to 6 stones (black {black}, white {white}, draws {draws}); {} quiet positions, each\n//! labelled {mix} × the teacher's evaluation (a logistic of {} units a logit) + {} × the\n//! game's result for the side to move. Logistic regression (Newton, ridge {} on the\n//! standardised features): log loss {:.4}. {} units a logit, weights in tenths of a unit.",
+        games.len(),
+        args.teacher_nodes,
+        samples.len(),
+        args.teacher_scale,
+        1.0 - mix,
+        args.lambda,
+        fit.log_loss,
+        gomoku::train::UNITS_PER_LOGIT,
+    );
+    write_table(text, &fit, &table, args, root)
 }

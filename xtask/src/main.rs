@@ -24,6 +24,8 @@ use std::time::Duration;
 mod connect4;
 mod deps;
 mod gomoku;
+mod gomoku_policy;
+mod gomoku_teacher;
 mod gomoku_train;
 mod othello;
 mod tictactoe;

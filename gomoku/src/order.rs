@@ -1,0 +1,225 @@
+//! A fitted move-ordering model: the value of playing an empty cell, a weighted sum of
+//! the cell's features ([`cell_features`]: its four direction patterns for each side,
+//! its threat and combination classes for each side, its distance to the last two
+//! moves), fitted as a conditional logit ("which cell did a strong player choose")
+//! on a teacher engine's moves by `cargo xtask train-gomoku --policy` (see
+//! [`crate::order_fitted`] for the command and data).
+//!
+//! The engine reads it through an [`OrderScorer`]: per side, one table of the value of
+//! every packed pattern quadruple (4,096 entries), so a cell's value is two look-ups and
+//! two distance terms.
+
+use crate::board::Board;
+use crate::eval::combination_class;
+use crate::pattern::threat_class;
+use std::sync::OnceLock;
+use zerosum::Game;
+
+/// Number of move-ordering features (see [`cell_features`]).
+pub const ORDER_FEATURES: usize = 36;
+
+/// Features of one side's part: pattern counts one to five (7), threat classes (2),
+/// combination classes (7).
+const SIDE_FEATURES: usize = 16;
+
+/// Names of the [`cell_features`], in order.
+pub const ORDER_FEATURE_NAMES: [&str; ORDER_FEATURES] = [
+    "my one",
+    "my two",
+    "my three",
+    "my open three",
+    "my four",
+    "my open four",
+    "my five",
+    "my double three",
+    "my four-three",
+    "my four + three",
+    "my four + two",
+    "my open three + three",
+    "my open three + two",
+    "my three + three",
+    "my three + two",
+    "my two + two",
+    "their one",
+    "their two",
+    "their three",
+    "their open three",
+    "their four",
+    "their open four",
+    "their five",
+    "their double three",
+    "their four-three",
+    "their four + three",
+    "their four + two",
+    "their open three + three",
+    "their open three + two",
+    "their three + three",
+    "their three + two",
+    "their two + two",
+    "next to the last move",
+    "two from the last move",
+    "next to our previous move",
+    "two from our previous move",
+];
+
+/// The weights of the ordering model, in its units (a cell's value is the weighted sum).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderTable {
+    /// Weight of each [`cell_features`] entry.
+    pub weights: [i32; ORDER_FEATURES],
+}
+
+/// Adds one side's part of the features of a cell with direction patterns `p` to `x`
+/// from `base` on.
+fn side_part(p: [u8; 4], x: &mut [i32], base: usize) {
+    for &v in &p {
+        if v > 0 {
+            x[base + usize::from(v) - 1] += 1;
+        }
+    }
+    match threat_class(p) {
+        0 => {}
+        c => x[base + 6 + c] = 1,
+    }
+    match combination_class(p) {
+        0 => {}
+        c => x[base + 8 + c] = 1,
+    }
+}
+
+/// King-move distance between two cells.
+fn distance(a: crate::Cell, b: crate::Cell) -> u8 {
+    a.x.abs_diff(b.x).max(a.y.abs_diff(b.y))
+}
+
+/// The features of the empty cell `i` for the side to move of `board`: per side (ours
+/// first) the number of directions with each pattern one to five, the threat class
+/// (double three, four-three) and the [`combination_class`] as indicators; then whether
+/// the cell is at distance 1 or 2 of the last move and of our previous move.
+pub fn cell_features(board: &Board, i: usize) -> [i32; ORDER_FEATURES] {
+    let me = board.side_to_move();
+    let mut x = [0i32; ORDER_FEATURES];
+    side_part(board.patterns(i, me), &mut x, 0);
+    side_part(board.patterns(i, !me), &mut x, SIDE_FEATURES);
+    let c = board.cell_of(i);
+    let moves = board.moves();
+    let near = |m: Option<&crate::Cell>, base: usize, x: &mut [i32; ORDER_FEATURES]| {
+        if let Some(&m) = m {
+            match distance(c, m) {
+                1 => x[base] = 1,
+                2 => x[base + 1] = 1,
+                _ => {}
+            }
+        }
+    };
+    near(moves.last(), 2 * SIDE_FEATURES, &mut x);
+    near(moves.iter().rev().nth(1), 2 * SIDE_FEATURES + 2, &mut x);
+    x
+}
+
+/// An [`OrderTable`] in look-up form (see the module docs).
+pub struct OrderScorer {
+    mine: Vec<i32>,
+    theirs: Vec<i32>,
+    distance: [i32; 4],
+}
+
+/// A pattern quadruple packed into 12 bits (3 a direction).
+#[inline]
+pub fn pack(p: [u8; 4]) -> usize {
+    usize::from(p[0]) | usize::from(p[1]) << 3 | usize::from(p[2]) << 6 | usize::from(p[3]) << 9
+}
+
+impl OrderScorer {
+    /// The look-up tables of `table`.
+    pub fn new(table: &OrderTable) -> OrderScorer {
+        let part = |base: usize| -> Vec<i32> {
+            (0..4096usize)
+                .map(|k| {
+                    let p = [
+                        (k & 7) as u8,
+                        ((k >> 3) & 7) as u8,
+                        ((k >> 6) & 7) as u8,
+                        ((k >> 9) & 7) as u8,
+                    ];
+                    let mut x = [0i32; SIDE_FEATURES];
+                    side_part(p, &mut x, 0);
+                    x.iter()
+                        .zip(&table.weights[base..base + SIDE_FEATURES])
+                        .map(|(a, b)| a * b)
+                        .sum()
+                })
+                .collect()
+        };
+        let d = 2 * SIDE_FEATURES;
+        OrderScorer {
+            mine: part(0),
+            theirs: part(SIDE_FEATURES),
+            distance: [
+                table.weights[d],
+                table.weights[d + 1],
+                table.weights[d + 2],
+                table.weights[d + 3],
+            ],
+        }
+    }
+
+    /// The scorer of the fitted table ([`crate::order_fitted::FITTED`]), built once.
+    pub fn fitted() -> &'static OrderScorer {
+        static FITTED: OnceLock<OrderScorer> = OnceLock::new();
+        FITTED.get_or_init(|| OrderScorer::new(&crate::order_fitted::FITTED))
+    }
+
+    /// The value of the empty cell `i` for the side to move of `board` (the weighted
+    /// sum of its [`cell_features`]).
+    #[inline]
+    pub fn score(&self, board: &Board, i: usize) -> i32 {
+        let me = board.side_to_move();
+        let mut v =
+            self.mine[pack(board.patterns(i, me))] + self.theirs[pack(board.patterns(i, !me))];
+        let c = board.cell_of(i);
+        let moves = board.moves();
+        if let Some(&m) = moves.last() {
+            match distance(c, m) {
+                1 => v += self.distance[0],
+                2 => v += self.distance[1],
+                _ => {}
+            }
+        }
+        if let Some(&m) = moves.iter().rev().nth(1) {
+            match distance(c, m) {
+                1 => v += self.distance[2],
+                2 => v += self.distance[3],
+                _ => {}
+            }
+        }
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zerosum::Notation;
+
+    /// The look-up form gives the weighted sum of the features on every cell of a few
+    /// positions.
+    #[test]
+    fn scorer_equals_the_weighted_features() {
+        let mut w = [0i32; ORDER_FEATURES];
+        for (k, v) in w.iter_mut().enumerate() {
+            *v = (k as i32 * 37) % 23 - 11;
+        }
+        let table = OrderTable { weights: w };
+        let scorer = OrderScorer::new(&table);
+        for pos in ["15f:h8i7e9", "15f:h8i9h9h10g8i8j7", "15f:h8a1i8a2j8b5g9"] {
+            let b = Board::parse_position(pos).unwrap();
+            for &i in b.frontier() {
+                let i = usize::from(i);
+                let x = cell_features(&b, i);
+                let sum: i32 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
+                assert_eq!(scorer.score(&b, i), sum, "{pos} {i}");
+            }
+        }
+    }
+}

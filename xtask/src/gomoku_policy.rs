@@ -1,0 +1,339 @@
+//! `cargo xtask train-gomoku --policy`: the move-ordering model (`gomoku::order`) fitted
+//! as a conditional logit on a teacher engine's moves: in each position of the teacher's
+//! games (not a forced reply), `P(cell) ∝ e^(w·x(cell))` over the empty cells within two
+//! of a stone, maximised by Newton's method with a small ridge. Reports how often the
+//! teacher's move is the first, or among the first 14, of the fitted order and of the
+//! engine's hand-set order on held-out games (every tenth).
+
+use crate::gomoku_teacher::{self, TeacherGame};
+use crate::gomoku_train::TrainArgs;
+use gomoku::order::{ORDER_FEATURE_NAMES, ORDER_FEATURES, cell_features};
+use gomoku::{Board, Pattern};
+use std::fmt::Write as _;
+use std::path::Path;
+use zerosum::Game;
+
+/// One decision: the features of every candidate cell, the hand-set order's values and
+/// the index of the teacher's choice.
+struct Decision {
+    x: Vec<[i32; ORDER_FEATURES]>,
+    hand: Vec<i32>,
+    chosen: usize,
+}
+
+fn decisions(games: &[TeacherGame]) -> Vec<Decision> {
+    let mut out = Vec::new();
+    for g in games {
+        let mut b = Board::new();
+        for (k, &c) in g.moves.iter().enumerate() {
+            let me = b.side_to_move();
+            let forced = b.pattern_count(!me, Pattern::Five) > 0
+                || b.pattern_count(!me, Pattern::OpenFour) > 0
+                || b.pattern_count(me, Pattern::Five) > 0;
+            if k >= g.opening && !forced {
+                let target = b.index(c);
+                let mut x = Vec::new();
+                let mut hand = Vec::new();
+                let mut chosen = None;
+                for &i in b.frontier() {
+                    let i = usize::from(i);
+                    if i == target {
+                        chosen = Some(x.len());
+                    }
+                    x.push(cell_features(&b, i));
+                    hand.push(
+                        gomoku::cell_value(b.patterns(i, me))
+                            + gomoku::cell_value(b.patterns(i, !me)) * 4 / 5,
+                    );
+                }
+                if let Some(chosen) = chosen {
+                    out.push(Decision { x, hand, chosen });
+                }
+            }
+            b.play(c);
+        }
+    }
+    out
+}
+
+/// Rank of the chosen cell under `values` (0 = first; ties count against it).
+fn rank(values: &[i32], chosen: usize) -> usize {
+    values
+        .iter()
+        .enumerate()
+        .filter(|&(k, &v)| k != chosen && v >= values[chosen])
+        .count()
+}
+
+fn report(name: &str, ds: &[Decision], value: impl Fn(&Decision) -> Vec<i32>) {
+    let (mut top1, mut top5, mut top14) = (0, 0, 0);
+    for d in ds {
+        let r = rank(&value(d), d.chosen);
+        top1 += usize::from(r == 0);
+        top5 += usize::from(r < 5);
+        top14 += usize::from(r < 14);
+    }
+    let n = ds.len().max(1) as f64;
+    eprintln!(
+        "  {name:<10} first {:.1} %, among 5 {:.1} %, among 14 {:.1} %",
+        100.0 * top1 as f64 / n,
+        100.0 * top5 as f64 / n,
+        100.0 * top14 as f64 / n
+    );
+}
+
+/// Newton's method on the conditional logit's log likelihood with ridge `lambda`.
+fn fit(ds: &[Decision], lambda: f64, steps: u32) -> ([f64; ORDER_FEATURES], f64) {
+    let m = ORDER_FEATURES;
+    let mut w = [0.0f64; ORDER_FEATURES];
+    let mut ll = 0.0;
+    for _ in 0..steps {
+        let mut grad = vec![0.0f64; m];
+        let mut hess = vec![0.0f64; m * m];
+        ll = 0.0;
+        for d in ds {
+            let z: Vec<f64> =
+                d.x.iter()
+                    .map(|x| x.iter().zip(&w).map(|(&a, b)| f64::from(a) * b).sum())
+                    .collect();
+            let top = z.iter().cloned().fold(f64::MIN, f64::max);
+            let e: Vec<f64> = z.iter().map(|v| (v - top).exp()).collect();
+            let sum: f64 = e.iter().sum();
+            ll += z[d.chosen] - top - sum.ln();
+            let mut mean = vec![0.0f64; m];
+            for (x, &ek) in d.x.iter().zip(&e) {
+                let p = ek / sum;
+                for a in 0..m {
+                    if x[a] != 0 {
+                        let pa = p * f64::from(x[a]);
+                        mean[a] += pa;
+                        for b in a..m {
+                            hess[a * m + b] += pa * f64::from(x[b]);
+                        }
+                    }
+                }
+            }
+            for a in 0..m {
+                grad[a] += f64::from(d.x[d.chosen][a]) - mean[a];
+                for b in a..m {
+                    hess[a * m + b] -= mean[a] * mean[b];
+                }
+            }
+        }
+        for a in 0..m {
+            grad[a] -= lambda * w[a];
+            hess[a * m + a] += lambda + 1e-9;
+            for b in 0..a {
+                hess[a * m + b] = hess[b * m + a];
+            }
+        }
+        let step = gomoku::train::solve_spd(&hess, &grad, m);
+        // Backtracking: halve the step until the penalised likelihood does not fall.
+        let here = penalised(ds, &w, lambda);
+        let mut t = 1.0;
+        let mut next = w;
+        for _ in 0..30 {
+            for a in 0..m {
+                next[a] = w[a] + t * step[a];
+            }
+            if penalised(ds, &next, lambda) >= here {
+                break;
+            }
+            t /= 2.0;
+        }
+        let change = (0..m).map(|a| (next[a] - w[a]).abs()).fold(0.0, f64::max);
+        w = next;
+        if change < 1e-6 {
+            break;
+        }
+    }
+    (w, ll / ds.len().max(1) as f64)
+}
+
+/// The log likelihood of `w` on `ds` less the ridge penalty.
+fn penalised(ds: &[Decision], w: &[f64; ORDER_FEATURES], lambda: f64) -> f64 {
+    let mut ll = 0.0;
+    for d in ds {
+        let z: Vec<f64> =
+            d.x.iter()
+                .map(|x| x.iter().zip(w).map(|(&a, b)| f64::from(a) * b).sum())
+                .collect();
+        let top = z.iter().cloned().fold(f64::MIN, f64::max);
+        let sum: f64 = z.iter().map(|v| (v - top).exp()).sum();
+        ll += z[d.chosen] - top - sum.ln();
+    }
+    ll - 0.5 * lambda * w.iter().map(|v| v * v).sum::<f64>()
+}
+
+/// Ordering-model units a logit.
+const UNITS: f64 = 100.0;
+
+/// Runs the policy fit; false on an error.
+pub fn fit_policy(args: &TrainArgs, root: &Path) -> bool {
+    let path = if args.teacher_games.is_absolute() {
+        args.teacher_games.clone()
+    } else {
+        root.join(&args.teacher_games)
+    };
+    let games =
+        gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games);
+    if games.is_empty() {
+        eprintln!(
+            "xtask train-gomoku --policy: no games in {}",
+            path.display()
+        );
+        return false;
+    }
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (g, game) in games.iter().enumerate() {
+        if g % 10 == 9 {
+            held.push(game.clone());
+        } else {
+            train.push(game.clone());
+        }
+    }
+    let (dt, dh) = (decisions(&train), decisions(&held));
+    eprintln!(
+        "{} games, {} training decisions, {} held out",
+        games.len(),
+        dt.len(),
+        dh.len()
+    );
+    let (w, ll) = fit(&dt, args.lambda, 30);
+    let table: Vec<i32> = w.iter().map(|v| (v * UNITS).round() as i32).collect();
+    eprintln!("training log likelihood {ll:.4} a decision; held-out games:");
+    report("hand-set", &dh, |d| d.hand.clone());
+    report("fitted", &dh, |d| {
+        d.x.iter()
+            .map(|x| x.iter().zip(&table).map(|(a, b)| a * b).sum())
+            .collect()
+    });
+    let all = decisions(&games);
+    let (w, ll) = fit(&all, args.lambda, 30);
+    let cmd = format!(
+        "cargo xtask train-gomoku --policy --games {} --seed {} --lambda {}",
+        args.games, args.seed, args.lambda
+    );
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "//! The move-ordering weights fitted on a teacher engine's moves, written by\n//! `{cmd}`\n//! (do not edit by hand; run the command again; the games file comes from\n//! `cargo xtask train-gomoku --teacher …`, see `eval_fitted.rs`).\n//!\n//! Data: {} games, {} decisions (positions that are not a forced reply), conditional\n//! logit over the cells within two of a stone (Newton, ridge {}): log likelihood\n//! {ll:.4} a decision. {UNITS} units a logit.\n\nuse crate::order::OrderTable;\n\n/// The fitted table (feature order of [`crate::order::ORDER_FEATURE_NAMES`]).\npub const FITTED: OrderTable = OrderTable {{\n    weights: [",
+        games.len(),
+        all.len(),
+        args.lambda
+    );
+    let cells: Vec<String> = w
+        .iter()
+        .map(|v| format!("{},", (v * UNITS).round() as i32))
+        .collect();
+    let width = cells.iter().map(String::len).max().unwrap_or(0);
+    for (cell, name) in cells.iter().zip(ORDER_FEATURE_NAMES) {
+        let _ = writeln!(text, "        {cell:<width$} // {name}");
+        eprintln!("  {name:<30} {cell}");
+    }
+    let _ = writeln!(text, "    ],\n}};");
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| root.join("gomoku/src/order_fitted.rs"));
+    match std::fs::write(&out, text) {
+        Ok(()) => {
+            eprintln!("wrote {}", out.display());
+            true
+        }
+        Err(e) => {
+            eprintln!(
+                "xtask train-gomoku --policy: cannot write {}: {e}",
+                out.display()
+            );
+            false
+        }
+    }
+}
+
+/// `--agreement N`: the teacher's moves at `--teacher-nodes` in N positions of the
+/// games file (one a game; give games the fits did not use), and how often each engine configuration picks the same cell.
+pub fn agreement(args: &TrainArgs, root: &Path) -> bool {
+    let path = if args.teacher_games.is_absolute() {
+        args.teacher_games.clone()
+    } else {
+        root.join(&args.teacher_games)
+    };
+    let games = gomoku_teacher::read_games(&path);
+    let Some(command) = args.teacher.as_deref() else {
+        eprintln!("xtask train-gomoku --agreement: --teacher is needed");
+        return false;
+    };
+    let mut positions = Vec::new();
+    'games: for (g, game) in games.iter().enumerate() {
+        let mut b = Board::new();
+        for (k, &c) in game.moves.iter().enumerate() {
+            let me = b.side_to_move();
+            let forced = b.pattern_count(!me, Pattern::Five) > 0
+                || b.pattern_count(!me, Pattern::OpenFour) > 0
+                || b.pattern_count(me, Pattern::Five) > 0
+                || b.pattern_count(me, Pattern::Four) > 0
+                || b.pattern_count(me, Pattern::OpenFour) > 0;
+            // One position a game, its ply drawn from the game index.
+            if k >= game.opening + 4 + g % 12 && !forced {
+                positions.push(b.clone());
+                continue 'games;
+            }
+            b.play(c);
+            if k > game.opening + 30 {
+                continue 'games;
+            }
+        }
+        if positions.len() >= args.agreement {
+            break;
+        }
+    }
+    positions.truncate(args.agreement);
+    let init = vec![
+        "INFO thread_num 1".to_string(),
+        format!("INFO max_node {}", args.teacher_nodes),
+        "INFO timeout_turn 30000".to_string(),
+    ];
+    let Some(mut teacher) = gomoku_teacher::Teacher::start(command, &init) else {
+        eprintln!("xtask train-gomoku --agreement: cannot start {command}");
+        return false;
+    };
+    let reference: Vec<Option<gomoku::Cell>> = positions
+        .iter()
+        .map(|b| teacher.think(b).map(|t| t.0))
+        .collect();
+    drop(teacher);
+    eprintln!(
+        "{} positions, teacher at {} nodes; ours at {} nodes (root VCT {}):",
+        positions.len(),
+        args.teacher_nodes,
+        args.match_nodes,
+        args.match_vct_nodes
+    );
+    for (name, eval, fitted_order) in [
+        ("hand eval, hand order", gomoku::EvalTable::HAND, false),
+        ("hand eval, fitted order", gomoku::EvalTable::HAND, true),
+        ("fitted eval, hand order", gomoku::EvalTable::FITTED, false),
+        ("fitted eval, fitted order", gomoku::EvalTable::FITTED, true),
+    ] {
+        use rayon::prelude::*;
+        let same: usize = positions
+            .par_iter()
+            .zip(&reference)
+            .map(|(b, r)| {
+                let mut e = gomoku::Engine::new(16);
+                e.eval = eval;
+                e.fitted_order = fitted_order;
+                e.root_vct_nodes = args.match_vct_nodes;
+                let info = e.search(b, &zerosum::search::Limits::nodes(args.match_nodes));
+                usize::from(info.best.is_some() && info.best == *r)
+            })
+            .sum();
+        eprintln!(
+            "  {name:<28} {same} of {} ({:.1} %)",
+            positions.len(),
+            100.0 * same as f64 / positions.len().max(1) as f64
+        );
+    }
+    true
+}

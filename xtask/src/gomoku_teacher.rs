@@ -1,0 +1,341 @@
+//! Games of a teacher engine (any Gomocup brain, e.g. Rapfi limited by `INFO max_node`)
+//! against itself from random openings, for `cargo xtask train-gomoku --teacher`: every
+//! move asked with a whole-position `BOARD` block, the teacher's reported evaluation
+//! (`MESSAGE … Eval N …`, side to move's view) kept beside the move. The games are
+//! written one a line so that a fit can be repeated without playing them again:
+//!
+//! `<opening stones>\t<moves, e.g. h8 i9 …>\t<teacher evals of the moves after the
+//! opening, space separated; "?" when none was reported>\t<B | W | D>`
+
+use gomoku::train::{next_random, random_below, random_opening};
+use gomoku::{Board, Cell, Rule};
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+use zerosum::{Game, Notation, Outcome, Side};
+
+/// One teacher game.
+#[derive(Clone, Debug)]
+pub struct TeacherGame {
+    /// Stones of the opening (not the teacher's moves).
+    pub opening: usize,
+    /// All stones in playing order.
+    pub moves: Vec<Cell>,
+    /// The teacher's evaluation before each of its moves (side to move's view), in its
+    /// own units; `None` when it reported none.
+    pub evals: Vec<Option<i32>>,
+    /// The result (`None`: stopped unfinished, counted as a draw).
+    pub outcome: Option<Outcome>,
+}
+
+impl TeacherGame {
+    /// The game as one line of the games file.
+    pub fn line(&self) -> String {
+        let moves: Vec<String> = self.moves.iter().map(|c| c.to_string()).collect();
+        let evals: Vec<String> = self
+            .evals
+            .iter()
+            .map(|e| e.map_or("?".to_string(), |v| v.to_string()))
+            .collect();
+        let result = match self.outcome {
+            Some(Outcome::Win(Side::First)) => "B",
+            Some(Outcome::Win(Side::Second)) => "W",
+            _ => "D",
+        };
+        format!(
+            "{}\t{}\t{}\t{result}",
+            self.opening,
+            moves.join(" "),
+            evals.join(" ")
+        )
+    }
+
+    /// Parses a line of the games file.
+    pub fn parse(line: &str) -> Option<TeacherGame> {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 4 {
+            return None;
+        }
+        let opening = f[0].parse().ok()?;
+        let board = Board::parse_position(&f[1].replace(' ', "")).ok()?;
+        let moves = board.moves().to_vec();
+        let evals = f[2]
+            .split_whitespace()
+            .map(|e| e.parse::<i32>().ok())
+            .collect();
+        let outcome = match f[3].trim() {
+            "B" => Some(Outcome::Win(Side::First)),
+            "W" => Some(Outcome::Win(Side::Second)),
+            _ => None,
+        };
+        Some(TeacherGame {
+            opening,
+            moves,
+            evals,
+            outcome,
+        })
+    }
+}
+
+/// A running teacher process (started with `START 15` and the given `INFO` lines).
+pub struct Teacher {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Teacher {
+    pub fn start(command: &str, init: &[String]) -> Option<Teacher> {
+        let parts: Vec<&str> = command.split_whitespace().collect();
+        let mut child = Command::new(parts.first()?)
+            .args(&parts[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let stdin = child.stdin.take()?;
+        let stdout = child.stdout.take()?;
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line.trim().to_string()).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut t = Teacher {
+            child,
+            stdin,
+            lines: rx,
+        };
+        t.send("START 15")?;
+        t.wait_for(|l| l.eq_ignore_ascii_case("OK"))?;
+        for line in init {
+            t.send(line)?;
+        }
+        Some(t)
+    }
+
+    fn send(&mut self, line: &str) -> Option<()> {
+        writeln!(self.stdin, "{line}").ok()?;
+        self.stdin.flush().ok()
+    }
+
+    /// Lines until one satisfies `done` (nudging with `ABOUT` every 250 ms of silence;
+    /// Rapfi under `max_node` may hold its move until it reads a line); gives up after
+    /// 60 s.
+    fn wait_for(&mut self, mut done: impl FnMut(&str) -> bool) -> Option<String> {
+        for _ in 0..240 {
+            match self.lines.recv_timeout(Duration::from_millis(250)) {
+                Ok(line) if done(&line) => return Some(line),
+                Ok(_) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => self.send("ABOUT")?,
+                Err(_) => return None,
+            }
+        }
+        None
+    }
+
+    /// The teacher's move and evaluation in `board` (it plays the side to move).
+    pub fn think(&mut self, board: &Board) -> Option<(Cell, Option<i32>)> {
+        let me = board.side_to_move();
+        self.send("BOARD")?;
+        for (k, c) in board.moves().iter().enumerate() {
+            let side = if k % 2 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            let own = if side == me { 1 } else { 2 };
+            self.send(&format!("{},{},{own}", c.x, c.y))?;
+        }
+        self.send("DONE")?;
+        let mut eval = None;
+        let answer = self.wait_for(|l| {
+            if let Some(rest) = l.split("Eval ").nth(1)
+                && l.starts_with("MESSAGE")
+            {
+                eval = rest.split_whitespace().next().and_then(parse_eval);
+            }
+            parse_xy(l).is_some()
+        })?;
+        let (x, y) = parse_xy(&answer)?;
+        // Sync before the next command: Rapfi under `max_node` may swallow a line sent
+        // right after its move.
+        self.send("ABOUT")?;
+        self.wait_for(|l| l.starts_with("name="))?;
+        Some((Cell::new(x, y), eval))
+    }
+}
+
+impl Drop for Teacher {
+    fn drop(&mut self) {
+        let _ = self.send("END");
+        std::thread::sleep(Duration::from_millis(20));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A teacher's evaluation: a number, or a mate (`+M9`, `-M8`) as ±[`MATE_EVAL`].
+fn parse_eval(v: &str) -> Option<i32> {
+    match v.strip_prefix('+').unwrap_or(v) {
+        m if m.starts_with('M') => Some(MATE_EVAL),
+        m if m.starts_with("-M") => Some(-MATE_EVAL),
+        n => n.parse().ok(),
+    }
+}
+
+/// The value a reported mate is kept as (far beyond any positional evaluation).
+pub const MATE_EVAL: i32 = 20_000;
+
+fn parse_xy(line: &str) -> Option<(u8, u8)> {
+    let (x, y) = line.split_once(',')?;
+    Some((x.trim().parse().ok()?, y.trim().parse().ok()?))
+}
+
+/// The opening of game `g` of a run seeded with `seed`: 3 to 6 stones within two cells
+/// of the centre ([`random_opening`]).
+pub fn game_opening(seed: u64, g: usize) -> Board {
+    let mut rng = seed ^ (g as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    let _ = next_random(&mut rng);
+    let stones = 3 + random_below(&mut rng, 4) as usize;
+    random_opening(&mut rng, stones)
+}
+
+/// The games of a file written by [`play_games`] for `seed` (in any order, as the
+/// threads finished them), put back in the order of their game numbers (a game is
+/// matched to the numbers whose opening it starts with; games of one opening are the
+/// same game), keeping only games `0..n` and only while every number is present (a
+/// run stopped early keeps its complete prefix).
+pub fn games_in_order(games: Vec<TeacherGame>, seed: u64, n: usize) -> Vec<TeacherGame> {
+    let mut by_opening: std::collections::HashMap<Vec<Cell>, Vec<TeacherGame>> =
+        std::collections::HashMap::new();
+    for g in games {
+        by_opening
+            .entry(g.moves[..g.opening].to_vec())
+            .or_default()
+            .push(g);
+    }
+    let mut out = Vec::new();
+    for g in 0..n {
+        let opening = game_opening(seed, g).moves().to_vec();
+        match by_opening.get_mut(&opening).and_then(|v| v.pop()) {
+            Some(game) => out.push(game),
+            None => break,
+        }
+    }
+    out
+}
+
+/// Plays `games` teacher games from random openings of 3 to 6 stones (seeded by `seed`)
+/// on `threads` processes at once, appending each game to `out` as it ends; returns the
+/// games.
+pub fn play_games(
+    command: &str,
+    init: &[String],
+    games: usize,
+    seed: u64,
+    threads: usize,
+    out: &Path,
+) -> Vec<TeacherGame> {
+    let file = std::sync::Mutex::new(
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(out)
+            .expect("the games file can be opened"),
+    );
+    let all = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for t in 0..threads.max(1) {
+            let (file, all) = (&file, &all);
+            s.spawn(move || {
+                let mut teacher = Teacher::start(command, init);
+                for g in (t..games).step_by(threads.max(1)) {
+                    let opening = game_opening(seed, g);
+                    let Some(tc) = teacher.as_mut() else { return };
+                    match play_one(tc, &opening) {
+                        Some(game) => {
+                            let _ = writeln!(file.lock().unwrap(), "{}", game.line());
+                            all.lock().unwrap().push((g, game));
+                        }
+                        None => teacher = Teacher::start(command, init),
+                    }
+                }
+            });
+        }
+    });
+    let mut all = all.into_inner().unwrap();
+    all.sort_by_key(|g| g.0);
+    all.into_iter().map(|g| g.1).collect()
+}
+
+fn play_one(teacher: &mut Teacher, opening: &Board) -> Option<TeacherGame> {
+    let mut b = opening.clone();
+    let mut evals = Vec::new();
+    while b.outcome().is_none() && b.stone_count() < 200 {
+        let (c, eval) = teacher.think(&b)?;
+        if !b.is_legal(c) {
+            return None;
+        }
+        evals.push(eval);
+        b.play(c);
+    }
+    debug_assert_eq!(b.rule(), Rule::Freestyle);
+    Some(TeacherGame {
+        opening: opening.stone_count(),
+        moves: b.moves().to_vec(),
+        evals,
+        outcome: b.outcome(),
+    })
+}
+
+/// Reads a games file (lines that do not parse are skipped).
+pub fn read_games(path: &Path) -> Vec<TeacherGame> {
+    std::fs::read_to_string(path)
+        .map(|t| t.lines().filter_map(TeacherGame::parse).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game survives its line of the games file, and games written in any order come
+    /// back in game-number order, cut at the first missing number.
+    #[test]
+    fn games_file_lines_and_order() {
+        let game = |g: usize| {
+            let mut b = game_opening(7, g);
+            let opening = b.stone_count();
+            let c = (0..225)
+                .map(|i| Cell::new(i % 15, i / 15))
+                .find(|&c| b.is_legal(c))
+                .unwrap();
+            b.play(c);
+            TeacherGame {
+                opening,
+                moves: b.moves().to_vec(),
+                evals: vec![Some(-12 - g as i32)],
+                outcome: None,
+            }
+        };
+        let line = game(3).line();
+        let back = TeacherGame::parse(&line).unwrap();
+        assert_eq!(back.line(), line);
+        assert_eq!(parse_eval("+M9"), Some(MATE_EVAL));
+        assert_eq!(parse_eval("-M8"), Some(-MATE_EVAL));
+        assert_eq!(parse_eval("-94"), Some(-94));
+        let written = vec![game(2), game(0), game(1), game(4)];
+        let ordered = games_in_order(written, 7, 10);
+        assert_eq!(ordered.len(), 3, "game 3 is missing");
+        for (g, o) in ordered.iter().enumerate() {
+            assert_eq!(o.line(), game(g).line());
+        }
+    }
+}
