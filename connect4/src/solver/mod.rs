@@ -488,7 +488,11 @@ impl<G: Geometry> Solver<G> {
 
     /// The best column and its exact score (ties broken centre-first), or `None` when
     /// the game is over. Cheaper than [`Solver::analyze`]: an immediate win is played at
-    /// once, and each further column is only searched for a score above the best so far.
+    /// once; otherwise the position's own score `v` is solved first (the book, the
+    /// forced lines and the table make it the cheap part), then the columns in
+    /// centre-first order are each only tested for reaching `v` — a search that stops
+    /// as soon as the child is shown to be worse — and the first that reaches it is
+    /// played.
     ///
     /// # Errors
     /// [`Stopped`] when the stop flag was set during the search.
@@ -501,19 +505,36 @@ impl<G: Geometry> Solver<G> {
         if let Some(col) = columns.clone().find(|&col| position.is_winning_move(col)) {
             return Ok(Some((col, win_score_on(self.g.cells(), board.moves + 1))));
         }
-        let mut best: Option<(Column, i32)> = None;
+        // Every child's score in a book: the best of them, with no search.
+        let mut known: Option<(Column, i32)> = None;
+        for col in columns.clone() {
+            let mut child = board;
+            child.play(board.possible() & self.g.column(col.index() as u32));
+            match self.book_score(child.current, child.mask, child.moves) {
+                Some(s) if known.is_none_or(|(_, b)| -s > b) => known = Some((col, -s)),
+                Some(_) => {}
+                None => {
+                    known = None;
+                    break;
+                }
+            }
+        }
+        if known.is_some() {
+            return Ok(known);
+        }
+        let value = self.solve_board(board, false)?;
         for col in columns {
             let c = col.index() as u32;
             let mut child = board;
             child.play(board.possible() & self.g.column(c));
-            // Only a child score below -best makes this column better.
-            let ceiling = best.map(|(_, b)| -b);
-            let s = -self.solve_bounded(child, false, ceiling)?;
-            if best.is_none_or(|(_, b)| s > b) {
-                best = Some((col, s));
+            // The child scores at least -value; any more and this column is worse, so
+            // the search may stop once it shows that.
+            let s = -self.solve_bounded(child, false, Some(1 - value))?;
+            if s == value {
+                return Ok(Some((col, value)));
             }
         }
-        Ok(best)
+        unreachable!("a column of a position reaches the position's own score")
     }
 
     /// Iterative narrowing of the score by null-window searches (step 1 of the module

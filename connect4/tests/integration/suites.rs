@@ -88,3 +88,31 @@ fn committed_sample_gives_its_stated_scores() {
     let limited = suite::read_file(&path, Some(4)).expect("the sample parses");
     assert_eq!(limited.len(), 4);
 }
+
+/// `best_move` (the position's score, then the first column in centre-first order shown
+/// to reach it) against `analyze` (every column solved exactly) and Pons' stated score,
+/// with both books off, on the first lines of two of his sets: the same score, and the
+/// column is the first of `4 3 5 2 6 1 7` whose exact score is the best.
+#[test]
+fn best_move_is_the_first_best_column_of_analyze() {
+    let Some(dir) = data_dir() else {
+        return;
+    };
+    let centre_first = [3, 2, 4, 1, 5, 0, 6];
+    for (file, lines) in [("Test_L2_R1", 100), ("Test_L1_R1", 15)] {
+        let cases = suite::read_file(&dir.join(file), Some(lines)).expect("readable test file");
+        let mut solver = Solver::new();
+        solver.set_use_book(false);
+        for case in cases {
+            let (col, score) = solver.best_move(&case.position).unwrap().unwrap();
+            let scores = solver.analyze(&case.position, false).unwrap();
+            let best = scores.iter().flatten().max().copied().unwrap();
+            assert_eq!((score, best), (case.score, case.score), "{}", case.moves);
+            let first = centre_first
+                .into_iter()
+                .find(|&i| scores[i] == Some(best))
+                .unwrap();
+            assert_eq!(col.index(), first, "{}", case.moves);
+        }
+    }
+}
