@@ -84,6 +84,19 @@ pub enum GgfError {
     },
 }
 
+impl GgfError {
+    /// What is wrong, without the move's number in the record: for one move given
+    /// alone (NBoard's `move` command), where "move 1" would mean nothing.
+    pub fn without_move_number(&self) -> String {
+        match self {
+            GgfError::Move { source, .. } => source.to_string(),
+            GgfError::Annotation { text, .. } => format!("{text:?} is not a number"),
+            GgfError::Illegal { source, .. } => source.to_string(),
+            other => other.to_string(),
+        }
+    }
+}
+
 /// One move of a record with its optional annotations.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GgfMove {

@@ -109,7 +109,7 @@ pub enum CommandError {
     #[error("set game: {0}")]
     Game(#[from] GgfError),
     /// `move` with an unreadable move or annotation.
-    #[error("move: {0}")]
+    #[error("move: {}", .0.without_move_number())]
     Move(GgfError),
 }
 
@@ -556,6 +556,12 @@ mod tests {
         assert_eq!(s.game(), &Othello::from_line("f5f6d3c5e6f7e7f4d6").unwrap());
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert!(errors[0].1.contains("illegal move a1"), "{errors:?}");
+        // One move alone has no number in a record: `move z9` names the move, once.
+        let (_, errors) = converse(&mut s, &["move z9"]);
+        assert!(
+            errors[0].1.starts_with("move: invalid move \"z9\""),
+            "{errors:?}"
+        );
         // A bad game leaves the position as it was.
         let (_, errors) = converse(&mut s, &["set game (;GM[Othello];)", "set depth 0"]);
         assert_eq!(errors.len(), 2);
