@@ -273,36 +273,55 @@ impl VctSolver {
         self.aborted
     }
 
+    /// The checks every attacker node makes before choosing its moves: a five to
+    /// complete (a one-move proof), two or more defender fives to block, the budget, the
+    /// ply cap, a stored failure at this depth or more, a VCF (its proof), depth 0.
+    /// `Err` ends the node with that result; `Ok` gives the defender's winning cells
+    /// (at most one: the attacker must block it) and the position's key.
+    fn attack_start(
+        &mut self,
+        b: &mut Board,
+        depth: u32,
+        ply: u32,
+    ) -> Result<(Vec<usize>, u64), Option<VctProof>> {
+        self.nodes += 1;
+        let a = b.side_to_move();
+        if b.pattern_count(a, Pattern::Five) > 0
+            && let Some(i) = (0..b.cell_count()).find(|&i| b.is_winning_cell(i, a))
+        {
+            return Err(Some(VctProof::Vcf(vec![b.cell_of(i)])));
+        }
+        let blocks = b.winning_cells(!a);
+        if blocks.len() >= 2 || self.out_of_budget() || ply >= self.max_ply {
+            return Err(None);
+        }
+        let key = b.hash();
+        let e = self.fails[key as usize & self.mask];
+        if e.0 == key && e.1 as u32 >= depth {
+            return Err(None);
+        }
+        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
+        self.nodes += self.vcf.nodes;
+        if let Some(line) = vcf {
+            return Err(Some(VctProof::Vcf(line)));
+        }
+        if depth == 0 {
+            return Err(None);
+        }
+        Ok((blocks, key))
+    }
+
     /// Attacker to move.
     fn attack(&mut self, b: &mut Board, depth: u32, ply: u32) -> Option<VctProof> {
         if self.guided {
             return self.attack_guided(b, depth, ply);
         }
-        self.nodes += 1;
+        let (blocks, key) = match self.attack_start(b, depth, ply) {
+            Ok(next) => next,
+            Err(end) => return end,
+        };
         let a = b.side_to_move();
         let d = !a;
-        if b.pattern_count(a, Pattern::Five) > 0
-            && let Some(i) = (0..b.cell_count()).find(|&i| b.is_winning_cell(i, a))
-        {
-            return Some(VctProof::Vcf(vec![b.cell_of(i)]));
-        }
-        let blocks = b.winning_cells(d);
-        if blocks.len() >= 2 || self.out_of_budget() || ply >= self.max_ply {
-            return None;
-        }
-        let key = b.hash();
-        let e = self.fails[key as usize & self.mask];
-        if e.0 == key && e.1 as u32 >= depth {
-            return None;
-        }
-        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
-        self.nodes += self.vcf.nodes;
-        if let Some(line) = vcf {
-            return Some(VctProof::Vcf(line));
-        }
-        if depth == 0 {
-            return None;
-        }
         let mut moves: Vec<(i32, usize)> = Vec::new();
         if let Some(&i) = blocks.first() {
             moves.push((0, i));
@@ -342,30 +361,11 @@ impl VctSolver {
     /// answer each threat at once (Allis's threat-space search, 1994), then proven
     /// against each real defence by `defend`. At most `tss_tries` first moves.
     fn attack_guided(&mut self, b: &mut Board, depth: u32, ply: u32) -> Option<VctProof> {
-        self.nodes += 1;
+        let (blocks, key) = match self.attack_start(b, depth, ply) {
+            Ok(next) => next,
+            Err(end) => return end,
+        };
         let a = b.side_to_move();
-        if b.pattern_count(a, Pattern::Five) > 0
-            && let Some(i) = (0..b.cell_count()).find(|&i| b.is_winning_cell(i, a))
-        {
-            return Some(VctProof::Vcf(vec![b.cell_of(i)]));
-        }
-        let blocks = b.winning_cells(!a);
-        if blocks.len() >= 2 || self.out_of_budget() || ply >= self.max_ply {
-            return None;
-        }
-        let key = b.hash();
-        let e = self.fails[key as usize & self.mask];
-        if e.0 == key && e.1 as u32 >= depth {
-            return None;
-        }
-        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
-        self.nodes += self.vcf.nodes;
-        if let Some(line) = vcf {
-            return Some(VctProof::Vcf(line));
-        }
-        if depth == 0 {
-            return None;
-        }
         if let Some(&i) = blocks.first() {
             if a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)) {
                 return None;

@@ -100,6 +100,19 @@ pub struct BookOptions {
     pub skip: Vec<PathBuf>,
 }
 
+impl BookOptions {
+    /// The options of a build with `threads` solver threads, `hash_mib` MiB of table
+    /// each (rounded down to a power of two; 2^17 entries of 8 bytes a MiB) and the
+    /// leaf lines of the `skip` files already solved.
+    pub fn new(threads: Option<usize>, hash_mib: u64, skip: Vec<PathBuf>) -> BookOptions {
+        BookOptions {
+            threads,
+            table_log2: 63 - hash_mib.leading_zeros() + 17,
+            skip,
+        }
+    }
+}
+
 /// The text of `files`, one after the other.
 fn read_all(files: &[PathBuf]) -> Result<String, String> {
     let mut text = String::new();
@@ -168,20 +181,19 @@ fn solve_leaves(
 /// consecutive leaves, see `connect4::Book::shard`) on every core and prints its
 /// `<moves> <score>` lines on standard output.
 pub fn book_shard(depth: u32, shard: &str, opts: &BookOptions) -> Result<(), String> {
-    let (k, n) = shard
-        .split_once('/')
-        .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
-        .filter(|&(k, n)| k < n)
-        .ok_or_else(|| format!("--shard {shard}: expected k/n with 0 <= k < n"))?;
+    let (k, n) = parse_shard(shard)?;
     let leaves = Book::leaves(depth);
     let todo = unsolved(Book::shard(&leaves, k, n), &read_all(&opts.skip)?)?;
     let out = Mutex::new(std::io::stdout());
-    solve_leaves(depth, &todo, opts, &|line| {
-        let mut out = out.lock().expect("no panic while printing");
-        // A closed pipe ends the output; the merge then reports the missing leaves.
-        let _ = writeln!(out, "{line}").and_then(|()| out.flush());
-    });
+    solve_leaves(depth, &todo, opts, &|line| print_line(&out, &line));
     Ok(())
+}
+
+/// Prints one solved line of a shard on standard output at once. A closed pipe ends
+/// the output; the merge then reports what is missing.
+fn print_line(out: &Mutex<std::io::Stdout>, line: &str) {
+    let mut out = out.lock().expect("no panic while printing");
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
 }
 
 /// `--merge FILES`: the book of `depth` from shard outputs, written to `out`.
@@ -278,11 +290,7 @@ pub fn play_shard(plies: u32, shard: &str, opts: &BookOptions) -> Result<(), Str
     let shard = parse_shard(shard)?;
     let known = read_all(&opts.skip)?;
     let out = Mutex::new(std::io::stdout());
-    solve_play(plies, shard, &known, opts, &|line| {
-        let mut out = out.lock().expect("no panic while printing");
-        // A closed pipe ends the output; the merge then reports the missing positions.
-        let _ = writeln!(out, "{line}").and_then(|()| out.flush());
-    })
+    solve_play(plies, shard, &known, opts, &|line| print_line(&out, &line))
 }
 
 /// `connect4-play-book --merge FILES`: the play book from shard outputs, written to `out`.

@@ -216,12 +216,7 @@ fn main() -> ExitCode {
             skip,
             out,
         } => {
-            let opts = connect4::BookOptions {
-                threads,
-                // 2^17 entries of 8 bytes a MiB.
-                table_log2: 63 - hash_mib.leading_zeros() + 17,
-                skip,
-            };
+            let opts = connect4::BookOptions::new(threads, hash_mib, skip);
             let out = out.unwrap_or_else(|| workspace_root().join("connect4/book/book.bin"));
             let result = match (shard, merge) {
                 (Some(shard), _) => connect4::book_shard(depth, &shard, &opts),
@@ -242,12 +237,7 @@ fn main() -> ExitCode {
             skip,
             out,
         } => {
-            let opts = connect4::BookOptions {
-                threads,
-                // 2^17 entries of 8 bytes a MiB.
-                table_log2: 63 - hash_mib.leading_zeros() + 17,
-                skip,
-            };
+            let opts = connect4::BookOptions::new(threads, hash_mib, skip);
             let out = out.unwrap_or_else(|| workspace_root().join("connect4/book/play.bin"));
             let result = match (shard, merge) {
                 (Some(shard), _) => connect4::play_shard(plies, &shard, &opts),
