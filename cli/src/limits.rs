@@ -231,7 +231,7 @@ pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str, outl
 }
 
 /// `zerosum <game> analyze` through the engine: every root move with its value from the
-/// last iteration, best first, `<=` marking a value only proven to be an upper bound:
+/// last finished iteration (one depth for all), best first, `<=` marking a value only proven to be an upper bound:
 ///
 /// `<position> <move>:<value> <move>:<=<value> …` (values in the engine's units); a
 /// finished game is `<position> game over (<outcome>)`, the outcome in the words of

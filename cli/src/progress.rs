@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a task runs before its spinner appears.
 pub const DEFAULT_DELAY: Duration = Duration::from_secs(1);
@@ -275,6 +275,8 @@ fn draw_loop(
             let _ = ack.send(());
             continue;
         };
+        // The spinner's clock counts from the task's start, not from its first drawing.
+        let started = Instant::now();
         let show = |bar: &ProgressBar| {
             let nodes = shared.base.load(Ordering::Relaxed)
                 + counter.load(Ordering::Relaxed).saturating_sub(start);
@@ -300,7 +302,7 @@ fn draw_loop(
         loop {
             match from_main.recv_timeout(wait) {
                 Err(RecvTimeoutError::Timeout) => {
-                    let b = bar.get_or_insert_with(new_bar);
+                    let b = bar.get_or_insert_with(|| new_bar().with_elapsed(started.elapsed()));
                     show(b);
                     wait = TICK;
                 }
@@ -426,6 +428,33 @@ mod tests {
         assert_eq!(t.shown_nodes(), 700);
         t.set_detail(|| "move 2 of 3".into());
         assert_eq!(*t.shared.detail.lock().unwrap(), "move 2 of 3");
+    }
+
+    /// The spinner's clock counts from the task's start: when it first appears, after
+    /// its delay, the rate is nodes over the whole time (with a clock started at the
+    /// first drawing, no rate would show yet: less than a tenth of a second).
+    #[test]
+    fn a_delayed_spinner_counts_time_from_the_task_start() {
+        let log = Log::default();
+        let mut p = hidden(Duration::from_millis(300));
+        p.log = Some(Arc::clone(&log));
+        let t = p.task("solving", 0);
+        t.counter()
+            .expect("seen")
+            .store(3_000_000, Ordering::Relaxed);
+        while log.lock().unwrap().is_empty() {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        drop(t);
+        let first = log.lock().unwrap()[0].clone();
+        // 3 M nodes in at least 0.3 s: a rate, and at most 10 M/s.
+        let rate: f64 = first
+            .split(", ")
+            .nth(1)
+            .and_then(|r| r.strip_suffix(" M/s"))
+            .and_then(|r| r.parse().ok())
+            .unwrap_or_else(|| panic!("no rate in {first:?}"));
+        assert!(rate <= 10.0, "{first}");
     }
 
     #[test]

@@ -41,7 +41,10 @@ pub struct SearchInfo {
     pub nodes: u64,
     /// Principal variation, `best` first.
     pub pv: Vec<Cell>,
-    /// Root moves, best first, with their last scores.
+    /// Root moves with their scores from the last finished iteration, its best first
+    /// (`best` differs when an unfinished deeper iteration found a better move; values of
+    /// two depths are never mixed). When no iteration finished, the moves the first one
+    /// searched.
     pub candidates: Vec<Candidate>,
     /// The VCF proof line when the root was won by continuous fours.
     pub vcf: Option<Vec<Cell>>,
@@ -704,6 +707,7 @@ impl Engine {
             let beta = Score::INFINITE;
             let mut iter_best: Option<(usize, Score)> = None;
             let mut iter_scores = scores.clone();
+            let mut searched = 0;
             for k in 0..scores.len() {
                 let c = scores[k].0;
                 b.play_unchecked(c);
@@ -728,6 +732,7 @@ impl Engine {
                 } else {
                     iter_scores[k] = (c, s, Bound::Upper);
                 }
+                searched = k + 1;
             }
             if self.aborted {
                 if let Some((k, s)) = iter_best
@@ -737,15 +742,21 @@ impl Engine {
                     info.best = Some(scores[k].0);
                     info.score = s;
                     info.depth = depth;
-                    let m = scores.remove(k);
-                    scores.insert(0, (m.0, s, Bound::Exact));
-                    if let Some(old) = scores.get_mut(1) {
-                        old.2 = Bound::Upper;
+                    if depth == 1 {
+                        // No iteration finished: the candidates are this one's values,
+                        // the moves it did not reach left out.
+                        iter_scores.truncate(searched);
+                        let (best, mut rest): (Vec<_>, Vec<_>) =
+                            iter_scores.into_iter().partition(|m| m.0 == scores[k].0);
+                        rest.sort_by_key(|m| std::cmp::Reverse(m.1));
+                        info.candidates = best
+                            .into_iter()
+                            .chain(rest)
+                            .map(|(cell, score, bound)| Candidate { cell, score, bound })
+                            .collect();
                     }
-                    info.candidates = scores
-                        .iter()
-                        .map(|&(cell, score, bound)| Candidate { cell, score, bound })
-                        .collect();
+                    // Otherwise the candidates stay those of the last finished
+                    // iteration: values of two depths are not mixed in one list.
                 }
                 break;
             }

@@ -9,7 +9,8 @@
 //! Besides moves a human may type `help` (these commands), `hint` (the AI's move for
 //! them, with its value), `undo` (takes back to their previous turn), `redo` (plays again
 //! what `undo` took back) or `quit`. The end of standard input ends the program cleanly
-//! (exit status 0, no result line).
+//! (exit status 0, no result line). The program ends after the result line: input after it
+//! is not read.
 
 use super::options::{Player, Setup};
 use super::session::Session;
