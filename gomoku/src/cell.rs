@@ -152,7 +152,19 @@ pub fn parse_move_list(text: &str) -> Result<Vec<Cell>, (usize, CellError)> {
         let after = &rest[first.len_utf8()..];
         let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let end = first.len_utf8() + digits;
-        let cell = Cell::parse_human(&rest[..end]).map_err(|e| (out.len() + 1, e))?;
+        let cell = Cell::parse_human(&rest[..end]).map_err(|e| match e {
+            CellError::Malformed(_) => {
+                // Name the whole word, not its first letter: "junk", not "j".
+                let word_end = rest
+                    .find(|c: char| c.is_whitespace() || c == ',' || c == ';')
+                    .unwrap_or(rest.len());
+                (
+                    out.len() + 1,
+                    CellError::Malformed(shown(&rest[..word_end])),
+                )
+            }
+            e => (out.len() + 1, e),
+        })?;
         out.push(cell);
         rest = &rest[end..];
     }
@@ -216,6 +228,15 @@ mod tests {
         assert_eq!(v, vec![Cell::new(7, 7), Cell::new(8, 6), Cell::new(4, 8)]);
         assert_eq!(parse_move_list("h8 i10 j12").unwrap().len(), 3);
         assert_eq!(parse_move_list("h8?").unwrap_err().0, 2);
+        // A word that is not a cell is named whole, not by its first letter.
+        assert_eq!(
+            parse_move_list("h8i7e9 junk").unwrap_err(),
+            (4, CellError::Malformed("junk".into()))
+        );
+        assert_eq!(
+            parse_move_list("h8 z99, i7").unwrap_err(),
+            (2, CellError::OutOfRange("z99".into()))
+        );
     }
 
     #[test]
