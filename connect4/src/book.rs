@@ -41,8 +41,6 @@ pub use play::{PLAY_BOOK_VERSION, PlayBook, PlayBuild, PlayStats, solve_play_boo
 
 /// The version of the binary format written by [`Book::to_bytes`].
 pub const BOOK_VERSION: u16 = 1;
-const MAGIC: &[u8; 4] = b"ZC4B";
-const HEADER: usize = 4 + 2 + 1 + 1 + 1 + 4;
 
 /// The book shipped with the crate (`connect4/book/book.bin`, built by
 /// `cargo xtask connect4-book`).
@@ -54,9 +52,9 @@ pub enum BookError {
     /// The bytes do not start with the magic number `ZC4B`.
     #[error("not a connect4 book (bad magic number)")]
     Magic,
-    /// A version this code does not read.
-    #[error("book format version {0}, this build reads version {BOOK_VERSION}")]
-    Version(u16),
+    /// A version this code does not read: the file's, then the one this build reads.
+    #[error("book format version {0}, this build reads version {1}")]
+    Version(u16, u16),
     /// A book for another board size.
     #[error("book for a {0}x{1} board, not 7x6")]
     Board(u8, u8),
@@ -94,6 +92,70 @@ fn fnv1a(bytes: &[u8]) -> u64 {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
 }
+
+/// The frame that both book files share: a magic number, the format version, the board's
+/// width and height, a one-byte depth (in plies), the entry count, `count` entries of
+/// `width` bytes, then the FNV-1a checksum of everything before it.
+struct Frame {
+    magic: &'static [u8; 4],
+    version: u16,
+    width: usize,
+}
+
+impl Frame {
+    /// Frame bytes before the entries.
+    const HEADER: usize = 4 + 2 + 1 + 1 + 1 + 4;
+
+    /// The file: the header for `count` entries at `depth`, the entries `write` appends,
+    /// and the checksum.
+    fn write(&self, depth: u32, count: usize, write: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
+        let mut out = Vec::with_capacity(Self::HEADER + self.width * count + 8);
+        out.extend_from_slice(self.magic);
+        out.extend_from_slice(&self.version.to_le_bytes());
+        out.extend_from_slice(&[WIDTH as u8, HEIGHT as u8, depth as u8]);
+        out.extend_from_slice(&(count as u32).to_le_bytes());
+        write(&mut out);
+        debug_assert_eq!(out.len(), Self::HEADER + self.width * count);
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// The depth and the entries' bytes, after checking the magic number, version, board,
+    /// length and checksum.
+    ///
+    /// # Errors
+    /// The [`BookError`] of the first check that fails.
+    fn read<'a>(&self, bytes: &'a [u8]) -> Result<(u32, &'a [u8]), BookError> {
+        if bytes.len() < Self::HEADER + 8 || &bytes[..4] != self.magic {
+            return Err(BookError::Magic);
+        }
+        let version = u16::from_le_bytes([bytes[4], bytes[5]]);
+        if version != self.version {
+            return Err(BookError::Version(version, self.version));
+        }
+        if (bytes[6], bytes[7]) != (WIDTH as u8, HEIGHT as u8) {
+            return Err(BookError::Board(bytes[6], bytes[7]));
+        }
+        let depth = u32::from(bytes[8]);
+        let count = u32::from_le_bytes([bytes[9], bytes[10], bytes[11], bytes[12]]) as usize;
+        if bytes.len() != Self::HEADER + self.width * count + 8 {
+            return Err(BookError::Length(bytes.len()));
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        if fnv1a(body) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
+            return Err(BookError::Checksum);
+        }
+        Ok((depth, &body[Self::HEADER..]))
+    }
+}
+
+/// The score book's frame.
+const FRAME: Frame = Frame {
+    magic: b"ZC4B",
+    version: BOOK_VERSION,
+    width: 9,
+};
 
 impl Book {
     /// The book shipped with the crate, read once; `None` if it fails its checks (which
@@ -256,18 +318,12 @@ impl Book {
 
     /// The binary form (see the module docs).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER + 9 * self.entries.len() + 8);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&BOOK_VERSION.to_le_bytes());
-        out.extend_from_slice(&[WIDTH as u8, HEIGHT as u8, self.depth as u8]);
-        out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
-        for &(key, score) in &self.entries {
-            out.extend_from_slice(&key.to_le_bytes());
-            out.push(score as u8);
-        }
-        let sum = fnv1a(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
-        out
+        FRAME.write(self.depth, self.entries.len(), |out| {
+            for &(key, score) in &self.entries {
+                out.extend_from_slice(&key.to_le_bytes());
+                out.push(score as u8);
+            }
+        })
     }
 
     /// Reads the binary form, checking the magic number, version, board, length,
@@ -276,27 +332,9 @@ impl Book {
     /// # Errors
     /// The [`BookError`] of the first check that fails.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        if bytes.len() < HEADER + 8 || &bytes[..4] != MAGIC {
-            return Err(BookError::Magic);
-        }
-        let version = u16::from_le_bytes([bytes[4], bytes[5]]);
-        if version != BOOK_VERSION {
-            return Err(BookError::Version(version));
-        }
-        if (bytes[6], bytes[7]) != (WIDTH as u8, HEIGHT as u8) {
-            return Err(BookError::Board(bytes[6], bytes[7]));
-        }
-        let depth = u32::from(bytes[8]);
-        let count = u32::from_le_bytes([bytes[9], bytes[10], bytes[11], bytes[12]]) as usize;
-        if bytes.len() != HEADER + 9 * count + 8 {
-            return Err(BookError::Length(bytes.len()));
-        }
-        let (body, sum) = bytes.split_at(bytes.len() - 8);
-        if fnv1a(body) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
-            return Err(BookError::Checksum);
-        }
-        let entries: Vec<(u64, i8)> = body[HEADER..]
-            .chunks_exact(9)
+        let (depth, body) = FRAME.read(bytes)?;
+        let entries: Vec<(u64, i8)> = body
+            .chunks_exact(FRAME.width)
             .map(|c| {
                 (
                     u64::from_le_bytes(c[..8].try_into().expect("8 bytes")),
@@ -353,11 +391,11 @@ mod tests {
         let bytes = book.to_bytes();
         assert_eq!(Book::from_bytes(&bytes), Ok(book));
         let mut bad = bytes.clone();
-        bad[HEADER] ^= 1;
+        bad[Frame::HEADER] ^= 1;
         assert_eq!(Book::from_bytes(&bad), Err(BookError::Checksum));
         let mut bad = bytes.clone();
         bad[4] = 9;
-        assert_eq!(Book::from_bytes(&bad), Err(BookError::Version(9)));
+        assert_eq!(Book::from_bytes(&bad), Err(BookError::Version(9, 1)));
         assert_eq!(
             Book::from_bytes(&bytes[..bytes.len() - 1]),
             Err(BookError::Length(bytes.len() - 1))

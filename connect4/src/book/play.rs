@@ -44,8 +44,8 @@
 //! | 8 × count | entries sorted by key, each one `u64`: bits 0–48 the key ([`Book::key`], 49 bits), bits 49–51 the column (0–6, of the orientation whose own key is the key), bits 52–57 the score + 32 (Pons' convention, −21…21), bits 58–63 zero |
 //! | 8 | FNV-1a 64 checksum of every byte before it |
 
-use super::{Book, BookError, fnv1a};
-use crate::bits::{CELLS, Geometry, HEIGHT, WIDTH};
+use super::{Book, BookError, Frame};
+use crate::bits::{CELLS, Geometry, WIDTH};
 use crate::{Column, Position, Solver, Standard};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -53,10 +53,12 @@ use std::sync::{Mutex, OnceLock};
 
 /// The version of the binary format written by [`PlayBook::to_bytes`].
 pub const PLAY_BOOK_VERSION: u16 = 1;
-const MAGIC: &[u8; 4] = b"ZC4P";
-const HEADER: usize = 4 + 2 + 1 + 1 + 1 + 4;
-/// Bytes an entry: one `u64` (see the module docs).
-const ENTRY: usize = 8;
+/// The play book's frame: magic `ZC4P`, entries of one `u64` (see the module docs).
+const FRAME: Frame = Frame {
+    magic: b"ZC4P",
+    version: PLAY_BOOK_VERSION,
+    width: 8,
+};
 /// Bits of a key (`current + mask` of 7 columns of 7 bits).
 const KEY_BITS: u32 = 49;
 /// Added to a score to store it in 6 bits.
@@ -255,19 +257,13 @@ impl PlayBook {
 
     /// The binary form (see the module docs).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER + ENTRY * self.entries.len() + 8);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&PLAY_BOOK_VERSION.to_le_bytes());
-        out.extend_from_slice(&[WIDTH as u8, HEIGHT as u8, self.plies as u8]);
-        out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
-        for &(key, score, col) in &self.entries {
-            let score = (i32::from(score) + SCORE_BIAS) as u64;
-            let word = key | u64::from(col) << KEY_BITS | score << (KEY_BITS + 3);
-            out.extend_from_slice(&word.to_le_bytes());
-        }
-        let sum = fnv1a(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
-        out
+        FRAME.write(self.plies, self.entries.len(), |out| {
+            for &(key, score, col) in &self.entries {
+                let score = (i32::from(score) + SCORE_BIAS) as u64;
+                let word = key | u64::from(col) << KEY_BITS | score << (KEY_BITS + 3);
+                out.extend_from_slice(&word.to_le_bytes());
+            }
+        })
     }
 
     /// Reads the binary form, checking the magic number, version, board, length,
@@ -276,28 +272,10 @@ impl PlayBook {
     /// # Errors
     /// The [`BookError`] of the first check that fails.
     pub fn from_bytes(bytes: &[u8]) -> Result<PlayBook, BookError> {
-        if bytes.len() < HEADER + 8 || &bytes[..4] != MAGIC {
-            return Err(BookError::Magic);
-        }
-        let version = u16::from_le_bytes([bytes[4], bytes[5]]);
-        if version != PLAY_BOOK_VERSION {
-            return Err(BookError::Version(version));
-        }
-        if (bytes[6], bytes[7]) != (WIDTH as u8, HEIGHT as u8) {
-            return Err(BookError::Board(bytes[6], bytes[7]));
-        }
-        let plies = u32::from(bytes[8]);
-        let count = u32::from_le_bytes([bytes[9], bytes[10], bytes[11], bytes[12]]) as usize;
-        if bytes.len() != HEADER + ENTRY * count + 8 {
-            return Err(BookError::Length(bytes.len()));
-        }
-        let (body, sum) = bytes.split_at(bytes.len() - 8);
-        if fnv1a(body) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
-            return Err(BookError::Checksum);
-        }
+        let (plies, body) = FRAME.read(bytes)?;
         let max_score = (CELLS / 2) as i32;
-        let entries = body[HEADER..]
-            .chunks_exact(ENTRY)
+        let entries = body
+            .chunks_exact(FRAME.width)
             .enumerate()
             .map(|(i, c)| {
                 let word = u64::from_le_bytes(c.try_into().expect("8 bytes"));
@@ -496,6 +474,7 @@ fn unit_walk(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::book::fnv1a;
 
     /// The book of `plies` whose every answer is the leftmost playable column, score 0
     /// (made up: the format
@@ -538,13 +517,13 @@ mod tests {
             bytes
         };
         let mut bad = bytes.clone();
-        bad[HEADER] ^= 1;
+        bad[Frame::HEADER] ^= 1;
         assert_eq!(PlayBook::from_bytes(&bad), Err(BookError::Checksum));
         let mut bad = bytes.clone();
         bad[4] = 9;
         assert_eq!(
             PlayBook::from_bytes(&resum(bad)),
-            Err(BookError::Version(9))
+            Err(BookError::Version(9, 1))
         );
         let mut bad = bytes.clone();
         bad[7] = 7;
@@ -563,10 +542,10 @@ mod tests {
         assert_eq!(PlayBook::from_bytes(&bad), Err(BookError::Magic));
         // A column beyond the board, a score beyond ±21, a high bit; keys out of order.
         let word = |bytes: &[u8], i: usize| {
-            u64::from_le_bytes(bytes[HEADER + 8 * i..][..8].try_into().unwrap())
+            u64::from_le_bytes(bytes[Frame::HEADER + 8 * i..][..8].try_into().unwrap())
         };
         let set = |mut bytes: Vec<u8>, i: usize, w: u64| {
-            bytes[HEADER + 8 * i..][..8].copy_from_slice(&w.to_le_bytes());
+            bytes[Frame::HEADER + 8 * i..][..8].copy_from_slice(&w.to_le_bytes());
             resum(bytes)
         };
         let w = word(&bytes, 2);
