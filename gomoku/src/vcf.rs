@@ -140,10 +140,7 @@ impl VcfSolver {
     }
 
     fn attacker_wins(board: &Board, side: Side) -> Option<usize> {
-        if board.pattern_count(side, Pattern::Five) == 0 {
-            return None;
-        }
-        (0..board.cell_count()).find(|&i| board.is_winning_cell(i, side))
+        board.first_winning_cell(side)
     }
 
     /// Win points of `side` on the four lines through `c` (within four cells).
@@ -244,10 +241,9 @@ impl VcfSolver {
         };
         match threats.len() {
             0 => {
-                for i in 0..board.cell_count() {
-                    if board.raw(i) == 0 && board.near(i) > 0 {
-                        consider(i, board, &mut candidates);
-                    }
+                // The empty cells near stones, in no order (sorted below).
+                for &i in board.frontier() {
+                    consider(i as usize, board, &mut candidates);
                 }
             }
             1 => consider(threats[0], board, &mut candidates),

@@ -144,8 +144,9 @@ fn has_strong_move(b: &Board, side: Side) -> bool {
     if b.pattern_count(side, Pattern::Four) < 2 {
         return false;
     }
-    (0..b.cell_count()).any(|i| {
-        b.patterns(i, side)
+    // A four's cell has the four's other stones within two cells: on the frontier.
+    b.frontier().iter().any(|&i| {
+        b.patterns(i as usize, side)
             .iter()
             .filter(|&&v| v >= Pattern::Four as u8)
             .count()
@@ -286,9 +287,7 @@ impl VctSolver {
     ) -> Result<(Vec<usize>, u64), Option<VctProof>> {
         self.nodes += 1;
         let a = b.side_to_move();
-        if b.pattern_count(a, Pattern::Five) > 0
-            && let Some(i) = (0..b.cell_count()).find(|&i| b.is_winning_cell(i, a))
-        {
+        if let Some(i) = b.first_winning_cell(a) {
             return Err(Some(VctProof::Vcf(vec![b.cell_of(i)])));
         }
         let blocks = b.winning_cells(!a);
@@ -326,17 +325,15 @@ impl VctSolver {
         if let Some(&i) = blocks.first() {
             moves.push((0, i));
         } else {
-            for i in 0..b.cell_count() {
-                if b.raw(i) != 0 || b.near(i) == 0 {
-                    continue;
-                }
-                if a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)) {
-                    continue;
-                }
+            // The empty cells near stones, in no order (sorted below).
+            for &i in b.frontier() {
+                let i = i as usize;
                 let p = b.patterns(i, a);
                 // Fours and open threes (two closed threes at once were tried as well:
                 // the wider tree solved fewer puzzles within the same budget).
-                if p.iter().any(|&v| v >= Pattern::OpenThree as u8) {
+                if p.iter().any(|&v| v >= Pattern::OpenThree as u8)
+                    && !(a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)))
+                {
                     moves.push((cell_value(p) + cell_value(b.patterns(i, d)) / 2, i));
                 }
             }
@@ -402,10 +399,9 @@ impl VctSolver {
         let a = b.side_to_move();
         let d = !a;
         let mut moves = Vec::new();
-        for i in 0..b.cell_count() {
-            if b.raw(i) != 0 || b.near(i) == 0 {
-                continue;
-            }
+        // The empty cells near stones, in no order (sorted below).
+        for &i in b.frontier() {
+            let i = i as usize;
             let p = b.patterns(i, a);
             if !p.iter().any(|&v| v >= Pattern::OpenThree as u8) {
                 continue;
