@@ -413,6 +413,13 @@ impl Board {
         self.spots[i].near
     }
 
+    /// The Zobrist hash ([`Game::hash`]) the position would have after the side to move
+    /// plays at the empty index `i`, without playing it (for probing a table first).
+    #[inline]
+    pub fn hash_after_move(&self, i: usize) -> u64 {
+        self.hash ^ keys()[2 * i + self.to_move.index()] ^ keys()[2 * CELLS]
+    }
+
     /// True when `side` playing at empty index `i` wins at once.
     #[inline]
     pub fn is_winning_cell(&self, i: usize, side: Side) -> bool {

@@ -265,7 +265,19 @@ impl VcfSolver {
                 line.extend([c, board.cell_of(reply), board.cell_of(five)]);
                 return true;
             }
-            if wins.len() == 1 {
+            if wins.len() == 1 && self.probe_fail(board.hash_after_move(wins[0]), depth - 1) {
+                // The block leads to a position already proven to fail with as many
+                // fours left: what `search` would find there at once (the node counted
+                // and the budget polled as it would), without playing the block.
+                self.nodes += 1;
+                if depth > 1
+                    && self.nodes <= self.node_limit
+                    && self.nodes.is_multiple_of(VCF_POLL_INTERVAL)
+                    && budget.is_some_and(Budget::poll)
+                {
+                    self.node_limit = 0;
+                }
+            } else if wins.len() == 1 {
                 let block = board.cell_of(wins[0]);
                 board.play_unchecked(block);
                 line.extend([c, block]);
