@@ -320,25 +320,10 @@ impl VctSolver {
             Err(end) => return end,
         };
         let a = b.side_to_move();
-        let d = !a;
-        let mut moves: Vec<(i32, usize)> = Vec::new();
-        if let Some(&i) = blocks.first() {
-            moves.push((0, i));
-        } else {
-            // The empty cells near stones, in no order (sorted below).
-            for &i in b.frontier() {
-                let i = i as usize;
-                let p = b.patterns(i, a);
-                // Fours and open threes (two closed threes at once were tried as well:
-                // the wider tree solved fewer puzzles within the same budget).
-                if p.iter().any(|&v| v >= Pattern::OpenThree as u8)
-                    && !(a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)))
-                {
-                    moves.push((cell_value(p) + cell_value(b.patterns(i, d)) / 2, i));
-                }
-            }
-            moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
-        }
+        let moves = match blocks.first() {
+            Some(&i) => vec![(0, i)],
+            None => threat_moves(b),
+        };
         let forced = !blocks.is_empty();
         if forced && a == Side::First && crate::renju::is_forbidden(b, b.cell_of(blocks[0])) {
             return None;
@@ -630,14 +615,38 @@ impl VctSolver {
         ply: u32,
         last: Cell,
     ) -> Option<Vec<(Cell, VctProof)>> {
+        let _ = last;
+        let defences = match self.defences(b) {
+            Defences::Won => return Some(Vec::new()),
+            Defences::Holds => return None,
+            Defences::Replies(list) => list,
+        };
+        let mut replies = Vec::with_capacity(defences.len());
+        for &(_, j) in &defences {
+            let c = b.cell_of(j);
+            b.play_unchecked(c);
+            let sub = if b.outcome().is_some() {
+                None
+            } else {
+                self.attack(b, depth, ply + 1)
+            };
+            b.try_undo();
+            replies.push((c, sub?));
+        }
+        Some(replies)
+    }
+
+    /// Defender to move after the attacker's threat: the defender's moves that need an
+    /// answer, best first (counts one node, and the VCF tests' nodes).
+    fn defences(&mut self, b: &mut Board) -> Defences {
         self.nodes += 1;
         let d = b.side_to_move();
         let a = !d;
         if b.outcome() == Some(Outcome::Win(a)) {
-            return Some(Vec::new());
+            return Defences::Won;
         }
         if b.outcome().is_some() || b.pattern_count(d, Pattern::Five) > 0 {
-            return None;
+            return Defences::Holds;
         }
         let fives = b.winning_cells(a);
         let mut defences: Vec<(i32, usize)> = Vec::new();
@@ -704,7 +713,9 @@ impl VctSolver {
                 let threat = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
                 self.nodes += self.vcf.nodes;
                 b.set_side_to_move(d);
-                let line = threat?;
+                let Some(line) = threat else {
+                    return Defences::Holds;
+                };
                 for j in 0..b.cell_count() {
                     if b.raw(j) != 0 {
                         continue;
@@ -734,27 +745,45 @@ impl VctSolver {
                 defences.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
             }
             1 => defences.push((0, fives[0])),
-            _ => return Some(Vec::new()),
+            _ => return Defences::Won,
         }
-        let _ = last;
         if d == Side::First && b.rule() == crate::Rule::Renju {
             // Black may not defend on a forbidden point (a four it cannot block is lost).
             defences.retain(|&(_, j)| !crate::renju::is_forbidden(b, b.cell_of(j)));
         }
-        let mut replies = Vec::with_capacity(defences.len());
-        for &(_, j) in &defences {
-            let c = b.cell_of(j);
-            b.play_unchecked(c);
-            let sub = if b.outcome().is_some() {
-                None
-            } else {
-                self.attack(b, depth, ply + 1)
-            };
-            b.try_undo();
-            replies.push((c, sub?));
-        }
-        Some(replies)
+        Defences::Replies(defences)
     }
+}
+
+/// What [`VctSolver::defences`] finds at a defender node.
+enum Defences {
+    /// The attacker has won, or wins whatever the defender plays.
+    Won,
+    /// The threat fails: the defender wins or it was no threat.
+    Holds,
+    /// The moves that need an answer, as (ordering score, cell index), best first.
+    Replies(Vec<(i32, usize)>),
+}
+
+/// The side to move's threats, best first, as (ordering score, cell index): the cells
+/// where it makes a four or an open three (two closed threes at once were tried as well:
+/// the wider tree solved fewer puzzles within the same budget), never a forbidden point.
+fn threat_moves(b: &Board) -> Vec<(i32, usize)> {
+    let a = b.side_to_move();
+    let d = !a;
+    let mut moves: Vec<(i32, usize)> = Vec::new();
+    // The empty cells near stones, in no order (sorted below).
+    for &i in b.frontier() {
+        let i = i as usize;
+        let p = b.patterns(i, a);
+        if p.iter().any(|&v| v >= Pattern::OpenThree as u8)
+            && !(a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)))
+        {
+            moves.push((cell_value(p) + cell_value(b.patterns(i, d)) / 2, i));
+        }
+    }
+    moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    moves
 }
 
 /// True when the defender's stone on `c`, whose patterns are `pd`, shares a line
