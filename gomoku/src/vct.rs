@@ -125,6 +125,11 @@ pub struct VctSolver {
     pub tss_tries: u32,
     guided: bool,
     tss_fails: Vec<(u64, u8)>,
+    /// Whether a position whose VCF test failed is not tested again within one proof
+    /// (see `vcf_test`); off by default (the engine's root VCT), on in the puzzle suite.
+    pub vcf_memo: bool,
+    /// Hashes of positions whose VCF test failed in this proof (see `vcf_test`).
+    no_vcf: Vec<u64>,
 }
 
 impl Default for VctSolver {
@@ -173,6 +178,8 @@ impl VctSolver {
             tss_tries: 3,
             guided: false,
             tss_fails: vec![(0, 0); n],
+            no_vcf: vec![0; n],
+            vcf_memo: false,
         }
     }
 
@@ -238,6 +245,7 @@ impl VctSolver {
         }
         self.fails.iter_mut().for_each(|e| *e = (0, 0));
         self.tss_fails.iter_mut().for_each(|e| *e = (0, 0));
+        self.no_vcf.iter_mut().for_each(|e| *e = 0);
         for d in 1..=depth {
             if let Some(p) = self.attack(board, d, 0) {
                 return Some(p);
@@ -274,6 +282,24 @@ impl VctSolver {
         self.aborted
     }
 
+    /// The VCF test of an attacker node whose position has hash `key`: a VCF proof line
+    /// within [`VctSolver::vcf_nodes`], or `None`. With [`VctSolver::vcf_memo`], a
+    /// position whose test has failed once in this proof is not tested again (the
+    /// iterative deepening and the second stage come back to the same positions many
+    /// times; the nodes saved go to the threats).
+    fn vcf_test(&mut self, b: &mut Board, key: u64) -> Option<Vec<Cell>> {
+        let slot = key as usize & self.mask;
+        if self.vcf_memo && self.no_vcf[slot] == key {
+            return None;
+        }
+        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
+        self.nodes += self.vcf.nodes;
+        if vcf.is_none() && self.vcf_memo {
+            self.no_vcf[slot] = key;
+        }
+        vcf
+    }
+
     /// The checks every attacker node makes before choosing its moves: a five to
     /// complete (a one-move proof), two or more defender fives to block, the budget, the
     /// ply cap, a stored failure at this depth or more, a VCF (its proof), depth 0.
@@ -299,9 +325,7 @@ impl VctSolver {
         if e.0 == key && e.1 as u32 >= depth {
             return Err(None);
         }
-        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
-        self.nodes += self.vcf.nodes;
-        if let Some(line) = vcf {
+        if let Some(line) = self.vcf_test(b, key) {
             return Err(Some(VctProof::Vcf(line)));
         }
         if depth == 0 {
@@ -536,9 +560,7 @@ impl VctSolver {
         if e.0 == key && e.1 as u32 >= depth {
             return false;
         }
-        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
-        self.nodes += self.vcf.nodes;
-        if vcf.is_some() {
+        if self.vcf_test(b, key).is_some() {
             return true;
         }
         if depth == 0 {
