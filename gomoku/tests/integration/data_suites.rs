@@ -40,7 +40,7 @@ fn vcf_puzzles_freestyle() {
         if rule == Rule::Freestyle {
             // The goal is 98%; most misses are white-to-move renju puzzles whose freestyle
             // win is neither a VCF nor a VCT found within the budget (most need a quiet
-            // move). Guard the measured level (94.4% since the threat-space stage)
+            // move). Guard the measured level (94.8% since the VCF test memo)
             // against regressions.
             eprintln!(
                 "goal 98%: {}",
