@@ -1,14 +1,16 @@
 //! The VCF/VCT puzzle suite from the command line, for measuring the solvers:
 //! `cargo run --release -p gomoku --example puzzles -- RULE [VCT_NODES] [ONLY_FILE]`
 //! runs `suite::run_vcf_suite` on `../shared/data/gomoku/vcf-rapfi-verified.jsonl` under
-//! `RULE` (`freestyle`, `standard` or `renju`) with 200,000 VCF and `VCT_NODES` (20,000)
+//! `RULE` (`freestyle`, `standard` or `renju`) with 200,000 VCF and `VCT_NODES` (`suite::SUITE_VCT_NODES`)
 //! VCT nodes a puzzle and prints the counts, the CPU summary, the misses and each
 //! puzzle's CPU time; with `ONLY_FILE`, only the puzzles named there (`file#index`, one a
-//! line). The environment variables `VCT_VCF_NODES`, `TSS_NODES` and `TSS_TRIES` change
-//! the VCT's settings from `suite::suite_vct_solver`.
+//! line). The environment variables `VCT_VCF_NODES`, `TSS_NODES`, `TSS_TRIES` and
+//! `NO_VCF_MEMO` change the VCT's settings from `suite::suite_vct_solver`.
 
 use gomoku::Rule;
-use gomoku::suite::{PUZZLE_CPU_GOAL, parse_puzzles, run_vcf_suite_with, suite_vct_solver};
+use gomoku::suite::{
+    PUZZLE_CPU_GOAL, SUITE_VCT_NODES, parse_puzzles, run_vcf_suite_with, suite_vct_solver,
+};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -17,7 +19,9 @@ fn main() {
         .map_or("freestyle", |s| s)
         .parse()
         .expect("rule");
-    let vct_nodes: u64 = args.get(2).map_or(20_000, |s| s.parse().expect("nodes"));
+    let vct_nodes: u64 = args
+        .get(2)
+        .map_or(SUITE_VCT_NODES, |s| s.parse().expect("nodes"));
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../shared/data/gomoku/vcf-rapfi-verified.jsonl"
@@ -38,6 +42,9 @@ fn main() {
     }
     if let Some(n) = std::env::var("TSS_NODES").ok().and_then(|v| v.parse().ok()) {
         vct.tss_nodes = n;
+    }
+    if std::env::var_os("NO_VCF_MEMO").is_some() {
+        vct.vcf_memo = false;
     }
     if let Some(n) = std::env::var("TSS_TRIES").ok().and_then(|v| v.parse().ok()) {
         vct.tss_tries = n;

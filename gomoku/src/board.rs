@@ -114,15 +114,12 @@ pub struct Board {
     size: u8,
     rule: Rule,
     cells: Vec<u8>,
-    pats: Vec<[[u8; 4]; 2]>,
+    /// Per cell, what the pattern updates read and write (see [`Spot`]).
+    spots: Vec<Spot>,
     counts: [[u16; 8]; 2],
-    near: Vec<u8>,
     /// Per side and pattern, the (cell, direction) pairs of the cells near stones
     /// (`near > 0`; occupied cells have no pattern).
     near_counts: [[u16; 8]; 2],
-    /// Per cell and side, the number of fours (bits 0..3) and open threes (bits 3..6)
-    /// among its four direction patterns: its threat class in one table look-up.
-    tally: Vec<[u8; 2]>,
     /// Per side and threat class (see [`pattern::threat_class`]), the cells (every cell
     /// of class 1 or 2 is empty and near a stone).
     classes: [[u16; 3]; 2],
@@ -136,16 +133,32 @@ pub struct Board {
     to_move: Side,
     hash: u64,
     outcome: Option<Outcome>,
-    /// Per cell, direction and side (black, white), the pattern-table key of the ten
-    /// cells at offsets −5..=5 around it as that side sees them, kept incrementally:
-    /// offsets −4..−1, +1..+4 as base-3 digits (empty, own stone, opponent stone or
-    /// edge) of weights 3^0..3^7, plus 3^8 for an own stone at −5 and 2·3^8 at +5.
-    keys: Vec<[[u32; 2]; 4]>,
     /// The pattern table seen by black and by white.
     tables: [&'static [u8; pattern::KEYS]; 2],
     /// Per side, whether its patterns read the cells five away
     /// ([`pattern::reads_outer_cells`]).
     outer: [bool; 2],
+}
+
+/// What the board keeps per cell for the pattern updates, together so that updating a
+/// neighbour touches one place in memory (one bounds check, one or two cache lines).
+#[derive(Clone, Copy, Default)]
+struct Spot {
+    /// Per cell, direction and side (black, white), the pattern-table key of the ten
+    /// cells at offsets −5..=5 around it as that side sees them, kept incrementally:
+    /// offsets −4..−1, +1..+4 as base-3 digits (empty, own stone, opponent stone or
+    /// edge) of weights 3^0..3^7, plus 3^8 for an own stone at −5 and 2·3^8 at +5
+    /// (the outer bits only for a side whose patterns read them; 0 otherwise).
+    keys: [[u32; 2]; 4],
+    /// Per side and direction, the pattern code a stone there makes (0 when occupied).
+    pats: [[u8; 4]; 2],
+    /// Per side, the number of fours (bits 0..3) and open threes (bits 3..6) among its
+    /// four direction patterns: its threat class in one table look-up.
+    tally: [u8; 2],
+    /// Number of stones within two cells (king distance).
+    near: u8,
+    /// The board value (0 empty, 1 black, 2 white, 3 blocker), as in `Board::cells`.
+    stone: u8,
 }
 
 /// What one direction's pattern adds to a cell's tally: 1 for a four, 8 for an open three.
@@ -236,11 +249,9 @@ impl Board {
             size: size as u8,
             rule,
             cells: vec![0; n],
-            pats: vec![[[0; 4]; 2]; n],
+            spots: vec![Spot::default(); n],
             counts: [[0; 8]; 2],
-            near: vec![0; n],
             near_counts: [[0; 8]; 2],
-            tally: vec![[0; 2]; n],
             classes: [[n as u16, 0, 0]; 2],
             frontier: Vec::with_capacity(n),
             frontier_at: vec![u16::MAX; n],
@@ -250,7 +261,6 @@ impl Board {
             to_move: Side::First,
             hash: 0,
             outcome: None,
-            keys: vec![[[0; 2]; 4]; n],
             tables: [
                 pattern::table(rule.line_rule(Side::First)),
                 pattern::table(rule.line_rule(Side::Second)),
@@ -266,7 +276,7 @@ impl Board {
                 for k in [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                     let (x, y) = (c.x as i32 + k * dx, c.y as i32 + k * dy);
                     if x < 0 || y < 0 || x >= size as i32 || y >= size as i32 {
-                        for (side, key) in b.keys[i][d].iter_mut().enumerate() {
+                        for (side, key) in b.spots[i].keys[d].iter_mut().enumerate() {
                             *key += key_digit(k, 3, side as u32 + 1) * key_weight(k);
                         }
                     }
@@ -359,13 +369,13 @@ impl Board {
     /// direction `d` (0..4, see [`DIRECTIONS`]); [`Pattern::None`] on occupied cells.
     #[inline]
     pub fn pattern(&self, i: usize, side: Side, d: usize) -> Pattern {
-        Pattern::from_code(self.pats[i][side.index()][d])
+        Pattern::from_code(self.spots[i].pats[side.index()][d])
     }
 
     /// The four direction patterns of `side` at index `i`, as codes.
     #[inline]
     pub fn patterns(&self, i: usize, side: Side) -> [u8; 4] {
-        self.pats[i][side.index()]
+        self.spots[i].pats[side.index()]
     }
 
     /// How many (empty cell, direction) pairs give `side` the pattern `p`.
@@ -400,13 +410,20 @@ impl Board {
     /// Number of stones within two cells (king distance) of index `i`.
     #[inline]
     pub fn near(&self, i: usize) -> u8 {
-        self.near[i]
+        self.spots[i].near
+    }
+
+    /// The Zobrist hash ([`Game::hash`]) the position would have after the side to move
+    /// plays at the empty index `i`, without playing it (for probing a table first).
+    #[inline]
+    pub fn hash_after_move(&self, i: usize) -> u64 {
+        self.hash ^ keys()[2 * i + self.to_move.index()] ^ keys()[2 * CELLS]
     }
 
     /// True when `side` playing at empty index `i` wins at once.
     #[inline]
     pub fn is_winning_cell(&self, i: usize, side: Side) -> bool {
-        self.pats[i][side.index()].contains(&(Pattern::Five as u8))
+        self.spots[i].pats[side.index()].contains(&(Pattern::Five as u8))
     }
 
     /// The cells where `side` would complete a winning row now (its "win points").
@@ -414,9 +431,25 @@ impl Board {
         if self.counts[side.index()][Pattern::Five as usize] == 0 {
             return Vec::new();
         }
-        (0..self.cells.len())
+        // A winning cell has stones of its row next to it: it is on the frontier.
+        let mut out: Vec<usize> = (self.frontier.iter())
+            .map(|&i| i as usize)
             .filter(|&i| self.is_winning_cell(i, side))
-            .collect()
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The lowest index of a cell where `side` would complete a winning row now (the
+    /// first of [`Board::winning_cells`]), without building the list.
+    pub fn first_winning_cell(&self, side: Side) -> Option<usize> {
+        if self.counts[side.index()][Pattern::Five as usize] == 0 {
+            return None;
+        }
+        (self.frontier.iter())
+            .map(|&i| i as usize)
+            .filter(|&i| self.is_winning_cell(i, side))
+            .min()
     }
 
     #[inline]
@@ -433,21 +466,21 @@ impl Board {
     /// direction `d`, from the line code.
     #[inline]
     fn compute(&self, i: usize, d: usize, side: usize) -> u8 {
-        self.tables[side][self.keys[i][d][side] as usize]
+        self.tables[side][self.spots[i].keys[d][side] as usize]
     }
 
     #[inline(always)]
     fn set_pattern(&mut self, i: usize, side: usize, d: usize, new: u8) {
-        let old = self.pats[i][side][d];
+        let old = self.spots[i].pats[side][d];
         if new != old {
             let (o, n) = (old as usize & 7, new as usize & 7);
             self.counts[side][o] -= 1;
             self.counts[side][n] += 1;
-            self.pats[i][side][d] = new;
+            self.spots[i].pats[side][d] = new;
             if TALLY[o] | TALLY[n] != 0 {
-                let was = self.tally[i][side];
+                let was = self.spots[i].tally[side];
                 let now = was.wrapping_sub(TALLY[o]).wrapping_add(TALLY[n]);
-                self.tally[i][side] = now;
+                self.spots[i].tally[side] = now;
                 let (a, b) = (
                     CLASS_OF_TALLY[was as usize & 63] as usize,
                     CLASS_OF_TALLY[now as usize & 63] as usize,
@@ -457,7 +490,7 @@ impl Board {
                     self.classes[side][b % 3] += 1;
                 }
             }
-            if self.near[i] > 0 {
+            if self.spots[i].near > 0 {
                 self.near_counts[side][o] -= 1;
                 self.near_counts[side][n] += 1;
             }
@@ -468,7 +501,7 @@ impl Board {
     #[inline]
     fn count_near(&mut self, i: usize, add: bool) {
         for side in 0..2 {
-            for v in self.pats[i][side] {
+            for v in self.spots[i].pats[side] {
                 if add {
                     self.near_counts[side][v as usize] += 1;
                 } else {
@@ -500,24 +533,41 @@ impl Board {
     /// Updates the pattern keys and patterns around `c`, whose board value has just
     /// changed from `was` (a stone or blocker placed on an empty cell, `was` 0, or a
     /// stone of value `was` taken back).
+    ///
+    /// The key change of every neighbour is known before the loop (it depends only on
+    /// the offset and the side), so each neighbour costs two additions and, when empty,
+    /// two table look-ups. A side whose patterns do not read the cells five away
+    /// ([`pattern::reads_outer_cells`]) keeps no outer bits in its keys (its table gives
+    /// the same pattern for every value of them), so under freestyle the loop stops at
+    /// four cells.
     fn update_around(&mut self, c: Cell, was: u32) {
         let s = self.size as i32;
         let (cx, cy) = (c.x as i32, c.y as i32);
         let ci = self.index(c);
         let v = self.cells[ci] as u32;
-        // The offsets k in −5..=5 along each axis that stay on the board.
-        let span = |p: i32, dp: i32| match dp {
-            0 => (-5, 5),
-            1 => ((-p).max(-5), (s - 1 - p).min(5)),
-            _ => ((p - (s - 1)).max(-5), p.min(5)),
-        };
-        // Per side, how each neighbour's key digit for `c` changes: (inner, outer).
-        let change = |own: u32| {
+        // Per offset index `5 - k` of `c` as seen from its neighbour at offset k, and
+        // per side, the change of the neighbour's key.
+        let mut delta = [[0i32; 2]; 11];
+        for (side, &outer) in self.outer.iter().enumerate() {
+            let own = side as u32 + 1;
             let inner = key_digit(1, v, own) as i32 - key_digit(1, was, own) as i32;
-            let outer = key_digit(5, v, own) as i32 - key_digit(5, was, own) as i32;
-            (inner, outer)
+            let outer = if outer {
+                key_digit(5, v, own) as i32 - key_digit(5, was, own) as i32
+            } else {
+                0
+            };
+            for (j, row) in delta.iter_mut().enumerate() {
+                let change = if j == 0 || j == 10 { outer } else { inner };
+                row[side] = change * KEY_WEIGHTS[j] as i32;
+            }
+        }
+        let reach = if self.outer[0] || self.outer[1] { 5 } else { 4 };
+        // The offsets k in −reach..=reach along each axis that stay on the board.
+        let span = |p: i32, dp: i32| match dp {
+            0 => (-reach, reach),
+            1 => ((-p).max(-reach), (s - 1 - p).min(reach)),
+            _ => ((p - (s - 1)).max(-reach), p.min(reach)),
         };
-        let changes = [change(1), change(2)];
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             let step = dy * s + dx;
             let ((lx, hx), (ly, hy)) = (span(cx, dx), span(cy, dy));
@@ -527,16 +577,19 @@ impl Board {
                 }
                 let i = (ci as i32 + k * step) as usize;
                 // `c` lies at offset −k from `i`.
-                let empty = self.cells[i] == 0;
-                let outer = k == 5 || k == -5;
-                let weight = KEY_WEIGHTS[(5 - k) as usize] as i32;
-                for (side, &(inner_change, outer_change)) in changes.iter().enumerate() {
-                    let change = if outer { outer_change } else { inner_change };
-                    let key = self.keys[i][d][side].wrapping_add_signed(change * weight);
-                    self.keys[i][d][side] = key;
-                    if empty && (!outer || self.outer[side]) {
-                        let new = self.tables[side][key as usize];
-                        self.set_pattern(i, side, d, new);
+                let [d0, d1] = delta[(5 - k) as usize];
+                let key = &mut self.spots[i].keys[d];
+                key[0] = key[0].wrapping_add_signed(d0);
+                key[1] = key[1].wrapping_add_signed(d1);
+                let [k0, k1] = *key;
+                if self.spots[i].stone == 0 {
+                    if d0 != 0 {
+                        let new = self.tables[0][k0 as usize];
+                        self.set_pattern(i, 0, d, new);
+                    }
+                    if d1 != 0 {
+                        let new = self.tables[1][k1 as usize];
+                        self.set_pattern(i, 1, d, new);
                     }
                 }
             }
@@ -553,23 +606,23 @@ impl Board {
             for x in (cx - 2).max(0)..=(cx + 2).min(s - 1) {
                 let i = (y * s + x) as usize;
                 if placed {
-                    self.near[i] += 1;
-                    if self.near[i] == 1 {
+                    self.spots[i].near += 1;
+                    if self.spots[i].near == 1 {
                         self.count_near(i, true);
                         if self.cells[i] == 0 {
                             self.frontier_insert(i);
                         }
                     }
                 } else {
-                    self.near[i] -= 1;
-                    if self.near[i] == 0 {
+                    self.spots[i].near -= 1;
+                    if self.spots[i].near == 0 {
                         self.count_near(i, false);
                         self.frontier_remove(i);
                     }
                 }
             }
         }
-        if !placed && self.near[ci] > 0 {
+        if !placed && self.spots[ci].near > 0 {
             self.frontier_insert(ci);
         }
     }
@@ -615,6 +668,7 @@ impl Board {
         let side = self.to_move;
         let wins = self.is_winning_cell(i, side);
         self.cells[i] = side.index() as u8 + 1;
+        self.spots[i].stone = self.cells[i];
         self.hash ^= keys()[2 * i + side.index()] ^ keys()[2 * CELLS];
         self.history.push(c);
         self.update_around(c, 0);
@@ -664,6 +718,7 @@ impl Board {
             return Err(PlayError::Occupied(c));
         }
         self.cells[i] = 3;
+        self.spots[i].stone = 3;
         self.blockers += 1;
         self.hash ^= keys()[2 * i] ^ keys()[2 * i + 1];
         self.update_around(c, 0);
@@ -691,6 +746,7 @@ impl Board {
             Side::Second
         };
         self.cells[i] = 0;
+        self.spots[i].stone = 0;
         self.hash ^= keys()[2 * i + side.index()] ^ keys()[2 * CELLS];
         self.update_around(c, side.index() as u32 + 1);
         self.to_move = side;
@@ -963,7 +1019,7 @@ mod tests {
                                 0
                             };
                             assert_eq!(
-                                b.pats[i][s][d], want,
+                                b.spots[i].pats[s][d], want,
                                 "step {step} cell {i} side {s} dir {d}"
                             );
                             side_counts[want as usize] += 1;
@@ -974,7 +1030,7 @@ mod tests {
                 let (mut near_counts, mut classes) = ([[0u16; 8]; 2], [[0u16; 3]; 2]);
                 let mut frontier = Vec::new();
                 for i in 0..b.cell_count() {
-                    for (side_classes, pats) in classes.iter_mut().zip(b.pats[i]) {
+                    for (side_classes, pats) in classes.iter_mut().zip(b.spots[i].pats) {
                         let class = pattern::threat_class(pats);
                         assert!(class == 0 || (b.raw(i) == 0 && b.near(i) > 0));
                         side_classes[class] += 1;
@@ -985,7 +1041,7 @@ mod tests {
                     if b.raw(i) == 0 {
                         frontier.push(i as u16);
                     }
-                    for (side_counts, pats) in near_counts.iter_mut().zip(b.pats[i]) {
+                    for (side_counts, pats) in near_counts.iter_mut().zip(b.spots[i].pats) {
                         for p in pats {
                             side_counts[p as usize] += 1;
                         }

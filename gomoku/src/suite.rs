@@ -276,15 +276,20 @@ pub const VCT_DEPTH: u32 = 12;
 /// them, cheaper; fours are VCT moves as well, so longer VCFs are still found.
 pub const SUITE_VCT_VCF_NODES: u64 = 20;
 
+/// VCT nodes a puzzle in the suite (the iterative deepening; [`run_vcf_suite`]'s
+/// `vct_nodes`).
+pub const SUITE_VCT_NODES: u64 = 25_000;
+
 /// Nodes of the VCT's threat-space-guided second stage in the suite
 /// ([`VctSolver::tss_nodes`]).
-pub const SUITE_TSS_NODES: u64 = 30_000;
+pub const SUITE_TSS_NODES: u64 = 10_000;
 
 /// The VCT solver as [`run_vcf_suite`] configures it.
 pub fn suite_vct_solver() -> VctSolver {
     let mut vct = VctSolver::new();
     vct.vcf_nodes = SUITE_VCT_VCF_NODES;
     vct.tss_nodes = SUITE_TSS_NODES;
+    vct.vcf_memo = true;
     vct
 }
 

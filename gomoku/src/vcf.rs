@@ -140,10 +140,7 @@ impl VcfSolver {
     }
 
     fn attacker_wins(board: &Board, side: Side) -> Option<usize> {
-        if board.pattern_count(side, Pattern::Five) == 0 {
-            return None;
-        }
-        (0..board.cell_count()).find(|&i| board.is_winning_cell(i, side))
+        board.first_winning_cell(side)
     }
 
     /// Win points of `side` on the four lines through `c` (within four cells).
@@ -244,10 +241,9 @@ impl VcfSolver {
         };
         match threats.len() {
             0 => {
-                for i in 0..board.cell_count() {
-                    if board.raw(i) == 0 && board.near(i) > 0 {
-                        consider(i, board, &mut candidates);
-                    }
+                // The empty cells near stones, in no order (sorted below).
+                for &i in board.frontier() {
+                    consider(i as usize, board, &mut candidates);
                 }
             }
             1 => consider(threats[0], board, &mut candidates),
@@ -269,7 +265,19 @@ impl VcfSolver {
                 line.extend([c, board.cell_of(reply), board.cell_of(five)]);
                 return true;
             }
-            if wins.len() == 1 {
+            if wins.len() == 1 && self.probe_fail(board.hash_after_move(wins[0]), depth - 1) {
+                // The block leads to a position already proven to fail with as many
+                // fours left: what `search` would find there at once (the node counted
+                // and the budget polled as it would), without playing the block.
+                self.nodes += 1;
+                if depth > 1
+                    && self.nodes <= self.node_limit
+                    && self.nodes.is_multiple_of(VCF_POLL_INTERVAL)
+                    && budget.is_some_and(Budget::poll)
+                {
+                    self.node_limit = 0;
+                }
+            } else if wins.len() == 1 {
                 let block = board.cell_of(wins[0]);
                 board.play_unchecked(block);
                 line.extend([c, block]);

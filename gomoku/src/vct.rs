@@ -125,6 +125,11 @@ pub struct VctSolver {
     pub tss_tries: u32,
     guided: bool,
     tss_fails: Vec<(u64, u8)>,
+    /// Whether a position whose VCF test failed is not tested again within one proof
+    /// (see `vcf_test`); off by default (the engine's root VCT), on in the puzzle suite.
+    pub vcf_memo: bool,
+    /// Hashes of positions whose VCF test failed in this proof (see `vcf_test`).
+    no_vcf: Vec<u64>,
 }
 
 impl Default for VctSolver {
@@ -144,8 +149,9 @@ fn has_strong_move(b: &Board, side: Side) -> bool {
     if b.pattern_count(side, Pattern::Four) < 2 {
         return false;
     }
-    (0..b.cell_count()).any(|i| {
-        b.patterns(i, side)
+    // A four's cell has the four's other stones within two cells: on the frontier.
+    b.frontier().iter().any(|&i| {
+        b.patterns(i as usize, side)
             .iter()
             .filter(|&&v| v >= Pattern::Four as u8)
             .count()
@@ -172,6 +178,8 @@ impl VctSolver {
             tss_tries: 3,
             guided: false,
             tss_fails: vec![(0, 0); n],
+            no_vcf: vec![0; n],
+            vcf_memo: false,
         }
     }
 
@@ -237,6 +245,7 @@ impl VctSolver {
         }
         self.fails.iter_mut().for_each(|e| *e = (0, 0));
         self.tss_fails.iter_mut().for_each(|e| *e = (0, 0));
+        self.no_vcf.iter_mut().for_each(|e| *e = 0);
         for d in 1..=depth {
             if let Some(p) = self.attack(board, d, 0) {
                 return Some(p);
@@ -273,6 +282,24 @@ impl VctSolver {
         self.aborted
     }
 
+    /// The VCF test of an attacker node whose position has hash `key`: a VCF proof line
+    /// within [`VctSolver::vcf_nodes`], or `None`. With [`VctSolver::vcf_memo`], a
+    /// position whose test has failed once in this proof is not tested again (the
+    /// iterative deepening and the second stage come back to the same positions many
+    /// times; the nodes saved go to the threats).
+    fn vcf_test(&mut self, b: &mut Board, key: u64) -> Option<Vec<Cell>> {
+        let slot = key as usize & self.mask;
+        if self.vcf_memo && self.no_vcf[slot] == key {
+            return None;
+        }
+        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
+        self.nodes += self.vcf.nodes;
+        if vcf.is_none() && self.vcf_memo {
+            self.no_vcf[slot] = key;
+        }
+        vcf
+    }
+
     /// The checks every attacker node makes before choosing its moves: a five to
     /// complete (a one-move proof), two or more defender fives to block, the budget, the
     /// ply cap, a stored failure at this depth or more, a VCF (its proof), depth 0.
@@ -286,9 +313,7 @@ impl VctSolver {
     ) -> Result<(Vec<usize>, u64), Option<VctProof>> {
         self.nodes += 1;
         let a = b.side_to_move();
-        if b.pattern_count(a, Pattern::Five) > 0
-            && let Some(i) = (0..b.cell_count()).find(|&i| b.is_winning_cell(i, a))
-        {
+        if let Some(i) = b.first_winning_cell(a) {
             return Err(Some(VctProof::Vcf(vec![b.cell_of(i)])));
         }
         let blocks = b.winning_cells(!a);
@@ -300,9 +325,7 @@ impl VctSolver {
         if e.0 == key && e.1 as u32 >= depth {
             return Err(None);
         }
-        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
-        self.nodes += self.vcf.nodes;
-        if let Some(line) = vcf {
+        if let Some(line) = self.vcf_test(b, key) {
             return Err(Some(VctProof::Vcf(line)));
         }
         if depth == 0 {
@@ -321,27 +344,10 @@ impl VctSolver {
             Err(end) => return end,
         };
         let a = b.side_to_move();
-        let d = !a;
-        let mut moves: Vec<(i32, usize)> = Vec::new();
-        if let Some(&i) = blocks.first() {
-            moves.push((0, i));
-        } else {
-            for i in 0..b.cell_count() {
-                if b.raw(i) != 0 || b.near(i) == 0 {
-                    continue;
-                }
-                if a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)) {
-                    continue;
-                }
-                let p = b.patterns(i, a);
-                // Fours and open threes (two closed threes at once were tried as well:
-                // the wider tree solved fewer puzzles within the same budget).
-                if p.iter().any(|&v| v >= Pattern::OpenThree as u8) {
-                    moves.push((cell_value(p) + cell_value(b.patterns(i, d)) / 2, i));
-                }
-            }
-            moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
-        }
+        let moves = match blocks.first() {
+            Some(&i) => vec![(0, i)],
+            None => threat_moves(b),
+        };
         let forced = !blocks.is_empty();
         if forced && a == Side::First && crate::renju::is_forbidden(b, b.cell_of(blocks[0])) {
             return None;
@@ -402,10 +408,9 @@ impl VctSolver {
         let a = b.side_to_move();
         let d = !a;
         let mut moves = Vec::new();
-        for i in 0..b.cell_count() {
-            if b.raw(i) != 0 || b.near(i) == 0 {
-                continue;
-            }
+        // The empty cells near stones, in no order (sorted below).
+        for &i in b.frontier() {
+            let i = i as usize;
             let p = b.patterns(i, a);
             if !p.iter().any(|&v| v >= Pattern::OpenThree as u8) {
                 continue;
@@ -555,9 +560,7 @@ impl VctSolver {
         if e.0 == key && e.1 as u32 >= depth {
             return false;
         }
-        let vcf = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
-        self.nodes += self.vcf.nodes;
-        if vcf.is_some() {
+        if self.vcf_test(b, key).is_some() {
             return true;
         }
         if depth == 0 {
@@ -634,14 +637,38 @@ impl VctSolver {
         ply: u32,
         last: Cell,
     ) -> Option<Vec<(Cell, VctProof)>> {
+        let _ = last;
+        let defences = match self.defences(b) {
+            Defences::Won => return Some(Vec::new()),
+            Defences::Holds => return None,
+            Defences::Replies(list) => list,
+        };
+        let mut replies = Vec::with_capacity(defences.len());
+        for &(_, j) in &defences {
+            let c = b.cell_of(j);
+            b.play_unchecked(c);
+            let sub = if b.outcome().is_some() {
+                None
+            } else {
+                self.attack(b, depth, ply + 1)
+            };
+            b.try_undo();
+            replies.push((c, sub?));
+        }
+        Some(replies)
+    }
+
+    /// Defender to move after the attacker's threat: the defender's moves that need an
+    /// answer, best first (counts one node, and the VCF tests' nodes).
+    fn defences(&mut self, b: &mut Board) -> Defences {
         self.nodes += 1;
         let d = b.side_to_move();
         let a = !d;
         if b.outcome() == Some(Outcome::Win(a)) {
-            return Some(Vec::new());
+            return Defences::Won;
         }
         if b.outcome().is_some() || b.pattern_count(d, Pattern::Five) > 0 {
-            return None;
+            return Defences::Holds;
         }
         let fives = b.winning_cells(a);
         let mut defences: Vec<(i32, usize)> = Vec::new();
@@ -708,7 +735,9 @@ impl VctSolver {
                 let threat = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
                 self.nodes += self.vcf.nodes;
                 b.set_side_to_move(d);
-                let line = threat?;
+                let Some(line) = threat else {
+                    return Defences::Holds;
+                };
                 for j in 0..b.cell_count() {
                     if b.raw(j) != 0 {
                         continue;
@@ -738,27 +767,45 @@ impl VctSolver {
                 defences.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
             }
             1 => defences.push((0, fives[0])),
-            _ => return Some(Vec::new()),
+            _ => return Defences::Won,
         }
-        let _ = last;
         if d == Side::First && b.rule() == crate::Rule::Renju {
             // Black may not defend on a forbidden point (a four it cannot block is lost).
             defences.retain(|&(_, j)| !crate::renju::is_forbidden(b, b.cell_of(j)));
         }
-        let mut replies = Vec::with_capacity(defences.len());
-        for &(_, j) in &defences {
-            let c = b.cell_of(j);
-            b.play_unchecked(c);
-            let sub = if b.outcome().is_some() {
-                None
-            } else {
-                self.attack(b, depth, ply + 1)
-            };
-            b.try_undo();
-            replies.push((c, sub?));
-        }
-        Some(replies)
+        Defences::Replies(defences)
     }
+}
+
+/// What [`VctSolver::defences`] finds at a defender node.
+enum Defences {
+    /// The attacker has won, or wins whatever the defender plays.
+    Won,
+    /// The threat fails: the defender wins or it was no threat.
+    Holds,
+    /// The moves that need an answer, as (ordering score, cell index), best first.
+    Replies(Vec<(i32, usize)>),
+}
+
+/// The side to move's threats, best first, as (ordering score, cell index): the cells
+/// where it makes a four or an open three (two closed threes at once were tried as well:
+/// the wider tree solved fewer puzzles within the same budget), never a forbidden point.
+fn threat_moves(b: &Board) -> Vec<(i32, usize)> {
+    let a = b.side_to_move();
+    let d = !a;
+    let mut moves: Vec<(i32, usize)> = Vec::new();
+    // The empty cells near stones, in no order (sorted below).
+    for &i in b.frontier() {
+        let i = i as usize;
+        let p = b.patterns(i, a);
+        if p.iter().any(|&v| v >= Pattern::OpenThree as u8)
+            && !(a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)))
+        {
+            moves.push((cell_value(p) + cell_value(b.patterns(i, d)) / 2, i));
+        }
+    }
+    moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    moves
 }
 
 /// True when the defender's stone on `c`, whose patterns are `pd`, shares a line
