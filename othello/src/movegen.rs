@@ -122,7 +122,7 @@ const STEP: [u32; 4] = [1, 8, 9, 7];
 /// implementations, chosen by the processor the build is for (both are tested against
 /// [`flips_slow`] in every build): [`flips_lzcnt`] where leading zeros are counted in
 /// vectors (AVX-512 CD), [`flips_ppfill`] elsewhere.
-#[inline]
+#[inline(never)]
 pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
     #[cfg(all(target_feature = "avx512cd", target_feature = "avx512vl"))]
     {

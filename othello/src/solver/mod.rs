@@ -352,7 +352,7 @@ fn odd_regions(empty: u64) -> u64 {
 /// played. When the side to move cannot play there and the score without any move is
 /// already at most `alpha`, the opponent's flips are not counted (its move could only
 /// lower the score: that upper bound is returned; Edax's lazy cut-off in `solve_1`).
-#[inline]
+#[inline(always)]
 fn solve_last(b: Board, sq: u32, alpha: i32) -> i32 {
     let p = b.player_discs() as i32;
     let n = last::count_last_flips(b.player, sq);
@@ -937,6 +937,7 @@ impl Solver {
     /// Three empty squares left: each move (the square alone in its quadrant first:
     /// parity) is followed by [`Solver::solve_two`]. `passed` is set when the other
     /// side has just passed.
+    #[inline(always)]
     fn solve_three(&mut self, b: Board, mut alpha: i32, beta: i32, passed: bool) -> i32 {
         if self.at_node_limit() {
             return 0;
@@ -973,6 +974,7 @@ impl Solver {
 
     /// Two empty squares `x1`, `x2` left: each move is followed by [`solve_last`].
     /// `passed` is set when the other side has just passed.
+    #[inline(always)]
     fn solve_two(&mut self, b: Board, beta: i32, x1: u32, x2: u32, passed: bool) -> i32 {
         self.nodes += 1;
         let mut best = -65;
