@@ -169,7 +169,7 @@ pub fn flips_lzcnt(p: u64, o: u64, sq: u32) -> u64 {
 
 /// [`flips`] without leading-zero counts (Edax's `flip_avx_ppfill.c` idea), for
 /// processors that cannot count them in vectors (AVX2 and older): the upwards rays as
-/// in [`flips_lzcnt`], with the edge squares as sentinels ([`INNER`]: the lowest
+/// in [`flips_lzcnt`], with the edge squares as sentinels (`INNER`: the lowest
 /// non-opponent square always exists, and it is the outflank when it is `p`'s); the
 /// downwards rays by a parallel-prefix fill of their non-opponent squares downwards
 /// (three shifts: 1, 2 and 4 steps), which leaves the one-step-up image of `p`'s
