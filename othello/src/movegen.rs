@@ -4,7 +4,8 @@
 //! - the fast one: [`moves`] by parallel-prefix (Kogge–Stone) shifts in the eight
 //!   directions, [`flips`] by finding the first non-opponent square of each ray from
 //!   the move (precomputed rays, four directions at a time as vector lanes: lowest set
-//!   bit upwards, leading-zero count downwards);
+//!   bit upwards; downwards a leading-zero count, or a parallel-prefix fill where
+//!   vectors cannot count leading zeros);
 //! - the slow reference: [`moves_slow`] and [`flips_slow`] walk square by square, as in
 //!   Edax's `flip_slow.c` idea (a plain implementation to check the fast one against).
 //!
@@ -81,7 +82,7 @@ const RAYS: [[u64; 8]; 64] = {
 /// The rays of each square in two groups of four lanes: the directions whose squares
 /// have higher indices than the square (E, N, NE, NW: the nearest square is the lowest
 /// bit) and the opposite ones (W, S, SW, SE: the nearest is the highest bit). One
-/// 64-byte line a square, so that [`flips`] reads one cache line.
+/// 64-byte line a square, so that [`flips_lzcnt`] reads one cache line.
 #[repr(align(64))]
 struct Lanes([u64; 4], [u64; 4]);
 
@@ -100,18 +101,48 @@ const LANES: [Lanes; 64] = {
     t
 };
 
+/// The opponent discs of each lane (E/W, N/S, NE/SW, NW/SE) that a flip may cross: the
+/// board's edge squares are left out (sentinels), so that every non-empty ray has a
+/// square that is not a crossable opponent disc (Edax's `flip_avx_ppfill.c` idea).
+const INNER: [u64; 4] = [
+    0x7E7E_7E7E_7E7E_7E7E,
+    0x00FF_FFFF_FFFF_FF00,
+    0x007E_7E7E_7E7E_7E00,
+    0x007E_7E7E_7E7E_7E00,
+];
+
+/// The shift of one step along each lane's direction (E/W 1, N/S 8, NE/SW 9, NW/SE 7).
+const STEP: [u32; 4] = [1, 8, 9, 7];
+
 /// The opponent discs that placing a disc of `p` on square `sq` (0..64, empty) turns
 /// over; zero when the move is illegal.
 ///
 /// Each of the eight rays leaving `sq` flips the opponent discs before its first square
-/// that is not the opponent's, when that square holds a disc of `p`. Upwards rays find
-/// that square as their lowest set bit (`x & −x`), downwards rays as their highest (a
-/// leading-zero count, which also gives the mask of the squares below it). The four
-/// directions of each kind are computed as four independent lanes, so that the compiler
-/// can do them in one vector (with AVX-512 it counts leading zeros in vectors too).
-#[inline]
+/// that is not the opponent's, when that square holds a disc of `p`. Two equivalent
+/// implementations, chosen by the processor the build is for (both are tested against
+/// [`flips_slow`] in every build): [`flips_lzcnt`] where leading zeros are counted in
+/// vectors (AVX-512 CD), [`flips_ppfill`] elsewhere.
+#[inline(never)]
 pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
-    let Lanes(up, down) = &LANES[sq as usize];
+    #[cfg(all(target_feature = "avx512cd", target_feature = "avx512vl"))]
+    {
+        flips_lzcnt(p, o, sq)
+    }
+    #[cfg(not(all(target_feature = "avx512cd", target_feature = "avx512vl")))]
+    {
+        flips_ppfill(p, o, sq)
+    }
+}
+
+/// [`flips`] with the eight directions as two groups of four lanes: upwards rays find
+/// their first non-opponent square as their lowest set bit (`x & −x`), downwards rays
+/// as their highest (a leading-zero count, which also gives the mask of the squares
+/// below it). The compiler makes each group one vector; where the processor counts
+/// leading zeros in vectors (AVX-512 CD) this is the fastest form, elsewhere
+/// [`flips_ppfill`] is.
+#[inline]
+pub fn flips_lzcnt(p: u64, o: u64, sq: u32) -> u64 {
+    let Lanes(up, down) = &LANES[(sq & 63) as usize];
     let mut f = [0u64; 4];
     for d in 0..4 {
         // Upwards: the first non-opponent square is the lowest bit of `stop`.
@@ -131,6 +162,38 @@ pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
         } else {
             0
         };
+        f[d] = run_up | run_down;
+    }
+    f[0] | f[1] | f[2] | f[3]
+}
+
+/// [`flips`] without leading-zero counts (Edax's `flip_avx_ppfill.c` idea), for
+/// processors that cannot count them in vectors (AVX2 and older): the upwards rays as
+/// in [`flips_lzcnt`], with the edge squares as sentinels (`INNER`: the lowest
+/// non-opponent square always exists, and it is the outflank when it is `p`'s); the
+/// downwards rays by a parallel-prefix fill of their non-opponent squares downwards
+/// (three shifts: 1, 2 and 4 steps), which leaves the one-step-up image of `p`'s
+/// outflanking disc only when no non-opponent square lies between it and the move; the
+/// flips are then the ray's squares from that image upwards.
+#[inline]
+pub fn flips_ppfill(p: u64, o: u64, sq: u32) -> u64 {
+    let Lanes(up, down) = &LANES[(sq & 63) as usize];
+    let mut f = [0u64; 4];
+    for d in 0..4 {
+        let crossable = o & INNER[d];
+        let stop = up[d] & !crossable;
+        let first = stop & stop.wrapping_neg();
+        let outflank = first & p;
+        let run_up = outflank.wrapping_add(if outflank == first { u64::MAX } else { 0 }) & up[d];
+        let step = STEP[d];
+        let mut stops = down[d] & !crossable;
+        let mut image = (p & down[d]) << step;
+        stops |= stops >> step;
+        image &= !stops;
+        stops |= stops >> (2 * step);
+        image &= !stops;
+        image &= !(stops >> (4 * step));
+        let run_down = image.wrapping_neg() & down[d];
         f[d] = run_up | run_down;
     }
     f[0] | f[1] | f[2] | f[3]
@@ -189,5 +252,60 @@ mod tests {
         assert_eq!(m.count_ones(), 4);
         // d3 = 19 flips d4 = 27.
         assert_eq!(flips(x, o, 19), 1u64 << 27);
+    }
+
+    /// Both implementations of [`flips`] (whichever this build uses) against the slow
+    /// reference, on every empty square of random boards (dense and sparse) and of
+    /// positions from random games.
+    #[test]
+    fn both_flips_match_the_slow_reference() {
+        let mut s = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for i in 0..4000 {
+            let (a, b, c) = (next(), next(), next());
+            let occ = if i % 2 == 0 { a | b } else { a & b };
+            let (p, o) = (occ & c, occ & !c);
+            for sq in 0..64 {
+                if (p | o) >> sq & 1 == 0 {
+                    let r = flips_slow(p, o, sq);
+                    assert_eq!(flips_lzcnt(p, o, sq), r, "{p:#x} {o:#x} {sq}");
+                    assert_eq!(flips_ppfill(p, o, sq), r, "{p:#x} {o:#x} {sq}");
+                }
+            }
+        }
+        for _ in 0..200 {
+            let (mut p, mut o) = (1u64 << 28 | 1u64 << 35, 1u64 << 27 | 1u64 << 36);
+            loop {
+                for sq in 0..64 {
+                    if (p | o) >> sq & 1 == 0 {
+                        let r = flips_slow(p, o, sq);
+                        assert_eq!(flips_lzcnt(p, o, sq), r);
+                        assert_eq!(flips_ppfill(p, o, sq), r);
+                    }
+                }
+                let m = moves_slow(p, o);
+                if m == 0 {
+                    if moves_slow(o, p) == 0 {
+                        break;
+                    }
+                    (p, o) = (o, p);
+                    continue;
+                }
+                let mut k = next() % m.count_ones() as u64;
+                let mut mm = m;
+                while k > 0 {
+                    mm &= mm - 1;
+                    k -= 1;
+                }
+                let sq = mm.trailing_zeros();
+                let f = flips_slow(p, o, sq);
+                (p, o) = (o ^ f, p ^ f ^ (1u64 << sq));
+            }
+        }
     }
 }

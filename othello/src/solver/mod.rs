@@ -347,25 +347,32 @@ fn odd_regions(empty: u64) -> u64 {
     m & empty
 }
 
-/// The exact score with one empty square `sq` left (`b` has 63 discs): the flips are
-/// counted by [`last::count_last_flips`], the move is not played.
-#[inline]
-fn solve_last(b: Board, sq: u32) -> i32 {
+/// The exact score with one empty square `sq` left (`b` has 63 discs), fail-soft
+/// against `alpha`: the flips are counted by [`last::count_last_flips`], the move is not
+/// played. When the side to move cannot play there and the score without any move is
+/// already at most `alpha`, the opponent's flips are not counted (its move could only
+/// lower the score: that upper bound is returned; Edax's lazy cut-off in `solve_1`).
+#[inline(always)]
+fn solve_last(b: Board, sq: u32, alpha: i32) -> i32 {
     let p = b.player_discs() as i32;
     let n = last::count_last_flips(b.player, sq);
     if n > 0 {
         return 2 * (p + n + 1) - 64;
     }
+    // Nobody moves: 63 discs, the empty square goes to the winner.
+    let none = if 2 * p > 63 {
+        2 * p + 1 - 63
+    } else {
+        2 * p - 1 - 63
+    };
+    if none <= alpha {
+        return none;
+    }
     let n = last::count_last_flips(b.opponent, sq);
     if n > 0 {
         return 2 * (p - n) - 64;
     }
-    // Nobody can move: 63 discs, the empty square goes to the winner.
-    if 2 * p > 63 {
-        2 * p + 1 - 63
-    } else {
-        2 * p - 1 - 63
-    }
+    none
 }
 
 /// The position after the side to move plays on the empty square `sq`, or `None` when
@@ -414,6 +421,8 @@ pub struct Solver {
     stopped: bool,
     /// The ProbCut confidence of the current selective search (`None`: exact).
     cut: Option<f64>,
+    /// The move buffers of the nodes being searched, one per number of empties (0..=64).
+    plies: Vec<Ply>,
 }
 
 /// Table-level nodes (7 or more empties) between two looks at the budget of a
@@ -453,6 +462,13 @@ impl Solver {
             countdown: POLL_INTERVAL,
             stopped: false,
             cut: None,
+            plies: vec![
+                Ply {
+                    items: [(0, 0, 0); 64],
+                    len: 0,
+                };
+                65
+            ],
         }
     }
 
@@ -693,7 +709,8 @@ impl Solver {
         (v + v.signum() * scale / 2) / scale
     }
 
-    /// Principal-variation search over the ordered `list` of `board` in `(alpha, beta)`:
+    /// Principal-variation search over the ordered moves of `board` in `(alpha, beta)`
+    /// (the ply buffer of `empties`, filled by [`Solver::order`]):
     /// the first move with the full window (unless `first` says a move was searched
     /// already, with its value and square), the others with a null window and a
     /// re-search. Returns the fail-soft value (final disc difference for the side to
@@ -703,7 +720,6 @@ impl Solver {
     fn search_moves(
         &mut self,
         board: Board,
-        list: &MoveList,
         mut alpha: i32,
         beta: i32,
         empties: u32,
@@ -717,10 +733,12 @@ impl Solver {
         if alpha >= beta {
             return (best, best_sq);
         }
-        for (i, &(_, sq, f)) in list.as_slice().iter().enumerate() {
+        let e = empties as usize;
+        for i in 0..self.plies[e].len {
             if self.stopped {
                 break;
             }
+            let (_, sq, f) = self.plies[e].items[i];
             let next = board.play_flips(sq, f);
             let v = if i == 0 && first.is_none() {
                 -self.search(next, -beta, -alpha, empties - 1)
@@ -762,9 +780,8 @@ impl Solver {
             first = Some((v, sq));
         }
         let order_alpha = first.map_or(alpha, |(v, _)| alpha.max(v));
-        let mut list = MoveList::new();
-        self.order(board, moves, empties, &mut list, tt_move, order_alpha, None);
-        self.search_moves(board, &list, alpha, beta, empties, first)
+        self.order(board, moves, empties, tt_move, order_alpha, None);
+        self.search_moves(board, alpha, beta, empties, first)
     }
 
     /// The search dispatcher by number of empties.
@@ -777,7 +794,7 @@ impl Solver {
             }
             if empties == 1 {
                 self.nodes += 1;
-                return solve_last(b, b.empty().trailing_zeros());
+                return solve_last(b, b.empty().trailing_zeros(), alpha);
             }
             self.shallow(b, alpha, beta, empties)
         } else {
@@ -920,6 +937,7 @@ impl Solver {
     /// Three empty squares left: each move (the square alone in its quadrant first:
     /// parity) is followed by [`Solver::solve_two`]. `passed` is set when the other
     /// side has just passed.
+    #[inline(always)]
     fn solve_three(&mut self, b: Board, mut alpha: i32, beta: i32, passed: bool) -> i32 {
         if self.at_node_limit() {
             return 0;
@@ -956,13 +974,14 @@ impl Solver {
 
     /// Two empty squares `x1`, `x2` left: each move is followed by [`solve_last`].
     /// `passed` is set when the other side has just passed.
+    #[inline(always)]
     fn solve_two(&mut self, b: Board, beta: i32, x1: u32, x2: u32, passed: bool) -> i32 {
         self.nodes += 1;
         let mut best = -65;
         for (a, c) in [(x1, x2), (x2, x1)] {
             if let Some(next) = play_empty(b, a) {
                 self.nodes += 1;
-                let v = -solve_last(next, c);
+                let v = -solve_last(next, c, -beta);
                 if v > best {
                     best = v;
                     if v >= beta {
@@ -981,7 +1000,8 @@ impl Solver {
         best
     }
 
-    /// Fills `list` with the legal moves of `b` (`moves`, known to the caller), best-looking first.
+    /// Fills the ply buffer of `empties` ([`Ply`]) with the legal moves of `b` (`moves`,
+    /// known to the caller) but `searched`, best-looking first.
     /// With `beta`, and far enough from the end, children found in the table may prove a
     /// cut-off at once (enhanced transposition cut-off): the proven value is returned.
     #[allow(clippy::too_many_arguments)]
@@ -990,7 +1010,6 @@ impl Solver {
         b: Board,
         moves: u64,
         empties: u32,
-        list: &mut MoveList,
         searched: Option<u32>,
         alpha: i32,
         beta: Option<i32>,
@@ -1010,6 +1029,8 @@ impl Solver {
         // other and the work below (the probes below, and the child's own probe when it
         // is searched, then find the bucket in the cache).
         let prefetch = empties >= t.prefetch_empties;
+        let list = &mut self.plies[empties as usize];
+        let mut n = 0;
         let mut m = moves & !searched.map_or(0, |sq| 1u64 << sq);
         while m != 0 {
             let sq = m.trailing_zeros();
@@ -1019,9 +1040,11 @@ impl Solver {
                 let next = b.play_flips(sq, f);
                 self.tt.prefetch(next.player, next.opponent);
             }
-            list.push(0, sq, f);
+            list.items[n] = (0, sq, f);
+            n += 1;
         }
-        for i in 0..list.items.len() {
+        list.len = n;
+        for i in 0..n {
             let (_, sq, f) = list.items[i];
             let next = b.play_flips(sq, f);
             let mut hash_bonus = 0;
@@ -1058,7 +1081,10 @@ impl Solver {
                 };
                 k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut count) * t.w_eval;
                 self.nodes += self.sort_nodes - before;
-                if self.at_node_limit() {
+                if self.nodes >= self.node_limit {
+                    self.stopped = true;
+                }
+                if self.stopped {
                     return None;
                 }
             }
@@ -1162,20 +1188,18 @@ impl Solver {
             }
             first = Some((v, sq));
         }
-        let mut list = MoveList::new();
         let order_alpha = first.map_or(alpha, |(v, _)| alpha.max(v));
         if let Some(v) = self.order(
             b,
             moves,
             empties,
-            &mut list,
             first.map(|f| f.1),
             order_alpha,
             Some(beta),
         ) {
             return v;
         }
-        let (best, best_sq) = self.search_moves(b, &list, alpha, beta, empties, first);
+        let (best, best_sq) = self.search_moves(b, alpha, beta, empties, first);
         if self.stopped {
             return 0;
         }
@@ -1288,6 +1312,34 @@ impl MoveList {
     #[inline]
     fn as_slice(&self) -> &[(i32, u32, u64)] {
         self.items.as_slice()
+    }
+}
+
+/// The moves of one node of the exact search, as (ordering key, square, flips): one
+/// buffer for each number of empties, owned by the [`Solver`] and reused, so that no
+/// node allocates or zeroes a list. A node and the node it is searching never share a
+/// number of empties (a pass is searched before the node's moves are listed), and a
+/// position has at most as many legal moves as empty squares (at most 60).
+#[derive(Clone)]
+struct Ply {
+    items: [(i32, u32, u64); 64],
+    len: usize,
+}
+
+impl Ply {
+    /// Insertion sort, highest key first (stable: equal keys keep their square order).
+    #[inline]
+    fn sort(&mut self) {
+        let s = &mut self.items[..self.len];
+        for i in 1..s.len() {
+            let x = s[i];
+            let mut j = i;
+            while j > 0 && s[j - 1].0 < x.0 {
+                s[j] = s[j - 1];
+                j -= 1;
+            }
+            s[j] = x;
+        }
     }
 }
 

@@ -304,8 +304,8 @@ fn a_node_limit_is_a_hard_cap() {
 
 /// A set-up position may have more legal moves than any game reaches (33 is the most
 /// known in a reachable position): this one has 35 for X (counted by an independent
-/// Python scan of the eight directions). The solver and the midgame search take it, with
-/// no fixed-size move list to overflow.
+/// Python scan of the eight directions, and by the square-by-square `moves_slow`). The
+/// solver (its per-ply move buffers hold 64 moves) and the midgame search take it.
 #[test]
 fn a_set_up_position_with_35_moves_is_searched() {
     use zerosum::search::Limits;
@@ -315,6 +315,12 @@ fn a_set_up_position_with_35_moves_is_searched() {
     let mut moves = MoveList::new();
     g.legal_moves(&mut moves);
     assert_eq!(moves.len(), 35);
+    // The square-by-square reference agrees.
+    let b = g.board();
+    assert_eq!(
+        othello::movegen::moves_slow(b.player, b.opponent).count_ones(),
+        35
+    );
     let mut solver = Solver::new(4);
     let budget = Budget::new(&Limits::nodes(200_000));
     let _ = solver.solve_within(g.board(), &budget);
