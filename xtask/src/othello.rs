@@ -164,6 +164,20 @@ pub struct TrainArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Empties below a phase whose positions also train it.
+    #[arg(long, default_value_t = 2)]
+    pub window_below: u32,
+    /// Empties above a phase whose positions also train it.
+    #[arg(long, default_value_t = 0)]
+    pub window_above: u32,
+    /// Shrink each phase's weights towards the phase with fewer empties fitted before it
+    /// (`othello::train::FitConfig::smooth`) instead of towards zero.
+    #[arg(long)]
+    pub smooth: bool,
+    /// Fit only this many phases from the end (4 empties each; the others stay zero):
+    /// for quick experiments on the endgame's phases, not for shipped weights.
+    #[arg(long, default_value_t = 16)]
+    pub phases: usize,
     /// Do not re-centre the search labels on the games' outcomes (see
     /// `othello::train::recentre`; for measuring its effect).
     #[arg(long)]
@@ -175,9 +189,21 @@ pub struct TrainArgs {
     #[arg(long)]
     pub save_data: Option<std::path::PathBuf>,
     /// Fit on positions saved by `--save-data` instead of playing games (their exact
-    /// labels are kept, search labels are made again).
+    /// labels up to `--solve-empties` are kept, search labels are made again).
     #[arg(long)]
     pub load_data: Option<std::path::PathBuf>,
+    /// With `--load-data`: use only the games numbered below this (to measure how the
+    /// error depends on the data's size).
+    #[arg(long)]
+    pub use_games: Option<u32>,
+    /// Play and label the games exactly, save them (`--save-data`) and stop, without a
+    /// fit.
+    #[arg(long)]
+    pub data_only: bool,
+    /// With `--load-data`: measure the weights in this file (the errors by phase)
+    /// instead of fitting; nothing is written.
+    #[arg(long)]
+    pub eval_weights: Option<std::path::PathBuf>,
 }
 
 fn cpu_seconds_since(c: Option<std::time::Duration>) -> f64 {
@@ -200,20 +226,46 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
         threads: args.threads,
         label_depth: args.label_depth,
         recentre: !args.no_recentre,
+        window: (args.window_below, args.window_above),
+        smooth: args.smooth,
+        phases: args.phases,
     };
     if let Some(p) = &args.load_data {
         match std::fs::read(p)
             .ok()
             .and_then(|b| othello::train::read_samples(&b))
         {
-            Some(d) => data = d,
+            Some(d) => {
+                data = d;
+                let limit = args.use_games.unwrap_or(u32::MAX);
+                data.retain(|s| s.game < limit);
+                for s in data.iter_mut() {
+                    if s.label == Label::Exact && s.board.empties() > args.solve_empties {
+                        s.label = Label::None;
+                    }
+                }
+            }
             None => {
                 eprintln!("xtask: cannot read positions from {}", p.display());
                 return false;
             }
         }
     }
-    let rounds = if args.load_data.is_some() {
+    if let Some(p) = &args.eval_weights {
+        match std::fs::read(p)
+            .ok()
+            .and_then(|b| PatternWeights::decode(&b).ok())
+        {
+            Some(w) => weights = Some(w),
+            None => {
+                eprintln!("xtask: cannot read weights from {}", p.display());
+                return false;
+            }
+        }
+    }
+    let rounds = if args.eval_weights.is_some() {
+        0
+    } else if args.load_data.is_some() {
         1
     } else {
         args.rounds
@@ -254,13 +306,34 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
             );
             data.extend(games);
         }
+        if args.data_only {
+            return match &args.save_data {
+                Some(p) => match std::fs::write(p, othello::train::write_samples(&data)) {
+                    Ok(()) => {
+                        eprintln!("wrote {} ({} positions)", p.display(), data.len());
+                        true
+                    }
+                    Err(e) => {
+                        eprintln!("xtask: cannot write {}: {e}", p.display());
+                        false
+                    }
+                },
+                None => {
+                    eprintln!("xtask: --data-only needs --save-data");
+                    false
+                }
+            };
+        }
         for s in data.iter_mut().filter(|s| s.label == Label::Search) {
             s.label = Label::None;
         }
         let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
-        let w = fit_backward(&mut data, &fit_cfg, |b, n| {
+        let w = fit_backward(&mut data, &fit_cfg, |b, r| {
             eprintln!(
-                "  phase {b:>2}: {n} positions, {:.0} s cpu so far",
+                "  phase {b:>2}: {} positions, {} weights seen, training rmse {:.2}, {:.0} s cpu so far",
+                r.positions,
+                r.weights,
+                r.train_rmse,
                 cpu_seconds_since(c)
             );
         });
@@ -315,6 +388,9 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
         data.iter().filter(|s| s.label == Label::Exact).count(),
         cpu_seconds_since(start_cpu)
     );
+    if args.eval_weights.is_some() {
+        return true;
+    }
     let bytes = w.encode();
     let out = args
         .out
