@@ -204,6 +204,66 @@ pub struct TrainArgs {
     /// instead of fitting; nothing is written.
     #[arg(long)]
     pub eval_weights: Option<std::path::PathBuf>,
+    /// Also measure the weights on the FFO positions in this folder (the `fforum-*.obf`
+    /// files of `../shared/data/othello`): every listed move's exact score against the
+    /// 0-, 2- and 4-ply pattern search, positions with 12 or more empties.
+    #[arg(long)]
+    pub ffo: Option<std::path::PathBuf>,
+}
+
+/// Errors of `w` on published exact move scores (see [`TrainArgs::ffo`]): for every
+/// position of the FFO files in `dir` with 12 or more empties and every move listed with
+/// its exact score, the `depth`-ply pattern search's value of the move
+/// (`othello::train::search_value`) against that score; prints, per depth, the RMSE, the
+/// RMSE after removing each position's mean error (what ordering the moves depends on)
+/// and how often the best-valued move is a best move.
+fn ffo_error(w: &othello::eval::pattern::PatternWeights, dir: &Path) {
+    let mut all = Vec::new();
+    for f in ["fforum-1-19.obf", "fforum-20-39.obf", "fforum-40-59.obf"] {
+        if let Ok(p) = read_file(&dir.join(f)) {
+            all.extend(p);
+        }
+    }
+    for depth in [0u32, 2, 4] {
+        let (mut sse, mut sse_within, mut n, mut hits, mut positions) = (0f64, 0f64, 0, 0, 0);
+        for p in &all {
+            let b = p.game.board();
+            if b.empties() < 12 {
+                continue;
+            }
+            let mut pairs = Vec::new();
+            for &(mv, score) in &p.moves {
+                let Some(sq) = mv.to_square() else {
+                    continue;
+                };
+                let sq = sq.index() as u32;
+                let c = b.play_flips(sq, b.flips(sq));
+                let target = c.empties().saturating_sub(depth);
+                let v = -othello::train::search_value(w, c, target, -6401, 6401);
+                pairs.push((v as f64 / 100.0, score as f64));
+            }
+            if pairs.is_empty() {
+                continue;
+            }
+            let mean = pairs.iter().map(|(v, s)| v - s).sum::<f64>() / pairs.len() as f64;
+            for &(v, s) in &pairs {
+                sse += (v - s) * (v - s);
+                sse_within += (v - s - mean) * (v - s - mean);
+                n += 1;
+            }
+            let best = pairs.iter().map(|x| x.1).fold(f64::MIN, f64::max);
+            let pick = pairs
+                .iter()
+                .fold((f64::MIN, 0.0), |m, &x| if x.0 > m.0 { x } else { m });
+            hits += usize::from(pick.1 == best);
+            positions += 1;
+        }
+        eprintln!(
+            "FFO moves, {depth}-ply search: {n} moves of {positions} positions, rmse {:.2}, within a position {:.2}, best move first {hits}/{positions}",
+            (sse / n.max(1) as f64).sqrt(),
+            (sse_within / n.max(1) as f64).sqrt(),
+        );
+    }
 }
 
 fn cpu_seconds_since(c: Option<std::time::Duration>) -> f64 {
@@ -388,6 +448,9 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
         data.iter().filter(|s| s.label == Label::Exact).count(),
         cpu_seconds_since(start_cpu)
     );
+    if let Some(dir) = &args.ffo {
+        ffo_error(&w, dir);
+    }
     if args.eval_weights.is_some() {
         return true;
     }
