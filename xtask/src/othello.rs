@@ -143,16 +143,16 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
     /// Positions with at most this many empties are labelled by the exact solver.
-    #[arg(long, default_value_t = 14)]
+    #[arg(long, default_value_t = 16)]
     pub solve_empties: u32,
     /// Search depth (discs) of the labels of earlier positions.
     #[arg(long, default_value_t = 4)]
     pub label_depth: u32,
     /// Ridge penalty per weight.
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, default_value_t = 12.0)]
     pub lambda: f64,
     /// Conjugate-gradient iterations per phase.
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, default_value_t = 300)]
     pub iterations: u32,
     /// Held-out positions per phase checked against the exact solver (phases up to
     /// `--check-empties` empties).
@@ -170,10 +170,10 @@ pub struct TrainArgs {
     /// Empties above a phase whose positions also train it.
     #[arg(long, default_value_t = 0)]
     pub window_above: u32,
-    /// Shrink each phase's weights towards the phase with fewer empties fitted before it
-    /// (`othello::train::FitConfig::smooth`) instead of towards zero.
+    /// Shrink each phase's weights towards zero instead of towards the phase with fewer
+    /// empties fitted before it (`othello::train::FitConfig::smooth`, the default).
     #[arg(long)]
-    pub smooth: bool,
+    pub no_smooth: bool,
     /// Fit only this many phases from the end (4 empties each; the others stay zero):
     /// for quick experiments on the endgame's phases, not for shipped weights.
     #[arg(long, default_value_t = 16)]
@@ -287,7 +287,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
         label_depth: args.label_depth,
         recentre: !args.no_recentre,
         window: (args.window_below, args.window_above),
-        smooth: args.smooth,
+        smooth: !args.no_smooth,
         phases: args.phases,
     };
     if let Some(p) = &args.load_data {
