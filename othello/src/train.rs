@@ -293,6 +293,18 @@ pub struct FitConfig {
     pub label_depth: u32,
     /// Re-centre each phase's search labels on the games' outcomes (see [`recentre`]).
     pub recentre: bool,
+    /// Empties beyond each side of a phase whose positions also train it (positions
+    /// with `lo − window ..= hi + window` empties for the phase `lo..=hi`; 2 below and
+    /// none above before this setting).
+    pub window: (u32, u32),
+    /// Shrink each phase's weights towards those of the phase fitted just before it
+    /// (the one with fewer empties) instead of towards zero: the ridge penalty is
+    /// `λ‖w − w_prev‖²`, and a configuration no training position shows keeps the
+    /// neighbouring phase's weight instead of 0.
+    pub smooth: bool,
+    /// Fit only this many phases from the end (the others stay zero; for quick
+    /// experiments on the endgame's phases); [`BUCKETS`] for all.
+    pub phases: usize,
 }
 
 /// Whether a sample is held out of the fit (one game in ten).
@@ -300,8 +312,28 @@ pub fn is_held_out(s: &Sample) -> bool {
     s.game % 10 == 9
 }
 
-/// Fits one phase: returns the weights in discs, indexed by phase weight index.
-fn fit_phase(samples: &[&Sample], canon: &[u32], cfg: &FitConfig) -> Vec<f64> {
+/// What one phase's fit reports.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PhaseFit {
+    /// Training positions (the phase's and its window's).
+    pub positions: usize,
+    /// Distinct weights (canonical configurations) the training positions show.
+    pub weights: usize,
+    /// Root mean squared error on the training positions, in discs.
+    pub train_rmse: f64,
+}
+
+/// Fits one phase: returns the weights in discs, indexed by phase weight index, and
+/// the number of weights seen and the training error. With a
+/// `prior` (one phase's weights in [`SCALE`] units, indexed by phase weight index), the
+/// penalty is on the distance from it and unseen configurations keep its weights.
+fn fit_phase(
+    samples: &[&Sample],
+    canon: &[u32],
+    cfg: &FitConfig,
+    prior: Option<&[i16]>,
+) -> (Vec<f64>, PhaseFit) {
+    let prior_of = |i: usize| prior.map_or(0.0, |p| p[i] as f64 / SCALE as f64);
     // Dense column numbers for the canonical features that occur.
     let mut column = vec![u32::MAX; PHASE_WEIGHTS];
     let mut ncols = 0usize;
@@ -309,8 +341,10 @@ fn fit_phase(samples: &[&Sample], canon: &[u32], cfg: &FitConfig) -> Vec<f64> {
     let mut y = Vec::with_capacity(samples.len());
     for s in samples {
         let mut f = features(s.board);
+        let mut base = 0.0;
         for x in f.iter_mut() {
             let c = canon[*x as usize] as usize;
+            base += prior_of(c);
             if column[c] == u32::MAX {
                 column[c] = ncols as u32;
                 ncols += 1;
@@ -318,7 +352,7 @@ fn fit_phase(samples: &[&Sample], canon: &[u32], cfg: &FitConfig) -> Vec<f64> {
             *x = column[c];
         }
         rows.push(f);
-        y.push(s.score as f64 / SCALE as f64);
+        y.push(s.score as f64 / SCALE as f64 - base);
     }
     let xt = |u: &[f64], out: &mut [f64]| {
         out.iter_mut().for_each(|v| *v = 0.0);
@@ -362,13 +396,20 @@ fn fit_phase(samples: &[&Sample], canon: &[u32], cfg: &FitConfig) -> Vec<f64> {
             p[i] = r[i] + beta * p[i];
         }
     }
-    let mut out = vec![0.0; PHASE_WEIGHTS];
+    x(&w, &mut tmp);
+    let sse: f64 = tmp.iter().zip(&y).map(|(a, b)| (a - b) * (a - b)).sum();
+    let report = PhaseFit {
+        positions: rows.len(),
+        weights: ncols,
+        train_rmse: (sse / rows.len().max(1) as f64).sqrt(),
+    };
+    let mut out: Vec<f64> = (0..PHASE_WEIGHTS).map(prior_of).collect();
     for (i, &c) in column.iter().enumerate() {
         if c != u32::MAX {
-            out[i] = w[c as usize];
+            out[i] += w[c as usize];
         }
     }
-    out
+    (out, report)
 }
 
 /// The phases' empties: bucket `b` holds `b·BUCKET_WIDTH ..= b·BUCKET_WIDTH + BUCKET_WIDTH − 1`
@@ -420,11 +461,11 @@ pub fn recentre(labels: &mut [i32], outcomes: &[i8], held: &[bool], offset: i32)
 /// Labels and fits phase by phase from the end of the game (see the module docs):
 /// samples without an exact label get their search label, and the weights of every
 /// phase are fitted on the samples that are not held out. `progress` is called after
-/// each phase with the phase and its number of training samples.
+/// each phase with the phase and its fit's report.
 pub fn fit_backward(
     samples: &mut [Sample],
     cfg: &FitConfig,
-    mut progress: impl FnMut(usize, usize),
+    mut progress: impl FnMut(usize, PhaseFit),
 ) -> PatternWeights {
     let canon = canonical_indices();
     let mut values = vec![0i16; BUCKETS * PHASE_WEIGHTS];
@@ -432,7 +473,7 @@ pub fn fit_backward(
     // Mean exact label minus outcome in the last phase with exact labels (see
     // [`recentre`]).
     let mut offset = 0;
-    for b in 0..BUCKETS {
+    for b in 0..cfg.phases.min(BUCKETS) {
         let (lo, hi) = bucket_range(b);
         // Search labels for this phase's unlabelled positions, with the weights so far.
         let todo: Vec<usize> = (0..samples.len())
@@ -460,11 +501,12 @@ pub fn fit_backward(
             samples[i].score = v as i16;
             samples[i].label = Label::Search;
         }
+        let (below, above) = cfg.window;
         let train: Vec<&Sample> = samples
             .iter()
             .filter(|s| {
                 let e = s.board.empties();
-                !is_held_out(s) && e + 2 >= lo && e <= hi && s.label != Label::None
+                !is_held_out(s) && e + below >= lo && e <= hi + above && s.label != Label::None
             })
             .collect();
         let exact: Vec<i64> = train
@@ -475,7 +517,9 @@ pub fn fit_backward(
         if !exact.is_empty() {
             offset = (exact.iter().sum::<i64>() / exact.len() as i64) as i32;
         }
-        let fitted = fit_phase(&train, &canon, cfg);
+        let prior = (cfg.smooth && b > 0)
+            .then(|| values[(b - 1) * PHASE_WEIGHTS..b * PHASE_WEIGHTS].to_vec());
+        let (fitted, report) = fit_phase(&train, &canon, cfg, prior.as_deref());
         for (i, v) in fitted.iter().enumerate() {
             values[b * PHASE_WEIGHTS + i] = (v * SCALE as f64)
                 .round()
@@ -483,7 +527,7 @@ pub fn fit_backward(
                 as i16;
         }
         weights = PatternWeights::from_values(&values);
-        progress(b, train.len());
+        progress(b, report);
     }
     weights
 }
@@ -724,6 +768,9 @@ mod tests {
                 threads: 2,
                 label_depth: 2,
                 recentre: true,
+                window: (2, 0),
+                smooth: false,
+                phases: BUCKETS,
             },
             |_, _| {},
         );

@@ -143,16 +143,16 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
     /// Positions with at most this many empties are labelled by the exact solver.
-    #[arg(long, default_value_t = 14)]
+    #[arg(long, default_value_t = 16)]
     pub solve_empties: u32,
     /// Search depth (discs) of the labels of earlier positions.
     #[arg(long, default_value_t = 4)]
     pub label_depth: u32,
     /// Ridge penalty per weight.
-    #[arg(long, default_value_t = 5.0)]
+    #[arg(long, default_value_t = 12.0)]
     pub lambda: f64,
     /// Conjugate-gradient iterations per phase.
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, default_value_t = 300)]
     pub iterations: u32,
     /// Held-out positions per phase checked against the exact solver (phases up to
     /// `--check-empties` empties).
@@ -164,6 +164,20 @@ pub struct TrainArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Empties below a phase whose positions also train it.
+    #[arg(long, default_value_t = 2)]
+    pub window_below: u32,
+    /// Empties above a phase whose positions also train it.
+    #[arg(long, default_value_t = 0)]
+    pub window_above: u32,
+    /// Shrink each phase's weights towards zero instead of towards the phase with fewer
+    /// empties fitted before it (`othello::train::FitConfig::smooth`, the default).
+    #[arg(long)]
+    pub no_smooth: bool,
+    /// Fit only this many phases from the end (4 empties each; the others stay zero):
+    /// for quick experiments on the endgame's phases, not for shipped weights.
+    #[arg(long, default_value_t = 16)]
+    pub phases: usize,
     /// Do not re-centre the search labels on the games' outcomes (see
     /// `othello::train::recentre`; for measuring its effect).
     #[arg(long)]
@@ -175,9 +189,81 @@ pub struct TrainArgs {
     #[arg(long)]
     pub save_data: Option<std::path::PathBuf>,
     /// Fit on positions saved by `--save-data` instead of playing games (their exact
-    /// labels are kept, search labels are made again).
+    /// labels up to `--solve-empties` are kept, search labels are made again).
     #[arg(long)]
     pub load_data: Option<std::path::PathBuf>,
+    /// With `--load-data`: use only the games numbered below this (to measure how the
+    /// error depends on the data's size).
+    #[arg(long)]
+    pub use_games: Option<u32>,
+    /// Play and label the games exactly, save them (`--save-data`) and stop, without a
+    /// fit.
+    #[arg(long)]
+    pub data_only: bool,
+    /// With `--load-data`: measure the weights in this file (the errors by phase)
+    /// instead of fitting; nothing is written.
+    #[arg(long)]
+    pub eval_weights: Option<std::path::PathBuf>,
+    /// Also measure the weights on the FFO positions in this folder (the `fforum-*.obf`
+    /// files of `../shared/data/othello`): every listed move's exact score against the
+    /// 0-, 2- and 4-ply pattern search, positions with 12 or more empties.
+    #[arg(long)]
+    pub ffo: Option<std::path::PathBuf>,
+}
+
+/// Errors of `w` on published exact move scores (see [`TrainArgs::ffo`]): for every
+/// position of the FFO files in `dir` with 12 or more empties and every move listed with
+/// its exact score, the `depth`-ply pattern search's value of the move
+/// (`othello::train::search_value`) against that score; prints, per depth, the RMSE, the
+/// RMSE after removing each position's mean error (what ordering the moves depends on)
+/// and how often the best-valued move is a best move.
+fn ffo_error(w: &othello::eval::pattern::PatternWeights, dir: &Path) {
+    let mut all = Vec::new();
+    for f in ["fforum-1-19.obf", "fforum-20-39.obf", "fforum-40-59.obf"] {
+        if let Ok(p) = read_file(&dir.join(f)) {
+            all.extend(p);
+        }
+    }
+    for depth in [0u32, 2, 4] {
+        let (mut sse, mut sse_within, mut n, mut hits, mut positions) = (0f64, 0f64, 0, 0, 0);
+        for p in &all {
+            let b = p.game.board();
+            if b.empties() < 12 {
+                continue;
+            }
+            let mut pairs = Vec::new();
+            for &(mv, score) in &p.moves {
+                let Some(sq) = mv.to_square() else {
+                    continue;
+                };
+                let sq = sq.index() as u32;
+                let c = b.play_flips(sq, b.flips(sq));
+                let target = c.empties().saturating_sub(depth);
+                let v = -othello::train::search_value(w, c, target, -6401, 6401);
+                pairs.push((v as f64 / 100.0, score as f64));
+            }
+            if pairs.is_empty() {
+                continue;
+            }
+            let mean = pairs.iter().map(|(v, s)| v - s).sum::<f64>() / pairs.len() as f64;
+            for &(v, s) in &pairs {
+                sse += (v - s) * (v - s);
+                sse_within += (v - s - mean) * (v - s - mean);
+                n += 1;
+            }
+            let best = pairs.iter().map(|x| x.1).fold(f64::MIN, f64::max);
+            let pick = pairs
+                .iter()
+                .fold((f64::MIN, 0.0), |m, &x| if x.0 > m.0 { x } else { m });
+            hits += usize::from(pick.1 == best);
+            positions += 1;
+        }
+        eprintln!(
+            "FFO moves, {depth}-ply search: {n} moves of {positions} positions, rmse {:.2}, within a position {:.2}, best move first {hits}/{positions}",
+            (sse / n.max(1) as f64).sqrt(),
+            (sse_within / n.max(1) as f64).sqrt(),
+        );
+    }
 }
 
 fn cpu_seconds_since(c: Option<std::time::Duration>) -> f64 {
@@ -200,20 +286,46 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
         threads: args.threads,
         label_depth: args.label_depth,
         recentre: !args.no_recentre,
+        window: (args.window_below, args.window_above),
+        smooth: !args.no_smooth,
+        phases: args.phases,
     };
     if let Some(p) = &args.load_data {
         match std::fs::read(p)
             .ok()
             .and_then(|b| othello::train::read_samples(&b))
         {
-            Some(d) => data = d,
+            Some(d) => {
+                data = d;
+                let limit = args.use_games.unwrap_or(u32::MAX);
+                data.retain(|s| s.game < limit);
+                for s in data.iter_mut() {
+                    if s.label == Label::Exact && s.board.empties() > args.solve_empties {
+                        s.label = Label::None;
+                    }
+                }
+            }
             None => {
                 eprintln!("xtask: cannot read positions from {}", p.display());
                 return false;
             }
         }
     }
-    let rounds = if args.load_data.is_some() {
+    if let Some(p) = &args.eval_weights {
+        match std::fs::read(p)
+            .ok()
+            .and_then(|b| PatternWeights::decode(&b).ok())
+        {
+            Some(w) => weights = Some(w),
+            None => {
+                eprintln!("xtask: cannot read weights from {}", p.display());
+                return false;
+            }
+        }
+    }
+    let rounds = if args.eval_weights.is_some() {
+        0
+    } else if args.load_data.is_some() {
         1
     } else {
         args.rounds
@@ -254,13 +366,34 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
             );
             data.extend(games);
         }
+        if args.data_only {
+            return match &args.save_data {
+                Some(p) => match std::fs::write(p, othello::train::write_samples(&data)) {
+                    Ok(()) => {
+                        eprintln!("wrote {} ({} positions)", p.display(), data.len());
+                        true
+                    }
+                    Err(e) => {
+                        eprintln!("xtask: cannot write {}: {e}", p.display());
+                        false
+                    }
+                },
+                None => {
+                    eprintln!("xtask: --data-only needs --save-data");
+                    false
+                }
+            };
+        }
         for s in data.iter_mut().filter(|s| s.label == Label::Search) {
             s.label = Label::None;
         }
         let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
-        let w = fit_backward(&mut data, &fit_cfg, |b, n| {
+        let w = fit_backward(&mut data, &fit_cfg, |b, r| {
             eprintln!(
-                "  phase {b:>2}: {n} positions, {:.0} s cpu so far",
+                "  phase {b:>2}: {} positions, {} weights seen, training rmse {:.2}, {:.0} s cpu so far",
+                r.positions,
+                r.weights,
+                r.train_rmse,
                 cpu_seconds_since(c)
             );
         });
@@ -315,6 +448,12 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
         data.iter().filter(|s| s.label == Label::Exact).count(),
         cpu_seconds_since(start_cpu)
     );
+    if let Some(dir) = &args.ffo {
+        ffo_error(&w, dir);
+    }
+    if args.eval_weights.is_some() {
+        return true;
+    }
     let bytes = w.encode();
     let out = args
         .out

@@ -125,7 +125,9 @@ pub struct Tuning {
     /// Edax's `SQUARE_VALUE`) in the ordering key.
     pub w_square: i32,
     /// The selective searches run at the root before the exact one: bit `i` runs a
-    /// search with ProbCut at the confidence [`SELECTIVITY`]`[i]`; 0: none.
+    /// search with ProbCut at the confidence [`SELECTIVITY`]`[i]`; 0: none. Default
+    /// `0b111` (t = 1.1, 1.5, 2.0; with the session-9 weights FFO #20–#39 104.9 M nodes
+    /// and #40–#49 878.5 M against 108.5 M and 929.7 M with 1.1 and 1.5 alone).
     pub selective: u32,
     /// The selective searches run only when the root has at least this many empties.
     pub selective_root_empties: u32,
@@ -163,7 +165,7 @@ impl Default for Tuning {
             fastest_first_empties: 6,
             w_eval: 40,
             w_square: 16,
-            selective: 0b11,
+            selective: 0b111,
             selective_root_empties: 22,
             prefetch_empties: SHALLOW_EMPTIES + 2,
             near_empties: NEAR_EMPTIES,
