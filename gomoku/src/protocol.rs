@@ -217,7 +217,7 @@ impl Brain {
     /// past its own deadlines, so the reserve is [`WAIT_RESERVE_FACTOR`] times the
     /// watchdog's recent lateness ([`Brain::lateness`]), at most [`MAX_WAIT_SHARE`] of
     /// `hard`.
-    fn wait_reserve(&self, hard: Duration) -> Duration {
+    pub fn wait_reserve(&self, hard: Duration) -> Duration {
         (self.lateness * WAIT_RESERVE_FACTOR).min(hard.mul_f64(MAX_WAIT_SHARE))
     }
 
