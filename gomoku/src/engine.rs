@@ -68,6 +68,10 @@ pub struct Engine {
     stall: Duration,
     /// The scheduling delay the next search keeps in reserve (see [`Engine::lag`]).
     lag: Duration,
+    /// Whether a timed search stops [`Engine::lag`] early (on by default; off where
+    /// another thread answers for a search that is late, as the Gomocup brain's
+    /// watchdog does).
+    pub lag_reserve: bool,
     killers: [[Option<Cell>; 2]; KILLER_PLIES],
     /// Late-move reductions of quiet moves (off by default: in 32 games against Rapfi at
     /// 3,000 and 10,000 nodes a one-ply reduction scored 3 points, 7 without; with the
@@ -151,6 +155,7 @@ impl Engine {
             last_poll: Duration::ZERO,
             stall: Duration::ZERO,
             lag: INITIAL_LAG,
+            lag_reserve: true,
             killers: [[None; 2]; KILLER_PLIES],
             lmr: false,
             lmr_divisor: 2.0,
@@ -221,7 +226,7 @@ impl Engine {
             ..limits.clone()
         });
         match full.maximum() {
-            Some(max) if !max.is_zero() => {
+            Some(max) if !max.is_zero() && self.lag_reserve => {
                 let reserve = (self.lag * 2).min(max.mul_f64(MAX_LAG_SHARE));
                 full.share(1.0 - reserve.as_secs_f64() / max.as_secs_f64(), None)
             }

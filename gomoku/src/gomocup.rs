@@ -248,7 +248,8 @@ pub struct MatchResult {
 struct Process {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    /// Each line the engine wrote, with when the reader thread read it.
+    lines: Receiver<(Instant, String)>,
     first_move: bool,
 }
 
@@ -294,8 +295,12 @@ impl Process {
                 match reader.read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
+                        // The line's time is when it was read from the pipe, as a manager
+                        // reading the pipe sees it; the hand-off to the match thread
+                        // after it is the runner's own delay.
+                        let read = Instant::now();
                         let line = String::from_utf8_lossy(&buf).trim().to_string();
-                        if tx.send(line).is_err() {
+                        if tx.send((read, line)).is_err() {
                             break;
                         }
                     }
@@ -310,20 +315,28 @@ impl Process {
         })
     }
 
+    /// Writes `text` and a newline to the engine in one write, so that the engine is
+    /// woken once for the line, not once for its text and again for its end.
     fn send(&mut self, text: &str) -> Result<(), Fault> {
-        writeln!(self.stdin, "{text}").map_err(|_| Fault::Died)?;
+        let mut line = String::with_capacity(text.len() + 1);
+        line.push_str(text);
+        line.push('\n');
+        self.stdin
+            .write_all(line.as_bytes())
+            .map_err(|_| Fault::Died)?;
         self.stdin.flush().map_err(|_| Fault::Died)
     }
 
     /// The next line that is not empty, `MESSAGE`, `DEBUG` or an `ABOUT` answer (a line
-    /// with `name=`, from a sync or a nudge), within `timeout`. From `nudge_after` on, an
-    /// `ABOUT` is sent every [`NUDGE_EVERY`] while nothing comes (see [`EngineStats::nudges`]).
+    /// with `name=`, from a sync or a nudge), within `timeout`, with when it was read from
+    /// the pipe. From `nudge_after` on, an `ABOUT` is sent every [`NUDGE_EVERY`] while
+    /// nothing comes (see [`EngineStats::nudges`]).
     fn answer_nudged(
         &mut self,
         timeout: Duration,
         nudge_after: Option<Duration>,
         nudges: &mut u64,
-    ) -> Result<String, Fault> {
+    ) -> Result<(Instant, String), Fault> {
         let start = Instant::now();
         let deadline = start + timeout;
         let mut next_nudge = nudge_after.map(|n| start + n);
@@ -334,7 +347,7 @@ impl Process {
                 .lines
                 .recv_timeout(until.saturating_duration_since(now))
             {
-                Ok(line) => {
+                Ok((read, line)) => {
                     let up = line.to_ascii_uppercase();
                     if line.is_empty()
                         || up.starts_with("MESSAGE")
@@ -343,7 +356,7 @@ impl Process {
                     {
                         continue;
                     }
-                    return Ok(line);
+                    return Ok((read, line));
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     if Instant::now() >= deadline {
@@ -362,6 +375,7 @@ impl Process {
 
     fn answer(&mut self, timeout: Duration) -> Result<String, Fault> {
         self.answer_nudged(timeout, None, &mut 0)
+            .map(|(_, line)| line)
     }
 
     /// Sends `ABOUT` and skips everything up to its answer (a line with `name=`);
@@ -375,7 +389,7 @@ impl Process {
             // (Rapfi does): ask again until it answers.
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left.min(NUDGE_EVERY)) {
-                Ok(line) => line,
+                Ok((_, line)) => line,
                 Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
                     self.send("ABOUT")?;
                     continue;
@@ -486,8 +500,9 @@ impl Player<'_> {
         // Some engines (Rapfi under `max_node`) hold their move until they read another
         // line: once the limit has passed, nudge them with ABOUT.
         let nudge = limit + Duration::from_millis(50);
-        let reply = p.answer_nudged(wait, Some(nudge), &mut self.stats.nudges)?;
-        let t = start.elapsed();
+        let (read, reply) = p.answer_nudged(wait, Some(nudge), &mut self.stats.nudges)?;
+        let t = read.saturating_duration_since(start);
+        rtrace(start, read);
         p.first_move = false;
         let cell = Cell::parse_xy(&reply)
             .map_err(|_| Fault::Bad(format!("answered {reply:?} instead of a move")))?;
@@ -658,4 +673,34 @@ pub fn match_table(result: &MatchResult, a: &str, b: &str) -> String {
         .collect();
     let _ = writeln!(s, "pairs (opening:points of {a} of 2): {}", pairs.join(" "));
     s
+}
+
+/// Diagnostics: with `ZEROSUM_RUNNER_TRACE=FILE`, appends a line per move: when the
+/// command was written, when the answer was read from the pipe and when the match
+/// thread got it, in µs of the system clock (comparable with the brain's
+/// `ZEROSUM_PBRAIN_TRACE` lines on the same machine).
+fn rtrace(start: Instant, read: Instant) {
+    use std::sync::{Mutex, OnceLock};
+    static FILE: OnceLock<Option<Mutex<std::fs::File>>> = OnceLock::new();
+    let f = FILE.get_or_init(|| {
+        std::env::var_os("ZEROSUM_RUNNER_TRACE").and_then(|p| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .ok()
+                .map(Mutex::new)
+        })
+    });
+    if let Some(f) = f {
+        let now = Instant::now();
+        let sys = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_micros();
+        let s = sys.saturating_sub(now.duration_since(start).as_micros());
+        let r = sys.saturating_sub(now.duration_since(read).as_micros());
+        let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(f, "{s} {r} {sys}");
+    }
 }

@@ -21,12 +21,17 @@
 //! it panic.
 //!
 //! Time: each move gets at most `timeout_turn` minus a safety margin, and at most a
-//! share of `time_left` whenever the match clock is sent; the search checks the clock
-//! at every node (the core time control's budget and stop flag; the VCF and VCT searches
-//! poll it too). The search runs on its own thread while the protocol's thread sleeps
-//! until the move's hard limit: if the search has not answered by then (its thread
-//! waiting for a CPU on a loaded machine), the protocol answers with the best move of
-//! the last finished iteration and stops the search. The engine and its tables are allocated at `START` (within
+//! share of `time_left` whenever the match clock is sent, counted from the command's
+//! arrival, less a reserve for the scheduling waits the brain cannot see (the manager's
+//! line waiting for this process to be woken, the answer waiting for the manager):
+//! three times the watchdog's recent lateness, at most 18 % of the limit. The search
+//! checks the clock at every node (the core time control's budget and stop flag; the
+//! VCF and VCT searches poll it too). It runs on the thread that read the command and
+//! writes its own answer, so no thread is woken between reading `TURN` and writing the
+//! move (on a busy machine each wake-up waits for a CPU). A watchdog thread sleeps
+//! until the move's deadline: if the search has not answered by then (its thread
+//! waiting for a CPU), the watchdog writes the best move of the last finished iteration
+//! and stops the search. The engine and its tables are allocated at `START` (within
 //! `max_memory`), never on a move. Reference: the protocol description at
 //! gomocup.org ("new protocol", Petr Lastovicka) and its Swap2 extension.
 
@@ -35,9 +40,8 @@ use crate::cell::{Cell, CellError};
 use crate::engine::Engine;
 use crate::rule::Rule;
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
-use std::thread::{self, JoinHandle};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::thread;
 use std::time::{Duration, Instant};
 use zerosum::search::{Limits, StopFlag};
 use zerosum::time::{Budget, GameClock};
@@ -87,12 +91,17 @@ pub struct Brain {
     block: Option<Block>,
     node_limit: Option<u64>,
     tt_mib: usize,
-    /// The search thread of the last move when its deadline answered for it.
-    pending: Option<JoinHandle<Engine>>,
-    /// Tests: the next search thread waits for a message here before it starts, as a
-    /// thread waiting for a CPU would.
+    /// When the command being handled was read.
+    arrived: Instant,
+    /// See [`Brain::lateness`].
+    lateness: Duration,
+    /// Tests: each search waits until the watchdog has answered for it, as a thread
+    /// waiting for a CPU would ([`Brain::held`]).
     #[cfg(test)]
-    gate: Option<mpsc::Receiver<()>>,
+    hold_search: bool,
+    /// Tests: whether the last held search was released by the watchdog's answer.
+    #[cfg(test)]
+    held: Option<bool>,
 }
 
 impl Default for Brain {
@@ -115,9 +124,12 @@ impl Brain {
             block: None,
             node_limit: None,
             tt_mib: 0,
-            pending: None,
+            arrived: Instant::now(),
+            lateness: INITIAL_LATENESS,
             #[cfg(test)]
-            gate: None,
+            hold_search: false,
+            #[cfg(test)]
+            held: None,
         }
     }
 
@@ -190,121 +202,173 @@ impl Brain {
     fn ensure_engine(&mut self) {
         let mib = self.table_mib();
         if self.engine.is_none() || self.tt_mib != mib {
-            self.engine = Some(Engine::new(mib));
+            let mut engine = Engine::new(mib);
+            // The watchdog answers for a search that is late: it keeps no reserve of its own.
+            engine.lag_reserve = false;
+            self.engine = Some(engine);
             self.tt_mib = mib;
         }
     }
 
-    /// Searches the current position on a search thread while this thread keeps the
-    /// move's hard limit ([`Brain::move_budget`], counted from the command's arrival):
-    /// the search's own answer when it comes in time, else the best move of its last
-    /// finished iteration (or, before the first, the top-ranked candidate) — the search is
-    /// told to stop and is joined at the next command. So a search thread that waits for a
-    /// CPU on a loaded machine does not make the answer late: this thread sleeps until the
-    /// deadline, and a sleeping thread is woken on time. `Err` holds the `ERROR` text when
-    /// there is no game, it is over, or no move is left.
-    fn search(&mut self) -> Result<Cell, String> {
-        let received = Instant::now();
+    /// The reserve kept before the move's hard limit ([`Brain::move_budget`]) for the
+    /// waits the brain cannot see: the manager's line waiting for this process to be
+    /// woken before it is read, and the answer waiting for the manager to be woken. A
+    /// sleeping thread woken on a busy machine waits about as long as the watchdog waits
+    /// past its own deadlines, so the reserve is [`WAIT_RESERVE_FACTOR`] times the
+    /// watchdog's recent lateness ([`Brain::lateness`]), at most [`MAX_WAIT_SHARE`] of
+    /// `hard`.
+    pub fn wait_reserve(&self, hard: Duration) -> Duration {
+        (self.lateness * WAIT_RESERVE_FACTOR).min(hard.mul_f64(MAX_WAIT_SHARE))
+    }
+
+    /// When the move must be answered, from the command's arrival: the hard limit
+    /// ([`Brain::move_budget`]) less [`Brain::wait_reserve`]. The watchdog answers then
+    /// if the search has not.
+    pub fn deadline(&self) -> Duration {
+        let hard = self.move_budget();
+        hard.saturating_sub(self.wait_reserve(hard))
+    }
+
+    /// The limits of a search that starts `since_arrival` after its command arrived:
+    /// [`Brain::move_limits`] with the time cut to what is left of [`Brain::deadline`]
+    /// (at least 1 ms).
+    pub fn search_limits(&self, since_arrival: Duration) -> Limits {
         let mut limits = self.move_limits();
-        let hard = Budget::new(&limits).maximum();
+        limits.time = Some(
+            self.deadline()
+                .saturating_sub(since_arrival)
+                .max(Duration::from_millis(1)),
+        );
+        limits
+    }
+
+    /// The watchdog's recent lateness: how long past its deadlines it was woken (the
+    /// scheduling delay of a sleeping thread here), the longest of the last moves,
+    /// decaying by an eighth a move.
+    pub fn lateness(&self) -> Duration {
+        self.lateness
+    }
+
+    /// Searches the current position and writes the move, on this thread — the one that
+    /// read the command, so that no other thread must be woken (each wake-up waits for a
+    /// CPU on a busy machine) before the search starts or before its answer is written.
+    /// The search's time counts from the command's arrival ([`Brain::move_budget`] less
+    /// [`Brain::wait_reserve`]). Meanwhile the watchdog thread sleeps until that
+    /// deadline: if the search has not answered by then (this thread waiting for a CPU),
+    /// the watchdog writes the best move of the last finished iteration (or, before the
+    /// first, the top-ranked candidate) and stops the search, whose own answer is then
+    /// dropped. Writes `ERROR` when there is no game, it is over, or no move is left.
+    fn think<W: Write>(&mut self, link: &Link<'_, W>) -> io::Result<()> {
+        let arrived = self.arrived;
         let Some(board) = self.board.as_ref() else {
-            return Err("ERROR no game started (send START first)".into());
+            return link.write("ERROR no game started (send START first)");
         };
         if board.outcome().is_some() {
-            return Err("ERROR the game is over".into());
+            return link.write("ERROR the game is over");
         }
         let mut top = Vec::new();
         Engine::candidate_moves(board, 1, &mut top);
         let fallback = top.first().map(|&(_, c)| c);
         let position = board.clone();
         self.ensure_engine();
-        let mut engine = self.engine.take().expect("engine allocated");
+        let deadline = self.deadline();
         let stop = StopFlag::new();
-        limits.stop = Some(stop.clone());
-        let best = Arc::new(Mutex::new(None::<Cell>));
-        let seen = Arc::clone(&best);
-        let (tx, rx) = mpsc::channel();
+        link.arm(Guard {
+            deadline: arrived + deadline,
+            best: fallback,
+            answer: None,
+            expired: false,
+            stop: stop.clone(),
+        });
         #[cfg(test)]
-        let gate = self.gate.take();
-        let search = move || {
-            #[cfg(test)]
-            if let Some(gate) = gate {
-                let _ = gate.recv_timeout(Duration::from_secs(60));
-            }
-            let info = engine.search_observed(&position, &limits, &mut |r| {
-                if let Some(&c) = r.pv.first() {
-                    *seen.lock().unwrap_or_else(|e| e.into_inner()) = Some(c);
-                }
-            });
-            let _ = tx.send(info.best);
-            engine
-        };
-        let handle = match thread::Builder::new().name("search".into()).spawn(search) {
-            Ok(h) => h,
-            Err(e) => return Err(format!("ERROR cannot start the search thread: {e}")),
-        };
-        let answer = match hard {
-            Some(h) => rx.recv_timeout(h.saturating_sub(received.elapsed())),
-            None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
-        };
-        match answer {
-            Ok(found) => {
-                self.pending = Some(handle);
-                self.finish_search();
-                found.ok_or_else(|| "ERROR no legal move".to_string())
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                stop.stop();
-                let last = *best.lock().unwrap_or_else(|e| e.into_inner());
-                let chosen = last.or(fallback);
-                // Without any move to give (no candidate: renju black facing a four it
-                // may not block), wait for the stopped search's own answer.
-                let late = chosen.is_none().then(|| rx.recv().ok().flatten()).flatten();
-                self.pending = Some(handle);
-                chosen
-                    .or(late)
-                    .ok_or_else(|| "ERROR no legal move".to_string())
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                // The search thread panicked: its engine is gone; the next move gets a
-                // new one.
-                self.pending = Some(handle);
-                self.finish_search();
-                fallback.ok_or_else(|| "ERROR no legal move".to_string())
-            }
+        if self.hold_search {
+            self.held = Some(link.wait_answered(Duration::from_secs(60)));
         }
-    }
-
-    /// Waits for a search thread that the deadline answered for (it was told to stop)
-    /// and takes its engine back; a thread that panicked leaves no engine, and the next
-    /// search allocates one.
-    fn finish_search(&mut self) {
-        if let Some(handle) = self.pending.take()
-            && let Ok(engine) = handle.join()
-        {
-            self.engine = Some(engine);
-        }
-    }
-
-    fn think(&mut self) -> String {
-        match self.search() {
-            Ok(c) => {
+        let mut limits = self.search_limits(arrived.elapsed());
+        limits.stop = Some(stop);
+        trace("search", "");
+        let engine = self.engine.as_mut().expect("engine allocated");
+        let info = engine.search_observed(&position, &limits, &mut |r| {
+            if let Some(&c) = r.pv.first() {
+                link.improve(c);
+            }
+        });
+        trace("stop", "");
+        let answered = link.settle(info.best)?;
+        trace("written", "");
+        self.lateness = link.lateness();
+        match answered {
+            Some(c) => {
                 if let Some(board) = self.board.as_mut() {
                     board.play(c);
                 }
-                c.to_xy()
+                Ok(())
             }
-            Err(e) => e,
+            None => link.write("ERROR no legal move"),
         }
     }
 
     /// Handles one line from the manager, writing the answer (if any) to `out` and
-    /// flushing it. Returns `false` after `END` (also inside an open block).
+    /// flushing it. Returns `false` after `END` (also inside an open block). The line
+    /// counts as arrived now; a move is watched by a watchdog thread of this call.
     ///
     /// # Errors
     /// Only errors of `out`.
-    pub fn handle_line(&mut self, line: &str, out: &mut impl Write) -> io::Result<bool> {
-        self.finish_search();
+    pub fn handle_line(&mut self, line: &str, out: &mut (impl Write + Send)) -> io::Result<bool> {
+        let mut going = true;
+        self.converse(
+            std::iter::once(Ok(line.as_bytes().to_vec())),
+            out,
+            &mut going,
+        )?;
+        Ok(going)
+    }
+
+    /// Runs the conversation over `lines` with one watchdog thread, until `END` (then
+    /// `going` is set to false) or the end of `lines`.
+    fn converse<W: Write + Send>(
+        &mut self,
+        lines: impl Iterator<Item = io::Result<Vec<u8>>>,
+        out: &mut W,
+        going: &mut bool,
+    ) -> io::Result<()> {
+        let link = Link::new(out, self.lateness);
+        thread::scope(|s| {
+            // Without a watchdog (no thread could be started) the search answers alone.
+            let _ = thread::Builder::new()
+                .name("watchdog".into())
+                .spawn_scoped(s, || watchdog(&link));
+            let mut result = Ok(());
+            for line in lines {
+                self.arrived = Instant::now();
+                let line = match line {
+                    Ok(l) => l,
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                };
+                let text = String::from_utf8_lossy(&line);
+                trace("read", text.trim());
+                match self.handle(&text, &link) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        *going = false;
+                        break;
+                    }
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            }
+            link.quit();
+            result
+        })
+    }
+
+    /// One command (see [`Brain::handle_line`]).
+    fn handle<W: Write>(&mut self, line: &str, link: &Link<'_, W>) -> io::Result<bool> {
         let line = line.trim();
         if line.is_empty() {
             return Ok(true);
@@ -320,14 +384,17 @@ impl Brain {
         if let Some(block) = self.block.as_mut() {
             if cmd == "DONE" {
                 let block = self.block.take().expect("a block is open");
-                let reply = match block.kind {
-                    BlockKind::Swap2 => match block.error {
-                        Some(e) => format!("ERROR bad board line {e}"),
-                        None => self.swap2(&block.stones),
-                    },
-                    BlockKind::Board => self.board_block(block),
-                };
-                return answer(out, &reply).map(|_| true);
+                match block.kind {
+                    BlockKind::Swap2 => {
+                        let reply = match block.error {
+                            Some(e) => format!("ERROR bad board line {e}"),
+                            None => self.swap2(&block.stones),
+                        };
+                        link.write(&reply)?;
+                    }
+                    BlockKind::Board => self.board_block(block, link)?,
+                }
+                return Ok(true);
             }
             let (parsed, expected) = match block.kind {
                 BlockKind::Board => (parse_stone_line(line), "x,y,1|2|3"),
@@ -360,11 +427,16 @@ impl Brain {
                 }
                 None => "ERROR no game started (send START first)".into(),
             }),
-            "BEGIN" => Some(match &self.board {
-                Some(b) if b.stone_count() > 0 => "ERROR BEGIN on a board that is not empty".into(),
-                _ => self.think(),
-            }),
-            "TURN" => Some(self.turn(arg)),
+            "BEGIN" => match &self.board {
+                Some(b) if b.stone_count() > 0 => {
+                    Some("ERROR BEGIN on a board that is not empty".into())
+                }
+                _ => {
+                    self.think(link)?;
+                    None
+                }
+            },
+            "TURN" => self.turn(arg, link)?,
             "BOARD" | "SWAP2BOARD" => {
                 // The block is collected even without a game, so that its lines are not
                 // taken as commands; the answer comes once, at DONE.
@@ -386,11 +458,10 @@ impl Brain {
             _ => Some(format!("UNKNOWN command {}", echo(&cmd))),
         };
         if let Some(r) = reply {
-            answer(out, &r)?;
+            link.write(&r)?;
         }
         Ok(true)
     }
-
     fn start(&mut self, arg: &str) -> String {
         match arg.parse::<u32>() {
             Ok(n) => match Board::with_size(n, self.rule) {
@@ -408,18 +479,21 @@ impl Brain {
         }
     }
 
-    fn turn(&mut self, arg: &str) -> String {
+    /// `TURN x,y`: the opponent's move, then ours (written by [`Brain::think`]); the
+    /// `ERROR` line for a move that cannot be played.
+    fn turn<W: Write>(&mut self, arg: &str, link: &Link<'_, W>) -> io::Result<Option<String>> {
         let Some(board) = self.board.as_mut() else {
-            return "ERROR no game started (send START first)".into();
+            return Ok(Some("ERROR no game started (send START first)".into()));
         };
         let cell = match Cell::parse_xy(arg) {
             Ok(c) => c,
-            Err(e) => return bad_cell(&e, board.size()),
+            Err(e) => return Ok(Some(bad_cell(&e, board.size()))),
         };
         if let Err(e) = board.try_play(cell) {
-            return refused(&e);
+            return Ok(Some(refused(&e)));
         }
-        self.think()
+        self.think(link)?;
+        Ok(None)
     }
 
     fn takeback(&mut self, arg: &str) -> String {
@@ -524,7 +598,7 @@ impl Brain {
     /// The answer to a finished `BOARD` block: stones off this game's board are bad
     /// lines too; the good lines still make the position ([`Brain::set_board`]), and the
     /// skipped ones are counted in a `MESSAGE` line before the move.
-    fn board_block(&mut self, mut block: Block) -> String {
+    fn board_block<W: Write>(&mut self, mut block: Block, link: &Link<'_, W>) -> io::Result<()> {
         let size = self.board.as_ref().map_or(0, Board::size);
         let (on, off): (Vec<_>, Vec<_>) = std::mem::take(&mut block.stones)
             .into_iter()
@@ -536,24 +610,26 @@ impl Brain {
                 format!("\"{xy},{field}\" (cell {xy} is off the {size}x{size} board)")
             });
         }
-        let reply = self.set_board(&on, true);
-        match block.error {
-            Some(e) if self.board.is_some() => format!(
-                "MESSAGE skipped {} bad board line{}, among them {e}\n{reply}",
+        if let Some(e) = block.error.as_ref().filter(|_| self.board.is_some()) {
+            link.write(&format!(
+                "MESSAGE skipped {} bad board line{}, among them {e}",
                 block.bad,
                 if block.bad == 1 { "" } else { "s" }
-            ),
-            _ => reply,
+            ))?;
+        }
+        match self.set_board(&on) {
+            Some(error) => link.write(&error),
+            None => self.think(link),
         }
     }
 
     /// Sets up the position of a `BOARD`/`SWAP2BOARD` block: our stones (`1`) and the
     /// opponent's (`2`) by alternate play when the counts allow it (black is whoever has
     /// one stone more or, on equal counts, us), else as setup stones with us to move;
-    /// then the blocking stones (`3`). With `think`, answers our move.
-    fn set_board(&mut self, stones: &[(Cell, u8)], think: bool) -> String {
+    /// then the blocking stones (`3`). The `ERROR` line when the position cannot be set.
+    fn set_board(&mut self, stones: &[(Cell, u8)]) -> Option<String> {
         let Some(old) = self.board.as_ref() else {
-            return "ERROR no game started (send START first)".into();
+            return Some("ERROR no game started (send START first)".into());
         };
         let size = old.size() as u32;
         let own: Vec<Cell> = stones.iter().filter(|s| s.1 == 1).map(|s| s.0).collect();
@@ -585,23 +661,23 @@ impl Brain {
             };
             for &c in &own {
                 if let Err(e) = b.place(c, us) {
-                    return refused(&e);
+                    return Some(refused(&e));
                 }
             }
             for &c in &opp {
                 if let Err(e) = b.place(c, !us) {
-                    return refused(&e);
+                    return Some(refused(&e));
                 }
             }
             b.set_side_to_move(us);
         }
         for &c in &blockers {
             if let Err(e) = b.place_blocker(c) {
-                return refused(&e);
+                return Some(refused(&e));
             }
         }
         self.board = Some(b);
-        if think { self.think() } else { String::new() }
+        None
     }
 
     /// The Swap2 opening, as the Gomocup managers send it (`SWAP2BOARD`, the stones so far
@@ -625,7 +701,7 @@ impl Brain {
     /// search thread that waited for a CPU), the comparisons left are skipped and the
     /// best choice so far is answered.
     fn swap2(&mut self, stones: &[(Cell, u8)]) -> String {
-        let received = Instant::now();
+        let received = self.arrived;
         let Some(size) = self.board.as_ref().map(|b| b.size() as u32) else {
             return "ERROR no game started (send START first)".into();
         };
@@ -773,15 +849,8 @@ impl Brain {
     ///
     /// # Errors
     /// Errors of reading `input` or writing `out`.
-    pub fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
-        for line in input.split(b'\n') {
-            let line = line?;
-            let text = String::from_utf8_lossy(&line);
-            if !self.handle_line(&text, out)? {
-                break;
-            }
-        }
-        Ok(())
+    pub fn run(&mut self, input: impl BufRead, out: &mut (impl Write + Send)) -> io::Result<()> {
+        self.converse(input.split(b'\n'), out, &mut true)
     }
 
     /// [`Brain::run`] on this process's standard input and output, as a Gomocup manager
@@ -790,7 +859,7 @@ impl Brain {
     /// # Errors
     /// Reading standard input or writing standard output failed.
     pub fn run_stdio(&mut self) -> io::Result<()> {
-        self.run(io::stdin().lock(), &mut io::stdout().lock())
+        self.run(io::stdin().lock(), &mut io::stdout())
     }
 }
 
@@ -808,6 +877,207 @@ fn parse_stone_line(line: &str) -> Option<(Cell, u8)> {
 fn answer(out: &mut impl Write, text: &str) -> io::Result<()> {
     writeln!(out, "{text}")?;
     out.flush()
+}
+
+/// How many times the watchdog's recent lateness [`Brain::wait_reserve`] keeps for the
+/// waits the brain cannot see.
+pub const WAIT_RESERVE_FACTOR: u32 = 3;
+
+/// Most of a move's hard limit the wait reserve may take.
+pub const MAX_WAIT_SHARE: f64 = 0.18;
+
+/// The lateness assumed before the watchdog has measured one.
+const INITIAL_LATENESS: Duration = Duration::from_millis(1);
+
+/// The watchdog's lateness after it woke `late` past a deadline, from `old`: the
+/// longer of the two, the old one less an eighth.
+fn decayed_lateness(late: Duration, old: Duration) -> Duration {
+    late.max(old * 7 / 8)
+}
+
+/// The move a watchdog guards.
+struct Guard {
+    /// When the move must be answered.
+    deadline: Instant,
+    /// The best move so far (the top-ranked candidate, then each finished iteration's).
+    best: Option<Cell>,
+    /// The move answered, once one was written.
+    answer: Option<Cell>,
+    /// The watchdog found the deadline passed (it answered, or had no move to give).
+    expired: bool,
+    /// Stops the search.
+    stop: StopFlag,
+}
+
+/// What the searching thread and the watchdog share.
+struct Watch {
+    guard: Option<Guard>,
+    /// See [`Brain::lateness`].
+    lateness: Duration,
+    quit: bool,
+}
+
+/// The conversation's output and the watchdog's state. Lock order: `out`, then `watch`;
+/// a move is written while both are held, so exactly one of the two threads writes it
+/// and nothing is written between its claim and its line.
+struct Link<'a, W> {
+    out: Mutex<&'a mut W>,
+    watch: Mutex<Watch>,
+    bell: Condvar,
+}
+
+/// A lock whose holder panicked is still used (the state is plain values).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<'a, W: Write> Link<'a, W> {
+    fn new(out: &'a mut W, lateness: Duration) -> Self {
+        Link {
+            out: Mutex::new(out),
+            watch: Mutex::new(Watch {
+                guard: None,
+                lateness,
+                quit: false,
+            }),
+            bell: Condvar::new(),
+        }
+    }
+
+    /// Writes one line and flushes it.
+    fn write(&self, text: &str) -> io::Result<()> {
+        answer(&mut **lock(&self.out), text)
+    }
+
+    /// Hands a move to the watchdog.
+    fn arm(&self, guard: Guard) {
+        lock(&self.watch).guard = Some(guard);
+        self.bell.notify_all();
+    }
+
+    /// A finished iteration's best move.
+    fn improve(&self, c: Cell) {
+        if let Some(g) = lock(&self.watch).guard.as_mut() {
+            g.best = Some(c);
+        }
+    }
+
+    /// The search's result: written unless the watchdog answered first. Returns the
+    /// move answered (`None`: none was, and none was found).
+    fn settle(&self, found: Option<Cell>) -> io::Result<Option<Cell>> {
+        let mut out = lock(&self.out);
+        let guard = lock(&self.watch).guard.take();
+        if let Some(c) = guard.and_then(|g| g.answer) {
+            return Ok(Some(c));
+        }
+        if let Some(c) = found {
+            answer(&mut **out, &c.to_xy())?;
+        }
+        Ok(found)
+    }
+
+    fn lateness(&self) -> Duration {
+        lock(&self.watch).lateness
+    }
+
+    /// Tests: waits until the watchdog has answered the armed move (true) or `timeout`
+    /// has passed (false).
+    #[cfg(test)]
+    fn wait_answered(&self, timeout: Duration) -> bool {
+        let w = lock(&self.watch);
+        let (w, _) = self
+            .bell
+            .wait_timeout_while(w, timeout, |w| {
+                w.guard.as_ref().is_some_and(|g| g.answer.is_none())
+            })
+            .unwrap_or_else(|e| e.into_inner());
+        w.guard.as_ref().is_some_and(|g| g.answer.is_some())
+    }
+
+    fn quit(&self) {
+        lock(&self.watch).quit = true;
+        self.bell.notify_all();
+    }
+}
+
+/// The watchdog thread: sleeps until the armed move's deadline; if no answer was
+/// written by then, writes the best move so far and stops the search. Each time it
+/// wakes at a deadline it measures how late it woke ([`Brain::lateness`]).
+fn watchdog<W: Write>(link: &Link<'_, W>) {
+    let mut w = lock(&link.watch);
+    let mut sleeping_until: Option<Instant> = None;
+    loop {
+        if w.quit {
+            return;
+        }
+        let now = Instant::now();
+        if let Some(t) = sleeping_until.take()
+            && now >= t
+        {
+            let late = now - t;
+            trace("late", &format!("{}", late.as_micros()));
+            w.lateness = decayed_lateness(late, w.lateness);
+        }
+        let due = w
+            .guard
+            .as_ref()
+            .filter(|g| g.answer.is_none() && !g.expired)
+            .map(|g| g.deadline);
+        match due {
+            None => w = link.bell.wait(w).unwrap_or_else(|e| e.into_inner()),
+            Some(d) if now < d => {
+                sleeping_until = Some(d);
+                w = link
+                    .bell
+                    .wait_timeout(w, d - now)
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0;
+            }
+            Some(d) => {
+                drop(w);
+                let mut out = lock(&link.out);
+                w = lock(&link.watch);
+                if let Some(g) = w.guard.as_mut().filter(|g| g.deadline == d) {
+                    g.stop.stop();
+                    g.expired = true;
+                    if g.answer.is_none()
+                        && let Some(c) = g.best
+                    {
+                        g.answer = Some(c);
+                        let _ = answer(&mut **out, &c.to_xy());
+                        trace("watchdog", "");
+                    }
+                }
+                drop(out);
+                link.bell.notify_all();
+            }
+        }
+    }
+}
+
+/// Diagnostics: with `ZEROSUM_PBRAIN_TRACE=FILE`, appends `µs pid event text` lines
+/// (system clock): each command read, search start and stop, the answer written, the
+/// watchdog's answers and its lateness at each deadline. Off (one check) without it.
+fn trace(event: &str, text: &str) {
+    use std::sync::OnceLock;
+    static FILE: OnceLock<Option<Mutex<std::fs::File>>> = OnceLock::new();
+    let f = FILE.get_or_init(|| {
+        std::env::var_os("ZEROSUM_PBRAIN_TRACE").and_then(|p| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .ok()
+                .map(Mutex::new)
+        })
+    });
+    if let Some(f) = f {
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_micros();
+        let _ = writeln!(lock(f), "{t} {} {event} {text}", std::process::id());
+    }
 }
 
 /// A cell that did not parse as an `ERROR` line: a coordinate beyond the largest board is
@@ -894,23 +1164,30 @@ mod tests {
         assert_eq!(lines[2], "ERROR cell 30,2 is off the 15x15 board", "{out}");
     }
 
+    /// The searching thread gets no CPU until the watchdog has answered for it (it is
+    /// held until then): the answer still comes, from the watchdog, and the game goes on.
     #[test]
-    fn the_deadline_answers_for_a_search_thread_that_gets_no_cpu() {
+    fn the_watchdog_answers_for_a_search_that_gets_no_cpu() {
         let mut b = Brain::new();
-        let (release, gate) = mpsc::channel();
-        b.gate = Some(gate);
+        b.hold_search = true;
         let out = talk(&mut b, "START 15\nINFO timeout_turn 50\nTURN 7,7\n");
+        assert_eq!(
+            b.held,
+            Some(true),
+            "the search was released by the watchdog's answer"
+        );
         let reply = out.lines().nth(1).unwrap_or_default();
         let ours = Cell::parse_xy(reply).expect("a move, not an error");
         assert_ne!(ours, Cell::new(7, 7), "{out}");
-        assert_eq!(b.board().map(Board::stone_count), Some(2), "{out}");
-        // The search thread still waits at its gate (it gives up after 60 s): the answer
-        // came from the deadline, not from the search.
-        assert!(
-            release.send(()).is_ok(),
-            "the answer waited for the stalled search"
+        assert_eq!(
+            out.lines().count(),
+            2,
+            "one answer, not the search's too: {out}"
         );
-        // The next command takes the engine back from the stopped search and plays on.
+        assert_eq!(b.board().map(Board::stone_count), Some(2), "{out}");
+        assert_eq!(b.board().and_then(Board::last_move), Some(ours));
+        // The stopped search's engine plays on.
+        b.hold_search = false;
         let out = talk(&mut b, "TURN 6,6\n");
         assert!(Cell::parse_xy(out.trim()).is_ok(), "{out}");
         assert_eq!(b.board().map(Board::stone_count), Some(4), "{out}");
@@ -1008,6 +1285,36 @@ mod tests {
             "INFO timeout_turn 0\nINFO timeout_match 0\nINFO time_left 100000\n",
         );
         assert_eq!(ms(&b), 93);
+    }
+
+    /// The search's time counts from the command's arrival, and the wait reserve is
+    /// three times the watchdog's lateness, at most 18 % of the hard limit (expected
+    /// values from those rules: the hard limit at 100 ms is 93.6 ms, see above).
+    #[test]
+    fn the_search_time_counts_from_arrival_less_the_wait_reserve() {
+        let mut b = Brain::new();
+        talk(&mut b, "INFO timeout_turn 100\n");
+        let hard = Duration::from_micros(93_600);
+        assert_eq!(b.move_budget(), hard);
+        b.lateness = Duration::from_millis(2);
+        assert_eq!(b.deadline(), hard - Duration::from_millis(6));
+        let limits = b.search_limits(Duration::from_millis(10));
+        assert_eq!(limits.time, Some(hard - Duration::from_millis(16)));
+        // A large lateness is capped, so the median move keeps most of its time.
+        b.lateness = Duration::from_millis(40);
+        assert_eq!(b.deadline(), hard - hard.mul_f64(MAX_WAIT_SHARE));
+        // A search that starts after its deadline still gets 1 ms.
+        let limits = b.search_limits(Duration::from_secs(1));
+        assert_eq!(limits.time, Some(Duration::from_millis(1)));
+    }
+
+    /// The watchdog's lateness is the longest of the last moves, decaying by an eighth.
+    #[test]
+    fn lateness_keeps_the_recent_longest() {
+        let ms = Duration::from_millis;
+        assert_eq!(decayed_lateness(ms(8), ms(1)), ms(8));
+        assert_eq!(decayed_lateness(ms(1), ms(8)), ms(7));
+        assert_eq!(decayed_lateness(ms(0), ms(0)), ms(0));
     }
 
     #[test]

@@ -24,8 +24,7 @@ fn main() {
     let die_after = value("--die-after");
     let mut brain = Brain::new().with_node_limit(value("--nodes").unwrap_or(300));
     let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::stdout();
     let mut answered = 0;
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
