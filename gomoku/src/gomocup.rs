@@ -682,16 +682,7 @@ pub fn match_table(result: &MatchResult, a: &str, b: &str) -> String {
 fn rtrace(start: Instant, read: Instant) {
     use std::sync::{Mutex, OnceLock};
     static FILE: OnceLock<Option<Mutex<std::fs::File>>> = OnceLock::new();
-    let f = FILE.get_or_init(|| {
-        std::env::var_os("ZEROSUM_RUNNER_TRACE").and_then(|p| {
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .ok()
-                .map(Mutex::new)
-        })
-    });
+    let f = FILE.get_or_init(|| crate::protocol::trace_file("ZEROSUM_RUNNER_TRACE"));
     if let Some(f) = f {
         let now = Instant::now();
         let sys = std::time::SystemTime::now()

@@ -1055,22 +1055,26 @@ fn watchdog<W: Write>(link: &Link<'_, W>) {
     }
 }
 
+/// The trace file named by the environment variable `var`, opened for appending;
+/// `None` when the variable is unset or the file cannot be opened (tracing is then off).
+pub(crate) fn trace_file(var: &str) -> Option<Mutex<std::fs::File>> {
+    std::env::var_os(var).and_then(|p| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(p)
+            .ok()
+            .map(Mutex::new)
+    })
+}
+
 /// Diagnostics: with `ZEROSUM_PBRAIN_TRACE=FILE`, appends `µs pid event text` lines
 /// (system clock): each command read, search start and stop, the answer written, the
 /// watchdog's answers and its lateness at each deadline. Off (one check) without it.
 fn trace(event: &str, text: &str) {
     use std::sync::OnceLock;
     static FILE: OnceLock<Option<Mutex<std::fs::File>>> = OnceLock::new();
-    let f = FILE.get_or_init(|| {
-        std::env::var_os("ZEROSUM_PBRAIN_TRACE").and_then(|p| {
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .ok()
-                .map(Mutex::new)
-        })
-    });
+    let f = FILE.get_or_init(|| trace_file("ZEROSUM_PBRAIN_TRACE"));
     if let Some(f) = f {
         let t = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

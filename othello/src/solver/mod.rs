@@ -1299,21 +1299,27 @@ impl MoveList {
     /// Insertion sort, highest key first.
     #[inline]
     fn sort(&mut self) {
-        let s = self.items.as_mut_slice();
-        for i in 1..s.len() {
-            let x = s[i];
-            let mut j = i;
-            while j > 0 && s[j - 1].0 < x.0 {
-                s[j] = s[j - 1];
-                j -= 1;
-            }
-            s[j] = x;
-        }
+        sort_by_key_descending(self.items.as_mut_slice());
     }
 
     #[inline]
     fn as_slice(&self) -> &[(i32, u32, u64)] {
         self.items.as_slice()
+    }
+}
+
+/// Insertion sort of (ordering key, square, flips) by key, highest first and stable
+/// (equal keys keep their order): fast for the few moves of a node.
+#[inline]
+fn sort_by_key_descending(s: &mut [(i32, u32, u64)]) {
+    for i in 1..s.len() {
+        let x = s[i];
+        let mut j = i;
+        while j > 0 && s[j - 1].0 < x.0 {
+            s[j] = s[j - 1];
+            j -= 1;
+        }
+        s[j] = x;
     }
 }
 
@@ -1332,16 +1338,7 @@ impl Ply {
     /// Insertion sort, highest key first (stable: equal keys keep their square order).
     #[inline]
     fn sort(&mut self) {
-        let s = &mut self.items[..self.len];
-        for i in 1..s.len() {
-            let x = s[i];
-            let mut j = i;
-            while j > 0 && s[j - 1].0 < x.0 {
-                s[j] = s[j - 1];
-                j -= 1;
-            }
-            s[j] = x;
-        }
+        sort_by_key_descending(&mut self.items[..self.len]);
     }
 }
 
