@@ -4,8 +4,9 @@
 //! `RULE` (`freestyle`, `standard` or `renju`) with 200,000 VCF and `VCT_NODES` (`suite::SUITE_VCT_NODES`)
 //! VCT nodes a puzzle and prints the counts, the CPU summary, the misses and each
 //! puzzle's CPU time; with `ONLY_FILE`, only the puzzles named there (`file#index`, one a
-//! line). The environment variables `VCT_VCF_NODES`, `TSS_NODES`, `TSS_TRIES` and
-//! `NO_VCF_MEMO` change the VCT's settings from `suite::suite_vct_solver`.
+//! line). The environment variables `VCT_VCF_NODES`, `TSS_NODES`, `TSS_TRIES`,
+//! `NO_VCF_MEMO`, `DFPN_NODES` (the proof-number stage) and `NO_DFPN_QUIET` (that stage
+//! without λ² moves) change the VCT's settings from `suite::suite_vct_solver`.
 
 use gomoku::Rule;
 use gomoku::suite::{
@@ -45,6 +46,15 @@ fn main() {
     }
     if std::env::var_os("NO_VCF_MEMO").is_some() {
         vct.vcf_memo = false;
+    }
+    if let Some(n) = std::env::var("DFPN_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        vct.dfpn_nodes = n;
+    }
+    if std::env::var_os("NO_DFPN_QUIET").is_some() {
+        vct.dfpn_quiet = false;
     }
     if let Some(n) = std::env::var("TSS_TRIES").ok().and_then(|v| v.parse().ok()) {
         vct.tss_tries = n;

@@ -33,6 +33,14 @@
 //! longer threat sequences within the same nodes; its wins are only candidates, every
 //! proof still comes from the AND/OR search and passes [`check_vct_proof`].
 //!
+//! An optional third stage ([`VctSolver::dfpn_nodes`], off by default) runs a
+//! depth-first proof-number search (df-pn, Nagai 2002) over the same tree plus the
+//! attacker's **λ² moves** (Thomsen, "Lambda-search in game trees", 2000): quiet moves
+//! after which the attacker, moving again, would win by VCF; the defender's replies to
+//! such a move are the cells that break that VCF, as below. Proof and disproof numbers
+//! and each node's move list are kept in a transposition table keyed by the Zobrist
+//! hash. Its proofs are checked like every other.
+//!
 //! After a threat that is neither a four nor an open three (the attacker would win by
 //! VCF with a second move), the defences sought are the cells of that VCF line, the
 //! counter-fours and the cells that share a line with one of the line's forced blocks
@@ -48,6 +56,8 @@ use std::time::Instant;
 use zerosum::search::Limits;
 use zerosum::time::Budget;
 use zerosum::{Game, Outcome, Side};
+
+mod dfpn;
 
 /// A proof that the side to move wins by continuous threats.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,6 +140,15 @@ pub struct VctSolver {
     pub vcf_memo: bool,
     /// Hashes of positions whose VCF test failed in this proof (see `vcf_test`).
     no_vcf: Vec<u64>,
+    /// Nodes of the depth-first proof-number stage (df-pn, Nagai 2002, with λ² moves;
+    /// see the module documentation), run when the stages before it ran out of nodes;
+    /// 0 (the default, the engine's and the puzzle suite's setting) leaves it out.
+    pub dfpn_nodes: u64,
+    /// Whether the proof-number stage also plays the attacker's quiet VCF threats (λ²
+    /// moves, Thomsen 2000: a closed three or two twos after which the attacker has a
+    /// four-three or double-four cell); true by default.
+    pub dfpn_quiet: bool,
+    dfpn: dfpn::DfpnTables,
 }
 
 impl Default for VctSolver {
@@ -180,6 +199,9 @@ impl VctSolver {
             tss_fails: vec![(0, 0); n],
             no_vcf: vec![0; n],
             vcf_memo: false,
+            dfpn_nodes: 0,
+            dfpn_quiet: true,
+            dfpn: dfpn::DfpnTables::default(),
         }
     }
 
@@ -263,6 +285,16 @@ impl VctSolver {
             self.fails.iter_mut().for_each(|e| *e = (0, 0));
             let r = self.attack(board, depth, 0);
             self.guided = false;
+            if r.is_some() {
+                return r;
+            }
+        }
+        // The proof-number stage, when the stages before ran out of nodes (not of time).
+        if self.dfpn_nodes > 0 && self.aborted && !budget.is_stopped() && !self.budget.poll() {
+            self.aborted = false;
+            self.node_limit = self.nodes.saturating_add(self.dfpn_nodes);
+            let r = self.dfpn_root(board);
+            self.dfpn.clear();
             return r;
         }
         None

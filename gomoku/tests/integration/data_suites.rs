@@ -82,3 +82,49 @@ fn committed_sample_runs_through_the_vcf_suite() {
         assert_eq!(r.cpu.len(), r.positions + r.negatives);
     }
 }
+
+/// `white-to-move-vcf.json#29` under freestyle: Rapfi proves a win in 19 plies
+/// (`+M19`) whose line plays quiet VCF threats (λ² moves). The VCT with the suite's
+/// budgets (iterative deepening and threat-space stage) does not find it; the
+/// proof-number stage with λ² moves does, within a node budget, and its proof tree
+/// passes the independent checker.
+#[test]
+#[ignore = "reads ../shared/data; cargo test -p gomoku -- --ignored data_suites::"]
+fn the_proof_number_stage_proves_a_quiet_threat_win() {
+    use gomoku::suite::{SUITE_VCT_NODES, VCT_DEPTH, suite_vct_solver};
+    use gomoku::vcf::VcfSolver;
+    use gomoku::vct::check_vct_proof;
+    let Some(text) = crate::common::data_file("vcf-rapfi-verified.jsonl") else {
+        return;
+    };
+    let puzzles = parse_puzzles(&text).unwrap();
+    let p = puzzles
+        .iter()
+        .find(|p| p.file == "lfz084-vcf/white-to-move-vcf.json" && p.index == 29)
+        .unwrap();
+    assert!(p.freestyle.proved_win(), "Rapfi proves the win");
+    let mut b = p.board(Rule::Freestyle).unwrap();
+    let start = b.clone();
+    assert!(
+        VcfSolver::default().solve(&mut b, 60, 200_000).is_none(),
+        "no VCF"
+    );
+    let mut vct = suite_vct_solver();
+    assert!(
+        vct.prove(&mut b, VCT_DEPTH, SUITE_VCT_NODES, None)
+            .is_none(),
+        "the suite's VCT misses it"
+    );
+    vct.tss_nodes = 0;
+    vct.dfpn_nodes = 300_000;
+    let proof = vct
+        .prove(&mut b, VCT_DEPTH, 0, None)
+        .expect("the proof-number stage finds the win");
+    check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
+    assert_eq!(b, start, "the board is restored");
+    eprintln!(
+        "proof-number stage: {} nodes, proof of {} attacker moves",
+        vct.nodes,
+        proof.size()
+    );
+}

@@ -76,3 +76,28 @@ fn the_threat_space_stage_proves_a_double_three() {
         "the board is restored"
     );
 }
+
+/// The same double three, found by the proof-number stage alone (no nodes for the
+/// iterative deepening, no threat-space stage); its proof tree passes the checker.
+#[test]
+fn the_proof_number_stage_proves_a_double_three() {
+    use gomoku::vct::{VctSolver, check_vct_proof};
+    let text = "h8a1i8a15j10o1j11o15";
+    let mut b = Board::parse_position(text).unwrap();
+    let mut vct = VctSolver::new();
+    vct.dfpn_nodes = 5_000;
+    let proof = vct
+        .prove(&mut b, 4, 0, None)
+        .expect("the proof-number stage finds the VCT");
+    check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
+    assert_eq!(
+        b,
+        Board::parse_position(text).unwrap(),
+        "the board is restored"
+    );
+    vct.dfpn_nodes = 0;
+    assert!(
+        vct.prove(&mut b, 4, 0, None).is_none(),
+        "no stage, no nodes"
+    );
+}

@@ -1,0 +1,389 @@
+//! The VCT's depth-first proof-number stage ([`VctSolver::dfpn_nodes`]).
+//!
+//! Depth-first proof-number search (df-pn, Nagai 2002) with the 1 + ε threshold trick
+//! of Pawlewicz and Lew (2007), over the same AND/OR tree as the iterative deepening
+//! plus the attacker's **λ² moves** (Thomsen, "Lambda-search in game trees", 2000):
+//! quiet moves after which the attacker, moving again, would win by VCF. At an attacker
+//! (OR) node the moves are the fours and open threes of `threat_moves` and the cells
+//! where the attacker makes a closed three or two twos; a move that is no threat at all
+//! is disproved at the defender node that follows (`VctSolver::defences` finds no VCF
+//! for a second move). At a defender (AND) node the replies are those of
+//! `VctSolver::defences`: for a λ² threat the cells of the threatened VCF line, the
+//! counter-fours and the cells that could turn its blocks into a four, less those
+//! after which the same VCF still wins (Thomsen's relevance zone, found by search).
+//!
+//! The proof and disproof numbers live in a transposition table keyed by the Zobrist
+//! hash (the tree is a DAG: stones are only added). Each node's move list is generated
+//! once and kept, so a node visited again costs no move generation and no VCF tests.
+//! The proof tree is read back from the table and cached lists at the end and, like
+//! every other VCT proof, is checked by [`crate::vct::check_vct_proof`] by its caller.
+
+use super::{Defences, VctProof, VctSolver, threat_moves};
+use crate::board::Board;
+use crate::cell::Cell;
+use crate::eval::cell_value;
+use crate::pattern::Pattern;
+use std::collections::HashMap as StdHashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+use zerosum::{Game, Outcome, Side};
+
+/// A proof or disproof number that stands for infinity.
+const INF: u32 = 1 << 30;
+
+/// A hasher for keys that are Zobrist hashes already (their bits are uniform): the key
+/// itself.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &x in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(x);
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k;
+    }
+}
+
+type HashMap<K, V> = StdHashMap<K, V, BuildHasherDefault<ZobristHasher>>;
+
+/// Proof and disproof numbers of a node.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Numbers {
+    pn: u32,
+    dn: u32,
+}
+
+/// The df-pn stage's tables, cleared at each proof.
+#[derive(Clone, Debug, Default)]
+pub(super) struct DfpnTables {
+    /// Proof and disproof numbers by position hash.
+    numbers: HashMap<u64, Numbers>,
+    /// The move list of each expanded node (attacker moves or defender replies).
+    moves: HashMap<u64, Arc<[u16]>>,
+    /// The VCF line of each attacker node proven by one (a single five included).
+    vcf: HashMap<u64, Vec<Cell>>,
+}
+
+impl DfpnTables {
+    pub(super) fn clear(&mut self) {
+        self.numbers.clear();
+        self.moves.clear();
+        self.vcf.clear();
+    }
+}
+
+/// The initial proof number of a defender node not yet expanded, after the attacker's
+/// move with patterns `p`: a four leaves one reply, an open three a few, a λ² threat
+/// more.
+fn initial_pn(p: &[u8; 4]) -> u32 {
+    if p.iter().any(|&v| v >= Pattern::Four as u8) {
+        1
+    } else if p.contains(&(Pattern::OpenThree as u8)) {
+        2
+    } else {
+        3
+    }
+}
+
+/// What expanding a node gives.
+enum Expansion {
+    /// Proven (pn 0) or disproven (dn 0).
+    Done(Numbers),
+    /// The node's moves.
+    Moves(Arc<[u16]>),
+}
+
+const PROVEN: Numbers = Numbers { pn: 0, dn: INF };
+const DISPROVEN: Numbers = Numbers { pn: INF, dn: 0 };
+
+impl VctSolver {
+    /// The df-pn stage from the root `b` (the attacker to move), within the node limit
+    /// already set. Returns the proof tree when the root is proven.
+    pub(super) fn dfpn_root(&mut self, b: &mut Board) -> Option<VctProof> {
+        self.dfpn.clear();
+        let attacker = b.side_to_move();
+        let mut tables = std::mem::take(&mut self.dfpn);
+        let r = self.mid(b, attacker, INF - 1, INF - 1, 0, &mut tables);
+        let proof = if r.pn == 0 {
+            proof_or(b, &tables)
+        } else {
+            None
+        };
+        self.dfpn = tables;
+        proof
+    }
+
+    /// Expands an attacker node: its terminal result or its moves.
+    fn expand_or(&mut self, b: &mut Board, ply: u32, key: u64, t: &mut DfpnTables) -> Expansion {
+        let a = b.side_to_move();
+        if b.outcome().is_some() {
+            return Expansion::Done(DISPROVEN);
+        }
+        if let Some(i) = b.first_winning_cell(a) {
+            t.vcf.insert(key, vec![b.cell_of(i)]);
+            return Expansion::Done(PROVEN);
+        }
+        let blocks = b.winning_cells(!a);
+        if blocks.len() >= 2 || ply >= self.max_ply {
+            return Expansion::Done(DISPROVEN);
+        }
+        if let Some(line) = self.vcf_test(b, key) {
+            t.vcf.insert(key, line);
+            return Expansion::Done(PROVEN);
+        }
+        if self.aborted {
+            return Expansion::Done(Numbers { pn: 1, dn: 1 });
+        }
+        let list: Vec<u16> = match blocks.first() {
+            Some(&i) => {
+                if a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)) {
+                    return Expansion::Done(DISPROVEN);
+                }
+                vec![i as u16]
+            }
+            None => {
+                let mut moves = threat_moves(b);
+                if self.dfpn_quiet {
+                    let q = quiet_threats(b, &mut self.nodes);
+                    moves.extend(q);
+                }
+                moves.iter().map(|&(_, i)| i as u16).collect()
+            }
+        };
+        if list.is_empty() {
+            return Expansion::Done(DISPROVEN);
+        }
+        Expansion::Moves(list.into())
+    }
+
+    /// Expands a defender node: its terminal result or the replies that need an answer.
+    fn expand_and(&mut self, b: &mut Board) -> Expansion {
+        match self.defences(b) {
+            Defences::Won => Expansion::Done(PROVEN),
+            Defences::Holds => Expansion::Done(DISPROVEN),
+            Defences::Replies(list) if list.is_empty() => Expansion::Done(PROVEN),
+            Defences::Replies(list) => {
+                Expansion::Moves(list.iter().map(|&(_, j)| j as u16).collect())
+            }
+        }
+    }
+
+    /// Nagai's multiple iterative deepening at one node: searches below it until its
+    /// proof number reaches `th_pn` or its disproof number `th_dn` (or the budget ends),
+    /// and returns its numbers.
+    fn mid(
+        &mut self,
+        b: &mut Board,
+        attacker: Side,
+        th_pn: u32,
+        th_dn: u32,
+        ply: u32,
+        t: &mut DfpnTables,
+    ) -> Numbers {
+        let key = b.hash();
+        let or = b.side_to_move() == attacker;
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return Numbers { pn: 1, dn: 1 };
+        }
+        let moves = match t.moves.get(&key) {
+            Some(m) => m.clone(),
+            None => {
+                let e = if or {
+                    self.expand_or(b, ply, key, t)
+                } else {
+                    self.expand_and(b)
+                };
+                match e {
+                    Expansion::Done(n) => {
+                        if !self.aborted {
+                            t.numbers.insert(key, n);
+                            if !or && n.pn == 0 {
+                                t.moves.insert(key, Arc::from(Vec::new()));
+                            }
+                        }
+                        return n;
+                    }
+                    Expansion::Moves(m) => {
+                        if self.aborted {
+                            return Numbers { pn: 1, dn: 1 };
+                        }
+                        t.moves.insert(key, m.clone());
+                        m
+                    }
+                }
+            }
+        };
+        loop {
+            // The children's numbers: from the table, or estimated.
+            let mut best = 0usize;
+            let mut best_v = INF + 1;
+            let mut best_other = 0u32;
+            let mut second_v = INF + 1;
+            let mut sum = 0u32;
+            for (k, &i) in moves.iter().enumerate() {
+                let i = i as usize;
+                let n = match t.numbers.get(&b.hash_after_move(i)) {
+                    Some(&n) => n,
+                    None if or => Numbers {
+                        pn: initial_pn(&b.patterns(i, attacker)),
+                        dn: 1,
+                    },
+                    None => Numbers { pn: 1, dn: 1 },
+                };
+                let (v, other) = if or { (n.pn, n.dn) } else { (n.dn, n.pn) };
+                sum = sum.saturating_add(other).min(INF);
+                if v < best_v {
+                    second_v = best_v;
+                    best_v = v;
+                    best_other = other;
+                    best = k;
+                } else if v < second_v {
+                    second_v = v;
+                }
+            }
+            let n = if or {
+                Numbers {
+                    pn: best_v.min(INF),
+                    dn: sum,
+                }
+            } else {
+                Numbers {
+                    pn: sum,
+                    dn: best_v.min(INF),
+                }
+            };
+            t.numbers.insert(key, n);
+            if n.pn == 0 || n.dn == 0 || n.pn >= th_pn || n.dn >= th_dn || self.aborted {
+                return n;
+            }
+            // Thresholds for the best child (1 + ε with ε = 1/4).
+            let second = second_v.min(INF);
+            let widened = (second + second / 4).max(second.saturating_add(1));
+            let (child_pn, child_dn) = if or {
+                (
+                    th_pn.min(widened),
+                    th_dn.saturating_sub(n.dn - best_other).max(1),
+                )
+            } else {
+                (
+                    th_pn.saturating_sub(n.pn - best_other).max(1),
+                    th_dn.min(widened),
+                )
+            };
+            let c = b.cell_of(moves[best] as usize);
+            b.play_unchecked(c);
+            self.mid(b, attacker, child_pn, child_dn, ply + 1, t);
+            b.try_undo();
+            if self.aborted {
+                return n;
+            }
+        }
+    }
+}
+
+/// The attacker's quiet moves that may threaten a VCF: cells (not fours or open threes,
+/// which [`threat_moves`] gives) where it makes a closed three or two twos and after
+/// which it has a four-three or double-four cell, best first. Adds the candidates
+/// played to `nodes`.
+fn quiet_threats(b: &mut Board, nodes: &mut u64) -> Vec<(i32, usize)> {
+    let a = b.side_to_move();
+    let d = !a;
+    let mut moves: Vec<(i32, usize)> = Vec::new();
+    for &i in b.frontier() {
+        let i = i as usize;
+        let p = b.patterns(i, a);
+        let max = p.iter().copied().max().unwrap_or(0);
+        if max >= Pattern::OpenThree as u8 {
+            continue;
+        }
+        let threes = p.iter().filter(|&&v| v == Pattern::Three as u8).count();
+        let twos = p.iter().filter(|&&v| v == Pattern::Two as u8).count();
+        if threes == 0 && twos < 2 {
+            continue;
+        }
+        if a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)) {
+            continue;
+        }
+        let v = cell_value(p) + cell_value(b.patterns(i, d)) / 2;
+        moves.push((v, i));
+    }
+    // Each candidate is played once (counted as a node) to see whether it leaves a
+    // four-three or double-four cell: far cheaper than a VCF search a candidate, and
+    // the λ² moves of the suite's longer wins mostly are of this kind.
+    *nodes += moves.len() as u64;
+    moves.retain(|&(_, i)| {
+        let c = b.cell_of(i);
+        b.play_unchecked(c);
+        let ok = b.outcome().is_none() && has_four_three(b, a);
+        b.try_undo();
+        ok
+    });
+    moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    moves
+}
+
+/// True when `a` has a cell making an open four, two fours, or a four and an open
+/// three at once (a VCF of one or two fours, the defender's counter-fours aside).
+fn has_four_three(b: &Board, a: Side) -> bool {
+    if b.pattern_count(a, Pattern::Four) == 0 && b.pattern_count(a, Pattern::OpenFour) == 0 {
+        return false;
+    }
+    b.frontier().iter().any(|&i| {
+        let p = b.patterns(i as usize, a);
+        let fours = p.iter().filter(|&&v| v >= Pattern::Four as u8).count();
+        let threes = p.iter().filter(|&&v| v == Pattern::OpenThree as u8).count();
+        p.contains(&(Pattern::OpenFour as u8)) || fours >= 2 || (fours >= 1 && threes >= 1)
+    })
+}
+
+/// The proof tree of a proven attacker node, read from the tables.
+fn proof_or(b: &mut Board, t: &DfpnTables) -> Option<VctProof> {
+    let key = b.hash();
+    if let Some(line) = t.vcf.get(&key) {
+        return Some(VctProof::Vcf(line.clone()));
+    }
+    let moves = t.moves.get(&key)?;
+    for &i in moves.iter() {
+        let i = i as usize;
+        if t.numbers
+            .get(&b.hash_after_move(i))
+            .is_some_and(|n| n.pn == 0)
+        {
+            let c = b.cell_of(i);
+            b.play_unchecked(c);
+            let replies = proof_and(b, t);
+            b.try_undo();
+            if let Some(replies) = replies {
+                return Some(VctProof::Threat { mv: c, replies });
+            }
+        }
+    }
+    None
+}
+
+/// The replies of a proven defender node with their sub-proofs, read from the tables.
+fn proof_and(b: &mut Board, t: &DfpnTables) -> Option<Vec<(Cell, VctProof)>> {
+    let a = !b.side_to_move();
+    if b.outcome() == Some(Outcome::Win(a)) {
+        return Some(Vec::new());
+    }
+    let moves = t.moves.get(&b.hash())?;
+    let mut replies = Vec::with_capacity(moves.len());
+    for &j in moves.iter() {
+        let c = b.cell_of(j as usize);
+        b.play_unchecked(c);
+        let sub = proof_or(b, t);
+        b.try_undo();
+        replies.push((c, sub?));
+    }
+    Some(replies)
+}
