@@ -152,6 +152,9 @@ fn think_each<E: Engine>(
         if let Some(outcome) = game.outcome() {
             return finished(&name, outcome);
         }
+        // Each line is its own question: what an earlier line left in the tables must not
+        // change this line's answer (as Pons' solver resets between its lines).
+        engine.clear();
         let r = engine.think(&game, &limits, &mut |_| {});
         answer(&name, r)
     })

@@ -73,6 +73,32 @@ fn bestmove_exact_and_by_level() {
     assert!(!ok);
 }
 
+/// Each line of a batch is its own question: the same position answers the same
+/// (move, score, nodes, principal variation) whatever lines came before it, as it does
+/// alone; before, the transposition table carried over and cut later lines' searches
+/// and variations short.
+#[test]
+fn bestmove_lines_are_independent() {
+    let without_time = |line: &str| -> String {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let t = fields.iter().position(|f| *f == "time").unwrap();
+        [&fields[..t], &fields[t + 2..]].concat().join(" ")
+    };
+    let (alone, _, ok) = run(&["bestmove", "--level", "7"], "4453\n");
+    assert!(ok);
+    let (batch, _, ok) = run(&["bestmove", "--level", "7"], "4453\n44\n4453\n");
+    assert!(ok);
+    let lines: Vec<&str> = batch.lines().collect();
+    assert_eq!(lines.len(), 3, "{batch}");
+    for line in [lines[0], lines[2]] {
+        assert_eq!(
+            without_time(line),
+            without_time(alone.trim_end()),
+            "{batch}"
+        );
+    }
+}
+
 /// An exact command with a limit answers every position: solved, or `not solved within
 /// the limit` (`11111`, one stone past the opening book and not in the play book, takes
 /// seconds), with a warning when no limit is given for a position far from the end.
