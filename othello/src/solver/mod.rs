@@ -291,7 +291,9 @@ const SQUARE_VALUE: [i32; 64] = [
     4, 18, 4, 16, 12, 12, 16, 4, 18,
 ];
 
-/// Quadrant masks (a1–d4, e1–h4, a5–d8, e5–h8) for parity ordering.
+/// Quadrant masks (a1–d4, e1–h4, a5–d8, e5–h8) for parity ordering (the reference
+/// for [`odd_regions`] in the tests).
+#[cfg(test)]
 const QUADRANTS: [u64; 4] = [
     0x0000_0000_0F0F_0F0F,
     0x0000_0000_F0F0_F0F0,
@@ -337,16 +339,18 @@ fn corner_stability(own: u64) -> i32 {
     (c | (next_to & own)).count_ones() as i32
 }
 
-/// The empty squares in quadrants holding an odd number of empties.
-#[inline]
+/// The empty squares in quadrants (a1–d4, e1–h4, a5–d8, e5–h8) holding an odd number
+/// of empties, without counting: the parity of each quadrant is folded into one bit
+/// (each half-row's four bits into its lowest, then the four half-rows of each quadrant
+/// into the lowest), and one multiplication spreads each quadrant's bit over its 16
+/// squares (the four products cannot overlap, so no carry crosses a quadrant).
+#[inline(always)]
 fn odd_regions(empty: u64) -> u64 {
-    let mut m = 0;
-    for q in QUADRANTS {
-        if (empty & q).count_ones() & 1 == 1 {
-            m |= q;
-        }
-    }
-    m & empty
+    let mut x = empty ^ (empty >> 1);
+    x ^= x >> 2;
+    x ^= x >> 8;
+    x ^= x >> 16;
+    (x & 0x0000_0011_0000_0011).wrapping_mul(0x0F0F_0F0F) & empty
 }
 
 /// The exact score with one empty square `sq` left (`b` has 63 discs), fail-soft
@@ -425,6 +429,22 @@ pub struct Solver {
     cut: Option<f64>,
     /// The move buffers of the nodes being searched, one per number of empties (0..=64).
     plies: Vec<Ply>,
+    /// The ordering key's static part for a move on each square (the corner bonus and
+    /// the weighted square value of [`Tuning`]), computed when the tuning is set.
+    square_bonus: [i32; 64],
+}
+
+/// The static part of the ordering key for each square: [`Tuning::w_corner`] on the
+/// corners plus [`Tuning::w_square`] times [`SQUARE_VALUE`].
+fn square_bonus(t: &Tuning) -> [i32; 64] {
+    std::array::from_fn(|sq| {
+        let corner = if CORNERS >> sq & 1 != 0 {
+            t.w_corner
+        } else {
+            0
+        };
+        corner + SQUARE_VALUE[sq] * t.w_square
+    })
 }
 
 /// Table-level nodes (7 or more empties) between two looks at the budget of a
@@ -471,6 +491,7 @@ impl Solver {
                 };
                 65
             ],
+            square_bonus: square_bonus(&Tuning::default()),
         }
     }
 
@@ -488,6 +509,7 @@ impl Solver {
                 .set_near(tuning.near_empties, tuning.near_mib as usize);
         }
         self.tuning = tuning;
+        self.square_bonus = square_bonus(&tuning);
     }
 
     /// Solves `board` exactly unless `budget` (time, nodes counted from now, stop flag)
@@ -809,7 +831,7 @@ impl Solver {
         if empties == 2 {
             let e = b.empty();
             let x1 = e.trailing_zeros();
-            return self.solve_two(b, beta, x1, (e & (e - 1)).trailing_zeros(), false);
+            return self.solve_two(b, beta, x1, (e & (e - 1)).trailing_zeros());
         }
         if empties == 3 {
             return self.solve_three(b, alpha, beta, false);
@@ -962,7 +984,7 @@ impl Solver {
         let mut best = -65;
         for (a, c, d) in order {
             if let Some(next) = play_empty(b, a) {
-                let v = -self.solve_two(next, -alpha, c, d, false);
+                let v = -self.solve_two(next, -alpha, c, d);
                 if raise(&mut best, &mut alpha, v, beta) {
                     return best;
                 }
@@ -975,9 +997,11 @@ impl Solver {
     }
 
     /// Two empty squares `x1`, `x2` left: each move is followed by [`solve_last`].
-    /// `passed` is set when the other side has just passed.
+    /// When the side to move has no move, the other side's moves are tried (a pass,
+    /// counted as a node); when neither side can move the game is over. Not recursive,
+    /// so that it is inlined into its callers.
     #[inline(always)]
-    fn solve_two(&mut self, b: Board, beta: i32, x1: u32, x2: u32, passed: bool) -> i32 {
+    fn solve_two(&mut self, b: Board, beta: i32, x1: u32, x2: u32) -> i32 {
         self.nodes += 1;
         let mut best = -65;
         for (a, c) in [(x1, x2), (x2, x1)] {
@@ -992,14 +1016,23 @@ impl Solver {
                 }
             }
         }
-        if best == -65 {
-            if passed {
-                // Neither side can move.
-                return b.final_score();
-            }
-            return -self.solve_two(b.pass(), 65, x1, x2, true);
+        if best != -65 {
+            return best;
         }
-        best
+        // A pass: the other side's best (no cut-off: its window is open above).
+        let passed = b.pass();
+        self.nodes += 1;
+        for (a, c) in [(x1, x2), (x2, x1)] {
+            if let Some(next) = play_empty(passed, a) {
+                self.nodes += 1;
+                best = best.max(-solve_last(next, c, -65));
+            }
+        }
+        if best == -65 {
+            // Neither side can move.
+            return b.final_score();
+        }
+        -best
     }
 
     /// Fills the ply buffer of `empties` ([`Ply`]) with the legal moves of `b` (`moves`,
@@ -1016,7 +1049,7 @@ impl Solver {
         alpha: i32,
         beta: Option<i32>,
     ) -> Option<i32> {
-        let t = self.tuning;
+        let t = &self.tuning;
         let sort_search = empties >= t.sort_search_empties;
         let (sort_depth, sort_beta) = if sort_search {
             let bound = t.sort_margin.map_or(INF_EVAL, |m| {
@@ -1031,6 +1064,9 @@ impl Solver {
         // other and the work below (the probes below, and the child's own probe when it
         // is searched, then find the bucket in the cache).
         let prefetch = empties >= t.prefetch_empties;
+        let etc = beta.filter(|_| empties >= t.etc_empties);
+        let (w_potential, w_parity, w_corner_stability, w_eval) =
+            (t.w_potential, t.w_parity, t.w_corner_stability, t.w_eval);
         let list = &mut self.plies[empties as usize];
         let mut n = 0;
         let mut m = moves & !searched.map_or(0, |sq| 1u64 << sq);
@@ -1050,8 +1086,7 @@ impl Solver {
             let (_, sq, f) = list.items[i];
             let next = b.play_flips(sq, f);
             let mut hash_bonus = 0;
-            if let Some(beta) = beta
-                && empties >= t.etc_empties
+            if let Some(beta) = etc
                 && let Some(child) = self.tt.probe(next.player, next.opponent)
             {
                 if -child.upper >= beta {
@@ -1062,16 +1097,11 @@ impl Solver {
             let om = next.moves();
             let mobility = (om.count_ones() + (om & CORNERS).count_ones()) as i32;
             let potential = potential_moves(next.player, next.opponent).count_ones() as i32;
-            let mut k = hash_bonus - mobility * (1 << 12) - potential * t.w_potential;
-            if odd >> sq & 1 != 0 {
-                k += t.w_parity;
-            }
-            if CORNERS >> sq & 1 != 0 {
-                k += t.w_corner;
-            }
-            k += SQUARE_VALUE[sq as usize] * t.w_square;
-            if t.w_corner_stability != 0 {
-                k += corner_stability(next.opponent) * t.w_corner_stability;
+            let mut k = hash_bonus - mobility * (1 << 12) - potential * w_potential
+                + (odd >> sq & 1) as i32 * w_parity
+                + self.square_bonus[sq as usize & 63];
+            if w_corner_stability != 0 {
+                k += corner_stability(next.opponent) * w_corner_stability;
             }
             if sort_search {
                 // A shallow evaluation of the reply counts most.
@@ -1081,7 +1111,7 @@ impl Solver {
                     nodes: &mut self.sort_nodes,
                     limit,
                 };
-                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut count) * t.w_eval;
+                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut count) * w_eval;
                 self.nodes += self.sort_nodes - before;
                 if self.nodes >= self.node_limit {
                     self.stopped = true;
@@ -1358,4 +1388,39 @@ pub fn solve_slow(b: Board) -> i32 {
         best = best.max(-solve_slow(b.play_flips(sq, f)));
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The folded parity equals counting the empties of each quadrant, on random sets of
+    /// empty squares (sparse and dense) and on every set within one quadrant's corner.
+    #[test]
+    fn odd_regions_match_counting() {
+        let counted = |empty: u64| {
+            QUADRANTS
+                .iter()
+                .filter(|&&q| (empty & q).count_ones() % 2 == 1)
+                .fold(0, |m, &q| m | q)
+                & empty
+        };
+        let mut s = 0x2545_F491_4F6C_DD1Du64;
+        for i in 0..20_000 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let t = s.rotate_left(23);
+            let empty = match i % 3 {
+                0 => s,
+                1 => s & t,
+                _ => s & t & t.rotate_left(9),
+            };
+            assert_eq!(odd_regions(empty), counted(empty), "{empty:#x}");
+        }
+        for empty in 0..1u64 << 16 {
+            let spread = (empty & 0xFF) | (empty >> 8) << 32;
+            assert_eq!(odd_regions(spread), counted(spread), "{spread:#x}");
+        }
+    }
 }
