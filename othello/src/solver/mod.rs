@@ -300,6 +300,18 @@ const QUADRANTS: [u64; 4] = [
     0x0F0F_0F0F_0000_0000,
     0xF0F0_F0F0_0000_0000,
 ];
+/// The quadrant (0–3, as in [`odd_regions`]) of each square, looked up rather than
+/// computed in the three-empties search.
+const QUADRANT_OF: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = ((sq >> 2 & 1) | (sq >> 4 & 2)) as u8;
+        sq += 1;
+    }
+    t
+};
+
 const CORNERS: u64 = crate::eval::CORNERS;
 /// b2, g2, b7, g7: the squares diagonally next to the corners.
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
@@ -973,7 +985,7 @@ impl Solver {
         let x2 = e2.trailing_zeros();
         let x3 = 63 - e.leading_zeros();
         // Parity: a square alone in its quadrant comes first.
-        let q = |x: u32| (x >> 2 & 1) | (x >> 4 & 2);
+        let q = |x: u32| QUADRANT_OF[x as usize & 63];
         let order = if q(x1) == q(x2) && q(x1) != q(x3) {
             [(x3, x1, x2), (x1, x2, x3), (x2, x1, x3)]
         } else if q(x1) == q(x3) && q(x1) != q(x2) {
@@ -1161,7 +1173,8 @@ impl Solver {
         }
         self.nodes += 1;
         // The table first: its cache miss overlaps the move generation below.
-        let probe = self.tt.probe(b.player, b.opponent);
+        let slot = self.tt.slot(b.player, b.opponent);
+        let probe = self.tt.probe_at(slot, b.player, b.opponent);
         let moves = b.moves();
         if moves == 0 {
             if b.opponent_moves() == 0 {
@@ -1215,7 +1228,7 @@ impl Solver {
             }
             if v >= beta {
                 self.tt
-                    .store(b.player, b.opponent, empties, v, 64, Some(sq));
+                    .store_at(slot, b.player, b.opponent, empties, v, 64, Some(sq));
                 return v;
             }
             first = Some((v, sq));
@@ -1238,7 +1251,7 @@ impl Solver {
         let lower = if best > alpha { best } else { -64 };
         let upper = if best < beta { best } else { 64 };
         self.tt
-            .store(b.player, b.opponent, empties, lower, upper, best_sq);
+            .store_at(slot, b.player, b.opponent, empties, lower, upper, best_sq);
         best
     }
 }
