@@ -1088,7 +1088,8 @@ impl Solver {
             let f = flips(b.player, b.opponent, sq);
             if prefetch {
                 let next = b.play_flips(sq, f);
-                self.tt.prefetch(next.player, next.opponent);
+                self.tt
+                    .prefetch_at(self.tt.slot_with(next.player, next.opponent, empties - 1));
             }
             list.items[n] = (0, sq, f);
             n += 1;
@@ -1099,7 +1100,11 @@ impl Solver {
             let next = b.play_flips(sq, f);
             let mut hash_bonus = 0;
             if let Some(beta) = etc
-                && let Some(child) = self.tt.probe(next.player, next.opponent)
+                && let Some(child) = self.tt.probe_at(
+                    self.tt.slot_with(next.player, next.opponent, empties - 1),
+                    next.player,
+                    next.opponent,
+                )
             {
                 if -child.upper >= beta {
                     return Some(-child.upper);
@@ -1173,7 +1178,7 @@ impl Solver {
         }
         self.nodes += 1;
         // The table first: its cache miss overlaps the move generation below.
-        let slot = self.tt.slot(b.player, b.opponent);
+        let slot = self.tt.slot_with(b.player, b.opponent, empties);
         let probe = self.tt.probe_at(slot, b.player, b.opponent);
         let moves = b.moves();
         if moves == 0 {

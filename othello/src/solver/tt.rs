@@ -108,8 +108,15 @@ impl EndgameTable {
     /// Where the bucket of a position is (valid until the table is resized).
     #[inline(always)]
     pub(crate) fn slot(&self, p: u64, o: u64) -> Slot {
+        self.slot_with(p, o, (p | o).count_zeros())
+    }
+
+    /// [`EndgameTable::slot`] of a position known to have `empties` empty squares (the
+    /// solver knows them: no count).
+    #[inline(always)]
+    pub(crate) fn slot_with(&self, p: u64, o: u64, empties: u32) -> Slot {
         let h = mix(p, o) as usize;
-        if (p | o).count_zeros() < self.near_empties {
+        if empties < self.near_empties {
             Slot {
                 near: true,
                 index: h & self.near_mask,
@@ -185,7 +192,13 @@ impl EndgameTable {
     /// [`store`]: EndgameTable::store
     #[inline]
     pub fn prefetch(&self, p: u64, o: u64) {
-        zerosum::prefetch::prefetch(self.bucket(self.slot(p, o)));
+        self.prefetch_at(self.slot(p, o));
+    }
+
+    /// [`EndgameTable::prefetch`] of the bucket at a slot.
+    #[inline]
+    pub(crate) fn prefetch_at(&self, s: Slot) {
+        zerosum::prefetch::prefetch(self.bucket(s));
     }
 
     /// Stores bounds `lower..=upper` and a best move for a position with `empties`
