@@ -71,6 +71,10 @@ pub const SORT_SEARCH_EMPTIES: u32 = 16;
 pub const NEAR_EMPTIES: u32 = 10;
 /// The size of that table, MiB ([`Tuning::near_mib`]).
 pub const NEAR_MIB: u32 = 2;
+/// The most empties of the table-free search: [`Tuning::set`] and
+/// [`Solver::set_tuning`] keep [`Tuning::shallow_empties`] at most this, and its
+/// fastest-first move list holds this many moves.
+pub const SHALLOW_MAX_EMPTIES: u32 = 12;
 /// Plies of the evaluation search that guesses the root's score (see [`Tuning::guess_depth`]).
 pub const GUESS_DEPTH: u32 = 0;
 
@@ -196,7 +200,7 @@ impl Tuning {
         };
         let num = || v.parse::<u32>().map_err(|_| bad());
         match k {
-            "shallow_empties" => self.shallow_empties = num()?.clamp(3, 12),
+            "shallow_empties" => self.shallow_empties = num()?.clamp(3, SHALLOW_MAX_EMPTIES),
             "etc_empties" => self.etc_empties = num()?,
             "sort_search_empties" => self.sort_search_empties = num()?,
             "sort_depth_base" => self.sort_depth_base = num()?,
@@ -512,8 +516,10 @@ impl Solver {
         self.tuning
     }
 
-    /// Replaces the search parameters (the table is kept: its bounds stay exact).
-    pub fn set_tuning(&mut self, tuning: Tuning) {
+    /// Replaces the search parameters (the table is kept: its bounds stay exact);
+    /// [`Tuning::shallow_empties`] is kept within `3..=`[`SHALLOW_MAX_EMPTIES`].
+    pub fn set_tuning(&mut self, mut tuning: Tuning) {
+        tuning.shallow_empties = tuning.shallow_empties.clamp(3, SHALLOW_MAX_EMPTIES);
         if (tuning.near_empties, tuning.near_mib)
             != (self.tuning.near_empties, self.tuning.near_mib)
         {
@@ -858,9 +864,10 @@ impl Solver {
         let empty = b.empty();
         let odd = odd_regions(empty);
         let mut best = -65;
-        if empties >= self.tuning.fastest_first_empties {
+        let fastest_first = empties >= self.tuning.fastest_first_empties;
+        if fastest_first {
             // Fastest first: fewest opponent replies (corners twice), parity on ties.
-            let mut list = [(0i32, b); 8];
+            let mut list = [(0i32, b); SHALLOW_MAX_EMPTIES as usize];
             let mut n = 0;
             for sq in zerosum::Bitboard(empty) {
                 if let Some(next) = play_empty(b, sq) {
@@ -884,7 +891,7 @@ impl Solver {
                 }
             }
         }
-        let groups = if empties >= self.tuning.fastest_first_empties {
+        let groups = if fastest_first {
             [0, 0]
         } else {
             [odd, empty & !odd]
