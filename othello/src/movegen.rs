@@ -200,9 +200,17 @@ pub fn flips_ppfill(p: u64, o: u64, sq: u32) -> u64 {
 }
 
 /// The empty squares next to at least one disc of `o` (potential mobility of `p`).
+///
+/// The eight neighbours in three steps: the discs moved one file either way, then
+/// those and the discs themselves moved one rank either way (10 operations instead of
+/// eight masked shifts).
 #[inline]
 pub fn potential_moves(p: u64, o: u64) -> u64 {
-    zerosum::Bitboard(o).neighbours().0 & !(p | o)
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = 0x8080_8080_8080_8080;
+    let side = (o & !FILE_H) << 1 | (o & !FILE_A) >> 1;
+    let row = o | side;
+    (side | row << 8 | row >> 8) & !(p | o)
 }
 
 /// Slow reference for [`flips`]: walks each direction square by square.
@@ -252,6 +260,31 @@ mod tests {
         assert_eq!(m.count_ones(), 4);
         // d3 = 19 flips d4 = 27.
         assert_eq!(flips(x, o, 19), 1u64 << 27);
+    }
+
+    /// [`potential_moves`] against the eight masked shifts of `Bitboard::neighbours`, on
+    /// random boards (dense and sparse) and on single discs on every square.
+    #[test]
+    fn potential_moves_match_the_neighbours() {
+        let reference = |p: u64, o: u64| zerosum::Bitboard(o).neighbours().0 & !(p | o);
+        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        for i in 0..20_000 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let t = s.rotate_left(29);
+            let occupied = if i % 2 == 0 { s | t } else { s & t };
+            let o = occupied & s.rotate_left(7);
+            let p = occupied & !o;
+            assert_eq!(potential_moves(p, o), reference(p, o), "p={p:#x} o={o:#x}");
+        }
+        for sq in 0..64 {
+            assert_eq!(
+                potential_moves(0, 1 << sq),
+                reference(0, 1 << sq),
+                "sq={sq}"
+            );
+        }
     }
 
     /// Both implementations of [`flips`] (whichever this build uses) against the slow

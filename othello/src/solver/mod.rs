@@ -71,6 +71,10 @@ pub const SORT_SEARCH_EMPTIES: u32 = 16;
 pub const NEAR_EMPTIES: u32 = 10;
 /// The size of that table, MiB ([`Tuning::near_mib`]).
 pub const NEAR_MIB: u32 = 2;
+/// The most empties of the table-free search: [`Tuning::set`] and
+/// [`Solver::set_tuning`] keep [`Tuning::shallow_empties`] at most this, and its
+/// fastest-first move list holds this many moves.
+pub const SHALLOW_MAX_EMPTIES: u32 = 12;
 /// Plies of the evaluation search that guesses the root's score (see [`Tuning::guess_depth`]).
 pub const GUESS_DEPTH: u32 = 0;
 
@@ -196,7 +200,7 @@ impl Tuning {
         };
         let num = || v.parse::<u32>().map_err(|_| bad());
         match k {
-            "shallow_empties" => self.shallow_empties = num()?.clamp(3, 12),
+            "shallow_empties" => self.shallow_empties = num()?.clamp(3, SHALLOW_MAX_EMPTIES),
             "etc_empties" => self.etc_empties = num()?,
             "sort_search_empties" => self.sort_search_empties = num()?,
             "sort_depth_base" => self.sort_depth_base = num()?,
@@ -291,13 +295,27 @@ const SQUARE_VALUE: [i32; 64] = [
     4, 18, 4, 16, 12, 12, 16, 4, 18,
 ];
 
-/// Quadrant masks (a1–d4, e1–h4, a5–d8, e5–h8) for parity ordering.
+/// Quadrant masks (a1–d4, e1–h4, a5–d8, e5–h8) for parity ordering (the reference
+/// for [`odd_regions`] in the tests).
+#[cfg(test)]
 const QUADRANTS: [u64; 4] = [
     0x0000_0000_0F0F_0F0F,
     0x0000_0000_F0F0_F0F0,
     0x0F0F_0F0F_0000_0000,
     0xF0F0_F0F0_0000_0000,
 ];
+/// The quadrant (0–3, as in [`odd_regions`]) of each square, looked up rather than
+/// computed in the three-empties search.
+const QUADRANT_OF: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = ((sq >> 2 & 1) | (sq >> 4 & 2)) as u8;
+        sq += 1;
+    }
+    t
+};
+
 const CORNERS: u64 = crate::eval::CORNERS;
 /// b2, g2, b7, g7: the squares diagonally next to the corners.
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
@@ -337,16 +355,18 @@ fn corner_stability(own: u64) -> i32 {
     (c | (next_to & own)).count_ones() as i32
 }
 
-/// The empty squares in quadrants holding an odd number of empties.
-#[inline]
+/// The empty squares in quadrants (a1–d4, e1–h4, a5–d8, e5–h8) holding an odd number
+/// of empties, without counting: the parity of each quadrant is folded into one bit
+/// (each half-row's four bits into its lowest, then the four half-rows of each quadrant
+/// into the lowest), and one multiplication spreads each quadrant's bit over its 16
+/// squares (the four products cannot overlap, so no carry crosses a quadrant).
+#[inline(always)]
 fn odd_regions(empty: u64) -> u64 {
-    let mut m = 0;
-    for q in QUADRANTS {
-        if (empty & q).count_ones() & 1 == 1 {
-            m |= q;
-        }
-    }
-    m & empty
+    let mut x = empty ^ (empty >> 1);
+    x ^= x >> 2;
+    x ^= x >> 8;
+    x ^= x >> 16;
+    (x & 0x0000_0011_0000_0011).wrapping_mul(0x0F0F_0F0F) & empty
 }
 
 /// The exact score with one empty square `sq` left (`b` has 63 discs), fail-soft
@@ -425,6 +445,22 @@ pub struct Solver {
     cut: Option<f64>,
     /// The move buffers of the nodes being searched, one per number of empties (0..=64).
     plies: Vec<Ply>,
+    /// The ordering key's static part for a move on each square (the corner bonus and
+    /// the weighted square value of [`Tuning`]), computed when the tuning is set.
+    square_bonus: [i32; 64],
+}
+
+/// The static part of the ordering key for each square: [`Tuning::w_corner`] on the
+/// corners plus [`Tuning::w_square`] times [`SQUARE_VALUE`].
+fn square_bonus(t: &Tuning) -> [i32; 64] {
+    std::array::from_fn(|sq| {
+        let corner = if CORNERS >> sq & 1 != 0 {
+            t.w_corner
+        } else {
+            0
+        };
+        corner + SQUARE_VALUE[sq] * t.w_square
+    })
 }
 
 /// Table-level nodes (7 or more empties) between two looks at the budget of a
@@ -471,6 +507,7 @@ impl Solver {
                 };
                 65
             ],
+            square_bonus: square_bonus(&Tuning::default()),
         }
     }
 
@@ -479,8 +516,10 @@ impl Solver {
         self.tuning
     }
 
-    /// Replaces the search parameters (the table is kept: its bounds stay exact).
-    pub fn set_tuning(&mut self, tuning: Tuning) {
+    /// Replaces the search parameters (the table is kept: its bounds stay exact);
+    /// [`Tuning::shallow_empties`] is kept within `3..=`[`SHALLOW_MAX_EMPTIES`].
+    pub fn set_tuning(&mut self, mut tuning: Tuning) {
+        tuning.shallow_empties = tuning.shallow_empties.clamp(3, SHALLOW_MAX_EMPTIES);
         if (tuning.near_empties, tuning.near_mib)
             != (self.tuning.near_empties, self.tuning.near_mib)
         {
@@ -488,6 +527,7 @@ impl Solver {
                 .set_near(tuning.near_empties, tuning.near_mib as usize);
         }
         self.tuning = tuning;
+        self.square_bonus = square_bonus(&tuning);
     }
 
     /// Solves `board` exactly unless `budget` (time, nodes counted from now, stop flag)
@@ -809,7 +849,7 @@ impl Solver {
         if empties == 2 {
             let e = b.empty();
             let x1 = e.trailing_zeros();
-            return self.solve_two(b, beta, x1, (e & (e - 1)).trailing_zeros(), false);
+            return self.solve_two(b, beta, x1, (e & (e - 1)).trailing_zeros());
         }
         if empties == 3 {
             return self.solve_three(b, alpha, beta, false);
@@ -824,9 +864,10 @@ impl Solver {
         let empty = b.empty();
         let odd = odd_regions(empty);
         let mut best = -65;
-        if empties >= self.tuning.fastest_first_empties {
+        let fastest_first = empties >= self.tuning.fastest_first_empties;
+        if fastest_first {
             // Fastest first: fewest opponent replies (corners twice), parity on ties.
-            let mut list = [(0i32, b); 8];
+            let mut list = [(0i32, b); SHALLOW_MAX_EMPTIES as usize];
             let mut n = 0;
             for sq in zerosum::Bitboard(empty) {
                 if let Some(next) = play_empty(b, sq) {
@@ -850,7 +891,7 @@ impl Solver {
                 }
             }
         }
-        let groups = if empties >= self.tuning.fastest_first_empties {
+        let groups = if fastest_first {
             [0, 0]
         } else {
             [odd, empty & !odd]
@@ -951,7 +992,7 @@ impl Solver {
         let x2 = e2.trailing_zeros();
         let x3 = 63 - e.leading_zeros();
         // Parity: a square alone in its quadrant comes first.
-        let q = |x: u32| (x >> 2 & 1) | (x >> 4 & 2);
+        let q = |x: u32| QUADRANT_OF[x as usize & 63];
         let order = if q(x1) == q(x2) && q(x1) != q(x3) {
             [(x3, x1, x2), (x1, x2, x3), (x2, x1, x3)]
         } else if q(x1) == q(x3) && q(x1) != q(x2) {
@@ -962,7 +1003,7 @@ impl Solver {
         let mut best = -65;
         for (a, c, d) in order {
             if let Some(next) = play_empty(b, a) {
-                let v = -self.solve_two(next, -alpha, c, d, false);
+                let v = -self.solve_two(next, -alpha, c, d);
                 if raise(&mut best, &mut alpha, v, beta) {
                     return best;
                 }
@@ -975,9 +1016,11 @@ impl Solver {
     }
 
     /// Two empty squares `x1`, `x2` left: each move is followed by [`solve_last`].
-    /// `passed` is set when the other side has just passed.
+    /// When the side to move has no move, the other side's moves are tried (a pass,
+    /// counted as a node); when neither side can move the game is over. Not recursive,
+    /// so that it is inlined into its callers.
     #[inline(always)]
-    fn solve_two(&mut self, b: Board, beta: i32, x1: u32, x2: u32, passed: bool) -> i32 {
+    fn solve_two(&mut self, b: Board, beta: i32, x1: u32, x2: u32) -> i32 {
         self.nodes += 1;
         let mut best = -65;
         for (a, c) in [(x1, x2), (x2, x1)] {
@@ -992,14 +1035,23 @@ impl Solver {
                 }
             }
         }
-        if best == -65 {
-            if passed {
-                // Neither side can move.
-                return b.final_score();
-            }
-            return -self.solve_two(b.pass(), 65, x1, x2, true);
+        if best != -65 {
+            return best;
         }
-        best
+        // A pass: the other side's best (no cut-off: its window is open above).
+        let passed = b.pass();
+        self.nodes += 1;
+        for (a, c) in [(x1, x2), (x2, x1)] {
+            if let Some(next) = play_empty(passed, a) {
+                self.nodes += 1;
+                best = best.max(-solve_last(next, c, -65));
+            }
+        }
+        if best == -65 {
+            // Neither side can move.
+            return b.final_score();
+        }
+        -best
     }
 
     /// Fills the ply buffer of `empties` ([`Ply`]) with the legal moves of `b` (`moves`,
@@ -1016,7 +1068,7 @@ impl Solver {
         alpha: i32,
         beta: Option<i32>,
     ) -> Option<i32> {
-        let t = self.tuning;
+        let t = &self.tuning;
         let sort_search = empties >= t.sort_search_empties;
         let (sort_depth, sort_beta) = if sort_search {
             let bound = t.sort_margin.map_or(INF_EVAL, |m| {
@@ -1031,6 +1083,9 @@ impl Solver {
         // other and the work below (the probes below, and the child's own probe when it
         // is searched, then find the bucket in the cache).
         let prefetch = empties >= t.prefetch_empties;
+        let etc = beta.filter(|_| empties >= t.etc_empties);
+        let (w_potential, w_parity, w_corner_stability, w_eval) =
+            (t.w_potential, t.w_parity, t.w_corner_stability, t.w_eval);
         let list = &mut self.plies[empties as usize];
         let mut n = 0;
         let mut m = moves & !searched.map_or(0, |sq| 1u64 << sq);
@@ -1040,7 +1095,8 @@ impl Solver {
             let f = flips(b.player, b.opponent, sq);
             if prefetch {
                 let next = b.play_flips(sq, f);
-                self.tt.prefetch(next.player, next.opponent);
+                self.tt
+                    .prefetch_at(self.tt.slot_with(next.player, next.opponent, empties - 1));
             }
             list.items[n] = (0, sq, f);
             n += 1;
@@ -1050,9 +1106,12 @@ impl Solver {
             let (_, sq, f) = list.items[i];
             let next = b.play_flips(sq, f);
             let mut hash_bonus = 0;
-            if let Some(beta) = beta
-                && empties >= t.etc_empties
-                && let Some(child) = self.tt.probe(next.player, next.opponent)
+            if let Some(beta) = etc
+                && let Some(child) = self.tt.probe_at(
+                    self.tt.slot_with(next.player, next.opponent, empties - 1),
+                    next.player,
+                    next.opponent,
+                )
             {
                 if -child.upper >= beta {
                     return Some(-child.upper);
@@ -1062,16 +1121,11 @@ impl Solver {
             let om = next.moves();
             let mobility = (om.count_ones() + (om & CORNERS).count_ones()) as i32;
             let potential = potential_moves(next.player, next.opponent).count_ones() as i32;
-            let mut k = hash_bonus - mobility * (1 << 12) - potential * t.w_potential;
-            if odd >> sq & 1 != 0 {
-                k += t.w_parity;
-            }
-            if CORNERS >> sq & 1 != 0 {
-                k += t.w_corner;
-            }
-            k += SQUARE_VALUE[sq as usize] * t.w_square;
-            if t.w_corner_stability != 0 {
-                k += corner_stability(next.opponent) * t.w_corner_stability;
+            let mut k = hash_bonus - mobility * (1 << 12) - potential * w_potential
+                + (odd >> sq & 1) as i32 * w_parity
+                + self.square_bonus[sq as usize & 63];
+            if w_corner_stability != 0 {
+                k += corner_stability(next.opponent) * w_corner_stability;
             }
             if sort_search {
                 // A shallow evaluation of the reply counts most.
@@ -1081,7 +1135,7 @@ impl Solver {
                     nodes: &mut self.sort_nodes,
                     limit,
                 };
-                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut count) * t.w_eval;
+                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut count) * w_eval;
                 self.nodes += self.sort_nodes - before;
                 if self.nodes >= self.node_limit {
                     self.stopped = true;
@@ -1131,7 +1185,8 @@ impl Solver {
         }
         self.nodes += 1;
         // The table first: its cache miss overlaps the move generation below.
-        let probe = self.tt.probe(b.player, b.opponent);
+        let slot = self.tt.slot_with(b.player, b.opponent, empties);
+        let probe = self.tt.probe_at(slot, b.player, b.opponent);
         let moves = b.moves();
         if moves == 0 {
             if b.opponent_moves() == 0 {
@@ -1185,7 +1240,7 @@ impl Solver {
             }
             if v >= beta {
                 self.tt
-                    .store(b.player, b.opponent, empties, v, 64, Some(sq));
+                    .store_at(slot, b.player, b.opponent, empties, v, 64, Some(sq));
                 return v;
             }
             first = Some((v, sq));
@@ -1208,7 +1263,7 @@ impl Solver {
         let lower = if best > alpha { best } else { -64 };
         let upper = if best < beta { best } else { 64 };
         self.tt
-            .store(b.player, b.opponent, empties, lower, upper, best_sq);
+            .store_at(slot, b.player, b.opponent, empties, lower, upper, best_sq);
         best
     }
 }
@@ -1358,4 +1413,39 @@ pub fn solve_slow(b: Board) -> i32 {
         best = best.max(-solve_slow(b.play_flips(sq, f)));
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The folded parity equals counting the empties of each quadrant, on random sets of
+    /// empty squares (sparse and dense) and on every set within one quadrant's corner.
+    #[test]
+    fn odd_regions_match_counting() {
+        let counted = |empty: u64| {
+            QUADRANTS
+                .iter()
+                .filter(|&&q| (empty & q).count_ones() % 2 == 1)
+                .fold(0, |m, &q| m | q)
+                & empty
+        };
+        let mut s = 0x2545_F491_4F6C_DD1Du64;
+        for i in 0..20_000 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let t = s.rotate_left(23);
+            let empty = match i % 3 {
+                0 => s,
+                1 => s & t,
+                _ => s & t & t.rotate_left(9),
+            };
+            assert_eq!(odd_regions(empty), counted(empty), "{empty:#x}");
+        }
+        for empty in 0..1u64 << 16 {
+            let spread = (empty & 0xFF) | (empty >> 8) << 32;
+            assert_eq!(odd_regions(spread), counted(spread), "{spread:#x}");
+        }
+    }
 }

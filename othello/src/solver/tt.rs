@@ -54,6 +54,14 @@ pub struct EndgameTable {
     level: u8,
 }
 
+/// Where the bucket of a position is ([`EndgameTable::slot`]): which table, and the
+/// bucket's index in it. A node computes it once for its probe and its store.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Slot {
+    near: bool,
+    index: usize,
+}
+
 #[inline]
 fn mix(p: u64, o: u64) -> u64 {
     let h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -97,25 +105,47 @@ impl EndgameTable {
         self.near_mask = n - 1;
     }
 
-    /// The bucket of a position.
+    /// Where the bucket of a position is (valid until the table is resized).
     #[inline(always)]
-    fn bucket(&self, p: u64, o: u64) -> &Bucket {
+    pub(crate) fn slot(&self, p: u64, o: u64) -> Slot {
+        self.slot_with(p, o, (p | o).count_zeros())
+    }
+
+    /// [`EndgameTable::slot`] of a position known to have `empties` empty squares (the
+    /// solver knows them: no count).
+    #[inline(always)]
+    pub(crate) fn slot_with(&self, p: u64, o: u64, empties: u32) -> Slot {
         let h = mix(p, o) as usize;
-        if (p | o).count_zeros() < self.near_empties {
-            &self.near[h & self.near_mask]
+        if empties < self.near_empties {
+            Slot {
+                near: true,
+                index: h & self.near_mask,
+            }
         } else {
-            &self.buckets[h & self.mask]
+            Slot {
+                near: false,
+                index: h & self.mask,
+            }
         }
     }
 
-    /// The bucket of a position, to write.
+    /// The bucket at a slot.
     #[inline(always)]
-    fn bucket_mut(&mut self, p: u64, o: u64) -> &mut Bucket {
-        let h = mix(p, o) as usize;
-        if (p | o).count_zeros() < self.near_empties {
-            &mut self.near[h & self.near_mask]
+    fn bucket(&self, s: Slot) -> &Bucket {
+        if s.near {
+            &self.near[s.index]
         } else {
-            &mut self.buckets[h & self.mask]
+            &self.buckets[s.index]
+        }
+    }
+
+    /// The bucket at a slot, to write.
+    #[inline(always)]
+    fn bucket_mut(&mut self, s: Slot) -> &mut Bucket {
+        if s.near {
+            &mut self.near[s.index]
+        } else {
+            &mut self.buckets[s.index]
         }
     }
 
@@ -131,7 +161,13 @@ impl EndgameTable {
     /// Looks up a position.
     #[inline]
     pub fn probe(&self, p: u64, o: u64) -> Option<Probe> {
-        for e in &self.bucket(p, o).0 {
+        self.probe_at(self.slot(p, o), p, o)
+    }
+
+    /// Looks up a position whose [`EndgameTable::slot`] is `s`.
+    #[inline]
+    pub(crate) fn probe_at(&self, s: Slot, p: u64, o: u64) -> Option<Probe> {
+        for e in &self.bucket(s).0 {
             if e.player == p && e.opponent == o && (p | o) != 0 {
                 let usable = e.level >= self.level;
                 return Some(Probe {
@@ -156,7 +192,13 @@ impl EndgameTable {
     /// [`store`]: EndgameTable::store
     #[inline]
     pub fn prefetch(&self, p: u64, o: u64) {
-        zerosum::prefetch::prefetch(self.bucket(p, o));
+        self.prefetch_at(self.slot(p, o));
+    }
+
+    /// [`EndgameTable::prefetch`] of the bucket at a slot.
+    #[inline]
+    pub(crate) fn prefetch_at(&self, s: Slot) {
+        zerosum::prefetch::prefetch(self.bucket(s));
     }
 
     /// Stores bounds `lower..=upper` and a best move for a position with `empties`
@@ -171,9 +213,25 @@ impl EndgameTable {
         upper: i32,
         best: Option<u32>,
     ) {
+        self.store_at(self.slot(p, o), p, o, empties, lower, upper, best);
+    }
+
+    /// [`EndgameTable::store`] for a position whose [`EndgameTable::slot`] is `s`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(crate) fn store_at(
+        &mut self,
+        s: Slot,
+        p: u64,
+        o: u64,
+        empties: u32,
+        lower: i32,
+        upper: i32,
+        best: Option<u32>,
+    ) {
         let best = best.map_or(64, |b| b as u8);
         let level = self.level;
-        let bucket = &mut self.bucket_mut(p, o).0;
+        let bucket = &mut self.bucket_mut(s).0;
         for e in bucket.iter_mut() {
             if e.player == p && e.opponent == o {
                 if e.level > level {

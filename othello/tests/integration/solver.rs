@@ -143,6 +143,34 @@ fn every_tuning_keeps_scores_exact() {
     }
 }
 
+/// A table-free search of 10 empties with 10 legal moves gives the exact score (its
+/// fastest-first list held 8 moves, and a larger `shallow_empties` indexed past it;
+/// it now holds `SHALLOW_MAX_EMPTIES`). Set-up: rank 1 and a8, b8 empty, rank 2, rank 7 and
+/// c8–h8 of one side, ranks 3–6 of the other, which can play on every empty square.
+/// Solved from both sides: the side without a move passes, so the table-free search
+/// starts right below the root with all 10 moves.
+#[test]
+fn shallow_search_of_many_moves_is_exact() {
+    let mover = Board::new(0x0000_FFFF_FFFF_0000, 0xFCFF_0000_0000_FF00).unwrap();
+    assert_eq!(mover.empties(), 10);
+    assert_eq!(mover.moves().count_ones(), 10);
+    let passer = mover.pass();
+    assert_eq!(passer.moves(), 0);
+    for b in [passer, mover] {
+        let exact = solve_slow(b);
+        for shallow_empties in [10, 12] {
+            let mut solver = Solver::new(1);
+            solver.set_tuning(Tuning {
+                shallow_empties,
+                ..Tuning::default()
+            });
+            let s = solver.solve(b);
+            assert_eq!(s.score, exact, "shallow_empties={shallow_empties} {b:?}");
+            assert_best_move_reaches(b, s.best_move, exact);
+        }
+    }
+}
+
 #[test]
 fn tuning_parameters_are_set_by_name() {
     let mut t = Tuning::default();
