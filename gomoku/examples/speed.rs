@@ -5,8 +5,8 @@
 //! VCT) to 20,000 nodes from four positions, three times, and prints the nodes. Time
 //! either with `/usr/bin/time -f "%U %S"`. `-- search hand` searches with the hand-set
 //! evaluation and move ordering and 14 candidates a node (the engine before the fitted
-//! tables) instead of the engine's defaults; `-- search probe-all` probes every leaf
-//! for a VCF (no stand pat at the horizon, `Engine::leaf_stand_pat` off).
+//! tables) instead of the engine's defaults; `-- search stand-pat` stands pat at the
+//! horizon before the leaf VCF probe (`Engine::leaf_stand_pat` on).
 
 use gomoku::{Board, Engine, Game, Notation};
 use std::hint::black_box;
@@ -45,8 +45,8 @@ fn main() {
                         e.max_moves = 14;
                         e.eval = gomoku::EvalTable::HAND;
                     }
-                    if std::env::args().nth(2).as_deref() == Some("probe-all") {
-                        e.leaf_stand_pat = false;
+                    if std::env::args().nth(2).as_deref() == Some("stand-pat") {
+                        e.leaf_stand_pat = true;
                     }
                     let b = Board::parse_position(p).unwrap();
                     nodes += e.search(black_box(&b), &Limits::nodes(20_000)).nodes;
