@@ -454,7 +454,7 @@ fn rapfi_renju_moves_are_never_forbidden() {
     );
 }
 
-/// The engine never chooses a forbidden point: games of self-play under renju (six
+/// The engine never chooses a forbidden point: games of self-play under renju (twelve
 /// openings, 1,500 nodes a move), every move replayed with `try_play`, which refuses
 /// black's forbidden points; the positions met had forbidden points to avoid.
 #[test]
@@ -468,7 +468,10 @@ fn renju_self_play_never_plays_a_forbidden_point() {
     engine.root_vct_nodes = 500;
     let limits = zerosum::search::Limits::nodes(3_000);
     let (mut black_moves, mut with_forbidden) = (0, 0);
-    for opening in ["h8i7e9", "h8h9i8", "h8g6e10", "h8i9j6", "h8j8h10", "h8g8i9"] {
+    for opening in [
+        "h8i7e9", "h8h9i8", "h8g6e10", "h8i9j6", "h8j8h10", "h8g8i9", "h8h7g9", "h8i8g7", "h8g9j7",
+        "h8h10i6", "h8j9g6", "h8f9i9",
+    ] {
         let mut b = Board::parse_position(&format!("15r:{opening}")).unwrap();
         engine.clear();
         while b.outcome().is_none() && b.stone_count() < 50 {
