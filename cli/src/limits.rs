@@ -238,7 +238,8 @@ pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str, outl
 ///
 /// `<position> <move>:<value> <move>:<=<value> …` (values in the engine's units); a
 /// finished game is `<position> game over (<outcome>)`, the outcome in the words of
-/// `outcome_text`.
+/// `outcome_text`. A level that chooses without a search (Gomoku's level 1, the greedy
+/// weight table) has no values of moves: each line is then reported as an error.
 pub fn analyze<E: Engine>(
     engine: &mut E,
     args: &LimitArgs<E::Level>,
@@ -250,6 +251,13 @@ where
 {
     let finished = |name: &str, o| Ok(format!("{name} game over ({})", outcome_text(o)));
     think_each(engine, args, parse, finished, |name, r| {
+        if r.root_moves.is_empty() {
+            return Err(
+                "this level chooses its move without a search, so it has no \
+                values of moves to show: use a higher level"
+                    .to_string(),
+            );
+        }
         let items: Vec<String> = r
             .root_moves
             .iter()

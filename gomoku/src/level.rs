@@ -92,16 +92,25 @@ impl zerosum::Engine for Engine {
         observer: &mut Observer<'_, Cell>,
     ) -> SearchResult<Cell> {
         if self.level.depth() == 0 && limits.depth.is_none() {
+            // No search: the greedy move, valued as a win when it completes a row and
+            // otherwise by the static evaluation of the position (depth 0).
             let mv = WeightTable::new().choose(board);
+            let wins = mv.is_some_and(|c| {
+                board.is_winning_cell(board.index(c), zerosum::Game::side_to_move(board))
+            });
             return SearchResult {
                 best_move: mv,
-                score: Score::DRAW,
+                score: if wins {
+                    Score::win_in(1)
+                } else {
+                    crate::eval::evaluate_with(board, &self.eval)
+                },
                 bound: zerosum::Bound::Exact,
                 depth: 0,
                 pv: mv.into_iter().collect(),
                 root_moves: Vec::new(),
                 stats: SearchStats::default(),
-                exact: false,
+                exact: wins,
             };
         }
         let mut limits = limits.clone();

@@ -97,17 +97,15 @@ impl Othello {
         Ok(g)
     }
 
-    /// Reads the position at the start of an OBF line: `<board> <side>` followed by
-    /// anything (such as `; G8:+4; …` annotations), which is ignored.
+    /// Reads the position at the start of an OBF line: `<board> <side>`, optionally
+    /// followed by `;` and annotations (such as `; G8:+4; …`), which are ignored.
     ///
     /// # Errors
-    /// [`ParsePositionError`] as for [`Notation::parse_position`].
+    /// [`ParsePositionError`] as for [`Notation::parse_position`]: in particular text
+    /// between the side and the first `;` is an error, not ignored.
     pub fn from_obf_line(line: &str) -> Result<Othello, ParsePositionError> {
-        let text = line.split(';').next().unwrap_or("").trim();
-        let mut parts = text.split_whitespace();
-        let board = parts.next().unwrap_or("");
-        let side = parts.next();
-        Othello::parse_parts(board, side, None)
+        let text = line.split(';').next().unwrap_or("");
+        Othello::parse_position(text)
     }
 
     fn parse_parts(

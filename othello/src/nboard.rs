@@ -364,7 +364,19 @@ impl Session {
         let level = level_for_depth(self.depth);
         let empties = game.board().empties();
         if game.must_pass() {
-            writeln!(out, "search PA 0 0 0")?;
+            // The pass's value is the position's, as `go` finds it (the engine plays
+            // the pass and searches on).
+            let limits = Limits {
+                stop: Some(self.stop.clone()),
+                ..Limits::default()
+            };
+            let r = self.engine.think(&game, &limits, &mut |_| {});
+            let depth = if r.exact {
+                "100%".to_string()
+            } else {
+                r.depth.to_string()
+            };
+            writeln!(out, "search PA {} 0 {depth}", eval_text(r.score, r.exact))?;
         } else if empties <= level.end_depth {
             let moves = self.engine.solver().analyze(game.board());
             for (mv, score) in moves.into_iter().take(n) {
@@ -522,6 +534,23 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].0, 7);
         assert!(errors[0].1.contains("unknown command"));
+    }
+
+    /// On a forced pass `hint` values the pass as `go` does (here black, to move with
+    /// one disc against one, must pass and loses every disc: −64, the final disc
+    /// difference), not 0.
+    #[test]
+    fn hint_values_a_forced_pass_as_go_does() {
+        let set_game = format!("set game (;GM[Othello]BO[8 O*{} *];)", "-".repeat(62));
+        let mut s = Session::new(4);
+        let (out, errors) = converse(
+            &mut s,
+            &["nboard 2", "set depth 2", &set_game, "hint 1", "go"],
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let got = without_progress(&out);
+        assert_eq!(got[1], "search PA -64 0 100%", "{out:?}");
+        assert!(got[2].starts_with("=== PA/-64/"), "{out:?}");
     }
 
     /// A `hint` below the solver's range whose search sees the game end gives that

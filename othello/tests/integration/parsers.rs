@@ -101,3 +101,21 @@ fn move_lines_are_read_in_characters() {
     assert!(e.to_string().starts_with("move 2: "), "{e}");
     assert!(e.to_string().contains("dé"), "{e}");
 }
+
+/// An OBF line is `<board> <side>`, then optionally `;` and annotations: text after the
+/// side but before any `;` is an error that names it, not silently dropped.
+#[test]
+fn obf_lines_refuse_text_between_the_side_and_the_annotations() {
+    let board = "---------------------------OX------XO---------------------------";
+    assert!(Othello::from_obf_line(&format!("{board} X")).is_ok());
+    assert!(Othello::from_obf_line(&format!("{board} X; d3:+0;")).is_ok());
+    assert!(Othello::from_obf_line(&format!("{board} X;junk")).is_ok());
+    for bad in [
+        format!("{board} X junk"),
+        format!("{board} X 12 34"),
+        format!("{board} X junk; d3:+0;"),
+    ] {
+        let e = Othello::from_obf_line(&bad).unwrap_err();
+        assert!(e.to_string().contains("unexpected text"), "{bad}: {e}");
+    }
+}
