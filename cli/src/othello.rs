@@ -244,6 +244,8 @@ fn analyze_line(
             None => return Ok(format!("{g} {NOT_SOLVED}")),
         },
         Some(d) => {
+            // Each line as if alone: nothing an earlier line left in the tables.
+            zerosum::Engine::clear(engine);
             let values = engine.analyze_depth(&g, d);
             let evaluated = values.iter().filter(|v| !v.exact).count();
             let mut items: Vec<String> = values
