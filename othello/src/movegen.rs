@@ -267,11 +267,9 @@ mod tests {
     #[test]
     fn potential_moves_match_the_neighbours() {
         let reference = |p: u64, o: u64| zerosum::Bitboard(o).neighbours().0 & !(p | o);
-        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::train::SplitMix::new(0x9E37_79B9_7F4A_7C15);
         for i in 0..20_000 {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next_u64();
             let t = s.rotate_left(29);
             let occupied = if i % 2 == 0 { s | t } else { s & t };
             let o = occupied & s.rotate_left(7);

@@ -1433,11 +1433,9 @@ mod tests {
                 .fold(0, |m, &q| m | q)
                 & empty
         };
-        let mut s = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = crate::train::SplitMix::new(0x2545_F491_4F6C_DD1D);
         for i in 0..20_000 {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next_u64();
             let t = s.rotate_left(23);
             let empty = match i % 3 {
                 0 => s,
