@@ -79,7 +79,8 @@ pub const NEAR_MIB: u32 = 2;
 /// fastest-first move list holds this many moves.
 pub const SHALLOW_MAX_EMPTIES: u32 = 12;
 /// The table-free search (4 to [`SHALLOW_EMPTIES`] empties) tries the stability
-/// cut-off only when alpha (the side to move's, discs) is at least this, by empties:
+/// cut-off only when alpha (the side to move's, discs) is at least this, by empties (the
+/// last entry for 7 or more, when [`Tuning::shallow_empties`] is raised):
 /// Edax's `NWS_STABILITY_THRESHOLD` (6 / 8 / 10) less two, since the null windows here
 /// are `(g − 1, g + 1)` around an even `g` (FFO #45, +6: 201.4 M nodes against 216.9 M
 /// with Edax's values); lower, a cut-off is rare and the stable discs cost more than
@@ -875,7 +876,7 @@ impl Solver {
         }
         self.nodes += 1;
         if self.tuning.stability
-            && alpha >= SHALLOW_STABILITY_ALPHA[empties as usize & 7]
+            && alpha >= SHALLOW_STABILITY_ALPHA[empties.min(7) as usize]
             && let Some(upper) = score_upper_bound(b.player, b.opponent, alpha)
             && upper <= alpha
         {
