@@ -13,22 +13,13 @@ const RANK_8: u64 = 0xFF00_0000_0000_0000;
 /// The 28 squares on the border.
 pub const EDGE: u64 = FILE_A | FILE_H | RANK_1 | RANK_8;
 
-/// The 15 diagonals (a1–h8 direction) and 15 anti-diagonals (h1–a8 direction).
-const DIAGONALS: ([u64; 15], [u64; 15]) = {
-    let mut d9 = [0u64; 15];
-    let mut d7 = [0u64; 15];
-    let mut sq = 0;
-    while sq < 64 {
-        let (x, y) = (sq % 8, sq / 8);
-        d9[x + 7 - y] |= 1u64 << sq;
-        d7[x + y] |= 1u64 << sq;
-        sq += 1;
-    }
-    (d9, d7)
-};
-
 /// The squares of full lines through each square, per direction: (horizontal, vertical,
 /// diagonal, anti-diagonal).
+///
+/// Rows and columns by folding each line into one bit; the diagonals by spreading the
+/// empty squares along them both ways (three doubling shifts each way, masked so that
+/// no step wraps around the board's side), the squares not reached being those of
+/// full diagonals (as Edax's `get_full_lines`).
 #[inline]
 pub fn full_lines(occupied: u64) -> (u64, u64, u64, u64) {
     let mut h = occupied;
@@ -41,17 +32,45 @@ pub fn full_lines(occupied: u64) -> (u64, u64, u64, u64) {
     v &= v >> 16;
     v &= v >> 32;
     let full_v = (v & RANK_1).wrapping_mul(FILE_A);
-    let (mut full_d9, mut full_d7) = (0, 0);
-    for i in 0..15 {
-        let (a, b) = (DIAGONALS.0[i], DIAGONALS.1[i]);
-        if occupied & a == a {
-            full_d9 |= a;
-        }
-        if occupied & b == b {
-            full_d7 |= b;
-        }
-    }
-    (full_h, full_v, full_d9, full_d7)
+    let empty = !occupied;
+    (
+        full_h,
+        full_v,
+        !diagonal_spread(empty, 9),
+        !diagonal_spread(empty, 7),
+    )
+}
+
+/// The squares on the same diagonal (`step` 9: a1–h8 direction; 7: h1–a8) as a square
+/// of `squares`, both ways (parallel prefix: one, two, then four squares a step).
+#[inline(always)]
+fn diagonal_spread(squares: u64, step: u32) -> u64 {
+    // A step upwards moves one file right (9) or left (7); these masks drop what would
+    // have wrapped around the board's side after 1, 2 and 4 steps.
+    let (up1, down1) = if step == 9 {
+        (!FILE_A, !FILE_H)
+    } else {
+        (!FILE_H, !FILE_A)
+    };
+    let (up2, down2) = if step == 9 {
+        (up1 & (up1 << 1), down1 & (down1 >> 1))
+    } else {
+        (up1 & (up1 >> 1), down1 & (down1 << 1))
+    };
+    let (up4, down4) = if step == 9 {
+        (up2 & (up2 << 2), down2 & (down2 >> 2))
+    } else {
+        (up2 & (up2 >> 2), down2 & (down2 << 2))
+    };
+    let mut u = squares;
+    u |= (u << step) & up1;
+    u |= (u << (2 * step)) & up2;
+    u |= (u << (4 * step)) & up4;
+    let mut d = squares;
+    d |= (d >> step) & down1;
+    d |= (d >> (2 * step)) & down2;
+    d |= (d >> (4 * step)) & down4;
+    u | d
 }
 
 /// The stable discs of `p` (the other discs are `o`), by the rule in the module docs.
@@ -98,6 +117,49 @@ pub fn stable_edge_discs(p: u64, o: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::movegen::{flips_slow, moves_slow};
+
+    /// The full lines by shifts equal a square-by-square walk of each line, on random
+    /// boards from sparse to full.
+    #[test]
+    fn full_lines_match_walking_the_lines() {
+        let walk = |occ: u64| {
+            let full = |dx: i32, dy: i32| {
+                let mut m = 0u64;
+                for sq in 0..64 {
+                    let (x, y) = (sq % 8, sq / 8);
+                    let mut all = true;
+                    for dir in [-1, 1] {
+                        let (mut u, mut v) = (x, y);
+                        while (0..8).contains(&u) && (0..8).contains(&v) {
+                            all &= occ >> (8 * v + u) & 1 != 0;
+                            u += dx * dir;
+                            v += dy * dir;
+                        }
+                    }
+                    if all {
+                        m |= 1 << sq;
+                    }
+                }
+                m
+            };
+            (full(1, 0), full(0, 1), full(1, 1), full(-1, 1))
+        };
+        let mut rng = crate::train::SplitMix::new(0x5DEE_CE66_D1CE_4E5B);
+        for i in 0..3000 {
+            let (a, b, c) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
+            let occ = match i % 4 {
+                0 => a,
+                1 => a | b,
+                2 => a | b | c,
+                _ => !(a & b & c & rng.next_u64()),
+            };
+            assert_eq!(full_lines(occ), walk(occ), "{occ:#x}");
+        }
+        assert_eq!(
+            full_lines(u64::MAX),
+            (u64::MAX, u64::MAX, u64::MAX, u64::MAX)
+        );
+    }
 
     #[test]
     fn full_lines_match_a_slow_count() {

@@ -32,7 +32,9 @@
 //!    empties first (parity), X-squares last; four and three empties have their own
 //!    functions (parity: the squares alone in their quadrant first), two empties try
 //!    both squares directly, and the last empty square is scored by counting its flips
-//!    with line tables ([`last`]), without playing it.
+//!    with line tables ([`last`]), without playing it. From 4 empties the stability
+//!    cut-off is tried when alpha is high enough for it to be likely
+//!    ([`SHALLOW_STABILITY_ALPHA`], from Edax's thresholds).
 //!
 //! The root runs aspiration (null-window) searches around a guess until the exact score
 //! is known (MTD(f)). From [`Tuning::selective_root_empties`] empties the guess comes
@@ -76,6 +78,15 @@ pub const NEAR_MIB: u32 = 2;
 /// [`Solver::set_tuning`] keep [`Tuning::shallow_empties`] at most this, and its
 /// fastest-first move list holds this many moves.
 pub const SHALLOW_MAX_EMPTIES: u32 = 12;
+/// The table-free search (4 to [`SHALLOW_EMPTIES`] empties) tries the stability
+/// cut-off only when alpha (the side to move's, discs) is at least this, by empties (the
+/// last entry for 7 or more, when [`Tuning::shallow_empties`] is raised):
+/// Edax's `NWS_STABILITY_THRESHOLD` (6 / 8 / 10) less two, since the null windows here
+/// are `(g − 1, g + 1)` around an even `g` (FFO #45, +6: 201.4 M nodes against 216.9 M
+/// with Edax's values); lower, a cut-off is rare and the stable discs cost more than
+/// they save. From 7 empties the table search tries it whenever the opponent's discs
+/// allow a cut-off.
+pub const SHALLOW_STABILITY_ALPHA: [i32; 8] = [65, 65, 65, 65, 4, 6, 8, 10];
 /// Plies of the evaluation search that guesses the root's score (see [`Tuning::guess_depth`]).
 pub const GUESS_DEPTH: u32 = 0;
 
@@ -864,6 +875,13 @@ impl Solver {
             return 0;
         }
         self.nodes += 1;
+        if self.tuning.stability
+            && alpha >= SHALLOW_STABILITY_ALPHA[empties.min(7) as usize]
+            && let Some(upper) = score_upper_bound(b.player, b.opponent, alpha)
+            && upper <= alpha
+        {
+            return upper;
+        }
         let empty = b.empty();
         let odd = odd_regions(empty);
         let mut best = -65;
@@ -932,27 +950,31 @@ impl Solver {
             return 0;
         }
         self.nodes += 1;
+        if self.tuning.stability
+            && alpha >= SHALLOW_STABILITY_ALPHA[4]
+            && let Some(upper) = score_upper_bound(b.player, b.opponent, alpha)
+            && upper <= alpha
+        {
+            return upper;
+        }
         let e = b.empty();
         let odd = odd_regions(e);
-        let mut order = [0u32; 4];
-        let mut n = 0;
+        let mut best = -65;
         for group in [
             odd & !X_SQUARES,
             odd & X_SQUARES,
             e & !odd & !X_SQUARES,
             e & !odd & X_SQUARES,
         ] {
-            for sq in zerosum::Bitboard(group) {
-                order[n] = sq;
-                n += 1;
-            }
-        }
-        let mut best = -65;
-        for sq in order {
-            if let Some(next) = play_empty(b, sq) {
-                let v = -self.solve_three(next, -beta, -alpha, false);
-                if raise(&mut best, &mut alpha, v, beta) {
-                    return best;
+            let mut m = group;
+            while m != 0 {
+                let sq = m.trailing_zeros();
+                m &= m - 1;
+                if let Some(next) = play_empty(b, sq) {
+                    let v = -self.solve_three(next, -beta, -alpha, false);
+                    if raise(&mut best, &mut alpha, v, beta) {
+                        return best;
+                    }
                 }
             }
         }
@@ -1421,6 +1443,94 @@ pub fn solve_slow(b: Board) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A random position with `empties` empty squares (at random places) and the other
+    /// squares shared at random between the two sides, with `p_share` (0–64) the chance
+    /// in 64 that a disc is the mover's: lopsided boards give passes, games over and
+    /// stability cut-offs; even ones close scores.
+    fn random_board(rng: &mut crate::train::SplitMix, empties: u32, p_share: u64) -> Board {
+        let mut empty = 0u64;
+        while empty.count_ones() < empties {
+            empty |= 1 << (rng.next_u64() % 64);
+        }
+        let mut player = 0u64;
+        for sq in 0..64 {
+            if empty >> sq & 1 == 0 && rng.next_u64() % 64 < p_share {
+                player |= 1 << sq;
+            }
+        }
+        Board::new(player, !empty & !player).expect("disjoint")
+    }
+
+    /// The table-free end of the solver (1–6 empties: the last square's count, the two-,
+    /// three- and four-empties searches, the parity and fastest-first search above them,
+    /// with their stability cut-offs) against plain negamax to the end of the game, on
+    /// random positions and windows: fail-soft (a value at most alpha bounds the score
+    /// from above, at least beta from below, between them it is the score), under the
+    /// default tuning and with each ordering and stability switched.
+    #[test]
+    fn table_free_search_matches_plain_negamax() {
+        let mut rng = crate::train::SplitMix::new(0x0DDB_1A5E_5BAD_5EED);
+        let tunings = [
+            Tuning::default(),
+            Tuning {
+                stability: false,
+                ..Tuning::default()
+            },
+            Tuning {
+                fastest_first_empties: 5,
+                ..Tuning::default()
+            },
+            Tuning {
+                fastest_first_empties: 65,
+                ..Tuning::default()
+            },
+        ];
+        let mut solvers: Vec<Solver> = tunings
+            .iter()
+            .map(|&t| {
+                let mut s = Solver::new(1);
+                s.set_tuning(t);
+                s
+            })
+            .collect();
+        let mut checked = 0;
+        for i in 0..6000u64 {
+            let empties = 1 + (i % 6) as u32;
+            let share = [8, 24, 32, 40, 56][(i / 6 % 5) as usize];
+            let b = random_board(&mut rng, empties, share);
+            let exact = solve_slow(b);
+            let r = (rng.next_u64() % 129) as i32 - 64;
+            let windows = [
+                (-65, 65),
+                (exact - 1, exact + 1),
+                (exact - 3, exact - 1),
+                (exact + 1, exact + 3),
+                (exact - 2, exact + 2),
+                (r - 1, r + 1),
+                (r - 1, r + 9),
+            ];
+            for solver in solvers.iter_mut() {
+                for (alpha, beta) in windows {
+                    let v = solver.search(b, alpha, beta, empties);
+                    let ok = if v <= alpha {
+                        exact <= v
+                    } else if v >= beta {
+                        exact >= v
+                    } else {
+                        v == exact
+                    };
+                    assert!(
+                        ok,
+                        "{b:?} ({empties} empties) in ({alpha}, {beta}): {v}, exact {exact}, {:?}",
+                        solver.tuning
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 6000 * 7 * 4);
+    }
 
     /// The folded parity equals counting the empties of each quadrant, on random sets of
     /// empty squares (sparse and dense) and on every set within one quadrant's corner.
