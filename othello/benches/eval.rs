@@ -4,6 +4,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use othello::Board;
+use othello::eval::pattern::{PatternIndices, shipped};
 use othello::eval::{Pattern, Strong};
 use std::hint::black_box;
 
@@ -41,6 +42,35 @@ fn bench_eval(c: &mut Criterion) {
             boards
                 .iter()
                 .map(|&x| Pattern::value(black_box(x)))
+                .sum::<i32>()
+        })
+    });
+    // The searches' leaf: the parent's indices updated by the move, then the value.
+    let w = shipped();
+    let steps: Vec<(PatternIndices, u32, u64, Board)> = boards
+        .iter()
+        .filter_map(|&x| {
+            let sq = zerosum::Bitboard(x.moves()).iter().next()?;
+            let f = x.flips(sq);
+            Some((PatternIndices::new(x), sq, f, x.play_flips(sq, f)))
+        })
+        .collect();
+    group.bench_function("pattern incremental", |b| {
+        b.iter(|| {
+            steps
+                .iter()
+                .map(|(ix, sq, f, child)| {
+                    let c = black_box(ix).play(*sq, *f);
+                    w.value_with(black_box(*child), &c)
+                })
+                .sum::<i32>()
+        })
+    });
+    group.bench_function("pattern indices from the board", |b| {
+        b.iter(|| {
+            boards
+                .iter()
+                .map(|&x| w.value_with(x, &PatternIndices::new(black_box(x))))
                 .sum::<i32>()
         })
     });

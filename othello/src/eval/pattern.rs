@@ -291,6 +291,253 @@ pub fn features(board: Board) -> [u32; FEATURES] {
     f
 }
 
+/// Number of pattern placements (table look-ups read from the board's squares); the
+/// other features of [`features`] are the mobility, potential mobility and parity terms.
+pub const PATTERNS: usize = 46;
+
+/// Lanes of [`PatternIndices`]: the placements padded to a multiple of 16 (the extra
+/// lanes stay 0), so that an update is a few whole vector additions.
+const LANES: usize = 48;
+
+/// The image `s` (0–7) of square `sq`: the original square read at `sq` in the image
+/// (bit 0 mirrors the files, bit 1 the ranks, bit 2 transposes), as in [`features`].
+const fn image_square(s: usize, sq: usize) -> usize {
+    let (mut x, mut y) = (sq % 8, sq / 8);
+    if s & 1 != 0 {
+        x = 7 - x;
+    }
+    if s & 2 != 0 {
+        y = 7 - y;
+    }
+    if s >= 4 {
+        let t = x;
+        x = y;
+        y = t;
+    }
+    y * 8 + x
+}
+
+/// For each placement, in [`features`]'s order: its table's kind and the squares of its
+/// digits (digit `k` weighs `3^k`), with its length.
+const PLACEMENTS: [(usize, [u8; 10], usize); PATTERNS] = {
+    let mut t = [(0usize, [0u8; 10], 0usize); PATTERNS];
+    let mut n = 0;
+    // Adds the placement of `squares[..len]` (squares of the a1 corner's image) in image `s`.
+    const fn place(
+        mut t: [(usize, [u8; 10], usize); PATTERNS],
+        n: usize,
+        kind: usize,
+        s: usize,
+        squares: [usize; 10],
+        len: usize,
+    ) -> [(usize, [u8; 10], usize); PATTERNS] {
+        let mut sq = [0u8; 10];
+        let mut k = 0;
+        while k < len {
+            sq[k] = image_square(s, squares[k]) as u8;
+            k += 1;
+        }
+        t[n] = (kind, sq, len);
+        t
+    }
+    let edge = [0, 1, 2, 3, 4, 5, 6, 7, 9, 14];
+    let c33 = [0, 1, 2, 8, 9, 10, 16, 17, 18, 0];
+    let c25 = [0, 1, 2, 3, 4, 8, 9, 10, 11, 12];
+    let quarter = [0, 2, 4, 6];
+    let mut i = 0;
+    while i < 4 {
+        t = place(t, n, 0, quarter[i], edge, 10);
+        n += 1;
+        i += 1;
+    }
+    let mut s = 0;
+    while s < 4 {
+        t = place(t, n, 1, s, c33, 9);
+        n += 1;
+        s += 1;
+    }
+    s = 0;
+    while s < 8 {
+        t = place(t, n, 2, s, c25, 10);
+        n += 1;
+        s += 1;
+    }
+    let mut r = 1;
+    while r < 4 {
+        let mut row = [0usize; 10];
+        let mut x = 0;
+        while x < 8 {
+            row[x] = 8 * r + x;
+            x += 1;
+        }
+        i = 0;
+        while i < 4 {
+            t = place(t, n, 2 + r, quarter[i], row, 8);
+            n += 1;
+            i += 1;
+        }
+        r += 1;
+    }
+    let mut len = 8;
+    while len >= 4 {
+        // The diagonal of length `len` from the first rank to the h-file.
+        let mut d = [0usize; 10];
+        let mut j = 0;
+        while j < len {
+            d[j] = 8 * j + 8 - len + j;
+            j += 1;
+        }
+        let images: [usize; 4] = if len == 8 { [0, 1, 9, 9] } else { [0, 1, 2, 4] };
+        i = 0;
+        while i < 4 && images[i] != 9 {
+            t = place(t, n, 6 + 8 - len, images[i], d, len);
+            n += 1;
+            i += 1;
+        }
+        len -= 1;
+    }
+    assert!(n == PATTERNS);
+    t
+};
+
+/// Each placement's table offset in one phase's weights.
+const PLACEMENT_OFFSETS: [usize; PATTERNS] = {
+    let mut t = [0usize; PATTERNS];
+    let mut i = 0;
+    while i < PATTERNS {
+        t[i] = OFFSETS[PLACEMENTS[i].0];
+        i += 1;
+    }
+    t
+};
+
+/// One value per placement (and padding), aligned for whole-vector arithmetic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(32))]
+struct Lanes([u16; LANES]);
+
+impl Lanes {
+    const ZERO: Lanes = Lanes([0; LANES]);
+
+    #[inline(always)]
+    fn add(&mut self, d: &Lanes) {
+        for (a, b) in self.0.iter_mut().zip(d.0.iter()) {
+            *a = a.wrapping_add(*b);
+        }
+    }
+
+    #[inline(always)]
+    fn sub(&mut self, d: &Lanes) {
+        for (a, b) in self.0.iter_mut().zip(d.0.iter()) {
+            *a = a.wrapping_sub(*b);
+        }
+    }
+}
+
+/// Per square, what one disc of digit 1 there adds to each placement's index: `3^k` in
+/// the lanes of the placements whose digit `k` is that square, 0 elsewhere (Edax's
+/// `eval_update`, one vector per square).
+static SQUARE_DELTAS: [Lanes; 64] = {
+    let mut t = [Lanes::ZERO; 64];
+    let mut i = 0;
+    while i < PATTERNS {
+        let (_, squares, len) = PLACEMENTS[i];
+        let mut k = 0;
+        while k < len {
+            t[squares[k] as usize].0[i] = pow3(k as u32) as u16;
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The pattern indices of a position from both sides' points of view, updated move by
+/// move instead of read from the bitboards at each evaluation (Buro's Logistello and
+/// Edax's `eval_update`): each move adds one table vector per changed square.
+///
+/// `own` holds the indices for the side to move (digit 1 its discs, 2 the opponent's:
+/// [`features`]' convention), `other` those for the opponent; a move updates both and
+/// swaps them, a pass swaps them. Kept beside a [`Board`] by the searches (copy-make:
+/// [`PatternIndices::play`] returns the child's indices), read by
+/// [`PatternWeights::value_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternIndices {
+    own: Lanes,
+    other: Lanes,
+}
+
+impl PatternIndices {
+    /// The indices of the empty board (every index 0).
+    pub const EMPTY: PatternIndices = PatternIndices {
+        own: Lanes::ZERO,
+        other: Lanes::ZERO,
+    };
+
+    /// The indices of `board`, computed from its discs (one vector addition per disc).
+    #[inline]
+    pub fn new(board: Board) -> PatternIndices {
+        let (mut p, mut o) = (Lanes::ZERO, Lanes::ZERO);
+        for sq in zerosum::Bitboard(board.player) {
+            p.add(&SQUARE_DELTAS[sq as usize]);
+        }
+        for sq in zerosum::Bitboard(board.opponent) {
+            o.add(&SQUARE_DELTAS[sq as usize]);
+        }
+        // own = p + 2·o, other = 2·p + o.
+        let mut own = p;
+        own.add(&o);
+        own.add(&o);
+        let mut other = o;
+        other.add(&p);
+        other.add(&p);
+        PatternIndices { own, other }
+    }
+
+    /// The indices after the side to move plays `sq` turning the discs of `flips` (as
+    /// [`Board::play_flips`]).
+    #[inline]
+    pub fn play(&self, sq: u32, flips: u64) -> PatternIndices {
+        let placed = &SQUARE_DELTAS[sq as usize & 63];
+        let mut turned = Lanes::ZERO;
+        let mut f = flips;
+        while f != 0 {
+            turned.add(&SQUARE_DELTAS[f.trailing_zeros() as usize]);
+            f &= f - 1;
+        }
+        // For the mover an empty square becomes 1 (+d) and each turned disc 2 → 1;
+        // for the opponent the square becomes 2 (+2d) and each turned disc 1 → 2. The
+        // opponent moves next.
+        let mut own = self.other;
+        own.add(placed);
+        own.add(placed);
+        own.add(&turned);
+        let mut other = self.own;
+        other.add(placed);
+        other.sub(&turned);
+        PatternIndices { own, other }
+    }
+
+    /// The indices after a pass.
+    #[inline]
+    pub fn pass(&self) -> PatternIndices {
+        PatternIndices {
+            own: self.other,
+            other: self.own,
+        }
+    }
+
+    /// The pattern features for the side to move, as the first [`PATTERNS`] entries of
+    /// [`features`].
+    pub fn features(&self) -> [u32; PATTERNS] {
+        let mut f = [0u32; PATTERNS];
+        for (i, x) in f.iter_mut().enumerate() {
+            *x = (PLACEMENT_OFFSETS[i] + self.own.0[i] as usize) as u32;
+        }
+        f
+    }
+}
+
 /// The phase (weight set) of a position with `empties` empty squares.
 #[inline]
 pub const fn bucket(empties: u32) -> usize {
@@ -358,9 +605,19 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
+/// Zero weights after the last phase, so that any phase's table read at its offset plus
+/// any `u16` index stays inside the vector: [`PatternWeights::value_with`] then reads
+/// each placement's weight without a bounds check.
+const TAIL: usize = 1 << 16;
+
+/// One phase's weights and the [`TAIL`] after them, as the fixed-size slice that
+/// [`PatternWeights::value_with`] reads.
+type PhaseTable = [i16; PHASE_WEIGHTS + TAIL];
+
 /// The weights of all phases, expanded (symmetric indices filled in).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternWeights {
+    /// `BUCKETS × PHASE_WEIGHTS` weights, phase-major, then [`TAIL`] zeros.
     w: Vec<i16>,
 }
 
@@ -368,7 +625,7 @@ impl PatternWeights {
     /// All-zero weights.
     pub fn zero() -> PatternWeights {
         PatternWeights {
-            w: vec![0; BUCKETS * PHASE_WEIGHTS],
+            w: vec![0; BUCKETS * PHASE_WEIGHTS + TAIL],
         }
     }
 
@@ -384,6 +641,7 @@ impl PatternWeights {
                 w[base + i] = values[base + c as usize];
             }
         }
+        w.resize(BUCKETS * PHASE_WEIGHTS + TAIL, 0);
         PatternWeights { w }
     }
 
@@ -393,6 +651,35 @@ impl PatternWeights {
         let base = bucket(board.empties()) * PHASE_WEIGHTS;
         let t = &self.w[base..base + PHASE_WEIGHTS];
         features(board).iter().map(|&i| t[i as usize] as i32).sum()
+    }
+
+    /// The value of `board` for its side to move, in [`SCALE`] units per disc, with its
+    /// pattern indices already known (`indices` must be those of `board`): the same value
+    /// as [`PatternWeights::value`], without reading the patterns from the bitboards.
+    #[inline]
+    pub fn value_with(&self, board: Board, indices: &PatternIndices) -> i32 {
+        let (p, o) = (board.player, board.opponent);
+        let mp = board.moves().count_ones().min(31) as usize;
+        let mo = board.opponent_moves().count_ones().min(31) as usize;
+        let pp = potential_moves(p, o).count_ones().min(63) as usize;
+        let po = potential_moves(o, p).count_ones().min(63) as usize;
+        let base = bucket(board.empties()) * PHASE_WEIGHTS;
+        let t: &PhaseTable = self.w[base..base + PHASE_WEIGHTS + TAIL]
+            .try_into()
+            .expect("a phase and the tail");
+        let x = &indices.own.0;
+        // Unrolled: each offset is a constant and each index below 2^16, so every read
+        // is inside `t` without a check.
+        macro_rules! sum {
+            ($($i:literal)*) => { 0 $(+ t[PLACEMENT_OFFSETS[$i] + x[$i] as usize] as i32)* };
+        }
+        sum!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28
+            29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45)
+            + t[OFFSETS[11] + mp] as i32
+            + t[OFFSETS[12] + mo] as i32
+            + t[OFFSETS[13] + pp] as i32
+            + t[OFFSETS[14] + po] as i32
+            + t[OFFSETS[15] + (board.empties() & 1) as usize] as i32
     }
 
     /// The compact binary form: `ZSOW`, version (u32 LE), phases (u32), weights per
@@ -665,6 +952,61 @@ mod tests {
         for b in random_boards(2000) {
             assert_eq!(features(b).to_vec(), slow_features(b), "{b:?}");
         }
+    }
+
+    /// Positions of random games (the crate's SplitMix), each with the indices carried
+    /// along by [`PatternIndices::play`] and [`PatternIndices::pass`] from the start,
+    /// taking back one to three plies at random (the parent's copy, as the searches'
+    /// copy-make undo does) and playing on; `(positions, passes, undos)` seen.
+    fn walk_random_games(
+        games: u64,
+        mut visit: impl FnMut(Board, &PatternIndices),
+    ) -> (usize, usize, usize) {
+        let mut rng = crate::train::SplitMix::new(0x5EED_0013);
+        let (mut seen, mut passes, mut undos) = (0, 0, 0);
+        for _ in 0..games {
+            let mut line = vec![(Board::START, PatternIndices::new(Board::START))];
+            loop {
+                let (b, ix) = *line.last().expect("a position");
+                visit(b, &ix);
+                seen += 1;
+                if line.len() > 4 && rng.below(8) == 0 {
+                    let back = 1 + rng.below(3) as usize;
+                    line.truncate(line.len() - back);
+                    undos += 1;
+                    continue;
+                }
+                let m = b.moves();
+                if m == 0 {
+                    if b.opponent_moves() == 0 {
+                        break;
+                    }
+                    passes += 1;
+                    line.push((b.pass(), ix.pass()));
+                    continue;
+                }
+                let k = rng.below(m.count_ones() as u64) as usize;
+                let sq = zerosum::Bitboard(m).iter().nth(k).expect("k < count");
+                let f = b.flips(sq);
+                line.push((b.play_flips(sq, f), ix.play(sq, f)));
+            }
+        }
+        (seen, passes, undos)
+    }
+
+    #[test]
+    fn incremental_indices_equal_the_bitboard_features() {
+        let w = shipped();
+        let (seen, passes, undos) = walk_random_games(400, |b, ix| {
+            let f = features(b);
+            assert_eq!(ix.features()[..], f[..PATTERNS], "{b:?}");
+            assert_eq!(*ix, PatternIndices::new(b), "{b:?}");
+            assert_eq!(w.value_with(b, ix), w.value(b), "{b:?}");
+        });
+        assert!(
+            seen > 20_000 && passes > 50 && undos > 2_000,
+            "{seen} {passes} {undos}"
+        );
     }
 
     #[test]
