@@ -646,16 +646,25 @@ impl PatternWeights {
     }
 
     /// The value of `board` for its side to move, in [`SCALE`] units per disc.
+    /// The pattern indices are summed from the discs ([`PatternIndices::new`]); the same
+    /// value as the sum of the weights of [`features`].
     #[inline]
     pub fn value(&self, board: Board) -> i32 {
+        self.value_with(board, &PatternIndices::new(board))
+    }
+
+    /// The value of `board` as the sum of the weights of its [`features`] (read from the
+    /// bitboards): the reference for [`PatternWeights::value`].
+    pub fn value_of_features(&self, board: Board) -> i32 {
         let base = bucket(board.empties()) * PHASE_WEIGHTS;
         let t = &self.w[base..base + PHASE_WEIGHTS];
         features(board).iter().map(|&i| t[i as usize] as i32).sum()
     }
 
     /// The value of `board` for its side to move, in [`SCALE`] units per disc, with its
-    /// pattern indices already known (`indices` must be those of `board`): the same value
-    /// as [`PatternWeights::value`], without reading the patterns from the bitboards.
+    /// pattern indices already known (`indices` must be those of `board`, e.g. carried
+    /// along a search by [`PatternIndices::play`]): the same value as
+    /// [`PatternWeights::value`] without computing the indices.
     #[inline]
     pub fn value_with(&self, board: Board, indices: &PatternIndices) -> i32 {
         let (p, o) = (board.player, board.opponent);
@@ -1001,7 +1010,8 @@ mod tests {
             let f = features(b);
             assert_eq!(ix.features()[..], f[..PATTERNS], "{b:?}");
             assert_eq!(*ix, PatternIndices::new(b), "{b:?}");
-            assert_eq!(w.value_with(b, ix), w.value(b), "{b:?}");
+            assert_eq!(w.value_with(b, ix), w.value_of_features(b), "{b:?}");
+            assert_eq!(w.value(b), w.value_of_features(b), "{b:?}");
         });
         assert!(
             seen > 20_000 && passes > 50 && undos > 2_000,
