@@ -1,6 +1,9 @@
 //! Evaluations per second: the trained pattern evaluation (46 pattern look-ups, the two
 //! sides' mobility and potential mobility) against the hand-written `Strong`, on
-//! positions of a random game.
+//! positions of a random game. The pattern evaluation three ways: its indices from the
+//! discs (`pattern`, what `Pattern::value` does), read off the bitboards by `features`
+//! (`pattern features`, the reference), and updated from the parent's by the move
+//! (`pattern incremental`, what the searches do at a leaf).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use othello::Board;
@@ -45,6 +48,16 @@ fn bench_eval(c: &mut Criterion) {
                 .sum::<i32>()
         })
     });
+    // The same value from the indices read off the bitboards by `features` (the
+    // reference path).
+    group.bench_function("pattern features", |b| {
+        b.iter(|| {
+            boards
+                .iter()
+                .map(|&x| shipped().value_of_features(black_box(x)))
+                .sum::<i32>()
+        })
+    });
     // The searches' leaf: the parent's indices updated by the move, then the value.
     let w = shipped();
     let steps: Vec<(PatternIndices, u32, u64, Board)> = boards
@@ -63,14 +76,6 @@ fn bench_eval(c: &mut Criterion) {
                     let c = black_box(ix).play(*sq, *f);
                     w.value_with(black_box(*child), &c)
                 })
-                .sum::<i32>()
-        })
-    });
-    group.bench_function("pattern indices from the board", |b| {
-        b.iter(|| {
-            boards
-                .iter()
-                .map(|&x| w.value_with(x, &PatternIndices::new(black_box(x))))
                 .sum::<i32>()
         })
     });

@@ -411,13 +411,20 @@ const PLACEMENT_OFFSETS: [usize; PATTERNS] = {
     t
 };
 
-/// One value per placement (and padding), aligned for whole-vector arithmetic.
+/// One 16-bit value per placement (and padding), four to a `u64`, placement `i` in bits
+/// `16·(i % 4)..` of word `i / 4`.
+///
+/// Additions and subtractions act on the words (SWAR): the packing is linear modulo
+/// `2^64`, so whenever each placement's final value is in `0..2^16` (an index is below
+/// `3^10`) the words hold exactly those values, whatever carries the steps in between
+/// passed from lane to lane. Twelve word operations vectorise into three 256-bit (or six
+/// 128-bit) ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(32))]
-struct Lanes([u16; LANES]);
+struct Lanes([u64; LANES / 4]);
 
 impl Lanes {
-    const ZERO: Lanes = Lanes([0; LANES]);
+    const ZERO: Lanes = Lanes([0; LANES / 4]);
 
     #[inline(always)]
     fn add(&mut self, d: &Lanes) {
@@ -432,19 +439,59 @@ impl Lanes {
             *a = a.wrapping_sub(*b);
         }
     }
+
+    /// The value of placement `i`.
+    #[inline(always)]
+    const fn get(&self, i: usize) -> usize {
+        (self.0[i / 4] >> (16 * (i % 4))) as u16 as usize
+    }
 }
 
 /// Per square, what one disc of digit 1 there adds to each placement's index: `3^k` in
 /// the lanes of the placements whose digit `k` is that square, 0 elsewhere (Edax's
 /// `eval_update`, one vector per square).
-static SQUARE_DELTAS: [Lanes; 64] = {
+static SQUARE_DELTAS: [Lanes; 64] = SQUARE_DELTA_TABLE;
+
+/// Squares per chunk of [`CHUNK_DELTAS`].
+const CHUNK: usize = 8;
+
+/// Per chunk of [`CHUNK`] squares (a rank) and each set of discs on it, the sum of those
+/// squares' [`SQUARE_DELTAS`]: the indices from scratch in eight look-ups a side
+/// (196,608 bytes).
+static CHUNK_DELTAS: [[Lanes; 1 << CHUNK]; 64 / CHUNK] = {
+    let mut t = [[Lanes::ZERO; 1 << CHUNK]; 64 / CHUNK];
+    let mut c = 0;
+    while c < 64 / CHUNK {
+        let mut v = 0;
+        while v < 1 << CHUNK {
+            let mut bit = 0;
+            while bit < CHUNK {
+                if v >> bit & 1 != 0 {
+                    let d = &SQUARE_DELTA_TABLE[c * CHUNK + bit];
+                    let mut w = 0;
+                    while w < LANES / 4 {
+                        t[c][v].0[w] += d.0[w];
+                        w += 1;
+                    }
+                }
+                bit += 1;
+            }
+            v += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The table of [`SQUARE_DELTAS`], for the constant tables built from it.
+const SQUARE_DELTA_TABLE: [Lanes; 64] = {
     let mut t = [Lanes::ZERO; 64];
     let mut i = 0;
     while i < PATTERNS {
         let (_, squares, len) = PLACEMENTS[i];
         let mut k = 0;
         while k < len {
-            t[squares[k] as usize].0[i] = pow3(k as u32) as u16;
+            t[squares[k] as usize].0[i / 4] |= (pow3(k as u32) as u64) << (16 * (i % 4));
             k += 1;
         }
         i += 1;
@@ -468,22 +515,28 @@ pub struct PatternIndices {
 }
 
 impl PatternIndices {
-    /// The indices of the empty board (every index 0).
-    pub const EMPTY: PatternIndices = PatternIndices {
-        own: Lanes::ZERO,
-        other: Lanes::ZERO,
-    };
-
     /// The indices of `board`, computed from its discs (one vector addition per disc).
     #[inline]
     pub fn new(board: Board) -> PatternIndices {
-        let (mut p, mut o) = (Lanes::ZERO, Lanes::ZERO);
-        for sq in zerosum::Bitboard(board.player) {
-            p.add(&SQUARE_DELTAS[sq as usize]);
-        }
-        for sq in zerosum::Bitboard(board.opponent) {
-            o.add(&SQUARE_DELTAS[sq as usize]);
-        }
+        const MASK: u64 = (1 << CHUNK) - 1;
+        let look = |x: u64, c: usize| &CHUNK_DELTAS[c][(x >> (CHUNK * c) & MASK) as usize];
+        // Unrolled, as a tree of independent additions (the compiler vectorises
+        // straight-line code, not a loop's accumulators).
+        let sum = |x: u64| {
+            let mut a = *look(x, 0);
+            a.add(look(x, 1));
+            let mut b = *look(x, 2);
+            b.add(look(x, 3));
+            let mut c = *look(x, 4);
+            c.add(look(x, 5));
+            let mut d = *look(x, 6);
+            d.add(look(x, 7));
+            a.add(&b);
+            c.add(&d);
+            a.add(&c);
+            a
+        };
+        let (p, o) = (sum(board.player), sum(board.opponent));
         // own = p + 2·o, other = 2·p + o.
         let mut own = p;
         own.add(&o);
@@ -532,7 +585,7 @@ impl PatternIndices {
     pub fn features(&self) -> [u32; PATTERNS] {
         let mut f = [0u32; PATTERNS];
         for (i, x) in f.iter_mut().enumerate() {
-            *x = (PLACEMENT_OFFSETS[i] + self.own.0[i] as usize) as u32;
+            *x = (PLACEMENT_OFFSETS[i] + self.own.get(i)) as u32;
         }
         f
     }
@@ -676,11 +729,11 @@ impl PatternWeights {
         let t: &PhaseTable = self.w[base..base + PHASE_WEIGHTS + TAIL]
             .try_into()
             .expect("a phase and the tail");
-        let x = &indices.own.0;
+        let x = &indices.own;
         // Unrolled: each offset is a constant and each index below 2^16, so every read
         // is inside `t` without a check.
         macro_rules! sum {
-            ($($i:literal)*) => { 0 $(+ t[PLACEMENT_OFFSETS[$i] + x[$i] as usize] as i32)* };
+            ($($i:literal)*) => { 0 $(+ t[PLACEMENT_OFFSETS[$i] + x.get($i)] as i32)* };
         }
         sum!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28
             29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45)

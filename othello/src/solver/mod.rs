@@ -1085,11 +1085,7 @@ impl Solver {
         };
         let odd = odd_regions(b.empty());
         // The pattern indices of `b`, updated to each child's for its ordering search.
-        let ix = if sort_search {
-            PatternIndices::new(b)
-        } else {
-            PatternIndices::EMPTY
-        };
+        let ix = sort_search.then(|| PatternIndices::new(b));
         // First every child and a prefetch of its table bucket: the loads overlap each
         // other and the work below (the probes below, and the child's own probe when it
         // is searched, then find the bucket in the cache).
@@ -1138,7 +1134,7 @@ impl Solver {
             if w_corner_stability != 0 {
                 k += corner_stability(next.opponent) * w_corner_stability;
             }
-            if sort_search {
+            if let Some(ix) = &ix {
                 // A shallow evaluation of the reply counts most.
                 let before = self.sort_nodes;
                 let limit = before + self.node_limit.saturating_sub(self.nodes);
