@@ -15,11 +15,18 @@
 //! opponent's disc, capped at 63; Logistello's and Egaroucid's "surround" term) and the
 //! parity of the empties (two weights, the phase's constant).
 //!
-//! Features are extracted from the two bitboards directly: the eight symmetric images
-//! of the board are computed with a few shifts and masks, and each placement is read in
-//! the a1 corner of one image (rows by a shift, diagonals by the multiplication that
-//! gathers one bit per file into the top byte). No incremental state is needed, so the
-//! evaluation works on the copy-make [`Board`]s of the searches.
+//! The pattern indices are had three ways, all equal:
+//! - [`PatternIndices`], updated move by move beside the copy-make [`Board`]s of the
+//!   searches (Edax's `eval_update` idea): each square has a vector of the `3^k` it adds
+//!   to the placements through it, and a move adds the played square's and the turned
+//!   discs' vectors; [`PatternWeights::value_with`] reads the weights from them;
+//! - [`PatternIndices::new`], from scratch by eight rank look-ups a side (what
+//!   [`PatternWeights::value`] does);
+//! - [`features`], read off the two bitboards: the eight symmetric images of the board
+//!   are computed with a few shifts and masks, and each placement is read in the a1
+//!   corner of one image (rows by a shift, diagonals by the multiplication that gathers
+//!   one bit per file into the top byte). The training uses it, and the tests compare
+//!   the other two with it.
 //!
 //! The weights are fitted by [`crate::train`] (least squares on positions labelled by
 //! the exact solver) and shipped in the crate as `weights.bin`
