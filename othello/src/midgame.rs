@@ -35,7 +35,7 @@
 //!   move played comes from completed work; when not even one depth-1 child fits in the
 //!   node limit, the move is the first by the static square order, with depth 0.
 
-use crate::eval::pattern::{PatternWeights, SCALE};
+use crate::eval::pattern::{PatternIndices, PatternWeights, SCALE};
 use crate::eval::{SQUARE_ORDER, Strong};
 use crate::stability::score_upper_bound;
 use crate::{Board, Move, Square};
@@ -142,22 +142,57 @@ pub fn probcut_fit(depth: u32, empties: u32) -> ProbCutFit {
 }
 
 /// An evaluation the midgame search can use: the value of a position for its side to
-/// move in hundredths of a disc (or in the evaluation's own comparable unit).
+/// move in hundredths of a disc (or in the evaluation's own comparable unit), with a
+/// state the search carries beside each position and updates move by move (the pattern
+/// indices of [`PatternWeights`]: [`PatternIndices`]; nothing for [`Strong`]).
 pub trait MidgameEval {
-    /// The static value of `board` for its side to move.
-    fn value(&self, board: Board) -> i32;
+    /// What is kept beside each position of the search.
+    type State: Copy;
+    /// The state of `board`, from its discs.
+    fn state(&self, board: Board) -> Self::State;
+    /// The state after the side to move plays `sq` turning the discs of `flips`.
+    fn play(&self, state: &Self::State, sq: u32, flips: u64) -> Self::State;
+    /// The state after a pass.
+    fn pass(&self, state: &Self::State) -> Self::State;
+    /// The static value of `board`, whose state is `state`, for its side to move.
+    fn value_with(&self, board: Board, state: &Self::State) -> i32;
+    /// The static value of `board` for its side to move (its state from its discs).
+    #[inline]
+    fn value(&self, board: Board) -> i32 {
+        self.value_with(board, &self.state(board))
+    }
 }
 
 impl MidgameEval for PatternWeights {
+    type State = PatternIndices;
     #[inline]
-    fn value(&self, board: Board) -> i32 {
-        PatternWeights::value(self, board).clamp(-INF + 1, INF - 1)
+    fn state(&self, board: Board) -> PatternIndices {
+        PatternIndices::new(board)
+    }
+    #[inline]
+    fn play(&self, state: &PatternIndices, sq: u32, flips: u64) -> PatternIndices {
+        state.play(sq, flips)
+    }
+    #[inline]
+    fn pass(&self, state: &PatternIndices) -> PatternIndices {
+        state.pass()
+    }
+    #[inline]
+    fn value_with(&self, board: Board, state: &PatternIndices) -> i32 {
+        PatternWeights::value_with(self, board, state).clamp(-INF + 1, INF - 1)
     }
 }
 
 impl MidgameEval for Strong {
+    type State = ();
     #[inline]
-    fn value(&self, board: Board) -> i32 {
+    fn state(&self, _: Board) {}
+    #[inline]
+    fn play(&self, _: &(), _: u32, _: u64) {}
+    #[inline]
+    fn pass(&self, _: &()) {}
+    #[inline]
+    fn value_with(&self, board: Board, _: &()) -> i32 {
         Strong::value(board).clamp(-INF + 1, INF - 1)
     }
 }
@@ -347,6 +382,7 @@ impl Midgame {
             .map(|sq| (sq, -INF))
             .collect();
         root.sort_by_key(|&(sq, _)| -SQUARE_ORDER[sq as usize]);
+        let root_state = eval.state(root_board);
         let mut prev = 0;
         for depth in 1..=max_depth.clamp(1, 60) {
             self.checks = depth > 1;
@@ -357,7 +393,8 @@ impl Midgame {
             };
             let mut width = ASPIRATION;
             let (value, complete) = loop {
-                let (v, complete) = self.root(eval, root_board, depth, alpha, beta, &mut root);
+                let (v, complete) =
+                    self.root(eval, root_board, &root_state, depth, alpha, beta, &mut root);
                 if !complete {
                     break (v, false);
                 }
@@ -483,10 +520,12 @@ impl Midgame {
     /// One root iteration in `(alpha, beta)`: the best value and whether every move was
     /// searched. `root` comes back best first, each move with its value (a bound for all
     /// but the first), moves not searched keep their place after the searched ones.
+    #[allow(clippy::too_many_arguments)]
     fn root<E: MidgameEval>(
         &mut self,
         eval: &E,
         board: Board,
+        state: &E::State,
         depth: u32,
         alpha: i32,
         beta: i32,
@@ -497,8 +536,9 @@ impl Midgame {
         let mut searched = 0;
         for i in 0..root.len() {
             let sq = root[i].0;
-            let child = board.play_flips(sq, board.flips(sq));
-            let v = self.child(eval, child, depth, a, beta, i == 0);
+            let f = board.flips(sq);
+            let (child, cs) = (board.play_flips(sq, f), eval.play(state, sq, f));
+            let v = self.child(eval, child, &cs, depth, a, beta, i == 0);
             if self.stopped {
                 break;
             }
@@ -537,33 +577,35 @@ impl Midgame {
 
     /// A horizon position: the final score if the game is over, else the evaluation.
     #[inline]
-    fn leaf<E: MidgameEval>(&mut self, eval: &E, b: Board) -> i32 {
+    fn leaf<E: MidgameEval>(&mut self, eval: &E, b: Board, s: &E::State) -> i32 {
         if b.moves() == 0 && b.opponent_moves() == 0 {
             return b.final_score() * SCALE;
         }
         self.evaluations += 1;
-        eval.value(b)
+        eval.value_with(b, s)
     }
 
     /// The value of `child` for its parent (a `depth`-ply node searched in `(alpha,
     /// beta)`): the full window for the parent's `first` move, else a null window at
     /// `alpha` and a full-window re-search when it fails high inside the window (PVS).
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn child<E: MidgameEval>(
         &mut self,
         eval: &E,
         child: Board,
+        cs: &E::State,
         depth: u32,
         alpha: i32,
         beta: i32,
         first: bool,
     ) -> i32 {
         if first {
-            return -self.pvs(eval, child, depth - 1, -beta, -alpha);
+            return -self.pvs(eval, child, cs, depth - 1, -beta, -alpha);
         }
-        let v = -self.pvs(eval, child, depth - 1, -alpha - 1, -alpha);
+        let v = -self.pvs(eval, child, cs, depth - 1, -alpha - 1, -alpha);
         if v > alpha && v < beta && !self.stopped {
-            -self.pvs(eval, child, depth - 1, -beta, -alpha)
+            -self.pvs(eval, child, cs, depth - 1, -beta, -alpha)
         } else {
             v
         }
@@ -577,6 +619,7 @@ impl Midgame {
         &mut self,
         eval: &E,
         b: Board,
+        s: &E::State,
         depth: u32,
         alpha: i32,
     ) -> Option<i32> {
@@ -585,11 +628,11 @@ impl Midgame {
         let shallow = probcut_depth(depth);
         // As Edax: a test only when the static value is not far on the other side.
         self.evaluations += 1;
-        let static_value = eval.value(b);
+        let static_value = eval.value_with(b, s);
         // Deep ≥ beta when a·v' + b − tσ ≥ beta.
         let hi = ((beta as f64 - cut.b_lo) / cut.a).ceil() as i32;
         if static_value >= beta - cut.eval_margin && hi < INF {
-            let v = self.pvs(eval, b, shallow, hi - 1, hi);
+            let v = self.pvs(eval, b, s, shallow, hi - 1, hi);
             if self.stopped {
                 return Some(0);
             }
@@ -600,7 +643,7 @@ impl Midgame {
         // Deep ≤ alpha when a·v' + b + tσ ≤ alpha.
         let lo = ((alpha as f64 - cut.b_hi) / cut.a).floor() as i32;
         if static_value < alpha + cut.eval_margin && lo > -INF {
-            let v = self.pvs(eval, b, shallow, lo, lo + 1);
+            let v = self.pvs(eval, b, s, shallow, lo, lo + 1);
             if self.stopped {
                 return Some(0);
             }
@@ -616,6 +659,7 @@ impl Midgame {
         &mut self,
         eval: &E,
         b: Board,
+        s: &E::State,
         depth: u32,
         mut alpha: i32,
         beta: i32,
@@ -624,14 +668,14 @@ impl Midgame {
             return 0;
         }
         if depth == 0 {
-            return self.leaf(eval, b);
+            return self.leaf(eval, b, s);
         }
         let moves = b.moves();
         if moves == 0 {
             if b.opponent_moves() == 0 {
                 return b.final_score() * SCALE;
             }
-            return -self.pvs(eval, b.pass(), depth, -beta, -alpha);
+            return -self.pvs(eval, b.pass(), &eval.pass(s), depth, -beta, -alpha);
         }
         // Stability cut-off: the opponent's stable discs bound the final score, and so
         // this node's value, from above (as in the endgame solver).
@@ -662,7 +706,7 @@ impl Midgame {
         if depth >= PROBCUT_MIN_DEPTH
             && beta == alpha + 1
             && !self.cuts.is_empty()
-            && let Some(v) = self.probcut(eval, b, depth, alpha)
+            && let Some(v) = self.probcut(eval, b, s, depth, alpha)
         {
             return v;
         }
@@ -670,11 +714,12 @@ impl Midgame {
             // The last ply: no ordering, no table store.
             let mut best = -INF;
             for sq in zerosum::Bitboard(moves) {
-                let c = b.play_flips(sq, b.flips(sq));
+                let f = b.flips(sq);
+                let c = b.play_flips(sq, f);
                 if self.count_node() {
                     return 0;
                 }
-                let v = -self.leaf(eval, c);
+                let v = -self.leaf(eval, c, &eval.play(s, sq, f));
                 if v > best {
                     best = v;
                     if v >= beta {
@@ -688,12 +733,13 @@ impl Midgame {
         // have up to 60); not zeroed when made.
         let mut list: SmallVec<[(i32, u32, Board); 32]> = SmallVec::new();
         for sq in zerosum::Bitboard(moves) {
-            let c = b.play_flips(sq, b.flips(sq));
+            let f = b.flips(sq);
+            let c = b.play_flips(sq, f);
             let key = if sq as u8 == tt_move {
                 i32::MAX
             } else if depth >= 3 {
                 self.evaluations += 1;
-                -eval.value(c)
+                -eval.value_with(c, &eval.play(s, sq, f))
             } else {
                 SQUARE_ORDER[sq as usize] - 100 * c.moves().count_ones() as i32
             };
@@ -704,7 +750,10 @@ impl Midgame {
         let mut best = -INF;
         let mut best_sq = NO_MOVE;
         for (i, &(_, sq, c)) in list.iter().enumerate() {
-            let v = self.child(eval, c, depth, alpha, beta, i == 0);
+            // The child's discs turned are its opponent's discs that were the parent's
+            // opponent's.
+            let cs = eval.play(s, sq, c.player ^ b.opponent);
+            let v = self.child(eval, c, &cs, depth, alpha, beta, i == 0);
             if self.stopped {
                 return 0;
             }

@@ -15,11 +15,18 @@
 //! opponent's disc, capped at 63; Logistello's and Egaroucid's "surround" term) and the
 //! parity of the empties (two weights, the phase's constant).
 //!
-//! Features are extracted from the two bitboards directly: the eight symmetric images
-//! of the board are computed with a few shifts and masks, and each placement is read in
-//! the a1 corner of one image (rows by a shift, diagonals by the multiplication that
-//! gathers one bit per file into the top byte). No incremental state is needed, so the
-//! evaluation works on the copy-make [`Board`]s of the searches.
+//! The pattern indices are had three ways, all equal:
+//! - [`PatternIndices`], updated move by move beside the copy-make [`Board`]s of the
+//!   searches (Edax's `eval_update` idea): each square has a vector of the `3^k` it adds
+//!   to the placements through it, and a move adds the played square's and the turned
+//!   discs' vectors; [`PatternWeights::value_with`] reads the weights from them;
+//! - [`PatternIndices::new`], from scratch by eight rank look-ups a side (what
+//!   [`PatternWeights::value`] does);
+//! - [`features`], read off the two bitboards: the eight symmetric images of the board
+//!   are computed with a few shifts and masks, and each placement is read in the a1
+//!   corner of one image (rows by a shift, diagonals by the multiplication that gathers
+//!   one bit per file into the top byte). The training uses it, and the tests compare
+//!   the other two with it.
 //!
 //! The weights are fitted by [`crate::train`] (least squares on positions labelled by
 //! the exact solver) and shipped in the crate as `weights.bin`
@@ -291,6 +298,306 @@ pub fn features(board: Board) -> [u32; FEATURES] {
     f
 }
 
+/// Number of pattern placements (table look-ups read from the board's squares); the
+/// other features of [`features`] are the mobility, potential mobility and parity terms.
+pub const PATTERNS: usize = 46;
+
+/// Lanes of [`PatternIndices`]: the placements padded to a multiple of 16 (the extra
+/// lanes stay 0), so that an update is a few whole vector additions.
+const LANES: usize = 48;
+
+/// The image `s` (0–7) of square `sq`: the original square read at `sq` in the image
+/// (bit 0 mirrors the files, bit 1 the ranks, bit 2 transposes), as in [`features`].
+const fn image_square(s: usize, sq: usize) -> usize {
+    let (mut x, mut y) = (sq % 8, sq / 8);
+    if s & 1 != 0 {
+        x = 7 - x;
+    }
+    if s & 2 != 0 {
+        y = 7 - y;
+    }
+    if s >= 4 {
+        let t = x;
+        x = y;
+        y = t;
+    }
+    y * 8 + x
+}
+
+/// For each placement, in [`features`]'s order: its table's kind and the squares of its
+/// digits (digit `k` weighs `3^k`), with its length.
+const PLACEMENTS: [(usize, [u8; 10], usize); PATTERNS] = {
+    let mut t = [(0usize, [0u8; 10], 0usize); PATTERNS];
+    let mut n = 0;
+    // Adds the placement of `squares[..len]` (squares of the a1 corner's image) in image `s`.
+    const fn place(
+        mut t: [(usize, [u8; 10], usize); PATTERNS],
+        n: usize,
+        kind: usize,
+        s: usize,
+        squares: [usize; 10],
+        len: usize,
+    ) -> [(usize, [u8; 10], usize); PATTERNS] {
+        let mut sq = [0u8; 10];
+        let mut k = 0;
+        while k < len {
+            sq[k] = image_square(s, squares[k]) as u8;
+            k += 1;
+        }
+        t[n] = (kind, sq, len);
+        t
+    }
+    let edge = [0, 1, 2, 3, 4, 5, 6, 7, 9, 14];
+    let c33 = [0, 1, 2, 8, 9, 10, 16, 17, 18, 0];
+    let c25 = [0, 1, 2, 3, 4, 8, 9, 10, 11, 12];
+    let quarter = [0, 2, 4, 6];
+    let mut i = 0;
+    while i < 4 {
+        t = place(t, n, 0, quarter[i], edge, 10);
+        n += 1;
+        i += 1;
+    }
+    let mut s = 0;
+    while s < 4 {
+        t = place(t, n, 1, s, c33, 9);
+        n += 1;
+        s += 1;
+    }
+    s = 0;
+    while s < 8 {
+        t = place(t, n, 2, s, c25, 10);
+        n += 1;
+        s += 1;
+    }
+    let mut r = 1;
+    while r < 4 {
+        let mut row = [0usize; 10];
+        let mut x = 0;
+        while x < 8 {
+            row[x] = 8 * r + x;
+            x += 1;
+        }
+        i = 0;
+        while i < 4 {
+            t = place(t, n, 2 + r, quarter[i], row, 8);
+            n += 1;
+            i += 1;
+        }
+        r += 1;
+    }
+    let mut len = 8;
+    while len >= 4 {
+        // The diagonal of length `len` from the first rank to the h-file.
+        let mut d = [0usize; 10];
+        let mut j = 0;
+        while j < len {
+            d[j] = 8 * j + 8 - len + j;
+            j += 1;
+        }
+        let images: [usize; 4] = if len == 8 { [0, 1, 9, 9] } else { [0, 1, 2, 4] };
+        i = 0;
+        while i < 4 && images[i] != 9 {
+            t = place(t, n, 6 + 8 - len, images[i], d, len);
+            n += 1;
+            i += 1;
+        }
+        len -= 1;
+    }
+    assert!(n == PATTERNS);
+    t
+};
+
+/// Each placement's table offset in one phase's weights.
+const PLACEMENT_OFFSETS: [usize; PATTERNS] = {
+    let mut t = [0usize; PATTERNS];
+    let mut i = 0;
+    while i < PATTERNS {
+        t[i] = OFFSETS[PLACEMENTS[i].0];
+        i += 1;
+    }
+    t
+};
+
+/// One 16-bit value per placement (and padding), four to a `u64`, placement `i` in bits
+/// `16·(i % 4)..` of word `i / 4`.
+///
+/// Additions and subtractions act on the words (SWAR): the packing is linear modulo
+/// `2^64`, so whenever each placement's final value is in `0..2^16` (an index is below
+/// `3^10`) the words hold exactly those values, whatever carries the steps in between
+/// passed from lane to lane. Twelve word operations vectorise into three 256-bit (or six
+/// 128-bit) ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(32))]
+struct Lanes([u64; LANES / 4]);
+
+impl Lanes {
+    const ZERO: Lanes = Lanes([0; LANES / 4]);
+
+    #[inline(always)]
+    fn add(&mut self, d: &Lanes) {
+        for (a, b) in self.0.iter_mut().zip(d.0.iter()) {
+            *a = a.wrapping_add(*b);
+        }
+    }
+
+    #[inline(always)]
+    fn sub(&mut self, d: &Lanes) {
+        for (a, b) in self.0.iter_mut().zip(d.0.iter()) {
+            *a = a.wrapping_sub(*b);
+        }
+    }
+
+    /// The value of placement `i`.
+    #[inline(always)]
+    const fn get(&self, i: usize) -> usize {
+        (self.0[i / 4] >> (16 * (i % 4))) as u16 as usize
+    }
+}
+
+/// Per square, what one disc of digit 1 there adds to each placement's index: `3^k` in
+/// the lanes of the placements whose digit `k` is that square, 0 elsewhere (Edax's
+/// `eval_update`, one vector per square).
+static SQUARE_DELTAS: [Lanes; 64] = SQUARE_DELTA_TABLE;
+
+/// Squares per chunk of [`CHUNK_DELTAS`].
+const CHUNK: usize = 8;
+
+/// Per chunk of [`CHUNK`] squares (a rank) and each set of discs on it, the sum of those
+/// squares' [`SQUARE_DELTAS`]: the indices from scratch in eight look-ups a side
+/// (196,608 bytes).
+static CHUNK_DELTAS: [[Lanes; 1 << CHUNK]; 64 / CHUNK] = {
+    let mut t = [[Lanes::ZERO; 1 << CHUNK]; 64 / CHUNK];
+    let mut c = 0;
+    while c < 64 / CHUNK {
+        let mut v = 0;
+        while v < 1 << CHUNK {
+            let mut bit = 0;
+            while bit < CHUNK {
+                if v >> bit & 1 != 0 {
+                    let d = &SQUARE_DELTA_TABLE[c * CHUNK + bit];
+                    let mut w = 0;
+                    while w < LANES / 4 {
+                        t[c][v].0[w] += d.0[w];
+                        w += 1;
+                    }
+                }
+                bit += 1;
+            }
+            v += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The table of [`SQUARE_DELTAS`], for the constant tables built from it.
+const SQUARE_DELTA_TABLE: [Lanes; 64] = {
+    let mut t = [Lanes::ZERO; 64];
+    let mut i = 0;
+    while i < PATTERNS {
+        let (_, squares, len) = PLACEMENTS[i];
+        let mut k = 0;
+        while k < len {
+            t[squares[k] as usize].0[i / 4] |= (pow3(k as u32) as u64) << (16 * (i % 4));
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The pattern indices of a position from both sides' points of view, updated move by
+/// move instead of read from the bitboards at each evaluation (Buro's Logistello and
+/// Edax's `eval_update`): each move adds one table vector per changed square.
+///
+/// `own` holds the indices for the side to move (digit 1 its discs, 2 the opponent's:
+/// [`features`]' convention), `other` those for the opponent; a move updates both and
+/// swaps them, a pass swaps them. Kept beside a [`Board`] by the searches (copy-make:
+/// [`PatternIndices::play`] returns the child's indices), read by
+/// [`PatternWeights::value_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternIndices {
+    own: Lanes,
+    other: Lanes,
+}
+
+impl PatternIndices {
+    /// The indices of `board`, computed from its discs (one vector addition per disc).
+    #[inline]
+    pub fn new(board: Board) -> PatternIndices {
+        const MASK: u64 = (1 << CHUNK) - 1;
+        let look = |x: u64, c: usize| &CHUNK_DELTAS[c][(x >> (CHUNK * c) & MASK) as usize];
+        // Unrolled, as a tree of independent additions (the compiler vectorises
+        // straight-line code, not a loop's accumulators).
+        let sum = |x: u64| {
+            let mut a = *look(x, 0);
+            a.add(look(x, 1));
+            let mut b = *look(x, 2);
+            b.add(look(x, 3));
+            let mut c = *look(x, 4);
+            c.add(look(x, 5));
+            let mut d = *look(x, 6);
+            d.add(look(x, 7));
+            a.add(&b);
+            c.add(&d);
+            a.add(&c);
+            a
+        };
+        let (p, o) = (sum(board.player), sum(board.opponent));
+        // own = p + 2·o, other = 2·p + o.
+        let mut own = p;
+        own.add(&o);
+        own.add(&o);
+        let mut other = o;
+        other.add(&p);
+        other.add(&p);
+        PatternIndices { own, other }
+    }
+
+    /// The indices after the side to move plays `sq` turning the discs of `flips` (as
+    /// [`Board::play_flips`]).
+    #[inline]
+    pub fn play(&self, sq: u32, flips: u64) -> PatternIndices {
+        let placed = &SQUARE_DELTAS[sq as usize & 63];
+        let mut turned = Lanes::ZERO;
+        let mut f = flips;
+        while f != 0 {
+            turned.add(&SQUARE_DELTAS[f.trailing_zeros() as usize]);
+            f &= f - 1;
+        }
+        // For the mover an empty square becomes 1 (+d) and each turned disc 2 → 1;
+        // for the opponent the square becomes 2 (+2d) and each turned disc 1 → 2. The
+        // opponent moves next.
+        let mut own = self.other;
+        own.add(placed);
+        own.add(placed);
+        own.add(&turned);
+        let mut other = self.own;
+        other.add(placed);
+        other.sub(&turned);
+        PatternIndices { own, other }
+    }
+
+    /// The indices after a pass.
+    #[inline]
+    pub fn pass(&self) -> PatternIndices {
+        PatternIndices {
+            own: self.other,
+            other: self.own,
+        }
+    }
+
+    /// The pattern features for the side to move, as the first [`PATTERNS`] entries of
+    /// [`features`].
+    pub fn features(&self) -> [u32; PATTERNS] {
+        let mut f = [0u32; PATTERNS];
+        for (i, x) in f.iter_mut().enumerate() {
+            *x = (PLACEMENT_OFFSETS[i] + self.own.get(i)) as u32;
+        }
+        f
+    }
+}
+
 /// The phase (weight set) of a position with `empties` empty squares.
 #[inline]
 pub const fn bucket(empties: u32) -> usize {
@@ -358,9 +665,19 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
+/// Zero weights after the last phase, so that any phase's table read at its offset plus
+/// any `u16` index stays inside the vector: [`PatternWeights::value_with`] then reads
+/// each placement's weight without a bounds check.
+const TAIL: usize = 1 << 16;
+
+/// One phase's weights and the [`TAIL`] after them, as the fixed-size slice that
+/// [`PatternWeights::value_with`] reads.
+type PhaseTable = [i16; PHASE_WEIGHTS + TAIL];
+
 /// The weights of all phases, expanded (symmetric indices filled in).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternWeights {
+    /// `BUCKETS × PHASE_WEIGHTS` weights, phase-major, then [`TAIL`] zeros.
     w: Vec<i16>,
 }
 
@@ -368,7 +685,7 @@ impl PatternWeights {
     /// All-zero weights.
     pub fn zero() -> PatternWeights {
         PatternWeights {
-            w: vec![0; BUCKETS * PHASE_WEIGHTS],
+            w: vec![0; BUCKETS * PHASE_WEIGHTS + TAIL],
         }
     }
 
@@ -384,15 +701,54 @@ impl PatternWeights {
                 w[base + i] = values[base + c as usize];
             }
         }
+        w.resize(BUCKETS * PHASE_WEIGHTS + TAIL, 0);
         PatternWeights { w }
     }
 
     /// The value of `board` for its side to move, in [`SCALE`] units per disc.
+    /// The pattern indices are summed from the discs ([`PatternIndices::new`]); the same
+    /// value as the sum of the weights of [`features`].
     #[inline]
     pub fn value(&self, board: Board) -> i32 {
+        self.value_with(board, &PatternIndices::new(board))
+    }
+
+    /// The value of `board` as the sum of the weights of its [`features`] (read from the
+    /// bitboards): the reference for [`PatternWeights::value`].
+    pub fn value_of_features(&self, board: Board) -> i32 {
         let base = bucket(board.empties()) * PHASE_WEIGHTS;
         let t = &self.w[base..base + PHASE_WEIGHTS];
         features(board).iter().map(|&i| t[i as usize] as i32).sum()
+    }
+
+    /// The value of `board` for its side to move, in [`SCALE`] units per disc, with its
+    /// pattern indices already known (`indices` must be those of `board`, e.g. carried
+    /// along a search by [`PatternIndices::play`]): the same value as
+    /// [`PatternWeights::value`] without computing the indices.
+    #[inline]
+    pub fn value_with(&self, board: Board, indices: &PatternIndices) -> i32 {
+        let (p, o) = (board.player, board.opponent);
+        let mp = board.moves().count_ones().min(31) as usize;
+        let mo = board.opponent_moves().count_ones().min(31) as usize;
+        let pp = potential_moves(p, o).count_ones().min(63) as usize;
+        let po = potential_moves(o, p).count_ones().min(63) as usize;
+        let base = bucket(board.empties()) * PHASE_WEIGHTS;
+        let t: &PhaseTable = self.w[base..base + PHASE_WEIGHTS + TAIL]
+            .try_into()
+            .expect("a phase and the tail");
+        let x = &indices.own;
+        // Unrolled: each offset is a constant and each index below 2^16, so every read
+        // is inside `t` without a check.
+        macro_rules! sum {
+            ($($i:literal)*) => { 0 $(+ t[PLACEMENT_OFFSETS[$i] + x.get($i)] as i32)* };
+        }
+        sum!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28
+            29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45)
+            + t[OFFSETS[11] + mp] as i32
+            + t[OFFSETS[12] + mo] as i32
+            + t[OFFSETS[13] + pp] as i32
+            + t[OFFSETS[14] + po] as i32
+            + t[OFFSETS[15] + (board.empties() & 1) as usize] as i32
     }
 
     /// The compact binary form: `ZSOW`, version (u32 LE), phases (u32), weights per
@@ -665,6 +1021,62 @@ mod tests {
         for b in random_boards(2000) {
             assert_eq!(features(b).to_vec(), slow_features(b), "{b:?}");
         }
+    }
+
+    /// Positions of random games (the crate's SplitMix), each with the indices carried
+    /// along by [`PatternIndices::play`] and [`PatternIndices::pass`] from the start,
+    /// taking back one to three plies at random (the parent's copy, as the searches'
+    /// copy-make undo does) and playing on; `(positions, passes, undos)` seen.
+    fn walk_random_games(
+        games: u64,
+        mut visit: impl FnMut(Board, &PatternIndices),
+    ) -> (usize, usize, usize) {
+        let mut rng = crate::train::SplitMix::new(0x5EED_0013);
+        let (mut seen, mut passes, mut undos) = (0, 0, 0);
+        for _ in 0..games {
+            let mut line = vec![(Board::START, PatternIndices::new(Board::START))];
+            loop {
+                let (b, ix) = *line.last().expect("a position");
+                visit(b, &ix);
+                seen += 1;
+                if line.len() > 4 && rng.below(8) == 0 {
+                    let back = 1 + rng.below(3) as usize;
+                    line.truncate(line.len() - back);
+                    undos += 1;
+                    continue;
+                }
+                let m = b.moves();
+                if m == 0 {
+                    if b.opponent_moves() == 0 {
+                        break;
+                    }
+                    passes += 1;
+                    line.push((b.pass(), ix.pass()));
+                    continue;
+                }
+                let k = rng.below(m.count_ones() as u64) as usize;
+                let sq = zerosum::Bitboard(m).iter().nth(k).expect("k < count");
+                let f = b.flips(sq);
+                line.push((b.play_flips(sq, f), ix.play(sq, f)));
+            }
+        }
+        (seen, passes, undos)
+    }
+
+    #[test]
+    fn incremental_indices_equal_the_bitboard_features() {
+        let w = shipped();
+        let (seen, passes, undos) = walk_random_games(400, |b, ix| {
+            let f = features(b);
+            assert_eq!(ix.features()[..], f[..PATTERNS], "{b:?}");
+            assert_eq!(*ix, PatternIndices::new(b), "{b:?}");
+            assert_eq!(w.value_with(b, ix), w.value_of_features(b), "{b:?}");
+            assert_eq!(w.value(b), w.value_of_features(b), "{b:?}");
+        });
+        assert!(
+            seen > 20_000 && passes > 50 && undos > 2_000,
+            "{seen} {passes} {undos}"
+        );
     }
 
     #[test]

@@ -56,6 +56,7 @@ pub mod last;
 mod tt;
 
 use crate::error::TuningError;
+use crate::eval::pattern::PatternIndices;
 use crate::movegen::{self, flips, moves, potential_moves};
 use crate::stability::score_upper_bound;
 use crate::{Board, Move};
@@ -759,7 +760,8 @@ impl Solver {
             nodes: &mut self.sort_nodes,
             limit,
         };
-        let v = eval_search(board, depth, -INF_EVAL, INF_EVAL, &mut count);
+        let ix = PatternIndices::new(board);
+        let v = eval_search(board, &ix, depth, -INF_EVAL, INF_EVAL, &mut count);
         self.nodes += self.sort_nodes - before;
         let scale = crate::eval::pattern::SCALE;
         (v + v.signum() * scale / 2) / scale
@@ -1104,6 +1106,8 @@ impl Solver {
             (0, 0)
         };
         let odd = odd_regions(b.empty());
+        // The pattern indices of `b`, updated to each child's for its ordering search.
+        let ix = sort_search.then(|| PatternIndices::new(b));
         // First every child and a prefetch of its table bucket: the loads overlap each
         // other and the work below (the probes below, and the child's own probe when it
         // is searched, then find the bucket in the cache).
@@ -1152,7 +1156,7 @@ impl Solver {
             if w_corner_stability != 0 {
                 k += corner_stability(next.opponent) * w_corner_stability;
             }
-            if sort_search {
+            if let Some(ix) = &ix {
                 // A shallow evaluation of the reply counts most.
                 let before = self.sort_nodes;
                 let limit = before + self.node_limit.saturating_sub(self.nodes);
@@ -1160,7 +1164,9 @@ impl Solver {
                     nodes: &mut self.sort_nodes,
                     limit,
                 };
-                k -= eval_search(next, sort_depth, -INF_EVAL, sort_beta, &mut count) * w_eval;
+                let next_ix = ix.play(sq, f);
+                k -= eval_search(next, &next_ix, sort_depth, -INF_EVAL, sort_beta, &mut count)
+                    * w_eval;
                 self.nodes += self.sort_nodes - before;
                 if self.nodes >= self.node_limit {
                     self.stopped = true;
@@ -1193,11 +1199,12 @@ impl Solver {
             limit,
         };
         *count.nodes += 1;
-        let v0 = crate::eval::Pattern::value(b);
+        let ix = PatternIndices::new(b);
+        let v0 = crate::eval::pattern::shipped().value_with(b, &ix);
         let cut = if v0 >= (hi + lo) / 2 {
-            (eval_search(b, f.shallow, hi - 1, hi, &mut count) >= hi).then_some(beta)
+            (eval_search(b, &ix, f.shallow, hi - 1, hi, &mut count) >= hi).then_some(beta)
         } else {
-            (eval_search(b, f.shallow, lo, lo + 1, &mut count) <= lo).then_some(alpha)
+            (eval_search(b, &ix, f.shallow, lo, lo + 1, &mut count) <= lo).then_some(alpha)
         };
         self.nodes += self.sort_nodes - before;
         cut
@@ -1304,22 +1311,30 @@ struct NodeCount<'a> {
 /// A tiny fail-soft alpha-beta with the trained [`crate::eval::Pattern`] at the horizon
 /// (hundredths of a disc), for move ordering far from the end: corners first and
 /// X-squares last, and with 2 or more plies left the moves with the fewest replies
-/// first. `nodes` counts the positions visited; at its limit the search returns at once
-/// (a meaningless value: the solve it serves is stopped).
-fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut NodeCount) -> i32 {
+/// first. `ix` holds the pattern indices of `b`, updated move by move. `nodes` counts
+/// the positions visited; at its limit the search returns at once (a meaningless value:
+/// the solve it serves is stopped).
+fn eval_search(
+    b: Board,
+    ix: &PatternIndices,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut NodeCount,
+) -> i32 {
     if *nodes.nodes >= nodes.limit {
         return 0;
     }
     *nodes.nodes += 1;
     if depth == 0 {
-        return crate::eval::Pattern::value(b);
+        return crate::eval::pattern::shipped().value_with(b, ix);
     }
     let m = b.moves();
     if m == 0 {
         if b.opponent_moves() == 0 {
             return b.final_score() * crate::eval::pattern::SCALE;
         }
-        return -eval_search(b.pass(), depth, -beta, -alpha, nodes);
+        return -eval_search(b.pass(), &ix.pass(), depth, -beta, -alpha, nodes);
     }
     let mut best = -INF_EVAL;
     // Corners first, the squares diagonally next to them (X-squares) last: more
@@ -1327,8 +1342,15 @@ fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut Node
     let order = [m & CORNERS, m & !(CORNERS | X_SQUARES), m & X_SQUARES];
     if depth == 1 {
         for sq in order.into_iter().flat_map(zerosum::Bitboard) {
-            let next = b.play_flips(sq, flips(b.player, b.opponent, sq));
-            let v = -eval_search(next, 0, -beta, -alpha, nodes);
+            let f = flips(b.player, b.opponent, sq);
+            let v = -eval_search(
+                b.play_flips(sq, f),
+                &ix.play(sq, f),
+                0,
+                -beta,
+                -alpha,
+                nodes,
+            );
             if raise(&mut best, &mut alpha, v, beta) {
                 break;
             }
@@ -1348,7 +1370,14 @@ fn eval_search(b: Board, depth: u32, mut alpha: i32, beta: i32, nodes: &mut Node
     }
     list.sort();
     for &(_, sq, f) in list.as_slice() {
-        let v = -eval_search(b.play_flips(sq, f), depth - 1, -beta, -alpha, nodes);
+        let v = -eval_search(
+            b.play_flips(sq, f),
+            &ix.play(sq, f),
+            depth - 1,
+            -beta,
+            -alpha,
+            nodes,
+        );
         if raise(&mut best, &mut alpha, v, beta) {
             break;
         }
