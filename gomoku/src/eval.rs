@@ -230,6 +230,51 @@ impl EvalTable {
     /// ([`EvalTable::HAND`]) stays as the baseline ([`Engine::eval`](crate::Engine)).
     pub const DEFAULT: EvalTable = EvalTable::FITTED;
 
+    /// The table as text, one `name<TAB>weight` line per feature in [`FEATURE_NAMES`]
+    /// order, then `divisor<TAB>d` (the form [`EvalTable::parse`] reads; the match-tuning
+    /// job `cargo xtask tune-gomoku` writes its tables so).
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for (name, w) in FEATURE_NAMES.iter().zip(self.weights) {
+            s.push_str(&format!("{name}\t{w}\n"));
+        }
+        s.push_str(&format!("divisor\t{}\n", self.divisor));
+        s
+    }
+
+    /// Reads the text of [`EvalTable::to_text`]: the last tab-separated field of each
+    /// line that is not empty or a `#` comment, the [`FEATURES`] weights in order, then
+    /// the divisor. Errors: a field that is not an integer, a divisor below 1, or another
+    /// number of values than [`FEATURES`] + 1.
+    pub fn parse(text: &str) -> Result<EvalTable, String> {
+        let mut values = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let t = line.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            let field = t.rsplit('\t').next().unwrap_or(t).trim();
+            let v: i32 = field
+                .parse()
+                .map_err(|_| format!("line {}: {field:?} is not an integer", n + 1))?;
+            values.push(v);
+        }
+        if values.len() != FEATURES + 1 {
+            return Err(format!(
+                "{} values, expected {} weights and the divisor",
+                values.len(),
+                FEATURES
+            ));
+        }
+        let divisor = values[FEATURES];
+        if divisor < 1 {
+            return Err(format!("divisor {divisor} is below 1"));
+        }
+        let mut weights = [0i32; FEATURES];
+        weights.copy_from_slice(&values[..FEATURES]);
+        Ok(EvalTable { weights, divisor })
+    }
+
     /// The weighted sum of `x`, divided by the divisor (rounded down).
     #[inline]
     pub fn value(&self, x: &[i32; FEATURES]) -> i32 {
@@ -451,6 +496,19 @@ mod tests {
         assert!(evaluate_raw(&b) < 0, "white faces an open three");
         let fitted = evaluate_with(&b, &EvalTable::FITTED);
         assert!(fitted.0 < 0, "white faces an open three (fitted)");
+    }
+
+    /// The text form reads back to the same table; malformed texts are refused.
+    #[test]
+    fn table_text_round_trips() {
+        for t in [EvalTable::FITTED, EvalTable::HAND] {
+            assert_eq!(EvalTable::parse(&t.to_text()), Ok(t));
+        }
+        assert!(EvalTable::parse("1\n2\n").is_err());
+        let mut text = EvalTable::FITTED.to_text();
+        text = text.replace("divisor\t10", "divisor\t0");
+        assert!(EvalTable::parse(&text).is_err());
+        assert!(EvalTable::parse(&EvalTable::FITTED.to_text().replace("\t6\n", "\tx\n")).is_err());
     }
 
     /// The table form of the hand-set values gives exactly the directly written sum on

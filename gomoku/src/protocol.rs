@@ -38,6 +38,7 @@
 use crate::board::{Board, PlayError};
 use crate::cell::{Cell, CellError};
 use crate::engine::Engine;
+use crate::eval::EvalTable;
 use crate::rule::Rule;
 use std::io::{self, BufRead, Write};
 use std::sync::{Condvar, Mutex, MutexGuard};
@@ -90,6 +91,8 @@ pub struct Brain {
     max_memory: u64,
     block: Option<Block>,
     node_limit: Option<u64>,
+    /// The evaluation table of the engine (the default table when `None`).
+    eval: Option<EvalTable>,
     tt_mib: usize,
     /// When the command being handled was read.
     arrived: Instant,
@@ -123,6 +126,7 @@ impl Brain {
             max_memory: 0,
             block: None,
             node_limit: None,
+            eval: None,
             tt_mib: 0,
             arrived: Instant::now(),
             lateness: INITIAL_LATENESS,
@@ -136,6 +140,13 @@ impl Brain {
     /// Also stops every search after `nodes` nodes (reproducible play in tests).
     pub fn with_node_limit(mut self, nodes: u64) -> Brain {
         self.node_limit = Some(nodes);
+        self
+    }
+
+    /// Evaluates with `table` instead of [`EvalTable::DEFAULT`] (for matches of
+    /// alternative weights, e.g. the match-tuning job `cargo xtask tune-gomoku`).
+    pub fn with_eval(mut self, table: EvalTable) -> Brain {
+        self.eval = Some(table);
         self
     }
 
@@ -205,6 +216,9 @@ impl Brain {
             let mut engine = Engine::new(mib);
             // The watchdog answers for a search that is late: it keeps no reserve of its own.
             engine.lag_reserve = false;
+            if let Some(table) = self.eval {
+                engine.eval = table;
+            }
             self.engine = Some(engine);
             self.tt_mib = mib;
         }
@@ -1131,6 +1145,24 @@ mod tests {
         let mut out = Vec::new();
         brain.run(input.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    /// The table given to [`Brain::with_eval`] is the one its engine searches with, and
+    /// a brain without one searches with the default table.
+    #[test]
+    fn the_brain_evaluates_with_its_table() {
+        let mut b = Brain::new().with_node_limit(500).with_eval(EvalTable::HAND);
+        let out = talk(&mut b, "START 15\nTURN 7,7\n");
+        assert!(
+            out.lines()
+                .nth(1)
+                .is_some_and(|l| Cell::parse_xy(l).is_ok()),
+            "{out}"
+        );
+        assert_eq!(b.engine.as_ref().map(|e| e.eval), Some(EvalTable::HAND));
+        let mut b = Brain::new().with_node_limit(500);
+        talk(&mut b, "START 15\nTURN 7,7\n");
+        assert_eq!(b.engine.as_ref().map(|e| e.eval), Some(EvalTable::DEFAULT));
     }
 
     #[test]

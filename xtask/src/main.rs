@@ -14,6 +14,8 @@
 //! - `cargo xtask train-gomoku [--games N] [--seed S] [--nodes N] …`: self-play, result
 //!   labels and the logistic fit of the gomoku evaluation, then a match against the
 //!   hand-set values;
+//! - `cargo xtask tune-gomoku [--iterations N] [--seed S] [--nodes N] …`: tunes the
+//!   gomoku evaluation's weights by match results (SPSA) against Rapfi at fixed nodes;
 //! - `cargo xtask deps`: dependencies declared but unused (also a test, so CI checks it).
 
 use clap::{Parser, Subcommand};
@@ -27,6 +29,7 @@ mod gomoku;
 mod gomoku_policy;
 mod gomoku_teacher;
 mod gomoku_train;
+mod gomoku_tune;
 mod othello;
 mod tictactoe;
 
@@ -173,6 +176,9 @@ enum Task {
     /// Fits the gomoku evaluation's values on self-play positions, writes the table into
     /// the crate and plays it against the hand-set values.
     TrainGomoku(gomoku_train::TrainArgs),
+    /// Tunes the gomoku evaluation's weights by match results (SPSA) against Rapfi
+    /// limited by nodes, or in self-play, and writes the averaged weights.
+    TuneGomoku(gomoku_tune::TuneArgs),
     /// Lists the dependencies a crate declares but never names in its code.
     Deps,
 }
@@ -255,6 +261,7 @@ fn main() -> ExitCode {
             &workspace_root(),
             data_dir(None).ok().flatten().as_deref(),
         )),
+        Task::TuneGomoku(args) => exit(gomoku_tune::tune(&args)),
         Task::Deps => {
             let unused = deps::unused(&workspace_root());
             for u in &unused {

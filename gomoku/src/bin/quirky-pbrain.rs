@@ -5,7 +5,9 @@
 //!   does to unknown commands);
 //! - `--slow-first MS`: sleeps that long before its first move;
 //! - `--die-after N`: exits without a word once it has answered N moves;
-//! - `--nodes N`: nodes per move, the root VCF and VCT included (default 300).
+//! - `--nodes N`: nodes per move, the root VCF and VCT included (default 300);
+//! - `--eval FILE`: the evaluation table in the text form of `EvalTable::to_text`
+//!   (matches of alternative weights: `cargo xtask tune-gomoku`).
 //!
 //! `quirky-pbrain --die-after 3 < commands`
 
@@ -23,6 +25,19 @@ fn main() {
     let mut slow_first = value("--slow-first").map(Duration::from_millis);
     let die_after = value("--die-after");
     let mut brain = Brain::new().with_node_limit(value("--nodes").unwrap_or(300));
+    if let Some(i) = args.iter().position(|a| a == "--eval") {
+        let path = args.get(i + 1).map(String::as_str).unwrap_or("");
+        let table = std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| gomoku::EvalTable::parse(&t));
+        match table {
+            Ok(t) => brain = brain.with_eval(t),
+            Err(e) => {
+                eprintln!("quirky-pbrain: --eval {path}: {e}");
+                std::process::exit(2);
+            }
+        }
+    }
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut answered = 0;
