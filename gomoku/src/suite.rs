@@ -378,6 +378,22 @@ impl VcfSuiteReport {
         self.cpu.iter().filter(move |p| of.contains(&p.result))
     }
 
+    /// One line of the totals: `solved S/P (x.x%, V by VCT), bad proofs B, false claims
+    /// F/N, nodes K` (the puzzle runners print it after the rule's name).
+    pub fn totals(&self) -> String {
+        format!(
+            "solved {}/{} ({:.1}%, {} by VCT), bad proofs {}, false claims {}/{}, nodes {}",
+            self.solved,
+            self.positions,
+            100.0 * self.solved as f64 / self.positions.max(1) as f64,
+            self.by_vct,
+            self.bad_proofs,
+            self.false_claims,
+            self.negatives,
+            self.nodes,
+        )
+    }
+
     /// One line of the search CPU time a puzzle (median, 90th and 99th percentiles,
     /// slowest with its name, the number over `limit`): for all puzzles, the solved
     /// ones, the missed ones and the proved losses; then the proof checks' CPU time.
