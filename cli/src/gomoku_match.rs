@@ -33,7 +33,8 @@ pub struct MatchArgs {
     /// Time per engine per game in milliseconds, instead of a time per move.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub game_ms: Option<u64>,
-    /// Number of games (default: every opening twice, colours swapped).
+    /// Number of games, at most twice the number of openings (default: every opening
+    /// twice, colours swapped; an odd number ends on the first game of a pair).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
     /// Rule (Gomocup `INFO rule`): 0 freestyle, 1 exactly five, 4 renju.
@@ -72,6 +73,14 @@ pub fn run(args: MatchArgs) -> ExitCode {
     let mut config = MatchConfig::new(openings, time);
     config.rule = rule;
     if let Some(g) = args.games {
+        let most = 2 * config.openings.len() as u64;
+        if g > most {
+            eprintln!(
+                "error: --games {g}: the {} opening(s) give at most {most} games (each played twice, colours swapped)",
+                config.openings.len()
+            );
+            return ExitCode::from(2);
+        }
         config.games = g as usize;
     }
     let mut a = EngineSpec::from_command_line(&args.a);

@@ -91,7 +91,7 @@ impl<L: Level> Args for LimitArgs<L> {
             Arg::new("nodes")
                 .long("nodes")
                 .value_name("N")
-                .help("Node budget per position (reproducible); without --level: the strongest level")
+                .help("Node budget per position (reproducible; a search may finish its first iteration past it, so that it has a move); without --level: the strongest level")
                 .value_parser(value_parser!(u64).range(1..)),
         )
         .arg(

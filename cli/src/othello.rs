@@ -29,7 +29,7 @@ pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain).
     Play(crate::play::CommonArgs),
     /// Solve positions read from standard input, one OBF line each (`<64 squares> <X|O>`,
-    /// anything after the side ignored); prints `<board> <side> <score> <best move>`,
+    /// then optionally `;` and annotations, which are ignored); prints `<board> <side> <score> <best move>`,
     /// the score being the exact final disc difference for the side to move.
     ///
     /// A solve takes about a second at 20 empty squares (FFO #40) and minutes at 24; each
@@ -38,7 +38,7 @@ pub enum Command {
     /// it). A spinner with the node count shows on standard error when it is a terminal.
     Solve {
         /// Only win/draw/loss (much faster): prints `win`, `draw` or `loss`.
-        #[arg(long, conflicts_with_all = ["time_ms", "nodes"])]
+        #[arg(long)]
         weak: bool,
         #[command(flatten)]
         limits: ExactLimitArgs,
@@ -202,13 +202,14 @@ fn solve_line(
     warn_if_far_beyond(solver, &g, limits);
     let empties = 64 - g.stones_on_board();
     let task = progress.task(format!("solving ({empties} empties)"), 0);
-    let s = if weak {
-        solver.solve_weak(g.board())
+    let budget = task.budget(&limits.limits());
+    let solved = if weak {
+        solver.solve_weak_within(g.board(), &budget)
     } else {
-        match solver.solve_within(g.board(), &task.budget(&limits.limits())) {
-            Some(s) => s,
-            None => return Ok(format!("{g} {NOT_SOLVED}")),
-        }
+        solver.solve_within(g.board(), &budget)
+    };
+    let Some(s) = solved else {
+        return Ok(format!("{g} {NOT_SOLVED}"));
     };
     drop(task);
     let mv = s.best_move.map_or("--".to_string(), |m| m.to_string());

@@ -149,9 +149,15 @@ impl MatchResult {
     }
 
     /// The Elo difference agent − opponent with a 95 % interval, `(estimate, low, high)`,
-    /// from the logistic model `p = 1 / (1 + 10^(−d/400))` and the per-game standard
-    /// error of the score; a score of 0 or 1 is clamped to half a game from the edge, so
-    /// a clean sweep gives a finite bound rather than infinity.
+    /// from the logistic model `p = 1 / (1 + 10^(−d/400))`.
+    ///
+    /// The interval is the Wilson score interval of the score (Wilson 1927), with the
+    /// binomial variance `π(1 − π)` scaled by the ratio of the observed per-game
+    /// variance to `p(1 − p)` (draws make a score less variable than wins and losses
+    /// alone); when every game has the same result the observed variance is 0 and the
+    /// plain binomial interval is used, so a clean sweep still gets an interval of
+    /// honest width. Scores of exactly 0 or 1 (the estimate of a sweep, or a bound) are
+    /// clamped to half a game from the edge, so the figures stay finite.
     ///
     /// ```
     /// use zerosum::agent::MatchResult;
@@ -161,18 +167,31 @@ impl MatchResult {
     /// // 75 %: 400 · log10(3) ≈ +191 Elo.
     /// let (e, _, _) = MatchResult { wins: 3, draws: 0, losses: 1 }.elo();
     /// assert!((e - 190.85).abs() < 0.01);
+    /// // A sweep of 48 games: the lower bound is 48 / (48 + 1.96²) ≈ 92.6 %, +439 Elo.
+    /// let (e, lo, hi) = MatchResult { wins: 48, draws: 0, losses: 0 }.elo();
+    /// assert!((lo - 438.7).abs() < 0.1 && lo < e && e == hi);
     /// ```
     pub fn elo(&self) -> (f64, f64, f64) {
+        const Z: f64 = 1.96;
         let n = self.games().max(1) as f64;
         let p = self.score();
         let var = (self.wins as f64 * (1.0 - p).powi(2)
             + self.draws as f64 * (0.5 - p).powi(2)
             + self.losses as f64 * p.powi(2))
             / n;
-        let se = (var / n).sqrt();
+        let binomial = p * (1.0 - p);
+        let ratio = if var > 0.0 && binomial > 0.0 {
+            var / binomial
+        } else {
+            1.0
+        };
+        // Wilson: the π with (p − π)² = z² · ratio · π(1 − π) / n.
+        let z2 = Z * Z * ratio / n;
+        let centre = (p + z2 / 2.0) / (1.0 + z2);
+        let half = (z2 * (p * (1.0 - p) + z2 / 4.0)).sqrt() / (1.0 + z2);
         let clamp = |x: f64| x.clamp(0.5 / n, 1.0 - 0.5 / n);
         let elo = |x: f64| -400.0 * (1.0 / clamp(x) - 1.0).log10();
-        (elo(p), elo(p - 1.96 * se), elo(p + 1.96 * se))
+        (elo(p), elo(centre - half), elo(centre + half))
     }
 
     /// The Elo estimate and its interval as a match report prints them: `Elo +E [+low,

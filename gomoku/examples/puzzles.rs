@@ -60,17 +60,7 @@ fn main() {
         vct.tss_tries = n;
     }
     let r = run_vcf_suite_with(&puzzles, rule, 200_000, vct_nodes, vct);
-    println!(
-        "{rule}: solved {}/{} ({:.1}%, {} by VCT), bad proofs {}, false claims {}/{}, nodes {}",
-        r.solved,
-        r.positions,
-        100.0 * r.solved as f64 / r.positions as f64,
-        r.by_vct,
-        r.bad_proofs,
-        r.false_claims,
-        r.negatives,
-        r.nodes,
-    );
+    println!("{rule}: {}", r.totals());
     println!("{}", r.cpu_summary(PUZZLE_CPU_GOAL));
     for m in &r.missed {
         println!("missed {m}");

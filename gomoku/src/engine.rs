@@ -50,6 +50,10 @@ pub struct SearchInfo {
     pub vcf: Option<Vec<Cell>>,
     /// Wall time used.
     pub elapsed: Duration,
+    /// True when `score` is the game's value under best play, not an evaluation: a win
+    /// or loss found (decisive scores), a game already over, or a draw because the move
+    /// fills the board.
+    pub exact: bool,
 }
 
 /// The Gomoku search engine. Owns its tables (allocated in [`Engine::new`]) so that a
@@ -548,10 +552,21 @@ impl Engine {
             candidates: Vec::new(),
             vcf: None,
             elapsed: Duration::ZERO,
+            exact: false,
         };
         let mut b = board.clone();
-        if b.outcome().is_some() {
-            return info;
+        match b.outcome() {
+            // The previous move won: the side to move has lost (0 plies from now).
+            Some(Outcome::Win(_)) => {
+                info.score = Score::loss_in(0);
+                info.exact = true;
+                return info;
+            }
+            Some(Outcome::Draw) => {
+                info.exact = true;
+                return info;
+            }
+            None => {}
         }
         let me = b.side_to_move();
         let mut moves = Vec::new();
@@ -561,6 +576,7 @@ impl Engine {
             let c = b.cell_of(w);
             info.best = Some(c);
             info.score = Score::win_in(1);
+            info.exact = true;
             info.pv = vec![c];
             info.candidates = vec![Candidate {
                 cell: c,
@@ -582,6 +598,7 @@ impl Engine {
             self.nodes += self.vcf.nodes;
             info.best = Some(line[0]);
             info.score = Score::win_in(line.len() as u32);
+            info.exact = true;
             info.pv = line.clone();
             info.candidates = vec![Candidate {
                 cell: line[0],
@@ -602,11 +619,14 @@ impl Engine {
         if vct_budget.min(self.vct_room()) > 0 {
             let budget = vct_budget.min(self.vct_room());
             let vct_time = self.budget.share(1.0 / VCT_SHARE as f64, None);
-            if let Some(line) = self.vct.solve_within(&mut b, VCT_DEPTH, budget, &vct_time) {
+            if let Some(proof) = self.vct.prove_within(&mut b, VCT_DEPTH, budget, &vct_time) {
                 self.nodes += self.vct.nodes;
-                info.best = Some(line[0]);
-                info.score = Score::win_in(line.len() as u32);
-                info.pv = line;
+                info.best = Some(proof.first_move());
+                // The plies the proof guarantees, not its main line's length: the line
+                // stops where no defence needed an answer (e.g. after a double three).
+                info.score = Score::win_in(proof.plies(&mut b));
+                info.exact = true;
+                info.pv = proof.main_line();
                 info.candidates = vec![Candidate {
                     cell: info.pv[0],
                     score: info.score,
@@ -697,6 +717,7 @@ impl Engine {
                 Some(i) => moves.push((0, b.cell_of(i))),
                 None => {
                     info.elapsed = self.budget.elapsed();
+                    info.exact = true;
                     return info;
                 }
             }
@@ -714,8 +735,26 @@ impl Engine {
             .map(|&(cell, score, bound)| Candidate { cell, score, bound })
             .collect();
         if moves.len() == 1 {
+            // One move (a forced block, renju's only allowed cell, the last cell): no
+            // search; its value is exact when it ends the game or cannot stop the
+            // opponent's five (renju: the block is forbidden; or a second four), else
+            // the static evaluation after it (depth 0).
+            let c = scores[0].0;
+            b.play_unchecked(c);
+            (info.score, info.exact) = match b.outcome() {
+                Some(Outcome::Win(_)) => (Score::win_in(1), true),
+                Some(Outcome::Draw) => (Score::DRAW, true),
+                None if b.pattern_count(!me, Pattern::Five) > 0 => (Score::loss_in(2), true),
+                None => (-evaluate_with(&b, &self.eval), false),
+            };
+            b.try_undo();
+            info.candidates = vec![Candidate {
+                cell: c,
+                score: info.score,
+                bound: Bound::Exact,
+            }];
             info.nodes = self.nodes;
-            info.pv = vec![scores[0].0];
+            info.pv = vec![c];
             info.elapsed = self.budget.elapsed();
             return info;
         }
@@ -817,6 +856,7 @@ impl Engine {
         info.pv = self.pv_from_tt(&b, best, 16);
         info.nodes = self.nodes;
         info.elapsed = self.budget.elapsed();
+        info.exact = info.score.is_decisive();
         self.lag = self.stall.max(self.lag * 7 / 8);
         info
     }

@@ -46,13 +46,12 @@ pub struct EngineSpec {
 
 impl EngineSpec {
     /// An engine from a command line split at white space (no shell quoting), named
-    /// after the program's file name.
+    /// after the program's file name (the first word, without its directories; its
+    /// arguments are not part of the name).
     pub fn from_command_line(line: &str) -> EngineSpec {
         let command: Vec<String> = line.split_whitespace().map(str::to_string).collect();
         let name = command
-            .iter()
-            .rev()
-            .find(|w| !w.starts_with('-'))
+            .first()
             .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
             .unwrap_or_else(|| "engine".to_string());
         EngineSpec {
@@ -79,7 +78,9 @@ pub struct MatchConfig {
     /// The openings, each played twice with colours swapped (engine A first takes the
     /// side to move of the opening).
     pub openings: Vec<Board>,
-    /// The number of games (at most twice the openings; rounded up to whole pairs).
+    /// The number of games: the openings are taken in order, each for a pair of games
+    /// with colours swapped, until this many games are played (an odd number ends on
+    /// the first game of a pair); at most twice the number of openings.
     pub games: usize,
     /// The clock.
     pub time: TimeControl,

@@ -91,7 +91,10 @@ impl zerosum::Engine for Engine {
         limits: &Limits,
         observer: &mut Observer<'_, Cell>,
     ) -> SearchResult<Cell> {
-        if self.level.depth() == 0 && limits.depth.is_none() {
+        if self.level.depth() == 0
+            && limits.depth.is_none()
+            && zerosum::Game::outcome(board).is_none()
+        {
             // No search: the greedy move, valued as a win when it completes a row and
             // otherwise by the static evaluation of the position (depth 0).
             let mv = WeightTable::new().choose(board);
@@ -136,7 +139,7 @@ impl zerosum::Engine for Engine {
                 elapsed: info.elapsed,
                 ..SearchStats::default()
             },
-            exact: info.score.is_decisive(),
+            exact: info.exact,
         }
     }
 

@@ -10,7 +10,7 @@ use crate::vct::{VctSolver, check_vct_proof};
 use serde::Deserialize;
 use std::time::{Duration, Instant};
 use thiserror::Error;
-use zerosum::{Notation, Side};
+use zerosum::{Game, Notation, Outcome, Side};
 
 /// Why a data line was rejected.
 #[derive(Debug, Error)]
@@ -30,6 +30,10 @@ pub enum SuiteError {
     /// A line of a tab-separated file has too few columns or a bad number.
     #[error("malformed line: {0}")]
     Line(String),
+    /// An opening whose stones already end the game (a five, or a full board): there is
+    /// nothing left to play from it.
+    #[error("the opening is already a finished game ({0})")]
+    Finished(String),
 }
 
 /// What Rapfi answered for one puzzle under one rule.
@@ -191,7 +195,8 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, (usize, SuiteError)> {
 /// under `rule`.
 ///
 /// # Errors
-/// The first bad line, with its 1-based number.
+/// The first bad line, with its 1-based number: a bad cell, a stone that cannot be
+/// played, or an opening that already ends the game ([`SuiteError::Finished`]).
 pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, SuiteError)> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -204,6 +209,20 @@ pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, Suit
         let mut b = Board::with_size(15, rule).expect("15 is valid");
         for c in cells {
             b.try_play(c).map_err(|e| (i + 1, SuiteError::Play(e)))?;
+        }
+        match b.outcome() {
+            Some(Outcome::Win(side)) => {
+                let who = if side == Side::First {
+                    "black"
+                } else {
+                    "white"
+                };
+                return Err((i + 1, SuiteError::Finished(format!("{who} has five"))));
+            }
+            Some(Outcome::Draw) => {
+                return Err((i + 1, SuiteError::Finished("the board is full".into())));
+            }
+            None => {}
         }
         out.push(b);
     }
@@ -376,6 +395,22 @@ impl VcfSuiteReport {
 
     fn times(&self, of: &[PuzzleResult]) -> impl Iterator<Item = &PuzzleCpu> {
         self.cpu.iter().filter(move |p| of.contains(&p.result))
+    }
+
+    /// One line of the totals: `solved S/P (x.x%, V by VCT), bad proofs B, false claims
+    /// F/N, nodes K` (the puzzle runners print it after the rule's name).
+    pub fn totals(&self) -> String {
+        format!(
+            "solved {}/{} ({:.1}%, {} by VCT), bad proofs {}, false claims {}/{}, nodes {}",
+            self.solved,
+            self.positions,
+            100.0 * self.solved as f64 / self.positions.max(1) as f64,
+            self.by_vct,
+            self.bad_proofs,
+            self.false_claims,
+            self.negatives,
+            self.nodes,
+        )
     }
 
     /// One line of the search CPU time a puzzle (median, 90th and 99th percentiles,

@@ -99,6 +99,38 @@ impl VctProof {
         }
     }
 
+    /// The plies to five that the proof guarantees at most, the attacker to move on `b`
+    /// (the board the proof was found on; restored before returning): a VCF line's
+    /// length; for a threat, 2 plus the longest of its replies' proofs, or, where no
+    /// reply needed an answer (every reply leaves the attacker an open four or double
+    /// four to make), 1 when the threat is a five, 3 when it leaves two winning cells and
+    /// 5 otherwise. The main line ([`VctProof::main_line`]) can be shorter than this:
+    /// it stops where the defender has no reply worth listing.
+    pub fn plies(&self, b: &mut Board) -> u32 {
+        match self {
+            VctProof::Vcf(line) => line.len() as u32,
+            VctProof::Threat { mv, replies } => {
+                let a = b.side_to_move();
+                b.play_unchecked(*mv);
+                let plies = if b.outcome().is_some() {
+                    1
+                } else if replies.is_empty() {
+                    if b.winning_cells(a).len() >= 2 { 3 } else { 5 }
+                } else {
+                    let mut longest = 0;
+                    for (r, sub) in replies {
+                        b.play_unchecked(*r);
+                        longest = longest.max(sub.plies(b));
+                        b.try_undo();
+                    }
+                    2 + longest
+                };
+                b.try_undo();
+                plies
+            }
+        }
+    }
+
     /// Number of attacker moves in the whole tree.
     pub fn size(&self) -> usize {
         match self {

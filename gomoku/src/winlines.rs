@@ -176,16 +176,23 @@ impl WinLines {
 
     /// Seed 004's choice for `side` on `board`: the empty cell of highest weight in either
     /// table (own = attack, opponent's = defence); on a tie attack wins, then the larger
-    /// sum, then the lowest index. `None` on a full board.
+    /// sum, then the lowest index. Cells the rule forbids to the side to move (renju:
+    /// black's double three, double four and overline) are skipped, so the best allowed
+    /// cell is chosen. `None` when no cell is allowed (a full board).
     pub fn best_cell(&self, board: &Board, side: Side) -> Option<Cell> {
         let (own, opp) = (&self.weights[side.index()], &self.weights[1 - side.index()]);
-        (0..board.cell_count())
+        let mut cells: Vec<usize> = (0..board.cell_count())
             .filter(|&i| board.raw(i) == 0)
-            .max_by_key(|&i| {
-                let (a, d) = (own[i], opp[i]);
-                (a.max(d), a >= d, a + d, std::cmp::Reverse(i))
-            })
+            .collect();
+        cells.sort_unstable_by_key(|&i| {
+            let (a, d) = (own[i], opp[i]);
+            std::cmp::Reverse((a.max(d), a >= d, a + d, std::cmp::Reverse(i)))
+        });
+        // Legality is checked best first, so a renju check runs only until one passes.
+        cells
+            .into_iter()
             .map(|i| board.cell_of(i))
+            .find(|&c| board.side_to_move() != side || board.is_legal(c))
     }
 }
 

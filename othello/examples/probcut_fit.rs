@@ -15,6 +15,7 @@
 //! game at 10–22 empties, its exact score (by the solver) predicted from the 0–6-ply
 //! values, per band of empties 10–13, 14–17, 18–22.
 
+use othello::Board;
 use othello::eval::pattern::shipped;
 use othello::midgame::{Midgame, PROBCUT_MIN_DEPTH, probcut_depth};
 use othello::train::{GenConfig, SplitMix, generate};
@@ -50,25 +51,7 @@ fn main() {
         return;
     }
     // One position per game, empties uniform in the bands' range.
-    let mut rng = SplitMix::new(seed);
-    let mut boards = Vec::new();
-    let mut start = 0;
-    while start < samples.len() {
-        let game = samples[start].game;
-        let end = samples[start..]
-            .iter()
-            .position(|s| s.game != game)
-            .map_or(samples.len(), |k| start + k);
-        let want = BANDS[0] + rng.below((BANDS[4] - BANDS[0]) as u64) as u32;
-        if let Some(s) = samples[start..end]
-            .iter()
-            .filter(|s| s.board.moves() != 0)
-            .min_by_key(|s| s.board.empties().abs_diff(want))
-        {
-            boards.push(s.board);
-        }
-        start = end;
-    }
+    let boards = one_board_per_game(&samples, SplitMix::new(seed), BANDS[0], BANDS[4]);
     // values[i][d]: position i's d-ply value, d = 0..=max_depth.
     let chunks: Vec<Vec<(u32, Vec<i32>)>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
@@ -134,25 +117,12 @@ const END_DEPTH: u32 = 6;
 /// one position per game at 10–22 empties (the solver's selective searches).
 fn endgame(samples: &[othello::train::Sample], seed: u64, threads: usize) {
     let w = shipped();
-    let mut rng = SplitMix::new(seed ^ 0xE11D);
-    let mut boards = Vec::new();
-    let mut start = 0;
-    while start < samples.len() {
-        let game = samples[start].game;
-        let end = samples[start..]
-            .iter()
-            .position(|s| s.game != game)
-            .map_or(samples.len(), |k| start + k);
-        let want = END_BANDS[0] + rng.below((END_BANDS[3] - END_BANDS[0]) as u64) as u32;
-        if let Some(s) = samples[start..end]
-            .iter()
-            .filter(|s| s.board.moves() != 0)
-            .min_by_key(|s| s.board.empties().abs_diff(want))
-        {
-            boards.push(s.board);
-        }
-        start = end;
-    }
+    let boards = one_board_per_game(
+        samples,
+        SplitMix::new(seed ^ 0xE11D),
+        END_BANDS[0],
+        END_BANDS[3],
+    );
     let chunks: Vec<Vec<(u32, i32, Vec<i32>)>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
@@ -211,4 +181,27 @@ fn fit(pts: &[(f64, f64)]) -> (f64, f64, f64) {
     let b = my - a * mx;
     let sse: f64 = pts.iter().map(|p| (p.1 - a * p.0 - b).powi(2)).sum();
     (a, b, (sse / (n - 2.0)).sqrt())
+}
+
+/// One position of each game of `samples` (consecutive samples of one game share its
+/// `game` number) with a move to play, the one whose empties are closest to a target
+/// drawn uniformly from `lo..hi` by `rng`.
+fn one_board_per_game(
+    samples: &[othello::train::Sample],
+    mut rng: SplitMix,
+    lo: u32,
+    hi: u32,
+) -> Vec<Board> {
+    let mut boards = Vec::new();
+    for game in samples.chunk_by(|a, b| a.game == b.game) {
+        let want = lo + rng.below((hi - lo) as u64) as u32;
+        if let Some(s) = game
+            .iter()
+            .filter(|s| s.board.moves() != 0)
+            .min_by_key(|s| s.board.empties().abs_diff(want))
+        {
+            boards.push(s.board);
+        }
+    }
+    boards
 }

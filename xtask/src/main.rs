@@ -224,15 +224,12 @@ fn main() -> ExitCode {
         } => {
             let opts = connect4::BookOptions::new(threads, hash_mib, skip);
             let out = out.unwrap_or_else(|| workspace_root().join("connect4/book/book.bin"));
-            let result = match (shard, merge) {
-                (Some(shard), _) => connect4::book_shard(depth, &shard, &opts),
-                (None, Some(files)) => connect4::book_merge(depth, &files, &out),
-                (None, None) => connect4::book_build(depth, &opts, &out),
+            let steps = BookSteps {
+                shard: connect4::book_shard,
+                merge: connect4::book_merge,
+                build: connect4::book_build,
             };
-            if let Err(e) = &result {
-                eprintln!("xtask connect4-book: {e}");
-            }
-            exit(result.is_ok())
+            exit(steps.run("connect4-book", depth, shard, merge, &opts, &out))
         }
         Task::Connect4PlayBook {
             plies,
@@ -245,15 +242,12 @@ fn main() -> ExitCode {
         } => {
             let opts = connect4::BookOptions::new(threads, hash_mib, skip);
             let out = out.unwrap_or_else(|| workspace_root().join("connect4/book/play.bin"));
-            let result = match (shard, merge) {
-                (Some(shard), _) => connect4::play_shard(plies, &shard, &opts),
-                (None, Some(files)) => connect4::play_merge(plies, &files, &out),
-                (None, None) => connect4::play_build(plies, &opts, &out),
+            let steps = BookSteps {
+                shard: connect4::play_shard,
+                merge: connect4::play_merge,
+                build: connect4::play_build,
             };
-            if let Err(e) = &result {
-                eprintln!("xtask connect4-play-book: {e}");
-            }
-            exit(result.is_ok())
+            exit(steps.run("connect4-play-book", plies, shard, merge, &opts, &out))
         }
         Task::TrainOthello(args) => exit(othello::train(&args, &workspace_root())),
         Task::TrainGomoku(args) => exit(gomoku_train::train(
@@ -303,6 +297,40 @@ fn suites_correct(rows: &[SuiteRow]) -> bool {
         );
     }
     wrong.is_empty()
+}
+
+/// The three ways to run one of the Connect Four book tasks (`connect4-book` by depth,
+/// `connect4-play-book` by plies): one shard's solved lines to standard output, a merge
+/// of shard files into the book, or the whole build into the book.
+struct BookSteps {
+    shard: fn(u32, &str, &connect4::BookOptions) -> Result<(), String>,
+    merge: fn(u32, &[PathBuf], &Path) -> Result<(), String>,
+    build: fn(u32, &connect4::BookOptions, &Path) -> Result<(), String>,
+}
+
+impl BookSteps {
+    /// Runs the step the options ask for (`--shard` first, then `--merge`, else the
+    /// build) for `size` (the book's depth or plies), printing an error as
+    /// `xtask <task>: <error>`; true when it succeeded.
+    fn run(
+        &self,
+        task: &str,
+        size: u32,
+        shard: Option<String>,
+        merge: Option<Vec<PathBuf>>,
+        opts: &connect4::BookOptions,
+        out: &Path,
+    ) -> bool {
+        let result = match (shard, merge) {
+            (Some(shard), _) => (self.shard)(size, &shard, opts),
+            (None, Some(files)) => (self.merge)(size, &files, out),
+            (None, None) => (self.build)(size, opts, out),
+        };
+        if let Err(e) = &result {
+            eprintln!("xtask {task}: {e}");
+        }
+        result.is_ok()
+    }
 }
 
 fn exit(ok: bool) -> ExitCode {

@@ -208,3 +208,29 @@ fn a_finished_game_is_answered_by_solve_and_analyze() {
     assert!(err.contains("line 1: the game is over"), "{err}");
     assert!(!ok);
 }
+
+/// New-user report 11 item 7: `match --games` above twice the openings is refused
+/// (it was silently cut to two games an opening).
+#[test]
+fn match_refuses_more_games_than_the_openings_give() {
+    let dir = std::env::temp_dir().join(format!("zerosum-match-games-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("one.txt");
+    std::fs::write(&openings, "h8i7e9\n").unwrap();
+    let args = [
+        "gomoku",
+        "match",
+        "--a",
+        PBRAIN,
+        "--b",
+        PBRAIN,
+        "--openings",
+        openings.to_str().unwrap(),
+        "--games",
+        "3",
+    ];
+    let r = common::run_binary(ZEROSUM, &args, "");
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("at most 2 games"), "{}", r.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}

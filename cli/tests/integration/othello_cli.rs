@@ -273,8 +273,17 @@ fn exact_commands_warn_far_beyond_and_take_a_limit() {
             "a limit is given: no warning, no spinner: {err}"
         );
     }
-    let (ok, _, err) = run(&["othello", "solve", "--weak", "--nodes", "5"], "");
-    assert!(!ok && err.contains("cannot be used with"), "{err}");
+    // New-user report 11 item 4: the warning says a limit bounds the solve, and so it
+    // does for --weak too (it was refused as a conflict).
+    let (ok, out, err) = run(
+        &["othello", "solve", "--weak", "--nodes", "5000"],
+        &format!("{START}\n{FFO20}\n"),
+    );
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        format!("{START} not solved within the limit\n{FFO20} win h5\n")
+    );
 }
 
 /// New-user report item 14: a bad `--position` is a usage error, exit status 2 like

@@ -16,15 +16,8 @@ fn vcf_puzzles_freestyle() {
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         let r = run_vcf_suite(&puzzles, rule, 200_000, SUITE_VCT_NODES);
         eprintln!(
-            "{rule}: solved {}/{} ({:.1}%, {} by VCT), bad proofs {}, false claims {}/{}, nodes {}, time {:?}, slowest {:?}",
-            r.solved,
-            r.positions,
-            100.0 * r.solved as f64 / r.positions as f64,
-            r.by_vct,
-            r.bad_proofs,
-            r.false_claims,
-            r.negatives,
-            r.nodes,
+            "{rule}: {}, time {:?}, slowest {:?}",
+            r.totals(),
             r.time,
             r.slowest
         );

@@ -352,3 +352,24 @@ fn schedstat() -> Option<(u64, u64)> {
     let mut f = text.split_whitespace().map(|t| t.parse::<u64>().ok());
     Some((f.next()??, f.next()??))
 }
+
+/// New-user report 11, items 6 and 8: an engine is named after its program, not after
+/// its last argument; an opening that is already a finished game is refused with its
+/// line number (it was played as two games with no moves and scored).
+#[test]
+fn engines_are_named_after_their_program_and_finished_openings_are_refused() {
+    let spec = EngineSpec::from_command_line("/opt/engines/pbrain-rapfi --nodes 300");
+    assert_eq!(spec.name, "pbrain-rapfi");
+    assert_eq!(
+        spec.command,
+        ["/opt/engines/pbrain-rapfi", "--nodes", "300"]
+    );
+    let text = "h8i7e9\n# black has five\nh8a1i8a2j8a3k8a4l8\n";
+    let (line, e) = parse_openings(text, Rule::Freestyle).unwrap_err();
+    assert_eq!(line, 3);
+    assert!(
+        matches!(e, gomoku::suite::SuiteError::Finished(_))
+            && e.to_string().contains("black has five"),
+        "{e}"
+    );
+}

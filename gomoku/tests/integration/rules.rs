@@ -535,4 +535,95 @@ fn renju_black_that_cannot_block_still_moves() {
         b.is_legal(mv) && mv != Cell::parse_human("h8").unwrap(),
         "{mv}"
     );
+    // Whatever black plays, white's five follows: lost in 2 plies, exactly.
+    assert_eq!(r.score, zerosum::Score::loss_in(2), "{r:?}");
+    assert!(r.exact);
+    // The same from a game record: white's g5-h6-i7-_-k9 completes only on j8, black's
+    // double three (h8-i8-j8, j8-j9-j10).
+    let b = Board::parse_position("15r:h8g5i8h6j9i7j10k9").unwrap();
+    assert!(gomoku::renju::is_forbidden(
+        &b,
+        Cell::parse_human("j8").unwrap()
+    ));
+    let r = engine.think(&b, &zerosum::search::Limits::nodes(2_000), &mut |_| {});
+    assert!(b.is_legal(r.best_move.expect("a move")));
+    assert_eq!(
+        (r.score, r.exact),
+        (zerosum::Score::loss_in(2), true),
+        "{r:?}"
+    );
+}
+
+/// Level 1 (the seed's greedy weight table, no search) plays only allowed cells under
+/// renju: on hand-made positions where its best-weighted cell is black's double three,
+/// and in level-1 self-play from twelve openings, every move replayed with `try_play`.
+#[test]
+fn renju_level_1_never_plays_a_forbidden_point() {
+    use gomoku::prelude::*;
+    let mut engine = gomoku::Engine::new(4);
+    engine.set_level(gomoku::Level::new(1).unwrap());
+    let limits = zerosum::search::Limits::default();
+    for text in ["15r:h8o15i8a15j9o1j10a1", "15r:h8g5i8h6j9i7j10k9"] {
+        let b = Board::parse_position(text).unwrap();
+        let j8 = Cell::parse_human("j8").unwrap();
+        assert!(gomoku::renju::is_forbidden(&b, j8), "{text}");
+        // Under freestyle the greedy choice is that very cell.
+        let free = Board::parse_position(&text.replace("15r:", "15f:")).unwrap();
+        let r = engine.think(&free, &limits, &mut |_| {});
+        assert_eq!(r.best_move, Some(j8), "{text}");
+        let r = engine.think(&b, &limits, &mut |_| {});
+        let mv = r.best_move.expect("a move");
+        assert!(b.is_legal(mv), "{text}: {mv}");
+    }
+    let mut with_forbidden = 0;
+    for opening in ["h8i7e9", "h8h9i8", "h8g6e10", "h8i9j6", "h8j8h10", "h8g8i9"] {
+        let mut b = Board::parse_position(&format!("15r:{opening}")).unwrap();
+        while b.outcome().is_none() && b.stone_count() < 120 {
+            let mv = engine
+                .think(&b, &limits, &mut |_| {})
+                .best_move
+                .expect("a move");
+            if b.side_to_move() == Side::First {
+                with_forbidden += !gomoku::renju::forbidden_points(&b).is_empty() as u32;
+            }
+            b.try_play(mv)
+                .unwrap_or_else(|e| panic!("{b}: level 1 chose {mv}: {e}"));
+        }
+    }
+    eprintln!("{with_forbidden} black moves with forbidden points on the board");
+    assert!(with_forbidden >= 3, "{with_forbidden}");
+}
+
+/// The engine's value of positions decided by the rules alone: a game already won is
+/// lost for the side to move (0 plies, as the other games' engines say); one cell left
+/// on a 5×5 board with no five possible is a draw, exactly.
+#[test]
+fn engine_values_decided_positions_exactly() {
+    use gomoku::prelude::*;
+    use zerosum::Score;
+    let mut engine = gomoku::Engine::new(4);
+    let limits = zerosum::search::Limits::nodes(2_000);
+    let won = Board::parse_position("15f:h8a1i8a2j8a3k8a4l8").unwrap();
+    assert_eq!(won.outcome(), Some(Outcome::Win(Side::First)));
+    let r = engine.think(&won, &limits, &mut |_| {});
+    assert_eq!(
+        (r.best_move, r.score, r.exact),
+        (None, Score::loss_in(0), true)
+    );
+    // Columns a–e of rows 5..2 alternate by pairs so that no line holds five of a side.
+    let last =
+        Board::parse_position("5f:a5c5b5d5e5a4c4b4d4e4a3c3b3d3e3a2c2b2d2e2a1c1b1d1").unwrap();
+    assert_eq!(last.stone_count(), 24);
+    for level in [1, 8] {
+        engine.set_level(gomoku::Level::new(level).unwrap());
+        let r = engine.think(&last, &limits, &mut |_| {});
+        assert_eq!(r.best_move, Cell::parse_human("e1").ok(), "level {level}");
+        if level > 1 {
+            assert_eq!(
+                (r.score, r.exact),
+                (Score::DRAW, true),
+                "level {level}: {r:?}"
+            );
+        }
+    }
 }

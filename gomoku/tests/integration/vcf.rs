@@ -101,3 +101,26 @@ fn the_proof_number_stage_proves_a_double_three() {
         "no stage, no nodes"
     );
 }
+
+/// A double three wins in 5 plies (the three, a block, the open four, a block, the five)
+/// and not sooner (no four on the board: nothing wins in 1 or 3), whatever the proof's
+/// main line shows; the engine reports that distance, and so does a VCT proof's
+/// [`gomoku::vct::VctProof::plies`] (by the rules, worked by hand).
+#[test]
+fn a_double_three_is_a_win_in_5_plies() {
+    use gomoku::vct::{VctSolver, check_vct_proof};
+    use zerosum::search::Limits;
+    for text in ["h8o15i8a15j9o1j10a1", "h8a1i8a15j10o1j11o15"] {
+        let mut b = Board::parse_position(text).unwrap();
+        assert!(solve(text).is_none(), "{text}: no VCF");
+        let proof = VctSolver::new()
+            .prove(&mut b, 4, 20_000, None)
+            .expect("a VCT");
+        check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
+        assert_eq!(proof.plies(&mut b), 5, "{text}: {proof:?}");
+        assert_eq!(b, Board::parse_position(text).unwrap(), "restored");
+        let mut engine = gomoku::Engine::new(16);
+        let r = zerosum::Engine::think(&mut engine, &b, &Limits::nodes(20_000), &mut |_| {});
+        assert_eq!(r.score, zerosum::Score::win_in(5), "{text}: {r:?}");
+    }
+}

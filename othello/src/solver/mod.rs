@@ -557,6 +557,28 @@ impl Solver {
         board: Board,
         budget: &zerosum::time::Budget,
     ) -> Option<Solution> {
+        self.solve_window_within(board, -64, 64, budget)
+    }
+
+    /// [`Solver::solve_weak`] (win, draw or loss) unless `budget` runs out first, as
+    /// [`Solver::solve_within`] stops.
+    pub fn solve_weak_within(
+        &mut self,
+        board: Board,
+        budget: &zerosum::time::Budget,
+    ) -> Option<Solution> {
+        self.solve_window_within(board, -1, 1, budget)
+    }
+
+    /// [`Solver::solve_window`] unless `budget` runs out first, as
+    /// [`Solver::solve_within`] stops.
+    pub fn solve_window_within(
+        &mut self,
+        board: Board,
+        alpha: i32,
+        beta: i32,
+        budget: &zerosum::time::Budget,
+    ) -> Option<Solution> {
         self.budget = Some(budget.clone());
         self.budget_start = self.nodes;
         self.node_limit = budget
@@ -567,7 +589,7 @@ impl Solver {
         let s = if self.stopped {
             None
         } else {
-            Some(self.solve(board))
+            Some(self.solve_window(board, alpha, beta))
         };
         self.budget = None;
         self.node_limit = u64::MAX;
