@@ -96,7 +96,7 @@ pub struct Engine {
     /// [`Engine::leaf_vcf_four_three`]: probing every leaf with a four to play took about
     /// 60 % of a search's nodes. Against Rapfi at 10,000 nodes, ours at 40,000 (24
     /// balanced openings and 48 random ones, both colours) scored 62 points of 144 with
-    /// stand pat alone, 55 with neither, 73 with both (see the README).
+    /// stand pat alone, 55 with neither, 71 with both (see the README).
     pub leaf_stand_pat: bool,
     /// The leaf VCF probe runs only where the static patterns say a short VCF is
     /// possible: the side to move has a four-three cell (a cell that makes a four and an
