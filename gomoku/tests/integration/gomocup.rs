@@ -199,6 +199,51 @@ fn stand_pat_at_the_horizon_keeps_the_root_value() {
     );
 }
 
+/// Black f8 g8 h8 (closed by white's e8) and i6 i7: i8 makes a four on row 8 and an
+/// open three on column i at once (a four-three cell). White's other stones are far
+/// away; `to_move` moves next.
+fn four_three_position(to_move: gomoku::Side) -> gomoku::Board {
+    let mut b = gomoku::Board::new();
+    for c in gomoku::parse_move_list("f8g8h8i6i7").unwrap() {
+        b.place(c, gomoku::Side::First).unwrap();
+    }
+    for c in gomoku::parse_move_list("e8a1o1a15o15").unwrap() {
+        b.place(c, gomoku::Side::Second).unwrap();
+    }
+    b.set_side_to_move(to_move);
+    b
+}
+
+/// The leaf VCF probe limited to leaves with a four-three cell
+/// (`Engine::leaf_vcf_four_three`) still sees a four-three: white to move, at depth 1
+/// the white moves that leave black's four-three standing are losses (stand pat off, so
+/// that each leaf is probed rather than cut off by its static value), and the move
+/// chosen leaves black no VCF (the solver, with a far larger budget, finds none).
+#[test]
+fn the_four_three_gate_keeps_the_leaf_four_three_wins() {
+    use gomoku::vcf::VcfSolver;
+    use gomoku::{Engine, Limits, Side};
+    let board = four_three_position(Side::Second);
+    let mut engine = Engine::new(4);
+    engine.root_vcf_nodes = 0;
+    engine.root_vct_nodes = 0;
+    engine.leaf_vcf_four_three = true;
+    engine.leaf_stand_pat = false;
+    let info = engine.search(&board, &Limits::depth(1));
+    assert!(
+        info.candidates.iter().any(|c| c.score.is_loss()),
+        "{info:?}"
+    );
+    let mut after = board.clone();
+    after.play_unchecked(info.best.unwrap());
+    assert!(
+        VcfSolver::default()
+            .solve(&mut after, 20, 100_000)
+            .is_none(),
+        "{info:?}"
+    );
+}
+
 /// A stop flag raised before the search ends it at the first polls: few nodes, and a
 /// move is still returned.
 #[test]
