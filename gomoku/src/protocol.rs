@@ -537,10 +537,16 @@ impl Brain {
         };
         if numeric.contains(&key.as_str()) && !valid {
             // The setting in force is kept, and the manager is told why.
-            let expected = if key == "time_left" {
-                "a whole number of milliseconds"
-            } else {
-                "a whole number, 0 or more"
+            // Digits only, yet not a number: too large for the setting (u64 / i64).
+            let digits = value.strip_prefix('-').unwrap_or(value);
+            let too_large = !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit());
+            let expected = match (key == "time_left", too_large) {
+                (true, true) => "a whole number of milliseconds that fits in 64 bits",
+                (true, false) => "a whole number of milliseconds",
+                (false, true) if !value.starts_with('-') => {
+                    "a whole number up to 18446744073709551615"
+                }
+                (false, _) => "a whole number, 0 or more",
             };
             return Some(format!(
                 "MESSAGE INFO {key} {}: expected {expected}; ignored",
@@ -1268,6 +1274,17 @@ mod tests {
         assert!(lines[3].starts_with("ERROR rectangular"), "{out}");
         assert_eq!(b.board().map(Board::size), Some(15));
         // The setting in force was kept.
+        assert_eq!(b.move_limits().time, Some(Duration::from_millis(700 - 28)));
+        // A whole number too large for the setting is named as such.
+        let out = talk(
+            &mut b,
+            "INFO timeout_turn 99999999999999999999
+",
+        );
+        assert_eq!(
+            out.trim(),
+            "MESSAGE INFO timeout_turn \"99999999999999999999\": expected a whole number up to 18446744073709551615; ignored"
+        );
         assert_eq!(b.move_limits().time, Some(Duration::from_millis(700 - 28)));
     }
 

@@ -82,6 +82,12 @@ pub enum GgfError {
         /// `black` or `white`.
         colour: &'static str,
     },
+    /// The `GM` property names another game than Othello.
+    #[error("GM[{0}]: not an Othello game")]
+    NotOthello(String),
+    /// The `TI` (time control) property's main time is not `[[h:]m:]s`.
+    #[error("TI[{0}]: expected a time control such as 15:00 or 1:00//2:00")]
+    TimeControl(String),
 }
 
 impl GgfError {
@@ -276,6 +282,17 @@ impl GgfGame {
             }
             props.push((key, value));
         }
+        for (k, v) in &props {
+            match k.as_str() {
+                "GM" if !v.trim().eq_ignore_ascii_case("othello") => {
+                    return Err(GgfError::NotOthello(v.clone()));
+                }
+                "TI" if v.split('/').next().and_then(parse_clock).is_none() => {
+                    return Err(GgfError::TimeControl(v.clone()));
+                }
+                _ => {}
+            }
+        }
         let board = props
             .iter()
             .find(|(k, _)| k == "BO")
@@ -377,6 +394,9 @@ impl GgfGame {
 /// `[[h:]m:]s` to a duration.
 fn parse_clock(text: &str) -> Option<Duration> {
     let mut secs = 0.0f64;
+    if text.split(':').count() > 3 {
+        return None;
+    }
     for part in text.trim().split(':') {
         let v: f64 = part.trim().parse().ok()?;
         if !(v.is_finite() && v >= 0.0) {
@@ -540,6 +560,17 @@ mod tests {
         assert_eq!(case("(;GM[Othello"), GgfError::Unterminated);
         assert_eq!(case("(;GM[Othello]"), GgfError::Unterminated);
         assert_eq!(case("(;GM[Othello];)"), GgfError::MissingBoard);
+        assert_eq!(
+            case(&format!("(;GM[Chess]{bo};)")),
+            GgfError::NotOthello("Chess".into())
+        );
+        for ti in ["abc", "1:2:x", "-5", "1:2:3:4"] {
+            assert_eq!(
+                case(&format!("(;GM[Othello]TI[{ti}]{bo};)")),
+                GgfError::TimeControl(ti.into())
+            );
+        }
+        assert!(GgfGame::parse(&format!("(;GM[othello]TI[1:00:00//0:30]{bo};)")).is_ok());
         assert!(matches!(case("(;BO[10 --];)"), GgfError::Board(_)));
         assert!(matches!(case("(;BO[8 --- *];)"), GgfError::Board(_)));
         // The first move after the start position, and the error it must give.

@@ -286,8 +286,12 @@ impl Session {
             Command::Ping(n) => {
                 self.stop.reset();
                 // The number is echoed as sent, with control characters escaped.
-                let n: String = n.chars().flat_map(char::escape_default).collect();
-                writeln!(out, "pong {n}")?;
+                let n: String = n.trim().chars().flat_map(char::escape_default).collect();
+                if n.is_empty() {
+                    writeln!(out, "pong")?;
+                } else {
+                    writeln!(out, "pong {n}")?;
+                }
             }
             Command::Learn => writeln!(out, "learned")?,
             Command::Quit => {
@@ -491,8 +495,21 @@ mod tests {
     #[test]
     fn ping_echoes_control_characters_escaped() {
         let mut s = Session::new(1);
-        let (out, _) = converse(&mut s, &["nboard 2", "ping 1\0", "ping 2\u{1b}[2J"]);
-        assert_eq!(out[1..], ["pong 1\\u{0}", "pong 2\\u{1b}[2J"]);
+        let (out, _) = converse(
+            &mut s,
+            &[
+                "nboard 2",
+                "ping 1\0",
+                "ping 2\u{1b}[2J",
+                "ping",
+                "ping  3 ",
+            ],
+        );
+        // No number: `pong` alone (it was `pong ` with a trailing space).
+        assert_eq!(
+            out[1..],
+            ["pong 1\\u{0}", "pong 2\\u{1b}[2J", "pong", "pong 3"]
+        );
     }
 
     #[test]

@@ -71,6 +71,12 @@ pub enum ParseError {
     /// Text after the board that is not `k=K`.
     #[error("unexpected {0:?} after the board (expected k=K)")]
     BadSuffix(String),
+    /// A `k=` other than 3 on the flat 9-character form, which is the 3×3 board with
+    /// k = 3 (other boards and lengths are written in the `/`-separated form).
+    #[error(
+        "k = {0} on the flat 9-cell form, which is 3×3 with k = 3 (write the rows with '/', e.g. .../.../... k={0})"
+    )]
+    FlatK(u32),
     /// A `k=` that disagrees with the board asked for.
     #[error("the line's k = {found} does not match k = {expected} of the board asked for")]
     KMismatch {
@@ -119,15 +125,12 @@ impl Board {
             let shape = Shape::new(cols, nrows, k.unwrap_or(Shape::default_k(cols, nrows)))?;
             parse_cells(&Geometry::of(shape), board)
         } else {
-            if let Some(k) = k
-                && k != 3
-            {
-                return Err(ParseError::KMismatch {
-                    expected: 3,
-                    found: k,
-                });
+            // The cells first: a wrong length is the first thing wrong.
+            let parsed = parse_cells(&Geometry::standard(), board)?;
+            match k {
+                Some(k) if k != 3 => Err(ParseError::FlatK(k)),
+                _ => Ok(parsed),
             }
-            parse_cells(&Geometry::standard(), board)
         }
     }
 
@@ -351,13 +354,8 @@ mod tests {
                 found: 2
             })
         );
-        assert_eq!(
-            Board::parse("x...o.... k=2"),
-            Err(KMismatch {
-                expected: 3,
-                found: 2
-            })
-        );
+        assert_eq!(Board::parse("x...o.... k=2"), Err(FlatK(2)));
+        assert!(matches!(Board::parse(". k=1"), Err(WrongLength { .. })));
         assert!(matches!(Board::parse("x...o.... q"), Err(BadSuffix(_))));
         assert!(matches!(
             Board::parse(&[".........."; 8].join("/")),
