@@ -6,6 +6,25 @@ use crate::pattern::Pattern;
 use crate::pattern::threat_class;
 use zerosum::{Game, Score, Side};
 
+/// Why the text of an evaluation table ([`EvalTable::parse`]) could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EvalTableError {
+    /// A value field is not an integer.
+    #[error("line {line}: {field:?} is not an integer")]
+    NotInteger {
+        /// 1-based line number.
+        line: usize,
+        /// The field found.
+        field: String,
+    },
+    /// Another number of values than the weights and the divisor.
+    #[error("{0} values, expected {FEATURES} weights and the divisor")]
+    Count(usize),
+    /// The divisor is 0 or negative.
+    #[error("divisor {0} is below 1")]
+    Divisor(i32),
+}
+
 /// Value of one direction's pattern at an empty cell, for the evaluation sum.
 const EVAL_WEIGHT: [i32; 8] = [0, 1, 4, 12, 30, 40, 160, 600];
 
@@ -244,9 +263,12 @@ impl EvalTable {
 
     /// Reads the text of [`EvalTable::to_text`]: the last tab-separated field of each
     /// line that is not empty or a `#` comment, the [`FEATURES`] weights in order, then
-    /// the divisor. Errors: a field that is not an integer, a divisor below 1, or another
+    /// the divisor.
+    ///
+    /// # Errors
+    /// [`EvalTableError`]: a field that is not an integer, a divisor below 1, or another
     /// number of values than [`FEATURES`] + 1.
-    pub fn parse(text: &str) -> Result<EvalTable, String> {
+    pub fn parse(text: &str) -> Result<EvalTable, EvalTableError> {
         let mut values = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let t = line.trim();
@@ -254,21 +276,18 @@ impl EvalTable {
                 continue;
             }
             let field = t.rsplit('\t').next().unwrap_or(t).trim();
-            let v: i32 = field
-                .parse()
-                .map_err(|_| format!("line {}: {field:?} is not an integer", n + 1))?;
+            let v: i32 = field.parse().map_err(|_| EvalTableError::NotInteger {
+                line: n + 1,
+                field: field.to_string(),
+            })?;
             values.push(v);
         }
         if values.len() != FEATURES + 1 {
-            return Err(format!(
-                "{} values, expected {} weights and the divisor",
-                values.len(),
-                FEATURES
-            ));
+            return Err(EvalTableError::Count(values.len()));
         }
         let divisor = values[FEATURES];
         if divisor < 1 {
-            return Err(format!("divisor {divisor} is below 1"));
+            return Err(EvalTableError::Divisor(divisor));
         }
         let mut weights = [0i32; FEATURES];
         weights.copy_from_slice(&values[..FEATURES]);

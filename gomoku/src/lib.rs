@@ -60,8 +60,8 @@ pub use board::{Board, DIRECTIONS, ParseError, PlayError, SizeError};
 pub use cell::{Cell, CellError, MAX_SIZE, MIN_SIZE, parse_move_list};
 pub use engine::{Candidate, Engine, SearchInfo};
 pub use eval::{
-    EvalTable, FEATURE_NAMES, FEATURES, cell_value, combination_class, evaluate, evaluate_with,
-    features,
+    EvalTable, EvalTableError, FEATURE_NAMES, FEATURES, cell_value, combination_class, evaluate,
+    evaluate_with, features,
 };
 pub use level::Level;
 pub use pattern::{Pattern, classify_line};

@@ -29,7 +29,7 @@ fn main() {
         let path = args.get(i + 1).map(String::as_str).unwrap_or("");
         let table = std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|t| gomoku::EvalTable::parse(&t));
+            .and_then(|t| gomoku::EvalTable::parse(&t).map_err(|e| e.to_string()));
         match table {
             Ok(t) => brain = brain.with_eval(t),
             Err(e) => {
