@@ -1153,11 +1153,16 @@ impl Solver {
             n += 1;
         }
         list.len = n;
+        // Without ordering searches the children's probes come after their keys, whose
+        // work then overlaps the prefetches' memory loads (the first probe would wait
+        // for them); before an ordering search the probe comes first, as a cut-off saves
+        // that search.
+        let etc_first = etc.filter(|_| sort_search);
         for i in 0..n {
             let (_, sq, f) = list.items[i];
             let next = b.play_flips(sq, f);
             let mut hash_bonus = 0;
-            if let Some(beta) = etc
+            if let Some(beta) = etc_first
                 && let Some(child) = self.tt.probe_at(
                     self.tt.slot_with(next.player, next.opponent, empties - 1),
                     next.player,
@@ -1198,6 +1203,21 @@ impl Solver {
                 }
             }
             list.items[i].0 = k;
+        }
+        if let Some(beta) = etc.filter(|_| !sort_search) {
+            for item in &mut list.items[..n] {
+                let next = b.play_flips(item.1, item.2);
+                if let Some(child) = self.tt.probe_at(
+                    self.tt.slot_with(next.player, next.opponent, empties - 1),
+                    next.player,
+                    next.opponent,
+                ) {
+                    if -child.upper >= beta {
+                        return Some(-child.upper);
+                    }
+                    item.0 += (64 - child.upper) * (1 << 10);
+                }
+            }
         }
         list.sort();
         None
