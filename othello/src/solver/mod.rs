@@ -12,10 +12,12 @@
 //!    positions with fewer than [`NEAR_EMPTIES`] empties in a separate 2 MiB table, so
 //!    that the many probes near the leaves hit the caches); the
 //!    **table move is searched first, before the others are ordered** (when it cuts off,
-//!    the ordering is never paid for); **move ordering** of the rest: every child's
-//!    table bucket is prefetched first (the cache misses overlap), children whose stored
-//!    bound proves a cut-off end the node (**enhanced transposition cut-off**, from
-//!    [`ETC_EMPTIES`]), then fastest-first (fewest opponent replies, corners counted
+//!    the ordering is never paid for); **move ordering** of the rest (none for a single
+//!    move): every child's table bucket is prefetched first (the cache misses overlap),
+//!    children whose stored bound proves a cut-off end the node (**enhanced
+//!    transposition cut-off**, from [`ETC_EMPTIES`]; below [`SORT_SEARCH_EMPTIES`] the
+//!    children are probed after their keys are computed, so that the keys' work
+//!    overlaps the loads), then fastest-first (fewest opponent replies, corners counted
 //!    twice), with bonuses for moves into an odd region (parity), corners, the mover's
 //!    discs made stable at a corner, few potential replies, and a static square value
 //!    (Weill's table, as Edax's) as a tie-breaker; far from the end ([`SORT_SEARCH_EMPTIES`]) a shallow
