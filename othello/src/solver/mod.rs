@@ -12,10 +12,12 @@
 //!    positions with fewer than [`NEAR_EMPTIES`] empties in a separate 2 MiB table, so
 //!    that the many probes near the leaves hit the caches); the
 //!    **table move is searched first, before the others are ordered** (when it cuts off,
-//!    the ordering is never paid for); **move ordering** of the rest: every child's
-//!    table bucket is prefetched first (the cache misses overlap), children whose stored
-//!    bound proves a cut-off end the node (**enhanced transposition cut-off**, from
-//!    [`ETC_EMPTIES`]), then fastest-first (fewest opponent replies, corners counted
+//!    the ordering is never paid for); **move ordering** of the rest (none for a single
+//!    move): every child's table bucket is prefetched first (the cache misses overlap),
+//!    children whose stored bound proves a cut-off end the node (**enhanced
+//!    transposition cut-off**, from [`ETC_EMPTIES`]; below [`SORT_SEARCH_EMPTIES`] the
+//!    children are probed after their keys are computed, so that the keys' work
+//!    overlaps the loads), then fastest-first (fewest opponent replies, corners counted
 //!    twice), with bonuses for moves into an odd region (parity), corners, the mover's
 //!    discs made stable at a corner, few potential replies, and a static square value
 //!    (Weill's table, as Edax's) as a tie-breaker; far from the end ([`SORT_SEARCH_EMPTIES`]) a shallow
@@ -66,8 +68,10 @@ pub use tt::{EXACT, EndgameTable, Probe};
 /// At most this many empties: the parity-ordered search without table.
 pub const SHALLOW_EMPTIES: u32 = 6;
 /// From this many empties on, children are looked up in the table (cut-off and ordering);
-/// 9 since session 10 (FFO #40–#49 1.4 % fewer nodes than from 10, the same CPU).
-pub const ETC_EMPTIES: u32 = 9;
+/// 10 (session 12; 9 in session 10): from 9, FFO #20–#39 takes 1.1 % fewer nodes but about
+/// 2 % more CPU, measured side by side (each probe waits for its child's bucket, most of
+/// which a cut-off would never have visited).
+pub const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, moves are sorted by a shallow search before searching.
 pub const SORT_SEARCH_EMPTIES: u32 = 16;
 /// Positions with fewer empties are kept in a separate small table
@@ -1153,11 +1157,20 @@ impl Solver {
             n += 1;
         }
         list.len = n;
+        if n <= 1 {
+            // Nothing to order; a single child's own probe does what its ETC probe would.
+            return None;
+        }
+        // Without ordering searches the children's probes come after their keys, whose
+        // work then overlaps the prefetches' memory loads (the first probe would wait
+        // for them); before an ordering search the probe comes first, as a cut-off saves
+        // that search.
+        let etc_first = etc.filter(|_| sort_search);
         for i in 0..n {
             let (_, sq, f) = list.items[i];
             let next = b.play_flips(sq, f);
             let mut hash_bonus = 0;
-            if let Some(beta) = etc
+            if let Some(beta) = etc_first
                 && let Some(child) = self.tt.probe_at(
                     self.tt.slot_with(next.player, next.opponent, empties - 1),
                     next.player,
@@ -1198,6 +1211,21 @@ impl Solver {
                 }
             }
             list.items[i].0 = k;
+        }
+        if let Some(beta) = etc.filter(|_| !sort_search) {
+            for item in &mut list.items[..n] {
+                let next = b.play_flips(item.1, item.2);
+                if let Some(child) = self.tt.probe_at(
+                    self.tt.slot_with(next.player, next.opponent, empties - 1),
+                    next.player,
+                    next.opponent,
+                ) {
+                    if -child.upper >= beta {
+                        return Some(-child.upper);
+                    }
+                    item.0 += (64 - child.upper) * (1 << 10);
+                }
+            }
         }
         list.sort();
         None
