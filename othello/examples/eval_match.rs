@@ -54,6 +54,12 @@ struct MidAgent<E> {
     /// Moves searched and the sum of the depths they reached.
     moves: u64,
     depths: u64,
+    /// Nodes searched and thread CPU time spent, over all moves.
+    nodes: u64,
+    cpu: Duration,
+    /// Per band of 10 empties (index `empties / 10`): moves and summed depths.
+    band_moves: [u64; 7],
+    band_depths: [u64; 7],
 }
 
 impl<E> MidAgent<E> {
@@ -66,7 +72,33 @@ impl<E> MidAgent<E> {
             limits,
             moves: 0,
             depths: 0,
+            nodes: 0,
+            cpu: Duration::ZERO,
+            band_moves: [0; 7],
+            band_depths: [0; 7],
         }
+    }
+
+    /// Mean depth, nodes per CPU-second and the mean depth by band of 10 empties.
+    fn summary(&self) -> String {
+        let bands: Vec<String> = (0..7)
+            .filter(|&i| self.band_moves[i] > 0)
+            .map(|i| {
+                format!(
+                    "{}-{}: {:.2}",
+                    10 * i,
+                    10 * i + 9,
+                    self.band_depths[i] as f64 / self.band_moves[i] as f64
+                )
+            })
+            .collect();
+        format!(
+            "mean depth {:.2}, {:.2} M nodes/s, {:.1} ms/move, by empties [{}]",
+            self.mean_depth(),
+            self.nodes as f64 / self.cpu.as_secs_f64().max(1e-9) / 1e6,
+            self.cpu.as_secs_f64() * 1e3 / self.moves.max(1) as f64,
+            bands.join(", ")
+        )
     }
 
     fn mean_depth(&self) -> f64 {
@@ -81,11 +113,17 @@ impl<E: MidgameEval> Agent<Othello> for MidAgent<E> {
     fn choose(&mut self, game: &Othello) -> Option<Move> {
         let budget = Budget::new(&self.limits);
         let depth = self.limits.depth.unwrap_or(60);
+        let start = ThreadCpu.now();
         let r = self
             .search
             .search(&self.eval, game.board(), depth, &budget, &mut |_| {});
+        self.cpu += ThreadCpu.now().saturating_sub(start);
         self.moves += 1;
         self.depths += r.depth as u64;
+        self.nodes += r.stats.nodes;
+        let band = (game.board().empties() / 10) as usize;
+        self.band_moves[band] += 1;
+        self.band_depths[band] += r.depth as u64;
         r.best_move
     }
 }
@@ -133,7 +171,10 @@ fn main() {
     let r = if args.iter().any(|a| a == "--midgame") {
         let mut pattern = MidAgent::new(weights, limits.clone(), None);
         let mut strong = MidAgent::new(Strong, limits, None);
-        run_match(&openings, &mut pattern, &mut strong, 200)
+        let r = run_match(&openings, &mut pattern, &mut strong, 200);
+        println!("Pattern: {}", pattern.summary());
+        println!("Strong:  {}", strong.summary());
+        r
     } else {
         let mut pattern = SearchAgent::new("pattern", weights, limits.clone(), 8);
         let mut strong = SearchAgent::new("strong", Strong, limits, 8);
