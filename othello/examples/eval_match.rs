@@ -3,15 +3,23 @@
 //!
 //! ```sh
 //! cargo run --release -p othello --example eval_match -- [--weights FILE] [--openings N]
-//!     (--depth D | --nodes N | --cpu-ms MS) [--midgame | --probcut T]
+//!     (--depth D | --nodes N | --cpu-ms MS) [--midgame [--selective T] [--strong-selective T] | --probcut T]
 //! ```
 //!
 //! `--midgame` plays both sides with the engine's own midgame search
-//! (`othello::midgame`: aspiration windows, PVS, table) instead of the core searcher.
+//! (`othello::midgame`: aspiration windows, PVS, table) instead of the core searcher,
+//! and prints each side's mean depth (overall and by 10 empties), nodes per CPU-second
+//! and CPU per move. Both sides search full-width unless `--selective T` turns
+//! multi-ProbCut on at threshold `T` for the pattern side (the `Engine` plays at 1.5
+//! under a clock) and `--strong-selective T` for the `Strong` side (with the same
+//! `PROBCUT_FITS`, which were fitted on the pattern evaluation's searches).
 //!
 //! `--probcut T` plays the midgame search with the pattern evaluation on both sides, one
 //! with multi-ProbCut at threshold `T` (`Midgame::set_selectivity`) against one without,
 //! and prints the mean depth each side reached per move.
+//!
+//! `--openings N` (default 100) openings of 8 random plies from `--seed S`; `--skip K`
+//! plays only those after the first `K` (to split one match into parts).
 //!
 //! `--cpu-ms` gives each move that much CPU time of the searching thread (read from
 //! Linux's `/proc/thread-self/schedstat`, so the load of other processes does not count):
@@ -155,7 +163,13 @@ fn main() {
     } else {
         Limits::depth(4)
     };
-    let openings = random_openings(&Othello::new(), openings, 8, seed);
+    // `--skip K` drops the first K openings of the same list (a long match split into
+    // parts that run at once).
+    let skip: usize = value("--skip").map_or(0, |v| v.parse().expect("--skip K"));
+    let openings: Vec<Othello> = random_openings(&Othello::new(), openings, 8, seed)
+        .into_iter()
+        .skip(skip)
+        .collect();
     if let Some(t) = value("--probcut") {
         let t: f64 = t.parse().expect("--probcut T");
         let mut selective = MidAgent::new(weights.clone(), limits.clone(), Some(t));
@@ -169,8 +183,9 @@ fn main() {
         return;
     }
     let r = if args.iter().any(|a| a == "--midgame") {
-        let mut pattern = MidAgent::new(weights, limits.clone(), None);
-        let mut strong = MidAgent::new(Strong, limits, None);
+        let t = |name: &str| value(name).map(|t| t.parse::<f64>().expect("a threshold"));
+        let mut pattern = MidAgent::new(weights, limits.clone(), t("--selective"));
+        let mut strong = MidAgent::new(Strong, limits, t("--strong-selective"));
         let r = run_match(&openings, &mut pattern, &mut strong, 200);
         println!("Pattern: {}", pattern.summary());
         println!("Strong:  {}", strong.summary());
