@@ -533,10 +533,12 @@ impl Midgame {
         pv
     }
 
-    /// One root iteration in `(alpha, beta)`: the best value and whether every move was
-    /// searched. `root` comes back best first when a value beat `alpha` (after a fail
-    /// low the order is unchanged), each move with its value (a bound for all but the
-    /// first); moves not searched keep their place after the searched ones.
+    /// One root iteration in `(alpha, beta)` (PVS as [`Midgame::child`]): the best value
+    /// and whether every move was searched. `root` comes back best first when a value
+    /// beat `alpha` (after a fail low the order is unchanged), each move with its value
+    /// (a bound for all but the first); moves not searched keep their place after the
+    /// searched ones. A move whose null-window search beat the best so far leads with
+    /// that bound when its re-search is stopped.
     #[allow(clippy::too_many_arguments)]
     fn root<E: MidgameEval>(
         &mut self,
@@ -555,7 +557,26 @@ impl Midgame {
             let sq = root[i].0;
             let f = board.flips(sq);
             let (child, cs) = (board.play_flips(sq, f), eval.play(state, sq, f));
-            let v = self.child(eval, child, &cs, depth, a, beta, i == 0);
+            let v = if i == 0 {
+                -self.pvs(eval, child, &cs, depth - 1, -beta, -a)
+            } else {
+                let probe = -self.pvs(eval, child, &cs, depth - 1, -a - 1, -a);
+                if probe > a && probe < beta && !self.stopped {
+                    let v = -self.pvs(eval, child, &cs, depth - 1, -beta, -a);
+                    if self.stopped {
+                        // The null window already proved this move better than the
+                        // best so far: it leads with that bound though its re-search
+                        // was stopped.
+                        root[i].1 = probe;
+                        root[..=i].rotate_right(1);
+                        searched = i + 1;
+                        break;
+                    }
+                    v
+                } else {
+                    probe
+                }
+            };
             if self.stopped {
                 break;
             }
