@@ -3,15 +3,23 @@
 //!
 //! ```sh
 //! cargo run --release -p othello --example eval_match -- [--weights FILE] [--openings N]
-//!     (--depth D | --nodes N | --cpu-ms MS) [--midgame | --probcut T]
+//!     (--depth D | --nodes N | --cpu-ms MS) [--midgame [--selective T] [--strong-selective T] | --probcut T]
 //! ```
 //!
 //! `--midgame` plays both sides with the engine's own midgame search
-//! (`othello::midgame`: aspiration windows, PVS, table) instead of the core searcher.
+//! (`othello::midgame`: aspiration windows, PVS, table) instead of the core searcher,
+//! and prints each side's mean depth (overall and by 10 empties), nodes per CPU-second
+//! and CPU per move. Both sides search full-width unless `--selective T` turns
+//! multi-ProbCut on at threshold `T` for the pattern side (the `Engine` plays at 1.5
+//! under a clock) and `--strong-selective T` for the `Strong` side (with the same
+//! `PROBCUT_FITS`, which were fitted on the pattern evaluation's searches).
 //!
 //! `--probcut T` plays the midgame search with the pattern evaluation on both sides, one
 //! with multi-ProbCut at threshold `T` (`Midgame::set_selectivity`) against one without,
 //! and prints the mean depth each side reached per move.
+//!
+//! `--openings N` (default 100) openings of 8 random plies from `--seed S`; `--skip K`
+//! plays only those after the first `K` (to split one match into parts).
 //!
 //! `--cpu-ms` gives each move that much CPU time of the searching thread (read from
 //! Linux's `/proc/thread-self/schedstat`, so the load of other processes does not count):
@@ -54,6 +62,12 @@ struct MidAgent<E> {
     /// Moves searched and the sum of the depths they reached.
     moves: u64,
     depths: u64,
+    /// Nodes searched and thread CPU time spent, over all moves.
+    nodes: u64,
+    cpu: Duration,
+    /// Per band of 10 empties (index `empties / 10`): moves and summed depths.
+    band_moves: [u64; 7],
+    band_depths: [u64; 7],
 }
 
 impl<E> MidAgent<E> {
@@ -66,7 +80,33 @@ impl<E> MidAgent<E> {
             limits,
             moves: 0,
             depths: 0,
+            nodes: 0,
+            cpu: Duration::ZERO,
+            band_moves: [0; 7],
+            band_depths: [0; 7],
         }
+    }
+
+    /// Mean depth, nodes per CPU-second and the mean depth by band of 10 empties.
+    fn summary(&self) -> String {
+        let bands: Vec<String> = (0..7)
+            .filter(|&i| self.band_moves[i] > 0)
+            .map(|i| {
+                format!(
+                    "{}-{}: {:.2}",
+                    10 * i,
+                    10 * i + 9,
+                    self.band_depths[i] as f64 / self.band_moves[i] as f64
+                )
+            })
+            .collect();
+        format!(
+            "mean depth {:.2}, {:.2} M nodes/s, {:.1} ms/move, by empties [{}]",
+            self.mean_depth(),
+            self.nodes as f64 / self.cpu.as_secs_f64().max(1e-9) / 1e6,
+            self.cpu.as_secs_f64() * 1e3 / self.moves.max(1) as f64,
+            bands.join(", ")
+        )
     }
 
     fn mean_depth(&self) -> f64 {
@@ -81,11 +121,17 @@ impl<E: MidgameEval> Agent<Othello> for MidAgent<E> {
     fn choose(&mut self, game: &Othello) -> Option<Move> {
         let budget = Budget::new(&self.limits);
         let depth = self.limits.depth.unwrap_or(60);
+        let start = ThreadCpu.now();
         let r = self
             .search
             .search(&self.eval, game.board(), depth, &budget, &mut |_| {});
+        self.cpu += ThreadCpu.now().saturating_sub(start);
         self.moves += 1;
         self.depths += r.depth as u64;
+        self.nodes += r.stats.nodes;
+        let band = (game.board().empties() / 10) as usize;
+        self.band_moves[band] += 1;
+        self.band_depths[band] += r.depth as u64;
         r.best_move
     }
 }
@@ -117,7 +163,13 @@ fn main() {
     } else {
         Limits::depth(4)
     };
-    let openings = random_openings(&Othello::new(), openings, 8, seed);
+    // `--skip K` drops the first K openings of the same list (a long match split into
+    // parts that run at once).
+    let skip: usize = value("--skip").map_or(0, |v| v.parse().expect("--skip K"));
+    let openings: Vec<Othello> = random_openings(&Othello::new(), openings, 8, seed)
+        .into_iter()
+        .skip(skip)
+        .collect();
     if let Some(t) = value("--probcut") {
         let t: f64 = t.parse().expect("--probcut T");
         let mut selective = MidAgent::new(weights.clone(), limits.clone(), Some(t));
@@ -131,9 +183,13 @@ fn main() {
         return;
     }
     let r = if args.iter().any(|a| a == "--midgame") {
-        let mut pattern = MidAgent::new(weights, limits.clone(), None);
-        let mut strong = MidAgent::new(Strong, limits, None);
-        run_match(&openings, &mut pattern, &mut strong, 200)
+        let t = |name: &str| value(name).map(|t| t.parse::<f64>().expect("a threshold"));
+        let mut pattern = MidAgent::new(weights, limits.clone(), t("--selective"));
+        let mut strong = MidAgent::new(Strong, limits, t("--strong-selective"));
+        let r = run_match(&openings, &mut pattern, &mut strong, 200);
+        println!("Pattern: {}", pattern.summary());
+        println!("Strong:  {}", strong.summary());
+        r
     } else {
         let mut pattern = SearchAgent::new("pattern", weights, limits.clone(), 8);
         let mut strong = SearchAgent::new("strong", Strong, limits, 8);

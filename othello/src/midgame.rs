@@ -32,7 +32,9 @@
 //!   reproducible); the clock and the stop flag are read every 1024 nodes from depth 2
 //!   on (depth 1 always finishes unless the node limit stops it). An interrupted
 //!   iteration is dropped unless its first (previous best) move was finished, so the
-//!   move played comes from completed work; when not even one depth-1 child fits in the
+//!   move played comes from completed work: the previous best, or a move that beat it
+//!   at the new depth (a move whose fail-high is being re-searched counts; the highest
+//!   upper bound after a fail low does not); when not even one depth-1 child fits in the
 //!   node limit, the move is the first by the static square order, with depth 0.
 
 use crate::eval::pattern::{PatternIndices, PatternWeights, SCALE};
@@ -392,6 +394,9 @@ impl Midgame {
                 (-INF, INF)
             };
             let mut width = ASPIRATION;
+            // The move and lower bound of a pass that failed high: proven better than
+            // the previous best at this depth, even if its re-search is stopped.
+            let mut failed_high = None;
             let (value, complete) = loop {
                 let (v, complete) =
                     self.root(eval, root_board, &root_state, depth, alpha, beta, &mut root);
@@ -402,16 +407,21 @@ impl Midgame {
                     width *= 2;
                     alpha = (v - width).max(-INF);
                 } else if v >= beta && beta < INF {
+                    failed_high = Some(root[0]);
                     width *= 2;
                     beta = (v + width).min(INF);
                 } else {
                     break (v, true);
                 }
             };
-            // A partial iteration counts only if its first move (the previous best) was
-            // searched and something beat or matched it in this window.
             if !complete && root[0].1 == -INF {
-                break;
+                match failed_high {
+                    // The re-search of a move that failed high was stopped before it
+                    // finished: the move is kept with its bound.
+                    Some(m) if m.0 == root[0].0 => root[0] = m,
+                    // Not even the first move (the previous best) was searched.
+                    _ => break,
+                }
             }
             prev = value;
             let (sq, v) = root[0];
@@ -421,7 +431,13 @@ impl Midgame {
             }
             result.score = Score::heuristic(sign * v);
             result.depth = depth;
-            result.bound = if complete { Bound::Exact } else { Bound::Lower };
+            // For the side to move at the root: negated when it passes.
+            result.bound = match (complete, v <= alpha, moves == 0) {
+                (true, _, _) => Bound::Exact,
+                // The previous best failed low and nothing beat it before the stop.
+                (false, true, false) | (false, false, true) => Bound::Upper,
+                _ => Bound::Lower,
+            };
             result.pv = self.principal_variation(board, depth);
             result.root_moves = root
                 .iter()
@@ -517,9 +533,12 @@ impl Midgame {
         pv
     }
 
-    /// One root iteration in `(alpha, beta)`: the best value and whether every move was
-    /// searched. `root` comes back best first, each move with its value (a bound for all
-    /// but the first), moves not searched keep their place after the searched ones.
+    /// One root iteration in `(alpha, beta)` (PVS as [`Midgame::child`]): the best value
+    /// and whether every move was searched. `root` comes back best first when a value
+    /// beat `alpha` (after a fail low the order is unchanged), each move with its value
+    /// (a bound for all but the first); moves not searched keep their place after the
+    /// searched ones. A move whose null-window search beat the best so far leads with
+    /// that bound when its re-search is stopped.
     #[allow(clippy::too_many_arguments)]
     fn root<E: MidgameEval>(
         &mut self,
@@ -538,7 +557,26 @@ impl Midgame {
             let sq = root[i].0;
             let f = board.flips(sq);
             let (child, cs) = (board.play_flips(sq, f), eval.play(state, sq, f));
-            let v = self.child(eval, child, &cs, depth, a, beta, i == 0);
+            let v = if i == 0 {
+                -self.pvs(eval, child, &cs, depth - 1, -beta, -a)
+            } else {
+                let probe = -self.pvs(eval, child, &cs, depth - 1, -a - 1, -a);
+                if probe > a && probe < beta && !self.stopped {
+                    let v = -self.pvs(eval, child, &cs, depth - 1, -beta, -a);
+                    if self.stopped {
+                        // The null window already proved this move better than the
+                        // best so far: it leads with that bound though its re-search
+                        // was stopped.
+                        root[i].1 = probe;
+                        root[..=i].rotate_right(1);
+                        searched = i + 1;
+                        break;
+                    }
+                    v
+                } else {
+                    probe
+                }
+            };
             if self.stopped {
                 break;
             }
@@ -546,9 +584,13 @@ impl Midgame {
             root[i].1 = v;
             if v > best {
                 best = v;
-                // Move the new best to the front, keeping the others' order.
-                root[..=i].rotate_right(1);
+                // A move that beats the window's lower bound goes to the front, keeping
+                // the others' order. Values at or below it are fail-soft upper bounds,
+                // which do not rank the moves: after a fail low the previous best stays
+                // first (playing the highest upper bound of a stopped iteration lost
+                // games).
                 if v > a {
+                    root[..=i].rotate_right(1);
                     a = v;
                 }
                 if v >= beta {
@@ -906,5 +948,60 @@ mod tests {
                 assert_eq!(r.score, Score::heuristic(negamax(&w, b, depth)));
             }
         }
+    }
+
+    /// An iteration stopped part-way (here by a node limit, which stops the search at
+    /// the same places a clock would) may only change the move to one proven better at
+    /// its depth than the previous iteration's best; before, after a root fail low, a
+    /// move with a higher fail-soft upper bound was moved first and played.
+    #[test]
+    fn an_interrupted_iteration_plays_a_proven_move() {
+        let w = crate::eval::pattern::shipped().clone();
+        let mut checked = 0;
+        let mut changed = 0;
+        for b in positions().into_iter().take(6) {
+            let children: Vec<(u32, Board)> = zerosum::Bitboard(b.moves())
+                .iter()
+                .map(|sq| (sq, b.play_flips(sq, b.flips(sq))))
+                .collect();
+            let values = |depth: u32| -> Vec<i32> {
+                children
+                    .iter()
+                    .map(|&(_, c)| -negamax(&w, c, depth - 1))
+                    .collect()
+            };
+            let by_depth: Vec<Vec<i32>> = (1..=5).map(values).collect();
+            for limit in (200..6000).step_by(97) {
+                let mut m = Midgame::new(1);
+                let budget = Budget::new(&zerosum::search::Limits::nodes(limit));
+                let r = m.search(&w, b, 5, &budget, &mut |_| {});
+                let d = r.depth;
+                if d < 2 {
+                    continue;
+                }
+                let sq = r
+                    .best_move
+                    .and_then(Move::to_square)
+                    .expect("a move")
+                    .index() as u32;
+                let i = children.iter().position(|c| c.0 == sq).expect("legal");
+                let (prev, here) = (&by_depth[d as usize - 2], &by_depth[d as usize - 1]);
+                let prev_best = *prev.iter().max().expect("moves");
+                checked += 1;
+                if prev[i] == prev_best {
+                    continue;
+                }
+                changed += 1;
+                // Not a best move of the last complete depth: it must beat one at this
+                // depth.
+                let beaten = (0..children.len())
+                    .filter(|&j| prev[j] == prev_best)
+                    .map(|j| here[j])
+                    .min()
+                    .expect("a best move");
+                assert!(here[i] > beaten, "{b:?} limit {limit} depth {d}");
+            }
+        }
+        assert!(checked > 100 && changed > 0, "{checked} {changed}");
     }
 }
