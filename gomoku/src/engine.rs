@@ -96,18 +96,20 @@ pub struct Engine {
     pub max_moves: usize,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
-    /// off), so a search to a fixed depth keeps its root value. On by default, with
-    /// [`Engine::leaf_vcf_four_three`]: probing every leaf with a four to play took about
-    /// 60 % of a search's nodes. Against Rapfi at 10,000 nodes, ours at 40,000 (24
-    /// balanced openings and 48 random ones, both colours) scored 62 points of 144 with
-    /// stand pat alone, 55 with neither, 71 with both (see the README).
+    /// off), so a search to a fixed depth keeps its root value. Off by default, as is
+    /// [`Engine::leaf_vcf_four_three`]: at fixed nodes the pair scores more (against
+    /// Rapfi at 10,000 nodes, ours at 40,000, 24 balanced openings and 48 random ones,
+    /// both colours: 71 points of 144 with both, 62 with stand pat alone, 55 with
+    /// neither), but at the time that counts, 200 ms a move against Rapfi at 200 ms,
+    /// the pair scored 36 points of 288 and the engine without them 46 (two sessions'
+    /// runs, alternating; see the README).
     pub leaf_stand_pat: bool,
     /// The leaf VCF probe runs only where the static patterns say a short VCF is
     /// possible: the side to move has a four-three cell (a cell that makes a four and an
     /// open three at once; [`Board::class_counts`]). Off, every leaf where the side to
-    /// move has a four to play is probed. On by default: with it the tree is a ply deeper
-    /// at the same nodes, as with no leaf VCF at all (68 points of 144), while a
-    /// four-three at the horizon is still proved a win.
+    /// move has a four to play is probed (the default; see [`Engine::leaf_stand_pat`]
+    /// for the matches). On, the tree is a ply deeper at the same nodes, as with no leaf
+    /// VCF at all, while a four-three at the horizon is still proved a win.
     pub leaf_vcf_four_three: bool,
     /// Attacker positions a VCF search at a leaf may visit (0 = no VCF at leaves).
     pub leaf_vcf_nodes: u64,
@@ -181,8 +183,8 @@ impl Engine {
             four_extension: true,
             max_moves: 8,
             leaf_vcf_nodes: 60,
-            leaf_stand_pat: true,
-            leaf_vcf_four_three: true,
+            leaf_stand_pat: false,
+            leaf_vcf_four_three: false,
             root_vcf_nodes: 20_000,
             root_vct_nodes: 40_000,
             vct: VctSolver::new(),
