@@ -5,9 +5,9 @@
 //! VCT) to 20,000 nodes from four positions, three times, and prints the nodes. Time
 //! either with `/usr/bin/time -f "%U %S"`. `-- search hand` searches with the hand-set
 //! evaluation and move ordering and 14 candidates a node (the engine before the fitted
-//! tables) instead of the engine's defaults; `-- search every-leaf` probes every leaf
-//! where the side to move has a four for a VCF (`Engine::leaf_stand_pat` and
-//! `Engine::leaf_vcf_four_three` off, the engine before they were on).
+//! tables) instead of the engine's defaults; `-- search stand-pat` turns on stand pat
+//! at the horizon and the leaf VCF probe only at four-three cells
+//! (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`, off by default).
 
 use gomoku::{Board, Engine, Game, Notation};
 use std::hint::black_box;
@@ -46,9 +46,9 @@ fn main() {
                         e.max_moves = 14;
                         e.eval = gomoku::EvalTable::HAND;
                     }
-                    if std::env::args().nth(2).as_deref() == Some("every-leaf") {
-                        e.leaf_stand_pat = false;
-                        e.leaf_vcf_four_three = false;
+                    if std::env::args().nth(2).as_deref() == Some("stand-pat") {
+                        e.leaf_stand_pat = true;
+                        e.leaf_vcf_four_three = true;
                     }
                     let b = Board::parse_position(p).unwrap();
                     nodes += e.search(black_box(&b), &Limits::nodes(20_000)).nodes;

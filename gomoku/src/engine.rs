@@ -96,19 +96,31 @@ pub struct Engine {
     pub max_moves: usize,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
-    /// off), so a search to a fixed depth keeps its root value. On by default, with
-    /// [`Engine::leaf_vcf_four_three`]: probing every leaf with a four to play took about
-    /// 60 % of a search's nodes. Against Rapfi at 10,000 nodes, ours at 40,000 (24
-    /// balanced openings and 48 random ones, both colours) scored 62 points of 144 with
-    /// stand pat alone, 55 with neither, 71 with both (see the README).
+    /// off), so a search to a fixed depth keeps its root value. Off by default, as is
+    /// [`Engine::leaf_vcf_four_three`]: at fixed nodes the pair scores more (against
+    /// Rapfi at 10,000 nodes, ours at 40,000, 24 balanced openings and 48 random ones,
+    /// both colours: 71 points of 144 with both, 62 with stand pat alone, 55 with
+    /// neither), but at the time that counts, 200 ms a move against Rapfi at 200 ms,
+    /// the pair scored 36 points of 288 and the engine without them 46 (two sessions'
+    /// runs, alternating; see the README).
     pub leaf_stand_pat: bool,
     /// The leaf VCF probe runs only where the static patterns say a short VCF is
     /// possible: the side to move has a four-three cell (a cell that makes a four and an
     /// open three at once; [`Board::class_counts`]). Off, every leaf where the side to
-    /// move has a four to play is probed. On by default: with it the tree is a ply deeper
-    /// at the same nodes, as with no leaf VCF at all (68 points of 144), while a
-    /// four-three at the horizon is still proved a win.
+    /// move has a four to play is probed (the default; see [`Engine::leaf_stand_pat`]
+    /// for the matches). On, the tree is a ply deeper at the same nodes, as with no leaf
+    /// VCF at all, while a four-three at the horizon is still proved a win.
     pub leaf_vcf_four_three: bool,
+    /// Exact defences of an open three inside the tree: against an opponent's open three
+    /// (a cell where it would make an open four) a node searches only our fours and the
+    /// candidate cells after which the opponent has neither an open-four nor a
+    /// double-four cell (tested by playing them), not every cell where the opponent
+    /// would have a four in some line (Rapfi generates the exact defences of a flex
+    /// three likewise). The values are the same (a dropped move loses at once in its
+    /// child: win in 3 for the opponent); the nodes those children cost are saved, about
+    /// 4,000 of a 40,000-node search. Off by default: it did not score more, at fixed
+    /// nodes or at 200 ms a move against Rapfi (see the README).
+    pub exact_three_defence: bool,
     /// Attacker positions a VCF search at a leaf may visit (0 = no VCF at leaves).
     pub leaf_vcf_nodes: u64,
     /// Attacker positions the root VCF searches may visit (under a node limit `N`, at
@@ -181,8 +193,9 @@ impl Engine {
             four_extension: true,
             max_moves: 8,
             leaf_vcf_nodes: 60,
-            leaf_stand_pat: true,
-            leaf_vcf_four_three: true,
+            exact_three_defence: false,
+            leaf_stand_pat: false,
+            leaf_vcf_four_three: false,
             root_vcf_nodes: 20_000,
             root_vct_nodes: 40_000,
             vct: VctSolver::new(),
@@ -417,6 +430,30 @@ impl Engine {
         // 5. Moves: forced replies or the best candidates.
         let mut moves = Vec::with_capacity(32);
         Self::candidate_moves_by(b, self.max_moves, &mut moves, self.order());
+        if self.exact_three_defence
+            && opp_fives == 0
+            && b.pattern_count(!me, Pattern::OpenFour) > 0
+            && !moves.is_empty()
+        {
+            // Against an open three only our fours and the moves after which the opponent
+            // has neither an open-four nor a double-four cell. The others
+            // lose at once in the child (win in 3 for the opponent, step 2): dropping them
+            // here keeps every value and saves their nodes.
+            moves.retain(|&(_, c)| {
+                let i = b.index(c);
+                if b.patterns(i, me).iter().any(|&p| p >= Pattern::Four as u8) {
+                    return true;
+                }
+                b.play_unchecked(c);
+                let holds = b.outcome().is_some() || has_double_four_move(b, !me).is_none();
+                b.try_undo();
+                holds
+            });
+            if moves.is_empty() {
+                // What each dropped move's child returns.
+                return Score::loss_in(ply + 4);
+            }
+        }
         if moves.is_empty() {
             // Renju: black may not block the four (or has no allowed cell near the stones).
             return if opp_fives > 0 {
