@@ -197,6 +197,13 @@ pub enum SessionError {
     /// `move` with a move that is illegal in the current position.
     #[error("move: {0}")]
     Illegal(#[from] PlayError),
+    /// `nboard N` with a version other than [`VERSION`]. The session still answers
+    /// `set myname` and goes on in version 2; the error tells the user why the GUI may
+    /// not understand it.
+    #[error(
+        "nboard: protocol version {0} is not supported (this engine speaks version {VERSION}); going on in version {VERSION}"
+    )]
+    Version(u32),
     /// Writing to the GUI failed.
     #[error("output: {0}")]
     Io(#[from] io::Error),
@@ -263,7 +270,8 @@ impl Session {
     /// Carries out one command, writing the answers to `out` (flushed).
     ///
     /// # Errors
-    /// [`SessionError::Illegal`] for an illegal `move`, [`SessionError::Io`] when
+    /// [`SessionError::Illegal`] for an illegal `move`, [`SessionError::Version`] for
+    /// `nboard` with another version (after answering it), [`SessionError::Io`] when
     /// writing fails.
     pub fn execute(
         &mut self,
@@ -271,7 +279,13 @@ impl Session {
         out: &mut impl Write,
     ) -> Result<Control, SessionError> {
         match command {
-            Command::NBoard(_) => writeln!(out, "set myname {NAME}")?,
+            Command::NBoard(v) => {
+                writeln!(out, "set myname {NAME}")?;
+                out.flush()?;
+                if v != VERSION {
+                    return Err(SessionError::Version(v));
+                }
+            }
             Command::SetGame(g) => {
                 self.game = *g;
             }
@@ -489,6 +503,21 @@ mod tests {
             .map(String::as_str)
             .filter(|l| !l.starts_with("nodestats") && !l.starts_with("status"))
             .collect()
+    }
+
+    /// Another protocol version is answered (`set myname`) and reported as an error
+    /// naming both versions; the session goes on.
+    #[test]
+    fn another_version_is_answered_and_reported() {
+        let mut s = Session::new(1);
+        let (out, errors) = converse(&mut s, &["nboard 3", "ping 1"]);
+        assert_eq!(out, ["set myname zerosum", "pong 1"]);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].0, 1);
+        assert!(errors[0].1.contains("version 3"), "{}", errors[0].1);
+        assert!(errors[0].1.contains("version 2"), "{}", errors[0].1);
+        let (_, errors) = converse(&mut s, &["nboard 2"]);
+        assert!(errors.is_empty());
     }
 
     /// A ping's number is echoed with control characters escaped, never raw.
