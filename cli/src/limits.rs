@@ -45,6 +45,13 @@ impl<L: Level> LimitArgs<L> {
         };
         if let Some(level) = level {
             engine.set_level(level);
+            if !level.searches() {
+                if let Some(what) = self.unused_limit() {
+                    eprintln!(
+                        "warning: level {level} chooses its move without a search, so {what} has no effect"
+                    );
+                }
+            }
         }
         Limits {
             depth: self.depth,
@@ -52,6 +59,22 @@ impl<L: Level> LimitArgs<L> {
             time: self.time_ms.map(Duration::from_millis),
             ..Limits::default()
         }
+    }
+}
+
+impl<L: Level> LimitArgs<L> {
+    /// The first budget given (`--nodes`, `--time-ms`) without `--depth` (which makes
+    /// every level search), for the warning that a level without a search ignores it.
+    fn unused_limit(&self) -> Option<&'static str> {
+        if self.depth.is_some() {
+            return None;
+        }
+        [
+            (self.nodes.is_some(), "--nodes"),
+            (self.time_ms.is_some(), "--time-ms"),
+        ]
+        .into_iter()
+        .find_map(|(given, name)| given.then_some(name))
     }
 }
 
