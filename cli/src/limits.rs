@@ -45,12 +45,12 @@ impl<L: Level> LimitArgs<L> {
         };
         if let Some(level) = level {
             engine.set_level(level);
-            if !level.searches() {
-                if let Some(what) = self.unused_limit() {
-                    eprintln!(
-                        "warning: level {level} chooses its move without a search, so {what} has no effect"
-                    );
-                }
+            if !level.searches()
+                && let Some(what) = self.unused_limit()
+            {
+                eprintln!(
+                    "warning: level {level} chooses its move without a search, so {what} has no effect"
+                );
             }
         }
         Limits {
