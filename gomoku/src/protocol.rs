@@ -285,6 +285,9 @@ impl Brain {
         let fallback = top.first().map(|&(_, c)| c);
         let position = board.clone();
         self.ensure_engine();
+        // The watchdog may have measured a lateness since the last move was answered (it
+        // still wakes at that move's deadline): the reserve of this move counts it.
+        self.lateness = link.lateness();
         let deadline = self.deadline();
         let stop = StopFlag::new();
         link.arm(Guard {
