@@ -30,7 +30,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 use thiserror::Error;
 use zerosum::search::{Limits, StopFlag};
-use zerosum::time::GameClock;
+use zerosum::time::{Budget, GameClock};
 use zerosum::{Engine as _, Game, Score};
 
 /// The name the engine gives the GUI.
@@ -375,6 +375,14 @@ impl Session {
     }
 
     /// `hint n`: the `n` best moves with their values.
+    /// No limit but the session's stop flag (raised by `ping` and `quit`).
+    fn stop_limits(&self) -> Limits {
+        Limits {
+            stop: Some(self.stop.clone()),
+            ..Limits::default()
+        }
+    }
+
     fn hint(&mut self, n: usize, out: &mut impl Write) -> io::Result<()> {
         let Some(game) = self.begin(out, "analysing")? else {
             return Ok(());
@@ -384,11 +392,7 @@ impl Session {
         if game.must_pass() {
             // The pass's value is the position's, as `go` finds it (the engine plays
             // the pass and searches on).
-            let limits = Limits {
-                stop: Some(self.stop.clone()),
-                ..Limits::default()
-            };
-            let r = self.engine.think(&game, &limits, &mut |_| {});
+            let r = self.engine.think(&game, &self.stop_limits(), &mut |_| {});
             let depth = if r.exact {
                 "100%".to_string()
             } else {
@@ -396,12 +400,18 @@ impl Session {
             };
             writeln!(out, "search PA {} 0 {depth}", eval_text(r.score, r.exact))?;
         } else if empties <= level.end_depth {
-            let moves = self.engine.solver().analyze(game.board());
-            for (mv, score) in moves.into_iter().take(n) {
+            // Stopped by `ping`/`quit`: nothing solved is shown.
+            let budget = Budget::new(&self.stop_limits());
+            let moves = self.engine.solver().analyze_within(game.board(), &budget);
+            for (mv, score) in moves.unwrap_or_default().into_iter().take(n) {
                 writeln!(out, "search {} {score} 0 100%", move_text(mv))?;
             }
         } else {
-            let r = self.engine.analyze_midgame(&game, self.depth);
+            // Stopped by `ping`/`quit`: the last finished iteration's values.
+            let budget = Budget::new(&self.stop_limits());
+            let r = self
+                .engine
+                .analyze_midgame_within(&game, self.depth, &budget);
             writeln!(
                 out,
                 "nodestats {} {:.2}",
@@ -597,6 +607,49 @@ mod tests {
         let got = without_progress(&out);
         assert_eq!(got[1], "search PA -64 0 100%", "{out:?}");
         assert!(got[2].starts_with("=== PA/-64/"), "{out:?}");
+    }
+
+    /// `hint` stops on the session's stop flag (raised by the reader for `ping` and
+    /// `quit`), in the midgame search and in the exact solver: here the flag is up before
+    /// it starts, so a depth-60 hint of the start answers with its first iteration's
+    /// values and an exact hint of FFO #40 (20 empties, minutes of work) with none.
+    #[test]
+    fn hint_stops_on_the_stop_flag() {
+        let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
+        for (depth, game) in [
+            ("60", String::new()),
+            (
+                "12",
+                format!(
+                    "set game (;GM[Othello]BO[8 {} *];)",
+                    ffo40.replace('X', "*")
+                ),
+            ),
+        ] {
+            let mut s = Session::new(4);
+            let mut lines = vec!["nboard 2".to_string(), format!("set depth {depth}")];
+            if !game.is_empty() {
+                lines.push(game);
+            }
+            let is_start = lines.len() == 2;
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+            let (_, errors) = converse(&mut s, &lines);
+            assert!(errors.is_empty(), "{errors:?}");
+            s.stop_flag().stop();
+            let (out, errors) = converse(&mut s, &["hint 3"]);
+            assert!(errors.is_empty(), "{errors:?}");
+            // The midgame search still finishes its first iteration (so that it has
+            // values); the solver gives none.
+            let searched: Vec<&String> = out.iter().filter(|l| l.starts_with("search")).collect();
+            if is_start {
+                assert!(
+                    !searched.is_empty() && searched.iter().all(|l| l.ends_with(" 0 1")),
+                    "{out:?}"
+                );
+            } else {
+                assert!(searched.is_empty(), "{out:?}");
+            }
+        }
     }
 
     /// A `hint` below the solver's range whose search sees the game end gives that
