@@ -94,10 +94,11 @@ impl Cell {
             .ok_or_else(|| CellError::MalformedXy(shown(t)))?;
         let parse = |s: &str| -> Result<u32, CellError> {
             let s = s.trim();
-            if s.is_empty() || s.len() > 6 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(CellError::MalformedXy(shown(t)));
             }
-            s.parse().map_err(|_| CellError::MalformedXy(shown(t)))
+            // A number, however long, that is too large is off the board, not malformed.
+            s.parse().map_err(|_| CellError::OutOfRange(shown(t)))
         };
         let (x, y) = (parse(a)?, parse(b)?);
         if x >= MAX_SIZE as u32 || y >= MAX_SIZE as u32 {
