@@ -63,6 +63,19 @@ impl<L: Level> LimitArgs<L> {
 }
 
 impl<L: Level> LimitArgs<L> {
+    /// Warns on standard error when `--depth` is at least `hopeless` plies with neither
+    /// `--time-ms` nor `--nodes` to bound it (`what_it_takes` says how long that depth
+    /// takes, for the game that calls).
+    pub fn warn_if_too_deep(&self, hopeless: u32, what_it_takes: &str) {
+        if let Some(d) = self.depth
+            && d >= hopeless
+            && self.time_ms.is_none()
+            && self.nodes.is_none()
+        {
+            eprintln!("warning: --depth {d} without --time-ms or --nodes: {what_it_takes}");
+        }
+    }
+
     /// The first budget given (`--nodes`, `--time-ms`) without `--depth` (which makes
     /// every level search), for the warning that a level without a search ignores it.
     fn unused_limit(&self) -> Option<&'static str> {
