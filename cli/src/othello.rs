@@ -398,7 +398,7 @@ fn run_perft(depth: u32, position: Option<Othello>, edax: bool) -> ExitCode {
 /// on standard output. Lines the session cannot carry out are reported on standard
 /// error and the loop goes on.
 fn run_nboard(hash_mib: usize) -> ExitCode {
-    use othello::nboard::{Control, Session, SessionError, interrupts};
+    use othello::nboard::{CommandError, Control, Session, SessionError, interrupts};
     use std::io::BufRead;
     let mut session = Session::new(hash_mib);
     let stop = session.stop_flag();
@@ -433,6 +433,8 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
                 eprintln!("zerosum othello nboard: output: {e}");
                 return ExitCode::FAILURE;
             }
+            // Blank lines are skipped, as every command reading standard input does.
+            Err(SessionError::Command(CommandError::Empty)) => {}
             Err(e) => eprintln!("line {}: {e}", n + 1),
         }
     }

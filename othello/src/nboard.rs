@@ -160,6 +160,7 @@ impl std::str::FromStr for Command {
                         Ok(Command::SetDepth(d))
                     }
                     "contempt" => Ok(Command::SetContempt),
+                    "" => Err(CommandError::MissingArgument { command: "set" }),
                     _ => Err(CommandError::Unknown(shown(line))),
                 }
             }
@@ -513,6 +514,19 @@ mod tests {
             .map(String::as_str)
             .filter(|l| !l.starts_with("nodestats") && !l.starts_with("status"))
             .collect()
+    }
+
+    /// `set` without a property is named as a missing argument, not an unknown command.
+    #[test]
+    fn set_alone_is_a_missing_argument() {
+        assert!(matches!(
+            "set".parse::<Command>(),
+            Err(CommandError::MissingArgument { command: "set" })
+        ));
+        assert!(matches!(
+            "set foo".parse::<Command>(),
+            Err(CommandError::Unknown(_))
+        ));
     }
 
     /// Another protocol version is answered (`set myname`) and reported as an error
