@@ -25,14 +25,16 @@ use zerosum::time::Budget;
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain); 7×6 only.
     Play(PlayArgs),
-    /// Solve positions read from standard input, one a line (`<moves> [score]`, a score
+    /// Solve positions read from standard input, one a line (`<moves> [score]`, the
+    /// moves as column digits from the empty board, `-` for the empty board itself; a score
     /// as in Pons' test files allowed and ignored):
     /// prints `<moves> <score>` in Pons' convention (`--weak`: 1 win, 0 draw, -1 loss).
     Solve(SolveArgs),
-    /// The score of every column: `<moves>` then one score per column (seven on 7×6), left to right (`x` for a
+    /// The score of every column (positions as for solve; `-` is the empty board):
+    /// `<moves>` then one score per column (seven on 7×6), left to right (`x` for a
     /// column that cannot be played).
     Analyze(SolveArgs),
-    /// The engine's column: `<moves> bestmove <column> score <value> depth <plies> nodes
+    /// The engine's column (positions as for solve; `-` is the empty board): `<moves> bestmove <column> score <value> depth <plies> nodes
     /// <n> time <ms> pv <columns…>`. `--level perfect` is the exact solver (ties go to the centre;
     /// with --time-ms it gets half the time, then the score table searches); levels 1-14
     /// search the win-place score table.
@@ -267,7 +269,13 @@ fn table_log2(mib: u64) -> u32 {
 /// The move string of a line (`-` = the empty board) and its position; one trailing
 /// score as in Pons' test files is allowed, any other text is an error.
 fn parse<G: Geometry>(g: G, line: &str) -> Result<(&str, Position<G>), String> {
-    let l = connect4::parse_input_line_on(g, line).map_err(|e| e.to_string())?;
+    let l = connect4::parse_input_line_on(g, line).map_err(|e| match e {
+        // A bad first move: perhaps an attempt at the empty board.
+        connect4::InputLineError::Moves(p) if p.index == 0 => {
+            format!("{p} (a lone - is the empty board)")
+        }
+        e => e.to_string(),
+    })?;
     Ok((l.moves, l.position))
 }
 

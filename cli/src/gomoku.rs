@@ -6,6 +6,14 @@ use gomoku::vcf::VcfSolver;
 use gomoku::{Board, Engine, Notation};
 use std::process::ExitCode;
 
+/// The search depth (plies) from which an unbounded Gomoku search may take hours: each
+/// ply multiplies the work several times over and the top level's 7 plies take seconds.
+const HOURS_DEEP: u32 = 10;
+
+/// How long a search of [`HOURS_DEEP`] plies or more may take, in words.
+const HOURS_DEEP_TEXT: &str =
+    "a Gomoku search of 10 plies or more may take hours (--time-ms or --nodes bound it)";
+
 /// Commands of `zerosum gomoku`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -79,6 +87,7 @@ pub fn run(command: Command) -> ExitCode {
             })
         }
         Command::Bestmove { limits } => {
+            limits.warn_if_too_deep(HOURS_DEEP, HOURS_DEEP_TEXT);
             let mut engine = Engine::new(16);
             crate::limits::bestmove(&mut engine, &limits, |line| {
                 let board = Board::parse_position(line).map_err(|e| e.to_string())?;
@@ -86,6 +95,7 @@ pub fn run(command: Command) -> ExitCode {
             })
         }
         Command::Analyze { limits } => {
+            limits.warn_if_too_deep(HOURS_DEEP, HOURS_DEEP_TEXT);
             let mut engine = Engine::new(16);
             let parse = |line: &str| {
                 let board = Board::parse_position(line).map_err(|e| e.to_string())?;

@@ -45,6 +45,13 @@ impl<L: Level> LimitArgs<L> {
         };
         if let Some(level) = level {
             engine.set_level(level);
+            if !level.searches()
+                && let Some(what) = self.unused_limit()
+            {
+                eprintln!(
+                    "warning: level {level} chooses its move without a search, so {what} has no effect"
+                );
+            }
         }
         Limits {
             depth: self.depth,
@@ -52,6 +59,35 @@ impl<L: Level> LimitArgs<L> {
             time: self.time_ms.map(Duration::from_millis),
             ..Limits::default()
         }
+    }
+}
+
+impl<L: Level> LimitArgs<L> {
+    /// Warns on standard error when `--depth` is at least `hopeless` plies with neither
+    /// `--time-ms` nor `--nodes` to bound it (`what_it_takes` says how long that depth
+    /// takes, for the game that calls).
+    pub fn warn_if_too_deep(&self, hopeless: u32, what_it_takes: &str) {
+        if let Some(d) = self.depth
+            && d >= hopeless
+            && self.time_ms.is_none()
+            && self.nodes.is_none()
+        {
+            eprintln!("warning: --depth {d} without --time-ms or --nodes: {what_it_takes}");
+        }
+    }
+
+    /// The first budget given (`--nodes`, `--time-ms`) without `--depth` (which makes
+    /// every level search), for the warning that a level without a search ignores it.
+    fn unused_limit(&self) -> Option<&'static str> {
+        if self.depth.is_some() {
+            return None;
+        }
+        [
+            (self.nodes.is_some(), "--nodes"),
+            (self.time_ms.is_some(), "--time-ms"),
+        ]
+        .into_iter()
+        .find_map(|(given, name)| given.then_some(name))
     }
 }
 

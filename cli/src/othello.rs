@@ -119,8 +119,22 @@ pub fn run(command: Command) -> ExitCode {
         }
         Command::Bestmove { limits } => {
             let mut engine = othello::Engine::new(16);
+            // Level perfect with neither a time nor a node limit solves every position
+            // exactly: warn of the hopeless ones, as `solve` does.
+            let perfect = limits
+                .level
+                .as_deref()
+                .is_some_and(|l| l.trim().eq_ignore_ascii_case("perfect"));
+            let unbounded = limits.time_ms.is_none() && limits.nodes.is_none();
+            let mut quick = (perfect && unbounded).then(|| Solver::new(1));
             crate::limits::bestmove(&mut engine, &limits, |line| {
                 let g = parse(line)?;
+                if let Some((what, outlook)) = quick.as_mut().and_then(|s| far_beyond(s, &g)) {
+                    eprintln!(
+                        "warning: {g}: level perfect solves exactly: {what}: {outlook} \
+                         (--time-ms or --nodes bound it)"
+                    );
+                }
                 Ok((g.to_string(), g))
             })
         }
@@ -154,13 +168,24 @@ const QUICK_SOLVE_NODES: u64 = 100_000;
 /// squares ([`GROWTH_PER_EMPTY`] from [`SOLVABLE_EMPTIES`] in about a second); a
 /// position the solver finishes within [`QUICK_SOLVE_NODES`] gets no warning.
 fn warn_if_far_beyond(solver: &mut Solver, g: &Othello, limits: &ExactLimitArgs) {
-    let empties = 64 - g.stones_on_board();
-    if empties <= FAR_BEYOND_EMPTIES || !limits.unbounded() {
+    if !limits.unbounded() {
         return;
+    }
+    if let Some((what, outlook)) = far_beyond(solver, g) {
+        warn_far_beyond(limits, &g.to_string(), &what, &outlook);
+    }
+}
+
+/// What makes an unbounded exact solve of `g` hopeless and how long it may take, in
+/// words (see [`warn_if_far_beyond`]); `None` when it is not.
+fn far_beyond(solver: &mut Solver, g: &Othello) -> Option<(String, String)> {
+    let empties = 64 - g.stones_on_board();
+    if empties <= FAR_BEYOND_EMPTIES {
+        return None;
     }
     let quick = zerosum::time::Budget::new(&zerosum::search::Limits::nodes(QUICK_SOLVE_NODES));
     if solver.solve_within(g.board(), &quick).is_some() {
-        return;
+        return None;
     }
     let times = GROWTH_PER_EMPTY.powi((empties - SOLVABLE_EMPTIES) as i32);
     let what = format!(
@@ -169,7 +194,7 @@ fn warn_if_far_beyond(solver: &mut Solver, g: &Othello, limits: &ExactLimitArgs)
         empties - SOLVABLE_EMPTIES,
         times.log10()
     );
-    warn_far_beyond(limits, &g.to_string(), &what, &outlook(times));
+    Some((what, outlook(times)))
 }
 
 /// How long an exact solve of `seconds` (the estimate) may take, in words.
@@ -334,8 +359,19 @@ fn parse_position(text: &str) -> Result<Othello, String> {
     parse(text)
 }
 
+/// The perft depth (and empty squares) from which `perft` warns that it will take hours.
+const HOURS_OF_PERFT: u32 = 15;
+
 fn run_perft(depth: u32, position: Option<Othello>, edax: bool) -> ExitCode {
     let g = position.unwrap_or_default();
+    let empties = 64 - g.stones_on_board();
+    if depth.min(empties) >= HOURS_OF_PERFT {
+        eprintln!(
+            "warning: perft {depth} from {empties} empty squares: perft 13 from the start \
+             takes about half a minute of CPU here and each ply multiplies the work by \
+             about 8-10, so depth {HOURS_OF_PERFT} and beyond take hours or more"
+        );
+    }
     let mode = if edax {
         PerftMode::Edax
     } else {
@@ -362,7 +398,7 @@ fn run_perft(depth: u32, position: Option<Othello>, edax: bool) -> ExitCode {
 /// on standard output. Lines the session cannot carry out are reported on standard
 /// error and the loop goes on.
 fn run_nboard(hash_mib: usize) -> ExitCode {
-    use othello::nboard::{Control, Session, SessionError, interrupts};
+    use othello::nboard::{CommandError, Control, Session, SessionError, interrupts};
     use std::io::BufRead;
     let mut session = Session::new(hash_mib);
     let stop = session.stop_flag();
@@ -397,6 +433,8 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
                 eprintln!("zerosum othello nboard: output: {e}");
                 return ExitCode::FAILURE;
             }
+            // Blank lines are skipped, as every command reading standard input does.
+            Err(SessionError::Command(CommandError::Empty)) => {}
             Err(e) => eprintln!("line {}: {e}", n + 1),
         }
     }

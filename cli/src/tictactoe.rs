@@ -45,7 +45,8 @@ pub enum Command {
     Variants(BoardArgs),
 }
 
-/// Empty cells beyond which an exact solve may take minutes (5×5 with k = 5 and more).
+/// Empty cells beyond which an exact solve may take minutes (5×5 with k = 5 and more;
+/// a quick solve first spares the easy ones the warning).
 const FAR_BEYOND_EMPTIES: u32 = 22;
 
 /// Which board the input positions are on.
@@ -141,11 +142,20 @@ fn value_text(v: Score, board: &Board, distance: bool, separator: char) -> Strin
     }
 }
 
+/// Nodes of the quick solve tried before warning: a large board whose `k` makes it easy
+/// (5×5 with k = 4 takes about a million nodes) is solved within them and gets no
+/// warning; its result stays in the solver's table for the real solve.
+const QUICK_SOLVE_NODES: u64 = 4_000_000;
+
 /// Warns when `board` has so many empty cells that an unbounded exact solve may take
-/// minutes to hours.
-fn warn_if_far_beyond(board: &Board, limits: &ExactLimitArgs, line: &str) {
+/// minutes to hours, unless a quick solve of [`QUICK_SOLVE_NODES`] finishes it.
+fn warn_if_far_beyond(solver: &mut Solver, board: &Board, limits: &ExactLimitArgs, line: &str) {
     let empties = board.empty_count();
-    if empties > FAR_BEYOND_EMPTIES {
+    if empties > FAR_BEYOND_EMPTIES && limits.unbounded() {
+        let quick = zerosum::time::Budget::new(&zerosum::search::Limits::nodes(QUICK_SOLVE_NODES));
+        if solver.solve_with_budget(board, &quick).is_some() {
+            return;
+        }
         let what = format!(
             "{empties} empty cells, {} more than the {FAR_BEYOND_EMPTIES} solved here within \
              seconds (each more cell multiplies the work)",
@@ -224,7 +234,7 @@ fn for_each_board(
         let mut progress = Progress::stderr();
         crate::lines::process_stdin(|line| {
             let board = parse(line, &form)?;
-            warn_if_far_beyond(&board, &args.limits, line);
+            warn_if_far_beyond(&mut solver, &board, &args.limits, line);
             Ok::<_, String>(format!(
                 "{line} {}",
                 answer(&mut solver, &mut progress, &board)

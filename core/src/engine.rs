@@ -87,6 +87,13 @@ pub trait Level:
     fn all() -> Vec<Self>;
     /// The level used when none is given.
     fn default_level() -> Self;
+    /// False for a level that chooses its move without a search (Gomoku's greedy level
+    /// 1), so that node and time budgets have nothing to bound (an explicit depth may
+    /// still make the engine search); front ends say so instead of ignoring the budgets
+    /// silently. True by default.
+    fn searches(&self) -> bool {
+        true
+    }
     /// The levels in words for `--help` and errors: `1-10 or perfect (default 4)`.
     fn range_text() -> String {
         let all = Self::all();

@@ -754,6 +754,26 @@ impl Board {
         true
     }
 
+    /// True while `side` may still make five in a row: some five cells in a line hold
+    /// neither an opponent's stone nor a blocker. False means `side` can never win from
+    /// here, whatever the rule (an overline or a forbidden point only removes wins), so
+    /// when it is false for both sides the game is a dead draw. Scans every line of five
+    /// cells (572 on 15×15); meant for the root, not for every node.
+    pub fn five_possible(&self, side: Side) -> bool {
+        let own = side.index() as u8 + 1;
+        let s = self.size as i32;
+        (0..s).any(|y| {
+            (0..s).any(|x| {
+                DIRECTIONS.iter().any(|&(dx, dy)| {
+                    (0..5).all(|k| {
+                        let v = self.at(x + k * dx, y + k * dy);
+                        v == 0 || v == own
+                    })
+                })
+            })
+        })
+    }
+
     /// The winning row's cells if the last move made one.
     pub fn winning_row(&self) -> Option<Vec<Cell>> {
         let Some(Outcome::Win(_)) = self.outcome else {

@@ -66,13 +66,13 @@ impl Cell {
         let digits = chars.as_str();
         if !letter.is_ascii_alphabetic()
             || digits.is_empty()
-            || digits.len() > 2
             || !digits.bytes().all(|b| b.is_ascii_digit())
         {
             return Err(CellError::Malformed(shown(t)));
         }
         let x = letter.to_ascii_lowercase() as u8 - b'a';
-        let row: u32 = digits.parse().map_err(|_| CellError::Malformed(shown(t)))?;
+        // A row number, however long, that is too large is off the board.
+        let row: u32 = digits.parse().unwrap_or(u32::MAX);
         if row == 0 {
             return Err(CellError::Malformed(shown(t)));
         }
@@ -94,10 +94,11 @@ impl Cell {
             .ok_or_else(|| CellError::MalformedXy(shown(t)))?;
         let parse = |s: &str| -> Result<u32, CellError> {
             let s = s.trim();
-            if s.is_empty() || s.len() > 6 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(CellError::MalformedXy(shown(t)));
             }
-            s.parse().map_err(|_| CellError::MalformedXy(shown(t)))
+            // A number, however long, that is too large is off the board, not malformed.
+            s.parse().map_err(|_| CellError::OutOfRange(shown(t)))
         };
         let (x, y) = (parse(a)?, parse(b)?);
         if x >= MAX_SIZE as u32 || y >= MAX_SIZE as u32 {
@@ -199,9 +200,11 @@ mod tests {
             (xy, "-1,2", false),
             (xy, "30,2", true),
             (human, "", false),
-            (human, "h123", false),
+            (human, "h123", true),
+            (human, "h99999999999", true),
+            (xy, "99999999999,1", true),
         ] {
-            let is_xy = ["1;2", "-1,2", "30,2"].contains(&text);
+            let is_xy = ["1;2", "-1,2", "30,2", "99999999999,1"].contains(&text);
             match parse(text) {
                 Err(CellError::OutOfRange(_)) if out_of_range => {}
                 Err(CellError::Malformed(_)) if !out_of_range && !is_xy => {}

@@ -618,6 +618,27 @@ impl Engine {
         let me = b.side_to_move();
         let mut moves = Vec::new();
         Self::candidate_moves_by(&b, usize::MAX, &mut moves, self.order());
+        // A dead draw: no five left for either side, whatever is played.
+        if !b.five_possible(me) && !b.five_possible(!me) {
+            let cell = moves.first().map(|&(_, c)| c).or_else(|| {
+                (0..b.cell_count())
+                    .find(|&i| b.raw(i) == 0)
+                    .map(|i| b.cell_of(i))
+            });
+            info.best = cell;
+            info.exact = true;
+            info.pv = cell.into_iter().collect();
+            info.candidates = moves
+                .iter()
+                .map(|&(_, c)| Candidate {
+                    cell: c,
+                    score: Score::DRAW,
+                    bound: Bound::Exact,
+                })
+                .collect();
+            info.elapsed = self.budget.elapsed();
+            return info;
+        }
         // Root step 1: a win at once or a VCF.
         if let Some(w) = (0..b.cell_count()).find(|&i| b.is_winning_cell(i, me)) {
             let c = b.cell_of(w);

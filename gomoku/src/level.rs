@@ -67,6 +67,10 @@ impl zerosum::Level for Level {
     fn default_level() -> Level {
         Level(4)
     }
+    /// Level 1 (the greedy weight table) does not search.
+    fn searches(&self) -> bool {
+        self.0 > 1
+    }
     /// `1-8 (default 4; no perfect level: …)`, so that `--help` and errors say why.
     fn range_text() -> String {
         format!(

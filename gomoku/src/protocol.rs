@@ -285,6 +285,9 @@ impl Brain {
         let fallback = top.first().map(|&(_, c)| c);
         let position = board.clone();
         self.ensure_engine();
+        // The watchdog may have measured a lateness since the last move was answered (it
+        // still wakes at that move's deadline): the reserve of this move counts it.
+        self.lateness = link.lateness();
         let deadline = self.deadline();
         let stop = StopFlag::new();
         link.arm(Guard {
@@ -410,17 +413,21 @@ impl Brain {
                 }
                 return Ok(true);
             }
-            let (parsed, expected) = match block.kind {
-                BlockKind::Board => (parse_stone_line(line), "x,y,1|2|3"),
+            let parsed = match block.kind {
+                BlockKind::Board => parse_stone_line(line),
                 // Swap2 stones come in playing order, black first, as `x,y`.
-                BlockKind::Swap2 => (Cell::parse_xy(line).ok().map(|c| (c, 0)), "x,y"),
+                BlockKind::Swap2 => match Cell::parse_xy(line) {
+                    Ok(c) => Ok((c, 0)),
+                    Err(CellError::OutOfRange(_)) => Err("off the board"),
+                    Err(_) => Err("expected x,y"),
+                },
             };
             match parsed {
-                Some(stone) => block.stones.push(stone),
-                None => {
+                Ok(stone) => block.stones.push(stone),
+                Err(why) => {
                     block.bad += 1;
                     if block.error.is_none() {
-                        block.error = Some(format!("{} (expected {expected})", echo(line)));
+                        block.error = Some(format!("{} ({why})", echo(line)));
                     }
                 }
             }
@@ -884,14 +891,20 @@ impl Brain {
 }
 
 /// One stone line of a block: `x,y,field` with field 1, 2 or 3.
-fn parse_stone_line(line: &str) -> Option<(Cell, u8)> {
-    let (xy, field) = line.rsplit_once(',')?;
+fn parse_stone_line(line: &str) -> Result<(Cell, u8), &'static str> {
+    const EXPECTED: &str = "expected x,y,1|2|3";
+    let (xy, field) = line.rsplit_once(',').ok_or(EXPECTED)?;
     let field = field
         .trim()
         .parse::<u8>()
         .ok()
-        .filter(|f| (1..=3).contains(f))?;
-    Some((Cell::parse_xy(xy).ok()?, field))
+        .filter(|f| (1..=3).contains(f))
+        .ok_or(EXPECTED)?;
+    match Cell::parse_xy(xy) {
+        Ok(c) => Ok((c, field)),
+        Err(CellError::OutOfRange(_)) => Err("off the board"),
+        Err(_) => Err(EXPECTED),
+    }
 }
 
 fn answer(out: &mut impl Write, text: &str) -> io::Result<()> {
@@ -1199,11 +1212,25 @@ mod tests {
         // Beyond the largest board too, the answer names this game's board.
         let out = talk(
             &mut Brain::new().with_node_limit(100),
-            "START 15\nTURN 99,99\nTAKEBACK 30,2\n",
+            "START 15\nTURN 99,99\nTAKEBACK 30,2\nTURN 99999999999,1\nSWAP2BOARD\n99,99\nDONE\nBOARD\n99999999999,3,1\n7,7,1\nDONE\n",
         );
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[1], "ERROR cell 99,99 is off the 15x15 board", "{out}");
         assert_eq!(lines[2], "ERROR cell 30,2 is off the 15x15 board", "{out}");
+        // However long the number, it is off the board, not malformed.
+        assert_eq!(
+            lines[3], "ERROR cell 99999999999,1 is off the 15x15 board",
+            "{out}"
+        );
+        assert_eq!(
+            lines[4], "ERROR bad board line \"99,99\" (off the board)",
+            "{out}"
+        );
+        assert_eq!(
+            lines[5],
+            "MESSAGE skipped 1 bad board line, among them \"99999999999,3,1\" (off the board)",
+            "{out}"
+        );
     }
 
     /// The searching thread gets no CPU until the watchdog has answered for it (it is

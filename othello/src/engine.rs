@@ -189,15 +189,22 @@ impl Engine {
     /// (each move searched with the full window, so every value is exact at that depth):
     /// what an `analyze` command shows.
     pub fn analyze_midgame(&mut self, game: &Othello, depth: u32) -> SearchResult<Move> {
+        self.analyze_midgame_within(game, depth, &Budget::unlimited())
+    }
+
+    /// [`Engine::analyze_midgame`] unless `budget` (time, nodes, stop flag) runs out
+    /// first: then the result of the last finished iteration (its `depth` says which).
+    pub fn analyze_midgame_within(
+        &mut self,
+        game: &Othello,
+        depth: u32,
+        budget: &Budget,
+    ) -> SearchResult<Move> {
         let mut g = game.clone();
         self.searcher.set_analysis(true);
-        let r = self.searcher.search_within(
-            &mut g,
-            &mut Pattern,
-            Some(depth.max(1)),
-            &Budget::unlimited(),
-            |_| {},
-        );
+        let r =
+            self.searcher
+                .search_within(&mut g, &mut Pattern, Some(depth.max(1)), budget, |_| {});
         self.searcher.set_analysis(false);
         r
     }

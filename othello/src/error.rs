@@ -51,9 +51,12 @@ pub enum PlayError {
     /// The game is over: no move, not even a pass, is legal.
     #[error("the game is over")]
     GameOver,
-    /// The square is occupied or turns no disc over.
-    #[error("illegal move {0}")]
+    /// The square is empty but the move turns no disc over.
+    #[error("illegal move {0}: it turns no disc over")]
     Illegal(crate::Move),
+    /// The square already holds a disc.
+    #[error("illegal move {0}: the square is occupied")]
+    Occupied(crate::Move),
     /// A pass while the side to move has a disc move.
     #[error("cannot pass: a move exists")]
     PassWithMoves,

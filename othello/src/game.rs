@@ -248,8 +248,8 @@ impl Othello {
     /// Plays `mv` after checking it; clears the redo list (`putStone` / `pass`).
     ///
     /// # Errors
-    /// [`PlayError::GameOver`], [`PlayError::Illegal`], [`PlayError::PassWithMoves`]
-    /// or [`PlayError::MustPass`]; the game is unchanged.
+    /// [`PlayError::GameOver`], [`PlayError::Occupied`], [`PlayError::Illegal`],
+    /// [`PlayError::PassWithMoves`] or [`PlayError::MustPass`]; the game is unchanged.
     pub fn try_play(&mut self, mv: Move) -> Result<(), PlayError> {
         let moves = self.board.moves();
         if moves == 0 && self.board.opponent_moves() == 0 {
@@ -258,6 +258,7 @@ impl Othello {
         match mv.to_square() {
             None if moves != 0 => Err(PlayError::PassWithMoves),
             Some(_) if moves == 0 => Err(PlayError::MustPass(mv)),
+            Some(sq) if self.board.empty() & sq.bit() == 0 => Err(PlayError::Occupied(mv)),
             Some(sq) if moves & sq.bit() == 0 => Err(PlayError::Illegal(mv)),
             _ => {
                 self.redo.clear();

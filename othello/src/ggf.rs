@@ -44,6 +44,22 @@ pub enum GgfError {
         /// The character found.
         found: char,
     },
+    /// A property name not followed by its `[value]`.
+    #[error("{name:?} at byte {offset} is not followed by a [value] (a property is NAME[value])")]
+    NoValue {
+        /// Byte offset of the name in the text.
+        offset: usize,
+        /// The name as found.
+        name: String,
+    },
+    /// A move with more than `<move>/<eval>/<time>`.
+    #[error("move {}: {text:?} has more than <move>/<eval>/<time>", .index + 1)]
+    ExtraField {
+        /// 0-based index of the move in the game.
+        index: usize,
+        /// The move's text.
+        text: String,
+    },
     /// The game has no `BO` (start position) property.
     #[error("the GGF game has no BO[...] start position")]
     MissingBoard,
@@ -128,7 +144,8 @@ impl GgfMove {
     /// Reads `<move>[/<eval>[/<time>]]` (empty eval or time allowed: `f5//2.5`).
     ///
     /// # Errors
-    /// [`GgfError::Move`] or [`GgfError::Annotation`], naming move `index`.
+    /// [`GgfError::Move`], [`GgfError::Annotation`] or [`GgfError::ExtraField`], naming
+    /// move `index`.
     pub fn parse(text: &str, index: usize) -> Result<GgfMove, GgfError> {
         let mut parts = text.trim().split('/');
         let mv_text = parts.next().unwrap_or("").trim();
@@ -149,6 +166,12 @@ impl GgfMove {
         };
         let eval = number(parts.next())?;
         let time = number(parts.next())?;
+        if parts.next().is_some() {
+            return Err(GgfError::ExtraField {
+                index,
+                text: text.trim().to_string(),
+            });
+        }
         Ok(GgfMove { mv, eval, time })
     }
 }
@@ -256,6 +279,12 @@ impl GgfGame {
             if i == key_start || i >= bytes.len() || bytes[i] != b'[' {
                 if i >= bytes.len() {
                     return Err(GgfError::Unterminated);
+                }
+                if i > key_start {
+                    return Err(GgfError::NoValue {
+                        offset: key_start,
+                        name: text[key_start..i].to_string(),
+                    });
                 }
                 let found = text[i..].chars().next().unwrap_or('?');
                 return Err(GgfError::Syntax { offset: i, found });
@@ -575,8 +604,16 @@ mod tests {
         assert!(matches!(case("(;BO[8 --- *];)"), GgfError::Board(_)));
         // The first move after the start position, and the error it must give.
         type Expected = fn(&GgfError) -> bool;
-        let moves: [(&str, Expected); 5] = [
+        let moves: [(&str, Expected); 7] = [
             ("B[z9]", |e| matches!(e, GgfError::Move { index: 1, .. })),
+            ("B[f5/1/2/3]", |e| {
+                matches!(e, GgfError::ExtraField { index: 1, .. })
+            }),
+            // A stray word is named, not the `;` after it.
+            (
+                "B[f5] junk",
+                |e| matches!(e, GgfError::NoValue { name, .. } if name == "junk"),
+            ),
             ("B[f5/x]", |e| {
                 matches!(e, GgfError::Annotation { index: 1, .. })
             }),

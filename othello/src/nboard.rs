@@ -30,7 +30,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 use thiserror::Error;
 use zerosum::search::{Limits, StopFlag};
-use zerosum::time::GameClock;
+use zerosum::time::{Budget, GameClock};
 use zerosum::{Engine as _, Game, Score};
 
 /// The name the engine gives the GUI.
@@ -160,6 +160,7 @@ impl std::str::FromStr for Command {
                         Ok(Command::SetDepth(d))
                     }
                     "contempt" => Ok(Command::SetContempt),
+                    "" => Err(CommandError::MissingArgument { command: "set" }),
                     _ => Err(CommandError::Unknown(shown(line))),
                 }
             }
@@ -197,6 +198,13 @@ pub enum SessionError {
     /// `move` with a move that is illegal in the current position.
     #[error("move: {0}")]
     Illegal(#[from] PlayError),
+    /// `nboard N` with a version other than [`VERSION`]. The session still answers
+    /// `set myname` and goes on in version 2; the error tells the user why the GUI may
+    /// not understand it.
+    #[error(
+        "nboard: protocol version {0} is not supported (this engine speaks version {VERSION}); going on in version {VERSION}"
+    )]
+    Version(u32),
     /// Writing to the GUI failed.
     #[error("output: {0}")]
     Io(#[from] io::Error),
@@ -263,7 +271,8 @@ impl Session {
     /// Carries out one command, writing the answers to `out` (flushed).
     ///
     /// # Errors
-    /// [`SessionError::Illegal`] for an illegal `move`, [`SessionError::Io`] when
+    /// [`SessionError::Illegal`] for an illegal `move`, [`SessionError::Version`] for
+    /// `nboard` with another version (after answering it), [`SessionError::Io`] when
     /// writing fails.
     pub fn execute(
         &mut self,
@@ -271,7 +280,13 @@ impl Session {
         out: &mut impl Write,
     ) -> Result<Control, SessionError> {
         match command {
-            Command::NBoard(_) => writeln!(out, "set myname {NAME}")?,
+            Command::NBoard(v) => {
+                writeln!(out, "set myname {NAME}")?;
+                out.flush()?;
+                if v != VERSION {
+                    return Err(SessionError::Version(v));
+                }
+            }
             Command::SetGame(g) => {
                 self.game = *g;
             }
@@ -361,6 +376,14 @@ impl Session {
     }
 
     /// `hint n`: the `n` best moves with their values.
+    /// No limit but the session's stop flag (raised by `ping` and `quit`).
+    fn stop_limits(&self) -> Limits {
+        Limits {
+            stop: Some(self.stop.clone()),
+            ..Limits::default()
+        }
+    }
+
     fn hint(&mut self, n: usize, out: &mut impl Write) -> io::Result<()> {
         let Some(game) = self.begin(out, "analysing")? else {
             return Ok(());
@@ -370,11 +393,7 @@ impl Session {
         if game.must_pass() {
             // The pass's value is the position's, as `go` finds it (the engine plays
             // the pass and searches on).
-            let limits = Limits {
-                stop: Some(self.stop.clone()),
-                ..Limits::default()
-            };
-            let r = self.engine.think(&game, &limits, &mut |_| {});
+            let r = self.engine.think(&game, &self.stop_limits(), &mut |_| {});
             let depth = if r.exact {
                 "100%".to_string()
             } else {
@@ -382,12 +401,18 @@ impl Session {
             };
             writeln!(out, "search PA {} 0 {depth}", eval_text(r.score, r.exact))?;
         } else if empties <= level.end_depth {
-            let moves = self.engine.solver().analyze(game.board());
-            for (mv, score) in moves.into_iter().take(n) {
+            // Stopped by `ping`/`quit`: nothing solved is shown.
+            let budget = Budget::new(&self.stop_limits());
+            let moves = self.engine.solver().analyze_within(game.board(), &budget);
+            for (mv, score) in moves.unwrap_or_default().into_iter().take(n) {
                 writeln!(out, "search {} {score} 0 100%", move_text(mv))?;
             }
         } else {
-            let r = self.engine.analyze_midgame(&game, self.depth);
+            // Stopped by `ping`/`quit`: the last finished iteration's values.
+            let budget = Budget::new(&self.stop_limits());
+            let r = self
+                .engine
+                .analyze_midgame_within(&game, self.depth, &budget);
             writeln!(
                 out,
                 "nodestats {} {:.2}",
@@ -491,6 +516,34 @@ mod tests {
             .collect()
     }
 
+    /// `set` without a property is named as a missing argument, not an unknown command.
+    #[test]
+    fn set_alone_is_a_missing_argument() {
+        assert!(matches!(
+            "set".parse::<Command>(),
+            Err(CommandError::MissingArgument { command: "set" })
+        ));
+        assert!(matches!(
+            "set foo".parse::<Command>(),
+            Err(CommandError::Unknown(_))
+        ));
+    }
+
+    /// Another protocol version is answered (`set myname`) and reported as an error
+    /// naming both versions; the session goes on.
+    #[test]
+    fn another_version_is_answered_and_reported() {
+        let mut s = Session::new(1);
+        let (out, errors) = converse(&mut s, &["nboard 3", "ping 1"]);
+        assert_eq!(out, ["set myname zerosum", "pong 1"]);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].0, 1);
+        assert!(errors[0].1.contains("version 3"), "{}", errors[0].1);
+        assert!(errors[0].1.contains("version 2"), "{}", errors[0].1);
+        let (_, errors) = converse(&mut s, &["nboard 2"]);
+        assert!(errors.is_empty());
+    }
+
     /// A ping's number is echoed with control characters escaped, never raw.
     #[test]
     fn ping_echoes_control_characters_escaped() {
@@ -568,6 +621,49 @@ mod tests {
         let got = without_progress(&out);
         assert_eq!(got[1], "search PA -64 0 100%", "{out:?}");
         assert!(got[2].starts_with("=== PA/-64/"), "{out:?}");
+    }
+
+    /// `hint` stops on the session's stop flag (raised by the reader for `ping` and
+    /// `quit`), in the midgame search and in the exact solver: here the flag is up before
+    /// it starts, so a depth-60 hint of the start answers with its first iteration's
+    /// values and an exact hint of FFO #40 (20 empties, minutes of work) with none.
+    #[test]
+    fn hint_stops_on_the_stop_flag() {
+        let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
+        for (depth, game) in [
+            ("60", String::new()),
+            (
+                "12",
+                format!(
+                    "set game (;GM[Othello]BO[8 {} *];)",
+                    ffo40.replace('X', "*")
+                ),
+            ),
+        ] {
+            let mut s = Session::new(4);
+            let mut lines = vec!["nboard 2".to_string(), format!("set depth {depth}")];
+            if !game.is_empty() {
+                lines.push(game);
+            }
+            let is_start = lines.len() == 2;
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+            let (_, errors) = converse(&mut s, &lines);
+            assert!(errors.is_empty(), "{errors:?}");
+            s.stop_flag().stop();
+            let (out, errors) = converse(&mut s, &["hint 3"]);
+            assert!(errors.is_empty(), "{errors:?}");
+            // The midgame search still finishes its first iteration (so that it has
+            // values); the solver gives none.
+            let searched: Vec<&String> = out.iter().filter(|l| l.starts_with("search")).collect();
+            if is_start {
+                assert!(
+                    !searched.is_empty() && searched.iter().all(|l| l.ends_with(" 0 1")),
+                    "{out:?}"
+                );
+            } else {
+                assert!(searched.is_empty(), "{out:?}");
+            }
+        }
     }
 
     /// A `hint` below the solver's range whose search sees the game end gives that

@@ -71,6 +71,9 @@ pub enum ParseError {
     /// Text after the board that is not `k=K`.
     #[error("unexpected {0:?} after the board (expected k=K)")]
     BadSuffix(String),
+    /// A `k=K` whose number does not even fit 32 bits (no board is that large).
+    #[error("k = {0} is far too large (no board here is that large)")]
+    KTooLarge(String),
     /// A `k=` other than 3 on the flat 9-character form, which is the 3×3 board with
     /// k = 3 (other boards and lengths are written in the `/`-separated form).
     #[error(
@@ -163,10 +166,13 @@ fn split_suffix(text: &str) -> Result<(&str, Option<u32>), ParseError> {
         None => Ok((text, None)),
         Some((board, rest)) => {
             let rest = rest.trim();
-            let k = rest
+            let digits = rest
                 .strip_prefix("k=")
-                .and_then(|k| k.parse::<u32>().ok())
+                .filter(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
                 .ok_or_else(|| ParseError::BadSuffix(rest.to_string()))?;
+            let k = digits
+                .parse::<u32>()
+                .map_err(|_| ParseError::KTooLarge(digits.to_string()))?;
             Ok((board, Some(k)))
         }
     }
@@ -355,6 +361,15 @@ mod tests {
             })
         );
         assert_eq!(Board::parse("x...o.... k=2"), Err(FlatK(2)));
+        // A number too large for any board is named as such, not as a bad suffix.
+        assert_eq!(
+            Board::parse("..../..../..../.... k=99999999999999999999"),
+            Err(KTooLarge("99999999999999999999".into()))
+        );
+        assert_eq!(
+            Board::parse("..../..../..../.... k=-1"),
+            Err(BadSuffix("k=-1".into()))
+        );
         assert!(matches!(Board::parse(". k=1"), Err(WrongLength { .. })));
         assert!(matches!(Board::parse("x...o.... q"), Err(BadSuffix(_))));
         assert!(matches!(

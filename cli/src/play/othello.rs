@@ -47,7 +47,8 @@ impl PlayGame for OthelloGame {
             .map_err(|_| "expected a square a1..h8 or PS");
         checked_move(&self.game, parsed, |g, mv| {
             g.try_play(mv).map_err(|e| match e {
-                othello::PlayError::Illegal(m) => format!("{m} is occupied or turns no disc over"),
+                othello::PlayError::Illegal(m) => format!("{m} turns no disc over"),
+                othello::PlayError::Occupied(m) => format!("{m} is occupied"),
                 e => e.to_string(),
             })
         })

@@ -169,6 +169,13 @@ fn other_board_sizes() {
     assert_eq!(out, "- 0\n");
     assert_eq!(err, "line 2: move 2 ('5'): not a column digit 1-4: 15\n");
     assert!(!ok);
+    // A bad first move reminds that a lone `-` is the empty board.
+    let (out, err, ok) = run(&["analyze"], "0\n");
+    assert!(out.is_empty() && !ok);
+    assert_eq!(
+        err,
+        "line 1: move 1 ('0'): not a column digit 1-7 (a lone - is the empty board): 0\n"
+    );
     let (out, _, ok) = run(&["solve", "--width", "6", "--height", "4"], "-\n");
     assert_eq!(out, "- -1\n");
     assert!(ok);

@@ -53,6 +53,29 @@ fn solve_out_of_nodes_is_unknown_not_no_vcf() {
     assert!(err.contains("--nodes"), "{err}");
 }
 
+/// Level 1 (the greedy table) has no search to bound: a node or time budget is
+/// reported as having no effect, not ignored silently; `--depth` makes it search.
+#[test]
+fn level_1_says_a_budget_has_no_effect() {
+    for budget in [["--nodes", "100"], ["--time-ms", "50"]] {
+        let mut args = vec!["gomoku", "bestmove", "--level", "1"];
+        args.extend(budget);
+        let (out, err, ok) = run(ZEROSUM, &args, "h8\n");
+        assert!(ok && out.starts_with("15f:h8 bestmove "), "{out}{err}");
+        assert!(
+            err.contains("without a search") && err.contains(budget[0]),
+            "{err}"
+        );
+    }
+    let (out, err, ok) = run(
+        ZEROSUM,
+        &["gomoku", "bestmove", "--level", "1", "--depth", "2"],
+        "h8\n",
+    );
+    assert!(ok && out.contains(" depth 2 "), "{out}");
+    assert!(err.is_empty(), "{err}");
+}
+
 #[test]
 fn bestmove_blocks_a_four_with_a_node_budget() {
     let (out, err, ok) = run(

@@ -47,7 +47,7 @@ fn two_humans_with_bad_moves_play_to_the_end() {
             game: "othello",
             input: "e6\na1\nd4\nPS\nq9\nf4\ne3\nf6\ng5\nd6\ne7\nf5\nc5\n",
             shown: &[
-                "illegal move \"a1\": a1 is occupied or turns no disc over",
+                "illegal move \"a1\": a1 turns no disc over",
                 "illegal move \"d4\"",
                 "illegal move \"PS\": cannot pass",
                 "illegal move \"q9\": expected a square a1..h8 or PS",

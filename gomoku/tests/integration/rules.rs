@@ -627,3 +627,80 @@ fn engine_values_decided_positions_exactly() {
         }
     }
 }
+
+/// The game's value by plain negamax to the end (+1 win, 0 draw, −1 loss for the side to
+/// move): the slow reference for nearly full small boards.
+fn negamax_to_the_end(b: &mut Board) -> i32 {
+    match b.outcome() {
+        Some(Outcome::Win(_)) => return -1,
+        Some(Outcome::Draw) => return 0,
+        None => {}
+    }
+    let mut moves = zerosum::MoveList::new();
+    b.legal_moves(&mut moves);
+    let mut best = -1;
+    for &m in moves.iter() {
+        b.play(m);
+        best = best.max(-negamax_to_the_end(b));
+        b.undo();
+        if best == 1 {
+            break;
+        }
+    }
+    best
+}
+
+/// A board where no five is left for either side ([`Board::five_possible`]) is a dead
+/// draw, and the engine answers it as an exact draw; every exact value it gives on
+/// nearly full 6×6 boards agrees with negamax to the end.
+#[test]
+fn dead_draws_are_exact_and_exact_values_are_right() {
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+    let (mut dead, mut exact_checked) = (0, 0);
+    let mut engine = gomoku::Engine::new(1);
+    for game in 0..300 {
+        let rule = [Rule::Freestyle, Rule::Standard][game % 2];
+        let mut b = Board::with_size(6, rule).unwrap();
+        let mut cells: Vec<Cell> = (0..6)
+            .flat_map(|y| (0..6).map(move |x| Cell::new(x, y)))
+            .collect();
+        cells.shuffle(&mut rng);
+        let empties = rng.random_range(1..=6);
+        for &c in &cells[..36 - empties] {
+            b.try_play(c).unwrap();
+            if b.outcome().is_some() {
+                break;
+            }
+        }
+        if b.outcome().is_some() {
+            continue;
+        }
+        let value = negamax_to_the_end(&mut b.clone());
+        let me = b.side_to_move();
+        let is_dead = !b.five_possible(me) && !b.five_possible(!me);
+        if is_dead {
+            dead += 1;
+            assert_eq!(value, 0, "a dead draw that is not a draw: {}", b);
+        }
+        let info = engine.search(&b, &zerosum::search::Limits::depth(2));
+        assert!(info.best.is_some_and(|c| b.stone(c).is_none()));
+        if is_dead {
+            assert!(info.exact && info.score == zerosum::Score::DRAW, "{}", b);
+        }
+        if info.exact {
+            exact_checked += 1;
+            let sign = if info.score.is_decisive() {
+                info.score.signum()
+            } else {
+                0
+            };
+            assert_eq!(sign, value, "{} score {}", b, info.score);
+        }
+    }
+    assert!(
+        dead >= 20 && exact_checked >= 40,
+        "{dead} dead, {exact_checked} exact"
+    );
+}

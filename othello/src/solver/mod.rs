@@ -755,21 +755,32 @@ impl Solver {
     /// The exact score of every legal move (a pass when that is the only move): the score
     /// of the position after the move, seen by the player who made it. Best first.
     pub fn analyze(&mut self, board: Board) -> Vec<(Move, i32)> {
+        self.analyze_within(board, &zerosum::time::Budget::unlimited())
+            .expect("an unlimited budget never stops")
+    }
+
+    /// [`Solver::analyze`] unless `budget` (time, nodes, stop flag; shared by all the
+    /// moves' solves) runs out first: then `None`, as [`Solver::solve_within`] stops.
+    pub fn analyze_within(
+        &mut self,
+        board: Board,
+        budget: &zerosum::time::Budget,
+    ) -> Option<Vec<(Move, i32)>> {
         let mut out = Vec::new();
         let moves = board.moves();
         if moves == 0 {
             if board.opponent_moves() != 0 {
-                out.push((Move::PASS, -self.solve(board.pass()).score));
+                out.push((Move::PASS, -self.solve_within(board.pass(), budget)?.score));
             }
-            return out;
+            return Some(out);
         }
         for sq in zerosum::Bitboard(moves) {
             let next = board.play_flips(sq, board.flips(sq));
-            let s = -self.solve(next).score;
+            let s = -self.solve_within(next, budget)?.score;
             out.push((Move::from_index(sq as usize).expect("square"), s));
         }
         out.sort_by_key(|m| std::cmp::Reverse(m.1));
-        out
+        Some(out)
     }
 
     /// The first guess of the root probes: 0 with [`Tuning::guess_depth`] 0, else a

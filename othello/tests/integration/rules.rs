@@ -131,6 +131,8 @@ fn illegal_moves_and_passes_are_refused() {
     let mut g = Othello::new();
     let a1: Move = "a1".parse().unwrap();
     assert_eq!(g.try_play(a1), Err(PlayError::Illegal(a1)));
+    let d4: Move = "d4".parse().unwrap();
+    assert_eq!(g.try_play(d4), Err(PlayError::Occupied(d4)));
     assert_eq!(g.pass(), Err(PlayError::PassWithMoves));
     assert!(Othello::from_line("f5 d6 c3 d3 c4").is_ok());
     assert!(matches!(
