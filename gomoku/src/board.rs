@@ -138,6 +138,9 @@ pub struct Board {
     /// Per side, whether its patterns read the cells five away
     /// ([`pattern::reads_outer_cells`]).
     outer: [bool; 2],
+    /// A solver copy ([`Board::solver_copy`]): the evaluation's sums (`near_counts`,
+    /// `classes`, the tallies) are not kept.
+    lean: bool,
 }
 
 /// What the board keeps per cell for the pattern updates, together so that updating a
@@ -269,6 +272,7 @@ impl Board {
                 pattern::reads_outer_cells(rule.line_rule(Side::First)),
                 pattern::reads_outer_cells(rule.line_rule(Side::Second)),
             ],
+            lean: false,
         };
         for i in 0..n {
             let c = b.cell_of(i);
@@ -293,6 +297,25 @@ impl Board {
             }
         }
         Ok(b)
+    }
+
+    /// A copy for the threat solvers (VCF, VCT): the same position, stones, patterns,
+    /// pattern counts ([`Board::pattern_count`]), frontier and hash, but make/undo no
+    /// longer keeps the evaluation's sums, so they cost less: on the copy
+    /// [`Board::near_pattern_counts`] and [`Board::class_counts`] read all zeros. Used by
+    /// [`crate::vct::VctSolver`] for its whole search; everything else is as on `self`.
+    pub fn solver_copy(&self) -> Board {
+        let mut b = self.clone();
+        b.lean = true;
+        b.near_counts = [[0; 8]; 2];
+        b.classes = [[0; 3]; 2];
+        b
+    }
+
+    /// Whether this is a [`Board::solver_copy`] (the evaluation's sums not kept).
+    #[inline]
+    pub fn is_solver_copy(&self) -> bool {
+        self.lean
     }
 
     /// The board side.
@@ -385,7 +408,8 @@ impl Board {
     }
 
     /// Per pattern (index = [`Pattern`] code), how many (empty cell near a stone,
-    /// direction) pairs give `side` that pattern; kept on every move.
+    /// direction) pairs give `side` that pattern; kept on every move (all zeros on a
+    /// [`Board::solver_copy`]).
     #[inline]
     pub fn near_pattern_counts(&self, side: Side) -> [u16; 8] {
         self.near_counts[side.index()]
@@ -394,7 +418,8 @@ impl Board {
     /// Per threat class (index 1 = double three: two open threes; 2 = four-three: a four
     /// and an open three), how many empty cells have it for `side` (all of them
     /// near a stone: an open three or a four needs a stone within two cells); index 0
-    /// counts every other cell. Kept on every move.
+    /// counts every other cell. Kept on every move (all zeros on a
+    /// [`Board::solver_copy`]).
     #[inline]
     pub fn class_counts(&self, side: Side) -> [u16; 3] {
         self.classes[side.index()]
@@ -477,6 +502,9 @@ impl Board {
             self.counts[side][o] -= 1;
             self.counts[side][n] += 1;
             self.spots[i].pats[side][d] = new;
+            if self.lean {
+                return;
+            }
             if TALLY[o] | TALLY[n] != 0 {
                 let was = self.spots[i].tally[side];
                 let now = was.wrapping_sub(TALLY[o]).wrapping_add(TALLY[n]);
@@ -608,7 +636,9 @@ impl Board {
                 if placed {
                     self.spots[i].near += 1;
                     if self.spots[i].near == 1 {
-                        self.count_near(i, true);
+                        if !self.lean {
+                            self.count_near(i, true);
+                        }
                         if self.cells[i] == 0 {
                             self.frontier_insert(i);
                         }
@@ -616,7 +646,9 @@ impl Board {
                 } else {
                     self.spots[i].near -= 1;
                     if self.spots[i].near == 0 {
-                        self.count_near(i, false);
+                        if !self.lean {
+                            self.count_near(i, false);
+                        }
                         self.frontier_remove(i);
                     }
                 }

@@ -297,6 +297,15 @@ impl VctSolver {
         if board.outcome().is_some() || budget.is_stopped() {
             return None;
         }
+        // The search runs on a solver copy (no evaluation sums kept on make/undo); the
+        // caller's board is left as it was.
+        let mut copy;
+        let board = if board.is_solver_copy() {
+            board
+        } else {
+            copy = board.solver_copy();
+            &mut copy
+        };
         self.fails.iter_mut().for_each(|e| *e = (0, 0));
         self.tss_fails.iter_mut().for_each(|e| *e = (0, 0));
         self.no_vcf.iter_mut().for_each(|e| *e = 0);

@@ -136,3 +136,51 @@ fn threats_and_the_five_follow_the_rules() {
         }
     }
 }
+
+/// A solver copy (`Board::solver_copy`, the VCT's board) keeps the same patterns,
+/// pattern counts, frontier and hash as the full board through pseudo-random games and
+/// their take-backs, under the three rules; only the evaluation's sums are left out.
+#[test]
+fn the_solver_copy_keeps_the_patterns_of_the_full_board() {
+    use gomoku::Pattern;
+    let same = |full: &Board, lean: &Board| {
+        assert_eq!(full.hash(), lean.hash());
+        let (mut f, mut l) = (full.frontier().to_vec(), lean.frontier().to_vec());
+        f.sort_unstable();
+        l.sort_unstable();
+        assert_eq!(f, l);
+        for side in [Side::First, Side::Second] {
+            for i in 0..full.cell_count() {
+                assert_eq!(full.patterns(i, side), lean.patterns(i, side));
+            }
+            for code in 0..8u8 {
+                let p = Pattern::from_code(code);
+                assert_eq!(full.pattern_count(side, p), lean.pattern_count(side, p));
+            }
+            assert_eq!(lean.class_counts(side), [0; 3]);
+        }
+    };
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..4 {
+            let mut full = Board::with_size(15, rule).unwrap();
+            full.play(Cell::new(7, 7));
+            let mut lean = full.solver_copy();
+            assert!(lean.is_solver_copy() && !full.is_solver_copy());
+            while full.outcome().is_none() && full.stone_count() < 50 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let c = Cell::new(3 + (seed % 9) as u8, 3 + ((seed >> 8) % 9) as u8);
+                if full.try_play(c).is_ok() {
+                    lean.play_unchecked(c);
+                    same(&full, &lean);
+                    if seed.is_multiple_of(5) {
+                        assert!(full.try_undo() && lean.try_undo());
+                        same(&full, &lean);
+                    }
+                }
+            }
+        }
+    }
+}
