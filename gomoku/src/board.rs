@@ -388,6 +388,11 @@ impl Board {
         self.history.len()
     }
 
+    /// Number of empty cells (blockers and setup stones counted as occupied).
+    pub fn empty_count(&self) -> usize {
+        self.cells.len() - self.history.len() - self.blockers
+    }
+
     /// The pattern `side` would make by playing on the empty cell of index `i` in
     /// direction `d` (0..4, see [`DIRECTIONS`]); [`Pattern::None`] on occupied cells.
     #[inline]
@@ -443,6 +448,93 @@ impl Board {
     #[inline]
     pub fn hash_after_move(&self, i: usize) -> u64 {
         self.hash ^ keys()[2 * i + self.to_move.index()] ^ keys()[2 * CELLS]
+    }
+
+    /// The Zobrist hash the position would have after the side to move plays at the
+    /// empty index `i` and the other side then at the empty index `j` (`j != i`),
+    /// without playing them (a four and its block, for probing a table first).
+    #[inline]
+    pub fn hash_after_pair(&self, i: usize, j: usize) -> u64 {
+        let s = self.to_move.index();
+        self.hash ^ keys()[2 * i + s] ^ keys()[2 * j + (1 - s)]
+    }
+
+    /// The cells where `side` would complete a winning row if it had a stone on the
+    /// empty index `i`, among the empty cells on the four lines through `i` within
+    /// four cells (where [`Board::play_unchecked`] would change a win point), in the
+    /// order direction by direction ([`DIRECTIONS`]), offsets −4..=4; each cell once.
+    /// Read from the pattern keys without playing: for a cell `j` at offset `k` from
+    /// `i`, only its pattern in that line's direction changes. Cells that are win points
+    /// already are listed too when they lie on those lines. Under renju the result is
+    /// black's patterns as the table gives them (forbidden points are not looked at).
+    pub fn fives_after(&self, i: usize, side: Side, out: &mut Vec<usize>) {
+        out.clear();
+        let s = self.size as i32;
+        let c = self.cell_of(i);
+        let (cx, cy) = (c.x as i32, c.y as i32);
+        let si = side.index();
+        let five = Pattern::Five as u8;
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for k in -4..=4i32 {
+                let (x, y) = (cx + k * dx, cy + k * dy);
+                if k == 0 || x < 0 || y < 0 || x >= s || y >= s {
+                    continue;
+                }
+                let j = (y * s + x) as usize;
+                if self.spots[j].stone != 0 {
+                    continue;
+                }
+                // `i` lies at offset −k from `j`: an own stone there adds that offset's
+                // digit 1 (|k| ≤ 4: no outer bits).
+                let key = self.spots[j].keys[d][si] + KEY_WEIGHTS[(5 - k) as usize];
+                let now = self.tables[si][key as usize];
+                let pats = self.spots[j].pats[si];
+                let other = (0..4).any(|e| e != d && pats[e] == five);
+                if (now == five || other) && !out.contains(&j) {
+                    out.push(j);
+                }
+            }
+        }
+    }
+
+    /// Calls `f(j, patterns)` for each empty cell `j` on the four lines through the
+    /// empty index `i` whose patterns a stone of `side` on `i` could change (within four
+    /// cells, five for a side whose patterns read the cells five away), with `side`'s
+    /// four direction patterns at `j` as they would be after that stone, without playing
+    /// it; stops and returns true at the first call that returns true. Cells off those
+    /// lines keep their patterns.
+    pub fn any_pattern_after(
+        &self,
+        i: usize,
+        side: Side,
+        mut f: impl FnMut(usize, [u8; 4]) -> bool,
+    ) -> bool {
+        let s = self.size as i32;
+        let c = self.cell_of(i);
+        let (cx, cy) = (c.x as i32, c.y as i32);
+        let si = side.index();
+        let reach = if self.outer[si] { 5 } else { 4 };
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for k in -reach..=reach {
+                let (x, y) = (cx + k * dx, cy + k * dy);
+                if k == 0 || x < 0 || y < 0 || x >= s || y >= s {
+                    continue;
+                }
+                let j = (y * s + x) as usize;
+                if self.spots[j].stone != 0 {
+                    continue;
+                }
+                // `i` lies at offset −k from `j`; an own stone there has digit 1 at
+                // every offset (the outer ones included).
+                let key = self.spots[j].keys[d][si] + KEY_WEIGHTS[(5 - k) as usize];
+                let mut pats = self.spots[j].pats[si];
+                pats[d] = self.tables[si][key as usize];
+                if f(j, pats) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// True when `side` playing at empty index `i` wins at once.

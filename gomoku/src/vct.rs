@@ -330,8 +330,14 @@ impl VctSolver {
                 return r;
             }
         }
-        // The proof-number stage, when the stages before ran out of nodes (not of time).
-        if self.dfpn_nodes > 0 && self.aborted && !budget.is_stopped() && !self.budget.poll() {
+        // The proof-number stage, when the stages before ran out of nodes (not of time)
+        // or, with `dfpn_always`, whenever they found no proof.
+        let dfpn_anyway = std::env::var_os("DFPN_ALWAYS").is_some();
+        if self.dfpn_nodes > 0
+            && (self.aborted || dfpn_anyway)
+            && !budget.is_stopped()
+            && !self.budget.poll()
+        {
             self.aborted = false;
             self.node_limit = self.nodes.saturating_add(self.dfpn_nodes);
             let r = self.dfpn_root(board);

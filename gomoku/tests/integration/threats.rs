@@ -184,3 +184,55 @@ fn the_solver_copy_keeps_the_patterns_of_the_full_board() {
         }
     }
 }
+
+/// `Board::any_pattern_after` and `Board::fives_after` (read without playing) agree with
+/// the patterns and win points after really playing the stone, on pseudo-random
+/// positions of the three rules, for every empty cell near the stones and both sides.
+#[test]
+fn patterns_read_ahead_agree_with_playing_the_stone() {
+    let mut seed = 0x0dd_b1a5_e5ba_d5eedu64;
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        for _ in 0..3 {
+            let mut b = Board::with_size(15, rule).unwrap();
+            b.play(Cell::new(7, 7));
+            while b.outcome().is_none() && b.stone_count() < 36 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let c = Cell::new(3 + (seed % 9) as u8, 3 + ((seed >> 8) % 9) as u8);
+                if b.try_play(c).is_err() {
+                    continue;
+                }
+                for &i in b.frontier() {
+                    let i = i as usize;
+                    for side in [Side::First, Side::Second] {
+                        let mut after = b.clone();
+                        after.set_side_to_move(side);
+                        after.play_unchecked(b.cell_of(i));
+                        let mut seen = 0;
+                        b.any_pattern_after(i, side, |j, p| {
+                            assert_eq!(p, after.patterns(j, side), "{}", b.diagram());
+                            seen += 1;
+                            false
+                        });
+                        assert!(seen > 0);
+                        let mut fives = Vec::new();
+                        b.fives_after(i, side, &mut fives);
+                        fives.sort_unstable();
+                        let c = b.cell_of(i);
+                        let mut expected: Vec<usize> = (after.winning_cells(side).into_iter())
+                            .filter(|&j| {
+                                let o = b.cell_of(j);
+                                let (dx, dy) = (o.x as i32 - c.x as i32, o.y as i32 - c.y as i32);
+                                (dx == 0 || dy == 0 || dx.abs() == dy.abs())
+                                    && dx.abs().max(dy.abs()) <= 4
+                            })
+                            .collect();
+                        expected.sort_unstable();
+                        assert_eq!(fives, expected, "{}", b.diagram());
+                    }
+                }
+            }
+        }
+    }
+}
