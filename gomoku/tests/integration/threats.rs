@@ -190,7 +190,7 @@ fn the_solver_copy_keeps_the_patterns_of_the_full_board() {
 /// positions of the three rules, for every empty cell near the stones and both sides.
 #[test]
 fn patterns_read_ahead_agree_with_playing_the_stone() {
-    let mut seed = 0x0dd_b1a5_e5ba_d5eedu64;
+    let mut seed = 0x0ddb_1a5e_5bad_5eed_u64;
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         for _ in 0..3 {
             let mut b = Board::with_size(15, rule).unwrap();
