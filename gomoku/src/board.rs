@@ -498,14 +498,15 @@ impl Board {
     }
 
     /// Calls `f(j, patterns)` for each empty cell `j` on the four lines through the
-    /// empty index `i` whose patterns a stone of `side` on `i` could change (within four
-    /// cells, five for a side whose patterns read the cells five away), with `side`'s
-    /// four direction patterns at `j` as they would be after that stone, without playing
-    /// it; stops and returns true at the first call that returns true. Cells off those
-    /// lines keep their patterns.
+    /// empty index `i` whose patterns for `side` a stone of `stone` on `i` could change
+    /// (within four cells; five for a stone of `side` when its patterns read the cells
+    /// five away), with `side`'s four direction patterns at `j` as they would be after
+    /// that stone, without playing it; stops and returns true at the first call that
+    /// returns true. Cells off those lines keep their patterns.
     pub fn any_pattern_after(
         &self,
         i: usize,
+        stone: Side,
         side: Side,
         mut f: impl FnMut(usize, [u8; 4]) -> bool,
     ) -> bool {
@@ -513,7 +514,11 @@ impl Board {
         let c = self.cell_of(i);
         let (cx, cy) = (c.x as i32, c.y as i32);
         let si = side.index();
-        let reach = if self.outer[si] { 5 } else { 4 };
+        let own = stone == side;
+        let reach = if own && self.outer[si] { 5 } else { 4 };
+        // The key digit of the stone at offsets ±1..=±4: 1 own, 2 the opponent's (at
+        // ±5 only an own stone has a digit).
+        let digit = if own { 1 } else { 2 };
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             for k in -reach..=reach {
                 let (x, y) = (cx + k * dx, cy + k * dy);
@@ -524,9 +529,9 @@ impl Board {
                 if self.spots[j].stone != 0 {
                     continue;
                 }
-                // `i` lies at offset −k from `j`; an own stone there has digit 1 at
-                // every offset (the outer ones included).
-                let key = self.spots[j].keys[d][si] + KEY_WEIGHTS[(5 - k) as usize];
+                // `i` lies at offset −k from `j`.
+                let w = KEY_WEIGHTS[(5 - k) as usize];
+                let key = self.spots[j].keys[d][si] + if k.abs() == 5 { w } else { digit * w };
                 let mut pats = self.spots[j].pats[si];
                 pats[d] = self.tables[si][key as usize];
                 if f(j, pats) {

@@ -333,7 +333,7 @@ fn quiet_threats(b: &mut Board, nodes: &mut u64) -> Vec<(i32, usize)> {
             b.try_undo();
             ok
         } else {
-            b.any_pattern_after(i, a, |_, p| four_three(&p))
+            b.any_pattern_after(i, a, a, |_, p| four_three(&p))
         }
     });
     moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));

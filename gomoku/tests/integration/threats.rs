@@ -209,13 +209,15 @@ fn patterns_read_ahead_agree_with_playing_the_stone() {
                         let mut after = b.clone();
                         after.set_side_to_move(side);
                         after.play_unchecked(b.cell_of(i));
-                        let mut seen = 0;
-                        b.any_pattern_after(i, side, |j, p| {
-                            assert_eq!(p, after.patterns(j, side), "{}", b.diagram());
-                            seen += 1;
-                            false
-                        });
-                        assert!(seen > 0);
+                        for view in [side, !side] {
+                            let mut seen = 0;
+                            b.any_pattern_after(i, side, view, |j, p| {
+                                assert_eq!(p, after.patterns(j, view), "{}", b.diagram());
+                                seen += 1;
+                                false
+                            });
+                            assert!(seen > 0);
+                        }
                         let mut fives = Vec::new();
                         b.fives_after(i, side, &mut fives);
                         fives.sort_unstable();
