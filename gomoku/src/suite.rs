@@ -495,7 +495,7 @@ pub fn run_vcf_suite_with(
     let mut solver = VcfSolver::default();
     for p in puzzles {
         let a = p.answer(rule);
-        let Ok(b) = p.board(rule) else { continue };
+        let Ok(mut b) = p.board(rule) else { continue };
         let positive = a.proved_win() || (a.instant() && rule == Rule::Freestyle);
         if !positive && !a.proved_loss() {
             continue;
@@ -503,13 +503,10 @@ pub fn run_vcf_suite_with(
         let name = format!("{}#{}", p.file, p.index);
         let t = Instant::now();
         let cpu = thread_cpu_time();
-        // The solvers search a solver copy (no evaluation sums); the checks below read
-        // the puzzle's own board.
-        let mut s = b.solver_copy();
-        let line = solver.solve(&mut s, 60, node_limit);
+        let line = solver.solve(&mut b, 60, node_limit);
         r.nodes += solver.nodes;
         let vct_proof = if line.is_none() && vct_nodes > 0 {
-            let p = vct.prove(&mut s, VCT_DEPTH, vct_nodes, None);
+            let p = vct.prove(&mut b, VCT_DEPTH, vct_nodes, None);
             r.nodes += vct.nodes;
             p
         } else {
