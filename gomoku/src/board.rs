@@ -292,7 +292,7 @@ impl Board {
             for s in 0..2 {
                 for d in 0..4 {
                     let p = b.compute(i, d, s);
-                    b.set_pattern(i, s, d, p);
+                    b.set_pattern::<false>(i, s, d, p);
                 }
             }
         }
@@ -592,14 +592,14 @@ impl Board {
     }
 
     #[inline(always)]
-    fn set_pattern(&mut self, i: usize, side: usize, d: usize, new: u8) {
+    fn set_pattern<const LEAN: bool>(&mut self, i: usize, side: usize, d: usize, new: u8) {
         let old = self.spots[i].pats[side][d];
         if new != old {
             let (o, n) = (old as usize & 7, new as usize & 7);
             self.counts[side][o] -= 1;
             self.counts[side][n] += 1;
             self.spots[i].pats[side][d] = new;
-            if self.lean {
+            if LEAN {
                 return;
             }
             if TALLY[o] | TALLY[n] != 0 {
@@ -666,6 +666,17 @@ impl Board {
     /// the same pattern for every value of them), so under freestyle the loop stops at
     /// four cells.
     fn update_around(&mut self, c: Cell, was: u32) {
+        if self.lean {
+            self.update_lines::<true>(c, was);
+        } else {
+            self.update_lines::<false>(c, was);
+        }
+    }
+
+    /// [`Board::update_around`] for a board that keeps the evaluation's sums
+    /// (`LEAN` false) or not (a [`Board::solver_copy`]), chosen once a move.
+    #[inline(always)]
+    fn update_lines<const LEAN: bool>(&mut self, c: Cell, was: u32) {
         let s = self.size as i32;
         let (cx, cy) = (c.x as i32, c.y as i32);
         let ci = self.index(c);
@@ -710,17 +721,17 @@ impl Board {
                 if self.spots[i].stone == 0 {
                     if d0 != 0 {
                         let new = self.tables[0][k0 as usize];
-                        self.set_pattern(i, 0, d, new);
+                        self.set_pattern::<LEAN>(i, 0, d, new);
                     }
                     if d1 != 0 {
                         let new = self.tables[1][k1 as usize];
-                        self.set_pattern(i, 1, d, new);
+                        self.set_pattern::<LEAN>(i, 1, d, new);
                     }
                 }
             }
             for side in 0..2 {
                 let new = if v == 0 { self.compute(ci, d, side) } else { 0 };
-                self.set_pattern(ci, side, d, new);
+                self.set_pattern::<LEAN>(ci, side, d, new);
             }
         }
         let placed = v != 0;
@@ -733,7 +744,7 @@ impl Board {
                 if placed {
                     self.spots[i].near += 1;
                     if self.spots[i].near == 1 {
-                        if !self.lean {
+                        if !LEAN {
                             self.count_near(i, true);
                         }
                         if self.cells[i] == 0 {
@@ -743,7 +754,7 @@ impl Board {
                 } else {
                     self.spots[i].near -= 1;
                     if self.spots[i].near == 0 {
-                        if !self.lean {
+                        if !LEAN {
                             self.count_near(i, false);
                         }
                         self.frontier_remove(i);
