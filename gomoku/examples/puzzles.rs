@@ -5,8 +5,10 @@
 //! VCT nodes a puzzle and prints the counts, the CPU summary, the misses and each
 //! puzzle's CPU time; with `ONLY_FILE`, only the puzzles named there (`file#index`, one a
 //! line). The environment variables `VCT_VCF_NODES`, `TSS_NODES`, `TSS_TRIES`,
-//! `NO_VCF_MEMO`, `DFPN_NODES` (the proof-number stage) and `NO_DFPN_QUIET` (that stage
-//! without λ² moves) change the VCT's settings from `suite::suite_vct_solver`.
+//! `NO_VCF_MEMO`, `DFPN_NODES` (the proof-number stage), `NO_DFPN_QUIET` (that stage
+//! without λ² moves) and `DFPN_ALWAYS` (that stage also after the stages before it
+//! ended without running out of nodes) change the VCT's settings from
+//! `suite::suite_vct_solver`.
 
 use gomoku::Rule;
 use gomoku::suite::{
@@ -55,6 +57,9 @@ fn main() {
     }
     if std::env::var_os("NO_DFPN_QUIET").is_some() {
         vct.dfpn_quiet = false;
+    }
+    if std::env::var_os("DFPN_ALWAYS").is_some() {
+        vct.dfpn_always = true;
     }
     if let Some(n) = std::env::var("TSS_TRIES").ok().and_then(|v| v.parse().ok()) {
         vct.tss_tries = n;

@@ -1,7 +1,8 @@
 //! Fixed work for timing with an outside CPU clock (criterion measures wall time, which
 //! a shared machine stretches): `cargo run --release -p gomoku --example speed -- play`
 //! plays and takes back each of the 211 legal moves of a 14-stone position 2,000 times
-//! (422,000 play + undo pairs); `-- search` runs the tree search alone (no root VCF or
+//! (422,000 play + undo pairs; `-- play solver` the same on a `Board::solver_copy`, the
+//! threat solvers' board); `-- search` runs the tree search alone (no root VCF or
 //! VCT) to 20,000 nodes from four positions, three times, and prints the nodes. Time
 //! either with `/usr/bin/time -f "%U %S"`. `-- search hand` searches with the hand-set
 //! evaluation and move ordering and 14 candidates a node (the engine before the fitted
@@ -19,7 +20,8 @@ fn main() {
             let b = Board::parse_position("h8i7e9h6g5i5i6g7j4k7h7j6h4k5").unwrap();
             let mut moves = zerosum::MoveList::new();
             b.legal_moves(&mut moves);
-            let mut g = b.clone();
+            let solver = std::env::args().nth(2).as_deref() == Some("solver");
+            let mut g = if solver { b.solver_copy() } else { b.clone() };
             for _ in 0..2_000 {
                 for &m in &moves {
                     g.play(m);

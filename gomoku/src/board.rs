@@ -138,6 +138,9 @@ pub struct Board {
     /// Per side, whether its patterns read the cells five away
     /// ([`pattern::reads_outer_cells`]).
     outer: [bool; 2],
+    /// A solver copy ([`Board::solver_copy`]): the evaluation's sums (`near_counts`,
+    /// `classes`, the tallies) are not kept.
+    lean: bool,
 }
 
 /// What the board keeps per cell for the pattern updates, together so that updating a
@@ -269,6 +272,7 @@ impl Board {
                 pattern::reads_outer_cells(rule.line_rule(Side::First)),
                 pattern::reads_outer_cells(rule.line_rule(Side::Second)),
             ],
+            lean: false,
         };
         for i in 0..n {
             let c = b.cell_of(i);
@@ -288,11 +292,30 @@ impl Board {
             for s in 0..2 {
                 for d in 0..4 {
                     let p = b.compute(i, d, s);
-                    b.set_pattern(i, s, d, p);
+                    b.set_pattern::<false>(i, s, d, p);
                 }
             }
         }
         Ok(b)
+    }
+
+    /// A copy for the threat solvers (VCF, VCT): the same position, stones, patterns,
+    /// pattern counts ([`Board::pattern_count`]), frontier and hash, but make/undo no
+    /// longer keeps the evaluation's sums, so they cost less: on the copy
+    /// [`Board::near_pattern_counts`] and [`Board::class_counts`] read all zeros. Used by
+    /// [`crate::vct::VctSolver`] for its whole search; everything else is as on `self`.
+    pub fn solver_copy(&self) -> Board {
+        let mut b = self.clone();
+        b.lean = true;
+        b.near_counts = [[0; 8]; 2];
+        b.classes = [[0; 3]; 2];
+        b
+    }
+
+    /// Whether this is a [`Board::solver_copy`] (the evaluation's sums not kept).
+    #[inline]
+    pub fn is_solver_copy(&self) -> bool {
+        self.lean
     }
 
     /// The board side.
@@ -365,6 +388,11 @@ impl Board {
         self.history.len()
     }
 
+    /// Number of empty cells (blockers and setup stones counted as occupied).
+    pub fn empty_count(&self) -> usize {
+        self.cells.len() - self.history.len() - self.blockers
+    }
+
     /// The pattern `side` would make by playing on the empty cell of index `i` in
     /// direction `d` (0..4, see [`DIRECTIONS`]); [`Pattern::None`] on occupied cells.
     #[inline]
@@ -385,7 +413,8 @@ impl Board {
     }
 
     /// Per pattern (index = [`Pattern`] code), how many (empty cell near a stone,
-    /// direction) pairs give `side` that pattern; kept on every move.
+    /// direction) pairs give `side` that pattern; kept on every move (all zeros on a
+    /// [`Board::solver_copy`]).
     #[inline]
     pub fn near_pattern_counts(&self, side: Side) -> [u16; 8] {
         self.near_counts[side.index()]
@@ -394,7 +423,8 @@ impl Board {
     /// Per threat class (index 1 = double three: two open threes; 2 = four-three: a four
     /// and an open three), how many empty cells have it for `side` (all of them
     /// near a stone: an open three or a four needs a stone within two cells); index 0
-    /// counts every other cell. Kept on every move.
+    /// counts every other cell. Kept on every move (all zeros on a
+    /// [`Board::solver_copy`]).
     #[inline]
     pub fn class_counts(&self, side: Side) -> [u16; 3] {
         self.classes[side.index()]
@@ -418,6 +448,98 @@ impl Board {
     #[inline]
     pub fn hash_after_move(&self, i: usize) -> u64 {
         self.hash ^ keys()[2 * i + self.to_move.index()] ^ keys()[2 * CELLS]
+    }
+
+    /// The Zobrist hash the position would have after the side to move plays at the
+    /// empty index `i` and the other side then at the empty index `j` (`j != i`),
+    /// without playing them (a four and its block, for probing a table first).
+    #[inline]
+    pub fn hash_after_pair(&self, i: usize, j: usize) -> u64 {
+        let s = self.to_move.index();
+        self.hash ^ keys()[2 * i + s] ^ keys()[2 * j + (1 - s)]
+    }
+
+    /// The cells where `side` would complete a winning row if it had a stone on the
+    /// empty index `i`, among the empty cells on the four lines through `i` within
+    /// four cells (where [`Board::play_unchecked`] would change a win point), in the
+    /// order direction by direction ([`DIRECTIONS`]), offsets −4..=4; each cell once.
+    /// Read from the pattern keys without playing: for a cell `j` at offset `k` from
+    /// `i`, only its pattern in that line's direction changes. Cells that are win points
+    /// already are listed too when they lie on those lines. Under renju the result is
+    /// black's patterns as the table gives them (forbidden points are not looked at).
+    pub fn fives_after(&self, i: usize, side: Side, out: &mut Vec<usize>) {
+        out.clear();
+        let s = self.size as i32;
+        let c = self.cell_of(i);
+        let (cx, cy) = (c.x as i32, c.y as i32);
+        let si = side.index();
+        let five = Pattern::Five as u8;
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for k in -4..=4i32 {
+                let (x, y) = (cx + k * dx, cy + k * dy);
+                if k == 0 || x < 0 || y < 0 || x >= s || y >= s {
+                    continue;
+                }
+                let j = (y * s + x) as usize;
+                if self.spots[j].stone != 0 {
+                    continue;
+                }
+                // `i` lies at offset −k from `j`: an own stone there adds that offset's
+                // digit 1 (|k| ≤ 4: no outer bits).
+                let key = self.spots[j].keys[d][si] + KEY_WEIGHTS[(5 - k) as usize];
+                let now = self.tables[si][key as usize];
+                let pats = self.spots[j].pats[si];
+                let other = (0..4).any(|e| e != d && pats[e] == five);
+                if (now == five || other) && !out.contains(&j) {
+                    out.push(j);
+                }
+            }
+        }
+    }
+
+    /// Calls `f(j, patterns)` for each empty cell `j` on the four lines through the
+    /// empty index `i` whose patterns for `side` a stone of `stone` on `i` could change
+    /// (within four cells; five for a stone of `side` when its patterns read the cells
+    /// five away), with `side`'s four direction patterns at `j` as they would be after
+    /// that stone, without playing it; stops and returns true at the first call that
+    /// returns true. Cells off those lines keep their patterns.
+    pub fn any_pattern_after(
+        &self,
+        i: usize,
+        stone: Side,
+        side: Side,
+        mut f: impl FnMut(usize, [u8; 4]) -> bool,
+    ) -> bool {
+        let s = self.size as i32;
+        let c = self.cell_of(i);
+        let (cx, cy) = (c.x as i32, c.y as i32);
+        let si = side.index();
+        let own = stone == side;
+        let reach = if own && self.outer[si] { 5 } else { 4 };
+        // The key digit of the stone at offsets ±1..=±4: 1 own, 2 the opponent's (at
+        // ±5 only an own stone has a digit).
+        let digit = if own { 1 } else { 2 };
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for k in -reach..=reach {
+                let (x, y) = (cx + k * dx, cy + k * dy);
+                if k == 0 || x < 0 || y < 0 || x >= s || y >= s {
+                    continue;
+                }
+                let j = (y * s + x) as usize;
+                if self.spots[j].stone != 0 {
+                    continue;
+                }
+                // `i` lies at offset −k from `j`.
+                let w = KEY_WEIGHTS[(5 - k) as usize];
+                let key = self.spots[j].keys[d][si] + if k.abs() == 5 { w } else { digit * w };
+                let mut pats = self.spots[j].pats[si];
+                pats[d] = self.tables[si][key as usize];
+                if f(j, pats) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// True when `side` playing at empty index `i` wins at once.
@@ -470,13 +592,16 @@ impl Board {
     }
 
     #[inline(always)]
-    fn set_pattern(&mut self, i: usize, side: usize, d: usize, new: u8) {
+    fn set_pattern<const LEAN: bool>(&mut self, i: usize, side: usize, d: usize, new: u8) {
         let old = self.spots[i].pats[side][d];
         if new != old {
             let (o, n) = (old as usize & 7, new as usize & 7);
             self.counts[side][o] -= 1;
             self.counts[side][n] += 1;
             self.spots[i].pats[side][d] = new;
+            if LEAN {
+                return;
+            }
             if TALLY[o] | TALLY[n] != 0 {
                 let was = self.spots[i].tally[side];
                 let now = was.wrapping_sub(TALLY[o]).wrapping_add(TALLY[n]);
@@ -541,6 +666,17 @@ impl Board {
     /// the same pattern for every value of them), so under freestyle the loop stops at
     /// four cells.
     fn update_around(&mut self, c: Cell, was: u32) {
+        if self.lean {
+            self.update_lines::<true>(c, was);
+        } else {
+            self.update_lines::<false>(c, was);
+        }
+    }
+
+    /// [`Board::update_around`] for a board that keeps the evaluation's sums
+    /// (`LEAN` false) or not (a [`Board::solver_copy`]), chosen once a move.
+    #[inline(always)]
+    fn update_lines<const LEAN: bool>(&mut self, c: Cell, was: u32) {
         let s = self.size as i32;
         let (cx, cy) = (c.x as i32, c.y as i32);
         let ci = self.index(c);
@@ -585,17 +721,17 @@ impl Board {
                 if self.spots[i].stone == 0 {
                     if d0 != 0 {
                         let new = self.tables[0][k0 as usize];
-                        self.set_pattern(i, 0, d, new);
+                        self.set_pattern::<LEAN>(i, 0, d, new);
                     }
                     if d1 != 0 {
                         let new = self.tables[1][k1 as usize];
-                        self.set_pattern(i, 1, d, new);
+                        self.set_pattern::<LEAN>(i, 1, d, new);
                     }
                 }
             }
             for side in 0..2 {
                 let new = if v == 0 { self.compute(ci, d, side) } else { 0 };
-                self.set_pattern(ci, side, d, new);
+                self.set_pattern::<LEAN>(ci, side, d, new);
             }
         }
         let placed = v != 0;
@@ -608,7 +744,9 @@ impl Board {
                 if placed {
                     self.spots[i].near += 1;
                     if self.spots[i].near == 1 {
-                        self.count_near(i, true);
+                        if !LEAN {
+                            self.count_near(i, true);
+                        }
                         if self.cells[i] == 0 {
                             self.frontier_insert(i);
                         }
@@ -616,7 +754,9 @@ impl Board {
                 } else {
                     self.spots[i].near -= 1;
                     if self.spots[i].near == 0 {
-                        self.count_near(i, false);
+                        if !LEAN {
+                            self.count_near(i, false);
+                        }
                         self.frontier_remove(i);
                     }
                 }

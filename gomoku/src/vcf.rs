@@ -251,8 +251,36 @@ impl VcfSolver {
         }
         candidates.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         let mut wins = Vec::with_capacity(4);
+        // Outside renju (where the defender's blocks depend on forbidden points after
+        // the four), a four's win points and the fail-table probe of its block are read
+        // before playing it: a four whose block is a stored failure, or that cannot be
+        // stopped, costs no make/undo.
+        let look_ahead = board.rule() != crate::Rule::Renju && board.winning_cells(d).is_empty();
         for &(_, i) in &candidates {
             let c = board.cell_of(i);
+            if look_ahead && board.empty_count() > 2 {
+                board.fives_after(i, a, &mut wins);
+                if wins.len() >= 2 {
+                    let (reply, five) = (wins[0], wins[1]);
+                    line.extend([c, board.cell_of(reply), board.cell_of(five)]);
+                    return true;
+                }
+                if wins.len() == 1 && self.probe_fail(board.hash_after_pair(i, wins[0]), depth - 1)
+                {
+                    self.nodes += 1;
+                    if depth > 1
+                        && self.nodes <= self.node_limit
+                        && self.nodes.is_multiple_of(VCF_POLL_INTERVAL)
+                        && budget.is_some_and(Budget::poll)
+                    {
+                        self.node_limit = 0;
+                    }
+                    if self.nodes > self.node_limit {
+                        return false;
+                    }
+                    continue;
+                }
+            }
             board.play_unchecked(c);
             if board.outcome() == Some(Outcome::Win(a)) {
                 board.try_undo();

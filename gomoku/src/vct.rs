@@ -180,6 +180,11 @@ pub struct VctSolver {
     /// moves, Thomsen 2000: a closed three or two twos after which the attacker has a
     /// four-three or double-four cell); true by default.
     pub dfpn_quiet: bool,
+    /// Whether the proof-number stage also runs when the stages before it ended without
+    /// running out of nodes (their trees, fours and open threes only, were exhausted to
+    /// the depth asked): then only λ² moves can still prove it. False by default (the
+    /// stage runs only after a stage ran out of nodes).
+    pub dfpn_always: bool,
     dfpn: dfpn::DfpnTables,
 }
 
@@ -210,6 +215,32 @@ fn has_strong_move(b: &Board, side: Side) -> bool {
     })
 }
 
+/// True when a cell with the direction patterns `p` makes an open four or two fours.
+fn strong(p: &[u8; 4]) -> bool {
+    p.contains(&(Pattern::OpenFour as u8))
+        || p.iter().filter(|&&v| v >= Pattern::Four as u8).count() >= 2
+}
+
+/// [`has_strong_move`] for the attacker `a` as it would be after a defender's stone on
+/// the empty index `j`, read without playing it: the cells on the lines through `j`
+/// with their patterns after the stone ([`Board::any_pattern_after`]), the others as
+/// they are.
+fn strong_after(b: &Board, j: usize, a: Side) -> bool {
+    if b.any_pattern_after(j, !a, a, |_, p| strong(&p)) {
+        return true;
+    }
+    if b.pattern_count(a, Pattern::OpenFour) == 0 && b.pattern_count(a, Pattern::Four) < 2 {
+        return false;
+    }
+    let c = b.cell_of(j);
+    b.frontier().iter().any(|&i| {
+        let o = b.cell_of(i as usize);
+        let (dx, dy) = (o.x as i32 - c.x as i32, o.y as i32 - c.y as i32);
+        let on_line = (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) <= 4;
+        !on_line && strong(&b.patterns(i as usize, a))
+    })
+}
+
 impl VctSolver {
     /// A solver with default budgets.
     pub fn new() -> VctSolver {
@@ -233,6 +264,7 @@ impl VctSolver {
             vcf_memo: false,
             dfpn_nodes: 0,
             dfpn_quiet: true,
+            dfpn_always: false,
             dfpn: dfpn::DfpnTables::default(),
         }
     }
@@ -297,6 +329,15 @@ impl VctSolver {
         if board.outcome().is_some() || budget.is_stopped() {
             return None;
         }
+        // The search runs on a solver copy (no evaluation sums kept on make/undo); the
+        // caller's board is left as it was.
+        let mut copy;
+        let board = if board.is_solver_copy() {
+            board
+        } else {
+            copy = board.solver_copy();
+            &mut copy
+        };
         self.fails.iter_mut().for_each(|e| *e = (0, 0));
         self.tss_fails.iter_mut().for_each(|e| *e = (0, 0));
         self.no_vcf.iter_mut().for_each(|e| *e = 0);
@@ -321,8 +362,13 @@ impl VctSolver {
                 return r;
             }
         }
-        // The proof-number stage, when the stages before ran out of nodes (not of time).
-        if self.dfpn_nodes > 0 && self.aborted && !budget.is_stopped() && !self.budget.poll() {
+        // The proof-number stage, when the stages before ran out of nodes (not of time)
+        // or, with `dfpn_always`, whenever they found no proof.
+        if self.dfpn_nodes > 0
+            && (self.aborted || self.dfpn_always)
+            && !budget.is_stopped()
+            && !self.budget.poll()
+        {
             self.aborted = false;
             self.node_limit = self.nodes.saturating_add(self.dfpn_nodes);
             let r = self.dfpn_root(board);
@@ -776,10 +822,7 @@ impl VctSolver {
                 for j in lines {
                     let pd = b.patterns(j, d);
                     let counter = pd.iter().any(|&v| v >= Pattern::Four as u8);
-                    let c = b.cell_of(j);
-                    b.play_unchecked(c);
-                    let stops = counter || !has_strong_move(b, a);
-                    b.try_undo();
+                    let stops = counter || !strong_after(b, j, a);
                     if stops {
                         defences.push((cell_value(pd) + cell_value(b.patterns(j, a)), j));
                     }
@@ -812,18 +855,17 @@ impl VctSolver {
                     if !counter && !line.contains(&c) && !blocks_on_line(c, &pd, &line) {
                         continue;
                     }
-                    let stops = counter || {
-                        b.play_unchecked(c);
-                        let r = has_strong_move(b, a)
-                            || (!line.contains(&c) && line_holds(b, &line))
-                            || {
+                    let stops = counter
+                        || (!strong_after(b, j, a) && {
+                            b.play_unchecked(c);
+                            let r = (!line.contains(&c) && line_holds(b, &line)) || {
                                 let v = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
                                 self.nodes += self.vcf.nodes;
                                 v.is_some()
                             };
-                        b.try_undo();
-                        !r
-                    };
+                            b.try_undo();
+                            !r
+                        });
                     if stops {
                         defences.push((cell_value(pd) + cell_value(b.patterns(j, a)), j));
                     }

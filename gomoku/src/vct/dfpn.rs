@@ -319,13 +319,22 @@ fn quiet_threats(b: &mut Board, nodes: &mut u64) -> Vec<(i32, usize)> {
     // Each candidate is played once (counted as a node) to see whether it leaves a
     // four-three or double-four cell: far cheaper than a VCF search a candidate, and
     // the λ² moves of the suite's longer wins mostly are of this kind.
+    // A stone changes the patterns only of the cells on its four lines, so unless
+    // the attacker has such a cell already, only those are read, from the pattern keys
+    // without playing the candidate ([`Board::any_pattern_after`]). (With one already,
+    // the candidate is played: under the exact-five rules a stone can also spoil one.)
     *nodes += moves.len() as u64;
+    let before = has_four_three(b, a);
     moves.retain(|&(_, i)| {
-        let c = b.cell_of(i);
-        b.play_unchecked(c);
-        let ok = b.outcome().is_none() && has_four_three(b, a);
-        b.try_undo();
-        ok
+        if before || b.empty_count() <= 1 {
+            let c = b.cell_of(i);
+            b.play_unchecked(c);
+            let ok = b.outcome().is_none() && has_four_three(b, a);
+            b.try_undo();
+            ok
+        } else {
+            b.any_pattern_after(i, a, a, |_, p| four_three(&p))
+        }
     });
     moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
     moves
@@ -337,12 +346,15 @@ fn has_four_three(b: &Board, a: Side) -> bool {
     if b.pattern_count(a, Pattern::Four) == 0 && b.pattern_count(a, Pattern::OpenFour) == 0 {
         return false;
     }
-    b.frontier().iter().any(|&i| {
-        let p = b.patterns(i as usize, a);
-        let fours = p.iter().filter(|&&v| v >= Pattern::Four as u8).count();
-        let threes = p.iter().filter(|&&v| v == Pattern::OpenThree as u8).count();
-        p.contains(&(Pattern::OpenFour as u8)) || fours >= 2 || (fours >= 1 && threes >= 1)
-    })
+    (b.frontier().iter()).any(|&i| four_three(&b.patterns(i as usize, a)))
+}
+
+/// True when a cell with the direction patterns `p` makes an open four, two fours, or a
+/// four and an open three at once.
+fn four_three(p: &[u8; 4]) -> bool {
+    let fours = p.iter().filter(|&&v| v >= Pattern::Four as u8).count();
+    let threes = p.iter().filter(|&&v| v == Pattern::OpenThree as u8).count();
+    p.contains(&(Pattern::OpenFour as u8)) || fours >= 2 || (fours >= 1 && threes >= 1)
 }
 
 /// The proof tree of a proven attacker node, read from the tables.

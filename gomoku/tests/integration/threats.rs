@@ -136,3 +136,105 @@ fn threats_and_the_five_follow_the_rules() {
         }
     }
 }
+
+/// A solver copy (`Board::solver_copy`, the VCT's board) keeps the same patterns,
+/// pattern counts, frontier and hash as the full board through pseudo-random games and
+/// their take-backs, under the three rules; only the evaluation's sums are left out.
+#[test]
+fn the_solver_copy_keeps_the_patterns_of_the_full_board() {
+    use gomoku::Pattern;
+    let same = |full: &Board, lean: &Board| {
+        assert_eq!(full.hash(), lean.hash());
+        let (mut f, mut l) = (full.frontier().to_vec(), lean.frontier().to_vec());
+        f.sort_unstable();
+        l.sort_unstable();
+        assert_eq!(f, l);
+        for side in [Side::First, Side::Second] {
+            for i in 0..full.cell_count() {
+                assert_eq!(full.patterns(i, side), lean.patterns(i, side));
+            }
+            for code in 0..8u8 {
+                let p = Pattern::from_code(code);
+                assert_eq!(full.pattern_count(side, p), lean.pattern_count(side, p));
+            }
+            assert_eq!(lean.class_counts(side), [0; 3]);
+        }
+    };
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..4 {
+            let mut full = Board::with_size(15, rule).unwrap();
+            full.play(Cell::new(7, 7));
+            let mut lean = full.solver_copy();
+            assert!(lean.is_solver_copy() && !full.is_solver_copy());
+            while full.outcome().is_none() && full.stone_count() < 50 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let c = Cell::new(3 + (seed % 9) as u8, 3 + ((seed >> 8) % 9) as u8);
+                if full.try_play(c).is_ok() {
+                    lean.play_unchecked(c);
+                    same(&full, &lean);
+                    if seed.is_multiple_of(5) {
+                        assert!(full.try_undo() && lean.try_undo());
+                        same(&full, &lean);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `Board::any_pattern_after` and `Board::fives_after` (read without playing) agree with
+/// the patterns and win points after really playing the stone, on pseudo-random
+/// positions of the three rules, for every empty cell near the stones and both sides.
+#[test]
+fn patterns_read_ahead_agree_with_playing_the_stone() {
+    let mut seed = 0x0ddb_1a5e_5bad_5eed_u64;
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        for _ in 0..3 {
+            let mut b = Board::with_size(15, rule).unwrap();
+            b.play(Cell::new(7, 7));
+            while b.outcome().is_none() && b.stone_count() < 36 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let c = Cell::new(3 + (seed % 9) as u8, 3 + ((seed >> 8) % 9) as u8);
+                if b.try_play(c).is_err() {
+                    continue;
+                }
+                for &i in b.frontier() {
+                    let i = i as usize;
+                    for side in [Side::First, Side::Second] {
+                        let mut after = b.clone();
+                        after.set_side_to_move(side);
+                        after.play_unchecked(b.cell_of(i));
+                        for view in [side, !side] {
+                            let mut seen = 0;
+                            b.any_pattern_after(i, side, view, |j, p| {
+                                assert_eq!(p, after.patterns(j, view), "{}", b.diagram());
+                                seen += 1;
+                                false
+                            });
+                            assert!(seen > 0);
+                        }
+                        let mut fives = Vec::new();
+                        b.fives_after(i, side, &mut fives);
+                        fives.sort_unstable();
+                        let c = b.cell_of(i);
+                        let mut expected: Vec<usize> = (after.winning_cells(side).into_iter())
+                            .filter(|&j| {
+                                let o = b.cell_of(j);
+                                let (dx, dy) = (o.x as i32 - c.x as i32, o.y as i32 - c.y as i32);
+                                (dx == 0 || dy == 0 || dx.abs() == dy.abs())
+                                    && dx.abs().max(dy.abs()) <= 4
+                            })
+                            .collect();
+                        expected.sort_unstable();
+                        assert_eq!(fives, expected, "{}", b.diagram());
+                    }
+                }
+            }
+        }
+    }
+}
