@@ -24,7 +24,7 @@
 //! share of `time_left` whenever the match clock is sent, counted from the command's
 //! arrival, less a reserve for the scheduling waits the brain cannot see (the manager's
 //! line waiting for this process to be woken, the answer waiting for the manager):
-//! three times the watchdog's recent lateness, at most 18 % of the limit. The search
+//! three times the watchdog's recent lateness, at least 8 % and at most 18 % of the limit. The search
 //! checks the clock at every node (the core time control's budget and stop flag; the
 //! VCF and VCT searches poll it too). It runs on the thread that read the command and
 //! writes its own answer, so no thread is woken between reading `TURN` and writing the
@@ -229,10 +229,13 @@ impl Brain {
     /// woken before it is read, and the answer waiting for the manager to be woken. A
     /// sleeping thread woken on a busy machine waits about as long as the watchdog waits
     /// past its own deadlines, so the reserve is [`WAIT_RESERVE_FACTOR`] times the
-    /// watchdog's recent lateness ([`Brain::lateness`]), at most [`MAX_WAIT_SHARE`] of
-    /// `hard`.
+    /// watchdog's recent lateness ([`Brain::lateness`]), at least [`MIN_WAIT_SHARE`] of
+    /// `hard` (waits the watchdog has not seen: the manager's own) and at most
+    /// [`MAX_WAIT_SHARE`].
     pub fn wait_reserve(&self, hard: Duration) -> Duration {
-        (self.lateness * WAIT_RESERVE_FACTOR).min(hard.mul_f64(MAX_WAIT_SHARE))
+        (self.lateness * WAIT_RESERVE_FACTOR)
+            .max(hard.mul_f64(MIN_WAIT_SHARE))
+            .min(hard.mul_f64(MAX_WAIT_SHARE))
     }
 
     /// When the move must be answered, from the command's arrival: the hard limit
@@ -919,6 +922,12 @@ pub const WAIT_RESERVE_FACTOR: u32 = 3;
 /// Most of a move's hard limit the wait reserve may take.
 pub const MAX_WAIT_SHARE: f64 = 0.18;
 
+/// Least of a move's hard limit the wait reserve keeps. Self-play at 100 ms a move (load
+/// about 4.5, a build running) with no floor: 3 of 1,595 moves over the limit by 1–3 ms,
+/// the watchdog's lateness then about 1 ms; the floor (7.5 ms at 100 ms) covers such
+/// waits, and the median move keeps over 80 % of the limit.
+pub const MIN_WAIT_SHARE: f64 = 0.08;
+
 /// The lateness assumed before the watchdog has measured one.
 const INITIAL_LATENESS: Duration = Duration::from_millis(1);
 
@@ -1368,7 +1377,8 @@ mod tests {
     }
 
     /// The search's time counts from the command's arrival, and the wait reserve is
-    /// three times the watchdog's lateness, at most 18 % of the hard limit (expected
+    /// three times the watchdog's lateness, at least 8 % and at most 18 % of the hard
+    /// limit (expected
     /// values from those rules: the hard limit at 100 ms is 93.6 ms, see above).
     #[test]
     fn the_search_time_counts_from_arrival_less_the_wait_reserve() {
@@ -1376,10 +1386,13 @@ mod tests {
         talk(&mut b, "INFO timeout_turn 100\n");
         let hard = Duration::from_micros(93_600);
         assert_eq!(b.move_budget(), hard);
-        b.lateness = Duration::from_millis(2);
-        assert_eq!(b.deadline(), hard - Duration::from_millis(6));
+        b.lateness = Duration::from_millis(3);
+        assert_eq!(b.deadline(), hard - Duration::from_millis(9));
         let limits = b.search_limits(Duration::from_millis(10));
-        assert_eq!(limits.time, Some(hard - Duration::from_millis(16)));
+        assert_eq!(limits.time, Some(hard - Duration::from_millis(19)));
+        // A small lateness keeps the floor.
+        b.lateness = Duration::from_micros(100);
+        assert_eq!(b.deadline(), hard - hard.mul_f64(MIN_WAIT_SHARE));
         // A large lateness is capped, so the median move keeps most of its time.
         b.lateness = Duration::from_millis(40);
         assert_eq!(b.deadline(), hard - hard.mul_f64(MAX_WAIT_SHARE));

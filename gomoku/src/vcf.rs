@@ -188,6 +188,20 @@ impl VcfSolver {
         }
     }
 
+    /// Counts a node settled without playing it (a block already proven to fail) and
+    /// polls the budget as [`VcfSolver::search`] would at that node: a stop ends the
+    /// search by dropping the node limit to 0.
+    fn count_settled_node(&mut self, depth: u32, budget: Option<&Budget>) {
+        self.nodes += 1;
+        if depth > 1
+            && self.nodes <= self.node_limit
+            && self.nodes.is_multiple_of(VCF_POLL_INTERVAL)
+            && budget.is_some_and(Budget::poll)
+        {
+            self.node_limit = 0;
+        }
+    }
+
     fn search(
         &mut self,
         board: &mut Board,
@@ -267,14 +281,7 @@ impl VcfSolver {
                 }
                 if wins.len() == 1 && self.probe_fail(board.hash_after_pair(i, wins[0]), depth - 1)
                 {
-                    self.nodes += 1;
-                    if depth > 1
-                        && self.nodes <= self.node_limit
-                        && self.nodes.is_multiple_of(VCF_POLL_INTERVAL)
-                        && budget.is_some_and(Budget::poll)
-                    {
-                        self.node_limit = 0;
-                    }
+                    self.count_settled_node(depth, budget);
                     if self.nodes > self.node_limit {
                         return false;
                     }
@@ -297,14 +304,7 @@ impl VcfSolver {
                 // The block leads to a position already proven to fail with as many
                 // fours left: what `search` would find there at once (the node counted
                 // and the budget polled as it would), without playing the block.
-                self.nodes += 1;
-                if depth > 1
-                    && self.nodes <= self.node_limit
-                    && self.nodes.is_multiple_of(VCF_POLL_INTERVAL)
-                    && budget.is_some_and(Budget::poll)
-                {
-                    self.node_limit = 0;
-                }
+                self.count_settled_node(depth, budget);
             } else if wins.len() == 1 {
                 let block = board.cell_of(wins[0]);
                 board.play_unchecked(block);

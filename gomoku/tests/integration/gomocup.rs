@@ -155,6 +155,43 @@ fn a_node_limit_is_never_passed() {
     }
 }
 
+/// Searches each of `positions` to each of `depths` with `switch` off and on (root VCF
+/// and VCT off): the root values must be the same and the nodes, summed, fewer with it
+/// on. `what` names the switch in the failure messages.
+fn same_values_in_fewer_nodes(
+    positions: &[&str],
+    depths: &[u32],
+    what: &str,
+    switch: impl Fn(&mut gomoku::Engine, bool),
+) {
+    use gomoku::{Board, Engine, Limits, Notation};
+    let (mut with, mut without) = (0, 0);
+    for position in positions {
+        let board = Board::parse_position(position).unwrap();
+        for &depth in depths {
+            let mut values = Vec::new();
+            for on in [false, true] {
+                let mut engine = Engine::new(4);
+                engine.root_vcf_nodes = 0;
+                engine.root_vct_nodes = 0;
+                switch(&mut engine, on);
+                let info = engine.search(&board, &Limits::depth(depth));
+                values.push(info.score);
+                if on {
+                    with += info.nodes;
+                } else {
+                    without += info.nodes;
+                }
+            }
+            assert_eq!(values[0], values[1], "{what}: {position} at depth {depth}");
+        }
+    }
+    assert!(
+        with < without,
+        "{with} nodes with {what}, {without} without"
+    );
+}
+
 /// Stand pat at the horizon (`Engine::leaf_stand_pat`) skips only the leaf VCF probes
 /// whose win could not change a cut-off (the static value already reaches beta), so a
 /// search to a fixed depth finds the same root value as the search that probes every
@@ -162,7 +199,6 @@ fn a_node_limit_is_never_passed() {
 /// against Rapfi, with fours and threes on the board.
 #[test]
 fn stand_pat_at_the_horizon_keeps_the_root_value() {
-    use gomoku::{Board, Engine, Limits, Notation};
     let positions = [
         "15f:h8i7e9",
         "15f:h8i7e9h6j8g7j7g8i6g5g6i5j4h5",
@@ -172,31 +208,9 @@ fn stand_pat_at_the_horizon_keeps_the_root_value() {
         "15f:h8i10k6h9g8i8i7g9i9j10h10j8j7h7k8j9",
         "15f:h8i7e9h6g5i5i6g7j4k7h7j6h4k5",
     ];
-    let (mut with, mut without) = (0, 0);
-    for position in positions {
-        let board = Board::parse_position(position).unwrap();
-        for depth in [2, 3, 4] {
-            let mut values = Vec::new();
-            for stand_pat in [false, true] {
-                let mut engine = Engine::new(4);
-                engine.root_vcf_nodes = 0;
-                engine.root_vct_nodes = 0;
-                engine.leaf_stand_pat = stand_pat;
-                let info = engine.search(&board, &Limits::depth(depth));
-                values.push(info.score);
-                if stand_pat {
-                    with += info.nodes;
-                } else {
-                    without += info.nodes;
-                }
-            }
-            assert_eq!(values[0], values[1], "{position} at depth {depth}");
-        }
-    }
-    assert!(
-        with < without,
-        "{with} nodes with stand pat, {without} without"
-    );
+    same_values_in_fewer_nodes(&positions, &[2, 3, 4], "stand pat", |e, on| {
+        e.leaf_stand_pat = on;
+    });
 }
 
 /// Exact defences of an open three (`Engine::exact_three_defence`) drop only the moves
@@ -206,7 +220,6 @@ fn stand_pat_at_the_horizon_keeps_the_root_value() {
 /// against Rapfi, with threes on the board.
 #[test]
 fn exact_three_defence_keeps_the_root_value() {
-    use gomoku::{Board, Engine, Limits, Notation};
     let positions = [
         "15f:h8i7e9",
         "15f:h8i7e9h6j8g7j7g8i6g5g6i5j4h5",
@@ -218,31 +231,9 @@ fn exact_three_defence_keeps_the_root_value() {
         "15f:h8i7e9g5j8h5h10k7i8g8h9",
         "15f:h8i7e9i8g7i9i6h6g5j8g8g6h7",
     ];
-    let (mut with, mut without) = (0, 0);
-    for position in positions {
-        let board = Board::parse_position(position).unwrap();
-        for depth in [2, 3, 4, 5] {
-            let mut values = Vec::new();
-            for exact in [false, true] {
-                let mut engine = Engine::new(4);
-                engine.root_vcf_nodes = 0;
-                engine.root_vct_nodes = 0;
-                engine.exact_three_defence = exact;
-                let info = engine.search(&board, &Limits::depth(depth));
-                values.push(info.score);
-                if exact {
-                    with += info.nodes;
-                } else {
-                    without += info.nodes;
-                }
-            }
-            assert_eq!(values[0], values[1], "{position} at depth {depth}");
-        }
-    }
-    assert!(
-        with < without,
-        "{with} nodes with exact defences, {without} without"
-    );
+    same_values_in_fewer_nodes(&positions, &[2, 3, 4, 5], "exact defences", |e, on| {
+        e.exact_three_defence = on;
+    });
 }
 
 /// Black f8 g8 h8 (closed by white's e8) and i6 i7: i8 makes a four on row 8 and an
