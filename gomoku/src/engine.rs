@@ -51,8 +51,9 @@ pub struct SearchInfo {
     /// Wall time used.
     pub elapsed: Duration,
     /// True when `score` is the game's value under best play, not an evaluation: a win
-    /// or loss found (decisive scores), a game already over, or a draw because the move
-    /// fills the board.
+    /// or loss found (decisive scores), a game already over, a draw because the move
+    /// fills the board, or a dead draw (no five left for either side,
+    /// [`Board::five_possible`]).
     pub exact: bool,
 }
 

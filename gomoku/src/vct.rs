@@ -206,13 +206,9 @@ fn has_strong_move(b: &Board, side: Side) -> bool {
         return false;
     }
     // A four's cell has the four's other stones within two cells: on the frontier.
-    b.frontier().iter().any(|&i| {
-        b.patterns(i as usize, side)
-            .iter()
-            .filter(|&&v| v >= Pattern::Four as u8)
-            .count()
-            >= 2
-    })
+    b.frontier()
+        .iter()
+        .any(|&i| strong(&b.patterns(i as usize, side)))
 }
 
 /// True when a cell with the direction patterns `p` makes an open four or two fours.
@@ -553,8 +549,7 @@ impl VctSolver {
                     continue;
                 }
                 let pa = b.patterns(i, a);
-                let fours = pa.iter().filter(|&&v| v >= Pattern::Four as u8).count();
-                if !(pa.contains(&(Pattern::OpenFour as u8)) || fours >= 2) {
+                if !strong(&pa) {
                     continue;
                 }
                 let c = b.cell_of(i);
@@ -794,8 +789,7 @@ impl VctSolver {
                         continue;
                     }
                     let pa = b.patterns(i, a);
-                    let fours = pa.iter().filter(|&&v| v >= Pattern::Four as u8).count();
-                    if pa.contains(&(Pattern::OpenFour as u8)) || fours >= 2 {
+                    if strong(&pa) {
                         let c = b.cell_of(i);
                         for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
                             if pa[dir] < Pattern::Four as u8 {

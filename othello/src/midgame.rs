@@ -557,26 +557,15 @@ impl Midgame {
             let sq = root[i].0;
             let f = board.flips(sq);
             let (child, cs) = (board.play_flips(sq, f), eval.play(state, sq, f));
-            let v = if i == 0 {
-                -self.pvs(eval, child, &cs, depth - 1, -beta, -a)
-            } else {
-                let probe = -self.pvs(eval, child, &cs, depth - 1, -a - 1, -a);
-                if probe > a && probe < beta && !self.stopped {
-                    let v = -self.pvs(eval, child, &cs, depth - 1, -beta, -a);
-                    if self.stopped {
-                        // The null window already proved this move better than the
-                        // best so far: it leads with that bound though its re-search
-                        // was stopped.
-                        root[i].1 = probe;
-                        root[..=i].rotate_right(1);
-                        searched = i + 1;
-                        break;
-                    }
-                    v
-                } else {
-                    probe
-                }
-            };
+            let (v, proven) = self.child(eval, child, &cs, depth, a, beta, i == 0);
+            if let Some(probe) = proven {
+                // The null window already proved this move better than the best so
+                // far: it leads with that bound though its re-search was stopped.
+                root[i].1 = probe;
+                root[..=i].rotate_right(1);
+                searched = i + 1;
+                break;
+            }
             if self.stopped {
                 break;
             }
@@ -630,6 +619,8 @@ impl Midgame {
     /// The value of `child` for its parent (a `depth`-ply node searched in `(alpha,
     /// beta)`): the full window for the parent's `first` move, else a null window at
     /// `alpha` and a full-window re-search when it fails high inside the window (PVS).
+    /// The second value is the null window's when it proved the move better than
+    /// `alpha` but the re-search was then stopped (a lower bound the root keeps).
     #[inline]
     #[allow(clippy::too_many_arguments)]
     fn child<E: MidgameEval>(
@@ -641,15 +632,16 @@ impl Midgame {
         alpha: i32,
         beta: i32,
         first: bool,
-    ) -> i32 {
+    ) -> (i32, Option<i32>) {
         if first {
-            return -self.pvs(eval, child, cs, depth - 1, -beta, -alpha);
+            return (-self.pvs(eval, child, cs, depth - 1, -beta, -alpha), None);
         }
-        let v = -self.pvs(eval, child, cs, depth - 1, -alpha - 1, -alpha);
-        if v > alpha && v < beta && !self.stopped {
-            -self.pvs(eval, child, cs, depth - 1, -beta, -alpha)
+        let probe = -self.pvs(eval, child, cs, depth - 1, -alpha - 1, -alpha);
+        if probe > alpha && probe < beta && !self.stopped {
+            let v = -self.pvs(eval, child, cs, depth - 1, -beta, -alpha);
+            (v, self.stopped.then_some(probe))
         } else {
-            v
+            (probe, None)
         }
     }
 
@@ -795,7 +787,7 @@ impl Midgame {
             // The child's discs turned are its opponent's discs that were the parent's
             // opponent's.
             let cs = eval.play(s, sq, c.player ^ b.opponent);
-            let v = self.child(eval, c, &cs, depth, alpha, beta, i == 0);
+            let (v, _) = self.child(eval, c, &cs, depth, alpha, beta, i == 0);
             if self.stopped {
                 return 0;
             }

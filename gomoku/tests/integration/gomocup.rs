@@ -155,6 +155,18 @@ fn a_node_limit_is_never_passed() {
     }
 }
 
+/// Opening and middle-game positions from games against Rapfi, with fours and threes on
+/// the board.
+const FROM_RAPFI_GAMES: [&str; 7] = [
+    "15f:h8i7e9",
+    "15f:h8i7e9h6j8g7j7g8i6g5g6i5j4h5",
+    "15f:h8g6e10h7i8g8g7f6h6f8",
+    "15f:h8g6e10h7i8g8g9i7g7f6h6f8f9h9e8e4f7",
+    "15f:h8j10e5k9e6i11l8i10e7e8f6i9d4g7e4",
+    "15f:h8i10k6h9g8i8i7g9i9j10h10j8j7h7k8j9",
+    "15f:h8i7e9h6g5i5i6g7j4k7h7j6h4k5",
+];
+
 /// Searches each of `positions` to each of `depths` with `switch` off and on (root VCF
 /// and VCT off): the root values must be the same and the nodes, summed, fewer with it
 /// on. `what` names the switch in the failure messages.
@@ -199,16 +211,7 @@ fn same_values_in_fewer_nodes(
 /// against Rapfi, with fours and threes on the board.
 #[test]
 fn stand_pat_at_the_horizon_keeps_the_root_value() {
-    let positions = [
-        "15f:h8i7e9",
-        "15f:h8i7e9h6j8g7j7g8i6g5g6i5j4h5",
-        "15f:h8g6e10h7i8g8g7f6h6f8",
-        "15f:h8g6e10h7i8g8g9i7g7f6h6f8f9h9e8e4f7",
-        "15f:h8j10e5k9e6i11l8i10e7e8f6i9d4g7e4",
-        "15f:h8i10k6h9g8i8i7g9i9j10h10j8j7h7k8j9",
-        "15f:h8i7e9h6g5i5i6g7j4k7h7j6h4k5",
-    ];
-    same_values_in_fewer_nodes(&positions, &[2, 3, 4], "stand pat", |e, on| {
+    same_values_in_fewer_nodes(&FROM_RAPFI_GAMES, &[2, 3, 4], "stand pat", |e, on| {
         e.leaf_stand_pat = on;
     });
 }
@@ -220,17 +223,11 @@ fn stand_pat_at_the_horizon_keeps_the_root_value() {
 /// against Rapfi, with threes on the board.
 #[test]
 fn exact_three_defence_keeps_the_root_value() {
-    let positions = [
-        "15f:h8i7e9",
-        "15f:h8i7e9h6j8g7j7g8i6g5g6i5j4h5",
-        "15f:h8g6e10h7i8g8g7f6h6f8",
-        "15f:h8g6e10h7i8g8g9i7g7f6h6f8f9h9e8e4f7",
-        "15f:h8j10e5k9e6i11l8i10e7e8f6i9d4g7e4",
-        "15f:h8i10k6h9g8i8i7g9i9j10h10j8j7h7k8j9",
-        "15f:h8i7e9h6g5i5i6g7j4k7h7j6h4k5",
+    let more = [
         "15f:h8i7e9g5j8h5h10k7i8g8h9",
         "15f:h8i7e9i8g7i9i6h6g5j8g8g6h7",
     ];
+    let positions = [&FROM_RAPFI_GAMES[..], &more].concat();
     same_values_in_fewer_nodes(&positions, &[2, 3, 4, 5], "exact defences", |e, on| {
         e.exact_three_defence = on;
     });

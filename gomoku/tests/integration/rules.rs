@@ -454,6 +454,38 @@ fn rapfi_renju_moves_are_never_forbidden() {
     );
 }
 
+/// Self-play under renju from each of `openings` (a move list after `15r:`) until the
+/// game ends or `max_stones` stones are down, the engine cleared before each game; every
+/// move is replayed with `try_play`, which refuses black's forbidden points (a panic
+/// names the position). Returns black's moves and how many of them were chosen with
+/// forbidden points on the board.
+fn renju_self_play(
+    engine: &mut gomoku::Engine,
+    limits: &zerosum::search::Limits,
+    openings: &[&str],
+    max_stones: usize,
+) -> (u32, u32) {
+    use gomoku::prelude::*;
+    let (mut black_moves, mut with_forbidden) = (0, 0);
+    for opening in openings {
+        let mut b = Board::parse_position(&format!("15r:{opening}")).unwrap();
+        engine.clear();
+        while b.outcome().is_none() && b.stone_count() < max_stones {
+            let mv = engine
+                .think(&b, limits, &mut |_| {})
+                .best_move
+                .expect("a move");
+            if b.side_to_move() == Side::First {
+                black_moves += 1;
+                with_forbidden += !gomoku::renju::forbidden_points(&b).is_empty() as u32;
+            }
+            b.try_play(mv)
+                .unwrap_or_else(|e| panic!("{b}: the engine chose {mv}: {e}"));
+        }
+    }
+    (black_moves, with_forbidden)
+}
+
 /// The engine never chooses a forbidden point: games of self-play under renju (twelve
 /// openings, 1,500 nodes a move), every move replayed with `try_play`, which refuses
 /// black's forbidden points; the positions met had forbidden points to avoid.
@@ -467,24 +499,11 @@ fn renju_self_play_never_plays_a_forbidden_point() {
     engine.root_vcf_nodes = 2_000;
     engine.root_vct_nodes = 500;
     let limits = zerosum::search::Limits::nodes(3_000);
-    let (mut black_moves, mut with_forbidden) = (0, 0);
-    for opening in [
+    let openings = [
         "h8i7e9", "h8h9i8", "h8g6e10", "h8i9j6", "h8j8h10", "h8g8i9", "h8h7g9", "h8i8g7", "h8g9j7",
         "h8h10i6", "h8j9g6", "h8f9i9",
-    ] {
-        let mut b = Board::parse_position(&format!("15r:{opening}")).unwrap();
-        engine.clear();
-        while b.outcome().is_none() && b.stone_count() < 50 {
-            let r = engine.think(&b, &limits, &mut |_| {});
-            let mv = r.best_move.expect("a move");
-            if b.side_to_move() == Side::First {
-                black_moves += 1;
-                with_forbidden += !gomoku::renju::forbidden_points(&b).is_empty() as u32;
-            }
-            b.try_play(mv)
-                .unwrap_or_else(|e| panic!("{b}: engine chose {mv}: {e}"));
-        }
-    }
+    ];
+    let (black_moves, with_forbidden) = renju_self_play(&mut engine, &limits, &openings, 50);
     eprintln!("{black_moves} black moves, {with_forbidden} with forbidden points on the board");
     assert!(with_forbidden >= 8, "{with_forbidden}");
 }
@@ -575,21 +594,8 @@ fn renju_level_1_never_plays_a_forbidden_point() {
         let mv = r.best_move.expect("a move");
         assert!(b.is_legal(mv), "{text}: {mv}");
     }
-    let mut with_forbidden = 0;
-    for opening in ["h8i7e9", "h8h9i8", "h8g6e10", "h8i9j6", "h8j8h10", "h8g8i9"] {
-        let mut b = Board::parse_position(&format!("15r:{opening}")).unwrap();
-        while b.outcome().is_none() && b.stone_count() < 120 {
-            let mv = engine
-                .think(&b, &limits, &mut |_| {})
-                .best_move
-                .expect("a move");
-            if b.side_to_move() == Side::First {
-                with_forbidden += !gomoku::renju::forbidden_points(&b).is_empty() as u32;
-            }
-            b.try_play(mv)
-                .unwrap_or_else(|e| panic!("{b}: level 1 chose {mv}: {e}"));
-        }
-    }
+    let openings = ["h8i7e9", "h8h9i8", "h8g6e10", "h8i9j6", "h8j8h10", "h8g8i9"];
+    let (_, with_forbidden) = renju_self_play(&mut engine, &limits, &openings, 120);
     eprintln!("{with_forbidden} black moves with forbidden points on the board");
     assert!(with_forbidden >= 3, "{with_forbidden}");
 }

@@ -914,11 +914,7 @@ impl Solver {
             return 0;
         }
         self.nodes += 1;
-        if self.tuning.stability
-            && alpha >= SHALLOW_STABILITY_ALPHA[empties.min(7) as usize]
-            && let Some(upper) = score_upper_bound(b.player, b.opponent, alpha)
-            && upper <= alpha
-        {
+        if let Some(upper) = self.shallow_stability_cut(b, alpha, empties) {
             return upper;
         }
         let empty = b.empty();
@@ -981,6 +977,17 @@ impl Solver {
         best
     }
 
+    /// The stability cut-off of the table-free search at `empties` empty squares: the
+    /// score's upper bound from the stable discs when it is at most `alpha`, tried only
+    /// when alpha reaches [`SHALLOW_STABILITY_ALPHA`] for that many empties.
+    #[inline]
+    fn shallow_stability_cut(&self, b: Board, alpha: i32, empties: u32) -> Option<i32> {
+        if !self.tuning.stability || alpha < SHALLOW_STABILITY_ALPHA[empties.min(7) as usize] {
+            return None;
+        }
+        score_upper_bound(b.player, b.opponent, alpha).filter(|&upper| upper <= alpha)
+    }
+
     /// Four empty squares left: the squares in quadrants with an odd number of empties
     /// first (parity), X-squares last within each group, each move followed by
     /// [`Solver::solve_three`]. `passed` is set when the other side has just passed.
@@ -989,11 +996,7 @@ impl Solver {
             return 0;
         }
         self.nodes += 1;
-        if self.tuning.stability
-            && alpha >= SHALLOW_STABILITY_ALPHA[4]
-            && let Some(upper) = score_upper_bound(b.player, b.opponent, alpha)
-            && upper <= alpha
-        {
+        if let Some(upper) = self.shallow_stability_cut(b, alpha, 4) {
             return upper;
         }
         let e = b.empty();
