@@ -1,13 +1,25 @@
-//! A cache-line prefetch hint for transposition tables.
+//! Memory hints for transposition tables: a cache-line prefetch, and huge pages.
 //!
-//! A solver whose time goes into waiting for its table bucket (Connect Four: about 62 % of
-//! the cycles in `perf`) can ask for a child's bucket while it still works on the parent,
-//! so that the line is in cache when the child is searched. Steininger's Connect Four
-//! solver and Edax both prefetch their hash entries this way.
+//! **Prefetch.** A solver whose time goes into waiting for its table bucket (Connect Four:
+//! about 62 % of the cycles in `perf`) can ask for a child's bucket while it still works on
+//! the parent, so that the line is in cache when the child is searched. Steininger's
+//! Connect Four solver and Edax both prefetch their hash entries this way ([`prefetch`]).
 //!
-//! This module holds the workspace's one `unsafe` block: the `PREFETCHT0` instruction is
-//! only a hint, it never faults and never changes memory, so calling it on any address is
-//! sound; the function takes a reference anyway, so the address is always a live one.
+//! **Huge pages.** A table of tens of MiB probed at random also misses the processor's
+//! address-translation cache (TLB): with 4 KiB pages a 64 MiB table spans 16 384 pages,
+//! far more than the TLB holds, so most probes first walk the page tables (on a virtual
+//! machine, two sets of them). With 2 MiB pages it spans 32. Linux backs anonymous memory
+//! with such pages ("transparent huge pages") when its setting
+//! (`/sys/kernel/mm/transparent_hugepage/enabled`) is `always`, or when it is `madvise`
+//! and the program asked for them with `madvise(MADV_HUGEPAGE)` before first touching
+//! the memory. [`huge_page_vec`] allocates a table that way (Linux kernel documentation,
+//! `admin-guide/mm/transhuge`).
+//!
+//! This module holds the workspace's `unsafe` blocks, both for hints that never change
+//! memory: the `PREFETCHT0` instruction never faults and never changes memory, so calling
+//! it on any address is sound (the function takes a reference anyway, so the address is
+//! always a live one); `madvise(MADV_HUGEPAGE)` only marks a range of the caller's own
+//! allocation and keeps its contents.
 
 /// Asks the processor to bring the cache line holding `value` into every cache level.
 ///
@@ -28,9 +40,74 @@ pub fn prefetch<T>(value: &T) {
     let _ = value;
 }
 
+/// The huge-page size that [`huge_page_vec`] aligns to, in bytes: 2 MiB, the
+/// second-level page of x86-64 (and of AArch64 with 4 KiB pages).
+pub const HUGE_PAGE_BYTES: usize = 2 << 20;
+
+/// A table of `len` clones of `value` laid out for huge pages: the vector, and the index
+/// of the table's first element in it. Use the elements `offset..offset + len`.
+///
+/// The table starts on a [`HUGE_PAGE_BYTES`] boundary when the element size divides it
+/// (otherwise at the first element after one; the elements before `offset` are padding,
+/// at most 2 MiB), and on Linux the whole allocation's 2 MiB-aligned part is
+/// advised `MADV_HUGEPAGE` before anything is written to it, so that the kernel backs the
+/// table with huge pages when its transparent-huge-page setting is `always` or
+/// `madvise`. Elsewhere, or when the kernel refuses the advice, the table is the same,
+/// only in ordinary pages. Tables smaller than a huge page get no huge page.
+///
+/// With `len` 0 the vector is empty and the offset 0.
+pub fn huge_page_vec<T: Clone>(len: usize, value: T) -> (Vec<T>, usize) {
+    let size = std::mem::size_of::<T>().max(1);
+    if len == 0 || len.saturating_mul(size) < HUGE_PAGE_BYTES {
+        return (vec![value; len], 0);
+    }
+    let pad = HUGE_PAGE_BYTES.div_ceil(size);
+    let mut v: Vec<T> = Vec::with_capacity(len + pad);
+    let start = v.as_ptr() as usize;
+    let offset = (start.next_multiple_of(HUGE_PAGE_BYTES) - start).div_ceil(size);
+    advise_huge_pages(v.spare_capacity_mut());
+    v.resize(offset + len, value);
+    (v, offset)
+}
+
+/// Advises the kernel to back the 2 MiB-aligned part of `region` with huge pages
+/// (`madvise(MADV_HUGEPAGE)`); returns whether it accepted. Pages already written keep
+/// their size until the kernel's background collapse, so advise before the first write.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages<T>(region: &mut [T]) -> bool {
+    let start = region.as_mut_ptr() as usize;
+    let end = start + std::mem::size_of_val(region);
+    let (first, last) = (
+        start.next_multiple_of(HUGE_PAGE_BYTES),
+        end / HUGE_PAGE_BYTES * HUGE_PAGE_BYTES,
+    );
+    if first >= last {
+        return false;
+    }
+    let addr = region
+        .as_mut_ptr()
+        .cast::<u8>()
+        .wrapping_add(first - start)
+        .cast::<std::ffi::c_void>();
+    #[allow(unsafe_code)]
+    // SAFETY: `addr..addr + (last - first)` lies inside `region`, memory this function
+    // borrows mutably, so nothing else uses it meanwhile; `MADV_HUGEPAGE` only marks the
+    // range for huge pages, and keeps its contents and its mapping (madvise(2)).
+    let advised =
+        unsafe { rustix::mm::madvise(addr, last - first, rustix::mm::Advice::LinuxHugepage) };
+    advised.is_ok()
+}
+
+/// No hint outside Linux.
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages<T>(region: &mut [T]) -> bool {
+    let _ = region;
+    false
+}
+
 #[cfg(test)]
 mod tests {
-    use super::prefetch;
+    use super::{HUGE_PAGE_BYTES, huge_page_vec, prefetch};
 
     #[test]
     fn prefetch_changes_nothing() {
@@ -39,5 +116,23 @@ mod tests {
             prefetch(entry);
         }
         assert!(table.iter().all(|&v| v == 7));
+    }
+
+    #[test]
+    fn huge_page_tables_start_on_a_huge_page_and_hold_their_values() {
+        #[derive(Clone, PartialEq, Debug)]
+        #[repr(align(64))]
+        struct Bucket([u64; 8]);
+        for len in [0, 1, 1000, (4 << 20) / 64, (4 << 20) / 64 + 3] {
+            let (v, offset) = huge_page_vec(len, Bucket([9; 8]));
+            assert_eq!(v.len(), offset + len);
+            assert!(v.iter().all(|b| *b == Bucket([9; 8])));
+            if len * 64 >= HUGE_PAGE_BYTES {
+                assert_eq!(v[offset..].as_ptr() as usize % HUGE_PAGE_BYTES, 0);
+            }
+        }
+        let (v, offset) = huge_page_vec(3 << 20, 5_u8);
+        assert_eq!(v[offset..].len(), 3 << 20);
+        assert_eq!(v[offset..].as_ptr() as usize % HUGE_PAGE_BYTES, 0);
     }
 }

@@ -37,17 +37,23 @@ pub struct Probe {
 #[repr(align(64))]
 struct Bucket([Entry; 2]);
 
-/// A table of `2^k` two-entry buckets (each on its own cache line). Bounds of exact endgame scores do not depend on
+/// A table of `2^k` two-entry buckets (each on its own cache line; the buckets in huge
+/// pages where the system gives them, so that a probe seldom misses the address-translation
+/// cache: [`zerosum::prefetch::huge_page_vec`]). Bounds of exact endgame scores do not depend on
 /// the depth searched, so any hit is usable; replacement prefers positions with more
 /// empties (costlier to recompute) in the first slot of a bucket, the most recent in the
 /// second. A store for a stored position intersects the bounds.
 pub struct EndgameTable {
+    /// The buckets, from `base` on (before it: padding, so that they start on a huge
+    /// page; [`zerosum::prefetch::huge_page_vec`]).
     buckets: Vec<Bucket>,
+    base: usize,
     mask: usize,
     /// The table of the positions with fewer than `near_empties` empties (near the
     /// leaves: many, cheap to recompute), small so that its pages stay in the
     /// processor's address-translation cache; empty when `near_empties` is 0.
     near: Vec<Bucket>,
+    near_base: usize,
     near_mask: usize,
     near_empties: u32,
     /// The selectivity of the current search (see [`EndgameTable::set_level`]).
@@ -74,10 +80,13 @@ impl EndgameTable {
     pub fn new(mib: usize) -> EndgameTable {
         let n = (mib.max(1) << 20) / std::mem::size_of::<Bucket>();
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
+        let (buckets, base) = zerosum::prefetch::huge_page_vec(n, Bucket::default());
         EndgameTable {
-            buckets: vec![Bucket::default(); n],
+            buckets,
+            base,
             mask: n - 1,
             near: Vec::new(),
+            near_base: 0,
             near_mask: 0,
             near_empties: 0,
             level: EXACT,
@@ -96,12 +105,13 @@ impl EndgameTable {
         self.near_empties = if mib == 0 { 0 } else { empties };
         if self.near_empties == 0 {
             self.near = Vec::new();
+            self.near_base = 0;
             self.near_mask = 0;
             return;
         }
         let n = (mib << 20) / std::mem::size_of::<Bucket>();
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        self.near = vec![Bucket::default(); n];
+        (self.near, self.near_base) = zerosum::prefetch::huge_page_vec(n, Bucket::default());
         self.near_mask = n - 1;
     }
 
@@ -119,12 +129,12 @@ impl EndgameTable {
         if empties < self.near_empties {
             Slot {
                 near: true,
-                index: h & self.near_mask,
+                index: self.near_base + (h & self.near_mask),
             }
         } else {
             Slot {
                 near: false,
-                index: h & self.mask,
+                index: self.base + (h & self.mask),
             }
         }
     }
