@@ -140,7 +140,9 @@ pub struct Tuning {
     /// [`Tuning::shallow_empties`]: never.
     pub fastest_first_empties: u32,
     /// Weight of the ordering search's value (hundredths of a disc) in the ordering key:
-    /// one disc counts `100 · w_eval / 4096` opponent replies (40: about one reply).
+    /// one disc counts `100 · w_eval / 4096` opponent replies (16: about 0.4 of a reply;
+    /// 40 until session 13, when self-play positions at 18–25 empties, made by the
+    /// `endgame_set` example, took 12 % fewer nodes with 16, and FFO #20–#39 9 %).
     pub w_eval: i32,
     /// Weight of the square's static value (0–18, Jean-Christophe Weill's table as
     /// Edax's `SQUARE_VALUE`) in the ordering key.
@@ -184,7 +186,7 @@ impl Default for Tuning {
             w_corner: 1 << 10,
             w_corner_stability: 1 << 9,
             fastest_first_empties: 6,
-            w_eval: 40,
+            w_eval: 16,
             w_square: 16,
             selective: 0b111,
             selective_root_empties: 22,
