@@ -94,6 +94,119 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
     }
 }
 
+/// The squares of the board but its border: the discs whose stability
+/// [`stable_discs_exact_edges`] finds by contact (the border's come from [`EDGE_STABLE`]).
+const CENTRE: u64 = 0x007E_7E7E_7E7E_7E00;
+/// The multiplier that stacks the a-file into the top byte (rank `r` → bit `56 + r`).
+const FILE_TO_BYTE: u64 = 0x0102_0408_1020_4080;
+/// The multiplier that spreads a byte's bits 1–6 over the a-file's squares a2–a7 (bit
+/// `r` → bit `8·r`; without bits 0 and 7 no two partial products meet, so no carry).
+const BYTE_TO_FILE: u64 = 0x0002_0408_1020_4081;
+
+/// The discs of one colour on an 8-square edge (bit `i` = the edge's `i`-th square) that
+/// no sequence of moves on that edge can turn over, indexed `own << 8 | other` (the other
+/// colour's discs): computed once, from the full edges back to the empty one, as the own
+/// discs that stay own in every position reachable by either colour playing any empty
+/// square of the edge (a move there may be legal through another line, so every empty
+/// square is playable, flipping along the edge as the rules say; Edax's
+/// `edge_stability_init`). An edge disc can only be flipped along its edge, so these
+/// discs are stable on the whole board.
+static EDGE_STABLE: std::sync::LazyLock<Box<[u8; 1 << 16]>> =
+    std::sync::LazyLock::new(edge_stable_table);
+
+/// The own and other discs of an edge after the colour holding `mover` plays the empty
+/// square `x` (bit index 0–7): the other colour's runs ending at a `mover` disc flip.
+fn edge_play(mover: u8, other: u8, x: u32) -> (u8, u8) {
+    let (mut m, mut t) = (mover | 1 << x, other);
+    for step in [1i32, -1] {
+        let mut run = 0u8;
+        let mut y = x as i32 + step;
+        while (0..8).contains(&y) && t >> y & 1 != 0 {
+            run |= 1 << y;
+            y += step;
+        }
+        if (0..8).contains(&y) && m >> y & 1 != 0 {
+            m |= run;
+            t &= !run;
+        }
+    }
+    (m, t)
+}
+
+/// Builds [`EDGE_STABLE`]: positions by decreasing number of discs, so that every
+/// position's children (one disc more) are done before it.
+fn edge_stable_table() -> Box<[u8; 1 << 16]> {
+    let mut t = vec![0u8; 1 << 16].into_boxed_slice();
+    for discs in (0..=8u32).rev() {
+        for own in 0..256u32 {
+            for other in 0..256u32 {
+                if own & other != 0 || (own | other).count_ones() != discs {
+                    continue;
+                }
+                let (p, o) = (own as u8, other as u8);
+                let mut stable = p;
+                let empty = !(p | o);
+                for x in 0..8 {
+                    if stable == 0 {
+                        break;
+                    }
+                    if empty >> x & 1 == 0 {
+                        continue;
+                    }
+                    let (p1, o1) = edge_play(p, o, x);
+                    stable &= t[(p1 as usize) << 8 | o1 as usize];
+                    let (o2, p2) = edge_play(o, p, x);
+                    stable &= t[(p2 as usize) << 8 | o2 as usize];
+                }
+                t[(own as usize) << 8 | other as usize] = stable;
+            }
+        }
+    }
+    t.try_into().expect("65536 entries")
+}
+
+/// The edge discs of `p` that are stable (the other discs are `o`), from [`EDGE_STABLE`]:
+/// the four edges gathered into bytes (the a- and h-files by one multiplication each).
+#[inline]
+pub fn stable_edges(p: u64, o: u64) -> u64 {
+    let t: &[u8; 1 << 16] = &EDGE_STABLE;
+    // Each edge's index: the own discs in the high byte, the other's in the low one.
+    let rank1 = (p as u8 as usize) << 8 | o as u8 as usize;
+    let rank8 = (p >> 48 & 0xFF00 | o >> 56) as usize;
+    // The files stacked into the top byte; the h-file's multiplier is the a-file's
+    // shifted down by its seven bits.
+    let file_a = |x: u64| (x & FILE_A).wrapping_mul(FILE_TO_BYTE);
+    let file_h = |x: u64| (x & FILE_H).wrapping_mul(FILE_TO_BYTE >> 7);
+    let a = (file_a(p) >> 48 & 0xFF00 | file_a(o) >> 56) as usize;
+    let h = (file_h(p) >> 48 & 0xFF00 | file_h(o) >> 56) as usize;
+    // The files' middle squares spread back (their corners are the ranks').
+    let spread = |i: usize| (t[i] as u64 & 0x7E).wrapping_mul(BYTE_TO_FILE);
+    t[rank1] as u64 | (t[rank8] as u64) << 56 | spread(a) & FILE_A | spread(h) << 7 & FILE_H
+}
+
+/// The stable discs of `p` (the other discs are `o`): the exact stable discs of the
+/// edges ([`stable_edges`]), then the inner discs by the rule in the module docs (each of
+/// the four lines full, or the neighbour on it a stable disc of `p`), iterated to a fixed
+/// point (Edax's `get_stable_discs`). A superset of [`stable_discs`]'s (the edges are
+/// exact there, not only by contact), still a lower bound of the true set.
+pub fn stable_discs_exact_edges(p: u64, o: u64) -> u64 {
+    let (fh, fv, fd9, fd7) = full_lines(p | o);
+    let centre = p & CENTRE;
+    let mut stable = stable_edges(p, o) | (centre & fh & fv & fd9 & fd7);
+    // No wrap masks: a shift wraps only onto the border, which `centre` excludes.
+    loop {
+        let h = fh | stable << 1 | stable >> 1;
+        let v = fv | stable << 8 | stable >> 8;
+        let d9 = fd9 | stable << 9 | stable >> 9;
+        let d7 = fd7 | stable << 7 | stable >> 7;
+        let next = stable | (centre & h & v & d9 & d7);
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
+}
+
 /// The stability cut-off's bound (as in Edax's `search_SC_NWS`): the final disc
 /// difference of the side to move `player` is at most `64 − 2·s`, `s` the opponent's
 /// stable discs. `None`, without computing them, when even no stable disc at all could
@@ -104,7 +217,7 @@ pub fn score_upper_bound(player: u64, opponent: u64, alpha: i32) -> Option<i32> 
     if alpha < 64 - 2 * opponent.count_ones() as i32 {
         return None;
     }
-    Some(64 - 2 * stable_discs(opponent, player).count_ones() as i32)
+    Some(64 - 2 * stable_discs_exact_edges(opponent, player).count_ones() as i32)
 }
 
 /// Stable discs on the edges only (cheaper; used by the evaluation): the same rule
@@ -171,6 +284,115 @@ mod tests {
             full_lines(u64::MAX),
             (u64::MAX, u64::MAX, u64::MAX, u64::MAX)
         );
+    }
+
+    /// [`EDGE_STABLE`] equals a search of every position reachable on the edge (each
+    /// empty square played by either colour, in any order): the own discs that are own in
+    /// all of them.
+    #[test]
+    fn edge_table_matches_every_reachable_edge() {
+        fn own_everywhere(p: u8, o: u8, seen: &mut std::collections::HashSet<(u8, u8)>) -> u8 {
+            let mut own = p;
+            for x in 0..8 {
+                if (p | o) >> x & 1 != 0 {
+                    continue;
+                }
+                let (p1, o1) = edge_play(p, o, x);
+                let (o2, p2) = edge_play(o, p, x);
+                for child in [(p1, o1), (p2, o2)] {
+                    if seen.insert(child) {
+                        own &= own_everywhere(child.0, child.1, seen);
+                    }
+                }
+            }
+            own
+        }
+        let table: &[u8; 1 << 16] = &EDGE_STABLE;
+        let mut checked = 0;
+        for own in 0..256usize {
+            for other in 0..256usize {
+                if own & other != 0 {
+                    continue;
+                }
+                let mut seen = std::collections::HashSet::new();
+                // The discs own in every reachable position (the start included).
+                let mut expected = own as u8 & own_everywhere(own as u8, other as u8, &mut seen);
+                for &(p, _) in &seen {
+                    expected &= p;
+                }
+                assert_eq!(table[own << 8 | other], expected, "own {own:#010b} other {other:#010b}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 6561);
+    }
+
+    /// The exact edges only add stable discs to the contact rule's (on random boards from
+    /// sparse to full), and its edge discs are the table's.
+    #[test]
+    fn exact_edges_contain_the_contact_rule() {
+        let mut rng = crate::train::SplitMix::new(0x2F0B_3A49_77C1_D5E3);
+        let mut more = 0;
+        for i in 0..20_000 {
+            let (a, b, c) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
+            let occ = match i % 3 {
+                0 => a | b,
+                1 => a | b | c,
+                _ => !(a & b & c),
+            };
+            let p = occ & rng.next_u64();
+            let o = occ & !p;
+            let (slow, exact) = (stable_discs(p, o), stable_discs_exact_edges(p, o));
+            assert_eq!(slow & !exact, 0, "p={p:#x} o={o:#x}");
+            assert_eq!(exact & EDGE, stable_edges(p, o), "p={p:#x} o={o:#x}");
+            more += usize::from(exact != slow);
+        }
+        assert!(more > 0, "the exact edges never added a disc");
+    }
+
+    /// No disc found stable (with the exact edges) changes colour in random games played
+    /// to the end from random positions with 4–24 empty squares.
+    #[test]
+    fn exact_edge_stable_discs_keep_their_colour_to_the_end() {
+        use crate::movegen::{flips, moves};
+        let mut rng = crate::train::SplitMix::new(0x6A09_E667_F3BC_C908);
+        for i in 0..4000 {
+            let empties = 4 + i % 21;
+            let mut empty = 0u64;
+            while empty.count_ones() < empties {
+                empty |= 1 << rng.below(64);
+            }
+            let p = !empty & rng.next_u64();
+            let o = !empty & !p;
+            for (own, other) in [(p, o), (o, p)] {
+                let stable = stable_discs_exact_edges(own, other);
+                for _ in 0..4 {
+                    // `mover` is to move; `own_moves` says whether that is `own`'s colour.
+                    let (mut mover, mut waiter, mut own_moves) = (p, o, own == p);
+                    loop {
+                        let m = moves(mover, waiter);
+                        if m == 0 {
+                            if moves(waiter, mover) == 0 {
+                                break;
+                            }
+                        } else {
+                            let k = rng.below(m.count_ones() as u64) as u32;
+                            let mut mm = m;
+                            for _ in 0..k {
+                                mm &= mm - 1;
+                            }
+                            let sq = mm.trailing_zeros();
+                            let f = flips(mover, waiter, sq);
+                            mover |= f | 1 << sq;
+                            waiter &= !f;
+                        }
+                        (mover, waiter, own_moves) = (waiter, mover, !own_moves);
+                        let own_now = if own_moves { mover } else { waiter };
+                        assert_eq!(stable & !own_now, 0, "p={p:#x} o={o:#x}");
+                    }
+                }
+            }
+        }
     }
 
     /// No disc found stable can be flipped by any move of either side within two plies
