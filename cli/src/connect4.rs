@@ -76,10 +76,10 @@ fn warn_if_far_beyond<G: Geometry>(
 #[derive(Args, Debug, Clone)]
 pub struct SizeArgs {
     /// Columns of the board, 1 to 32, with width x (height + 1) at most 64 (the
-    /// bitboard's limit).
+    /// bitboard's limit). Other sizes than 7x6 for solve and analyze only.
     #[arg(long, default_value_t = 7, value_name = "W")]
     width: u32,
-    /// Rows of the board, 1 to 63.
+    /// Rows of the board, 1 to 63. Other sizes than 7x6 for solve and analyze only.
     #[arg(long, default_value_t = 6, value_name = "H")]
     height: u32,
 }
@@ -142,7 +142,7 @@ pub struct SolveArgs {
 impl SolveArgs {
     /// A solver of the board `g` with the table size and the threads asked for.
     fn solver<G: Geometry>(&self, g: G) -> Solver<G> {
-        let mut solver = Solver::on(g, table_log2(self.hash_mib));
+        let mut solver = Solver::on(g, connect4::table_log2_for_mib(self.hash_mib));
         solver.set_threads(self.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
             usize::from,
@@ -259,11 +259,6 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
             .collect::<Vec<String>>()
             .join(" ")
     })
-}
-
-/// The table's size as a power of two of 8-byte entries, from MiB (64 MiB = 2^23).
-fn table_log2(mib: u64) -> u32 {
-    63 - mib.leading_zeros() + 17
 }
 
 /// The move string of a line (`-` = the empty board) and its position; one trailing

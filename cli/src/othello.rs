@@ -338,19 +338,13 @@ fn rate_text(leaves: u64, secs: f64) -> String {
 const MIN_RATE_SECS: f64 = 0.02;
 
 /// The CPU time (user + system) this process has used: rates from it do not halve when
-/// other processes share the cores, as wall-clock rates do.
-#[cfg(unix)]
-fn cpu_time() -> std::time::Duration {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
-    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
-}
-
-/// Elsewhere the wall clock since the first call stands in for it.
-#[cfg(not(unix))]
+/// other processes share the cores, as wall-clock rates do. Where the platform has no
+/// CPU clock, the wall clock since the first call stands in for it.
 fn cpu_time() -> std::time::Duration {
     use std::time::Instant;
     static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    START.get_or_init(Instant::now).elapsed()
+    let start = *START.get_or_init(Instant::now);
+    zerosum::time::process_cpu_time().unwrap_or_else(|| start.elapsed())
 }
 
 /// `--position`'s value parser: a bad position is a usage error (exit status 2, as

@@ -10,13 +10,9 @@ use std::time::Instant;
 #[path = "common/techniques.rs"]
 mod techniques;
 
-/// CPU time of this process so far (user + system, from `/proc/self/stat`), if known.
+/// CPU time of this process so far (user + system) in seconds, if known.
 fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
+    zerosum::time::process_cpu_time().map(|t| t.as_secs_f64())
 }
 
 fn main() {

@@ -22,10 +22,10 @@ use connect4::{Column, Engine, Level, Limits, PlayBook, Position};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng as StdRng;
 
-/// This thread's CPU time so far in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`).
+/// This thread's CPU time so far in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`; 0 outside
+/// Unix).
 fn thread_cpu_ns() -> u64 {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
+    zerosum::time::thread_cpu_time().map_or(0, |t| t.as_nanos() as u64)
 }
 
 fn random_column(p: &Position, rng: &mut StdRng) -> Column {

@@ -51,13 +51,21 @@ pub struct Engine {
 impl Default for Engine {
     /// The default level and solver table size.
     fn default() -> Self {
-        Engine::new(crate::DEFAULT_TABLE_LOG2)
+        Engine::with_table_log2(crate::DEFAULT_TABLE_LOG2)
     }
 }
 
 impl Engine {
-    /// An engine at the default level whose solver table has `2^table_log2` entries.
-    pub fn new(table_log2: u32) -> Self {
+    /// An engine at the default level whose solver table takes at most `table_mib` MiB
+    /// (the largest power of two of 8-byte entries that fits, 0.5 MiB to 8 GiB:
+    /// [`crate::table_log2_for_mib`]), as the other games' engines take their size.
+    pub fn new(table_mib: usize) -> Self {
+        Engine::with_table_log2(crate::table_log2_for_mib(table_mib as u64))
+    }
+
+    /// An engine at the default level whose solver table has `2^table_log2` entries of
+    /// 8 bytes (clamped to 16..=30).
+    pub fn with_table_log2(table_log2: u32) -> Self {
         Engine {
             level: <Level as zerosum::Level>::default_level(),
             searcher: Searcher::new(16),
@@ -177,13 +185,17 @@ impl zerosum::Engine for Engine {
             (Level::Depth(n), None) => self.search(position, Some(u32::from(n)), &budget, observer),
             (Level::Perfect, None) => {
                 let book = self.play_book_move(position, &budget);
+                let before = self.solver().nodes();
                 if let Some(r) = book.or_else(|| self.solve(position, &budget.exact_part(limits))) {
                     observer(&r.report());
                     return r;
                 }
-                // Not solved within its share: the deepest search the rest allows.
-                let spent = limits.nodes.map_or(0, |n| n / 2);
-                self.search(position, None, &budget.rest(limits, spent), observer)
+                // Not solved within its share: the deepest search the rest allows. The
+                // solver's nodes count against a node limit, and in the result.
+                let spent = self.solver().nodes() - before;
+                let mut r = self.search(position, None, &budget.rest(limits, spent), observer);
+                r.stats.nodes += spent;
+                r
             }
         }
     }

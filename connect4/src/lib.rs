@@ -77,10 +77,10 @@ pub use notation::{
 pub use position::Position;
 pub use score_table::{ScoreTable, WinPlacePosition};
 pub use size::{MAX_HEIGHT, MAX_WIDTH, Size, SizeError, Standard};
-pub use solver::{DEFAULT_TABLE_LOG2, Solution, Solver, Stopped, Techniques};
+pub use solver::{DEFAULT_TABLE_LOG2, Solution, Solver, Stopped, Techniques, table_log2_for_mib};
 pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
-pub use zerosum::time::GameClock;
-pub use zerosum::{Game, Notation, Score, Side};
+pub use zerosum::time::{Budget, GameClock};
+pub use zerosum::{Bound, Game, Notation, Outcome, Score, Side};
 
 /// The traits to have in scope to call the engine and the position:
 /// `use connect4::prelude::*;`.

@@ -40,7 +40,8 @@ pub const fn win_score_on(cells: u32, stone: u32) -> i32 {
 /// the stone that makes the winner's four (a positive score: the first player's, an
 /// odd move; a negative one: the second player's, an even move), or the last cell
 /// (`cells`) for a draw. The inverse of [`win_score_on`] on the moves of the right
-/// parity.
+/// parity. `score` must be one a game on that board can have (`|score| ≤ ⌊cells/2⌋ − 3`:
+/// a four made with the winner's own 4th stone): other scores give no move of the game.
 ///
 /// ```
 /// // The standard board: +1, a first-player win with the 41st stone (Allis, Allen).

@@ -37,7 +37,7 @@
 //! // Levels 1-6 search that many plies, `perfect` to the end; the default is 4.
 //! type Depth = DepthOrPerfect<6, 4>;
 //! assert_eq!(Depth::range_text(), "1-6 or perfect (default 4)");
-//! assert!("7".parse::<Depth>().unwrap_err().contains("1-6"));
+//! assert!("7".parse::<Depth>().unwrap_err().to_string().contains("1-6"));
 //!
 //! struct Plain {
 //!     searcher: Searcher<Drop>,
@@ -81,7 +81,7 @@ use std::str::FromStr;
 /// `perfect` (the exact solver when it fits the budget). Written and parsed as users type
 /// them: `5`, `perfect`.
 pub trait Level:
-    Copy + Debug + Display + FromStr<Err = String> + PartialEq + Send + 'static
+    Copy + Debug + Display + FromStr<Err = LevelError> + PartialEq + Send + 'static
 {
     /// Every level, weakest first (the choices a UI offers).
     fn all() -> Vec<Self>;
@@ -122,13 +122,29 @@ pub trait Level:
     ///
     /// # Errors
     /// The text is neither a level of [`Level::all`] nor `perfect`.
-    fn parse_in_range(text: &str) -> Result<Self, String> {
+    fn parse_in_range(text: &str) -> Result<Self, LevelError> {
         let t = text.trim();
         Self::all()
             .into_iter()
             .find(|l| l.to_string().eq_ignore_ascii_case(t))
-            .ok_or_else(|| format!("level {t:?}: expected {}", Self::range_text()))
+            .ok_or_else(|| LevelError {
+                text: t.to_string(),
+                expected: Self::range_text(),
+            })
     }
+}
+
+/// A level name that is not one of the game's levels ([`Level::parse_in_range`], each
+/// game's `Level::from_str`): the text given (trimmed) and the levels it accepts
+/// ([`Level::range_text`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("level {text:?}: expected {expected}")]
+pub struct LevelError {
+    /// The text that named no level, without its surrounding white space.
+    pub text: String,
+    /// The accepted levels, as [`Level::range_text`] gives them (`1-7 or perfect
+    /// (default 3)`).
+    pub expected: String,
 }
 
 /// The `DEFAULT` of a [`DepthOrPerfect`] whose default level is `perfect`.
@@ -146,7 +162,7 @@ pub const PERFECT_BY_DEFAULT: u8 = 0;
 /// assert_eq!(Seven::range_text(), "1-7 or perfect (default 3)");
 /// assert_eq!("5".parse::<Seven>(), Ok(Seven::Depth(5)));
 /// assert_eq!("Perfect".parse::<Seven>(), Ok(Seven::Perfect));
-/// assert!("8".parse::<Seven>().unwrap_err().contains("1-7 or perfect"));
+/// assert!("8".parse::<Seven>().unwrap_err().to_string().contains("1-7 or perfect"));
 /// assert_eq!(Seven::Depth(5).to_string(), "5");
 /// assert_eq!(
 ///     DepthOrPerfect::<5, PERFECT_BY_DEFAULT>::default_level(),
@@ -184,9 +200,9 @@ impl<const MAX: u8, const DEFAULT: u8> Display for DepthOrPerfect<MAX, DEFAULT> 
 }
 
 impl<const MAX: u8, const DEFAULT: u8> FromStr for DepthOrPerfect<MAX, DEFAULT> {
-    type Err = String;
+    type Err = LevelError;
     /// `1`…`MAX` or `perfect` (any case), with surrounding white space.
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<Self, LevelError> {
         Self::parse_in_range(s)
     }
 }

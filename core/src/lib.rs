@@ -35,7 +35,7 @@ pub mod text;
 pub mod time;
 
 pub use bitboard::{Bitboard, Squares};
-pub use engine::{DepthOrPerfect, Engine, Level, MoveOf, Observer, PERFECT_BY_DEFAULT};
+pub use engine::{DepthOrPerfect, Engine, Level, LevelError, MoveOf, Observer, PERFECT_BY_DEFAULT};
 pub use game::{Evaluator, Game, MoveList, Notation, Outcome, ZeroEval};
 pub use score::{Bound, MAX_PLY, Score};
 pub use side::{BySide, Side};

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use zerosum::agent::Agent;
 use zerosum::search::{Limits, RootMove, SearchResult, SearchStats};
-use zerosum::{Observer, Score};
+use zerosum::{LevelError, Observer, Score};
 
 /// How strong the Gomoku engine plays, `1`…`8` (default 4).
 ///
@@ -54,8 +54,8 @@ impl fmt::Display for Level {
 }
 
 impl FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
+    type Err = LevelError;
+    fn from_str(s: &str) -> Result<Level, LevelError> {
         <Level as zerosum::Level>::parse_in_range(s)
     }
 }

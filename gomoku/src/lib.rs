@@ -69,8 +69,8 @@ pub use rule::{Rule, RuleError};
 pub use threats::{Threat, ThreatKind};
 pub use winlines::{WeightTable, WinLines};
 pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
-pub use zerosum::time::GameClock;
-pub use zerosum::{Game, Notation, Outcome, Score, Side};
+pub use zerosum::time::{Budget, GameClock};
+pub use zerosum::{Bound, Game, Notation, Outcome, Score, Side};
 
 /// The traits to have in scope to call the engine and the board:
 /// `use gomoku::prelude::*;`.

@@ -408,7 +408,11 @@ impl Brain {
                     BlockKind::Swap2 => {
                         let reply = match block.error {
                             Some(e) => format!("ERROR bad board line {e}"),
-                            None => self.swap2(&block.stones),
+                            None => {
+                                // As for a move: the reserve counts the latest lateness.
+                                self.lateness = link.lateness();
+                                self.swap2(&block.stones)
+                            }
                         };
                         link.write(&reply)?;
                     }
@@ -727,9 +731,11 @@ impl Brain {
     ///
     /// Any other count is answered with `ERROR`. The thinking time of the whole answer
     /// is one move's ([`Brain::move_limits`]), shared among the positions it compares,
-    /// and its hard limit holds for the whole answer: when a search comes back late (a
-    /// search thread that waited for a CPU), the comparisons left are skipped and the
-    /// best choice so far is answered.
+    /// and a move's deadline ([`Brain::deadline`]: the hard limit less the wait reserve)
+    /// holds for the whole answer: when a search comes back late (a search thread that
+    /// waited for a CPU), the comparisons left are skipped and the best choice so far is
+    /// answered. No watchdog answers for it: a search that is itself late past the
+    /// reserve makes the answer late.
     fn swap2(&mut self, stones: &[(Cell, u8)]) -> String {
         let received = self.arrived;
         let Some(size) = self.board.as_ref().map(|b| b.size() as u32) else {
@@ -745,8 +751,10 @@ impl Brain {
             return "ERROR the game is over".into();
         }
         self.ensure_engine();
+        // A move's deadline: the hard limit less the reserve for the waits the brain
+        // cannot see (no watchdog answers for a late Swap2 reply).
         let hard = Budget::new(&self.move_limits()).maximum();
-        let deadline = hard.map(|h| received + h);
+        let deadline = hard.map(|_| received + self.deadline());
         let reply = match stones.len() {
             0 => self.swap2_open(&mut b, deadline),
             3 => self.swap2_choose(&mut b, true, deadline),
@@ -758,7 +766,7 @@ impl Brain {
     }
 
     /// The limits of one of `parts` searches sharing the time (and nodes) of one move,
-    /// never past `deadline` (the move's hard limit; at least 1 ms).
+    /// never past `deadline` (the move's deadline, [`Brain::deadline`]; at least 1 ms).
     fn part_limits(&self, parts: u32, deadline: Option<Instant>) -> Limits {
         let whole = self.move_limits();
         let budget = Budget::new(&whole).maximum().unwrap_or(Duration::ZERO);

@@ -451,21 +451,8 @@ impl VcfSuiteReport {
 }
 
 /// CPU time this thread has run (POSIX `CLOCK_THREAD_CPUTIME_ID`, nanoseconds);
-/// `None` on systems without it.
-pub fn thread_cpu_time() -> Option<Duration> {
-    #[cfg(unix)]
-    {
-        let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-        Some(Duration::new(
-            u64::try_from(t.tv_sec).ok()?,
-            u32::try_from(t.tv_nsec).ok()?,
-        ))
-    }
-    #[cfg(not(unix))]
-    {
-        None
-    }
-}
+/// `None` on systems without it: the core's clock, which the suite reports use.
+pub use zerosum::time::thread_cpu_time;
 
 /// Runs the VCF solver on every puzzle that Rapfi proved a win (`+M`, or an instant win)
 /// or a loss (`-M`) under `rule`, checking every proof line with the rules code. At most

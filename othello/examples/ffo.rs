@@ -10,15 +10,10 @@ use othello::ffo::read_file;
 use othello::solver::Solver;
 use std::time::Instant;
 
-/// CPU time of this thread (Linux `/proc/thread-self/stat`, clock ticks of 10 ms), or
-/// `None` elsewhere: on a loaded machine wall time says little about the solver.
+/// CPU time of this thread (nanoseconds), or `None` outside Unix: on a loaded machine
+/// wall time says little about the solver.
 fn cpu_time() -> Option<std::time::Duration> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    let after = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let utime: u64 = fields.get(11)?.parse().ok()?;
-    let stime: u64 = fields.get(12)?.parse().ok()?;
-    Some(std::time::Duration::from_millis((utime + stime) * 10))
+    zerosum::time::thread_cpu_time()
 }
 
 fn main() {

@@ -16,7 +16,7 @@ use std::fmt;
 use std::str::FromStr;
 use zerosum::search::{Limits, RootMove, SearchResult, Searcher};
 use zerosum::time::Budget;
-use zerosum::{Bound, Game, Observer, Score};
+use zerosum::{Bound, Game, LevelError, Observer, Score};
 
 /// How strong the Othello engine plays: the midgame search depth, and the number of
 /// empty squares from which it solves the endgame exactly (final disc difference).
@@ -71,8 +71,8 @@ impl fmt::Display for Level {
 }
 
 impl FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
+    type Err = LevelError;
+    fn from_str(s: &str) -> Result<Level, LevelError> {
         <Level as zerosum::Level>::parse_in_range(s)
     }
 }

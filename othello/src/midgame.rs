@@ -509,11 +509,14 @@ impl Midgame {
         }
     }
 
-    /// The moves stored as best from `board` on, up to `depth` plies.
+    /// The moves stored as best from `board` on, up to `depth` plies (passes, which
+    /// cost the search no depth, are not counted).
     fn principal_variation(&self, board: Board, depth: u32) -> Vec<Move> {
         let mut pv = Vec::new();
         let mut b = board;
-        while pv.len() < depth as usize {
+        // A pass costs no depth in the search, so it costs none here either.
+        let mut plies = 0;
+        while plies < depth {
             let m = b.moves();
             if m == 0 {
                 if b.opponent_moves() == 0 {
@@ -529,6 +532,7 @@ impl Midgame {
             }
             pv.push(Move::square(Square::new(e.best).expect("a square")));
             b = b.play_flips(e.best as u32, b.flips(e.best as u32));
+            plies += 1;
         }
         pv
     }

@@ -229,6 +229,10 @@ impl Board {
 
     /// The image of the position under the `s`-th symmetry of
     /// [`Geometry::symmetries`] (history dropped).
+    ///
+    /// # Panics
+    /// When `s` is not below the number of the board's symmetries (8 on a square
+    /// board, 4 on another rectangle).
     pub fn transformed(&self, s: usize) -> Board {
         let x = self.geo.transform(s, self.stones.first);
         let o = self.geo.transform(s, self.stones.second);

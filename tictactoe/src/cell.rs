@@ -21,8 +21,12 @@ pub struct Cell(pub u8);
 
 impl Cell {
     /// The cell of 0-based index `index`.
+    ///
+    /// # Panics
+    /// When `index` is 64 or more (no board has that many cells, [`crate::MAX_CELLS`]).
     #[inline]
     pub const fn new(index: u32) -> Cell {
+        assert!(index < 64, "a cell index is below 64");
         Cell(index as u8)
     }
 
@@ -46,19 +50,33 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A move that is not a cell number.
+/// A move that is not a cell of any board.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{0:?} is not a cell number (1, 2, …; 1 is the top-left cell)")]
-pub struct CellError(pub String);
+pub enum CellError {
+    /// Not a whole number of digits (with the text as given).
+    #[error("{0:?} is not a cell number (1, 2, …; 1 is the top-left cell)")]
+    NotANumber(String),
+    /// A number, but 0 or above every board's cells (at most 64, [`crate::MAX_CELLS`]).
+    #[error("cell {0} is off the board (cells are numbered from 1, at most 64)")]
+    OffEveryBoard(String),
+}
 
 impl FromStr for Cell {
     type Err = CellError;
     /// Parses a 1-based cell number (`1`..=`64`). Whether it is on the board is for
     /// [`crate::Board::try_play`] to say.
+    ///
+    /// # Errors
+    /// [`CellError::NotANumber`] for text other than digits (around white space),
+    /// [`CellError::OffEveryBoard`] for 0 or a number above 64, however long.
     fn from_str(s: &str) -> Result<Cell, CellError> {
-        match s.trim().parse::<u32>() {
+        let t = s.trim();
+        match t.parse::<u32>() {
             Ok(n @ 1..=64) => Ok(Cell::new(n - 1)),
-            _ => Err(CellError(s.to_string())),
+            _ if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+                Err(CellError::OffEveryBoard(t.to_string()))
+            }
+            _ => Err(CellError::NotANumber(s.to_string())),
         }
     }
 }

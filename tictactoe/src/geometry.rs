@@ -335,6 +335,9 @@ impl Geometry {
     }
 
     /// The image of `cell` under the `s`-th symmetry of [`Geometry::symmetries`].
+    ///
+    /// # Panics
+    /// When `s` is not below the number of symmetries or `cell` is off the board.
     #[inline]
     pub fn map_cell(&self, s: usize, cell: u32) -> u32 {
         self.perms[s][cell as usize] as u32
@@ -342,6 +345,9 @@ impl Geometry {
 
     /// The image of the cell set `bits` under the `s`-th symmetry of
     /// [`Geometry::symmetries`] (byte-table lookups).
+    ///
+    /// # Panics
+    /// When `s` is not below the number of symmetries.
     #[inline]
     pub fn transform(&self, s: usize, bits: u64) -> u64 {
         let t = &self.tables[s];

@@ -68,8 +68,8 @@ pub use geometry::{Geometry, MAX_CELLS, Shape, ShapeError};
 pub use notation::ParseError;
 pub use solver::{Mode, Solution, Solver, SolverConfig};
 pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
-pub use zerosum::time::GameClock;
-pub use zerosum::{Game, Notation, Outcome, Score, Side};
+pub use zerosum::time::{Budget, GameClock};
+pub use zerosum::{Bound, Game, Notation, Outcome, Score, Side};
 
 /// The traits to have in scope to call the engine and the board:
 /// `use tictactoe::prelude::*;`.

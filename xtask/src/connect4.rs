@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+use zerosum::time::process_cpu_time;
 
 /// Lines of Test_L1_R3 (Begin-Hard, seconds a position) in a full run; the data README
 /// gives Pons' figures on its first 100 lines.
@@ -80,14 +81,9 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     rows
 }
 
-/// CPU time (user + system) of this process so far, from `/proc/self/stat` (Linux;
-/// `None` elsewhere). Resolution: one clock tick (10 ms).
+/// CPU time (user + system) of this process so far, in seconds (`None` outside Unix).
 fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
+    process_cpu_time().map(|t| t.as_secs_f64())
 }
 
 /// How the book's leaves are solved.

@@ -17,6 +17,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 use zerosum::search::Limits;
+use zerosum::time::process_cpu_time;
 use zerosum::{Game, Outcome, Side};
 
 /// Settings of `cargo xtask train-gomoku`.
@@ -86,16 +87,9 @@ pub struct TrainArgs {
     pub agreement: usize,
 }
 
+/// CPU time (user + system) of this process so far, in seconds (0 outside Unix).
 fn cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
-        return 0.0;
-    };
-    let Some((_, after)) = stat.rsplit_once(')') else {
-        return 0.0;
-    };
-    let f: Vec<&str> = after.split_whitespace().collect();
-    let t = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
-    (t(11) + t(12)) / 100.0
+    process_cpu_time().map_or(0.0, |t| t.as_secs_f64())
 }
 
 /// Runs the job; false on an error (reported on standard error).

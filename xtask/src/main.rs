@@ -526,15 +526,29 @@ fn print_suite_table(rows: &[SuiteRow]) {
     if rows.is_empty() {
         return;
     }
+    // The name and figure columns as wide as their longest entry, so that the later
+    // columns stay under their headers.
+    let name_w = rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(5);
+    let figure_w = rows
+        .iter()
+        .map(|r| r.figure().chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(13);
     println!();
     println!(
-        "{:<34} {:<40} {:>6} {:>12} {:>14}  note",
+        "{:<name_w$} {:<figure_w$} {:>6} {:>12} {:>14}  note",
         "suite", "passed (goal)", "wrong", "mean time", "mean nodes"
     );
-    println!("{}", "-".repeat(140));
+    println!("{}", "-".repeat(name_w + figure_w + 60));
     for r in rows {
         println!(
-            "{:<34} {:<40} {:>6} {:>12} {:>14}  {}",
+            "{:<name_w$} {:<figure_w$} {:>6} {:>12} {:>14}  {}",
             r.name,
             r.figure(),
             r.wrong_count(),

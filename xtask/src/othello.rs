@@ -6,6 +6,7 @@ use othello::ffo::{FfoPosition, read_file};
 use othello::solver::Solver;
 use std::path::Path;
 use std::time::{Duration, Instant};
+use zerosum::time::{process_cpu_time, thread_cpu_time};
 
 /// Runs the othello suites found under `data` (if any); `quick` takes a sample
 /// (#1–#19 and #20–#29).
@@ -51,22 +52,6 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     rows
 }
 
-/// CPU time of this thread (Linux `/proc/thread-self/stat`, clock ticks of 10 ms), or
-/// `None` elsewhere: on a loaded machine wall time says little about the solver.
-fn cpu_time() -> Option<std::time::Duration> {
-    cpu_time_of("/proc/thread-self/stat")
-}
-
-/// CPU time of a thread or process from its `/proc/…/stat` file.
-fn cpu_time_of(path: &str) -> Option<std::time::Duration> {
-    let stat = std::fs::read_to_string(path).ok()?;
-    let after = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let utime: u64 = fields.get(11)?.parse().ok()?;
-    let stime: u64 = fields.get(12)?.parse().ok()?;
-    Some(std::time::Duration::from_millis((utime + stime) * 10))
-}
-
 fn run(
     solver: &mut Solver,
     name: &str,
@@ -81,10 +66,10 @@ fn run(
     let (mut total_time, mut total_nodes, mut total_cpu) = (Duration::ZERO, 0u64, Duration::ZERO);
     let mut failures = Vec::new();
     for pos in positions.iter().filter(|p| range.contains(&p.number)) {
-        let (t, c) = (Instant::now(), cpu_time());
+        let (t, c) = (Instant::now(), thread_cpu_time());
         let s = solver.solve(pos.game.board());
         let dt = t.elapsed();
-        let cpu = match (c, cpu_time()) {
+        let cpu = match (c, thread_cpu_time()) {
             (Some(a), Some(b)) => b - a,
             _ => dt,
         };
@@ -267,7 +252,7 @@ fn ffo_error(w: &othello::eval::pattern::PatternWeights, dir: &Path) {
 }
 
 fn cpu_seconds_since(c: Option<std::time::Duration>) -> f64 {
-    c.zip(cpu_time_of("/proc/self/stat"))
+    c.zip(process_cpu_time())
         .map_or(0.0, |(a, b)| (b - a).as_secs_f64())
 }
 
@@ -330,7 +315,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
     } else {
         args.rounds
     };
-    let start_cpu = cpu_time_of("/proc/self/stat");
+    let start_cpu = process_cpu_time();
     for round in 0..rounds {
         let cfg = GenConfig {
             games: args.games,
@@ -341,7 +326,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
             threads: args.threads,
         };
         if args.load_data.is_none() {
-            let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
+            let (t, c) = (Instant::now(), process_cpu_time());
             let mut games = generate(&cfg, weights.as_ref());
             // Games of later rounds get fresh numbers (the held-out split is by game).
             for s in games.iter_mut() {
@@ -355,7 +340,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
                 t.elapsed().as_secs_f64(),
                 cpu_seconds_since(c),
             );
-            let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
+            let (t, c) = (Instant::now(), process_cpu_time());
             label_exact(&mut games, args.solve_empties, args.threads);
             eprintln!(
                 "exact labels (<= {} empties): {} positions, {:.0} s wall, {:.0} s cpu",
@@ -387,7 +372,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
         for s in data.iter_mut().filter(|s| s.label == Label::Search) {
             s.label = Label::None;
         }
-        let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
+        let (t, c) = (Instant::now(), process_cpu_time());
         let w = fit_backward(&mut data, &fit_cfg, |b, r| {
             eprintln!(
                 "  phase {b:>2}: {} positions, {} weights seen, training rmse {:.2}, {:.0} s cpu so far",
@@ -409,7 +394,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
     };
     let errs = held_out_error(&data, |b| w.value(b));
     let bias = outcome_bias(&data, |b| w.value(b));
-    let (t, c) = (Instant::now(), cpu_time_of("/proc/self/stat"));
+    let (t, c) = (Instant::now(), process_cpu_time());
     let exact = exact_error(
         &data,
         args.check_empties,

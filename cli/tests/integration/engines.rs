@@ -51,7 +51,7 @@ fn stopped_nodes<E: Engine>(mut engine: E, game: &E::Game) -> u64 {
 #[test]
 fn a_stop_ends_every_engine_at_its_strongest_level() {
     stopped_nodes(tictactoe::Engine::default(), &tictactoe_5x5());
-    stopped_nodes(connect4::Engine::new(20), &connect4_after_4_plies());
+    stopped_nodes(connect4::Engine::new(8), &connect4_after_4_plies());
     stopped_nodes(othello::Engine::new(4), &othello_26_empties());
 }
 
@@ -80,6 +80,6 @@ fn time_used<E: Engine>(mut engine: E, game: &E::Game, step: Duration) {
 fn every_engine_uses_a_time_limit_and_keeps_to_it() {
     let step = Duration::from_micros(500);
     time_used(tictactoe::Engine::default(), &tictactoe_5x5(), step);
-    time_used(connect4::Engine::new(20), &connect4_after_4_plies(), step);
+    time_used(connect4::Engine::new(8), &connect4_after_4_plies(), step);
     time_used(othello::Engine::new(4), &othello_26_empties(), step);
 }

@@ -108,6 +108,21 @@ const POLL_DONE_MASK: u64 = (1 << 10) - 1;
 /// Default transposition-table size: 2^23 entries of 8 bytes (64 MiB).
 pub const DEFAULT_TABLE_LOG2: u32 = 23;
 
+/// The largest table of 8-byte entries that fits in `mib` MiB, as the power of two
+/// [`Solver::with_table_log2`] takes (64 MiB = 2^23 entries), clamped to the solver's
+/// range 16..=30 (0.5 MiB to 8 GiB).
+///
+/// ```
+/// use connect4::table_log2_for_mib;
+/// assert_eq!(table_log2_for_mib(64), 23);
+/// assert_eq!(table_log2_for_mib(100), 23); // 64 MiB of the 100
+/// assert_eq!((table_log2_for_mib(0), table_log2_for_mib(u64::MAX)), (16, 30));
+/// ```
+pub fn table_log2_for_mib(mib: u64) -> u32 {
+    let entries = mib.saturating_mul(1 << 20) / 8;
+    entries.checked_ilog2().unwrap_or(0).clamp(16, 30)
+}
+
 /// Switches for the solver's techniques, so that each one's effect on nodes and time can
 /// be measured alone (all on by default; every setting gives exact scores).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -165,7 +165,7 @@ fn levels_take_an_immediate_win_and_block_one() {
 
 mod engine {
     use connect4::prelude::*;
-    use connect4::{Engine, Level, Position};
+    use connect4::{Engine, Level, Limits, Position};
     use std::time::Duration;
     use zerosum::testing::{check_time_use, think_stopped};
 
@@ -177,7 +177,7 @@ mod engine {
     #[test]
     fn perfect_under_a_time_limit_answers_in_time_after_four_plies() {
         let p: Position = "1111".parse().unwrap();
-        let mut engine = Engine::new(20);
+        let mut engine = Engine::new(8);
         engine.set_level(Level::Perfect);
         let r = check_time_use(&mut engine, &p, Duration::from_millis(2), 4);
         assert!(!r.exact, "not solved within 100 ms");
@@ -188,12 +188,28 @@ mod engine {
     /// either: book positions answer even when stopped, at no cost).
     #[test]
     fn a_stop_ends_the_perfect_solver() {
-        let mut engine = Engine::new(20);
+        let mut engine = Engine::new(8);
         engine.set_level(Level::Perfect);
         let r = think_stopped(&mut engine, &"11111".parse().unwrap());
         assert_eq!(
             r.depth, 1,
             "the search's first depth, after the stopped solver"
+        );
+    }
+
+    /// Under a node limit `perfect` gives the solver half and the search the rest; the
+    /// result counts both (new-user report 13: `--nodes 100000` reported 50,000).
+    #[test]
+    fn perfect_under_a_node_limit_counts_the_solver_and_the_search() {
+        let p: Position = "1111".parse().unwrap();
+        let mut engine = Engine::new(8);
+        engine.set_level(Level::Perfect);
+        let r = engine.think(&p, &Limits::nodes(100_000), &mut |_| {});
+        assert!(!r.exact, "not solved within 50,000 nodes");
+        assert!(
+            (50_000..=100_000).contains(&r.stats.nodes),
+            "{} nodes",
+            r.stats.nodes
         );
     }
 

@@ -56,7 +56,8 @@ fn a_node_limit_is_a_hard_cap() {
 /// (FFO #20, 6 empties, `--depth 20`: `+6.00 discs (evaluation) depth 6` before;
 /// published H5 +6), and a line the evaluation chose that ends the game is proven and
 /// labelled exact (a1 X, b1 O, O to move: O passes, X takes c1, a wipe-out, -64 — the
-/// exact analysis's value; `-64.00 discs (evaluation) depth 4` before).
+/// exact analysis's value; `-64.00 discs (evaluation) depth 4` before, and at depth 1 until
+/// session 13).
 #[test]
 fn proven_results_are_reported_exact() {
     let ffo20 = Othello::from_obf_line(
@@ -77,7 +78,13 @@ fn proven_results_are_reported_exact() {
     );
 
     let wipeout = Othello::from_obf_line(&format!("XO{} O", "-".repeat(62))).unwrap();
-    for limits in [Limits::default(), Limits::nodes(100)] {
+    // At depth 1 the pass costs no depth: the line still reaches the game end (the
+    // principal variation used to count the pass as its one ply and stop there).
+    let depth = |d| Limits {
+        depth: Some(d),
+        ..Limits::default()
+    };
+    for limits in [Limits::default(), Limits::nodes(100), depth(1), depth(2)] {
         let mut engine = Engine::new(4);
         let r = engine.think(&wipeout, &limits, &mut |_| {});
         assert!(r.exact);

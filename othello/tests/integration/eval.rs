@@ -232,6 +232,7 @@ mod engine {
         assert!(
             "11".parse::<Level>()
                 .unwrap_err()
+                .to_string()
                 .contains("1-10 or perfect")
         );
         assert_eq!(

@@ -95,7 +95,12 @@ mod engine {
     fn levels_are_written_as_users_type_them() {
         assert_eq!("perfect".parse::<Level>(), Ok(Level::Perfect));
         assert_eq!("3".parse::<Level>(), Ok(Level::Depth(3)));
-        assert!("6".parse::<Level>().unwrap_err().contains("1-5 or perfect"));
+        assert!(
+            "6".parse::<Level>()
+                .unwrap_err()
+                .to_string()
+                .contains("1-5 or perfect")
+        );
         assert_eq!(
             <Level as zerosum::Level>::range_text(),
             "1-5 or perfect (default perfect)"
