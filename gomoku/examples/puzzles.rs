@@ -72,10 +72,11 @@ fn main() {
     }
     for p in &r.cpu {
         println!(
-            "cpu {} {:?} {:.2}",
+            "cpu {} {:?} {:.2} nodes {}",
             p.name,
             p.result,
-            p.cpu.as_secs_f64() * 1e3
+            p.cpu.as_secs_f64() * 1e3,
+            p.nodes
         );
     }
 }

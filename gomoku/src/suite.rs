@@ -366,6 +366,8 @@ pub struct PuzzleCpu {
     pub name: String,
     /// CPU time of its search (VCF, then VCT; the proof check not included).
     pub cpu: Duration,
+    /// Nodes of its search (VCF, then VCT), an exact measure of its work.
+    pub nodes: u64,
     /// What became of it.
     pub result: PuzzleResult,
 }
@@ -504,14 +506,15 @@ pub fn run_vcf_suite_with(
         let t = Instant::now();
         let cpu = thread_cpu_time();
         let line = solver.solve(&mut b, 60, node_limit);
-        r.nodes += solver.nodes;
+        let mut nodes = solver.nodes;
         let vct_proof = if line.is_none() && vct_nodes > 0 {
             let p = vct.prove(&mut b, VCT_DEPTH, vct_nodes, None);
-            r.nodes += vct.nodes;
+            nodes += vct.nodes;
             p
         } else {
             None
         };
+        r.nodes += nodes;
         let cpu = cpu.zip(thread_cpu_time()).map(|(s, e)| e.saturating_sub(s));
         let spent = t.elapsed();
         r.time += spent;
@@ -540,7 +543,12 @@ pub fn run_vcf_suite_with(
                 }
             };
             if let Some(cpu) = cpu {
-                r.cpu.push(PuzzleCpu { name, cpu, result });
+                r.cpu.push(PuzzleCpu {
+                    name,
+                    cpu,
+                    nodes,
+                    result,
+                });
             }
         } else {
             r.negatives += 1;
@@ -549,7 +557,12 @@ pub fn run_vcf_suite_with(
             }
             if let Some(cpu) = cpu {
                 let result = PuzzleResult::Loss;
-                r.cpu.push(PuzzleCpu { name, cpu, result });
+                r.cpu.push(PuzzleCpu {
+                    name,
+                    cpu,
+                    nodes,
+                    result,
+                });
             }
         }
     }
@@ -589,6 +602,7 @@ mod tests {
         .map(|(k, &(t, result))| PuzzleCpu {
             name: format!("p#{k}"),
             cpu: ms(t),
+            nodes: 0,
             result,
         })
         .collect();
