@@ -301,7 +301,12 @@ pub const SUITE_VCT_NODES: u64 = 25_000;
 
 /// Nodes of the VCT's threat-space-guided second stage in the suite
 /// ([`VctSolver::tss_nodes`]).
-pub const SUITE_TSS_NODES: u64 = 10_000;
+pub const SUITE_TSS_NODES: u64 = 5_000;
+
+/// Nodes of the VCT's proof-number stage in the suite ([`VctSolver::dfpn_nodes`], with
+/// [`VctSolver::dfpn_always`]): df-pn with λ² moves, after the deepening and the
+/// threat-space stage have found no proof.
+pub const SUITE_DFPN_NODES: u64 = 15_000;
 
 /// The VCT solver as [`run_vcf_suite`] configures it.
 pub fn suite_vct_solver() -> VctSolver {
@@ -309,6 +314,8 @@ pub fn suite_vct_solver() -> VctSolver {
     vct.vcf_nodes = SUITE_VCT_VCF_NODES;
     vct.tss_nodes = SUITE_TSS_NODES;
     vct.vcf_memo = true;
+    vct.dfpn_nodes = SUITE_DFPN_NODES;
+    vct.dfpn_always = true;
     vct
 }
 
