@@ -5,7 +5,7 @@
 //! VCT nodes a puzzle and prints the counts, the CPU summary, the misses and each
 //! puzzle's CPU time; with `ONLY_FILE`, only the puzzles named there (`file#index`, one a
 //! line). The environment variables `VCT_VCF_NODES`, `TSS_NODES`, `TSS_TRIES`,
-//! `NO_VCF_MEMO`, `DFPN_NODES` (the proof-number stage), `NO_DFPN_QUIET` (that stage
+//! `NO_VCF_MEMO`, `DFPN_NODES` (the proof-number stage; 0 leaves it out), `NO_DFPN_QUIET` (that stage
 //! without λ² moves) and `DFPN_ALWAYS` (that stage also after the stages before it
 //! ended without running out of nodes) change the VCT's settings from
 //! `suite::suite_vct_solver`.
@@ -72,10 +72,11 @@ fn main() {
     }
     for p in &r.cpu {
         println!(
-            "cpu {} {:?} {:.2}",
+            "cpu {} {:?} {:.2} nodes {}",
             p.name,
             p.result,
-            p.cpu.as_secs_f64() * 1e3
+            p.cpu.as_secs_f64() * 1e3,
+            p.nodes
         );
     }
 }

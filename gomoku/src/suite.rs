@@ -301,7 +301,12 @@ pub const SUITE_VCT_NODES: u64 = 25_000;
 
 /// Nodes of the VCT's threat-space-guided second stage in the suite
 /// ([`VctSolver::tss_nodes`]).
-pub const SUITE_TSS_NODES: u64 = 10_000;
+pub const SUITE_TSS_NODES: u64 = 5_000;
+
+/// Nodes of the VCT's proof-number stage in the suite ([`VctSolver::dfpn_nodes`], with
+/// [`VctSolver::dfpn_always`]): df-pn with λ² moves, after the deepening and the
+/// threat-space stage have found no proof.
+pub const SUITE_DFPN_NODES: u64 = 15_000;
 
 /// The VCT solver as [`run_vcf_suite`] configures it.
 pub fn suite_vct_solver() -> VctSolver {
@@ -309,6 +314,8 @@ pub fn suite_vct_solver() -> VctSolver {
     vct.vcf_nodes = SUITE_VCT_VCF_NODES;
     vct.tss_nodes = SUITE_TSS_NODES;
     vct.vcf_memo = true;
+    vct.dfpn_nodes = SUITE_DFPN_NODES;
+    vct.dfpn_always = true;
     vct
 }
 
@@ -366,6 +373,8 @@ pub struct PuzzleCpu {
     pub name: String,
     /// CPU time of its search (VCF, then VCT; the proof check not included).
     pub cpu: Duration,
+    /// Nodes of its search (VCF, then VCT), an exact measure of its work.
+    pub nodes: u64,
     /// What became of it.
     pub result: PuzzleResult,
 }
@@ -491,14 +500,15 @@ pub fn run_vcf_suite_with(
         let t = Instant::now();
         let cpu = thread_cpu_time();
         let line = solver.solve(&mut b, 60, node_limit);
-        r.nodes += solver.nodes;
+        let mut nodes = solver.nodes;
         let vct_proof = if line.is_none() && vct_nodes > 0 {
             let p = vct.prove(&mut b, VCT_DEPTH, vct_nodes, None);
-            r.nodes += vct.nodes;
+            nodes += vct.nodes;
             p
         } else {
             None
         };
+        r.nodes += nodes;
         let cpu = cpu.zip(thread_cpu_time()).map(|(s, e)| e.saturating_sub(s));
         let spent = t.elapsed();
         r.time += spent;
@@ -527,7 +537,12 @@ pub fn run_vcf_suite_with(
                 }
             };
             if let Some(cpu) = cpu {
-                r.cpu.push(PuzzleCpu { name, cpu, result });
+                r.cpu.push(PuzzleCpu {
+                    name,
+                    cpu,
+                    nodes,
+                    result,
+                });
             }
         } else {
             r.negatives += 1;
@@ -536,7 +551,12 @@ pub fn run_vcf_suite_with(
             }
             if let Some(cpu) = cpu {
                 let result = PuzzleResult::Loss;
-                r.cpu.push(PuzzleCpu { name, cpu, result });
+                r.cpu.push(PuzzleCpu {
+                    name,
+                    cpu,
+                    nodes,
+                    result,
+                });
             }
         }
     }
@@ -576,6 +596,7 @@ mod tests {
         .map(|(k, &(t, result))| PuzzleCpu {
             name: format!("p#{k}"),
             cpu: ms(t),
+            nodes: 0,
             result,
         })
         .collect();

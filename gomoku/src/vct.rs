@@ -33,7 +33,8 @@
 //! longer threat sequences within the same nodes; its wins are only candidates, every
 //! proof still comes from the AND/OR search and passes [`check_vct_proof`].
 //!
-//! An optional third stage ([`VctSolver::dfpn_nodes`], off by default) runs a
+//! An optional third stage ([`VctSolver::dfpn_nodes`], off by default and in the engine,
+//! on in the puzzle suite) runs a
 //! depth-first proof-number search (df-pn, Nagai 2002) over the same tree plus the
 //! attacker's **λ² moves** (Thomsen, "Lambda-search in game trees", 2000): quiet moves
 //! after which the attacker, moving again, would win by VCF; the defender's replies to
@@ -174,7 +175,8 @@ pub struct VctSolver {
     no_vcf: Vec<u64>,
     /// Nodes of the depth-first proof-number stage (df-pn, Nagai 2002, with λ² moves;
     /// see the module documentation), run when the stages before it ran out of nodes;
-    /// 0 (the default, the engine's and the puzzle suite's setting) leaves it out.
+    /// 0 (the default and the engine's setting) leaves it out; the puzzle suite uses
+    /// `suite::SUITE_DFPN_NODES`.
     pub dfpn_nodes: u64,
     /// Whether the proof-number stage also plays the attacker's quiet VCF threats (λ²
     /// moves, Thomsen 2000: a closed three or two twos after which the attacker has a

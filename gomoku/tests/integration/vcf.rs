@@ -102,6 +102,41 @@ fn the_proof_number_stage_proves_a_double_three() {
     );
 }
 
+/// The double three again, with counter-fours for the defender (white's a1-a3 make a
+/// four at a4 or a5): the proof-number stage alone must
+/// answer them (a defender node's counter-four replies are searched with only their
+/// largest proof number added, see `vct::dfpn`), and its proof tree passes the checker,
+/// which tries every defender move; the deepening proves the same position.
+#[test]
+fn the_proof_number_stage_answers_counter_fours() {
+    use gomoku::Cell;
+    use gomoku::vct::{VctProof, VctSolver, check_vct_proof};
+    let text = "h8a1i8a2j10a3j11o15";
+    let mut b = Board::parse_position(text).unwrap();
+    assert!(solve(text).is_none(), "no VCF");
+    let mut vct = VctSolver::new();
+    vct.dfpn_nodes = 20_000;
+    let proof = vct
+        .prove(&mut b, 4, 0, None)
+        .expect("the proof-number stage finds the VCT");
+    check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
+    let VctProof::Threat { replies, .. } = &proof else {
+        panic!("a threat first: {proof:?}")
+    };
+    for c in ["a4", "a5"] {
+        let c = Cell::parse_human(c).unwrap();
+        assert!(
+            replies.iter().any(|(r, _)| *r == c),
+            "the counter-four {c} is answered: {proof:?}"
+        );
+    }
+    assert_eq!(b, Board::parse_position(text).unwrap(), "restored");
+    let deepening = VctSolver::new()
+        .prove(&mut b, 4, 20_000, None)
+        .expect("a VCT");
+    check_vct_proof(&b, &deepening).unwrap_or_else(|e| panic!("{e}: {deepening:?}"));
+}
+
 /// A double three wins in 5 plies (the three, a block, the open four, a block, the five)
 /// and not sooner (no four on the board: nothing wins in 1 or 3), whatever the proof's
 /// main line shows; the engine reports that distance, and so does a VCT proof's
