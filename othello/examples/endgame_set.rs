@@ -15,46 +15,25 @@
 //! The lines are `<board> X; <move>:<score>; …` (only the best moves) with the side to move's discs as `X`, so
 //! that the `ffo` example reads them and checks every score and best move.
 
-use othello::eval::pattern::shipped;
 use othello::solver::Solver;
-use othello::train::{GenConfig, SplitMix, generate};
-use othello::{Board, Move};
+use othello::train::SplitMix;
+use othello::{Board, Move, Othello, Side};
+use selfplay::{one_board_per_game, option};
+
+#[path = "common/selfplay.rs"]
+mod selfplay;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str, default: u64| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .map_or(default, |v| v.parse().expect("a number"))
-    };
-    let games = value("--games", 100) as u32;
-    let seed = value("--seed", 2613);
-    let lo = value("--lo", 18) as u32;
-    let hi = value("--hi", 28) as u32;
-    let threads = value("--threads", 2) as usize;
+    let games = option(&args, "--games", 100) as u32;
+    let seed = option(&args, "--seed", 2613);
+    let lo = option(&args, "--lo", 18) as u32;
+    let hi = option(&args, "--hi", 28) as u32;
+    let threads = option(&args, "--threads", 2) as usize;
     let all_best = !args.iter().any(|a| a == "--one-best");
-    let cfg = GenConfig {
-        games,
-        seed,
-        round: 0,
-        random_plies: (2, 12),
-        random_permille: 100,
-        threads,
-    };
-    let samples = generate(&cfg, Some(shipped()));
-    let mut rng = SplitMix::new(seed ^ 0x0E0D_5E75);
-    let mut boards = Vec::new();
-    for game in samples.chunk_by(|a, b| a.game == b.game) {
-        let want = lo + rng.below((hi - lo + 1) as u64) as u32;
-        if let Some(s) = game
-            .iter()
-            .filter(|s| s.board.moves() != 0)
-            .min_by_key(|s| s.board.empties().abs_diff(want))
-        {
-            boards.push(s.board);
-        }
-    }
+    let samples = selfplay::games(games, seed, threads);
+    let rng = SplitMix::new(seed ^ 0x0E0D_5E75);
+    let boards = one_board_per_game(&samples, rng, lo, hi + 1);
     let lines: Vec<String> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads.max(1))
             .map(|t| {
@@ -86,18 +65,8 @@ fn main() {
 /// One FFO-format line: the board with the side to move as `X`, then every best move with
 /// the exact score (with `all_best` false, only the solver's best move).
 fn line(solver: &mut Solver, b: Board, all_best: bool) -> String {
-    let board: String = (0..64)
-        .map(|sq| {
-            if b.player >> sq & 1 != 0 {
-                'X'
-            } else if b.opponent >> sq & 1 != 0 {
-                'O'
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let mut out = format!("{board} X;");
+    // The OBF form with the side to move as black (`X`).
+    let mut out = format!("{};", Othello::from_board(b, Side::First));
     let solved = solver.solve(b);
     let score = solved.score;
     eprintln!("{} empties {score:+} {} nodes", b.empties(), solved.nodes);

@@ -15,10 +15,13 @@
 //! game at 10–22 empties, its exact score (by the solver) predicted from the 0–6-ply
 //! values, per band of empties 10–13, 14–17, 18–22.
 
-use othello::Board;
 use othello::eval::pattern::shipped;
 use othello::midgame::{Midgame, PROBCUT_MIN_DEPTH, probcut_depth};
-use othello::train::{GenConfig, SplitMix, generate};
+use othello::train::SplitMix;
+use selfplay::{one_board_per_game, option};
+
+#[path = "common/selfplay.rs"]
+mod selfplay;
 use zerosum::time::Budget;
 
 /// Bands of empties: each fit covers `BANDS[i]..BANDS[i + 1]`.
@@ -26,26 +29,12 @@ const BANDS: [u32; 5] = [12, 22, 32, 42, 53];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str, default: u64| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .map_or(default, |v| v.parse().expect("a number"))
-    };
-    let games = value("--games", 1200) as u32;
-    let seed = value("--seed", 1997);
-    let max_depth = value("--depth", 8) as u32;
-    let threads = value("--threads", 2) as usize;
+    let games = option(&args, "--games", 1200) as u32;
+    let seed = option(&args, "--seed", 1997);
+    let max_depth = option(&args, "--depth", 8) as u32;
+    let threads = option(&args, "--threads", 2) as usize;
     let w = shipped();
-    let cfg = GenConfig {
-        games,
-        seed,
-        round: 0,
-        random_plies: (2, 12),
-        random_permille: 100,
-        threads,
-    };
-    let samples = generate(&cfg, Some(w));
+    let samples = selfplay::games(games, seed, threads);
     if args.iter().any(|a| a == "--endgame") {
         endgame(&samples, seed, threads);
         return;
@@ -181,27 +170,4 @@ fn fit(pts: &[(f64, f64)]) -> (f64, f64, f64) {
     let b = my - a * mx;
     let sse: f64 = pts.iter().map(|p| (p.1 - a * p.0 - b).powi(2)).sum();
     (a, b, (sse / (n - 2.0)).sqrt())
-}
-
-/// One position of each game of `samples` (consecutive samples of one game share its
-/// `game` number) with a move to play, the one whose empties are closest to a target
-/// drawn uniformly from `lo..hi` by `rng`.
-fn one_board_per_game(
-    samples: &[othello::train::Sample],
-    mut rng: SplitMix,
-    lo: u32,
-    hi: u32,
-) -> Vec<Board> {
-    let mut boards = Vec::new();
-    for game in samples.chunk_by(|a, b| a.game == b.game) {
-        let want = lo + rng.below((hi - lo) as u64) as u32;
-        if let Some(s) = game
-            .iter()
-            .filter(|s| s.board.moves() != 0)
-            .min_by_key(|s| s.board.empties().abs_diff(want))
-        {
-            boards.push(s.board);
-        }
-    }
-    boards
 }
