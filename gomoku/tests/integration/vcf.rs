@@ -51,12 +51,29 @@ fn proof_checker_rejects_bad_lines() {
     assert!(check_proof(&b, &[c("k8"), c("g8")]).is_err(), "even length");
 }
 
+/// `vct`'s VCT proof (4-ply VCF tests, `nodes` for the deepening stage) for the side to
+/// move of `text`, checked move by move by the independent checker, with the board
+/// restored after the search.
+fn checked_vct(vct: &mut gomoku::vct::VctSolver, text: &str, nodes: u64) -> gomoku::vct::VctProof {
+    let mut b = Board::parse_position(text).unwrap();
+    let proof = vct
+        .prove(&mut b, 4, nodes, None)
+        .unwrap_or_else(|| panic!("{text}: a VCT"));
+    gomoku::vct::check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
+    assert_eq!(
+        b,
+        Board::parse_position(text).unwrap(),
+        "{text}: the board is restored"
+    );
+    proof
+}
+
 /// Black's j8 makes two open threes at once (h8-i8-j8 and j8-j10-j11): no VCF, a VCT.
 /// With no nodes for the iterative-deepening stage, only the threat-space-guided second
 /// stage can find it, and its proof tree passes the checker.
 #[test]
 fn the_threat_space_stage_proves_a_double_three() {
-    use gomoku::vct::{VctSolver, check_vct_proof};
+    use gomoku::vct::VctSolver;
     let text = "h8a1i8a15j10o1j11o15";
     let mut b = Board::parse_position(text).unwrap();
     assert!(solve(text).is_none(), "no VCF");
@@ -66,35 +83,19 @@ fn the_threat_space_stage_proves_a_double_three() {
         "no second stage, no nodes"
     );
     vct.tss_nodes = 5_000;
-    let proof = vct
-        .prove(&mut b, 4, 0, None)
-        .expect("the second stage finds the VCT");
-    check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
-    assert_eq!(
-        b,
-        Board::parse_position(text).unwrap(),
-        "the board is restored"
-    );
+    checked_vct(&mut vct, text, 0);
 }
 
 /// The same double three, found by the proof-number stage alone (no nodes for the
 /// iterative deepening, no threat-space stage); its proof tree passes the checker.
 #[test]
 fn the_proof_number_stage_proves_a_double_three() {
-    use gomoku::vct::{VctSolver, check_vct_proof};
+    use gomoku::vct::VctSolver;
     let text = "h8a1i8a15j10o1j11o15";
     let mut b = Board::parse_position(text).unwrap();
     let mut vct = VctSolver::new();
     vct.dfpn_nodes = 5_000;
-    let proof = vct
-        .prove(&mut b, 4, 0, None)
-        .expect("the proof-number stage finds the VCT");
-    check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
-    assert_eq!(
-        b,
-        Board::parse_position(text).unwrap(),
-        "the board is restored"
-    );
+    checked_vct(&mut vct, text, 0);
     vct.dfpn_nodes = 0;
     assert!(
         vct.prove(&mut b, 4, 0, None).is_none(),
@@ -110,16 +111,12 @@ fn the_proof_number_stage_proves_a_double_three() {
 #[test]
 fn the_proof_number_stage_answers_counter_fours() {
     use gomoku::Cell;
-    use gomoku::vct::{VctProof, VctSolver, check_vct_proof};
+    use gomoku::vct::{VctProof, VctSolver};
     let text = "h8a1i8a2j10a3j11o15";
-    let mut b = Board::parse_position(text).unwrap();
     assert!(solve(text).is_none(), "no VCF");
     let mut vct = VctSolver::new();
     vct.dfpn_nodes = 20_000;
-    let proof = vct
-        .prove(&mut b, 4, 0, None)
-        .expect("the proof-number stage finds the VCT");
-    check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
+    let proof = checked_vct(&mut vct, text, 0);
     let VctProof::Threat { replies, .. } = &proof else {
         panic!("a threat first: {proof:?}")
     };
@@ -130,11 +127,7 @@ fn the_proof_number_stage_answers_counter_fours() {
             "the counter-four {c} is answered: {proof:?}"
         );
     }
-    assert_eq!(b, Board::parse_position(text).unwrap(), "restored");
-    let deepening = VctSolver::new()
-        .prove(&mut b, 4, 20_000, None)
-        .expect("a VCT");
-    check_vct_proof(&b, &deepening).unwrap_or_else(|e| panic!("{e}: {deepening:?}"));
+    checked_vct(&mut VctSolver::new(), text, 20_000);
 }
 
 /// A double three wins in 5 plies (the three, a block, the open four, a block, the five)
@@ -143,15 +136,12 @@ fn the_proof_number_stage_answers_counter_fours() {
 /// [`gomoku::vct::VctProof::plies`] (by the rules, worked by hand).
 #[test]
 fn a_double_three_is_a_win_in_5_plies() {
-    use gomoku::vct::{VctSolver, check_vct_proof};
+    use gomoku::vct::VctSolver;
     use zerosum::search::Limits;
     for text in ["h8o15i8a15j9o1j10a1", "h8a1i8a15j10o1j11o15"] {
         let mut b = Board::parse_position(text).unwrap();
         assert!(solve(text).is_none(), "{text}: no VCF");
-        let proof = VctSolver::new()
-            .prove(&mut b, 4, 20_000, None)
-            .expect("a VCT");
-        check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
+        let proof = checked_vct(&mut VctSolver::new(), text, 20_000);
         assert_eq!(proof.plies(&mut b), 5, "{text}: {proof:?}");
         assert_eq!(b, Board::parse_position(text).unwrap(), "restored");
         let mut engine = gomoku::Engine::new(16);
