@@ -1024,7 +1024,11 @@ impl Notation for Board {
                 let head = head.trim();
                 let digits: String = head.chars().take_while(|c| c.is_ascii_digit()).collect();
                 let rest = &head[digits.len()..];
-                let size: u32 = digits.parse().map_err(|_| ParseError::Size(head.into()))?;
+                // Quote the digits alone when there are some (an overflowing size), so the
+                // rule letter after them is not taken for part of the size.
+                let size: u32 = digits.parse().map_err(|_| {
+                    ParseError::Size(if digits.is_empty() { head } else { &digits }.into())
+                })?;
                 let rule = match rest {
                     "" | "f" | "F" => Rule::Freestyle,
                     "s" | "S" => Rule::Standard,

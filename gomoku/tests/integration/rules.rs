@@ -49,6 +49,15 @@ fn typed_errors() {
         Board::parse_position("4f:"),
         Err(ParseError::Size(_))
     ));
+    // An overflowing size is quoted without the rule letter after it.
+    assert_eq!(
+        Board::parse_position("99999999999999999999f:"),
+        Err(ParseError::Size("99999999999999999999".into()))
+    );
+    assert_eq!(
+        Board::parse_position("x:h8"),
+        Err(ParseError::Size("x".into()))
+    );
     assert!(matches!(
         Board::parse_position("15x:h8"),
         Err(ParseError::Rule(_))

@@ -283,7 +283,10 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
                 (1, _, Some(l)) => l,
                 (1, _, None) => ch.to_string(),
                 (3, true, Some(l)) if l.len() == 1 => format!("[{l}]"),
-                (3, true, _) => format!("[{ch}]"),
+                // A two-digit cell number fills the cell: reverse video alone marks
+                // the cursor there.
+                (3, true, Some(l)) => format!("{l:>2} "),
+                (3, true, None) => format!("[{ch}]"),
                 (3, false, Some(l)) => format!("{l:>2} "),
                 (3, false, None) => format!(" {ch} "),
                 (_, _, _) => format!("{ch} "),

@@ -161,3 +161,20 @@ fn the_panel_lists_every_legal_move_with_its_value() {
         );
     }
 }
+
+#[test]
+fn the_cursor_on_a_two_digit_cell_shows_its_number() {
+    use crate::play::tictactoe::TicTacToe;
+    let game = TicTacToe::with_size("4x4", "3").unwrap();
+    let mut app = App::new(game, setup([Player::Human; 2]));
+    // The cursor starts on the middle cell (2, 2): cell 11 of the 4×4 board.
+    assert_eq!(app.cursor, (2, 2));
+    let screen = render_to_string(&mut app, 80, 16);
+    assert!(!screen.contains("[.]"), "{screen}");
+    for n in 1..=16 {
+        assert!(
+            screen.contains(&format!("{n:>2}")),
+            "cell {n} missing:\n{screen}"
+        );
+    }
+}
