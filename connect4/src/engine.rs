@@ -180,10 +180,10 @@ impl zerosum::Engine for Engine {
             self.solver();
         }
         let budget = Budget::new(limits);
-        match (self.level, limits.depth) {
+        match (self.level.depth(), limits.depth) {
             (_, Some(depth)) => self.search(position, Some(depth), &budget, observer),
-            (Level::Depth(n), None) => self.search(position, Some(u32::from(n)), &budget, observer),
-            (Level::Perfect, None) => {
+            (Some(n), None) => self.search(position, Some(u32::from(n)), &budget, observer),
+            (None, None) => {
                 let book = self.play_book_move(position, &budget);
                 let before = self.solver().nodes();
                 if let Some(r) = book.or_else(|| self.solve(position, &budget.exact_part(limits))) {

@@ -172,6 +172,8 @@ pub const PERFECT_BY_DEFAULT: u8 = 0;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DepthOrPerfect<const MAX: u8, const DEFAULT: u8> {
     /// Level `n`, `1..=MAX`: a search bounded by depth (the engine defines the depth).
+    /// Built directly with `0` or above `MAX`, it plays as level 1 or `MAX` (see
+    /// [`DepthOrPerfect::depth`]).
     Depth(u8),
     /// The exact solver when it fits the budget, the best search otherwise.
     Perfect,
@@ -181,10 +183,21 @@ impl<const MAX: u8, const DEFAULT: u8> DepthOrPerfect<MAX, DEFAULT> {
     /// The highest numbered level.
     pub const MAX: u8 = MAX;
 
-    /// The numbered level, `None` for `perfect`.
+    /// The numbered level in `1..=MAX` (a `Depth(0)` counts as 1, a `Depth` above
+    /// `MAX` as `MAX`), `None` for `perfect`. Engines read their level through it, so
+    /// every game treats an out-of-range `Depth` alike.
+    ///
+    /// ```
+    /// use zerosum::DepthOrPerfect;
+    /// type Seven = DepthOrPerfect<7, 3>;
+    /// assert_eq!(Seven::Depth(0).depth(), Some(1));
+    /// assert_eq!(Seven::Depth(5).depth(), Some(5));
+    /// assert_eq!(Seven::Depth(200).depth(), Some(7));
+    /// assert_eq!(Seven::Perfect.depth(), None);
+    /// ```
     pub fn depth(self) -> Option<u8> {
         match self {
-            DepthOrPerfect::Depth(n) => Some(n),
+            DepthOrPerfect::Depth(n) => Some(n.clamp(1, MAX.max(1))),
             DepthOrPerfect::Perfect => None,
         }
     }

@@ -104,12 +104,10 @@ impl zerosum::Engine for Engine {
         observer: &mut Observer<'_, Cell>,
     ) -> SearchResult<Cell> {
         let budget = Budget::new(limits);
-        match (self.level, limits.depth) {
+        match (self.level.depth(), limits.depth) {
             (_, Some(depth)) => self.search(board, Some(depth), &budget, observer),
-            (Level::Depth(n), None) => {
-                self.search(board, Some(2 * u32::from(n) - 1), &budget, observer)
-            }
-            (Level::Perfect, None) => {
+            (Some(n), None) => self.search(board, Some(2 * u32::from(n) - 1), &budget, observer),
+            (None, None) => {
                 let part = budget.exact_part(limits);
                 if let Some(s) = self.solver.solve_with_budget(board, &part) {
                     let r = s.best_move.map(|mv| {

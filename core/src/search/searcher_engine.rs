@@ -70,7 +70,7 @@ impl<G: Game, E: Evaluator<G>, const MAX: u8, const DEFAULT: u8> Engine
         observer: &mut Observer<'_, G::Move>,
     ) -> SearchResult<G::Move> {
         let mut limits = limits.clone();
-        if let DepthOrPerfect::Depth(n) = self.level {
+        if let Some(n) = self.level.depth() {
             limits.depth = limits.depth.or(Some(u32::from(n) * self.plies_per_level));
         }
         self.searcher

@@ -59,7 +59,7 @@ fn perfect_players_draw_and_keep_won_openings() {
 mod engine {
     use std::time::Duration;
     use tictactoe::prelude::*;
-    use tictactoe::{Board, Engine, Level};
+    use tictactoe::{Board, Engine, Level, Limits};
     use zerosum::testing::{check_time_use, think_stopped};
     use zerosum::time::POLL_INTERVAL;
 
@@ -89,6 +89,22 @@ mod engine {
             "{}",
             r.stats.nodes
         );
+    }
+
+    /// A `Depth(0)` built through the public variant plays as level 1 (one ply), like
+    /// Connect Four's and the core's engines; it used to wrap to an exact solve.
+    #[test]
+    fn level_zero_plays_as_level_one() {
+        let board = Board::default();
+        let mut results = Vec::new();
+        for level in [Level::Depth(0), Level::Depth(1)] {
+            let mut engine = Engine::default();
+            engine.set_level(level);
+            let r = engine.think(&board, &Limits::default(), &mut |_| {});
+            results.push((r.depth, r.exact, r.stats.nodes));
+        }
+        assert_eq!(results[0], results[1]);
+        assert_eq!((results[0].0, results[0].1), (1, false));
     }
 
     #[test]
