@@ -100,9 +100,9 @@ const DEAD_STONES_MIN: u32 = 64;
 /// The static bounds of each move are tried at nodes with fewer stones than this (by
 /// default at every node of every board).
 const STATIC_MAX_STONES: u32 = 64;
-/// The stop flag and progress counter are looked at every 2^16 nodes.
-const POLL_MASK: u64 = (1 << 16) - 1;
-/// The other threads' progress is looked at every 2^10 nodes.
+/// The other threads' progress, and on the main thread the stop flag, the budget (its
+/// node limit and clock) and the progress counter, are looked at every 2^10 nodes, as
+/// [`zerosum::time`]'s polling contract asks (the clock every 1,024 nodes).
 const POLL_DONE_MASK: u64 = (1 << 10) - 1;
 
 /// Default transposition-table size: 2^23 entries of 8 bytes (64 MiB).
@@ -360,8 +360,8 @@ impl<G: Geometry> Solver<G> {
     }
 
     /// Polls `budget` (time, nodes from now on, its stop flag) with the stop flag: once it
-    /// says stop, a solve returns [`Stopped`]. Checked every 2^16 nodes (about 15 ms at
-    /// the measured 250 ns a node).
+    /// says stop, a solve returns [`Stopped`]. Checked every 1,024 nodes (well under a
+    /// millisecond), so a node limit is kept to within 1,024 nodes.
     pub fn set_budget(&mut self, budget: Option<Budget>) {
         self.budget = budget.map(|b| (b, self.nodes));
     }
@@ -400,7 +400,7 @@ impl<G: Geometry> Solver<G> {
             })
     }
 
-    /// Publishes the node count into `counter` every 65,536 nodes (for a progress line).
+    /// Publishes the node count into `counter` every 1,024 nodes (for a progress line).
     pub fn set_progress(&mut self, counter: Option<Arc<AtomicU64>>) {
         self.progress = counter;
     }
@@ -752,8 +752,8 @@ struct Search<'a, G: Geometry> {
 }
 
 impl<G: Geometry> Search<'_, G> {
-    /// Looks at the other threads and, every 2^16 nodes on the main thread, at the stop
-    /// flag and the budget: sets `aborted` when the search must end. The main thread
+    /// Looks at the other threads and, on the main thread, at the stop flag and the
+    /// budget: sets `aborted` when the search must end. The main thread
     /// also grows the part of the table in use ([`Techniques::growing_table`]).
     #[cold]
     fn poll(&mut self) {
@@ -763,8 +763,7 @@ impl<G: Geometry> Search<'_, G> {
             self.table.fit(s.nodes + self.nodes, s.g.key_bits());
         }
         if self.control.done.load(Ordering::Relaxed)
-            || (self.nodes & POLL_MASK == 0
-                && self.solver.is_some_and(|s| s.stopped(s.nodes + self.nodes)))
+            || self.solver.is_some_and(|s| s.stopped(s.nodes + self.nodes))
         {
             self.aborted = true;
         }

@@ -213,6 +213,27 @@ mod engine {
         );
     }
 
+    /// The solver keeps to its half of a small node limit (it polls its budget every
+    /// 1,024 nodes), so the search still gets its share (new-user report 14: under
+    /// `--nodes 1000` … `70000` the solver spent 65,536 nodes before its first look, and
+    /// the search answered at depth 1 with a losing move).
+    #[test]
+    fn perfect_keeps_small_node_limits() {
+        let p: Position = "1234567123456".parse().unwrap();
+        for limit in [3_000, 20_000, 60_000] {
+            let mut engine = Engine::new(8);
+            engine.set_level(Level::Perfect);
+            let r = engine.think(&p, &Limits::nodes(limit), &mut |_| {});
+            assert!(!r.exact, "{limit}: not solved");
+            assert!(
+                r.stats.nodes <= limit + 1_024,
+                "{limit}: {} nodes",
+                r.stats.nodes
+            );
+            assert!(r.depth >= 2, "{limit}: the search got depth {}", r.depth);
+        }
+    }
+
     #[test]
     fn levels_parse_as_users_type_them() {
         assert_eq!("perfect".parse::<Level>(), Ok(Level::Perfect));
