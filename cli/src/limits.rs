@@ -134,7 +134,7 @@ impl<L: Level> Args for LimitArgs<L> {
             Arg::new("time_ms")
                 .long("time-ms")
                 .value_name("MS")
-                .help("Time per position in milliseconds; the answer comes within it (without --level: the strongest level)")
+                .help("Time per position in milliseconds: the search stops within it, though a search may finish its first iteration past it, and on a busy machine the process itself may wait for a CPU (without --level: the strongest level)")
                 .value_parser(value_parser!(u64).range(1..=MAX_TIME_MS)),
         )
     }

@@ -80,7 +80,7 @@ pub use size::{MAX_HEIGHT, MAX_WIDTH, Size, SizeError, Standard};
 pub use solver::{DEFAULT_TABLE_LOG2, Solution, Solver, Stopped, Techniques, table_log2_for_mib};
 pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
 pub use zerosum::time::{Budget, GameClock};
-pub use zerosum::{Bound, Game, Notation, Outcome, Score, Side};
+pub use zerosum::{Bound, Game, LevelError, MoveList, Notation, Outcome, Score, Side};
 
 /// The traits to have in scope to call the engine and the position:
 /// `use connect4::prelude::*;`.

@@ -70,7 +70,7 @@ pub use threats::{Threat, ThreatKind};
 pub use winlines::{WeightTable, WinLines};
 pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
 pub use zerosum::time::{Budget, GameClock};
-pub use zerosum::{Bound, Game, Notation, Outcome, Score, Side};
+pub use zerosum::{Bound, Game, LevelError, MoveList, Notation, Outcome, Score, Side};
 
 /// The traits to have in scope to call the engine and the board:
 /// `use gomoku::prelude::*;`.

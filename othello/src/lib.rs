@@ -85,7 +85,7 @@ pub use solver::Solution;
 pub use square::{Move, Square};
 pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
 pub use zerosum::time::{Budget, GameClock};
-pub use zerosum::{Bound, Game, Notation, Outcome, Score, Side};
+pub use zerosum::{Bound, Game, LevelError, MoveList, Notation, Outcome, Score, Side};
 
 /// The traits to have in scope to call the engine and the game:
 /// `use othello::prelude::*;`.

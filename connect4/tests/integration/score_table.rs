@@ -238,6 +238,11 @@ mod engine {
     fn levels_parse_as_users_type_them() {
         assert_eq!("perfect".parse::<Level>(), Ok(Level::Perfect));
         assert_eq!("14".parse::<Level>(), Ok(Level::Depth(14)));
+        // The error and the move list come from this crate alone (new-user report 14).
+        let _: connect4::LevelError = "0".parse::<Level>().unwrap_err();
+        let mut moves = connect4::MoveList::new();
+        connect4::Game::legal_moves(&"44".parse::<Position>().unwrap(), &mut moves);
+        assert_eq!(moves.len(), 7);
         assert!("15".parse::<Level>().is_err());
         assert_eq!(
             <Level as zerosum::Level>::range_text(),
