@@ -13,7 +13,7 @@
 //! | `set depth <n>` | midgame depth `n` plies (1–60), exact from `min(2n, 24)` empties |
 //! | `set contempt <n>` | accepted, ignored (no opening book, so no book draws) |
 //! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes) |
-//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved) |
+//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved, depth `100%`) |
 //! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (`TI` less the recorded move times) when the game has a clock; the position is not changed |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
 //! | `learn` | answers `learned` (nothing is learned: no opening book) |
@@ -427,12 +427,15 @@ impl Session {
                 .iter()
                 .take(n)
             {
-                let value = if v.exact {
-                    v.value.to_string()
+                let (value, depth) = if v.exact {
+                    (v.value.to_string(), "100%".to_string())
                 } else {
-                    format!("{:.2}", f64::from(v.value) / 100.0)
+                    (
+                        format!("{:.2}", f64::from(v.value) / 100.0),
+                        r.depth.to_string(),
+                    )
                 };
-                writeln!(out, "search {} {value} 0 {}", move_text(v.mv), r.depth)?;
+                writeln!(out, "search {} {value} 0 {depth}", move_text(v.mv))?;
             }
         }
         writeln!(out, "status")?;
@@ -680,7 +683,8 @@ mod tests {
         let (out, errors) = converse(&mut s, &["nboard 2", "set depth 1", &set_game, "hint 1"]);
         assert!(errors.is_empty(), "{errors:?}");
         let got = without_progress(&out);
-        assert_eq!(got[1..], ["search h5 6 0 1"], "{out:?}");
+        // Solved, so `100%` in the depth field (new-user report 14: it said `1`).
+        assert_eq!(got[1..], ["search h5 6 0 100%"], "{out:?}");
     }
 
     #[test]
