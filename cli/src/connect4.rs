@@ -10,8 +10,8 @@
 //!
 //! `solve` and `analyze` take other board sizes (`--width W --height H`, any size with
 //! `W·(H + 1) ≤ 64`; columns `1`…`9`, then `a`…`w`; scores over the board's cells:
-//! `⌊cells/2⌋ + 1 − k`); `bestmove` and `play` accept the options but only the 7×6
-//! board (their levels and the TUI are 7×6 only).
+//! `⌊cells/2⌋ + 1 − k`); `bestmove` and `play` accept `--width`/`--height` only for the
+//! 7×6 board (their levels and the TUI are 7×6 only).
 
 use crate::limits::{ExactLimitArgs, FAR_BEYOND_OUTLOOK, LimitArgs, NOT_SOLVED, warn_far_beyond};
 use crate::progress::Progress;
@@ -19,6 +19,15 @@ use clap::{Args, Subcommand};
 use connect4::{Engine, Geometry, Position, Size, SizeError, Solver, Standard};
 use std::process::ExitCode;
 use zerosum::time::Budget;
+
+/// The `bestmove --depth` (plies) from which the score-table search may take minutes
+/// from an early position (the top level searches 14; depth 20 from the empty board ran
+/// over a minute).
+const SEARCH_MINUTES_DEEP: u32 = 20;
+
+/// How long a search of [`SEARCH_MINUTES_DEEP`] plies or more may take, in words.
+const SEARCH_MINUTES_DEEP_TEXT: &str = "a Connect Four search of 20 plies or more may take \
+     minutes from an early position (--time-ms or --nodes bound it; --level perfect solves)";
 
 /// Commands of `zerosum connect4`.
 #[derive(Subcommand, Debug)]
@@ -179,6 +188,8 @@ pub fn run(command: Command) -> ExitCode {
                 eprintln!("error: {e}");
                 return ExitCode::from(2);
             }
+            args.limits
+                .warn_if_too_deep(SEARCH_MINUTES_DEEP, SEARCH_MINUTES_DEEP_TEXT);
             let mut engine = Engine::default();
             crate::limits::bestmove(&mut engine, &args.limits, |line| {
                 let (moves, position) = parse(Standard, line)?;

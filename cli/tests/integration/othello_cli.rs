@@ -362,3 +362,34 @@ fn nboard_conversation_is_flushed_line_by_line() {
     let out = child.wait_with_output().expect("wait");
     assert!(out.status.success());
 }
+
+/// New-user report 14: a depth-limited search too deep to finish in minutes warns before
+/// it starts (it was silent until killed); a bounded one does not.
+#[test]
+fn deep_searches_warn_before_they_start() {
+    let zerosum = env!("CARGO_BIN_EXE_zerosum");
+    let input = format!("{START}\n");
+    for (args, text) in [
+        (
+            &["othello", "bestmove", "--depth", "1023"][..],
+            "warning: --depth 1023 without --time-ms or --nodes: an Othello search of 20 plies",
+        ),
+        (
+            &["othello", "analyze", "--depth", "30"][..],
+            "warning: --depth 30: an Othello analysis of 18 plies",
+        ),
+        (
+            &["connect4", "bestmove", "--depth", "40"][..],
+            "warning: --depth 40 without --time-ms or --nodes: a Connect Four search of 20 plies",
+        ),
+    ] {
+        let input = if args[0] == "connect4" { "-\n" } else { &input };
+        let warning = common::first_stderr_line_then_kill(zerosum, args, input);
+        assert!(warning.starts_with(text), "{args:?}: {warning}");
+    }
+    let (ok, _, err) = run(
+        &["othello", "bestmove", "--depth", "30", "--nodes", "2000"],
+        &input,
+    );
+    assert!(ok && err.is_empty(), "{err}");
+}
