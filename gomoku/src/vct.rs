@@ -196,6 +196,10 @@ impl Default for VctSolver {
     }
 }
 
+/// The attacker's strong cells at a defender node whose threat is no open three (it has
+/// no open-four or double-four cell: [`has_strong_move`] is false there).
+const NO_STRONG_CELLS: &[usize] = &[];
+
 /// Most plies of a line of the search.
 const MAX_PLY: u32 = 64;
 
@@ -222,20 +226,18 @@ fn strong(p: &[u8; 4]) -> bool {
 /// [`has_strong_move`] for the attacker `a` as it would be after a defender's stone on
 /// the empty index `j`, read without playing it: the cells on the lines through `j`
 /// with their patterns after the stone ([`Board::any_pattern_after`]), the others as
-/// they are.
-fn strong_after(b: &Board, j: usize, a: Side) -> bool {
+/// they are. `strong_cells` are the attacker's open-four and double-four cells now
+/// (only those off the lines through `j` keep their patterns).
+fn strong_after(b: &Board, j: usize, a: Side, strong_cells: &[usize]) -> bool {
     if b.any_pattern_after(j, !a, a, |_, p| strong(&p)) {
         return true;
     }
-    if b.pattern_count(a, Pattern::OpenFour) == 0 && b.pattern_count(a, Pattern::Four) < 2 {
-        return false;
-    }
     let c = b.cell_of(j);
-    b.frontier().iter().any(|&i| {
-        let o = b.cell_of(i as usize);
+    strong_cells.iter().any(|&i| {
+        let o = b.cell_of(i);
         let (dx, dy) = (o.x as i32 - c.x as i32, o.y as i32 - c.y as i32);
         let on_line = (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) <= 4;
-        !on_line && strong(&b.patterns(i as usize, a))
+        !on_line
     })
 }
 
@@ -786,12 +788,14 @@ impl VctSolver {
                 let s = b.size() as i32;
                 let mut seen = vec![false; b.cell_count()];
                 let mut lines: Vec<usize> = Vec::new();
+                let mut strong_cells: Vec<usize> = Vec::new();
                 for i in 0..b.cell_count() {
                     if b.raw(i) != 0 {
                         continue;
                     }
                     let pa = b.patterns(i, a);
                     if strong(&pa) {
+                        strong_cells.push(i);
                         let c = b.cell_of(i);
                         for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
                             if pa[dir] < Pattern::Four as u8 {
@@ -818,7 +822,7 @@ impl VctSolver {
                 for j in lines {
                     let pd = b.patterns(j, d);
                     let counter = pd.iter().any(|&v| v >= Pattern::Four as u8);
-                    let stops = counter || !strong_after(b, j, a);
+                    let stops = counter || !strong_after(b, j, a, &strong_cells);
                     if stops {
                         defences.push((cell_value(pd) + cell_value(b.patterns(j, a)), j));
                     }
@@ -852,7 +856,7 @@ impl VctSolver {
                         continue;
                     }
                     let stops = counter
-                        || (!strong_after(b, j, a) && {
+                        || (!strong_after(b, j, a, NO_STRONG_CELLS) && {
                             b.play_unchecked(c);
                             let r = (!line.contains(&c) && line_holds(b, &line)) || {
                                 let v = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
