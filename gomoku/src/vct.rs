@@ -1074,3 +1074,80 @@ fn check_defence(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rule;
+    use rand::{RngExt, SeedableRng};
+
+    /// `strong_after` (the cells on the lines through the stone read from the pattern
+    /// keys, the attacker's other strong cells as they are) against the stone played
+    /// and every empty cell's patterns read afresh, on random positions of both
+    /// five rules.
+    #[test]
+    fn strong_after_agrees_with_the_stone_played() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20_261_202);
+        let (mut judged, mut strong_left, mut stopped) = (0u32, 0u32, 0u32);
+        for round in 0..300 {
+            let rule = if round % 2 == 0 {
+                Rule::Freestyle
+            } else {
+                Rule::Standard
+            };
+            let mut b = Board::with_size(15, rule).unwrap();
+            let stones = rng.random_range(8..50);
+            for _ in 0..stones {
+                let c = Cell::new(rng.random_range(3..12), rng.random_range(3..12));
+                let side = if rng.random_bool(0.6) {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                if b.stone(c).is_some() || b.is_winning_cell(b.index(c), side) {
+                    continue;
+                }
+                b.place(c, side).unwrap();
+            }
+            for d in [Side::First, Side::Second] {
+                let a = !d;
+                b.set_side_to_move(d);
+                if b.outcome().is_some() || !b.winning_cells(a).is_empty() {
+                    continue;
+                }
+                let cells: Vec<usize> = (0..b.cell_count())
+                    .filter(|&i| b.raw(i) == 0 && strong(&b.patterns(i, a)))
+                    .collect();
+                for j in 0..b.cell_count() {
+                    if b.raw(j) != 0 {
+                        continue;
+                    }
+                    let fast = strong_after(&b, j, a, &cells);
+                    b.play_unchecked(b.cell_of(j));
+                    let slow = b.outcome().is_none()
+                        && (0..b.cell_count()).any(|i| b.raw(i) == 0 && strong(&b.patterns(i, a)));
+                    let over = b.outcome().is_some();
+                    b.try_undo();
+                    b.set_side_to_move(d);
+                    if over {
+                        continue;
+                    }
+                    assert_eq!(
+                        fast,
+                        slow,
+                        "{rule}: {b:?} defender stone on {}",
+                        b.cell_of(j)
+                    );
+                    judged += 1;
+                    strong_left += u32::from(slow);
+                    stopped += u32::from(!slow && !cells.is_empty());
+                }
+            }
+        }
+        eprintln!("{judged} cells, {strong_left} leave a strong move, {stopped} stop one");
+        assert!(
+            strong_left > 1_000 && stopped > 100,
+            "the positions test both answers"
+        );
+    }
+}
