@@ -196,6 +196,10 @@ impl Default for VctSolver {
     }
 }
 
+/// The attacker's strong cells at a defender node whose threat is no open three (it has
+/// no open-four or double-four cell: [`has_strong_move`] is false there).
+const NO_STRONG_CELLS: &[usize] = &[];
+
 /// Most plies of a line of the search.
 const MAX_PLY: u32 = 64;
 
@@ -222,20 +226,18 @@ fn strong(p: &[u8; 4]) -> bool {
 /// [`has_strong_move`] for the attacker `a` as it would be after a defender's stone on
 /// the empty index `j`, read without playing it: the cells on the lines through `j`
 /// with their patterns after the stone ([`Board::any_pattern_after`]), the others as
-/// they are.
-fn strong_after(b: &Board, j: usize, a: Side) -> bool {
+/// they are. `strong_cells` are the attacker's open-four and double-four cells now
+/// (only those off the lines through `j` keep their patterns).
+fn strong_after(b: &Board, j: usize, a: Side, strong_cells: &[usize]) -> bool {
     if b.any_pattern_after(j, !a, a, |_, p| strong(&p)) {
         return true;
     }
-    if b.pattern_count(a, Pattern::OpenFour) == 0 && b.pattern_count(a, Pattern::Four) < 2 {
-        return false;
-    }
     let c = b.cell_of(j);
-    b.frontier().iter().any(|&i| {
-        let o = b.cell_of(i as usize);
+    strong_cells.iter().any(|&i| {
+        let o = b.cell_of(i);
         let (dx, dy) = (o.x as i32 - c.x as i32, o.y as i32 - c.y as i32);
         let on_line = (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) <= 4;
-        !on_line && strong(&b.patterns(i as usize, a))
+        !on_line
     })
 }
 
@@ -786,12 +788,14 @@ impl VctSolver {
                 let s = b.size() as i32;
                 let mut seen = vec![false; b.cell_count()];
                 let mut lines: Vec<usize> = Vec::new();
+                let mut strong_cells: Vec<usize> = Vec::new();
                 for i in 0..b.cell_count() {
                     if b.raw(i) != 0 {
                         continue;
                     }
                     let pa = b.patterns(i, a);
                     if strong(&pa) {
+                        strong_cells.push(i);
                         let c = b.cell_of(i);
                         for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
                             if pa[dir] < Pattern::Four as u8 {
@@ -818,7 +822,7 @@ impl VctSolver {
                 for j in lines {
                     let pd = b.patterns(j, d);
                     let counter = pd.iter().any(|&v| v >= Pattern::Four as u8);
-                    let stops = counter || !strong_after(b, j, a);
+                    let stops = counter || !strong_after(b, j, a, &strong_cells);
                     if stops {
                         defences.push((cell_value(pd) + cell_value(b.patterns(j, a)), j));
                     }
@@ -852,7 +856,7 @@ impl VctSolver {
                         continue;
                     }
                     let stops = counter
-                        || (!strong_after(b, j, a) && {
+                        || (!strong_after(b, j, a, NO_STRONG_CELLS) && {
                             b.play_unchecked(c);
                             let r = (!line.contains(&c) && line_holds(b, &line)) || {
                                 let v = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
@@ -1069,4 +1073,81 @@ fn check_defence(
         r?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rule;
+    use rand::{RngExt, SeedableRng};
+
+    /// `strong_after` (the cells on the lines through the stone read from the pattern
+    /// keys, the attacker's other strong cells as they are) against the stone played
+    /// and every empty cell's patterns read afresh, on random positions of both
+    /// five rules.
+    #[test]
+    fn strong_after_agrees_with_the_stone_played() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20_261_202);
+        let (mut judged, mut strong_left, mut stopped) = (0u32, 0u32, 0u32);
+        for round in 0..300 {
+            let rule = if round % 2 == 0 {
+                Rule::Freestyle
+            } else {
+                Rule::Standard
+            };
+            let mut b = Board::with_size(15, rule).unwrap();
+            let stones = rng.random_range(8..50);
+            for _ in 0..stones {
+                let c = Cell::new(rng.random_range(3..12), rng.random_range(3..12));
+                let side = if rng.random_bool(0.6) {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                if b.stone(c).is_some() || b.is_winning_cell(b.index(c), side) {
+                    continue;
+                }
+                b.place(c, side).unwrap();
+            }
+            for d in [Side::First, Side::Second] {
+                let a = !d;
+                b.set_side_to_move(d);
+                if b.outcome().is_some() || !b.winning_cells(a).is_empty() {
+                    continue;
+                }
+                let cells: Vec<usize> = (0..b.cell_count())
+                    .filter(|&i| b.raw(i) == 0 && strong(&b.patterns(i, a)))
+                    .collect();
+                for j in 0..b.cell_count() {
+                    if b.raw(j) != 0 {
+                        continue;
+                    }
+                    let fast = strong_after(&b, j, a, &cells);
+                    b.play_unchecked(b.cell_of(j));
+                    let slow = b.outcome().is_none()
+                        && (0..b.cell_count()).any(|i| b.raw(i) == 0 && strong(&b.patterns(i, a)));
+                    let over = b.outcome().is_some();
+                    b.try_undo();
+                    b.set_side_to_move(d);
+                    if over {
+                        continue;
+                    }
+                    assert_eq!(
+                        fast,
+                        slow,
+                        "{rule}: {b:?} defender stone on {}",
+                        b.cell_of(j)
+                    );
+                    judged += 1;
+                    strong_left += u32::from(slow);
+                    stopped += u32::from(!slow && !cells.is_empty());
+                }
+            }
+        }
+        eprintln!("{judged} cells, {strong_left} leave a strong move, {stopped} stop one");
+        assert!(
+            strong_left > 1_000 && stopped > 100,
+            "the positions test both answers"
+        );
+    }
 }
