@@ -1,5 +1,6 @@
 //! Pascal Pons' move-sequence notation: the columns played, as digits `1`…`7` from the
-//! empty board, first player first (e.g. `4455`). The empty string is the empty board.
+//! empty board, first player first (e.g. `4455`). The empty string is the empty board,
+//! and so is `-` (as the command line writes it).
 //! Other board sizes write columns `1`…`W` the same way; boards wider than 9 columns go
 //! on with the letters `a`…`w` for columns 10…32 (our extension: Pons' solver has no
 //! such boards), so every move is one character.
@@ -85,7 +86,9 @@ impl Position {
 }
 
 impl<G: Geometry> Position<G> {
-    /// Parses a move sequence on the board of `geometry` (see the module docs).
+    /// Parses a move sequence on the board of `geometry` (see the module docs); `-`
+    /// alone, as the command line writes it, stands for the empty board (so does the
+    /// empty string).
     ///
     /// # Errors
     /// A [`ParseError`] naming the first character that is not a column of the board,
@@ -95,11 +98,15 @@ impl<G: Geometry> Position<G> {
     /// use connect4::{Position, Size};
     /// let size = Size::new(4, 4).unwrap();
     /// assert_eq!(Position::from_moves_on(size, "1234").unwrap().moves(), 4);
+    /// assert_eq!(Position::from_moves_on(size, "-").unwrap().moves(), 0);
     /// let e = Position::from_moves_on(size, "15").unwrap_err();
     /// assert_eq!(e.to_string(), "move 2 ('5'): not a column digit 1-4");
     /// ```
     pub fn from_moves_on(geometry: G, moves: &str) -> Result<Self, ParseError> {
         let mut p = Position::empty_on(geometry);
+        if moves == "-" {
+            return Ok(p);
+        }
         let width = geometry.width();
         for (index, found) in moves.chars().enumerate() {
             let col = Column::from_digit(found)
@@ -208,7 +215,7 @@ pub fn parse_input_line_on<G: Geometry>(
 ) -> Result<InputLine<'_, G>, InputLineError> {
     let mut tokens = line.split_whitespace();
     let moves = tokens.next().ok_or(InputLineError::Empty)?;
-    let position = Position::from_moves_on(geometry, if moves == "-" { "" } else { moves })?;
+    let position = Position::from_moves_on(geometry, moves)?;
     let score = match tokens.next() {
         None => None,
         Some(t) => {

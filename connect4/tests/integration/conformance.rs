@@ -13,6 +13,17 @@ fn position_notation_round_trips() {
     check_notation(&Position::new(), 100, 2);
 }
 
+/// The command line's `-` for the empty board parses in the library too (new-user
+/// report 14: the CLI's own output `- 0` did not parse back).
+#[test]
+fn a_dash_is_the_empty_board() {
+    use zerosum::Notation;
+    assert_eq!("-".parse::<Position>(), Ok(Position::new()));
+    assert_eq!(Position::parse_position("-"), Ok(Position::new()));
+    assert!("-4".parse::<Position>().is_err());
+    assert!("4-".parse::<Position>().is_err());
+}
+
 #[test]
 fn scored_position_follows_the_game_contract() {
     check_rules(&WinPlacePosition::new(), 100, 3);
