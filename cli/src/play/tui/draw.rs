@@ -97,6 +97,12 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         s if s >= 4 => s,
         _ => 0,
     };
+    // The title and status lines take two rows: a board taller than the rest is cut at
+    // the bottom, and the note says so, as it does for columns.
+    if board_h + 2 > area.height {
+        let text = format!("board cut: needs {} rows (taller, or --plain)", board_h + 2);
+        note = Some(note.map_or(text.clone(), |n| format!("{n}; {text}")));
+    }
     if !side_by_side && analysis_h < wanted {
         let hidden = if analysis_h == 0 { "no" } else { "short" };
         let text = format!("{hidden} analysis: {} rows", area.height);

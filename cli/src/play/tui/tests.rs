@@ -131,6 +131,16 @@ fn narrow_terminals_scale_the_board_and_say_so() {
         assert!(screen.contains(row), "row {row} missing:\n{screen}");
     }
     assert!(screen.contains("no analysis: 22 rows"), "{screen}");
+    // Fewer rows than the board needs (15 + 5 for its frame, header and two lines, + 2
+    // for the title and status lines): the bottom is cut, and that is said (new-user
+    // report 14: a 20×20 board at 80×24 lost row 1 without a word).
+    render_to_string(&mut app, 120, 21);
+    assert_eq!(
+        app.layout_note.as_deref(),
+        Some("board cut: needs 22 rows (taller, or --plain)")
+    );
+    render_to_string(&mut app, 120, 22);
+    assert_eq!(app.layout_note, None);
     // Wide enough: nothing to say.
     render_to_string(&mut app, 120, 40);
     assert_eq!(app.layout_note, None);
