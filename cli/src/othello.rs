@@ -61,7 +61,7 @@ pub enum Command {
         #[command(flatten)]
         limits: ExactLimitArgs,
         /// Transposition-table memory in MiB, 1 to 4096.
-        #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+        #[arg(long, default_value_t = othello::solver::DEFAULT_MIB as u64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
         hash_mib: u64,
     },
     /// The value of every legal move of each position read from standard input: exact

@@ -4,7 +4,7 @@
 //!
 //! The `name=value` arguments change the solver's [`othello::solver::Tuning`] (e.g.
 //! `etc_empties=65` switches the enhanced transposition cut-off off), to measure one
-//! technique at a time; `tt_mib=N` sets the table size (default 64 MiB: on #20–#39 it is faster than 256 MiB, on #40–#49 as fast; see the crate README; the 2 MiB table of the positions near the leaves, `near_mib`, comes on top).
+//! technique at a time; `tt_mib=N` sets the table size (default [`othello::solver::DEFAULT_MIB`], 32 MiB: see the crate README for 16 / 64 / 256 MiB; the 2 MiB table of the positions near the leaves, `near_mib`, comes on top).
 
 use othello::ffo::read_file;
 use othello::solver::Solver;
@@ -35,7 +35,7 @@ fn main() {
         .iter()
         .skip(4)
         .find_map(|a| a.strip_prefix("tt_mib=")?.parse().ok())
-        .unwrap_or(64);
+        .unwrap_or(othello::solver::DEFAULT_MIB);
     let mut solver = Solver::new(mib);
     let mut tuning = solver.tuning();
     for a in args.iter().skip(4).filter(|a| !a.starts_with("tt_mib=")) {

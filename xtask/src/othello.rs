@@ -16,7 +16,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     };
     let load = |f: &str| read_file(&dir.join(f)).ok();
     let mut rows = Vec::new();
-    let mut solver = Solver::new(64);
+    let mut solver = Solver::new(othello::solver::DEFAULT_MIB);
     if let Some(p) = load("fforum-1-19.obf") {
         rows.push(run(
             &mut solver,

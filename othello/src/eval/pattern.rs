@@ -605,31 +605,87 @@ pub const fn bucket(empties: u32) -> usize {
     if b < BUCKETS { b } else { BUCKETS - 1 }
 }
 
+/// The symmetric image of every configuration of a kind's table (`None` for a kind
+/// without symmetry): entry `idx` is the index of the configuration whose square
+/// `perm[i]` holds what square `i` holds in `idx` (see [`Kind::symmetry`]).
+///
+/// Computed from two tables of 243 partial images, one for the five low digits of the
+/// index and one for the rest (a pattern has at most ten squares), so that an image
+/// costs two look-ups instead of a digit-by-digit conversion.
+fn symmetric_images(kind: Kind) -> Option<Vec<u32>> {
+    let perm = kind.symmetry()?;
+    let n = kind.squares() as usize;
+    // The image puts digit `j` of the index at position `at[j]`.
+    let mut at = [0usize; 10];
+    for (i, &j) in perm.iter().enumerate() {
+        at[j] = i;
+    }
+    let low_digits = n.min(5);
+    let partial = |first: usize, count: usize| -> Vec<u32> {
+        (0..pow3(count as u32))
+            .map(|mut x| {
+                let mut v = 0;
+                for &pos in &at[first..first + count] {
+                    v += (x % 3) * pow3(pos as u32);
+                    x /= 3;
+                }
+                v as u32
+            })
+            .collect()
+    };
+    let low = partial(0, low_digits);
+    let high = partial(low_digits, n - low_digits);
+    let mut images = Vec::with_capacity(kind.size());
+    for &h in &high {
+        images.extend(low.iter().map(|&l| h + l));
+    }
+    Some(images)
+}
+
 /// For every index of one phase's weights, the index of the weight it shares (the
 /// smaller of the index and its symmetric image, for symmetric patterns).
 pub fn canonical_indices() -> Vec<u32> {
     let mut canon: Vec<u32> = (0..PHASE_WEIGHTS as u32).collect();
-    for (k, kind) in KINDS.iter().enumerate() {
-        let Some(perm) = kind.symmetry() else {
+    for (k, &kind) in KINDS.iter().enumerate() {
+        let Some(images) = symmetric_images(kind) else {
             continue;
         };
-        let n = kind.squares() as usize;
-        for idx in 0..kind.size() {
-            let mut digits = [0usize; 10];
-            let mut x = idx;
-            for d in digits.iter_mut().take(n) {
-                *d = x % 3;
-                x /= 3;
-            }
-            let mut sym = 0;
-            for i in (0..n).rev() {
-                // Position i of the image holds the digit of perm[i].
-                sym = sym * 3 + digits[perm[i]];
-            }
-            canon[OFFSETS[k] + idx] = (OFFSETS[k] + idx.min(sym)) as u32;
+        for (idx, &sym) in images.iter().enumerate() {
+            canon[OFFSETS[k] + idx] = OFFSETS[k] as u32 + (idx as u32).min(sym);
         }
     }
     canon
+}
+
+/// The indices of one phase's weights that share another's (their symmetric image is
+/// smaller), each with the index it takes its value from: `(shared, canonical)`.
+fn shared_indices() -> Vec<(u32, u32)> {
+    let mut pairs = Vec::new();
+    for (k, &kind) in KINDS.iter().enumerate() {
+        let Some(images) = symmetric_images(kind) else {
+            continue;
+        };
+        let base = OFFSETS[k] as u32;
+        pairs.extend(
+            images
+                .iter()
+                .enumerate()
+                .filter(|&(idx, &sym)| sym < idx as u32)
+                .map(|(idx, &sym)| (base + idx as u32, base + sym)),
+        );
+    }
+    pairs
+}
+
+/// Gives every shared index of every phase of `w` (phase-major, `BUCKETS ×
+/// PHASE_WEIGHTS` and more) the value of its canonical index.
+fn fill_shared(w: &mut [i16]) {
+    let pairs = shared_indices();
+    for phase in w[..BUCKETS * PHASE_WEIGHTS].chunks_exact_mut(PHASE_WEIGHTS) {
+        for &(shared, canonical) in &pairs {
+            phase[shared as usize] = phase[canonical as usize];
+        }
+    }
 }
 
 /// Errors reading a weight file.
@@ -693,15 +749,10 @@ impl PatternWeights {
     /// phase-major); symmetric indices take the value of their canonical index.
     pub fn from_values(values: &[i16]) -> PatternWeights {
         assert_eq!(values.len(), BUCKETS * PHASE_WEIGHTS);
-        let canon = canonical_indices();
-        let mut w = values.to_vec();
-        for b in 0..BUCKETS {
-            let base = b * PHASE_WEIGHTS;
-            for (i, &c) in canon.iter().enumerate() {
-                w[base + i] = values[base + c as usize];
-            }
-        }
+        let mut w = Vec::with_capacity(BUCKETS * PHASE_WEIGHTS + TAIL);
+        w.extend_from_slice(values);
         w.resize(BUCKETS * PHASE_WEIGHTS + TAIL, 0);
+        fill_shared(&mut w);
         PatternWeights { w }
     }
 
@@ -831,31 +882,87 @@ impl PatternWeights {
         if fnv1a(payload) != sum {
             return Err(WeightsError::Checksum);
         }
+        // The values go straight to their place in the expanded table, which starts
+        // all zero, so a run of zeros only moves the position.
         let total = BUCKETS * PHASE_WEIGHTS;
-        let mut vals = Vec::with_capacity(total);
-        let mut pos = 0;
+        let mut w = vec![0i16; total + TAIL];
+        let (mut n, mut pos) = read_short_tokens(payload, &mut w[..total]);
         while pos < payload.len() {
             let v = get_varint(payload, &mut pos)?;
             if v == 0 {
-                let run = get_varint(payload, &mut pos)? as usize;
-                if vals.len() + run + 1 > total {
-                    return Err(WeightsError::Malformed);
-                }
-                vals.resize(vals.len() + run + 1, 0);
+                let run = get_varint(payload, &mut pos)?;
+                n = usize::try_from(run)
+                    .ok()
+                    .and_then(|r| (n + 1).checked_add(r))
+                    .filter(|&end| end <= total)
+                    .ok_or(WeightsError::Malformed)?;
             } else {
-                let x = ((v >> 1) as i64) ^ -((v & 1) as i64);
-                let x = i16::try_from(x).map_err(|_| WeightsError::Malformed)?;
-                if vals.len() >= total {
+                if n >= total {
                     return Err(WeightsError::Malformed);
                 }
-                vals.push(x);
+                w[n] = zigzag_i16(v).ok_or(WeightsError::Malformed)?;
+                n += 1;
             }
         }
-        if vals.len() != total {
+        if n != total {
             return Err(WeightsError::Malformed);
         }
-        Ok(PatternWeights::from_values(&vals))
+        fill_shared(&mut w);
+        Ok(PatternWeights { w })
     }
+}
+
+/// The `i16` whose zigzag code is `v`, if there is one.
+#[inline]
+fn zigzag_i16(v: u64) -> Option<i16> {
+    i16::try_from(((v >> 1) as i64) ^ -((v & 1) as i64)).ok()
+}
+
+/// A varint of at most three bytes at the low end of `x` (little-endian bytes): its
+/// value and length, or `None` if it is longer.
+#[inline(always)]
+fn short_varint(x: u64) -> Option<(u64, usize)> {
+    let more0 = x >> 7 & 1;
+    let more1 = more0 & x >> 15 & 1;
+    if more1 & x >> 23 & 1 != 0 {
+        return None;
+    }
+    let value =
+        (x & 0x7F) | (((x >> 1) & (0x7F << 7)) * more0) | (((x >> 2) & (0x7F << 14)) * more1);
+    Some((value, 1 + (more0 + more1) as usize))
+}
+
+/// Reads the leading tokens of a weight payload into `w` (all zero, one phase after
+/// another) and returns how many values and bytes they took, for the general loop of
+/// [`PatternWeights::decode`] to go on from there.
+///
+/// The payload's tokens (a value, or a zero and the length of its run) come in an
+/// unpredictable mix of one- and two-byte forms, so a loop that branches on the form
+/// mispredicts about every other token. Here each token is read from one 8-byte word
+/// with arithmetic instead: the value is written whether or not it is zero (the table
+/// is zero already), and the run length counts only for a zero. It stops before a token
+/// with a varint over three bytes, one that would not fit in `w`, or the last 8 bytes.
+fn read_short_tokens(payload: &[u8], w: &mut [i16]) -> (usize, usize) {
+    let (mut n, mut pos) = (0usize, 0usize);
+    while let Some(word) = payload.get(pos..pos + 8) {
+        let x = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        let Some((v, len)) = short_varint(x) else {
+            break;
+        };
+        let Some(value) = zigzag_i16(v) else {
+            break;
+        };
+        let zero = usize::from(v == 0);
+        let (run, run_len) = short_varint(x >> (8 * len)).unwrap_or((u64::MAX, 0));
+        let end = n + 1 + zero * (run as usize).min(w.len());
+        if n >= w.len() || end > w.len() || (zero == 1 && run_len == 0) {
+            break;
+        }
+        w[n] = value;
+        pos += len + zero * run_len;
+        n = end;
+    }
+    (n, pos)
 }
 
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {
@@ -866,9 +973,16 @@ fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
+#[inline]
 fn get_varint(bytes: &[u8], pos: &mut usize) -> Result<u64, WeightsError> {
-    let mut v = 0u64;
-    let mut shift = 0;
+    // Most values take one byte.
+    let first = *bytes.get(*pos).ok_or(WeightsError::Malformed)?;
+    *pos += 1;
+    if first & 0x80 == 0 {
+        return Ok(first as u64);
+    }
+    let mut v = (first & 0x7F) as u64;
+    let mut shift = 7;
     loop {
         let b = *bytes.get(*pos).ok_or(WeightsError::Malformed)?;
         *pos += 1;
@@ -1142,5 +1256,153 @@ mod tests {
     #[test]
     fn shipped_weights_decode() {
         let _ = shipped();
+    }
+
+    /// The canonical indices by a digit-by-digit conversion of every index.
+    fn slow_canonical_indices() -> Vec<u32> {
+        let mut canon: Vec<u32> = (0..PHASE_WEIGHTS as u32).collect();
+        for (k, kind) in KINDS.iter().enumerate() {
+            let Some(perm) = kind.symmetry() else {
+                continue;
+            };
+            let n = kind.squares() as usize;
+            for idx in 0..kind.size() {
+                let digits: Vec<usize> = (0..n).map(|i| idx / pow3(i as u32) % 3).collect();
+                let sym: usize = (0..n).map(|i| digits[perm[i]] * pow3(i as u32)).sum();
+                canon[OFFSETS[k] + idx] = (OFFSETS[k] + idx.min(sym)) as u32;
+            }
+        }
+        canon
+    }
+
+    /// The weight file read the plain way: every value into one list (zero runs
+    /// expanded), then each index of each phase given the value of its canonical index.
+    fn slow_decode(bytes: &[u8]) -> PatternWeights {
+        let payload = &bytes[28..];
+        let mut vals: Vec<i16> = Vec::new();
+        let mut pos = 0;
+        let varint = |pos: &mut usize| -> u64 {
+            let (mut v, mut shift) = (0u64, 0);
+            loop {
+                let b = payload[*pos];
+                *pos += 1;
+                v |= ((b & 0x7F) as u64) << shift;
+                if b < 0x80 {
+                    return v;
+                }
+                shift += 7;
+            }
+        };
+        while pos < payload.len() {
+            let v = varint(&mut pos);
+            if v == 0 {
+                let run = varint(&mut pos) as usize;
+                vals.extend(std::iter::repeat_n(0, run + 1));
+            } else {
+                vals.push((((v >> 1) as i64) ^ -((v & 1) as i64)) as i16);
+            }
+        }
+        let canon = slow_canonical_indices();
+        let mut w = vec![0i16; BUCKETS * PHASE_WEIGHTS + TAIL];
+        for b in 0..BUCKETS {
+            for (i, &c) in canon.iter().enumerate() {
+                w[b * PHASE_WEIGHTS + i] = vals[b * PHASE_WEIGHTS + c as usize];
+            }
+        }
+        PatternWeights { w }
+    }
+
+    /// A weight file with this payload (header and checksum as [`PatternWeights::encode`]
+    /// writes them).
+    fn with_header(payload: &[u8]) -> Vec<u8> {
+        let mut out = b"ZSOW".to_vec();
+        for x in [VERSION, BUCKETS as u32, PHASE_WEIGHTS as u32] {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out.extend_from_slice(&fnv1a(payload).to_le_bytes());
+        out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+        out.extend_from_slice(payload);
+        out
+    }
+
+    #[test]
+    fn decoding_reads_long_varints_and_runs_and_rejects_overflows() {
+        // Three-byte values (|v| ≥ 8192), the extremes, and zero runs of every varint
+        // length up to four bytes (2^21 and more), near the end of the payload too.
+        let total = BUCKETS * PHASE_WEIGHTS;
+        let mut values = vec![0i16; total];
+        for (i, v) in [
+            (0, i16::MIN),
+            (1, i16::MAX),
+            (2, 20_000),
+            (3, -9_000),
+            (200, 1),
+            (20_000, -1),
+            (2_300_000, 12_345),
+            (total - 2, -20_000),
+            (total - 1, 5),
+        ] {
+            values[i] = v;
+        }
+        let canon = canonical_indices();
+        for (i, v) in values.iter_mut().enumerate() {
+            if canon[i % PHASE_WEIGHTS] as usize != i % PHASE_WEIGHTS {
+                *v = 0;
+            }
+        }
+        let w = PatternWeights::from_values(&values);
+        let bytes = w.encode();
+        assert_eq!(PatternWeights::decode(&bytes), Ok(w.clone()));
+        assert_eq!(slow_decode(&bytes), w);
+        // One value too many, one too few, a run past the end, a value out of range.
+        let mut payload = Vec::new();
+        put_varint(&mut payload, 0);
+        put_varint(&mut payload, total as u64 - 1);
+        let full = payload.clone();
+        put_varint(&mut payload, 2);
+        assert_eq!(
+            PatternWeights::decode(&with_header(&payload)),
+            Err(WeightsError::Malformed)
+        );
+        let mut short = Vec::new();
+        put_varint(&mut short, 0);
+        put_varint(&mut short, total as u64 - 2);
+        assert_eq!(
+            PatternWeights::decode(&with_header(&short)),
+            Err(WeightsError::Malformed)
+        );
+        let mut long = vec![2, 2, 2, 2, 2, 2, 2, 2, 2, 2];
+        put_varint(&mut long, 0);
+        put_varint(&mut long, total as u64);
+        assert_eq!(
+            PatternWeights::decode(&with_header(&long)),
+            Err(WeightsError::Malformed)
+        );
+        let mut wide = vec![2; 12];
+        put_varint(&mut wide, 1 << 16);
+        put_varint(&mut wide, 0);
+        put_varint(&mut wide, total as u64 - 14);
+        assert_eq!(
+            PatternWeights::decode(&with_header(&wide)),
+            Err(WeightsError::Malformed)
+        );
+        assert_eq!(
+            PatternWeights::decode(&with_header(&full)),
+            Ok(PatternWeights::zero())
+        );
+    }
+
+    #[test]
+    fn canonical_indices_match_a_digit_by_digit_conversion() {
+        assert_eq!(canonical_indices(), slow_canonical_indices());
+    }
+
+    #[test]
+    fn shipped_weights_decode_to_the_plainly_read_values() {
+        let w = PatternWeights::decode(SHIPPED_WEIGHTS).expect("valid");
+        let reference = slow_decode(SHIPPED_WEIGHTS);
+        assert_eq!(w.w.len(), reference.w.len());
+        assert!(w == reference, "the decoded tables differ");
+        assert!(w.w.iter().filter(|&&x| x != 0).count() > 1_000_000);
     }
 }

@@ -63,7 +63,7 @@ use crate::movegen::{self, flips, moves, potential_moves};
 use crate::stability::score_upper_bound;
 use crate::{Board, Move};
 use smallvec::SmallVec;
-pub use tt::{EXACT, EndgameTable, Probe};
+pub use tt::{DEFAULT_MIB, EXACT, EndgameTable, Probe};
 
 /// At most this many empties: the parity-ordered search without table.
 pub const SHALLOW_EMPTIES: u32 = 6;
@@ -496,9 +496,10 @@ pub const POLL_INTERVAL: u32 = 1024;
 /// visits more than the limit.
 pub const NODE_MARGIN: u64 = 16;
 
+/// A solver with a table of [`DEFAULT_MIB`] MiB.
 impl Default for Solver {
     fn default() -> Solver {
-        Solver::new(64)
+        Solver::new(DEFAULT_MIB)
     }
 }
 
