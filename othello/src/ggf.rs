@@ -53,9 +53,9 @@ pub enum GgfError {
         name: String,
     },
     /// A move with more than `<move>/<eval>/<time>`.
-    #[error("move {}: {text:?} has more than <move>/<eval>/<time>", .index + 1)]
+    #[error("move {index}: {text:?} has more than <move>/<eval>/<time>")]
     ExtraField {
-        /// 0-based index of the move in the game.
+        /// 1-based number of the move in the game.
         index: usize,
         /// The move's text.
         text: String,

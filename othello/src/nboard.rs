@@ -128,7 +128,8 @@ impl std::str::FromStr for Command {
             if text.is_empty() {
                 return Err(CommandError::MissingArgument { command });
             }
-            let t = text.split_whitespace().next().unwrap_or("");
+            // One number only: `set depth 4 5` is not taken for 4.
+            let t = text.trim();
             if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(CommandError::Number {
                     command,
@@ -767,6 +768,8 @@ mod tests {
                 "hint: 99999999999999999999 is not in 1–64",
             ),
             ("hint -1", "hint: invalid number \"-1\""),
+            // New-user report 14: a second number is an error, not ignored.
+            ("set depth 4 5", "set depth: invalid number \"4 5\""),
         ] {
             let e = line.parse::<Command>().unwrap_err();
             assert_eq!(e.to_string(), message, "{line}");
