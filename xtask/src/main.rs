@@ -26,6 +26,7 @@ use std::time::Duration;
 mod connect4;
 mod deps;
 mod gomoku;
+mod gomoku_leaf;
 mod gomoku_policy;
 mod gomoku_teacher;
 mod gomoku_train;
