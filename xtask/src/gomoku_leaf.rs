@@ -15,7 +15,7 @@ use crate::gomoku_teacher::{MATE_EVAL, Teacher, game_opening};
 use crate::gomoku_train::{TrainArgs, scaled_loss, write_table};
 use gomoku::suite::parse_openings;
 use gomoku::train::{Sample, fit_logistic, log_loss, to_table};
-use gomoku::{Board, Engine, EvalTable, FEATURES, Rule};
+use gomoku::{Board, Engine, EvalTable, Rule};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -35,7 +35,7 @@ struct Leaf {
 /// twice (ours black, then white), then the seeded random openings of
 /// [`game_opening`].
 fn opening_of(g: usize, openings: &[Board], seed: u64) -> (Board, Side) {
-    let side = if g % 2 == 0 {
+    let side = if g.is_multiple_of(2) {
         Side::First
     } else {
         Side::Second
@@ -141,6 +141,71 @@ fn worker(
     Some(())
 }
 
+/// Labels again every `--relabel-every`-th leaf of `source` by the judge (on
+/// `--threads` workers, each taking every `threads`-th of those leaves) and writes them
+/// to `out`, in the order of `source`.
+fn relabel(args: &TrainArgs, command: &str, source: &Path, out: &Path) -> Option<()> {
+    let leaves: Vec<Leaf> = read_leaves(source, usize::MAX)
+        .into_iter()
+        .step_by(args.relabel_every.max(1))
+        .collect();
+    let threads = args.threads.unwrap_or(2).max(1);
+    let t0 = Instant::now();
+    let labels: Vec<Vec<(usize, Option<i32>)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let leaves = &leaves;
+                s.spawn(move || {
+                    let mut judge = (!args.judge_ours).then(|| {
+                        Teacher::start(
+                            command,
+                            &[
+                                "INFO thread_num 1".to_string(),
+                                format!("INFO max_node {}", args.judge_nodes),
+                                "INFO timeout_turn 10000".to_string(),
+                            ],
+                        )
+                    });
+                    let mut ours = Engine::new(16);
+                    (t..leaves.len())
+                        .step_by(threads)
+                        .map(|k| {
+                            let label = match judge.as_mut() {
+                                Some(Some(j)) => j.think(&leaves[k].board).and_then(|r| r.1),
+                                Some(None) => None,
+                                None => Some(our_judgement(
+                                    &mut ours,
+                                    &leaves[k].board,
+                                    args.judge_nodes,
+                                )),
+                            };
+                            (k, label)
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let mut by_index = vec![None; leaves.len()];
+    for (k, label) in labels.into_iter().flatten() {
+        by_index[k] = label;
+    }
+    let mut text = String::new();
+    for (leaf, label) in leaves.iter().zip(by_index) {
+        if let Some(label) = label {
+            let _ = writeln!(text, "{}\t{}\t{label}", leaf.game, moves_text(&leaf.board));
+        }
+    }
+    std::fs::write(out, text).ok()?;
+    eprintln!(
+        "relabelled {} leaves in {:.0} s wall",
+        leaves.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    Some(())
+}
+
 fn read_leaves(path: &Path, games: usize) -> Vec<Leaf> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let mut out: Vec<Leaf> = text
@@ -165,6 +230,11 @@ pub fn fit_leaves(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
         return None;
     };
     let path = resolve(root, &args.leaf_file);
+    if !path.exists()
+        && let Some(source) = &args.relabel
+    {
+        relabel(args, command, &resolve(root, source), &path)?;
+    }
     if !path.exists() {
         let openings = match &args.leaf_openings {
             Some(p) => {
@@ -304,6 +374,5 @@ pub fn fit_leaves(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
             eprintln!("  {name:<45} {w:>7}");
         }
     }
-    let _ = FEATURES;
     Some(table)
 }

@@ -107,6 +107,13 @@ pub struct TrainArgs {
     /// Label the leaves by our own deeper search instead of the teacher's evaluation.
     #[arg(long)]
     pub judge_ours: bool,
+    /// Instead of playing games: the leaves of this leaf file (every
+    /// `--relabel-every`-th line) labelled again by the judge, written to `--leaf-file`.
+    #[arg(long)]
+    pub relabel: Option<std::path::PathBuf>,
+    /// With `--relabel`, keep every this-many-th leaf.
+    #[arg(long, default_value_t = 1)]
+    pub relabel_every: usize,
     /// The labelled leaves: read when it exists (no game is played then), else written.
     #[arg(long, default_value = "target/gomoku-leaves.tsv")]
     pub leaf_file: std::path::PathBuf,
