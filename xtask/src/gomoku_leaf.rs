@@ -141,6 +141,33 @@ fn worker(
     Some(())
 }
 
+/// `table` with its side-to-move constant refitted on `samples`: the logistic fit of
+/// the labels on `a · value + b` moves the constant by `b / a` evaluation units; the
+/// other weights are kept.
+fn constant_refit(table: &EvalTable, samples: &[Sample]) -> EvalTable {
+    let one: Vec<Sample> = samples
+        .iter()
+        .map(|s| {
+            let mut x = [0i32; gomoku::FEATURES];
+            x[0] = table.value(&s.x);
+            x[gomoku::FEATURES - 1] = 1;
+            Sample { x, y: s.y }
+        })
+        .collect();
+    let fit = fit_logistic(&one, 1e-6, 50);
+    let (a, b) = (fit.weights[0], fit.weights[gomoku::FEATURES - 1]);
+    let mut out = *table;
+    let shift = (b / a * f64::from(table.divisor)).round() as i32;
+    out.weights[gomoku::FEATURES - 1] += shift;
+    eprintln!(
+        "constant refit: {a:.5} logit a unit, the constant {} -> {} (/{})",
+        table.weights[gomoku::FEATURES - 1],
+        out.weights[gomoku::FEATURES - 1],
+        table.divisor
+    );
+    out
+}
+
 /// Labels again every `--relabel-every`-th leaf of `source` by the judge (on
 /// `--threads` workers, each taking every `threads`-th of those leaves) and writes them
 /// to `out`, in the order of `source`.
@@ -320,7 +347,11 @@ pub fn fit_leaves(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
     );
     let all: Vec<Sample> = quiet.iter().map(|l| sample(l)).collect();
     let fit = fit_logistic(&all, args.lambda, 50);
-    let table = to_table(&fit.weights);
+    let table = if args.leaf_constant {
+        constant_refit(&EvalTable::FITTED, &all)
+    } else {
+        to_table(&fit.weights)
+    };
     let text_path = resolve(root, &args.leaf_table);
     if let Err(e) = std::fs::write(&text_path, table.to_text()) {
         eprintln!("cannot write {}: {e}", text_path.display());

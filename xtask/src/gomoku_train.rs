@@ -114,6 +114,10 @@ pub struct TrainArgs {
     /// With `--relabel`, keep every this-many-th leaf.
     #[arg(long, default_value_t = 1)]
     pub relabel_every: usize,
+    /// Fit only the side-to-move constant of the compiled table on the leaves (its other
+    /// weights kept), instead of every weight.
+    #[arg(long)]
+    pub leaf_constant: bool,
     /// The labelled leaves: read when it exists (no game is played then), else written.
     #[arg(long, default_value = "target/gomoku-leaves.tsv")]
     pub leaf_file: std::path::PathBuf,
