@@ -345,6 +345,32 @@ pub fn fit_leaves(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
         "  this fit, scaled {:.4}",
         scaled_loss(&to_table(&held_fit.weights), &train, &held)
     );
+    // How often a table's sign agrees with the judge on the held-out leaves the judge
+    // found decided (a mate either way), which a static value can only guess.
+    let decided: Vec<&&Leaf> = quiet
+        .iter()
+        .filter(|l| l.game % 10 == 9 && l.label.abs() >= MATE_EVAL)
+        .collect();
+    let won = decided.iter().filter(|l| l.label > 0).count();
+    eprintln!(
+        "held-out leaves the judge found decided: {} of {} ({won} won for the side to move); sign agreement:",
+        decided.len(),
+        held.len()
+    );
+    for (name, table) in [
+        ("hand-set", EvalTable::HAND),
+        ("compiled FITTED", EvalTable::FITTED),
+        ("this fit", to_table(&held_fit.weights)),
+    ] {
+        let agree = decided
+            .iter()
+            .filter(|l| (table.value(&gomoku::features(&l.board)) > 0) == (l.label > 0))
+            .count();
+        eprintln!(
+            "  {name:<16} {:.1} %",
+            100.0 * agree as f64 / decided.len().max(1) as f64
+        );
+    }
     let all: Vec<Sample> = quiet.iter().map(|l| sample(l)).collect();
     let fit = fit_logistic(&all, args.lambda, 50);
     let table = if args.leaf_constant {
