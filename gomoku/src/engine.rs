@@ -138,6 +138,16 @@ pub struct Engine {
     pub fitted_order: bool,
     /// The strength of [`zerosum::Engine::think`] (see [`crate::Level`]).
     pub(crate) level: crate::Level,
+    /// Leaf sampling for fitting the evaluation where the search asks it
+    /// (`cargo xtask train-gomoku --leaves`): every `leaf_sample_every`-th position whose
+    /// static value a horizon node returns (after its VCF probe failed) has its move list
+    /// appended to [`Engine::leaf_samples`]; 0, the default, samples nothing.
+    pub leaf_sample_every: u32,
+    /// The sampled leaves' move lists, in the order the search met them (the caller
+    /// empties it).
+    pub leaf_samples: Vec<Vec<Cell>>,
+    /// Static leaf values returned since the last sample.
+    leaf_count: u32,
 }
 
 const MAX_DEPTH: u32 = 40;
@@ -203,6 +213,9 @@ impl Engine {
             eval: EvalTable::DEFAULT,
             fitted_order: true,
             level: <crate::Level as zerosum::Level>::default_level(),
+            leaf_sample_every: 0,
+            leaf_samples: Vec::new(),
+            leaf_count: 0,
         }
     }
 
@@ -410,6 +423,13 @@ impl Engine {
                     return Score::win_in(ply + line.len() as u32);
                 }
                 self.nodes += self.vcf.nodes;
+            }
+            if self.leaf_sample_every > 0 {
+                self.leaf_count += 1;
+                if self.leaf_count >= self.leaf_sample_every {
+                    self.leaf_count = 0;
+                    self.leaf_samples.push(b.moves().to_vec());
+                }
             }
             return stand;
         }

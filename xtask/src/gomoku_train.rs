@@ -85,6 +85,46 @@ pub struct TrainArgs {
     /// evaluation (hand-set, fitted) and ordering (hand-set, fitted).
     #[arg(long, default_value_t = 0)]
     pub agreement: usize,
+    /// Fit on the leaves of our own searches instead (`gomoku_leaf`): this many games of
+    /// ours against the teacher (`--teacher`, at `--teacher-nodes`), their sampled
+    /// leaves labelled by a deeper search; 0 = off.
+    #[arg(long, default_value_t = 0)]
+    pub leaves: usize,
+    /// Openings of the leaf games (a move list a line), each played with both colours
+    /// before the seeded random openings.
+    #[arg(long)]
+    pub leaf_openings: Option<std::path::PathBuf>,
+    /// Sample every this-many-th static leaf value of our searches.
+    #[arg(long, default_value_t = 1_000)]
+    pub leaf_every: u32,
+    /// Our search nodes a move in the leaf games (the ladder's 40,000).
+    #[arg(long, default_value_t = 40_000)]
+    pub leaf_nodes: u64,
+    /// Nodes of the judge's search that labels a leaf (the teacher's `INFO max_node`, or
+    /// ours with `--judge-ours`).
+    #[arg(long, default_value_t = 5_000)]
+    pub judge_nodes: u64,
+    /// Label the leaves by our own deeper search instead of the teacher's evaluation.
+    #[arg(long)]
+    pub judge_ours: bool,
+    /// Instead of playing games: the leaves of this leaf file (every
+    /// `--relabel-every`-th line) labelled again by the judge, written to `--leaf-file`.
+    #[arg(long)]
+    pub relabel: Option<std::path::PathBuf>,
+    /// With `--relabel`, keep every this-many-th leaf.
+    #[arg(long, default_value_t = 1)]
+    pub relabel_every: usize,
+    /// Fit only the side-to-move constant of the compiled table on the leaves (its other
+    /// weights kept), instead of every weight.
+    #[arg(long)]
+    pub leaf_constant: bool,
+    /// The labelled leaves: read when it exists (no game is played then), else written.
+    #[arg(long, default_value = "target/gomoku-leaves.tsv")]
+    pub leaf_file: std::path::PathBuf,
+    /// Where the leaf fit's table is written in the text form of `EvalTable::to_text`
+    /// (for `quirky-pbrain --eval`).
+    #[arg(long, default_value = "target/gomoku-leaf-fit.eval")]
+    pub leaf_table: std::path::PathBuf,
 }
 
 /// CPU time (user + system) of this process so far, in seconds (0 outside Unix).
@@ -112,6 +152,15 @@ pub fn train(args: &TrainArgs, root: &Path, data: Option<&Path>) -> bool {
     }
     if args.agreement > 0 {
         return crate::gomoku_policy::agreement(args, root);
+    }
+    if args.leaves > 0 {
+        let Some(table) = crate::gomoku_leaf::fit_leaves(args, root) else {
+            return false;
+        };
+        if args.match_games > 0 {
+            play_match(args, &openings, &table);
+        }
+        return true;
     }
     let table = if args.match_only {
         EvalTable::FITTED
@@ -218,7 +267,7 @@ fn fit(args: &TrainArgs, openings: &[Board], root: &Path) -> Option<EvalTable> {
 
 /// Writes `header` (the file's module docs) and `table` into the fitted-table file, and
 /// prints the weights beside the hand-set ones.
-fn write_table(
+pub(crate) fn write_table(
     mut text: String,
     fit: &gomoku::train::Fit,
     table: &EvalTable,
@@ -352,7 +401,7 @@ fn teacher_samples(games: &[TeacherGame], mix: f64, scale: f64) -> Vec<Sample> {
 
 /// The log loss on `held` of `table` scaled by the logistic fit of one factor (and a
 /// constant) on `train`: how well the table's order of positions predicts the labels.
-fn scaled_loss(table: &EvalTable, train: &[Sample], held: &[Sample]) -> f64 {
+pub(crate) fn scaled_loss(table: &EvalTable, train: &[Sample], held: &[Sample]) -> f64 {
     let one = |s: &Sample| {
         let mut x = [0i32; FEATURES];
         x[0] = table.value(&s.x);

@@ -13,7 +13,8 @@
 //!   exact labels and the least-squares fit of the othello pattern evaluation;
 //! - `cargo xtask train-gomoku [--games N] [--seed S] [--nodes N] …`: self-play, result
 //!   labels and the logistic fit of the gomoku evaluation, then a match against the
-//!   hand-set values;
+//!   hand-set values (`--teacher`: on a teacher engine's games; `--leaves N`: on the
+//!   leaves of our own searches, labelled by a deeper search);
 //! - `cargo xtask tune-gomoku [--iterations N] [--seed S] [--nodes N] …`: tunes the
 //!   gomoku evaluation's weights by match results (SPSA) against Rapfi at fixed nodes;
 //! - `cargo xtask deps`: dependencies declared but unused (also a test, so CI checks it).
@@ -26,6 +27,7 @@ use std::time::Duration;
 mod connect4;
 mod deps;
 mod gomoku;
+mod gomoku_leaf;
 mod gomoku_policy;
 mod gomoku_teacher;
 mod gomoku_train;

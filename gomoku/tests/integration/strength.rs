@@ -21,3 +21,34 @@ fn engine_beats_weight_table_from_balanced_openings() {
     eprintln!("ours vs weight-table: {r}");
     assert_eq!(r.losses, 0, "{r:?}");
 }
+
+/// Sampling the search's leaves (for fitting the evaluation where the search asks it)
+/// changes nothing the search decides, and every sample is a position below the root
+/// that the evaluation was asked about: quiet, and one or more moves past the root.
+#[test]
+fn leaf_sampling_leaves_the_search_unchanged() {
+    use gomoku::Board;
+    use zerosum::{Game, Notation};
+    let root = Board::parse_position("15f:h8i7e9i9g11").expect("a position");
+    let limits = Limits::nodes(20_000);
+    let mut plain = Engine::new(4);
+    let mut sampled = Engine::new(4);
+    sampled.leaf_sample_every = 50;
+    let (a, b) = (plain.search(&root, &limits), sampled.search(&root, &limits));
+    assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+    assert!(
+        sampled.leaf_samples.len() > 20,
+        "{}",
+        sampled.leaf_samples.len()
+    );
+    for moves in &sampled.leaf_samples {
+        assert!(moves.len() > root.stone_count());
+        assert_eq!(&moves[..root.stone_count()], root.moves());
+        let mut leaf = Board::new();
+        for &c in moves {
+            assert!(leaf.is_legal(c));
+            leaf.play(c);
+        }
+        assert!(gomoku::train::is_quiet(&leaf), "{leaf}");
+    }
+}
