@@ -2,7 +2,8 @@
 //! random Unicode, text from the notation's alphabet mixed with characters that broke
 //! other parsers (`Ｘ`, `é`, `٣`, `ｈ`, `\u{85}`), and valid move strings with a few
 //! characters inserted, deleted or replaced. What a parser accepts must agree with the
-//! rules: only digits 1–7, at most 42 stones, and `Display` gives the same moves back.
+//! rules: only digits 1–7 (or `-` alone, the empty board), at most 42 stones, and
+//! `Display` gives the same moves back.
 //! Bounded: proptest's default 256 cases a property (`PROPTEST_CASES` to change).
 
 use connect4::{Column, Notation, PlayBook, Position, WinPlacePosition, parse_input_line, suite};
@@ -29,9 +30,14 @@ fn played() -> impl Strategy<Value = String> {
 
 fn check(text: &str) {
     if let Ok(p) = Position::from_moves(text) {
-        assert!(text.chars().all(|c| ('1'..='7').contains(&c)), "{text:?}");
-        assert!(p.moves() <= 42);
-        assert_eq!(p.to_string(), text);
+        if text == "-" {
+            // The command line's empty board.
+            assert_eq!(p, Position::new());
+        } else {
+            assert!(text.chars().all(|c| ('1'..='7').contains(&c)), "{text:?}");
+            assert!(p.moves() <= 42);
+            assert_eq!(p.to_string(), text);
+        }
     }
     let _ = text.parse::<Position>();
     let _ = WinPlacePosition::parse_position(text);
