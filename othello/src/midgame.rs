@@ -439,6 +439,11 @@ impl Midgame {
                 _ => Bound::Lower,
             };
             result.pv = self.principal_variation(board, depth);
+            if moves != 0 && result.pv.first() != Some(&mv) {
+                // A stopped iteration may leave no (or an older) root entry in the
+                // table: the line starts with the move chosen, at least.
+                result.pv = vec![mv];
+            }
             result.root_moves = root
                 .iter()
                 .enumerate()

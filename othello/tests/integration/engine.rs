@@ -44,6 +44,10 @@ fn a_node_limit_is_a_hard_cap() {
                     );
                     let mv = r.best_move.expect("a move");
                     assert!(legal.contains(&mv), "{mv} is not legal");
+                    // The line starts with the move chosen, even when the first
+                    // iteration was cut (new-user report 14: `--nodes 1` printed
+                    // an empty `pv`).
+                    assert_eq!(r.pv.first(), Some(&mv), "--nodes {n}: pv {:?}", r.pv);
                     runs.push((mv, r.score, r.stats.nodes));
                 }
                 assert_eq!(runs[0], runs[1], "not reproducible");
