@@ -18,7 +18,7 @@ use gomoku::train::{Sample, fit_logistic, log_loss, to_table};
 use gomoku::{Board, Engine, EvalTable, Rule};
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 use zerosum::search::Limits;
 use zerosum::{Game, Notation, Side};
@@ -50,14 +50,6 @@ fn opening_of(g: usize, openings: &[Board], seed: u64) -> (Board, Side) {
 
 fn moves_text(b: &Board) -> String {
     b.moves().iter().map(|c| c.to_string()).collect()
-}
-
-fn resolve(root: &Path, p: &Path) -> PathBuf {
-    if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        root.join(p)
-    }
 }
 
 /// The value our own search gives `board` at `nodes` nodes, in evaluation units
@@ -256,16 +248,16 @@ pub fn fit_leaves(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
         eprintln!("xtask train-gomoku --leaves: --teacher (the opponent and judge) is needed");
         return None;
     };
-    let path = resolve(root, &args.leaf_file);
+    let path = root.join(&args.leaf_file);
     if !path.exists()
         && let Some(source) = &args.relabel
     {
-        relabel(args, command, &resolve(root, source), &path)?;
+        relabel(args, command, &root.join(source), &path)?;
     }
     if !path.exists() {
         let openings = match &args.leaf_openings {
             Some(p) => {
-                let text = std::fs::read_to_string(resolve(root, p)).ok()?;
+                let text = std::fs::read_to_string(root.join(p)).ok()?;
                 parse_openings(&text, Rule::Freestyle).ok()?
             }
             None => Vec::new(),
@@ -378,7 +370,7 @@ pub fn fit_leaves(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
     } else {
         to_table(&fit.weights)
     };
-    let text_path = resolve(root, &args.leaf_table);
+    let text_path = root.join(&args.leaf_table);
     if let Err(e) = std::fs::write(&text_path, table.to_text()) {
         eprintln!("cannot write {}: {e}", text_path.display());
         return None;

@@ -170,11 +170,8 @@ const UNITS: f64 = 100.0;
 
 /// Runs the policy fit; false on an error.
 pub fn fit_policy(args: &TrainArgs, root: &Path) -> bool {
-    let path = if args.teacher_games.is_absolute() {
-        args.teacher_games.clone()
-    } else {
-        root.join(&args.teacher_games)
-    };
+    // A path given absolute stays as it is (`Path::join`).
+    let path = root.join(&args.teacher_games);
     let games =
         gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games);
     if games.is_empty() {
@@ -254,11 +251,8 @@ pub fn fit_policy(args: &TrainArgs, root: &Path) -> bool {
 /// `--agreement N`: the teacher's moves at `--teacher-nodes` in N positions of the
 /// games file (one a game; give games the fits did not use), and how often each engine configuration picks the same cell.
 pub fn agreement(args: &TrainArgs, root: &Path) -> bool {
-    let path = if args.teacher_games.is_absolute() {
-        args.teacher_games.clone()
-    } else {
-        root.join(&args.teacher_games)
-    };
+    // A path given absolute stays as it is (`Path::join`).
+    let path = root.join(&args.teacher_games);
     let games = gomoku_teacher::read_games(&path);
     let Some(command) = args.teacher.as_deref() else {
         eprintln!("xtask train-gomoku --agreement: --teacher is needed");

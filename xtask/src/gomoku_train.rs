@@ -416,11 +416,8 @@ pub(crate) fn scaled_loss(table: &EvalTable, train: &[Sample], held: &[Sample]) 
 
 fn fit_teacher(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
     let command = args.teacher.as_deref()?;
-    let path = if args.teacher_games.is_absolute() {
-        args.teacher_games.clone()
-    } else {
-        root.join(&args.teacher_games)
-    };
+    // A path given absolute stays as it is (`Path::join`).
+    let path = root.join(&args.teacher_games);
     let (t, c) = (Instant::now(), cpu_seconds());
     let games = if path.exists() {
         gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games)
