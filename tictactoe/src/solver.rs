@@ -10,8 +10,12 @@ use zerosum::{Bound, Game, Outcome, Score, Side};
 /// What the solver computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Mode {
-    /// Win, draw or loss only: scores are `Score(1)`, `Score(0)`, `Score(-1)`. Fewest
-    /// nodes (the lecture's question).
+    /// Win, draw or loss only: scores are `Score(1)`, `Score(0)`, `Score(-1)` (the
+    /// lecture's question). The search is the same as [`Mode::Distance`]'s — the
+    /// distance bounds prune every win longer than the shortest one found, which makes
+    /// proving a win far cheaper than searching for any win (empty 6×5 board, k = 4:
+    /// 879,768 nodes against 8,824,647) and costs nothing on draws — and only the
+    /// reported value is reduced to its sign.
     #[default]
     Outcome,
     /// The exact distance as well: wins are [`Score::win_in`] and losses
@@ -71,8 +75,10 @@ pub type Solution = zerosum::Solution<Cell, Score>;
 ///    them (attack and defence);
 /// 6. search, store the result with its bound.
 ///
-/// Scores are fail-soft and exact inside the window; in [`Mode::Distance`] decisive
-/// scores are stored relative to the node ([`Score::to_tt`]).
+/// Decisive scores count the plies to the winning move in both modes, with mate-distance
+/// pruning (a node's window is narrowed to the wins and losses still possible from it);
+/// [`Mode::Outcome`] reports only their sign. Scores are fail-soft and exact inside the
+/// window; decisive scores are stored relative to the node ([`Score::to_tt`]).
 pub struct Solver {
     tt: TranspositionTable<Cell>,
     config: SolverConfig,
@@ -143,7 +149,7 @@ impl Solver {
         let mut b = board.clone();
         let score = self.negamax(&mut b, -Score::INFINITE, Score::INFINITE, 0);
         (!self.aborted).then_some(Solution {
-            score,
+            score: self.reported(score),
             best_move: self.root_best,
             nodes: self.nodes,
         })
@@ -166,22 +172,18 @@ impl Solver {
             b.play(mv);
             let v = -self.negamax(&mut b, -Score::INFINITE, Score::INFINITE, 1);
             b.undo();
-            out.push((mv, v));
+            out.push((mv, self.reported(v)));
         }
         (out, self.nodes)
     }
 
+    /// A search value as the mode reports it: the sign alone in [`Mode::Outcome`].
     #[inline]
-    fn win(&self, ply: u32) -> Score {
+    fn reported(&self, score: Score) -> Score {
         match self.config.mode {
-            Mode::Outcome => Score(1),
-            Mode::Distance => Score::win_in(ply),
+            Mode::Outcome => Score(score.0.signum()),
+            Mode::Distance => score,
         }
-    }
-
-    #[inline]
-    fn loss(&self, ply: u32) -> Score {
-        -self.win(ply)
     }
 
     fn negamax(&mut self, b: &mut Board, mut alpha: Score, mut beta: Score, ply: u32) -> Score {
@@ -195,9 +197,9 @@ impl Solver {
             Some(Outcome::Draw) => return Score::DRAW,
             Some(Outcome::Win(w)) => {
                 return if w == me {
-                    self.win(ply)
+                    Score::win_in(ply)
                 } else {
-                    self.loss(ply)
+                    Score::loss_in(ply)
                 };
             }
             None => {}
@@ -210,13 +212,13 @@ impl Solver {
             if ply == 0 {
                 self.root_best = Some(Cell::new(wins.trailing_zeros()));
             }
-            return self.win(ply + 1);
+            return Score::win_in(ply + 1);
         }
         if threats.count_ones() >= 2 {
             if ply == 0 {
                 self.root_best = Some(Cell::new(threats.trailing_zeros()));
             }
-            return self.loss(ply + 2);
+            return Score::loss_in(ply + 2);
         }
         if threats == 0 && open == 0 {
             if ply == 0 {
@@ -224,19 +226,17 @@ impl Solver {
             }
             return Score::DRAW;
         }
-        if self.config.mode == Mode::Distance {
-            // Nobody wins sooner than that (mate-distance pruning).
-            let best_possible = Score::win_in(ply + 3);
-            if best_possible <= alpha && ply > 0 {
-                return best_possible;
-            }
-            beta = beta.min(best_possible);
-            let worst_possible = Score::loss_in(ply + 4);
-            if worst_possible >= beta && ply > 0 {
-                return worst_possible;
-            }
-            alpha = alpha.max(worst_possible - 1);
+        // Nobody wins sooner than that (mate-distance pruning).
+        let best_possible = Score::win_in(ply + 3);
+        if best_possible <= alpha && ply > 0 {
+            return best_possible;
         }
+        beta = beta.min(best_possible);
+        let worst_possible = Score::loss_in(ply + 4);
+        if worst_possible >= beta && ply > 0 {
+            return worst_possible;
+        }
+        alpha = alpha.max(worst_possible - 1);
         // Step 3: transposition table.
         let geo = b.geometry().clone();
         let (x, o) = (b.stones(Side::First), b.stones(Side::Second));
