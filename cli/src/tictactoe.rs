@@ -278,8 +278,29 @@ pub fn run(command: Command) -> ExitCode {
         }),
         Command::Bestmove(args) => with_form(&args.board, |form| {
             let mut engine = tictactoe::Engine::new(args.board.hash_mib as usize);
-            crate::limits::bestmove(&mut engine, &args.limits, |line| {
-                Ok((line.to_string(), parse(line, &form)?))
+            // Level perfect with no limit solves every position exactly: warn of the
+            // hopeless ones, as `solve` does. The quick solve has a table of its own (the
+            // engine clears its tables for each line), so a board it finishes is solved
+            // twice: at most QUICK_SOLVE_NODES more, and only beyond FAR_BEYOND_EMPTIES.
+            let l = &args.limits;
+            let unbounded = l.time_ms.is_none() && l.nodes.is_none() && l.depth.is_none();
+            let perfect = l
+                .level
+                .as_deref()
+                .is_none_or(|t| t.trim().eq_ignore_ascii_case("perfect"));
+            let mut quick = (perfect && unbounded).then(|| {
+                Solver::new(SolverConfig {
+                    mode: Mode::Distance,
+                    tt_mib: args.board.hash_mib as usize,
+                    ..SolverConfig::default()
+                })
+            });
+            crate::limits::bestmove(&mut engine, l, |line| {
+                let board = parse(line, &form)?;
+                if let Some(solver) = quick.as_mut() {
+                    warn_if_far_beyond(solver, &board, &ExactLimitArgs::default(), line);
+                }
+                Ok((line.to_string(), board))
             })
         }),
         Command::Variants(args) => with_form(&args, |form| {
