@@ -76,7 +76,7 @@ fn warn_if_far_beyond<G: Geometry>(
 ) {
     let empties = g.cells() - position.moves();
     if far_beyond(g.width(), empties) && !solver.in_book(position) {
-        let what = format!("{} stones, {empties} empty cells", position.moves());
+        let what = format!("ply {}, {empties} empty cells", position.moves());
         warn_far_beyond(limits, line, &what, FAR_BEYOND_OUTLOOK);
     }
 }

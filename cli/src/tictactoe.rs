@@ -397,7 +397,7 @@ mod tests {
         let board = parse("...../...../..x../...../.....", &own_size).unwrap();
         assert_eq!((board.shape().cols, board.shape().k), (5, 4));
         let err = parse("x...o....", &own_size).unwrap_err();
-        assert!(err.contains("k = 4 does not fit a 3x3 board"), "{err}");
+        assert!(err.contains("k = 4 does not fit the 3x3 board"), "{err}");
         let err = parse("..../..../..../.... k=3", &own_size).unwrap_err();
         assert!(err.contains('3') && err.contains('4'), "{err}");
         assert!(parse("..../..../..../.... k=4", &own_size).is_ok());

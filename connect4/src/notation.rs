@@ -179,7 +179,7 @@ pub enum InputLineError {
     Trailing(String),
     /// A trailing number no game from this position can score.
     #[error(
-        "{score} is not a possible score here: after {stones} stones scores lie in -{bound}..={bound}"
+        "{score} is not a possible score here: at ply {stones} scores lie in -{bound}..={bound}"
     )]
     ScoreRange {
         /// The number written.

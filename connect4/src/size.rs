@@ -85,7 +85,7 @@ impl Geometry for Standard {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 pub enum SizeError {
     /// A board needs at least one column and one row.
-    #[error("a {width}x{height} board has no cells: width and height must be at least 1")]
+    #[error("the {width}x{height} board has no cells: width and height must be at least 1")]
     Empty {
         /// Columns asked for.
         width: u32,

@@ -224,11 +224,12 @@ impl std::fmt::Display for MatchResult {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "+{} ={} -{} ({} games, score {:.1}%), {}",
+            "+{} ={} -{} ({} game{}, score {:.1}%), {}",
             self.wins,
             self.draws,
             self.losses,
             self.games(),
+            if self.games() == 1 { "" } else { "s" },
             100.0 * self.score(),
             self.elo_text(),
         )

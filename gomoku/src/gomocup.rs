@@ -216,11 +216,12 @@ impl MatchReport {
     pub fn summary(&self) -> String {
         let r = &self.result;
         format!(
-            "+{} ={} -{} ({} games, score {:.1}%, pairs 2-0 {} / 0-2 {}), {}",
+            "+{} ={} -{} ({} game{}, score {:.1}%, pairs 2-0 {} / 0-2 {}), {}",
             r.wins,
             r.draws,
             r.losses,
             r.games(),
+            if r.games() == 1 { "" } else { "s" },
             100.0 * r.score(),
             self.pairs_won,
             self.pairs_lost,

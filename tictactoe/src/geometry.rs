@@ -39,7 +39,7 @@ pub enum ShapeError {
         rows: u32,
     },
     /// More than [`MAX_CELLS`] cells.
-    #[error("a {cols}x{rows} board has {} cells, at most 64 are supported", u64::from(*cols) * u64::from(*rows))]
+    #[error("the {cols}x{rows} board has {} cells, at most 64 are supported", u64::from(*cols) * u64::from(*rows))]
     TooLarge {
         /// Columns asked for.
         cols: u32,
@@ -47,7 +47,7 @@ pub enum ShapeError {
         rows: u32,
     },
     /// `k` is zero or longer than both sides, so nobody could ever win.
-    #[error("k = {k} does not fit a {cols}x{rows} board (need 1 <= k <= {})", (*cols).max(*rows))]
+    #[error("k = {k} does not fit the {cols}x{rows} board (need 1 <= k <= {})", (*cols).max(*rows))]
     BadK {
         /// The line length asked for.
         k: u32,

@@ -32,7 +32,7 @@ pub enum ParseError {
     #[error("empty position")]
     Empty,
     /// The flat form has the wrong number of cells.
-    #[error("wrong length: {found} cells, expected {expected}")]
+    #[error("wrong length: expected {expected} cells, found {found}")]
     WrongLength {
         /// Cells of the board.
         expected: usize,
@@ -48,7 +48,7 @@ pub enum ParseError {
         found: usize,
     },
     /// A row of the `/`-separated form has a different length from the first.
-    #[error("row {row} has {found} cells, expected {expected}")]
+    #[error("row {row}: expected {expected} cells, found {found}")]
     RaggedRow {
         /// 1-based row number, from the top.
         row: usize,

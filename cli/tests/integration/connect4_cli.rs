@@ -149,7 +149,7 @@ fn extra_text_after_the_moves_is_an_error() {
     assert_eq!(out, "4455 18\n");
     assert_eq!(
         err,
-        "line 1: 55 is not a possible score here: after 2 stones scores lie in -20..=20: 44 55\n\
+        "line 1: 55 is not a possible score here: at ply 2 scores lie in -20..=20: 44 55\n\
          line 3: unexpected text after the moves: \"x\" (only a score in Pons' convention may \
          follow): 44 3 x\n\
          line 4: unexpected text after the moves: \"seven\" (only a score in Pons' convention \
@@ -197,7 +197,7 @@ fn other_board_sizes() {
     );
     assert!(!ok);
     let (_, err, ok) = run(&["analyze", "--height", "0"], "-\n");
-    assert!(err.contains("a 7x0 board has no cells"), "{err}");
+    assert!(err.contains("the 7x0 board has no cells"), "{err}");
     assert!(!ok);
     let (_, err, ok) = run(&["bestmove", "--width", "8", "--height", "5"], "44\n");
     assert!(

@@ -123,7 +123,7 @@ fn bad_lines_are_reported_and_good_ones_answered() {
             "line 4: bad character 'z' at cell 9 (use x, o or .): x...o...z",
             "line 5: impossible piece counts: x has 2, o has 0 (x moves first, so x = o or x = o + 1): xx.......",
             "line 6: both sides have a line: xxxooo...",
-            "line 7: wrong length: 8 cells, expected 9: x...o...",
+            "line 7: wrong length: expected 9 cells, found 8: x...o...",
             "line 8: play after the game ended: x already had a line: xxxoo.o..",
         ]
     );
@@ -222,7 +222,7 @@ fn huge_board_sizes_are_refused_not_a_panic() {
     assert!(!r.success);
     assert_eq!(
         r.stderr,
-        "error: --size: a 65536x65536 board has 4294967296 cells, at most 64 are \
+        "error: --size: the 65536x65536 board has 4294967296 cells, at most 64 are \
          supported\n"
     );
     assert!(!r.stderr.contains("panicked"));

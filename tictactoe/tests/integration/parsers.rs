@@ -95,7 +95,7 @@ fn huge_sizes_are_refused_with_their_true_cell_count() {
         assert_eq!(
             e.to_string(),
             format!(
-                "a {} board has {cells} cells, at most 64 are supported",
+                "the {} board has {cells} cells, at most 64 are supported",
                 text.trim_end_matches("x3")
             )
         );
