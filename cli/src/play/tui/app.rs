@@ -331,10 +331,14 @@ impl<G: PlayGame> App<G> {
     }
 
     /// True when `c` begins a move in the game's notation (Othello, Gomoku: a column
-    /// letter), so that typing a move needs no `:` first.
+    /// letter), so that typing a move needs no `:` first. Once the game is over no move
+    /// can be typed, and every letter is its command (`a` plays again, `n` a new game, as
+    /// the result line says).
     fn starts_move(&self, c: char) -> bool {
         let game = &self.session.game;
-        c.is_ascii_lowercase() && (0..game.cols()).any(|col| game.col_label(col).starts_with(c))
+        self.session.is_running()
+            && c.is_ascii_lowercase()
+            && (0..game.cols()).any(|col| game.col_label(col).starts_with(c))
     }
 
     /// Starts a new game from `game` with `setup`.

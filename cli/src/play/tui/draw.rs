@@ -406,10 +406,15 @@ fn wrap_items(items: impl Iterator<Item = String>, width: usize) -> Vec<String> 
     lines
 }
 
-/// Rows the analysis panel wants with an inner width of `width` (borders included).
+/// Rows the analysis panel wants with an inner width of `width` (borders included): its
+/// lines as the panel wraps them (a long unit label takes two rows).
 fn analysis_height<G: PlayGame>(app: &App<G>, width: u16) -> u16 {
-    let n = analysis_lines(app, width.saturating_sub(2) as usize).len() as u16;
-    (n + 2).max(8)
+    let inner = width.saturating_sub(2);
+    let lines = analysis_lines(app, inner as usize);
+    let rows = Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .line_count(inner.max(1));
+    (rows as u16 + 2).max(8)
 }
 
 /// The legend of the marks on the board, when there are any.

@@ -188,3 +188,22 @@ fn the_cursor_on_a_two_digit_cell_shows_its_number() {
         );
     }
 }
+
+#[test]
+fn once_the_game_is_over_lower_case_letters_are_commands() {
+    // New-user report 15: after black's five, `a` (a column letter) opened the move line
+    // instead of playing again, as the result line promised.
+    let mut app = App::new(
+        Gomoku::new("15", "freestyle").unwrap(),
+        setup([Player::Human; 2]),
+    );
+    for mv in ["h8", "a1", "i8", "a2", "j8", "a3", "g8", "a4", "k8"] {
+        typed(&mut app, mv);
+    }
+    assert!(!app.session.is_running());
+    assert!(app.message.contains("a: play again"), "{}", app.message);
+    key(&mut app, KeyCode::Char('a'));
+    assert!(app.input.is_none(), "`a` opened the move line");
+    assert!(app.session.move_list().is_empty(), "`a` did not play again");
+    assert!(app.session.is_running());
+}
