@@ -175,12 +175,16 @@ pub struct BestmoveArgs {
 /// Runs one `zerosum connect4` command.
 pub fn run(command: Command) -> ExitCode {
     match command {
-        Command::Play(args) => crate::play::run(
-            args.size
-                .standard_only("play")
-                .map(|()| crate::play::connect4::ConnectFour::default()),
-            &args.common,
-        ),
+        Command::Play(args) => {
+            args.common
+                .warn_if_too_deep(SEARCH_MINUTES_DEEP, SEARCH_MINUTES_DEEP_TEXT);
+            crate::play::run(
+                args.size
+                    .standard_only("play")
+                    .map(|()| crate::play::connect4::ConnectFour::default()),
+                &args.common,
+            )
+        }
         Command::Solve(args) => on_board(&args, solve, solve),
         Command::Analyze(args) => on_board(&args, analyze, analyze),
         Command::Bestmove(args) => {

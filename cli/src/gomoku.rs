@@ -64,6 +64,7 @@ pub enum Command {
 pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play { common, size, rule } => {
+            common.warn_if_too_deep(HOURS_DEEP, HOURS_DEEP_TEXT);
             let game = crate::play::gomoku::Gomoku::new(&size.to_string(), &rule);
             crate::play::run(game, &common)
         }

@@ -115,6 +115,7 @@ pub enum Command {
 pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => {
+            args.warn_if_too_deep(SEARCH_MINUTES_DEEP, SEARCH_MINUTES_DEEP_TEXT);
             crate::play::run(Ok(crate::play::othello::OthelloGame::default()), &args)
         }
         Command::Solve {

@@ -127,6 +127,17 @@ impl Setup {
 }
 
 impl CommonArgs {
+    /// Warns on standard error when `--depth` is at least `hopeless` plies (`what_it_takes`
+    /// says how long that takes, for the game that calls): each AI move then searches that
+    /// deep, with no time to stop it but the `m` key in the TUI.
+    pub fn warn_if_too_deep(&self, hopeless: u32, what_it_takes: &str) {
+        if let Some(d) = self.depth
+            && d >= hopeless
+        {
+            eprintln!("warning: --depth {d}: every AI move searches that deep: {what_it_takes}");
+        }
+    }
+
     /// The setup these options ask for in `game`.
     ///
     /// # Errors
