@@ -148,7 +148,9 @@ impl<L: Level> Args for LimitArgs<L> {
 ///
 /// `<position> bestmove <move> score <value with its unit> depth <plies> nodes <n> time <ms> pv <moves…>`
 ///
-/// (`time`: the engine's own time for the position, in milliseconds.)
+/// (`time`: the engine's own time for the position, in milliseconds.) A value from an
+/// iteration that its limit stopped is a bound, marked `>=` (a move that beat the previous
+/// best, or the previous best's value before the others were searched) or `<=`.
 pub fn bestmove<E: Engine>(
     engine: &mut E,
     args: &LimitArgs<E::Level>,
@@ -161,8 +163,14 @@ where
     think_each(engine, args, parse, finished, |name, r| {
         let best = r.best_move.ok_or("no move")?;
         let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+        let mark = match r.bound {
+            _ if r.exact => "",
+            zerosum::Bound::Exact => "",
+            zerosum::Bound::Lower => ">=",
+            zerosum::Bound::Upper => "<=",
+        };
         Ok(format!(
-            "{name} bestmove {best} score {} depth {} nodes {} time {} pv {}",
+            "{name} bestmove {best} score {mark}{} depth {} nodes {} time {} pv {}",
             E::score_text(r.score, r.exact),
             r.depth,
             r.stats.nodes,
