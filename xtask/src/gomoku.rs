@@ -4,6 +4,7 @@
 use crate::SuiteRow;
 use gomoku::Rule;
 use gomoku::suite::{PUZZLE_CPU_GOAL, parse_puzzles, parse_rule_checks, run_vcf_suite};
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::{Duration, Instant};
 use zerosum::search::Limits;
@@ -59,8 +60,13 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
         let (mut n, mut passed, mut wrong) = (0, 0, 0);
         let mut time = Duration::ZERO;
         let mut nodes = 0u64;
+        let (mut checked, mut skipped) = (BTreeSet::new(), BTreeSet::new());
         for c in checks {
-            let Some(board) = c.board else { continue };
+            let Some(board) = c.board else {
+                skipped.insert(c.rule);
+                continue;
+            };
+            checked.insert(c.rule);
             let t = Instant::now();
             let info = engine.search(&board, &Limits::nodes(20_000));
             time += t.elapsed();
@@ -78,15 +84,31 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             }
         }
         rows.push(SuiteRow {
-            name: "gomoku Gomocup rule checks (rules 0, 1)".into(),
+            name: format!("gomoku Gomocup rule checks (rules {})", rule_list(&checked)),
             positions: n,
             passed,
             mean_time: time / n.max(1) as u32,
             mean_nodes: nodes as f64 / n.max(1) as f64,
-            note: "renju (4) and caro (8) entries skipped: not supported".into(),
+            note: if skipped.is_empty() {
+                "every entry checked".into()
+            } else {
+                format!(
+                    "entries of rules {} skipped: not supported",
+                    rule_list(&skipped)
+                )
+            },
             wrong: Some(wrong),
             goal: Some(1.0),
         });
     }
     rows
+}
+
+/// Gomocup rule numbers as `0, 1, 4`.
+fn rule_list(rules: &BTreeSet<u32>) -> String {
+    rules
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
