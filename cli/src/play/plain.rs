@@ -170,7 +170,9 @@ pub fn play<G: PlayGame>(
                     }
                 };
                 let text = line.trim();
-                match text {
+                // Commands in any case (`HINT`); no game's move is spelt like one.
+                let command = text.to_ascii_lowercase();
+                match command.as_str() {
                     "" => continue,
                     "quit" | "exit" => return Ok(()),
                     "help" | "?" => {
@@ -190,7 +192,7 @@ pub fn play<G: PlayGame>(
                     }
                     "hint" => {
                         let (mv, latest) = think(&session, &mut engine)?;
-                        let value = latest.map(|p| format!(" ({})", p.value));
+                        let value = latest.map(|p| format!(", value {}", p.value));
                         writeln!(
                             out,
                             "hint: {}{}",
@@ -200,13 +202,13 @@ pub fn play<G: PlayGame>(
                         continue;
                     }
                     "undo" | "redo" => {
-                        let (steps, done) = if text == "undo" {
+                        let (steps, done) = if command == "undo" {
                             (session.undo_to_human(), "undone")
                         } else {
                             (session.redo_to_human(), "redone")
                         };
                         if steps == 0 {
-                            writeln!(out, "nothing to {text}")?;
+                            writeln!(out, "nothing to {command}")?;
                             continue;
                         }
                         writeln!(out, "{done}")?;

@@ -192,7 +192,7 @@ impl<G: PlayGame> App<G> {
             .analysis
             .as_ref()
             .and_then(|a| a.progress.as_ref())
-            .map(|p| format!(" ({})", p.value))
+            .map(|p| format!(", value {}", p.value))
             .unwrap_or_default();
         match purpose {
             Purpose::Move => {
