@@ -38,7 +38,7 @@ pub enum Command {
     Solve {
         /// Attacker positions the VCF search may visit per position; when it runs out
         /// the answer is `unknown` (not `no vcf`).
-        #[arg(long, default_value_t = 500_000, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 500_000, value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
         nodes: u64,
     },
     /// Reads positions from standard input and prints the move the engine plays:

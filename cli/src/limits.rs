@@ -128,7 +128,7 @@ impl<L: Level> Args for LimitArgs<L> {
                 .long("nodes")
                 .value_name("N")
                 .help("Node budget per position (reproducible; a search may finish its first iteration past it, so that it has a move); without --level: the strongest level")
-                .value_parser(value_parser!(u64).range(1..)),
+                .value_parser(value_parser!(u64).range(1..=u64::MAX)),
         )
         .arg(
             Arg::new("time_ms")
@@ -213,7 +213,7 @@ pub struct ExactLimitArgs {
     #[arg(long, value_name = "MS", value_parser = value_parser!(u64).range(1..=MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Give up on a position after this many nodes.
-    #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..=u64::MAX))]
     pub nodes: Option<u64>,
 }
 

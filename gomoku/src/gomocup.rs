@@ -673,7 +673,9 @@ pub fn match_table(result: &MatchResult, a: &str, b: &str) -> String {
         .iter()
         .map(|(k, p)| format!("{}:{p}", k + 1))
         .collect();
-    let _ = writeln!(s, "pairs (opening:points of {a} of 2): {}", pairs.join(" "));
+    if !pairs.is_empty() {
+        let _ = writeln!(s, "pairs (opening:points of {a} of 2): {}", pairs.join(" "));
+    }
     s
 }
 

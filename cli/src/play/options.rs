@@ -45,7 +45,7 @@ pub struct CommonArgs {
     pub depth: Option<u32>,
     /// AI node budget per move (instead of a level): the strongest level within this many
     /// positions visited; reproducible, unlike a time.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
     pub nodes: Option<u64>,
 }
 

@@ -514,7 +514,7 @@ fn draw_dialog<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
         };
         lines.push(Line::from(vec![
             Span::raw(if selected { "> " } else { "  " }),
-            Span::raw(format!("{:<14}", row.name)),
+            Span::raw(format!("{:<14} ", row.name)),
             Span::styled(format!("< {} >", row.values[row.chosen]), style),
         ]));
     }
