@@ -150,7 +150,9 @@ impl<L: Level> Args for LimitArgs<L> {
 ///
 /// (`time`: the engine's own time for the position, in milliseconds.) A value from an
 /// iteration that its limit stopped is a bound, marked `>=` (a move that beat the previous
-/// best, or the previous best's value before the others were searched) or `<=`.
+/// best, or the previous best's value before the others were searched) or `<=`; with no
+/// iteration finished (depth 0: the move is the engine's first choice by its ordering)
+/// the value is `none`.
 pub fn bestmove<E: Engine>(
     engine: &mut E,
     args: &LimitArgs<E::Level>,
@@ -169,9 +171,13 @@ where
             zerosum::Bound::Lower => ">=",
             zerosum::Bound::Upper => "<=",
         };
+        let value = if r.depth == 0 && !r.exact {
+            "none".to_string()
+        } else {
+            format!("{mark}{}", E::score_text(r.score, r.exact))
+        };
         Ok(format!(
-            "{name} bestmove {best} score {mark}{} depth {} nodes {} time {} pv {}",
-            E::score_text(r.score, r.exact),
+            "{name} bestmove {best} score {value} depth {} nodes {} time {} pv {}",
             r.depth,
             r.stats.nodes,
             r.stats.elapsed.as_millis(),
