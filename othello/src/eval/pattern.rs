@@ -418,20 +418,17 @@ const PLACEMENT_OFFSETS: [usize; PATTERNS] = {
     t
 };
 
-/// One 16-bit value per placement (and padding), four to a `u64`, placement `i` in bits
-/// `16·(i % 4)..` of word `i / 4`.
+/// One 16-bit value per placement (and padding), placement `i` in lane `i`.
 ///
-/// Additions and subtractions act on the words (SWAR): the packing is linear modulo
-/// `2^64`, so whenever each placement's final value is in `0..2^16` (an index is below
-/// `3^10`) the words hold exactly those values, whatever carries the steps in between
-/// passed from lane to lane. Twelve word operations vectorise into three 256-bit (or six
-/// 128-bit) ones.
+/// Additions and subtractions wrap (a step in between may leave a lane's range; the
+/// final index of a placement is below `3^10`): 48 lanes of 16 bits are three 256-bit
+/// (or six 128-bit) vector operations, and a lane is read by one 16-bit load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(32))]
-struct Lanes([u64; LANES / 4]);
+struct Lanes([u16; LANES]);
 
 impl Lanes {
-    const ZERO: Lanes = Lanes([0; LANES / 4]);
+    const ZERO: Lanes = Lanes([0; LANES]);
 
     #[inline(always)]
     fn add(&mut self, d: &Lanes) {
@@ -450,7 +447,7 @@ impl Lanes {
     /// The value of placement `i`.
     #[inline(always)]
     const fn get(&self, i: usize) -> usize {
-        (self.0[i / 4] >> (16 * (i % 4))) as u16 as usize
+        self.0[i] as usize
     }
 }
 
@@ -476,7 +473,7 @@ static CHUNK_DELTAS: [[Lanes; 1 << CHUNK]; 64 / CHUNK] = {
                 if v >> bit & 1 != 0 {
                     let d = &SQUARE_DELTA_TABLE[c * CHUNK + bit];
                     let mut w = 0;
-                    while w < LANES / 4 {
+                    while w < LANES {
                         t[c][v].0[w] += d.0[w];
                         w += 1;
                     }
@@ -498,7 +495,7 @@ const SQUARE_DELTA_TABLE: [Lanes; 64] = {
         let (_, squares, len) = PLACEMENTS[i];
         let mut k = 0;
         while k < len {
-            t[squares[k] as usize].0[i / 4] |= (pow3(k as u32) as u64) << (16 * (i % 4));
+            t[squares[k] as usize].0[i] = pow3(k as u32) as u16;
             k += 1;
         }
         i += 1;

@@ -15,14 +15,16 @@
 //!    the ordering is never paid for); **move ordering** of the rest (none for a single
 //!    move): every child's table bucket is prefetched first (the cache misses overlap),
 //!    children whose stored bound proves a cut-off end the node (**enhanced
-//!    transposition cut-off**, from [`ETC_EMPTIES`]; below [`SORT_SEARCH_EMPTIES`] the
-//!    children are probed after their keys are computed, so that the keys' work
-//!    overlaps the loads), then fastest-first (fewest opponent replies, corners counted
+//!    transposition cut-off**, from [`ETC_EMPTIES`]; the children are probed after
+//!    their keys are computed, so that the keys' work overlaps the loads, and before any
+//!    ordering search, which a cut-off saves), then fastest-first (fewest opponent replies, corners counted
 //!    twice), with bonuses for moves into an odd region (parity), corners, the mover's
 //!    discs made stable at a corner, few potential replies, and a static square value
 //!    (Weill's table, as Edax's) as a tie-breaker; far from the end ([`SORT_SEARCH_EMPTIES`]) a shallow
 //!    alpha-beta search with the trained pattern evaluation below each child counts
-//!    most (2 plies below the child at 16–18 empties, 3 at 19–21, 4 from 22; children
+//!    most (the child's static evaluation at 14–15 empties, 2 plies below the child at
+//!    16–18 empties, 3 at 19–21, 4 from 22; the leaves' pattern indices updated from
+//!    their parent's, [`crate::eval::pattern::PatternIndices`]; children
 //!    told apart only down to 8 discs below alpha, as Edax's `SORT_ALPHA_DELTA`; inside
 //!    it corners first, X-squares last, and the fewest replies first with 2 or more
 //!    plies left);
@@ -72,8 +74,13 @@ pub const SHALLOW_EMPTIES: u32 = 6;
 /// 2 % more CPU, measured side by side (each probe waits for its child's bucket, most of
 /// which a cut-off would never have visited).
 pub const ETC_EMPTIES: u32 = 10;
-/// From this many empties on, moves are sorted by a shallow search before searching.
-pub const SORT_SEARCH_EMPTIES: u32 = 16;
+/// From this many empties on, moves are sorted by a shallow search with the pattern
+/// evaluation before searching (14 from session 15: a static evaluation of each child at
+/// 14–15 empties, [`Tuning::sort_depth_low`]; 16 before).
+pub const SORT_SEARCH_EMPTIES: u32 = 14;
+/// From this many empties on, the ordering searches have 2 plies and more
+/// ([`Tuning::sort_depth_origin`]).
+pub const SORT_DEPTH_ORIGIN: u32 = 16;
 /// Positions with fewer empties are kept in a separate small table
 /// ([`Tuning::near_empties`]).
 pub const NEAR_EMPTIES: u32 = 10;
@@ -108,9 +115,16 @@ pub struct Tuning {
     /// From this many empties on, moves are ordered by a shallow search with the pattern
     /// evaluation (below: fastest-first); 65 switches it off.
     pub sort_search_empties: u32,
-    /// Plies of the ordering search below each child: `(empties − sort_search_empties) /
-    /// sort_depth_step + sort_depth_base`, at most [`Tuning::sort_depth_max`].
+    /// Plies of the ordering search below each child of a node with
+    /// [`Tuning::sort_depth_origin`] empties; one more every [`Tuning::sort_depth_step`]
+    /// empties above it, at most [`Tuning::sort_depth_max`].
     pub sort_depth_base: u32,
+    /// From this many empties on, the ordering searches' plies are
+    /// [`Tuning::sort_depth_base`] and more; below it (from
+    /// [`Tuning::sort_search_empties`]) they are [`Tuning::sort_depth_low`].
+    pub sort_depth_origin: u32,
+    /// Plies of the ordering searches below [`Tuning::sort_depth_origin`] empties.
+    pub sort_depth_low: u32,
     /// Empties per extra ply of the ordering search (see [`Tuning::sort_depth_base`]).
     pub sort_depth_step: u32,
     /// The deepest ordering search (plies below the child).
@@ -176,6 +190,8 @@ impl Default for Tuning {
             etc_empties: ETC_EMPTIES,
             sort_search_empties: SORT_SEARCH_EMPTIES,
             sort_depth_base: 2,
+            sort_depth_origin: SORT_DEPTH_ORIGIN,
+            sort_depth_low: 0,
             sort_depth_step: 3,
             sort_depth_max: 4,
             sort_margin: Some(8),
@@ -202,8 +218,12 @@ impl Tuning {
     /// Plies of the ordering search below a child of a node with `empties` empties.
     #[inline]
     fn sort_depth(&self, empties: u32) -> u32 {
-        ((empties - self.sort_search_empties) / self.sort_depth_step.max(1) + self.sort_depth_base)
-            .min(self.sort_depth_max)
+        let deeper = empties.saturating_sub(self.sort_depth_origin) / self.sort_depth_step.max(1);
+        if empties >= self.sort_depth_origin {
+            (deeper + self.sort_depth_base).min(self.sort_depth_max)
+        } else {
+            self.sort_depth_low.min(self.sort_depth_max)
+        }
     }
 
     /// Sets one parameter from `name=value` (the names of the fields; counts, `on`/`off`
@@ -223,6 +243,8 @@ impl Tuning {
             "etc_empties" => self.etc_empties = num()?,
             "sort_search_empties" => self.sort_search_empties = num()?,
             "sort_depth_base" => self.sort_depth_base = num()?,
+            "sort_depth_origin" => self.sort_depth_origin = num()?,
+            "sort_depth_low" => self.sort_depth_low = num()?,
             "sort_depth_step" => self.sort_depth_step = num()?,
             "sort_depth_max" => self.sort_depth_max = num()?,
             "guess_depth" => self.guess_depth = num()?.min(12),
@@ -1149,8 +1171,6 @@ impl Solver {
             (0, 0)
         };
         let odd = odd_regions(b.empty());
-        // The pattern indices of `b`, updated to each child's for its ordering search.
-        let ix = sort_search.then(|| PatternIndices::new(b));
         // First every child and a prefetch of its table bucket: the loads overlap each
         // other and the work below (the probes below, and the child's own probe when it
         // is searched, then find the bucket in the cache).
@@ -1178,58 +1198,25 @@ impl Solver {
             // Nothing to order; a single child's own probe does what its ETC probe would.
             return None;
         }
-        // Without ordering searches the children's probes come after their keys, whose
-        // work then overlaps the prefetches' memory loads (the first probe would wait
-        // for them); before an ordering search the probe comes first, as a cut-off saves
-        // that search.
-        let etc_first = etc.filter(|_| sort_search);
-        for i in 0..n {
-            let (_, sq, f) = list.items[i];
+        // The cheap keys first: their work overlaps the prefetches' memory loads (the
+        // first probe would wait for them).
+        for item in &mut list.items[..n] {
+            let (_, sq, f) = *item;
             let next = b.play_flips(sq, f);
-            let mut hash_bonus = 0;
-            if let Some(beta) = etc_first
-                && let Some(child) = self.tt.probe_at(
-                    self.tt.slot_with(next.player, next.opponent, empties - 1),
-                    next.player,
-                    next.opponent,
-                )
-            {
-                if -child.upper >= beta {
-                    return Some(-child.upper);
-                }
-                hash_bonus = (64 - child.upper) * (1 << 10);
-            }
             let om = next.moves();
             let mobility = (om.count_ones() + (om & CORNERS).count_ones()) as i32;
             let potential = potential_moves(next.player, next.opponent).count_ones() as i32;
-            let mut k = hash_bonus - mobility * (1 << 12) - potential * w_potential
+            let mut k = -mobility * (1 << 12) - potential * w_potential
                 + (odd >> sq & 1) as i32 * w_parity
                 + self.square_bonus[sq as usize & 63];
             if w_corner_stability != 0 {
                 k += corner_stability(next.opponent) * w_corner_stability;
             }
-            if let Some(ix) = &ix {
-                // A shallow evaluation of the reply counts most.
-                let before = self.sort_nodes;
-                let limit = before + self.node_limit.saturating_sub(self.nodes);
-                let mut count = NodeCount {
-                    nodes: &mut self.sort_nodes,
-                    limit,
-                };
-                let next_ix = ix.play(sq, f);
-                k -= eval_search(next, &next_ix, sort_depth, -INF_EVAL, sort_beta, &mut count)
-                    * w_eval;
-                self.nodes += self.sort_nodes - before;
-                if self.nodes >= self.node_limit {
-                    self.stopped = true;
-                }
-                if self.stopped {
-                    return None;
-                }
-            }
-            list.items[i].0 = k;
+            item.0 = k;
         }
-        if let Some(beta) = etc.filter(|_| !sort_search) {
+        // Then the children's probes, all before any ordering search: a cut-off saves
+        // every ordering search of the node.
+        if let Some(beta) = etc {
             for item in &mut list.items[..n] {
                 let next = b.play_flips(item.1, item.2);
                 if let Some(child) = self.tt.probe_at(
@@ -1244,6 +1231,32 @@ impl Solver {
                 }
             }
         }
+        // A shallow evaluation of the reply counts most; the pattern indices of `b` are
+        // updated to each child's for its ordering search.
+        if sort_search {
+            let ix = PatternIndices::new(b);
+            for i in 0..n {
+                let (_, sq, f) = self.plies[empties as usize].items[i];
+                let next = b.play_flips(sq, f);
+                let before = self.sort_nodes;
+                let limit = before + self.node_limit.saturating_sub(self.nodes);
+                let mut count = NodeCount {
+                    nodes: &mut self.sort_nodes,
+                    limit,
+                };
+                let next_ix = ix.play(sq, f);
+                let v = eval_search(next, &next_ix, sort_depth, -INF_EVAL, sort_beta, &mut count);
+                self.nodes += self.sort_nodes - before;
+                if self.nodes >= self.node_limit {
+                    self.stopped = true;
+                }
+                if self.stopped {
+                    return None;
+                }
+                self.plies[empties as usize].items[i].0 -= v * w_eval;
+            }
+        }
+        let list = &mut self.plies[empties as usize];
         list.sort();
         None
     }
@@ -1408,16 +1421,15 @@ fn eval_search(
     // cut-offs at no cost.
     let order = [m & CORNERS, m & !(CORNERS | X_SQUARES), m & X_SQUARES];
     if depth == 1 {
+        // The leaves, evaluated here from this node's indices (each counts as a node).
+        let w = crate::eval::pattern::shipped();
         for sq in order.into_iter().flat_map(zerosum::Bitboard) {
+            if *nodes.nodes >= nodes.limit {
+                return 0;
+            }
+            *nodes.nodes += 1;
             let f = flips(b.player, b.opponent, sq);
-            let v = -eval_search(
-                b.play_flips(sq, f),
-                &ix.play(sq, f),
-                0,
-                -beta,
-                -alpha,
-                nodes,
-            );
+            let v = -w.value_with(b.play_flips(sq, f), &ix.play(sq, f));
             if raise(&mut best, &mut alpha, v, beta) {
                 break;
             }
@@ -1630,6 +1642,15 @@ mod tests {
 
     /// The folded parity equals counting the empties of each quadrant, on random sets of
     /// empty squares (sparse and dense) and on every set within one quadrant's corner.
+    /// The default plies of the ordering searches by empties: the child's static
+    /// evaluation at 14–15, then 2 plies at 16–18, 3 at 19–21, 4 from 22.
+    #[test]
+    fn default_ordering_plies() {
+        let t = Tuning::default();
+        let plies: Vec<u32> = (14..=26).map(|e| t.sort_depth(e)).collect();
+        assert_eq!(plies, [0, 0, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 4]);
+    }
+
     #[test]
     fn odd_regions_match_counting() {
         let counted = |empty: u64| {

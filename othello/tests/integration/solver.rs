@@ -68,6 +68,7 @@ fn every_tuning_keeps_scores_exact() {
         etc_empties: 6,
         sort_search_empties: 6,
         sort_depth_base: 0,
+        sort_depth_origin: 6,
         sort_depth_step: 1,
         sort_depth_max: 2,
         ..Tuning::default()
@@ -89,6 +90,18 @@ fn every_tuning_keeps_scores_exact() {
         },
         Tuning {
             sort_search_empties: 65,
+            ..base
+        },
+        // Ordering searches of 0 / 1 plies below the plies that grow with the empties.
+        Tuning {
+            sort_depth_origin: 8,
+            sort_depth_low: 0,
+            ..base
+        },
+        Tuning {
+            sort_depth_origin: 8,
+            sort_depth_low: 1,
+            sort_depth_base: 2,
             ..base
         },
         Tuning {
