@@ -284,14 +284,21 @@ impl VctSolver {
             }
         };
         let far_pn = self.dfpn_far_pn;
+        // The move that starts at proof number 1: the generator's first one near the
+        // previous threat (its first one when none is).
+        let first = if or {
+            moves.iter().position(|&m| m & FAR == 0).unwrap_or(0)
+        } else {
+            0
+        };
         loop {
             // The children's numbers: from the table, or estimated.
             let children = moves.iter().enumerate().map(|(k, &m)| {
                 let i = (m & !(COUNTER_FOUR | FAR)) as usize;
                 let n = match t.numbers.get(&b.hash_after_move(i)) {
                     Some(&n) => n,
-                    // The generator's first move is tried first, whatever its kind.
-                    None if or && k == 0 => Numbers { pn: 1, dn: 1 },
+                    // That move is tried first, whatever its kind.
+                    None if or && k == first => Numbers { pn: 1, dn: 1 },
                     None if or => Numbers {
                         pn: initial_pn(&b.patterns(i, attacker))
                             + if m & FAR != 0 { far_pn } else { 0 },
