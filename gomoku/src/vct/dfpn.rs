@@ -22,10 +22,11 @@
 //!
 //! Below the root, an attacker move that is away from the attacker's previous threat
 //! (off its four lines within four cells and more than two cells from it) starts with
-//! [`VctSolver::dfpn_far_pn`] more proof number: threat sequences mostly build on the
-//! stones just played (Allis's dependency of threats), so df-pn tries those first;
-//! nothing is pruned. At the suite's budgets this took freestyle from 1,454 to 1,456
-//! solved and standard from 1,471 to 1,474.
+//! [`VctSolver::dfpn_far_pn`] more proof number, and the move that starts at 1 is the
+//! generator's first one near it: threat sequences mostly build on the stones just
+//! played (Allis's dependency of threats), so df-pn tries those first; nothing is
+//! pruned. At the suite's budgets this took freestyle from 1,454 to 1,458 solved and
+//! standard from 1,471 to 1,476.
 //!
 //! The proof and disproof numbers live in a transposition table keyed by the Zobrist
 //! hash (the tree is a DAG: stones are only added). Each node's move list is generated
@@ -97,9 +98,10 @@ impl DfpnTables {
 
 /// The initial proof number of a defender node not yet expanded, after the attacker's
 /// move with patterns `p`: a four leaves one reply, an open three a few, a λ² threat
-/// more. The attacker node's first move (the best by the generator's ordering) starts
-/// at 1 whatever it is, so that df-pn tries it before the other fours (at the suite's
-/// budgets 167 → 171 of the hard set's 243 wins).
+/// more. The attacker node's first move (the best by the generator's ordering; below
+/// the root the best near the previous threat, see [`near`]) starts at 1 whatever it
+/// is, so that df-pn tries it before the other fours (at the suite's budgets 167 → 171
+/// of the hard set's 243 wins).
 fn initial_pn(p: &[u8; 4]) -> u32 {
     if p.iter().any(|&v| v >= Pattern::Four as u8) {
         1
