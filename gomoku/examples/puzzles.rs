@@ -6,8 +6,9 @@
 //! puzzle's CPU time; with `ONLY_FILE`, only the puzzles named there (`file#index`, one a
 //! line). The environment variables `VCT_VCF_NODES`, `TSS_NODES`, `TSS_TRIES`,
 //! `NO_VCF_MEMO`, `DFPN_NODES` (the proof-number stage; 0 leaves it out), `NO_DFPN_QUIET` (that stage
-//! without λ² moves) and `DFPN_ALWAYS` (that stage also after the stages before it
-//! ended without running out of nodes) change the VCT's settings from
+//! without λ² moves), `DFPN_ALWAYS` (that stage also after the stages before it
+//! ended without running out of nodes) and `DFPN_FAR_PN` (its initial proof number
+//! added to the moves away from the previous threat) change the VCT's settings from
 //! `suite::suite_vct_solver`.
 
 use gomoku::Rule;
@@ -63,6 +64,12 @@ fn main() {
     }
     if let Some(n) = std::env::var("TSS_TRIES").ok().and_then(|v| v.parse().ok()) {
         vct.tss_tries = n;
+    }
+    if let Some(n) = std::env::var("DFPN_FAR_PN")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        vct.dfpn_far_pn = n;
     }
     let r = run_vcf_suite_with(&puzzles, rule, 200_000, vct_nodes, vct);
     println!("{rule}: {}", r.totals());

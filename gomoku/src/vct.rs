@@ -187,6 +187,11 @@ pub struct VctSolver {
     /// the depth asked): then only λ² moves can still prove it. False by default (the
     /// stage runs only after a stage ran out of nodes).
     pub dfpn_always: bool,
+    /// Added to the initial proof number of the proof-number stage's attacker moves
+    /// below the root that are away from the attacker's previous threat (off its four
+    /// lines within four cells and more than two cells from it), so that df-pn tries
+    /// the threats that build on it first; 0 treats every move alike. 2 by default.
+    pub dfpn_far_pn: u32,
     dfpn: dfpn::DfpnTables,
 }
 
@@ -265,6 +270,7 @@ impl VctSolver {
             dfpn_nodes: 0,
             dfpn_quiet: true,
             dfpn_always: false,
+            dfpn_far_pn: 2,
             dfpn: dfpn::DfpnTables::default(),
         }
     }

@@ -20,6 +20,14 @@
 //! replies. On the 80 freestyle misses (deepening 5,000, df-pn 80,000 nodes) this took
 //! the stage from 9 to 16 proofs.
 //!
+//! Below the root, an attacker move that is away from the attacker's previous threat
+//! (off its four lines within four cells and more than two cells from it) starts with
+//! [`VctSolver::dfpn_far_pn`] more proof number, and the move that starts at 1 is the
+//! generator's first one near it: threat sequences mostly build on the stones just
+//! played (Allis's dependency of threats), so df-pn tries those first; nothing is
+//! pruned. At the suite's budgets this took freestyle from 1,454 to 1,458 solved and
+//! standard from 1,471 to 1,476.
+//!
 //! The proof and disproof numbers live in a transposition table keyed by the Zobrist
 //! hash (the tree is a DAG: stones are only added). Each node's move list is generated
 //! once and kept, so a node visited again costs no move generation and no VCF tests.
@@ -90,9 +98,10 @@ impl DfpnTables {
 
 /// The initial proof number of a defender node not yet expanded, after the attacker's
 /// move with patterns `p`: a four leaves one reply, an open three a few, a λ² threat
-/// more. The attacker node's first move (the best by the generator's ordering) starts
-/// at 1 whatever it is, so that df-pn tries it before the other fours (at the suite's
-/// budgets 167 → 171 of the hard set's 243 wins).
+/// more. The attacker node's first move (the best by the generator's ordering; below
+/// the root the best near the previous threat, see [`near`]) starts at 1 whatever it
+/// is, so that df-pn tries it before the other fours (at the suite's budgets 167 → 171
+/// of the hard set's 243 wins).
 fn initial_pn(p: &[u8; 4]) -> u32 {
     if p.iter().any(|&v| v >= Pattern::Four as u8) {
         1
@@ -113,6 +122,20 @@ enum Expansion {
 
 /// The flag of a defender reply that is a counter-four (in a move list).
 const COUNTER_FOUR: u16 = 0x8000;
+
+/// The flag of an attacker move away from the attacker's previous threat (in a move
+/// list; see [`near`]).
+const FAR: u16 = 0x4000;
+
+/// True when the attacker's move `c` is near its previous threat `previous`: on one of
+/// its four lines within four cells, or within two cells of it. A threat sequence
+/// mostly builds on the stones just played (Allis's dependency of threats); a move
+/// elsewhere starts with [`VctSolver::dfpn_far_pn`] more proof number, so df-pn tries
+/// it after the near ones unless they grow costly (it is never pruned).
+fn near(c: Cell, previous: Cell) -> bool {
+    let (dx, dy) = (c.x.abs_diff(previous.x), c.y.abs_diff(previous.y));
+    ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4) || dx.max(dy) <= 2
+}
 
 const PROVEN: Numbers = Numbers { pn: 0, dn: INF };
 const DISPROVEN: Numbers = Numbers { pn: INF, dn: 0 };
@@ -168,7 +191,19 @@ impl VctSolver {
                     let q = quiet_threats(b, &mut self.nodes);
                     moves.extend(q);
                 }
-                moves.iter().map(|&(_, i)| i as u16).collect()
+                let mut list: Vec<u16> = moves.iter().map(|&(_, i)| i as u16).collect();
+                // Below the root, the moves away from the attacker's previous threat are
+                // marked: their defender nodes start with a larger proof number.
+                let played = b.moves();
+                if self.dfpn_far_pn > 0 && ply >= 2 && played.len() >= 2 {
+                    let previous = played[played.len() - 2];
+                    for m in &mut list {
+                        if !near(b.cell_of(*m as usize), previous) {
+                            *m |= FAR;
+                        }
+                    }
+                }
+                list
             }
         };
         if list.is_empty() {
@@ -250,16 +285,25 @@ impl VctSolver {
                 }
             }
         };
+        let far_pn = self.dfpn_far_pn;
+        // The move that starts at proof number 1: the generator's first one near the
+        // previous threat (its first one when none is).
+        let first = if or {
+            moves.iter().position(|&m| m & FAR == 0).unwrap_or(0)
+        } else {
+            0
+        };
         loop {
             // The children's numbers: from the table, or estimated.
             let children = moves.iter().enumerate().map(|(k, &m)| {
-                let i = (m & !COUNTER_FOUR) as usize;
+                let i = (m & !(COUNTER_FOUR | FAR)) as usize;
                 let n = match t.numbers.get(&b.hash_after_move(i)) {
                     Some(&n) => n,
-                    // The generator's first move is tried first, whatever its kind.
-                    None if or && k == 0 => Numbers { pn: 1, dn: 1 },
+                    // That move is tried first, whatever its kind.
+                    None if or && k == first => Numbers { pn: 1, dn: 1 },
                     None if or => Numbers {
-                        pn: initial_pn(&b.patterns(i, attacker)),
+                        pn: initial_pn(&b.patterns(i, attacker))
+                            + if m & FAR != 0 { far_pn } else { 0 },
                         dn: 1,
                     },
                     None => Numbers { pn: 1, dn: 1 },
@@ -284,7 +328,7 @@ impl VctSolver {
             } else {
                 (th_pn.saturating_sub(rest).max(1), th_dn.min(widened))
             };
-            let m = moves[best] & !COUNTER_FOUR;
+            let m = moves[best] & !(COUNTER_FOUR | FAR);
             b.play_unchecked(b.cell_of(m as usize));
             self.mid(b, attacker, child_pn, child_dn, ply + 1, t);
             b.try_undo();
@@ -455,7 +499,7 @@ fn proof_or(b: &mut Board, t: &DfpnTables) -> Option<VctProof> {
     }
     let moves = t.moves.get(&key)?;
     for &i in moves.iter() {
-        let i = i as usize;
+        let i = (i & !FAR) as usize;
         if t.numbers
             .get(&b.hash_after_move(i))
             .is_some_and(|n| n.pn == 0)
@@ -496,6 +540,20 @@ mod tests {
 
     fn n(pn: u32, dn: u32) -> Numbers {
         Numbers { pn, dn }
+    }
+
+    #[test]
+    fn near_is_the_previous_threats_lines_and_its_two_cell_square() {
+        let c = |t: &str| Cell::parse_human(t).unwrap();
+        let previous = c("h8");
+        for t in [
+            "h8", "h12", "h4", "l8", "d8", "l12", "d4", "l4", "d12", "j9", "g10", "f6",
+        ] {
+            assert!(near(c(t), previous), "{t}");
+        }
+        for t in ["h13", "m8", "m13", "k9", "e9", "d7", "l9"] {
+            assert!(!near(c(t), previous), "{t}");
+        }
     }
 
     #[test]
