@@ -97,20 +97,20 @@ pub struct Engine {
     pub max_moves: usize,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
-    /// off), so a search to a fixed depth keeps its root value. Off by default, as is
-    /// [`Engine::leaf_vcf_four_three`]: at fixed nodes the pair scores more (against
-    /// Rapfi at 10,000 nodes, ours at 40,000, 24 balanced openings and 48 random ones,
-    /// both colours: 71 points of 144 with both, 62 with stand pat alone, 55 with
-    /// neither), but at the time that counts, 200 ms a move against Rapfi at 200 ms,
-    /// the pair scored 36 points of 288 and the engine without them 46 (two sessions'
-    /// runs, alternating; see the README).
+    /// off), so a search to a fixed depth keeps its root value. On by default since the
+    /// fifteenth session, with [`Engine::leaf_vcf_four_three`], [`Engine::quick_wins`]
+    /// and the leaf VCT probe ([`Engine::leaf_vct_nodes`]): the four together scored 110
+    /// points of 240 ladder games against 99 (Rapfi at 10,000 nodes, ours at 40,000)
+    /// and 13 of 96 against 8 at 200 ms a move. Earlier sessions turned the pair alone
+    /// off after 200 ms matches went against it (36 points of 288 against 46); see the
+    /// README.
     pub leaf_stand_pat: bool,
     /// The leaf VCF probe runs only where the static patterns say a short VCF is
     /// possible: the side to move has a four-three cell (a cell that makes a four and an
     /// open three at once; [`Board::class_counts`]). Off, every leaf where the side to
-    /// move has a four to play is probed (the default; see [`Engine::leaf_stand_pat`]
-    /// for the matches). On, the tree is a ply deeper at the same nodes, as with no leaf
-    /// VCF at all, while a four-three at the horizon is still proved a win.
+    /// move has a four to play is probed. On (the default; see [`Engine::leaf_stand_pat`]
+    /// for the matches), the tree is a ply deeper at the same nodes, as with no leaf VCF
+    /// at all, while a four-three at the horizon is still proved a win.
     pub leaf_vcf_four_three: bool,
     /// Exact defences of an open three inside the tree: against an opponent's open three
     /// (a cell where it would make an open four) a node searches only our fours and the
@@ -128,14 +128,17 @@ pub struct Engine {
     /// win check of classical engines such as Rapfi's): a side to move with a
     /// double-three cell that the opponent cannot answer with a four, or a four-three
     /// cell whose block makes no four, wins in 5 plies without a search (not under
-    /// renju). Off by default: at 40,000 nodes against Rapfi at 10,000 it reached half a
-    /// ply deeper and scored the same points (58 of 144 either way; see the README).
+    /// renju). On by default (with the settings of [`Engine::leaf_stand_pat`]); alone, at
+    /// 40,000 nodes against Rapfi at 10,000, it reached half a ply deeper and scored the
+    /// same points as without (58 of 144 either way; see the README).
     pub quick_wins: bool,
     /// Nodes of the VCT probe (threes and fours, at most [`LEAF_VCT_DEPTH`] threats) at a
     /// horizon leaf whose side to move has a double-three or four-three cell that
     /// [`quick_win`] could not prove (the opponent has fours to answer with); after the
     /// leaf VCF, and with [`Engine::leaf_stand_pat`] only at leaves whose static value is
-    /// below beta. 0 (the default) runs no probe; see the README for the matches.
+    /// below beta; 0 runs no probe. 100 by default, with VCF tests of
+    /// [`Engine::leaf_vct_vcf_nodes`] = 20 nodes (see [`Engine::leaf_stand_pat`] and the
+    /// README for the matches; without stand pat, 200-node probes lost 12 points of 144).
     pub leaf_vct_nodes: u64,
     /// Attacker positions each VCF test of a leaf VCT probe may visit.
     pub leaf_vct_vcf_nodes: u64,
@@ -223,13 +226,13 @@ impl Engine {
             four_extension: true,
             max_moves: 8,
             leaf_vcf_nodes: 60,
-            quick_wins: false,
-            leaf_vct_nodes: 0,
+            quick_wins: true,
+            leaf_vct_nodes: 100,
             leaf_vct_vcf_nodes: 20,
             leaf_vct: VctSolver::with_entries(1 << 10),
             exact_three_defence: false,
-            leaf_stand_pat: false,
-            leaf_vcf_four_three: false,
+            leaf_stand_pat: true,
+            leaf_vcf_four_three: true,
             root_vcf_nodes: 20_000,
             root_vct_nodes: 40_000,
             vct: VctSolver::new(),
