@@ -8,7 +8,8 @@
 //! evaluation and move ordering and 14 candidates a node (the engine before the fitted
 //! tables) instead of the engine's defaults; `-- search stand-pat` turns on stand pat
 //! at the horizon and the leaf VCF probe only at four-three cells
-//! (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`, off by default).
+//! (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`; both on by default
+//! since the fifteenth session, so it now searches as the default does).
 
 use gomoku::{Board, Engine, Game, Notation};
 use std::hint::black_box;

@@ -4,7 +4,7 @@
 
 use crate::board::Board;
 use crate::cell::Cell;
-use crate::eval::{EvalTable, cell_value, evaluate_with, has_double_four_move};
+use crate::eval::{EvalTable, cell_value, evaluate_with, has_double_four_move, quick_win};
 use crate::order::OrderScorer;
 use crate::pattern::Pattern;
 use crate::vcf::VcfSolver;
@@ -97,20 +97,20 @@ pub struct Engine {
     pub max_moves: usize,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
-    /// off), so a search to a fixed depth keeps its root value. Off by default, as is
-    /// [`Engine::leaf_vcf_four_three`]: at fixed nodes the pair scores more (against
-    /// Rapfi at 10,000 nodes, ours at 40,000, 24 balanced openings and 48 random ones,
-    /// both colours: 71 points of 144 with both, 62 with stand pat alone, 55 with
-    /// neither), but at the time that counts, 200 ms a move against Rapfi at 200 ms,
-    /// the pair scored 36 points of 288 and the engine without them 46 (two sessions'
-    /// runs, alternating; see the README).
+    /// off), so a search to a fixed depth keeps its root value. On by default since the
+    /// fifteenth session, with [`Engine::leaf_vcf_four_three`], [`Engine::quick_wins`]
+    /// and the leaf VCT probe ([`Engine::leaf_vct_nodes`]): the four together scored 110
+    /// points of 240 ladder games against 99 (Rapfi at 10,000 nodes, ours at 40,000)
+    /// and 13 of 96 against 8 at 200 ms a move. Earlier sessions turned the pair alone
+    /// off after 200 ms matches went against it (36 points of 288 against 46); see the
+    /// README.
     pub leaf_stand_pat: bool,
     /// The leaf VCF probe runs only where the static patterns say a short VCF is
     /// possible: the side to move has a four-three cell (a cell that makes a four and an
     /// open three at once; [`Board::class_counts`]). Off, every leaf where the side to
-    /// move has a four to play is probed (the default; see [`Engine::leaf_stand_pat`]
-    /// for the matches). On, the tree is a ply deeper at the same nodes, as with no leaf
-    /// VCF at all, while a four-three at the horizon is still proved a win.
+    /// move has a four to play is probed. On (the default; see [`Engine::leaf_stand_pat`]
+    /// for the matches), the tree is a ply deeper at the same nodes, as with no leaf VCF
+    /// at all, while a four-three at the horizon is still proved a win.
     pub leaf_vcf_four_three: bool,
     /// Exact defences of an open three inside the tree: against an opponent's open three
     /// (a cell where it would make an open four) a node searches only our fours and the
@@ -124,6 +124,26 @@ pub struct Engine {
     pub exact_three_defence: bool,
     /// Attacker positions a VCF search at a leaf may visit (0 = no VCF at leaves).
     pub leaf_vcf_nodes: u64,
+    /// Static wins read from the threat classes at every node ([`quick_win`], the quick
+    /// win check of classical engines such as Rapfi's): a side to move with a
+    /// double-three cell that the opponent cannot answer with a four, or a four-three
+    /// cell whose block makes no four, wins in 5 plies without a search (not under
+    /// renju). On by default (with the settings of [`Engine::leaf_stand_pat`]); alone, at
+    /// 40,000 nodes against Rapfi at 10,000, it reached half a ply deeper and scored the
+    /// same points as without (58 of 144 either way; see the README).
+    pub quick_wins: bool,
+    /// Nodes of the VCT probe (threes and fours, at most [`LEAF_VCT_DEPTH`] threats) at a
+    /// horizon leaf whose side to move has a double-three or four-three cell that
+    /// [`quick_win`] could not prove (the opponent has fours to answer with); after the
+    /// leaf VCF, and with [`Engine::leaf_stand_pat`] only at leaves whose static value is
+    /// below beta; 0 runs no probe. 100 by default, with VCF tests of
+    /// [`Engine::leaf_vct_vcf_nodes`] = 20 nodes (see [`Engine::leaf_stand_pat`] and the
+    /// README for the matches; without stand pat, 200-node probes lost 12 points of 144).
+    pub leaf_vct_nodes: u64,
+    /// Attacker positions each VCF test of a leaf VCT probe may visit.
+    pub leaf_vct_vcf_nodes: u64,
+    /// The leaf probes' solver (small tables: it is cleared every probe).
+    leaf_vct: VctSolver,
     /// Attacker positions the root VCF searches may visit (under a node limit `N`, at
     /// most `N / 8`: the limit counts them).
     pub root_vcf_nodes: u64,
@@ -150,6 +170,8 @@ pub struct Engine {
     leaf_count: u32,
 }
 
+/// Most attacker threats of a leaf VCT probe ([`Engine::leaf_vct_nodes`]).
+pub const LEAF_VCT_DEPTH: u32 = 3;
 const MAX_DEPTH: u32 = 40;
 /// Search nodes between two polls of the time budget: every node (a node with its leaf
 /// VCF costs a few to a few hundred microseconds of CPU, stretched several times in wall
@@ -204,9 +226,13 @@ impl Engine {
             four_extension: true,
             max_moves: 8,
             leaf_vcf_nodes: 60,
+            quick_wins: true,
+            leaf_vct_nodes: 100,
+            leaf_vct_vcf_nodes: 20,
+            leaf_vct: VctSolver::with_entries(1 << 10),
             exact_three_defence: false,
-            leaf_stand_pat: false,
-            leaf_vcf_four_three: false,
+            leaf_stand_pat: true,
+            leaf_vcf_four_three: true,
             root_vcf_nodes: 20_000,
             root_vct_nodes: 40_000,
             vct: VctSolver::new(),
@@ -401,10 +427,14 @@ impl Engine {
         if opp_fives > 0 && b.winning_cells(!me).len() >= 2 {
             return Score::loss_in(ply + 2);
         }
+        // Wins the threat classes show (double three, four-three) without a search.
+        if self.quick_wins && opp_fives == 0 && quick_win(b) {
+            return Score::win_in(ply + 5);
+        }
         // 3. Horizon: with stand pat, the static value stands when it already reaches
         // beta (our VCF could only raise it: the cut-off is the same); else our own VCF
-        // (with the four-three gate, only when we have a four-three cell), else the
-        // static value.
+        // (with the four-three gate, only when we have a four-three cell), then the VCT
+        // probe (when on), else the static value.
         if depth <= 0 || ply >= MAX_PLY {
             let stand = evaluate_with(b, &self.eval);
             if self.leaf_stand_pat && stand >= beta {
@@ -423,6 +453,27 @@ impl Engine {
                     return Score::win_in(ply + line.len() as u32);
                 }
                 self.nodes += self.vcf.nodes;
+            }
+            // A VCT probe where the side to move has a double-three or four-three cell
+            // (quick_win could not prove it: the opponent has fours to answer with). The
+            // solver may pass its limit by two of its VCF tests: kept within the room.
+            let room = self.node_limit.saturating_sub(self.nodes);
+            let slack = 2 * (self.leaf_vct_vcf_nodes + 2);
+            let classes = b.class_counts(me);
+            if opp_fives == 0
+                && self.leaf_vct_nodes > 0
+                && room > 2 * slack
+                && classes[1] + classes[2] > 0
+            {
+                self.leaf_vct.vcf_nodes = self.leaf_vct_vcf_nodes;
+                let limit = self.leaf_vct_nodes.min(room - slack);
+                let proof = self
+                    .leaf_vct
+                    .prove_within(b, LEAF_VCT_DEPTH, limit, &self.budget);
+                self.nodes += self.leaf_vct.nodes;
+                if let Some(p) = proof {
+                    return Score::win_in(ply + p.plies(b));
+                }
             }
             if self.leaf_sample_every > 0 {
                 self.leaf_count += 1;

@@ -61,7 +61,7 @@ pub use cell::{Cell, CellError, MAX_SIZE, MIN_SIZE, parse_move_list};
 pub use engine::{Candidate, Engine, SearchInfo};
 pub use eval::{
     EvalTable, EvalTableError, FEATURE_NAMES, FEATURES, cell_value, combination_class, evaluate,
-    evaluate_with, features,
+    evaluate_with, features, quick_win,
 };
 pub use level::Level;
 pub use pattern::{Pattern, classify_line};

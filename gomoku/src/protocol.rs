@@ -80,6 +80,9 @@ struct Block {
     bad: usize,
 }
 
+/// Settings a brain applies to each engine it makes.
+type EngineSetup = Box<dyn Fn(&mut Engine) + Send + Sync>;
+
 /// The brain's state between commands.
 pub struct Brain {
     board: Option<Board>,
@@ -93,6 +96,8 @@ pub struct Brain {
     node_limit: Option<u64>,
     /// The evaluation table of the engine (the default table when `None`).
     eval: Option<EvalTable>,
+    /// Settings applied to every engine the brain makes ([`Brain::with_engine_setup`]).
+    setup: Option<EngineSetup>,
     tt_mib: usize,
     /// When the command being handled was read.
     arrived: Instant,
@@ -127,6 +132,7 @@ impl Brain {
             block: None,
             node_limit: None,
             eval: None,
+            setup: None,
             tt_mib: 0,
             arrived: Instant::now(),
             lateness: INITIAL_LATENESS,
@@ -147,6 +153,16 @@ impl Brain {
     /// alternative weights, e.g. the match-tuning job `cargo xtask tune-gomoku`).
     pub fn with_eval(mut self, table: EvalTable) -> Brain {
         self.eval = Some(table);
+        self
+    }
+
+    /// Applies `setup` to every engine the brain makes, after its own settings (for
+    /// matches of engine variants, e.g. `quirky-pbrain --quick-wins`).
+    pub fn with_engine_setup(
+        mut self,
+        setup: impl Fn(&mut Engine) + Send + Sync + 'static,
+    ) -> Brain {
+        self.setup = Some(Box::new(setup));
         self
     }
 
@@ -218,6 +234,9 @@ impl Brain {
             engine.lag_reserve = false;
             if let Some(table) = self.eval {
                 engine.eval = table;
+            }
+            if let Some(setup) = &self.setup {
+                setup(&mut engine);
             }
             self.engine = Some(engine);
             self.tt_mib = mib;

@@ -249,9 +249,18 @@ fn strong_after(b: &Board, j: usize, a: Side, strong_cells: &[usize]) -> bool {
 impl VctSolver {
     /// A solver with default budgets.
     pub fn new() -> VctSolver {
-        let n = 1 << 16;
+        VctSolver::with_entries(1 << 16)
+    }
+
+    /// A solver whose failure tables (cleared at the start of every proof) and VCF
+    /// failure table hold `entries` entries each (rounded up to a power of two, at least
+    /// 16): small tables for many small proofs, as the engine's leaf probes
+    /// ([`crate::Engine::leaf_vct_nodes`]) run, where clearing 64 Ki entries a proof
+    /// would cost more than the proof.
+    pub fn with_entries(entries: usize) -> VctSolver {
+        let n = entries.max(16).next_power_of_two();
         VctSolver {
-            vcf: VcfSolver::new(1 << 16),
+            vcf: VcfSolver::new(n),
             fails: vec![(0, 0); n],
             mask: n - 1,
             nodes: 0,

@@ -207,6 +207,29 @@ pub fn game_opening(seed: u64, g: usize) -> Board {
     random_opening(&mut rng, stones)
 }
 
+/// The openings file of `count` distinct openings drawn by [`game_opening`] for `seed`
+/// (games 0, 1, … of that seed, a repeated position skipped), in the format the match
+/// runner reads (`zerosum gomoku match --openings`, `gomoku::suite::parse_openings`): a
+/// header comment naming the command, then one move list a line, e.g. `h8g7i9`.
+pub fn openings_file(seed: u64, count: usize) -> String {
+    let mut text = format!(
+        "# {count} random freestyle 15x15 openings of 3-6 stones near the centre\n\
+         # cargo xtask gomoku-openings --seed {seed} --count {count}\n"
+    );
+    let mut seen = std::collections::HashSet::new();
+    let mut g = 0;
+    while seen.len() < count {
+        let b = game_opening(seed, g);
+        g += 1;
+        if seen.insert(b.hash()) {
+            let moves: String = b.moves().iter().map(|c| c.to_string()).collect();
+            text.push_str(&moves);
+            text.push('\n');
+        }
+    }
+    text
+}
+
 /// The games of a file written by [`play_games`] for `seed` (in any order, as the
 /// threads finished them), put back in the order of their game numbers (a game is
 /// matched to the numbers whose opening it starts with; games of one opening are the
@@ -305,6 +328,20 @@ pub fn read_games(path: &Path) -> Vec<TeacherGame> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The openings file is reproducible from its seed, holds `count` distinct
+    /// openings of 3 to 6 stones, and the match runner's reader accepts it.
+    #[test]
+    fn openings_file_is_seeded_and_readable() {
+        let text = openings_file(5, 30);
+        assert_eq!(text, openings_file(5, 30));
+        assert_ne!(text, openings_file(6, 30));
+        let boards = gomoku::suite::parse_openings(&text, Rule::Freestyle).unwrap();
+        assert_eq!(boards.len(), 30);
+        let hashes: std::collections::HashSet<u64> = boards.iter().map(|b| b.hash()).collect();
+        assert_eq!(hashes.len(), 30);
+        assert!(boards.iter().all(|b| (3..=6).contains(&b.stone_count())));
+    }
 
     /// A game survives its line of the games file, and games written in any order come
     /// back in game-number order, cut at the first missing number.

@@ -17,6 +17,8 @@
 //!   leaves of our own searches, labelled by a deeper search);
 //! - `cargo xtask tune-gomoku [--iterations N] [--seed S] [--nodes N] …`: tunes the
 //!   gomoku evaluation's weights by match results (SPSA) against Rapfi at fixed nodes;
+//! - `cargo xtask gomoku-openings --seed S [--count N] [--out FILE]`: seeded random
+//!   gomoku openings for `zerosum gomoku match --openings`;
 //! - `cargo xtask deps`: dependencies declared but unused (also a test, so CI checks it).
 
 use clap::{Parser, Subcommand};
@@ -181,6 +183,19 @@ enum Task {
     /// Tunes the gomoku evaluation's weights by match results (SPSA) against Rapfi
     /// limited by nodes, or in self-play, and writes the averaged weights.
     TuneGomoku(gomoku_tune::TuneArgs),
+    /// Writes seeded random gomoku openings (3 to 6 stones near the centre, as the
+    /// teacher and leaf fits draw them) in the match runner's openings format.
+    GomokuOpenings {
+        /// The seed: the same seed and count give the same file.
+        #[arg(long)]
+        seed: u64,
+        /// How many distinct openings.
+        #[arg(long, default_value_t = 48)]
+        count: usize,
+        /// Where to write them (default: standard output).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Lists the dependencies a crate declares but never names in its code.
     Deps,
 }
@@ -258,6 +273,22 @@ fn main() -> ExitCode {
             data_dir(None).ok().flatten().as_deref(),
         )),
         Task::TuneGomoku(args) => exit(gomoku_tune::tune(&args)),
+        Task::GomokuOpenings { seed, count, out } => {
+            let text = gomoku_teacher::openings_file(seed, count);
+            match out {
+                Some(path) => match std::fs::write(&path, text) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("{}: {e}", path.display());
+                        ExitCode::from(2)
+                    }
+                },
+                None => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+            }
+        }
         Task::Deps => {
             let unused = deps::unused(&workspace_root());
             for u in &unused {

@@ -7,7 +7,11 @@
 //! - `--die-after N`: exits without a word once it has answered N moves;
 //! - `--nodes N`: nodes per move, the root VCF and VCT included (default 300);
 //! - `--eval FILE`: the evaluation table in the text form of `EvalTable::to_text`
-//!   (matches of alternative weights: `cargo xtask tune-gomoku`).
+//!   (matches of alternative weights: `cargo xtask tune-gomoku`);
+//! - engine variants for ladder matches: `--quick-wins on|off` (`Engine::quick_wins`),
+//!   `--stand-pat on|off` (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`
+//!   together), `--leaf-vct N` (`Engine::leaf_vct_nodes`), `--leaf-vct-vcf N`
+//!   (`Engine::leaf_vct_vcf_nodes`).
 //!
 //! `quirky-pbrain --die-after 3 < commands`
 
@@ -38,6 +42,34 @@ fn main() {
             }
         }
     }
+    let switch = |name: &str| -> Option<bool> {
+        let i = args.iter().position(|a| a == name)?;
+        match args.get(i + 1).map(String::as_str) {
+            Some("on") => Some(true),
+            Some("off") => Some(false),
+            other => {
+                eprintln!("quirky-pbrain: {name} takes on or off, not {other:?}");
+                std::process::exit(2);
+            }
+        }
+    };
+    let (quick_wins, stand_pat) = (switch("--quick-wins"), switch("--stand-pat"));
+    let (leaf_vct, leaf_vct_vcf) = (value("--leaf-vct"), value("--leaf-vct-vcf"));
+    brain = brain.with_engine_setup(move |e| {
+        if let Some(on) = quick_wins {
+            e.quick_wins = on;
+        }
+        if let Some(on) = stand_pat {
+            e.leaf_stand_pat = on;
+            e.leaf_vcf_four_three = on;
+        }
+        if let Some(n) = leaf_vct {
+            e.leaf_vct_nodes = n;
+        }
+        if let Some(n) = leaf_vct_vcf {
+            e.leaf_vct_vcf_nodes = n;
+        }
+    });
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut answered = 0;

@@ -144,13 +144,19 @@ fn a_node_limit_is_never_passed() {
     ];
     let mut engine = Engine::new(4);
     engine.root_vct_nodes = 0;
-    for position in positions {
-        let board = Board::parse_position(position).unwrap();
-        for limit in [1, 2, 3, 7, 10, 50, 100, 333, 1_000, 5_000] {
-            engine.clear();
-            let info = engine.search(&board, &Limits::nodes(limit));
-            assert!(info.best.is_some(), "{position} at {limit}");
-            assert!(info.nodes <= limit, "{position}: {} > {limit}", info.nodes);
+    // The default, then with the quick wins and the leaf VCT probe (whose solver may
+    // pass its own limit by two VCF tests).
+    for probe in [false, true] {
+        engine.quick_wins = probe;
+        engine.leaf_vct_nodes = if probe { 100 } else { 0 };
+        for position in positions {
+            let board = Board::parse_position(position).unwrap();
+            for limit in [1, 2, 3, 7, 10, 50, 100, 333, 1_000, 5_000] {
+                engine.clear();
+                let info = engine.search(&board, &Limits::nodes(limit));
+                assert!(info.best.is_some(), "{position} at {limit}");
+                assert!(info.nodes <= limit, "{position}: {} > {limit}", info.nodes);
+            }
         }
     }
 }
@@ -275,6 +281,42 @@ fn the_four_three_gate_keeps_the_leaf_four_three_wins() {
             .solve(&mut after, 20, 100_000)
             .is_none(),
         "{info:?}"
+    );
+}
+
+/// With the quick wins (`Engine::quick_wins`) a depth-1 search sees black's four-three
+/// without any VCF probe: the white moves that leave it standing are losses, and the
+/// move chosen leaves black no VCF. The same search without them sees no loss.
+#[test]
+fn quick_wins_see_a_four_three_without_a_probe() {
+    use gomoku::vcf::VcfSolver;
+    use gomoku::{Engine, Limits, Side};
+    let board = four_three_position(Side::Second);
+    let search = |quick_wins: bool| {
+        let mut engine = Engine::new(4);
+        engine.root_vcf_nodes = 0;
+        engine.root_vct_nodes = 0;
+        engine.leaf_vcf_nodes = 0;
+        engine.quick_wins = quick_wins;
+        engine.search(&board, &Limits::depth(1))
+    };
+    let info = search(true);
+    assert!(
+        info.candidates.iter().any(|c| c.score.is_loss()),
+        "{info:?}"
+    );
+    let mut after = board.clone();
+    after.play_unchecked(info.best.unwrap());
+    assert!(
+        VcfSolver::default()
+            .solve(&mut after, 20, 100_000)
+            .is_none(),
+        "{info:?}"
+    );
+    let blind = search(false);
+    assert!(
+        !blind.candidates.iter().any(|c| c.score.is_loss()),
+        "{blind:?}"
     );
 }
 

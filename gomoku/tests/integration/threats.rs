@@ -238,3 +238,54 @@ fn patterns_read_ahead_agree_with_playing_the_stone() {
         }
     }
 }
+
+/// Every win `gomoku::quick_win` reads from the threat classes is a real one: on
+/// pseudo-random games of freestyle and standard, each position it claims is proved by
+/// the VCT solver within 3 threats, and the proof tree passes `check_vct_proof` (the
+/// rules code alone answers every defence). Both of its shapes are met: a claim where
+/// the opponent could make a four (a four-three whose block makes none) and one where
+/// it could not.
+#[test]
+fn quick_wins_are_proved_wins() {
+    use gomoku::Pattern;
+    use gomoku::vct::{VctSolver, check_vct_proof};
+    let mut seed = 0x5eed_0fa1_1c1a_0001_u64;
+    let (mut claims, mut against_fours) = (0, 0);
+    let mut solver = VctSolver::new();
+    for rule in [Rule::Freestyle, Rule::Standard] {
+        for _ in 0..40 {
+            let mut b = Board::with_size(15, rule).unwrap();
+            b.play(Cell::new(7, 7));
+            while b.outcome().is_none() && b.stone_count() < 40 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let c = Cell::new(3 + (seed % 9) as u8, 3 + ((seed >> 8) % 9) as u8);
+                if b.try_play(c).is_err() {
+                    continue;
+                }
+                let before = b.clone();
+                if !gomoku::quick_win(&mut b) {
+                    continue;
+                }
+                assert_eq!(b.moves(), before.moves(), "the board is restored");
+                let me = b.side_to_move();
+                claims += 1;
+                if b.pattern_count(!me, Pattern::Four) + b.pattern_count(!me, Pattern::OpenFour) > 0
+                {
+                    against_fours += 1;
+                }
+                let proof = solver.prove(&mut b, 3, 1_000_000, None);
+                let position = format!("{rule:?} {b}");
+                let proof = proof.unwrap_or_else(|| panic!("no VCT for a quick win: {position}"));
+                check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{position}: {e}"));
+                // One claim a game: the next game gives a new position.
+                break;
+            }
+        }
+    }
+    assert!(
+        claims >= 20 && against_fours >= 3,
+        "{claims} claims, {against_fours} against fours"
+    );
+}
