@@ -823,7 +823,15 @@ impl Solver {
             limit,
         };
         let ix = PatternIndices::new(board);
-        let v = eval_search(board, &ix, depth, -INF_EVAL, INF_EVAL, &mut count);
+        let v = eval_search(
+            board,
+            &ix,
+            board.moves(),
+            depth,
+            -INF_EVAL,
+            INF_EVAL,
+            &mut count,
+        );
         self.nodes += self.sort_nodes - before;
         let scale = crate::eval::pattern::SCALE;
         (v + v.signum() * scale / 2) / scale
@@ -1245,7 +1253,15 @@ impl Solver {
                     limit,
                 };
                 let next_ix = ix.play(sq, f);
-                let v = eval_search(next, &next_ix, sort_depth, -INF_EVAL, sort_beta, &mut count);
+                let v = eval_search(
+                    next,
+                    &next_ix,
+                    if sort_depth > 0 { next.moves() } else { 0 },
+                    sort_depth,
+                    -INF_EVAL,
+                    sort_beta,
+                    &mut count,
+                );
                 self.nodes += self.sort_nodes - before;
                 if self.nodes >= self.node_limit {
                     self.stopped = true;
@@ -1281,10 +1297,11 @@ impl Solver {
         *count.nodes += 1;
         let ix = PatternIndices::new(b);
         let v0 = crate::eval::pattern::shipped().value_with(b, &ix);
+        let m = b.moves();
         let cut = if v0 >= (hi + lo) / 2 {
-            (eval_search(b, &ix, f.shallow, hi - 1, hi, &mut count) >= hi).then_some(beta)
+            (eval_search(b, &ix, m, f.shallow, hi - 1, hi, &mut count) >= hi).then_some(beta)
         } else {
-            (eval_search(b, &ix, f.shallow, lo, lo + 1, &mut count) <= lo).then_some(alpha)
+            (eval_search(b, &ix, m, f.shallow, lo, lo + 1, &mut count) <= lo).then_some(alpha)
         };
         self.nodes += self.sort_nodes - before;
         cut
@@ -1393,10 +1410,12 @@ struct NodeCount<'a> {
 /// X-squares last, and with 2 or more plies left the moves with the fewest replies
 /// first. `ix` holds the pattern indices of `b`, updated move by move. `nodes` counts
 /// the positions visited; at its limit the search returns at once (a meaningless value:
-/// the solve it serves is stopped).
+/// the solve it serves is stopped). `m` is `b.moves()`, known to the caller (a parent
+/// has it from its fastest-first ordering); unused at depth 0, where it may be anything.
 fn eval_search(
     b: Board,
     ix: &PatternIndices,
+    m: u64,
     depth: u32,
     mut alpha: i32,
     beta: i32,
@@ -1409,12 +1428,12 @@ fn eval_search(
     if depth == 0 {
         return crate::eval::pattern::shipped().value_with(b, ix);
     }
-    let m = b.moves();
     if m == 0 {
-        if b.opponent_moves() == 0 {
+        let om = b.opponent_moves();
+        if om == 0 {
             return b.final_score() * crate::eval::pattern::SCALE;
         }
-        return -eval_search(b.pass(), &ix.pass(), depth, -beta, -alpha, nodes);
+        return -eval_search(b.pass(), &ix.pass(), om, depth, -beta, -alpha, nodes);
     }
     let mut best = -INF_EVAL;
     // Corners first, the squares diagonally next to them (X-squares) last: more
@@ -1445,13 +1464,14 @@ fn eval_search(
     }) {
         let f = flips(b.player, b.opponent, sq);
         let replies = movegen::moves(b.opponent ^ f, b.player ^ f ^ (1u64 << sq));
-        list.push(-(replies.count_ones() as i32) * 4 - rank, sq, f);
+        list.push(-(replies.count_ones() as i32) * 4 - rank, sq, f, replies);
     }
     list.sort();
-    for &(_, sq, f) in list.as_slice() {
+    for &(_, sq, f, replies) in list.as_slice() {
         let v = -eval_search(
             b.play_flips(sq, f),
             &ix.play(sq, f),
+            replies,
             depth - 1,
             -beta,
             -alpha,
@@ -1464,11 +1484,12 @@ fn eval_search(
     best
 }
 
-/// A list of (ordering key, square, flips), on the stack for up to 32 moves (every
-/// position of real games: the most legal moves known in a reachable position is 33,
-/// and set-up positions can have up to 60), on the heap beyond; not zeroed when made.
+/// A list of (ordering key, square, flips, the child's moves), on the stack for up to 32
+/// moves (every position of real games: the most legal moves known in a reachable
+/// position is 33, and set-up positions can have up to 60), on the heap beyond; not
+/// zeroed when made.
 struct MoveList {
-    items: SmallVec<[(i32, u32, u64); 32]>,
+    items: SmallVec<[(i32, u32, u64, u64); 32]>,
 }
 
 impl MoveList {
@@ -1480,30 +1501,30 @@ impl MoveList {
     }
 
     #[inline]
-    fn push(&mut self, key: i32, sq: u32, f: u64) {
-        self.items.push((key, sq, f));
+    fn push(&mut self, key: i32, sq: u32, f: u64, replies: u64) {
+        self.items.push((key, sq, f, replies));
     }
 
     /// Insertion sort, highest key first.
     #[inline]
     fn sort(&mut self) {
-        sort_by_key_descending(self.items.as_mut_slice());
+        sort_by_key_descending(self.items.as_mut_slice(), |x| x.0);
     }
 
     #[inline]
-    fn as_slice(&self) -> &[(i32, u32, u64)] {
+    fn as_slice(&self) -> &[(i32, u32, u64, u64)] {
         self.items.as_slice()
     }
 }
 
-/// Insertion sort of (ordering key, square, flips) by key, highest first and stable
-/// (equal keys keep their order): fast for the few moves of a node.
+/// Insertion sort of move entries by `key`, highest first and stable (equal keys keep
+/// their order): fast for the few moves of a node.
 #[inline]
-fn sort_by_key_descending(s: &mut [(i32, u32, u64)]) {
+fn sort_by_key_descending<T: Copy>(s: &mut [T], key: impl Fn(&T) -> i32) {
     for i in 1..s.len() {
         let x = s[i];
         let mut j = i;
-        while j > 0 && s[j - 1].0 < x.0 {
+        while j > 0 && key(&s[j - 1]) < key(&x) {
             s[j] = s[j - 1];
             j -= 1;
         }
@@ -1526,7 +1547,7 @@ impl Ply {
     /// Insertion sort, highest key first (stable: equal keys keep their square order).
     #[inline]
     fn sort(&mut self) {
-        sort_by_key_descending(&mut self.items[..self.len]);
+        sort_by_key_descending(&mut self.items[..self.len], |x| x.0);
     }
 }
 
