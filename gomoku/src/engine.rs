@@ -132,7 +132,7 @@ pub struct Engine {
     /// 40,000 nodes against Rapfi at 10,000, it reached half a ply deeper and scored the
     /// same points as without (58 of 144 either way; see the README).
     pub quick_wins: bool,
-    /// Nodes of the VCT probe (threes and fours, at most [`LEAF_VCT_DEPTH`] threats) at a
+    /// Nodes of the VCT probe (threes and fours, at most `LEAF_VCT_DEPTH` = 3 threats) at a
     /// horizon leaf whose side to move has a double-three or four-three cell that
     /// [`quick_win`] could not prove (the opponent has fours to answer with); after the
     /// leaf VCF, and with [`Engine::leaf_stand_pat`] only at leaves whose static value is
