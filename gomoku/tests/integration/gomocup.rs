@@ -261,7 +261,6 @@ fn four_three_position(to_move: gomoku::Side) -> gomoku::Board {
 /// chosen leaves black no VCF (the solver, with a far larger budget, finds none).
 #[test]
 fn the_four_three_gate_keeps_the_leaf_four_three_wins() {
-    use gomoku::vcf::VcfSolver;
     use gomoku::{Engine, Limits, Side};
     let board = four_three_position(Side::Second);
     let mut engine = Engine::new(4);
@@ -270,6 +269,13 @@ fn the_four_three_gate_keeps_the_leaf_four_three_wins() {
     engine.leaf_vcf_four_three = true;
     engine.leaf_stand_pat = false;
     let info = engine.search(&board, &Limits::depth(1));
+    assert_sees_and_stops_the_four_three(&board, &info);
+}
+
+/// `info` (white to move on `board`, black holding a four-three) rates some moves as
+/// losses, and the move chosen leaves black no VCF (the solver, with a far larger budget,
+/// finds none).
+fn assert_sees_and_stops_the_four_three(board: &gomoku::Board, info: &gomoku::SearchInfo) {
     assert!(
         info.candidates.iter().any(|c| c.score.is_loss()),
         "{info:?}"
@@ -277,7 +283,7 @@ fn the_four_three_gate_keeps_the_leaf_four_three_wins() {
     let mut after = board.clone();
     after.play_unchecked(info.best.unwrap());
     assert!(
-        VcfSolver::default()
+        gomoku::vcf::VcfSolver::default()
             .solve(&mut after, 20, 100_000)
             .is_none(),
         "{info:?}"
@@ -289,7 +295,6 @@ fn the_four_three_gate_keeps_the_leaf_four_three_wins() {
 /// move chosen leaves black no VCF. The same search without them sees no loss.
 #[test]
 fn quick_wins_see_a_four_three_without_a_probe() {
-    use gomoku::vcf::VcfSolver;
     use gomoku::{Engine, Limits, Side};
     let board = four_three_position(Side::Second);
     let search = |quick_wins: bool| {
@@ -300,19 +305,7 @@ fn quick_wins_see_a_four_three_without_a_probe() {
         engine.quick_wins = quick_wins;
         engine.search(&board, &Limits::depth(1))
     };
-    let info = search(true);
-    assert!(
-        info.candidates.iter().any(|c| c.score.is_loss()),
-        "{info:?}"
-    );
-    let mut after = board.clone();
-    after.play_unchecked(info.best.unwrap());
-    assert!(
-        VcfSolver::default()
-            .solve(&mut after, 20, 100_000)
-            .is_none(),
-        "{info:?}"
-    );
+    assert_sees_and_stops_the_four_three(&board, &search(true));
     let blind = search(false);
     assert!(
         !blind.candidates.iter().any(|c| c.score.is_loss()),

@@ -191,48 +191,64 @@ fn the_solver_copy_keeps_the_patterns_of_the_full_board() {
 #[test]
 fn patterns_read_ahead_agree_with_playing_the_stone() {
     let mut seed = 0x0ddb_1a5e_5bad_5eed_u64;
-    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
-        for _ in 0..3 {
+    let rules = [Rule::Freestyle, Rule::Standard, Rule::Renju];
+    random_games(&mut seed, &rules, 3, 36, |_, b| {
+        for &i in b.frontier() {
+            let i = i as usize;
+            for side in [Side::First, Side::Second] {
+                let mut after = b.clone();
+                after.set_side_to_move(side);
+                after.play_unchecked(b.cell_of(i));
+                for view in [side, !side] {
+                    let mut seen = 0;
+                    b.any_pattern_after(i, side, view, |j, p| {
+                        assert_eq!(p, after.patterns(j, view), "{}", b.diagram());
+                        seen += 1;
+                        false
+                    });
+                    assert!(seen > 0);
+                }
+                let mut fives = Vec::new();
+                b.fives_after(i, side, &mut fives);
+                fives.sort_unstable();
+                let c = b.cell_of(i);
+                let mut expected: Vec<usize> = (after.winning_cells(side).into_iter())
+                    .filter(|&j| {
+                        let o = b.cell_of(j);
+                        let (dx, dy) = (o.x as i32 - c.x as i32, o.y as i32 - c.y as i32);
+                        (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) <= 4
+                    })
+                    .collect();
+                expected.sort_unstable();
+                assert_eq!(fives, expected, "{}", b.diagram());
+            }
+        }
+        false
+    });
+}
+
+/// Plays `games` pseudo-random games (xorshift from `seed`) under each of `rules` on
+/// 15×15, from a stone in the centre, each stone drawn from the 9×9 square around it;
+/// `visit` sees the board after every stone played, until the game ends, it holds
+/// `stones` stones, or `visit` returns true (this game is done).
+fn random_games(
+    seed: &mut u64,
+    rules: &[Rule],
+    games: usize,
+    stones: usize,
+    mut visit: impl FnMut(Rule, &mut Board) -> bool,
+) {
+    for &rule in rules {
+        for _ in 0..games {
             let mut b = Board::with_size(15, rule).unwrap();
             b.play(Cell::new(7, 7));
-            while b.outcome().is_none() && b.stone_count() < 36 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let c = Cell::new(3 + (seed % 9) as u8, 3 + ((seed >> 8) % 9) as u8);
-                if b.try_play(c).is_err() {
-                    continue;
-                }
-                for &i in b.frontier() {
-                    let i = i as usize;
-                    for side in [Side::First, Side::Second] {
-                        let mut after = b.clone();
-                        after.set_side_to_move(side);
-                        after.play_unchecked(b.cell_of(i));
-                        for view in [side, !side] {
-                            let mut seen = 0;
-                            b.any_pattern_after(i, side, view, |j, p| {
-                                assert_eq!(p, after.patterns(j, view), "{}", b.diagram());
-                                seen += 1;
-                                false
-                            });
-                            assert!(seen > 0);
-                        }
-                        let mut fives = Vec::new();
-                        b.fives_after(i, side, &mut fives);
-                        fives.sort_unstable();
-                        let c = b.cell_of(i);
-                        let mut expected: Vec<usize> = (after.winning_cells(side).into_iter())
-                            .filter(|&j| {
-                                let o = b.cell_of(j);
-                                let (dx, dy) = (o.x as i32 - c.x as i32, o.y as i32 - c.y as i32);
-                                (dx == 0 || dy == 0 || dx.abs() == dy.abs())
-                                    && dx.abs().max(dy.abs()) <= 4
-                            })
-                            .collect();
-                        expected.sort_unstable();
-                        assert_eq!(fives, expected, "{}", b.diagram());
-                    }
+            while b.outcome().is_none() && b.stone_count() < stones {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                let c = Cell::new(3 + (*seed % 9) as u8, 3 + ((*seed >> 8) % 9) as u8);
+                if b.try_play(c).is_ok() && visit(rule, &mut b) {
+                    break;
                 }
             }
         }
@@ -252,38 +268,30 @@ fn quick_wins_are_proved_wins() {
     let mut seed = 0x5eed_0fa1_1c1a_0001_u64;
     let (mut claims, mut against_fours) = (0, 0);
     let mut solver = VctSolver::new();
-    for rule in [Rule::Freestyle, Rule::Standard] {
-        for _ in 0..40 {
-            let mut b = Board::with_size(15, rule).unwrap();
-            b.play(Cell::new(7, 7));
-            while b.outcome().is_none() && b.stone_count() < 40 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let c = Cell::new(3 + (seed % 9) as u8, 3 + ((seed >> 8) % 9) as u8);
-                if b.try_play(c).is_err() {
-                    continue;
-                }
-                let before = b.clone();
-                if !gomoku::quick_win(&mut b) {
-                    continue;
-                }
-                assert_eq!(b.moves(), before.moves(), "the board is restored");
-                let me = b.side_to_move();
-                claims += 1;
-                if b.pattern_count(!me, Pattern::Four) + b.pattern_count(!me, Pattern::OpenFour) > 0
-                {
-                    against_fours += 1;
-                }
-                let proof = solver.prove(&mut b, 3, 1_000_000, None);
-                let position = format!("{rule:?} {b}");
-                let proof = proof.unwrap_or_else(|| panic!("no VCT for a quick win: {position}"));
-                check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{position}: {e}"));
-                // One claim a game: the next game gives a new position.
-                break;
+    random_games(
+        &mut seed,
+        &[Rule::Freestyle, Rule::Standard],
+        40,
+        40,
+        |rule, b| {
+            let before = b.clone();
+            if !gomoku::quick_win(b) {
+                return false;
             }
-        }
-    }
+            assert_eq!(b.moves(), before.moves(), "the board is restored");
+            let me = b.side_to_move();
+            claims += 1;
+            if b.pattern_count(!me, Pattern::Four) + b.pattern_count(!me, Pattern::OpenFour) > 0 {
+                against_fours += 1;
+            }
+            let proof = solver.prove(b, 3, 1_000_000, None);
+            let position = format!("{rule:?} {b}");
+            let proof = proof.unwrap_or_else(|| panic!("no VCT for a quick win: {position}"));
+            check_vct_proof(b, &proof).unwrap_or_else(|e| panic!("{position}: {e}"));
+            // One claim a game: the next game gives a new position.
+            true
+        },
+    );
     assert!(
         claims >= 20 && against_fours >= 3,
         "{claims} claims, {against_fours} against fours"
