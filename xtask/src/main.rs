@@ -189,9 +189,9 @@ enum Task {
         /// The seed: the same seed and count give the same file.
         #[arg(long)]
         seed: u64,
-        /// How many distinct openings.
-        #[arg(long, default_value_t = 48)]
-        count: usize,
+        /// How many distinct openings, 1 to 100,000.
+        #[arg(long, default_value_t = 48, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        count: u32,
         /// Where to write them (default: standard output).
         #[arg(long)]
         out: Option<PathBuf>,
@@ -274,7 +274,7 @@ fn main() -> ExitCode {
         )),
         Task::TuneGomoku(args) => exit(gomoku_tune::tune(&args)),
         Task::GomokuOpenings { seed, count, out } => {
-            let text = gomoku_teacher::openings_file(seed, count);
+            let text = gomoku_teacher::openings_file(seed, count as usize);
             match out {
                 Some(path) => match std::fs::write(&path, text) {
                     Ok(()) => ExitCode::SUCCESS,
