@@ -34,16 +34,22 @@ pub struct LimitArgs<L> {
 }
 
 impl<L: Level> LimitArgs<L> {
+    /// The level these options give the engine (see [`LimitArgs::apply`]): an explicit
+    /// `--level`; else, with `--time-ms` or `--nodes`, the strongest level; else the
+    /// game's default. `None` when `--level` does not parse (the engine keeps its own).
+    pub fn resolved_level(&self) -> Option<L> {
+        match &self.level {
+            Some(text) => text.parse::<L>().ok(),
+            None if self.time_ms.is_some() || self.nodes.is_some() => L::all().last().copied(),
+            None => Some(L::default_level()),
+        }
+    }
+
     /// Sets the engine's level and returns the limits: an explicit `--level`; else, with
     /// `--time-ms` or `--nodes`, the strongest level (the budget decides the depth); else
     /// the game's default level.
     pub fn apply<E: Engine<Level = L>>(&self, engine: &mut E) -> Limits {
-        let level = match &self.level {
-            Some(text) => text.parse::<L>().ok(),
-            None if self.time_ms.is_some() || self.nodes.is_some() => L::all().last().copied(),
-            None => Some(L::default_level()),
-        };
-        if let Some(level) = level {
+        if let Some(level) = self.resolved_level() {
             engine.set_level(level);
             if !level.searches()
                 && let Some(what) = self.unused_limit()
@@ -166,10 +172,9 @@ where
         let best = r.best_move.ok_or("no move")?;
         let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
         let mark = match r.bound {
-            _ if r.exact => "",
-            zerosum::Bound::Exact => "",
-            zerosum::Bound::Lower => ">=",
-            zerosum::Bound::Upper => "<=",
+            zerosum::Bound::Lower if !r.exact => ">=",
+            zerosum::Bound::Upper if !r.exact => "<=",
+            _ => "",
         };
         let value = if r.depth == 0 && !r.exact {
             "none".to_string()

@@ -146,10 +146,7 @@ pub fn run(command: Command) -> ExitCode {
             let mut engine = othello::Engine::new(16);
             // Level perfect with neither a time nor a node limit solves every position
             // exactly: warn of the hopeless ones, as `solve` does.
-            let perfect = limits
-                .level
-                .as_deref()
-                .is_some_and(|l| l.trim().eq_ignore_ascii_case("perfect"));
+            let perfect = limits.resolved_level() == Some(othello::Level::PERFECT);
             let unbounded = limits.time_ms.is_none() && limits.nodes.is_none();
             let mut quick = (perfect && unbounded).then(|| Solver::new(1));
             crate::limits::bestmove(&mut engine, &limits, |line| {

@@ -284,10 +284,7 @@ pub fn run(command: Command) -> ExitCode {
             // twice: at most QUICK_SOLVE_NODES more, and only beyond FAR_BEYOND_EMPTIES.
             let l = &args.limits;
             let unbounded = l.time_ms.is_none() && l.nodes.is_none() && l.depth.is_none();
-            let perfect = l
-                .level
-                .as_deref()
-                .is_none_or(|t| t.trim().eq_ignore_ascii_case("perfect"));
+            let perfect = l.resolved_level() == Some(tictactoe::Level::Perfect);
             let mut quick = (perfect && unbounded).then(|| {
                 Solver::new(SolverConfig {
                     mode: Mode::Distance,

@@ -75,8 +75,8 @@ pub const SHALLOW_EMPTIES: u32 = 6;
 /// which a cut-off would never have visited).
 pub const ETC_EMPTIES: u32 = 10;
 /// From this many empties on, moves are sorted by a shallow search with the pattern
-/// evaluation before searching (14 from session 15: a static evaluation of each child at
-/// 14–15 empties, [`Tuning::sort_depth_low`]; 16 before).
+/// evaluation before searching: up to [`SORT_DEPTH_ORIGIN`] empties that search is the
+/// child's static evaluation ([`Tuning::sort_depth_low`] plies, 0 by default).
 pub const SORT_SEARCH_EMPTIES: u32 = 14;
 /// From this many empties on, the ordering searches have 2 plies and more
 /// ([`Tuning::sort_depth_origin`]).
@@ -1661,8 +1661,6 @@ mod tests {
         assert_eq!(checked, 6000 * 7 * 4);
     }
 
-    /// The folded parity equals counting the empties of each quadrant, on random sets of
-    /// empty squares (sparse and dense) and on every set within one quadrant's corner.
     /// The default plies of the ordering searches by empties: the child's static
     /// evaluation at 14–15, then 2 plies at 16–18, 3 at 19–21, 4 from 22.
     #[test]
@@ -1672,6 +1670,8 @@ mod tests {
         assert_eq!(plies, [0, 0, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 4]);
     }
 
+    /// The folded parity equals counting the empties of each quadrant, on random sets of
+    /// empty squares (sparse and dense) and on every set within one quadrant's corner.
     #[test]
     fn odd_regions_match_counting() {
         let counted = |empty: u64| {
