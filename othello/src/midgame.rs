@@ -90,7 +90,7 @@ pub struct ProbCutFit {
 /// `42..`; a band's fit also serves fewer empties), made by
 /// `cargo run --release -p othello --example probcut_fit -- --games 3000 --seed 1997
 /// --depth 10` (3 000 self-play positions, one per game, 654–845 per band; 333 s CPU),
-/// refitted in session 10 for the session-9 weights: the slopes are 0.96–1.05, the
+/// refitted after a retraining of the evaluation weights: the slopes are 0.96–1.05, the
 /// intercepts within ±0.7 disc, σ from 1.6 discs (42 or more empties) to 5.2 discs
 /// (12–21 empties), and the static evaluation's σ about twice that.
 #[rustfmt::skip]

@@ -70,7 +70,7 @@ pub use tt::{DEFAULT_MIB, EXACT, EndgameTable, Probe};
 /// At most this many empties: the parity-ordered search without table.
 pub const SHALLOW_EMPTIES: u32 = 6;
 /// From this many empties on, children are looked up in the table (cut-off and ordering);
-/// 10 (session 12; 9 in session 10): from 9, FFO #20–#39 takes 1.1 % fewer nodes but about
+/// 10: from 9, FFO #20–#39 takes 1.1 % fewer nodes but about
 /// 2 % more CPU, measured side by side (each probe waits for its child's bucket, most of
 /// which a cut-off would never have visited).
 pub const ETC_EMPTIES: u32 = 10;
@@ -155,15 +155,15 @@ pub struct Tuning {
     pub fastest_first_empties: u32,
     /// Weight of the ordering search's value (hundredths of a disc) in the ordering key:
     /// one disc counts `100 · w_eval / 4096` opponent replies (16: about 0.4 of a reply;
-    /// 40 until session 13, when self-play positions at 18–25 empties, made by the
-    /// `endgame_set` example, took 12 % fewer nodes with 16, and FFO #20–#39 9 %).
+    /// against 40, self-play positions at 18–25 empties, made by the `endgame_set`
+    /// example, took 12 % fewer nodes with 16, and FFO #20–#39 9 %).
     pub w_eval: i32,
     /// Weight of the square's static value (0–18, Jean-Christophe Weill's table as
     /// Edax's `SQUARE_VALUE`) in the ordering key.
     pub w_square: i32,
     /// The selective searches run at the root before the exact one: bit `i` runs a
     /// search with ProbCut at the confidence [`SELECTIVITY`]`[i]`; 0: none. Default
-    /// `0b111` (t = 1.1, 1.5, 2.0; with the session-9 weights FFO #20–#39 104.9 M nodes
+    /// `0b111` (t = 1.1, 1.5, 2.0; when chosen, FFO #20–#39 took 104.9 M nodes
     /// and #40–#49 878.5 M against 108.5 M and 929.7 M with 1.1 and 1.5 alone).
     pub selective: u32,
     /// The selective searches run only when the root has at least this many empties.
@@ -308,9 +308,9 @@ pub struct EndCutFit {
 /// --release -p othello --example probcut_fit -- --endgame --games 900 --seed 2027` (one
 /// self-play position per game at 10–22 empties, solved exactly; 305 / 242 / 353 per
 /// band): σ is 7–8 discs at 2 plies, 6–7 at 4 (all depths 0–6 in the crate README);
-/// the depths 2 / 4 / 4 searched the fewest nodes on FFO #20–#39. Fitted on the weights
-/// before session 9's; the same command on the session-9 weights (σ 7.7 / 6.4 / 6.3 discs)
-/// searched 5 % more nodes on FFO #40–#49 and was not kept (crate README, session 10).
+/// the depths 2 / 4 / 4 searched the fewest nodes on FFO #20–#39. Fitted on an earlier
+/// set of evaluation weights; the same command on a later set (σ 7.7 / 6.4 / 6.3 discs)
+/// searched 5 % more nodes on FFO #40–#49 and was not kept (crate README, Figures).
 #[rustfmt::skip]
 pub const ENDCUT_FITS: [EndCutFit; 3] = [
     EndCutFit { shallow: 2, empties_min: 10, a: 1.001, b: -40.9, sigma: 741.8 },

@@ -60,8 +60,8 @@ fn a_node_limit_is_a_hard_cap() {
 /// (FFO #20, 6 empties, `--depth 20`: `+6.00 discs (evaluation) depth 6` before;
 /// published H5 +6), and a line the evaluation chose that ends the game is proven and
 /// labelled exact (a1 X, b1 O, O to move: O passes, X takes c1, a wipe-out, -64 — the
-/// exact analysis's value; `-64.00 discs (evaluation) depth 4` before, and at depth 1 until
-/// session 13).
+/// exact analysis's value, where a search once reported `-64.00 discs (evaluation) depth 4`,
+/// and at depth 1).
 #[test]
 fn proven_results_are_reported_exact() {
     let ffo20 = Othello::from_obf_line(
