@@ -34,7 +34,7 @@ pub enum Command {
     /// standard input, one a line, and prints whether the side to move has a forced win by
     /// continuous fours (VCF) and the proof line: `<position> vcf win in N: <cells…>`,
     /// `<position> no vcf` (the search ended: none exists), or `<position> unknown: no vcf
-    /// found within N nodes` (it ran out of nodes first).
+    /// found within N nodes` (it ran out of nodes first). Each line is answered alone.
     Solve {
         /// Attacker positions the VCF search may visit per position; when it runs out
         /// the answer is `unknown` (not `no vcf`).
@@ -75,6 +75,8 @@ pub fn run(command: Command) -> ExitCode {
                 if let Some(o) = zerosum::Game::outcome(&board) {
                     return Ok(format!("{board} game over ({})", outcome_text(o)));
                 }
+                // Each line alone: no failure carried from the lines before.
+                solver.clear();
                 Ok(match solver.solve(&mut board, 60, nodes) {
                     Some(l) => {
                         let moves: Vec<String> = l.iter().map(|c| c.to_string()).collect();

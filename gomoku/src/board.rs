@@ -88,6 +88,24 @@ fn zobrist(i: usize) -> u64 {
 
 const CELLS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
+/// The Zobrist hash of the empty board of `size` under `rule`: a key of the size and one
+/// of the rule, each 0 for the usual game (15×15, freestyle). With them in every hash, a
+/// table entry made under one rule or size is never read under another (the same
+/// stones can be a VCF under freestyle and none under renju), whoever shares the tables.
+fn empty_hash(size: u32, rule: Rule) -> u64 {
+    let size_key = if size == 15 {
+        0
+    } else {
+        zobrist(2 * CELLS + 1 + size as usize)
+    };
+    let rule_key = match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => zobrist(2 * CELLS + 1 + MAX_SIZE as usize + 1),
+        Rule::Renju => zobrist(2 * CELLS + 1 + MAX_SIZE as usize + 2),
+    };
+    size_key ^ rule_key
+}
+
 fn keys() -> &'static [u64] {
     static KEYS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
     KEYS.get_or_init(|| (0..2 * CELLS + 1).map(zobrist).collect())
@@ -262,7 +280,7 @@ impl Board {
             base: 0,
             blockers: 0,
             to_move: Side::First,
-            hash: 0,
+            hash: empty_hash(size, rule),
             outcome: None,
             tables: [
                 pattern::table(rule.line_rule(Side::First)),
@@ -1146,6 +1164,30 @@ mod tests {
             };
         }
         classify_line(&line, b.rule) as u8
+    }
+
+    #[test]
+    fn the_hash_tells_rules_and_sizes_apart() {
+        let moves = ["h8", "a1", "i8", "a3"];
+        let hash = |size: u32, rule: Rule| {
+            let mut b = Board::with_size(size, rule).unwrap();
+            for m in moves {
+                b.try_play(m.parse().unwrap()).unwrap();
+            }
+            (b.hash(), b)
+        };
+        let mut seen = Vec::new();
+        for size in [15, 16, 20] {
+            for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+                let (h, mut b) = hash(size, rule);
+                assert!(!seen.contains(&h), "{size} {rule:?}");
+                seen.push(h);
+                // Undoing every move comes back to the empty board's own key.
+                while b.try_undo() {}
+                assert_eq!(b.hash(), empty_hash(size, rule));
+            }
+        }
+        assert_eq!(empty_hash(15, Rule::Freestyle), 0);
     }
 
     #[test]

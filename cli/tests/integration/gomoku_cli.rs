@@ -31,6 +31,33 @@ fn solve_prints_vcf_lines_and_names_bad_lines() {
 }
 
 #[test]
+fn solve_answers_each_line_alone_whatever_the_rule_before() {
+    // e8 makes two fours on row 8 (b8 _ d8 e8 f8 _ h8): a VCF in 3 under freestyle and
+    // standard, a forbidden double four for black under renju. A renju line first must not
+    // leave its "no vcf" to the same stones under another rule, nor a line to itself.
+    let stones = "b8a1d8a3f8a5h8a7";
+    let input = format!("15r:{stones}\n15f:{stones}\n15s:{stones}\n15r:{stones}\n");
+    let (out, err, ok) = run(ZEROSUM, &["gomoku", "solve"], &input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}{err}");
+    assert_eq!(lines[0], format!("15r:{stones} no vcf"));
+    assert_eq!(lines[1], format!("15f:{stones} vcf win in 3: e8 c8 g8"));
+    assert_eq!(lines[2], format!("15s:{stones} vcf win in 3: e8 c8 g8"));
+    assert_eq!(lines[3], format!("15r:{stones} no vcf"));
+    assert!(ok);
+    // A line repeated gets the same answer (no table carried from the first).
+    let p = "15f:e11g10i11h10i10j10k9i9f8k8h8m7j8f6i7g6e6h6";
+    let (out, _, _) = run(
+        ZEROSUM,
+        &["gomoku", "solve", "--nodes", "300"],
+        &format!("{p}\n{p}\n"),
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], lines[1], "{out}");
+}
+
+#[test]
 fn solve_out_of_nodes_is_unknown_not_no_vcf() {
     // A VCF in 7 (the first puzzle of the shared VCF suite, Rapfi-verified): two nodes
     // cannot find it, and must not deny it.
