@@ -35,6 +35,8 @@ pub enum Command {
     /// continuous fours (VCF) and the proof line: `<position> vcf win in N: <cells…>`,
     /// `<position> no vcf` (the search ended: none exists), or `<position> unknown: no vcf
     /// found within N nodes` (it ran out of nodes first). Each line is answered alone.
+    /// Under renju a black reply shown as `--` is a four black may not block (the block
+    /// is forbidden): any move loses.
     Solve {
         /// Attacker positions the VCF search may visit per position; when it runs out
         /// the answer is `unknown` (not `no vcf`).
@@ -79,8 +81,7 @@ pub fn run(command: Command) -> ExitCode {
                 solver.clear();
                 Ok(match solver.solve(&mut board, 60, nodes) {
                     Some(l) => {
-                        let moves: Vec<String> = l.iter().map(|c| c.to_string()).collect();
-                        format!("{board} vcf win in {}: {}", l.len(), moves.join(" "))
+                        format!("{board} vcf win in {}: {}", l.len(), proof_text(&board, &l))
                     }
                     None if solver.limit_reached() => {
                         format!("{board} unknown: no vcf found within {nodes} nodes")
@@ -120,6 +121,26 @@ pub fn pbrain() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// A VCF proof line in cells, except a defender's move that blocks nothing (under renju,
+/// black's only block of a four is forbidden: any move loses), which is `--`.
+fn proof_text(board: &Board, line: &[gomoku::Cell]) -> String {
+    let mut b = board.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for (k, &c) in line.iter().enumerate() {
+        let blocks = k % 2 == 0 || {
+            let attacker = !zerosum::Game::side_to_move(&b);
+            b.winning_cells(attacker).contains(&b.index(c))
+        };
+        out.push(if blocks {
+            c.to_string()
+        } else {
+            "--".to_string()
+        });
+        b.play_unchecked(c);
+    }
+    out.join(" ")
 }
 
 /// A finished game's outcome in words: `black won`, `white won`, `draw`.

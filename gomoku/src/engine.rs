@@ -34,8 +34,9 @@ pub struct SearchInfo {
     /// The score of `best` for the side to move.
     pub score: Score,
     /// Deepest iteration that decided the move, in plies (a partial iteration counts when
-    /// a move searched in full at that depth beat the previous best; 0 when a VCF or a
-    /// forced move decided).
+    /// a move searched in full at that depth beat the previous best; 0 when a VCF or
+    /// another root solver decided; 1 for a single candidate, valued by the static
+    /// evaluation after it).
     pub depth: u32,
     /// Nodes searched (search nodes plus VCF nodes).
     pub nodes: u64,
@@ -878,7 +879,7 @@ impl Engine {
             // One move (a forced block, renju's only allowed cell, the last cell): no
             // search; its value is exact when it ends the game or cannot stop the
             // opponent's five (renju: the block is forbidden; or a second four), else
-            // the static evaluation after it (depth 0).
+            // the static evaluation after it (a one-ply search: depth 1).
             let c = scores[0].0;
             b.play_unchecked(c);
             (info.score, info.exact) = match b.outcome() {
@@ -895,6 +896,7 @@ impl Engine {
             }];
             info.nodes = self.nodes;
             info.pv = vec![c];
+            info.depth = 1;
             info.elapsed = self.budget.elapsed();
             return info;
         }

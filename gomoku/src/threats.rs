@@ -29,7 +29,9 @@ pub struct Threat {
 impl Board {
     /// Every threat of both sides under the board's rule, in cell order, the first
     /// player's before the second's on a cell; none once the game is over. A cell where a
-    /// side would make both a five and an open four is listed once, as a five.
+    /// side would make both a five and an open four is listed once, as a five. Under renju
+    /// black's forbidden points are no open-four threat of black's (it may not play them;
+    /// a five there still wins and is listed).
     pub fn threats(&self) -> Vec<Threat> {
         if self.outcome().is_some() {
             return Vec::new();
@@ -43,7 +45,11 @@ impl Board {
             for side in [Side::First, Side::Second] {
                 let kind = if self.is_winning_cell(i, side) {
                     ThreatKind::Five
-                } else if (0..4).any(|d| self.pattern(i, side, d) == Pattern::OpenFour) {
+                } else if (0..4).any(|d| self.pattern(i, side, d) == Pattern::OpenFour)
+                    && !(self.rule() == crate::Rule::Renju
+                        && side == Side::First
+                        && crate::renju::is_forbidden(self, cell))
+                {
                     ThreatKind::OpenFour
                 } else {
                     continue;

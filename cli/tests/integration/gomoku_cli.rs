@@ -45,6 +45,11 @@ fn solve_answers_each_line_alone_whatever_the_rule_before() {
     assert_eq!(lines[2], format!("15s:{stones} vcf win in 3: e8 c8 g8"));
     assert_eq!(lines[3], format!("15r:{stones} no vcf"));
     assert!(ok);
+    // White's four h7 can only be blocked at h8, a double three for black under renju:
+    // black's reply is no block, shown as `--`.
+    let p = "15r:f8h4g8h5i9h6j10a15h3a13a1";
+    let (out, _, _) = run(ZEROSUM, &["gomoku", "solve"], &format!("{p}\n"));
+    assert_eq!(out.trim(), format!("{p} vcf win in 3: h7 -- h8"), "{out}");
     // A line repeated gets the same answer (no table carried from the first).
     let p = "15f:e11g10i11h10i10j10k9i9f8k8h8m7j8f6i7g6e6h6";
     let (out, _, _) = run(

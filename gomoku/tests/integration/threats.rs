@@ -118,6 +118,26 @@ fn threats_and_the_five_follow_the_rules() {
         kind: ThreatKind::Five,
     }));
     assert_eq!(reported(&b), by_the_rules(&b));
+    // Renju: black's forbidden point is no open-four threat of black's (h8 would make
+    // two fours, e8-h8 and h8-h11: a double four), while g8-style open-four cells that
+    // are allowed still are (report newuser16 F3).
+    let moves = [
+        "e8", "a1", "f8", "a3", "g8", "a5", "h9", "a7", "h10", "a9", "h11", "a11",
+    ];
+    let h8 = Cell::parse_human("h8").unwrap();
+    let renju = board(Rule::Renju, &moves);
+    assert!(gomoku::renju::is_forbidden(&renju, h8));
+    assert!(
+        !renju.threats().iter().any(|t| t.cell == h8),
+        "{:?}",
+        renju.threats()
+    );
+    let free = board(Rule::Freestyle, &moves);
+    assert!(free.threats().contains(&Threat {
+        cell: h8,
+        side: Side::First,
+        kind: ThreatKind::OpenFour,
+    }));
     // Pseudo-random games near the centre (so that lines form), checked after every move.
     for rule in [Rule::Freestyle, Rule::Standard] {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
