@@ -14,9 +14,44 @@ use zerosum::Side;
 /// Width of the right-hand panel (analysis and moves).
 const PANEL_W: u16 = 34;
 
-const HELP: &str = "arrows/hjkl cursor · Enter/click play · type a move (or :) · u undo · r redo · \
-i hint · m move now · s swap · +/- strength · n new game · a again · q quit · Shift+letter: \
-the command when the letter begins a move";
+const HELP: &str = "arrows/hjkl cursor · Enter/click play · type the move (or :) · u undo · r redo · \
+i hint · m move now · s swap · +/- strength · n new game · a again · q quit · capitals: \
+the commands whose letter names a column";
+
+/// `text` with each command key that is also a column letter of `game`'s board (a
+/// lowercase letter alone, or one of `hjkl`) in capitals: typed in lower case it begins a
+/// move, and the capital gives the command.
+fn with_capital_keys<G: PlayGame>(game: &G, text: &str) -> String {
+    let column = |c: char| (0..game.cols()).any(|col| game.col_label(col).starts_with(c));
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    let mut k = 0;
+    while k < chars.len() {
+        let end = (k..chars.len())
+            .find(|&j| !chars[j].is_ascii_alphabetic())
+            .unwrap_or(chars.len());
+        if end == k {
+            out.push(chars[k]);
+            k += 1;
+            continue;
+        }
+        let word: String = chars[k..end].iter().collect();
+        // A key alone: not part of a cell name such as `d3`.
+        let alone = chars.get(end).is_none_or(|c| !c.is_ascii_digit());
+        if alone
+            && (word.len() == 1 && word.chars().all(|c| c.is_ascii_lowercase()) || word == "hjkl")
+        {
+            out.extend(
+                word.chars()
+                    .map(|c| if column(c) { c.to_ascii_uppercase() } else { c }),
+            );
+        } else {
+            out.push_str(&word);
+        }
+        k = end;
+    }
+    out
+}
 
 fn side_style(side: Side) -> Style {
     match side {
@@ -130,7 +165,7 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         draw_board(app, frame, board, row_w, cw);
         draw_moves(app, frame, moves);
         draw_analysis(app, frame, analysis);
-        draw_keys(frame, keys);
+        draw_keys(&app.session.game, frame, keys);
     } else {
         let [board, analysis, moves] = Layout::vertical([
             Constraint::Length(board_h),
@@ -142,7 +177,7 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         draw_analysis(app, frame, analysis);
         draw_moves(app, frame, moves);
         frame.render_widget(
-            Paragraph::new(HELP)
+            Paragraph::new(with_capital_keys(&app.session.game, HELP))
                 .style(Style::new().fg(Color::DarkGray))
                 .wrap(Wrap { trim: true }),
             help,
@@ -158,8 +193,8 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
 const KEYS: [(&str, &str); 12] = [
     ("arrows hjkl", "move the cursor"),
     ("Enter, click", "play there"),
-    ("a move, or :", "type a move (d3, h8, 4)"),
-    ("Shift+letter", "its command, if a move"),
+    ("d3, h8, 4, :", "type a move"),
+    ("capitals", "commands on columns"),
     ("u / r", "undo / redo"),
     ("i", "hint (AI's best move)"),
     ("m or Esc", "AI: move now"),
@@ -170,10 +205,11 @@ const KEYS: [(&str, &str); 12] = [
     ("q, Ctrl-C", "quit"),
 ];
 
-fn draw_keys(frame: &mut Frame, area: Rect) {
+fn draw_keys<G: PlayGame>(game: &G, frame: &mut Frame, area: Rect) {
     let lines: Vec<Line> = KEYS
         .iter()
         .map(|(k, what)| {
+            let k = with_capital_keys(game, k);
             Line::from(vec![
                 Span::styled(format!("{k:<13}"), Style::new().fg(Color::Yellow)),
                 Span::raw(*what),
