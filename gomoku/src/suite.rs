@@ -317,6 +317,7 @@ pub fn suite_vct_solver() -> VctSolver {
     vct.dfpn_nodes = SUITE_DFPN_NODES;
     vct.dfpn_always = true;
     vct.dfpn_zones = true;
+    vct.dfpn_near_quiet = true;
     vct
 }
 

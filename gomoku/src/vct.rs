@@ -202,6 +202,12 @@ pub struct VctSolver {
     /// search, 2000; see `vct::dfpn`). False by default (the engine), true in the puzzle
     /// suite; never under renju.
     pub dfpn_zones: bool,
+    /// Whether the proof-number stage's λ² moves below the root are only those near the
+    /// attacker's previous threat (on its four lines within four cells or within two
+    /// cells of it: Allis's dependency of threats, 1994); fours and open threes are
+    /// generated everywhere still. False by default (the engine), true in the puzzle
+    /// suite.
+    pub dfpn_near_quiet: bool,
     /// Nodes of the last proof's proof-number stage proven through relevance zones
     /// ([`VctSolver::dfpn_zones`]): a statistic.
     pub dfpn_aliases: u64,
@@ -300,6 +306,7 @@ impl VctSolver {
             dfpn_always: false,
             dfpn_far_pn: 2,
             dfpn_zones: false,
+            dfpn_near_quiet: false,
             dfpn_aliases: 0,
             threat_line: Vec::new(),
             zone_pairs: Vec::new(),
