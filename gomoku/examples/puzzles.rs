@@ -7,8 +7,10 @@
 //! line). The environment variables `VCT_VCF_NODES`, `TSS_NODES`, `TSS_TRIES`,
 //! `NO_VCF_MEMO`, `DFPN_NODES` (the proof-number stage; 0 leaves it out), `NO_DFPN_QUIET` (that stage
 //! without λ² moves), `DFPN_ALWAYS` (that stage also after the stages before it
-//! ended without running out of nodes) and `DFPN_FAR_PN` (its initial proof number
-//! added to the moves away from the previous threat) change the VCT's settings from
+//! ended without running out of nodes), `DFPN_FAR_PN` (its initial proof number
+//! added to the moves away from the previous threat), `NO_DFPN_ZONES` (that stage
+//! without relevance zones) and `NO_DFPN_NEAR_QUIET` (its λ² moves below the root
+//! anywhere, not only near the previous threat) change the VCT's settings from
 //! `suite::suite_vct_solver`.
 
 use gomoku::Rule;
@@ -58,6 +60,12 @@ fn main() {
     }
     if std::env::var_os("NO_DFPN_QUIET").is_some() {
         vct.dfpn_quiet = false;
+    }
+    if std::env::var_os("NO_DFPN_ZONES").is_some() {
+        vct.dfpn_zones = false;
+    }
+    if std::env::var_os("NO_DFPN_NEAR_QUIET").is_some() {
+        vct.dfpn_near_quiet = false;
     }
     if std::env::var_os("DFPN_ALWAYS").is_some() {
         vct.dfpn_always = true;

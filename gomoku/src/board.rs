@@ -468,6 +468,22 @@ impl Board {
         self.hash ^ keys()[2 * i + self.to_move.index()] ^ keys()[2 * CELLS]
     }
 
+    /// The Zobrist key of a stone of `side` on index `i`: the hash of a position with that
+    /// stone is the hash without it XOR this key (Zobrist 1970), so a position with a few
+    /// stones more than another is found in a table by XOR-ing their keys off its hash
+    /// (the proof-number stage's relevance zones, `vct::dfpn`).
+    #[inline]
+    pub(crate) fn stone_key(i: usize, side: Side) -> u64 {
+        keys()[2 * i + side.index()]
+    }
+
+    /// The Zobrist key of the side to move's change: the hash after a move is the hash
+    /// before XOR the stone's [`Board::stone_key`] XOR this key.
+    #[inline]
+    pub(crate) fn turn_key() -> u64 {
+        keys()[2 * CELLS]
+    }
+
     /// The Zobrist hash the position would have after the side to move plays at the
     /// empty index `i` and the other side then at the empty index `j` (`j != i`),
     /// without playing them (a four and its block, for probing a table first).

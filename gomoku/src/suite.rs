@@ -316,6 +316,8 @@ pub fn suite_vct_solver() -> VctSolver {
     vct.vcf_memo = true;
     vct.dfpn_nodes = SUITE_DFPN_NODES;
     vct.dfpn_always = true;
+    vct.dfpn_zones = true;
+    vct.dfpn_near_quiet = true;
     vct
 }
 

@@ -40,7 +40,10 @@
 //! after which the attacker, moving again, would win by VCF; the defender's replies to
 //! such a move are the cells that break that VCF, as below. Proof and disproof numbers
 //! and each node's move list are kept in a transposition table keyed by the Zobrist
-//! hash. Its proofs are checked like every other.
+//! hash; optionally ([`VctSolver::dfpn_zones`]) a node below a defender's counter-four
+//! and the attacker's block is proven by the proof of the same node without them when
+//! the pair lies outside that proof's relevance zone (Wu and Lin, 2010). Its proofs are
+//! checked like every other.
 //!
 //! After a threat that is neither a four nor an open three (the attacker would win by
 //! VCF with a second move), the defences sought are the cells of that VCF line, the
@@ -192,6 +195,28 @@ pub struct VctSolver {
     /// lines within four cells and more than two cells from it), so that df-pn tries
     /// the threats that build on it first; 0 treats every move alike. 2 by default.
     pub dfpn_far_pn: u32,
+    /// Whether the proof-number stage proves a node by the proof of a proven node with
+    /// fewer stones when the extra stones (a defender's counter-four and the attacker's
+    /// block, found on the path) lie outside that proof's **relevance zone** (Wu and
+    /// Lin's relevance-zone-oriented proof search for Connect6, 2010; Thomsen's lambda
+    /// search, 2000; see `vct::dfpn`). False by default (the engine), true in the puzzle
+    /// suite; never under renju.
+    pub dfpn_zones: bool,
+    /// Whether the proof-number stage's λ² moves below the root are only those near the
+    /// attacker's previous threat (on its four lines within four cells or within two
+    /// cells of it: Allis's dependency of threats, 1994); fours and open threes are
+    /// generated everywhere still. False by default (the engine), true in the puzzle
+    /// suite.
+    pub dfpn_near_quiet: bool,
+    /// Nodes of the last proof's proof-number stage proven through relevance zones
+    /// ([`VctSolver::dfpn_zones`]): a statistic.
+    pub dfpn_aliases: u64,
+    /// The attacker's VCF line that made the last defender node of [`VctSolver::defences`]
+    /// a threat when it was a λ² threat (empty otherwise): part of that node's zone.
+    threat_line: Vec<Cell>,
+    /// The (defender, attacker) stone pairs of the current df-pn path: a counter-four
+    /// and its forced block (see `vct::dfpn`).
+    zone_pairs: Vec<(usize, usize)>,
     dfpn: dfpn::DfpnTables,
 }
 
@@ -280,6 +305,11 @@ impl VctSolver {
             dfpn_quiet: true,
             dfpn_always: false,
             dfpn_far_pn: 2,
+            dfpn_zones: false,
+            dfpn_near_quiet: false,
+            dfpn_aliases: 0,
+            threat_line: Vec::new(),
+            zone_pairs: Vec::new(),
             dfpn: dfpn::DfpnTables::default(),
         }
     }
@@ -338,6 +368,7 @@ impl VctSolver {
         budget: &Budget,
     ) -> Option<VctProof> {
         self.nodes = 0;
+        self.dfpn_aliases = 0;
         self.node_limit = node_limit;
         self.budget = budget.clone();
         self.aborted = false;
@@ -786,6 +817,7 @@ impl VctSolver {
     /// answer, best first (counts one node, and the VCF tests' nodes).
     fn defences(&mut self, b: &mut Board) -> Defences {
         self.nodes += 1;
+        self.threat_line.clear();
         let d = b.side_to_move();
         let a = !d;
         if b.outcome() == Some(Outcome::Win(a)) {
@@ -860,6 +892,7 @@ impl VctSolver {
                 let Some(line) = threat else {
                     return Defences::Holds;
                 };
+                self.threat_line.clone_from(&line);
                 for j in 0..b.cell_count() {
                     if b.raw(j) != 0 {
                         continue;

@@ -28,14 +28,36 @@
 //! pruned. At the suite's budgets this took freestyle from 1,454 to 1,458 solved and
 //! standard from 1,471 to 1,476.
 //!
+//! With [`VctSolver::dfpn_near_quiet`] (on in the puzzle suite, off in the engine), the
+//! λ² moves below the root are only those [`near`] the attacker's previous threat
+//! (Allis's dependency of threats: a quiet threat mostly builds on the stones just
+//! played; fours and open threes are still generated everywhere): the λ² candidates
+//! were a third of the stage's budget. At the suite's budgets this took freestyle from
+//! 1,458 to 1,459 solved and standard from 1,476 to 1,478, none lost.
+//!
+//! With [`VctSolver::dfpn_zones`] (on in the puzzle suite, off in the engine), a node is
+//! also proven by **relevance zones** (Wu and Lin, "Relevance-zone-oriented proof
+//! search for Connect6", 2010; Thomsen 2000): when the path to it holds pairs of a
+//! defender's four and the attacker's forced block, and the position without some of
+//! those pairs is proven already, the pairs' stones are compared with that proof's key
+//! cells ([`Zone`], gathered by walking the proof, [`zone_walk`]); when no stone of
+//! theirs touches a five-window the proof relies on and the four's stone can join no
+//! four of the defender's ([`pair_fits`]), the node is proven by the same tree without a
+//! search, and its proof is read back through that node's table entries. On the suite
+//! it fires rarely (1,944 nodes in the freestyle run, 509 standard) and changes no
+//! count: on the 67 freestyle misses only 23 % of the stage's expansions lie below a
+//! counter-four and its block, and three in four of those have no proven counterpart
+//! yet when they are reached; the stage's budget goes to λ² candidates (33 %), the VCF
+//! tests of λ² defences (26 %) and of attacker nodes (21 %).
+//!
 //! The proof and disproof numbers live in a transposition table keyed by the Zobrist
 //! hash (the tree is a DAG: stones are only added). Each node's move list is generated
 //! once and kept, so a node visited again costs no move generation and no VCF tests.
 //! The proof tree is read back from the table and cached lists at the end and, like
 //! every other VCT proof, is checked by [`crate::vct::check_vct_proof`] by its caller.
 
-use super::{Defences, VctProof, VctSolver, threat_moves};
-use crate::board::Board;
+use super::{Defences, VctProof, VctSolver, strong, threat_moves};
+use crate::board::{Board, DIRECTIONS};
 use crate::cell::Cell;
 use crate::eval::cell_value;
 use crate::pattern::Pattern;
@@ -86,6 +108,15 @@ pub(super) struct DfpnTables {
     moves: HashMap<u64, Arc<[u16]>>,
     /// The VCF line of each attacker node proven by one (a single five included).
     vcf: HashMap<u64, Vec<Cell>>,
+    /// The key cells each proven node adds itself to its proof's (see [`Zone`]; its
+    /// children's are found by walking the proof, [`zone_walk`]), with
+    /// [`VctSolver::dfpn_zones`].
+    zones: HashMap<u64, Zone>,
+    /// The nodes proven by a smaller node's proof: the XOR of the extra stones' Zobrist
+    /// keys, which turns the node's hash into that node's, and the extra stones.
+    alias: HashMap<u64, (u64, Vec<usize>)>,
+    /// The attacker's VCF line of each λ² defender node (what made it a threat).
+    lines: HashMap<u64, Vec<Cell>>,
 }
 
 impl DfpnTables {
@@ -93,7 +124,131 @@ impl DfpnTables {
         self.numbers.clear();
         self.moves.clear();
         self.vcf.clear();
+        self.zones.clear();
+        self.alias.clear();
+        self.lines.clear();
     }
+}
+
+/// The **key cells** of a proof (Wu and Lin's relevance zones, Connect6, 2010), in two
+/// sets. The attacker's: every attacker move of the proof tree, every cell of its VCF
+/// lines, and at each defender node the threat just played, the attacker's win points,
+/// open-four and double-four cells and the VCF line that made a λ² move a threat. The
+/// defender's: every listed reply and every block of those VCF lines. A stone off the
+/// attacker's key cells' lines (within four cells, five under the exact-five rule, where
+/// a stone next to a five makes an overline) lies in no five-window of the proof's
+/// fours, fives or open fours; a defender stone that shares no live five-window with two
+/// other defender stones, the proof's included, adds no four of the defender's anywhere
+/// in the proof (see [`pair_fits`]). A set over the at most 22 × 22 cells each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Zone {
+    att: [u64; 8],
+    def: [u64; 8],
+}
+
+/// Inserts index `i` into the cell set `s`.
+fn put(s: &mut [u64; 8], i: usize) {
+    s[i >> 6] |= 1 << (i & 63);
+}
+
+/// True when the cell set `s` holds index `i`.
+fn has(s: &[u64; 8], i: usize) -> bool {
+    s[i >> 6] & (1 << (i & 63)) != 0
+}
+
+impl Zone {
+    fn union(&mut self, o: &Zone) {
+        for (x, y) in self.att.iter_mut().zip(o.att) {
+            *x |= y;
+        }
+        for (x, y) in self.def.iter_mut().zip(o.def) {
+            *x |= y;
+        }
+    }
+
+    /// Adds a VCF line: every cell the attacker's, the blocks the defender's as well.
+    fn add_line(&mut self, b: &Board, line: &[Cell]) {
+        for (k, &c) in line.iter().enumerate() {
+            let i = b.index(c);
+            put(&mut self.att, i);
+            if k % 2 == 1 {
+                put(&mut self.def, i);
+            }
+        }
+    }
+}
+
+/// True when the extra pair (the defender's stone on `four`, the attacker's on `block`,
+/// both on `b`) leaves the proof of key cells `z` valid: neither is a key cell, neither
+/// lies on a line of an attacker's key cell within four cells (five under the
+/// exact-five rule), and every five-window through `four` free of attacker stones holds
+/// at most one other defender stone, counting the board's and the proof's (a four of the
+/// defender's needs three more).
+fn pair_fits(b: &Board, z: &Zone, four: usize, block: usize, d: Side) -> bool {
+    let reach = if b.rule() == crate::Rule::Freestyle {
+        4
+    } else {
+        5
+    };
+    let s = b.size() as i32;
+    let at = |c: Cell, k: i32, (dx, dy): (i32, i32)| -> Option<usize> {
+        let (x, y) = (c.x as i32 + k * dx, c.y as i32 + k * dy);
+        (x >= 0 && y >= 0 && x < s && y < s).then_some((y * s + x) as usize)
+    };
+    for i in [four, block] {
+        if has(&z.def, i) {
+            return false;
+        }
+        let c = b.cell_of(i);
+        for &dir in &DIRECTIONS {
+            if (-reach..=reach).any(|k| at(c, k, dir).is_some_and(|j| has(&z.att, j))) {
+                return false;
+            }
+        }
+    }
+    let mine = if d == Side::First { 1 } else { 2 };
+    let c = b.cell_of(four);
+    DIRECTIONS.iter().all(|&dir| {
+        (-4..=0).all(|start| {
+            let mut others = 0;
+            for k in start..start + 5 {
+                let Some(j) = at(c, k, dir) else {
+                    return true;
+                };
+                match b.raw(j) {
+                    0 => others += u32::from(has(&z.def, j)),
+                    v if v == mine => others += u32::from(k != 0),
+                    _ => return true,
+                }
+            }
+            others <= 1
+        })
+    })
+}
+
+/// The key cells a defender node adds to its proof's zone (the defender to move): the
+/// threat just played, the attacker's win points and open-four and double-four cells
+/// (the checker answers an unlisted reply by one of them), and the VCF line that made
+/// a λ² move a threat (the checker answers an unlisted reply by a VCF).
+fn defender_keys(b: &Board, t: &DfpnTables, key: u64) -> Zone {
+    let a = !b.side_to_move();
+    let mut z = Zone::default();
+    if let Some(&last) = b.moves().last() {
+        put(&mut z.att, b.index(last));
+    }
+    for &i in b.frontier() {
+        let p = b.patterns(i as usize, a);
+        if strong(&p) {
+            put(&mut z.att, i as usize);
+        }
+    }
+    for &i in &b.winning_cells(a) {
+        put(&mut z.att, i);
+    }
+    if let Some(line) = t.lines.get(&key) {
+        z.add_line(b, line);
+    }
+    z
 }
 
 /// The initial proof number of a defender node not yet expanded, after the attacker's
@@ -127,6 +282,12 @@ const COUNTER_FOUR: u16 = 0x8000;
 /// list; see [`near`]).
 const FAR: u16 = 0x4000;
 
+/// The flag of the attacker's forced block of a defender's four (in a move list).
+const BLOCK: u16 = 0x2000;
+
+/// The cell index in a move list entry.
+const INDEX: u16 = 0x1FFF;
+
 /// True when the attacker's move `c` is near its previous threat `previous`: on one of
 /// its four lines within four cells, or within two cells of it. A threat sequence
 /// mostly builds on the stones just played (Allis's dependency of threats); a move
@@ -145,11 +306,12 @@ impl VctSolver {
     /// already set. Returns the proof tree when the root is proven.
     pub(super) fn dfpn_root(&mut self, b: &mut Board) -> Option<VctProof> {
         self.dfpn.clear();
+        self.zone_pairs.clear();
         let attacker = b.side_to_move();
         let mut tables = std::mem::take(&mut self.dfpn);
         let r = self.mid(b, attacker, INF - 1, INF - 1, 0, &mut tables);
         let proof = if r.pn == 0 {
-            proof_or(b, &tables)
+            proof_or(b, &tables, 0, &mut PROOF_SIZE_CAP.clone())
         } else {
             None
         };
@@ -183,12 +345,17 @@ impl VctSolver {
                 if a == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)) {
                     return Expansion::Done(DISPROVEN);
                 }
-                vec![i as u16]
+                vec![i as u16 | BLOCK]
             }
             None => {
                 let mut moves = threat_moves(b);
                 if self.dfpn_quiet {
-                    let q = quiet_threats(b, &mut self.nodes);
+                    // Below the root, with `dfpn_near_quiet`, only the λ² moves near the
+                    // attacker's previous threat.
+                    let played = b.moves();
+                    let previous = (self.dfpn_near_quiet && ply >= 2 && played.len() >= 2)
+                        .then(|| played[played.len() - 2]);
+                    let q = quiet_threats(b, &mut self.nodes, previous);
                     moves.extend(q);
                 }
                 let mut list: Vec<u16> = moves.iter().map(|&(_, i)| i as u16).collect();
@@ -213,8 +380,12 @@ impl VctSolver {
     }
 
     /// Expands a defender node: its terminal result or the replies that need an answer.
-    fn expand_and(&mut self, b: &mut Board) -> Expansion {
-        match self.defences(b) {
+    fn expand_and(&mut self, b: &mut Board, key: u64, t: &mut DfpnTables) -> Expansion {
+        let defences = self.defences(b);
+        if self.dfpn_zones && !self.threat_line.is_empty() {
+            t.lines.insert(key, std::mem::take(&mut self.threat_line));
+        }
+        match defences {
             Defences::Won => Expansion::Done(PROVEN),
             Defences::Holds => Expansion::Done(DISPROVEN),
             Defences::Replies(list) if list.is_empty() => Expansion::Done(PROVEN),
@@ -260,10 +431,19 @@ impl VctSolver {
         let moves = match t.moves.get(&key) {
             Some(m) => m.clone(),
             None => {
+                if self.dfpn_zones && !self.zone_pairs.is_empty() {
+                    if t.alias.contains_key(&key) {
+                        return PROVEN;
+                    }
+                    if let Some(n) = self.zone_alias(b, key, attacker, t) {
+                        self.dfpn_aliases += 1;
+                        return n;
+                    }
+                }
                 let e = if or {
                     self.expand_or(b, ply, key, t)
                 } else {
-                    self.expand_and(b)
+                    self.expand_and(b, key, t)
                 };
                 match e {
                     Expansion::Done(n) => {
@@ -271,6 +451,18 @@ impl VctSolver {
                             t.numbers.insert(key, n);
                             if !or && n.pn == 0 {
                                 t.moves.insert(key, Arc::from(Vec::new()));
+                            }
+                            if self.dfpn_zones && n.pn == 0 {
+                                let z = if or {
+                                    let mut z = Zone::default();
+                                    if let Some(line) = t.vcf.get(&key) {
+                                        z.add_line(b, line);
+                                    }
+                                    z
+                                } else {
+                                    defender_keys(b, t, key)
+                                };
+                                t.zones.insert(key, z);
                             }
                         }
                         return n;
@@ -296,7 +488,7 @@ impl VctSolver {
         loop {
             // The children's numbers: from the table, or estimated.
             let children = moves.iter().enumerate().map(|(k, &m)| {
-                let i = (m & !(COUNTER_FOUR | FAR)) as usize;
+                let i = (m & INDEX) as usize;
                 let n = match t.numbers.get(&b.hash_after_move(i)) {
                     Some(&n) => n,
                     // That move is tried first, whatever its kind.
@@ -317,6 +509,14 @@ impl VctSolver {
                 rest,
             } = combine(or, children);
             t.numbers.insert(key, n);
+            if n.pn == 0 && self.dfpn_zones {
+                let z = if or {
+                    Zone::default()
+                } else {
+                    defender_keys(b, t, key)
+                };
+                t.zones.insert(key, z);
+            }
             if n.pn == 0 || n.dn == 0 || n.pn >= th_pn || n.dn >= th_dn || self.aborted {
                 return n;
             }
@@ -328,16 +528,153 @@ impl VctSolver {
             } else {
                 (th_pn.saturating_sub(rest).max(1), th_dn.min(widened))
             };
-            let m = moves[best] & !(COUNTER_FOUR | FAR);
+            let m = moves[best] & INDEX;
+            // A forced block of the defender's four: the pair (four, block) is an extra
+            // the nodes below may be proven without (see `zone_alias`).
+            let pair = or && self.dfpn_zones && moves[best] & BLOCK != 0;
+            if pair && let Some(&four) = b.moves().last() {
+                self.zone_pairs.push((b.index(four), m as usize));
+            }
             b.play_unchecked(b.cell_of(m as usize));
             self.mid(b, attacker, child_pn, child_dn, ply + 1, t);
             b.try_undo();
+            if pair {
+                self.zone_pairs.pop();
+            }
             if self.aborted {
                 return n;
             }
         }
     }
 }
+
+impl VctSolver {
+    /// Relevance zones (Wu and Lin, 2010): the node `key` (not yet expanded) is the
+    /// position of a proven node plus some of the (counter-four, block) pairs of the
+    /// current path. When each pair fits that node's key cells ([`pair_fits`]), the same
+    /// proof tree wins here: its
+    /// moves are empty, its fours, fives and open fours keep their windows, the defender
+    /// gains no four, and every reply the checker answers afresh there is answered the
+    /// same way. The node is proven (its proof read through the alias), its zone is the
+    /// source's plus the pairs. Never under renju (black's forbidden points depend on
+    /// every stone).
+    fn zone_alias(
+        &self,
+        b: &Board,
+        key: u64,
+        attacker: Side,
+        t: &mut DfpnTables,
+    ) -> Option<Numbers> {
+        if b.rule() == crate::Rule::Renju {
+            return None;
+        }
+        let d = !attacker;
+        let or = b.side_to_move() == attacker;
+        let mut delta = 0u64;
+        for s in (0..self.zone_pairs.len()).rev() {
+            let (four, block) = self.zone_pairs[s];
+            delta ^= Board::stone_key(four, d) ^ Board::stone_key(block, attacker);
+            let y = key ^ delta;
+            if t.numbers.get(&y).is_none_or(|n| n.pn != 0) {
+                continue;
+            }
+            let pairs = &self.zone_pairs[s..];
+            let extra: Vec<usize> = pairs.iter().flat_map(|&(f, bl)| [f, bl]).collect();
+            let mut z = Zone::default();
+            let mut seen = HashMap::default();
+            if !zone_walk(t, y, or, attacker, &extra, &mut z, &mut seen) {
+                continue;
+            }
+            if pairs
+                .iter()
+                .all(|&(four, block)| pair_fits(b, &z, four, block, d))
+            {
+                t.zones.insert(key, Zone::default());
+                t.alias.insert(key, (delta, extra));
+                t.numbers.insert(key, PROVEN);
+                return Some(PROVEN);
+            }
+        }
+        None
+    }
+}
+
+/// The key cells of the proof of the proven node `y` (its table key; `or` when the
+/// attacker, `attacker`, is to move there) added to `z`, walking the proof as
+/// [`proof_or`] reads it back, with the stones on `extra` on the board as well: a reply
+/// on one of them is not playable, so its subtree is left out (the counter-four a pair
+/// holds is a listed reply all through the proof it is checked against). Through an
+/// alias, the source's proof with its extra stones. False when a proven node has no
+/// key cells recorded. `seen` holds the nodes walked with their extra stones (the proof
+/// is a DAG).
+fn zone_walk(
+    t: &DfpnTables,
+    y: u64,
+    or: bool,
+    attacker: Side,
+    extra: &[usize],
+    z: &mut Zone,
+    seen: &mut HashMap<u64, ()>,
+) -> bool {
+    let with_extra = (extra.iter()).fold(y, |h, &i| h ^ Board::stone_key(i, Side::Second));
+    if seen.insert(with_extra, ()).is_some() {
+        return true;
+    }
+    if seen.len() > ZONE_WALK_CAP {
+        return false;
+    }
+    if let Some((delta, more)) = t.alias.get(&y) {
+        let mut all = extra.to_vec();
+        all.extend(more);
+        for (k, &i) in more.iter().enumerate() {
+            if k % 2 == 0 {
+                put(&mut z.def, i);
+            }
+        }
+        return zone_walk(t, y ^ delta, or, attacker, &all, z, seen);
+    }
+    let Some(own) = t.zones.get(&y) else {
+        return false;
+    };
+    z.union(own);
+    if t.vcf.contains_key(&y) {
+        return true;
+    }
+    let Some(moves) = t.moves.get(&y) else {
+        return false;
+    };
+    let side = if or { attacker } else { !attacker };
+    let child = |i: usize| y ^ Board::stone_key(i, side) ^ Board::turn_key();
+    if or {
+        for &m in moves.iter() {
+            let i = (m & INDEX) as usize;
+            if !extra.contains(&i) && t.numbers.get(&child(i)).is_some_and(|n| n.pn == 0) {
+                put(&mut z.att, i);
+                return zone_walk(t, child(i), false, attacker, extra, z, seen);
+            }
+        }
+        false
+    } else {
+        for &m in moves.iter() {
+            let i = (m & INDEX) as usize;
+            if extra.contains(&i) {
+                continue;
+            }
+            put(&mut z.def, i);
+            if !zone_walk(t, child(i), true, attacker, extra, z, seen) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Most nodes a [`zone_walk`] visits before giving up (the zone is then unknown).
+const ZONE_WALK_CAP: usize = 4096;
+
+/// Most nodes of a proof tree read back from the tables: a larger one is not claimed
+/// (the tree repeats the subtrees of transpositions and relevance-zone aliases).
+const PROOF_SIZE_CAP: u64 = 1 << 20;
 
 /// A node's numbers from its children's, with what [`VctSolver::mid`] needs to go on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -426,14 +763,18 @@ const QUIET_PER_NODE: u64 = 2;
 
 /// The attacker's quiet moves that may threaten a VCF: cells (not fours or open threes,
 /// which [`threat_moves`] gives) where it makes a closed three or two twos and after
-/// which it has a four-three or double-four cell, best first. Adds the candidates
-/// tested to `nodes`, [`QUIET_PER_NODE`] to a node.
-fn quiet_threats(b: &mut Board, nodes: &mut u64) -> Vec<(i32, usize)> {
+/// which it has a four-three or double-four cell, best first; with `previous` (the
+/// attacker's previous threat), only the cells [`near`] it. Adds the candidates tested
+/// to `nodes`, [`QUIET_PER_NODE`] to a node.
+fn quiet_threats(b: &mut Board, nodes: &mut u64, previous: Option<Cell>) -> Vec<(i32, usize)> {
     let a = b.side_to_move();
     let d = !a;
     let mut moves: Vec<(i32, usize)> = Vec::new();
     for &i in b.frontier() {
         let i = i as usize;
+        if previous.is_some_and(|p| !near(b.cell_of(i), p)) {
+            continue;
+        }
         let p = b.patterns(i, a);
         let max = p.iter().copied().max().unwrap_or(0);
         if max >= Pattern::OpenThree as u8 {
@@ -491,22 +832,32 @@ fn four_three(p: &[u8; 4]) -> bool {
     p.contains(&(Pattern::OpenFour as u8)) || fours >= 2 || (fours >= 1 && threes >= 1)
 }
 
-/// The proof tree of a proven attacker node, read from the tables.
-fn proof_or(b: &mut Board, t: &DfpnTables) -> Option<VctProof> {
-    let key = b.hash();
+/// The proof tree of a proven attacker node, read from the tables. The board's position
+/// is found in them under its hash XOR `off` (a node proven through a relevance-zone
+/// alias is read as its source, the extra stones staying on the board); `size` counts
+/// down the nodes read ([`PROOF_SIZE_CAP`]).
+fn proof_or(b: &mut Board, t: &DfpnTables, mut off: u64, size: &mut u64) -> Option<VctProof> {
+    *size = size.checked_sub(1)?;
+    let mut key = b.hash() ^ off;
+    // An alias's source may be an alias itself.
+    while let Some(&(d, _)) = t.alias.get(&key) {
+        off ^= d;
+        key ^= d;
+    }
     if let Some(line) = t.vcf.get(&key) {
         return Some(VctProof::Vcf(line.clone()));
     }
     let moves = t.moves.get(&key)?;
     for &i in moves.iter() {
-        let i = (i & !FAR) as usize;
-        if t.numbers
-            .get(&b.hash_after_move(i))
-            .is_some_and(|n| n.pn == 0)
+        let i = (i & INDEX) as usize;
+        if b.raw(i) == 0
+            && t.numbers
+                .get(&(b.hash_after_move(i) ^ off))
+                .is_some_and(|n| n.pn == 0)
         {
             let c = b.cell_of(i);
             b.play_unchecked(c);
-            let replies = proof_and(b, t);
+            let replies = proof_and(b, t, off, size);
             b.try_undo();
             if let Some(replies) = replies {
                 return Some(VctProof::Threat { mv: c, replies });
@@ -516,18 +867,36 @@ fn proof_or(b: &mut Board, t: &DfpnTables) -> Option<VctProof> {
     None
 }
 
-/// The replies of a proven defender node with their sub-proofs, read from the tables.
-fn proof_and(b: &mut Board, t: &DfpnTables) -> Option<Vec<(Cell, VctProof)>> {
+/// The replies of a proven defender node with their sub-proofs, read from the tables
+/// (the position under its hash XOR `off`, as in [`proof_or`]).
+fn proof_and(
+    b: &mut Board,
+    t: &DfpnTables,
+    mut off: u64,
+    size: &mut u64,
+) -> Option<Vec<(Cell, VctProof)>> {
     let a = !b.side_to_move();
     if b.outcome() == Some(Outcome::Win(a)) {
         return Some(Vec::new());
     }
-    let moves = t.moves.get(&b.hash())?;
+    let mut key = b.hash() ^ off;
+    // An alias's source may be an alias itself.
+    while let Some(&(d, _)) = t.alias.get(&key) {
+        off ^= d;
+        key ^= d;
+    }
+    let moves = t.moves.get(&key)?;
     let mut replies = Vec::with_capacity(moves.len());
     for &j in moves.iter() {
-        let c = b.cell_of((j & !COUNTER_FOUR) as usize);
+        let j = (j & INDEX) as usize;
+        if b.raw(j) != 0 {
+            // Under an alias, a reply of the source's on one of the extra stones: not
+            // playable here (`zone_walk` leaves its subtree out too).
+            continue;
+        }
+        let c = b.cell_of(j);
         b.play_unchecked(c);
-        let sub = proof_or(b, t);
+        let sub = proof_or(b, t, off, size);
         b.try_undo();
         replies.push((c, sub?));
     }
@@ -540,6 +909,43 @@ mod tests {
 
     fn n(pn: u32, dn: u32) -> Numbers {
         Numbers { pn, dn }
+    }
+
+    #[test]
+    fn a_pair_fits_a_zone_off_the_attackers_lines_and_the_defenders_windows() {
+        let c = |t: &str| Cell::parse_human(t).unwrap();
+        for rule in [crate::Rule::Freestyle, crate::Rule::Standard] {
+            let mut b = Board::with_size(15, rule).unwrap();
+            // White (the defender) has stones on d4 and e4; black attacks elsewhere.
+            b.place(c("d4"), Side::Second).unwrap();
+            b.place(c("e4"), Side::Second).unwrap();
+            let mut z = Zone::default();
+            put(&mut z.att, b.index(c("h8")));
+            put(&mut z.def, b.index(c("k12")));
+            let fits = |b: &Board, z: &Zone, four: &str, block: &str| {
+                pair_fits(b, z, b.index(c(four)), b.index(c(block)), Side::Second)
+            };
+            // Far from every key cell, and in no window with two other white stones.
+            assert!(fits(&b, &z, "o2", "n3"));
+            // On an attacker key cell's line within four cells (h8-l8), or its own.
+            assert!(!fits(&b, &z, "l8", "n3"));
+            assert!(!fits(&b, &z, "o2", "h4"));
+            // Five cells away on the line: outside under freestyle only (under the
+            // exact-five rule a stone there can make an overline of the proof's five).
+            assert_eq!(fits(&b, &z, "m8", "n3"), rule == crate::Rule::Freestyle);
+            // On a defender key cell.
+            assert!(!fits(&b, &z, "o2", "k12"));
+            // A white stone in a free window with two other white stones (d4, e4).
+            assert!(!fits(&b, &z, "f4", "n3"));
+            // One board stone and one of the proof's defender stones in a window.
+            assert!(fits(&b, &z, "n12", "n3"));
+            put(&mut z.def, b.index(c("l12")));
+            b.place(c("o12"), Side::Second).unwrap();
+            assert!(!fits(&b, &z, "n12", "n3"));
+            // A black stone in that window makes it dead.
+            b.place(c("m12"), Side::First).unwrap();
+            assert!(fits(&b, &z, "n12", "n3"));
+        }
     }
 
     #[test]

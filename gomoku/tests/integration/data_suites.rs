@@ -128,3 +128,78 @@ fn the_proof_number_stage_proves_a_quiet_threat_win() {
         proof.size()
     );
 }
+
+/// `white-to-move-vcf.json#381` under freestyle: the suite's VCT proves it in its
+/// proof-number stage, where relevance zones (`VctSolver::dfpn_zones`, Wu and Lin 2010)
+/// prove nodes below a counter-four and its block by the proof of the same node without
+/// them. The proof read back through those nodes passes the independent checker, with
+/// zones and without.
+#[test]
+#[ignore = "reads ../shared/data; cargo test -p gomoku -- --ignored data_suites::"]
+fn relevance_zones_prove_nodes_by_the_proof_without_a_counter_four() {
+    use gomoku::suite::{SUITE_VCT_NODES, VCT_DEPTH, suite_vct_solver};
+    use gomoku::vct::check_vct_proof;
+    let Some(text) = crate::common::data_file("vcf-rapfi-verified.jsonl") else {
+        return;
+    };
+    let puzzles = parse_puzzles(&text).unwrap();
+    let p = puzzles
+        .iter()
+        .find(|p| p.file == "lfz084-vcf/white-to-move-vcf.json" && p.index == 381)
+        .unwrap();
+    let mut b = p.board(Rule::Freestyle).unwrap();
+    for zones in [true, false] {
+        let mut vct = suite_vct_solver();
+        vct.dfpn_zones = zones;
+        let proof = vct
+            .prove(&mut b, VCT_DEPTH, SUITE_VCT_NODES, None)
+            .expect("the suite's VCT finds the win");
+        check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
+        eprintln!(
+            "zones {zones}: {} nodes, {} proven by a zone, proof of {} attacker moves",
+            vct.nodes,
+            vct.dfpn_aliases,
+            proof.size()
+        );
+        assert_eq!(vct.dfpn_aliases > 0, zones);
+    }
+}
+
+/// `white-to-move-vcf.json#176` under freestyle: the suite's VCT proves it when the
+/// proof-number stage's λ² moves below the root are only those near the attacker's
+/// previous threat (`VctSolver::dfpn_near_quiet`, the suite's setting), and misses it
+/// within the same budgets with λ² moves anywhere (their candidates take the budget).
+#[test]
+#[ignore = "reads ../shared/data; cargo test -p gomoku -- --ignored data_suites::"]
+fn quiet_threats_near_the_previous_threat_prove_a_win_within_the_suites_budget() {
+    use gomoku::suite::{SUITE_VCT_NODES, VCT_DEPTH, suite_vct_solver};
+    use gomoku::vct::check_vct_proof;
+    let Some(text) = crate::common::data_file("vcf-rapfi-verified.jsonl") else {
+        return;
+    };
+    let puzzles = parse_puzzles(&text).unwrap();
+    let p = puzzles
+        .iter()
+        .find(|p| p.file == "lfz084-vcf/white-to-move-vcf.json" && p.index == 176)
+        .unwrap();
+    let mut b = p.board(Rule::Freestyle).unwrap();
+    let mut vct = suite_vct_solver();
+    assert!(vct.dfpn_near_quiet, "the suite's setting");
+    let proof = vct
+        .prove(&mut b, VCT_DEPTH, SUITE_VCT_NODES, None)
+        .expect("the suite's VCT finds the win");
+    check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
+    eprintln!(
+        "near λ² moves: {} nodes, proof of {} attacker moves",
+        vct.nodes,
+        proof.size()
+    );
+    // A fresh solver (the VCF's table keeps what it learnt between proofs).
+    let mut vct = suite_vct_solver();
+    vct.dfpn_near_quiet = false;
+    assert!(
+        vct.prove(&mut b, VCT_DEPTH, SUITE_VCT_NODES, None)
+            .is_none(),
+        "with λ² moves anywhere the budget runs out"
+    );
+}
