@@ -12,7 +12,7 @@
 //! since the fifteenth session, so it now searches as the default does). Search-shape
 //! variants (sixteenth session) as `name=value` after `search`: `null=D`, `null-r=R`,
 //! `null-margin=M`, `null-verify=1`, `asp=W`, `fut=M`, `fut-depth=D`, `max-moves=N`,
-//! `widths=A,B,…`, `gap=G`, `gap-min=N`, `iid=D` (the `Engine` fields of those names);
+//! `widths=A,B,…`, `gap=G`, `gap-min=N` (the `Engine` fields of those names);
 //! it also prints the mean depth reached.
 
 use gomoku::{Board, Engine, Game, Notation};
@@ -100,7 +100,6 @@ fn set_option(e: &mut Engine, option: &str) {
         }
         "gap" => e.width_gap = n(),
         "gap-min" => e.gap_min = n() as usize,
-        "iid" => e.iid_depth = n(),
         _ => panic!("unknown option {name}"),
     }
 }

@@ -167,11 +167,6 @@ pub struct Engine {
     pub width_gap: i32,
     /// Candidates [`Engine::width_gap`] always keeps.
     pub gap_min: usize,
-    /// Internal iterative deepening (0 = off): a node of the principal variation (not a
-    /// zero window) with at least this many plies left and no move from the
-    /// transposition table first searches itself two plies shallower, for a move to try
-    /// first.
-    pub iid_depth: i32,
     /// Static wins read from the threat classes at every node ([`quick_win`], the quick
     /// win check of classical engines such as Rapfi's): a side to move with a
     /// double-three cell that the opponent cannot answer with a four, or a four-three
@@ -288,7 +283,6 @@ impl Engine {
             depth_widths: Vec::new(),
             width_gap: 0,
             gap_min: 3,
-            iid_depth: 0,
             quick_wins: true,
             leaf_vct_nodes: 100,
             leaf_vct_vcf_nodes: 20,
@@ -570,7 +564,7 @@ impl Engine {
                 }
             }
         }
-        // 4b. Null move, internal iterative deepening (both off by default).
+        // 4b. Null move (off by default).
         let zero_window = beta.0 - alpha.0 == 1;
         let calm = opp_fives == 0 && b.pattern_count(!me, Pattern::OpenFour) == 0;
         let mut stand = None;
@@ -615,13 +609,6 @@ impl Engine {
                     }
                 }
             }
-        }
-        if self.iid_depth > 0 && !zero_window && tt_move.is_none() && depth >= self.iid_depth {
-            self.negamax(b, depth - 2, alpha, beta, ply);
-            if self.aborted {
-                return Score::DRAW;
-            }
-            tt_move = self.tt.probe(key).and_then(|e| e.mv);
         }
         // 5. Moves: forced replies or the best candidates.
         let mut moves = Vec::with_capacity(32);

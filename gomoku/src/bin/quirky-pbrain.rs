@@ -14,8 +14,7 @@
 //!   (`Engine::leaf_vct_vcf_nodes`); search shape: `--null-move D` (`Engine::null_move_depth`),
 //!   `--null-r R`, `--null-margin M`, `--null-verify on|off`, `--aspiration W`,
 //!   `--futility M` (`Engine::futility_margin`), `--futility-depth D`, `--max-moves N`,
-//!   `--widths A,B,…` (`Engine::depth_widths`), `--width-gap G`, `--gap-min N`,
-//!   `--iid D` (`Engine::iid_depth`).
+//!   `--widths A,B,…` (`Engine::depth_widths`), `--width-gap G`, `--gap-min N`.
 //!
 //! `quirky-pbrain --die-after 3 < commands`
 
@@ -80,7 +79,6 @@ fn main() {
     let max_moves = value("--max-moves");
     let width_gap = signed("--width-gap");
     let gap_min = value("--gap-min");
-    let iid = signed("--iid");
     let widths: Option<Vec<usize>> = args.iter().position(|a| a == "--widths").map(|i| {
         let list = args.get(i + 1).map(String::as_str).unwrap_or("");
         match list
@@ -141,9 +139,6 @@ fn main() {
         }
         if let Some(n) = gap_min {
             e.gap_min = n as usize;
-        }
-        if let Some(d) = iid {
-            e.iid_depth = d;
         }
     });
     let stdin = std::io::stdin();

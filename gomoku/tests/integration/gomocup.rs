@@ -162,8 +162,7 @@ fn a_node_limit_is_never_passed() {
 }
 
 /// The search-shape options (null move with verification, aspiration windows, futility
-/// pruning, widths by depth and by the ordering gap, internal iterative deepening; all
-/// off by default) keep the node limit, always give a move, and still find the tree's
+/// pruning, widths by depth and by the ordering gap; all off by default) keep the node limit, always give a move, and still find the tree's
 /// win of an open three (root solvers off, so the tree must find it).
 #[test]
 fn the_search_shape_options_keep_the_limits_and_the_wins() {
@@ -178,7 +177,6 @@ fn the_search_shape_options_keep_the_limits_and_the_wins() {
     engine.futility_margin = 100;
     engine.depth_widths = vec![6, 8, 12];
     engine.width_gap = 200;
-    engine.iid_depth = 2;
     for position in [
         "15f:h8i7e9h6g5i5",
         "15f:h8i7e9",
