@@ -130,7 +130,9 @@ pub struct Engine {
     /// reaches beta by [`Engine::null_move_margin`], the side to move passes and the
     /// opponent's reply is searched [`Engine::null_move_reduction`] plies shallower
     /// with a zero window at beta; when even that fails high, the node does too. Never
-    /// twice in a row; decisive values of the pass are returned as beta.
+    /// twice in a row; decisive values of the pass are returned as beta. Off: at 3+
+    /// plies only 3 % of the null searches failed high (a tempo is worth about a four
+    /// here), and the ladder's tune set scored 38 of 96 either way (see the README).
     pub null_move_depth: i32,
     /// Plies the null-move search is reduced by, beyond the ply of the pass.
     pub null_move_reduction: i32,
@@ -146,24 +148,28 @@ pub struct Engine {
     /// Aspiration windows at the root (0 = off): from the second iteration the root is
     /// searched in a window of this half-width around the previous iteration's value;
     /// a fail low or high widens that side fourfold and searches again (a window wider
-    /// than a thousand units becomes infinite).
+    /// than a thousand units becomes infinite). Off: ± 60 scored 108 of 240 ladder games
+    /// against the default's 110 (see the README).
     pub aspiration: i32,
     /// Futility pruning of quiet moves (0 = off): at a zero-window node with at most
     /// [`Engine::futility_depth`] plies left, not facing a four or an open three, whose
     /// static value plus this margin a ply is at most alpha, only the first move and the
     /// moves that are not quiet (fours, open threes, blocks of the opponent's fours)
-    /// are searched.
+    /// are searched. Off: margins of 150 and 80 scored 110 and 109 of 240 ladder games
+    /// against the default's 110 (see the README).
     pub futility_margin: i32,
     /// Most plies left at which [`Engine::futility_margin`] prunes.
     pub futility_depth: i32,
     /// Branching by plies left: entry `d - 1` is the width of a node with `d` plies to
     /// go (the last entry for deeper nodes); empty (the default): [`Engine::max_moves`]
-    /// everywhere.
+    /// everywhere. The root keeps twice [`Engine::max_moves`] either way. Widths 6 / 8 /
+    /// 12 and 8 / 8 / 10 scored 35 and 37 of 96 ladder games against the default's 38.
     pub depth_widths: Vec<usize>,
     /// Width by the ordering values' gap (0 = off): where the side to move faces no four
     /// or open three, a candidate is kept only when its ordering value is within this
     /// many units (100 a logit of the fitted ordering) of the best one's, the first
-    /// [`Engine::gap_min`] always.
+    /// [`Engine::gap_min`] always. Off: gaps of 300 (at most 8) and 250 (at least 5,
+    /// at most 12) scored 37 of 96 ladder games each against the default's 38.
     pub width_gap: i32,
     /// Candidates [`Engine::width_gap`] always keeps.
     pub gap_min: usize,
