@@ -9,7 +9,11 @@
 //! tables) instead of the engine's defaults; `-- search stand-pat` turns on stand pat
 //! at the horizon and the leaf VCF probe only at four-three cells
 //! (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`; both on by default
-//! since the fifteenth session, so it now searches as the default does).
+//! since the fifteenth session, so it now searches as the default does). Search-shape
+//! variants (sixteenth session) as `name=value` after `search`: `null=D`, `null-r=R`,
+//! `null-margin=M`, `null-verify=1`, `asp=W`, `fut=M`, `fut-depth=D`, `max-moves=N`,
+//! `widths=A,B,…`, `gap=G`, `gap-min=N` (the `Engine` fields of those names);
+//! it also prints the mean depth reached.
 
 use gomoku::{Board, Engine, Game, Notation};
 use std::hint::black_box;
@@ -34,6 +38,8 @@ fn main() {
         }
         Some("search") => {
             let mut nodes = 0;
+            let mut depths = 0;
+            let opts: Vec<String> = std::env::args().skip(2).collect();
             for _ in 0..3 {
                 for p in [
                     "h8i7e9h6g5i5",
@@ -53,12 +59,47 @@ fn main() {
                         e.leaf_stand_pat = true;
                         e.leaf_vcf_four_three = true;
                     }
+                    for o in &opts {
+                        set_option(&mut e, o);
+                    }
                     let b = Board::parse_position(p).unwrap();
-                    nodes += e.search(black_box(&b), &Limits::nodes(20_000)).nodes;
+                    let info = e.search(black_box(&b), &Limits::nodes(20_000));
+                    nodes += info.nodes;
+                    depths += info.depth;
                 }
             }
-            println!("{nodes} search nodes");
+            println!(
+                "{nodes} search nodes, mean depth {:.2}",
+                f64::from(depths) / 12.0
+            );
         }
         _ => eprintln!("usage: speed play|search"),
+    }
+}
+
+/// Applies one `name=value` search-shape option (see the module docs) to `e`.
+fn set_option(e: &mut Engine, option: &str) {
+    let Some((name, value)) = option.split_once('=') else {
+        return;
+    };
+    let n = || -> i32 { value.parse().expect("a number") };
+    match name {
+        "null" => e.null_move_depth = n(),
+        "null-r" => e.null_move_reduction = n(),
+        "null-margin" => e.null_move_margin = n(),
+        "null-verify" => e.null_move_verify = n() != 0,
+        "asp" => e.aspiration = n(),
+        "fut" => e.futility_margin = n(),
+        "fut-depth" => e.futility_depth = n(),
+        "max-moves" => e.max_moves = n() as usize,
+        "widths" => {
+            e.depth_widths = value
+                .split(',')
+                .map(|w| w.parse().expect("a width"))
+                .collect()
+        }
+        "gap" => e.width_gap = n(),
+        "gap-min" => e.gap_min = n() as usize,
+        _ => panic!("unknown option {name}"),
     }
 }

@@ -11,7 +11,10 @@
 //! - engine variants for ladder matches: `--quick-wins on|off` (`Engine::quick_wins`),
 //!   `--stand-pat on|off` (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`
 //!   together), `--leaf-vct N` (`Engine::leaf_vct_nodes`), `--leaf-vct-vcf N`
-//!   (`Engine::leaf_vct_vcf_nodes`).
+//!   (`Engine::leaf_vct_vcf_nodes`); search shape: `--null-move D` (`Engine::null_move_depth`),
+//!   `--null-r R`, `--null-margin M`, `--null-verify on|off`, `--aspiration W`,
+//!   `--futility M` (`Engine::futility_margin`), `--futility-depth D`, `--max-moves N`,
+//!   `--widths A,B,…` (`Engine::depth_widths`), `--width-gap G`, `--gap-min N`.
 //!
 //! `quirky-pbrain --die-after 3 < commands`
 
@@ -55,6 +58,41 @@ fn main() {
     };
     let (quick_wins, stand_pat) = (switch("--quick-wins"), switch("--stand-pat"));
     let (leaf_vct, leaf_vct_vcf) = (value("--leaf-vct"), value("--leaf-vct-vcf"));
+    // Signed values (margins may be negative).
+    let signed = |name: &str| -> Option<i32> {
+        let i = args.iter().position(|a| a == name)?;
+        match args.get(i + 1).map(|v| v.parse()) {
+            Some(Ok(v)) => Some(v),
+            _ => {
+                eprintln!("quirky-pbrain: {name} takes a number");
+                std::process::exit(2);
+            }
+        }
+    };
+    let null_move = signed("--null-move");
+    let null_r = signed("--null-r");
+    let null_margin = signed("--null-margin");
+    let null_verify = switch("--null-verify");
+    let aspiration = signed("--aspiration");
+    let futility = signed("--futility");
+    let futility_depth = signed("--futility-depth");
+    let max_moves = value("--max-moves");
+    let width_gap = signed("--width-gap");
+    let gap_min = value("--gap-min");
+    let widths: Option<Vec<usize>> = args.iter().position(|a| a == "--widths").map(|i| {
+        let list = args.get(i + 1).map(String::as_str).unwrap_or("");
+        match list
+            .split(',')
+            .map(str::parse)
+            .collect::<Result<Vec<usize>, _>>()
+        {
+            Ok(w) if !w.is_empty() && w.iter().all(|&n| n > 0) => w,
+            _ => {
+                eprintln!("quirky-pbrain: --widths takes widths A,B,… (plies left 1, 2, …)");
+                std::process::exit(2);
+            }
+        }
+    });
     brain = brain.with_engine_setup(move |e| {
         if let Some(on) = quick_wins {
             e.quick_wins = on;
@@ -68,6 +106,39 @@ fn main() {
         }
         if let Some(n) = leaf_vct_vcf {
             e.leaf_vct_vcf_nodes = n;
+        }
+        if let Some(d) = null_move {
+            e.null_move_depth = d;
+        }
+        if let Some(r) = null_r {
+            e.null_move_reduction = r;
+        }
+        if let Some(m) = null_margin {
+            e.null_move_margin = m;
+        }
+        if let Some(on) = null_verify {
+            e.null_move_verify = on;
+        }
+        if let Some(w) = aspiration {
+            e.aspiration = w;
+        }
+        if let Some(m) = futility {
+            e.futility_margin = m;
+        }
+        if let Some(d) = futility_depth {
+            e.futility_depth = d;
+        }
+        if let Some(n) = max_moves {
+            e.max_moves = n as usize;
+        }
+        if let Some(w) = &widths {
+            e.depth_widths = w.clone();
+        }
+        if let Some(g) = width_gap {
+            e.width_gap = g;
+        }
+        if let Some(n) = gap_min {
+            e.gap_min = n as usize;
         }
     });
     let stdin = std::io::stdin();

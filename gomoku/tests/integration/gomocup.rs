@@ -161,6 +161,43 @@ fn a_node_limit_is_never_passed() {
     }
 }
 
+/// The search-shape options (null move with verification, aspiration windows, futility
+/// pruning, widths by depth and by the ordering gap; all off by default) keep the node limit, always give a move, and still find the tree's
+/// win of an open three (root solvers off, so the tree must find it).
+#[test]
+fn the_search_shape_options_keep_the_limits_and_the_wins() {
+    use gomoku::{Board, Engine, Game, Limits, Notation};
+    let mut engine = Engine::new(4);
+    engine.root_vct_nodes = 0;
+    engine.null_move_depth = 2;
+    engine.null_move_reduction = 1;
+    engine.null_move_margin = -50;
+    engine.null_move_verify = true;
+    engine.aspiration = 5;
+    engine.futility_margin = 100;
+    engine.depth_widths = vec![6, 8, 12];
+    engine.width_gap = 200;
+    for position in [
+        "15f:h8i7e9h6g5i5",
+        "15f:h8i7e9",
+        "15f:h8i7e9h6g5i5i6g7j4k7h7j6h4k5",
+        "15f:h8g6e10h7i8g8g9i7g7f6h6f8f9h9e8e4f7",
+    ] {
+        let board = Board::parse_position(position).unwrap();
+        for limit in [1, 10, 333, 5_000, 20_000] {
+            engine.clear();
+            let info = engine.search(&board, &Limits::nodes(limit));
+            let best = info.best.expect("a move");
+            assert!(board.is_legal(best), "{position} at {limit}: {best}");
+            assert!(info.nodes <= limit, "{position}: {} > {limit}", info.nodes);
+        }
+    }
+    engine.root_vcf_nodes = 0;
+    let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
+    let info = engine.search(&board, &Limits::depth(5));
+    assert!(info.score.is_win(), "{:?}", info.score);
+}
+
 /// Opening and middle-game positions from games against Rapfi, with fours and threes on
 /// the board.
 const FROM_RAPFI_GAMES: [&str; 7] = [
