@@ -174,6 +174,14 @@ pub struct Engine {
     pub width_gap: i32,
     /// Candidates [`Engine::width_gap`] always keeps.
     pub gap_min: usize,
+    /// Move-count pruning (the futility move count of Rapfi's search, after chess
+    /// engines' late-move pruning): at a node not facing a four or an open three, once a
+    /// move that does not lose has been searched, the moves from index
+    /// `move_count_base + depth^1.32` on (after the table move and the killers were put
+    /// first) are skipped: 4 moves at one ply left, 5 at two, 7 at three, all 8 above.
+    pub move_count_pruning: bool,
+    /// The constant of [`Engine::move_count_pruning`]'s schedule (3 by default).
+    pub move_count_base: f64,
     /// Static wins read from the threat classes at every node ([`quick_win`], the quick
     /// win check of classical engines such as Rapfi's): a side to move with a
     /// double-three cell that the opponent cannot answer with a four, or a four-three
@@ -289,6 +297,8 @@ impl Engine {
             futility_depth: 2,
             depth_widths: Vec::new(),
             width_gap: 0,
+            move_count_pruning: false,
+            move_count_base: 3.0,
             gap_min: 3,
             quick_wins: true,
             leaf_vct_nodes: 100,
@@ -693,10 +703,22 @@ impl Engine {
         } else {
             None
         };
+        // Move-count pruning: near the horizon only the first few candidates.
+        let move_count = if self.move_count_pruning
+            && opp_fives == 0
+            && b.pattern_count(!me, Pattern::OpenFour) == 0
+        {
+            (self.move_count_base + f64::from(depth.max(0)).powf(1.32)) as usize
+        } else {
+            usize::MAX
+        };
         let alpha0 = alpha;
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         for (k, &(value, c)) in moves.iter().enumerate() {
+            if k >= move_count && best > -Score::INFINITE && !best.is_loss() {
+                break;
+            }
             // Four extension: a four costs no depth (the block it forces costs none either).
             let next_depth = if self.four_extension
                 && ply < MAX_PLY / 2

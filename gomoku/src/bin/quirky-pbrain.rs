@@ -14,7 +14,8 @@
 //!   (`Engine::leaf_vct_vcf_nodes`); search shape: `--null-move D` (`Engine::null_move_depth`),
 //!   `--null-r R`, `--null-margin M`, `--null-verify on|off`, `--aspiration W`,
 //!   `--futility M` (`Engine::futility_margin`), `--futility-depth D`, `--max-moves N`,
-//!   `--widths A,B,…` (`Engine::depth_widths`), `--width-gap G`, `--gap-min N`.
+//!   `--widths A,B,…` (`Engine::depth_widths`), `--width-gap G`, `--gap-min N`,
+//!   `--move-count on|off` (`Engine::move_count_pruning`).
 //!
 //! `quirky-pbrain --die-after 3 < commands`
 
@@ -77,6 +78,7 @@ fn main() {
     let futility = signed("--futility");
     let futility_depth = signed("--futility-depth");
     let max_moves = value("--max-moves");
+    let move_count = switch("--move-count");
     let width_gap = signed("--width-gap");
     let gap_min = value("--gap-min");
     let widths: Option<Vec<usize>> = args.iter().position(|a| a == "--widths").map(|i| {
@@ -127,6 +129,9 @@ fn main() {
         }
         if let Some(d) = futility_depth {
             e.futility_depth = d;
+        }
+        if let Some(on) = move_count {
+            e.move_count_pruning = on;
         }
         if let Some(n) = max_moves {
             e.max_moves = n as usize;
