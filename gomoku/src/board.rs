@@ -123,6 +123,9 @@ pub struct Board {
     /// Per side and threat class (see [`pattern::threat_class`]), the cells (every cell
     /// of class 1 or 2 is empty and near a stone).
     classes: [[u16; 3]; 2],
+    /// Per side, the cells where a stone makes a four ([`Pattern::Four`]) in two or more
+    /// directions (every such cell is empty and near a stone).
+    double_fours: [u16; 2],
     /// The empty cells near stones, in no order, and each cell's place in it (`u16::MAX`
     /// when absent).
     frontier: Vec<u16>,
@@ -256,6 +259,7 @@ impl Board {
             counts: [[0; 8]; 2],
             near_counts: [[0; 8]; 2],
             classes: [[n as u16, 0, 0]; 2],
+            double_fours: [0; 2],
             frontier: Vec::with_capacity(n),
             frontier_at: vec![u16::MAX; n],
             history: Vec::with_capacity(n),
@@ -309,6 +313,7 @@ impl Board {
         b.lean = true;
         b.near_counts = [[0; 8]; 2];
         b.classes = [[0; 3]; 2];
+        b.double_fours = [0; 2];
         b
     }
 
@@ -428,6 +433,14 @@ impl Board {
     #[inline]
     pub fn class_counts(&self, side: Side) -> [u16; 3] {
         self.classes[side.index()]
+    }
+
+    /// How many empty cells give `side` a four ([`Pattern::Four`]) in two or more
+    /// directions at once (a double four; all of them near a stone). Kept on every move
+    /// (0 on a [`Board::solver_copy`]).
+    #[inline]
+    pub fn double_four_count(&self, side: Side) -> u16 {
+        self.double_fours[side.index()]
     }
 
     /// The empty cells within two cells (king distance) of a stone, as dense indices in
@@ -613,6 +626,14 @@ impl Board {
                 if a != b {
                     self.classes[side][a % 3] -= 1;
                     self.classes[side][b % 3] += 1;
+                }
+                let (df_was, df_now) = (was & 7 >= 2, now & 7 >= 2);
+                if df_was != df_now {
+                    if df_now {
+                        self.double_fours[side] += 1;
+                    } else {
+                        self.double_fours[side] -= 1;
+                    }
                 }
             }
             if self.spots[i].near > 0 {
@@ -1192,12 +1213,18 @@ mod tests {
                 }
                 assert_eq!(b.counts, counts);
                 let (mut near_counts, mut classes) = ([[0u16; 8]; 2], [[0u16; 3]; 2]);
+                let mut double_fours = [0u16; 2];
                 let mut frontier = Vec::new();
                 for i in 0..b.cell_count() {
                     for (side_classes, pats) in classes.iter_mut().zip(b.spots[i].pats) {
                         let class = pattern::threat_class(pats);
                         assert!(class == 0 || (b.raw(i) == 0 && b.near(i) > 0));
                         side_classes[class] += 1;
+                    }
+                    for (count, pats) in double_fours.iter_mut().zip(b.spots[i].pats) {
+                        let fours = pats.iter().filter(|&&p| p == Pattern::Four as u8).count();
+                        assert!(fours < 2 || (b.raw(i) == 0 && b.near(i) > 0));
+                        *count += u16::from(fours >= 2);
                     }
                     if b.near(i) == 0 {
                         continue;
@@ -1213,6 +1240,7 @@ mod tests {
                 }
                 assert_eq!(b.near_counts, near_counts, "step {step}");
                 assert_eq!(b.classes, classes, "step {step}");
+                assert_eq!(b.double_fours, double_fours, "step {step}");
                 let mut kept = b.frontier().to_vec();
                 kept.sort();
                 assert_eq!(kept, frontier, "step {step}");
