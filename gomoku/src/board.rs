@@ -555,6 +555,37 @@ impl Board {
         false
     }
 
+    /// The four direction patterns of `side` at the empty index `i` as they would be
+    /// after a stone of `stone` on the empty index `j` (`j != i`), without playing it:
+    /// when `j` lies on a line through `i` within the cells `i`'s patterns read (four,
+    /// or five for a stone of `side` whose patterns read the cells five away), that
+    /// line's pattern read from the key with the stone added (as
+    /// [`Board::any_pattern_after`] does); otherwise the patterns as they are.
+    pub fn patterns_after_stone(&self, i: usize, j: usize, stone: Side, side: Side) -> [u8; 4] {
+        let si = side.index();
+        let mut pats = self.spots[i].pats[si];
+        let (ci, cj) = (self.cell_of(i), self.cell_of(j));
+        // `j` lies at offset `k` from `i` along direction `d`.
+        let (dx, dy) = (cj.x as i32 - ci.x as i32, cj.y as i32 - ci.y as i32);
+        let (d, k) = match (dx, dy) {
+            (_, 0) => (0, dx),
+            (0, _) => (1, dy),
+            _ if dx == dy => (2, dx),
+            _ if dx == -dy => (3, dx),
+            _ => return pats,
+        };
+        let own = stone == side;
+        let reach = if own && self.outer[si] { 5 } else { 4 };
+        if k == 0 || k.abs() > reach {
+            return pats;
+        }
+        let w = KEY_WEIGHTS[(k + 5) as usize];
+        let digit = if own { 1 } else { 2 };
+        let key = self.spots[i].keys[d][si] + if k.abs() == 5 { w } else { digit * w };
+        pats[d] = self.tables[si][key as usize];
+        pats
+    }
+
     /// True when `side` playing at empty index `i` wins at once.
     #[inline]
     pub fn is_winning_cell(&self, i: usize, side: Side) -> bool {

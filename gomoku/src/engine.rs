@@ -576,6 +576,10 @@ impl Engine {
             };
             let quiet = self.is_quiet_move(b, c, value);
             b.play_unchecked(c);
+            if next_depth > 0 {
+                // The child probes the table after its first checks.
+                self.tt.prefetch(b.hash());
+            }
             let mut s;
             if k == 0 {
                 s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1);
