@@ -144,6 +144,10 @@ pub struct Board {
     /// A solver copy ([`Board::solver_copy`]): the evaluation's sums (`near_counts`,
     /// `classes`, the tallies) are not kept.
     lean: bool,
+    /// Per board value placed on an empty cell (1 black, 2 white, 3 blocker), per offset
+    /// index `5 - k` of that cell as seen from its neighbour at offset `k`, and per side,
+    /// the change of the neighbour's key (taking a stone back is the negative).
+    key_deltas: [[[i32; 2]; 11]; 4],
 }
 
 /// What the board keeps per cell for the pattern updates, together so that updating a
@@ -277,7 +281,23 @@ impl Board {
                 pattern::reads_outer_cells(rule.line_rule(Side::Second)),
             ],
             lean: false,
+            key_deltas: [[[0; 2]; 11]; 4],
         };
+        for v in 1..4 {
+            for (side, &outer) in b.outer.iter().enumerate() {
+                let own = side as u32 + 1;
+                let inner = key_digit(1, v, own) as i32 - key_digit(1, 0, own) as i32;
+                let outer = if outer {
+                    key_digit(5, v, own) as i32 - key_digit(5, 0, own) as i32
+                } else {
+                    0
+                };
+                for (j, row) in b.key_deltas[v as usize].iter_mut().enumerate() {
+                    let change = if j == 0 || j == 10 { outer } else { inner };
+                    row[side] = change * KEY_WEIGHTS[j] as i32;
+                }
+            }
+        }
         for i in 0..n {
             let c = b.cell_of(i);
             for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
@@ -735,20 +755,11 @@ impl Board {
         let v = self.cells[ci] as u32;
         // Per offset index `5 - k` of `c` as seen from its neighbour at offset k, and
         // per side, the change of the neighbour's key.
-        let mut delta = [[0i32; 2]; 11];
-        for (side, &outer) in self.outer.iter().enumerate() {
-            let own = side as u32 + 1;
-            let inner = key_digit(1, v, own) as i32 - key_digit(1, was, own) as i32;
-            let outer = if outer {
-                key_digit(5, v, own) as i32 - key_digit(5, was, own) as i32
-            } else {
-                0
-            };
-            for (j, row) in delta.iter_mut().enumerate() {
-                let change = if j == 0 || j == 10 { outer } else { inner };
-                row[side] = change * KEY_WEIGHTS[j] as i32;
-            }
-        }
+        let delta = if v != 0 {
+            self.key_deltas[v as usize]
+        } else {
+            self.key_deltas[was as usize].map(|row| row.map(|change| -change))
+        };
         let reach = if self.outer[0] || self.outer[1] { 5 } else { 4 };
         // The offsets k in −reach..=reach along each axis that stay on the board.
         let span = |p: i32, dp: i32| match dp {

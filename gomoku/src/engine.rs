@@ -353,6 +353,7 @@ impl Engine {
             return;
         }
         let open_three = board.pattern_count(opp, Pattern::OpenFour) > 0;
+        let scorer = order.map(|o| o.at(board));
         for &i in board.frontier() {
             let i = usize::from(i);
             let mine = board.patterns(i, me);
@@ -364,14 +365,15 @@ impl Engine {
                     continue;
                 }
             }
-            if !allowed(board.cell_of(i)) {
+            let c = board.cell_of(i);
+            if !allowed(c) {
                 continue;
             }
-            let value = match order {
-                Some(o) => o.score(board, i),
+            let value = match &scorer {
+                Some(o) => o.score(board, i, c),
                 None => cell_value(mine) + cell_value(theirs) * 4 / 5,
             };
-            out.push((value, board.cell_of(i)));
+            out.push((value, c));
         }
         // A total order (the cells differ), so the unstable sort gives one result. When
         // only the first `cap` are kept, they are selected first and only they sorted:
