@@ -609,7 +609,7 @@ impl Board {
     /// True when `side` playing at empty index `i` wins at once.
     #[inline]
     pub fn is_winning_cell(&self, i: usize, side: Side) -> bool {
-        self.spots[i].pats[side.index()].contains(&(Pattern::Five as u8))
+        pattern::has_pattern(self.spots[i].pats[side.index()], Pattern::Five)
     }
 
     /// The cells where `side` would complete a winning row now (its "win points").

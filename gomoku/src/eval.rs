@@ -1,7 +1,7 @@
 //! Threat-aware static evaluation and move-ordering values on the line patterns.
 
 use crate::board::Board;
-use crate::pattern::Pattern;
+use crate::pattern::{Pattern, has_pattern};
 #[cfg(test)]
 use crate::pattern::threat_class;
 use zerosum::{Game, Score, Side};
@@ -463,7 +463,7 @@ pub fn has_double_four_move(board: &Board, side: Side) -> Option<usize> {
         .map(|&i| usize::from(i))
         .filter(|&i| {
             let p = board.patterns(i, side);
-            p.contains(&(Pattern::OpenFour as u8))
+            has_pattern(p, Pattern::OpenFour)
                 || p.iter().filter(|&&v| v == Pattern::Four as u8).count() >= 2
         })
         .filter(|&i| !(side == Side::First && crate::renju::is_forbidden(board, board.cell_of(i))))
@@ -510,7 +510,7 @@ pub fn quick_win(board: &mut Board) -> bool {
         return false;
     }
     let four_three =
-        |p: [u8; 4]| p.contains(&(Pattern::Four as u8)) && p.contains(&(Pattern::OpenThree as u8));
+        |p: [u8; 4]| has_pattern(p, Pattern::Four) && has_pattern(p, Pattern::OpenThree);
     let cells: Vec<usize> = board
         .frontier()
         .iter()

@@ -220,7 +220,7 @@ fn has_strong_move(b: &Board, side: Side) -> bool {
 
 /// True when a cell with the direction patterns `p` makes an open four or two fours.
 fn strong(p: &[u8; 4]) -> bool {
-    p.contains(&(Pattern::OpenFour as u8))
+    crate::pattern::has_pattern(*p, Pattern::OpenFour)
         || p.iter().filter(|&&v| v >= Pattern::Four as u8).count() >= 2
 }
 
@@ -795,10 +795,11 @@ impl VctSolver {
                 let mut seen = vec![false; b.cell_count()];
                 let mut lines: Vec<usize> = Vec::new();
                 let mut strong_cells: Vec<usize> = Vec::new();
-                for i in 0..b.cell_count() {
-                    if b.raw(i) != 0 {
-                        continue;
-                    }
+                // An open-four, double-four or counter-four cell has stones of its
+                // lines within two cells: it is on the frontier (the order the cells
+                // are met in does not matter: the defences are sorted below).
+                for &i in b.frontier() {
+                    let i = usize::from(i);
                     let pa = b.patterns(i, a);
                     if strong(&pa) {
                         strong_cells.push(i);
