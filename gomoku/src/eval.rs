@@ -1,9 +1,9 @@
 //! Threat-aware static evaluation and move-ordering values on the line patterns.
 
 use crate::board::Board;
-use crate::pattern::{Pattern, has_pattern};
 #[cfg(test)]
 use crate::pattern::threat_class;
+use crate::pattern::{Pattern, has_pattern};
 use zerosum::{Game, Score, Side};
 
 /// Why the text of an evaluation table ([`EvalTable::parse`]) could not be read.

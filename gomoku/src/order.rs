@@ -205,8 +205,8 @@ impl PositionScorer<'_> {
     #[inline]
     pub fn score(&self, board: &Board, i: usize, c: crate::Cell) -> i32 {
         let o = self.scorer;
-        let mut v = o.mine[pack(board.patterns(i, self.me))]
-            + o.theirs[pack(board.patterns(i, !self.me))];
+        let mut v =
+            o.mine[pack(board.patterns(i, self.me))] + o.theirs[pack(board.patterns(i, !self.me))];
         if let Some(m) = self.last {
             match distance(c, m) {
                 1 => v += o.distance[0],
