@@ -196,6 +196,9 @@ fn lmr_reduction(depth: i32, k: usize, divisor: f64) -> i32 {
     (r as i32).max(1)
 }
 
+/// Most candidates [`Engine::candidate_moves_by`] keeps sorted as it scores the cells
+/// (more are sorted once at the end).
+const MAX_INSERTION_KEEP: usize = 16;
 /// Ordering value below which a move makes no four or open three for either side.
 const QUIET_VALUE: i32 = 200;
 /// Most attacker threats of the root VCT searches.
@@ -354,6 +357,14 @@ impl Engine {
         }
         let open_three = board.pattern_count(opp, Pattern::OpenFour) > 0;
         let scorer = order.map(|o| o.at(board));
+        // Best first: higher value, then the lower cell (a total order, as the cells
+        // differ, so every way of ordering gives one result).
+        let by_value = |a: &(i32, Cell), b: &(i32, Cell)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+        // When only the first few are kept, they are kept sorted as the cells come (a
+        // cell not better than the last kept one costs one comparison): the same moves
+        // in the same order as sorting the whole list and truncating it.
+        let keep = cap.max(1);
+        let insert = !open_three && keep <= MAX_INSERTION_KEEP;
         for &i in board.frontier() {
             let i = usize::from(i);
             let mine = board.patterns(i, me);
@@ -373,18 +384,26 @@ impl Engine {
                 Some(o) => o.score(board, i, c),
                 None => cell_value(mine) + cell_value(theirs) * 4 / 5,
             };
-            out.push((value, c));
+            let m = (value, c);
+            if !insert {
+                out.push(m);
+                continue;
+            }
+            if out.len() == keep {
+                if by_value(&m, &out[keep - 1]).is_ge() {
+                    continue;
+                }
+                out.pop();
+            }
+            let at = out.partition_point(|x| by_value(x, &m).is_lt());
+            out.insert(at, m);
         }
-        // A total order (the cells differ), so the unstable sort gives one result. When
-        // only the first `cap` are kept, they are selected first and only they sorted:
-        // the same moves in the same order as sorting the whole list.
-        let by_value = |a: &(i32, Cell), b: &(i32, Cell)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
-        let keep = cap.max(1);
-        if !open_three && out.len() > keep {
-            out.select_nth_unstable_by(keep - 1, by_value);
-            out.truncate(keep);
+        if !insert {
+            out.sort_unstable_by(by_value);
+            if !open_three {
+                out.truncate(keep);
+            }
         }
-        out.sort_unstable_by(by_value);
     }
 
     /// The ordering model in use: the fitted one when [`Engine::fitted_order`] is set.
