@@ -141,6 +141,9 @@ pub struct Board {
     /// Per side and threat class (see [`pattern::threat_class`]), the cells (every cell
     /// of class 1 or 2 is empty and near a stone).
     classes: [[u16; 3]; 2],
+    /// Per side, the cells where a stone makes a four ([`Pattern::Four`]) in two or more
+    /// directions (every such cell is empty and near a stone).
+    double_fours: [u16; 2],
     /// The empty cells near stones, in no order, and each cell's place in it (`u16::MAX`
     /// when absent).
     frontier: Vec<u16>,
@@ -159,6 +162,10 @@ pub struct Board {
     /// A solver copy ([`Board::solver_copy`]): the evaluation's sums (`near_counts`,
     /// `classes`, the tallies) are not kept.
     lean: bool,
+    /// Per board value placed on an empty cell (1 black, 2 white, 3 blocker), per offset
+    /// index `5 - k` of that cell as seen from its neighbour at offset `k`, and per side,
+    /// the change of the neighbour's key (taking a stone back is the negative).
+    key_deltas: [[[i32; 2]; 11]; 4],
 }
 
 /// What the board keeps per cell for the pattern updates, together so that updating a
@@ -274,6 +281,7 @@ impl Board {
             counts: [[0; 8]; 2],
             near_counts: [[0; 8]; 2],
             classes: [[n as u16, 0, 0]; 2],
+            double_fours: [0; 2],
             frontier: Vec::with_capacity(n),
             frontier_at: vec![u16::MAX; n],
             history: Vec::with_capacity(n),
@@ -291,7 +299,23 @@ impl Board {
                 pattern::reads_outer_cells(rule.line_rule(Side::Second)),
             ],
             lean: false,
+            key_deltas: [[[0; 2]; 11]; 4],
         };
+        for v in 1..4 {
+            for (side, &outer) in b.outer.iter().enumerate() {
+                let own = side as u32 + 1;
+                let inner = key_digit(1, v, own) as i32 - key_digit(1, 0, own) as i32;
+                let outer = if outer {
+                    key_digit(5, v, own) as i32 - key_digit(5, 0, own) as i32
+                } else {
+                    0
+                };
+                for (j, row) in b.key_deltas[v as usize].iter_mut().enumerate() {
+                    let change = if j == 0 || j == 10 { outer } else { inner };
+                    row[side] = change * KEY_WEIGHTS[j] as i32;
+                }
+            }
+        }
         for i in 0..n {
             let c = b.cell_of(i);
             for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
@@ -327,6 +351,7 @@ impl Board {
         b.lean = true;
         b.near_counts = [[0; 8]; 2];
         b.classes = [[0; 3]; 2];
+        b.double_fours = [0; 2];
         b
     }
 
@@ -446,6 +471,14 @@ impl Board {
     #[inline]
     pub fn class_counts(&self, side: Side) -> [u16; 3] {
         self.classes[side.index()]
+    }
+
+    /// How many empty cells give `side` a four ([`Pattern::Four`]) in two or more
+    /// directions at once (a double four; all of them near a stone). Kept on every move
+    /// (0 on a [`Board::solver_copy`]).
+    #[inline]
+    pub fn double_four_count(&self, side: Side) -> u16 {
+        self.double_fours[side.index()]
     }
 
     /// The empty cells within two cells (king distance) of a stone, as dense indices in
@@ -576,10 +609,41 @@ impl Board {
         false
     }
 
+    /// The four direction patterns of `side` at the empty index `i` as they would be
+    /// after a stone of `stone` on the empty index `j` (`j != i`), without playing it:
+    /// when `j` lies on a line through `i` within the cells `i`'s patterns read (four,
+    /// or five for a stone of `side` whose patterns read the cells five away), that
+    /// line's pattern read from the key with the stone added (as
+    /// [`Board::any_pattern_after`] does); otherwise the patterns as they are.
+    pub fn patterns_after_stone(&self, i: usize, j: usize, stone: Side, side: Side) -> [u8; 4] {
+        let si = side.index();
+        let mut pats = self.spots[i].pats[si];
+        let (ci, cj) = (self.cell_of(i), self.cell_of(j));
+        // `j` lies at offset `k` from `i` along direction `d`.
+        let (dx, dy) = (cj.x as i32 - ci.x as i32, cj.y as i32 - ci.y as i32);
+        let (d, k) = match (dx, dy) {
+            (_, 0) => (0, dx),
+            (0, _) => (1, dy),
+            _ if dx == dy => (2, dx),
+            _ if dx == -dy => (3, dx),
+            _ => return pats,
+        };
+        let own = stone == side;
+        let reach = if own && self.outer[si] { 5 } else { 4 };
+        if k == 0 || k.abs() > reach {
+            return pats;
+        }
+        let w = KEY_WEIGHTS[(k + 5) as usize];
+        let digit = if own { 1 } else { 2 };
+        let key = self.spots[i].keys[d][si] + if k.abs() == 5 { w } else { digit * w };
+        pats[d] = self.tables[si][key as usize];
+        pats
+    }
+
     /// True when `side` playing at empty index `i` wins at once.
     #[inline]
     pub fn is_winning_cell(&self, i: usize, side: Side) -> bool {
-        self.spots[i].pats[side.index()].contains(&(Pattern::Five as u8))
+        pattern::has_pattern(self.spots[i].pats[side.index()], Pattern::Five)
     }
 
     /// The cells where `side` would complete a winning row now (its "win points").
@@ -647,6 +711,14 @@ impl Board {
                 if a != b {
                     self.classes[side][a % 3] -= 1;
                     self.classes[side][b % 3] += 1;
+                }
+                let (df_was, df_now) = (was & 7 >= 2, now & 7 >= 2);
+                if df_was != df_now {
+                    if df_now {
+                        self.double_fours[side] += 1;
+                    } else {
+                        self.double_fours[side] -= 1;
+                    }
                 }
             }
             if self.spots[i].near > 0 {
@@ -717,20 +789,11 @@ impl Board {
         let v = self.cells[ci] as u32;
         // Per offset index `5 - k` of `c` as seen from its neighbour at offset k, and
         // per side, the change of the neighbour's key.
-        let mut delta = [[0i32; 2]; 11];
-        for (side, &outer) in self.outer.iter().enumerate() {
-            let own = side as u32 + 1;
-            let inner = key_digit(1, v, own) as i32 - key_digit(1, was, own) as i32;
-            let outer = if outer {
-                key_digit(5, v, own) as i32 - key_digit(5, was, own) as i32
-            } else {
-                0
-            };
-            for (j, row) in delta.iter_mut().enumerate() {
-                let change = if j == 0 || j == 10 { outer } else { inner };
-                row[side] = change * KEY_WEIGHTS[j] as i32;
-            }
-        }
+        let delta = if v != 0 {
+            self.key_deltas[v as usize]
+        } else {
+            self.key_deltas[was as usize].map(|row| row.map(|change| -change))
+        };
         let reach = if self.outer[0] || self.outer[1] { 5 } else { 4 };
         // The offsets k in −reach..=reach along each axis that stay on the board.
         let span = |p: i32, dp: i32| match dp {
@@ -1250,12 +1313,18 @@ mod tests {
                 }
                 assert_eq!(b.counts, counts);
                 let (mut near_counts, mut classes) = ([[0u16; 8]; 2], [[0u16; 3]; 2]);
+                let mut double_fours = [0u16; 2];
                 let mut frontier = Vec::new();
                 for i in 0..b.cell_count() {
                     for (side_classes, pats) in classes.iter_mut().zip(b.spots[i].pats) {
                         let class = pattern::threat_class(pats);
                         assert!(class == 0 || (b.raw(i) == 0 && b.near(i) > 0));
                         side_classes[class] += 1;
+                    }
+                    for (count, pats) in double_fours.iter_mut().zip(b.spots[i].pats) {
+                        let fours = pats.iter().filter(|&&p| p == Pattern::Four as u8).count();
+                        assert!(fours < 2 || (b.raw(i) == 0 && b.near(i) > 0));
+                        *count += u16::from(fours >= 2);
                     }
                     if b.near(i) == 0 {
                         continue;
@@ -1271,6 +1340,7 @@ mod tests {
                 }
                 assert_eq!(b.near_counts, near_counts, "step {step}");
                 assert_eq!(b.classes, classes, "step {step}");
+                assert_eq!(b.double_fours, double_fours, "step {step}");
                 let mut kept = b.frontier().to_vec();
                 kept.sort();
                 assert_eq!(kept, frontier, "step {step}");

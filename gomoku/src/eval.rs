@@ -1,9 +1,9 @@
 //! Threat-aware static evaluation and move-ordering values on the line patterns.
 
 use crate::board::Board;
-use crate::pattern::Pattern;
 #[cfg(test)]
 use crate::pattern::threat_class;
+use crate::pattern::{Pattern, has_pattern};
 use zerosum::{Game, Score, Side};
 
 /// Why the text of an evaluation table ([`EvalTable::parse`]) could not be read.
@@ -463,11 +463,23 @@ pub fn has_double_four_move(board: &Board, side: Side) -> Option<usize> {
         .map(|&i| usize::from(i))
         .filter(|&i| {
             let p = board.patterns(i, side);
-            p.contains(&(Pattern::OpenFour as u8))
+            has_pattern(p, Pattern::OpenFour)
                 || p.iter().filter(|&&v| v == Pattern::Four as u8).count() >= 2
         })
         .filter(|&i| !(side == Side::First && crate::renju::is_forbidden(board, board.cell_of(i))))
         .min()
+}
+
+/// Whether `side` has a cell where it makes an open four or a double four at once:
+/// `has_double_four_move(board, side).is_some()`, read in O(1) from the board's pattern
+/// counts and [`Board::double_four_count`] where they say it exactly (on a board that
+/// keeps the evaluation's sums, unless `side` is black under renju, whose forbidden
+/// points need the cells looked at), else by that scan.
+pub fn has_double_four_cell(board: &Board, side: Side) -> bool {
+    if board.is_solver_copy() || (side == Side::First && board.rule() == crate::Rule::Renju) {
+        return has_double_four_move(board, side).is_some();
+    }
+    board.pattern_count(side, Pattern::OpenFour) > 0 || board.double_four_count(side) > 0
 }
 
 /// Whether the side to move, facing no five, wins in 5 plies by a shape the threat
@@ -498,7 +510,7 @@ pub fn quick_win(board: &mut Board) -> bool {
         return false;
     }
     let four_three =
-        |p: [u8; 4]| p.contains(&(Pattern::Four as u8)) && p.contains(&(Pattern::OpenThree as u8));
+        |p: [u8; 4]| has_pattern(p, Pattern::Four) && has_pattern(p, Pattern::OpenThree);
     let cells: Vec<usize> = board
         .frontier()
         .iter()
@@ -605,5 +617,45 @@ mod tests {
             }
         }
         assert!(checked > 500, "{checked}");
+    }
+
+    /// The O(1) double-four test agrees with the scan on the positions of random games
+    /// under every rule, for both sides, on the full board and on a solver copy.
+    #[test]
+    fn double_four_cell_agrees_with_the_scan() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut found = 0;
+        for rule in [
+            crate::Rule::Freestyle,
+            crate::Rule::Standard,
+            crate::Rule::Renju,
+        ] {
+            for _ in 0..20 {
+                let mut b = Board::with_size(15, rule).unwrap();
+                while b.outcome().is_none() && b.stone_count() < 80 {
+                    for side in [Side::First, Side::Second] {
+                        let want = has_double_four_move(&b, side).is_some();
+                        found += usize::from(want);
+                        assert_eq!(has_double_four_cell(&b, side), want, "{b}");
+                        assert_eq!(has_double_four_cell(&b.solver_copy(), side), want, "{b}");
+                    }
+                    let near: Vec<usize> = (0..b.cell_count())
+                        .filter(|&i| b.raw(i) == 0 && (b.near(i) > 0 || b.stone_count() == 0))
+                        .filter(|&i| b.is_legal(b.cell_of(i)))
+                        .collect();
+                    if near.is_empty() {
+                        break;
+                    }
+                    b.play(b.cell_of(near[next(near.len())]));
+                }
+            }
+        }
+        assert!(found > 100, "{found}");
     }
 }

@@ -174,22 +174,50 @@ impl OrderScorer {
     /// sum of its [`cell_features`]).
     #[inline]
     pub fn score(&self, board: &Board, i: usize) -> i32 {
-        let me = board.side_to_move();
-        let mut v =
-            self.mine[pack(board.patterns(i, me))] + self.theirs[pack(board.patterns(i, !me))];
-        let c = board.cell_of(i);
+        self.at(board).score(board, i, board.cell_of(i))
+    }
+
+    /// The scorer of `board`'s cells, with what they share (the side to move, the last
+    /// two moves) read once.
+    #[inline]
+    pub fn at(&self, board: &Board) -> PositionScorer<'_> {
         let moves = board.moves();
-        if let Some(&m) = moves.last() {
+        PositionScorer {
+            scorer: self,
+            me: board.side_to_move(),
+            last: moves.last().copied(),
+            previous: moves.len().checked_sub(2).map(|k| moves[k]),
+        }
+    }
+}
+
+/// An [`OrderScorer`] for the cells of one position ([`OrderScorer::at`]).
+pub struct PositionScorer<'a> {
+    scorer: &'a OrderScorer,
+    me: zerosum::Side,
+    last: Option<crate::Cell>,
+    previous: Option<crate::Cell>,
+}
+
+impl PositionScorer<'_> {
+    /// [`OrderScorer::score`] of the empty index `i`, whose cell is `c`, on the board
+    /// this scorer was made for.
+    #[inline]
+    pub fn score(&self, board: &Board, i: usize, c: crate::Cell) -> i32 {
+        let o = self.scorer;
+        let mut v =
+            o.mine[pack(board.patterns(i, self.me))] + o.theirs[pack(board.patterns(i, !self.me))];
+        if let Some(m) = self.last {
             match distance(c, m) {
-                1 => v += self.distance[0],
-                2 => v += self.distance[1],
+                1 => v += o.distance[0],
+                2 => v += o.distance[1],
                 _ => {}
             }
         }
-        if let Some(&m) = moves.iter().rev().nth(1) {
+        if let Some(m) = self.previous {
             match distance(c, m) {
-                1 => v += self.distance[2],
-                2 => v += self.distance[3],
+                1 => v += o.distance[2],
+                2 => v += o.distance[3],
                 _ => {}
             }
         }

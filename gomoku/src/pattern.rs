@@ -74,6 +74,14 @@ impl Pattern {
     }
 }
 
+/// Whether one of the four direction patterns `p` (codes as in [`Pattern`]) is
+/// `pattern` (four comparisons: `<[u8]>::contains` goes through a general byte search).
+#[inline]
+pub const fn has_pattern(p: [u8; 4], pattern: Pattern) -> bool {
+    let v = pattern as u8;
+    p[0] == v || p[1] == v || p[2] == v || p[3] == v
+}
+
 /// The threat class of an empty cell for the side that would play there, from its four
 /// direction patterns (codes as in [`Pattern`]): 2 = a four with an open three
 /// (four-three), 1 = two open threes (double three), 0 = neither. Open fours and double

@@ -48,14 +48,14 @@ pub fn is_forbidden(board: &Board, cell: Cell) -> bool {
     // forbidden point needs an overline or at least two lines with a four or an open
     // three, or one line holding two fours (shown as an open four).
     let p = board.patterns(i, Side::First);
-    if p.contains(&(Pattern::Five as u8)) {
+    if crate::pattern::has_pattern(p, Pattern::Five) {
         return false;
     }
     let strong = p
         .iter()
         .filter(|&&v| v == Pattern::OpenThree as u8 || v >= Pattern::Four as u8)
         .count();
-    let open_four = p.contains(&(Pattern::OpenFour as u8));
+    let open_four = crate::pattern::has_pattern(p, Pattern::OpenFour);
     if strong < 2 && !open_four && !makes_overline(board, cell) {
         return false;
     }

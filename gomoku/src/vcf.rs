@@ -242,7 +242,7 @@ impl VcfSolver {
             if renju_black && crate::renju::is_forbidden(board, board.cell_of(i)) {
                 return;
             }
-            let open = p.contains(&(Pattern::OpenFour as u8)) as i32;
+            let open = crate::pattern::has_pattern(p, Pattern::OpenFour) as i32;
             let threes = p.iter().filter(|&&v| v == Pattern::OpenThree as u8).count() as i32;
             let mut score = 1000 * open + 100 * (fours - 1) + 30 * threes;
             score += p.iter().map(|&v| v as i32).sum::<i32>();

@@ -226,10 +226,6 @@ impl Default for VctSolver {
     }
 }
 
-/// The attacker's strong cells at a defender node whose threat is no open three (it has
-/// no open-four or double-four cell: [`has_strong_move`] is false there).
-const NO_STRONG_CELLS: &[usize] = &[];
-
 /// Most plies of a line of the search.
 const MAX_PLY: u32 = 64;
 
@@ -249,26 +245,21 @@ fn has_strong_move(b: &Board, side: Side) -> bool {
 
 /// True when a cell with the direction patterns `p` makes an open four or two fours.
 fn strong(p: &[u8; 4]) -> bool {
-    p.contains(&(Pattern::OpenFour as u8))
+    crate::pattern::has_pattern(*p, Pattern::OpenFour)
         || p.iter().filter(|&&v| v >= Pattern::Four as u8).count() >= 2
 }
 
 /// [`has_strong_move`] for the attacker `a` as it would be after a defender's stone on
-/// the empty index `j`, read without playing it: the cells on the lines through `j`
-/// with their patterns after the stone ([`Board::any_pattern_after`]), the others as
-/// they are. `strong_cells` are the attacker's open-four and double-four cells now
-/// (only those off the lines through `j` keep their patterns).
+/// the empty index `j`, read without playing it. `strong_cells` are the attacker's
+/// open-four and double-four cells now, and only they are looked at: a defender's stone
+/// only takes win points away from the attacker's lines (a four has one, an open four
+/// two or more, a five is made of stones already there), so a cell that is not strong
+/// now is not strong after it. A strong cell on a line through `j` is read with the
+/// stone added ([`Board::patterns_after_stone`]); the others keep their patterns.
 fn strong_after(b: &Board, j: usize, a: Side, strong_cells: &[usize]) -> bool {
-    if b.any_pattern_after(j, !a, a, |_, p| strong(&p)) {
-        return true;
-    }
-    let c = b.cell_of(j);
-    strong_cells.iter().any(|&i| {
-        let o = b.cell_of(i);
-        let (dx, dy) = (o.x as i32 - c.x as i32, o.y as i32 - c.y as i32);
-        let on_line = (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) <= 4;
-        !on_line
-    })
+    strong_cells
+        .iter()
+        .any(|&i| i != j && strong(&b.patterns_after_stone(i, j, !a, a)))
 }
 
 impl VctSolver {
@@ -836,10 +827,11 @@ impl VctSolver {
                 let mut seen = vec![false; b.cell_count()];
                 let mut lines: Vec<usize> = Vec::new();
                 let mut strong_cells: Vec<usize> = Vec::new();
-                for i in 0..b.cell_count() {
-                    if b.raw(i) != 0 {
-                        continue;
-                    }
+                // An open-four, double-four or counter-four cell has stones of its
+                // lines within two cells: it is on the frontier (the order the cells
+                // are met in does not matter: the defences are sorted below).
+                for &i in b.frontier() {
+                    let i = usize::from(i);
                     let pa = b.patterns(i, a);
                     if strong(&pa) {
                         strong_cells.push(i);
@@ -903,17 +895,18 @@ impl VctSolver {
                     if !counter && !line.contains(&c) && !blocks_on_line(c, &pd, &line) {
                         continue;
                     }
-                    let stops = counter
-                        || (!strong_after(b, j, a, NO_STRONG_CELLS) && {
-                            b.play_unchecked(c);
-                            let r = (!line.contains(&c) && line_holds(b, &line)) || {
-                                let v = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
-                                self.nodes += self.vcf.nodes;
-                                v.is_some()
-                            };
-                            b.try_undo();
-                            !r
-                        });
+                    // The attacker has no open-four or double-four cell now, so it has
+                    // none after a defender's stone either (see `strong_after`).
+                    let stops = counter || {
+                        b.play_unchecked(c);
+                        let r = (!line.contains(&c) && line_holds(b, &line)) || {
+                            let v = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
+                            self.nodes += self.vcf.nodes;
+                            v.is_some()
+                        };
+                        b.try_undo();
+                        !r
+                    };
                     if stops {
                         defences.push((cell_value(pd) + cell_value(b.patterns(j, a)), j));
                     }
@@ -1129,20 +1122,16 @@ mod tests {
     use crate::Rule;
     use rand::{RngExt, SeedableRng};
 
-    /// `strong_after` (the cells on the lines through the stone read from the pattern
-    /// keys, the attacker's other strong cells as they are) against the stone played
-    /// and every empty cell's patterns read afresh, on random positions of both
-    /// five rules.
+    /// `strong_after` (the attacker's strong cells on the lines through the stone read
+    /// from the pattern keys, its other strong cells as they are) against the stone
+    /// played and every empty cell's patterns read afresh, on random positions of the
+    /// three rules.
     #[test]
     fn strong_after_agrees_with_the_stone_played() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20_261_202);
         let (mut judged, mut strong_left, mut stopped) = (0u32, 0u32, 0u32);
         for round in 0..300 {
-            let rule = if round % 2 == 0 {
-                Rule::Freestyle
-            } else {
-                Rule::Standard
-            };
+            let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][round % 3];
             let mut b = Board::with_size(15, rule).unwrap();
             let stones = rng.random_range(8..50);
             for _ in 0..stones {

@@ -90,6 +90,14 @@ impl<M: Copy> TranspositionTable<M> {
             .copied()
     }
 
+    /// Asks the processor to bring `key`'s bucket into the cache (a hint: see
+    /// [`crate::prefetch::prefetch`]), a little before [`TranspositionTable::probe`] or
+    /// [`TranspositionTable::store`] reads it.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::prefetch::prefetch(&self.entries[self.bucket(key)]);
+    }
+
     /// Stores a result for `key` (see the type's replacement rule), marked as depending
     /// on the horizon. A store without a move keeps the move already stored for the key.
     pub fn store(&mut self, key: u64, score: Score, depth: u32, bound: Bound, mv: Option<M>) {
