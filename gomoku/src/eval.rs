@@ -590,17 +590,21 @@ mod tests {
         assert!(EvalTable::parse(&EvalTable::FITTED.to_text().replace("\t6\n", "\tx\n")).is_err());
     }
 
-    /// The table form of the hand-set values gives exactly the directly written sum on
-    /// the positions of random games.
-    #[test]
-    fn hand_table_equals_the_direct_sum() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
+    /// A xorshift generator from `seed`: each call gives an index below its argument.
+    fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
+        move |n: usize| {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             (state % n as u64) as usize
-        };
+        }
+    }
+
+    /// The table form of the hand-set values gives exactly the directly written sum on
+    /// the positions of random games.
+    #[test]
+    fn hand_table_equals_the_direct_sum() {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut checked = 0;
         for _ in 0..20 {
             let mut b = Board::new();
@@ -623,13 +627,7 @@ mod tests {
     /// under every rule, for both sides, on the full board and on a solver copy.
     #[test]
     fn double_four_cell_agrees_with_the_scan() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let mut found = 0;
         for rule in [
             crate::Rule::Freestyle,

@@ -1,9 +1,9 @@
 //! The public data suites of `../shared/data/gomoku/` (skipped when absent).
 
-use gomoku::Rule;
 use gomoku::suite::{
     PUZZLE_CPU_GOAL, SUITE_VCT_NODES, parse_puzzles, run_vcf_suite, thread_cpu_time,
 };
+use gomoku::{Board, Rule};
 use std::path::PathBuf;
 
 #[test]
@@ -129,6 +129,18 @@ fn the_proof_number_stage_proves_a_quiet_threat_win() {
     );
 }
 
+/// Puzzle `index` of `lfz084-vcf/white-to-move-vcf.json` under freestyle; `None` when the
+/// shared data is absent.
+fn white_to_move_puzzle(index: usize) -> Option<Board> {
+    let text = crate::common::data_file("vcf-rapfi-verified.jsonl")?;
+    let puzzles = parse_puzzles(&text).unwrap();
+    let p = puzzles
+        .iter()
+        .find(|p| p.file == "lfz084-vcf/white-to-move-vcf.json" && p.index == index)
+        .unwrap();
+    Some(p.board(Rule::Freestyle).unwrap())
+}
+
 /// `white-to-move-vcf.json#381` under freestyle: the suite's VCT proves it in its
 /// proof-number stage, where relevance zones (`VctSolver::dfpn_zones`, Wu and Lin 2010)
 /// prove nodes below a counter-four and its block by the proof of the same node without
@@ -139,15 +151,9 @@ fn the_proof_number_stage_proves_a_quiet_threat_win() {
 fn relevance_zones_prove_nodes_by_the_proof_without_a_counter_four() {
     use gomoku::suite::{SUITE_VCT_NODES, VCT_DEPTH, suite_vct_solver};
     use gomoku::vct::check_vct_proof;
-    let Some(text) = crate::common::data_file("vcf-rapfi-verified.jsonl") else {
+    let Some(mut b) = white_to_move_puzzle(381) else {
         return;
     };
-    let puzzles = parse_puzzles(&text).unwrap();
-    let p = puzzles
-        .iter()
-        .find(|p| p.file == "lfz084-vcf/white-to-move-vcf.json" && p.index == 381)
-        .unwrap();
-    let mut b = p.board(Rule::Freestyle).unwrap();
     for zones in [true, false] {
         let mut vct = suite_vct_solver();
         vct.dfpn_zones = zones;
@@ -174,15 +180,9 @@ fn relevance_zones_prove_nodes_by_the_proof_without_a_counter_four() {
 fn quiet_threats_near_the_previous_threat_prove_a_win_within_the_suites_budget() {
     use gomoku::suite::{SUITE_VCT_NODES, VCT_DEPTH, suite_vct_solver};
     use gomoku::vct::check_vct_proof;
-    let Some(text) = crate::common::data_file("vcf-rapfi-verified.jsonl") else {
+    let Some(mut b) = white_to_move_puzzle(176) else {
         return;
     };
-    let puzzles = parse_puzzles(&text).unwrap();
-    let p = puzzles
-        .iter()
-        .find(|p| p.file == "lfz084-vcf/white-to-move-vcf.json" && p.index == 176)
-        .unwrap();
-    let mut b = p.board(Rule::Freestyle).unwrap();
     let mut vct = suite_vct_solver();
     assert!(vct.dfpn_near_quiet, "the suite's setting");
     let proof = vct
