@@ -9,8 +9,8 @@
 //! tables) instead of the engine's defaults; `-- search stand-pat` turns on stand pat
 //! at the horizon and the leaf VCF probe only at four-three cells
 //! (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`; both on by default
-//! since the fifteenth session, so it now searches as the default does). Search-shape
-//! variants (sixteenth session) as `name=value` after `search`: `null=D`, `null-r=R`,
+//! now, so it searches as the default does). Search-shape variants as `name=value`
+//! after `search`: `null=D`, `null-r=R`,
 //! `null-margin=M`, `null-verify=1`, `asp=W`, `fut=M`, `fut-depth=D`, `max-moves=N`,
 //! `widths=A,B,…`, `gap=G`, `gap-min=N` (the `Engine` fields of those names);
 //! it also prints the mean depth reached.

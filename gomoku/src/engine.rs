@@ -101,13 +101,12 @@ pub struct Engine {
     pub max_moves: usize,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
-    /// off), so a search to a fixed depth keeps its root value. On by default since the
-    /// fifteenth session, with [`Engine::leaf_vcf_four_three`], [`Engine::quick_wins`]
-    /// and the leaf VCT probe ([`Engine::leaf_vct_nodes`]): the four together scored 110
-    /// points of 240 ladder games against 99 (Rapfi at 10,000 nodes, ours at 40,000)
-    /// and 13 of 96 against 8 at 200 ms a move. Earlier sessions turned the pair alone
-    /// off after 200 ms matches went against it (36 points of 288 against 46); see the
-    /// README.
+    /// off), so a search to a fixed depth keeps its root value. On by default, with
+    /// [`Engine::leaf_vcf_four_three`], [`Engine::quick_wins`] and the leaf VCT probe
+    /// ([`Engine::leaf_vct_nodes`]): the four together scored 110 points of 240 ladder
+    /// games against 99 without them (Rapfi at 10,000 nodes, ours at 40,000) and 13 of
+    /// 96 against 8 at 200 ms a move; the pair alone had scored 36 points of 288 against
+    /// 46 at 200 ms; see the README.
     pub leaf_stand_pat: bool,
     /// The leaf VCF probe runs only where the static patterns say a short VCF is
     /// possible: the side to move has a four-three cell (a cell that makes a four and an
