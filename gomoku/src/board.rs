@@ -583,9 +583,6 @@ impl Board {
         let si = side.index();
         let own = stone == side;
         let reach = if own && self.outer[si] { 5 } else { 4 };
-        // The key digit of the stone at offsets ±1..=±4: 1 own, 2 the opponent's (at
-        // ±5 only an own stone has a digit).
-        let digit = if own { 1 } else { 2 };
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             for k in -reach..=reach {
                 let (x, y) = (cx + k * dx, cy + k * dy);
@@ -597,16 +594,26 @@ impl Board {
                     continue;
                 }
                 // `i` lies at offset −k from `j`.
-                let w = KEY_WEIGHTS[(5 - k) as usize];
-                let key = self.spots[j].keys[d][si] + if k.abs() == 5 { w } else { digit * w };
                 let mut pats = self.spots[j].pats[si];
-                pats[d] = self.tables[si][key as usize];
+                pats[d] = self.pattern_with_stone(j, d, si, -k, own);
                 if f(j, pats) {
                     return true;
                 }
             }
         }
         false
+    }
+
+    /// `side`'s pattern at the empty index `j` in direction `d` with one more stone on
+    /// that line at `offset` cells from `j` (1..=4 either way, or 5 for the outer bit
+    /// of a side whose patterns read it), an own stone when `own`, read from `j`'s key.
+    #[inline]
+    fn pattern_with_stone(&self, j: usize, d: usize, si: usize, offset: i32, own: bool) -> u8 {
+        let w = KEY_WEIGHTS[(offset + 5) as usize];
+        // The key digit of a stone: 1 own, 2 the opponent's (at ±5 only an own stone
+        // has a bit).
+        let add = if offset.abs() == 5 || own { w } else { 2 * w };
+        self.tables[si][(self.spots[j].keys[d][si] + add) as usize]
     }
 
     /// The four direction patterns of `side` at the empty index `i` as they would be
@@ -633,10 +640,7 @@ impl Board {
         if k == 0 || k.abs() > reach {
             return pats;
         }
-        let w = KEY_WEIGHTS[(k + 5) as usize];
-        let digit = if own { 1 } else { 2 };
-        let key = self.spots[i].keys[d][si] + if k.abs() == 5 { w } else { digit * w };
-        pats[d] = self.tables[si][key as usize];
+        pats[d] = self.pattern_with_stone(i, d, si, k, own);
         pats
     }
 

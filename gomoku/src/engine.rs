@@ -735,10 +735,7 @@ impl Engine {
             None
         };
         // Move-count pruning: near the horizon only the first few candidates.
-        let move_count = if self.move_count_pruning
-            && opp_fives == 0
-            && b.pattern_count(!me, Pattern::OpenFour) == 0
-        {
+        let move_count = if self.move_count_pruning && calm {
             (self.move_count_base + f64::from(depth.max(0)).powf(1.32)) as usize
         } else {
             usize::MAX

@@ -336,7 +336,7 @@ impl VcfSolver {
 const LOCAL_BONUS: i32 = 10;
 
 /// True when `a` and `b` share a line (row, column or diagonal) within four cells.
-fn aligned(a: Cell, b: Cell) -> bool {
+pub(crate) fn aligned(a: Cell, b: Cell) -> bool {
     let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
     (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4
 }

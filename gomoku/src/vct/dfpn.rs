@@ -294,8 +294,7 @@ const INDEX: u16 = 0x1FFF;
 /// elsewhere starts with [`VctSolver::dfpn_far_pn`] more proof number, so df-pn tries
 /// it after the near ones unless they grow costly (it is never pruned).
 fn near(c: Cell, previous: Cell) -> bool {
-    let (dx, dy) = (c.x.abs_diff(previous.x), c.y.abs_diff(previous.y));
-    ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4) || dx.max(dy) <= 2
+    crate::vcf::aligned(c, previous) || c.x.abs_diff(previous.x).max(c.y.abs_diff(previous.y)) <= 2
 }
 
 const PROVEN: Numbers = Numbers { pn: 0, dn: INF };
@@ -311,7 +310,8 @@ impl VctSolver {
         let mut tables = std::mem::take(&mut self.dfpn);
         let r = self.mid(b, attacker, INF - 1, INF - 1, 0, &mut tables);
         let proof = if r.pn == 0 {
-            proof_or(b, &tables, 0, &mut PROOF_SIZE_CAP.clone())
+            let mut nodes_left = PROOF_SIZE_CAP;
+            proof_or(b, &tables, 0, &mut nodes_left)
         } else {
             None
         };
