@@ -23,6 +23,17 @@ use gomoku::protocol::Brain;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
+/// Sets one engine field from a command-line value.
+type Setter = Box<dyn Fn(&mut gomoku::Engine) + Send + Sync>;
+
+/// The setter of a field from an optional command-line value (none when it was not given).
+fn setter<T: Clone + Send + Sync + 'static>(
+    v: Option<T>,
+    f: fn(&mut gomoku::Engine, T),
+) -> Option<Setter> {
+    v.map(|v| Box::new(move |e: &mut gomoku::Engine| f(e, v.clone())) as Setter)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let value = |name: &str| -> Option<u64> {
@@ -57,8 +68,6 @@ fn main() {
             }
         }
     };
-    let (quick_wins, stand_pat) = (switch("--quick-wins"), switch("--stand-pat"));
-    let (leaf_vct, leaf_vct_vcf) = (value("--leaf-vct"), value("--leaf-vct-vcf"));
     // Signed values (margins may be negative).
     let signed = |name: &str| -> Option<i32> {
         let i = args.iter().position(|a| a == name)?;
@@ -70,17 +79,6 @@ fn main() {
             }
         }
     };
-    let null_move = signed("--null-move");
-    let null_r = signed("--null-r");
-    let null_margin = signed("--null-margin");
-    let null_verify = switch("--null-verify");
-    let aspiration = signed("--aspiration");
-    let futility = signed("--futility");
-    let futility_depth = signed("--futility-depth");
-    let max_moves = value("--max-moves");
-    let move_count = switch("--move-count");
-    let width_gap = signed("--width-gap");
-    let gap_min = value("--gap-min");
     let widths: Option<Vec<usize>> = args.iter().position(|a| a == "--widths").map(|i| {
         let list = args.get(i + 1).map(String::as_str).unwrap_or("");
         match list
@@ -95,57 +93,31 @@ fn main() {
             }
         }
     });
-    brain = brain.with_engine_setup(move |e| {
-        if let Some(on) = quick_wins {
-            e.quick_wins = on;
-        }
-        if let Some(on) = stand_pat {
+    let setters: Vec<Setter> = [
+        setter(switch("--quick-wins"), |e, on| e.quick_wins = on),
+        setter(switch("--stand-pat"), |e, on| {
             e.leaf_stand_pat = on;
             e.leaf_vcf_four_three = on;
-        }
-        if let Some(n) = leaf_vct {
-            e.leaf_vct_nodes = n;
-        }
-        if let Some(n) = leaf_vct_vcf {
-            e.leaf_vct_vcf_nodes = n;
-        }
-        if let Some(d) = null_move {
-            e.null_move_depth = d;
-        }
-        if let Some(r) = null_r {
-            e.null_move_reduction = r;
-        }
-        if let Some(m) = null_margin {
-            e.null_move_margin = m;
-        }
-        if let Some(on) = null_verify {
-            e.null_move_verify = on;
-        }
-        if let Some(w) = aspiration {
-            e.aspiration = w;
-        }
-        if let Some(m) = futility {
-            e.futility_margin = m;
-        }
-        if let Some(d) = futility_depth {
-            e.futility_depth = d;
-        }
-        if let Some(on) = move_count {
-            e.move_count_pruning = on;
-        }
-        if let Some(n) = max_moves {
-            e.max_moves = n as usize;
-        }
-        if let Some(w) = &widths {
-            e.depth_widths = w.clone();
-        }
-        if let Some(g) = width_gap {
-            e.width_gap = g;
-        }
-        if let Some(n) = gap_min {
-            e.gap_min = n as usize;
-        }
-    });
+        }),
+        setter(value("--leaf-vct"), |e, n| e.leaf_vct_nodes = n),
+        setter(value("--leaf-vct-vcf"), |e, n| e.leaf_vct_vcf_nodes = n),
+        setter(signed("--null-move"), |e, d| e.null_move_depth = d),
+        setter(signed("--null-r"), |e, r| e.null_move_reduction = r),
+        setter(signed("--null-margin"), |e, m| e.null_move_margin = m),
+        setter(switch("--null-verify"), |e, on| e.null_move_verify = on),
+        setter(signed("--aspiration"), |e, w| e.aspiration = w),
+        setter(signed("--futility"), |e, m| e.futility_margin = m),
+        setter(signed("--futility-depth"), |e, d| e.futility_depth = d),
+        setter(switch("--move-count"), |e, on| e.move_count_pruning = on),
+        setter(value("--max-moves"), |e, n| e.max_moves = n as usize),
+        setter(widths, |e, w| e.depth_widths = w),
+        setter(signed("--width-gap"), |e, g| e.width_gap = g),
+        setter(value("--gap-min"), |e, n| e.gap_min = n as usize),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    brain = brain.with_engine_setup(move |e| setters.iter().for_each(|set| set(e)));
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut answered = 0;
