@@ -511,7 +511,9 @@ pub fn quick_win(board: &mut Board) -> bool {
     }
     let four_three =
         |p: [u8; 4]| has_pattern(p, Pattern::Four) && has_pattern(p, Pattern::OpenThree);
-    let cells: Vec<usize> = board
+    // Collected first (playing a stone changes the frontier), on the stack: this runs at
+    // every search node.
+    let cells: zerosum::MoveList<usize> = board
         .frontier()
         .iter()
         .map(|&i| usize::from(i))
@@ -519,12 +521,17 @@ pub fn quick_win(board: &mut Board) -> bool {
         .collect();
     cells.into_iter().any(|i| {
         board.play_unchecked(board.cell_of(i));
-        let blocks = board.winning_cells(me);
-        let holds = blocks.len() == 1
-            && !board
-                .patterns(blocks[0], opp)
+        // The four's win points: exactly one, whose block makes no four for the opponent.
+        let mut blocks = (board.frontier().iter())
+            .map(|&j| usize::from(j))
+            .filter(|&j| board.is_winning_cell(j, me));
+        let holds = match (blocks.next(), blocks.next()) {
+            (Some(block), None) => !board
+                .patterns(block, opp)
                 .iter()
-                .any(|&p| p >= Pattern::Four as u8);
+                .any(|&p| p >= Pattern::Four as u8),
+            _ => false,
+        };
         board.try_undo();
         holds
     })
