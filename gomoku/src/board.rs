@@ -650,16 +650,10 @@ impl Board {
         pattern::has_pattern(self.spots[i].pats[side.index()], Pattern::Five)
     }
 
-    /// The cells where `side` would complete a winning row now (its "win points").
+    /// The cells where `side` would complete a winning row now (its "win points"), in
+    /// increasing index order.
     pub fn winning_cells(&self, side: Side) -> Vec<usize> {
-        if self.counts[side.index()][Pattern::Five as usize] == 0 {
-            return Vec::new();
-        }
-        // A winning cell has stones of its row next to it: it is on the frontier.
-        let mut out: Vec<usize> = (self.frontier.iter())
-            .map(|&i| i as usize)
-            .filter(|&i| self.is_winning_cell(i, side))
-            .collect();
+        let mut out: Vec<usize> = self.win_points(side).collect();
         out.sort_unstable();
         out
     }
@@ -667,13 +661,22 @@ impl Board {
     /// The lowest index of a cell where `side` would complete a winning row now (the
     /// first of [`Board::winning_cells`]), without building the list.
     pub fn first_winning_cell(&self, side: Side) -> Option<usize> {
-        if self.counts[side.index()][Pattern::Five as usize] == 0 {
-            return None;
-        }
-        (self.frontier.iter())
+        self.win_points(side).min()
+    }
+
+    /// `side`'s win points ([`Board::winning_cells`]) in no particular order, without
+    /// building a list (for counting them at search nodes).
+    pub fn win_points(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
+        // A winning cell has stones of its row next to it: it is on the frontier.
+        let cells: &[u16] = if self.counts[side.index()][Pattern::Five as usize] > 0 {
+            &self.frontier
+        } else {
+            &[]
+        };
+        cells
+            .iter()
             .map(|&i| i as usize)
-            .filter(|&i| self.is_winning_cell(i, side))
-            .min()
+            .filter(move |&i| self.is_winning_cell(i, side))
     }
 
     #[inline]

@@ -538,7 +538,7 @@ impl Engine {
         if opp_fives == 0 && has_double_four_cell(b, me) {
             return Score::win_in(ply + 3);
         }
-        if opp_fives > 0 && b.winning_cells(!me).len() >= 2 {
+        if opp_fives > 0 && b.win_points(!me).nth(1).is_some() {
             return Score::loss_in(ply + 2);
         }
         // Wins the threat classes show (double three, four-three) without a search.

@@ -522,10 +522,11 @@ pub fn quick_win(board: &mut Board) -> bool {
     cells.into_iter().any(|i| {
         board.play_unchecked(board.cell_of(i));
         // The four's win points: exactly one, whose block makes no four for the opponent.
-        let mut blocks = (board.frontier().iter())
-            .map(|&j| usize::from(j))
-            .filter(|&j| board.is_winning_cell(j, me));
-        let holds = match (blocks.next(), blocks.next()) {
+        let blocks = {
+            let mut w = board.win_points(me);
+            (w.next(), w.next())
+        };
+        let holds = match blocks {
             (Some(block), None) => !board
                 .patterns(block, opp)
                 .iter()
