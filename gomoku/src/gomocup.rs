@@ -14,7 +14,9 @@
 //! - an engine slow on its first move (loading tables): the first move of each process
 //!   gets [`MatchConfig::first_move_grace`] more before it counts as a loss on time;
 //! - an engine that dies or answers nonsense: that game is lost (the fault is recorded),
-//!   the engine is started again for the next game and the match goes on.
+//!   the engine is started again for the next game and the match goes on (a dead
+//!   engine's fault names its exit status and its last [`STDERR_TAIL`] lines on
+//!   standard error, which the runner reads throughout).
 //!
 //! Engines think one at a time (the runner waits for each answer), so a shared machine
 //! measures them fairly; wrap a command in `nice` to be kind to others.
@@ -22,12 +24,17 @@
 use crate::board::Board;
 use crate::cell::Cell;
 use crate::rule::Rule;
+use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use zerosum::{Game, Outcome, Side};
+
+/// How many of an engine's last standard-error lines are kept, to be shown when it dies.
+pub const STDERR_TAIL: usize = 3;
 
 /// How often a late engine is nudged with `ABOUT` (see [`EngineStats::nudges`]).
 pub const NUDGE_EVERY: Duration = Duration::from_millis(250);
@@ -252,6 +259,8 @@ struct Process {
     stdin: ChildStdin,
     /// Each line the engine wrote, with when the reader thread read it.
     lines: Receiver<(Instant, String)>,
+    /// The last [`STDERR_TAIL`] lines the engine wrote to its standard error.
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
     first_move: bool,
 }
 
@@ -283,11 +292,30 @@ impl Process {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| Fault::Bad(format!("cannot start {program}: {e}")))?;
         let stdin = child.stdin.take().ok_or(Fault::Died)?;
         let stdout = child.stdout.take().ok_or(Fault::Died)?;
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        if let Some(stderr) = child.stderr.take() {
+            // Read all of it (a full pipe would block the engine), keep the last lines.
+            let tail = Arc::clone(&stderr_tail);
+            std::thread::spawn(move || {
+                for line in BufReader::new(stderr).split(b'\n') {
+                    let Ok(line) = line else { break };
+                    let text = String::from_utf8_lossy(&line).trim().to_string();
+                    if text.is_empty() {
+                        continue;
+                    }
+                    let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
+                    if tail.len() == STDERR_TAIL {
+                        tail.pop_front();
+                    }
+                    tail.push_back(text);
+                }
+            });
+        }
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
@@ -313,8 +341,37 @@ impl Process {
             child,
             stdin,
             lines: rx,
+            stderr_tail,
             first_move: true,
         })
+    }
+
+    /// What is known of a dead engine: its exit status (waited for up to half a second)
+    /// and its last lines on standard error, e.g. `exit status: 101; stderr: "thread
+    /// 'main' panicked at …"`.
+    fn obituary(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_millis(500);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(10))
+                }
+                _ => break None,
+            }
+        };
+        // The stderr reader may still be reading the last lines the engine wrote.
+        std::thread::sleep(Duration::from_millis(20));
+        let mut text = match status {
+            Some(s) => s.to_string(),
+            None => "still running".to_string(),
+        };
+        let tail = self.stderr_tail.lock().unwrap_or_else(|e| e.into_inner());
+        if !tail.is_empty() {
+            let lines: Vec<&str> = tail.iter().map(String::as_str).collect();
+            let _ = write!(text, "; stderr: {:?}", lines.join(" | "));
+        }
+        text
     }
 
     /// Writes `text` and a newline to the engine in one write, so that the engine is
@@ -592,6 +649,10 @@ fn play_game(
     // Player index of a side: A (0) plays a_side.
     let who = |side: Side| usize::from(side != a_side);
     let forfeit = |players: &mut [Player<'_>; 2], i: usize, f: Fault, game: &mut MatchGame| {
+        let f = match (f, players[i].process.as_mut()) {
+            (Fault::Died, Some(p)) => Fault::Bad(format!("{} ({})", Fault::Died, p.obituary())),
+            (f, _) => f,
+        };
         let text = format!("game {number}: {f}");
         players[i].stats.faults.push(text.clone());
         // A broken conversation cannot be trusted: start the engine again next game.

@@ -4,7 +4,8 @@
 //! - `--error-on-info`: answers `ERROR` to every `INFO` key it does not know (as Rapfi
 //!   does to unknown commands);
 //! - `--slow-first MS`: sleeps that long before its first move;
-//! - `--die-after N`: exits without a word once it has answered N moves;
+//! - `--die-after N`: exits (status 3, one line on standard error, none on standard
+//!   output) once it has answered N moves;
 //! - `--nodes N`: nodes per move, the root VCF and VCT included (default 300);
 //! - `--eval FILE`: the evaluation table in the text form of `EvalTable::to_text`
 //!   (matches of alternative weights: `cargo xtask tune-gomoku`);
@@ -137,6 +138,7 @@ fn main() {
             std::thread::sleep(t);
         }
         if moves && die_after.is_some_and(|n| answered >= n) {
+            eprintln!("quirky-pbrain: dying after {answered} moves (--die-after)");
             std::process::exit(3);
         }
         match brain.handle_line(&line, &mut out) {

@@ -65,6 +65,9 @@ fn a_dying_engine_loses_its_games_and_the_match_goes_on() {
     for g in &r.games {
         let forfeit = g.forfeit.as_deref().unwrap_or("");
         assert!(forfeit.contains("died"), "{forfeit}");
+        // Its exit status and its last words on standard error are shown.
+        assert!(forfeit.contains("exit status: 3"), "{forfeit}");
+        assert!(forfeit.contains("dying after 2 moves"), "{forfeit}");
         assert_eq!(g.outcome, Some(Outcome::Win(g.a_side)));
     }
 }
