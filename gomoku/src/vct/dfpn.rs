@@ -28,6 +28,15 @@
 //! pruned. At the suite's budgets this took freestyle from 1,454 to 1,458 solved and
 //! standard from 1,471 to 1,476.
 //!
+//! The **previous threat** is the attacker's last move on the path that was not a forced
+//! block of a defender's four (`dfpn_threats`, kept as df-pn descends): a block is forced,
+//! not a threat, and after a counter-four and its block the attack goes on where it was
+//! (in Rapfi's lines of the suite's misses, 5 of the 11 λ² moves far from the attacker's
+//! previous move follow such a block). At the suite's budgets (15,000 df-pn nodes) this
+//! took freestyle from 1,459 to 1,460 solved (gains `white-to-move#85`, `#405`, loses
+//! `#257`), standard 1,478 (the same gains and loss);
+//! [`VctSolver::dfpn_previous_block`] measures from the attacker's previous move as before.
+//!
 //! With [`VctSolver::dfpn_near_quiet`] (on in the puzzle suite, off in the engine), the
 //! λ² moves below the root are only those [`near`] the attacker's previous threat
 //! (Allis's dependency of threats: a quiet threat mostly builds on the stones just
@@ -306,6 +315,7 @@ impl VctSolver {
     pub(super) fn dfpn_root(&mut self, b: &mut Board) -> Option<VctProof> {
         self.dfpn.clear();
         self.zone_pairs.clear();
+        self.dfpn_threats.clear();
         let attacker = b.side_to_move();
         let mut tables = std::mem::take(&mut self.dfpn);
         let r = self.mid(b, attacker, INF - 1, INF - 1, 0, &mut tables);
@@ -317,6 +327,22 @@ impl VctSolver {
         };
         self.dfpn = tables;
         proof
+    }
+
+    /// The attacker's previous threat at an attacker node `ply` plies below the root (none
+    /// at the root): its last move on the path that was not a forced block of a
+    /// defender's four, or with [`VctSolver::dfpn_previous_block`] its previous move
+    /// whatever it was. `None` as well when every attacker move on the path was a block.
+    fn previous_threat(&self, b: &Board, ply: u32) -> Option<Cell> {
+        let played = b.moves();
+        if ply < 2 || played.len() < 2 {
+            return None;
+        }
+        if self.dfpn_previous_block {
+            Some(played[played.len() - 2])
+        } else {
+            self.dfpn_threats.last().copied()
+        }
     }
 
     /// Expands an attacker node: its terminal result or its moves.
@@ -352,18 +378,19 @@ impl VctSolver {
                 if self.dfpn_quiet {
                     // Below the root, with `dfpn_near_quiet`, only the λ² moves near the
                     // attacker's previous threat.
-                    let played = b.moves();
-                    let previous = (self.dfpn_near_quiet && ply >= 2 && played.len() >= 2)
-                        .then(|| played[played.len() - 2]);
+                    let previous = self
+                        .dfpn_near_quiet
+                        .then(|| self.previous_threat(b, ply))
+                        .flatten();
                     let q = quiet_threats(b, &mut self.nodes, previous);
                     moves.extend(q);
                 }
                 let mut list: Vec<u16> = moves.iter().map(|&(_, i)| i as u16).collect();
                 // Below the root, the moves away from the attacker's previous threat are
                 // marked: their defender nodes start with a larger proof number.
-                let played = b.moves();
-                if self.dfpn_far_pn > 0 && ply >= 2 && played.len() >= 2 {
-                    let previous = played[played.len() - 2];
+                if self.dfpn_far_pn > 0
+                    && let Some(previous) = self.previous_threat(b, ply)
+                {
                     for m in &mut list {
                         if !near(b.cell_of(*m as usize), previous) {
                             *m |= FAR;
@@ -535,9 +562,18 @@ impl VctSolver {
             if pair && let Some(&four) = b.moves().last() {
                 self.zone_pairs.push((b.index(four), m as usize));
             }
+            // An attacker move other than a forced block is the next nodes' previous
+            // threat.
+            let threat = or && moves[best] & BLOCK == 0;
+            if threat {
+                self.dfpn_threats.push(b.cell_of(m as usize));
+            }
             b.play_unchecked(b.cell_of(m as usize));
             self.mid(b, attacker, child_pn, child_dn, ply + 1, t);
             b.try_undo();
+            if threat {
+                self.dfpn_threats.pop();
+            }
             if pair {
                 self.zone_pairs.pop();
             }

@@ -203,3 +203,38 @@ fn quiet_threats_near_the_previous_threat_prove_a_win_within_the_suites_budget()
         "with λ² moves anywhere the budget runs out"
     );
 }
+
+/// `white-to-move-vcf.json#85` under freestyle: the suite's VCT proves it when the
+/// proof-number stage measures "near the previous threat" from the attacker's last move
+/// that was not a forced block of a defender's four (the default), and misses it within
+/// the same budgets when a block counts as the previous threat
+/// (`VctSolver::dfpn_previous_block`): Rapfi's line plays a λ² move next to the last
+/// threat after a counter-four and its block elsewhere. The proof passes the checker.
+#[test]
+#[ignore = "reads ../shared/data; cargo test -p gomoku -- --ignored data_suites::"]
+fn the_previous_threat_of_the_proof_number_stage_skips_forced_blocks() {
+    use gomoku::suite::{SUITE_VCT_NODES, VCT_DEPTH, suite_vct_solver};
+    use gomoku::vct::check_vct_proof;
+    let Some(mut b) = white_to_move_puzzle(85) else {
+        return;
+    };
+    let mut vct = suite_vct_solver();
+    assert!(!vct.dfpn_previous_block, "the suite's setting");
+    let proof = vct
+        .prove(&mut b, VCT_DEPTH, SUITE_VCT_NODES, None)
+        .expect("the suite's VCT finds the win");
+    check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
+    eprintln!(
+        "previous threat without blocks: {} nodes, proof of {} attacker moves",
+        vct.nodes,
+        proof.size()
+    );
+    // A fresh solver (the VCF's table keeps what it learnt between proofs).
+    let mut vct = suite_vct_solver();
+    vct.dfpn_previous_block = true;
+    assert!(
+        vct.prove(&mut b, VCT_DEPTH, SUITE_VCT_NODES, None)
+            .is_none(),
+        "measured from the block, the budget runs out"
+    );
+}
