@@ -192,7 +192,7 @@ pub struct VctSolver {
     pub dfpn_always: bool,
     /// Added to the initial proof number of the proof-number stage's attacker moves
     /// below the root that are away from the attacker's previous threat (off its four
-    /// lines within four cells and more than two cells from it), so that df-pn tries
+    /// lines within four cells and more than three cells from it), so that df-pn tries
     /// the threats that build on it first; 0 treats every move alike. 2 by default.
     pub dfpn_far_pn: u32,
     /// Whether the proof-number stage proves a node by the proof of a proven node with
@@ -203,7 +203,7 @@ pub struct VctSolver {
     /// suite; never under renju.
     pub dfpn_zones: bool,
     /// Whether the proof-number stage's λ² moves below the root are only those near the
-    /// attacker's previous threat (on its four lines within four cells or within two
+    /// attacker's previous threat (on its four lines within four cells or within three
     /// cells of it: Allis's dependency of threats, 1994); fours and open threes are
     /// generated everywhere still. False by default (the engine), true in the puzzle
     /// suite.

@@ -21,7 +21,8 @@
 //! the stage from 9 to 16 proofs.
 //!
 //! Below the root, an attacker move that is away from the attacker's previous threat
-//! (off its four lines within four cells and more than two cells from it) starts with
+//! (off its four lines within four cells and more than three cells from it, two before
+//! the seventeenth session) starts with
 //! [`VctSolver::dfpn_far_pn`] more proof number, and the move that starts at 1 is the
 //! generator's first one near it: threat sequences mostly build on the stones just
 //! played (Allis's dependency of threats), so df-pn tries those first; nothing is
@@ -31,8 +32,9 @@
 //! The **previous threat** is the attacker's last move on the path that was not a forced
 //! block of a defender's four (`dfpn_threats`, kept as df-pn descends): a block is forced,
 //! not a threat, and after a counter-four and its block the attack goes on where it was
-//! (in Rapfi's lines of the suite's misses, 5 of the 11 λ² moves far from the attacker's
-//! previous move follow such a block). At the suite's budgets (15,000 df-pn nodes) this
+//! (in Rapfi's lines of the suite's freestyle misses, 5 of the 11 lines with a λ² move
+//! far from the attacker's previous move play it right after such a block). At the
+//! suite's budgets then (15,000 df-pn nodes) this
 //! took freestyle from 1,459 to 1,460 solved (gains `white-to-move#85`, `#405`, loses
 //! `#257`), standard 1,478 (the same gains and loss);
 //! [`VctSolver::dfpn_previous_block`] measures from the attacker's previous move as before.
@@ -298,13 +300,23 @@ const BLOCK: u16 = 0x2000;
 const INDEX: u16 = 0x1FFF;
 
 /// True when the attacker's move `c` is near its previous threat `previous`: on one of
-/// its four lines within four cells, or within two cells of it. A threat sequence
+/// its four lines within four cells, or within [`NEAR_SQUARE`] cells of it. A threat sequence
 /// mostly builds on the stones just played (Allis's dependency of threats); a move
 /// elsewhere starts with [`VctSolver::dfpn_far_pn`] more proof number, so df-pn tries
 /// it after the near ones unless they grow costly (it is never pruned).
 fn near(c: Cell, previous: Cell) -> bool {
-    crate::vcf::aligned(c, previous) || c.x.abs_diff(previous.x).max(c.y.abs_diff(previous.y)) <= 2
+    crate::vcf::aligned(c, previous)
+        || c.x.abs_diff(previous.x).max(c.y.abs_diff(previous.y)) <= NEAR_SQUARE
 }
+
+/// The square around the previous threat (cells at most this far in both coordinates)
+/// that [`near`] counts as near, besides its four lines. 2 until the seventeenth session;
+/// 3 since: in Rapfi's lines of the suite's freestyle misses, 9 λ² moves were outside
+/// the 2-cell square and off the lines of the previous threat, 5 of them knight-like
+/// steps within 3 cells; with 30,000 df-pn nodes, freestyle 1,462 → 1,464 solved
+/// (gains `white-to-move#76`, `practical#232`, `#625`, loses `white-to-move#127`),
+/// standard 1,484 → 1,485.
+const NEAR_SQUARE: u8 = 3;
 
 const PROVEN: Numbers = Numbers { pn: 0, dn: INF };
 const DISPROVEN: Numbers = Numbers { pn: INF, dn: 0 };
@@ -985,15 +997,16 @@ mod tests {
     }
 
     #[test]
-    fn near_is_the_previous_threats_lines_and_its_two_cell_square() {
+    fn near_is_the_previous_threats_lines_and_its_three_cell_square() {
         let c = |t: &str| Cell::parse_human(t).unwrap();
         let previous = c("h8");
         for t in [
-            "h8", "h12", "h4", "l8", "d8", "l12", "d4", "l4", "d12", "j9", "g10", "f6",
+            "h8", "h12", "h4", "l8", "d8", "l12", "d4", "l4", "d12", "j9", "g10", "f6", "k9", "e9",
+            "k11", "e5", "i11",
         ] {
             assert!(near(c(t), previous), "{t}");
         }
-        for t in ["h13", "m8", "m13", "k9", "e9", "d7", "l9"] {
+        for t in ["h13", "m8", "m13", "d7", "l9", "i12", "l5", "c9"] {
             assert!(!near(c(t), previous), "{t}");
         }
     }
