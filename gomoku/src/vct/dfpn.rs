@@ -806,8 +806,10 @@ fn combine(or: bool, children: impl Iterator<Item = (Numbers, bool)>) -> Combine
 /// than the stage's other nodes: on 12 freestyle misses (df-pn alone, 30,000 nodes,
 /// `perf`) the scan took 14 % of the stage's CPU while its candidates were half of its
 /// nodes (51 % on `white-to-move#327`). Counting a candidate as a whole node spent half
-/// the budget on a seventh of the CPU.
-const QUIET_PER_NODE: u64 = 2;
+/// the budget on a seventh of the CPU. 2 until the seventeenth session; 4 since (with
+/// the suite's 30,000 df-pn nodes: freestyle 1,464 → 1,465, gains `white-to-move#187`,
+/// standard 1,485 the same; a miss or loss about 2 ms more CPU).
+const QUIET_PER_NODE: u64 = 4;
 
 /// The attacker's quiet moves that may threaten a VCF: cells (not fours or open threes,
 /// which [`threat_moves`] gives) where it makes a closed three or two twos and after

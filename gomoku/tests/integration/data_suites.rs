@@ -177,9 +177,9 @@ fn relevance_zones_prove_nodes_by_the_proof_without_a_counter_four() {
     }
 }
 
-/// `white-to-move-vcf.json#85` under freestyle (`#176` until the suite's df-pn budget
-/// was doubled): the suite's VCT proves it when the proof-number stage's λ² moves below
-/// the root are only those near the attacker's previous threat
+/// `practical-vcf.json#625` under freestyle (`white-to-move-vcf.json#176` until the
+/// suite's df-pn budget was doubled): the suite's VCT proves it when the proof-number
+/// stage's λ² moves below the root are only those near the attacker's previous threat
 /// (`VctSolver::dfpn_near_quiet`, the suite's setting), and misses it within the same
 /// budgets with λ² moves anywhere (their candidates take the budget).
 #[test]
@@ -187,7 +187,7 @@ fn relevance_zones_prove_nodes_by_the_proof_without_a_counter_four() {
 fn quiet_threats_near_the_previous_threat_prove_a_win_within_the_suites_budget() {
     use gomoku::suite::{SUITE_VCT_NODES, VCT_DEPTH, suite_vct_solver};
     use gomoku::vct::check_vct_proof;
-    let Some(mut b) = white_to_move_puzzle(85) else {
+    let Some(mut b) = puzzle("lfz084-vcf/practical-vcf.json", 625) else {
         return;
     };
     let mut vct = suite_vct_solver();
