@@ -9,8 +9,10 @@
 //! without λ² moves), `DFPN_ALWAYS` (that stage also after the stages before it
 //! ended without running out of nodes), `DFPN_FAR_PN` (its initial proof number
 //! added to the moves away from the previous threat), `NO_DFPN_ZONES` (that stage
-//! without relevance zones) and `NO_DFPN_NEAR_QUIET` (its λ² moves below the root
-//! anywhere, not only near the previous threat) change the VCT's settings from
+//! without relevance zones), `NO_DFPN_NEAR_QUIET` (its λ² moves below the root
+//! anywhere, not only near the previous threat) and `DFPN_PREVIOUS_BLOCK` (the previous
+//! threat of those two is the attacker's previous move even when it was a forced block)
+//! change the VCT's settings from
 //! `suite::suite_vct_solver`.
 
 use gomoku::Rule;
@@ -78,6 +80,9 @@ fn main() {
         .and_then(|v| v.parse().ok())
     {
         vct.dfpn_far_pn = n;
+    }
+    if std::env::var_os("DFPN_PREVIOUS_BLOCK").is_some() {
+        vct.dfpn_previous_block = true;
     }
     let r = run_vcf_suite_with(&puzzles, rule, 200_000, vct_nodes, vct);
     println!("{rule}: {}", r.totals());

@@ -192,7 +192,7 @@ pub struct VctSolver {
     pub dfpn_always: bool,
     /// Added to the initial proof number of the proof-number stage's attacker moves
     /// below the root that are away from the attacker's previous threat (off its four
-    /// lines within four cells and more than two cells from it), so that df-pn tries
+    /// lines within four cells and more than three cells from it), so that df-pn tries
     /// the threats that build on it first; 0 treats every move alike. 2 by default.
     pub dfpn_far_pn: u32,
     /// Whether the proof-number stage proves a node by the proof of a proven node with
@@ -203,11 +203,19 @@ pub struct VctSolver {
     /// suite; never under renju.
     pub dfpn_zones: bool,
     /// Whether the proof-number stage's λ² moves below the root are only those near the
-    /// attacker's previous threat (on its four lines within four cells or within two
+    /// attacker's previous threat (on its four lines within four cells or within three
     /// cells of it: Allis's dependency of threats, 1994); fours and open threes are
     /// generated everywhere still. False by default (the engine), true in the puzzle
     /// suite.
     pub dfpn_near_quiet: bool,
+    /// Whether the proof-number stage's **previous threat** (what [`VctSolver::dfpn_far_pn`]
+    /// and [`VctSolver::dfpn_near_quiet`] measure from) is the attacker's previous move
+    /// whatever it was, a forced block of a defender's four included (the rule before the
+    /// seventeenth session). False by default: the previous threat is the attacker's last
+    /// move on the path that was not such a block (a block is forced, not a threat, and
+    /// the attack goes on where it was: after a counter-four and its block, Rapfi's lines
+    /// of the suite's misses resume near the last threat, not near the block).
+    pub dfpn_previous_block: bool,
     /// Nodes of the last proof's proof-number stage proven through relevance zones
     /// ([`VctSolver::dfpn_zones`]): a statistic.
     pub dfpn_aliases: u64,
@@ -217,6 +225,10 @@ pub struct VctSolver {
     /// The (defender, attacker) stone pairs of the current df-pn path: a counter-four
     /// and its forced block (see `vct::dfpn`).
     zone_pairs: Vec<(usize, usize)>,
+    /// The attacker's threats on the current df-pn path (its moves less the forced
+    /// blocks of the defender's fours), the last one last (see
+    /// [`VctSolver::dfpn_previous_block`]).
+    dfpn_threats: Vec<Cell>,
     dfpn: dfpn::DfpnTables,
 }
 
@@ -298,9 +310,11 @@ impl VctSolver {
             dfpn_far_pn: 2,
             dfpn_zones: false,
             dfpn_near_quiet: false,
+            dfpn_previous_block: false,
             dfpn_aliases: 0,
             threat_line: Vec::new(),
             zone_pairs: Vec::new(),
+            dfpn_threats: Vec::new(),
             dfpn: dfpn::DfpnTables::default(),
         }
     }

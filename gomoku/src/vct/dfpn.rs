@@ -21,12 +21,23 @@
 //! the stage from 9 to 16 proofs.
 //!
 //! Below the root, an attacker move that is away from the attacker's previous threat
-//! (off its four lines within four cells and more than two cells from it) starts with
+//! (off its four lines within four cells and more than three cells from it, two before
+//! the seventeenth session) starts with
 //! [`VctSolver::dfpn_far_pn`] more proof number, and the move that starts at 1 is the
 //! generator's first one near it: threat sequences mostly build on the stones just
 //! played (Allis's dependency of threats), so df-pn tries those first; nothing is
 //! pruned. At the suite's budgets this took freestyle from 1,454 to 1,458 solved and
 //! standard from 1,471 to 1,476.
+//!
+//! The **previous threat** is the attacker's last move on the path that was not a forced
+//! block of a defender's four (`dfpn_threats`, kept as df-pn descends): a block is forced,
+//! not a threat, and after a counter-four and its block the attack goes on where it was
+//! (in Rapfi's lines of the suite's freestyle misses, 5 of the 11 lines with a λ² move
+//! far from the attacker's previous move play it right after such a block). At the
+//! suite's budgets then (15,000 df-pn nodes) this
+//! took freestyle from 1,459 to 1,460 solved (gains `white-to-move#85`, `#405`, loses
+//! `#257`), standard 1,478 (the same gains and loss);
+//! [`VctSolver::dfpn_previous_block`] measures from the attacker's previous move as before.
 //!
 //! With [`VctSolver::dfpn_near_quiet`] (on in the puzzle suite, off in the engine), the
 //! λ² moves below the root are only those [`near`] the attacker's previous threat
@@ -289,13 +300,23 @@ const BLOCK: u16 = 0x2000;
 const INDEX: u16 = 0x1FFF;
 
 /// True when the attacker's move `c` is near its previous threat `previous`: on one of
-/// its four lines within four cells, or within two cells of it. A threat sequence
+/// its four lines within four cells, or within [`NEAR_SQUARE`] cells of it. A threat sequence
 /// mostly builds on the stones just played (Allis's dependency of threats); a move
 /// elsewhere starts with [`VctSolver::dfpn_far_pn`] more proof number, so df-pn tries
 /// it after the near ones unless they grow costly (it is never pruned).
 fn near(c: Cell, previous: Cell) -> bool {
-    crate::vcf::aligned(c, previous) || c.x.abs_diff(previous.x).max(c.y.abs_diff(previous.y)) <= 2
+    crate::vcf::aligned(c, previous)
+        || c.x.abs_diff(previous.x).max(c.y.abs_diff(previous.y)) <= NEAR_SQUARE
 }
+
+/// The square around the previous threat (cells at most this far in both coordinates)
+/// that [`near`] counts as near, besides its four lines. 2 until the seventeenth session;
+/// 3 since: in Rapfi's lines of the suite's freestyle misses, 9 λ² moves were outside
+/// the 2-cell square and off the lines of the previous threat, 5 of them knight-like
+/// steps within 3 cells; with 30,000 df-pn nodes, freestyle 1,462 → 1,464 solved
+/// (gains `white-to-move#76`, `practical#232`, `#625`, loses `white-to-move#127`),
+/// standard 1,484 → 1,485.
+const NEAR_SQUARE: u8 = 3;
 
 const PROVEN: Numbers = Numbers { pn: 0, dn: INF };
 const DISPROVEN: Numbers = Numbers { pn: INF, dn: 0 };
@@ -306,6 +327,7 @@ impl VctSolver {
     pub(super) fn dfpn_root(&mut self, b: &mut Board) -> Option<VctProof> {
         self.dfpn.clear();
         self.zone_pairs.clear();
+        self.dfpn_threats.clear();
         let attacker = b.side_to_move();
         let mut tables = std::mem::take(&mut self.dfpn);
         let r = self.mid(b, attacker, INF - 1, INF - 1, 0, &mut tables);
@@ -317,6 +339,22 @@ impl VctSolver {
         };
         self.dfpn = tables;
         proof
+    }
+
+    /// The attacker's previous threat at an attacker node `ply` plies below the root (none
+    /// at the root): its last move on the path that was not a forced block of a
+    /// defender's four, or with [`VctSolver::dfpn_previous_block`] its previous move
+    /// whatever it was. `None` as well when every attacker move on the path was a block.
+    fn previous_threat(&self, b: &Board, ply: u32) -> Option<Cell> {
+        let played = b.moves();
+        if ply < 2 || played.len() < 2 {
+            return None;
+        }
+        if self.dfpn_previous_block {
+            Some(played[played.len() - 2])
+        } else {
+            self.dfpn_threats.last().copied()
+        }
     }
 
     /// Expands an attacker node: its terminal result or its moves.
@@ -352,18 +390,19 @@ impl VctSolver {
                 if self.dfpn_quiet {
                     // Below the root, with `dfpn_near_quiet`, only the λ² moves near the
                     // attacker's previous threat.
-                    let played = b.moves();
-                    let previous = (self.dfpn_near_quiet && ply >= 2 && played.len() >= 2)
-                        .then(|| played[played.len() - 2]);
+                    let previous = self
+                        .dfpn_near_quiet
+                        .then(|| self.previous_threat(b, ply))
+                        .flatten();
                     let q = quiet_threats(b, &mut self.nodes, previous);
                     moves.extend(q);
                 }
                 let mut list: Vec<u16> = moves.iter().map(|&(_, i)| i as u16).collect();
                 // Below the root, the moves away from the attacker's previous threat are
                 // marked: their defender nodes start with a larger proof number.
-                let played = b.moves();
-                if self.dfpn_far_pn > 0 && ply >= 2 && played.len() >= 2 {
-                    let previous = played[played.len() - 2];
+                if self.dfpn_far_pn > 0
+                    && let Some(previous) = self.previous_threat(b, ply)
+                {
                     for m in &mut list {
                         if !near(b.cell_of(*m as usize), previous) {
                             *m |= FAR;
@@ -535,9 +574,18 @@ impl VctSolver {
             if pair && let Some(&four) = b.moves().last() {
                 self.zone_pairs.push((b.index(four), m as usize));
             }
+            // An attacker move other than a forced block is the next nodes' previous
+            // threat.
+            let threat = or && moves[best] & BLOCK == 0;
+            if threat {
+                self.dfpn_threats.push(b.cell_of(m as usize));
+            }
             b.play_unchecked(b.cell_of(m as usize));
             self.mid(b, attacker, child_pn, child_dn, ply + 1, t);
             b.try_undo();
+            if threat {
+                self.dfpn_threats.pop();
+            }
             if pair {
                 self.zone_pairs.pop();
             }
@@ -758,8 +806,10 @@ fn combine(or: bool, children: impl Iterator<Item = (Numbers, bool)>) -> Combine
 /// than the stage's other nodes: on 12 freestyle misses (df-pn alone, 30,000 nodes,
 /// `perf`) the scan took 14 % of the stage's CPU while its candidates were half of its
 /// nodes (51 % on `white-to-move#327`). Counting a candidate as a whole node spent half
-/// the budget on a seventh of the CPU.
-const QUIET_PER_NODE: u64 = 2;
+/// the budget on a seventh of the CPU. 2 until the seventeenth session; 4 since (with
+/// the suite's 30,000 df-pn nodes: freestyle 1,464 → 1,465, gains `white-to-move#187`,
+/// standard 1,485 the same; a miss or loss about 2 ms more CPU).
+const QUIET_PER_NODE: u64 = 4;
 
 /// The attacker's quiet moves that may threaten a VCF: cells (not fours or open threes,
 /// which [`threat_moves`] gives) where it makes a closed three or two twos and after
@@ -949,15 +999,16 @@ mod tests {
     }
 
     #[test]
-    fn near_is_the_previous_threats_lines_and_its_two_cell_square() {
+    fn near_is_the_previous_threats_lines_and_its_three_cell_square() {
         let c = |t: &str| Cell::parse_human(t).unwrap();
         let previous = c("h8");
         for t in [
-            "h8", "h12", "h4", "l8", "d8", "l12", "d4", "l4", "d12", "j9", "g10", "f6",
+            "h8", "h12", "h4", "l8", "d8", "l12", "d4", "l4", "d12", "j9", "g10", "f6", "k9", "e9",
+            "k11", "e5", "i11",
         ] {
             assert!(near(c(t), previous), "{t}");
         }
-        for t in ["h13", "m8", "m13", "k9", "e9", "d7", "l9"] {
+        for t in ["h13", "m8", "m13", "d7", "l9", "i12", "l5", "c9"] {
             assert!(!near(c(t), previous), "{t}");
         }
     }

@@ -132,11 +132,17 @@ fn the_proof_number_stage_proves_a_quiet_threat_win() {
 /// Puzzle `index` of `lfz084-vcf/white-to-move-vcf.json` under freestyle; `None` when the
 /// shared data is absent.
 fn white_to_move_puzzle(index: usize) -> Option<Board> {
+    puzzle("lfz084-vcf/white-to-move-vcf.json", index)
+}
+
+/// Puzzle `index` of `file` (as the data names it) under freestyle; `None` when the
+/// shared data is absent.
+fn puzzle(file: &str, index: usize) -> Option<Board> {
     let text = crate::common::data_file("vcf-rapfi-verified.jsonl")?;
     let puzzles = parse_puzzles(&text).unwrap();
     let p = puzzles
         .iter()
-        .find(|p| p.file == "lfz084-vcf/white-to-move-vcf.json" && p.index == index)
+        .find(|p| p.file == file && p.index == index)
         .unwrap();
     Some(p.board(Rule::Freestyle).unwrap())
 }
@@ -171,16 +177,17 @@ fn relevance_zones_prove_nodes_by_the_proof_without_a_counter_four() {
     }
 }
 
-/// `white-to-move-vcf.json#176` under freestyle: the suite's VCT proves it when the
-/// proof-number stage's λ² moves below the root are only those near the attacker's
-/// previous threat (`VctSolver::dfpn_near_quiet`, the suite's setting), and misses it
-/// within the same budgets with λ² moves anywhere (their candidates take the budget).
+/// `practical-vcf.json#625` under freestyle (`white-to-move-vcf.json#176` until the
+/// suite's df-pn budget was doubled): the suite's VCT proves it when the proof-number
+/// stage's λ² moves below the root are only those near the attacker's previous threat
+/// (`VctSolver::dfpn_near_quiet`, the suite's setting), and misses it within the same
+/// budgets with λ² moves anywhere (their candidates take the budget).
 #[test]
 #[ignore = "reads ../shared/data; cargo test -p gomoku -- --ignored data_suites::"]
 fn quiet_threats_near_the_previous_threat_prove_a_win_within_the_suites_budget() {
     use gomoku::suite::{SUITE_VCT_NODES, VCT_DEPTH, suite_vct_solver};
     use gomoku::vct::check_vct_proof;
-    let Some(mut b) = white_to_move_puzzle(176) else {
+    let Some(mut b) = puzzle("lfz084-vcf/practical-vcf.json", 625) else {
         return;
     };
     let mut vct = suite_vct_solver();
@@ -201,5 +208,39 @@ fn quiet_threats_near_the_previous_threat_prove_a_win_within_the_suites_budget()
         vct.prove(&mut b, VCT_DEPTH, SUITE_VCT_NODES, None)
             .is_none(),
         "with λ² moves anywhere the budget runs out"
+    );
+}
+
+/// `practical-vcf.json#232` under freestyle: the suite's VCT proves it when the
+/// proof-number stage measures "near the previous threat" from the attacker's last move
+/// that was not a forced block of a defender's four (the default), and misses it within
+/// the same budgets when a block counts as the previous threat
+/// (`VctSolver::dfpn_previous_block`). The proof passes the checker.
+#[test]
+#[ignore = "reads ../shared/data; cargo test -p gomoku -- --ignored data_suites::"]
+fn the_previous_threat_of_the_proof_number_stage_skips_forced_blocks() {
+    use gomoku::suite::{SUITE_VCT_NODES, VCT_DEPTH, suite_vct_solver};
+    use gomoku::vct::check_vct_proof;
+    let Some(mut b) = puzzle("lfz084-vcf/practical-vcf.json", 232) else {
+        return;
+    };
+    let mut vct = suite_vct_solver();
+    assert!(!vct.dfpn_previous_block, "the suite's setting");
+    let proof = vct
+        .prove(&mut b, VCT_DEPTH, SUITE_VCT_NODES, None)
+        .expect("the suite's VCT finds the win");
+    check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{e}: {proof:?}"));
+    eprintln!(
+        "previous threat without blocks: {} nodes, proof of {} attacker moves",
+        vct.nodes,
+        proof.size()
+    );
+    // A fresh solver (the VCF's table keeps what it learnt between proofs).
+    let mut vct = suite_vct_solver();
+    vct.dfpn_previous_block = true;
+    assert!(
+        vct.prove(&mut b, VCT_DEPTH, SUITE_VCT_NODES, None)
+            .is_none(),
+        "measured from the block, the budget runs out"
     );
 }
