@@ -305,10 +305,9 @@ pub const SUITE_TSS_NODES: u64 = 5_000;
 
 /// Nodes of the VCT's proof-number stage in the suite ([`VctSolver::dfpn_nodes`], with
 /// [`VctSolver::dfpn_always`]): df-pn with λ² moves, after the deepening and the
-/// threat-space stage have found no proof. 30,000 since the seventeenth session (15,000
-/// before): on the 66 freestyle misses of 15,000, 30,000 nodes solved 2 (60,000: 10,
-/// 120,000: 15, 400,000: 26), and a missed or lost puzzle, which spends the whole budget,
-/// took about 13 ms more CPU (slowest puzzle at low load 68 → 83 ms; 60,000 nodes put 12
+/// threat-space stage have found no proof. Of the 66 freestyle misses at 15,000 nodes,
+/// 30,000 nodes solved 2 (60,000: 10, 120,000: 15, 400,000: 26), and a missed or lost
+/// puzzle, which spends the whole budget, took about 13 ms more CPU (slowest puzzle at low load 68 → 83 ms; 60,000 nodes put 12
 /// of the 66 over 100 ms).
 pub const SUITE_DFPN_NODES: u64 = 30_000;
 

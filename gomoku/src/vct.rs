@@ -210,8 +210,8 @@ pub struct VctSolver {
     pub dfpn_near_quiet: bool,
     /// Whether the proof-number stage's **previous threat** (what [`VctSolver::dfpn_far_pn`]
     /// and [`VctSolver::dfpn_near_quiet`] measure from) is the attacker's previous move
-    /// whatever it was, a forced block of a defender's four included (the rule before the
-    /// seventeenth session). False by default: the previous threat is the attacker's last
+    /// whatever it was, a forced block of a defender's four included (the older rule, kept
+    /// for comparison). False by default: the previous threat is the attacker's last
     /// move on the path that was not such a block (a block is forced, not a threat, and
     /// the attack goes on where it was: after a counter-four and its block, Rapfi's lines
     /// of the suite's misses resume near the last threat, not near the block).

@@ -21,8 +21,8 @@
 //! the stage from 9 to 16 proofs.
 //!
 //! Below the root, an attacker move that is away from the attacker's previous threat
-//! (off its four lines within four cells and more than three cells from it, two before
-//! the seventeenth session) starts with
+//! (off its four lines within four cells and more than [`NEAR_SQUARE`] cells from it)
+//! starts with
 //! [`VctSolver::dfpn_far_pn`] more proof number, and the move that starts at 1 is the
 //! generator's first one near it: threat sequences mostly build on the stones just
 //! played (Allis's dependency of threats), so df-pn tries those first; nothing is
@@ -310,11 +310,10 @@ fn near(c: Cell, previous: Cell) -> bool {
 }
 
 /// The square around the previous threat (cells at most this far in both coordinates)
-/// that [`near`] counts as near, besides its four lines. 2 until the seventeenth session;
-/// 3 since: in Rapfi's lines of the suite's freestyle misses, 9 λ² moves were outside
-/// the 2-cell square and off the lines of the previous threat, 5 of them knight-like
-/// steps within 3 cells; with 30,000 df-pn nodes, freestyle 1,462 → 1,464 solved
-/// (gains `white-to-move#76`, `practical#232`, `#625`, loses `white-to-move#127`),
+/// that [`near`] counts as near, besides its four lines: 3, because in Rapfi's lines of
+/// the suite's freestyle misses 9 λ² moves were outside the 2-cell square and off the
+/// lines of the previous threat, 5 of them knight-like steps within 3 cells; with 30,000
+/// df-pn nodes, 3 against 2 took freestyle from 1,462 to 1,464 solved (gains `white-to-move#76`, `practical#232`, `#625`, loses `white-to-move#127`),
 /// standard 1,484 → 1,485.
 const NEAR_SQUARE: u8 = 3;
 
@@ -806,9 +805,9 @@ fn combine(or: bool, children: impl Iterator<Item = (Numbers, bool)>) -> Combine
 /// than the stage's other nodes: on 12 freestyle misses (df-pn alone, 30,000 nodes,
 /// `perf`) the scan took 14 % of the stage's CPU while its candidates were half of its
 /// nodes (51 % on `white-to-move#327`). Counting a candidate as a whole node spent half
-/// the budget on a seventh of the CPU. 2 until the seventeenth session; 4 since (with
-/// the suite's 30,000 df-pn nodes: freestyle 1,464 → 1,465, gains `white-to-move#187`,
-/// standard 1,485 the same; a miss or loss about 2 ms more CPU).
+/// the budget on a seventh of the CPU. A quarter node each (half a node measured against
+/// it with the suite's 30,000 df-pn nodes: freestyle 1,464 → 1,465, gains
+/// `white-to-move#187`, standard 1,485 the same; a miss or loss about 2 ms more CPU).
 const QUIET_PER_NODE: u64 = 4;
 
 /// The attacker's quiet moves that may threaten a VCF: cells (not fours or open threes,
