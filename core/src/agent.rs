@@ -197,6 +197,9 @@ impl MatchResult {
     /// The Elo estimate and its interval as a match report prints them: `Elo +E [+low,
     /// +high]` (whole Elo points, see [`MatchResult::elo`]; never a signed zero), or
     /// `Elo not estimated (N game)` below two games, where the interval means nothing.
+    /// A sweep (every point to one side) has no finite estimate: its estimate and open
+    /// end are printed as `-inf` / `+inf` rather than [`MatchResult::elo`]'s clamped
+    /// values, and the other end is the Wilson bound.
     ///
     /// ```
     /// use zerosum::agent::MatchResult;
@@ -204,6 +207,10 @@ impl MatchResult {
     /// assert_eq!(one_loss.elo_text(), "Elo not estimated (1 game)");
     /// let even = MatchResult { wins: 1, draws: 0, losses: 1 };
     /// assert!(even.elo_text().starts_with("Elo +0 ["), "{}", even.elo_text());
+    /// let swept = MatchResult { wins: 0, draws: 0, losses: 3 };
+    /// assert_eq!(swept.elo_text(), "Elo -inf [-inf, +43]");
+    /// let sweep = MatchResult { wins: 48, draws: 0, losses: 0 };
+    /// assert_eq!(sweep.elo_text(), "Elo +inf [+439, +inf]");
     /// ```
     pub fn elo_text(&self) -> String {
         let games = self.games();
@@ -214,7 +221,14 @@ impl MatchResult {
         // Adding 0.0 turns a rounded −0 into +0.
         let whole = |x: f64| x.round() + 0.0;
         let (e, lo, hi) = self.elo();
-        format!("Elo {:+} [{:+}, {:+}]", whole(e), whole(lo), whole(hi))
+        let text = |x: f64| format!("{:+}", whole(x));
+        if self.wins == games {
+            format!("Elo +inf [{}, +inf]", text(lo))
+        } else if self.losses == games {
+            format!("Elo -inf [-inf, {}]", text(hi))
+        } else {
+            format!("Elo {} [{}, {}]", text(e), text(lo), text(hi))
+        }
     }
 }
 

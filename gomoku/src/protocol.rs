@@ -416,6 +416,8 @@ impl Brain {
             Some((c, a)) => (c, a.trim()),
             None => (line, ""),
         };
+        // The command as sent, for an UNKNOWN answer's echo.
+        let sent = cmd;
         let cmd = cmd.to_ascii_uppercase();
         if cmd == "END" {
             return Ok(false);
@@ -502,7 +504,7 @@ impl Brain {
             "TAKEBACK" => Some(self.takeback(arg)),
             "INFO" => self.info(arg),
             "ABOUT" => Some(ABOUT.into()),
-            _ => Some(format!("UNKNOWN command {}", echo(&cmd))),
+            _ => Some(format!("UNKNOWN command {}", echo(sent))),
         };
         if let Some(r) = reply {
             link.write(&r)?;
@@ -1352,18 +1354,18 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_command_is_echoed_short() {
+    fn an_unknown_command_is_echoed_short_and_as_sent() {
         let long = format!("FOO{}", "x".repeat(100_000));
-        let out = talk(&mut Brain::new(), &format!("{long}\nBAR\n"));
+        let out = talk(&mut Brain::new(), &format!("{long}\nBar\n"));
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(
             lines[0],
             format!(
                 "UNKNOWN command \"FOO{}\"… (100003 characters)",
-                "X".repeat(37)
+                "x".repeat(37)
             )
         );
-        assert_eq!(lines[1], "UNKNOWN command \"BAR\"");
+        assert_eq!(lines[1], "UNKNOWN command \"Bar\"");
     }
 
     #[test]

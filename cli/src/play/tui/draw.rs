@@ -372,7 +372,10 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
 fn analysis_lines<G: PlayGame>(app: &App<G>, width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let Some(a) = &app.analysis else {
-        lines.push(Line::from("no search yet (i: hint)"));
+        lines.push(Line::from(with_capital_keys(
+            &app.session.game,
+            "no search yet (i: hint)",
+        )));
         return lines;
     };
     lines.push(Line::from(vec![
