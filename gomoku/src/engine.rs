@@ -35,8 +35,8 @@ pub struct SearchInfo {
     pub score: Score,
     /// Deepest iteration that decided the move, in plies (a partial iteration counts when
     /// a move searched in full at that depth beat the previous best; 0 when a VCF or
-    /// another root solver decided; 1 for a single candidate, valued by the static
-    /// evaluation after it).
+    /// another root solver decided; 1 for a single candidate, valued as a loss when it
+    /// leaves the opponent a VCF or VCT, else by the static evaluation after it).
     pub depth: u32,
     /// Nodes searched (search nodes plus VCF nodes).
     pub nodes: u64,
@@ -825,6 +825,34 @@ impl Engine {
         best
     }
 
+    /// The plies in which the side to move of `b` wins by VCF or else by VCT, and the
+    /// line (the VCF, or the VCT proof's main line), tested on the budgets of the root
+    /// defence (a quarter of `vcf_budget` VCF nodes, half of `vct_budget` VCT nodes and a
+    /// sixth of the time); `None` when neither is found.
+    fn opponent_threat(
+        &mut self,
+        b: &mut Board,
+        vcf_budget: u64,
+        vct_budget: u64,
+    ) -> Option<(u32, Vec<Cell>)> {
+        if vcf_budget > 0 && self.room() > 0 {
+            let limit = (vcf_budget / 4 + 1).min(self.room() - 1);
+            let line = self.vcf.solve_within(b, 40, limit, &self.budget);
+            self.nodes += self.vcf.nodes;
+            if let Some(line) = line {
+                return Some((line.len() as u32, line));
+            }
+        }
+        let limit = (vct_budget / 2).min(self.vct_room());
+        if limit == 0 {
+            return None;
+        }
+        let time = self.budget.share(1.0 / 6.0, None);
+        let proof = self.vct.prove_within(b, VCT_DEPTH, limit, &time);
+        self.nodes += self.vct.nodes;
+        proof.map(|p| (p.plies(b), p.main_line()))
+    }
+
     fn pv_from_tt(&self, board: &Board, first: Cell, max: usize) -> Vec<Cell> {
         let mut b = board.clone();
         let mut pv = vec![first];
@@ -1081,25 +1109,32 @@ impl Engine {
             .collect();
         if moves.len() == 1 {
             // One move (a forced block, renju's only allowed cell, the last cell): no
-            // search; its value is exact when it ends the game or cannot stop the
-            // opponent's five (renju: the block is forbidden; or a second four), else
-            // the static evaluation after it (a one-ply search: depth 1).
+            // tree search; its value is exact when it ends the game, cannot stop the
+            // opponent's five (renju: the block is forbidden; or a second four), or
+            // leaves the opponent a VCF or VCT (tested as the root defence tests, on the
+            // same budgets), else the static evaluation after it (depth 1).
             let c = scores[0].0;
             b.play_unchecked(c);
             (info.score, info.exact) = match b.outcome() {
                 Some(Outcome::Win(_)) => (Score::win_in(1), true),
                 Some(Outcome::Draw) => (Score::DRAW, true),
                 None if b.pattern_count(!me, Pattern::Five) > 0 => (Score::loss_in(2), true),
-                None => (-evaluate_with(&b, &self.eval), false),
+                None => match self.opponent_threat(&mut b, vcf_budget, vct_budget) {
+                    Some((plies, line)) => {
+                        info.pv.extend(line);
+                        (Score::loss_in(1 + plies), true)
+                    }
+                    None => (-evaluate_with(&b, &self.eval), false),
+                },
             };
             b.try_undo();
+            info.pv.insert(0, c);
             info.candidates = vec![Candidate {
                 cell: c,
                 score: info.score,
                 bound: Bound::Exact,
             }];
             info.nodes = self.nodes;
-            info.pv = vec![c];
             info.depth = 1;
             info.elapsed = self.budget.elapsed();
             return info;

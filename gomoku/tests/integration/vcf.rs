@@ -149,3 +149,26 @@ fn a_double_three_is_a_win_in_5_plies() {
         assert_eq!(r.score, zerosum::Score::win_in(5), "{text}: {r:?}");
     }
 }
+
+/// A forced block (the opponent has a four) that leaves the opponent a VCF is valued as
+/// the loss it is, not by the static evaluation after it: after black's h10 (the only
+/// block of white's four) white wins by f9 f8 f13. Rapfi classical rates the position
+/// lost in 4 plies (`-M4`, a new user's check); here the line is verified by the rules
+/// checker `check_proof`, not by the solver that found it.
+#[test]
+fn a_forced_block_that_leaves_a_vcf_is_a_loss() {
+    use gomoku::{Cell, Engine, Limits};
+    use zerosum::Game;
+    let text =
+        "15f:l7h12d9f12j8g3d12k3e12f11j7i9l3f10m9j4i13e13j6m7g7e7m11g10e9h11h6g11g5h5g9m10c4l6h3k7";
+    let board = Board::parse_position(text).unwrap();
+    let info = Engine::new(1).search(&board, &Limits::nodes(40_000));
+    let h10 = Cell::parse_human("h10").unwrap();
+    assert_eq!(info.best, Some(h10));
+    assert_eq!(info.score.plies_to_end(), Some(4), "{:?}", info.score);
+    assert!(info.score < zerosum::Score::DRAW, "{:?}", info.score);
+    assert_eq!(info.pv[0], h10);
+    let mut after = board.clone();
+    after.play(h10);
+    check_proof(&after, &info.pv[1..]).unwrap();
+}
