@@ -12,8 +12,14 @@
 //! now, so it searches as the default does). Search-shape variants as `name=value`
 //! after `search`: `null=D`, `null-r=R`,
 //! `null-margin=M`, `null-verify=1`, `asp=W`, `fut=M`, `fut-depth=D`, `max-moves=N`,
-//! `widths=A,B,…`, `gap=G`, `gap-min=N` (the `Engine` fields of those names);
-//! it also prints the mean depth reached.
+//! `widths=A,B,…`, `gap=G`, `gap-min=N` (the `Engine` fields of those names), and the
+//! selective search's `red=1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`,
+//! `red-floor=D`, `hist=1`, `mc=1`, `lmr=1`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`;
+//! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
+//! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
+//! ladder games) with the engine's defaults and the root solvers, and prints the depth
+//! reached, where the nodes went (`Engine::stats`), the first-move cut-off rate and the
+//! branching factor per iteration (`verbose=1`: each position's iterations).
 
 use gomoku::{Board, Engine, Game, Notation};
 use std::hint::black_box;

@@ -139,7 +139,11 @@ pub struct Engine {
     /// to a ply for a good [`Engine::history`] score (more for a bad one), rounded and
     /// leaving at least one ply; a reduced move that beats alpha is searched again at
     /// full depth (Rapfi's and Stockfish's reductions by move count and move score,
-    /// the design read, not the code).
+    /// the design read, not the code). Off: with divisor 1, from the second move and
+    /// the history on, a 40,000-node search reaches 6.0 plies on average instead of 5.3
+    /// (36 positions of ladder games; 6.9 instead of 5.9 at 160,000), but against Rapfi
+    /// it scored 102 of 240 ladder games at 40,000 nodes (Rapfi 10,000) against the
+    /// default's 110, and 79.5 against 78 at 160,000 (Rapfi 40,000); see the README.
     pub reductions: bool,
     /// The divisor of [`Engine::reductions`]' logarithmic term (larger: smaller
     /// reductions).
@@ -153,11 +157,13 @@ pub struct Engine {
     /// The fewest plies left at which [`Engine::reductions`] reduces (3 by default).
     pub reduction_depth: i32,
     /// The fewest plies a move reduced by [`Engine::reductions`] keeps (1 by default; 0
-    /// lets a reduction reach the horizon: the leaf's static value and probes).
+    /// lets a reduction reach the horizon: the leaf's static value and probes; with
+    /// [`Engine::reduction_depth`] 2 it reached 6.3 plies at 40,000 nodes and scored 95.5
+    /// of 240 ladder games, the default 110).
     pub reduction_floor: i32,
     /// A history heuristic for quiet moves (off by default): a quiet move that cuts off
-    /// gains `depth²` in its side's table, the quiet moves searched before it lose as
-    /// much (with a gravity term that keeps the values within ± `HISTORY_MAX`); the
+    /// gains `64 · depth²` in its side's table, the quiet moves searched before it lose as
+    /// much (with a gravity term that keeps the values within ± 16,384); the
     /// table halves at every search and is cleared with [`Engine::clear`]. Read by
     /// [`Engine::reductions`].
     pub history: bool,
