@@ -143,7 +143,9 @@ pub struct Engine {
     /// the history on, a 40,000-node search reaches 6.0 plies on average instead of 5.3
     /// (36 positions of ladder games; 6.9 instead of 5.9 at 160,000), but against Rapfi
     /// it scored 102 of 240 ladder games at 40,000 nodes (Rapfi 10,000) against the
-    /// default's 110, and 79.5 against 78 at 160,000 (Rapfi 40,000); see the README.
+    /// default's 110, 79.5 against 78 at 160,000 (Rapfi 40,000), and 55 of 240 against
+    /// 58 at 200 ms a move; the gentler defaults of the schedule (divisor 2, from the
+    /// third move) with the history scored 105 of 240 at 40,000; see the README.
     pub reductions: bool,
     /// The divisor of [`Engine::reductions`]' logarithmic term (larger: smaller
     /// reductions).
