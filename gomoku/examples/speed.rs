@@ -12,8 +12,14 @@
 //! now, so it searches as the default does). Search-shape variants as `name=value`
 //! after `search`: `null=D`, `null-r=R`,
 //! `null-margin=M`, `null-verify=1`, `asp=W`, `fut=M`, `fut-depth=D`, `max-moves=N`,
-//! `widths=A,B,…`, `gap=G`, `gap-min=N` (the `Engine` fields of those names);
-//! it also prints the mean depth reached.
+//! `widths=A,B,…`, `gap=G`, `gap-min=N` (the `Engine` fields of those names), and the
+//! selective search's `red=1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`,
+//! `red-floor=D`, `hist=1`, `mc=1`, `lmr=1`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`;
+//! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
+//! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
+//! ladder games) with the engine's defaults and the root solvers, and prints the depth
+//! reached, where the nodes went (`Engine::stats`), the first-move cut-off rate and the
+//! branching factor per iteration (`verbose=1`: each position's iterations).
 
 use gomoku::{Board, Engine, Game, Notation};
 use std::hint::black_box;
@@ -73,8 +79,106 @@ fn main() {
                 f64::from(depths) / 12.0
             );
         }
-        _ => eprintln!("usage: speed play|search"),
+        Some("depth") => depth_report(),
+        _ => eprintln!("usage: speed play|search|depth"),
     }
+}
+
+/// `speed depth FILE NODES [name=value…]`: searches each position of FILE (one
+/// `15f:moves` a line) with the engine's defaults (root solvers on) and the options, to
+/// NODES nodes, and prints the depth reached, where the nodes went ([`gomoku::SearchStats`])
+/// and the effective branching factor (tree nodes of an iteration over the previous one's).
+fn depth_report() {
+    let args: Vec<String> = std::env::args().collect();
+    let text = std::fs::read_to_string(&args[2]).expect("a position file");
+    let nodes: u64 = args[3].parse().expect("a node count");
+    let mut total = gomoku::SearchStats::default();
+    let mut depths = Vec::new();
+    let mut ebf_log = 0.0;
+    let mut ebf_n = 0;
+    let mut tree_nodes = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let b = Board::parse_position(line.trim()).expect("a position");
+        let mut e = Engine::new(16);
+        for o in &args[4..] {
+            set_option(&mut e, o);
+        }
+        let mut iters: Vec<u64> = Vec::new();
+        let info = e.search_observed(&b, &Limits::nodes(nodes), &mut |r| iters.push(r.nodes));
+        let s = e.stats;
+        let base = s.root_solver_nodes;
+        let per: Vec<u64> = iters
+            .iter()
+            .scan(base, |prev, &n| {
+                let d = n - *prev;
+                *prev = n;
+                Some(d)
+            })
+            .collect();
+        // Branching factor from the last two finished iterations of at least 200 nodes.
+        if let [.., a, b2] = per[..]
+            && a >= 200
+        {
+            ebf_log += (b2 as f64 / a as f64).ln();
+            ebf_n += 1;
+        }
+        tree_nodes += info.nodes - base;
+        depths.push(info.depth);
+        for (t, x) in [
+            (&mut total.interior, s.interior),
+            (&mut total.horizon, s.horizon),
+            (&mut total.early, s.early),
+            (&mut total.probe_nodes, s.probe_nodes),
+            (&mut total.tt_cuts, s.tt_cuts),
+            (&mut total.quick_wins, s.quick_wins),
+            (&mut total.root_solver_nodes, s.root_solver_nodes),
+            (&mut total.cuts, s.cuts),
+            (&mut total.first_cuts, s.first_cuts),
+            (&mut total.cut_index_sum, s.cut_index_sum),
+            (&mut total.re_searches, s.re_searches),
+            (&mut total.extended, s.extended),
+            (&mut total.reduced, s.reduced),
+            (&mut total.pruned, s.pruned),
+            (&mut total.generated, s.generated),
+        ] {
+            *t += x;
+        }
+        if args.iter().any(|a| a == "verbose=1") {
+            println!("{line} depth {} iterations {per:?}", info.depth);
+        }
+    }
+    depths.sort_unstable();
+    let n = depths.len().max(1) as f64;
+    let t = total;
+    println!(
+        "positions {} depth median {} mean {:.2}; EBF (last two iterations) {:.2}",
+        depths.len(),
+        depths[depths.len() / 2],
+        depths.iter().map(|&d| f64::from(d)).sum::<f64>() / n,
+        (ebf_log / f64::from(ebf_n.max(1))).exp()
+    );
+    println!(
+        "nodes: root solvers {} tree {} = interior {} horizon {} early {} (table {} quick wins {}) probes {}",
+        t.root_solver_nodes,
+        tree_nodes,
+        t.interior,
+        t.horizon,
+        t.early,
+        t.tt_cuts,
+        t.quick_wins,
+        t.probe_nodes
+    );
+    println!(
+        "moves a node {:.2}; cuts {} first {:.1} % mean index {:.2}; re-searches {} extended {} reduced {} pruned {}",
+        t.generated as f64 / t.interior.max(1) as f64,
+        t.cuts,
+        100.0 * t.first_cuts as f64 / t.cuts.max(1) as f64,
+        t.cut_index_sum as f64 / t.cuts.max(1) as f64,
+        t.re_searches,
+        t.extended,
+        t.reduced,
+        t.pruned
+    );
 }
 
 /// Applies one `name=value` search-shape option (see the module docs) to `e`.
@@ -100,6 +204,19 @@ fn set_option(e: &mut Engine, option: &str) {
         }
         "gap" => e.width_gap = n(),
         "gap-min" => e.gap_min = n() as usize,
+        "verbose" => {}
+        "red" => e.reductions = n() != 0,
+        "red-div" => e.reduction_divisor = value.parse().expect("a number"),
+        "red-gap" => e.reduction_gap = n(),
+        "red-from" => e.reduction_from = n() as usize,
+        "hist" => e.history = n() != 0,
+        "red-depth" => e.reduction_depth = n(),
+        "red-floor" => e.reduction_floor = n(),
+        "lmr" => e.lmr = n() != 0,
+        "mc" => e.move_count_pruning = n() != 0,
+        "four-ext" => e.four_extension = n() != 0,
+        "leaf-vcf" => e.leaf_vcf_nodes = n() as u64,
+        "leaf-vct" => e.leaf_vct_nodes = n() as u64,
         _ => panic!("unknown option {name}"),
     }
 }

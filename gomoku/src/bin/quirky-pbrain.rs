@@ -16,7 +16,11 @@
 //!   `--null-r R`, `--null-margin M`, `--null-verify on|off`, `--aspiration W`,
 //!   `--futility M` (`Engine::futility_margin`), `--futility-depth D`, `--max-moves N`,
 //!   `--widths A,B,…` (`Engine::depth_widths`), `--width-gap G`, `--gap-min N`,
-//!   `--move-count on|off` (`Engine::move_count_pruning`).
+//!   `--move-count on|off` (`Engine::move_count_pruning`); selective search:
+//!   `--reductions on|off` (`Engine::reductions`), `--red-div X`
+//!   (`Engine::reduction_divisor`), `--red-gap N` (`Engine::reduction_gap`), `--red-from N`
+//!   (`Engine::reduction_from`), `--red-depth D` (`Engine::reduction_depth`),
+//!   `--red-floor D` (`Engine::reduction_floor`), `--history on|off` (`Engine::history`).
 //!
 //! `quirky-pbrain --die-after 3 < commands`
 
@@ -80,6 +84,16 @@ fn main() {
             }
         }
     };
+    let float = |name: &str| -> Option<f64> {
+        let i = args.iter().position(|a| a == name)?;
+        match args.get(i + 1).map(|v| v.parse()) {
+            Some(Ok(v)) => Some(v),
+            _ => {
+                eprintln!("quirky-pbrain: {name} takes a number");
+                std::process::exit(2);
+            }
+        }
+    };
     let widths: Option<Vec<usize>> = args.iter().position(|a| a == "--widths").map(|i| {
         let list = args.get(i + 1).map(String::as_str).unwrap_or("");
         match list
@@ -114,6 +128,13 @@ fn main() {
         setter(widths, |e, w| e.depth_widths = w),
         setter(signed("--width-gap"), |e, g| e.width_gap = g),
         setter(value("--gap-min"), |e, n| e.gap_min = n as usize),
+        setter(switch("--reductions"), |e, on| e.reductions = on),
+        setter(float("--red-div"), |e, x| e.reduction_divisor = x),
+        setter(signed("--red-gap"), |e, g| e.reduction_gap = g),
+        setter(value("--red-from"), |e, n| e.reduction_from = n as usize),
+        setter(switch("--history"), |e, on| e.history = on),
+        setter(signed("--red-depth"), |e, d| e.reduction_depth = d),
+        setter(signed("--red-floor"), |e, d| e.reduction_floor = d),
     ]
     .into_iter()
     .flatten()

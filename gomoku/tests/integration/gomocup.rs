@@ -201,6 +201,51 @@ fn the_search_shape_options_keep_the_limits_and_the_wins() {
     assert!(info.score.is_win(), "{:?}", info.score);
 }
 
+/// The selective-search options (late-move reductions by index, ordering gap and
+/// history, down to the horizon; move-count pruning; wider lists deeper; all off by
+/// default) keep the node limit, always give a move, account for every node in
+/// `Engine::stats`, and still find the tree's win of an open three.
+#[test]
+fn the_selective_search_keeps_the_limits_the_counts_and_the_wins() {
+    use gomoku::{Board, Engine, Game, Limits, Notation};
+    let mut engine = Engine::new(4);
+    engine.reductions = true;
+    engine.reduction_divisor = 1.0;
+    engine.reduction_from = 1;
+    engine.reduction_depth = 2;
+    engine.reduction_floor = 0;
+    engine.history = true;
+    engine.move_count_pruning = true;
+    engine.depth_widths = vec![8, 8, 10, 12];
+    for position in [
+        "15f:h8i7e9h6g5i5",
+        "15f:h8i7e9",
+        "15f:h8i7e9h6g5i5i6g7j4k7h7j6h4k5",
+        "15f:h8g6e10h7i8g8g9i7g7f6h6f8f9h9e8e4f7",
+    ] {
+        let board = Board::parse_position(position).unwrap();
+        for limit in [1, 10, 333, 5_000, 20_000] {
+            engine.clear();
+            let info = engine.search(&board, &Limits::nodes(limit));
+            let best = info.best.expect("a move");
+            assert!(board.is_legal(best), "{position} at {limit}: {best}");
+            assert!(info.nodes <= limit, "{position}: {} > {limit}", info.nodes);
+            let s = engine.stats;
+            if info.depth >= 2 {
+                let counted =
+                    s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
+                assert_eq!(counted, info.nodes, "{position} at {limit}: {s:?}");
+                assert!(s.first_cuts <= s.cuts && s.tt_cuts + s.quick_wins <= s.early);
+            }
+        }
+    }
+    engine.root_vcf_nodes = 0;
+    engine.root_vct_nodes = 0;
+    let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
+    let info = engine.search(&board, &Limits::depth(5));
+    assert!(info.score.is_win(), "{:?}", info.score);
+}
+
 /// Opening and middle-game positions from games against Rapfi, with fours and threes on
 /// the board.
 const FROM_RAPFI_GAMES: [&str; 7] = [
