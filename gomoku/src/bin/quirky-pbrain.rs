@@ -20,7 +20,8 @@
 //!   `--reductions on|off` (`Engine::reductions`), `--red-div X`
 //!   (`Engine::reduction_divisor`), `--red-gap N` (`Engine::reduction_gap`), `--red-from N`
 //!   (`Engine::reduction_from`), `--red-depth D` (`Engine::reduction_depth`),
-//!   `--red-floor D` (`Engine::reduction_floor`), `--history on|off` (`Engine::history`).
+//!   `--red-floor D` (`Engine::reduction_floor`), `--history on|off` (`Engine::history`),
+//!   `--four-ext on|off` (`Engine::four_extension`).
 //!
 //! `quirky-pbrain --die-after 3 < commands`
 
@@ -135,6 +136,7 @@ fn main() {
         setter(switch("--history"), |e, on| e.history = on),
         setter(signed("--red-depth"), |e, d| e.reduction_depth = d),
         setter(signed("--red-floor"), |e, d| e.reduction_floor = d),
+        setter(switch("--four-ext"), |e, on| e.four_extension = on),
     ]
     .into_iter()
     .flatten()
