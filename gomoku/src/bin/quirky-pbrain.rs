@@ -40,6 +40,19 @@ fn setter<T: Clone + Send + Sync + 'static>(
     v.map(|v| Box::new(move |e: &mut gomoku::Engine| f(e, v.clone())) as Setter)
 }
 
+/// The number after `name` in `args` (`None` when `name` is absent); exits with a
+/// message when it is not a number.
+fn number<T: std::str::FromStr>(args: &[String], name: &str) -> Option<T> {
+    let i = args.iter().position(|a| a == name)?;
+    match args.get(i + 1).map(|v| v.parse()) {
+        Some(Ok(v)) => Some(v),
+        _ => {
+            eprintln!("quirky-pbrain: {name} takes a number");
+            std::process::exit(2);
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let value = |name: &str| -> Option<u64> {
@@ -74,27 +87,9 @@ fn main() {
             }
         }
     };
-    // Signed values (margins may be negative).
-    let signed = |name: &str| -> Option<i32> {
-        let i = args.iter().position(|a| a == name)?;
-        match args.get(i + 1).map(|v| v.parse()) {
-            Some(Ok(v)) => Some(v),
-            _ => {
-                eprintln!("quirky-pbrain: {name} takes a number");
-                std::process::exit(2);
-            }
-        }
-    };
-    let float = |name: &str| -> Option<f64> {
-        let i = args.iter().position(|a| a == name)?;
-        match args.get(i + 1).map(|v| v.parse()) {
-            Some(Ok(v)) => Some(v),
-            _ => {
-                eprintln!("quirky-pbrain: {name} takes a number");
-                std::process::exit(2);
-            }
-        }
-    };
+    // Signed values (margins may be negative) and fractions.
+    let signed = |name: &str| number::<i32>(&args, name);
+    let float = |name: &str| number::<f64>(&args, name);
     let widths: Option<Vec<usize>> = args.iter().position(|a| a == "--widths").map(|i| {
         let list = args.get(i + 1).map(String::as_str).unwrap_or("");
         match list

@@ -164,22 +164,14 @@ fn a_node_limit_is_never_passed() {
     }
 }
 
-/// The search-shape options (null move with verification, aspiration windows, futility
-/// pruning, widths by depth and by the ordering gap; all off by default) keep the node limit, always give a move, and still find the tree's
-/// win of an open three (root solvers off, so the tree must find it).
-#[test]
-fn the_search_shape_options_keep_the_limits_and_the_wins() {
-    use gomoku::{Board, Engine, Game, Limits, Notation};
-    let mut engine = Engine::new(4);
-    engine.root_vct_nodes = 0;
-    engine.null_move_depth = 2;
-    engine.null_move_reduction = 1;
-    engine.null_move_margin = -50;
-    engine.null_move_verify = true;
-    engine.aspiration = 5;
-    engine.futility_margin = 100;
-    engine.depth_widths = vec![6, 8, 12];
-    engine.width_gap = 200;
+/// Searches four positions (quiet, early, with fours and threes) at node limits from 1 to
+/// 20,000 with `engine` cleared each time: each search gives a legal move within the
+/// limit; `check` sees the engine, the result and the position and limit in words.
+fn searches_keep_the_node_limit(
+    engine: &mut gomoku::Engine,
+    mut check: impl FnMut(&gomoku::Engine, &gomoku::SearchInfo, &str),
+) {
+    use gomoku::{Board, Game, Limits, Notation};
     for position in [
         "15f:h8i7e9h6g5i5",
         "15f:h8i7e9",
@@ -193,8 +185,28 @@ fn the_search_shape_options_keep_the_limits_and_the_wins() {
             let best = info.best.expect("a move");
             assert!(board.is_legal(best), "{position} at {limit}: {best}");
             assert!(info.nodes <= limit, "{position}: {} > {limit}", info.nodes);
+            check(engine, &info, &format!("{position} at {limit}"));
         }
     }
+}
+
+/// The search-shape options (null move with verification, aspiration windows, futility
+/// pruning, widths by depth and by the ordering gap; all off by default) keep the node limit, always give a move, and still find the tree's
+/// win of an open three (root solvers off, so the tree must find it).
+#[test]
+fn the_search_shape_options_keep_the_limits_and_the_wins() {
+    use gomoku::{Board, Engine, Limits, Notation};
+    let mut engine = Engine::new(4);
+    engine.root_vct_nodes = 0;
+    engine.null_move_depth = 2;
+    engine.null_move_reduction = 1;
+    engine.null_move_margin = -50;
+    engine.null_move_verify = true;
+    engine.aspiration = 5;
+    engine.futility_margin = 100;
+    engine.depth_widths = vec![6, 8, 12];
+    engine.width_gap = 200;
+    searches_keep_the_node_limit(&mut engine, |_, _, _| {});
     engine.root_vcf_nodes = 0;
     let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
     let info = engine.search(&board, &Limits::depth(5));
@@ -207,7 +219,7 @@ fn the_search_shape_options_keep_the_limits_and_the_wins() {
 /// `Engine::stats`, and still find the tree's win of an open three.
 #[test]
 fn the_selective_search_keeps_the_limits_the_counts_and_the_wins() {
-    use gomoku::{Board, Engine, Game, Limits, Notation};
+    use gomoku::{Board, Engine, Limits, Notation};
     let mut engine = Engine::new(4);
     engine.reductions = true;
     engine.reduction_divisor = 1.0;
@@ -217,28 +229,14 @@ fn the_selective_search_keeps_the_limits_the_counts_and_the_wins() {
     engine.history = true;
     engine.move_count_pruning = true;
     engine.depth_widths = vec![8, 8, 10, 12];
-    for position in [
-        "15f:h8i7e9h6g5i5",
-        "15f:h8i7e9",
-        "15f:h8i7e9h6g5i5i6g7j4k7h7j6h4k5",
-        "15f:h8g6e10h7i8g8g9i7g7f6h6f8f9h9e8e4f7",
-    ] {
-        let board = Board::parse_position(position).unwrap();
-        for limit in [1, 10, 333, 5_000, 20_000] {
-            engine.clear();
-            let info = engine.search(&board, &Limits::nodes(limit));
-            let best = info.best.expect("a move");
-            assert!(board.is_legal(best), "{position} at {limit}: {best}");
-            assert!(info.nodes <= limit, "{position}: {} > {limit}", info.nodes);
-            let s = engine.stats;
-            if info.depth >= 2 {
-                let counted =
-                    s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
-                assert_eq!(counted, info.nodes, "{position} at {limit}: {s:?}");
-                assert!(s.first_cuts <= s.cuts && s.tt_cuts + s.quick_wins <= s.early);
-            }
+    searches_keep_the_node_limit(&mut engine, |engine, info, at| {
+        let s = engine.stats;
+        if info.depth >= 2 {
+            let counted = s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
+            assert_eq!(counted, info.nodes, "{at}: {s:?}");
+            assert!(s.first_cuts <= s.cuts && s.tt_cuts + s.quick_wins <= s.early);
         }
-    }
+    });
     engine.root_vcf_nodes = 0;
     engine.root_vct_nodes = 0;
     let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
