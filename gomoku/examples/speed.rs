@@ -14,7 +14,7 @@
 //! `null-margin=M`, `null-verify=1`, `asp=W`, `fut=M`, `fut-depth=D`, `max-moves=N`,
 //! `widths=A,B,…`, `gap=G`, `gap-min=N` (the `Engine` fields of those names), and the
 //! selective search's `red=1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`,
-//! `red-floor=D`, `hist=1`, `mc=1`, `lmr=1`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`;
+//! `red-floor=D`, `hist=1`, `mc=1`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`;
 //! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
 //! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
 //! ladder games) with the engine's defaults and the root solvers, and prints the depth
@@ -212,7 +212,6 @@ fn set_option(e: &mut Engine, option: &str) {
         "hist" => e.history = n() != 0,
         "red-depth" => e.reduction_depth = n(),
         "red-floor" => e.reduction_floor = n(),
-        "lmr" => e.lmr = n() != 0,
         "mc" => e.move_count_pruning = n() != 0,
         "four-ext" => e.four_extension = n() != 0,
         "leaf-vcf" => e.leaf_vcf_nodes = n() as u64,

@@ -121,18 +121,11 @@ pub struct Engine {
     /// Per ply, the buffer a node's candidate moves are generated into (kept between
     /// nodes, so that a node allocates nothing).
     move_lists: Vec<Vec<(i32, Cell)>>,
-    /// Late-move reductions of quiet moves (off by default: in 32 games against Rapfi at
-    /// 3,000 and 10,000 nodes a one-ply reduction scored 3 points, 7 without; with the
-    /// fitted ordering and the logarithmic schedule, 17 + 15 wins of 96 against Rapfi at
-    /// 5,000 and 10,000 nodes, the hand-set engine without them 23 + 12; see the README).
-    pub lmr: bool,
-    /// The divisor of the late-move reductions' logarithmic schedule (larger: smaller
-    /// reductions; see `lmr_reduction`).
-    pub lmr_divisor: f64,
-    /// Selective late-move reductions (off by default; when on they replace
-    /// [`Engine::lmr`]): at a node not facing a four or an open three, with three or more
-    /// plies left, every move from index [`Engine::reduction_from`] on that makes no four
-    /// is first searched with a zero window, reduced by
+    /// Late-move reductions (off by default; an earlier logarithmic schedule of quiet
+    /// moves alone also lost points against Rapfi at 3,000–10,000 nodes, see the README):
+    /// at a node not facing a four or an open three, with three or more plies left,
+    /// every move from index [`Engine::reduction_from`] on that makes no four is first
+    /// searched with a zero window, reduced by
     /// `ln(depth) · ln(k + 1) / reduction_divisor` plies (`k` the move's index), plus
     /// [`Engine::reduction_gap`] hundredths of a ply for each logit its ordering value is
     /// below the node's best, less a ply for a move that makes an open three, less up
@@ -332,15 +325,6 @@ const INITIAL_LAG: Duration = Duration::from_millis(5);
 const MAX_LAG_SHARE: f64 = 0.15;
 /// Plies with their own killer moves (deeper plies share the last slot).
 const KILLER_PLIES: usize = 64;
-/// Moves from this index on may be reduced.
-const LMR_FROM: usize = 3;
-/// Plies a late quiet move is reduced by: `0.5 + ln(depth) · ln(k) / divisor`, at least
-/// one (the logarithmic schedule of chess engines' late-move reductions).
-fn lmr_reduction(depth: i32, k: usize, divisor: f64) -> i32 {
-    let r = 0.5 + f64::from(depth).ln() * (k as f64).ln() / divisor;
-    (r as i32).max(1)
-}
-
 /// Cells of the history table a side (the largest board's).
 const HISTORY_CELLS: usize = crate::MAX_SIZE as usize * crate::MAX_SIZE as usize;
 /// The bound of the history values (the gravity term keeps them within it).
@@ -385,8 +369,6 @@ impl Engine {
             lag_reserve: true,
             killers: [[None; 2]; KILLER_PLIES],
             move_lists: vec![Vec::new(); MAX_PLY as usize],
-            lmr: false,
-            lmr_divisor: 2.0,
             reductions: false,
             reduction_divisor: 2.0,
             reduction_gap: 50,
@@ -929,8 +911,6 @@ impl Engine {
                     } else {
                         0
                     }
-                } else if self.lmr && k >= LMR_FROM && depth >= 3 && quiet {
-                    lmr_reduction(depth, k, self.lmr_divisor)
                 } else {
                     0
                 };
