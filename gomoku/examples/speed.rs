@@ -10,10 +10,7 @@
 //! at the horizon and the leaf VCF probe only at four-three cells
 //! (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`; both on by default
 //! now, so it searches as the default does). Search-shape variants as `name=value`
-//! after `search`: `null=D`, `null-r=R`,
-//! `null-margin=M`, `null-verify=1`, `asp=W`, `fut=M`, `fut-depth=D`, `max-moves=N`,
-//! `widths=A,B,…`, `gap=G`, `gap-min=N` (the `Engine` fields of those names), and the
-//! selective search's `red=1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`,
+//! after `search`: `max-moves=N` (`Engine::max_moves`) and the selective search's `red=1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`,
 //! `red-floor=D`, `hist=1`, `mc=1`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`;
 //! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
 //! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
@@ -188,22 +185,7 @@ fn set_option(e: &mut Engine, option: &str) {
     };
     let n = || -> i32 { value.parse().expect("a number") };
     match name {
-        "null" => e.null_move_depth = n(),
-        "null-r" => e.null_move_reduction = n(),
-        "null-margin" => e.null_move_margin = n(),
-        "null-verify" => e.null_move_verify = n() != 0,
-        "asp" => e.aspiration = n(),
-        "fut" => e.futility_margin = n(),
-        "fut-depth" => e.futility_depth = n(),
         "max-moves" => e.max_moves = n() as usize,
-        "widths" => {
-            e.depth_widths = value
-                .split(',')
-                .map(|w| w.parse().expect("a width"))
-                .collect()
-        }
-        "gap" => e.width_gap = n(),
-        "gap-min" => e.gap_min = n() as usize,
         "verbose" => {}
         "red" => e.reductions = n() != 0,
         "red-div" => e.reduction_divisor = value.parse().expect("a number"),

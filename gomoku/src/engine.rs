@@ -91,7 +91,7 @@ pub struct SearchStats {
     pub extended: u64,
     /// Moves searched at a reduced depth (late-move reductions).
     pub reduced: u64,
-    /// Moves skipped by pruning (move counts, futility).
+    /// Moves skipped by move-count pruning.
     pub pruned: u64,
     /// Sum of the moves generated at interior nodes.
     pub generated: u64,
@@ -191,67 +191,8 @@ pub struct Engine {
     /// for the matches), the tree is a ply deeper at the same nodes, as with no leaf VCF
     /// at all, while a four-three at the horizon is still proved a win.
     pub leaf_vcf_four_three: bool,
-    /// Exact defences of an open three inside the tree: against an opponent's open three
-    /// (a cell where it would make an open four) a node searches only our fours and the
-    /// candidate cells after which the opponent has neither an open-four nor a
-    /// double-four cell (tested by playing them), not every cell where the opponent
-    /// would have a four in some line (Rapfi generates the exact defences of a flex
-    /// three likewise). The values are the same (a dropped move loses at once in its
-    /// child: win in 3 for the opponent); the nodes those children cost are saved, about
-    /// 4,000 of a 40,000-node search. Off by default: it did not score more, at fixed
-    /// nodes or at 200 ms a move against Rapfi (see the README).
-    pub exact_three_defence: bool,
     /// Attacker positions a VCF search at a leaf may visit (0 = no VCF at leaves).
     pub leaf_vcf_nodes: u64,
-    /// Null-move pruning (0 = off): at a zero-window node with at least this many plies
-    /// left, where neither side has a four to complete or an open three, nor a
-    /// double-three or four-three cell ([`Board::class_counts`]), and whose static value
-    /// reaches beta by [`Engine::null_move_margin`], the side to move passes and the
-    /// opponent's reply is searched [`Engine::null_move_reduction`] plies shallower
-    /// with a zero window at beta; when even that fails high, the node does too. Never
-    /// twice in a row; decisive values of the pass are returned as beta. Off: at 3+
-    /// plies only 3 % of the null searches failed high (a tempo is worth about a four
-    /// here), and the ladder's tune set scored 38 of 96 either way (see the README).
-    pub null_move_depth: i32,
-    /// Plies the null-move search is reduced by, beyond the ply of the pass.
-    pub null_move_reduction: i32,
-    /// How far above beta the static value must be for a null move (may be negative).
-    pub null_move_margin: i32,
-    /// Confirm a null-move cut with a search of the node itself, null moves off, to the
-    /// reduced depth.
-    pub null_move_verify: bool,
-    /// The ply after a null move (no second null move there).
-    null_at: u32,
-    /// True during a null-move verification search (no null move below it).
-    null_off: bool,
-    /// Aspiration windows at the root (0 = off): from the second iteration the root is
-    /// searched in a window of this half-width around the previous iteration's value;
-    /// a fail low or high widens that side fourfold and searches again (a window wider
-    /// than a thousand units becomes infinite). Off: ± 60 scored 108 of 240 ladder games
-    /// against the default's 110 (see the README).
-    pub aspiration: i32,
-    /// Futility pruning of quiet moves (0 = off): at a zero-window node with at most
-    /// [`Engine::futility_depth`] plies left, not facing a four or an open three, whose
-    /// static value plus this margin a ply is at most alpha, only the first move and the
-    /// moves that are not quiet (fours, open threes, blocks of the opponent's fours)
-    /// are searched. Off: margins of 150 and 80 scored 110 and 109 of 240 ladder games
-    /// against the default's 110 (see the README).
-    pub futility_margin: i32,
-    /// Most plies left at which [`Engine::futility_margin`] prunes.
-    pub futility_depth: i32,
-    /// Branching by plies left: entry `d - 1` is the width of a node with `d` plies to
-    /// go (the last entry for deeper nodes); empty (the default): [`Engine::max_moves`]
-    /// everywhere. The root keeps twice [`Engine::max_moves`] either way. Widths 6 / 8 /
-    /// 12 and 8 / 8 / 10 scored 35 and 37 of 96 ladder games against the default's 38.
-    pub depth_widths: Vec<usize>,
-    /// Width by the ordering values' gap (0 = off): where the side to move faces no four
-    /// or open three, a candidate is kept only when its ordering value is within this
-    /// many units (100 a logit of the fitted ordering) of the best one's, the first
-    /// [`Engine::gap_min`] always. Off: gaps of 300 (at most 8) and 250 (at least 5,
-    /// at most 12) scored 37 of 96 ladder games each against the default's 38.
-    pub width_gap: i32,
-    /// Candidates [`Engine::width_gap`] always keeps.
-    pub gap_min: usize,
     /// Move-count pruning (the futility move count of Rapfi's search, after chess
     /// engines' late-move pruning): at a node not facing a four or an open three, once a
     /// move that does not lose has been searched, the moves from index
@@ -311,8 +252,6 @@ pub struct Engine {
     pub stats: SearchStats,
 }
 
-/// Aspiration windows wider than this (half-width, evaluation units) become infinite.
-const ASPIRATION_MAX: i32 = 1000;
 /// Most attacker threats of a leaf VCT probe ([`Engine::leaf_vct_nodes`]).
 pub const LEAF_VCT_DEPTH: u32 = 3;
 const MAX_DEPTH: u32 = 40;
@@ -382,25 +321,12 @@ impl Engine {
             four_extension: true,
             max_moves: 8,
             leaf_vcf_nodes: 60,
-            null_move_depth: 0,
-            null_move_reduction: 2,
-            null_move_margin: 0,
-            null_move_verify: false,
-            null_at: 0,
-            null_off: false,
-            aspiration: 0,
-            futility_margin: 0,
-            futility_depth: 2,
-            depth_widths: Vec::new(),
-            width_gap: 0,
             move_count_pruning: false,
             move_count_base: 3.0,
-            gap_min: 3,
             quick_wins: true,
             leaf_vct_nodes: 100,
             leaf_vct_vcf_nodes: 20,
             leaf_vct: VctSolver::with_entries(1 << 10),
-            exact_three_defence: false,
             leaf_stand_pat: true,
             leaf_vcf_four_three: true,
             root_vcf_nodes: 20_000,
@@ -571,14 +497,6 @@ impl Engine {
         }
     }
 
-    /// The width of a node with `depth` plies to go ([`Engine::depth_widths`]).
-    fn width(&self, depth: i32) -> usize {
-        match self.depth_widths.len() {
-            0 => self.max_moves,
-            n => self.depth_widths[(depth.max(1) as usize).min(n) - 1],
-        }
-    }
-
     /// The ordering model in use: the fitted one when [`Engine::fitted_order`] is set.
     fn order(&self) -> Option<&'static OrderScorer> {
         self.fitted_order.then(OrderScorer::fitted)
@@ -725,90 +643,11 @@ impl Engine {
                 }
             }
         }
-        // 4b. Null move (off by default).
-        let zero_window = beta.0 - alpha.0 == 1;
         let calm = opp_fives == 0 && b.pattern_count(!me, Pattern::OpenFour) == 0;
-        let mut stand = None;
-        if self.null_move_depth > 0
-            && zero_window
-            && calm
-            && depth >= self.null_move_depth
-            && self.null_at != ply
-            && !self.null_off
-            && !beta.is_decisive()
-            && b.pattern_count(me, Pattern::Five) == 0
-            && {
-                let (mine, theirs) = (b.class_counts(me), b.class_counts(!me));
-                mine[1] + mine[2] + theirs[1] + theirs[2] == 0
-            }
-        {
-            let s0 = evaluate_with(b, &self.eval);
-            stand = Some(s0);
-            if s0 >= beta + self.null_move_margin {
-                let saved = self.null_at;
-                self.null_at = ply + 1;
-                b.set_side_to_move(!me);
-                let r = self.null_move_reduction;
-                let s = -self.negamax(b, depth - 1 - r, -beta, -beta + 1, ply + 1);
-                b.set_side_to_move(me);
-                self.null_at = saved;
-                if self.aborted {
-                    return Score::DRAW;
-                }
-                if s >= beta {
-                    let holds = !self.null_move_verify || {
-                        self.null_off = true;
-                        let v = self.negamax(b, depth - r, beta - 1, beta, ply);
-                        self.null_off = false;
-                        if self.aborted {
-                            return Score::DRAW;
-                        }
-                        v >= beta
-                    };
-                    if holds {
-                        return if s.is_decisive() { beta } else { s };
-                    }
-                }
-            }
-        }
         // 5. Moves: forced replies or the best candidates, into this ply's buffer (put
         // back before every return below).
         let mut moves = std::mem::take(&mut self.move_lists[ply as usize]);
-        Self::candidate_moves_by(b, self.width(depth), &mut moves, self.order());
-        if self.width_gap > 0 && calm && moves.len() > self.gap_min {
-            let floor = moves[0].0 - self.width_gap;
-            let keep = self.gap_min;
-            let mut k = 0;
-            moves.retain(|m| {
-                k += 1;
-                k <= keep || m.0 >= floor
-            });
-        }
-        if self.exact_three_defence
-            && opp_fives == 0
-            && b.pattern_count(!me, Pattern::OpenFour) > 0
-            && !moves.is_empty()
-        {
-            // Against an open three only our fours and the moves after which the opponent
-            // has neither an open-four nor a double-four cell. The others
-            // lose at once in the child (win in 3 for the opponent, step 2): dropping them
-            // here keeps every value and saves their nodes.
-            moves.retain(|&(_, c)| {
-                let i = b.index(c);
-                if b.patterns(i, me).iter().any(|&p| p >= Pattern::Four as u8) {
-                    return true;
-                }
-                b.play_unchecked(c);
-                let holds = b.outcome().is_some() || !has_double_four_cell(b, !me);
-                b.try_undo();
-                holds
-            });
-            if moves.is_empty() {
-                self.move_lists[ply as usize] = moves;
-                // What each dropped move's child returns.
-                return Score::loss_in(ply + 4);
-            }
-        }
+        Self::candidate_moves_by(b, self.max_moves, &mut moves, self.order());
         if moves.is_empty() {
             self.move_lists[ply as usize] = moves;
             // Renju: black may not block the four (or has no allowed cell near the stones).
@@ -831,21 +670,6 @@ impl Engine {
             moves[..=pos].rotate_right(1);
         }
         let next_depth = if moves.len() == 1 { depth } else { depth - 1 };
-        // Futility: the quiet moves after the first cannot raise a hopeless static value
-        // to alpha this close to the horizon.
-        let futile = if self.futility_margin > 0
-            && zero_window
-            && calm
-            && depth <= self.futility_depth
-            && !alpha.is_decisive()
-            && moves.len() > 1
-        {
-            let s0 = *stand.get_or_insert_with(|| evaluate_with(b, &self.eval));
-            let bound = s0 + self.futility_margin * depth;
-            (bound <= alpha).then_some(bound)
-        } else {
-            None
-        };
         // Move-count pruning: near the horizon only the first few candidates.
         let move_count = if self.move_count_pruning && calm {
             (self.move_count_base + f64::from(depth.max(0)).powf(1.32)) as usize
@@ -882,14 +706,6 @@ impl Engine {
                 next_depth
             };
             let quiet = self.is_quiet_move(b, c, value);
-            if let Some(bound) = futile
-                && k > 0
-                && quiet
-            {
-                self.stats.pruned += 1;
-                best = best.max(bound);
-                continue;
-            }
             b.play_unchecked(c);
             if next_depth > 0 {
                 // The child probes the table after its first checks.
@@ -1302,106 +1118,64 @@ impl Engine {
         self.last_poll = self.budget.elapsed();
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
         'deepening: for depth in 1..=max_depth {
-            // The window: infinite, or with aspiration windows (from the second
-            // iteration) a band around the last value, widened on each fail.
-            let prev = scores[0].1;
-            let mut delta = self.aspiration;
-            let (mut lo, mut hi) = if delta > 0 && depth > 1 && !prev.is_decisive() {
-                (prev - delta, prev + delta)
-            } else {
-                (-Score::INFINITE, Score::INFINITE)
-            };
-            let (iter_best, mut iter_scores) = loop {
-                let mut alpha = lo;
-                let beta = hi;
-                let mut iter_best: Option<(usize, Score)> = None;
-                let mut iter_scores = scores.clone();
-                let mut searched = 0;
-                for k in 0..scores.len() {
-                    let c = scores[k].0;
-                    b.play_unchecked(c);
-                    let s = if k == 0 {
+            // Principal variation search over the root moves, best first, full window.
+            let mut alpha = -Score::INFINITE;
+            let beta = Score::INFINITE;
+            let mut iter_best: Option<(usize, Score)> = None;
+            let mut iter_scores = scores.clone();
+            let mut searched = 0;
+            for k in 0..scores.len() {
+                let c = scores[k].0;
+                b.play_unchecked(c);
+                let s = if k == 0 {
+                    -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1)
+                } else {
+                    let s = -self.negamax(&mut b, depth as i32 - 1, -alpha - 1, -alpha, 1);
+                    if s > alpha && s < beta && !self.aborted {
                         -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1)
                     } else {
-                        let s = -self.negamax(&mut b, depth as i32 - 1, -alpha - 1, -alpha, 1);
-                        if s > alpha && s < beta && !self.aborted {
-                            -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1)
-                        } else {
-                            s
-                        }
-                    };
-                    b.try_undo();
-                    if self.aborted {
-                        break;
+                        s
                     }
-                    searched = k + 1;
-                    if s > alpha {
-                        alpha = s;
-                        iter_best = Some((k, s));
-                        iter_scores[k] = (c, s, Bound::Exact);
-                        if s >= beta {
-                            // Fail high (a finite beta: aspiration).
-                            break;
-                        }
-                    } else {
-                        iter_scores[k] = (c, s, Bound::Upper);
-                    }
-                }
+                };
+                b.try_undo();
                 if self.aborted {
-                    if let Some((k, s)) = iter_best
-                        && (k != 0 || depth == 1)
-                    {
-                        // A move searched in full at the new depth beat the old best.
-                        info.best = Some(scores[k].0);
-                        info.score = s;
-                        info.depth = depth;
-                        if depth == 1 {
-                            // No iteration finished: the candidates are this one's values,
-                            // the moves it did not reach left out.
-                            iter_scores.truncate(searched);
-                            let (best, mut rest): (Vec<_>, Vec<_>) =
-                                iter_scores.into_iter().partition(|m| m.0 == scores[k].0);
-                            rest.sort_by_key(|m| std::cmp::Reverse(m.1));
-                            info.candidates = best
-                                .into_iter()
-                                .chain(rest)
-                                .map(|(cell, score, bound)| Candidate { cell, score, bound })
-                                .collect();
-                        }
-                        // Otherwise the candidates stay those of the last finished
-                        // iteration: values of two depths are not mixed in one list.
-                    }
-                    break 'deepening;
+                    break;
                 }
-                delta = delta.saturating_mul(4);
-                let infinite = delta > ASPIRATION_MAX;
-                match iter_best {
-                    None if lo > -Score::INFINITE => {
-                        // Fail low: every move is at most lo.
-                        let top = iter_scores.iter().map(|m| m.1).max().unwrap_or(lo);
-                        lo = if infinite {
-                            -Score::INFINITE
-                        } else {
-                            (top - delta).max(-Score::INFINITE)
-                        };
-                    }
-                    Some((k, s)) if s >= hi && hi < Score::INFINITE => {
-                        // Fail high: that move is searched first again; it already beat
-                        // the old best at this depth.
-                        let m = scores.remove(k);
-                        scores.insert(0, m);
-                        info.best = Some(m.0);
-                        info.score = s;
-                        info.depth = depth;
-                        hi = if infinite {
-                            Score::INFINITE
-                        } else {
-                            (s + delta).min(Score::INFINITE)
-                        };
-                    }
-                    _ => break (iter_best, iter_scores),
+                searched = k + 1;
+                if s > alpha {
+                    alpha = s;
+                    iter_best = Some((k, s));
+                    iter_scores[k] = (c, s, Bound::Exact);
+                } else {
+                    iter_scores[k] = (c, s, Bound::Upper);
                 }
-            };
+            }
+            if self.aborted {
+                if let Some((k, s)) = iter_best
+                    && (k != 0 || depth == 1)
+                {
+                    // A move searched in full at the new depth beat the old best.
+                    info.best = Some(scores[k].0);
+                    info.score = s;
+                    info.depth = depth;
+                    if depth == 1 {
+                        // No iteration finished: the candidates are this one's values,
+                        // the moves it did not reach left out.
+                        iter_scores.truncate(searched);
+                        let (best, mut rest): (Vec<_>, Vec<_>) =
+                            iter_scores.into_iter().partition(|m| m.0 == scores[k].0);
+                        rest.sort_by_key(|m| std::cmp::Reverse(m.1));
+                        info.candidates = best
+                            .into_iter()
+                            .chain(rest)
+                            .map(|(cell, score, bound)| Candidate { cell, score, bound })
+                            .collect();
+                    }
+                    // Otherwise the candidates stay those of the last finished
+                    // iteration: values of two depths are not mixed in one list.
+                }
+                break 'deepening;
+            }
             // A finished iteration: best first, the rest by their bounds.
             if let Some((k, _)) = iter_best {
                 let m = iter_scores.remove(k);

@@ -12,10 +12,7 @@
 //! - engine variants for ladder matches: `--quick-wins on|off` (`Engine::quick_wins`),
 //!   `--stand-pat on|off` (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`
 //!   together), `--leaf-vct N` (`Engine::leaf_vct_nodes`), `--leaf-vct-vcf N`
-//!   (`Engine::leaf_vct_vcf_nodes`); search shape: `--null-move D` (`Engine::null_move_depth`),
-//!   `--null-r R`, `--null-margin M`, `--null-verify on|off`, `--aspiration W`,
-//!   `--futility M` (`Engine::futility_margin`), `--futility-depth D`, `--max-moves N`,
-//!   `--widths A,B,…` (`Engine::depth_widths`), `--width-gap G`, `--gap-min N`,
+//!   (`Engine::leaf_vct_vcf_nodes`); search shape: `--max-moves N` (`Engine::max_moves`),
 //!   `--move-count on|off` (`Engine::move_count_pruning`); selective search:
 //!   `--reductions on|off` (`Engine::reductions`), `--red-div X`
 //!   (`Engine::reduction_divisor`), `--red-gap N` (`Engine::reduction_gap`), `--red-from N`
@@ -55,10 +52,7 @@ fn number<T: std::str::FromStr>(args: &[String], name: &str) -> Option<T> {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| -> Option<u64> {
-        let i = args.iter().position(|a| a == name)?;
-        args.get(i + 1)?.parse().ok()
-    };
+    let value = |name: &str| number::<u64>(&args, name);
     let error_on_info = args.iter().any(|a| a == "--error-on-info");
     let mut slow_first = value("--slow-first").map(Duration::from_millis);
     let die_after = value("--die-after");
@@ -90,20 +84,6 @@ fn main() {
     // Signed values (margins may be negative) and fractions.
     let signed = |name: &str| number::<i32>(&args, name);
     let float = |name: &str| number::<f64>(&args, name);
-    let widths: Option<Vec<usize>> = args.iter().position(|a| a == "--widths").map(|i| {
-        let list = args.get(i + 1).map(String::as_str).unwrap_or("");
-        match list
-            .split(',')
-            .map(str::parse)
-            .collect::<Result<Vec<usize>, _>>()
-        {
-            Ok(w) if !w.is_empty() && w.iter().all(|&n| n > 0) => w,
-            _ => {
-                eprintln!("quirky-pbrain: --widths takes widths A,B,… (plies left 1, 2, …)");
-                std::process::exit(2);
-            }
-        }
-    });
     let setters: Vec<Setter> = [
         setter(switch("--quick-wins"), |e, on| e.quick_wins = on),
         setter(switch("--stand-pat"), |e, on| {
@@ -112,18 +92,8 @@ fn main() {
         }),
         setter(value("--leaf-vct"), |e, n| e.leaf_vct_nodes = n),
         setter(value("--leaf-vct-vcf"), |e, n| e.leaf_vct_vcf_nodes = n),
-        setter(signed("--null-move"), |e, d| e.null_move_depth = d),
-        setter(signed("--null-r"), |e, r| e.null_move_reduction = r),
-        setter(signed("--null-margin"), |e, m| e.null_move_margin = m),
-        setter(switch("--null-verify"), |e, on| e.null_move_verify = on),
-        setter(signed("--aspiration"), |e, w| e.aspiration = w),
-        setter(signed("--futility"), |e, m| e.futility_margin = m),
-        setter(signed("--futility-depth"), |e, d| e.futility_depth = d),
         setter(switch("--move-count"), |e, on| e.move_count_pruning = on),
         setter(value("--max-moves"), |e, n| e.max_moves = n as usize),
-        setter(widths, |e, w| e.depth_widths = w),
-        setter(signed("--width-gap"), |e, g| e.width_gap = g),
-        setter(value("--gap-min"), |e, n| e.gap_min = n as usize),
         setter(switch("--reductions"), |e, on| e.reductions = on),
         setter(float("--red-div"), |e, x| e.reduction_divisor = x),
         setter(signed("--red-gap"), |e, g| e.reduction_gap = g),

@@ -190,31 +190,8 @@ fn searches_keep_the_node_limit(
     }
 }
 
-/// The search-shape options (null move with verification, aspiration windows, futility
-/// pruning, widths by depth and by the ordering gap; all off by default) keep the node limit, always give a move, and still find the tree's
-/// win of an open three (root solvers off, so the tree must find it).
-#[test]
-fn the_search_shape_options_keep_the_limits_and_the_wins() {
-    use gomoku::{Board, Engine, Limits, Notation};
-    let mut engine = Engine::new(4);
-    engine.root_vct_nodes = 0;
-    engine.null_move_depth = 2;
-    engine.null_move_reduction = 1;
-    engine.null_move_margin = -50;
-    engine.null_move_verify = true;
-    engine.aspiration = 5;
-    engine.futility_margin = 100;
-    engine.depth_widths = vec![6, 8, 12];
-    engine.width_gap = 200;
-    searches_keep_the_node_limit(&mut engine, |_, _, _| {});
-    engine.root_vcf_nodes = 0;
-    let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
-    let info = engine.search(&board, &Limits::depth(5));
-    assert!(info.score.is_win(), "{:?}", info.score);
-}
-
 /// The selective-search options (late-move reductions by index, ordering gap and
-/// history, down to the horizon; move-count pruning; wider lists deeper; all off by
+/// history, down to the horizon; move-count pruning; wider lists; all off by
 /// default) keep the node limit, always give a move, account for every node in
 /// `Engine::stats`, and still find the tree's win of an open three.
 #[test]
@@ -228,7 +205,7 @@ fn the_selective_search_keeps_the_limits_the_counts_and_the_wins() {
     engine.reduction_floor = 0;
     engine.history = true;
     engine.move_count_pruning = true;
-    engine.depth_widths = vec![8, 8, 10, 12];
+    engine.max_moves = 12;
     searches_keep_the_node_limit(&mut engine, |engine, info, at| {
         let s = engine.stats;
         if info.depth >= 2 {
@@ -302,23 +279,6 @@ fn same_values_in_fewer_nodes(
 fn stand_pat_at_the_horizon_keeps_the_root_value() {
     same_values_in_fewer_nodes(&FROM_RAPFI_GAMES, &[2, 3, 4], "stand pat", |e, on| {
         e.leaf_stand_pat = on;
-    });
-}
-
-/// Exact defences of an open three (`Engine::exact_three_defence`) drop only the moves
-/// that lose at once (the opponent keeps an open-four or double-four cell), so a search
-/// to a fixed depth finds the same root value as the search that tries every cell where
-/// the opponent would have a four (the reference), in fewer nodes. Positions from games
-/// against Rapfi, with threes on the board.
-#[test]
-fn exact_three_defence_keeps_the_root_value() {
-    let more = [
-        "15f:h8i7e9g5j8h5h10k7i8g8h9",
-        "15f:h8i7e9i8g7i9i6h6g5j8g8g6h7",
-    ];
-    let positions = [&FROM_RAPFI_GAMES[..], &more].concat();
-    same_values_in_fewer_nodes(&positions, &[2, 3, 4, 5], "exact defences", |e, on| {
-        e.exact_three_defence = on;
     });
 }
 
