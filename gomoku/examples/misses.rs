@@ -13,7 +13,7 @@
 //!   of attacker moves of the VCF it then has (100,000 VCF nodes; `novcf` when none);
 //! - `*` when the move is away from the attacker's previous threat (its last move that
 //!   was no block): off its four lines within four cells and more than three cells from
-//!   it (the proof-number stage's `near`).
+//!   it (`gomoku::vct::near_previous_threat`, the proof-number stage's test).
 //!
 //! A diagnostic (its findings are in the README's Figures); Rapfi's line is one
 //! line of many, so a class is what that line needs, not what every proof needs.
@@ -65,13 +65,6 @@ fn class(b: &mut Board, c: Cell, vcf: &mut VcfSolver) -> String {
     )
 }
 
-/// True when `c` is away from `previous` as the proof-number stage counts it.
-fn far(c: Cell, previous: Cell) -> bool {
-    let (dx, dy) = (c.x.abs_diff(previous.x), c.y.abs_diff(previous.y));
-    let aligned = (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4;
-    !(aligned || dx.max(dy) <= 3)
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let rule: Rule = args
@@ -119,7 +112,7 @@ fn main() {
             }
             if k % 2 == 0 {
                 let kind = class(&mut b, c, &mut vcf);
-                let away = previous.is_some_and(|q| far(c, q));
+                let away = previous.is_some_and(|q| !gomoku::vct::near_previous_threat(c, q));
                 if kind != "B" {
                     previous = Some(c);
                 }

@@ -62,6 +62,7 @@ use zerosum::time::Budget;
 use zerosum::{Game, Outcome, Side};
 
 mod dfpn;
+pub use dfpn::near_previous_threat;
 
 /// A proof that the side to move wins by continuous threats.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -40,7 +40,7 @@
 //! [`VctSolver::dfpn_previous_block`] measures from the attacker's previous move as before.
 //!
 //! With [`VctSolver::dfpn_near_quiet`] (on in the puzzle suite, off in the engine), the
-//! λ² moves below the root are only those [`near`] the attacker's previous threat
+//! λ² moves below the root are only those [`near_previous_threat`] the attacker's previous threat
 //! (Allis's dependency of threats: a quiet threat mostly builds on the stones just
 //! played; fours and open threes are still generated everywhere): the λ² candidates
 //! were a third of the stage's budget. At the suite's budgets this took freestyle from
@@ -265,7 +265,7 @@ fn defender_keys(b: &Board, t: &DfpnTables, key: u64) -> Zone {
 /// The initial proof number of a defender node not yet expanded, after the attacker's
 /// move with patterns `p`: a four leaves one reply, an open three a few, a λ² threat
 /// more. The attacker node's first move (the best by the generator's ordering; below
-/// the root the best near the previous threat, see [`near`]) starts at 1 whatever it
+/// the root the best near the previous threat, see [`near_previous_threat`]) starts at 1 whatever it
 /// is, so that df-pn tries it before the other fours (at the suite's budgets 167 → 171
 /// of the hard set's 243 wins).
 fn initial_pn(p: &[u8; 4]) -> u32 {
@@ -290,7 +290,7 @@ enum Expansion {
 const COUNTER_FOUR: u16 = 0x8000;
 
 /// The flag of an attacker move away from the attacker's previous threat (in a move
-/// list; see [`near`]).
+/// list; see [`near_previous_threat`]).
 const FAR: u16 = 0x4000;
 
 /// The flag of the attacker's forced block of a defender's four (in a move list).
@@ -300,17 +300,18 @@ const BLOCK: u16 = 0x2000;
 const INDEX: u16 = 0x1FFF;
 
 /// True when the attacker's move `c` is near its previous threat `previous`: on one of
-/// its four lines within four cells, or within [`NEAR_SQUARE`] cells of it. A threat sequence
+/// its four lines within four cells, or within 3 cells of it in both coordinates
+/// (`NEAR_SQUARE`). A threat sequence
 /// mostly builds on the stones just played (Allis's dependency of threats); a move
 /// elsewhere starts with [`VctSolver::dfpn_far_pn`] more proof number, so df-pn tries
 /// it after the near ones unless they grow costly (it is never pruned).
-fn near(c: Cell, previous: Cell) -> bool {
+pub fn near_previous_threat(c: Cell, previous: Cell) -> bool {
     crate::vcf::aligned(c, previous)
         || c.x.abs_diff(previous.x).max(c.y.abs_diff(previous.y)) <= NEAR_SQUARE
 }
 
 /// The square around the previous threat (cells at most this far in both coordinates)
-/// that [`near`] counts as near, besides its four lines: 3, because in Rapfi's lines of
+/// that [`near_previous_threat`] counts as near, besides its four lines: 3, because in Rapfi's lines of
 /// the suite's freestyle misses 9 λ² moves were outside the 2-cell square and off the
 /// lines of the previous threat, 5 of them knight-like steps within 3 cells; with 30,000
 /// df-pn nodes, 3 against 2 took freestyle from 1,462 to 1,464 solved (gains `white-to-move#76`, `practical#232`, `#625`, loses `white-to-move#127`),
@@ -403,7 +404,7 @@ impl VctSolver {
                     && let Some(previous) = self.previous_threat(b, ply)
                 {
                     for m in &mut list {
-                        if !near(b.cell_of(*m as usize), previous) {
+                        if !near_previous_threat(b.cell_of(*m as usize), previous) {
                             *m |= FAR;
                         }
                     }
@@ -813,7 +814,7 @@ const QUIET_PER_NODE: u64 = 4;
 /// The attacker's quiet moves that may threaten a VCF: cells (not fours or open threes,
 /// which [`threat_moves`] gives) where it makes a closed three or two twos and after
 /// which it has a four-three or double-four cell, best first; with `previous` (the
-/// attacker's previous threat), only the cells [`near`] it. Adds the candidates tested
+/// attacker's previous threat), only the cells [`near_previous_threat`] it. Adds the candidates tested
 /// to `nodes`, [`QUIET_PER_NODE`] to a node.
 fn quiet_threats(b: &mut Board, nodes: &mut u64, previous: Option<Cell>) -> Vec<(i32, usize)> {
     let a = b.side_to_move();
@@ -821,7 +822,7 @@ fn quiet_threats(b: &mut Board, nodes: &mut u64, previous: Option<Cell>) -> Vec<
     let mut moves: Vec<(i32, usize)> = Vec::new();
     for &i in b.frontier() {
         let i = i as usize;
-        if previous.is_some_and(|p| !near(b.cell_of(i), p)) {
+        if previous.is_some_and(|p| !near_previous_threat(b.cell_of(i), p)) {
             continue;
         }
         let p = b.patterns(i, a);
@@ -1005,10 +1006,10 @@ mod tests {
             "h8", "h12", "h4", "l8", "d8", "l12", "d4", "l4", "d12", "j9", "g10", "f6", "k9", "e9",
             "k11", "e5", "i11",
         ] {
-            assert!(near(c(t), previous), "{t}");
+            assert!(near_previous_threat(c(t), previous), "{t}");
         }
         for t in ["h13", "m8", "m13", "d7", "l9", "i12", "l5", "c9"] {
-            assert!(!near(c(t), previous), "{t}");
+            assert!(!near_previous_threat(c(t), previous), "{t}");
         }
     }
 
