@@ -125,8 +125,8 @@ fn keys() -> &'static [u64] {
 /// `<size><rule>:<moves>`, e.g. `15f:h8i7e9`: the board side (5–22), the rule letter
 /// (`f` freestyle, `s` standard, `r` renju), a colon, then the stones in the order played, black
 /// first, each a column letter from `a` and a row number from 1 (`h8` = `x = 7, y = 7`).
-/// A bare move list (`h8i7e9`, spaces allowed) means 15×15 freestyle. The empty board is
-/// `15f:`.
+/// Without a rule letter the rule is freestyle (`19:h8` = `19f:h8`); a bare move list
+/// (`h8i7e9`, spaces allowed) means 15×15 freestyle. The empty board is `15f:`.
 #[derive(Clone)]
 pub struct Board {
     size: u8,

@@ -41,6 +41,12 @@ fn notation_examples() {
         (20, Rule::Standard, "20s:a1t20")
     );
     assert_eq!(Board::parse_position("15f:").unwrap(), Board::new());
+    // Without a rule letter the rule is freestyle.
+    let b = Board::parse_position("19:h8i7").unwrap();
+    assert_eq!(
+        (b.size(), b.rule(), b.to_string().as_str()),
+        (19, Rule::Freestyle, "19f:h8i7")
+    );
 }
 
 #[test]
