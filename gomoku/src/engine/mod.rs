@@ -1,0 +1,391 @@
+//! The game-tree search: iterative deepening PVS with a transposition table over the
+//! candidate cells near the stones, forced replies, VCF at the root and the leaves, and a
+//! time/node budget.
+
+//!
+//! The root (`root`) runs the solvers and the iterations, the tree below it is `negamax`,
+//! and `moves` generates and ranks each node's candidates.
+
+mod moves;
+mod negamax;
+mod root;
+
+use crate::cell::Cell;
+use crate::eval::EvalTable;
+use crate::vcf::VcfSolver;
+use crate::vct::VctSolver;
+use std::time::Duration;
+use zerosum::search::{Limits, TranspositionTable};
+use zerosum::time::Budget;
+use zerosum::{Bound, Score};
+
+/// A root move and its score from the last finished iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The cell.
+    pub cell: Cell,
+    /// Its score for the side to move (exact for the best move, an upper bound for the
+    /// others, as PVS proves them only no better).
+    pub score: Score,
+    /// How `score` relates to the move's true value at that depth.
+    pub bound: Bound,
+}
+
+/// The result of [`Engine::search`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// The move to play (`None` only when the game is over).
+    pub best: Option<Cell>,
+    /// The score of `best` for the side to move.
+    pub score: Score,
+    /// Deepest iteration that decided the move, in plies (a partial iteration counts when
+    /// a move searched in full at that depth beat the previous best; 0 when a VCF or
+    /// another root solver decided; 1 for a single candidate, valued as a loss when it
+    /// leaves the opponent a VCF or VCT, else by the static evaluation after it).
+    pub depth: u32,
+    /// Nodes searched (search nodes plus VCF nodes).
+    pub nodes: u64,
+    /// Principal variation, `best` first.
+    pub pv: Vec<Cell>,
+    /// Root moves with their scores from the last finished iteration, its best first
+    /// (`best` differs when an unfinished deeper iteration found a better move; values of
+    /// two depths are never mixed). When no iteration finished, the moves the first one
+    /// searched.
+    pub candidates: Vec<Candidate>,
+    /// The VCF proof line when the root was won by continuous fours.
+    pub vcf: Option<Vec<Cell>>,
+    /// Wall time used.
+    pub elapsed: Duration,
+    /// True when `score` is the game's value under best play, not an evaluation: a win
+    /// or loss found (decisive scores), a game already over, a draw because the move
+    /// fills the board, or a dead draw (no five left for either side,
+    /// [`Board::five_possible`](crate::Board::five_possible)).
+    pub exact: bool,
+}
+
+/// Counters of one search's tree (reset by every [`Engine::search`]): where the nodes go
+/// and how well the moves are ordered. Kept for diagnosis (`speed depth`); they cost a
+/// few additions a node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Nodes that reached the move loop (interior nodes).
+    pub interior: u64,
+    /// Nodes at the horizon (no plies left).
+    pub horizon: u64,
+    /// Nodes decided before the horizon or the move loop: terminal, immediate or quick
+    /// wins, transposition-table cut-offs, null-move cuts.
+    pub early: u64,
+    /// Of [`SearchStats::early`], the transposition-table cut-offs.
+    pub tt_cuts: u64,
+    /// Of [`SearchStats::early`], the wins [`quick_win`](crate::quick_win) read.
+    pub quick_wins: u64,
+    /// Nodes the leaf VCF and VCT probes visited.
+    pub probe_nodes: u64,
+    /// Nodes the root VCF and VCT searches and the root threat tests visited.
+    pub root_solver_nodes: u64,
+    /// Interior nodes that failed high (a move reached beta).
+    pub cuts: u64,
+    /// Of [`SearchStats::cuts`], those where the first move searched cut off.
+    pub first_cuts: u64,
+    /// Sum over the cut-offs of the index of the move that cut off (0 = first).
+    pub cut_index_sum: u64,
+    /// Zero-window searches re-searched (a reduced move searched again at full depth, or
+    /// a PVS scout re-searched with the full window).
+    pub re_searches: u64,
+    /// Moves searched to the same depth as their parent (four extension).
+    pub extended: u64,
+    /// Moves searched at a reduced depth (late-move reductions).
+    pub reduced: u64,
+    /// Moves skipped by move-count pruning.
+    pub pruned: u64,
+    /// Sum of the moves generated at interior nodes.
+    pub generated: u64,
+}
+
+/// The Gomoku search engine. Owns its tables (allocated in [`Engine::new`]) so that a
+/// game's successive searches reuse them.
+pub struct Engine {
+    tt: TranspositionTable<Cell>,
+    vcf: VcfSolver,
+    nodes: u64,
+    node_limit: u64,
+    budget: Budget,
+    polls: u32,
+    aborted: bool,
+    /// Budget clock at the last poll of this search.
+    last_poll: Duration,
+    /// Longest gap between two polls in this search (the thread waiting for a CPU).
+    stall: Duration,
+    /// The scheduling delay the next search keeps in reserve (see [`Engine::lag`]).
+    lag: Duration,
+    /// Whether a timed search stops [`Engine::lag`] early (on by default; off where
+    /// another thread answers for a search that is late, as the Gomocup brain's
+    /// watchdog does).
+    pub lag_reserve: bool,
+    killers: [[Option<Cell>; 2]; KILLER_PLIES],
+    /// Per ply, the buffer a node's candidate moves are generated into (kept between
+    /// nodes, so that a node allocates nothing).
+    move_lists: Vec<Vec<(i32, Cell)>>,
+    /// Late-move reductions (off by default; an earlier logarithmic schedule of quiet
+    /// moves alone also lost points against Rapfi at 3,000–10,000 nodes, see the README):
+    /// at a node not facing a four or an open three, with three or more plies left,
+    /// every move from index [`Engine::reduction_from`] on that makes no four is first
+    /// searched with a zero window, reduced by
+    /// `ln(depth) · ln(k + 1) / reduction_divisor` plies (`k` the move's index), plus
+    /// [`Engine::reduction_gap`] hundredths of a ply for each logit its ordering value is
+    /// below the node's best, less a ply for a move that makes an open three, less up
+    /// to a ply for a good [`Engine::history`] score (more for a bad one), rounded and
+    /// leaving at least one ply; a reduced move that beats alpha is searched again at
+    /// full depth (Rapfi's and Stockfish's reductions by move count and move score,
+    /// the design read, not the code). Off: with divisor 1, from the second move and
+    /// the history on, a 40,000-node search reaches 6.0 plies on average instead of 5.3
+    /// (36 positions of ladder games; 6.9 instead of 5.9 at 160,000), but against Rapfi
+    /// it scored 102 of 240 ladder games at 40,000 nodes (Rapfi 10,000) against the
+    /// default's 110, 79.5 against 78 at 160,000 (Rapfi 40,000), and 55 of 240 against
+    /// 58 at 200 ms a move; the gentler defaults of the schedule (divisor 2, from the
+    /// third move) with the history scored 105 of 240 at 40,000; see the README.
+    pub reductions: bool,
+    /// The divisor of [`Engine::reductions`]' logarithmic term (larger: smaller
+    /// reductions).
+    pub reduction_divisor: f64,
+    /// Hundredths of a ply [`Engine::reductions`] adds for each logit (100 units of the
+    /// fitted ordering) a move's ordering value lies below the node's best.
+    pub reduction_gap: i32,
+    /// The first move index [`Engine::reductions`] may reduce (the table move and the
+    /// killers come first).
+    pub reduction_from: usize,
+    /// The fewest plies left at which [`Engine::reductions`] reduces (3 by default).
+    pub reduction_depth: i32,
+    /// The fewest plies a move reduced by [`Engine::reductions`] keeps (1 by default; 0
+    /// lets a reduction reach the horizon: the leaf's static value and probes; with
+    /// [`Engine::reduction_depth`] 2 it reached 6.3 plies at 40,000 nodes and scored 95.5
+    /// of 240 ladder games, the default 110).
+    pub reduction_floor: i32,
+    /// A history heuristic for quiet moves (off by default): a quiet move that cuts off
+    /// gains `64 · depth²` in its side's table, the quiet moves searched before it lose as
+    /// much (with a gravity term that keeps the values within ± 16,384); the
+    /// table halves at every search and is cleared with [`Engine::clear`]. Read by
+    /// [`Engine::reductions`].
+    pub history: bool,
+    /// The history table, per side (the side to move first) and cell index.
+    history_table: Vec<i32>,
+    /// Four extension: a move that makes a four is searched to the same depth as its
+    /// parent (on by default: against Rapfi at 3,000 nodes, ours at a 20,000 / 40,000
+    /// node cap, 13 and 23 wins of 48 with it, 10 and 13 without; later, without it, 98
+    /// against 110 of 240 ladder games at 40,000 nodes, 86 against 78 at 160,000 and
+    /// 58.5 against 59 of 240 at 200 ms a move; see the README).
+    pub four_extension: bool,
+    /// Widest branching at an interior node (the best candidates by ordering value; 8
+    /// by default with the fitted ordering, which puts Rapfi's move among its first 5
+    /// in 68 % of positions against 57 % for the hand-set values: against Rapfi at
+    /// fixed nodes 8 candidates scored more than 10 and 14; see the README).
+    pub max_moves: usize,
+    /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
+    /// it without the VCF probe (a VCF win could only raise a value that already cuts
+    /// off), so a search to a fixed depth keeps its root value. On by default, with
+    /// [`Engine::leaf_vcf_four_three`], [`Engine::quick_wins`] and the leaf VCT probe
+    /// ([`Engine::leaf_vct_nodes`]): the four together scored 110 points of 240 ladder
+    /// games against 99 without them (Rapfi at 10,000 nodes, ours at 40,000) and 13 of
+    /// 96 against 8 at 200 ms a move; the pair alone had scored 36 points of 288 against
+    /// 46 at 200 ms; see the README.
+    pub leaf_stand_pat: bool,
+    /// The leaf VCF probe runs only where the static patterns say a short VCF is
+    /// possible: the side to move has a four-three cell (a cell that makes a four and an
+    /// open three at once; [`Board::class_counts`](crate::Board::class_counts)). Off, every leaf where the side to
+    /// move has a four to play is probed. On (the default; see [`Engine::leaf_stand_pat`]
+    /// for the matches), the tree is a ply deeper at the same nodes, as with no leaf VCF
+    /// at all, while a four-three at the horizon is still proved a win.
+    pub leaf_vcf_four_three: bool,
+    /// Attacker positions a VCF search at a leaf may visit (0 = no VCF at leaves).
+    pub leaf_vcf_nodes: u64,
+    /// Move-count pruning (the futility move count of Rapfi's search, after chess
+    /// engines' late-move pruning): at a node not facing a four or an open three, once a
+    /// move that does not lose has been searched, the moves from index
+    /// `move_count_base + depth^1.32` on (after the table move and the killers were put
+    /// first) are skipped: 4 moves at one ply left, 5 at two, 7 at three, all 8 above.
+    /// Off: against Rapfi it scored 100 of 240 ladder games at 40,000 nodes (Rapfi
+    /// 10,000) against the default's 110, 86 against 78 at 160,000 (Rapfi 40,000), and
+    /// no more than the default at 200 ms a move (see the README).
+    pub move_count_pruning: bool,
+    /// The constant of [`Engine::move_count_pruning`]'s schedule (3 by default).
+    pub move_count_base: f64,
+    /// Static wins read from the threat classes at every node ([`quick_win`](crate::quick_win), the quick
+    /// win check of classical engines such as Rapfi's): a side to move with a
+    /// double-three cell that the opponent cannot answer with a four, or a four-three
+    /// cell whose block makes no four, wins in 5 plies without a search (not under
+    /// renju). On by default (with the settings of [`Engine::leaf_stand_pat`]); alone, at
+    /// 40,000 nodes against Rapfi at 10,000, it reached half a ply deeper and scored the
+    /// same points as without (58 of 144 either way; see the README).
+    pub quick_wins: bool,
+    /// Nodes of the VCT probe (threes and fours, at most `LEAF_VCT_DEPTH` = 3 threats) at a
+    /// horizon leaf whose side to move has a double-three or four-three cell that
+    /// [`quick_win`](crate::quick_win) could not prove (the opponent has fours to answer with); after the
+    /// leaf VCF, and with [`Engine::leaf_stand_pat`] only at leaves whose static value is
+    /// below beta; 0 runs no probe. 100 by default, with VCF tests of
+    /// [`Engine::leaf_vct_vcf_nodes`] = 20 nodes (see [`Engine::leaf_stand_pat`] and the
+    /// README for the matches; without stand pat, 200-node probes lost 12 points of 144).
+    pub leaf_vct_nodes: u64,
+    /// Attacker positions each VCF test of a leaf VCT probe may visit.
+    pub leaf_vct_vcf_nodes: u64,
+    /// The leaf probes' solver (small tables: it is cleared every probe).
+    leaf_vct: VctSolver,
+    /// Attacker positions the root VCF searches may visit (under a node limit `N`, at
+    /// most `N / 8`: the limit counts them).
+    pub root_vcf_nodes: u64,
+    /// Nodes the root VCT search may visit (0 = no VCT; under a node limit `N`, at most
+    /// `N / 8`; and at most an eighth of the time).
+    pub root_vct_nodes: u64,
+    vct: VctSolver,
+    /// The evaluation's values at the horizon ([`EvalTable::DEFAULT`] unless changed).
+    pub eval: EvalTable,
+    /// Rank candidate cells by the fitted ordering model ([`crate::order`]) instead of
+    /// the hand-set cell values (on by default; see the README for the matches).
+    pub fitted_order: bool,
+    /// The strength of [`zerosum::Engine::think`] (see [`crate::Level`]).
+    pub(crate) level: crate::Level,
+    /// Leaf sampling for fitting the evaluation where the search asks it
+    /// (`cargo xtask train-gomoku --leaves`): every `leaf_sample_every`-th position whose
+    /// static value a horizon node returns (after its VCF probe failed) has its move list
+    /// appended to [`Engine::leaf_samples`]; 0, the default, samples nothing.
+    pub leaf_sample_every: u32,
+    /// The sampled leaves' move lists, in the order the search met them (the caller
+    /// empties it).
+    pub leaf_samples: Vec<Vec<Cell>>,
+    /// Static leaf values returned since the last sample.
+    leaf_count: u32,
+    /// The last search's counters ([`SearchStats`]).
+    pub stats: SearchStats,
+}
+
+/// Most attacker threats of a leaf VCT probe ([`Engine::leaf_vct_nodes`]).
+pub const LEAF_VCT_DEPTH: u32 = 3;
+const MAX_DEPTH: u32 = 40;
+/// Search nodes between two polls of the time budget: every node (a node with its leaf
+/// VCF costs a few to a few hundred microseconds of CPU, stretched several times in wall
+/// time on a loaded machine; reading the clock costs tens of nanoseconds).
+const POLL_NODES: u32 = 1;
+const MAX_PLY: u32 = 80;
+/// The scheduling delay assumed before any search has measured one.
+const INITIAL_LAG: Duration = Duration::from_millis(5);
+/// Most of the time limit the lag reserve may take, in parts of the limit.
+const MAX_LAG_SHARE: f64 = 0.15;
+/// Plies with their own killer moves (deeper plies share the last slot).
+const KILLER_PLIES: usize = 64;
+/// Cells of the history table a side (the largest board's).
+const HISTORY_CELLS: usize = crate::MAX_SIZE as usize * crate::MAX_SIZE as usize;
+/// The bound of the history values (the gravity term keeps them within it).
+const HISTORY_MAX: i32 = 16_384;
+
+impl Engine {
+    /// An engine with a transposition table of `tt_mib` MiB.
+    pub fn new(tt_mib: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(tt_mib),
+            vcf: VcfSolver::new(1 << 16),
+            nodes: 0,
+            node_limit: u64::MAX,
+            budget: Budget::unlimited(),
+            polls: 0,
+            aborted: false,
+            last_poll: Duration::ZERO,
+            stall: Duration::ZERO,
+            lag: INITIAL_LAG,
+            lag_reserve: true,
+            killers: [[None; 2]; KILLER_PLIES],
+            move_lists: vec![Vec::new(); MAX_PLY as usize],
+            reductions: false,
+            reduction_divisor: 2.0,
+            reduction_gap: 50,
+            reduction_from: 2,
+            reduction_depth: 3,
+            reduction_floor: 1,
+            history: false,
+            history_table: vec![0; 2 * HISTORY_CELLS],
+            four_extension: true,
+            max_moves: 8,
+            leaf_vcf_nodes: 60,
+            move_count_pruning: false,
+            move_count_base: 3.0,
+            quick_wins: true,
+            leaf_vct_nodes: 100,
+            leaf_vct_vcf_nodes: 20,
+            leaf_vct: VctSolver::with_entries(1 << 10),
+            leaf_stand_pat: true,
+            leaf_vcf_four_three: true,
+            root_vcf_nodes: 20_000,
+            root_vct_nodes: 40_000,
+            vct: VctSolver::new(),
+            eval: EvalTable::DEFAULT,
+            fitted_order: true,
+            level: <crate::Level as zerosum::Level>::default_level(),
+            leaf_sample_every: 0,
+            leaf_samples: Vec::new(),
+            leaf_count: 0,
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// Forgets everything learned (new game or new rule).
+    pub fn clear(&mut self) {
+        self.history_table.fill(0);
+        self.tt.clear();
+        self.vcf.clear();
+    }
+
+    fn check_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        // The core budget's clock and stop flag are polled every POLL_NODES calls (not
+        // every 2^k nodes: the count jumps by the VCF nodes of the leaves, so a mask on it
+        // fired only now and then); the node limit is compared on every call.
+        self.polls = self.polls.wrapping_add(1);
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.polls.is_multiple_of(POLL_NODES) {
+            let now = self.budget.elapsed();
+            self.stall = self.stall.max(now.saturating_sub(self.last_poll));
+            self.last_poll = now;
+            self.aborted = self.budget.poll();
+        }
+        self.aborted
+    }
+
+    /// Nodes left under the node limit.
+    fn room(&self) -> u64 {
+        self.node_limit.saturating_sub(self.nodes)
+    }
+
+    /// The node limit a VCT search may be given now: the room less two of its VCF tests
+    /// (the VCT compares its count with its limit between VCF tests, so it may pass the
+    /// limit by about that much).
+    fn vct_room(&self) -> u64 {
+        self.room().saturating_sub(2 * (self.vct.vcf_nodes + 2))
+    }
+
+    /// The scheduling delay the engine measured lately: the longest gap between two of
+    /// its clock polls (a node costs microseconds, so a gap of milliseconds is time spent
+    /// waiting for a CPU on a busy machine), decaying by an eighth a search. A search
+    /// stops twice this before its time maximum (at most 15 % of it), so that a wait that
+    /// begins just before the stop still ends within the limit; on an idle machine the
+    /// reserve shrinks to almost nothing.
+    pub fn lag(&self) -> Duration {
+        self.lag
+    }
+
+    /// The core budget of one search: `limits`' time and stop flag (not its node limit,
+    /// which the engine counts itself), less the lag reserve.
+    fn budget_for(&self, limits: &Limits) -> Budget {
+        let full = Budget::new(&Limits {
+            nodes: None,
+            ..limits.clone()
+        });
+        match full.maximum() {
+            Some(max) if !max.is_zero() && self.lag_reserve => {
+                let reserve = (self.lag * 2).min(max.mul_f64(MAX_LAG_SHARE));
+                full.share(1.0 - reserve.as_secs_f64() / max.as_secs_f64(), None)
+            }
+            _ => full,
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Candidate moves: forced replies first, then the cells near the stones ranked by the
+//! fitted ordering model or the hand-set cell values.
+
+use super::Engine;
+use crate::board::Board;
+use crate::cell::Cell;
+use crate::eval::cell_value;
+use crate::order::OrderScorer;
+use crate::pattern::Pattern;
+use zerosum::Game;
+
+/// Most candidates [`Engine::candidate_moves_by`] keeps sorted as it scores the cells
+/// (more are sorted once at the end).
+const MAX_INSERTION_KEEP: usize = 16;
+/// Ordering value below which a move makes no four or open three for either side.
+const QUIET_VALUE: i32 = 200;
+impl Engine {
+    /// Candidate moves of the side to move, best ordering value first, at most `cap`:
+    /// against a four only the block; against an open three (a cell where the opponent
+    /// would make an open four) only the cells that change that line and our own fours;
+    /// otherwise every empty cell within two of a stone. Under renju black's forbidden
+    /// points are left out (so black facing a four it may not block has no candidate).
+    pub fn candidate_moves(board: &Board, cap: usize, out: &mut Vec<(i32, Cell)>) {
+        Self::candidate_moves_by(board, cap, out, None);
+    }
+
+    /// [`Engine::candidate_moves`] ranked by `order`'s values when given (the fitted
+    /// ordering model, [`OrderScorer`]), else by the hand-set [`cell_value`]s.
+    pub fn candidate_moves_by(
+        board: &Board,
+        cap: usize,
+        out: &mut Vec<(i32, Cell)>,
+        order: Option<&OrderScorer>,
+    ) {
+        out.clear();
+        if board.outcome().is_some() {
+            return;
+        }
+        let me = board.side_to_move();
+        let opp = !me;
+        let m = board.size() / 2;
+        if board.stone_count() == 0 && board.raw(board.index(Cell::new(m, m))) == 0 {
+            out.push((0, Cell::new(m, m)));
+            return;
+        }
+        let renju_black = board.rule() == crate::Rule::Renju && me == zerosum::Side::First;
+        let allowed = |c: Cell| !(renju_black && crate::renju::is_forbidden(board, c));
+        let threats = board.winning_cells(opp);
+        if !threats.is_empty() {
+            out.extend(
+                threats
+                    .into_iter()
+                    .map(|i| (0, board.cell_of(i)))
+                    .filter(|m| allowed(m.1)),
+            );
+            return;
+        }
+        let open_three = board.pattern_count(opp, Pattern::OpenFour) > 0;
+        let scorer = order.map(|o| o.at(board));
+        // Best first: higher value, then the lower cell (a total order, as the cells
+        // differ, so every way of ordering gives one result).
+        let by_value = |a: &(i32, Cell), b: &(i32, Cell)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+        // When only the first few are kept, they are kept sorted as the cells come (a
+        // cell not better than the last kept one costs one comparison): the same moves
+        // in the same order as sorting the whole list and truncating it.
+        let keep = cap.max(1);
+        let insert = !open_three && keep <= MAX_INSERTION_KEEP;
+        for &i in board.frontier() {
+            let i = usize::from(i);
+            let mine = board.patterns(i, me);
+            let theirs = board.patterns(i, opp);
+            if open_three {
+                let my_four = mine.iter().any(|&v| v >= Pattern::Four as u8);
+                let defends = theirs.iter().any(|&v| v >= Pattern::Four as u8);
+                if !my_four && !defends {
+                    continue;
+                }
+            }
+            let c = board.cell_of(i);
+            if !allowed(c) {
+                continue;
+            }
+            let value = match &scorer {
+                Some(o) => o.score(board, i, c),
+                None => cell_value(mine) + cell_value(theirs) * 4 / 5,
+            };
+            let m = (value, c);
+            if !insert {
+                out.push(m);
+                continue;
+            }
+            if out.len() == keep {
+                if by_value(&m, &out[keep - 1]).is_ge() {
+                    continue;
+                }
+                out.pop();
+            }
+            let at = out.partition_point(|x| by_value(x, &m).is_lt());
+            out.insert(at, m);
+        }
+        if !insert {
+            out.sort_unstable_by(by_value);
+            if !open_three {
+                out.truncate(keep);
+            }
+        }
+    }
+
+    /// The ordering model in use: the fitted one when [`Engine::fitted_order`] is set.
+    pub(super) fn order(&self) -> Option<&'static OrderScorer> {
+        self.fitted_order.then(OrderScorer::fitted)
+    }
+
+    /// Whether the move `c` of the side to move (ordering value `value`) is quiet: it
+    /// makes no open three or four of its own and blocks no four of the opponent's.
+    /// (The hand-set values say it by their size.)
+    pub(super) fn is_quiet_move(&self, b: &Board, c: Cell, value: i32) -> bool {
+        if !self.fitted_order {
+            return value < QUIET_VALUE;
+        }
+        let i = b.index(c);
+        let me = b.side_to_move();
+        !b.patterns(i, me)
+            .iter()
+            .any(|&p| p >= Pattern::OpenThree as u8)
+            && !b.patterns(i, !me).iter().any(|&p| p >= Pattern::Four as u8)
+    }
+}

@@ -1,0 +1,298 @@
+//! The tree search below the root: negamax with alpha-beta in principal-variation form,
+//! its steps numbered (terminal positions, immediate wins and forced losses, the horizon
+//! with its probes, the transposition table, the move loop, the store).
+
+use super::{Engine, HISTORY_CELLS, HISTORY_MAX, KILLER_PLIES, LEAF_VCT_DEPTH, MAX_PLY};
+use crate::board::Board;
+use crate::eval::{evaluate_with, has_double_four_cell, quick_win};
+use crate::pattern::Pattern;
+use zerosum::{Bound, Game, Outcome, Score};
+
+/// Updates a history value by `bonus` (Stockfish's gravity form: the nearer the value is
+/// to ± [`HISTORY_MAX`], the less it moves).
+fn history_update(h: &mut i32, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
+
+impl Engine {
+    /// The plies [`Engine::reductions`] takes from the `k`-th move of a node with
+    /// `depth` plies left, whose ordering value is `gap` units below the node's best,
+    /// quiet or not, with history value `h`.
+    fn reduction(&self, depth: i32, k: usize, gap: i32, quiet: bool, h: i32) -> i32 {
+        let mut r = f64::from(depth).ln() * ((k + 1) as f64).ln() / self.reduction_divisor;
+        r += f64::from(gap.max(0)) * f64::from(self.reduction_gap) / 10_000.0;
+        if !quiet {
+            r -= 1.0;
+        }
+        r -= f64::from(h) / f64::from(HISTORY_MAX);
+        (r.round() as i32).max(0)
+    }
+
+    pub(super) fn negamax(
+        &mut self,
+        b: &mut Board,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: u32,
+    ) -> Score {
+        // Checked before the node is counted, so that a node limit is never passed.
+        if self.check_abort() {
+            return Score::DRAW;
+        }
+        self.nodes += 1;
+        // 1. Terminal positions: the previous move won, or the board is full.
+        // Counted as early; the horizon and the move loop take it back.
+        self.stats.early += 1;
+        match b.outcome() {
+            Some(Outcome::Draw) => return Score::DRAW,
+            Some(Outcome::Win(_)) => return Score::loss_in(ply),
+            None => {}
+        }
+        let me = b.side_to_move();
+        // 2. Immediate wins and forced losses.
+        if b.pattern_count(me, Pattern::Five) > 0 {
+            return Score::win_in(ply + 1);
+        }
+        let opp_fives = b.pattern_count(!me, Pattern::Five);
+        if opp_fives == 0 && has_double_four_cell(b, me) {
+            return Score::win_in(ply + 3);
+        }
+        if opp_fives > 0 && b.win_points(!me).nth(1).is_some() {
+            return Score::loss_in(ply + 2);
+        }
+        // Wins the threat classes show (double three, four-three) without a search.
+        if self.quick_wins && opp_fives == 0 && quick_win(b) {
+            self.stats.quick_wins += 1;
+            return Score::win_in(ply + 5);
+        }
+        // 3. Horizon: with stand pat, the static value stands when it already reaches
+        // beta (our VCF could only raise it: the cut-off is the same); else our own VCF
+        // (with the four-three gate, only when we have a four-three cell), then the VCT
+        // probe (when on), else the static value.
+        if depth <= 0 || ply >= MAX_PLY {
+            self.stats.horizon += 1;
+            self.stats.early -= 1;
+            let stand = evaluate_with(b, &self.eval);
+            if self.leaf_stand_pat && stand >= beta {
+                return stand;
+            }
+            // The VCF visits at most its limit + 1 positions: within the node limit.
+            let room = self.node_limit.saturating_sub(self.nodes);
+            if opp_fives == 0
+                && self.leaf_vcf_nodes > 0
+                && room > 0
+                && b.pattern_count(me, Pattern::Four) > 0
+                && (!self.leaf_vcf_four_three || b.class_counts(me)[2] > 0)
+            {
+                let line = self.vcf.solve(b, 12, self.leaf_vcf_nodes.min(room - 1));
+                self.nodes += self.vcf.nodes;
+                self.stats.probe_nodes += self.vcf.nodes;
+                if let Some(line) = line {
+                    return Score::win_in(ply + line.len() as u32);
+                }
+            }
+            // A VCT probe where the side to move has a double-three or four-three cell
+            // (quick_win could not prove it: the opponent has fours to answer with). The
+            // solver may pass its limit by two of its VCF tests: kept within the room.
+            let room = self.node_limit.saturating_sub(self.nodes);
+            let slack = 2 * (self.leaf_vct_vcf_nodes + 2);
+            let classes = b.class_counts(me);
+            if opp_fives == 0
+                && self.leaf_vct_nodes > 0
+                && room > 2 * slack
+                && classes[1] + classes[2] > 0
+            {
+                self.leaf_vct.vcf_nodes = self.leaf_vct_vcf_nodes;
+                let limit = self.leaf_vct_nodes.min(room - slack);
+                let proof = self
+                    .leaf_vct
+                    .prove_within(b, LEAF_VCT_DEPTH, limit, &self.budget);
+                self.nodes += self.leaf_vct.nodes;
+                self.stats.probe_nodes += self.leaf_vct.nodes;
+                if let Some(p) = proof {
+                    return Score::win_in(ply + p.plies(b));
+                }
+            }
+            if self.leaf_sample_every > 0 {
+                self.leaf_count += 1;
+                if self.leaf_count >= self.leaf_sample_every {
+                    self.leaf_count = 0;
+                    self.leaf_samples.push(b.moves().to_vec());
+                }
+            }
+            return stand;
+        }
+        // 4. Transposition table.
+        let key = b.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if e.depth as i32 >= depth {
+                let s = e.score.from_tt(ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    self.stats.tt_cuts += 1;
+                    return s;
+                }
+            }
+        }
+        let calm = opp_fives == 0 && b.pattern_count(!me, Pattern::OpenFour) == 0;
+        // 5. Moves: forced replies or the best candidates, into this ply's buffer (put
+        // back before every return below).
+        let mut moves = std::mem::take(&mut self.move_lists[ply as usize]);
+        Self::candidate_moves_by(b, self.max_moves, &mut moves, self.order());
+        if moves.is_empty() {
+            self.move_lists[ply as usize] = moves;
+            // Renju: black may not block the four (or has no allowed cell near the stones).
+            return if opp_fives > 0 {
+                Score::loss_in(ply + 2)
+            } else {
+                evaluate_with(b, &self.eval)
+            };
+        }
+        // Killers (quiet moves that cut off at this ply before), then the TT move, first.
+        let slot = (ply as usize).min(KILLER_PLIES - 1);
+        for killer in self.killers[slot].into_iter().rev().flatten() {
+            if let Some(pos) = moves.iter().position(|m| m.1 == killer) {
+                moves[..=pos].rotate_right(1);
+            }
+        }
+        if let Some(t) = tt_move
+            && let Some(pos) = moves.iter().position(|m| m.1 == t)
+        {
+            moves[..=pos].rotate_right(1);
+        }
+        let next_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        // Move-count pruning: near the horizon only the first few candidates.
+        let move_count = if self.move_count_pruning && calm {
+            (self.move_count_base + f64::from(depth.max(0)).powf(1.32)) as usize
+        } else {
+            usize::MAX
+        };
+        self.stats.interior += 1;
+        self.stats.early -= 1;
+        self.stats.generated += moves.len() as u64;
+        let top = moves.iter().map(|m| m.0).max().unwrap_or(0);
+        let side = usize::from(me != zerosum::Side::First) * HISTORY_CELLS;
+        let reducing = self.reductions
+            && calm
+            && depth >= self.reduction_depth
+            && depth > self.reduction_floor
+            && moves.len() > 1;
+        let alpha0 = alpha;
+        let mut best = -Score::INFINITE;
+        let mut best_move = None;
+        for (k, &(value, c)) in moves.iter().enumerate() {
+            if k >= move_count && best > -Score::INFINITE && !best.is_loss() {
+                self.stats.pruned += (moves.len() - k) as u64;
+                break;
+            }
+            // Four extension: a four costs no depth (the block it forces costs none either).
+            let four = b
+                .patterns(b.index(c), me)
+                .iter()
+                .any(|&p| p >= Pattern::Four as u8);
+            let next_depth = if self.four_extension && ply < MAX_PLY / 2 && four {
+                self.stats.extended += 1;
+                depth
+            } else {
+                next_depth
+            };
+            let quiet = self.is_quiet_move(b, c, value);
+            b.play_unchecked(c);
+            if next_depth > 0 {
+                // The child probes the table after its first checks.
+                self.tt.prefetch(b.hash());
+            }
+            let mut s;
+            if k == 0 {
+                s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1);
+            } else {
+                // Late-move reduction of quiet moves (no four or open three for either
+                // side), re-searched at full depth when they beat alpha.
+                let r = if reducing {
+                    if k >= self.reduction_from && !four {
+                        let h = if self.history {
+                            self.history_table[side + b.index(c)]
+                        } else {
+                            0
+                        };
+                        self.reduction(depth, k, top - value, quiet, h)
+                            .min(next_depth - self.reduction_floor)
+                    } else {
+                        0
+                    }
+                } else {
+                    0
+                };
+                let reduce = r > 0;
+                s = if reduce {
+                    self.stats.reduced += 1;
+                    -self.negamax(b, next_depth - r, -alpha - 1, -alpha, ply + 1)
+                } else {
+                    alpha + 1
+                };
+                if s > alpha && !self.aborted {
+                    if reduce {
+                        self.stats.re_searches += 1;
+                    }
+                    s = -self.negamax(b, next_depth, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    self.stats.re_searches += 1;
+                    s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1);
+                }
+            }
+            b.try_undo();
+            if self.aborted {
+                self.move_lists[ply as usize] = moves;
+                return Score::DRAW;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(c);
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        self.stats.cuts += 1;
+                        self.stats.first_cuts += u64::from(k == 0);
+                        self.stats.cut_index_sum += k as u64;
+                        if self.history && quiet {
+                            let bonus = 64 * depth * depth;
+                            history_update(&mut self.history_table[side + b.index(c)], bonus);
+                            for &(v, q) in &moves[..k] {
+                                if self.is_quiet_move(b, q, v) {
+                                    let h = &mut self.history_table[side + b.index(q)];
+                                    history_update(h, -bonus);
+                                }
+                            }
+                        }
+                        if quiet && self.killers[slot][0] != Some(c) {
+                            self.killers[slot][1] = self.killers[slot][0];
+                            self.killers[slot][0] = Some(c);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_lists[ply as usize] = moves;
+        // 6. Store.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best.to_tt(ply), depth.max(0) as u32, bound, best_move);
+        best
+    }
+}

@@ -1,0 +1,444 @@
+//! The root: a dead draw, a win at once, the root VCF and VCT, the defence against the
+//! opponent's threats, then iterative deepening over the root moves.
+
+use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, SearchInfo, SearchStats};
+use crate::board::Board;
+use crate::cell::Cell;
+use crate::eval::evaluate_with;
+use crate::pattern::Pattern;
+use std::time::Duration;
+use zerosum::search::{Limits, Report};
+use zerosum::{Bound, Game, Outcome, Score};
+
+/// Most attacker threats of the root VCT searches.
+const VCT_DEPTH: u32 = 10;
+/// The root VCT's part of the budget: at most `1 / VCT_SHARE` of the time and of a node
+/// limit (the opponent's threat test gets half of that). An eighth, not a quarter: ours
+/// capped at 40,000 nodes a move scored 98.5 points of 288 games against Rapfi at 3,000,
+/// 5,000, 7,000, 10,000, 15,000 and 20,000 nodes with an eighth, 82.5 with a quarter; at
+/// 5,000 and 10,000 nodes a half won 15 + 9 games and a sixteenth 20 + 11, an eighth
+/// 23 + 12 (see the README).
+const VCT_SHARE: u64 = 8;
+
+impl Engine {
+    /// The plies in which the side to move of `b` wins by VCF or else by VCT, and the
+    /// line (the VCF, or the VCT proof's main line), tested on the budgets of the root
+    /// defence (a quarter of `vcf_budget` VCF nodes, half of `vct_budget` VCT nodes and a
+    /// sixth of the time); `None` when neither is found.
+    fn opponent_threat(
+        &mut self,
+        b: &mut Board,
+        vcf_budget: u64,
+        vct_budget: u64,
+    ) -> Option<(u32, Vec<Cell>)> {
+        if vcf_budget > 0 && self.room() > 0 {
+            let limit = (vcf_budget / 4 + 1).min(self.room() - 1);
+            let line = self.vcf.solve_within(b, 40, limit, &self.budget);
+            self.nodes += self.vcf.nodes;
+            if let Some(line) = line {
+                return Some((line.len() as u32, line));
+            }
+        }
+        let limit = (vct_budget / 2).min(self.vct_room());
+        if limit == 0 {
+            return None;
+        }
+        let time = self.budget.share(1.0 / 6.0, None);
+        let proof = self.vct.prove_within(b, VCT_DEPTH, limit, &time);
+        self.nodes += self.vct.nodes;
+        proof.map(|p| (p.plies(b), p.main_line()))
+    }
+
+    fn pv_from_tt(&self, board: &Board, first: Cell, max: usize) -> Vec<Cell> {
+        let mut b = board.clone();
+        let mut pv = vec![first];
+        b.play_unchecked(first);
+        while pv.len() < max && b.outcome().is_none() {
+            match self.tt.probe(b.hash()).and_then(|e| e.mv) {
+                Some(m) if b.is_legal(m) => {
+                    pv.push(m);
+                    b.play_unchecked(m);
+                }
+                _ => break,
+            }
+        }
+        pv
+    }
+
+    /// Searches `board` under `limits` (depth in plies, nodes, time, stop flag) and returns
+    /// the move to play with its score, principal variation and root candidates. Time and
+    /// the stop flag come from one core [`Budget`](zerosum::time::Budget), polled at every search node and every
+    /// 8 VCF nodes (the root VCT gets an eighth of it), so the search returns shortly
+    /// after its maximum; `elapsed` is the budget's own clock. With only a node limit the
+    /// result is reproducible.
+    pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchInfo {
+        self.search_observed(board, limits, &mut |_| {})
+    }
+
+    /// [`Engine::search`], calling `observer` after each finished iteration. Time comes
+    /// from the core [`Budget`](zerosum::time::Budget): no iteration starts after its optimum, and the searches
+    /// stop at its maximum.
+    pub fn search_observed(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+        observer: &mut zerosum::Observer<'_, Cell>,
+    ) -> SearchInfo {
+        self.budget = self.budget_for(limits);
+        self.stall = Duration::ZERO;
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.tt.new_search();
+        self.killers = [[None; 2]; KILLER_PLIES];
+        self.stats = SearchStats::default();
+        self.history_table.iter_mut().for_each(|h| *h /= 2);
+        let mut info = SearchInfo {
+            best: None,
+            score: Score::DRAW,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            candidates: Vec::new(),
+            vcf: None,
+            elapsed: Duration::ZERO,
+            exact: false,
+        };
+        let mut b = board.clone();
+        match b.outcome() {
+            // The previous move won: the side to move has lost (0 plies from now).
+            Some(Outcome::Win(_)) => {
+                info.score = Score::loss_in(0);
+                info.exact = true;
+                return info;
+            }
+            Some(Outcome::Draw) => {
+                info.exact = true;
+                return info;
+            }
+            None => {}
+        }
+        let me = b.side_to_move();
+        let mut moves = Vec::new();
+        Self::candidate_moves_by(&b, usize::MAX, &mut moves, self.order());
+        // A dead draw: no five left for either side, whatever is played.
+        if !b.five_possible(me) && !b.five_possible(!me) {
+            let cell = moves.first().map(|&(_, c)| c).or_else(|| {
+                (0..b.cell_count())
+                    .find(|&i| b.raw(i) == 0)
+                    .map(|i| b.cell_of(i))
+            });
+            info.best = cell;
+            info.exact = true;
+            info.pv = cell.into_iter().collect();
+            info.candidates = moves
+                .iter()
+                .map(|&(_, c)| Candidate {
+                    cell: c,
+                    score: Score::DRAW,
+                    bound: Bound::Exact,
+                })
+                .collect();
+            info.elapsed = self.budget.elapsed();
+            return info;
+        }
+        // Root step 1: a win at once or a VCF.
+        if let Some(w) = (0..b.cell_count()).find(|&i| b.is_winning_cell(i, me)) {
+            let c = b.cell_of(w);
+            info.best = Some(c);
+            info.score = Score::win_in(1);
+            info.exact = true;
+            info.pv = vec![c];
+            info.candidates = vec![Candidate {
+                cell: c,
+                score: info.score,
+                bound: Bound::Exact,
+            }];
+            info.elapsed = self.budget.elapsed();
+            return info;
+        }
+        // Under a node limit the root solvers get parts of it (an eighth for the VCF, an
+        // eighth for the VCT, less for the defence), and the tree search the rest.
+        let part = |want: u64, share: u64| want.min(self.node_limit / share);
+        let vcf_budget = part(self.root_vcf_nodes, 8);
+        if vcf_budget > 0
+            && let Some(line) = self
+                .vcf
+                .solve_within(&mut b, 40, vcf_budget - 1, &self.budget)
+        {
+            self.nodes += self.vcf.nodes;
+            info.best = Some(line[0]);
+            info.score = Score::win_in(line.len() as u32);
+            info.exact = true;
+            info.pv = line.clone();
+            info.candidates = vec![Candidate {
+                cell: line[0],
+                score: info.score,
+                bound: Bound::Exact,
+            }];
+            info.vcf = Some(line);
+            info.nodes = self.nodes;
+            info.elapsed = self.budget.elapsed();
+            return info;
+        }
+        if vcf_budget > 0 {
+            self.nodes += self.vcf.nodes;
+        }
+        // Root step 1b: a VCT (threes and fours) on its own budget: at most an eighth of
+        // the time (and of a node limit).
+        let vct_budget = part(self.root_vct_nodes, VCT_SHARE);
+        if vct_budget.min(self.vct_room()) > 0 {
+            let budget = vct_budget.min(self.vct_room());
+            let vct_time = self.budget.share(1.0 / VCT_SHARE as f64, None);
+            if let Some(proof) = self.vct.prove_within(&mut b, VCT_DEPTH, budget, &vct_time) {
+                self.nodes += self.vct.nodes;
+                info.best = Some(proof.first_move());
+                // The plies the proof guarantees, not its main line's length: the line
+                // stops where no defence needed an answer (e.g. after a double three).
+                info.score = Score::win_in(proof.plies(&mut b));
+                info.exact = true;
+                info.pv = proof.main_line();
+                info.candidates = vec![Candidate {
+                    cell: info.pv[0],
+                    score: info.score,
+                    bound: Bound::Exact,
+                }];
+                info.nodes = self.nodes;
+                info.elapsed = self.budget.elapsed();
+                return info;
+            }
+            self.nodes += self.vct.nodes;
+        }
+        // Root step 2: if the opponent, moving now, would win by VCF or VCT, keep only the
+        // moves after which it no longer does (tested on a smaller budget, until half the
+        // time is gone), and our fours.
+        if moves.len() > 1 && b.pattern_count(!me, Pattern::Five) == 0 {
+            b.set_side_to_move(!me);
+            let vcf_threat = if self.room() > 0 {
+                let limit = (vcf_budget / 4 + 1).min(self.room() - 1);
+                let t = self.vcf.solve_within(&mut b, 40, limit, &self.budget);
+                self.nodes += self.vcf.nodes;
+                t
+            } else {
+                None
+            };
+            let vct_threat = if vcf_threat.is_none() && (vct_budget / 2).min(self.vct_room()) > 0 {
+                let p = self.vct.prove_within(
+                    &mut b,
+                    VCT_DEPTH,
+                    (vct_budget / 2).min(self.vct_room()),
+                    &self.budget.share(1.0 / 6.0, None),
+                );
+                self.nodes += self.vct.nodes;
+                p
+            } else {
+                None
+            };
+            b.set_side_to_move(me);
+            if vcf_threat.is_some() || vct_threat.is_some() {
+                // The best candidates by ordering value (defences of a threat rank high:
+                // they take the opponent's best cells).
+                let mut order = moves.clone();
+                order.truncate(self.max_moves * 2);
+                let half = self.budget.share(0.5, None);
+                let mut safe = Vec::new();
+                let mut unchecked = Vec::new();
+                for &(v, c) in &order {
+                    if half.poll() || self.room() < 2 {
+                        unchecked.push((v, c));
+                        continue;
+                    }
+                    let i = b.index(c);
+                    let my_four = b.patterns(i, me).iter().any(|&p| p >= Pattern::Four as u8);
+                    b.play_unchecked(c);
+                    let refuted = my_four || b.outcome().is_some() || {
+                        let limit = (vcf_budget / 8 + 1).min(self.room() - 1);
+                        let vcf = self.vcf.solve_within(&mut b, 40, limit, &half);
+                        self.nodes += self.vcf.nodes;
+                        vcf.is_none()
+                            && (vct_budget == 0 || self.vct_room() == 0 || {
+                                let limit = (vct_budget / 32 + 1).min(self.vct_room());
+                                let t = self.vct.prove_within(&mut b, VCT_DEPTH, limit, &half);
+                                self.nodes += self.vct.nodes;
+                                t.is_none()
+                            })
+                    };
+                    b.try_undo();
+                    if refuted {
+                        safe.push((v, c));
+                    }
+                }
+                if safe.iter().any(|m| {
+                    let i = b.index(m.1);
+                    !b.patterns(i, me).iter().any(|&p| p >= Pattern::Four as u8)
+                }) {
+                    safe.extend(unchecked.into_iter().take(self.max_moves));
+                    moves = safe;
+                }
+            }
+        }
+        if moves.is_empty() {
+            // Renju: black may not block a four (or has no allowed cell near the stones):
+            // any allowed cell, nearest the stones first.
+            let allowed = |i: usize| b.is_legal(b.cell_of(i));
+            let pick = (0..b.cell_count())
+                .find(|&i| b.near(i) > 0 && allowed(i))
+                .or_else(|| (0..b.cell_count()).find(|&i| allowed(i)));
+            match pick {
+                Some(i) => moves.push((0, b.cell_of(i))),
+                None => {
+                    info.elapsed = self.budget.elapsed();
+                    info.exact = true;
+                    return info;
+                }
+            }
+        }
+        if moves.len() > self.max_moves * 2 {
+            moves.truncate(self.max_moves * 2);
+        }
+        let mut scores: Vec<(Cell, Score, Bound)> = moves
+            .iter()
+            .map(|&(_, c)| (c, Score::DRAW, Bound::Upper))
+            .collect();
+        info.best = Some(scores[0].0);
+        info.candidates = scores
+            .iter()
+            .map(|&(cell, score, bound)| Candidate { cell, score, bound })
+            .collect();
+        if moves.len() == 1 {
+            // One move (a forced block, renju's only allowed cell, the last cell): no
+            // tree search; its value is exact when it ends the game, cannot stop the
+            // opponent's five (renju: the block is forbidden; or a second four), or
+            // leaves the opponent a VCF or VCT (tested as the root defence tests, on the
+            // same budgets), else the static evaluation after it (depth 1).
+            let c = scores[0].0;
+            b.play_unchecked(c);
+            (info.score, info.exact) = match b.outcome() {
+                Some(Outcome::Win(_)) => (Score::win_in(1), true),
+                Some(Outcome::Draw) => (Score::DRAW, true),
+                None if b.pattern_count(!me, Pattern::Five) > 0 => (Score::loss_in(2), true),
+                None => match self.opponent_threat(&mut b, vcf_budget, vct_budget) {
+                    Some((plies, line)) => {
+                        info.pv.extend(line);
+                        (Score::loss_in(1 + plies), true)
+                    }
+                    None => (-evaluate_with(&b, &self.eval), false),
+                },
+            };
+            b.try_undo();
+            info.pv.insert(0, c);
+            info.candidates = vec![Candidate {
+                cell: c,
+                score: info.score,
+                bound: Bound::Exact,
+            }];
+            info.nodes = self.nodes;
+            info.depth = 1;
+            info.elapsed = self.budget.elapsed();
+            return info;
+        }
+        // Root step 3: iterative deepening PVS, in the nodes the root solvers left.
+        self.stats.root_solver_nodes = self.nodes;
+        self.last_poll = self.budget.elapsed();
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
+        'deepening: for depth in 1..=max_depth {
+            // Principal variation search over the root moves, best first, full window.
+            let mut alpha = -Score::INFINITE;
+            let beta = Score::INFINITE;
+            let mut iter_best: Option<(usize, Score)> = None;
+            let mut iter_scores = scores.clone();
+            let mut searched = 0;
+            for k in 0..scores.len() {
+                let c = scores[k].0;
+                b.play_unchecked(c);
+                let s = if k == 0 {
+                    -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1)
+                } else {
+                    let s = -self.negamax(&mut b, depth as i32 - 1, -alpha - 1, -alpha, 1);
+                    if s > alpha && s < beta && !self.aborted {
+                        -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1)
+                    } else {
+                        s
+                    }
+                };
+                b.try_undo();
+                if self.aborted {
+                    break;
+                }
+                searched = k + 1;
+                if s > alpha {
+                    alpha = s;
+                    iter_best = Some((k, s));
+                    iter_scores[k] = (c, s, Bound::Exact);
+                } else {
+                    iter_scores[k] = (c, s, Bound::Upper);
+                }
+            }
+            if self.aborted {
+                if let Some((k, s)) = iter_best
+                    && (k != 0 || depth == 1)
+                {
+                    // A move searched in full at the new depth beat the old best.
+                    info.best = Some(scores[k].0);
+                    info.score = s;
+                    info.depth = depth;
+                    if depth == 1 {
+                        // No iteration finished: the candidates are this one's values,
+                        // the moves it did not reach left out.
+                        iter_scores.truncate(searched);
+                        let (best, mut rest): (Vec<_>, Vec<_>) =
+                            iter_scores.into_iter().partition(|m| m.0 == scores[k].0);
+                        rest.sort_by_key(|m| std::cmp::Reverse(m.1));
+                        info.candidates = best
+                            .into_iter()
+                            .chain(rest)
+                            .map(|(cell, score, bound)| Candidate { cell, score, bound })
+                            .collect();
+                    }
+                    // Otherwise the candidates stay those of the last finished
+                    // iteration: values of two depths are not mixed in one list.
+                }
+                break 'deepening;
+            }
+            // A finished iteration: best first, the rest by their bounds.
+            if let Some((k, _)) = iter_best {
+                let m = iter_scores.remove(k);
+                iter_scores.insert(0, m);
+            }
+            let head = iter_scores.remove(0);
+            iter_scores.sort_by_key(|m| std::cmp::Reverse(m.1));
+            iter_scores.insert(0, head);
+            scores = iter_scores;
+            info.best = Some(scores[0].0);
+            info.score = scores[0].1;
+            info.depth = depth;
+            info.candidates = scores
+                .iter()
+                .map(|&(cell, score, bound)| Candidate { cell, score, bound })
+                .collect();
+            let elapsed = self.budget.elapsed();
+            observer(&Report {
+                depth,
+                score: info.score,
+                pv: self.pv_from_tt(&b, scores[0].0, 16),
+                nodes: self.nodes,
+                elapsed,
+                nodes_per_second: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
+                exact: info.score.is_decisive(),
+            });
+            // Stop early only on a win: a lost score comes from a tree whose quiet
+            // defences are cut to the best candidates, so a deeper iteration may still
+            // find the move that holds (time not used on this move is lost anyway).
+            if info.score.is_win() || !self.budget.start_iteration(0) {
+                break;
+            }
+        }
+        let best = info.best.expect("a root move exists");
+        info.pv = self.pv_from_tt(&b, best, 16);
+        info.nodes = self.nodes;
+        info.elapsed = self.budget.elapsed();
+        info.exact = info.score.is_decisive();
+        self.lag = self.stall.max(self.lag * 7 / 8);
+        info
+    }
+}
