@@ -93,6 +93,22 @@ impl Engine {
         self.killers = [[None; 2]; KILLER_PLIES];
         self.stats = SearchStats::default();
         self.history_table.iter_mut().for_each(|h| *h /= 2);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
+        let info = self.search_root(board.clone(), max_depth, observer);
+        self.lag = self.stall.max(self.lag * 7 / 8);
+        info
+    }
+
+    /// The root's steps for `b` within the search's budget and node limit (the nodes
+    /// counted on from the engine's count): the game's end, a dead draw, a win at once,
+    /// the root VCF and VCT, the defence against the opponent's threats, a single move,
+    /// then iterative deepening to at most `max_depth` plies.
+    fn search_root(
+        &mut self,
+        mut b: Board,
+        max_depth: u32,
+        observer: &mut zerosum::Observer<'_, Cell>,
+    ) -> SearchInfo {
         let mut info = SearchInfo {
             best: None,
             score: Score::DRAW,
@@ -104,7 +120,6 @@ impl Engine {
             elapsed: Duration::ZERO,
             exact: false,
         };
-        let mut b = board.clone();
         match b.outcome() {
             // The previous move won: the side to move has lost (0 plies from now).
             Some(Outcome::Win(_)) => {
@@ -306,13 +321,16 @@ impl Engine {
             .map(|&(cell, score, bound)| Candidate { cell, score, bound })
             .collect();
         if moves.len() == 1 {
-            // One move (a forced block, renju's only allowed cell, the last cell): no
-            // tree search; its value is exact when it ends the game, cannot stop the
-            // opponent's five (renju: the block is forbidden; or a second four), or
+            // One move (a forced block, renju's only allowed cell, the centre of the empty
+            // board, the last cell): its value is exact when it ends the game, cannot stop
+            // the opponent's five (renju: the block is forbidden; or a second four), or
             // leaves the opponent a VCF or VCT (tested as the root defence tests, on the
-            // same budgets), else the static evaluation after it (depth 1).
+            // same budgets); otherwise the position after it is searched as a root on the
+            // rest of the budget (its own solvers and defence, then iterations), and its
+            // value is the move's, a ply further (the static evaluation at depth 1).
             let c = scores[0].0;
             b.play_unchecked(c);
+            info.depth = 1;
             (info.score, info.exact) = match b.outcome() {
                 Some(Outcome::Win(_)) => (Score::win_in(1), true),
                 Some(Outcome::Draw) => (Score::DRAW, true),
@@ -322,7 +340,21 @@ impl Engine {
                         info.pv.extend(line);
                         (Score::loss_in(1 + plies), true)
                     }
-                    None => (-evaluate_with(&b, &self.eval), false),
+                    None => {
+                        let reply = (max_depth > 1)
+                            .then(|| self.search_root(b.clone(), max_depth - 1, &mut |_| {}))
+                            // A reply search that found nothing in its budget says nothing.
+                            .filter(|r| r.depth > 0 || r.exact);
+                        match reply {
+                            Some(reply) => {
+                                info.pv.extend(reply.pv);
+                                info.depth = reply.depth + 1;
+                                // The reply's score, from the other side and a ply further.
+                                ((-reply.score).from_tt(1), reply.exact)
+                            }
+                            None => (-evaluate_with(&b, &self.eval), false),
+                        }
+                    }
                 },
             };
             b.try_undo();
@@ -333,14 +365,12 @@ impl Engine {
                 bound: Bound::Exact,
             }];
             info.nodes = self.nodes;
-            info.depth = 1;
             info.elapsed = self.budget.elapsed();
             return info;
         }
         // Root step 3: iterative deepening PVS, in the nodes the root solvers left.
         self.stats.root_solver_nodes = self.nodes;
         self.last_poll = self.budget.elapsed();
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
         'deepening: for depth in 1..=max_depth {
             // Principal variation search over the root moves, best first, full window.
             let mut alpha = -Score::INFINITE;
@@ -438,7 +468,6 @@ impl Engine {
         info.nodes = self.nodes;
         info.elapsed = self.budget.elapsed();
         info.exact = info.score.is_decisive();
-        self.lag = self.stall.max(self.lag * 7 / 8);
         info
     }
 }

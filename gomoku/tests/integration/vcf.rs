@@ -172,3 +172,22 @@ fn a_forced_block_that_leaves_a_vcf_is_a_loss() {
     after.play(h10);
     check_proof(&after, &info.pv[1..]).unwrap();
 }
+
+/// A forced block whose loss starts only after the opponent's own forced reply is
+/// searched, not valued by the static evaluation: black's only move m8 blocks white's
+/// four and makes a four of its own, white must block it at j8, and then white's attack
+/// wins. Rapfi classical rates the position after m8 `+M9` for white (a new user's check;
+/// the engine used to answer `m8 score +194 (evaluation)`). The engine's value must be a
+/// loss, with the forced pair first in its line.
+#[test]
+fn a_forced_block_lost_after_the_forced_reply_is_a_loss() {
+    use gomoku::{Cell, Engine, Limits};
+    let board = Board::parse_position("15f:h8j6i8k6f9d10c11i4h3d9g8j5j9l7c10b7i7l4").unwrap();
+    let info = Engine::new(4).search(&board, &Limits::nodes(200_000));
+    let cell = |t: &str| Cell::parse_human(t).unwrap();
+    assert_eq!(info.best, Some(cell("m8")));
+    assert!(info.score.is_loss(), "{:?}", info.score);
+    assert!(info.exact);
+    assert_eq!(info.pv[..2], [cell("m8"), cell("j8")], "{:?}", info.pv);
+    assert!(info.depth > 1, "searched, not evaluated: {info:?}");
+}
