@@ -15,8 +15,9 @@
 //! Unknown commands get `UNKNOWN …`, bad arguments `ERROR …`; a block (`BOARD`,
 //! `SWAP2BOARD`) is answered once, at its `DONE`, however many of its lines are bad (a
 //! `BOARD`'s bad lines, and its stones off the board, are skipped and counted in a
-//! `MESSAGE` before the move: the good lines still make the position; a `SWAP2BOARD`
-//! with a bad line is refused, since its stones count in order); `END`
+//! `MESSAGE` before the move, quoting the first: the good lines still make the position;
+//! a cell given twice makes the position ambiguous, and the block is refused with
+//! `ERROR`; a `SWAP2BOARD` with a bad line is refused, since its stones count in order); `END`
 //! ends the conversation at once, even inside a block; nothing the manager sends can make
 //! it panic.
 //!
@@ -441,13 +442,21 @@ impl Brain {
                 }
                 return Ok(true);
             }
+            let size = self.board.as_ref().map(Board::size);
             let parsed = match block.kind {
-                BlockKind::Board => parse_stone_line(line),
+                // Stones off this game's board are bad lines too, counted where they come.
+                BlockKind::Board => match parse_stone_line(line) {
+                    Ok((c, _)) if size.is_some_and(|n| c.x >= n || c.y >= n) => {
+                        let n = size.unwrap_or_default();
+                        Err(format!("cell {} is off the {n}x{n} board", c.to_xy()))
+                    }
+                    parsed => parsed.map_err(String::from),
+                },
                 // Swap2 stones come in playing order, black first, as `x,y`.
                 BlockKind::Swap2 => match Cell::parse_xy(line) {
                     Ok(c) => Ok((c, 0)),
-                    Err(CellError::OutOfRange(_)) => Err("off the board"),
-                    Err(_) => Err("expected x,y"),
+                    Err(CellError::OutOfRange(_)) => Err("off the board".into()),
+                    Err(_) => Err("expected x,y".into()),
                 },
             };
             match parsed {
@@ -650,21 +659,10 @@ impl Brain {
         None
     }
 
-    /// The answer to a finished `BOARD` block: stones off this game's board are bad
-    /// lines too; the good lines still make the position ([`Brain::set_board`]), and the
-    /// skipped ones are counted in a `MESSAGE` line before the move.
-    fn board_block<W: Write>(&mut self, mut block: Block, link: &Link<'_, W>) -> io::Result<()> {
-        let size = self.board.as_ref().map_or(0, Board::size);
-        let (on, off): (Vec<_>, Vec<_>) = std::mem::take(&mut block.stones)
-            .into_iter()
-            .partition(|(c, _)| c.x < size && c.y < size);
-        if let Some((c, field)) = off.first() {
-            block.bad += off.len();
-            block.error.get_or_insert_with(|| {
-                let xy = c.to_xy();
-                format!("\"{xy},{field}\" (cell {xy} is off the {size}x{size} board)")
-            });
-        }
+    /// The answer to a finished `BOARD` block: the good lines make the position
+    /// ([`Brain::set_board`]), and the skipped ones are counted in a `MESSAGE` line
+    /// before the move, quoting the first.
+    fn board_block<W: Write>(&mut self, block: Block, link: &Link<'_, W>) -> io::Result<()> {
         if let Some(e) = block.error.as_ref().filter(|_| self.board.is_some()) {
             link.write(&format!(
                 "MESSAGE skipped {} bad board line{}, among them {e}",
@@ -672,7 +670,7 @@ impl Brain {
                 if block.bad == 1 { "" } else { "s" }
             ))?;
         }
-        match self.set_board(&on) {
+        match self.set_board(&block.stones) {
             Some(error) => link.write(&error),
             None => self.think(link),
         }
@@ -1317,6 +1315,15 @@ mod tests {
         assert_eq!(b.board().map(Board::stone_count), Some(9), "{out}");
         let out = talk(&mut b, "BOARD\n7,7,1\n7,7,2\nDONE\n");
         assert_eq!(out.trim(), "ERROR cell 7,7 is occupied", "{out}");
+        // The first bad line is the one quoted, an off-board stone as any other.
+        let out = talk(&mut b, "BOARD\n7,7,1\n20,20,1\na,b,c\n8,8,2\nDONE\n");
+        assert_eq!(
+            out.lines().next(),
+            Some(
+                "MESSAGE skipped 2 bad board lines, among them \"20,20,1\" (cell 20,20 is off the 15x15 board)"
+            ),
+            "{out}"
+        );
     }
 
     #[test]
