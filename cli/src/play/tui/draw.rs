@@ -189,11 +189,14 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
     }
 }
 
+/// The key line of typed moves: the game's own example move replaces it.
+const TYPE_A_MOVE: &str = "MOVE, :";
+
 /// The keys, one a line.
 const KEYS: [(&str, &str); 12] = [
     ("arrows hjkl", "move the cursor"),
     ("Enter, click", "play there"),
-    ("d3, h8, 4, :", "type a move"),
+    (TYPE_A_MOVE, "type a move"),
     ("capitals", "commands on columns"),
     ("u / r", "undo / redo"),
     ("i", "hint (AI's best move)"),
@@ -205,14 +208,26 @@ const KEYS: [(&str, &str); 12] = [
     ("q, Ctrl-C", "quit"),
 ];
 
+/// A move in the game's notation: the name of the board's middle cell (`5` in
+/// tic-tac-toe, the column `4` in Connect Four, `d4` in Othello, `h8` in Gomoku).
+fn example_move<G: PlayGame>(game: &G) -> String {
+    let (col, row) = (game.cols() / 2, game.rows() / 2);
+    game.empty_label(col, row)
+        .unwrap_or_else(|| game.col_label(col) + &game.row_label(row))
+}
+
 fn draw_keys<G: PlayGame>(game: &G, frame: &mut Frame, area: Rect) {
     let lines: Vec<Line> = KEYS
         .iter()
-        .map(|(k, what)| {
-            let k = with_capital_keys(game, k);
+        .map(|&(k, what)| {
+            let k = if k == TYPE_A_MOVE {
+                format!("{}, :", example_move(game))
+            } else {
+                with_capital_keys(game, k)
+            };
             Line::from(vec![
                 Span::styled(format!("{k:<13}"), Style::new().fg(Color::Yellow)),
-                Span::raw(*what),
+                Span::raw(what),
             ])
         })
         .collect();
