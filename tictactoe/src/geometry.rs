@@ -59,6 +59,9 @@ pub enum ShapeError {
     /// A size that is not `COLSxROWS`.
     #[error("size {0:?} is not of the form COLSxROWS (e.g. 3x3, 5x4)")]
     Syntax(String),
+    /// A side written in digits but too long for any board.
+    #[error("a side of {0} cells is far too large (at most 64 cells are supported)")]
+    SideTooLarge(String),
 }
 
 impl Shape {
@@ -90,13 +93,13 @@ impl Shape {
     /// Parses a size `COLSxROWS` (also `×` or `X`) and checks it with `k`.
     ///
     /// # Errors
-    /// [`ShapeError::Syntax`] for text that is not a size, else as [`Shape::new`].
+    /// [`ShapeError::Syntax`] for text that is not a size,
+    /// [`ShapeError::SideTooLarge`] for a side of digits beyond `u32`, else as
+    /// [`Shape::new`].
     pub fn parse_size(size: &str, k: u32) -> Result<Shape, ShapeError> {
         let bad = || ShapeError::Syntax(size.to_string());
         let (c, r) = size.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
-        let cols = c.trim().parse().map_err(|_| bad())?;
-        let rows = r.trim().parse().map_err(|_| bad())?;
-        Shape::new(cols, rows, k)
+        Shape::new(side(c, size)?, side(r, size)?, k)
     }
 
     /// Number of cells.
@@ -128,6 +131,20 @@ impl fmt::Display for Shape {
     }
 }
 
+/// One side of a size, `t`, from the size text `whole`:
+/// [`ShapeError::SideTooLarge`] for digits beyond `u32`, [`ShapeError::Syntax`] for
+/// anything else that is not a number.
+fn side(t: &str, whole: &str) -> Result<u32, ShapeError> {
+    let t = t.trim();
+    t.parse().map_err(|_| {
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            ShapeError::SideTooLarge(t.to_string())
+        } else {
+            ShapeError::Syntax(whole.to_string())
+        }
+    })
+}
+
 impl FromStr for Shape {
     type Err = ShapeError;
     /// Parses `COLSxROWS` with `k = min(cols, rows)`, or `COLSxROWS k=K` / `COLSxROWSxK`.
@@ -148,10 +165,10 @@ impl FromStr for Shape {
         };
         match parts.as_slice() {
             [c, r] => {
-                let (c, r) = (num(c)?, num(r)?);
+                let (c, r) = (side(c, s)?, side(r, s)?);
                 Shape::new(c, r, Shape::default_k(c, r))
             }
-            [c, r, k] => Shape::new(num(c)?, num(r)?, num(k)?),
+            [c, r, k] => Shape::new(side(c, s)?, side(r, s)?, num(k)?),
             _ => Err(ShapeError::Syntax(s.to_string())),
         }
     }
@@ -475,6 +492,14 @@ mod tests {
         assert!(matches!(
             Shape::parse_size("0x3", 1),
             Err(ShapeError::Empty { .. })
+        ));
+        assert_eq!(
+            Shape::parse_size("99999999999999999999x3", 3),
+            Err(ShapeError::SideTooLarge("99999999999999999999".into()))
+        );
+        assert!(matches!(
+            Shape::parse_size("-3x3", 3),
+            Err(ShapeError::Syntax(_))
         ));
     }
 }
