@@ -32,7 +32,8 @@ const SEARCH_MINUTES_DEEP_TEXT: &str = "a Connect Four search of 20 plies or mor
 /// Commands of `zerosum connect4`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play in the terminal (TUI, or plain line mode with --plain); 7×6 only.
+    /// Play in the terminal (TUI, or plain line mode with --plain); 7×6 only. Levels 1-14
+    /// or `perfect` (default 7).
     Play(PlayArgs),
     /// Solve positions read from standard input, one a line (`<moves> [score]`, the
     /// moves as column digits from the empty board, `-` for the empty board itself; a score

@@ -44,7 +44,8 @@ const GROWTH_PER_EMPTY: f64 = 3.0;
 /// Commands of `zerosum othello`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play in the terminal (TUI, or plain line mode with --plain).
+    /// Play in the terminal (TUI, or plain line mode with --plain). Levels 1-10 or
+    /// `perfect` (default 4).
     Play(crate::play::CommonArgs),
     /// Solve positions read from standard input, one OBF line each (`<64 squares> <X|O>`,
     /// then optionally `;` and annotations, which are ignored); prints `<board> <side> <score> <best move>`,

@@ -19,7 +19,8 @@ use zerosum::Game as _;
 /// Commands of `zerosum tictactoe`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play in the terminal (TUI, or plain line mode with --plain).
+    /// Play in the terminal (TUI, or plain line mode with --plain). Levels 1-5 or
+    /// `perfect` (the default).
     Play {
         #[command(flatten)]
         common: crate::play::CommonArgs,
