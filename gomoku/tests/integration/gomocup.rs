@@ -214,8 +214,9 @@ fn the_search_shape_options_keep_the_limits_and_the_wins() {
 }
 
 /// The selective-search options (late-move reductions by index, ordering gap and
-/// history, down to the horizon; move-count pruning; wider lists deeper; all off by
-/// default) keep the node limit, always give a move, account for every node in
+/// history, down to the horizon; move-count pruning; wider lists deeper; the
+/// reductions from the second move and move-count pruning on by default, the rest off)
+/// keep the node limit, always give a move, account for every node in
 /// `Engine::stats`, and still find the tree's win of an open three.
 #[test]
 fn the_selective_search_keeps_the_limits_the_counts_and_the_wins() {
