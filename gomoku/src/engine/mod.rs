@@ -126,8 +126,10 @@ pub struct Engine {
     /// Per ply, the buffer a node's candidate moves are generated into (kept between
     /// nodes, so that a node allocates nothing).
     move_lists: Vec<Vec<(i32, Cell)>>,
-    /// Late-move reductions (off by default; an earlier logarithmic schedule of quiet
-    /// moves alone also lost points against Rapfi at 3,000–10,000 nodes, see the README):
+    /// Late-move reductions (on by default with divisor 1, from the second move and the
+    /// history on, together with [`Engine::move_count_pruning`] and without
+    /// [`Engine::four_extension`], see below; an earlier logarithmic schedule of quiet
+    /// moves alone lost points against Rapfi at 3,000–10,000 nodes, see the README):
     /// at a node not facing a four or an open three, with three or more plies left,
     /// every move from index [`Engine::reduction_from`] on that makes no four is first
     /// searched with a zero window, reduced by
@@ -137,22 +139,24 @@ pub struct Engine {
     /// to a ply for a good [`Engine::history`] score (more for a bad one), rounded and
     /// leaving at least one ply; a reduced move that beats alpha is searched again at
     /// full depth (Rapfi's and Stockfish's reductions by move count and move score,
-    /// the design read, not the code). Off: with divisor 1, from the second move and
-    /// the history on, a 40,000-node search reaches 6.0 plies on average instead of 5.3
-    /// (36 positions of ladder games; 6.9 instead of 5.9 at 160,000), but against Rapfi
-    /// it scored 102 of 240 ladder games at 40,000 nodes (Rapfi 10,000) against the
-    /// default's 110, 79.5 against 78 at 160,000 (Rapfi 40,000), and 55 of 240 against
-    /// 58 at 200 ms a move; the gentler defaults of the schedule (divisor 2, from the
-    /// third move) with the history scored 105 of 240 at 40,000; see the README.
+    /// the design read, not the code). With divisor 1, from the second move and the
+    /// history on, a 40,000-node search reaches 6.0 plies on average instead of 5.3
+    /// (36 positions of ladder games; 6.9 instead of 5.9 at 160,000). Alone against
+    /// Rapfi it scored 102 of 240 ladder games at 40,000 nodes (Rapfi 10,000) against
+    /// the then default's 110, 79.5 against 78 at 160,000 (Rapfi 40,000), and 55 of 240
+    /// against 58 at 200 ms a move; the three selectivity options together (these
+    /// reductions, move-count pruning, no four extension) scored 81 against 78 at
+    /// 160,000 and 146 against 134 of 600 at 200 ms a move (paired +12 ± 8.4), so they
+    /// are the defaults; see the README.
     pub reductions: bool,
     /// The divisor of [`Engine::reductions`]' logarithmic term (larger: smaller
-    /// reductions).
+    /// reductions; 1 by default).
     pub reduction_divisor: f64,
     /// Hundredths of a ply [`Engine::reductions`] adds for each logit (100 units of the
     /// fitted ordering) a move's ordering value lies below the node's best.
     pub reduction_gap: i32,
-    /// The first move index [`Engine::reductions`] may reduce (the table move and the
-    /// killers come first).
+    /// The first move index [`Engine::reductions`] may reduce (1 by default: every move
+    /// after the first).
     pub reduction_from: usize,
     /// The fewest plies left at which [`Engine::reductions`] reduces (3 by default).
     pub reduction_depth: i32,
@@ -161,7 +165,7 @@ pub struct Engine {
     /// [`Engine::reduction_depth`] 2 it reached 6.3 plies at 40,000 nodes and scored 95.5
     /// of 240 ladder games, the default 110).
     pub reduction_floor: i32,
-    /// A history heuristic for quiet moves (off by default): a quiet move that cuts off
+    /// A history heuristic for quiet moves (on by default): a quiet move that cuts off
     /// gains `64 · depth²` in its side's table, the quiet moves searched before it lose as
     /// much (with a gravity term that keeps the values within ± 16,384); the
     /// table halves at every search and is cleared with [`Engine::clear`]. Read by
@@ -170,10 +174,12 @@ pub struct Engine {
     /// The history table, per side (the side to move first) and cell index.
     history_table: Vec<i32>,
     /// Four extension: a move that makes a four is searched to the same depth as its
-    /// parent (on by default: against Rapfi at 3,000 nodes, ours at a 20,000 / 40,000
-    /// node cap, 13 and 23 wins of 48 with it, 10 and 13 without; later, without it, 98
-    /// against 110 of 240 ladder games at 40,000 nodes, 86 against 78 at 160,000 and
-    /// 58.5 against 59 of 240 at 200 ms a move; see the README).
+    /// parent (off by default, since the eighteenth session: against Rapfi at 3,000
+    /// nodes, ours at a 20,000 / 40,000 node cap, 13 and 23 wins of 48 with it, 10 and
+    /// 13 without; later, without it alone, 98 against 110 of 240 ladder games at 40,000
+    /// nodes, 86 against 78 at 160,000 and 58.5 against 59 of 240 at 200 ms a move;
+    /// off together with [`Engine::reductions`] and [`Engine::move_count_pruning`]: 81
+    /// against 78 at 160,000 and 146 against 134 of 600 at 200 ms; see the README).
     pub four_extension: bool,
     /// Widest branching at an interior node (the best candidates by ordering value; 8
     /// by default with the fitted ordering, which puts Rapfi's move among its first 5
@@ -203,9 +209,11 @@ pub struct Engine {
     /// move that does not lose has been searched, the moves from index
     /// `move_count_base + depth^1.32` on (after the table move and the killers were put
     /// first) are skipped: 4 moves at one ply left, 5 at two, 7 at three, all 8 above.
-    /// Off: against Rapfi it scored 100 of 240 ladder games at 40,000 nodes (Rapfi
-    /// 10,000) against the default's 110, 86 against 78 at 160,000 (Rapfi 40,000), and
-    /// no more than the default at 200 ms a move (see the README).
+    /// On by default (since the eighteenth session, with [`Engine::reductions`] and
+    /// without [`Engine::four_extension`]): alone against Rapfi it scored 100 of 240
+    /// ladder games at 40,000 nodes (Rapfi 10,000) against the then default's 110, 86
+    /// against 78 at 160,000 (Rapfi 40,000), and no more than the default at 200 ms a
+    /// move; the three together gained at 200 ms (see the README).
     pub move_count_pruning: bool,
     /// The constant of [`Engine::move_count_pruning`]'s schedule (3 by default).
     pub move_count_base: f64,
@@ -293,18 +301,18 @@ impl Engine {
             lag_reserve: true,
             killers: [[None; 2]; KILLER_PLIES],
             move_lists: vec![Vec::new(); MAX_PLY as usize],
-            reductions: false,
-            reduction_divisor: 2.0,
+            reductions: true,
+            reduction_divisor: 1.0,
             reduction_gap: 50,
-            reduction_from: 2,
+            reduction_from: 1,
             reduction_depth: 3,
             reduction_floor: 1,
-            history: false,
+            history: true,
             history_table: vec![0; 2 * HISTORY_CELLS],
-            four_extension: true,
+            four_extension: false,
             max_moves: 8,
             leaf_vcf_nodes: 60,
-            move_count_pruning: false,
+            move_count_pruning: true,
             move_count_base: 3.0,
             quick_wins: true,
             leaf_vct_nodes: 100,

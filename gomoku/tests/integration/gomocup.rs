@@ -191,8 +191,9 @@ fn searches_keep_the_node_limit(
 }
 
 /// The selective-search options (late-move reductions by index, ordering gap and
-/// history, down to the horizon; move-count pruning; wider lists; all off by
-/// default) keep the node limit, always give a move, account for every node in
+/// history, down to the horizon; move-count pruning; wider lists; the reductions from
+/// the second move and move-count pruning are on by default, the rest off) keep the
+/// node limit, always give a move, account for every node in
 /// `Engine::stats`, and still find the tree's win of an open three.
 #[test]
 fn the_selective_search_keeps_the_limits_the_counts_and_the_wins() {
