@@ -1,7 +1,6 @@
 //! The game-tree search: iterative deepening PVS with a transposition table over the
-//! candidate cells near the stones, forced replies, VCF at the root and the leaves, and a
-//! time/node budget.
-
+//! candidate cells near the stones, forced replies, late-move reductions and move-count
+//! pruning, VCF at the root and the leaves, and a time/node budget.
 //!
 //! The root (`root`) runs the solvers and the iterations, the tree below it is `negamax`,
 //! and `moves` generates and ranks each node's candidates.

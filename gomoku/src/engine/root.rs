@@ -1,5 +1,6 @@
 //! The root: a dead draw, a win at once, the root VCF and VCT, the defence against the
-//! opponent's threats, then iterative deepening over the root moves.
+//! opponent's threats, a single move (the position after it searched as a root), then
+//! iterative deepening over the root moves.
 
 use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, SearchInfo, SearchStats};
 use crate::board::Board;
