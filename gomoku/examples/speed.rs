@@ -10,8 +10,9 @@
 //! at the horizon and the leaf VCF probe only at four-three cells
 //! (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`; both on by default
 //! now, so it searches as the default does). Search-shape variants as `name=value`
-//! after `search`: `max-moves=N` (`Engine::max_moves`) and the selective search's `red=1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`,
-//! `red-floor=D`, `hist=1`, `mc=1`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`;
+//! after `search`: `max-moves=N` (`Engine::max_moves`) and the selective search's
+//! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
+//! `hist=0|1`, `mc=0|1`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`;
 //! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
 //! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
 //! ladder games) with the engine's defaults and the root solvers, and prints the depth
@@ -121,25 +122,7 @@ fn depth_report() {
         }
         tree_nodes += info.nodes - base;
         depths.push(info.depth);
-        for (t, x) in [
-            (&mut total.interior, s.interior),
-            (&mut total.horizon, s.horizon),
-            (&mut total.early, s.early),
-            (&mut total.probe_nodes, s.probe_nodes),
-            (&mut total.tt_cuts, s.tt_cuts),
-            (&mut total.quick_wins, s.quick_wins),
-            (&mut total.root_solver_nodes, s.root_solver_nodes),
-            (&mut total.cuts, s.cuts),
-            (&mut total.first_cuts, s.first_cuts),
-            (&mut total.cut_index_sum, s.cut_index_sum),
-            (&mut total.re_searches, s.re_searches),
-            (&mut total.extended, s.extended),
-            (&mut total.reduced, s.reduced),
-            (&mut total.pruned, s.pruned),
-            (&mut total.generated, s.generated),
-        ] {
-            *t += x;
-        }
+        total += s;
         if args.iter().any(|a| a == "verbose=1") {
             println!("{line} depth {} iterations {per:?}", info.depth);
         }

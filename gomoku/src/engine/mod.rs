@@ -72,7 +72,7 @@ pub struct SearchStats {
     /// Nodes at the horizon (no plies left).
     pub horizon: u64,
     /// Nodes decided before the horizon or the move loop: terminal, immediate or quick
-    /// wins, transposition-table cut-offs, null-move cuts.
+    /// wins, transposition-table cut-offs.
     pub early: u64,
     /// Of [`SearchStats::early`], the transposition-table cut-offs.
     pub tt_cuts: u64,
@@ -99,6 +99,44 @@ pub struct SearchStats {
     pub pruned: u64,
     /// Sum of the moves generated at interior nodes.
     pub generated: u64,
+}
+
+impl std::ops::AddAssign for SearchStats {
+    /// Adds every counter of `other` (the totals over several searches).
+    fn add_assign(&mut self, other: SearchStats) {
+        let SearchStats {
+            interior,
+            horizon,
+            early,
+            tt_cuts,
+            quick_wins,
+            probe_nodes,
+            root_solver_nodes,
+            cuts,
+            first_cuts,
+            cut_index_sum,
+            re_searches,
+            extended,
+            reduced,
+            pruned,
+            generated,
+        } = other;
+        self.interior += interior;
+        self.horizon += horizon;
+        self.early += early;
+        self.tt_cuts += tt_cuts;
+        self.quick_wins += quick_wins;
+        self.probe_nodes += probe_nodes;
+        self.root_solver_nodes += root_solver_nodes;
+        self.cuts += cuts;
+        self.first_cuts += first_cuts;
+        self.cut_index_sum += cut_index_sum;
+        self.re_searches += re_searches;
+        self.extended += extended;
+        self.reduced += reduced;
+        self.pruned += pruned;
+        self.generated += generated;
+    }
 }
 
 /// The Gomoku search engine. Owns its tables (allocated in [`Engine::new`]) so that a

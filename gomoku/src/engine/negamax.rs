@@ -216,18 +216,14 @@ impl Engine {
             } else {
                 // Late-move reduction of quiet moves (no four or open three for either
                 // side), re-searched at full depth when they beat alpha.
-                let r = if reducing {
-                    if k >= self.reduction_from && !four {
-                        let h = if self.history {
-                            self.history_table[side + b.index(c)]
-                        } else {
-                            0
-                        };
-                        self.reduction(depth, k, top - value, quiet, h)
-                            .min(next_depth - self.reduction_floor)
+                let r = if reducing && k >= self.reduction_from && !four {
+                    let h = if self.history {
+                        self.history_table[side + b.index(c)]
                     } else {
                         0
-                    }
+                    };
+                    self.reduction(depth, k, top - value, quiet, h)
+                        .min(next_depth - self.reduction_floor)
                 } else {
                     0
                 };

@@ -22,10 +22,10 @@ const VCT_DEPTH: u32 = 10;
 const VCT_SHARE: u64 = 8;
 
 impl Engine {
-    /// The plies in which the side to move of `b` wins by VCF or else by VCT, and the
-    /// line (the VCF, or the VCT proof's main line), tested on the budgets of the root
-    /// defence (a quarter of `vcf_budget` VCF nodes, half of `vct_budget` VCT nodes and a
-    /// sixth of the time); `None` when neither is found.
+    /// The root defence's threat test: the plies in which the side to move of `b` wins
+    /// by VCF or else by VCT, and the line (the VCF, or the VCT proof's main line), on a
+    /// quarter of `vcf_budget` VCF nodes (none when it is 0), half of `vct_budget` VCT
+    /// nodes and a sixth of the time; `None` when neither is found.
     fn opponent_threat(
         &mut self,
         b: &mut Board,
@@ -230,28 +230,9 @@ impl Engine {
         // time is gone), and our fours.
         if moves.len() > 1 && b.pattern_count(!me, Pattern::Five) == 0 {
             b.set_side_to_move(!me);
-            let vcf_threat = if self.room() > 0 {
-                let limit = (vcf_budget / 4 + 1).min(self.room() - 1);
-                let t = self.vcf.solve_within(&mut b, 40, limit, &self.budget);
-                self.nodes += self.vcf.nodes;
-                t
-            } else {
-                None
-            };
-            let vct_threat = if vcf_threat.is_none() && (vct_budget / 2).min(self.vct_room()) > 0 {
-                let p = self.vct.prove_within(
-                    &mut b,
-                    VCT_DEPTH,
-                    (vct_budget / 2).min(self.vct_room()),
-                    &self.budget.share(1.0 / 6.0, None),
-                );
-                self.nodes += self.vct.nodes;
-                p
-            } else {
-                None
-            };
+            let threat = self.opponent_threat(&mut b, vcf_budget, vct_budget);
             b.set_side_to_move(me);
-            if vcf_threat.is_some() || vct_threat.is_some() {
+            if threat.is_some() {
                 // The best candidates by ordering value (defences of a threat rank high:
                 // they take the opponent's best cells).
                 let mut order = moves.clone();

@@ -40,8 +40,8 @@
 //! [`VctSolver::dfpn_previous_block`] measures from the attacker's previous move as before.
 //!
 //! With [`VctSolver::dfpn_near_quiet`] (on in the puzzle suite, off in the engine), the
-//! λ² moves below the root are only those [`near_previous_threat`] the attacker's previous threat
-//! (Allis's dependency of threats: a quiet threat mostly builds on the stones just
+//! λ² moves below the root are only those near the attacker's previous threat
+//! ([`near_previous_threat`]; Allis's dependency of threats: a quiet threat mostly builds on the stones just
 //! played; fours and open threes are still generated everywhere): the λ² candidates
 //! were a third of the stage's budget. At the suite's budgets this took freestyle from
 //! 1,458 to 1,459 solved and standard from 1,476 to 1,478, none lost.
@@ -265,8 +265,8 @@ fn defender_keys(b: &Board, t: &DfpnTables, key: u64) -> Zone {
 /// The initial proof number of a defender node not yet expanded, after the attacker's
 /// move with patterns `p`: a four leaves one reply, an open three a few, a λ² threat
 /// more. The attacker node's first move (the best by the generator's ordering; below
-/// the root the best near the previous threat, see [`near_previous_threat`]) starts at 1 whatever it
-/// is, so that df-pn tries it before the other fours (at the suite's budgets 167 → 171
+/// the root the best near the previous threat, see [`near_previous_threat`]) starts at
+/// 1 whatever it is, so that df-pn tries it before the other fours (at the suite's budgets 167 → 171
 /// of the hard set's 243 wins).
 fn initial_pn(p: &[u8; 4]) -> u32 {
     if p.iter().any(|&v| v >= Pattern::Four as u8) {
@@ -301,20 +301,21 @@ const INDEX: u16 = 0x1FFF;
 
 /// True when the attacker's move `c` is near its previous threat `previous`: on one of
 /// its four lines within four cells, or within 3 cells of it in both coordinates
-/// (`NEAR_SQUARE`). A threat sequence
-/// mostly builds on the stones just played (Allis's dependency of threats); a move
-/// elsewhere starts with [`VctSolver::dfpn_far_pn`] more proof number, so df-pn tries
-/// it after the near ones unless they grow costly (it is never pruned).
+/// (`NEAR_SQUARE`). A threat sequence mostly builds on the stones just played (Allis's
+/// dependency of threats); a move elsewhere starts with [`VctSolver::dfpn_far_pn`] more
+/// proof number, so df-pn tries it after the near ones unless they grow costly (it is
+/// never pruned).
 pub fn near_previous_threat(c: Cell, previous: Cell) -> bool {
     crate::vcf::aligned(c, previous)
         || c.x.abs_diff(previous.x).max(c.y.abs_diff(previous.y)) <= NEAR_SQUARE
 }
 
 /// The square around the previous threat (cells at most this far in both coordinates)
-/// that [`near_previous_threat`] counts as near, besides its four lines: 3, because in Rapfi's lines of
-/// the suite's freestyle misses 9 λ² moves were outside the 2-cell square and off the
-/// lines of the previous threat, 5 of them knight-like steps within 3 cells; with 30,000
-/// df-pn nodes, 3 against 2 took freestyle from 1,462 to 1,464 solved (gains `white-to-move#76`, `practical#232`, `#625`, loses `white-to-move#127`),
+/// that [`near_previous_threat`] counts as near, besides its four lines: 3, because in
+/// Rapfi's lines of the suite's freestyle misses 9 λ² moves were outside the 2-cell
+/// square and off the lines of the previous threat, 5 of them knight-like steps within 3
+/// cells; with 30,000 df-pn nodes, 3 against 2 took freestyle from 1,462 to 1,464 solved
+/// (gains `white-to-move#76`, `practical#232`, `#625`, loses `white-to-move#127`),
 /// standard 1,484 → 1,485.
 const NEAR_SQUARE: u8 = 3;
 
@@ -814,8 +815,8 @@ const QUIET_PER_NODE: u64 = 4;
 /// The attacker's quiet moves that may threaten a VCF: cells (not fours or open threes,
 /// which [`threat_moves`] gives) where it makes a closed three or two twos and after
 /// which it has a four-three or double-four cell, best first; with `previous` (the
-/// attacker's previous threat), only the cells [`near_previous_threat`] it. Adds the candidates tested
-/// to `nodes`, [`QUIET_PER_NODE`] to a node.
+/// attacker's previous threat), only the cells near it ([`near_previous_threat`]). Adds
+/// the candidates tested to `nodes`, [`QUIET_PER_NODE`] to a node.
 fn quiet_threats(b: &mut Board, nodes: &mut u64, previous: Option<Cell>) -> Vec<(i32, usize)> {
     let a = b.side_to_move();
     let d = !a;
