@@ -677,9 +677,11 @@ impl Brain {
     }
 
     /// Sets up the position of a `BOARD`/`SWAP2BOARD` block: our stones (`1`) and the
-    /// opponent's (`2`) by alternate play when the counts allow it (black is whoever has
-    /// one stone more or, on equal counts, us), else as setup stones with us to move;
-    /// then the blocking stones (`3`). The `ERROR` line when the position cannot be set.
+    /// opponent's (`2`) by alternate play when the counts leave us to move (equal counts:
+    /// we are black; the opponent one stone more: it is black), else as setup stones with
+    /// us to move (also when we have one stone more: alternate play would leave the
+    /// opponent to move, and the search would choose the opponent's move); then the
+    /// blocking stones (`3`). The `ERROR` line when the position cannot be set.
     fn set_board(&mut self, stones: &[(Cell, u8)]) -> Option<String> {
         let Some(old) = self.board.as_ref() else {
             return Some("ERROR no game started (send START first)".into());
@@ -694,7 +696,10 @@ impl Brain {
         } else {
             (&own, &opp)
         };
-        let mut ok = first.len() == second.len() || first.len() == second.len() + 1;
+        // Alternate play must end with us to move: equal counts (we are black) or the
+        // opponent one stone ahead (it is black). With one stone more of ours it would
+        // end with the opponent to move.
+        let mut ok = own.len() == opp.len() || opp.len() == own.len() + 1;
         if ok {
             for k in 0..first.len() {
                 if b.try_play(first[k]).is_err()
@@ -1615,6 +1620,27 @@ mod tests {
                 .collect();
             assert_eq!(&shapes, expected, "input {input:?} answered {out:?}");
         }
+    }
+
+    /// A `BOARD` where we have one stone more than the opponent: we are still the side
+    /// to move. Alternate play would have left the opponent to move, and the brain
+    /// answered the opponent's best move (0,4, its five) instead of our own five (7,11).
+    #[test]
+    fn board_with_one_stone_more_of_ours_is_searched_for_us() {
+        let mut b = Brain::new().with_node_limit(2_000);
+        let out = talk(
+            &mut b,
+            "START 15\nBOARD\n7,7,1\n7,6,2\n7,8,1\n0,0,2\n7,9,1\n0,1,2\n7,10,1\n0,2,2\n10,0,1\n0,3,2\n12,12,1\nDONE\n",
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines, vec!["OK", "7,11"], "{out}");
+        let board = b.board().unwrap();
+        assert_eq!(board.stone_count(), 12);
+        assert_eq!(
+            board.outcome(),
+            Some(zerosum::Outcome::Win(Side::First)),
+            "{out}"
+        );
     }
 
     #[test]
