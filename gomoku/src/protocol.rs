@@ -753,7 +753,8 @@ impl Brain {
     /// - **five stones** (white to move): `SWAP` when the position is worse than even
     ///   for white, else our 6th stone as white.
     ///
-    /// Any other count is answered with `ERROR`. The thinking time of the whole answer
+    /// Any other count is answered with `ERROR`, and the game so far is kept (as for a
+    /// stone that cannot be played, or a finished position). The thinking time of the whole answer
     /// is one move's ([`Brain::move_limits`]), shared among the positions it compares,
     /// and a move's deadline ([`Brain::deadline`]: the hard limit less the wait reserve)
     /// holds for the whole answer: when a search comes back late (a search thread that
@@ -783,7 +784,8 @@ impl Brain {
             0 => self.swap2_open(&mut b, deadline),
             3 => self.swap2_choose(&mut b, true, deadline),
             5 => self.swap2_choose(&mut b, false, deadline),
-            n => format!("ERROR SWAP2BOARD takes 0, 3 or 5 stones, got {n}"),
+            // The game so far is kept: a refused block changes nothing.
+            n => return format!("ERROR SWAP2BOARD takes 0, 3 or 5 stones, got {n}"),
         };
         self.board = Some(b);
         reply
@@ -1727,6 +1729,25 @@ mod tests {
         assert_eq!(swap2_reply(&["7,7", "0,0", "8,7", "14,14", "9,7"]), "SWAP");
         let reply = swap2_reply(&["0,0", "7,7", "0,14", "8,7", "14,0"]);
         assert_eq!(cells_of(&reply).len(), 1, "{reply}");
+    }
+
+    /// A `SWAP2BOARD` block refused for its stone count leaves the game as it was: its
+    /// stones were kept as the position, so a `TURN` on a cell of the game before was
+    /// taken as a new move.
+    #[test]
+    fn a_refused_swap2_block_keeps_the_game() {
+        let mut b = Brain::new().with_node_limit(2_000);
+        let out = talk(
+            &mut b,
+            "START 15\nTURN 7,7\nSWAP2BOARD\n0,0\n0,1\n0,2\n0,3\nDONE\nTURN 7,7\n",
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4, "{out}");
+        assert_eq!(lines[2], "ERROR SWAP2BOARD takes 0, 3 or 5 stones, got 4");
+        assert_eq!(lines[3], "ERROR cell 7,7 is occupied", "{out}");
+        let board = b.board().unwrap();
+        assert_eq!(board.stone_count(), 2, "{out}");
+        assert_eq!(board.moves()[0], Cell::new(7, 7));
     }
 
     /// A Swap2 answer whose hard limit has passed (its searches came back late, as a
