@@ -622,32 +622,7 @@ impl Brain {
                 if rule != self.rule {
                     self.rule = rule;
                     if let Some(b) = self.board.as_ref() {
-                        let mut nb = Board::with_size(b.size() as u32, rule).expect("same size");
-                        let mut replayed = true;
-                        for &c in b.moves() {
-                            if nb.try_play(c).is_err() {
-                                replayed = false;
-                                break;
-                            }
-                        }
-                        if !replayed {
-                            // A stone the new rule refuses in this order (a renju forbidden
-                            // point, or a five that no longer ends the game): the same
-                            // stones as a setup, the same side to move.
-                            nb = Board::with_size(b.size() as u32, rule).expect("same size");
-                            for (k, &c) in b.moves().iter().enumerate() {
-                                let side = if k % 2 == 0 {
-                                    Side::First
-                                } else {
-                                    Side::Second
-                                };
-                                if nb.place(c, side).is_err() {
-                                    break;
-                                }
-                            }
-                            nb.set_side_to_move(b.side_to_move());
-                        }
-                        self.board = Some(nb);
+                        self.board = Some(under_rule(b, rule));
                     }
                     if let Some(e) = self.engine.as_mut() {
                         e.clear();
@@ -925,6 +900,38 @@ impl Brain {
     pub fn run_stdio(&mut self) -> io::Result<()> {
         self.run(io::stdin().lock(), &mut io::stdout())
     }
+}
+
+/// `board`'s position under `rule`, for an `INFO rule` sent during a game: its moves
+/// replayed in order when each stone is the side to move's and the rule accepts it (a
+/// game played by `TURN`s), else its stones placed as setup stones of their own colours
+/// (a `BOARD` set up without alternate play, or a stone the new rule refuses in this
+/// order: a renju forbidden point, or a five that no longer ends the game); then its
+/// blocking stones (`BOARD` field 3), and the same side to move.
+fn under_rule(board: &Board, rule: Rule) -> Board {
+    let size = u32::from(board.size());
+    let mut nb = Board::with_size(size, rule).expect("same size");
+    let replayed = board
+        .moves()
+        .iter()
+        .all(|&c| board.stone(c) == Some(nb.side_to_move()) && nb.try_play(c).is_ok());
+    if !replayed {
+        nb = Board::with_size(size, rule).expect("same size");
+        for &c in board.moves() {
+            let side = board.stone(c).expect("a stone played is on its cell");
+            if nb.place(c, side).is_err() {
+                break;
+            }
+        }
+    }
+    for i in 0..board.cell_count() {
+        if board.raw(i) == 3 {
+            // An empty cell of the new board: the blockers' cells hold no stone.
+            let _ = nb.place_blocker(board.cell_of(i));
+        }
+    }
+    nb.set_side_to_move(board.side_to_move());
+    nb
 }
 
 /// One stone line of a block: `x,y,field` with field 1, 2 or 3.
@@ -1485,6 +1492,40 @@ mod tests {
         }
         assert_eq!(talk(&mut b, "INFO rule 0\n"), "");
         assert_eq!(b.rule(), Rule::Freestyle);
+    }
+
+    /// Every cell's contents (0 empty, 1 black, 2 white, 3 blocker) and the side to move.
+    fn contents(board: &Board) -> (Vec<u8>, Side) {
+        let cells = (0..board.cell_count()).map(|i| board.raw(i)).collect();
+        (cells, board.side_to_move())
+    }
+
+    /// `INFO rule` during a game keeps the position: a `BOARD` set up as stones (here our
+    /// four stones against one) keeps each stone's colour, and its blocking stones
+    /// (field 3) stay. The stones were replayed in alternate colours and the blockers
+    /// dropped, so the brain no longer saw its own open four.
+    #[test]
+    fn rule_info_keeps_the_colours_and_blockers_of_a_board() {
+        let mut b = Brain::new().with_node_limit(500);
+        talk(
+            &mut b,
+            "START 15\nBOARD\n7,7,1\n7,8,1\n7,9,1\n12,12,1\n0,0,2\n3,3,3\nDONE\n",
+        );
+        let before = contents(b.board().unwrap());
+        assert_eq!(b.board().unwrap().stone_count(), 6);
+        for rule in ["1", "4", "0"] {
+            assert_eq!(talk(&mut b, &format!("INFO rule {rule}\n")), "");
+            assert_eq!(b.board().unwrap().rule().gomocup().to_string(), rule);
+            assert_eq!(contents(b.board().unwrap()), before, "rule {rule}");
+        }
+        // A game played by turns is still replayed as moves: the last can be taken back.
+        let mut b = Brain::new().with_node_limit(500);
+        let out = talk(&mut b, "START 15\nTURN 7,7\nINFO rule 1\n");
+        let before = contents(b.board().unwrap());
+        let reply = out.lines().nth(1).unwrap().to_string();
+        assert_eq!(talk(&mut b, "INFO rule 0\n"), "");
+        assert_eq!(contents(b.board().unwrap()), before);
+        assert_eq!(talk(&mut b, &format!("TAKEBACK {reply}\n")), "OK\n");
     }
 
     /// The shape of one reply line.
