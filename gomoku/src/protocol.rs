@@ -560,6 +560,12 @@ impl Brain {
         };
         match Cell::parse_xy(arg) {
             Ok(c) if board.last_move() == Some(c) && board.try_undo() => "OK".into(),
+            // Only the stones of a `BOARD` set up as stones (not by alternate play) are
+            // left: none of them is a move that can be taken back.
+            Ok(c) if board.stone(c).is_some() && !board.clone().try_undo() => format!(
+                "ERROR {} is a stone of the BOARD's setup, which cannot be taken back",
+                c.to_xy()
+            ),
             Ok(c) => format!("ERROR {} is not the last stone played", c.to_xy()),
             Err(e) => bad_cell(&e, board.size()),
         }
@@ -1684,6 +1690,26 @@ mod tests {
             Some(zerosum::Outcome::Win(Side::First)),
             "{out}"
         );
+    }
+
+    /// `TAKEBACK` of a stone of a `BOARD` set up as stones is refused with its reason;
+    /// it was told "not the last stone played", even for the last one.
+    #[test]
+    fn takeback_of_a_setup_stone_says_why() {
+        let mut b = Brain::new().with_node_limit(500);
+        let out = talk(
+            &mut b,
+            "START 15\nBOARD\n7,7,1\n7,8,1\n0,0,2\n0,5,1\nDONE\n",
+        );
+        let reply = out.lines().nth(1).unwrap().to_string();
+        assert_eq!(talk(&mut b, &format!("TAKEBACK {reply}\n")), "OK\n");
+        assert_eq!(
+            talk(&mut b, "TAKEBACK 0,0\nTAKEBACK 7,7\nTAKEBACK 3,3\n"),
+            "ERROR 0,0 is a stone of the BOARD's setup, which cannot be taken back\n\
+             ERROR 7,7 is a stone of the BOARD's setup, which cannot be taken back\n\
+             ERROR 3,3 is not the last stone played\n"
+        );
+        assert_eq!(b.board().unwrap().stone_count(), 4);
     }
 
     #[test]
