@@ -735,12 +735,12 @@ impl Brain {
     ///   for white, else our 6th stone as white.
     ///
     /// Any other count is answered with `ERROR`, and the game so far is kept (as for a
-    /// stone that cannot be played, or a finished position). The thinking time of the whole answer
-    /// is one move's ([`Brain::move_limits`]), shared among the positions it compares,
-    /// and a move's deadline ([`Brain::deadline`]: the hard limit less the wait reserve)
-    /// holds for the whole answer: when a search comes back late (a search thread that
-    /// waited for a CPU), the comparisons left are skipped and the best choice so far is
-    /// answered. No watchdog answers for it: a search that is itself late past the
+    /// stone that cannot be played, or a finished position). The thinking time of the
+    /// whole answer is one move's ([`Brain::move_limits`]), shared among the positions it
+    /// compares, and a move's deadline ([`Brain::deadline`]: the hard limit less the wait
+    /// reserve) holds for the whole answer: when a search comes back late (a search
+    /// thread that waited for a CPU), the comparisons left are skipped and the best
+    /// choice so far is answered. No watchdog answers for it: a search that is itself late past the
     /// reserve makes the answer late.
     fn swap2(&mut self, stones: &[(Cell, u8)]) -> String {
         let received = self.arrived;
