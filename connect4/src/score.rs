@@ -7,13 +7,17 @@
 //! (`../shared/data/connect4/README.md`; Pons, "Solving Connect 4", part 2.)
 //!
 //! On a board of `N` cells ([`crate::Size`]) the same convention reads: a four made by
-//! the `m`-th stone of the game is worth `⌊N/2⌋ + 1 − ⌈m/2⌉` to its maker
-//! ([`win_score_on`]), so the score is the number of the winner's stones left unplayed
-//! plus one; the fastest possible win scores most, a draw (the board filled, the game's
-//! last move the `N`-th) 0. Conversely the game ends on move `m = N + 1 − 2s` (`N`
-//! even) or `N − 2s` (`N` odd) for a first-player score `s > 0` from the empty board,
-//! and `m = N + 2 + 2s` (`N` even) or `N + 1 + 2s` (`N` odd) for `s < 0`
-//! ([`ending_move`]), the form in which the outcomes of other board sizes are published.
+//! the `m`-th stone of the game is worth `⌊(N + 2 − m)/2⌋` to its maker
+//! ([`win_score_on`]; Pons' solver's `(N + 1 − moves)/2` for a win at once), so the score
+//! is the number of the winner's stones left unplayed plus one; the fastest possible win
+//! scores most, a draw (the board filled, the game's last move the `N`-th) 0, and every
+//! win at least 1 — also, on an odd board, the first player's win with the last cell
+//! (it has `⌈N/2⌉` stones, one more than the second player). On an even board, and for
+//! the second player's wins, this is `⌊N/2⌋ + 1 − ⌈m/2⌉`. Conversely the game ends on
+//! move `m = N + 1 − 2s` (`N` even) or `N + 2 − 2s` (`N` odd) for a first-player score
+//! `s > 0` from the empty board, and `m = N + 2 + 2s` (`N` even) or `N + 1 + 2s` (`N`
+//! odd) for `s < 0` ([`ending_move`]), the form in which the outcomes of other board
+//! sizes are published.
 use crate::bits::CELLS;
 use zerosum::Score;
 
@@ -29,10 +33,14 @@ pub const fn win_score(stone: u32) -> i32 {
     win_score_on(CELLS, stone)
 }
 
-/// [`win_score`] on a board of `cells` cells: `⌊cells/2⌋ + 1 − ⌈stone/2⌉`.
+/// [`win_score`] on a board of `cells` cells: `⌊(cells + 2 − stone)/2⌋`, the winner's
+/// stones left unplayed plus one (`stone` at most `cells`). It is `⌊cells/2⌋ + 1 −
+/// ⌈stone/2⌉` except for the first player on an odd board, which has one stone more:
+/// its win with the last cell scores 1, not 0 as a draw does, as the solver's own
+/// bounds (Pons') count it.
 #[inline(always)]
 pub const fn win_score_on(cells: u32, stone: u32) -> i32 {
-    (cells as i32 / 2 + 1) - (stone as i32 + 1) / 2
+    (cells as i32 + 2 - stone as i32) / 2
 }
 
 /// The move (counted from 1) on which a game from the empty board of `cells` cells
@@ -40,8 +48,9 @@ pub const fn win_score_on(cells: u32, stone: u32) -> i32 {
 /// the stone that makes the winner's four (a positive score: the first player's, an
 /// odd move; a negative one: the second player's, an even move), or the last cell
 /// (`cells`) for a draw. The inverse of [`win_score_on`] on the moves of the right
-/// parity. `score` must be one a game on that board can have (`|score| ≤ ⌊cells/2⌋ − 3`:
-/// a four made with the winner's own 4th stone): other scores give no move of the game.
+/// parity. `score` must be one a game on that board can have (`|score| ≤ ⌊(cells − 5)/2⌋`:
+/// a four made with the first player's own 4th stone): other scores give no move of the
+/// game.
 ///
 /// ```
 /// // The standard board: +1, a first-player win with the 41st stone (Allis, Allen).
@@ -51,10 +60,14 @@ pub const fn win_score_on(cells: u32, stone: u32) -> i32 {
 pub const fn ending_move(cells: u32, score: i32) -> u32 {
     let n = cells as i32;
     let m = if score > 0 {
-        // The largest odd m with ⌊n/2⌋ + 1 − ⌈m/2⌉ = score.
-        2 * (n / 2 + 1 - score) - 1
+        // The odd m with ⌊(n + 2 − m)/2⌋ = score.
+        if n % 2 == 0 {
+            n + 1 - 2 * score
+        } else {
+            n + 2 - 2 * score
+        }
     } else if score < 0 {
-        // The largest even m with ⌊n/2⌋ + 1 − m/2 = −score.
+        // The even m with ⌊(n + 2 − m)/2⌋ = −score.
         2 * (n / 2 + 1 + score)
     } else {
         n

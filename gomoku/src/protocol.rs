@@ -560,6 +560,12 @@ impl Brain {
         };
         match Cell::parse_xy(arg) {
             Ok(c) if board.last_move() == Some(c) && board.try_undo() => "OK".into(),
+            // Only the stones of a `BOARD` set up as stones (not by alternate play) are
+            // left: none of them is a move that can be taken back.
+            Ok(c) if board.stone(c).is_some() && !board.clone().try_undo() => format!(
+                "ERROR {} is a stone of the BOARD's setup, which cannot be taken back",
+                c.to_xy()
+            ),
             Ok(c) => format!("ERROR {} is not the last stone played", c.to_xy()),
             Err(e) => bad_cell(&e, board.size()),
         }
@@ -622,32 +628,7 @@ impl Brain {
                 if rule != self.rule {
                     self.rule = rule;
                     if let Some(b) = self.board.as_ref() {
-                        let mut nb = Board::with_size(b.size() as u32, rule).expect("same size");
-                        let mut replayed = true;
-                        for &c in b.moves() {
-                            if nb.try_play(c).is_err() {
-                                replayed = false;
-                                break;
-                            }
-                        }
-                        if !replayed {
-                            // A stone the new rule refuses in this order (a renju forbidden
-                            // point, or a five that no longer ends the game): the same
-                            // stones as a setup, the same side to move.
-                            nb = Board::with_size(b.size() as u32, rule).expect("same size");
-                            for (k, &c) in b.moves().iter().enumerate() {
-                                let side = if k % 2 == 0 {
-                                    Side::First
-                                } else {
-                                    Side::Second
-                                };
-                                if nb.place(c, side).is_err() {
-                                    break;
-                                }
-                            }
-                            nb.set_side_to_move(b.side_to_move());
-                        }
-                        self.board = Some(nb);
+                        self.board = Some(under_rule(b, rule));
                     }
                     if let Some(e) = self.engine.as_mut() {
                         e.clear();
@@ -677,9 +658,11 @@ impl Brain {
     }
 
     /// Sets up the position of a `BOARD`/`SWAP2BOARD` block: our stones (`1`) and the
-    /// opponent's (`2`) by alternate play when the counts allow it (black is whoever has
-    /// one stone more or, on equal counts, us), else as setup stones with us to move;
-    /// then the blocking stones (`3`). The `ERROR` line when the position cannot be set.
+    /// opponent's (`2`) by alternate play when the counts leave us to move (equal counts:
+    /// we are black; the opponent one stone more: it is black), else as setup stones with
+    /// us to move (also when we have one stone more: alternate play would leave the
+    /// opponent to move, and the search would choose the opponent's move); then the
+    /// blocking stones (`3`). The `ERROR` line when the position cannot be set.
     fn set_board(&mut self, stones: &[(Cell, u8)]) -> Option<String> {
         let Some(old) = self.board.as_ref() else {
             return Some("ERROR no game started (send START first)".into());
@@ -694,7 +677,10 @@ impl Brain {
         } else {
             (&own, &opp)
         };
-        let mut ok = first.len() == second.len() || first.len() == second.len() + 1;
+        // Alternate play must end with us to move: equal counts (we are black) or the
+        // opponent one stone ahead (it is black). With one stone more of ours it would
+        // end with the opponent to move.
+        let mut ok = own.len() == opp.len() || opp.len() == own.len() + 1;
         if ok {
             for k in 0..first.len() {
                 if b.try_play(first[k]).is_err()
@@ -748,12 +734,13 @@ impl Brain {
     /// - **five stones** (white to move): `SWAP` when the position is worse than even
     ///   for white, else our 6th stone as white.
     ///
-    /// Any other count is answered with `ERROR`. The thinking time of the whole answer
-    /// is one move's ([`Brain::move_limits`]), shared among the positions it compares,
-    /// and a move's deadline ([`Brain::deadline`]: the hard limit less the wait reserve)
-    /// holds for the whole answer: when a search comes back late (a search thread that
-    /// waited for a CPU), the comparisons left are skipped and the best choice so far is
-    /// answered. No watchdog answers for it: a search that is itself late past the
+    /// Any other count is answered with `ERROR`, and the game so far is kept (as for a
+    /// stone that cannot be played, or a finished position). The thinking time of the
+    /// whole answer is one move's ([`Brain::move_limits`]), shared among the positions it
+    /// compares, and a move's deadline ([`Brain::deadline`]: the hard limit less the wait
+    /// reserve) holds for the whole answer: when a search comes back late (a search
+    /// thread that waited for a CPU), the comparisons left are skipped and the best
+    /// choice so far is answered. No watchdog answers for it: a search that is itself late past the
     /// reserve makes the answer late.
     fn swap2(&mut self, stones: &[(Cell, u8)]) -> String {
         let received = self.arrived;
@@ -778,7 +765,8 @@ impl Brain {
             0 => self.swap2_open(&mut b, deadline),
             3 => self.swap2_choose(&mut b, true, deadline),
             5 => self.swap2_choose(&mut b, false, deadline),
-            n => format!("ERROR SWAP2BOARD takes 0, 3 or 5 stones, got {n}"),
+            // The game so far is kept: a refused block changes nothing.
+            n => return format!("ERROR SWAP2BOARD takes 0, 3 or 5 stones, got {n}"),
         };
         self.board = Some(b);
         reply
@@ -918,6 +906,38 @@ impl Brain {
     pub fn run_stdio(&mut self) -> io::Result<()> {
         self.run(io::stdin().lock(), &mut io::stdout())
     }
+}
+
+/// `board`'s position under `rule`, for an `INFO rule` sent during a game: its moves
+/// replayed in order when each stone is the side to move's and the rule accepts it (a
+/// game played by `TURN`s), else its stones placed as setup stones of their own colours
+/// (a `BOARD` set up without alternate play, or a stone the new rule refuses in this
+/// order: a renju forbidden point, or a five that no longer ends the game); then its
+/// blocking stones (`BOARD` field 3), and the same side to move.
+fn under_rule(board: &Board, rule: Rule) -> Board {
+    let size = u32::from(board.size());
+    let mut nb = Board::with_size(size, rule).expect("same size");
+    let replayed = board
+        .moves()
+        .iter()
+        .all(|&c| board.stone(c) == Some(nb.side_to_move()) && nb.try_play(c).is_ok());
+    if !replayed {
+        nb = Board::with_size(size, rule).expect("same size");
+        for &c in board.moves() {
+            let side = board.stone(c).expect("a stone played is on its cell");
+            if nb.place(c, side).is_err() {
+                break;
+            }
+        }
+    }
+    for i in 0..board.cell_count() {
+        if board.raw(i) == 3 {
+            // An empty cell of the new board: the blockers' cells hold no stone.
+            let _ = nb.place_blocker(board.cell_of(i));
+        }
+    }
+    nb.set_side_to_move(board.side_to_move());
+    nb
 }
 
 /// One stone line of a block: `x,y,field` with field 1, 2 or 3.
@@ -1480,6 +1500,40 @@ mod tests {
         assert_eq!(b.rule(), Rule::Freestyle);
     }
 
+    /// Every cell's contents (0 empty, 1 black, 2 white, 3 blocker) and the side to move.
+    fn contents(board: &Board) -> (Vec<u8>, Side) {
+        let cells = (0..board.cell_count()).map(|i| board.raw(i)).collect();
+        (cells, board.side_to_move())
+    }
+
+    /// `INFO rule` during a game keeps the position: a `BOARD` set up as stones (here our
+    /// four stones against one) keeps each stone's colour, and its blocking stones
+    /// (field 3) stay. The stones were replayed in alternate colours and the blockers
+    /// dropped, so the brain no longer saw its own open four.
+    #[test]
+    fn rule_info_keeps_the_colours_and_blockers_of_a_board() {
+        let mut b = Brain::new().with_node_limit(500);
+        talk(
+            &mut b,
+            "START 15\nBOARD\n7,7,1\n7,8,1\n7,9,1\n12,12,1\n0,0,2\n3,3,3\nDONE\n",
+        );
+        let before = contents(b.board().unwrap());
+        assert_eq!(b.board().unwrap().stone_count(), 6);
+        for rule in ["1", "4", "0"] {
+            assert_eq!(talk(&mut b, &format!("INFO rule {rule}\n")), "");
+            assert_eq!(b.board().unwrap().rule().gomocup().to_string(), rule);
+            assert_eq!(contents(b.board().unwrap()), before, "rule {rule}");
+        }
+        // A game played by turns is still replayed as moves: the last can be taken back.
+        let mut b = Brain::new().with_node_limit(500);
+        let out = talk(&mut b, "START 15\nTURN 7,7\nINFO rule 1\n");
+        let before = contents(b.board().unwrap());
+        let reply = out.lines().nth(1).unwrap().to_string();
+        assert_eq!(talk(&mut b, "INFO rule 0\n"), "");
+        assert_eq!(contents(b.board().unwrap()), before);
+        assert_eq!(talk(&mut b, &format!("TAKEBACK {reply}\n")), "OK\n");
+    }
+
     /// The shape of one reply line.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     enum Shape {
@@ -1617,6 +1671,47 @@ mod tests {
         }
     }
 
+    /// A `BOARD` where we have one stone more than the opponent: we are still the side
+    /// to move. Alternate play would have left the opponent to move, and the brain
+    /// answered the opponent's best move (0,4, its five) instead of our own five (7,11).
+    #[test]
+    fn board_with_one_stone_more_of_ours_is_searched_for_us() {
+        let mut b = Brain::new().with_node_limit(2_000);
+        let out = talk(
+            &mut b,
+            "START 15\nBOARD\n7,7,1\n7,6,2\n7,8,1\n0,0,2\n7,9,1\n0,1,2\n7,10,1\n0,2,2\n10,0,1\n0,3,2\n12,12,1\nDONE\n",
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines, vec!["OK", "7,11"], "{out}");
+        let board = b.board().unwrap();
+        assert_eq!(board.stone_count(), 12);
+        assert_eq!(
+            board.outcome(),
+            Some(zerosum::Outcome::Win(Side::First)),
+            "{out}"
+        );
+    }
+
+    /// `TAKEBACK` of a stone of a `BOARD` set up as stones is refused with its reason;
+    /// it was told "not the last stone played", even for the last one.
+    #[test]
+    fn takeback_of_a_setup_stone_says_why() {
+        let mut b = Brain::new().with_node_limit(500);
+        let out = talk(
+            &mut b,
+            "START 15\nBOARD\n7,7,1\n7,8,1\n0,0,2\n0,5,1\nDONE\n",
+        );
+        let reply = out.lines().nth(1).unwrap().to_string();
+        assert_eq!(talk(&mut b, &format!("TAKEBACK {reply}\n")), "OK\n");
+        assert_eq!(
+            talk(&mut b, "TAKEBACK 0,0\nTAKEBACK 7,7\nTAKEBACK 3,3\n"),
+            "ERROR 0,0 is a stone of the BOARD's setup, which cannot be taken back\n\
+             ERROR 7,7 is a stone of the BOARD's setup, which cannot be taken back\n\
+             ERROR 3,3 is not the last stone played\n"
+        );
+        assert_eq!(b.board().unwrap().stone_count(), 4);
+    }
+
     #[test]
     fn board_stones_of_field_3_occupy_their_cells() {
         // Issue 14 item 6: BOARD / 7,7,3 / DONE was answered 7,7.
@@ -1701,6 +1796,25 @@ mod tests {
         assert_eq!(swap2_reply(&["7,7", "0,0", "8,7", "14,14", "9,7"]), "SWAP");
         let reply = swap2_reply(&["0,0", "7,7", "0,14", "8,7", "14,0"]);
         assert_eq!(cells_of(&reply).len(), 1, "{reply}");
+    }
+
+    /// A `SWAP2BOARD` block refused for its stone count leaves the game as it was: its
+    /// stones were kept as the position, so a `TURN` on a cell of the game before was
+    /// taken as a new move.
+    #[test]
+    fn a_refused_swap2_block_keeps_the_game() {
+        let mut b = Brain::new().with_node_limit(2_000);
+        let out = talk(
+            &mut b,
+            "START 15\nTURN 7,7\nSWAP2BOARD\n0,0\n0,1\n0,2\n0,3\nDONE\nTURN 7,7\n",
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4, "{out}");
+        assert_eq!(lines[2], "ERROR SWAP2BOARD takes 0, 3 or 5 stones, got 4");
+        assert_eq!(lines[3], "ERROR cell 7,7 is occupied", "{out}");
+        let board = b.board().unwrap();
+        assert_eq!(board.stone_count(), 2, "{out}");
+        assert_eq!(board.moves()[0], Cell::new(7, 7));
     }
 
     /// A Swap2 answer whose hard limit has passed (its searches came back late, as a

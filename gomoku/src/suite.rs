@@ -192,11 +192,13 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, (usize, SuiteError)> {
 }
 
 /// Reads the openings file (`h8i7e9<TAB>score` a line, `#` comments) as 15×15 boards
-/// under `rule`.
+/// under `rule`. Only numbers may follow the move list (the score), so that a list
+/// written with spaces (`h8 i7 e9`) is refused, not read as `h8` alone.
 ///
 /// # Errors
 /// The first bad line, with its 1-based number: a bad cell, a stone that cannot be
-/// played, or an opening that already ends the game ([`SuiteError::Finished`]).
+/// played, text after the moves that is not a number ([`SuiteError::Line`]), or an
+/// opening that already ends the game ([`SuiteError::Finished`]).
 pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, SuiteError)> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -204,7 +206,17 @@ pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, Suit
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        let moves = t.split_whitespace().next().unwrap_or("");
+        let mut fields = t.split_whitespace();
+        let moves = fields.next().unwrap_or("");
+        if let Some(extra) = fields.find(|f| f.parse::<f64>().is_err()) {
+            return Err((
+                i + 1,
+                SuiteError::Line(format!(
+                    "unexpected text {extra:?} after the moves {moves:?} (only a score may \
+                     follow; write the moves without spaces, e.g. h8i7e9)"
+                )),
+            ));
+        }
         let cells = parse_move_list(moves).map_err(|(_, e)| (i + 1, SuiteError::Cell(e)))?;
         let mut b = Board::with_size(15, rule).expect("15 is valid");
         for c in cells {
@@ -580,6 +592,23 @@ pub fn puzzle_side(p: &Puzzle) -> Side {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A move list written with spaces was read as its first move alone (`h8 i9` played
+    /// from `h8`): text after the moves must be the score.
+    #[test]
+    fn openings_refuse_moves_after_a_space() {
+        let boards = parse_openings("# c\nh8i7e9\t-1\nh8g6 +2.5\n", Rule::Freestyle).unwrap();
+        assert_eq!(
+            boards.iter().map(Board::stone_count).collect::<Vec<_>>(),
+            [3, 2]
+        );
+        let (line, e) = parse_openings("h8i7\nh8 i9\n", Rule::Freestyle).unwrap_err();
+        assert_eq!(line, 2);
+        assert!(
+            matches!(e, SuiteError::Line(ref m) if m.contains("\"i9\"")),
+            "{e}"
+        );
+    }
 
     #[test]
     fn cpu_quantiles_are_nearest_ranks() {
