@@ -24,14 +24,16 @@ pub struct MatchArgs {
     /// "INFO thread_num 1".
     #[arg(long = "b-init")]
     pub b_init: Vec<String>,
-    /// Openings file: a move list a line (`h8i7e9`), `#` comments.
+    /// Openings file: a move list a line (`h8i7e9`, or a position of the match's board
+    /// and rule, `15f:h8i7e9`), optionally followed by a score; `#` comments.
     #[arg(long)]
     pub openings: std::path::PathBuf,
-    /// Time per move in milliseconds (the default: 1000).
-    #[arg(long, conflicts_with = "game_ms", value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
+    /// Time per move in milliseconds (the default: 1000; at most a day).
+    #[arg(long, conflicts_with = "game_ms", value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TIME_MS))]
     pub time_ms: Option<u64>,
-    /// Time per engine per game in milliseconds, instead of a time per move.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
+    /// Time per engine per game in milliseconds, instead of a time per move (at most a
+    /// day).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TIME_MS))]
     pub game_ms: Option<u64>,
     /// Number of games, at most twice the number of openings (default: every opening
     /// twice, colours swapped; an odd number ends on the first game of a pair).

@@ -192,13 +192,16 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, (usize, SuiteError)> {
 }
 
 /// Reads the openings file (`h8i7e9<TAB>score` a line, `#` comments) as 15×15 boards
-/// under `rule`. Only numbers may follow the move list (the score), so that a list
-/// written with spaces (`h8 i7 e9`) is refused, not read as `h8` alone.
+/// under `rule`. The move list may also be written as a position, `15f:h8i7e9` (the
+/// notation the match's games file uses), when its size is 15 and its rule letter is
+/// `rule`'s. Only numbers may follow the move list (the score), so that a list written
+/// with spaces (`h8 i7 e9`) is refused, not read as `h8` alone.
 ///
 /// # Errors
 /// The first bad line, with its 1-based number: a bad cell, a stone that cannot be
-/// played, text after the moves that is not a number ([`SuiteError::Line`]), or an
-/// opening that already ends the game ([`SuiteError::Finished`]).
+/// played, text after the moves that is not a number, a position of another size or
+/// rule, or a malformed one ([`SuiteError::Line`]), or an opening that already ends the
+/// game ([`SuiteError::Finished`]).
 pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, SuiteError)> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -217,11 +220,27 @@ pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, Suit
                 )),
             ));
         }
-        let cells = parse_move_list(moves).map_err(|(_, e)| (i + 1, SuiteError::Cell(e)))?;
-        let mut b = Board::with_size(15, rule).expect("15 is valid");
-        for c in cells {
-            b.try_play(c).map_err(|e| (i + 1, SuiteError::Play(e)))?;
-        }
+        let b = if moves.contains(':') {
+            let b = Board::parse_position(moves)
+                .map_err(|e| (i + 1, SuiteError::Line(format!("position {moves:?}: {e}"))))?;
+            if b.size() != 15 || b.rule() != rule {
+                return Err((
+                    i + 1,
+                    SuiteError::Line(format!(
+                        "position {moves:?} is not on the match's board (15{}:)",
+                        rule.letter()
+                    )),
+                ));
+            }
+            b
+        } else {
+            let cells = parse_move_list(moves).map_err(|(_, e)| (i + 1, SuiteError::Cell(e)))?;
+            let mut b = Board::with_size(15, rule).expect("15 is valid");
+            for c in cells {
+                b.try_play(c).map_err(|e| (i + 1, SuiteError::Play(e)))?;
+            }
+            b
+        };
         match b.outcome() {
             Some(Outcome::Win(side)) => {
                 let who = if side == Side::First {
@@ -606,6 +625,26 @@ mod tests {
         assert_eq!(line, 2);
         assert!(
             matches!(e, SuiteError::Line(ref m) if m.contains("\"i9\"")),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn openings_read_positions_of_the_matchs_board() {
+        let boards = parse_openings("15f:h8i7e9\t-1\nh8i7e9\n", Rule::Freestyle).unwrap();
+        assert_eq!(boards[0], boards[1]);
+        let (line, e) = parse_openings("h8\n15r:h8i7\n", Rule::Freestyle).unwrap_err();
+        assert_eq!(line, 2);
+        assert!(
+            matches!(e, SuiteError::Line(ref m) if m.contains("15f:")),
+            "{e}"
+        );
+        let (line, e) = parse_openings("19f:h8\n", Rule::Freestyle).unwrap_err();
+        assert_eq!(line, 1);
+        assert!(matches!(e, SuiteError::Line(_)), "{e}");
+        let (_, e) = parse_openings("15f:h8h8\n", Rule::Freestyle).unwrap_err();
+        assert!(
+            matches!(e, SuiteError::Line(ref m) if m.contains("h8h8")),
             "{e}"
         );
     }
