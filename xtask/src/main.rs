@@ -26,10 +26,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+mod choice_logit;
 mod connect4;
 mod deps;
 mod gomoku;
 mod gomoku_leaf;
+mod gomoku_mmto;
 mod gomoku_policy;
 mod gomoku_teacher;
 mod gomoku_train;
