@@ -38,6 +38,10 @@ pub struct Position {
     pub x: [i32; FEATURES],
     /// The teacher's evaluation (side to move's view, its units).
     pub eval: i32,
+    /// The stones of the position in playing order.
+    pub stones: Vec<Cell>,
+    /// The candidates, the teacher's move first.
+    pub cells: Vec<Cell>,
     /// Per candidate (the teacher's move first), the features of the leaf after each
     /// opponent reply, from the mover's view (to move again there); at 1 ply one leaf a
     /// candidate: the negated features of the position after the candidate.
@@ -69,16 +73,11 @@ pub fn position(
     replies: usize,
 ) -> Position {
     let order = Some(OrderScorer::fitted());
-    let mut moves = Vec::new();
-    Engine::candidate_moves_by(b, candidates, &mut moves, order);
-    // Against an open three the generator keeps every defence: cut to the same count.
-    moves.truncate(candidates);
-    let mut cells = vec![expert];
-    cells.extend(moves.iter().map(|m| m.1).filter(|&c| c != expert));
+    let cells = candidate_cells(b, expert, candidates);
     let mut after = b.clone();
     let mut leaves = Vec::new();
     let mut answers = Vec::new();
-    for c in cells {
+    for &c in &cells {
         after.play(c);
         if plies < 2 {
             leaves.push(vec![narrow(features(&after), -1)]);
@@ -103,8 +102,55 @@ pub fn position(
     Position {
         x: features(b),
         eval,
+        stones: b.moves().to_vec(),
+        cells,
         leaves,
     }
+}
+
+/// The leaves of `p`'s candidates replaced by the principal-variation leaves of our
+/// engine's search (`engine`, its table and `nodes` a search) of the position after each
+/// candidate, as MMTO takes its leaves: one leaf a candidate, from the mover's view (the
+/// sign by the side to move at the leaf; a line that ends the game stops one move
+/// short). `b` is `p`'s position and `cells` its candidates, the teacher's move first.
+pub fn search_leaves(
+    b: &Board,
+    cells: &[Cell],
+    engine: &mut Engine,
+    nodes: u64,
+) -> Vec<Vec<[i16; FEATURES]>> {
+    let me = b.side_to_move();
+    let mut out = Vec::new();
+    for &c in cells {
+        let mut leaf = b.clone();
+        leaf.play(c);
+        let info = engine.search(&leaf, &zerosum::search::Limits::nodes(nodes));
+        for &m in &info.pv {
+            if !leaf.is_legal(m) {
+                break;
+            }
+            leaf.play(m);
+            if leaf.outcome().is_some() {
+                leaf.undo();
+                break;
+            }
+        }
+        let sign = if leaf.side_to_move() == me { 1 } else { -1 };
+        out.push(vec![narrow(features(&leaf), sign)]);
+    }
+    out
+}
+
+/// The candidates of `b` (the teacher's move `expert` first, then the first `candidates`
+/// of our ordering).
+pub fn candidate_cells(b: &Board, expert: Cell, candidates: usize) -> Vec<Cell> {
+    let mut moves = Vec::new();
+    Engine::candidate_moves_by(b, candidates, &mut moves, Some(OrderScorer::fitted()));
+    // Against an open three the generator keeps every defence: cut to the same count.
+    moves.truncate(candidates);
+    let mut cells = vec![expert];
+    cells.extend(moves.iter().map(|m| m.1).filter(|&c| c != expert));
+    cells
 }
 
 /// The usable positions of `games` (moves after the opening with a non-mate evaluation).
@@ -173,6 +219,25 @@ pub fn agreement(ps: &[Position], w: &[f64; FEATURES]) -> (f64, f64) {
     }
     let n = ps.len().max(1) as f64;
     (100.0 * top1 as f64 / n, 100.0 * top3 as f64 / n)
+}
+
+/// Replaces the leaves of `ps` by our search's principal-variation leaves under `table`
+/// ([`search_leaves`], `nodes` a search).
+pub fn research(ps: &mut [Position], table: &EvalTable, nodes: u64) {
+    ps.par_iter_mut().for_each_init(
+        || {
+            let mut e = Engine::new(4);
+            e.eval = *table;
+            e
+        },
+        |engine, p| {
+            let mut b = Board::new();
+            for &c in &p.stones {
+                b.play(c);
+            }
+            p.leaves = search_leaves(&b, &p.cells, engine, nodes);
+        },
+    );
 }
 
 /// The teacher's evaluations of `ps` as weighted binary choices (`weight` a position):
@@ -295,7 +360,29 @@ pub fn fit_mmto(args: &TrainArgs, root: &Path) -> bool {
     let (a1, a3) = agreement(&ph, &w);
     eprintln!("held-out agreement at 1 ply, fitted: first {a1:.1} %, top 3 {a3:.1} %");
     let mut fitted_on = pt;
-    if plies >= 2 {
+    if args.mmto_search_nodes > 0 {
+        // MMTO's loop: leaves from our search's principal variations under the current
+        // weights, then a fit with those leaves fixed, again.
+        let (mut pt, mut hs) = (fitted_on, build(&held, 1));
+        let nodes = args.mmto_search_nodes;
+        for round in 0..args.mmto_rounds.max(1) {
+            let table = if round == 0 && mu > 0.0 {
+                EvalTable::FITTED
+            } else {
+                to_table(&w)
+            };
+            research(&mut pt, &table, nodes);
+            research(&mut hs, &table, nodes);
+            let (a1, a3) = agreement(&hs, &weights_of(&table));
+            eprintln!(
+                "round {round}: held-out agreement at the search leaves ({nodes} nodes), the round's table: first {a1:.1} %, top 3 {a3:.1} %"
+            );
+            (w, _) = fit_choices(&pt, &values, w, args.lambda, 1);
+            let (a1, a3) = agreement(&hs, &w);
+            eprintln!("  fitted on these leaves: first {a1:.1} %, top 3 {a3:.1} %");
+        }
+        fitted_on = pt;
+    } else if plies >= 2 {
         let (pt2, ph2) = (build(&train, plies), build(&held, plies));
         let (a1, a3) = agreement(&ph2, &current);
         eprintln!("held-out agreement at 2 plies, current table: first {a1:.1} %, top 3 {a3:.1} %");
@@ -390,5 +477,11 @@ mod tests {
         // At 2 plies every candidate has a leaf a reply.
         let p2 = position(&b, expert, 30, 6, 2, 3);
         assert!(p2.leaves.iter().all(|l| !l.is_empty() && l.len() <= 3));
+        // Our search's principal-variation leaves: one a candidate.
+        let mut ps = vec![p2];
+        research(&mut ps, &EvalTable::FITTED, 300);
+        assert_eq!(ps[0].leaves.len(), ps[0].cells.len());
+        assert!(ps[0].leaves.iter().all(|l| l.len() == 1));
+        assert_eq!(ps[0].cells[0], expert);
     }
 }

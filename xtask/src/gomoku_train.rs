@@ -147,6 +147,12 @@ pub struct TrainArgs {
     /// choices; 0 = choices only, the direction then scaled to today's table's spread.
     #[arg(long, default_value_t = 0.0)]
     pub mmto_value_weight: f64,
+    /// With `--mmto`: the leaves from our engine's principal variations at this many
+    /// nodes a search (the position after each candidate searched, again every round of
+    /// `--mmto-rounds` with the round's weights; needs `--mmto-value-weight` above 0 for
+    /// the units); 0 = the fixed-depth leaves of `--mmto-plies`.
+    #[arg(long, default_value_t = 0)]
+    pub mmto_search_nodes: u64,
     /// With `--mmto`: where the fitted table is written (`EvalTable::to_text`, for
     /// `quirky-pbrain --eval`).
     #[arg(long, default_value = "target/gomoku-mmto.eval")]

@@ -14,7 +14,8 @@
 //! - `cargo xtask train-gomoku [--games N] [--seed S] [--nodes N] …`: self-play, result
 //!   labels and the logistic fit of the gomoku evaluation, then a match against the
 //!   hand-set values (`--teacher`: on a teacher engine's games; `--leaves N`: on the
-//!   leaves of our own searches, labelled by a deeper search);
+//!   leaves of our own searches, labelled by a deeper search; `--mmto`: comparison
+//!   training on the teacher's move choices);
 //! - `cargo xtask tune-gomoku [--iterations N] [--seed S] [--nodes N] …`: tunes the
 //!   gomoku evaluation's weights by match results (SPSA) against Rapfi at fixed nodes;
 //! - `cargo xtask gomoku-openings --seed S [--count N] [--out FILE]`: seeded random
