@@ -412,10 +412,11 @@ pub fn fit_mmto(args: &TrainArgs, root: &Path) -> bool {
         scaled_loss(&table, &vt, &vh)
     );
     let mut text = format!(
-        "# cargo xtask train-gomoku --mmto --mmto-plies {plies} --mmto-candidates {} --mmto-replies {} --mmto-rounds {} --mmto-value-weight {mu} --lambda {} --teacher-scale {} --teacher-games {}\n# {} games, {} training positions\n",
+        "# cargo xtask train-gomoku --mmto --mmto-plies {plies} --mmto-candidates {} --mmto-replies {} --mmto-rounds {} --mmto-search-nodes {} --mmto-value-weight {mu} --lambda {} --teacher-scale {} --teacher-games {}\n# {} games, {} training positions\n",
         args.mmto_candidates,
         args.mmto_replies,
         args.mmto_rounds,
+        args.mmto_search_nodes,
         args.lambda,
         args.teacher_scale,
         args.teacher_games.display(),
