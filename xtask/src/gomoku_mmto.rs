@@ -222,7 +222,9 @@ pub fn agreement(ps: &[Position], w: &[f64; FEATURES]) -> (f64, f64) {
 }
 
 /// Replaces the leaves of `ps` by our search's principal-variation leaves under `table`
-/// ([`search_leaves`], `nodes` a search).
+/// ([`search_leaves`], `nodes` a search). One engine a thread keeps its transposition
+/// table from position to position, so the leaves repeat exactly only on one thread
+/// (`--threads 1`).
 pub fn research(ps: &mut [Position], table: &EvalTable, nodes: u64) {
     ps.par_iter_mut().for_each_init(
         || {
