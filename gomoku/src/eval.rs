@@ -605,6 +605,7 @@ mod tests {
         for text in [
             include_str!("../tables/mmto-2ply.eval"),
             include_str!("../tables/mmto-search.eval"),
+            include_str!("../tables/mmto-search-mu03.eval"),
         ] {
             let t = EvalTable::parse(text).expect("a table");
             assert_eq!(t.divisor, 10);
