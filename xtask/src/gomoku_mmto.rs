@@ -433,19 +433,7 @@ pub fn fit_mmto(args: &TrainArgs, root: &Path) -> bool {
         eprintln!("  {name:<45} {new:>7} (today {old:>7})");
     }
     let out = root.join(&args.mmto_table);
-    match std::fs::write(&out, text) {
-        Ok(()) => {
-            eprintln!("wrote {}", out.display());
-            true
-        }
-        Err(e) => {
-            eprintln!(
-                "xtask train-gomoku --mmto: cannot write {}: {e}",
-                out.display()
-            );
-            false
-        }
-    }
+    crate::gomoku_train::write_file(" --mmto", &out, &text)
 }
 
 #[cfg(test)]

@@ -155,19 +155,7 @@ pub fn fit_policy(args: &TrainArgs, root: &Path) -> bool {
         .out
         .clone()
         .unwrap_or_else(|| root.join("gomoku/src/order_fitted.rs"));
-    match std::fs::write(&out, text) {
-        Ok(()) => {
-            eprintln!("wrote {}", out.display());
-            true
-        }
-        Err(e) => {
-            eprintln!(
-                "xtask train-gomoku --policy: cannot write {}: {e}",
-                out.display()
-            );
-            false
-        }
-    }
+    crate::gomoku_train::write_file(" --policy", &out, &text)
 }
 
 /// `--agreement N`: the teacher's moves at `--teacher-nodes` in N positions of the

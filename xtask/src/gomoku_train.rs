@@ -334,14 +334,23 @@ pub(crate) fn write_table(
             EvalTable::HAND.divisor
         );
     }
-    match std::fs::write(&out, text) {
+    write_file("", &out, &text).then_some(*table)
+}
+
+/// Writes `text` to `out`, saying so on standard error; false (with the error reported as
+/// `xtask train-gomoku{job}: cannot write …`) when it cannot.
+pub(crate) fn write_file(job: &str, out: &Path, text: &str) -> bool {
+    match std::fs::write(out, text) {
         Ok(()) => {
             eprintln!("wrote {}", out.display());
-            Some(*table)
+            true
         }
         Err(e) => {
-            eprintln!("xtask train-gomoku: cannot write {}: {e}", out.display());
-            None
+            eprintln!(
+                "xtask train-gomoku{job}: cannot write {}: {e}",
+                out.display()
+            );
+            false
         }
     }
 }
