@@ -598,6 +598,20 @@ mod tests {
         assert!(EvalTable::parse(&EvalTable::FITTED.to_text().replace("\t6\n", "\tx\n")).is_err());
     }
 
+    /// The measured tables of `tables/` (the comparison-training fits, README's
+    /// nineteenth session) read as tables for `quirky-pbrain --eval`.
+    #[test]
+    fn measured_tables_parse() {
+        for text in [
+            include_str!("../tables/mmto-2ply.eval"),
+            include_str!("../tables/mmto-search.eval"),
+            include_str!("../tables/mmto-search-mu03.eval"),
+        ] {
+            let t = EvalTable::parse(text).expect("a table");
+            assert_eq!(t.divisor, 10);
+        }
+    }
+
     /// A xorshift generator from `seed`: each call gives an index below its argument.
     fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
         move |n: usize| {

@@ -5,6 +5,7 @@
 //! teacher's move is the first, or among the first 14, of the fitted order and of the
 //! engine's hand-set order on held-out games (every tenth).
 
+use crate::choice_logit::{Choice, fit, rank};
 use crate::gomoku_teacher::{self, TeacherGame};
 use crate::gomoku_train::TrainArgs;
 use gomoku::order::{ORDER_FEATURE_NAMES, ORDER_FEATURES, cell_features};
@@ -16,9 +17,8 @@ use zerosum::Game;
 /// One decision: the features of every candidate cell, the hand-set order's values and
 /// the index of the teacher's choice.
 struct Decision {
-    x: Vec<[i32; ORDER_FEATURES]>,
+    choice: Choice<ORDER_FEATURES>,
     hand: Vec<i32>,
-    chosen: usize,
 }
 
 fn decisions(games: &[TeacherGame]) -> Vec<Decision> {
@@ -47,7 +47,14 @@ fn decisions(games: &[TeacherGame]) -> Vec<Decision> {
                     );
                 }
                 if let Some(chosen) = chosen {
-                    out.push(Decision { x, hand, chosen });
+                    out.push(Decision {
+                        choice: Choice {
+                            x,
+                            chosen,
+                            weight: 1.0,
+                        },
+                        hand,
+                    });
                 }
             }
             b.play(c);
@@ -56,19 +63,15 @@ fn decisions(games: &[TeacherGame]) -> Vec<Decision> {
     out
 }
 
-/// Rank of the chosen cell under `values` (0 = first; ties count against it).
-fn rank(values: &[i32], chosen: usize) -> usize {
-    values
-        .iter()
-        .enumerate()
-        .filter(|&(k, &v)| k != chosen && v >= values[chosen])
-        .count()
+/// The decisions' choices (the fit's input).
+fn choices(ds: &[Decision]) -> Vec<Choice<ORDER_FEATURES>> {
+    ds.iter().map(|d| d.choice.clone()).collect()
 }
 
 fn report(name: &str, ds: &[Decision], value: impl Fn(&Decision) -> Vec<i32>) {
     let (mut top1, mut top5, mut top14) = (0, 0, 0);
     for d in ds {
-        let r = rank(&value(d), d.chosen);
+        let r = rank(&value(d), d.choice.chosen);
         top1 += usize::from(r == 0);
         top5 += usize::from(r < 5);
         top14 += usize::from(r < 14);
@@ -80,89 +83,6 @@ fn report(name: &str, ds: &[Decision], value: impl Fn(&Decision) -> Vec<i32>) {
         100.0 * top5 as f64 / n,
         100.0 * top14 as f64 / n
     );
-}
-
-/// Newton's method on the conditional logit's log likelihood with ridge `lambda`.
-fn fit(ds: &[Decision], lambda: f64, steps: u32) -> ([f64; ORDER_FEATURES], f64) {
-    let m = ORDER_FEATURES;
-    let mut w = [0.0f64; ORDER_FEATURES];
-    let mut ll = 0.0;
-    for _ in 0..steps {
-        let mut grad = vec![0.0f64; m];
-        let mut hess = vec![0.0f64; m * m];
-        ll = 0.0;
-        for d in ds {
-            let z: Vec<f64> =
-                d.x.iter()
-                    .map(|x| x.iter().zip(&w).map(|(&a, b)| f64::from(a) * b).sum())
-                    .collect();
-            let top = z.iter().cloned().fold(f64::MIN, f64::max);
-            let e: Vec<f64> = z.iter().map(|v| (v - top).exp()).collect();
-            let sum: f64 = e.iter().sum();
-            ll += z[d.chosen] - top - sum.ln();
-            let mut mean = vec![0.0f64; m];
-            for (x, &ek) in d.x.iter().zip(&e) {
-                let p = ek / sum;
-                for a in 0..m {
-                    if x[a] != 0 {
-                        let pa = p * f64::from(x[a]);
-                        mean[a] += pa;
-                        for b in a..m {
-                            hess[a * m + b] += pa * f64::from(x[b]);
-                        }
-                    }
-                }
-            }
-            for a in 0..m {
-                grad[a] += f64::from(d.x[d.chosen][a]) - mean[a];
-                for b in a..m {
-                    hess[a * m + b] -= mean[a] * mean[b];
-                }
-            }
-        }
-        for a in 0..m {
-            grad[a] -= lambda * w[a];
-            hess[a * m + a] += lambda + 1e-9;
-            for b in 0..a {
-                hess[a * m + b] = hess[b * m + a];
-            }
-        }
-        let step = gomoku::train::solve_spd(&hess, &grad, m);
-        // Backtracking: halve the step until the penalised likelihood does not fall.
-        let here = penalised(ds, &w, lambda);
-        let mut t = 1.0;
-        let mut next = w;
-        for _ in 0..30 {
-            for a in 0..m {
-                next[a] = w[a] + t * step[a];
-            }
-            if penalised(ds, &next, lambda) >= here {
-                break;
-            }
-            t /= 2.0;
-        }
-        let change = (0..m).map(|a| (next[a] - w[a]).abs()).fold(0.0, f64::max);
-        w = next;
-        if change < 1e-6 {
-            break;
-        }
-    }
-    (w, ll / ds.len().max(1) as f64)
-}
-
-/// The log likelihood of `w` on `ds` less the ridge penalty.
-fn penalised(ds: &[Decision], w: &[f64; ORDER_FEATURES], lambda: f64) -> f64 {
-    let mut ll = 0.0;
-    for d in ds {
-        let z: Vec<f64> =
-            d.x.iter()
-                .map(|x| x.iter().zip(w).map(|(&a, b)| f64::from(a) * b).sum())
-                .collect();
-        let top = z.iter().cloned().fold(f64::MIN, f64::max);
-        let sum: f64 = z.iter().map(|v| (v - top).exp()).sum();
-        ll += z[d.chosen] - top - sum.ln();
-    }
-    ll - 0.5 * lambda * w.iter().map(|v| v * v).sum::<f64>()
 }
 
 /// Ordering-model units a logit.
@@ -196,17 +116,19 @@ pub fn fit_policy(args: &TrainArgs, root: &Path) -> bool {
         dt.len(),
         dh.len()
     );
-    let (w, ll) = fit(&dt, args.lambda, 30);
+    let (w, ll) = fit(&choices(&dt), [0.0; ORDER_FEATURES], args.lambda, 30);
     let table: Vec<i32> = w.iter().map(|v| (v * UNITS).round() as i32).collect();
     eprintln!("training log likelihood {ll:.4} a decision; held-out games:");
     report("hand-set", &dh, |d| d.hand.clone());
     report("fitted", &dh, |d| {
-        d.x.iter()
+        d.choice
+            .x
+            .iter()
             .map(|x| x.iter().zip(&table).map(|(a, b)| a * b).sum())
             .collect()
     });
     let all = decisions(&games);
-    let (w, ll) = fit(&all, args.lambda, 30);
+    let (w, ll) = fit(&choices(&all), [0.0; ORDER_FEATURES], args.lambda, 30);
     let cmd = format!(
         "cargo xtask train-gomoku --policy --games {} --seed {} --lambda {}",
         args.games, args.seed, args.lambda
@@ -233,19 +155,7 @@ pub fn fit_policy(args: &TrainArgs, root: &Path) -> bool {
         .out
         .clone()
         .unwrap_or_else(|| root.join("gomoku/src/order_fitted.rs"));
-    match std::fs::write(&out, text) {
-        Ok(()) => {
-            eprintln!("wrote {}", out.display());
-            true
-        }
-        Err(e) => {
-            eprintln!(
-                "xtask train-gomoku --policy: cannot write {}: {e}",
-                out.display()
-            );
-            false
-        }
-    }
+    crate::gomoku_train::write_file(" --policy", &out, &text)
 }
 
 /// `--agreement N`: the teacher's moves at `--teacher-nodes` in N positions of the

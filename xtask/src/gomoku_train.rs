@@ -125,6 +125,38 @@ pub struct TrainArgs {
     /// (for `quirky-pbrain --eval`).
     #[arg(long, default_value = "target/gomoku-leaf-fit.eval")]
     pub leaf_table: std::path::PathBuf,
+    /// Comparison training on the teacher's moves in `--teacher-games` instead
+    /// (`gomoku_mmto`: the weights under which the teacher's move is preferred).
+    #[arg(long)]
+    pub mmto: bool,
+    /// With `--mmto`: the depth of the candidates' leaves (1 or 2 plies).
+    #[arg(long, default_value_t = 1)]
+    pub mmto_plies: u32,
+    /// With `--mmto`: our ordering's first candidates a position (the teacher's move is
+    /// added when not among them).
+    #[arg(long, default_value_t = 16)]
+    pub mmto_candidates: usize,
+    /// With `--mmto --mmto-plies 2`: the opponent's first replies a candidate.
+    #[arg(long, default_value_t = 8)]
+    pub mmto_replies: usize,
+    /// With `--mmto --mmto-plies 2`: rounds of choosing the leaves again and fitting.
+    #[arg(long, default_value_t = 4)]
+    pub mmto_rounds: u32,
+    /// With `--mmto`: the weight a position of the value term (the logistic log loss
+    /// against the teacher's evaluation, `--teacher-scale` units a logit) beside the
+    /// choices; 0 = choices only, the direction then scaled to today's table's spread.
+    #[arg(long, default_value_t = 0.0)]
+    pub mmto_value_weight: f64,
+    /// With `--mmto`: the leaves from our engine's principal variations at this many
+    /// nodes a search (the position after each candidate searched, again every round of
+    /// `--mmto-rounds` with the round's weights; needs `--mmto-value-weight` above 0 for
+    /// the units); 0 = the fixed-depth leaves of `--mmto-plies`.
+    #[arg(long, default_value_t = 0)]
+    pub mmto_search_nodes: u64,
+    /// With `--mmto`: where the fitted table is written (`EvalTable::to_text`, for
+    /// `quirky-pbrain --eval`).
+    #[arg(long, default_value = "target/gomoku-mmto.eval")]
+    pub mmto_table: std::path::PathBuf,
 }
 
 /// CPU time (user + system) of this process so far, in seconds (0 outside Unix).
@@ -147,6 +179,9 @@ pub fn train(args: &TrainArgs, root: &Path, data: Option<&Path>) -> bool {
         eprintln!("xtask train-gomoku: cannot read the balanced openings (--data DIR)");
         return false;
     };
+    if args.mmto {
+        return crate::gomoku_mmto::fit_mmto(args, root);
+    }
     if args.policy {
         return crate::gomoku_policy::fit_policy(args, root);
     }
@@ -299,14 +334,23 @@ pub(crate) fn write_table(
             EvalTable::HAND.divisor
         );
     }
-    match std::fs::write(&out, text) {
+    write_file("", &out, &text).then_some(*table)
+}
+
+/// Writes `text` to `out`, saying so on standard error; false (with the error reported as
+/// `xtask train-gomoku{job}: cannot write …`) when it cannot.
+pub(crate) fn write_file(job: &str, out: &Path, text: &str) -> bool {
+    match std::fs::write(out, text) {
         Ok(()) => {
             eprintln!("wrote {}", out.display());
-            Some(*table)
+            true
         }
         Err(e) => {
-            eprintln!("xtask train-gomoku: cannot write {}: {e}", out.display());
-            None
+            eprintln!(
+                "xtask train-gomoku{job}: cannot write {}: {e}",
+                out.display()
+            );
+            false
         }
     }
 }

@@ -14,7 +14,8 @@
 //! - `cargo xtask train-gomoku [--games N] [--seed S] [--nodes N] …`: self-play, result
 //!   labels and the logistic fit of the gomoku evaluation, then a match against the
 //!   hand-set values (`--teacher`: on a teacher engine's games; `--leaves N`: on the
-//!   leaves of our own searches, labelled by a deeper search);
+//!   leaves of our own searches, labelled by a deeper search; `--mmto`: comparison
+//!   training on the teacher's move choices);
 //! - `cargo xtask tune-gomoku [--iterations N] [--seed S] [--nodes N] …`: tunes the
 //!   gomoku evaluation's weights by match results (SPSA) against Rapfi at fixed nodes;
 //! - `cargo xtask gomoku-openings --seed S [--count N] [--out FILE]`: seeded random
@@ -26,10 +27,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+mod choice_logit;
 mod connect4;
 mod deps;
 mod gomoku;
 mod gomoku_leaf;
+mod gomoku_mmto;
 mod gomoku_policy;
 mod gomoku_teacher;
 mod gomoku_train;
