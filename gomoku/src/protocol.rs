@@ -740,8 +740,8 @@ impl Brain {
     /// compares, and a move's deadline ([`Brain::deadline`]: the hard limit less the wait
     /// reserve) holds for the whole answer: when a search comes back late (a search
     /// thread that waited for a CPU), the comparisons left are skipped and the best
-    /// choice so far is answered. No watchdog answers for it: a search that is itself late past the
-    /// reserve makes the answer late.
+    /// choice so far is answered. No watchdog answers for it: a search that is itself
+    /// late past the reserve makes the answer late.
     fn swap2(&mut self, stones: &[(Cell, u8)]) -> String {
         let received = self.arrived;
         let Some(size) = self.board.as_ref().map(|b| b.size() as u32) else {
