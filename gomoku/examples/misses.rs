@@ -15,7 +15,7 @@
 //!   was no block): off its four lines within four cells and more than three cells from
 //!   it (`gomoku::vct::near_previous_threat`, the proof-number stage's test).
 //!
-//! A diagnostic (its findings are in the README's Figures); Rapfi's line is one
+//! A diagnostic (its findings are in the crate's FIGURES.md); Rapfi's line is one
 //! line of many, so a class is what that line needs, not what every proof needs.
 
 use gomoku::suite::parse_puzzles;

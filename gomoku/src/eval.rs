@@ -245,7 +245,7 @@ impl EvalTable {
     /// The table the engine uses by default: the fitted one (values distilled from
     /// Rapfi's evaluations of its own games; see [`crate::eval_fitted`]). With the
     /// fitted move ordering and 8 candidates a node it scored the most of the variants
-    /// measured against Rapfi at fixed nodes (see the crate README); the hand-set table
+    /// measured against Rapfi at fixed nodes (see the crate's FIGURES.md); the hand-set table
     /// ([`EvalTable::HAND`]) stays as the baseline ([`Engine::eval`](crate::Engine)).
     pub const DEFAULT: EvalTable = EvalTable::FITTED;
 
@@ -598,7 +598,7 @@ mod tests {
         assert!(EvalTable::parse(&EvalTable::FITTED.to_text().replace("\t6\n", "\tx\n")).is_err());
     }
 
-    /// The measured tables of `tables/` (the comparison-training fits, README's
+    /// The measured tables of `tables/` (the comparison-training fits, FIGURES.md's
     /// nineteenth session) read as tables for `quirky-pbrain --eval`.
     #[test]
     fn measured_tables_parse() {

@@ -4,7 +4,7 @@
 //!
 //! The `name=value` arguments change the solver's [`othello::solver::Tuning`] (e.g.
 //! `etc_empties=65` switches the enhanced transposition cut-off off), to measure one
-//! technique at a time; `tt_mib=N` sets the table size (default [`othello::solver::DEFAULT_MIB`], 32 MiB: see the crate README for 16 / 64 / 256 MiB; the 2 MiB table of the positions near the leaves, `near_mib`, comes on top).
+//! technique at a time; `tt_mib=N` sets the table size (default [`othello::solver::DEFAULT_MIB`], 32 MiB: see the crate's FIGURES.md for 16 / 64 / 256 MiB; the 2 MiB table of the positions near the leaves, `near_mib`, comes on top).
 
 use othello::ffo::read_file;
 use othello::solver::Solver;

@@ -312,7 +312,7 @@ pub struct MoveValue {
 /// Multi-ProbCut's threshold in the midgame under a time or node limit, in standard
 /// deviations of the regression's error ([`crate::midgame::PROBCUT_FITS`]). At 20 ms
 /// of thread CPU per move it scored 82.5 % against the same search without ProbCut
-/// (200 games, see the crate README).
+/// (200 games, see the crate's FIGURES.md).
 const MIDGAME_SELECTIVITY: f64 = 1.5;
 
 /// The deepest midgame search, in plies (the strongest level under a budget).

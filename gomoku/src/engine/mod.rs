@@ -166,7 +166,7 @@ pub struct Engine {
     /// Late-move reductions (on by default with divisor 1, from the second move and the
     /// history on, together with [`Engine::move_count_pruning`] and without
     /// [`Engine::four_extension`], see below; an earlier logarithmic schedule of quiet
-    /// moves alone lost points against Rapfi at 3,000–10,000 nodes, see the README):
+    /// moves alone lost points against Rapfi at 3,000–10,000 nodes, see FIGURES.md):
     /// at a node not facing a four or an open three, with three or more plies left,
     /// every move from index [`Engine::reduction_from`] on that makes no four is first
     /// searched with a zero window, reduced by
@@ -184,7 +184,7 @@ pub struct Engine {
     /// against 58 at 200 ms a move; the three selectivity options together (these
     /// reductions, move-count pruning, no four extension) scored 81 against 78 at
     /// 160,000 and 146 against 134 of 600 at 200 ms a move (paired +12 ± 8.4), so they
-    /// are the defaults; see the README.
+    /// are the defaults; see FIGURES.md.
     pub reductions: bool,
     /// The divisor of [`Engine::reductions`]' logarithmic term (larger: smaller
     /// reductions; 1 by default).
@@ -216,12 +216,12 @@ pub struct Engine {
     /// 13 without; later, without it alone, 98 against 110 of 240 ladder games at 40,000
     /// nodes, 86 against 78 at 160,000 and 58.5 against 59 of 240 at 200 ms a move;
     /// off together with [`Engine::reductions`] and [`Engine::move_count_pruning`]: 81
-    /// against 78 at 160,000 and 146 against 134 of 600 at 200 ms; see the README).
+    /// against 78 at 160,000 and 146 against 134 of 600 at 200 ms; see FIGURES.md).
     pub four_extension: bool,
     /// Widest branching at an interior node (the best candidates by ordering value; 8
     /// by default with the fitted ordering, which puts Rapfi's move among its first 5
     /// in 68 % of positions against 57 % for the hand-set values: against Rapfi at
-    /// fixed nodes 8 candidates scored more than 10 and 14; see the README).
+    /// fixed nodes 8 candidates scored more than 10 and 14; see FIGURES.md).
     pub max_moves: usize,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
@@ -230,7 +230,7 @@ pub struct Engine {
     /// ([`Engine::leaf_vct_nodes`]): the four together scored 110 points of 240 ladder
     /// games against 99 without them (Rapfi at 10,000 nodes, ours at 40,000) and 13 of
     /// 96 against 8 at 200 ms a move; the pair alone had scored 36 points of 288 against
-    /// 46 at 200 ms; see the README.
+    /// 46 at 200 ms; see FIGURES.md.
     pub leaf_stand_pat: bool,
     /// The leaf VCF probe runs only where the static patterns say a short VCF is
     /// possible: the side to move has a four-three cell (a cell that makes a four and an
@@ -250,7 +250,7 @@ pub struct Engine {
     /// without [`Engine::four_extension`]): alone against Rapfi it scored 100 of 240
     /// ladder games at 40,000 nodes (Rapfi 10,000) against the then default's 110, 86
     /// against 78 at 160,000 (Rapfi 40,000), and no more than the default at 200 ms a
-    /// move; the three together gained at 200 ms (see the README).
+    /// move; the three together gained at 200 ms (see FIGURES.md).
     pub move_count_pruning: bool,
     /// The constant of [`Engine::move_count_pruning`]'s schedule (3 by default).
     pub move_count_base: f64,
@@ -260,7 +260,7 @@ pub struct Engine {
     /// cell whose block makes no four, wins in 5 plies without a search (not under
     /// renju). On by default (with the settings of [`Engine::leaf_stand_pat`]); alone, at
     /// 40,000 nodes against Rapfi at 10,000, it reached half a ply deeper and scored the
-    /// same points as without (58 of 144 either way; see the README).
+    /// same points as without (58 of 144 either way; see FIGURES.md).
     pub quick_wins: bool,
     /// Nodes of the VCT probe (threes and fours, at most `LEAF_VCT_DEPTH` = 3 threats) at a
     /// horizon leaf whose side to move has a double-three or four-three cell that
@@ -268,7 +268,8 @@ pub struct Engine {
     /// leaf VCF, and with [`Engine::leaf_stand_pat`] only at leaves whose static value is
     /// below beta; 0 runs no probe. 100 by default, with VCF tests of
     /// [`Engine::leaf_vct_vcf_nodes`] = 20 nodes (see [`Engine::leaf_stand_pat`] and the
-    /// README for the matches; without stand pat, 200-node probes lost 12 points of 144).
+    /// crate's FIGURES.md for the matches; without stand pat, 200-node probes lost 12
+    /// points of 144).
     pub leaf_vct_nodes: u64,
     /// Attacker positions each VCF test of a leaf VCT probe may visit.
     pub leaf_vct_vcf_nodes: u64,
@@ -284,7 +285,7 @@ pub struct Engine {
     /// The evaluation's values at the horizon ([`EvalTable::DEFAULT`] unless changed).
     pub eval: EvalTable,
     /// Rank candidate cells by the fitted ordering model ([`crate::order`]) instead of
-    /// the hand-set cell values (on by default; see the README for the matches).
+    /// the hand-set cell values (on by default; see FIGURES.md for the matches).
     pub fitted_order: bool,
     /// The strength of [`zerosum::Engine::think`] (see [`crate::Level`]).
     pub(crate) level: crate::Level,

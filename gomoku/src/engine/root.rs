@@ -18,7 +18,7 @@ const VCT_DEPTH: u32 = 10;
 /// capped at 40,000 nodes a move scored 98.5 points of 288 games against Rapfi at 3,000,
 /// 5,000, 7,000, 10,000, 15,000 and 20,000 nodes with an eighth, 82.5 with a quarter; at
 /// 5,000 and 10,000 nodes a half won 15 + 9 games and a sixteenth 20 + 11, an eighth
-/// 23 + 12 (see the README).
+/// 23 + 12 (see FIGURES.md).
 const VCT_SHARE: u64 = 8;
 
 impl Engine {

@@ -79,7 +79,7 @@ const ENDGAME: Weights = Weights {
 /// Weights interpolate between opening (60 empties), midgame (30) and endgame (0)
 /// tables; they are hand-set from the usual Othello strategy principles (mobility and
 /// frontier early, corners and stability throughout, discs only late) and checked by the
-/// match against [`super::Classic`] (see the crate README).
+/// match against [`super::Classic`] (see the crate's FIGURES.md).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Strong;
 

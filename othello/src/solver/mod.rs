@@ -29,7 +29,7 @@
 //!    it corners first, X-squares last, and the fewest replies first with 2 or more
 //!    plies left);
 //!    search; store the bounds. The thresholds are a [`Tuning`] (the measured effect of
-//!    each is in the crate README);
+//!    each is in the crate's FIGURES.md);
 //! 2. at most [`SHALLOW_EMPTIES`] empties: no table, no move generation: the empty
 //!    squares are tried directly; at 6 empties fastest-first (fewest opponent replies,
 //!    [`Tuning::fastest_first_empties`]), at 5 those in regions with an odd number of
@@ -103,7 +103,7 @@ pub const SHALLOW_STABILITY_ALPHA: [i32; 8] = [65, 65, 65, 65, 4, 6, 8, 10];
 pub const GUESS_DEPTH: u32 = 0;
 
 /// The solver's search parameters (the defaults are the measured best on the FFO sets,
-/// see the crate README); public so that each technique can be measured by switching it
+/// see the crate's FIGURES.md); public so that each technique can be measured by switching it
 /// off or moving its threshold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
@@ -307,10 +307,10 @@ pub struct EndCutFit {
 /// 14–17, 18 or more; the first band's fit also serves fewer empties), made by `cargo run
 /// --release -p othello --example probcut_fit -- --endgame --games 900 --seed 2027` (one
 /// self-play position per game at 10–22 empties, solved exactly; 305 / 242 / 353 per
-/// band): σ is 7–8 discs at 2 plies, 6–7 at 4 (all depths 0–6 in the crate README);
+/// band): σ is 7–8 discs at 2 plies, 6–7 at 4 (all depths 0–6 in the crate's FIGURES.md);
 /// the depths 2 / 4 / 4 searched the fewest nodes on FFO #20–#39. Fitted on an earlier
 /// set of evaluation weights; the same command on a later set (σ 7.7 / 6.4 / 6.3 discs)
-/// searched 5 % more nodes on FFO #40–#49 and was not kept (crate README, Figures).
+/// searched 5 % more nodes on FFO #40–#49 and was not kept (the crate's FIGURES.md).
 #[rustfmt::skip]
 pub const ENDCUT_FITS: [EndCutFit; 3] = [
     EndCutFit { shallow: 2, empties_min: 10, a: 1.001, b: -40.9, sigma: 741.8 },

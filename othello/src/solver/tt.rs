@@ -22,7 +22,7 @@ struct Entry {
 /// 32 MiB rather than 64: side by side over 6 rounds, CPU user + system, it was
 /// 2.3 % faster than 64 MiB on FFO #20–#39, 0.7 % on #40–#49 and 0.6 % on 15 self-play
 /// endgames of 20–24 empties, for 0.06 / 0.68 / 0.19 % more nodes; 16 MiB was within
-/// 1 % of 32 (−0.7 / +0.1 / −0.3 %) for up to 1.2 % more nodes (crate README, Figures). A smaller table stays in the processor's last-level cache more, and the
+/// 1 % of 32 (−0.7 / +0.1 / −0.3 %) for up to 1.2 % more nodes (the crate's FIGURES.md). A smaller table stays in the processor's last-level cache more, and the
 /// kernel has fewer huge pages to clear at its first touch.
 pub const DEFAULT_MIB: usize = 32;
 

@@ -175,7 +175,7 @@ fn pattern_against_strong_match() {
         let mut pattern = SearchAgent::new("pattern", Pattern, Limits::depth(depth), 8);
         let mut strong = SearchAgent::new("strong", Strong, Limits::depth(depth), 8);
         let r = run_match(&openings, &mut pattern, &mut strong, 200);
-        // The goal at equal depth: 80 % (the README records the figures).
+        // The goal at equal depth: 80 % (the crate's FIGURES.md records the figures).
         assert!(report(&format!("depth {depth}"), r) >= 0.8);
     }
     // Equal work: the same node budget per move (a proxy for equal time that does not
