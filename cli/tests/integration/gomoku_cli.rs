@@ -289,3 +289,100 @@ fn match_refuses_more_games_than_the_openings_give() {
     assert!(r.stderr.contains("at most 2 games"), "{}", r.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Whether process `pid` has ended: it is gone, or a zombie nobody has reaped yet.
+#[cfg(target_os = "linux")]
+fn ended(pid: i32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state is the field after the command name in parentheses.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+        Err(_) => true,
+    }
+}
+
+/// Waits (polling) until `done` holds, and says whether it did. The limit of a minute only
+/// turns a hang into a failure: it is no threshold on speed.
+#[cfg(target_os = "linux")]
+fn wait_for(mut done: impl FnMut() -> bool) -> bool {
+    let give_up = Instant::now() + Duration::from_secs(60);
+    while !done() {
+        if Instant::now() >= give_up {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    true
+}
+
+/// New-user report 19 item 9: killing `gomoku match` (SIGTERM, SIGKILL) while an engine
+/// thinks left the engine running, adopted by init. The engine here ignores SIGTERM,
+/// SIGINT and SIGHUP and sleeps instead of answering its move (as an engine thinking under
+/// a huge time limit does): it must end with the runner.
+#[cfg(target_os = "linux")]
+#[test]
+fn killing_the_match_runner_ends_its_engines() {
+    use rustix::process::{Pid, Signal, kill_process};
+    let dir = std::env::temp_dir().join(format!("zerosum-match-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("one.txt");
+    std::fs::write(&openings, "h8i7e9\n").unwrap();
+    let pids = dir.join("pids");
+    let engine = dir.join("sleeper.sh");
+    std::fs::write(
+        &engine,
+        format!(
+            "#!/bin/sh\ntrap '' TERM INT HUP\nwhile read -r line; do\n  case \"$line\" in\n    \
+             START*) echo OK;;\n    ABOUT*) echo 'name=\"sleeper\"';;\n    \
+             BOARD*) echo $$ >> '{}'; exec sleep 100000;;\n  esac\ndone\n",
+            pids.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&engine, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    for signal in [Signal::TERM, Signal::KILL] {
+        let _ = std::fs::remove_file(&pids);
+        let mut runner = Command::new(ZEROSUM)
+            .args(["gomoku", "match", "--a"])
+            .arg(&engine)
+            .arg("--b")
+            .arg(&engine)
+            .arg("--openings")
+            .arg(&openings)
+            .args(["--time-ms", "86400000"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // The engine to move writes its process id once it has the position, then "thinks".
+        let mut thinking: i32 = 0;
+        let started = wait_for(|| {
+            thinking = std::fs::read_to_string(&pids)
+                .ok()
+                .and_then(|t| t.lines().next()?.trim().parse().ok())
+                .unwrap_or(0);
+            thinking != 0
+        });
+        if !started {
+            let _ = runner.kill();
+        }
+        assert!(started, "the engine never got its position");
+        assert!(!ended(thinking));
+        kill_process(Pid::from_child(&runner), signal).unwrap();
+        let status = runner.wait().unwrap();
+        assert!(!status.success(), "{signal:?}: {status}");
+        let gone = wait_for(|| ended(thinking));
+        if !gone {
+            // Clean up before failing: the engine ignores everything but SIGKILL.
+            let pid = Pid::from_raw(thinking).expect("a process id");
+            let _ = kill_process(pid, Signal::KILL);
+        }
+        assert!(
+            gone,
+            "{signal:?}: the engine {thinking} outlived the runner"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
