@@ -386,3 +386,55 @@ fn killing_the_match_runner_ends_its_engines() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The CPU time (user + system, in clock ticks) process `pid` has used.
+#[cfg(target_os = "linux")]
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
+    // After the command name: state is field 3, utime 14 and stime 15 (proc(5)).
+    let at = |k: usize| fields.get(k - 3).and_then(|f| f.parse::<u64>().ok());
+    at(14).unwrap_or(0) + at(15).unwrap_or(0)
+}
+
+/// New-user report 19 item 9: an `END` sent to `pbrain-zerosum` while it searched (an
+/// 11-day `timeout_turn`) was read only after the search. The brain now stops the search,
+/// answers the best move so far and exits.
+#[cfg(target_os = "linux")]
+#[test]
+fn pbrain_stops_its_search_at_end() {
+    let mut child = Command::new(PBRAIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    write!(stdin, "START 15\nINFO timeout_turn 1000000000\n").unwrap();
+    stdin.flush().unwrap();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line.trim(), "OK");
+    // The brain idles between commands: CPU time used after TURN is its search's.
+    let idle = cpu_ticks(pid);
+    writeln!(stdin, "TURN 7,7").unwrap();
+    stdin.flush().unwrap();
+    assert!(
+        wait_for(|| cpu_ticks(pid) >= idle + 2),
+        "the search never ran"
+    );
+    writeln!(stdin, "END").unwrap();
+    stdin.flush().unwrap();
+    let exited = wait_for(|| matches!(child.try_wait(), Ok(Some(_))));
+    if !exited {
+        let _ = child.kill();
+    }
+    assert!(exited, "the brain searched on after END");
+    line.clear();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.trim().split_once(',').is_some(), "a move: {line:?}");
+    assert!(child.wait().unwrap().success());
+}
