@@ -110,6 +110,9 @@ pub struct Brain {
     arrived: Instant,
     /// See [`Brain::lateness`].
     lateness: Duration,
+    /// Stops the searches of the Swap2 answer being computed (raised by the listener of
+    /// [`Brain::run_listening`]).
+    swap2_stop: Option<StopFlag>,
     /// Tests: each search waits until the watchdog has answered for it, as a thread
     /// waiting for a CPU would ([`Brain::held`]).
     #[cfg(test)]
@@ -149,6 +152,7 @@ impl Brain {
             tt_mib: 0,
             arrived: Instant::now(),
             lateness: INITIAL_LATENESS,
+            swap2_stop: None,
             #[cfg(test)]
             hold_search: false,
             #[cfg(test)]
@@ -462,7 +466,22 @@ impl Brain {
                             None => {
                                 // As for a move: the reserve counts the latest lateness.
                                 self.lateness = link.lateness();
-                                self.swap2(&block.stones)
+                                // Its searches stop as a move's does (`run_listening`).
+                                let stop = StopFlag::new();
+                                link.search_started(&stop);
+                                self.swap2_stop = Some(stop);
+                                #[cfg(test)]
+                                if let Some(tell) = &self.on_search {
+                                    let _ = tell.send(());
+                                }
+                                let reply = self.swap2(&block.stones);
+                                self.swap2_stop = None;
+                                let _interrupted = link.search_ended();
+                                #[cfg(all(test, target_os = "linux"))]
+                                {
+                                    self.interrupted = _interrupted;
+                                }
+                                reply
                             }
                         };
                         link.write(&reply)?;
@@ -814,6 +833,7 @@ impl Brain {
             time: Some(part.max(Duration::from_millis(1))),
             clock: None,
             nodes: whole.nodes.map(|n| (n / u64::from(parts.max(1))).max(1)),
+            stop: self.swap2_stop.clone(),
             ..Limits::default()
         }
     }
@@ -929,7 +949,8 @@ impl Brain {
     }
 
     /// [`Brain::run`] on file descriptors (a pipe from the manager, a terminal), with a
-    /// listener thread that reads the input while a move's search runs: an `END` that
+    /// listener thread that reads the input while a move's search (or a Swap2 answer's
+    /// searches) runs: an `END` that
     /// arrives during the search, or the output's closing (the manager is gone), stops
     /// the search at once; the best move so far is still written, then the conversation
     /// goes on with the lines that came (and ends at the `END`). An `END` already read
@@ -2049,13 +2070,25 @@ mod tests {
             input.flush().unwrap();
         }
 
+        /// The brain's next line; a brain that never answers fails the test (after
+        /// [`HANG`]) instead of hanging it.
         fn line(&mut self) -> String {
+            use rustix::event::{PollFd, PollFlags, Timespec, poll};
+            let out = self.output.as_mut().expect("output open");
+            if !out.buffer().contains(&b'\n') {
+                let mut fds = [PollFd::new(out.get_ref(), PollFlags::IN)];
+                let hang = Timespec {
+                    tv_sec: HANG.as_secs() as i64,
+                    tv_nsec: 0,
+                };
+                let ready = poll(&mut fds, Some(&hang)).unwrap();
+                assert!(
+                    ready > 0,
+                    "the brain did not answer (its search was not stopped)"
+                );
+            }
             let mut line = String::new();
-            self.output
-                .as_mut()
-                .expect("output open")
-                .read_line(&mut line)
-                .unwrap();
+            out.read_line(&mut line).unwrap();
             line.trim_end().to_string()
         }
 
@@ -2088,6 +2121,25 @@ mod tests {
         result.unwrap();
         assert_eq!(brain.interrupted, Some(Interrupt::End));
         assert_eq!(p.line(), "", "nothing after the move");
+    }
+
+    /// The searches of a Swap2 answer (here choosing after three stones, under an 11-day
+    /// `timeout_turn`) stop on `END` too: an answer is written at once and the
+    /// conversation ends.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn end_during_a_swap2_answer_stops_it() {
+        let mut p = OnPipes::start(Brain::new());
+        p.send("START 15\nINFO timeout_turn 1000000000\n");
+        assert_eq!(p.line(), "OK");
+        p.send("SWAP2BOARD\n7,7\n8,8\n9,7\nDONE\n");
+        p.search_started();
+        p.send("END\n");
+        let reply = p.line();
+        assert!(!reply.is_empty() && !reply.starts_with("ERROR"), "{reply}");
+        let (brain, result) = p.finished();
+        result.unwrap();
+        assert_eq!(brain.interrupted, Some(Interrupt::End));
     }
 
     /// The manager gone (its end of the brain's output closed) during a search stops the
