@@ -94,6 +94,10 @@ impl<'a> Listener<'a> {
     /// descriptor: the conversation writes to the original).
     pub(crate) fn new(input: BorrowedFd<'a>, output: BorrowedFd<'_>) -> io::Result<Self> {
         let (wake_read, wake_write) = io::pipe()?;
+        // Neither end blocks: a full pipe already holds a wake-up, and the listener
+        // drains it to empty.
+        rustix::io::ioctl_fionbio(&wake_read, true)?;
+        rustix::io::ioctl_fionbio(&wake_write, true)?;
         Ok(Listener {
             input,
             output: output.try_clone_to_owned()?,
@@ -167,10 +171,17 @@ impl<'a> Listener<'a> {
         self.wake();
     }
 
-    /// Wakes the listener from `poll` (a byte on the wake-up pipe; a full pipe already
-    /// holds one).
+    /// Wakes the listener from `poll` (a byte on the wake-up pipe; when the pipe is
+    /// full, which the listener's draining makes unlikely, it already holds one).
     fn wake(&self) {
         let _ = (&self.wake_write).write(&[1]);
+    }
+
+    /// Empties the wake-up pipe (its bytes may have piled up over searches that ended
+    /// before the listener got to `poll`).
+    fn drain_wake(&self) {
+        let mut bytes = [0; 64];
+        while matches!((&self.wake_read).read(&mut bytes), Ok(n) if n > 0) {}
     }
 
     /// The listener thread: until [`Listener::quit`], watches each search (see the
@@ -191,10 +202,12 @@ impl<'a> Listener<'a> {
             let generation = st.generation;
             let watch_input = !st.eof;
             drop(st);
-            let (input_ready, output_gone, woken) = self.wait(watch_input);
+            // If nothing can be watched, searches run to their limits as with `run`.
+            let Some((input_ready, output_gone, woken)) = self.wait(watch_input) else {
+                return;
+            };
             if woken {
-                let mut byte = [0; 64];
-                let _ = (&self.wake_read).read(&mut byte);
+                self.drain_wake();
             }
             st = lock(&self.state);
             if st.quit {
@@ -230,8 +243,8 @@ impl<'a> Listener<'a> {
     }
 
     /// Waits until the input is ready (when `watch_input`), the output is closed or the
-    /// listener is woken; returns those three.
-    fn wait(&self, watch_input: bool) -> (bool, bool, bool) {
+    /// listener is woken; returns those three (`None`: `poll` failed).
+    fn wait(&self, watch_input: bool) -> Option<(bool, bool, bool)> {
         let gone = PollFlags::ERR | PollFlags::HUP | PollFlags::NVAL;
         let mut fds = [
             PollFd::new(&self.wake_read, PollFlags::IN),
@@ -243,13 +256,51 @@ impl<'a> Listener<'a> {
             match poll(&mut fds[..n], None) {
                 Ok(_) => break,
                 Err(Errno::INTR) => continue,
-                // Nothing can be watched: behave as if woken (the caller sleeps again).
-                Err(_) => return (false, false, true),
+                Err(_) => return None,
             }
         }
         let woken = !fds[0].revents().is_empty();
         let output_gone = fds[1].revents().intersects(gone);
         let input_ready = watch_input && !fds[2].revents().is_empty();
-        (input_ready, output_gone, woken)
+        Some((input_ready, output_gone, woken))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// Wake-ups pile up when searches end before the listener gets to `poll` (fast moves
+    /// over a long match): the wake-up pipe must never block the conversation (100,000 of
+    /// them, beyond a pipe's 64 KiB), and a listener that finds them drains them and still
+    /// stops the next search on `END`.
+    #[test]
+    fn piled_up_wake_ups_neither_block_nor_blind_the_listener() {
+        let (input, mut manager) = io::pipe().unwrap();
+        let (_reader, output) = io::pipe().unwrap();
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::os::fd::AsFd;
+            let listener = Listener::new(input.as_fd(), output.as_fd()).unwrap();
+            for _ in 0..100_000 {
+                listener.search_ended();
+            }
+            std::thread::scope(|s| {
+                s.spawn(|| listener.listen());
+                let stop = StopFlag::new();
+                listener.search_started(&stop);
+                manager.write_all(b"END\n").unwrap();
+                while !stop.is_stopped() {
+                    std::thread::yield_now();
+                }
+                let why = listener.search_ended();
+                listener.quit();
+                let _ = done.send(why);
+            });
+        });
+        // The limit only turns a hang into a failure.
+        let why = finished.recv_timeout(Duration::from_secs(60));
+        assert_eq!(why, Ok(Some(Interrupt::End)));
     }
 }
