@@ -3,7 +3,9 @@
 //! Positions are read from standard input, one a line, in Pascal Pons' notation: the
 //! columns played from the empty board, digits `1`–`7` (`4455`). One score may follow
 //! the moves, so that his test files (`<moves> <score>`) can be piped in as they are; it
-//! must lie in the range any score of the position can have, and any other text after the
+//! must lie in the range any score of the position can have
+//! (`connect4::score::possible_scores`: `4455 19` is refused, since a win takes four
+//! stones of one's own, at best 18), and is otherwise ignored; any other text after the
 //! moves is an error (`44 55` is not taken for `44`). A lone `-` stands for the empty
 //! board (blank lines are skipped). Scores are in Pons'
 //! convention: positive = the side to move wins, `22 − k` when with its `k`-th stone.
@@ -38,7 +40,8 @@ pub enum Command {
     Play(PlayArgs),
     /// Solve positions read from standard input, one a line (`<moves> [score]`, the
     /// moves as column digits from the empty board, `-` for the empty board itself; a score
-    /// as in Pons' test files allowed and ignored):
+    /// as in Pons' test files may follow: it is checked only against the scores a game
+    /// from the position can end with, an error outside them, and otherwise ignored):
     /// prints `<moves> <score>` in Pons' convention (`--weak`: 1 win, 0 draw, -1 loss).
     Solve(SolveArgs),
     /// The score of every column (positions as for solve; `-` is the empty board):

@@ -98,9 +98,12 @@ pub enum Command {
     },
     /// Counts the leaves of the game tree to each depth from 1 to DEPTH (depth 0: the
     /// position itself, 1 leaf); prints `<depth> <count> <CPU seconds> <leaves per CPU
-    /// second>` a line, the rate `-` when under 0.02 s of CPU (too short to mean much).
+    /// second>` a line as each depth completes, the rate `-` when under 0.02 s of CPU
+    /// (too short to mean much). A depth beyond the longest possible game (twice the empty
+    /// squares: a pass is a ply) is an error.
     Perft {
-        /// The deepest depth, in plies.
+        /// The deepest depth, in plies (at most twice the empty squares, 120 from the
+        /// start; from the start depth 15 takes hours and depth 20 years).
         depth: u32,
         /// The position (`<64 squares> <X|O>`), the start position by default.
         #[arg(long, allow_hyphen_values = true, value_parser = parse_position)]
@@ -382,11 +385,16 @@ const HOURS_OF_PERFT: u32 = 15;
 fn run_perft(depth: u32, position: Option<Othello>, edax: bool) -> ExitCode {
     let g = position.unwrap_or_default();
     let empties = 64 - g.stones_on_board();
+    if let Err(e) = othello::perft::check_depth(g.board(), depth) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     if depth.min(empties) >= HOURS_OF_PERFT {
         eprintln!(
             "warning: perft {depth} from {empties} empty squares: perft 13 from the start \
              takes about half a minute of CPU here and each ply multiplies the work by \
-             about 8-10, so depth {HOURS_OF_PERFT} and beyond take hours or more"
+             about 8-10, so depth {HOURS_OF_PERFT} takes hours and depth 20 years; each \
+             depth's line is printed as it completes"
         );
     }
     let mode = if edax {

@@ -161,7 +161,8 @@ pub struct InputLine<'a, G: Geometry = Standard> {
     /// The position it reaches.
     pub position: Position<G>,
     /// The trailing score, if one was written (not checked against the position's true
-    /// value, only against the range any score of it can have).
+    /// value, only against the range any score of it can have,
+    /// [`crate::score::possible_scores`]).
     pub score: Option<i32>,
 }
 
@@ -177,26 +178,27 @@ pub enum InputLineError {
     /// Text after the moves that is not a single score.
     #[error("unexpected text after the moves: {0:?} (only a score in Pons' convention may follow)")]
     Trailing(String),
-    /// A trailing number no game from this position can score.
-    #[error(
-        "{score} is not a possible score here: at ply {stones} scores lie in -{bound}..={bound}"
-    )]
+    /// A trailing number no game from this position can score
+    /// ([`crate::score::possible_scores`]).
+    #[error("{score} is not a possible score here: at ply {stones} scores lie in {min}..={max}")]
     ScoreRange {
         /// The number written.
         score: i32,
         /// Stones on the board.
         stones: u32,
-        /// The largest magnitude possible, `(cells + 1 − stones) / 2` (`(43 − stones) / 2`
-        /// on the standard board).
-        bound: i32,
+        /// The lowest possible score: the opponent's fastest possible win.
+        min: i32,
+        /// The highest possible score: the side to move's fastest possible win.
+        max: i32,
     },
 }
 
 /// Parses `<moves> [score]` on the standard board (see [`InputLine`]). Anything else
-/// after the moves is an error, so that `44 55` is not taken for `44`. A score `s` after
-/// `n` stones must satisfy `|s| ≤ (43 − n) / 2`: in Pons' convention a win with the
-/// side's `k`-th stone scores `22 − k`, and the earliest possible win, or loss, is at the
-/// next stone.
+/// after the moves is an error, so that `44 55` is not taken for `44`. A score must be
+/// one a game from the position can end with ([`crate::score::possible_scores`]): in
+/// Pons' convention a win with the side's `k`-th stone scores `22 − k`, the earliest
+/// possible win, or loss, is at the next stone of that side, and a four takes four stones
+/// (after `n` stones, `|s| ≤ (43 − n) / 2`, and at most 18 early on: `4455 19` is refused).
 ///
 /// # Errors
 /// [`InputLineError`] naming what is wrong.
@@ -204,8 +206,9 @@ pub fn parse_input_line(line: &str) -> Result<InputLine<'_>, InputLineError> {
     parse_input_line_on(Standard, line)
 }
 
-/// [`parse_input_line`] on the board of `geometry`: the bound on a score after `n`
-/// stones is `(cells + 1 − n) / 2` ([`crate::score`]).
+/// [`parse_input_line`] on the board of `geometry`: the score must lie in
+/// [`crate::score::possible_scores`] of the position (at most `(cells + 1 − n) / 2` in
+/// magnitude after `n` stones).
 ///
 /// # Errors
 /// [`InputLineError`] naming what is wrong.
@@ -222,13 +225,13 @@ pub fn parse_input_line_on<G: Geometry>(
             let s: i32 = t
                 .parse()
                 .map_err(|_| InputLineError::Trailing(t.to_string()))?;
-            let stones = position.moves();
-            let bound = (geometry.cells() as i32 + 1 - stones as i32) / 2;
-            if s.abs() > bound {
+            let range = crate::score::possible_scores(&position);
+            if !range.contains(&s) {
                 return Err(InputLineError::ScoreRange {
                     score: s,
-                    stones,
-                    bound,
+                    stones: position.moves(),
+                    min: *range.start(),
+                    max: *range.end(),
                 });
             }
             Some(s)
@@ -281,16 +284,36 @@ mod tests {
         let l = parse_input_line("4455 18").unwrap();
         assert_eq!((l.moves, l.score), ("4455", Some(18)));
         assert_eq!(parse_input_line(" - ").unwrap().position, Position::new());
-        // After 2 stones no score exceeds (43 − 2) / 2 = 20.
+        // After 2 stones no score exceeds 18: each side needs its 4th stone to win.
         assert_eq!(
             parse_input_line("44 55").unwrap_err(),
             InputLineError::ScoreRange {
                 score: 55,
                 stones: 2,
-                bound: 20
+                min: -18,
+                max: 18
             }
         );
-        assert_eq!(parse_input_line("44 20").unwrap().score, Some(20));
+        assert_eq!(parse_input_line("44 18").unwrap().score, Some(18));
+        assert_eq!(parse_input_line("44 -18").unwrap().score, Some(-18));
+        // New-user reports 18 and 19: 19 at ply 4 was accepted (Pons' bound (43 − 4) / 2).
+        assert_eq!(
+            parse_input_line("4455 19").unwrap_err().to_string(),
+            "19 is not a possible score here: at ply 4 scores lie in -18..=18"
+        );
+        // Late in the game: Pons' bound for the side to move's win at once, one less for
+        // the opponent's (its next stone comes a ply later).
+        assert!(parse_input_line("44455554221 16").is_ok());
+        assert!(parse_input_line("44455554221 -16").is_err());
+        assert!(parse_input_line("44455554221 -15").is_ok());
+        // A finished game has its own score only: x won with its 4th stone (the 7th).
+        assert!(parse_input_line("1212121 -18").is_ok());
+        assert!(parse_input_line("1212121 0").is_err());
+        // `solve`'s own answer for a game lost at ply 16 was refused (|s| ≤ 13 then).
+        assert_eq!(
+            parse_input_line("2275632242144233 -14").unwrap().score,
+            Some(-14)
+        );
         assert_eq!(
             parse_input_line("44 x").unwrap_err(),
             InputLineError::Trailing("x".into())
@@ -313,9 +336,10 @@ mod tests {
         let ten = crate::Size::new(10, 4).unwrap();
         let e = Position::from_moves_on(ten, "b").unwrap_err();
         assert_eq!(e.to_string(), "move 1 ('b'): not a column 1-9 or a");
-        let l = parse_input_line_on(crate::Size::new(4, 4).unwrap(), "12 7").unwrap();
-        assert_eq!(l.score, Some(7));
-        assert!(parse_input_line_on(crate::Size::new(4, 4).unwrap(), "12 8").is_err());
+        // 4×4: a win with one's 4th stone (the game's 7th) leaves 16 + 2 − 7 halved: 5.
+        let l = parse_input_line_on(crate::Size::new(4, 4).unwrap(), "12 5").unwrap();
+        assert_eq!(l.score, Some(5));
+        assert!(parse_input_line_on(crate::Size::new(4, 4).unwrap(), "12 6").is_err());
         let mut q = Position::empty_on(crate::Size::new(4, 4).unwrap());
         assert_eq!(
             q.try_play(Column::new(4).unwrap()),

@@ -104,9 +104,140 @@ pub fn to_core(score: i32, stones: u32) -> Score {
     }
 }
 
+/// The scores a game from `position` can still end with, in Pons' convention for the
+/// side to move: from the opponent's fastest possible win to the side to move's, each
+/// needing four stones of its own (the first player's 4th stone is the game's 7th, the
+/// second player's its 8th) and the stones alternating from here. A four that cannot
+/// win before the board is full, or does not fit on the board (neither side 4 long),
+/// leaves 0 (a draw) as that end of the range. A finished position has its own score
+/// only: a loss to the last stone, or 0 for a full board.
+///
+/// ```
+/// use connect4::{Position, score::possible_scores};
+/// // After 4 stones the side to move has 2 and wins at best with its 4th: 22 − 4 = 18.
+/// assert_eq!(possible_scores(&Position::from_moves("4455").unwrap()), -18..=18);
+/// // After 11 stones: a win with the next stone (the 6th of the second player) scores 16,
+/// // Pons' bound (43 − 11) / 2; the first player's next stone is its 7th: 22 − 7 = 15.
+/// assert_eq!(possible_scores(&Position::from_moves("44455554221").unwrap()), -15..=16);
+/// ```
+pub fn possible_scores<G: crate::Geometry>(
+    position: &crate::Position<G>,
+) -> std::ops::RangeInclusive<i32> {
+    use zerosum::Game;
+    let g = position.geometry();
+    let cells = g.cells();
+    let stones = position.moves();
+    match position.outcome() {
+        Some(zerosum::Outcome::Win(_)) => {
+            let s = -win_score_on(cells, stones);
+            return s..=s;
+        }
+        Some(zerosum::Outcome::Draw) => return 0..=0,
+        None => {}
+    }
+    let fits = g.width() >= 4 || g.height() >= 4;
+    // The earliest move (from 1) on which a side can make its four: its own 4th stone,
+    // and not before `from`, the side's next move (same parity).
+    let earliest = |first_player: bool, from: u32| from.max(if first_player { 7 } else { 8 });
+    let to_move_is_first = stones.is_multiple_of(2);
+    let best = |first_player: bool, from: u32| {
+        let m = earliest(first_player, from);
+        if fits && m <= cells {
+            win_score_on(cells, m)
+        } else {
+            0
+        }
+    };
+    -best(!to_move_is_first, stones + 2)..=best(to_move_is_first, stones + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Game, MoveList, Position, Size};
+    use std::collections::HashMap;
+
+    /// Every score a game from `p` can end with (any play, not only perfect play), as a
+    /// bit set over `score + 32`, by walking every continuation (memoised by position).
+    fn reachable(p: &mut Position<Size>, memo: &mut HashMap<u64, u64>) -> u64 {
+        if let Some(&m) = memo.get(&p.key()) {
+            return m;
+        }
+        let cells = p.geometry().cells() as i32;
+        let n = p.moves() as i32;
+        let set = match p.outcome() {
+            // The side to move lost to the last stone: the winner has its stones left
+            // plus one, counted on the board itself.
+            Some(crate::Outcome::Win(_)) => 1 << (32 - (cells - n + 2) / 2),
+            Some(crate::Outcome::Draw) => 1 << 32,
+            None => {
+                let mut moves = MoveList::new();
+                p.legal_moves(&mut moves);
+                let mut set = 0u64;
+                for &mv in moves.iter() {
+                    p.play(mv);
+                    // The child's scores are the opponent's: negate them.
+                    let child = reachable(p, memo);
+                    p.undo();
+                    for s in -32i32..32 {
+                        if child >> (s + 32) & 1 == 1 {
+                            set |= 1 << (32 - s);
+                        }
+                    }
+                }
+                set
+            }
+        };
+        memo.insert(p.key(), set);
+        set
+    }
+
+    /// [`possible_scores`] holds every score any game from the position reaches, on small
+    /// boards walked exhaustively (each of their positions), and its ends are reached
+    /// from the empty board (the fastest wins: the 4th stone of each side).
+    #[test]
+    fn possible_scores_hold_every_reachable_score() {
+        for (w, h) in [(4, 4), (5, 3), (3, 5), (3, 3), (6, 2)] {
+            let size = Size::new(w, h).unwrap();
+            let mut memo = HashMap::new();
+            let mut empty = Position::empty_on(size);
+            let all = reachable(&mut empty, &mut memo);
+            let range = possible_scores(&empty);
+            for s in -32i32..32 {
+                if all >> (s + 32) & 1 == 1 {
+                    assert!(range.contains(&s), "{w}x{h}: {s} outside {range:?}");
+                }
+            }
+            for end in [*range.start(), *range.end()] {
+                assert!(
+                    all >> (end + 32) & 1 == 1,
+                    "{w}x{h}: {end} of {range:?} unreached"
+                );
+            }
+            // Every position met on the way (walked again, each checked once).
+            let mut seen = std::collections::HashSet::new();
+            let mut stack = vec![Position::empty_on(size)];
+            while let Some(p) = stack.pop() {
+                if !seen.insert(p.key()) {
+                    continue;
+                }
+                let range = possible_scores(&p);
+                let set = memo[&p.key()];
+                for s in -32i32..32 {
+                    if set >> (s + 32) & 1 == 1 {
+                        assert!(range.contains(&s), "{w}x{h} {p}: {s} outside {range:?}");
+                    }
+                }
+                let mut moves = MoveList::new();
+                p.legal_moves(&mut moves);
+                for &mv in moves.iter() {
+                    let mut child = p.clone();
+                    child.play(mv);
+                    stack.push(child);
+                }
+            }
+        }
+    }
 
     #[test]
     fn convention() {

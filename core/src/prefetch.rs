@@ -15,9 +15,10 @@
 //! the memory. [`huge_page_vec`] allocates a table that way (Linux kernel documentation,
 //! `admin-guide/mm/transhuge`).
 //!
-//! This module holds the workspace's `unsafe` blocks, both for hints that never change
-//! memory: the `PREFETCHT0` instruction never faults and never changes memory, so calling
-//! it on any address is sound (the function takes a reference anyway, so the address is
+//! This module holds the workspace's `unsafe` blocks but one (the Gomoku match runner's
+//! `pre_exec`, in `gomoku::gomocup`), both for hints that never change memory: the
+//! `PREFETCHT0` instruction never faults and never changes memory, so calling it on any
+//! address is sound (the function takes a reference anyway, so the address is
 //! always a live one); `madvise(MADV_HUGEPAGE)` only marks a range of the caller's own
 //! allocation and keeps its contents.
 

@@ -16,7 +16,9 @@
 //! - an engine that dies or answers nonsense: that game is lost (the fault is recorded),
 //!   the engine is started again for the next game and the match goes on (a dead
 //!   engine's fault names its exit status and its last [`STDERR_TAIL`] lines on
-//!   standard error, which the runner reads throughout).
+//!   standard error, which the runner reads throughout);
+//! - an engine that thinks on (or ignores the end of its input) when the runner is
+//!   killed: on Linux each engine gets `SIGKILL` when the runner dies.
 //!
 //! Engines think one at a time (the runner waits for each answer), so a shared machine
 //! measures them fairly; wrap a command in `nice` to be kind to others.
@@ -282,17 +284,54 @@ impl std::fmt::Display for Fault {
     }
 }
 
+/// Makes the engine that `command` starts die with the runner, on Linux: the engine gets
+/// `SIGKILL` when the runner's thread that started it ends, however it ends (`SIGTERM`,
+/// Ctrl-C, `SIGKILL`, a panic). Without it an engine that is thinking (a huge time limit)
+/// or ignores its standard input's end would keep running, adopted by init.
+///
+/// This is `prctl(PR_SET_PDEATHSIG, SIGKILL)` in the child between fork and exec (Linux
+/// `prctl(2)`). If the runner died before the call, the engine is not started at all. On
+/// other systems it does nothing: an engine there ends when it reads the end of its input.
+#[cfg(target_os = "linux")]
+fn die_with_runner(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    let runner = rustix::process::getpid();
+    let in_child = move || -> std::io::Result<()> {
+        rustix::process::set_parent_process_death_signal(Some(rustix::process::Signal::KILL))?;
+        // The runner may have died between the fork and the call: then no signal comes,
+        // and the child (adopted by another process) gives up instead of running alone.
+        if rustix::process::getppid() != Some(runner) {
+            return Err(std::io::ErrorKind::NotConnected.into());
+        }
+        Ok(())
+    };
+    #[allow(unsafe_code)]
+    // SAFETY: `pre_exec` runs the closure in the forked child, where only async-signal-safe
+    // work is sound. It makes two system calls (prctl, getppid) and builds an error from
+    // its kind alone: no allocation, no lock, no shared state.
+    unsafe {
+        command.pre_exec(in_child);
+    }
+}
+
+/// Does nothing off Linux (see the Linux version).
+#[cfg(not(target_os = "linux"))]
+fn die_with_runner(_command: &mut Command) {}
+
 impl Process {
     fn spawn(spec: &EngineSpec) -> Result<Process, Fault> {
         let (program, args) = spec
             .command
             .split_first()
             .ok_or_else(|| Fault::Bad("empty engine command".into()))?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        die_with_runner(&mut command);
+        let mut child = command
             .spawn()
             .map_err(|e| Fault::Bad(format!("cannot start {program}: {e}")))?;
         let stdin = child.stdin.take().ok_or(Fault::Died)?;

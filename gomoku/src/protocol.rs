@@ -19,7 +19,8 @@
 //! a cell given twice makes the position ambiguous, and the block is refused with
 //! `ERROR`; a `SWAP2BOARD` with a bad line is refused, since its stones count in order); `END`
 //! ends the conversation at once, even inside a block; nothing the manager sends can make
-//! it panic.
+//! it panic. With [`Brain::run_listening`] (standard input and output on Linux) an `END`
+//! that arrives during a move's search, or the output's closing, stops the search.
 //!
 //! Time: each move gets at most `timeout_turn` minus a safety margin, and at most a
 //! share of `time_left` whenever the match clock is sent, counted from the command's
@@ -48,6 +49,11 @@ use std::time::{Duration, Instant};
 use zerosum::search::{Limits, StopFlag};
 use zerosum::time::{Budget, GameClock};
 use zerosum::{Game, Score, Side};
+
+#[cfg(target_os = "linux")]
+mod listen;
+#[cfg(target_os = "linux")]
+use listen::{Interrupt, Listener};
 
 /// The `ABOUT` answer.
 pub const ABOUT: &str =
@@ -104,6 +110,9 @@ pub struct Brain {
     arrived: Instant,
     /// See [`Brain::lateness`].
     lateness: Duration,
+    /// Stops the searches of the Swap2 answer being computed (raised by the listener of
+    /// [`Brain::run_listening`]).
+    swap2_stop: Option<StopFlag>,
     /// Tests: each search waits until the watchdog has answered for it, as a thread
     /// waiting for a CPU would ([`Brain::held`]).
     #[cfg(test)]
@@ -111,6 +120,12 @@ pub struct Brain {
     /// Tests: whether the last held search was released by the watchdog's answer.
     #[cfg(test)]
     held: Option<bool>,
+    /// Tests: told when each search starts (after the listener was told).
+    #[cfg(test)]
+    on_search: Option<std::sync::mpsc::Sender<()>>,
+    /// Tests: what stopped the last search, if the listener did.
+    #[cfg(all(test, target_os = "linux"))]
+    interrupted: Option<Interrupt>,
 }
 
 impl Default for Brain {
@@ -137,10 +152,15 @@ impl Brain {
             tt_mib: 0,
             arrived: Instant::now(),
             lateness: INITIAL_LATENESS,
+            swap2_stop: None,
             #[cfg(test)]
             hold_search: false,
             #[cfg(test)]
             held: None,
+            #[cfg(test)]
+            on_search: None,
+            #[cfg(all(test, target_os = "linux"))]
+            interrupted: None,
         }
     }
 
@@ -325,7 +345,12 @@ impl Brain {
             self.held = Some(link.wait_answered(Duration::from_secs(60)));
         }
         let mut limits = self.search_limits(arrived.elapsed());
+        link.search_started(&stop);
         limits.stop = Some(stop);
+        #[cfg(test)]
+        if let Some(tell) = &self.on_search {
+            let _ = tell.send(());
+        }
         trace("search", "");
         let engine = self.engine.as_mut().expect("engine allocated");
         let info = engine.search_observed(&position, &limits, &mut |r| {
@@ -333,6 +358,11 @@ impl Brain {
                 link.improve(c);
             }
         });
+        let _interrupted = link.search_ended();
+        #[cfg(all(test, target_os = "linux"))]
+        {
+            self.interrupted = _interrupted;
+        }
         trace("stop", "");
         let answered = link.settle(info.best)?;
         trace("written", "");
@@ -360,19 +390,22 @@ impl Brain {
             std::iter::once(Ok(line.as_bytes().to_vec())),
             out,
             &mut going,
+            None,
         )?;
         Ok(going)
     }
 
     /// Runs the conversation over `lines` with one watchdog thread, until `END` (then
-    /// `going` is set to false) or the end of `lines`.
+    /// `going` is set to false) or the end of `lines`; `listener` (if any) is told when
+    /// each move's search starts and ends.
     fn converse<W: Write + Send>(
         &mut self,
         lines: impl Iterator<Item = io::Result<Vec<u8>>>,
         out: &mut W,
         going: &mut bool,
+        listener: Option<&ListenerRef<'_>>,
     ) -> io::Result<()> {
-        let link = Link::new(out, self.lateness);
+        let link = Link::new(out, self.lateness, listener);
         thread::scope(|s| {
             // Without a watchdog (no thread could be started) the search answers alone.
             let _ = thread::Builder::new()
@@ -433,7 +466,22 @@ impl Brain {
                             None => {
                                 // As for a move: the reserve counts the latest lateness.
                                 self.lateness = link.lateness();
-                                self.swap2(&block.stones)
+                                // Its searches stop as a move's does (`run_listening`).
+                                let stop = StopFlag::new();
+                                link.search_started(&stop);
+                                self.swap2_stop = Some(stop);
+                                #[cfg(test)]
+                                if let Some(tell) = &self.on_search {
+                                    let _ = tell.send(());
+                                }
+                                let reply = self.swap2(&block.stones);
+                                self.swap2_stop = None;
+                                let _interrupted = link.search_ended();
+                                #[cfg(all(test, target_os = "linux"))]
+                                {
+                                    self.interrupted = _interrupted;
+                                }
+                                reply
                             }
                         };
                         link.write(&reply)?;
@@ -785,6 +833,7 @@ impl Brain {
             time: Some(part.max(Duration::from_millis(1))),
             clock: None,
             nodes: whole.nodes.map(|n| (n / u64::from(parts.max(1))).max(1)),
+            stop: self.swap2_stop.clone(),
             ..Limits::default()
         }
     }
@@ -890,21 +939,55 @@ impl Brain {
         format!("{} {}", best.to_xy(), fifth.to_xy())
     }
 
-    /// Runs the protocol until `END` or the end of `input`.
+    /// Runs the protocol until `END` or the end of `input`. A command sent during a
+    /// search is read after it ([`Brain::run_listening`] stops the search on `END`).
     ///
     /// # Errors
     /// Errors of reading `input` or writing `out`.
     pub fn run(&mut self, input: impl BufRead, out: &mut (impl Write + Send)) -> io::Result<()> {
-        self.converse(input.split(b'\n'), out, &mut true)
+        self.converse(input.split(b'\n'), out, &mut true, None)
     }
 
-    /// [`Brain::run`] on this process's standard input and output, as a Gomocup manager
-    /// runs a brain.
+    /// [`Brain::run`] on file descriptors (a pipe from the manager, a terminal), with a
+    /// listener thread that reads the input while a move's search (or a Swap2 answer's
+    /// searches) runs: an `END` that
+    /// arrives during the search, or the output's closing (the manager is gone), stops
+    /// the search at once; the best move so far is still written, then the conversation
+    /// goes on with the lines that came (and ends at the `END`). An `END` already read
+    /// when the search started (a script piped in at once) and the input's end do not
+    /// stop a search. Linux only.
+    ///
+    /// # Errors
+    /// Errors of reading `input` or writing `out`, or no pipe for the listener's wake-up.
+    #[cfg(target_os = "linux")]
+    pub fn run_listening(
+        &mut self,
+        input: impl std::os::fd::AsFd,
+        out: &mut (impl Write + std::os::fd::AsFd + Send),
+    ) -> io::Result<()> {
+        let listener = Listener::new(input.as_fd(), out.as_fd())?;
+        thread::scope(|s| {
+            // Without a listener thread the search is never stopped early, as in `run`.
+            let _ = thread::Builder::new()
+                .name("listener".into())
+                .spawn_scoped(s, || listener.listen());
+            let lines = std::iter::from_fn(|| listener.next_line());
+            let result = self.converse(lines, out, &mut true, Some(&listener));
+            listener.quit();
+            result
+        })
+    }
+
+    /// The protocol on this process's standard input and output, as a Gomocup manager
+    /// runs a brain: [`Brain::run_listening`] on Linux, [`Brain::run`] elsewhere.
     ///
     /// # Errors
     /// Reading standard input or writing standard output failed.
     pub fn run_stdio(&mut self) -> io::Result<()> {
-        self.run(io::stdin().lock(), &mut io::stdout())
+        #[cfg(target_os = "linux")]
+        return self.run_listening(io::stdin(), &mut io::stdout());
+        #[cfg(not(target_os = "linux"))]
+        return self.run(io::stdin().lock(), &mut io::stdout());
     }
 }
 
@@ -1013,7 +1096,16 @@ struct Link<'a, W> {
     out: Mutex<&'a mut W>,
     watch: Mutex<Watch>,
     bell: Condvar,
+    /// Told when each move's search starts and ends ([`Brain::run_listening`]).
+    listener: Option<&'a ListenerRef<'a>>,
 }
+
+/// The listener of [`Brain::run_listening`] (nothing off Linux).
+#[cfg(target_os = "linux")]
+type ListenerRef<'a> = Listener<'a>;
+/// The listener of [`Brain::run_listening`] (nothing off Linux).
+#[cfg(not(target_os = "linux"))]
+type ListenerRef<'a> = std::marker::PhantomData<&'a ()>;
 
 /// A lock whose holder panicked is still used (the state is plain values).
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -1021,7 +1113,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl<'a, W: Write> Link<'a, W> {
-    fn new(out: &'a mut W, lateness: Duration) -> Self {
+    fn new(out: &'a mut W, lateness: Duration, listener: Option<&'a ListenerRef<'a>>) -> Self {
         Link {
             out: Mutex::new(out),
             watch: Mutex::new(Watch {
@@ -1030,7 +1122,30 @@ impl<'a, W: Write> Link<'a, W> {
                 quit: false,
             }),
             bell: Condvar::new(),
+            listener,
         }
+    }
+
+    /// A move's search starts: the listener (if any) may stop it with `stop`.
+    fn search_started(&self, stop: &StopFlag) {
+        #[cfg(target_os = "linux")]
+        if let Some(l) = self.listener {
+            l.search_started(stop);
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = stop;
+    }
+
+    /// The search ended; returns what stopped it, if the listener did.
+    #[cfg(target_os = "linux")]
+    fn search_ended(&self) -> Option<Interrupt> {
+        self.listener.and_then(Listener::search_ended)
+    }
+
+    /// The search ended (no listener off Linux).
+    #[cfg(not(target_os = "linux"))]
+    fn search_ended(&self) -> Option<()> {
+        None
     }
 
     /// Writes one line and flushes it.
@@ -1910,5 +2025,163 @@ mod tests {
         assert_eq!(lines[4], "2,2");
         let out = talk(&mut b, "TAKEBACK 2,2\nRESTART\nBEGIN\n");
         assert_eq!(out, "OK\nOK\n2,2\n");
+    }
+
+    /// A brain talking over pipes with [`Brain::run_listening`] on a thread of its own:
+    /// the manager's end of its input and of its output, the searches' starts, and the
+    /// brain with its result when the conversation is over.
+    #[cfg(target_os = "linux")]
+    struct OnPipes {
+        input: Option<io::PipeWriter>,
+        output: Option<io::BufReader<io::PipeReader>>,
+        searching: std::sync::mpsc::Receiver<()>,
+        done: std::sync::mpsc::Receiver<(Brain, io::Result<()>)>,
+    }
+
+    /// How long a test waits for something that must happen: only a hang fails it, this
+    /// is no threshold on speed.
+    #[cfg(target_os = "linux")]
+    const HANG: Duration = Duration::from_secs(60);
+
+    #[cfg(target_os = "linux")]
+    impl OnPipes {
+        fn start(mut brain: Brain) -> OnPipes {
+            let (in_read, in_write) = io::pipe().unwrap();
+            let (out_read, mut out_write) = io::pipe().unwrap();
+            let (tell, searching) = std::sync::mpsc::channel();
+            brain.on_search = Some(tell);
+            let (finished, done) = std::sync::mpsc::channel();
+            thread::spawn(move || {
+                let r = brain.run_listening(&in_read, &mut out_write);
+                drop(out_write);
+                let _ = finished.send((brain, r));
+            });
+            OnPipes {
+                input: Some(in_write),
+                output: Some(io::BufReader::new(out_read)),
+                searching,
+                done,
+            }
+        }
+
+        fn send(&mut self, text: &str) {
+            let input = self.input.as_mut().expect("input open");
+            input.write_all(text.as_bytes()).unwrap();
+            input.flush().unwrap();
+        }
+
+        /// The brain's next line; a brain that never answers fails the test (after
+        /// [`HANG`]) instead of hanging it.
+        fn line(&mut self) -> String {
+            use rustix::event::{PollFd, PollFlags, Timespec, poll};
+            let out = self.output.as_mut().expect("output open");
+            if !out.buffer().contains(&b'\n') {
+                let mut fds = [PollFd::new(out.get_ref(), PollFlags::IN)];
+                let hang = Timespec {
+                    tv_sec: HANG.as_secs() as i64,
+                    tv_nsec: 0,
+                };
+                let ready = poll(&mut fds, Some(&hang)).unwrap();
+                assert!(
+                    ready > 0,
+                    "the brain did not answer (its search was not stopped)"
+                );
+            }
+            let mut line = String::new();
+            out.read_line(&mut line).unwrap();
+            line.trim_end().to_string()
+        }
+
+        fn search_started(&self) {
+            self.searching.recv_timeout(HANG).expect("a search started");
+        }
+
+        fn finished(&self) -> (Brain, io::Result<()>) {
+            self.done
+                .recv_timeout(HANG)
+                .expect("the conversation ended")
+        }
+    }
+
+    /// New-user report 19 item 9 / fix 20: an `END` sent while the brain searches (here
+    /// under an 11-day `timeout_turn`) stops the search at once: the best move so far is
+    /// written and the conversation ends. Before, `END` was read only after the search.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn end_during_a_search_stops_it() {
+        let mut p = OnPipes::start(Brain::new());
+        p.send("START 15\nINFO timeout_turn 1000000000\n");
+        assert_eq!(p.line(), "OK");
+        p.send("TURN 7,7\n");
+        p.search_started();
+        p.send("END\n");
+        let reply = p.line();
+        assert!(Cell::parse_xy(&reply).is_ok(), "{reply}");
+        let (brain, result) = p.finished();
+        result.unwrap();
+        assert_eq!(brain.interrupted, Some(Interrupt::End));
+        assert_eq!(p.line(), "", "nothing after the move");
+    }
+
+    /// The searches of a Swap2 answer (here choosing after three stones, under an 11-day
+    /// `timeout_turn`) stop on `END` too: an answer is written at once and the
+    /// conversation ends.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn end_during_a_swap2_answer_stops_it() {
+        let mut p = OnPipes::start(Brain::new());
+        p.send("START 15\nINFO timeout_turn 1000000000\n");
+        assert_eq!(p.line(), "OK");
+        p.send("SWAP2BOARD\n7,7\n8,8\n9,7\nDONE\n");
+        p.search_started();
+        p.send("END\n");
+        let reply = p.line();
+        assert!(!reply.is_empty() && !reply.starts_with("ERROR"), "{reply}");
+        let (brain, result) = p.finished();
+        result.unwrap();
+        assert_eq!(brain.interrupted, Some(Interrupt::End));
+    }
+
+    /// The manager gone (its end of the brain's output closed) during a search stops the
+    /// search too: nobody would read its move. Writing it then fails (a broken pipe).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_closed_output_stops_the_search() {
+        let mut p = OnPipes::start(Brain::new());
+        p.send("START 15\nINFO timeout_turn 1000000000\n");
+        assert_eq!(p.line(), "OK");
+        p.send("TURN 7,7\n");
+        p.search_started();
+        p.output = None;
+        let (brain, result) = p.finished();
+        assert_eq!(result.unwrap_err().kind(), io::ErrorKind::BrokenPipe);
+        assert_eq!(brain.interrupted, Some(Interrupt::OutputClosed));
+    }
+
+    /// What does not stop a search: the input's end (a script piped in closes it at once),
+    /// and an `END` already read when the search started (a script's last line). Both
+    /// searches run to their node limit and answer what [`Brain::run`] answers.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_scripts_end_does_not_stop_its_searches() {
+        let script = "START 15\nINFO timeout_turn 1000000000\nTURN 7,7\n";
+        let expected = talk(&mut Brain::new().with_node_limit(20_000), script);
+        // The input closed during the search.
+        let mut p = OnPipes::start(Brain::new().with_node_limit(20_000));
+        p.send(script);
+        p.search_started();
+        p.input = None;
+        assert_eq!(format!("{}\n{}\n", p.line(), p.line()), expected);
+        let (brain, result) = p.finished();
+        result.unwrap();
+        assert_eq!(brain.interrupted, None);
+        // END sent with the commands, read before the search.
+        let mut p = OnPipes::start(Brain::new().with_node_limit(20_000));
+        p.send(&format!("{script}END\n"));
+        p.search_started();
+        assert_eq!(format!("{}\n{}\n", p.line(), p.line()), expected);
+        let (brain, result) = p.finished();
+        result.unwrap();
+        assert_eq!(brain.interrupted, None);
     }
 }

@@ -625,6 +625,18 @@ mod tests {
         let got = without_progress(&out);
         assert_eq!(got[1], "search PA -64 0 100%", "{out:?}");
         assert!(got[2].starts_with("=== PA/-64/"), "{out:?}");
+        // New-user report 19 item 7's position (white to move must pass; black's c1 then
+        // takes every disc), at the GUI's default depth: exact too. The report's
+        // `search PA -64.00 0 1` came from its `ping` piped in the same write, which
+        // stops every search before it (the session's stop flag, by design): a search
+        // stopped after its first iteration has proved nothing.
+        let set_game = format!("set game (;GM[Othello]BO[8 XO{} O];)", "-".repeat(62));
+        let mut s = Session::new(4);
+        let (out, errors) = converse(&mut s, &["nboard 2", &set_game, "hint 3", "go"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        let got = without_progress(&out);
+        assert_eq!(got[1], "search PA -64 0 100%", "{out:?}");
+        assert!(got[2].starts_with("=== PA/-64/"), "{out:?}");
     }
 
     /// `hint` stops on the session's stop flag (raised by the reader for `ping` and

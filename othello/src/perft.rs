@@ -11,8 +11,55 @@
 //!
 //! (Figures from the data README, `../shared/data/othello/README.md`.) The last ply is
 //! counted in bulk: the number of legal moves (or 1 for a pass) without playing them.
+//!
+//! Since a pass is a ply, a game from a position with `e` empty squares lasts at most
+//! `2e` plies ([`longest_game_plies`]: at most `e` moves, and every pass is followed by a
+//! move, two passes in a row ending the game; real games have had over 20 passes). No
+//! count changes beyond it, and [`check_depth`] refuses such depths.
 
 use crate::Board;
+use thiserror::Error;
+
+/// The most plies a game from `board` can last, passes included: `2 × empties`. Each
+/// empty square takes at most one move, and a pass is always followed by a move (the
+/// side to move passes only when the other side can move; two passes in a row end the
+/// game), so there are at most as many passes as moves. From the start: 120.
+pub const fn longest_game_plies(board: Board) -> u32 {
+    2 * board.empties()
+}
+
+/// A perft depth beyond the longest game ([`longest_game_plies`]): every game has ended
+/// by then, so the count at the longest game's depth is already final.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error(
+    "perft depth {depth} is beyond the longest possible game: with {empties} empty squares a game \
+     lasts at most {max} plies ({empties} moves and at most as many passes); deeper counts \
+     change nothing (the largest depth is {max})"
+)]
+pub struct DepthError {
+    /// The depth asked for.
+    pub depth: u32,
+    /// The position's empty squares.
+    pub empties: u32,
+    /// The largest depth that can change a count, [`longest_game_plies`].
+    pub max: u32,
+}
+
+/// Checks a perft depth against [`longest_game_plies`] of `board`.
+///
+/// # Errors
+/// [`DepthError`] naming the largest useful depth when `depth` is beyond it.
+pub fn check_depth(board: Board, depth: u32) -> Result<(), DepthError> {
+    let max = longest_game_plies(board);
+    if depth > max {
+        return Err(DepthError {
+            depth,
+            empties: board.empties(),
+            max,
+        });
+    }
+    Ok(())
+}
 
 /// How a game that ends before the requested depth is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

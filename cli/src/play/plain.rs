@@ -7,7 +7,8 @@
 //! illegal move prints `illegal move "…": <why>` and asks again; so does a line that is
 //! not UTF-8 or longer than [`crate::lines::MAX_LINE_BYTES`] (it is refused, not the end).
 //! Besides moves a human may type `help` (these commands), `hint` (the AI's move for
-//! them, with its value), `undo` (takes back to their previous turn), `redo` (plays again
+//! them, with its value), `undo` (takes back to their previous turn; before a human's
+//! first move there is none, and the AI's first move stays), `redo` (plays again
 //! what `undo` took back) or `quit`. The end of standard input ends the program cleanly
 //! (exit status 0, no result line). The program ends after the result line: input after it
 //! is not read.
@@ -208,7 +209,11 @@ pub fn play<G: PlayGame>(
                             (session.redo_to_human(), "redone")
                         };
                         if steps == 0 {
-                            writeln!(out, "nothing to {command}")?;
+                            if command == "undo" && !session.moves.is_empty() {
+                                writeln!(out, "nothing to undo: you have not moved yet")?;
+                            } else {
+                                writeln!(out, "nothing to {command}")?;
+                            }
                             continue;
                         }
                         writeln!(out, "{done}")?;

@@ -99,9 +99,27 @@ impl<G: PlayGame> Session<G> {
     }
 
     /// Takes back moves until a human is to move (at least one move, as long as there
-    /// is one): in a game against the AI, `undo` takes back the AI's reply too.
+    /// is one): in a game against the AI, `undo` takes back the AI's reply too. When no
+    /// human has moved yet (the human plays second and the AI has made the first move),
+    /// nothing is taken back and 0 is returned: taking back the AI's move would only
+    /// make the AI play again. Between two AIs it takes back one move.
     pub fn undo_to_human(&mut self) -> usize {
+        if self.setup.players.contains(&Player::Human) && !self.a_human_has_moved() {
+            return 0;
+        }
         self.step_to_human(Self::undo)
+    }
+
+    /// Whether one of the moves played was a human's (its position had a human to move).
+    pub fn a_human_has_moved(&self) -> bool {
+        let mut g = self.start.clone();
+        for p in &self.moves {
+            if self.setup.player(g.side_to_move()) == Player::Human {
+                return true;
+            }
+            g.play(p.mv);
+        }
+        false
     }
 
     /// Plays the last move taken back; false when there is none.

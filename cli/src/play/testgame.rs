@@ -176,6 +176,30 @@ mod tests {
         let last_board: Vec<&str> = t.lines().rev().take(5).collect();
         assert!(last_board.iter().all(|l| !l.contains('X')), "{t}");
     }
+
+    /// New-user report 19: with the human second, `undo` before the human's first move
+    /// took back the AI's first move, and the AI at once played again. Now there is
+    /// nothing to undo: the AI's move stays and it does not move again.
+    #[test]
+    fn plain_mode_undo_before_the_humans_first_move_keeps_the_ais() {
+        let setup = Setup {
+            players: [Player::Ai, Player::Human],
+            strength: Strength::Level(1),
+        };
+        let t = transcript(setup, "undo\nundo\n");
+        assert_eq!(
+            t.matches("nothing to undo: you have not moved yet").count(),
+            2,
+            "{t}"
+        );
+        assert!(!t.contains("undone"), "{t}");
+        assert_eq!(t.matches(" plays ").count(), 1, "the AI moved once: {t}");
+        // After the human's move, undo takes back the AI's reply and the human's move,
+        // back to the position after the AI's first move.
+        let t = transcript(setup, "1\nundo\n");
+        assert!(t.contains("undone"), "{t}");
+        assert_eq!(t.matches(" plays ").count(), 3, "{t}");
+    }
 }
 
 #[cfg(test)]

@@ -289,3 +289,152 @@ fn match_refuses_more_games_than_the_openings_give() {
     assert!(r.stderr.contains("at most 2 games"), "{}", r.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Whether process `pid` has ended: it is gone, or a zombie nobody has reaped yet.
+#[cfg(target_os = "linux")]
+fn ended(pid: i32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state is the field after the command name in parentheses.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+        Err(_) => true,
+    }
+}
+
+/// Waits (polling) until `done` holds, and says whether it did. The limit of a minute only
+/// turns a hang into a failure: it is no threshold on speed.
+#[cfg(target_os = "linux")]
+fn wait_for(mut done: impl FnMut() -> bool) -> bool {
+    let give_up = Instant::now() + Duration::from_secs(60);
+    while !done() {
+        if Instant::now() >= give_up {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    true
+}
+
+/// New-user report 19 item 9: killing `gomoku match` (SIGTERM, SIGKILL) while an engine
+/// thinks left the engine running, adopted by init. The engine here ignores SIGTERM,
+/// SIGINT and SIGHUP and sleeps instead of answering its move (as an engine thinking under
+/// a huge time limit does): it must end with the runner.
+#[cfg(target_os = "linux")]
+#[test]
+fn killing_the_match_runner_ends_its_engines() {
+    use rustix::process::{Pid, Signal, kill_process};
+    let dir = std::env::temp_dir().join(format!("zerosum-match-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("one.txt");
+    std::fs::write(&openings, "h8i7e9\n").unwrap();
+    let pids = dir.join("pids");
+    let engine = dir.join("sleeper.sh");
+    std::fs::write(
+        &engine,
+        format!(
+            "#!/bin/sh\ntrap '' TERM INT HUP\nwhile read -r line; do\n  case \"$line\" in\n    \
+             START*) echo OK;;\n    ABOUT*) echo 'name=\"sleeper\"';;\n    \
+             BOARD*) echo $$ >> '{}'; exec sleep 100000;;\n  esac\ndone\n",
+            pids.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&engine, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    for signal in [Signal::TERM, Signal::KILL] {
+        let _ = std::fs::remove_file(&pids);
+        let mut runner = Command::new(ZEROSUM)
+            .args(["gomoku", "match", "--a"])
+            .arg(&engine)
+            .arg("--b")
+            .arg(&engine)
+            .arg("--openings")
+            .arg(&openings)
+            .args(["--time-ms", "86400000"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // The engine to move writes its process id once it has the position, then "thinks".
+        let mut thinking: i32 = 0;
+        let started = wait_for(|| {
+            thinking = std::fs::read_to_string(&pids)
+                .ok()
+                .and_then(|t| t.lines().next()?.trim().parse().ok())
+                .unwrap_or(0);
+            thinking != 0
+        });
+        if !started {
+            let _ = runner.kill();
+        }
+        assert!(started, "the engine never got its position");
+        assert!(!ended(thinking));
+        kill_process(Pid::from_child(&runner), signal).unwrap();
+        let status = runner.wait().unwrap();
+        assert!(!status.success(), "{signal:?}: {status}");
+        let gone = wait_for(|| ended(thinking));
+        if !gone {
+            // Clean up before failing: the engine ignores everything but SIGKILL.
+            let pid = Pid::from_raw(thinking).expect("a process id");
+            let _ = kill_process(pid, Signal::KILL);
+        }
+        assert!(
+            gone,
+            "{signal:?}: the engine {thinking} outlived the runner"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The CPU time (user + system, in clock ticks) process `pid` has used.
+#[cfg(target_os = "linux")]
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
+    // After the command name: state is field 3, utime 14 and stime 15 (proc(5)).
+    let at = |k: usize| fields.get(k - 3).and_then(|f| f.parse::<u64>().ok());
+    at(14).unwrap_or(0) + at(15).unwrap_or(0)
+}
+
+/// New-user report 19 item 9: an `END` sent to `pbrain-zerosum` while it searched (an
+/// 11-day `timeout_turn`) was read only after the search. The brain now stops the search,
+/// answers the best move so far and exits.
+#[cfg(target_os = "linux")]
+#[test]
+fn pbrain_stops_its_search_at_end() {
+    let mut child = Command::new(PBRAIN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    write!(stdin, "START 15\nINFO timeout_turn 1000000000\n").unwrap();
+    stdin.flush().unwrap();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line.trim(), "OK");
+    // The brain idles between commands: CPU time used after TURN is its search's.
+    let idle = cpu_ticks(pid);
+    writeln!(stdin, "TURN 7,7").unwrap();
+    stdin.flush().unwrap();
+    assert!(
+        wait_for(|| cpu_ticks(pid) >= idle + 2),
+        "the search never ran"
+    );
+    writeln!(stdin, "END").unwrap();
+    stdin.flush().unwrap();
+    let exited = wait_for(|| matches!(child.try_wait(), Ok(Some(_))));
+    if !exited {
+        let _ = child.kill();
+    }
+    assert!(exited, "the brain searched on after END");
+    line.clear();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.trim().split_once(',').is_some(), "a move: {line:?}");
+    assert!(child.wait().unwrap().success());
+}

@@ -77,6 +77,26 @@ fn perft_zero_is_one_and_tiny_times_print_no_rate() {
     }
 }
 
+/// New-user report 19 / fix 20: a perft depth beyond the longest possible game (twice
+/// the empty squares, a pass being a ply) is refused at once, naming the largest depth;
+/// it used to run for ever (`perft 4000000000`).
+#[test]
+fn perft_beyond_the_longest_game_is_refused() {
+    let (ok, out, err) = run(&["othello", "perft", "4000000000"], "");
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(
+        err.contains("beyond the longest possible game")
+            && err.contains("the largest depth is 120"),
+        "{err}"
+    );
+    // Two empty squares: at most 4 plies.
+    let late = format!("{}-- X", "X".repeat(31) + &"O".repeat(31));
+    let (ok, _, err) = run(&["othello", "perft", "5", "--position", &late], "");
+    assert!(!ok && err.contains("the largest depth is 4"), "{err}");
+    let (ok, out, _) = run(&["othello", "perft", "4", "--position", &late], "");
+    assert!(ok && out.lines().count() == 4, "{out}");
+}
+
 #[test]
 fn solve_answers_good_lines_and_reports_bad_ones() {
     let input = format!("# FFO positions\n{FFO20}; H5:+6; G6:-2;\n\nnot a board X\n{FFO1}\n");

@@ -6,6 +6,7 @@
 //! `Display` gives the same moves back.
 //! Bounded: proptest's default 256 cases a property (`PROPTEST_CASES` to change).
 
+use connect4::score::possible_scores;
 use connect4::{Column, Notation, PlayBook, Position, WinPlacePosition, parse_input_line, suite};
 use proptest::prelude::*;
 use zerosum::testing::text::{edits, mutate, notation_like};
@@ -46,8 +47,15 @@ fn check(text: &str) {
     let _ = PlayBook::from_lines(1, text.lines());
     let _ = PlayBook::from_lines(1, [format!("{text} 0 4").as_str()]);
     if let Ok(l) = parse_input_line(text) {
-        let bound = (43 - l.position.moves() as i32) / 2;
+        // A win with the next stone scores ⌊(43 − n)/2⌋; a game already lost to the last
+        // stone, ⌊(44 − n)/2⌋ (`solve` answers `2275632242144233 -14`).
+        let bound = (44 - l.position.moves() as i32) / 2;
         assert!(l.score.is_none_or(|s| s.abs() <= bound), "{text:?}");
+        assert!(
+            l.score
+                .is_none_or(|s| possible_scores(&l.position).contains(&s)),
+            "{text:?}"
+        );
     }
 }
 

@@ -75,3 +75,62 @@ fn perft_depth_12_and_13_both_conventions() {
         (13, 18_429_641_748, 18_429_618_408),
     ]);
 }
+
+/// The longest game from `g` in perft plies (a forced pass is a ply), by walking every
+/// continuation.
+fn longest(g: &mut Othello) -> u32 {
+    if g.outcome().is_some() {
+        return 0;
+    }
+    let mut ms = MoveList::new();
+    g.legal_moves(&mut ms);
+    let mut most = 0;
+    for &mv in ms.iter() {
+        g.play(mv);
+        most = most.max(1 + longest(g));
+        g.undo();
+    }
+    most
+}
+
+/// `zerosum othello perft 99` ran for ever. Depths beyond `longest_game_plies` (twice the
+/// empty squares) are refused with a typed error naming the largest depth: on random
+/// late positions (passes included) no game lasts longer than it, and the counts do not
+/// change beyond the longest game.
+#[test]
+fn depths_beyond_the_longest_game_are_refused() {
+    use othello::perft::{DepthError, check_depth, longest_game_plies};
+    assert_eq!(longest_game_plies(Board::START), 120);
+    assert_eq!(check_depth(Board::START, 120), Ok(()));
+    let e = check_depth(Board::START, 121).unwrap_err();
+    assert_eq!(
+        e,
+        DepthError {
+            depth: 121,
+            empties: 60,
+            max: 120
+        }
+    );
+    assert!(e.to_string().contains("the largest depth is 120"), "{e}");
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut passes_seen = false;
+    for _ in 0..40 {
+        let mut g = Othello::new();
+        while g.board().empties() > 8 && g.outcome().is_none() {
+            let mut ms = MoveList::new();
+            g.legal_moves(&mut ms);
+            g.play(ms[rng.random_range(0..ms.len())]);
+        }
+        let b = g.board();
+        let longest = longest(&mut g);
+        let max = longest_game_plies(b);
+        assert!(longest <= max, "{g:?}: a game of {longest} plies");
+        passes_seen |= longest > b.empties();
+        // Every game has ended by the longest one's depth: the counts stay.
+        let at = perft(b, longest.max(1), PerftMode::FinishedIsLeaf);
+        assert_eq!(perft(b, max, PerftMode::FinishedIsLeaf), at, "{g:?}");
+        assert_eq!(perft(b, max + 1, PerftMode::Edax), 0, "{g:?}");
+        assert!(check_depth(b, max).is_ok() && check_depth(b, max + 1).is_err());
+    }
+    assert!(passes_seen, "some game had a pass");
+}

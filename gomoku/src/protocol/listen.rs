@@ -1,0 +1,306 @@
+//! The manager's input for [`Brain::run_listening`](super::Brain::run_listening), read by
+//! the conversation thread between searches and by a listener thread while a search runs.
+//!
+//! The search runs on the thread that reads the commands (no thread is woken between
+//! reading `TURN` and searching), so without a listener a command sent during a search is
+//! read only after it. The listener sleeps between searches. While one runs it waits in
+//! `poll(2)` on the input, on the output and on a wake-up pipe, and reads what comes into
+//! the buffer the conversation thread takes its lines from, so nothing is lost or
+//! reordered. It stops the search when
+//! - an `END` line arrives during the search (an `END` already read before the search
+//!   started, as in a script piped in at once, is handled after it, in its turn), or
+//! - the output is closed: nobody reads the answers any more (the manager died; a pipe
+//!   whose reader is gone reports `POLLERR`, a hung-up terminal `POLLHUP`).
+//!
+//! The end of the input alone does not stop a search: `printf 'START 15\nTURN 7,7\n' |
+//! pbrain-zerosum` closes the input at once and still wants its move searched.
+
+use rustix::event::{PollFd, PollFlags, poll};
+use rustix::io::Errno;
+use std::io::{self, Read, Write};
+use std::os::fd::{BorrowedFd, OwnedFd};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use zerosum::search::StopFlag;
+
+/// How much is read at a time.
+const CHUNK: usize = 64 * 1024;
+
+/// Why the listener stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Interrupt {
+    /// An `END` line arrived during the search.
+    End,
+    /// The output was closed during the search.
+    OutputClosed,
+}
+
+/// What the two threads share.
+struct State {
+    /// Bytes read and not yet taken as lines.
+    buf: Vec<u8>,
+    /// The input has ended.
+    eof: bool,
+    /// The running search's stop flag.
+    search: Option<StopFlag>,
+    /// Counts the searches started, so that a listener that waited in `poll` across the
+    /// end of one search and the start of the next knows its wake-up is stale.
+    generation: u64,
+    /// The bytes of `buf` before this offset were read before the search started.
+    scan_from: usize,
+    /// What stopped the running (or last) search, if the listener did.
+    stopped: Option<Interrupt>,
+    /// The conversation is over: the listener returns.
+    quit: bool,
+}
+
+/// The input of a conversation with its listener (see the module docs).
+pub(crate) struct Listener<'a> {
+    input: BorrowedFd<'a>,
+    output: OwnedFd,
+    state: Mutex<State>,
+    bell: Condvar,
+    wake_read: io::PipeReader,
+    wake_write: io::PipeWriter,
+}
+
+/// A lock whose holder panicked is still used (the state is plain values).
+fn lock(m: &Mutex<State>) -> MutexGuard<'_, State> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Whether a line that ends at or after `from` in `buf` is the command `END` (its first
+/// word, in any case, as the conversation reads it).
+fn end_after(buf: &[u8], from: usize) -> bool {
+    let mut start = 0;
+    for (i, &b) in buf.iter().enumerate() {
+        if b == b'\n' {
+            if i >= from && is_end(&buf[start..i]) {
+                return true;
+            }
+            start = i + 1;
+        }
+    }
+    false
+}
+
+fn is_end(line: &[u8]) -> bool {
+    line.split(|b| b.is_ascii_whitespace())
+        .find(|w| !w.is_empty())
+        .is_some_and(|w| w.eq_ignore_ascii_case(b"END"))
+}
+
+impl<'a> Listener<'a> {
+    /// A listener on `input` that also watches `output` (a duplicate of the output's
+    /// descriptor: the conversation writes to the original).
+    pub(crate) fn new(input: BorrowedFd<'a>, output: BorrowedFd<'_>) -> io::Result<Self> {
+        let (wake_read, wake_write) = io::pipe()?;
+        // Neither end blocks: a full pipe already holds a wake-up, and the listener
+        // drains it to empty.
+        rustix::io::ioctl_fionbio(&wake_read, true)?;
+        rustix::io::ioctl_fionbio(&wake_write, true)?;
+        Ok(Listener {
+            input,
+            output: output.try_clone_to_owned()?,
+            state: Mutex::new(State {
+                buf: Vec::new(),
+                eof: false,
+                search: None,
+                generation: 0,
+                scan_from: 0,
+                stopped: None,
+                quit: false,
+            }),
+            bell: Condvar::new(),
+            wake_read,
+            wake_write,
+        })
+    }
+
+    /// The next line of the input (without its `\n`; the last one may lack it), `None`
+    /// at its end. Called by the conversation thread between searches only.
+    pub(crate) fn next_line(&self) -> Option<io::Result<Vec<u8>>> {
+        let mut chunk = vec![0; CHUNK];
+        loop {
+            {
+                let mut st = lock(&self.state);
+                if let Some(i) = st.buf.iter().position(|&b| b == b'\n') {
+                    let mut line: Vec<u8> = st.buf.drain(..=i).collect();
+                    line.pop();
+                    return Some(Ok(line));
+                }
+                if st.eof {
+                    return (!st.buf.is_empty()).then(|| Ok(std::mem::take(&mut st.buf)));
+                }
+            }
+            // No search runs, so the listener does not read: read without the lock.
+            match rustix::io::read(self.input, &mut chunk) {
+                Ok(0) => lock(&self.state).eof = true,
+                Ok(n) => lock(&self.state).buf.extend_from_slice(&chunk[..n]),
+                Err(Errno::INTR) => {}
+                Err(e) => return Some(Err(e.into())),
+            }
+        }
+    }
+
+    /// A search starts: the listener watches for its `stop`.
+    pub(crate) fn search_started(&self, stop: &StopFlag) {
+        let mut st = lock(&self.state);
+        st.generation += 1;
+        st.search = Some(stop.clone());
+        st.scan_from = st.buf.len();
+        st.stopped = None;
+        drop(st);
+        self.bell.notify_all();
+    }
+
+    /// The search ended: the listener goes back to sleep. Returns what stopped it, if
+    /// the listener did.
+    pub(crate) fn search_ended(&self) -> Option<Interrupt> {
+        let mut st = lock(&self.state);
+        st.search = None;
+        let stopped = st.stopped;
+        drop(st);
+        self.wake();
+        stopped
+    }
+
+    /// The conversation is over: the listener returns.
+    pub(crate) fn quit(&self) {
+        lock(&self.state).quit = true;
+        self.bell.notify_all();
+        self.wake();
+    }
+
+    /// Wakes the listener from `poll` (a byte on the wake-up pipe; when the pipe is
+    /// full, which the listener's draining makes unlikely, it already holds one).
+    fn wake(&self) {
+        let _ = (&self.wake_write).write(&[1]);
+    }
+
+    /// Empties the wake-up pipe (its bytes may have piled up over searches that ended
+    /// before the listener got to `poll`).
+    fn drain_wake(&self) {
+        let mut bytes = [0; 64];
+        while matches!((&self.wake_read).read(&mut bytes), Ok(n) if n > 0) {}
+    }
+
+    /// The listener thread: until [`Listener::quit`], watches each search (see the
+    /// module docs).
+    pub(crate) fn listen(&self) {
+        let mut chunk = vec![0; CHUNK];
+        // The generation whose search this listener has stopped (nothing more to watch).
+        let mut done = 0;
+        let mut st = lock(&self.state);
+        loop {
+            if st.quit {
+                return;
+            }
+            if st.search.is_none() || st.generation == done {
+                st = self.bell.wait(st).unwrap_or_else(|e| e.into_inner());
+                continue;
+            }
+            let generation = st.generation;
+            let watch_input = !st.eof;
+            drop(st);
+            // If nothing can be watched, searches run to their limits as with `run`.
+            let Some((input_ready, output_gone, woken)) = self.wait(watch_input) else {
+                return;
+            };
+            if woken {
+                self.drain_wake();
+            }
+            st = lock(&self.state);
+            if st.quit {
+                return;
+            }
+            if st.generation != generation || st.search.is_none() {
+                continue;
+            }
+            // Only this thread reads while a search runs, and `poll` said the input is
+            // ready: the read does not block.
+            if input_ready {
+                match rustix::io::read(self.input, &mut chunk) {
+                    Ok(0) => st.eof = true,
+                    Ok(n) => st.buf.extend_from_slice(&chunk[..n]),
+                    Err(Errno::INTR | Errno::AGAIN) => {}
+                    // An input that cannot be read is at its end for the conversation.
+                    Err(_) => st.eof = true,
+                }
+            }
+            let why = if end_after(&st.buf, st.scan_from) {
+                Some(Interrupt::End)
+            } else if output_gone {
+                Some(Interrupt::OutputClosed)
+            } else {
+                None
+            };
+            if let (Some(why), Some(stop)) = (why, st.search.as_ref()) {
+                stop.stop();
+                st.stopped = Some(why);
+                done = generation;
+            }
+        }
+    }
+
+    /// Waits until the input is ready (when `watch_input`), the output is closed or the
+    /// listener is woken; returns those three (`None`: `poll` failed).
+    fn wait(&self, watch_input: bool) -> Option<(bool, bool, bool)> {
+        let gone = PollFlags::ERR | PollFlags::HUP | PollFlags::NVAL;
+        let mut fds = [
+            PollFd::new(&self.wake_read, PollFlags::IN),
+            PollFd::new(&self.output, PollFlags::empty()),
+            PollFd::from_borrowed_fd(self.input, PollFlags::IN),
+        ];
+        let n = if watch_input { 3 } else { 2 };
+        loop {
+            match poll(&mut fds[..n], None) {
+                Ok(_) => break,
+                Err(Errno::INTR) => continue,
+                Err(_) => return None,
+            }
+        }
+        let woken = !fds[0].revents().is_empty();
+        let output_gone = fds[1].revents().intersects(gone);
+        let input_ready = watch_input && !fds[2].revents().is_empty();
+        Some((input_ready, output_gone, woken))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// Wake-ups pile up when searches end before the listener gets to `poll` (fast moves
+    /// over a long match): the wake-up pipe must never block the conversation (100,000 of
+    /// them, beyond a pipe's 64 KiB), and a listener that finds them drains them and still
+    /// stops the next search on `END`.
+    #[test]
+    fn piled_up_wake_ups_neither_block_nor_blind_the_listener() {
+        let (input, mut manager) = io::pipe().unwrap();
+        let (_reader, output) = io::pipe().unwrap();
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::os::fd::AsFd;
+            let listener = Listener::new(input.as_fd(), output.as_fd()).unwrap();
+            for _ in 0..100_000 {
+                listener.search_ended();
+            }
+            std::thread::scope(|s| {
+                s.spawn(|| listener.listen());
+                let stop = StopFlag::new();
+                listener.search_started(&stop);
+                manager.write_all(b"END\n").unwrap();
+                while !stop.is_stopped() {
+                    std::thread::yield_now();
+                }
+                let why = listener.search_ended();
+                listener.quit();
+                let _ = done.send(why);
+            });
+        });
+        // The limit only turns a hang into a failure.
+        let why = finished.recv_timeout(Duration::from_secs(60));
+        assert_eq!(why, Ok(Some(Interrupt::End)));
+    }
+}
