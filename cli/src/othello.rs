@@ -28,6 +28,12 @@ const ANALYZE_MINUTES_DEEP: u32 = 18;
 const ANALYZE_MINUTES_DEEP_TEXT: &str = "an Othello analysis of 18 plies or more searches \
      every move and takes minutes from the middle game, each further ply several times longer";
 
+/// What `play --level perfect` takes, in words: every move is solved exactly, which
+/// from the start is far beyond reach (see [`FAR_BEYOND_EMPTIES`]).
+const PLAY_PERFECT_TEXT: &str = "before about 20 empty squares are left that takes from \
+     minutes to far more than a lifetime (the m key in the TUI plays the search's move; \
+     --time-ms bounds each move, exact whenever the solver fits)";
+
 /// Empty squares beyond which an unbounded exact solve gets a warning: with
 /// [`GROWTH_PER_EMPTY`] from [`SOLVABLE_EMPTIES`], 27 empties are about 10^3 times the
 /// work of 20, a quarter of an hour or more.
@@ -117,6 +123,7 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => {
             args.warn_if_too_deep(SEARCH_MINUTES_DEEP, SEARCH_MINUTES_DEEP_TEXT);
+            args.warn_if_perfect(PLAY_PERFECT_TEXT);
             crate::play::run(Ok(crate::play::othello::OthelloGame::default()), &args)
         }
         Command::Solve {

@@ -250,6 +250,13 @@ pub fn run(command: Command) -> ExitCode {
         Command::Play { common, size, k } => {
             let k = k.map_or(String::new(), |k| k.to_string());
             let game = crate::play::tictactoe::TicTacToe::with_size(&size, &k);
+            if game.as_ref().is_ok_and(|g| !g.perfect_by_default()) {
+                common.warn_if_perfect(
+                    "on a board larger than 4x4 an early position can take minutes to hours \
+                     (the m key in the TUI plays the search's move; --time-ms bounds each \
+                     move, exact whenever the solver fits)",
+                );
+            }
             crate::play::run(game, &common)
         }
         Command::Solve(args) => for_each_board(&args, |solver, progress, board| {
