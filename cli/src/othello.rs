@@ -152,10 +152,12 @@ pub fn run(command: Command) -> ExitCode {
         Command::Bestmove { limits } => {
             limits.warn_if_too_deep(SEARCH_MINUTES_DEEP, SEARCH_MINUTES_DEEP_TEXT);
             let mut engine = othello::Engine::new(16);
-            // Level perfect with neither a time nor a node limit solves every position
-            // exactly: warn of the hopeless ones, as `solve` does.
+            // Level perfect with neither a time, a node limit nor a depth (which replaces
+            // the exact solve by a search that deep) solves every position exactly: warn
+            // of the hopeless ones, as `solve` does.
             let perfect = limits.resolved_level() == Some(othello::Level::PERFECT);
-            let unbounded = limits.time_ms.is_none() && limits.nodes.is_none();
+            let unbounded =
+                limits.time_ms.is_none() && limits.nodes.is_none() && limits.depth.is_none();
             let mut quick = (perfect && unbounded).then(|| Solver::new(1));
             crate::limits::bestmove(&mut engine, &limits, |line| {
                 let g = parse(line)?;
