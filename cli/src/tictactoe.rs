@@ -287,9 +287,9 @@ pub fn run(command: Command) -> ExitCode {
             let game = crate::play::tictactoe::TicTacToe::with_size(&size, &k);
             if game.as_ref().is_ok_and(|g| !g.perfect_by_default()) {
                 common.warn_if_perfect(
-                    "on a board larger than 4x4 an early position can take minutes to hours \
-                     (the m key in the TUI plays the search's move; --time-ms bounds each \
-                     move, exact whenever the solver fits)",
+                    "beyond 4x4 an early position takes from under a second (5x5, k = 4) \
+                     to hours (8x8, k = 5) (the m key in the TUI plays the search's move; \
+                     --time-ms bounds each move, exact whenever the solver fits)",
                 );
             }
             crate::play::run(game, &common)
