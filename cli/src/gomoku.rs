@@ -50,7 +50,8 @@ pub enum Command {
         limits: LimitArgs<gomoku::Level>,
     },
     /// The value of every candidate cell the engine searched, best first:
-    /// `<position> <cell>:<value> <cell>:<=<value> …` (`<=`: an upper bound; values in the
+    /// `<position> <cell>:<value> <cell>:<=<value> …` (`<=`: an upper bound, `>=`: a lower
+    /// bound, as for a forced move whose reply's search the limit cut; values in the
     /// evaluation's units, or `win in N`).
     Analyze {
         #[command(flatten)]

@@ -289,7 +289,9 @@ pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str, outl
 }
 
 /// `zerosum <game> analyze` through the engine: every root move with its value from the
-/// last finished iteration (one depth for all), best first, `<=` marking a value only proven to be an upper bound:
+/// last finished iteration (one depth for all), best first, `<=` marking a value only proven to be an upper bound
+/// and `>=` one only a lower bound (Gomoku: a single forced move whose reply's search the
+/// limit cut):
 ///
 /// `<position> <move>:<value> <move>:<=<value> …` (values in the engine's units); a
 /// finished game is `<position> game over (<outcome>)`, the outcome in the words of
@@ -317,10 +319,10 @@ where
             .root_moves
             .iter()
             .map(|m| {
-                let bound = if m.bound == zerosum::Bound::Upper {
-                    "<="
-                } else {
-                    ""
+                let bound = match m.bound {
+                    zerosum::Bound::Upper => "<=",
+                    zerosum::Bound::Lower => ">=",
+                    zerosum::Bound::Exact => "",
                 };
                 format!("{}:{bound}{}", m.mv, m.score)
             })

@@ -123,7 +123,8 @@ pub fn echo(text: &str) -> String {
     out
 }
 
-/// Runs `answer` on every non-blank, non-comment line of `input` (trimmed). `Ok(text)` is
+/// Runs `answer` on every non-blank, non-comment line of `input` (trimmed; a UTF-8
+/// byte-order mark at the start of the input is skipped). `Ok(text)` is
 /// printed as a line on `out` and flushed; `Err(e)` is printed on `err` as
 /// `line N: <e>: <the line>`. A line that is not UTF-8 or longer than
 /// [`MAX_LINE_BYTES`] is reported as `line N: <why>` and skipped; the lines after it are
@@ -156,7 +157,14 @@ pub fn process_lines<E: Display>(
             failed = true;
             continue;
         };
-        let text = line.trim();
+        // A byte-order mark that an editor wrote at the start of a file is no part of
+        // its first position.
+        let text = if number == 1 {
+            line.strip_prefix('\u{feff}').unwrap_or(&line)
+        } else {
+            &line
+        };
+        let text = text.trim();
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
@@ -264,6 +272,20 @@ mod tests {
         assert_eq!(read_line(&mut r, 100).unwrap(), None);
         let mut r = "é\n".as_bytes();
         assert_eq!(read_line(&mut r, 2).unwrap(), Some(Line::Text("é".into())));
+    }
+
+    /// A file saved with a UTF-8 byte-order mark (as some editors write one) has its
+    /// first line answered like the others; before, the mark was taken as part of the
+    /// position (`wrong length: expected 9 cells, found 10`). A mark anywhere else is
+    /// still an error.
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let (out, err, code) = doubled("\u{feff}1\n2\n\u{feff}3\n".as_bytes());
+        assert_eq!(out, "1 2\n2 4\n");
+        assert!(err.starts_with("line 3: "), "{err}");
+        assert_eq!(code, ExitCode::FAILURE);
+        let (out, _, code) = doubled("\u{feff}# comment\n5\n".as_bytes());
+        assert_eq!((out.as_str(), code), ("5 10\n", ExitCode::SUCCESS));
     }
 
     #[test]

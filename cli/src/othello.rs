@@ -28,6 +28,12 @@ const ANALYZE_MINUTES_DEEP: u32 = 18;
 const ANALYZE_MINUTES_DEEP_TEXT: &str = "an Othello analysis of 18 plies or more searches \
      every move and takes minutes from the middle game, each further ply several times longer";
 
+/// What `play --level perfect` takes, in words: every move is solved exactly, which
+/// from the start is far beyond reach (see [`FAR_BEYOND_EMPTIES`]).
+const PLAY_PERFECT_TEXT: &str = "before about 20 empty squares are left that takes from \
+     minutes to far more than a lifetime (the m key in the TUI plays the search's move; \
+     --time-ms bounds each move, exact whenever the solver fits)";
+
 /// Empty squares beyond which an unbounded exact solve gets a warning: with
 /// [`GROWTH_PER_EMPTY`] from [`SOLVABLE_EMPTIES`], 27 empties are about 10^3 times the
 /// work of 20, a quarter of an hour or more.
@@ -120,6 +126,7 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => {
             args.warn_if_too_deep(SEARCH_MINUTES_DEEP, SEARCH_MINUTES_DEEP_TEXT);
+            args.warn_if_perfect(PLAY_PERFECT_TEXT);
             crate::play::run(Ok(crate::play::othello::OthelloGame::default()), &args)
         }
         Command::Solve {
@@ -148,10 +155,12 @@ pub fn run(command: Command) -> ExitCode {
         Command::Bestmove { limits } => {
             limits.warn_if_too_deep(SEARCH_MINUTES_DEEP, SEARCH_MINUTES_DEEP_TEXT);
             let mut engine = othello::Engine::new(16);
-            // Level perfect with neither a time nor a node limit solves every position
-            // exactly: warn of the hopeless ones, as `solve` does.
+            // Level perfect with neither a time, a node limit nor a depth (which replaces
+            // the exact solve by a search that deep) solves every position exactly: warn
+            // of the hopeless ones, as `solve` does.
             let perfect = limits.resolved_level() == Some(othello::Level::PERFECT);
-            let unbounded = limits.time_ms.is_none() && limits.nodes.is_none();
+            let unbounded =
+                limits.time_ms.is_none() && limits.nodes.is_none() && limits.depth.is_none();
             let mut quick = (perfect && unbounded).then(|| Solver::new(1));
             crate::limits::bestmove(&mut engine, &limits, |line| {
                 let g = parse(line)?;
@@ -192,12 +201,19 @@ const QUICK_SOLVE_NODES: u64 = 100_000;
 /// Warns when `g` has so many empty squares that an unbounded exact solve may not finish
 /// in reasonable time, saying how far beyond it is by the estimate from its empty
 /// squares ([`GROWTH_PER_EMPTY`] from [`SOLVABLE_EMPTIES`] in about a second); a
-/// position the solver finishes within [`QUICK_SOLVE_NODES`] gets no warning.
-fn warn_if_far_beyond(solver: &mut Solver, g: &Othello, limits: &ExactLimitArgs) {
+/// position the solver finishes within [`QUICK_SOLVE_NODES`] gets no warning. With
+/// `every_move` (`analyze`, which solves each move) the quick solve must finish each
+/// move's position, not only `g`'s.
+fn warn_if_far_beyond(solver: &mut Solver, g: &Othello, limits: &ExactLimitArgs, every_move: bool) {
     if !limits.unbounded() {
         return;
     }
-    if let Some((what, outlook)) = far_beyond(solver, g) {
+    let found = if every_move {
+        analysis_far_beyond(solver, g)
+    } else {
+        far_beyond(solver, g)
+    };
+    if let Some((what, outlook)) = found {
         warn_far_beyond(limits, &g.to_string(), &what, &outlook);
     }
 }
@@ -206,13 +222,39 @@ fn warn_if_far_beyond(solver: &mut Solver, g: &Othello, limits: &ExactLimitArgs)
 /// words (see [`warn_if_far_beyond`]); `None` when it is not.
 fn far_beyond(solver: &mut Solver, g: &Othello) -> Option<(String, String)> {
     let empties = 64 - g.stones_on_board();
+    if empties <= FAR_BEYOND_EMPTIES || quickly_solved(solver, g) {
+        return None;
+    }
+    Some(far_beyond_text(empties))
+}
+
+/// [`far_beyond`] for an analysis of `g`, which solves every move: a position whose own
+/// value is found at once (a wipe-out on one move) may still have moves whose exact
+/// values take far more than a lifetime. The text is `g`'s.
+fn analysis_far_beyond(solver: &mut Solver, g: &Othello) -> Option<(String, String)> {
+    let empties = 64 - g.stones_on_board();
     if empties <= FAR_BEYOND_EMPTIES {
         return None;
     }
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    let hard = list.iter().any(|&mv| {
+        let mut child = g.clone();
+        child.play(mv);
+        child.outcome().is_none() && !quickly_solved(solver, &child)
+    });
+    hard.then(|| far_beyond_text(empties))
+}
+
+/// Whether the solver finishes `g` within [`QUICK_SOLVE_NODES`].
+fn quickly_solved(solver: &mut Solver, g: &Othello) -> bool {
     let quick = zerosum::time::Budget::new(&zerosum::search::Limits::nodes(QUICK_SOLVE_NODES));
-    if solver.solve_within(g.board(), &quick).is_some() {
-        return None;
-    }
+    solver.solve_within(g.board(), &quick).is_some()
+}
+
+/// The warning's words for a position of `empties` empty squares: how far beyond a
+/// second's solve it is, and how long it may take.
+fn far_beyond_text(empties: u32) -> (String, String) {
     let times = GROWTH_PER_EMPTY.powi((empties - SOLVABLE_EMPTIES) as i32);
     let what = format!(
         "{empties} empty squares, {} more than the {SOLVABLE_EMPTIES} solved here in \
@@ -220,7 +262,7 @@ fn far_beyond(solver: &mut Solver, g: &Othello) -> Option<(String, String)> {
         empties - SOLVABLE_EMPTIES,
         times.log10()
     );
-    Some((what, outlook(times)))
+    (what, outlook(times))
 }
 
 /// How long an exact solve of `seconds` (the estimate) may take, in words.
@@ -250,7 +292,7 @@ fn solve_line(
     limits: &ExactLimitArgs,
 ) -> Result<String, String> {
     let g = parse(line)?;
-    warn_if_far_beyond(solver, &g, limits);
+    warn_if_far_beyond(solver, &g, limits, false);
     let empties = 64 - g.stones_on_board();
     let task = progress.task(format!("solving ({empties} empties)"), 0);
     let budget = task.budget(&limits.limits());
@@ -333,7 +375,7 @@ fn analyze_exact(
     g: &Othello,
     limits: &ExactLimitArgs,
 ) -> Option<Vec<(othello::Move, i32)>> {
-    warn_if_far_beyond(solver, g, limits);
+    warn_if_far_beyond(solver, g, limits, true);
     let mut list = MoveList::new();
     g.legal_moves(&mut list);
     let moves = list.to_vec();
@@ -469,6 +511,24 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An analysis solves every move: a position won at once on one move (black's c5
+    /// wipes white out, 52 empty squares) is warned of, as its other moves are far beyond
+    /// reach; before, the quick solve of the position itself spared it the warning and
+    /// `analyze` ran in silence. Its `solve` still gets none.
+    #[test]
+    fn an_analysis_is_warned_of_by_its_moves() {
+        let g =
+            parse("--------------------X------OXX-----OOOX----OXX------X----------- X").unwrap();
+        let mut solver = Solver::new(1);
+        assert_eq!(far_beyond(&mut solver, &g), None);
+        let (what, _) = analysis_far_beyond(&mut solver, &g).expect("a warning");
+        assert!(what.starts_with("52 empty squares"), "{what}");
+        // A position near the end is never warned of.
+        let near =
+            parse("XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X").unwrap();
+        assert_eq!(analysis_far_beyond(&mut solver, &near), None);
+    }
 
     /// Issue 14 item 9: perft rates come from the process's CPU time (which never goes
     /// back) and are not printed for times too short to mean anything.

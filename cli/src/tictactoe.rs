@@ -149,21 +149,54 @@ fn value_text(v: Score, board: &Board, distance: bool, separator: char) -> Strin
 const QUICK_SOLVE_NODES: u64 = 4_000_000;
 
 /// Warns when `board` has so many empty cells that an unbounded exact solve may take
-/// minutes to hours, unless a quick solve of [`QUICK_SOLVE_NODES`] finishes it.
-fn warn_if_far_beyond(solver: &mut Solver, board: &Board, limits: &ExactLimitArgs, line: &str) {
+/// minutes to hours, unless a quick solve of [`QUICK_SOLVE_NODES`] finishes it (of each
+/// move's board with `every_move`, see [`far_beyond`]).
+fn warn_if_far_beyond(
+    solver: &mut Solver,
+    board: &Board,
+    limits: &ExactLimitArgs,
+    line: &str,
+    every_move: bool,
+) {
+    if limits.unbounded()
+        && let Some(what) = far_beyond(solver, board, every_move)
+    {
+        warn_far_beyond(limits, line, &what, FAR_BEYOND_OUTLOOK);
+    }
+}
+
+/// Why an unbounded exact solve of `board` may take minutes to hours, in words; `None`
+/// when it has few empty cells or a quick solve of [`QUICK_SOLVE_NODES`] finishes it.
+/// With `every_move` (`analyze`, which solves each move) the quick solve must finish
+/// each move's position: a board won at once on one cell may have other cells whose
+/// values take hours.
+fn far_beyond(solver: &mut Solver, board: &Board, every_move: bool) -> Option<String> {
     let empties = board.empty_count();
-    if empties > FAR_BEYOND_EMPTIES && limits.unbounded() {
+    if empties <= FAR_BEYOND_EMPTIES {
+        return None;
+    }
+    let mut quickly_solved = |b: &Board| {
         let quick = zerosum::time::Budget::new(&zerosum::search::Limits::nodes(QUICK_SOLVE_NODES));
-        if solver.solve_with_budget(board, &quick).is_some() {
-            return;
-        }
-        let what = format!(
+        solver.solve_with_budget(b, &quick).is_some()
+    };
+    let easy = if every_move {
+        let mut list = zerosum::MoveList::new();
+        board.legal_moves(&mut list);
+        list.iter().all(|&mv| {
+            let mut child = board.clone();
+            child.play(mv);
+            quickly_solved(&child)
+        })
+    } else {
+        quickly_solved(board)
+    };
+    (!easy).then(|| {
+        format!(
             "{empties} empty cells, {} more than the {FAR_BEYOND_EMPTIES} solved here within \
              seconds (each more cell multiplies the work)",
             empties - FAR_BEYOND_EMPTIES
-        );
-        warn_far_beyond(limits, line, &what, FAR_BEYOND_OUTLOOK);
-    }
+        )
+    })
 }
 
 /// The value of `board` and a best move, under `limits`; `None` when they stop it. Shows
@@ -225,9 +258,11 @@ fn with_form(args: &BoardArgs, body: impl FnOnce(BoardForm) -> ExitCode) -> Exit
 }
 
 /// `solve` and `analyze`: each board of standard input (with a warning when it is far
-/// beyond a quick solve) answered `<line> <answer>` by `answer`.
+/// beyond a quick solve, of each move's board with `every_move`) answered
+/// `<line> <answer>` by `answer`.
 fn for_each_board(
     args: &SolveArgs,
+    every_move: bool,
     mut answer: impl FnMut(&mut Solver, &mut Progress, &Board) -> String,
 ) -> ExitCode {
     with_form(&args.board, |form| {
@@ -235,7 +270,7 @@ fn for_each_board(
         let mut progress = Progress::stderr();
         crate::lines::process_stdin(|line| {
             let board = parse(line, &form)?;
-            warn_if_far_beyond(&mut solver, &board, &args.limits, line);
+            warn_if_far_beyond(&mut solver, &board, &args.limits, line, every_move);
             Ok::<_, String>(format!(
                 "{line} {}",
                 answer(&mut solver, &mut progress, &board)
@@ -250,15 +285,24 @@ pub fn run(command: Command) -> ExitCode {
         Command::Play { common, size, k } => {
             let k = k.map_or(String::new(), |k| k.to_string());
             let game = crate::play::tictactoe::TicTacToe::with_size(&size, &k);
+            if game.as_ref().is_ok_and(|g| !g.perfect_by_default()) {
+                common.warn_if_perfect(
+                    "beyond 4x4 an early position takes from under a second (5x5, k = 4) \
+                     to hours (8x8, k = 5) (the m key in the TUI plays the search's move; \
+                     --time-ms bounds each move, exact whenever the solver fits)",
+                );
+            }
             crate::play::run(game, &common)
         }
-        Command::Solve(args) => for_each_board(&args, |solver, progress, board| {
-            match solve(solver, progress, board, &args.limits) {
-                Some(s) => value_text(s.score, board, args.distance, ' '),
-                None => NOT_SOLVED.to_string(),
-            }
-        }),
-        Command::Analyze(args) => for_each_board(&args, |solver, progress, board| {
+        Command::Solve(args) => {
+            for_each_board(&args, false, |solver, progress, board| {
+                match solve(solver, progress, board, &args.limits) {
+                    Some(s) => value_text(s.score, board, args.distance, ' '),
+                    None => NOT_SOLVED.to_string(),
+                }
+            })
+        }
+        Command::Analyze(args) => for_each_board(&args, true, |solver, progress, board| {
             match analyze(solver, progress, board, &args.limits) {
                 None => NOT_SOLVED.to_string(),
                 Some(moves) if moves.is_empty() => {
@@ -296,7 +340,7 @@ pub fn run(command: Command) -> ExitCode {
             crate::limits::bestmove(&mut engine, l, |line| {
                 let board = parse(line, &form)?;
                 if let Some(solver) = quick.as_mut() {
-                    warn_if_far_beyond(solver, &board, &ExactLimitArgs::default(), line);
+                    warn_if_far_beyond(solver, &board, &ExactLimitArgs::default(), line, false);
                 }
                 Ok((line.to_string(), board))
             })
@@ -338,6 +382,24 @@ mod tests {
             tt_mib: 4,
             ..SolverConfig::default()
         })
+    }
+
+    /// An analysis solves every cell: on 8×8 with k = 5, x wins at once on cell 5, so the
+    /// quick solve of the board spared it the warning and `analyze` ran in silence, but
+    /// x's block on 13 leaves a position far beyond reach. `solve` still gets none.
+    #[test]
+    fn an_analysis_is_warned_of_by_its_moves() {
+        let rows = ["xxxx....", "oooo....", "........", "........"];
+        let text = format!("{}/{} k=5", rows.join("/"), rows[2..].repeat(2).join("/"));
+        let board = Board::parse(&text).unwrap();
+        assert_eq!(board.empty_count(), 56);
+        let mut solver = distance_solver();
+        assert_eq!(far_beyond(&mut solver, &board, false), None);
+        let what = far_beyond(&mut solver, &board, true).expect("a warning");
+        assert!(what.starts_with("56 empty cells"), "{what}");
+        // Small boards are never warned of.
+        let small = Board::parse("x.../.o../..../....").unwrap();
+        assert_eq!(far_beyond(&mut solver, &small, true), None);
     }
 
     /// Issue 14 item 2: a solve publishes its node count to the spinner; 4×4 with k = 4

@@ -126,7 +126,7 @@ impl zerosum::Engine for Engine {
         SearchResult {
             best_move: info.best,
             score: info.score,
-            bound: zerosum::Bound::Exact,
+            bound: info.bound,
             depth: info.depth,
             pv: info.pv,
             root_moves: info

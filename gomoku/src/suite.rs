@@ -195,7 +195,8 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, (usize, SuiteError)> {
 /// under `rule`. The move list may also be written as a position, `15f:h8i7e9` (the
 /// notation the match's games file uses), when its size is 15 and its rule letter is
 /// `rule`'s. Only numbers may follow the move list (the score), so that a list written
-/// with spaces (`h8 i7 e9`) is refused, not read as `h8` alone.
+/// with spaces (`h8 i7 e9`) is refused, not read as `h8` alone. A UTF-8 byte-order
+/// mark at the start of the text (as some editors save one) is skipped.
 ///
 /// # Errors
 /// The first bad line, with its 1-based number: a bad cell, a stone that cannot be
@@ -203,6 +204,7 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, (usize, SuiteError)> {
 /// rule, or a malformed one ([`SuiteError::Line`]), or an opening that already ends the
 /// game ([`SuiteError::Finished`]).
 pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, SuiteError)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
@@ -227,7 +229,7 @@ pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, Suit
                 return Err((
                     i + 1,
                     SuiteError::Line(format!(
-                        "position {moves:?} is not on the match's board (15{}:)",
+                        "position {moves:?} is not of the match's board and rule (15{}:)",
                         rule.letter()
                     )),
                 ));
@@ -647,6 +649,19 @@ mod tests {
             matches!(e, SuiteError::Line(ref m) if m.contains("h8h8")),
             "{e}"
         );
+    }
+
+    /// An openings file saved with a byte-order mark: before, its first line was refused
+    /// (`malformed cell "\u{feff}h8i7e9"`).
+    #[test]
+    fn openings_skip_a_byte_order_mark() {
+        let boards = parse_openings("\u{feff}h8i7e9\n15f:h8\n", Rule::Freestyle).unwrap();
+        assert_eq!(
+            boards.iter().map(Board::stone_count).collect::<Vec<_>>(),
+            [3, 1]
+        );
+        let boards = parse_openings("\u{feff}# c\nh8\n", Rule::Freestyle).unwrap();
+        assert_eq!(boards.len(), 1);
     }
 
     #[test]

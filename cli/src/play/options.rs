@@ -138,6 +138,19 @@ impl CommonArgs {
         }
     }
 
+    /// Warns on standard error when `--level perfect` asks for an exact solve of every AI
+    /// move where that may not end (`what_it_takes` says so, for the game that calls):
+    /// nothing bounds it but the `m` key in the TUI, and plain mode has none.
+    pub fn warn_if_perfect(&self, what_it_takes: &str) {
+        if self
+            .level
+            .as_deref()
+            .is_some_and(|l| l.eq_ignore_ascii_case("perfect"))
+        {
+            eprintln!("warning: --level perfect: every AI move is solved exactly: {what_it_takes}");
+        }
+    }
+
     /// The setup these options ask for in `game`.
     ///
     /// # Errors

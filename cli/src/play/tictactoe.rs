@@ -47,6 +47,14 @@ impl TicTacToe {
         self.board.shape()
     }
 
+    /// Whether the board is small enough (at most [`PERFECT_DEFAULT_CELLS`] cells) for
+    /// the exact solver to answer every position at once, so that `perfect` is the
+    /// default strength.
+    pub fn perfect_by_default(&self) -> bool {
+        let s = self.shape();
+        s.cols * s.rows <= PERFECT_DEFAULT_CELLS
+    }
+
     fn cell(&self, col: usize, row: usize) -> Cell {
         Cell::new((row * self.shape().cols as usize + col) as u32)
     }
@@ -104,8 +112,7 @@ impl PlayGame for TicTacToe {
     /// `perfect` up to [`PERFECT_DEFAULT_CELLS`] cells; beyond, where an exact solve of an
     /// early position may not end, [`LARGE_BOARD_MOVE_TIME`] a move.
     fn default_strength(&self) -> Strength {
-        let s = self.shape();
-        if s.cols * s.rows <= PERFECT_DEFAULT_CELLS {
+        if self.perfect_by_default() {
             Strength::Perfect
         } else {
             Strength::Time(LARGE_BOARD_MOVE_TIME)

@@ -108,6 +108,20 @@ fn level_1_says_a_budget_has_no_effect() {
     assert!(err.is_empty(), "{err}");
 }
 
+/// Black must block a4 on a5, which makes a four that white must block on e5; at one node
+/// the search after those two forced moves is cut, so a5's value is only a lower bound:
+/// `bestmove` and `analyze` both say so (before, `analyze` printed `a5:+351` as if exact).
+#[test]
+fn a_forced_move_valued_by_a_cut_search_is_a_bound_in_both_commands() {
+    let input = "15f:b5a1c5a2d5a3o15a4\n";
+    let (out, err, ok) = run(ZEROSUM, &["gomoku", "bestmove", "--nodes", "1"], input);
+    assert!(ok, "{err}");
+    assert!(out.contains("bestmove a5 score >="), "{out}");
+    let (out, err, ok) = run(ZEROSUM, &["gomoku", "analyze", "--nodes", "1"], input);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("15f:b5a1c5a2d5a3o15a4 a5:>="), "{out}");
+}
+
 #[test]
 fn bestmove_blocks_a_four_with_a_node_budget() {
     let (out, err, ok) = run(

@@ -412,4 +412,13 @@ fn deep_searches_warn_before_they_start() {
         &input,
     );
     assert!(ok && err.is_empty(), "{err}");
+    // A depth replaces level perfect's exact solve by a search that deep (an evaluation
+    // at once): before, the start position still got "level perfect solves exactly: …
+    // far more than a lifetime".
+    let (ok, out, err) = run(
+        &["othello", "bestmove", "--level", "perfect", "--depth", "3"],
+        &input,
+    );
+    assert!(ok && err.is_empty(), "{err}");
+    assert!(out.contains("(evaluation) depth 3"), "{out}");
 }

@@ -151,3 +151,33 @@ fn ai_plays_to_a_depth_or_a_node_budget() {
         );
     }
 }
+
+/// `--level perfect` where an exact solve of an early position may not end (Othello from
+/// the start, tic-tac-toe beyond 4×4) warns before the game starts: plain mode has no key
+/// to stop the AI, and before, the game waited in silence. The small boards the solver
+/// answers at once play without a warning. (The human moves first and the input is
+/// empty, so each game ends before the AI's first move.)
+#[test]
+fn perfect_where_it_may_not_end_warns() {
+    let warning = "warning: --level perfect: every AI move is solved exactly: ";
+    for (game, size) in [
+        ("othello", &[][..]),
+        ("tictactoe", &["--size", "8x8", "--k", "5"][..]),
+    ] {
+        let args: Vec<&str> = ["play", "--plain", "--level", "perfect"]
+            .iter()
+            .chain(size)
+            .copied()
+            .collect();
+        let (_, err, ok) = crate::common::run_game(game, &args, "");
+        assert!(ok && err.starts_with(warning), "{game}: {err}");
+    }
+    for size in ["3x3", "4x4"] {
+        let (_, err, ok) = crate::common::run_game(
+            "tictactoe",
+            &["play", "--plain", "--size", size, "--level", "perfect"],
+            "",
+        );
+        assert!(ok && err.is_empty(), "{size}: {err}");
+    }
+}

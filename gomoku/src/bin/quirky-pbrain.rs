@@ -20,6 +20,9 @@
 //!   `--red-floor D` (`Engine::reduction_floor`), `--history on|off` (`Engine::history`),
 //!   `--four-ext on|off` (`Engine::four_extension`).
 //!
+//! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
+//! a match's engine at its defaults.
+//!
 //! `quirky-pbrain --die-after 3 < commands`
 
 use gomoku::protocol::Brain;
@@ -37,28 +40,80 @@ fn setter<T: Clone + Send + Sync + 'static>(
     v.map(|v| Box::new(move |e: &mut gomoku::Engine| f(e, v.clone())) as Setter)
 }
 
-/// The number after `name` in `args` (`None` when `name` is absent); exits with a
-/// message when it is not a number.
-fn number<T: std::str::FromStr>(args: &[String], name: &str) -> Option<T> {
-    let i = args.iter().position(|a| a == name)?;
-    match args.get(i + 1).map(|v| v.parse()) {
-        Some(Ok(v)) => Some(v),
-        _ => {
-            eprintln!("quirky-pbrain: {name} takes a number");
+/// The command line, with the arguments an option has read marked, so that any other
+/// (a misspelt option, or one this build does not have) is refused instead of silently
+/// leaving the engine at its defaults.
+struct Args {
+    list: Vec<String>,
+    used: std::cell::RefCell<Vec<bool>>,
+}
+
+impl Args {
+    /// The process's arguments, none read yet.
+    fn from_env() -> Args {
+        let list: Vec<String> = std::env::args().skip(1).collect();
+        let used = std::cell::RefCell::new(vec![false; list.len()]);
+        Args { list, used }
+    }
+
+    /// Whether the flag `name` is given (marked read).
+    fn flag(&self, name: &str) -> bool {
+        let i = self.list.iter().position(|a| a == name);
+        if let Some(i) = i {
+            self.used.borrow_mut()[i] = true;
+        }
+        i.is_some()
+    }
+
+    /// The text after `name` (`None` when `name` is absent; an empty text when it has
+    /// none), both marked read.
+    fn text(&self, name: &str) -> Option<&str> {
+        let i = self.list.iter().position(|a| a == name)?;
+        let mut used = self.used.borrow_mut();
+        used[i] = true;
+        match self.list.get(i + 1) {
+            Some(v) => {
+                used[i + 1] = true;
+                Some(v)
+            }
+            None => Some(""),
+        }
+    }
+
+    /// The number after `name` (`None` when `name` is absent); exits with a message when
+    /// it is not a number.
+    fn number<T: std::str::FromStr>(&self, name: &str) -> Option<T> {
+        let v = self.text(name)?;
+        match v.parse() {
+            Ok(v) => Some(v),
+            Err(_) => {
+                eprintln!("quirky-pbrain: {name} takes a number, not {v:?}");
+                std::process::exit(2);
+            }
+        }
+    }
+
+    /// Exits with a message when an argument was read by no option.
+    fn refuse_the_rest(&self) {
+        let used = self.used.borrow();
+        if let Some(i) = used.iter().position(|&u| !u) {
+            eprintln!(
+                "quirky-pbrain: unknown argument {:?} (the options are in the binary's docs)",
+                self.list[i]
+            );
             std::process::exit(2);
         }
     }
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |name: &str| number::<u64>(&args, name);
-    let error_on_info = args.iter().any(|a| a == "--error-on-info");
+    let args = Args::from_env();
+    let value = |name: &str| args.number::<u64>(name);
+    let error_on_info = args.flag("--error-on-info");
     let mut slow_first = value("--slow-first").map(Duration::from_millis);
     let die_after = value("--die-after");
     let mut brain = Brain::new().with_node_limit(value("--nodes").unwrap_or(300));
-    if let Some(i) = args.iter().position(|a| a == "--eval") {
-        let path = args.get(i + 1).map(String::as_str).unwrap_or("");
+    if let Some(path) = args.text("--eval") {
         let table = std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
             .and_then(|t| gomoku::EvalTable::parse(&t).map_err(|e| e.to_string()));
@@ -71,10 +126,9 @@ fn main() {
         }
     }
     let switch = |name: &str| -> Option<bool> {
-        let i = args.iter().position(|a| a == name)?;
-        match args.get(i + 1).map(String::as_str) {
-            Some("on") => Some(true),
-            Some("off") => Some(false),
+        match args.text(name)? {
+            "on" => Some(true),
+            "off" => Some(false),
             other => {
                 eprintln!("quirky-pbrain: {name} takes on or off, not {other:?}");
                 std::process::exit(2);
@@ -82,8 +136,8 @@ fn main() {
         }
     };
     // Signed values (margins may be negative) and fractions.
-    let signed = |name: &str| number::<i32>(&args, name);
-    let float = |name: &str| number::<f64>(&args, name);
+    let signed = |name: &str| args.number::<i32>(name);
+    let float = |name: &str| args.number::<f64>(name);
     let setters: Vec<Setter> = [
         setter(switch("--quick-wins"), |e, on| e.quick_wins = on),
         setter(switch("--stand-pat"), |e, on| {
@@ -106,6 +160,7 @@ fn main() {
     .into_iter()
     .flatten()
     .collect();
+    args.refuse_the_rest();
     brain = brain.with_engine_setup(move |e| setters.iter().for_each(|set| set(e)));
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();

@@ -37,6 +37,11 @@ pub struct SearchInfo {
     pub best: Option<Cell>,
     /// The score of `best` for the side to move.
     pub score: Score,
+    /// How `score` relates to the position's value at `depth`: exact, or a lower bound
+    /// when the limit stopped an iteration before it had searched every root move (the
+    /// best move searched so far is at least that good; an upper bound for the move
+    /// before a single forced reply whose own search was cut so).
+    pub bound: Bound,
     /// Deepest iteration that decided the move, in plies (a partial iteration counts when
     /// a move searched in full at that depth beat the previous best; 0 when a VCF or
     /// another root solver decided; 1 for a single candidate, valued as a loss when it
@@ -58,7 +63,9 @@ pub struct SearchInfo {
     /// True when `score` is the game's value under best play, not an evaluation: a win
     /// or loss found (decisive scores), a game already over, a draw because the move
     /// fills the board, or a dead draw (no five left for either side,
-    /// [`Board::five_possible`](crate::Board::five_possible)).
+    /// [`Board::five_possible`](crate::Board::five_possible)). A loss that is only a
+    /// bound (`bound` not [`Bound::Exact`]) is not exact: the moves not searched may hold
+    /// longer or draw.
     pub exact: bool,
 }
 

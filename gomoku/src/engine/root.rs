@@ -113,6 +113,7 @@ impl Engine {
         let mut info = SearchInfo {
             best: None,
             score: Score::DRAW,
+            bound: Bound::Exact,
             depth: 0,
             nodes: 0,
             pv: Vec::new(),
@@ -331,8 +332,19 @@ impl Engine {
                             Some(reply) => {
                                 info.pv.extend(reply.pv);
                                 info.depth = reply.depth + 1;
-                                // The reply's score, from the other side and a ply further.
-                                ((-reply.score).from_tt(1), reply.exact)
+                                // The reply's bound, seen from the other side.
+                                info.bound = match reply.bound {
+                                    Bound::Lower => Bound::Upper,
+                                    Bound::Upper => Bound::Lower,
+                                    Bound::Exact => Bound::Exact,
+                                };
+                                // The reply's score, from the other side and a ply further
+                                // (a win that a cut reply search only bounds from above is
+                                // no proof).
+                                let score = (-reply.score).from_tt(1);
+                                let exact = reply.exact
+                                    && (info.bound == Bound::Exact || proven(score, info.bound));
+                                (score, exact)
                             }
                             None => (-evaluate_with(&b, &self.eval), false),
                         }
@@ -344,7 +356,7 @@ impl Engine {
             info.candidates = vec![Candidate {
                 cell: c,
                 score: info.score,
-                bound: Bound::Exact,
+                bound: info.bound,
             }];
             info.nodes = self.nodes;
             info.elapsed = self.budget.elapsed();
@@ -390,9 +402,12 @@ impl Engine {
                 if let Some((k, s)) = iter_best
                     && (k != 0 || depth == 1)
                 {
-                    // A move searched in full at the new depth beat the old best.
+                    // A move searched in full at the new depth beat the old best: the
+                    // position is worth at least its value (the moves after it were not
+                    // searched at this depth).
                     info.best = Some(scores[k].0);
                     info.score = s;
+                    info.bound = Bound::Lower;
                     info.depth = depth;
                     if depth == 1 {
                         // No iteration finished: the candidates are this one's values,
@@ -449,7 +464,15 @@ impl Engine {
         info.pv = self.pv_from_tt(&b, best, 16);
         info.nodes = self.nodes;
         info.elapsed = self.budget.elapsed();
-        info.exact = info.score.is_decisive();
+        // A win found is proven even when the iteration was cut; a loss only when every
+        // root move was searched.
+        info.exact = proven(info.score, info.bound);
         info
     }
+}
+
+/// Whether a decisive `score` with `bound` proves the game's result: a win that is the
+/// value or a lower bound of it, a loss that is the value or an upper bound of it.
+fn proven(score: Score, bound: Bound) -> bool {
+    (score.is_win() && bound != Bound::Upper) || (score.is_loss() && bound != Bound::Lower)
 }

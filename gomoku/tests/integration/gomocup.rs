@@ -531,3 +531,59 @@ fn engines_are_named_after_their_program_and_finished_openings_are_refused() {
         "{e}"
     );
 }
+
+/// `quirky-pbrain` refuses an argument no option reads (exit status 2, the argument
+/// named): before, `--node 40000` or an option of another build ran the match silently
+/// at the default 300 nodes. The options it has, values included, still start a brain.
+#[test]
+fn quirky_pbrain_refuses_unknown_arguments() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_quirky-pbrain"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start quirky-pbrain");
+        let mut stdin = child.stdin.take().unwrap();
+        // A refused command line exits before it reads: the pipe may be closed.
+        let _ = stdin.write_all(b"START 15\nBEGIN\nEND\n");
+        drop(stdin);
+        child.wait_with_output().expect("wait")
+    };
+    for (args, named) in [
+        (&["--node", "40000"][..], "\"--node\""),
+        (
+            &["--nodes", "400", "--root-prior", "0.5"][..],
+            "\"--root-prior\"",
+        ),
+        (&["40000"][..], "\"40000\""),
+        (&["--nodes", "5", "--nodes", "6"][..], "\"--nodes\""),
+    ] {
+        let out = run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("unknown argument {named}")),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let out = run(&[
+        "--nodes",
+        "400",
+        "--red-gap",
+        "-3",
+        "--stand-pat",
+        "on",
+        "--error-on-info",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "OK\n7,7\n");
+}

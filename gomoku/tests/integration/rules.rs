@@ -649,6 +649,37 @@ fn engine_values_decided_positions_exactly() {
     }
 }
 
+/// A node limit that stops the first iteration after some root moves gives a bound, not
+/// the position's value. White to move after black's forced a5 faces black's open three
+/// h8-i8-j8: f8 (the first move the ordering tries) loses in 4 to k8's open four, while
+/// g8 or k8 hold far longer (a deeper search gives a loss in 12 at the earliest). Before,
+/// `--nodes 1` to `3` printed `f8 score loss in 4` as exact, and for black before a5
+/// (a forced block, whose value is the reply's) `a5 score win in 5`.
+#[test]
+fn a_first_iteration_cut_short_is_a_bound_not_a_proof() {
+    use gomoku::prelude::*;
+    use zerosum::{Bound, Score};
+    let mut engine = gomoku::Engine::new(4);
+    let white = Board::parse_position("15f:h8a1i8a2j8a3b15a4a5").unwrap();
+    let black = Board::parse_position("15f:h8a1i8a2j8a3b15a4").unwrap();
+    for nodes in 1..=3 {
+        let limits = zerosum::search::Limits::nodes(nodes);
+        engine.clear();
+        let r = engine.think(&white, &limits, &mut |_| {});
+        if r.score.is_decisive() {
+            assert!(r.score.is_loss(), "{nodes}: {r:?}");
+            assert!(!r.exact && r.bound == Bound::Lower, "{nodes}: {r:?}");
+        }
+        assert_ne!((r.score, r.exact), (Score::loss_in(4), true), "{nodes}");
+        engine.clear();
+        let r = engine.think(&black, &limits, &mut |_| {});
+        assert_eq!(r.best_move, Cell::parse_human("a5").ok(), "{nodes}");
+        if r.score.is_decisive() {
+            assert!(!r.exact && r.bound == Bound::Upper, "{nodes}: {r:?}");
+        }
+    }
+}
+
 /// The game's value by plain negamax to the end (+1 win, 0 draw, −1 loss for the side to
 /// move): the slow reference for nearly full small boards.
 fn negamax_to_the_end(b: &mut Board) -> i32 {
