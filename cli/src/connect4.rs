@@ -154,9 +154,10 @@ pub struct SolveArgs {
 }
 
 impl SolveArgs {
-    /// A solver of the board `g` with the table size and the threads asked for.
-    fn solver<G: Geometry>(&self, g: G) -> Solver<G> {
-        let mut solver = Solver::on(g, connect4::table_log2_for_mib(self.hash_mib));
+    /// A solver of the board `g` with the table size and the threads asked for, or the
+    /// error when the system refuses the table's memory.
+    fn solver<G: Geometry>(&self, g: G) -> Result<Solver<G>, zerosum::TableAllocError> {
+        let mut solver = Solver::try_on(g, connect4::table_log2_for_mib(self.hash_mib))?;
         solver.set_threads(self.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
             usize::from,
@@ -164,7 +165,7 @@ impl SolveArgs {
         if self.no_book {
             solver.set_use_book(false);
         }
-        solver
+        Ok(solver)
     }
 }
 
@@ -235,7 +236,10 @@ fn each_position<G: Geometry>(
     args: &SolveArgs,
     mut work: impl FnMut(&mut Solver<G>, &Position<G>) -> String,
 ) -> ExitCode {
-    let mut solver = args.solver(g);
+    let mut solver = match args.solver(g) {
+        Ok(solver) => solver,
+        Err(e) => return crate::table_refused(&e),
+    };
     let mut progress = Progress::stderr();
     crate::lines::process_stdin(|line| {
         let (moves, position) = parse(g, line)?;

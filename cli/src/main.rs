@@ -59,3 +59,10 @@ fn main() -> ExitCode {
         GameCommand::Gomoku { command } => gomoku::run(command),
     }
 }
+
+/// Reports a table of `--hash-mib` MiB that the system refused (`error: cannot allocate
+/// …`, with the remedy) and gives the failing exit status.
+fn table_refused(e: &zerosum::TableAllocError) -> ExitCode {
+    eprintln!("error: {e} (try a smaller --hash-mib)");
+    ExitCode::FAILURE
+}

@@ -134,7 +134,10 @@ pub fn run(command: Command) -> ExitCode {
             limits,
             hash_mib,
         } => {
-            let mut solver = Solver::new(hash_mib as usize);
+            let mut solver = match Solver::try_new(hash_mib as usize) {
+                Ok(solver) => solver,
+                Err(e) => return crate::table_refused(&e),
+            };
             let mut progress = Progress::stderr();
             crate::lines::process_stdin(|line| {
                 solve_line(&mut solver, &mut progress, line, weak, &limits)
@@ -467,7 +470,10 @@ fn run_perft(depth: u32, position: Option<Othello>, edax: bool) -> ExitCode {
 fn run_nboard(hash_mib: usize) -> ExitCode {
     use othello::nboard::{CommandError, Control, Session, SessionError, interrupts};
     use std::io::BufRead;
-    let mut session = Session::new(hash_mib);
+    let mut session = match Session::try_new(hash_mib) {
+        Ok(session) => session,
+        Err(e) => return crate::table_refused(&e),
+    };
     let stop = session.stop_flag();
     let (tx, rx) = std::sync::mpsc::channel::<String>();
     std::thread::spawn(move || {

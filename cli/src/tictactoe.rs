@@ -234,13 +234,14 @@ fn analyze(
     })
 }
 
-fn solver(args: &SolveArgs) -> Solver {
+/// The solver of `solve` and `analyze`, or the error when the system refuses its table.
+fn solver(args: &SolveArgs) -> Result<Solver, zerosum::TableAllocError> {
     let mode = if args.distance {
         Mode::Distance
     } else {
         Mode::Outcome
     };
-    Solver::new(SolverConfig {
+    Solver::try_new(SolverConfig {
         mode,
         tt_mib: args.board.hash_mib as usize,
         ..SolverConfig::default()
@@ -266,7 +267,10 @@ fn for_each_board(
     mut answer: impl FnMut(&mut Solver, &mut Progress, &Board) -> String,
 ) -> ExitCode {
     with_form(&args.board, |form| {
-        let mut solver = solver(args);
+        let mut solver = match solver(args) {
+            Ok(solver) => solver,
+            Err(e) => return crate::table_refused(&e),
+        };
         let mut progress = Progress::stderr();
         crate::lines::process_stdin(|line| {
             let board = parse(line, &form)?;
@@ -322,7 +326,10 @@ pub fn run(command: Command) -> ExitCode {
             }
         }),
         Command::Bestmove(args) => with_form(&args.board, |form| {
-            let mut engine = tictactoe::Engine::new(args.board.hash_mib as usize);
+            let mut engine = match tictactoe::Engine::try_new(args.board.hash_mib as usize) {
+                Ok(engine) => engine,
+                Err(e) => return crate::table_refused(&e),
+            };
             // Level perfect with no limit solves every position exactly: warn of the
             // hopeless ones, as `solve` does. The quick solve has a table of its own (the
             // engine clears its tables for each line), so a board it finishes is solved
@@ -330,13 +337,17 @@ pub fn run(command: Command) -> ExitCode {
             let l = &args.limits;
             let unbounded = l.time_ms.is_none() && l.nodes.is_none() && l.depth.is_none();
             let perfect = l.resolved_level() == Some(tictactoe::Level::Perfect);
-            let mut quick = (perfect && unbounded).then(|| {
-                Solver::new(SolverConfig {
+            let quick = (perfect && unbounded).then(|| {
+                Solver::try_new(SolverConfig {
                     mode: Mode::Distance,
                     tt_mib: args.board.hash_mib as usize,
                     ..SolverConfig::default()
                 })
             });
+            let mut quick = match quick.transpose() {
+                Ok(quick) => quick,
+                Err(e) => return crate::table_refused(&e),
+            };
             crate::limits::bestmove(&mut engine, l, |line| {
                 let board = parse(line, &form)?;
                 if let Some(solver) = quick.as_mut() {

@@ -37,6 +37,7 @@ pub mod time;
 pub use bitboard::{Bitboard, Squares};
 pub use engine::{DepthOrPerfect, Engine, Level, LevelError, MoveOf, Observer, PERFECT_BY_DEFAULT};
 pub use game::{Evaluator, Game, MoveList, Notation, Outcome, ZeroEval};
+pub use prefetch::TableAllocError;
 pub use score::{Bound, MAX_PLY, Score};
 pub use side::{BySide, Side};
 pub use solution::Solution;

@@ -15,12 +15,40 @@
 //! the memory. [`huge_page_vec`] allocates a table that way (Linux kernel documentation,
 //! `admin-guide/mm/transhuge`).
 //!
+//! **Fallible allocation.** A table's size is often the user's choice (`--hash-mib`), so
+//! the tables are allocated with [`try_huge_page_vec`] and [`try_zeroed_atomic_u64s`],
+//! which return a [`TableAllocError`] when the system refuses the memory, instead of
+//! aborting the process as `vec!` does.
+//!
 //! This module holds the workspace's `unsafe` blocks but one (the Gomoku match runner's
-//! `pre_exec`, in `gomoku::gomocup`), both for hints that never change memory: the
+//! `pre_exec`, in `gomoku::gomocup`): two for hints that never change memory — the
 //! `PREFETCHT0` instruction never faults and never changes memory, so calling it on any
 //! address is sound (the function takes a reference anyway, so the address is
 //! always a live one); `madvise(MADV_HUGEPAGE)` only marks a range of the caller's own
-//! allocation and keeps its contents.
+//! allocation and keeps its contents — and one zeroed allocation
+//! ([`try_zeroed_atomic_u64s`]: all-zero bytes are a valid `AtomicU64`, and the vector is
+//! built from the global allocator's block with the layout it was allocated with).
+
+use std::sync::atomic::AtomicU64;
+use thiserror::Error;
+
+/// The system refused the memory of a table (a transposition table whose size the user
+/// chose, say, beyond the memory or the address-space limit of the process).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("cannot allocate a table of {} MiB ({bytes} bytes): not enough memory", bytes.div_ceil(1 << 20))]
+pub struct TableAllocError {
+    /// The size asked for, in bytes (saturated at `usize::MAX`).
+    pub bytes: usize,
+}
+
+impl TableAllocError {
+    /// The error for a table of `len` elements of type `T`.
+    pub fn for_elements<T>(len: usize) -> TableAllocError {
+        TableAllocError {
+            bytes: len.saturating_mul(std::mem::size_of::<T>()),
+        }
+    }
+}
 
 /// Asks the processor to bring the cache line holding `value` into every cache level.
 ///
@@ -57,18 +85,74 @@ pub const HUGE_PAGE_BYTES: usize = 2 << 20;
 /// only in ordinary pages. Tables smaller than a huge page get no huge page.
 ///
 /// With `len` 0 the vector is empty and the offset 0.
+///
+/// # Panics
+///
+/// When the system refuses the memory (see [`try_huge_page_vec`], which returns an error
+/// instead).
 pub fn huge_page_vec<T: Clone>(len: usize, value: T) -> (Vec<T>, usize) {
+    try_huge_page_vec(len, value).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`huge_page_vec`], or an error when the system refuses the memory (nothing of it is
+/// written before it is granted).
+///
+/// # Errors
+///
+/// [`TableAllocError`] with the size asked for (the table and its padding).
+pub fn try_huge_page_vec<T: Clone>(
+    len: usize,
+    value: T,
+) -> Result<(Vec<T>, usize), TableAllocError> {
     let size = std::mem::size_of::<T>().max(1);
+    let mut v: Vec<T> = Vec::new();
     if len == 0 || len.saturating_mul(size) < HUGE_PAGE_BYTES {
-        return (vec![value; len], 0);
+        v.try_reserve_exact(len)
+            .map_err(|_| TableAllocError::for_elements::<T>(len))?;
+        v.resize(len, value);
+        return Ok((v, 0));
     }
     let pad = HUGE_PAGE_BYTES.div_ceil(size);
-    let mut v: Vec<T> = Vec::with_capacity(len + pad);
+    let wanted = len.saturating_add(pad);
+    v.try_reserve_exact(wanted)
+        .map_err(|_| TableAllocError::for_elements::<T>(wanted))?;
     let start = v.as_ptr() as usize;
     let offset = (start.next_multiple_of(HUGE_PAGE_BYTES) - start).div_ceil(size);
     advise_huge_pages(v.spare_capacity_mut());
     v.resize(offset + len, value);
-    (v, offset)
+    Ok((v, offset))
+}
+
+/// `len` atomic words, all zero, or an error when the system refuses the memory.
+///
+/// The block comes zeroed from the allocator (`alloc_zeroed`: for a large table, pages
+/// the operating system maps zeroed on first use), so nothing is written here and a
+/// table whose first part only is used touches only that part's pages — as
+/// `vec![0; len]` does, which aborts the process when the memory is refused.
+///
+/// # Errors
+///
+/// [`TableAllocError`] with the size asked for.
+pub fn try_zeroed_atomic_u64s(len: usize) -> Result<Vec<AtomicU64>, TableAllocError> {
+    let error = TableAllocError::for_elements::<AtomicU64>(len);
+    if len == 0 {
+        return Ok(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<AtomicU64>(len).map_err(|_| error)?;
+    #[allow(unsafe_code)]
+    // SAFETY: `layout` has a non-zero size (`len` > 0, 8-byte elements). The block, when
+    // granted, comes from the global allocator with the layout of `len` `AtomicU64`s,
+    // which is what `Vec::from_raw_parts` needs for a capacity of `len`; its bytes are
+    // all zero, and an `AtomicU64` has the representation of a `u64`, so each element is
+    // a valid `AtomicU64::new(0)`; the vector owns the block from here on.
+    let table = unsafe {
+        let block = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
+        if block.is_null() {
+            return Err(error);
+        }
+        Vec::from_raw_parts(block, len, len)
+    };
+    Ok(table)
 }
 
 /// Advises the kernel to back the 2 MiB-aligned part of `region` with huge pages
@@ -108,7 +192,39 @@ fn advise_huge_pages<T>(region: &mut [T]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{HUGE_PAGE_BYTES, huge_page_vec, prefetch};
+    use super::{
+        HUGE_PAGE_BYTES, TableAllocError, huge_page_vec, prefetch, try_huge_page_vec,
+        try_zeroed_atomic_u64s,
+    };
+    use std::sync::atomic::Ordering::Relaxed;
+
+    #[test]
+    fn impossible_tables_are_errors_not_aborts() {
+        // More than `isize::MAX` bytes: refused before any memory is asked for.
+        let len = usize::MAX / 2;
+        assert_eq!(
+            try_huge_page_vec(len, 0_u64).unwrap_err(),
+            TableAllocError::for_elements::<u64>(len.saturating_add(HUGE_PAGE_BYTES / 8))
+        );
+        assert_eq!(
+            try_zeroed_atomic_u64s(len).unwrap_err(),
+            TableAllocError { bytes: usize::MAX }
+        );
+        let message = TableAllocError { bytes: 4 << 30 }.to_string();
+        assert!(
+            message.starts_with("cannot allocate a table of 4096 MiB"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn zeroed_tables_hold_zeros() {
+        for len in [0, 1, 1000, (4 << 20) / 8] {
+            let v = try_zeroed_atomic_u64s(len).unwrap();
+            assert_eq!(v.len(), len);
+            assert!(v.iter().all(|a| a.load(Relaxed) == 0));
+        }
+    }
 
     #[test]
     fn prefetch_changes_nothing() {

@@ -128,16 +128,30 @@ impl Engine {
 
     /// An engine at the default level with `tt_mib` MiB for each of its tables (midgame
     /// and endgame; the analysis searcher gets a sixteenth).
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the tables' memory (see [`Engine::try_new`], which returns
+    /// an error instead: use it for a size the user chose).
     pub fn new(tt_mib: usize) -> Self {
+        Self::try_new(tt_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Engine::new`], or an error when the system refuses the tables' memory.
+    ///
+    /// # Errors
+    ///
+    /// [`zerosum::TableAllocError`] with the size of the table refused, in bytes.
+    pub fn try_new(tt_mib: usize) -> Result<Self, zerosum::TableAllocError> {
         // Decode the shipped pattern weights now (tens of milliseconds, once per process),
         // so that no search pays it inside its time limit.
         crate::eval::pattern::shipped();
-        Engine {
+        Ok(Engine {
             level: <Level as zerosum::Level>::default_level(),
-            midgame: Midgame::new(tt_mib),
-            searcher: Searcher::new((tt_mib / 16).max(1)),
-            solver: Solver::new(tt_mib),
-        }
+            midgame: Midgame::try_new(tt_mib)?,
+            searcher: Searcher::try_new((tt_mib / 16).max(1))?,
+            solver: Solver::try_new(tt_mib)?,
+        })
     }
 
     /// The midgame: iterative deepening with aspiration windows and the trained
@@ -455,6 +469,12 @@ mod tests {
     use super::*;
     use std::time::Duration;
     use zerosum::Engine as _;
+
+    #[test]
+    fn impossible_tables_are_an_error() {
+        let e = Engine::try_new(usize::MAX).err().unwrap();
+        assert!(e.bytes > isize::MAX as usize, "{e:?}");
+    }
 
     fn budget(time_ms: Option<u64>, nodes: Option<u64>) -> Budget {
         Budget::new(&Limits {

@@ -44,7 +44,7 @@ use crate::{Board, Move, Square};
 use smallvec::SmallVec;
 use zerosum::search::{Report, RootMove, SearchResult, SearchStats};
 use zerosum::time::Budget;
-use zerosum::{Bound, Observer, Score};
+use zerosum::{Bound, Observer, Score, TableAllocError};
 
 /// Half-width of the first aspiration window, in hundredths of a disc.
 pub const ASPIRATION: i32 = 200;
@@ -273,14 +273,32 @@ pub struct Midgame {
 
 impl Midgame {
     /// A searcher with a table of at most `tt_mib` MiB (a power of two of entries).
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the table's memory (see [`Midgame::try_new`]).
     pub fn new(tt_mib: usize) -> Midgame {
-        let entries = (tt_mib.max(1) << 20) / std::mem::size_of::<Entry>();
+        Self::try_new(tt_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Midgame::new`], or an error when the system refuses the table's memory.
+    ///
+    /// # Errors
+    ///
+    /// [`TableAllocError`] with the table's size in bytes.
+    pub fn try_new(tt_mib: usize) -> Result<Midgame, TableAllocError> {
+        let entries = tt_mib.max(1).saturating_mul(1 << 20) / std::mem::size_of::<Entry>();
         let mut size = 1024;
         while size * 2 <= entries {
             size *= 2;
         }
-        Midgame {
-            table: vec![Entry::default(); size],
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(size)
+            .map_err(|_| TableAllocError::for_elements::<Entry>(size))?;
+        table.resize(size, Entry::default());
+        Ok(Midgame {
+            table,
             mask: size - 1,
             generation: 0,
             nodes: 0,
@@ -291,7 +309,7 @@ impl Midgame {
             stopped: false,
             selectivity: None,
             cuts: Vec::new(),
-        }
+        })
     }
 
     /// Turns multi-ProbCut on with threshold `t` (standard deviations of the
@@ -822,6 +840,12 @@ impl Midgame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_impossible_table_is_an_error() {
+        let e = Midgame::try_new(usize::MAX).err().unwrap();
+        assert!(e.bytes > isize::MAX as usize, "{e:?}");
+    }
 
     /// Plain negamax without pruning or table, same horizon and terminal values.
     fn negamax<E: MidgameEval>(eval: &E, b: Board, depth: u32) -> i32 {

@@ -231,15 +231,28 @@ pub struct Session {
 impl Session {
     /// A session at the start position, depth 4, with `tt_mib` MiB for each of the
     /// engine's tables.
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the tables' memory (see [`Session::try_new`]).
     pub fn new(tt_mib: usize) -> Session {
+        Self::try_new(tt_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Session::new`], or an error when the system refuses the tables' memory.
+    ///
+    /// # Errors
+    ///
+    /// [`zerosum::TableAllocError`] with the size of the table refused, in bytes.
+    pub fn try_new(tt_mib: usize) -> Result<Session, zerosum::TableAllocError> {
         let mut s = Session {
-            engine: Engine::new(tt_mib),
+            engine: Engine::try_new(tt_mib)?,
             game: GgfGame::from_game(&Othello::new()),
             depth: 4,
             stop: StopFlag::new(),
         };
         s.engine.set_level(level_for_depth(s.depth));
-        s
+        Ok(s)
     }
 
     /// The flag that stops a `go` or `hint` in progress (raise it from the thread that
@@ -491,6 +504,11 @@ fn shown(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn impossible_tables_are_an_error() {
+        assert!(Session::try_new(usize::MAX).is_err());
+    }
 
     /// The game of the protocol description's example session.
     const EXAMPLE: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";

@@ -45,16 +45,30 @@ impl Default for Engine {
 
 impl Engine {
     /// An engine at the default level with `tt_mib` MiB for each of its two tables.
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the tables' memory (see [`Engine::try_new`], which returns
+    /// an error instead: use it for a size the user chose).
     pub fn new(tt_mib: usize) -> Self {
-        Engine {
+        Self::try_new(tt_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Engine::new`], or an error when the system refuses the tables' memory.
+    ///
+    /// # Errors
+    ///
+    /// [`zerosum::TableAllocError`] with the size of the table refused, in bytes.
+    pub fn try_new(tt_mib: usize) -> Result<Self, zerosum::TableAllocError> {
+        Ok(Engine {
             level: <Level as zerosum::Level>::default_level(),
-            solver: Solver::new(SolverConfig {
+            solver: Solver::try_new(SolverConfig {
                 mode: Mode::Distance,
                 tt_mib,
                 ..SolverConfig::default()
-            }),
-            searcher: Searcher::new(tt_mib),
-        }
+            })?,
+            searcher: Searcher::try_new(tt_mib)?,
+        })
     }
 
     /// The exact value of every legal move of `board` for its side to move (`win in 3`,
@@ -133,5 +147,16 @@ impl zerosum::Engine for Engine {
     fn clear(&mut self) {
         self.solver.clear();
         self.searcher.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_impossible_table_is_an_error() {
+        let e = Engine::try_new(usize::MAX).err().unwrap();
+        assert!(e.bytes > isize::MAX as usize, "{e:?}");
     }
 }

@@ -93,16 +93,30 @@ pub struct Solver {
 
 impl Solver {
     /// A solver with `config`.
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the table's memory (see [`Solver::try_new`], which returns
+    /// an error instead: use it for a size the user chose).
     pub fn new(config: SolverConfig) -> Solver {
-        Solver {
-            tt: TranspositionTable::new(config.tt_mib),
+        Self::try_new(config).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Solver::new`], or an error when the system refuses the table's memory.
+    ///
+    /// # Errors
+    ///
+    /// [`zerosum::TableAllocError`] with the table's size in bytes.
+    pub fn try_new(config: SolverConfig) -> Result<Solver, zerosum::TableAllocError> {
+        Ok(Solver {
+            tt: TranspositionTable::try_new(config.tt_mib)?,
             config,
             nodes: 0,
             root_best: None,
             shape: None,
             budget: Budget::unlimited(),
             aborted: false,
-        }
+        })
     }
 
     /// The solver's options.
@@ -417,5 +431,21 @@ impl Solver {
 impl Default for Solver {
     fn default() -> Self {
         Solver::new(SolverConfig::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_impossible_table_is_an_error() {
+        let e = Solver::try_new(SolverConfig {
+            tt_mib: usize::MAX,
+            ..SolverConfig::default()
+        })
+        .err()
+        .unwrap();
+        assert!(e.bytes > isize::MAX as usize, "{e:?}");
     }
 }

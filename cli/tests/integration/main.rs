@@ -5,6 +5,7 @@ mod connect4_cli;
 mod engines;
 mod fuzz_lines;
 mod gomoku_cli;
+mod memory;
 mod othello_cli;
 mod play;
 mod play_connect4;

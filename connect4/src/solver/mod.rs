@@ -267,10 +267,26 @@ impl<G: Geometry> Solver<G> {
     /// A solver of the board of `geometry` ([`Standard`] or a [`crate::Size`]) whose
     /// table has `2^log2` entries of 8 bytes (`log2` clamped to 16..=30). The opening
     /// book is used on the 7×6 board only.
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the table's memory (see [`Solver::try_on`], which returns
+    /// an error instead: use it for a size the user chose).
     pub fn on(geometry: G, log2: u32) -> Self {
-        Solver {
+        Self::try_on(geometry, log2).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Solver::on`], or an error when the system refuses the table's memory (the
+    /// table's pages are mapped as it is used, so a table granted here may still run
+    /// into a memory limit later, as any program's memory may).
+    ///
+    /// # Errors
+    ///
+    /// [`zerosum::TableAllocError`] with the table's size in bytes.
+    pub fn try_on(geometry: G, log2: u32) -> Result<Self, zerosum::TableAllocError> {
+        Ok(Solver {
             g: geometry,
-            table: Table::new(log2),
+            table: Table::try_new(log2)?,
             nodes: 0,
             stop: None,
             budget: None,
@@ -279,7 +295,7 @@ impl<G: Geometry> Solver<G> {
             book: Self::book_for(geometry, true),
             play_book: Self::play_book_for(geometry, true),
             techniques: Techniques::for_cells(geometry.cells()),
-        }
+        })
     }
 
     /// The shipped book when `use_book` and the board is 7×6 (the book's board).

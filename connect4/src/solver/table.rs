@@ -85,19 +85,25 @@ impl Table {
     pub const MIN_LOG2: u32 = 16;
     /// Largest size allowed (2^30 entries, 8 GiB).
     pub const MAX_LOG2: u32 = 30;
-    /// Entries in use after [`Table::new`] and [`Table::clear`]: 2^16 (512 KiB).
+    /// Entries in use after [`Table::try_new`] and [`Table::clear`]: 2^16 (512 KiB).
     const START_LOG2: u32 = 16;
 
-    /// A table of `2^log2` entries of 8 bytes (`log2` clamped to `MIN_LOG2..=MAX_LOG2`),
-    /// with its first `2^16` in use.
+    /// [`Table::try_new`] for the tests.
+    #[cfg(test)]
     pub fn new(log2: u32) -> Self {
+        Self::try_new(log2).expect("the test table's memory")
+    }
+
+    /// A table of `2^log2` entries of 8 bytes (`log2` clamped to `MIN_LOG2..=MAX_LOG2`),
+    /// with its first `2^16` in use, or an error when the system refuses the memory.
+    pub fn try_new(log2: u32) -> Result<Self, zerosum::TableAllocError> {
         let log2 = log2.clamp(Self::MIN_LOG2, Self::MAX_LOG2);
-        Table {
-            // All zero: compiled to a zeroed allocation, whose pages the operating
-            // system maps on first use (`double` writes them as the part in use grows).
-            entries: (0..1usize << log2).map(|_| AtomicU64::new(0)).collect(),
+        Ok(Table {
+            // All zero: a zeroed allocation, whose pages the operating system maps on
+            // first use (`double` writes them as the part in use grows).
+            entries: zerosum::prefetch::try_zeroed_atomic_u64s(1usize << log2)?,
             used_log2: AtomicU32::new(Self::START_LOG2),
-        }
+        })
     }
 
     /// Number of entries (the capacity, in use or not).

@@ -159,9 +159,22 @@ pub struct Searcher<G: Game> {
 
 impl<G: Game> Searcher<G> {
     /// A searcher with a transposition table of at most `tt_mib` MiB.
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the table's memory (see [`Searcher::try_new`]).
     pub fn new(tt_mib: usize) -> Self {
-        Searcher {
-            tt: TranspositionTable::new(tt_mib),
+        Self::try_new(tt_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Searcher::new`], or an error when the system refuses the table's memory.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::TableAllocError`] with the table's size in bytes.
+    pub fn try_new(tt_mib: usize) -> Result<Self, crate::TableAllocError> {
+        Ok(Searcher {
+            tt: TranspositionTable::try_new(tt_mib)?,
             history: Vec::new(),
             killers: Vec::new(),
             pv_table: Vec::new(),
@@ -170,7 +183,7 @@ impl<G: Game> Searcher<G> {
             budget: Budget::unlimited(),
             checks_enabled: false,
             aborted: false,
-        }
+        })
     }
 
     /// In analysis mode every root move is searched with the full window, so every

@@ -1,6 +1,6 @@
 //! The transposition table: a fixed-size hash table of search results.
 
-use crate::{Bound, Score};
+use crate::{Bound, Score, TableAllocError};
 
 /// One stored search result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +42,21 @@ pub struct TranspositionTable<M> {
 impl<M: Copy> TranspositionTable<M> {
     /// A table using at most `mib` MiB (at least one bucket), rounded down to a power of
     /// two buckets.
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the memory (see [`TranspositionTable::try_new`], which
+    /// returns an error instead: use it for a size the user chose).
     pub fn new(mib: usize) -> Self {
+        Self::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`TranspositionTable::new`], or an error when the system refuses the memory.
+    ///
+    /// # Errors
+    ///
+    /// [`TableAllocError`] with the table's size in bytes.
+    pub fn try_new(mib: usize) -> Result<Self, TableAllocError> {
         let entry = std::mem::size_of::<Option<TtEntry<M>>>().max(1);
         let budget = mib.saturating_mul(1 << 20) / (entry * BUCKET);
         let buckets = if budget <= 1 {
@@ -50,11 +64,17 @@ impl<M: Copy> TranspositionTable<M> {
         } else {
             1usize << (usize::BITS - 1 - budget.leading_zeros())
         };
-        TranspositionTable {
-            entries: vec![None; buckets * BUCKET],
+        let len = buckets * BUCKET;
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(len)
+            .map_err(|_| TableAllocError::for_elements::<Option<TtEntry<M>>>(len))?;
+        entries.resize(len, None);
+        Ok(TranspositionTable {
+            entries,
             mask: buckets - 1,
             generation: 0,
-        }
+        })
     }
 
     /// Number of entries the table holds.
@@ -148,6 +168,16 @@ impl<M: Copy> TranspositionTable<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_impossible_size_is_an_error() {
+        let e = TranspositionTable::<u8>::try_new(usize::MAX).unwrap_err();
+        assert!(e.bytes > isize::MAX as usize, "{e:?}");
+        assert_eq!(
+            TranspositionTable::<u8>::try_new(1).unwrap().capacity(),
+            TranspositionTable::<u8>::new(1).capacity()
+        );
+    }
 
     #[test]
     fn stores_probes_and_verifies_keys() {

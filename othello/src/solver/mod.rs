@@ -527,11 +527,25 @@ impl Default for Solver {
 
 impl Solver {
     /// A solver with a table of at most `tt_mib` MiB.
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the table's memory (see [`Solver::try_new`], which returns
+    /// an error instead: use it for a size the user chose).
     pub fn new(tt_mib: usize) -> Solver {
-        Solver {
+        Self::try_new(tt_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Solver::new`], or an error when the system refuses the table's memory.
+    ///
+    /// # Errors
+    ///
+    /// [`zerosum::TableAllocError`] with the table's size in bytes.
+    pub fn try_new(tt_mib: usize) -> Result<Solver, zerosum::TableAllocError> {
+        Ok(Solver {
             tt: {
                 let t = Tuning::default();
-                let mut tt = EndgameTable::new(tt_mib);
+                let mut tt = EndgameTable::try_new(tt_mib)?;
                 tt.set_near(t.near_empties, t.near_mib as usize);
                 tt
             },
@@ -552,7 +566,7 @@ impl Solver {
                 65
             ],
             square_bonus: square_bonus(&Tuning::default()),
-        }
+        })
     }
 
     /// The search parameters.
@@ -1572,6 +1586,16 @@ pub fn solve_slow(b: Board) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_impossible_table_is_an_error() {
+        for e in [
+            EndgameTable::try_new(usize::MAX).err(),
+            Solver::try_new(usize::MAX).err(),
+        ] {
+            assert!(e.is_some_and(|e| e.bytes > isize::MAX as usize));
+        }
+    }
 
     /// A random position with `empties` empty squares (at random places) and the other
     /// squares shared at random between the two sides, with `p_share` (0–64) the chance

@@ -87,11 +87,24 @@ fn mix(p: u64, o: u64) -> u64 {
 
 impl EndgameTable {
     /// A table of at most `mib` MiB.
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the table's memory (see [`EndgameTable::try_new`]).
     pub fn new(mib: usize) -> EndgameTable {
-        let n = (mib.max(1) << 20) / std::mem::size_of::<Bucket>();
+        Self::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`EndgameTable::new`], or an error when the system refuses the table's memory.
+    ///
+    /// # Errors
+    ///
+    /// [`zerosum::TableAllocError`] with the table's size in bytes.
+    pub fn try_new(mib: usize) -> Result<EndgameTable, zerosum::TableAllocError> {
+        let n = mib.max(1).saturating_mul(1 << 20) / std::mem::size_of::<Bucket>();
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
-        let (buckets, base) = zerosum::prefetch::huge_page_vec(n, Bucket::default());
-        EndgameTable {
+        let (buckets, base) = zerosum::prefetch::try_huge_page_vec(n, Bucket::default())?;
+        Ok(EndgameTable {
             buckets,
             base,
             mask: n - 1,
@@ -100,7 +113,7 @@ impl EndgameTable {
             near_mask: 0,
             near_empties: 0,
             level: EXACT,
-        }
+        })
     }
 
     /// Forgets everything.
