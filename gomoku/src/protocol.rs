@@ -315,6 +315,25 @@ impl Brain {
     /// the watchdog writes the best move of the last finished iteration (or, before the
     /// first, the top-ranked candidate) and stops the search, whose own answer is then
     /// dropped. Writes `ERROR` when there is no game, it is over, or no move is left.
+    /// A search starts (a move's, or a Swap2 answer's): the listener, if any, may stop it
+    /// with `stop`; tests are told.
+    fn watch_search<W: Write>(&self, link: &Link<'_, W>, stop: &StopFlag) {
+        link.search_started(stop);
+        #[cfg(test)]
+        if let Some(tell) = &self.on_search {
+            let _ = tell.send(());
+        }
+    }
+
+    /// The search of [`Brain::watch_search`] ended; tests keep what stopped it.
+    fn search_done<W: Write>(&mut self, link: &Link<'_, W>) {
+        let _interrupted = link.search_ended();
+        #[cfg(all(test, target_os = "linux"))]
+        {
+            self.interrupted = _interrupted;
+        }
+    }
+
     fn think<W: Write>(&mut self, link: &Link<'_, W>) -> io::Result<()> {
         let arrived = self.arrived;
         let Some(board) = self.board.as_ref() else {
@@ -345,12 +364,8 @@ impl Brain {
             self.held = Some(link.wait_answered(Duration::from_secs(60)));
         }
         let mut limits = self.search_limits(arrived.elapsed());
-        link.search_started(&stop);
+        self.watch_search(link, &stop);
         limits.stop = Some(stop);
-        #[cfg(test)]
-        if let Some(tell) = &self.on_search {
-            let _ = tell.send(());
-        }
         trace("search", "");
         let engine = self.engine.as_mut().expect("engine allocated");
         let info = engine.search_observed(&position, &limits, &mut |r| {
@@ -358,11 +373,7 @@ impl Brain {
                 link.improve(c);
             }
         });
-        let _interrupted = link.search_ended();
-        #[cfg(all(test, target_os = "linux"))]
-        {
-            self.interrupted = _interrupted;
-        }
+        self.search_done(link);
         trace("stop", "");
         let answered = link.settle(info.best)?;
         trace("written", "");
@@ -468,19 +479,11 @@ impl Brain {
                                 self.lateness = link.lateness();
                                 // Its searches stop as a move's does (`run_listening`).
                                 let stop = StopFlag::new();
-                                link.search_started(&stop);
+                                self.watch_search(link, &stop);
                                 self.swap2_stop = Some(stop);
-                                #[cfg(test)]
-                                if let Some(tell) = &self.on_search {
-                                    let _ = tell.send(());
-                                }
                                 let reply = self.swap2(&block.stones);
                                 self.swap2_stop = None;
-                                let _interrupted = link.search_ended();
-                                #[cfg(all(test, target_os = "linux"))]
-                                {
-                                    self.interrupted = _interrupted;
-                                }
+                                self.search_done(link);
                                 reply
                             }
                         };

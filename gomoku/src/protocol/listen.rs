@@ -22,8 +22,10 @@ use std::os::fd::{BorrowedFd, OwnedFd};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use zerosum::search::StopFlag;
 
-/// How much is read at a time.
+/// How much the listener thread reads at a time.
 const CHUNK: usize = 64 * 1024;
+/// How much the conversation thread reads at a time (between searches, for a line).
+const LINE_CHUNK: usize = 4096;
 
 /// Why the listener stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,7 +121,8 @@ impl<'a> Listener<'a> {
     /// The next line of the input (without its `\n`; the last one may lack it), `None`
     /// at its end. Called by the conversation thread between searches only.
     pub(crate) fn next_line(&self) -> Option<io::Result<Vec<u8>>> {
-        let mut chunk = vec![0; CHUNK];
+        // A line is short: a buffer on the stack, not a 64 KiB allocation a line.
+        let mut chunk = [0; LINE_CHUNK];
         loop {
             {
                 let mut st = lock(&self.state);
