@@ -12,10 +12,12 @@
 //! now, so it searches as the default does). Search-shape variants as `name=value`
 //! after `search`: `max-moves=N` (`Engine::max_moves`) and the selective search's
 //! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
-//! `hist=0|1`, `mc=0|1`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`;
+//! `hist=0|1`, `mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
+//! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `stand-pat=0|1`;
 //! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
 //! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
-//! ladder games) with the engine's defaults and the root solvers, and prints the depth
+//! ladder games) with the engine's defaults and the root solvers, and prints how many
+//! positions it found a win in (a tactics screen on won puzzle positions), the depth
 //! reached, where the nodes went (`Engine::stats`), the first-move cut-off rate and the
 //! branching factor per iteration (`verbose=1`: each position's iterations).
 
@@ -95,6 +97,7 @@ fn depth_report() {
     let mut ebf_log = 0.0;
     let mut ebf_n = 0;
     let mut tree_nodes = 0;
+    let mut wins = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let b = Board::parse_position(line.trim()).expect("a position");
         let mut e = Engine::new(16);
@@ -122,6 +125,9 @@ fn depth_report() {
         }
         tree_nodes += info.nodes - base;
         depths.push(info.depth);
+        if info.score.is_win() {
+            wins += 1;
+        }
         total += s;
         if args.iter().any(|a| a == "verbose=1") {
             println!("{line} depth {} iterations {per:?}", info.depth);
@@ -131,7 +137,7 @@ fn depth_report() {
     let n = depths.len().max(1) as f64;
     let t = total;
     println!(
-        "positions {} depth median {} mean {:.2}; EBF (last two iterations) {:.2}",
+        "positions {} wins found {wins} depth median {} mean {:.2}; EBF (last two iterations) {:.2}",
         depths.len(),
         depths[depths.len() / 2],
         depths.iter().map(|&d| f64::from(d)).sum::<f64>() / n,
@@ -181,6 +187,12 @@ fn set_option(e: &mut Engine, option: &str) {
         "four-ext" => e.four_extension = n() != 0,
         "leaf-vcf" => e.leaf_vcf_nodes = n() as u64,
         "leaf-vct" => e.leaf_vct_nodes = n() as u64,
+        "leaf-vct-vcf" => e.leaf_vct_vcf_nodes = n() as u64,
+        "root-vct" => e.root_vct_nodes = n() as u64,
+        "root-vcf" => e.root_vcf_nodes = n() as u64,
+        "mc-base" => e.move_count_base = value.parse().expect("a number"),
+        "quick" => e.quick_wins = n() != 0,
+        "stand-pat" => e.leaf_stand_pat = n() != 0,
         _ => panic!("unknown option {name}"),
     }
 }
