@@ -36,7 +36,9 @@ pub enum Line {
 
 /// Reads one line of at most `max` bytes from `input` as bytes, so that neither invalid
 /// UTF-8 nor a huge line stops the caller. Returns `None` at the end of the input. A line
-/// longer than `max` bytes is consumed to its end but only counted.
+/// longer than `max` bytes is consumed to its end but only counted. A line ends with LF,
+/// CR LF or a CR alone (a file saved with old Mac line ends: before, its lines ran
+/// together into one bad line, and Connect Four took a second position for a score).
 ///
 /// # Errors
 /// Only errors of the underlying reader.
@@ -57,23 +59,29 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Line
             break;
         }
         seen = true;
-        let (take, found) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i, true),
-            None => (chunk.len(), false),
+        let (take, end) = match chunk.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) => (i, Some(chunk[i])),
+            None => (chunk.len(), None),
         };
         let room = max.saturating_sub(buf.len());
         buf.extend_from_slice(&chunk[..take.min(room)]);
         total = total.saturating_add(take);
-        input.consume(take + usize::from(found));
-        if found {
-            break;
+        input.consume(take + usize::from(end.is_some()));
+        match end {
+            // A CR LF is one line end: the LF after a CR is taken with it. (Waiting for
+            // the byte after a CR only waits where a CR used to wait for its LF anyway.)
+            Some(b'\r') => {
+                if next_byte(input)? == Some(b'\n') {
+                    input.consume(1);
+                }
+                break;
+            }
+            Some(_) => break,
+            None => {}
         }
     }
     if total > max {
         return Ok(Some(Line::TooLong { bytes: total }));
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
     }
     Ok(Some(match String::from_utf8(buf) {
         Ok(text) => Line::Text(text),
@@ -85,6 +93,17 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Line
             }
         }
     }))
+}
+
+/// The next byte of `input` without taking it, `None` at the end of the input.
+fn next_byte(input: &mut impl BufRead) -> io::Result<Option<u8>> {
+    loop {
+        match input.fill_buf() {
+            Ok(c) => return Ok(c.first().copied()),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// Why a line could not be read as text, for error messages.
@@ -272,6 +291,24 @@ mod tests {
         assert_eq!(read_line(&mut r, 100).unwrap(), None);
         let mut r = "é\n".as_bytes();
         assert_eq!(read_line(&mut r, 2).unwrap(), Some(Line::Text("é".into())));
+    }
+
+    /// Lines may end with LF, CR LF or a CR alone, mixed, and a CR LF split across two
+    /// reads is still one line end: the line numbers count lines, not ends. Before, a
+    /// file with CR line ends was one bad line (`line 1: … 1\r2\r3`).
+    #[test]
+    fn lines_end_at_lf_cr_lf_or_a_lone_cr() {
+        let (out, err, code) = doubled(b"1\r2\r\n3\n4\r\r6\rx\r7");
+        assert_eq!(out, "1 2\n2 4\n3 6\n4 8\n6 12\n7 14\n");
+        assert_eq!(err, "line 7: invalid digit found in string: x\n");
+        assert_eq!(code, ExitCode::FAILURE);
+        let input = b"ab\r\ncd\r";
+        let mut r = io::BufReader::with_capacity(3, &input[..]);
+        let mut lines = Vec::new();
+        while let Some(l) = read_line(&mut r, 100).unwrap() {
+            lines.push(l);
+        }
+        assert_eq!(lines, [Line::Text("ab".into()), Line::Text("cd".into())]);
     }
 
     /// A file saved with a UTF-8 byte-order mark (as some editors write one) has its
