@@ -422,3 +422,22 @@ fn deep_searches_warn_before_they_start() {
     assert!(ok && err.is_empty(), "{err}");
     assert!(out.contains("(evaluation) depth 3"), "{out}");
 }
+
+/// NBoard lines may end with LF, CR LF or a CR alone, and a line that is not UTF-8 is
+/// reported by its number while the others are answered. Before, lines ending with CR
+/// ran together (`nboard: invalid number "2\rping 1"`) and bad UTF-8 was read lossily.
+#[test]
+fn nboard_lines_end_at_a_lone_cr_too() {
+    let r = common::run_binary(
+        env!("CARGO_BIN_EXE_zerosum"),
+        &["othello", "nboard", "--hash-mib", "4"],
+        &b"nboard 2\rping 1\r\xffping\r\nping 2\nquit\r"[..],
+    );
+    assert!(r.success, "{}", r.stderr);
+    assert_eq!(r.stdout, "set myname zerosum\npong 1\npong 2\n");
+    assert!(
+        r.stderr.starts_with("line 3: not valid UTF-8") && r.stderr.lines().count() == 1,
+        "{}",
+        r.stderr
+    );
+}
