@@ -15,6 +15,7 @@
 //! The end of the input alone does not stop a search: `printf 'START 15\nTURN 7,7\n' |
 //! pbrain-zerosum` closes the input at once and still wants its move searched.
 
+use super::is_line_end;
 use rustix::event::{PollFd, PollFlags, poll};
 use rustix::io::Errno;
 use std::io::{self, Read, Write};
@@ -75,7 +76,7 @@ fn lock(m: &Mutex<State>) -> MutexGuard<'_, State> {
 fn end_after(buf: &[u8], from: usize) -> bool {
     let mut start = 0;
     for (i, &b) in buf.iter().enumerate() {
-        if b == b'\n' {
+        if is_line_end(b) {
             if i >= from && is_end(&buf[start..i]) {
                 return true;
             }
@@ -118,7 +119,7 @@ impl<'a> Listener<'a> {
         })
     }
 
-    /// The next line of the input (without its `\n`; the last one may lack it), `None`
+    /// The next line of the input (without its LF or CR; the last one may lack it), `None`
     /// at its end. Called by the conversation thread between searches only.
     pub(crate) fn next_line(&self) -> Option<io::Result<Vec<u8>>> {
         // A line is short: a buffer on the stack, not a 64 KiB allocation a line.
@@ -126,7 +127,7 @@ impl<'a> Listener<'a> {
         loop {
             {
                 let mut st = lock(&self.state);
-                if let Some(i) = st.buf.iter().position(|&b| b == b'\n') {
+                if let Some(i) = st.buf.iter().position(|&b| is_line_end(b)) {
                     let mut line: Vec<u8> = st.buf.drain(..=i).collect();
                     line.pop();
                     return Some(Ok(line));
