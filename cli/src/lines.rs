@@ -147,7 +147,9 @@ pub fn echo(text: &str) -> String {
 /// printed as a line on `out` and flushed; `Err(e)` is printed on `err` as
 /// `line N: <e>: <the line>`. A line that is not UTF-8 or longer than
 /// [`MAX_LINE_BYTES`] is reported as `line N: <why>` and skipped; the lines after it are
-/// still answered. Returns success if every line was answered.
+/// still answered. Returns success if every line was answered. When `out` cannot be
+/// written the run stops there, quietly when its reader went away (a broken pipe), else
+/// with the error on `err` and a failure.
 ///
 /// `err` is written one message at a time: a caller passing standard error must not hold
 /// its lock, as the progress spinner ([`crate::progress`]) writes there too.
@@ -189,8 +191,17 @@ pub fn process_lines<E: Display>(
         }
         match answer(text) {
             Ok(reply) => {
-                let _ = writeln!(out, "{reply}");
-                let _ = out.flush();
+                if let Err(e) = writeln!(out, "{reply}").and_then(|()| out.flush()) {
+                    // A reader that went away (`solve < file | head -1`) ends the run
+                    // quietly, as perft's does: the lines left would be solved for
+                    // nobody (before, every line was still solved, for hours on a hard
+                    // file, and the status said success). Another error is reported.
+                    if e.kind() != io::ErrorKind::BrokenPipe {
+                        let _ = writeln!(err, "line {number}: cannot write the answer: {e}");
+                        failed = true;
+                    }
+                    break;
+                }
             }
             Err(e) => {
                 let _ = writeln!(err, "line {number}: {e}: {}", echo(text));
@@ -291,6 +302,49 @@ mod tests {
         assert_eq!(read_line(&mut r, 100).unwrap(), None);
         let mut r = "é\n".as_bytes();
         assert_eq!(read_line(&mut r, 2).unwrap(), Some(Line::Text("é".into())));
+    }
+
+    /// A writer that refuses every write, with the error kind given.
+    struct Refusing(io::ErrorKind);
+
+    impl Write for Refusing {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(self.0.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Once the output's reader is gone (`solve < file | head -1`), no more lines are
+    /// answered: before, every line was still solved (six FFO endgames took 8.5 s of CPU
+    /// after `head -1` had left) and the status was success. A broken pipe stops
+    /// quietly; another write error is reported and fails the run.
+    #[test]
+    fn a_closed_output_stops_the_run() {
+        for (kind, message, code) in [
+            (io::ErrorKind::BrokenPipe, "", ExitCode::SUCCESS),
+            (
+                io::ErrorKind::StorageFull,
+                "line 1: cannot write the answer: ",
+                ExitCode::FAILURE,
+            ),
+        ] {
+            let mut answered = 0;
+            let mut err = Vec::new();
+            let code_got =
+                process_lines(&b"1\n2\n3\n4\n"[..], &mut Refusing(kind), &mut err, |l| {
+                    answered += 1;
+                    Ok::<_, String>(l.to_string())
+                });
+            let err = String::from_utf8(err).unwrap();
+            assert_eq!(answered, 1, "{kind:?}");
+            assert!(
+                err.starts_with(message) && (message.is_empty() == err.is_empty()),
+                "{err}"
+            );
+            assert_eq!(code_got, code);
+        }
     }
 
     /// Lines may end with LF, CR LF or a CR alone, mixed, and a CR LF split across two
