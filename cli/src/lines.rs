@@ -26,6 +26,9 @@ pub enum Line {
         at: usize,
         /// The invalid byte.
         byte: u8,
+        /// The line with each invalid sequence replaced by U+FFFD, for a reader that
+        /// takes such lines as they are (NBoard's, as it always did).
+        lossy: String,
     },
     /// A line longer than the limit: its length in bytes (the rest was skipped).
     TooLong {
@@ -90,6 +93,7 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Line
             Line::NotUtf8 {
                 at,
                 byte: e.as_bytes()[at],
+                lossy: String::from_utf8_lossy(e.as_bytes()).into_owned(),
             }
         }
     }))
@@ -110,7 +114,7 @@ fn next_byte(input: &mut impl BufRead) -> io::Result<Option<u8>> {
 pub fn unreadable(line: &Line) -> Option<String> {
     match line {
         Line::Text(_) => None,
-        Line::NotUtf8 { at, byte } => Some(format!(
+        Line::NotUtf8 { at, byte, .. } => Some(format!(
             "not valid UTF-8 (byte 0x{byte:02X} at offset {at}); line skipped"
         )),
         Line::TooLong { bytes } => Some(format!(

@@ -475,7 +475,7 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
         Err(e) => return crate::table_refused(&e),
     };
     let stop = session.stop_flag();
-    // Each line as text, or why it cannot be read (not UTF-8, or longer than the bound).
+    // Each line as text, or why it cannot be read (longer than the bound).
     let (tx, rx) = std::sync::mpsc::channel::<Result<String, String>>();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
@@ -483,7 +483,9 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
         // The shared reader: lines end with LF, CR LF or a CR alone, and are bounded.
         while let Ok(Some(line)) = read_line(&mut lock, MAX_LINE_BYTES) {
             let line = match line {
-                Line::Text(text) => {
+                // Bytes that are not UTF-8 are replaced (U+FFFD), as before: a GGF
+                // record's names may come in another encoding.
+                Line::Text(text) | Line::NotUtf8 { lossy: text, .. } => {
                     if interrupts(&text) {
                         stop.stop();
                     }
