@@ -320,10 +320,15 @@ fn die_with_runner(command: &mut Command) {
 #[cfg(not(target_os = "linux"))]
 fn die_with_runner(_command: &mut Command) {}
 
+/// The longest line of an engine's kept by [`read_engine_line`], in bytes.
+pub const MAX_ENGINE_LINE: usize = 64 * 1024;
+
 /// Reads one line of an engine's output into `buf` (cleared first), without its end:
 /// the protocol lets a brain end its lines with CR LF, LF or CR alone, so a line ends at
 /// the first CR or LF (a CR LF gives the line and then an empty one, which every reader
-/// of the answers skips). Returns `false` at the end of the output with nothing read.
+/// of the answers skips). Only the first [`MAX_ENGINE_LINE`] bytes of a line are kept
+/// (an engine writing without end does not fill the runner's memory). Returns `false`
+/// at the end of the output with nothing read.
 ///
 /// # Errors
 /// Only errors of the underlying reader.
@@ -338,17 +343,13 @@ pub fn read_engine_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io
         if chunk.is_empty() {
             return Ok(!buf.is_empty());
         }
-        match chunk.iter().position(|&b| b == b'\n' || b == b'\r') {
-            Some(i) => {
-                buf.extend_from_slice(&chunk[..i]);
-                reader.consume(i + 1);
-                return Ok(true);
-            }
-            None => {
-                let n = chunk.len();
-                buf.extend_from_slice(chunk);
-                reader.consume(n);
-            }
+        let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
+        let take = end.unwrap_or(chunk.len());
+        let room = MAX_ENGINE_LINE.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        reader.consume(take + usize::from(end.is_some()));
+        if end.is_some() {
+            return Ok(true);
         }
     }
 }

@@ -601,6 +601,14 @@ fn engine_lines_end_at_cr_lf_or_either_alone() {
         lines.push(String::from_utf8(line.clone()).unwrap());
     }
     assert_eq!(lines, ["OK", "7,7", "", "name=\"x\"", "last"]);
+    // A line longer than the bound keeps its start; the next line is whole.
+    let mut long = vec![b'7'; 3 * gomoku::gomocup::MAX_ENGINE_LINE];
+    long.extend_from_slice(b"\n8,8\n");
+    let mut input = std::io::BufReader::with_capacity(1000, &long[..]);
+    assert!(read_engine_line(&mut input, &mut line).unwrap());
+    assert_eq!(line.len(), gomoku::gomocup::MAX_ENGINE_LINE);
+    assert!(read_engine_line(&mut input, &mut line).unwrap());
+    assert_eq!(line, b"8,8");
 }
 
 /// A whole match against engines that end their answers with CR alone: a shell script
