@@ -144,7 +144,10 @@ impl FromStr for Move {
     /// the `nboard` command writes) or `pass`, in either case.
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let t = s.trim();
-        if ["ps", "pa", "pass"].iter().any(|p| t.eq_ignore_ascii_case(p)) {
+        if ["ps", "pa", "pass"]
+            .iter()
+            .any(|p| t.eq_ignore_ascii_case(p))
+        {
             return Ok(Move::PASS);
         }
         t.parse::<Square>().map(Move::square)
