@@ -26,6 +26,9 @@ pub enum Line {
         at: usize,
         /// The invalid byte.
         byte: u8,
+        /// The line with each invalid sequence replaced by U+FFFD, for a reader that
+        /// takes such lines as they are (NBoard's, as it always did).
+        lossy: String,
     },
     /// A line longer than the limit: its length in bytes (the rest was skipped).
     TooLong {
@@ -36,7 +39,9 @@ pub enum Line {
 
 /// Reads one line of at most `max` bytes from `input` as bytes, so that neither invalid
 /// UTF-8 nor a huge line stops the caller. Returns `None` at the end of the input. A line
-/// longer than `max` bytes is consumed to its end but only counted.
+/// longer than `max` bytes is consumed to its end but only counted. A line ends with LF,
+/// CR LF or a CR alone (a file saved with old Mac line ends: before, its lines ran
+/// together into one bad line, and Connect Four took a second position for a score).
 ///
 /// # Errors
 /// Only errors of the underlying reader.
@@ -57,23 +62,29 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Line
             break;
         }
         seen = true;
-        let (take, found) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i, true),
-            None => (chunk.len(), false),
+        let (take, end) = match chunk.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) => (i, Some(chunk[i])),
+            None => (chunk.len(), None),
         };
         let room = max.saturating_sub(buf.len());
         buf.extend_from_slice(&chunk[..take.min(room)]);
         total = total.saturating_add(take);
-        input.consume(take + usize::from(found));
-        if found {
-            break;
+        input.consume(take + usize::from(end.is_some()));
+        match end {
+            // A CR LF is one line end: the LF after a CR is taken with it. (Waiting for
+            // the byte after a CR only waits where a CR used to wait for its LF anyway.)
+            Some(b'\r') => {
+                if next_byte(input)? == Some(b'\n') {
+                    input.consume(1);
+                }
+                break;
+            }
+            Some(_) => break,
+            None => {}
         }
     }
     if total > max {
         return Ok(Some(Line::TooLong { bytes: total }));
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
     }
     Ok(Some(match String::from_utf8(buf) {
         Ok(text) => Line::Text(text),
@@ -82,16 +93,28 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Line
             Line::NotUtf8 {
                 at,
                 byte: e.as_bytes()[at],
+                lossy: String::from_utf8_lossy(e.as_bytes()).into_owned(),
             }
         }
     }))
+}
+
+/// The next byte of `input` without taking it, `None` at the end of the input.
+fn next_byte(input: &mut impl BufRead) -> io::Result<Option<u8>> {
+    loop {
+        match input.fill_buf() {
+            Ok(c) => return Ok(c.first().copied()),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// Why a line could not be read as text, for error messages.
 pub fn unreadable(line: &Line) -> Option<String> {
     match line {
         Line::Text(_) => None,
-        Line::NotUtf8 { at, byte } => Some(format!(
+        Line::NotUtf8 { at, byte, .. } => Some(format!(
             "not valid UTF-8 (byte 0x{byte:02X} at offset {at}); line skipped"
         )),
         Line::TooLong { bytes } => Some(format!(
@@ -128,7 +151,9 @@ pub fn echo(text: &str) -> String {
 /// printed as a line on `out` and flushed; `Err(e)` is printed on `err` as
 /// `line N: <e>: <the line>`. A line that is not UTF-8 or longer than
 /// [`MAX_LINE_BYTES`] is reported as `line N: <why>` and skipped; the lines after it are
-/// still answered. Returns success if every line was answered.
+/// still answered. Returns success if every line was answered. When `out` cannot be
+/// written the run stops there, quietly when its reader went away (a broken pipe), else
+/// with the error on `err` and a failure.
 ///
 /// `err` is written one message at a time: a caller passing standard error must not hold
 /// its lock, as the progress spinner ([`crate::progress`]) writes there too.
@@ -170,8 +195,17 @@ pub fn process_lines<E: Display>(
         }
         match answer(text) {
             Ok(reply) => {
-                let _ = writeln!(out, "{reply}");
-                let _ = out.flush();
+                if let Err(e) = writeln!(out, "{reply}").and_then(|()| out.flush()) {
+                    // A reader that went away (`solve < file | head -1`) ends the run
+                    // quietly, as perft's does: the lines left would be solved for
+                    // nobody (before, every line was still solved, for hours on a hard
+                    // file, and the status said success). Another error is reported.
+                    if e.kind() != io::ErrorKind::BrokenPipe {
+                        let _ = writeln!(err, "line {number}: cannot write the answer: {e}");
+                        failed = true;
+                    }
+                    break;
+                }
             }
             Err(e) => {
                 let _ = writeln!(err, "line {number}: {e}: {}", echo(text));
@@ -272,6 +306,67 @@ mod tests {
         assert_eq!(read_line(&mut r, 100).unwrap(), None);
         let mut r = "é\n".as_bytes();
         assert_eq!(read_line(&mut r, 2).unwrap(), Some(Line::Text("é".into())));
+    }
+
+    /// A writer that refuses every write, with the error kind given.
+    struct Refusing(io::ErrorKind);
+
+    impl Write for Refusing {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(self.0.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Once the output's reader is gone (`solve < file | head -1`), no more lines are
+    /// answered: before, every line was still solved (six FFO endgames took 8.5 s of CPU
+    /// after `head -1` had left) and the status was success. A broken pipe stops
+    /// quietly; another write error is reported and fails the run.
+    #[test]
+    fn a_closed_output_stops_the_run() {
+        for (kind, message, code) in [
+            (io::ErrorKind::BrokenPipe, "", ExitCode::SUCCESS),
+            (
+                io::ErrorKind::StorageFull,
+                "line 1: cannot write the answer: ",
+                ExitCode::FAILURE,
+            ),
+        ] {
+            let mut answered = 0;
+            let mut err = Vec::new();
+            let code_got =
+                process_lines(&b"1\n2\n3\n4\n"[..], &mut Refusing(kind), &mut err, |l| {
+                    answered += 1;
+                    Ok::<_, String>(l.to_string())
+                });
+            let err = String::from_utf8(err).unwrap();
+            assert_eq!(answered, 1, "{kind:?}");
+            assert!(
+                err.starts_with(message) && (message.is_empty() == err.is_empty()),
+                "{err}"
+            );
+            assert_eq!(code_got, code);
+        }
+    }
+
+    /// Lines may end with LF, CR LF or a CR alone, mixed, and a CR LF split across two
+    /// reads is still one line end: the line numbers count lines, not ends. Before, a
+    /// file with CR line ends was one bad line (`line 1: … 1\r2\r3`).
+    #[test]
+    fn lines_end_at_lf_cr_lf_or_a_lone_cr() {
+        let (out, err, code) = doubled(b"1\r2\r\n3\n4\r\r6\rx\r7");
+        assert_eq!(out, "1 2\n2 4\n3 6\n4 8\n6 12\n7 14\n");
+        assert_eq!(err, "line 7: invalid digit found in string: x\n");
+        assert_eq!(code, ExitCode::FAILURE);
+        let input = b"ab\r\ncd\r";
+        let mut r = io::BufReader::with_capacity(3, &input[..]);
+        let mut lines = Vec::new();
+        while let Some(l) = read_line(&mut r, 100).unwrap() {
+            lines.push(l);
+        }
+        assert_eq!(lines, [Line::Text("ab".into()), Line::Text("cd".into())]);
     }
 
     /// A file saved with a UTF-8 byte-order mark (as some editors write one) has its

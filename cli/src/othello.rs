@@ -468,37 +468,46 @@ fn run_perft(depth: u32, position: Option<Othello>, edax: bool) -> ExitCode {
 /// on standard output. Lines the session cannot carry out are reported on standard
 /// error and the loop goes on.
 fn run_nboard(hash_mib: usize) -> ExitCode {
+    use crate::lines::{Line, MAX_LINE_BYTES, read_line, unreadable};
     use othello::nboard::{CommandError, Control, Session, SessionError, interrupts};
-    use std::io::BufRead;
     let mut session = match Session::try_new(hash_mib) {
         Ok(session) => session,
         Err(e) => return crate::table_refused(&e),
     };
     let stop = session.stop_flag();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    // Each line as text, or why it cannot be read (longer than the bound).
+    let (tx, rx) = std::sync::mpsc::channel::<Result<String, String>>();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
         let mut lock = stdin.lock();
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            match lock.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buf).into_owned();
-                    if interrupts(&line) {
+        // The shared reader: lines end with LF, CR LF or a CR alone, and are bounded.
+        while let Ok(Some(line)) = read_line(&mut lock, MAX_LINE_BYTES) {
+            let line = match line {
+                // Bytes that are not UTF-8 are replaced (U+FFFD), as before: a GGF
+                // record's names may come in another encoding.
+                Line::Text(text) | Line::NotUtf8 { lossy: text, .. } => {
+                    if interrupts(&text) {
                         stop.stop();
                     }
-                    if tx.send(line).is_err() {
-                        break;
-                    }
+                    Ok(text)
                 }
+                bad => Err(unreadable(&bad).unwrap_or_default()),
+            };
+            if tx.send(line).is_err() {
+                break;
             }
         }
     });
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for (n, line) in rx.iter().enumerate() {
+        let line = match line {
+            Ok(text) => text,
+            Err(why) => {
+                eprintln!("line {}: {why}", n + 1);
+                continue;
+            }
+        };
         match session.handle_line(&line, &mut out) {
             Ok(Control::Continue) => {}
             Ok(Control::Quit) => break,

@@ -919,11 +919,34 @@ impl Board {
         self.to_move = !side;
         self.outcome = if wins {
             Some(Outcome::Win(side))
-        } else if self.history.len() + self.blockers == self.cells.len() {
+        } else if self.history.len() + self.blockers == self.cells.len() || self.black_stuck() {
             Some(Outcome::Draw)
         } else {
             None
         };
+    }
+
+    /// Under renju with black to move: every empty cell is a forbidden point, so black
+    /// has no move. There is no pass, so the game ends there as a draw, as on a full
+    /// board (before, such a position had no outcome and no legal move: `bestmove`
+    /// answered "no move", `analyze` blamed the level, and `play` stopped with "the AI
+    /// found no move"). The first allowed empty cell ends the scan, so it costs one
+    /// quick test on almost every board.
+    fn black_stuck(&self) -> bool {
+        self.rule == Rule::Renju
+            && self.to_move == Side::First
+            && !(0..self.cells.len())
+                .any(|i| self.cells[i] == 0 && !crate::renju::is_forbidden(self, self.cell_of(i)))
+    }
+
+    /// After a setup change (a placed stone, a blocker, the side to move): a position
+    /// that is not won is drawn when the board is full or black is stuck (see
+    /// [`Board::black_stuck`]), else unfinished.
+    fn settle_setup_outcome(&mut self) {
+        if matches!(self.outcome, None | Some(Outcome::Draw)) {
+            let full = self.history.len() + self.blockers == self.cells.len();
+            self.outcome = (full || self.black_stuck()).then_some(Outcome::Draw);
+        }
     }
 
     /// Places a setup stone of `side` on `c` (for positions that did not arise by
@@ -941,6 +964,7 @@ impl Board {
         self.to_move = keep;
         self.hash ^= keys()[2 * CELLS];
         self.base = self.history.len();
+        self.settle_setup_outcome();
         Ok(())
     }
 
@@ -966,6 +990,7 @@ impl Board {
         self.blockers += 1;
         self.hash ^= keys()[2 * i] ^ keys()[2 * i + 1];
         self.update_around(c, 0);
+        self.settle_setup_outcome();
         Ok(())
     }
 
@@ -974,6 +999,7 @@ impl Board {
         if side != self.to_move {
             self.to_move = side;
             self.hash ^= keys()[2 * CELLS];
+            self.settle_setup_outcome();
         }
     }
 

@@ -18,7 +18,9 @@
 //!   engine's fault names its exit status and its last [`STDERR_TAIL`] lines on
 //!   standard error, which the runner reads throughout);
 //! - an engine that thinks on (or ignores the end of its input) when the runner is
-//!   killed: on Linux each engine gets `SIGKILL` when the runner dies.
+//!   killed: on Linux each engine gets `SIGKILL` when the runner dies;
+//! - an engine that ends its lines with CR LF, LF or CR alone, as the protocol allows
+//!   ([`read_engine_line`]).
 //!
 //! Engines think one at a time (the runner waits for each answer), so a shared machine
 //! measures them fairly; wrap a command in `nice` to be kind to others.
@@ -318,6 +320,40 @@ fn die_with_runner(command: &mut Command) {
 #[cfg(not(target_os = "linux"))]
 fn die_with_runner(_command: &mut Command) {}
 
+/// The longest line of an engine's kept by [`read_engine_line`], in bytes.
+pub const MAX_ENGINE_LINE: usize = 64 * 1024;
+
+/// Reads one line of an engine's output into `buf` (cleared first), without its end:
+/// the protocol lets a brain end its lines with CR LF, LF or CR alone, so a line ends at
+/// the first CR or LF (a CR LF gives the line and then an empty one, which every reader
+/// of the answers skips). Only the first [`MAX_ENGINE_LINE`] bytes of a line are kept
+/// (an engine writing without end does not fill the runner's memory). Returns `false`
+/// at the end of the output with nothing read.
+///
+/// # Errors
+/// Only errors of the underlying reader.
+pub fn read_engine_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<bool> {
+    buf.clear();
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(!buf.is_empty());
+        }
+        let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
+        let take = end.unwrap_or(chunk.len());
+        let room = MAX_ENGINE_LINE.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        reader.consume(take + usize::from(end.is_some()));
+        if end.is_some() {
+            return Ok(true);
+        }
+    }
+}
+
 impl Process {
     fn spawn(spec: &EngineSpec) -> Result<Process, Fault> {
         let (program, args) = spec
@@ -341,8 +377,9 @@ impl Process {
             // Read all of it (a full pipe would block the engine), keep the last lines.
             let tail = Arc::clone(&stderr_tail);
             std::thread::spawn(move || {
-                for line in BufReader::new(stderr).split(b'\n') {
-                    let Ok(line) = line else { break };
+                let mut reader = BufReader::new(stderr);
+                let mut line = Vec::new();
+                while let Ok(true) = read_engine_line(&mut reader, &mut line) {
                     let text = String::from_utf8_lossy(&line).trim().to_string();
                     if text.is_empty() {
                         continue;
@@ -360,10 +397,9 @@ impl Process {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
             loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
+                match read_engine_line(&mut reader, &mut buf) {
+                    Ok(false) | Err(_) => break,
+                    Ok(true) => {
                         // The line's time is when it was read from the pipe, as a manager
                         // reading the pipe sees it; the hand-off to the match thread
                         // after it is the runner's own delay.

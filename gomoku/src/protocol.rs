@@ -948,7 +948,16 @@ impl Brain {
     /// # Errors
     /// Errors of reading `input` or writing `out`.
     pub fn run(&mut self, input: impl BufRead, out: &mut (impl Write + Send)) -> io::Result<()> {
-        self.converse(input.split(b'\n'), out, &mut true, None)
+        // A line ends with LF or CR (see `is_line_end`): each piece of a line split at LF
+        // is cut at its CRs too.
+        let lines = input.split(b'\n').flat_map(|line| match line {
+            Ok(l) => l
+                .split(|&b| is_line_end(b))
+                .map(|piece| Ok(piece.to_vec()))
+                .collect::<Vec<_>>(),
+            Err(e) => vec![Err(e)],
+        });
+        self.converse(lines, out, &mut true, None)
     }
 
     /// [`Brain::run`] on file descriptors (a pipe from the manager, a terminal), with a
@@ -992,6 +1001,13 @@ impl Brain {
         #[cfg(not(target_os = "linux"))]
         return self.run(io::stdin().lock(), &mut io::stdout());
     }
+}
+
+/// Whether `b` ends a line of the manager's: LF, or CR (managers end their lines with
+/// CR LF; a CR alone ends one too, and the empty line between a CR and its LF is skipped
+/// as every empty line is).
+fn is_line_end(b: u8) -> bool {
+    b == b'\n' || b == b'\r'
 }
 
 /// `board`'s position under `rule`, for an `INFO rule` sent during a game: its moves
@@ -1338,6 +1354,19 @@ mod tests {
         let mut out = Vec::new();
         brain.run(input.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    /// [`Brain::run`] ends a line at a CR alone as at a LF or CR LF (before, the lines
+    /// ran together into `ERROR bad board size "15\rTURN 7,7"`).
+    #[test]
+    fn a_lone_cr_ends_a_line() {
+        let mut b = Brain::new().with_node_limit(200);
+        let out = talk(&mut b, "START 15\rTURN 7,7\r\nABOUT\r");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        assert_eq!(lines[0], "OK");
+        assert!(Cell::parse_xy(lines[1]).is_ok(), "{out}");
+        assert_eq!(lines[2], ABOUT);
     }
 
     /// The table given to [`Brain::with_eval`] is the one its engine searches with, and

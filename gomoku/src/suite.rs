@@ -191,12 +191,20 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, (usize, SuiteError)> {
         .collect()
 }
 
+/// The lines of `text`, each without its end: LF, CR LF or a CR alone (a file saved with
+/// old Mac line ends; `str::lines` would run its lines together into one bad line).
+pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    // `str::lines` ends lines at LF and CR LF; the CRs left end lines too.
+    text.lines().flat_map(|l| l.split('\r'))
+}
+
 /// Reads the openings file (`h8i7e9<TAB>score` a line, `#` comments) as 15×15 boards
 /// under `rule`. The move list may also be written as a position, `15f:h8i7e9` (the
 /// notation the match's games file uses), when its size is 15 and its rule letter is
 /// `rule`'s. Only numbers may follow the move list (the score), so that a list written
 /// with spaces (`h8 i7 e9`) is refused, not read as `h8` alone. A UTF-8 byte-order
-/// mark at the start of the text (as some editors save one) is skipped.
+/// mark at the start of the text (as some editors save one) is skipped. A line ends with
+/// LF, CR LF or a CR alone ([`text_lines`]).
 ///
 /// # Errors
 /// The first bad line, with its 1-based number: a bad cell, a stone that cannot be
@@ -206,7 +214,7 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, (usize, SuiteError)> {
 pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, SuiteError)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in text_lines(text).enumerate() {
         let t = line.trim();
         if t.is_empty() || t.starts_with('#') {
             continue;
@@ -629,6 +637,20 @@ mod tests {
             matches!(e, SuiteError::Line(ref m) if m.contains("\"i9\"")),
             "{e}"
         );
+    }
+
+    /// Opening lines may end with a CR alone, CR LF or LF, and the numbers count lines,
+    /// not ends. Before, a file with CR line ends was one line (`bad cell: malformed cell
+    /// "h8\rh8i7…"`) and the whole match was refused.
+    #[test]
+    fn openings_lines_end_at_a_lone_cr_too() {
+        let boards = parse_openings("h8\rh8i7\r\nh8i7e9\n", Rule::Freestyle).unwrap();
+        assert_eq!(
+            boards.iter().map(Board::stone_count).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
+        let (line, _) = parse_openings("h8\r\nh8i7\rzz9\r", Rule::Freestyle).unwrap_err();
+        assert_eq!(line, 3);
     }
 
     #[test]

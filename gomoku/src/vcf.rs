@@ -294,6 +294,11 @@ impl VcfSolver {
                 line.push(c);
                 return true;
             }
+            if board.outcome().is_some() {
+                // A draw: under renju, white's four left black no allowed cell at all.
+                board.try_undo();
+                continue;
+            }
             Self::win_points_around(board, c, a, &mut wins);
             if let Some((reply, five)) = Self::unstoppable(board, d, &wins) {
                 board.try_undo();

@@ -140,10 +140,14 @@ impl fmt::Display for Move {
 impl FromStr for Move {
     type Err = ParseMoveError;
 
-    /// Parses `a1`…`h8` (either case) or `PS`/`ps`/`pass`.
+    /// Parses `a1`…`h8` (either case) or a pass: `PS` (Edax), `PA` (GGF and NBoard, which
+    /// the `nboard` command writes) or `pass`, in either case.
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let t = s.trim();
-        if t.eq_ignore_ascii_case("ps") || t.eq_ignore_ascii_case("pass") {
+        if ["ps", "pa", "pass"]
+            .iter()
+            .any(|p| t.eq_ignore_ascii_case(p))
+        {
             return Ok(Move::PASS);
         }
         t.parse::<Square>().map(Move::square)
@@ -168,6 +172,9 @@ mod tests {
         assert_eq!(Square::new(63).unwrap().to_string(), "h8");
         assert_eq!("G8".parse::<Move>().unwrap().to_string(), "g8");
         assert_eq!("PS".parse::<Move>().unwrap(), Move::PASS);
+        // NBoard's and GGF's pass, as the `nboard` command prints it (`=== PA`).
+        assert_eq!("PA".parse::<Move>().unwrap(), Move::PASS);
+        assert_eq!("pa".parse::<Move>().unwrap(), Move::PASS);
         assert!("i1".parse::<Move>().is_err());
         assert!("a9".parse::<Move>().is_err());
         assert!("".parse::<Move>().is_err());

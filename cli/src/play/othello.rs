@@ -140,6 +140,8 @@ mod tests {
             "expected a square a1..h8 or PS"
         );
         assert!(g.parse_move("PS").unwrap_err().contains("pass"));
+        // NBoard's pass (`=== PA`) is a pass here too, not "expected a square".
+        assert!(g.parse_move("PA").unwrap_err().contains("pass"));
     }
 
     #[test]

@@ -152,6 +152,22 @@ fn pbrain_binary_answers_help_and_refuses_other_arguments() {
     );
 }
 
+/// The brain reads a line ended by CR alone as a line (managers send CR LF; before, a
+/// CR alone ran the lines together: `ERROR bad board size "15\rBOARD…"`), also inside
+/// a `BOARD` block, and `END` ends it.
+#[test]
+fn pbrain_lines_may_end_with_a_lone_cr() {
+    let input = "START 15\rINFO timeout_turn 200\rBOARD\r7,7,2\r\nDONE\rEND\r";
+    let (out, err, ok) = run(PBRAIN, &[], input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(ok, "{err}");
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "OK");
+    let (x, y) = lines[1].split_once(',').expect("a move");
+    let (x, y): (u32, u32) = (x.parse().unwrap(), y.parse().unwrap());
+    assert!(x < 15 && y < 15 && (x, y) != (7, 7), "{out}");
+}
+
 #[test]
 fn zerosum_gomoku_pbrain_answers_about() {
     let (out, _, ok) = run(ZEROSUM, &["gomoku", "pbrain"], "ABOUT\r\nEND\r\n");

@@ -422,3 +422,35 @@ fn deep_searches_warn_before_they_start() {
     assert!(ok && err.is_empty(), "{err}");
     assert!(out.contains("(evaluation) depth 3"), "{out}");
 }
+
+/// NBoard lines may end with LF, CR LF or a CR alone, a line longer than the bound is
+/// reported by its number, and bytes that are not UTF-8 are replaced (a GGF name in
+/// Latin-1 still sets the game). Before, lines ending with CR ran together
+/// (`nboard: invalid number "2\rping 1"`).
+#[test]
+fn nboard_lines_end_at_a_lone_cr_too() {
+    let mut input = b"nboard 2\rping 1\r\xffping\r\n".to_vec();
+    input.extend_from_slice(b"set game (;GM[Othello]PB[M\xfcller]BO[8 ");
+    input.extend_from_slice(b"---------------------------O*------*O--------------------------- *]");
+    input.extend_from_slice(b"B[f5];)\rmove d3\r");
+    input.extend(std::iter::repeat_n(b'x', 70_000));
+    input.extend_from_slice(b"\rping 2\nquit\r");
+    let r = common::run_binary(
+        env!("CARGO_BIN_EXE_zerosum"),
+        &["othello", "nboard", "--hash-mib", "4"],
+        &input[..],
+    );
+    assert!(r.success, "{}", r.stderr);
+    assert_eq!(r.stdout, "set myname zerosum\npong 1\npong 2\n");
+    // Line 3 is an unknown command; line 5's d3 is no move of white's after f5, which
+    // shows that line 4 set the game; line 6 is too long.
+    let err: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(err.len(), 3, "{}", r.stderr);
+    assert!(
+        err[0].starts_with("line 3: unknown command"),
+        "{}",
+        r.stderr
+    );
+    assert!(err[1].starts_with("line 5: "), "{}", r.stderr);
+    assert!(err[2].starts_with("line 6: 70000 bytes"), "{}", r.stderr);
+}

@@ -587,3 +587,59 @@ fn quirky_pbrain_refuses_unknown_arguments() {
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "OK\n7,7\n");
 }
+
+/// The Gomocup protocol lets a brain end its lines with CR LF, LF or CR alone; the
+/// runner read only up to LF, so an engine ending its lines with CR never answered
+/// (every game lost on time after 10 s of waiting for `OK`).
+#[test]
+fn engine_lines_end_at_cr_lf_or_either_alone() {
+    use gomoku::gomocup::read_engine_line;
+    let mut input = &b"OK\r7,7\r\nname=\"x\"\nlast"[..];
+    let mut line = Vec::new();
+    let mut lines = Vec::new();
+    while read_engine_line(&mut input, &mut line).unwrap() {
+        lines.push(String::from_utf8(line.clone()).unwrap());
+    }
+    assert_eq!(lines, ["OK", "7,7", "", "name=\"x\"", "last"]);
+    // A line longer than the bound keeps its start; the next line is whole.
+    let mut long = vec![b'7'; 3 * gomoku::gomocup::MAX_ENGINE_LINE];
+    long.extend_from_slice(b"\n8,8\n");
+    let mut input = std::io::BufReader::with_capacity(1000, &long[..]);
+    assert!(read_engine_line(&mut input, &mut line).unwrap());
+    assert_eq!(line.len(), gomoku::gomocup::MAX_ENGINE_LINE);
+    assert!(read_engine_line(&mut input, &mut line).unwrap());
+    assert_eq!(line, b"8,8");
+}
+
+/// A whole match against engines that end their answers with CR alone: a shell script
+/// that plays down one column of the board (engine A the first, B the last) from the
+/// opening h8, so that A's five ends each game in which it moves first.
+#[cfg(unix)]
+#[test]
+fn an_engine_ending_its_lines_with_cr_plays_its_games() {
+    let dir = std::env::temp_dir().join(format!("zerosum-cr-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("cr-engine.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\ncol=$1; n=0\nwhile read -r line; do\n  case \"$line\" in\n    \
+         START*) printf 'OK\\r';;\n    ABOUT*) printf 'name=\"cr\"\\r';;\n    \
+         DONE*|TURN*) printf '%d,%d\\r' \"$col\" \"$n\"; n=$((n+1));;\n    \
+         END*) exit 0;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let a = EngineSpec::from_command_line(&format!("{} 0", script.display()));
+    let b = EngineSpec::from_command_line(&format!("{} 14", script.display()));
+    let one = parse_openings("h8\n", Rule::Freestyle).unwrap();
+    let config = MatchConfig::new(one, TimeControl::PerMove(Duration::from_secs(5)));
+    let r = run_match(&config, &a, &b, |_| {});
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(r.a.faults.is_empty() && r.b.faults.is_empty(), "{r:?}");
+    assert_eq!(r.report.result.games(), 2);
+    // White (to move after h8) plays first in the column: five stones in nine plies.
+    for g in &r.games {
+        assert!(g.forfeit.is_none() && g.outcome.is_some(), "{g:?}");
+        assert_eq!(g.times.len(), 9, "{}", g.moves);
+    }
+}

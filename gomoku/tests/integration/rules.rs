@@ -756,3 +756,43 @@ fn dead_draws_are_exact_and_exact_values_are_right() {
         "{dead} dead, {exact_checked} exact"
     );
 }
+
+/// Under renju, a position where every empty cell is forbidden for black (here the two
+/// left on a 6x6 board, d1 and c6, each an overline) with black to move: there is no
+/// pass, so the game ends as a draw, as on a full board. Before, it had no outcome and
+/// no legal move (`bestmove`: "no move"; `play`: "the AI found no move", exit 1).
+#[test]
+fn renju_black_without_an_allowed_cell_is_a_draw() {
+    let stones = "c5c2e2e4e6a4d6c3a5f2a1f5f4d3b6d5e1a2b3a3e5b2a6f3c4d2b1d4f6b4c1e3f1";
+    let mut b = Board::parse_position(&format!("6r:{stones}")).unwrap();
+    assert_eq!(b.outcome(), None);
+    b.try_play("b5".parse::<Cell>().unwrap()).unwrap();
+    assert_eq!(b.side_to_move(), Side::First);
+    assert_eq!(b.empty_count(), 2);
+    assert_eq!(b.outcome(), Some(Outcome::Draw));
+    assert_eq!(legal_count(&b), 0);
+    // Taking the move back reopens the game; the same stones under freestyle go on.
+    assert!(b.try_undo());
+    assert_eq!(b.outcome(), None);
+    assert!(legal_count(&b) > 0);
+    let free = Board::parse_position(&format!("6f:{stones}b5")).unwrap();
+    assert_eq!(free.outcome(), None);
+    assert_eq!(legal_count(&free), 2);
+    // The same position set up as stones (the protocol's BOARD) is a draw too once
+    // black is to move.
+    let mut setup = Board::with_size(6, Rule::Renju).unwrap();
+    let done = Board::parse_position(&format!("6r:{stones}b5")).unwrap();
+    for &c in done.moves() {
+        setup.place(c, done.stone(c).unwrap()).unwrap();
+    }
+    setup.set_side_to_move(Side::Second);
+    assert_eq!(setup.outcome(), None);
+    setup.set_side_to_move(Side::First);
+    assert_eq!(setup.outcome(), Some(Outcome::Draw));
+}
+
+fn legal_count(b: &Board) -> usize {
+    let mut moves = zerosum::MoveList::new();
+    b.legal_moves(&mut moves);
+    moves.len()
+}
