@@ -293,7 +293,8 @@ pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str, outl
 /// and `>=` one only a lower bound (Gomoku: a single forced move whose reply's search the
 /// limit cut):
 ///
-/// `<position> <move>:<value> <move>:<=<value> …` (values in the engine's units); a
+/// `<position> <move>:<value> <move>:<=<value> …` (values in the engine's units, a
+/// decisive one in its words, [`Engine::score_text`]: Gomoku's `win in 9 (search)`); a
 /// finished game is `<position> game over (<outcome>)`, the outcome in the words of
 /// `outcome_text`. A level that chooses without a search (Gomoku's level 1, the greedy
 /// weight table) has no values of moves: each line is then reported as an error.
@@ -324,7 +325,14 @@ where
                     zerosum::Bound::Lower => ">=",
                     zerosum::Bound::Exact => "",
                 };
-                format!("{}:{bound}{}", m.mv, m.score)
+                // A decisive value in the engine's words (Gomoku marks one its search
+                // found but no solver proved); the others as numbers.
+                let value = if m.score.is_decisive() {
+                    E::score_text(m.score, r.exact)
+                } else {
+                    m.score.to_string()
+                };
+                format!("{}:{bound}{value}", m.mv)
             })
             .collect();
         Ok(format!("{name} {}", items.join(" ")))

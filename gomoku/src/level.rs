@@ -149,6 +149,20 @@ impl zerosum::Engine for Engine {
 
     fn new_game(&mut self) {}
 
+    /// As the other games (`win in 7`, `draw`, `+35 (evaluation)`), except that a win or
+    /// loss the tree search found but no solver proved is marked: `win in 17 (search)`,
+    /// a win within 17 plies against every defence the search tried, not a proof (see
+    /// [`SearchInfo::exact`](crate::SearchInfo::exact)); `win in 9` unmarked is proven
+    /// (a VCF or VCT, or the rules).
+    fn score_text(score: Score, exact: bool) -> String {
+        let text = zerosum::engine::default_score_text(score, exact);
+        if score.is_decisive() && !exact {
+            format!("{text} (search)")
+        } else {
+            text
+        }
+    }
+
     fn clear(&mut self) {
         Engine::clear(self);
     }

@@ -680,6 +680,35 @@ fn a_first_iteration_cut_short_is_a_bound_not_a_proof() {
     }
 }
 
+/// A win the tree search found is not a proof: it is a win against the defences the
+/// search tried (the best candidates of each quiet node, the later ones reduced or
+/// pruned). Here black's search at 40,000 nodes finds `g9` a win in 17 and stops there
+/// (every deeper budget too), but white's own search after g9 finds no loss: f9 or f10
+/// at about even (`-35` at 40,000 nodes, `-36` at 200,000); Rapfi classical after g9
+/// gives white `+226` (5 s, no mate seen). Before, that win was reported `exact`, and
+/// `bestmove` printed it as proven.
+#[test]
+fn a_win_only_the_search_found_is_not_exact() {
+    use gomoku::prelude::*;
+    let black = Board::parse_position("15f:h8j6e5j7j8i8h9k7h6h7i7g5i9j9f6g7g6e6").unwrap();
+    let limits = zerosum::search::Limits::nodes(40_000);
+    let mut engine = gomoku::Engine::new(4);
+    let r = engine.search(&black, &limits);
+    let g9 = Cell::parse_human("g9").unwrap();
+    assert_eq!(r.best, Some(g9), "{r:?}");
+    assert!(r.score.is_win() && r.depth > 0, "{r:?}");
+    assert!(!r.exact, "{r:?}");
+    assert_eq!(
+        <gomoku::Engine as zerosum::Engine>::score_text(r.score, r.exact),
+        format!("{} (search)", r.score)
+    );
+    let mut white = black.clone();
+    white.play(g9);
+    engine.clear();
+    let r = engine.search(&white, &limits);
+    assert!(!r.score.is_decisive(), "{r:?}");
+}
+
 /// The game's value by plain negamax to the end (+1 win, 0 draw, −1 loss for the side to
 /// move): the slow reference for nearly full small boards.
 fn negamax_to_the_end(b: &mut Board) -> i32 {
