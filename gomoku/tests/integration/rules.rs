@@ -86,6 +86,12 @@ fn typed_errors() {
         Board::parse_position("h8?"),
         Err(ParseError::Cell { index: 2, .. })
     ));
+    // A cell off this board and one beyond the largest board read alike (report 20: the
+    // second was quoted, `cell "w1" is off the 15x15 board`).
+    let message = |text| Board::parse_position(text).unwrap_err().to_string();
+    assert_eq!(message("h8p1"), "move 2: cell p1 is off the 15x15 board");
+    assert_eq!(message("h8w1"), "move 2: cell w1 is off the 15x15 board");
+    assert_eq!(message("h8a99"), "move 2: cell a99 is off the 15x15 board");
     let mut b = Board::parse_position("a1b1a2b2a3b3a4b4a5").unwrap();
     assert_eq!(b.outcome(), Some(Outcome::Win(Side::First)));
     assert!(matches!(
