@@ -118,6 +118,7 @@ impl<L: Level> Args for LimitArgs<L> {
         cmd.arg(
             Arg::new("level")
                 .long("level")
+                .allow_negative_numbers(true)
                 .value_name("LEVEL")
                 .help(format!("AI strength: {}", L::range_text()))
                 .value_parser(|s: &str| s.parse::<L>().map(|_| s.to_string())),
@@ -125,6 +126,7 @@ impl<L: Level> Args for LimitArgs<L> {
         .arg(
             Arg::new("depth")
                 .long("depth")
+                .allow_negative_numbers(true)
                 .value_name("PLIES")
                 .help("Search depth in plies (overrides the level's depth)")
                 .value_parser(value_parser!(u32).range(1..=MAX_DEPTH_PLIES)),
@@ -132,6 +134,7 @@ impl<L: Level> Args for LimitArgs<L> {
         .arg(
             Arg::new("nodes")
                 .long("nodes")
+                .allow_negative_numbers(true)
                 .value_name("N")
                 .help("Node budget per position (reproducible; a search may finish its first iteration past it, so that it has a move); without --level: the strongest level")
                 .value_parser(value_parser!(u64).range(1..=u64::MAX)),
@@ -139,6 +142,7 @@ impl<L: Level> Args for LimitArgs<L> {
         .arg(
             Arg::new("time_ms")
                 .long("time-ms")
+                .allow_negative_numbers(true)
                 .value_name("MS")
                 .help("Time per position in milliseconds: the search stops within it, though a search may finish its first iteration past it, and on a busy machine the process itself may wait for a CPU (without --level: the strongest level)")
                 .value_parser(value_parser!(u64).range(1..=MAX_TIME_MS)),
