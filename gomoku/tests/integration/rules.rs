@@ -715,6 +715,25 @@ fn a_win_only_the_search_found_is_not_exact() {
     assert!(!r.score.is_decisive(), "{r:?}");
 }
 
+/// A single move left by the root defence (the opponent, moving now, would win by VCF or
+/// VCT, and every other candidate it tested still leaves that) is valued a loss when the
+/// opponent's threat solver wins after it too; that is a proof for that move, not for
+/// the position: the defence tests only the best candidates, so the loss is the
+/// search's, not `exact`. Only a block forced by a four makes it exact. Before, f9 here
+/// was `loss in 16` as exact (an every-move check of the opponent's VCT proofs
+/// confirms the loss; its distance is not proven).
+#[test]
+fn a_single_move_left_by_the_root_defence_is_not_a_proof() {
+    use gomoku::prelude::*;
+    let b = Board::parse_position("15f:h8f7i10g9f8h6h11h7j9k8g8i8g10").unwrap();
+    let me = b.side_to_move();
+    assert!(b.winning_cells(!me).is_empty(), "no four to block");
+    let r = gomoku::Engine::new(4).search(&b, &zerosum::search::Limits::nodes(40_000));
+    assert_eq!(r.best, Cell::parse_human("f9").ok(), "{r:?}");
+    assert_eq!((r.depth, r.candidates.len()), (1, 1), "{r:?}");
+    assert!(r.score.is_loss() && !r.exact, "{r:?}");
+}
+
 /// The game's value by plain negamax to the end (+1 win, 0 draw, −1 loss for the side to
 /// move): the slow reference for nearly full small boards.
 fn negamax_to_the_end(b: &mut Board) -> i32 {
