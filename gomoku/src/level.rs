@@ -122,8 +122,12 @@ impl zerosum::Engine for Engine {
         }
         let mut limits = limits.clone();
         limits.depth = limits.depth.or(self.level.depth_under(&limits));
-        let info = self.search_observed(board, &limits, observer);
-        SearchResult {
+        let mut reported = false;
+        let info = self.search_observed(board, &limits, &mut |r| {
+            reported = true;
+            observer(r);
+        });
+        let result = SearchResult {
             best_move: info.best,
             score: info.score,
             bound: info.bound,
@@ -144,7 +148,13 @@ impl zerosum::Engine for Engine {
                 ..SearchStats::default()
             },
             exact: info.exact,
+        };
+        // A result the root decided without an iteration (a solver, a single move, a dead
+        // draw) is reported once, so that a front end shows its value as for the others.
+        if !reported && result.best_move.is_some() {
+            observer(&result.report());
         }
+        result
     }
 
     fn new_game(&mut self) {}

@@ -734,6 +734,23 @@ fn a_single_move_left_by_the_root_defence_is_not_a_proof() {
     assert!(r.score.is_loss() && !r.exact, "{r:?}");
 }
 
+/// A move the root decides without an iteration (the root VCF here, a win in 3) is
+/// reported to the observer once, with its value, as an iteration would be: before, a
+/// front end had nothing to show (report 20: a plain game's `hint: e1` with no value on
+/// the last cell of a 5×5 board, where the draw is exact).
+#[test]
+fn a_result_decided_at_the_root_is_reported_to_the_observer() {
+    use gomoku::prelude::*;
+    let mut engine = gomoku::Engine::new(4);
+    let vcf = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
+    let mut reports = Vec::new();
+    let r = engine.think(&vcf, &zerosum::search::Limits::nodes(10_000), &mut |p| {
+        reports.push((p.depth, p.score, p.exact, p.pv.first().copied()))
+    });
+    assert!(r.exact && r.score == zerosum::Score::win_in(3), "{r:?}");
+    assert_eq!(reports, [(0, r.score, true, r.best_move)]);
+}
+
 /// The game's value by plain negamax to the end (+1 win, 0 draw, −1 loss for the side to
 /// move): the slow reference for nearly full small boards.
 fn negamax_to_the_end(b: &mut Board) -> i32 {
