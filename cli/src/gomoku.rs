@@ -45,6 +45,11 @@ pub enum Command {
     },
     /// Reads positions from standard input and prints the move the engine plays:
     /// `<position> bestmove <cell> score <value> depth <plies> nodes <n> time <ms> pv <cells…>`.
+    /// `win in N` / `loss in N` is proven (a VCF or VCT of the threat solvers, or the
+    /// rules); `win in N (search)` is a win the search found within N plies against the
+    /// defences it searched (it keeps only the best candidates at quiet nodes), not a
+    /// proof: a wider search may find a defence, or a longer win (`loss in N (search)`:
+    /// every move it tried loses). `>=` and `<=` mark a bound from a search its limit cut.
     Bestmove {
         #[command(flatten)]
         limits: LimitArgs<gomoku::Level>,
@@ -52,7 +57,9 @@ pub enum Command {
     /// The value of every candidate cell the engine searched, best first:
     /// `<position> <cell>:<value> <cell>:<=<value> …` (`<=`: an upper bound, `>=`: a lower
     /// bound, as for a forced move whose reply's search the limit cut; values in the
-    /// evaluation's units, or `win in N`).
+    /// evaluation's units, or `win in N`: proven by a threat solver or the rules, or
+    /// with `(search)` found by the search against the defences it searched, as for
+    /// `bestmove`).
     Analyze {
         #[command(flatten)]
         limits: LimitArgs<gomoku::Level>,

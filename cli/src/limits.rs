@@ -118,6 +118,7 @@ impl<L: Level> Args for LimitArgs<L> {
         cmd.arg(
             Arg::new("level")
                 .long("level")
+                .allow_negative_numbers(true)
                 .value_name("LEVEL")
                 .help(format!("AI strength: {}", L::range_text()))
                 .value_parser(|s: &str| s.parse::<L>().map(|_| s.to_string())),
@@ -125,6 +126,7 @@ impl<L: Level> Args for LimitArgs<L> {
         .arg(
             Arg::new("depth")
                 .long("depth")
+                .allow_negative_numbers(true)
                 .value_name("PLIES")
                 .help("Search depth in plies (overrides the level's depth)")
                 .value_parser(value_parser!(u32).range(1..=MAX_DEPTH_PLIES)),
@@ -132,6 +134,7 @@ impl<L: Level> Args for LimitArgs<L> {
         .arg(
             Arg::new("nodes")
                 .long("nodes")
+                .allow_negative_numbers(true)
                 .value_name("N")
                 .help("Node budget per position (reproducible; a search may finish its first iteration past it, so that it has a move); without --level: the strongest level")
                 .value_parser(value_parser!(u64).range(1..=u64::MAX)),
@@ -139,6 +142,7 @@ impl<L: Level> Args for LimitArgs<L> {
         .arg(
             Arg::new("time_ms")
                 .long("time-ms")
+                .allow_negative_numbers(true)
                 .value_name("MS")
                 .help("Time per position in milliseconds: the search stops within it, though a search may finish its first iteration past it, and on a busy machine the process itself may wait for a CPU (without --level: the strongest level)")
                 .value_parser(value_parser!(u64).range(1..=MAX_TIME_MS)),
@@ -293,7 +297,8 @@ pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str, outl
 /// and `>=` one only a lower bound (Gomoku: a single forced move whose reply's search the
 /// limit cut):
 ///
-/// `<position> <move>:<value> <move>:<=<value> …` (values in the engine's units); a
+/// `<position> <move>:<value> <move>:<=<value> …` (values in the engine's units, a
+/// decisive one in its words, [`Engine::score_text`]: Gomoku's `win in 9 (search)`); a
 /// finished game is `<position> game over (<outcome>)`, the outcome in the words of
 /// `outcome_text`. A level that chooses without a search (Gomoku's level 1, the greedy
 /// weight table) has no values of moves: each line is then reported as an error.
@@ -324,7 +329,14 @@ where
                     zerosum::Bound::Lower => ">=",
                     zerosum::Bound::Exact => "",
                 };
-                format!("{}:{bound}{}", m.mv, m.score)
+                // A decisive value in the engine's words (Gomoku marks one its search
+                // found but no solver proved); the others as numbers.
+                let value = if m.score.is_decisive() {
+                    E::score_text(m.score, r.exact)
+                } else {
+                    m.score.to_string()
+                };
+                format!("{}:{bound}{value}", m.mv)
             })
             .collect();
         Ok(format!("{name} {}", items.join(" ")))

@@ -3,7 +3,7 @@
 use crate::limits::{ExactLimitArgs, LimitArgs, NOT_SOLVED, solve_each_move, warn_far_beyond};
 use crate::progress::Progress;
 use clap::Subcommand;
-use othello::perft::{PerftMode, perft};
+use othello::perft::{PerftMode, try_perft};
 use othello::solver::Solver;
 use othello::{Game, Othello};
 use std::io::Write as _;
@@ -450,7 +450,13 @@ fn run_perft(depth: u32, position: Option<Othello>, edax: bool) -> ExitCode {
     let mut out = std::io::stdout().lock();
     for d in depth.min(1)..=depth {
         let t = cpu_time();
-        let n = if d == 0 { 1 } else { perft(g.board(), d, mode) };
+        let n = match try_perft(g.board(), d, mode) {
+            Ok(n) => n,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
         let secs = cpu_time().saturating_sub(t).as_secs_f64();
         // A reader that went away (`perft 12 | head -1`) ends the run quietly.
         if writeln!(out, "{d} {n} {secs:.3} {}", rate_text(n, secs))
@@ -550,7 +556,7 @@ mod tests {
     #[test]
     fn perft_rates_use_cpu_time() {
         let before = cpu_time();
-        let n = perft(Othello::new().board(), 6, PerftMode::FinishedIsLeaf);
+        let n = try_perft(Othello::new().board(), 6, PerftMode::FinishedIsLeaf).unwrap();
         assert_eq!(n, 8200);
         assert!(cpu_time() >= before);
         assert_eq!(rate_text(1000, 0.001), "-");

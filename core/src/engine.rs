@@ -288,14 +288,21 @@ pub trait Engine {
     where
         Self: Sized,
     {
-        if score.is_decisive() {
-            score.to_string()
-        } else if exact && score == Score::DRAW {
-            "draw".to_string()
-        } else if exact {
-            format!("{:+} (exact)", score.0)
-        } else {
-            format!("{:+} (evaluation)", score.0)
-        }
+        default_score_text(score, exact)
+    }
+}
+
+/// The default [`Engine::score_text`] (for an override that changes only some cases):
+/// a decisive score as `win in 7` / `loss in 6`, an exact draw `draw`, another exact value
+/// `+12 (exact)`, else the evaluation `+35 (evaluation)`.
+pub fn default_score_text(score: Score, exact: bool) -> String {
+    if score.is_decisive() {
+        score.to_string()
+    } else if exact && score == Score::DRAW {
+        "draw".to_string()
+    } else if exact {
+        format!("{:+} (exact)", score.0)
+    } else {
+        format!("{:+} (evaluation)", score.0)
     }
 }

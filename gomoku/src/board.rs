@@ -51,12 +51,14 @@ pub enum ParseError {
         /// What is wrong with it.
         error: CellError,
     },
-    /// A cell of the move list is beyond this board (and beyond the largest one).
-    #[error("move {index}: cell {cell:?} is off the {size}x{size} board")]
+    /// A cell of the move list is beyond this board (and beyond the largest one). Its
+    /// text is a letter and digits (the parser's shape), so it is shown unquoted, as
+    /// [`PlayError::OffBoard`] shows a cell beyond this board only.
+    #[error("move {index}: cell {cell} is off the {size}x{size} board")]
     OffBoard {
         /// 1-based position in the move list.
         index: usize,
-        /// The cell as written.
+        /// The cell as written (its first characters and `…` when long).
         cell: String,
         /// The board's side.
         size: u8,

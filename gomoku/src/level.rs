@@ -122,8 +122,12 @@ impl zerosum::Engine for Engine {
         }
         let mut limits = limits.clone();
         limits.depth = limits.depth.or(self.level.depth_under(&limits));
-        let info = self.search_observed(board, &limits, observer);
-        SearchResult {
+        let mut reported = false;
+        let info = self.search_observed(board, &limits, &mut |r| {
+            reported = true;
+            observer(r);
+        });
+        let result = SearchResult {
             best_move: info.best,
             score: info.score,
             bound: info.bound,
@@ -144,10 +148,30 @@ impl zerosum::Engine for Engine {
                 ..SearchStats::default()
             },
             exact: info.exact,
+        };
+        // A result the root decided without an iteration (a solver, a single move, a dead
+        // draw) is reported once, so that a front end shows its value as for the others.
+        if !reported && result.best_move.is_some() {
+            observer(&result.report());
         }
+        result
     }
 
     fn new_game(&mut self) {}
+
+    /// As the other games (`win in 7`, `draw`, `+35 (evaluation)`), except that a win or
+    /// loss the tree search found but no solver proved is marked: `win in 17 (search)`,
+    /// a win within 17 plies against every defence the search tried, not a proof (see
+    /// [`SearchInfo::exact`](crate::SearchInfo::exact)); `win in 9` unmarked is proven
+    /// (a VCF or VCT, or the rules).
+    fn score_text(score: Score, exact: bool) -> String {
+        let text = zerosum::engine::default_score_text(score, exact);
+        if score.is_decisive() && !exact {
+            format!("{text} (search)")
+        } else {
+            text
+        }
+    }
 
     fn clear(&mut self) {
         Engine::clear(self);

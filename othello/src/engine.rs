@@ -189,14 +189,19 @@ impl Engine {
         self.solver.reset_nodes();
         let s = self.solver.solve_within(game.board(), budget)?;
         let mv = s.best_move?;
-        let elapsed = budget.elapsed();
-        Some(SearchResult::solved(
-            mv,
-            Score(s.score),
-            empties,
-            s.nodes,
-            elapsed,
-        ))
+        let mut nodes = s.nodes;
+        // A forced pass alone says nothing of the line: the opponent's best reply
+        // follows it (solved within the same budget; left out if that runs out).
+        let reply = if mv.is_pass() {
+            let after = self.solver.solve_within(game.board().pass(), budget);
+            nodes += after.as_ref().map_or(0, |a| a.nodes);
+            after.and_then(|a| a.best_move)
+        } else {
+            None
+        };
+        let mut r = SearchResult::solved(mv, Score(s.score), empties, nodes, budget.elapsed());
+        r.pv.extend(reply);
+        Some(r)
     }
 
     /// Every legal move's value from a midgame search of `depth` plies in analysis mode

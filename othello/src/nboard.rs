@@ -22,7 +22,9 @@
 //! Around `go` and `hint` the session sends `status …` lines, and `nodestats <nodes>
 //! <seconds>` after each finished depth. Evaluations are in discs for the side to move;
 //! those of the midgame search are the evaluation's hundredths of a disc divided by 100.
-//! Unknown commands are ignored as the protocol asks ([`CommandError::Unknown`]).
+//! Unknown commands are ignored as the protocol asks ([`CommandError::Unknown`]). The
+//! protocol has the GUI send `nboard 2` first: until then every command but `ping` and
+//! `quit` is refused and named ([`SessionError::BeforeHandshake`]).
 
 use crate::ggf::{GgfError, GgfGame, GgfMove};
 use crate::{Engine, Level, Move, Othello, PlayError};
@@ -68,6 +70,24 @@ pub enum Command {
     Learn,
     /// `quit`: end the session.
     Quit,
+}
+
+impl Command {
+    /// The command's name as the GUI writes it (`set game`, `go`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::NBoard(_) => "nboard",
+            Command::SetGame(_) => "set game",
+            Command::SetDepth(_) => "set depth",
+            Command::SetContempt => "set contempt",
+            Command::Move(_) => "move",
+            Command::Hint(_) => "hint",
+            Command::Go => "go",
+            Command::Ping(_) => "ping",
+            Command::Learn => "learn",
+            Command::Quit => "quit",
+        }
+    }
 }
 
 /// Why a line from the GUI is not a command the session can carry out.
@@ -206,6 +226,13 @@ pub enum SessionError {
         "nboard: protocol version {0} is not supported (this engine speaks version {VERSION}); going on in version {VERSION}"
     )]
     Version(u32),
+    /// A command other than `ping` or `quit` before the `nboard` handshake, which the
+    /// protocol has the GUI send first; it is not carried out.
+    #[error("{command}: before the handshake (the GUI sends \"nboard {VERSION}\" first); ignored")]
+    BeforeHandshake {
+        /// The command's name.
+        command: &'static str,
+    },
     /// Writing to the GUI failed.
     #[error("output: {0}")]
     Io(#[from] io::Error),
@@ -226,6 +253,8 @@ pub struct Session {
     game: GgfGame,
     depth: u32,
     stop: StopFlag,
+    /// Whether `nboard` was received.
+    greeted: bool,
 }
 
 impl Session {
@@ -250,6 +279,7 @@ impl Session {
             game: GgfGame::from_game(&Othello::new()),
             depth: 4,
             stop: StopFlag::new(),
+            greeted: false,
         };
         s.engine.set_level(level_for_depth(s.depth));
         Ok(s)
@@ -286,15 +316,27 @@ impl Session {
     ///
     /// # Errors
     /// [`SessionError::Illegal`] for an illegal `move`, [`SessionError::Version`] for
-    /// `nboard` with another version (after answering it), [`SessionError::Io`] when
-    /// writing fails.
+    /// `nboard` with another version (after answering it),
+    /// [`SessionError::BeforeHandshake`] for a command before `nboard` (not carried
+    /// out), [`SessionError::Io`] when writing fails.
     pub fn execute(
         &mut self,
         command: Command,
         out: &mut impl Write,
     ) -> Result<Control, SessionError> {
+        if !self.greeted
+            && !matches!(
+                command,
+                Command::NBoard(_) | Command::Ping(_) | Command::Quit
+            )
+        {
+            return Err(SessionError::BeforeHandshake {
+                command: command.name(),
+            });
+        }
         match command {
             Command::NBoard(v) => {
+                self.greeted = true;
                 writeln!(out, "set myname {NAME}")?;
                 out.flush()?;
                 if v != VERSION {
@@ -722,7 +764,7 @@ mod tests {
     fn moves_and_set_game_change_the_position_go_does_not() {
         let mut s = Session::new(4);
         let set_game = format!("set game {EXAMPLE}");
-        let (out, errors) = converse(&mut s, &[&set_game, "set depth 2", "go"]);
+        let (out, errors) = converse(&mut s, &["nboard 2", &set_game, "set depth 2", "go"]);
         assert!(errors.is_empty(), "{errors:?}");
         let line = Othello::from_line("f5f6d3c5e6f7e7f4").unwrap();
         assert_eq!(s.game(), &line);
@@ -745,13 +787,44 @@ mod tests {
         assert_eq!(s.game(), &Othello::from_line("f5f6d3c5e6f7e7f4d6").unwrap());
     }
 
+    /// Report 20: `go` was answered before the `nboard 2` handshake. The protocol has the
+    /// GUI send it first; before it a command is refused and named (`ping` and `quit`
+    /// still answered), after it carried out.
+    #[test]
+    fn commands_before_the_handshake_are_refused_and_named() {
+        let mut s = Session::new(1);
+        let (out, errors) = converse(&mut s, &["go", "hint 1", "set depth 2", "ping 1"]);
+        assert_eq!(out, ["pong 1"]);
+        let named: Vec<_> = errors.iter().map(|(n, e)| (*n, e.as_str())).collect();
+        assert_eq!(
+            named,
+            [
+                (
+                    1,
+                    "go: before the handshake (the GUI sends \"nboard 2\" first); ignored"
+                ),
+                (
+                    2,
+                    "hint: before the handshake (the GUI sends \"nboard 2\" first); ignored"
+                ),
+                (
+                    3,
+                    "set depth: before the handshake (the GUI sends \"nboard 2\" first); ignored"
+                ),
+            ]
+        );
+        let (out, errors) = converse(&mut s, &["nboard 2", "set depth 1", "go"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(out.iter().any(|l| l.starts_with("=== ")), "{out:?}");
+    }
+
     #[test]
     fn a_forced_pass_is_answered_pa() {
         // White to move cannot move; black can (g8).
         let mut s = Session::new(4);
         let board = "*".repeat(61) + "O--";
         let set_game = format!("set game (;GM[Othello]BO[8 {board} O];)");
-        let (out, errors) = converse(&mut s, &[&set_game, "go", "move PA", "go"]);
+        let (out, errors) = converse(&mut s, &["nboard 2", &set_game, "go", "move PA", "go"]);
         assert!(errors.is_empty(), "{errors:?}");
         let answers: Vec<_> = out.iter().filter(|l| l.starts_with("=== ")).collect();
         assert!(answers[0].starts_with("=== PA/"), "{answers:?}");
@@ -761,7 +834,7 @@ mod tests {
     #[test]
     fn a_raised_stop_flag_ends_go_at_once_with_a_legal_move() {
         let mut s = Session::new(4);
-        let (_, errors) = converse(&mut s, &["set depth 60"]);
+        let (_, errors) = converse(&mut s, &["nboard 2", "set depth 60"]);
         assert!(errors.is_empty());
         assert!(interrupts("ping 7") && interrupts("quit") && !interrupts("go"));
         s.stop_flag().stop();

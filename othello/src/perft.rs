@@ -71,8 +71,63 @@ pub enum PerftMode {
     Edax,
 }
 
+/// A perft count larger than the largest count kept ([`perft_up_to`]'s `max`; for
+/// [`try_perft`], `u64::MAX − 1`, which the count from the start passes at about depth
+/// 22).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("perft {depth}: the count exceeds {max}, the largest count kept")]
+pub struct CountOverflow {
+    /// The depth asked for.
+    pub depth: u32,
+    /// The largest count kept.
+    pub max: u64,
+}
+
 /// The number of leaves `depth` plies below `board` (a pass counts as a ply).
+///
+/// # Panics
+/// When the count exceeds `u64::MAX − 1` (from the start, beyond about depth 22: years
+/// of CPU); [`try_perft`] returns that as an error.
 pub fn perft(board: Board, depth: u32, mode: PerftMode) -> u64 {
+    match try_perft(board, depth, mode) {
+        Ok(n) => n,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`perft`], with a count beyond `u64::MAX − 1` returned as an error instead of
+/// wrapping round.
+///
+/// # Errors
+/// [`CountOverflow`] when the count exceeds `u64::MAX − 1`.
+pub fn try_perft(board: Board, depth: u32, mode: PerftMode) -> Result<u64, CountOverflow> {
+    perft_up_to(board, depth, mode, u64::MAX - 1)
+}
+
+/// [`try_perft`] with the largest count kept set to `max` (below `u64::MAX`): every sum
+/// of counts saturates at `max + 1`, so it never wraps round, and a count that reaches
+/// it is an error.
+///
+/// # Errors
+/// [`CountOverflow`] when the count exceeds `max`.
+pub fn perft_up_to(
+    board: Board,
+    depth: u32,
+    mode: PerftMode,
+    max: u64,
+) -> Result<u64, CountOverflow> {
+    let max = max.min(u64::MAX - 1);
+    let n = count(board, depth, mode, max + 1);
+    if n > max {
+        return Err(CountOverflow { depth, max });
+    }
+    Ok(n)
+}
+
+/// The leaves `depth` plies below `board`, or `cap` when there are at least that many
+/// (every sum saturates at it; a bulk count of the last ply, at most 64, is capped by
+/// its caller's sum or by [`perft_up_to`]).
+fn count(board: Board, depth: u32, mode: PerftMode, cap: u64) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -84,23 +139,28 @@ pub fn perft(board: Board, depth: u32, mode: PerftMode) -> u64 {
                 PerftMode::Edax => 0,
             };
         }
-        return perft(board.pass(), depth - 1, mode);
+        return count(board.pass(), depth - 1, mode, cap);
     }
     if depth == 1 {
-        return moves.count_ones() as u64;
+        return u64::from(moves.count_ones());
     }
-    let mut total = 0;
+    let mut total: u64 = 0;
     let mut m = moves;
     while m != 0 {
         let sq = m.trailing_zeros();
         m &= m - 1;
-        total += perft(board.play_flips(sq, board.flips(sq)), depth - 1, mode);
+        let n = count(board.play_flips(sq, board.flips(sq)), depth - 1, mode, cap);
+        total = total.saturating_add(n).min(cap);
     }
     total
 }
 
 /// Slow reference perft: the same count through [`crate::Othello`]'s generic
 /// `zerosum::Game` interface, no bulk counting.
+///
+/// # Panics
+/// When the count does not fit in a `u64` (never within a lifetime of CPU: it counts
+/// one leaf at a time).
 pub fn perft_slow(game: &mut crate::Othello, depth: u32, mode: PerftMode) -> u64 {
     use zerosum::{Game, MoveList};
     if game.outcome().is_some() {
@@ -117,7 +177,8 @@ pub fn perft_slow(game: &mut crate::Othello, depth: u32, mode: PerftMode) -> u64
     let mut total = 0;
     for mv in moves {
         game.play(mv);
-        total += perft_slow(game, depth - 1, mode);
+        total = u64::checked_add(total, perft_slow(game, depth - 1, mode))
+            .expect("a perft count beyond u64");
         game.undo();
     }
     total

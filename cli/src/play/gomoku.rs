@@ -2,7 +2,7 @@
 //! freestyle, standard (exactly five) or renju (black's forbidden points refused). Moves are cells `h8` (column letter, row
 //! number; row 1 at the bottom). The AI is [`gomoku::Engine`] (levels 1–8).
 
-use super::{Mark, MarkKind, PlayGame, VariantOption, checked_move};
+use super::{Mark, MarkKind, MoveValues, PlayGame, Thought, VariantOption, checked_move};
 use gomoku::{Board, Cell, Rule, Threat, ThreatKind};
 use zerosum::Side;
 
@@ -105,6 +105,23 @@ impl PlayGame for Gomoku {
             .iter()
             .filter_map(|t| mark(t.cell, kind(t)))
             .collect()
+    }
+
+    /// The search's root values ([`super::root_values`]); unless the engine proved the
+    /// result, a win or loss among them is one the search found against the defences
+    /// it searched, not a proof (`gomoku::SearchInfo::exact`), and the unit says so.
+    fn move_values(
+        &self,
+        _engine: &mut gomoku::Engine,
+        thought: &Thought<Cell>,
+        _stop: &zerosum::search::StopFlag,
+    ) -> MoveValues {
+        let unit = if thought.exact {
+            "exact; win/loss in plies"
+        } else {
+            "evaluation; win/loss in plies as searched, not proven"
+        };
+        super::root_values_in(&thought.root, unit)
     }
 
     fn variant_options(&self) -> Vec<VariantOption> {

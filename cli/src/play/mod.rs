@@ -89,18 +89,34 @@ pub struct MoveValues {
 }
 
 /// The values of a search's root moves in the engine's units, `≤` marking a value only
-/// proven to be an upper bound; the unit says which.
+/// proven to be an upper bound and `≥` one only a lower bound (Gomoku: a forced move whose
+/// reply's search was cut); the unit says whether the values are exact.
 pub fn root_values<M: Display>(root: &[RootMove<M>], exact: bool) -> MoveValues {
+    let unit = if exact { "exact" } else { "evaluation" };
+    root_values_in(root, &format!("{unit}; win/loss in plies"))
+}
+
+/// The values of a search's root moves as [`root_values`] gives them, under the unit
+/// `unit`, followed by the meaning of each bound mark the list uses (`≤: at most`,
+/// `≥: at least`).
+pub fn root_values_in<M: Display>(root: &[RootMove<M>], unit: &str) -> MoveValues {
+    let mark = |bound| match bound {
+        Bound::Upper => "≤",
+        Bound::Lower => "≥",
+        Bound::Exact => "",
+    };
     let values = root
         .iter()
-        .map(|m| {
-            let bound = if m.bound == Bound::Upper { "≤" } else { "" };
-            (m.mv.to_string(), format!("{bound}{}", m.score))
-        })
+        .map(|m| (m.mv.to_string(), format!("{}{}", mark(m.bound), m.score)))
         .collect();
-    let unit = if exact { "exact" } else { "evaluation" };
+    let mut unit = unit.to_string();
+    for (bound, meaning) in [(Bound::Upper, "≤: at most"), (Bound::Lower, "≥: at least")] {
+        if root.iter().any(|m| m.bound == bound) {
+            unit = format!("{unit}; {meaning}");
+        }
+    }
     MoveValues {
-        unit: format!("{unit}; win/loss in plies; ≤: at most"),
+        unit,
         values,
         note: None,
     }
@@ -429,5 +445,35 @@ pub fn short_count(n: u64) -> String {
         10_000..=999_999 => format!("{:.1}k", n as f64 / 1e3),
         1_000_000..=999_999_999 => format!("{:.2}M", n as f64 / 1e6),
         _ => format!("{:.2}G", n as f64 / 1e9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zerosum::Score;
+
+    /// Report 20: the analysis panel marked only upper bounds, so a Gomoku forced move
+    /// whose reply's search was cut (a lower bound) showed its value unmarked. Both
+    /// marks are shown, and the unit names those the list uses.
+    #[test]
+    fn root_values_mark_both_bounds_and_name_the_marks_used() {
+        let root = |bounds: &[Bound]| -> Vec<RootMove<u8>> {
+            (bounds.iter().enumerate())
+                .map(|(k, &bound)| RootMove {
+                    mv: k as u8,
+                    score: Score(10 - k as i32),
+                    bound,
+                })
+                .collect()
+        };
+        let v = root_values(&root(&[Bound::Lower]), false);
+        assert_eq!(v.values, [("0".to_string(), "≥+10".to_string())]);
+        assert_eq!(v.unit, "evaluation; win/loss in plies; ≥: at least");
+        let v = root_values(&root(&[Bound::Exact, Bound::Upper]), false);
+        assert_eq!(v.values[1], ("1".to_string(), "≤+9".to_string()));
+        assert_eq!(v.unit, "evaluation; win/loss in plies; ≤: at most");
+        let v = root_values(&root(&[Bound::Exact]), true);
+        assert_eq!(v.unit, "exact; win/loss in plies");
     }
 }

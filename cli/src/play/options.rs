@@ -32,20 +32,21 @@ pub struct CommonArgs {
     pub human: Human,
     /// AI strength: a level 1…N (N depends on the game) or `perfect` where the game has
     /// a perfect player.
-    #[arg(long, value_name = "N|perfect", conflicts_with_all = ["time_ms", "depth", "nodes"])]
+    #[arg(long, value_name = "N|perfect", allow_negative_numbers = true, conflicts_with_all = ["time_ms", "depth", "nodes"])]
     pub level: Option<String>,
     /// AI thinking time per move, in milliseconds (instead of a level).
-    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"],
+    #[arg(long, value_name = "MS", allow_negative_numbers = true, conflicts_with_all = ["depth", "nodes"],
           value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// AI search depth per move, in plies (instead of a level): the strongest level,
     /// searched this deep.
-    #[arg(long, value_name = "PLIES", conflicts_with = "nodes",
+    #[arg(long, value_name = "PLIES", allow_negative_numbers = true, conflicts_with = "nodes",
           value_parser = clap::value_parser!(u32).range(1..=crate::limits::MAX_DEPTH_PLIES))]
     pub depth: Option<u32>,
     /// AI node budget per move (instead of a level): the strongest level within this many
     /// positions visited; reproducible, unlike a time.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
     pub nodes: Option<u64>,
 }
 

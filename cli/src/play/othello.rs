@@ -110,10 +110,10 @@ impl PlayGame for OthelloGame {
                     .collect(),
                 note: None,
             },
-            Some(r) => MoveValues {
-                unit: format!("evaluation, ~1/100 disc, depth {VALUE_DEPTH}"),
-                ..super::root_values(&r.root_moves, false)
-            },
+            Some(r) => super::root_values_in(
+                &r.root_moves,
+                &format!("evaluation, ~1/100 disc, depth {VALUE_DEPTH}"),
+            ),
             None => MoveValues {
                 unit: "stopped before valuing the moves".into(),
                 ..MoveValues::default()

@@ -48,10 +48,11 @@ fn analyze_prints_seven_scores_with_x_for_full_columns() {
 
 #[test]
 fn bestmove_exact_and_by_level() {
-    // The first player wins at once in column 1 (three stones there already).
+    // The first player wins at once in column 1 (three stones there already): depth 1,
+    // the plies to the end (report 20: it said depth 36, the empty cells).
     let (out, _, ok) = run(&["bestmove", "--level", "perfect"], "121212\n");
     assert!(
-        out.starts_with("121212 bestmove 1 score win in 1 depth 36 nodes "),
+        out.starts_with("121212 bestmove 1 score win in 1 depth 1 nodes "),
         "{out}"
     );
     assert!(out.ends_with(" pv 1\n"), "{out}");

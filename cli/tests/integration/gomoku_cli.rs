@@ -122,6 +122,31 @@ fn a_forced_move_valued_by_a_cut_search_is_a_bound_in_both_commands() {
     assert!(out.starts_with("15f:b5a1c5a2d5a3o15a4 a5:>="), "{out}");
 }
 
+/// A win the tree search found is marked `(search)`: a win against the defences it
+/// searched, not a proof (here white holds after g9: a new search from there finds no
+/// loss, and Rapfi rates white better); a VCF's win is proven and unmarked. Before, both
+/// printed as `win in N`.
+#[test]
+fn a_win_only_the_search_found_is_marked_in_bestmove_and_analyze() {
+    let input = "15f:h8j6e5j7j8i8h9k7h6h7i7g5i9j9f6g7g6e6\n15f:h8a1i8a3j8a5\n";
+    let (out, err, ok) = run(ZEROSUM, &["gomoku", "bestmove", "--nodes", "40000"], input);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].contains(" bestmove g9 score win in 17 (search) depth "),
+        "{out}"
+    );
+    assert!(
+        lines[1].contains(" bestmove g8 score win in 3 depth 0 "),
+        "{out}"
+    );
+    let (out, err, ok) = run(ZEROSUM, &["gomoku", "analyze", "--nodes", "40000"], input);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].contains(" g9:win in 17 (search) "), "{out}");
+    assert!(lines[1].ends_with(" g8:win in 3"), "{out}");
+}
+
 #[test]
 fn bestmove_blocks_a_four_with_a_node_budget() {
     let (out, err, ok) = run(

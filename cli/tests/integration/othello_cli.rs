@@ -156,6 +156,15 @@ fn analyze_depth_shows_game_ends_in_discs() {
     );
     assert!(ok);
     assert_eq!(out, format!("{wipeout} PS:-64 discs\n"));
+    // bestmove's line of the forced pass goes on with X's reply (report 20: `pv PS`
+    // alone).
+    let (ok, out, _) = run(&["othello", "bestmove"], &format!("{wipeout}\n"));
+    assert!(ok);
+    assert!(
+        out.starts_with(&format!("{wipeout} bestmove PS score -64 discs ")),
+        "{out}"
+    );
+    assert!(out.ends_with(" pv PS c1\n"), "{out}");
     let r = common::run_binary(
         env!("CARGO_BIN_EXE_zerosum"),
         &["othello", "analyze", "--depth", "0"],

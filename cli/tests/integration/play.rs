@@ -122,6 +122,23 @@ fn bad_options_are_refused() {
     }
 }
 
+/// A negative level is refused with the game's own message, as any other bad level
+/// (report 20: clap took `-1` for an unknown option, `unexpected argument '-1' found`),
+/// in `play` and in `bestmove`; a negative depth names its range.
+#[test]
+fn a_negative_level_gets_the_games_own_message() {
+    let (_, err, ok) =
+        crate::common::run_game("connect4", &["play", "--plain", "--level", "-1"], "");
+    assert!(
+        !ok && err.contains("--level \"-1\": expected a level 1-14"),
+        "{err}"
+    );
+    let (_, err, ok) = crate::common::run_game("gomoku", &["bestmove", "--level", "-1"], "h8\n");
+    assert!(!ok && err.contains("level \"-1\": expected 1-8"), "{err}");
+    let (_, err, ok) = crate::common::run_game("othello", &["bestmove", "--depth", "-1"], "");
+    assert!(!ok && err.contains("-1 is not in 1..="), "{err}");
+}
+
 /// A depth or a node budget per move instead of a level: the AI plays the game out at
 /// its strongest level within it, and says so.
 #[test]

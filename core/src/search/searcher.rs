@@ -91,13 +91,15 @@ pub struct SearchResult<M> {
 
 impl<M: Copy> SearchResult<M> {
     /// The result of an exact solver: `mv` with its exact `score` (the only root move
-    /// given), `depth` the plies to the end that were searched.
+    /// given), `depth` the plies to the end that were searched; a win or loss reports
+    /// the plies to its end when fewer (a win in 1 is depth 1, not the board's empty
+    /// cells).
     pub fn solved(mv: M, score: Score, depth: u32, nodes: u64, elapsed: Duration) -> Self {
         SearchResult {
             best_move: Some(mv),
             score,
             bound: Bound::Exact,
-            depth,
+            depth: score.plies_to_end().map_or(depth, |n| n.min(depth)),
             pv: vec![mv],
             root_moves: vec![RootMove {
                 mv,

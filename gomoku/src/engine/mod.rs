@@ -60,12 +60,21 @@ pub struct SearchInfo {
     pub vcf: Option<Vec<Cell>>,
     /// Wall time used.
     pub elapsed: Duration,
-    /// True when `score` is the game's value under best play, not an evaluation: a win
-    /// or loss found (decisive scores), a game already over, a draw because the move
-    /// fills the board, or a dead draw (no five left for either side,
-    /// [`Board::five_possible`](crate::Board::five_possible)). A loss that is only a
-    /// bound (`bound` not [`Bound::Exact`]) is not exact: the moves not searched may hold
-    /// longer or draw.
+    /// True when `score` is proven to be the game's value under best play: a win in one
+    /// move, a win by the root's VCF or VCT (a proof against every defence), a loss
+    /// forced by the rules or by the opponent's VCF or VCT after a block the opponent's
+    /// four forced, a game already over, a draw because the move fills the board, or a
+    /// dead draw (no five left for either side,
+    /// [`Board::five_possible`](crate::Board::five_possible)).
+    ///
+    /// A decisive `score` with `exact` false is a win or loss the tree search found: a
+    /// **win in N** means the side to move wins within N plies against every defence the
+    /// search tried, a **loss in N** that every move it tried loses within N plies. It
+    /// is not a proof: below the root the search keeps only the best candidates of a
+    /// quiet node ([`Engine::max_moves`]) and reduces or prunes the later ones, and the
+    /// root tries at most twice as many, so a defence it did not search may hold (the
+    /// win may be longer, or no win at all) and the distance may be short. A threat
+    /// solver's proof (`vct::check_vct_proof`) or a deeper, wider search can confirm it.
     pub exact: bool,
 }
 

@@ -305,12 +305,16 @@ impl Engine {
             .collect();
         if moves.len() == 1 {
             // One move (a forced block, renju's only allowed cell, the centre of the empty
-            // board, the last cell): its value is exact when it ends the game, cannot stop
-            // the opponent's five (renju: the block is forbidden; or a second four), or
-            // leaves the opponent a VCF or VCT (tested as the root defence tests, on the
-            // same budgets); otherwise the position after it is searched as a root on the
-            // rest of the budget (its own solvers and defence, then iterations), and its
-            // value is the move's, a ply further (the static evaluation at depth 1).
+            // board, the last cell, or the only move the root defence kept): its value is
+            // exact when it ends the game or cannot stop the opponent's five (renju: the
+            // block is forbidden; or a second four); it is a loss when it leaves the
+            // opponent a VCF or VCT (tested as the root defence tests, on the same
+            // budgets), proven only when the move was forced by the opponent's four (the
+            // root defence tests only the best candidates: a move it did not test may
+            // hold); otherwise the position after it is searched as a root on the rest of
+            // the budget (its own solvers and defence, then iterations), and its value is
+            // the move's, a ply further (the static evaluation at depth 1).
+            let forced = b.pattern_count(!me, Pattern::Five) > 0;
             let c = scores[0].0;
             b.play_unchecked(c);
             info.depth = 1;
@@ -321,7 +325,7 @@ impl Engine {
                 None => match self.opponent_threat(&mut b, vcf_budget, vct_budget) {
                     Some((plies, line)) => {
                         info.pv.extend(line);
-                        (Score::loss_in(1 + plies), true)
+                        (Score::loss_in(1 + plies), forced)
                     }
                     None => {
                         let reply = (max_depth > 1)
@@ -451,7 +455,8 @@ impl Engine {
                 nodes: self.nodes,
                 elapsed,
                 nodes_per_second: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
-                exact: info.score.is_decisive(),
+                // The tree's values are never proofs (see `SearchInfo::exact`).
+                exact: false,
             });
             // Stop early only on a win: a lost score comes from a tree whose quiet
             // defences are cut to the best candidates, so a deeper iteration may still
@@ -464,9 +469,11 @@ impl Engine {
         info.pv = self.pv_from_tt(&b, best, 16);
         info.nodes = self.nodes;
         info.elapsed = self.budget.elapsed();
-        // A win found is proven even when the iteration was cut; a loss only when every
-        // root move was searched.
-        info.exact = proven(info.score, info.bound);
+        // The tree's value is never a proof, not even a decisive one: below the root it
+        // searches only the best candidates at quiet nodes (and reduces or prunes late
+        // ones), so a win is one against the defences it searched, and a loss one over
+        // the moves it tried (`SearchInfo::exact`).
+        info.exact = false;
         info
     }
 }

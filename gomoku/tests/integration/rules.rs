@@ -86,6 +86,12 @@ fn typed_errors() {
         Board::parse_position("h8?"),
         Err(ParseError::Cell { index: 2, .. })
     ));
+    // A cell off this board and one beyond the largest board read alike (report 20: the
+    // second was quoted, `cell "w1" is off the 15x15 board`).
+    let message = |text| Board::parse_position(text).unwrap_err().to_string();
+    assert_eq!(message("h8p1"), "move 2: cell p1 is off the 15x15 board");
+    assert_eq!(message("h8w1"), "move 2: cell w1 is off the 15x15 board");
+    assert_eq!(message("h8a99"), "move 2: cell a99 is off the 15x15 board");
     let mut b = Board::parse_position("a1b1a2b2a3b3a4b4a5").unwrap();
     assert_eq!(b.outcome(), Some(Outcome::Win(Side::First)));
     assert!(matches!(
@@ -678,6 +684,71 @@ fn a_first_iteration_cut_short_is_a_bound_not_a_proof() {
             assert!(!r.exact && r.bound == Bound::Upper, "{nodes}: {r:?}");
         }
     }
+}
+
+/// A win the tree search found is not a proof: it is a win against the defences the
+/// search tried (the best candidates of each quiet node, the later ones reduced or
+/// pruned). Here black's search at 40,000 nodes finds `g9` a win in 17 and stops there
+/// (every deeper budget too), but white's own search after g9 finds no loss: f9 or f10
+/// at about even (`-35` at 40,000 nodes, `-36` at 200,000); Rapfi classical after g9
+/// gives white `+226` (5 s, no mate seen). Before, that win was reported `exact`, and
+/// `bestmove` printed it as proven.
+#[test]
+fn a_win_only_the_search_found_is_not_exact() {
+    use gomoku::prelude::*;
+    let black = Board::parse_position("15f:h8j6e5j7j8i8h9k7h6h7i7g5i9j9f6g7g6e6").unwrap();
+    let limits = zerosum::search::Limits::nodes(40_000);
+    let mut engine = gomoku::Engine::new(4);
+    let r = engine.search(&black, &limits);
+    let g9 = Cell::parse_human("g9").unwrap();
+    assert_eq!(r.best, Some(g9), "{r:?}");
+    assert!(r.score.is_win() && r.depth > 0, "{r:?}");
+    assert!(!r.exact, "{r:?}");
+    assert_eq!(
+        <gomoku::Engine as zerosum::Engine>::score_text(r.score, r.exact),
+        format!("{} (search)", r.score)
+    );
+    let mut white = black.clone();
+    white.play(g9);
+    engine.clear();
+    let r = engine.search(&white, &limits);
+    assert!(!r.score.is_decisive(), "{r:?}");
+}
+
+/// A single move left by the root defence (the opponent, moving now, would win by VCF or
+/// VCT, and every other candidate it tested still leaves that) is valued a loss when the
+/// opponent's threat solver wins after it too; that is a proof for that move, not for
+/// the position: the defence tests only the best candidates, so the loss is the
+/// search's, not `exact`. Only a block forced by a four makes it exact. Before, f9 here
+/// was `loss in 16` as exact (an every-move check of the opponent's VCT proofs
+/// confirms the loss; its distance is not proven).
+#[test]
+fn a_single_move_left_by_the_root_defence_is_not_a_proof() {
+    use gomoku::prelude::*;
+    let b = Board::parse_position("15f:h8f7i10g9f8h6h11h7j9k8g8i8g10").unwrap();
+    let me = b.side_to_move();
+    assert!(b.winning_cells(!me).is_empty(), "no four to block");
+    let r = gomoku::Engine::new(4).search(&b, &zerosum::search::Limits::nodes(40_000));
+    assert_eq!(r.best, Cell::parse_human("f9").ok(), "{r:?}");
+    assert_eq!((r.depth, r.candidates.len()), (1, 1), "{r:?}");
+    assert!(r.score.is_loss() && !r.exact, "{r:?}");
+}
+
+/// A move the root decides without an iteration (the root VCF here, a win in 3) is
+/// reported to the observer once, with its value, as an iteration would be: before, a
+/// front end had nothing to show (report 20: a plain game's `hint: e1` with no value on
+/// the last cell of a 5×5 board, where the draw is exact).
+#[test]
+fn a_result_decided_at_the_root_is_reported_to_the_observer() {
+    use gomoku::prelude::*;
+    let mut engine = gomoku::Engine::new(4);
+    let vcf = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
+    let mut reports = Vec::new();
+    let r = engine.think(&vcf, &zerosum::search::Limits::nodes(10_000), &mut |p| {
+        reports.push((p.depth, p.score, p.exact, p.pv.first().copied()))
+    });
+    assert!(r.exact && r.score == zerosum::Score::win_in(3), "{r:?}");
+    assert_eq!(reports, [(0, r.score, true, r.best_move)]);
 }
 
 /// The game's value by plain negamax to the end (+1 win, 0 draw, −1 loss for the side to

@@ -178,7 +178,8 @@ fn a_forced_block_that_leaves_a_vcf_is_a_loss() {
 /// four and makes a four of its own, white must block it at j8, and then white's attack
 /// wins. Rapfi classical rates the position after m8 `+M9` for white (a new user's check;
 /// the engine used to answer `m8 score +194 (evaluation)`). The engine's value must be a
-/// loss, with the forced pair first in its line.
+/// loss, with the forced pair first in its line: a loss its search found after j8 (no
+/// threat solver proves it within the engine's budgets), so not `exact`.
 #[test]
 fn a_forced_block_lost_after_the_forced_reply_is_a_loss() {
     use gomoku::{Cell, Engine, Limits};
@@ -187,7 +188,7 @@ fn a_forced_block_lost_after_the_forced_reply_is_a_loss() {
     let cell = |t: &str| Cell::parse_human(t).unwrap();
     assert_eq!(info.best, Some(cell("m8")));
     assert!(info.score.is_loss(), "{:?}", info.score);
-    assert!(info.exact);
+    assert!(!info.exact);
     assert_eq!(info.pv[..2], [cell("m8"), cell("j8")], "{:?}", info.pv);
     assert!(info.depth > 1, "searched, not evaluated: {info:?}");
 }

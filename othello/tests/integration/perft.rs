@@ -1,7 +1,7 @@
 //! perft from the start position against the published counts
 //! (`../shared/data/othello/README.md`; the same figures in the issue).
 
-use othello::perft::{PerftMode, perft, perft_slow};
+use othello::perft::{CountOverflow, PerftMode, perft, perft_slow, perft_up_to, try_perft};
 use othello::{Board, Game, Othello};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -133,4 +133,29 @@ fn depths_beyond_the_longest_game_are_refused() {
         assert!(check_depth(b, max).is_ok() && check_depth(b, max + 1).is_err());
     }
     assert!(passes_seen, "some game had a pass");
+}
+
+/// A count past the largest count kept is an error, never a wrapped number: perft 5 from
+/// the start is 1,396 leaves (a count of `u64` passes its maximum at about depth 22 and
+/// used to wrap round). Every partial sum is checked, and the bulk count of the last ply.
+#[test]
+fn a_count_beyond_the_largest_kept_is_an_error_not_a_wrapped_number() {
+    for mode in [PerftMode::FinishedIsLeaf, PerftMode::Edax] {
+        assert_eq!(perft_up_to(Board::START, 5, mode, 1396), Ok(1396));
+        assert_eq!(
+            perft_up_to(Board::START, 5, mode, 1395),
+            Err(CountOverflow {
+                depth: 5,
+                max: 1395
+            })
+        );
+        // The last ply's bulk count alone: 4 moves from the start.
+        assert!(perft_up_to(Board::START, 1, mode, 3).is_err());
+        assert_eq!(try_perft(Board::START, 6, mode), Ok(8200));
+    }
+    let e = perft_up_to(Board::START, 9, PerftMode::FinishedIsLeaf, 1000).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "perft 9: the count exceeds 1000, the largest count kept"
+    );
 }
