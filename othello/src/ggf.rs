@@ -458,7 +458,7 @@ fn parse_board(text: &str) -> Result<Othello, GgfError> {
     let rest: Vec<char> = tokens.flat_map(str::chars).collect();
     if rest.len() != 65 {
         return Err(GgfError::Board(format!(
-            "{} characters after the size, expected 64 squares and the side to move",
+            "{} characters after the size, expected 65 (64 squares, then the side to move)",
             rest.len()
         )));
     }
@@ -648,6 +648,17 @@ mod tests {
         assert!(r.moves[0].1.mv.is_pass());
         assert!(r.game().is_end_of_game());
         assert!(r.to_string().contains("W[PA]B[g8]"));
+    }
+
+    #[test]
+    fn a_board_without_its_side_to_move_is_named() {
+        let squares = "-".repeat(64);
+        let e = GgfGame::parse(&format!("(;GM[Othello]BO[8 {squares}];)")).unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("64 characters after the size, expected 65"),
+            "{text}"
+        );
     }
 
     #[test]
