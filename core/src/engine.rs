@@ -118,15 +118,31 @@ pub trait Level:
         format!("{text} (default {})", Self::default_level())
     }
     /// Parses a level number `1..=max` or `perfect`, with an error naming the range: the
-    /// helper most `FromStr` implementations need.
+    /// helper most `FromStr` implementations need. A number is read as a number (`04`
+    /// and `+4` are level 4, as `play --level` and the numeric options read them).
+    ///
+    /// ```
+    /// use zerosum::{DepthOrPerfect, Level};
+    /// type Seven = DepthOrPerfect<7, 3>;
+    /// assert_eq!(Seven::parse_in_range(" 04"), Ok(Seven::Depth(4)));
+    /// assert_eq!(Seven::parse_in_range("+4"), Ok(Seven::Depth(4)));
+    /// assert_eq!(Seven::parse_in_range("Perfect"), Ok(Seven::Perfect));
+    /// assert!(Seven::parse_in_range("8").is_err());
+    /// assert!(Seven::parse_in_range("-1").is_err());
+    /// ```
     ///
     /// # Errors
     /// The text is neither a level of [`Level::all`] nor `perfect`.
     fn parse_in_range(text: &str) -> Result<Self, LevelError> {
         let t = text.trim();
+        let number = t.parse::<u32>().ok();
         Self::all()
             .into_iter()
-            .find(|l| l.to_string().eq_ignore_ascii_case(t))
+            .find(|l| {
+                let name = l.to_string();
+                name.eq_ignore_ascii_case(t)
+                    || (number.is_some() && name.parse::<u32>().ok() == number)
+            })
             .ok_or_else(|| LevelError {
                 text: t.to_string(),
                 expected: Self::range_text(),
