@@ -10,8 +10,10 @@
 //! after three `SWAP`, a move or two stones, after five `SWAP` or a move),
 //! `TAKEBACK x,y` (`OK`), `INFO key value` (no answer; `timeout_turn`, `timeout_match`,
 //! `time_left` (signed: a negative clock is an empty one), `max_memory`, `rule`,
-//! `game_type`, `folder` are read, unknown keys ignored; a `rule` we cannot play is
-//! answered with a `MESSAGE` line and the rule in force is kept), `ABOUT`, `END`.
+//! `game_type`, `folder` are read, unknown keys ignored; `rule` is the protocol's bit
+//! mask: 0, 1 and 4 are played, each also with the continuous-game bit 2 (answered with
+//! a `MESSAGE` saying so); a `rule` we cannot play (caro, 5, …) is answered with a
+//! `MESSAGE` line and the rule in force is kept), `ABOUT`, `END`.
 //! Unknown commands get `UNKNOWN …`, bad arguments `ERROR …`; a block (`BOARD`,
 //! `SWAP2BOARD`) is answered once, at its `DONE`, however many of its lines are bad (a
 //! `BOARD`'s bad lines, and its stones off the board, are skipped and counted in a
@@ -666,12 +668,10 @@ impl Brain {
                 }
             }
             "rule" => {
-                let Some(rule) = num
-                    .and_then(|v| u32::try_from(v).ok())
-                    .and_then(Rule::from_gomocup)
-                else {
+                let code = num.and_then(|v| u32::try_from(v).ok());
+                let Some(rule) = code.and_then(Rule::from_gomocup) else {
                     return Some(format!(
-                        "MESSAGE rule {value:?} is not supported (0 freestyle, 1 exactly five, 4 renju); still playing {} (rule {})",
+                        "MESSAGE rule {value:?} is not supported (0 freestyle, 1 exactly five, 4 renju, each + 2 in a continuous game); still playing {} (rule {})",
                         self.rule,
                         self.rule.gomocup()
                     ));
@@ -684,6 +684,13 @@ impl Brain {
                     if let Some(e) = self.engine.as_mut() {
                         e.clear();
                     }
+                }
+                if code.is_some_and(Rule::is_continuous_gomocup) {
+                    return Some(format!(
+                        "MESSAGE rule {value}: a continuous game, each position played by the rule {} (rule {}; a finished line's stones, BOARD field 3, are blockers)",
+                        rule,
+                        rule.gomocup()
+                    ));
                 }
             }
             _ => {}
@@ -1634,7 +1641,7 @@ mod tests {
         talk(&mut b, "START 15\nTURN 7,7\nINFO rule 1\n");
         assert_eq!(b.board().unwrap().rule(), Rule::Standard);
         assert_eq!(b.board().unwrap().stone_count(), 2);
-        for value in ["5", "2", "3", "8", "-1", "x", "4294967297"] {
+        for value in ["5", "8", "10", "-1", "x", "4294967297"] {
             let out = talk(&mut b, &format!("INFO rule {value}\n"));
             assert!(
                 out.starts_with("MESSAGE") && out.lines().count() == 1,
@@ -1645,6 +1652,32 @@ mod tests {
         }
         assert_eq!(talk(&mut b, "INFO rule 0\n"), "");
         assert_eq!(b.rule(), Rule::Freestyle);
+    }
+
+    /// `INFO rule` is the protocol's bit mask: Piskvork sends its rule plus 2 in a
+    /// continuous game (`rule = base | continuous << 1`), so 3 is exactly five and 6 renju,
+    /// each answered with a `MESSAGE` that says how it is played.
+    #[test]
+    fn rule_info_plays_the_continuous_games_by_their_rule() {
+        let mut b = Brain::new().with_node_limit(500);
+        talk(&mut b, "START 15\nTURN 7,7\n");
+        for (value, rule) in [
+            ("3", Rule::Standard),
+            ("6", Rule::Renju),
+            ("2", Rule::Freestyle),
+        ] {
+            let out = talk(&mut b, &format!("INFO rule {value}\n"));
+            assert!(
+                out.starts_with("MESSAGE rule") && out.contains("continuous"),
+                "{value}: {out}"
+            );
+            assert_eq!(b.rule(), rule, "rule {value}");
+            assert_eq!(b.board().unwrap().rule(), rule);
+            // The opponent's 7,7 and our answer, replayed under the new rule.
+            assert_eq!(b.board().unwrap().stone_count(), 2);
+        }
+        assert_eq!(talk(&mut b, "INFO rule 4\n"), "");
+        assert_eq!(b.rule(), Rule::Renju);
     }
 
     /// Every cell's contents (0 empty, 1 black, 2 white, 3 blocker) and the side to move.

@@ -35,16 +35,27 @@ impl Rule {
     }
 
     /// The rule of a Gomocup `INFO rule` value: bit 0 = exactly five, bit 1 = continuous
-    /// game, bit 2 = renju, bit 3 = caro. 0 (freestyle), 1 (exactly five) and 4 (renju)
-    /// are supported; any other value gives `None` (never a rule that drops a bit: `5`
-    /// is not renju, `3` is not "exactly five").
+    /// game, bit 2 = renju, bit 3 = caro (the protocol's bit mask; Piskvork sends its
+    /// rule 0, 1 or 4 plus 2 in a continuous game). The continuous bit is the
+    /// manager's: it plays on after a five and sends the finished line's stones as
+    /// `BOARD` field 3, which the brain takes as blockers; what wins is the same. So
+    /// 0 and 2 are freestyle, 1 and 3 exactly five, 4 and 6 renju ([`Rule::is_continuous_gomocup`]
+    /// tells the continuous ones); any other value gives `None` (never a rule that drops
+    /// a bit that changes what wins: caro (8) is not played, and `5` is not taken for
+    /// renju).
     pub const fn from_gomocup(value: u32) -> Option<Rule> {
-        match value {
+        match value & !2 {
             0 => Some(Rule::Freestyle),
             1 => Some(Rule::Standard),
             4 => Some(Rule::Renju),
             _ => None,
         }
+    }
+
+    /// Whether a Gomocup `INFO rule` value asks for a continuous game (bit 1; see
+    /// [`Rule::from_gomocup`]).
+    pub const fn is_continuous_gomocup(value: u32) -> bool {
+        value & 2 != 0
     }
 
     /// The Gomocup `INFO rule` value of this rule (0, 1 or 4).
