@@ -1,0 +1,895 @@
+use super::watchdog::decayed_lateness;
+use super::*;
+
+fn talk(brain: &mut Brain, input: &str) -> String {
+    let mut out = Vec::new();
+    brain.run(input.as_bytes(), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// [`Brain::run`] ends a line at a CR alone as at a LF or CR LF (before, the lines
+/// ran together into `ERROR bad board size "15\rTURN 7,7"`).
+#[test]
+fn a_lone_cr_ends_a_line() {
+    let mut b = Brain::new().with_node_limit(200);
+    let out = talk(&mut b, "START 15\rTURN 7,7\r\nABOUT\r");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0], "OK");
+    assert!(Cell::parse_xy(lines[1]).is_ok(), "{out}");
+    assert_eq!(lines[2], ABOUT);
+}
+
+/// The table given to [`Brain::with_eval`] is the one its engine searches with, and
+/// a brain without one searches with the default table.
+#[test]
+fn the_brain_evaluates_with_its_table() {
+    let mut b = Brain::new().with_node_limit(500).with_eval(EvalTable::HAND);
+    let out = talk(&mut b, "START 15\nTURN 7,7\n");
+    assert!(
+        out.lines()
+            .nth(1)
+            .is_some_and(|l| Cell::parse_xy(l).is_ok()),
+        "{out}"
+    );
+    assert_eq!(b.engine.as_ref().map(|e| e.eval), Some(EvalTable::HAND));
+    let mut b = Brain::new().with_node_limit(500);
+    talk(&mut b, "START 15\nTURN 7,7\n");
+    assert_eq!(b.engine.as_ref().map(|e| e.eval), Some(EvalTable::DEFAULT));
+}
+
+#[test]
+fn a_short_game_and_bad_lines() {
+    let mut b = Brain::new().with_node_limit(2_000);
+    let out = talk(
+        &mut b,
+        "START 15\r\nINFO timeout_turn 1000\r\nINFO bogus 3\nFOO\nTURN 7,7\nTURN 7,7\nTURN x\nRECTSTART 10,12\nABOUT\nTAKEBACK 0,0\nEND\nTURN 1,1\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "OK");
+    assert!(lines[1].starts_with("UNKNOWN"), "{out}");
+    assert!(Cell::parse_xy(lines[2]).is_ok(), "{out}");
+    assert_eq!(lines[3], "ERROR cell 7,7 is occupied", "{out}");
+    assert!(lines[4].starts_with("ERROR"), "{out}");
+    assert!(lines[5].starts_with("ERROR"), "{out}");
+    assert_eq!(lines[6], ABOUT);
+    assert!(lines[7].starts_with("ERROR"), "{out}");
+    assert_eq!(lines.len(), 8, "nothing after END: {out}");
+    let out = talk(
+        &mut Brain::new().with_node_limit(100),
+        "START 15\nTURN 15,15\n",
+    );
+    assert_eq!(
+        out.lines().nth(1),
+        Some("ERROR cell 15,15 is off the 15x15 board")
+    );
+    // Beyond the largest board too, the answer names this game's board.
+    let out = talk(
+        &mut Brain::new().with_node_limit(100),
+        "START 15\nTURN 99,99\nTAKEBACK 30,2\nTURN 99999999999,1\nSWAP2BOARD\n99,99\nDONE\nBOARD\n99999999999,3,1\n7,7,1\nDONE\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[1], "ERROR cell 99,99 is off the 15x15 board", "{out}");
+    assert_eq!(lines[2], "ERROR cell 30,2 is off the 15x15 board", "{out}");
+    // However long the number, it is off the board, not malformed.
+    assert_eq!(
+        lines[3], "ERROR cell 99999999999,1 is off the 15x15 board",
+        "{out}"
+    );
+    assert_eq!(
+        lines[4], "ERROR bad board line \"99,99\" (off the board)",
+        "{out}"
+    );
+    assert_eq!(
+        lines[5],
+        "MESSAGE skipped 1 bad board line, among them \"99999999999,3,1\" (off the board)",
+        "{out}"
+    );
+}
+
+/// The searching thread gets no CPU until the watchdog has answered for it (it is
+/// held until then): the answer still comes, from the watchdog, and the game goes on.
+#[test]
+fn the_watchdog_answers_for_a_search_that_gets_no_cpu() {
+    let mut b = Brain::new();
+    b.hold_search = true;
+    let out = talk(&mut b, "START 15\nINFO timeout_turn 50\nTURN 7,7\n");
+    assert_eq!(
+        b.held,
+        Some(true),
+        "the search was released by the watchdog's answer"
+    );
+    let reply = out.lines().nth(1).unwrap_or_default();
+    let ours = Cell::parse_xy(reply).expect("a move, not an error");
+    assert_ne!(ours, Cell::new(7, 7), "{out}");
+    assert_eq!(
+        out.lines().count(),
+        2,
+        "one answer, not the search's too: {out}"
+    );
+    assert_eq!(b.board().map(Board::stone_count), Some(2), "{out}");
+    assert_eq!(b.board().and_then(Board::last_move), Some(ours));
+    // The stopped search's engine plays on.
+    b.hold_search = false;
+    let out = talk(&mut b, "TURN 6,6\n");
+    assert!(Cell::parse_xy(out.trim()).is_ok(), "{out}");
+    assert_eq!(b.board().map(Board::stone_count), Some(4), "{out}");
+}
+
+#[test]
+fn a_bad_board_line_does_not_lose_the_good_ones() {
+    let mut b = Brain::new().with_node_limit(2_000);
+    let out = talk(
+        &mut b,
+        "START 15\nBOARD\n7,7,1\n8,7,1\n9,7,1\n10,7,1\n0,1,2\n1,1,2\nfoo\n2,1,2\n3,1,2\n16,3,2\nDONE\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[1], "MESSAGE skipped 2 bad board lines, among them \"foo\" (expected x,y,1|2|3)",
+        "{out}"
+    );
+    // Our four on row 7 is still there: the move completes it.
+    assert!(["6,7", "11,7"].contains(&lines[2]), "{out}");
+    assert_eq!(b.board().map(Board::stone_count), Some(9), "{out}");
+    let out = talk(&mut b, "BOARD\n7,7,1\n7,7,2\nDONE\n");
+    assert_eq!(out.trim(), "ERROR cell 7,7 is occupied", "{out}");
+    // The first bad line is the one quoted, an off-board stone as any other.
+    let out = talk(&mut b, "BOARD\n7,7,1\n20,20,1\na,b,c\n8,8,2\nDONE\n");
+    assert_eq!(
+        out.lines().next(),
+        Some(
+            "MESSAGE skipped 2 bad board lines, among them \"20,20,1\" (cell 20,20 is off the 15x15 board)"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_info_values_are_reported_and_square_rectstart_starts() {
+    let mut b = Brain::new();
+    let out = talk(
+        &mut b,
+        "INFO timeout_turn 700\nINFO timeout_turn -5\nINFO time_left abc\nRECTSTART 15,15\nRECTSTART 15,20\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "MESSAGE INFO timeout_turn \"-5\": expected a whole number, 0 or more; ignored"
+    );
+    assert!(
+        lines[1].starts_with("MESSAGE INFO time_left \"abc\""),
+        "{out}"
+    );
+    assert_eq!(lines[2], "OK", "{out}");
+    assert!(lines[3].starts_with("ERROR rectangular"), "{out}");
+    assert_eq!(b.board().map(Board::size), Some(15));
+    // The setting in force was kept.
+    assert_eq!(b.move_limits().time, Some(Duration::from_millis(700 - 28)));
+    // A whole number too large for the setting is named as such.
+    let out = talk(
+        &mut b,
+        "INFO timeout_turn 99999999999999999999
+",
+    );
+    assert_eq!(
+        out.trim(),
+        "MESSAGE INFO timeout_turn \"99999999999999999999\": expected a whole number up to 18446744073709551615; ignored"
+    );
+    assert_eq!(b.move_limits().time, Some(Duration::from_millis(700 - 28)));
+}
+
+#[test]
+fn an_unknown_command_is_echoed_short_and_as_sent() {
+    let long = format!("FOO{}", "x".repeat(100_000));
+    let out = talk(&mut Brain::new(), &format!("{long}\nBar\n"));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            "UNKNOWN command \"FOO{}\"… (100003 characters)",
+            "x".repeat(37)
+        )
+    );
+    assert_eq!(lines[1], "UNKNOWN command \"Bar\"");
+}
+
+#[test]
+fn board_then_done_blocks_a_four() {
+    let mut b = Brain::new().with_node_limit(5_000);
+    let out = talk(
+        &mut b,
+        "START 20\nBOARD\n5,5,2\n6,6,2\n4,4,1\n7,7,2\n6,5,1\n8,8,2\n9,1,1\nDONE\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines, vec!["OK", "9,9"], "{out}");
+    assert_eq!(b.board().unwrap().stone_count(), 8);
+}
+
+#[test]
+fn time_budget_follows_info() {
+    // Expected values from the rules above and the core time control's table
+    // (per move t: t - min(t/40, 5 ms); clock r over m moves: min(4r/m, r/4) - overhead).
+    let ms = |b: &Brain| b.move_budget().as_millis();
+    let mut b = Brain::new();
+    assert_eq!(ms(&b), 5000 - 200 - 5);
+    talk(&mut b, "INFO timeout_turn 1000\n");
+    assert_eq!(ms(&b), 1000 - 40 - 5);
+    talk(&mut b, "INFO timeout_turn 100\n");
+    assert_eq!(ms(&b), 93); // 96 - 2.4
+    talk(
+        &mut b,
+        "INFO timeout_turn 1000\nINFO timeout_match 60000\nINFO time_left 7000\n",
+    );
+    assert_eq!(ms(&b), 667); // (7000 - 280) * 4 / 40 - 5 = 667
+    talk(&mut b, "INFO time_left 0\n");
+    assert_eq!(ms(&b), 0);
+    talk(
+        &mut b,
+        "INFO timeout_turn 0\nINFO timeout_match 0\nINFO time_left 100000\n",
+    );
+    assert_eq!(ms(&b), 93);
+}
+
+/// The search's time counts from the command's arrival, and the wait reserve is
+/// three times the watchdog's lateness, at least 8 % and at most 18 % of the hard
+/// limit (expected
+/// values from those rules: the hard limit at 100 ms is 93.6 ms, see above).
+#[test]
+fn the_search_time_counts_from_arrival_less_the_wait_reserve() {
+    let mut b = Brain::new();
+    talk(&mut b, "INFO timeout_turn 100\n");
+    let hard = Duration::from_micros(93_600);
+    assert_eq!(b.move_budget(), hard);
+    b.lateness = Duration::from_millis(3);
+    assert_eq!(b.deadline(), hard - Duration::from_millis(9));
+    let limits = b.search_limits(Duration::from_millis(10));
+    assert_eq!(limits.time, Some(hard - Duration::from_millis(19)));
+    // A small lateness keeps the floor.
+    b.lateness = Duration::from_micros(100);
+    assert_eq!(b.deadline(), hard - hard.mul_f64(MIN_WAIT_SHARE));
+    // A large lateness is capped, so the median move keeps most of its time.
+    b.lateness = Duration::from_millis(40);
+    assert_eq!(b.deadline(), hard - hard.mul_f64(MAX_WAIT_SHARE));
+    // A search that starts after its deadline still gets 1 ms.
+    let limits = b.search_limits(Duration::from_secs(1));
+    assert_eq!(limits.time, Some(Duration::from_millis(1)));
+}
+
+/// The watchdog's lateness is the longest of the last moves, decaying by an eighth.
+#[test]
+fn lateness_keeps_the_recent_longest() {
+    let ms = Duration::from_millis;
+    assert_eq!(decayed_lateness(ms(8), ms(1)), ms(8));
+    assert_eq!(decayed_lateness(ms(1), ms(8)), ms(7));
+    assert_eq!(decayed_lateness(ms(0), ms(0)), ms(0));
+}
+
+#[test]
+fn the_match_clock_bounds_every_move_even_without_timeout_match() {
+    // Issue 14 item 6: `timeout_turn 5000`, `time_left 1000` made the engine think
+    // 2.5 s. The protocol: time_left is the time left for the whole match.
+    let mut b = Brain::new();
+    talk(&mut b, "INFO timeout_turn 5000\nINFO time_left 1000\n");
+    assert!(b.move_budget() <= Duration::from_millis(1000 / 10));
+    // A negative clock (a manager's way to say the time is over) is not thrown away.
+    talk(&mut b, "INFO time_left -1\n");
+    assert_eq!(b.move_budget(), Duration::ZERO);
+    // And the brain still answers a move at once.
+    let out = talk(&mut b, "START 15\nTURN 7,7\n");
+    assert!(Cell::parse_xy(out.lines().nth(1).unwrap()).is_ok(), "{out}");
+}
+
+#[test]
+fn rule_info_replays_the_game_and_refuses_what_it_cannot_play() {
+    let mut b = Brain::new().with_node_limit(500);
+    talk(&mut b, "START 15\nTURN 7,7\nINFO rule 1\n");
+    assert_eq!(b.board().unwrap().rule(), Rule::Standard);
+    assert_eq!(b.board().unwrap().stone_count(), 2);
+    for value in ["5", "8", "10", "-1", "x", "4294967297"] {
+        let out = talk(&mut b, &format!("INFO rule {value}\n"));
+        assert!(
+            out.starts_with("MESSAGE") && out.lines().count() == 1,
+            "{value}: {out}"
+        );
+        assert_eq!(b.rule(), Rule::Standard, "rule {value} is never claimed");
+        assert_eq!(b.board().unwrap().rule(), Rule::Standard);
+    }
+    assert_eq!(talk(&mut b, "INFO rule 0\n"), "");
+    assert_eq!(b.rule(), Rule::Freestyle);
+}
+
+/// `INFO rule` is the protocol's bit mask: Piskvork sends its rule plus 2 in a
+/// continuous game (`rule = base | continuous << 1`), so 3 is exactly five and 6 renju,
+/// each answered with a `MESSAGE` that says how it is played.
+#[test]
+fn rule_info_plays_the_continuous_games_by_their_rule() {
+    let mut b = Brain::new().with_node_limit(500);
+    talk(&mut b, "START 15\nTURN 7,7\n");
+    for (value, rule) in [
+        ("3", Rule::Standard),
+        ("6", Rule::Renju),
+        ("2", Rule::Freestyle),
+    ] {
+        let out = talk(&mut b, &format!("INFO rule {value}\n"));
+        assert!(
+            out.starts_with("MESSAGE rule") && out.contains("continuous"),
+            "{value}: {out}"
+        );
+        assert_eq!(b.rule(), rule, "rule {value}");
+        assert_eq!(b.board().unwrap().rule(), rule);
+        // The opponent's 7,7 and our answer, replayed under the new rule.
+        assert_eq!(b.board().unwrap().stone_count(), 2);
+    }
+    assert_eq!(talk(&mut b, "INFO rule 4\n"), "");
+    assert_eq!(b.rule(), Rule::Renju);
+}
+
+/// Every cell's contents (0 empty, 1 black, 2 white, 3 blocker) and the side to move.
+fn contents(board: &Board) -> (Vec<u8>, Side) {
+    let cells = (0..board.cell_count()).map(|i| board.raw(i)).collect();
+    (cells, board.side_to_move())
+}
+
+/// `INFO rule` during a game keeps the position: a `BOARD` set up as stones (here our
+/// four stones against one) keeps each stone's colour, and its blocking stones
+/// (field 3) stay. The stones were replayed in alternate colours and the blockers
+/// dropped, so the brain no longer saw its own open four.
+#[test]
+fn rule_info_keeps_the_colours_and_blockers_of_a_board() {
+    let mut b = Brain::new().with_node_limit(500);
+    talk(
+        &mut b,
+        "START 15\nBOARD\n7,7,1\n7,8,1\n7,9,1\n12,12,1\n0,0,2\n3,3,3\nDONE\n",
+    );
+    let before = contents(b.board().unwrap());
+    assert_eq!(b.board().unwrap().stone_count(), 6);
+    for rule in ["1", "4", "0"] {
+        assert_eq!(talk(&mut b, &format!("INFO rule {rule}\n")), "");
+        assert_eq!(b.board().unwrap().rule().gomocup().to_string(), rule);
+        assert_eq!(contents(b.board().unwrap()), before, "rule {rule}");
+    }
+    // A game played by turns is still replayed as moves: the last can be taken back.
+    let mut b = Brain::new().with_node_limit(500);
+    let out = talk(&mut b, "START 15\nTURN 7,7\nINFO rule 1\n");
+    let before = contents(b.board().unwrap());
+    let reply = out.lines().nth(1).unwrap().to_string();
+    assert_eq!(talk(&mut b, "INFO rule 0\n"), "");
+    assert_eq!(contents(b.board().unwrap()), before);
+    assert_eq!(talk(&mut b, &format!("TAKEBACK {reply}\n")), "OK\n");
+}
+
+/// The shape of one reply line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Ok,
+    /// `x,y` on the board, on a cell that was empty.
+    Move,
+    /// Three `x,y` separated by spaces.
+    ThreeMoves,
+    /// `SWAP` or a move.
+    SwapOrMove,
+    /// Two `x,y` separated by a space.
+    TwoMoves,
+    Error,
+    Unknown,
+    Message,
+    About,
+}
+
+fn shape_of(line: &str) -> Shape {
+    let is_xy = |t: &str| Cell::parse_xy(t).is_ok() && !t.contains(' ');
+    if line == "OK" {
+        Shape::Ok
+    } else if line == ABOUT {
+        Shape::About
+    } else if line.starts_with("ERROR") {
+        Shape::Error
+    } else if line.starts_with("UNKNOWN") {
+        Shape::Unknown
+    } else if line.starts_with("MESSAGE") {
+        Shape::Message
+    } else if line == "SWAP" {
+        Shape::SwapOrMove
+    } else if line.split(' ').count() == 3 && line.split(' ').all(is_xy) {
+        Shape::ThreeMoves
+    } else if line.split(' ').count() == 2 && line.split(' ').all(is_xy) {
+        Shape::TwoMoves
+    } else if is_xy(line) {
+        Shape::Move
+    } else {
+        panic!("reply of no known shape: {line:?}")
+    }
+}
+
+/// Issue 14 item 6's conversation set as a table: command lines in, reply shapes
+/// out, from the protocol's text (one answer per command that expects one, none for
+/// INFO, one per block at DONE, nothing after END).
+#[test]
+fn protocol_table() {
+    use Shape::*;
+    let table: &[(&str, &[Shape])] = &[
+        ("START 15", &[Ok]),
+        ("START 20\nBEGIN", &[Ok, Move]),
+        ("START 15\nTURN 7,7", &[Ok, Move]),
+        (
+            "START 4\nSTART 23\nSTART -1\nSTART Ｘ",
+            &[Error, Error, Error, Error],
+        ),
+        ("RECTSTART 20,15", &[Error]),
+        ("TURN 7,7", &[Error]),
+        (
+            "START 15\nTURN 15,15\nTURN 7,x\nTURN 7,7,1",
+            &[Ok, Error, Error, Error],
+        ),
+        (
+            "START 15\nINFO timeout_turn 300\nINFO time_left -1\nINFO max_memory 0\nINFO folder /tmp\nINFO game_type 1\nINFO whatever 5\nTURN 1,1",
+            &[Ok, Move],
+        ),
+        ("START 15\nINFO rule 4\nINFO rule 1\nBEGIN", &[Ok, Move]),
+        (
+            "START 15\nINFO rule 5\nINFO rule 9\nINFO rule 2",
+            &[Ok, Message, Message, Message],
+        ),
+        ("START 15\nBOARD\n7,7,1\n8,8,2\nDONE", &[Ok, Move]),
+        ("START 15\nBOARD\n7,7,3\nDONE", &[Ok, Move]),
+        // Bad lines are skipped and reported; the good ones still make the position.
+        (
+            "START 15\nBOARD\n7,7,4\nx\n1,1,1\nDONE\nABOUT",
+            &[Ok, Message, Move, About],
+        ),
+        (
+            "START 15\nBOARD\n1,1,1\n15,3,2\nDONE\nABOUT",
+            &[Ok, Message, Move, About],
+        ),
+        ("START 15\nSWAP2BOARD\n7,7\nx\n9,9\nDONE", &[Ok, Error]),
+        ("START 15\nBOARD\n7,7,1\n7,7,2\nDONE", &[Ok, Error]),
+        ("BOARD\n1,1,1\nDONE\nSTART 15", &[Error, Ok]),
+        ("START 15\nSWAP2BOARD\nDONE", &[Ok, ThreeMoves]),
+        (
+            "START 15\nSWAP2BOARD\n7,7\n8,6\n4,8\n9,9\n3,3\nDONE\nABOUT",
+            &[Ok, SwapOrMove, About],
+        ),
+        (
+            "START 15\nSWAP2BOARD\n7,7\n8,6\nDONE\nSWAP2BOARD\n7,7\n7,7\n1,1\nDONE",
+            &[Ok, Error, Error],
+        ),
+        (
+            "START 15\nSWAP2BOARD\n7,7,1\nDONE\nSWAP2BOARD\n7,7\nx\n1,1\nDONE",
+            &[Ok, Error, Error],
+        ),
+        (
+            "START 15\nYXBOARD\n7,7,1\nDONE",
+            &[Ok, Unknown, Unknown, Unknown],
+        ),
+        ("START 15\nBOARD\n7,7,1\nEND\nABOUT", &[Ok]),
+        ("START 15\nSWAP2BOARD\nEND\nDONE", &[Ok]),
+        ("END\nSTART 15", &[]),
+        (
+            "START 15\nTAKEBACK 7,7\nTURN 7,7\nTAKEBACK 7,7",
+            &[Ok, Error, Move, Error],
+        ),
+        (
+            "START 15\nRESTART\nRESTART 3\nabout\n\n\r\nfoo bar",
+            &[Ok, Ok, Ok, About, Unknown],
+        ),
+        (
+            "START 15\nTURN ７,7\nTURN \u{85}\nTURN é,é",
+            &[Ok, Error, Error, Error],
+        ),
+    ];
+    for (input, expected) in table {
+        let mut brain = Brain::new().with_node_limit(300);
+        let out = talk(&mut brain, &format!("{input}\n"));
+        // After five Swap2 stones the protocol allows `SWAP` or a sixth stone: which
+        // one is the evaluation's choice, so both answer `SwapOrMove`.
+        let shapes: Vec<Shape> = out
+            .lines()
+            .map(shape_of)
+            .enumerate()
+            .map(|(k, s)| match (s, expected.get(k)) {
+                (Move, Some(&SwapOrMove)) => SwapOrMove,
+                _ => s,
+            })
+            .collect();
+        assert_eq!(&shapes, expected, "input {input:?} answered {out:?}");
+    }
+}
+
+/// A `BOARD` where we have one stone more than the opponent: we are still the side
+/// to move. Alternate play would have left the opponent to move, and the brain
+/// answered the opponent's best move (0,4, its five) instead of our own five (7,11).
+#[test]
+fn board_with_one_stone_more_of_ours_is_searched_for_us() {
+    let mut b = Brain::new().with_node_limit(2_000);
+    let out = talk(
+        &mut b,
+        "START 15\nBOARD\n7,7,1\n7,6,2\n7,8,1\n0,0,2\n7,9,1\n0,1,2\n7,10,1\n0,2,2\n10,0,1\n0,3,2\n12,12,1\nDONE\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines, vec!["OK", "7,11"], "{out}");
+    let board = b.board().unwrap();
+    assert_eq!(board.stone_count(), 12);
+    assert_eq!(
+        board.outcome(),
+        Some(zerosum::Outcome::Win(Side::First)),
+        "{out}"
+    );
+}
+
+/// `TAKEBACK` of a stone of a `BOARD` set up as stones is refused with its reason;
+/// it was told "not the last stone played", even for the last one.
+#[test]
+fn takeback_of_a_setup_stone_says_why() {
+    let mut b = Brain::new().with_node_limit(500);
+    let out = talk(
+        &mut b,
+        "START 15\nBOARD\n7,7,1\n7,8,1\n0,0,2\n0,5,1\nDONE\n",
+    );
+    let reply = out.lines().nth(1).unwrap().to_string();
+    assert_eq!(talk(&mut b, &format!("TAKEBACK {reply}\n")), "OK\n");
+    assert_eq!(
+        talk(&mut b, "TAKEBACK 0,0\nTAKEBACK 7,7\nTAKEBACK 3,3\n"),
+        "ERROR 0,0 is a stone of the BOARD's setup, which cannot be taken back\n\
+         ERROR 7,7 is a stone of the BOARD's setup, which cannot be taken back\n\
+         ERROR 3,3 is not the last stone played\n"
+    );
+    assert_eq!(b.board().unwrap().stone_count(), 4);
+}
+
+#[test]
+fn board_stones_of_field_3_occupy_their_cells() {
+    // Issue 14 item 6: BOARD / 7,7,3 / DONE was answered 7,7.
+    let mut b = Brain::new().with_node_limit(2_000);
+    let out = talk(&mut b, "START 15\nBOARD\n7,7,3\nDONE\n");
+    let reply = out.lines().nth(1).unwrap();
+    assert_ne!(reply, "7,7", "{out}");
+    // A line cut by a field-3 stone is no four: with x . X X X 3 only the cell on
+    // the open side completes nothing, so the brain need not block there.
+    let board = b.board().unwrap();
+    assert_eq!(board.raw(board.index(Cell::new(7, 7))), 3);
+    // Every reply of a longer block avoids all the sent stones.
+    let mut b = Brain::new().with_node_limit(2_000);
+    let out = talk(
+        &mut b,
+        "START 15\nBOARD\n7,7,1\n8,8,2\n6,6,3\n9,9,3\n8,7,3\nDONE\n",
+    );
+    let mv = Cell::parse_xy(out.lines().nth(1).unwrap()).unwrap();
+    assert!(
+        ![(7, 7), (8, 8), (6, 6), (9, 9), (8, 7)].contains(&(mv.x, mv.y)),
+        "{out}"
+    );
+}
+
+/// The reply to a `SWAP2BOARD` block with `stones` (`x,y` in playing order).
+fn swap2_reply(stones: &[&str]) -> String {
+    let mut b = Brain::new().with_node_limit(4_000);
+    let mut input = String::from("START 15\nINFO rule 1\nSWAP2BOARD\n");
+    for s in stones {
+        input.push_str(s);
+        input.push('\n');
+    }
+    input.push_str("DONE\n");
+    let out = talk(&mut b, &input);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("OK"), "{out}");
+    lines.next().unwrap_or_default().to_string()
+}
+
+fn cells_of(reply: &str) -> Vec<Cell> {
+    reply
+        .split(' ')
+        .map(|t| Cell::parse_xy(t).unwrap())
+        .collect()
+}
+
+/// The three cases of the Gomocup Swap2 protocol (gomocup.org, experimental
+/// tournament 2020/2021): the answers' shapes, their legality, and the choices on
+/// positions where one colour is plainly better.
+#[test]
+fn swap2_answers_the_three_cases() {
+    // Case 1: three distinct stones of the central 5x5, black centre first.
+    let cells = cells_of(&swap2_reply(&[]));
+    assert_eq!(cells.len(), 3);
+    assert_eq!(cells[0], Cell::new(7, 7));
+    assert!(cells[0] != cells[1] && cells[1] != cells[2] && cells[0] != cells[2]);
+    assert!(
+        cells
+            .iter()
+            .all(|c| (5..=9).contains(&c.x) && (5..=9).contains(&c.y))
+    );
+    // Case 2, white plainly better (black's two stones in corners, white's in the
+    // centre, white to move): we stay white and play a 4th stone.
+    let reply = swap2_reply(&["0,0", "7,7", "14,14"]);
+    let mv = cells_of(&reply);
+    assert_eq!(mv.len(), 1, "{reply}");
+    assert!(![(0, 0), (7, 7), (14, 14)].contains(&(mv[0].x, mv[0].y)));
+    // Case 2, black plainly better (black h8 i8 together, white's stone in the
+    // corner): we take black.
+    assert_eq!(swap2_reply(&["7,7", "0,0", "8,7"]), "SWAP");
+    // Case 2 near even: SWAP, a 4th stone, or two stones on empty cells.
+    let reply = swap2_reply(&["7,7", "8,6", "4,8"]);
+    if reply != "SWAP" {
+        let cells = cells_of(&reply);
+        assert!((1..=2).contains(&cells.len()), "{reply}");
+        for c in &cells {
+            assert!(![(7, 7), (8, 6), (4, 8)].contains(&(c.x, c.y)), "{reply}");
+        }
+    }
+    // Case 3, black's open three h8-i8-j8 and white's stones in corners: we take
+    // black; white's two central stones against black's three corners: we play.
+    assert_eq!(swap2_reply(&["7,7", "0,0", "8,7", "14,14", "9,7"]), "SWAP");
+    let reply = swap2_reply(&["0,0", "7,7", "0,14", "8,7", "14,0"]);
+    assert_eq!(cells_of(&reply).len(), 1, "{reply}");
+}
+
+/// A `SWAP2BOARD` block refused for its stone count leaves the game as it was: its
+/// stones were kept as the position, so a `TURN` on a cell of the game before was
+/// taken as a new move.
+#[test]
+fn a_refused_swap2_block_keeps_the_game() {
+    let mut b = Brain::new().with_node_limit(2_000);
+    let out = talk(
+        &mut b,
+        "START 15\nTURN 7,7\nSWAP2BOARD\n0,0\n0,1\n0,2\n0,3\nDONE\nTURN 7,7\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines[2], "ERROR SWAP2BOARD takes 0, 3 or 5 stones, got 4");
+    assert_eq!(lines[3], "ERROR cell 7,7 is occupied", "{out}");
+    let board = b.board().unwrap();
+    assert_eq!(board.stone_count(), 2, "{out}");
+    assert_eq!(board.moves()[0], Cell::new(7, 7));
+}
+
+/// A Swap2 answer whose hard limit has passed (its searches came back late, as a
+/// search thread that waited for a CPU does) compares no more candidates: the
+/// first legal candidate stands in, with no search.
+#[test]
+fn swap2_past_its_deadline_searches_no_more_candidates() {
+    let mut b = Brain::new().with_node_limit(4_000);
+    talk(&mut b, "START 15\n");
+    let mut board = Board::with_size(15, b.rule).unwrap();
+    for c in [Cell::new(7, 7), Cell::new(8, 6), Cell::new(4, 8)] {
+        board.play(c);
+    }
+    let taken = Cell::new(7, 7);
+    let candidates = [taken, Cell::new(6, 6), Cell::new(9, 9)];
+    // No engine: a search would panic ("engine allocated"), so none may start.
+    b.engine = None;
+    let chosen = b.most_balanced(&mut board, &candidates, 3, Some(Instant::now()));
+    assert_eq!(chosen, Some(Cell::new(6, 6)));
+    assert_eq!(board.stone_count(), 3, "the board is left as it was");
+    // With time left, the candidates are searched.
+    b.ensure_engine();
+    let chosen = b.most_balanced(&mut board, &candidates, 3, None);
+    assert!(candidates[1..].contains(&chosen.unwrap()));
+    assert_eq!(board.stone_count(), 3);
+}
+
+/// Exactly five (rule 1) in a conversation: GomocupJudge's check c2 (white to move
+/// after h8 h9 i8 h10 g8 h11 j13 h12 g14 h14 i15). White's h13 makes six (h9-h14):
+/// the winning move under rule 0, no win under rule 1, where white must stop black's
+/// open three g8-h8-i8 instead. The same under renju, where white's six wins.
+#[test]
+fn exact_five_in_conversation() {
+    // Ours (white) field 1, the opponent's (black) field 2.
+    let stones =
+        "7,8,1\n7,9,1\n7,10,1\n7,11,1\n7,13,1\n7,7,2\n8,7,2\n6,7,2\n9,12,2\n6,13,2\n8,14,2\n";
+    for (rule, expect) in [
+        ("0", &["7,12"][..]),
+        ("1", &["5,7", "9,7"]),
+        ("4", &["7,12"]),
+    ] {
+        let mut b = Brain::new().with_node_limit(5_000);
+        let out = talk(
+            &mut b,
+            &format!("START 15\nINFO rule {rule}\nBOARD\n{stones}DONE\n"),
+        );
+        let reply = out.lines().nth(1).unwrap();
+        assert!(expect.contains(&reply), "rule {rule}: {out}");
+    }
+}
+
+#[test]
+fn renju_forbidden_points_in_conversation() {
+    // GomocupJudge's renju check c3: black (us) to move after h8 h9 i7 i9 h10 i6 i11
+    // i12; g9 (6,8) would be a double three, which wins under freestyle.
+    let stones = "7,7,1\n7,8,2\n8,6,1\n8,8,2\n7,9,1\n8,5,2\n8,10,1\n8,11,2\n";
+    for (rule, g9_allowed) in [("0", true), ("4", false)] {
+        let mut b = Brain::new().with_node_limit(3_000);
+        let out = talk(
+            &mut b,
+            &format!("START 15\nINFO rule {rule}\nBOARD\n{stones}DONE\n"),
+        );
+        let reply = out.lines().nth(1).unwrap();
+        assert_eq!(reply == "6,8", g9_allowed, "rule {rule}: {out}");
+    }
+    // As white (the opponent has a stone more, 0,0 far away): our reply, then the
+    // opponent's forbidden g9 is refused with ERROR.
+    let mut b = Brain::new().with_node_limit(300);
+    let out = talk(
+        &mut b,
+        "START 15\nINFO rule 4\nBOARD\n7,7,2\n7,8,1\n8,6,2\n8,8,1\n7,9,2\n8,5,1\n8,10,2\n8,11,1\n0,0,2\nDONE\nTURN 6,8\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_ne!(lines[1], "6,8", "{out}");
+    assert!(
+        lines[2].starts_with("ERROR") && lines[2].contains("forbidden"),
+        "{out}"
+    );
+}
+
+#[test]
+fn sizes_and_takeback() {
+    let mut b = Brain::new().with_node_limit(1_000);
+    let out = talk(&mut b, "START 4\nSTART 23\nSTART x\nSTART 5\nBEGIN\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("ERROR")
+            && lines[1].starts_with("ERROR")
+            && lines[2].starts_with("ERROR")
+    );
+    assert_eq!(lines[3], "OK");
+    assert_eq!(lines[4], "2,2");
+    let out = talk(&mut b, "TAKEBACK 2,2\nRESTART\nBEGIN\n");
+    assert_eq!(out, "OK\nOK\n2,2\n");
+}
+
+/// A brain talking over pipes with [`Brain::run_listening`] on a thread of its own:
+/// the manager's end of its input and of its output, the searches' starts, and the
+/// brain with its result when the conversation is over.
+#[cfg(target_os = "linux")]
+struct OnPipes {
+    input: Option<io::PipeWriter>,
+    output: Option<io::BufReader<io::PipeReader>>,
+    searching: std::sync::mpsc::Receiver<()>,
+    done: std::sync::mpsc::Receiver<(Brain, io::Result<()>)>,
+}
+
+/// How long a test waits for something that must happen: only a hang fails it, this
+/// is no threshold on speed.
+#[cfg(target_os = "linux")]
+const HANG: Duration = Duration::from_secs(60);
+
+#[cfg(target_os = "linux")]
+impl OnPipes {
+    fn start(mut brain: Brain) -> OnPipes {
+        let (in_read, in_write) = io::pipe().unwrap();
+        let (out_read, mut out_write) = io::pipe().unwrap();
+        let (tell, searching) = std::sync::mpsc::channel();
+        brain.on_search = Some(tell);
+        let (finished, done) = std::sync::mpsc::channel();
+        thread::spawn(move || {
+            let r = brain.run_listening(&in_read, &mut out_write);
+            drop(out_write);
+            let _ = finished.send((brain, r));
+        });
+        OnPipes {
+            input: Some(in_write),
+            output: Some(io::BufReader::new(out_read)),
+            searching,
+            done,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        let input = self.input.as_mut().expect("input open");
+        input.write_all(text.as_bytes()).unwrap();
+        input.flush().unwrap();
+    }
+
+    /// The brain's next line; a brain that never answers fails the test (after
+    /// [`HANG`]) instead of hanging it.
+    fn line(&mut self) -> String {
+        use rustix::event::{PollFd, PollFlags, Timespec, poll};
+        let out = self.output.as_mut().expect("output open");
+        if !out.buffer().contains(&b'\n') {
+            let mut fds = [PollFd::new(out.get_ref(), PollFlags::IN)];
+            let hang = Timespec {
+                tv_sec: HANG.as_secs() as i64,
+                tv_nsec: 0,
+            };
+            let ready = poll(&mut fds, Some(&hang)).unwrap();
+            assert!(
+                ready > 0,
+                "the brain did not answer (its search was not stopped)"
+            );
+        }
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        line.trim_end().to_string()
+    }
+
+    fn search_started(&self) {
+        self.searching.recv_timeout(HANG).expect("a search started");
+    }
+
+    fn finished(&self) -> (Brain, io::Result<()>) {
+        self.done
+            .recv_timeout(HANG)
+            .expect("the conversation ended")
+    }
+}
+
+/// New-user report 19 item 9 / fix 20: an `END` sent while the brain searches (here
+/// under an 11-day `timeout_turn`) stops the search at once: the best move so far is
+/// written and the conversation ends. Before, `END` was read only after the search.
+#[cfg(target_os = "linux")]
+#[test]
+fn end_during_a_search_stops_it() {
+    let mut p = OnPipes::start(Brain::new());
+    p.send("START 15\nINFO timeout_turn 1000000000\n");
+    assert_eq!(p.line(), "OK");
+    p.send("TURN 7,7\n");
+    p.search_started();
+    p.send("END\n");
+    let reply = p.line();
+    assert!(Cell::parse_xy(&reply).is_ok(), "{reply}");
+    let (brain, result) = p.finished();
+    result.unwrap();
+    assert_eq!(brain.interrupted, Some(Interrupt::End));
+    assert_eq!(p.line(), "", "nothing after the move");
+}
+
+/// The searches of a Swap2 answer (here choosing after three stones, under an 11-day
+/// `timeout_turn`) stop on `END` too: an answer is written at once and the
+/// conversation ends.
+#[cfg(target_os = "linux")]
+#[test]
+fn end_during_a_swap2_answer_stops_it() {
+    let mut p = OnPipes::start(Brain::new());
+    p.send("START 15\nINFO timeout_turn 1000000000\n");
+    assert_eq!(p.line(), "OK");
+    p.send("SWAP2BOARD\n7,7\n8,8\n9,7\nDONE\n");
+    p.search_started();
+    p.send("END\n");
+    let reply = p.line();
+    assert!(!reply.is_empty() && !reply.starts_with("ERROR"), "{reply}");
+    let (brain, result) = p.finished();
+    result.unwrap();
+    assert_eq!(brain.interrupted, Some(Interrupt::End));
+}
+
+/// The manager gone (its end of the brain's output closed) during a search stops the
+/// search too: nobody would read its move. Writing it then fails (a broken pipe).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_output_stops_the_search() {
+    let mut p = OnPipes::start(Brain::new());
+    p.send("START 15\nINFO timeout_turn 1000000000\n");
+    assert_eq!(p.line(), "OK");
+    p.send("TURN 7,7\n");
+    p.search_started();
+    p.output = None;
+    let (brain, result) = p.finished();
+    assert_eq!(result.unwrap_err().kind(), io::ErrorKind::BrokenPipe);
+    assert_eq!(brain.interrupted, Some(Interrupt::OutputClosed));
+}
+
+/// What does not stop a search: the input's end (a script piped in closes it at once),
+/// and an `END` already read when the search started (a script's last line). Both
+/// searches run to their node limit and answer what [`Brain::run`] answers.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_scripts_end_does_not_stop_its_searches() {
+    let script = "START 15\nINFO timeout_turn 1000000000\nTURN 7,7\n";
+    let expected = talk(&mut Brain::new().with_node_limit(20_000), script);
+    // The input closed during the search.
+    let mut p = OnPipes::start(Brain::new().with_node_limit(20_000));
+    p.send(script);
+    p.search_started();
+    p.input = None;
+    assert_eq!(format!("{}\n{}\n", p.line(), p.line()), expected);
+    let (brain, result) = p.finished();
+    result.unwrap();
+    assert_eq!(brain.interrupted, None);
+    // END sent with the commands, read before the search.
+    let mut p = OnPipes::start(Brain::new().with_node_limit(20_000));
+    p.send(&format!("{script}END\n"));
+    p.search_started();
+    assert_eq!(format!("{}\n{}\n", p.line(), p.line()), expected);
+    let (brain, result) = p.finished();
+    result.unwrap();
+    assert_eq!(brain.interrupted, None);
+}
