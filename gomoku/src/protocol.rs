@@ -52,6 +52,11 @@ use zerosum::search::{Limits, StopFlag};
 use zerosum::time::{Budget, GameClock};
 use zerosum::{Game, Score, Side};
 
+/// The longest line read, in bytes: the protocol lets a brain cut very long lines (no
+/// command is nearly this long); a longer line is cut to it, and an `UNKNOWN` answer to
+/// it says so.
+pub(crate) const MAX_LINE: usize = 64 * 1024;
+
 #[cfg(target_os = "linux")]
 mod listen;
 #[cfg(target_os = "linux")]
@@ -434,9 +439,12 @@ impl Brain {
                         break;
                     }
                 };
-                let text = String::from_utf8_lossy(&line);
+                // A line longer than MAX_LINE (the listener keeps a byte more of one) is
+                // cut to it, and known to be cut.
+                let cut = line.len() > MAX_LINE;
+                let text = String::from_utf8_lossy(&line[..line.len().min(MAX_LINE)]);
                 trace("read", text.trim());
-                match self.handle(&text, &link) {
+                match self.handle(&text, cut, &link) {
                     Ok(true) => {}
                     Ok(false) => {
                         *going = false;
@@ -453,8 +461,9 @@ impl Brain {
         })
     }
 
-    /// One command (see [`Brain::handle_line`]).
-    fn handle<W: Write>(&mut self, line: &str, link: &Link<'_, W>) -> io::Result<bool> {
+    /// One command (see [`Brain::handle_line`]); `cut` when `line` is the first
+    /// [`MAX_LINE`] bytes of a longer line.
+    fn handle<W: Write>(&mut self, line: &str, cut: bool, link: &Link<'_, W>) -> io::Result<bool> {
         let line = line.trim();
         if line.is_empty() {
             return Ok(true);
@@ -517,7 +526,7 @@ impl Brain {
                 Err(why) => {
                     block.bad += 1;
                     if block.error.is_none() {
-                        block.error = Some(format!("{} ({why})", echo(line)));
+                        block.error = Some(format!("{} ({why})", echo(line, cut)));
                     }
                 }
             }
@@ -564,9 +573,9 @@ impl Brain {
                 None
             }
             "TAKEBACK" => Some(self.takeback(arg)),
-            "INFO" => self.info(arg),
+            "INFO" => self.info(arg, cut),
             "ABOUT" => Some(ABOUT.into()),
-            _ => Some(format!("UNKNOWN command {}", echo(sent))),
+            _ => Some(format!("UNKNOWN command {}", echo(sent, cut))),
         };
         if let Some(r) = reply {
             link.write(&r)?;
@@ -625,8 +634,9 @@ impl Brain {
     }
 
     /// `INFO key value`: no answer, except a `MESSAGE` for a rule we cannot play or a
-    /// time or memory value that is not a number (the setting in force is kept).
-    fn info(&mut self, arg: &str) -> Option<String> {
+    /// time or memory value that is not a number (the setting in force is kept); `cut`
+    /// when the line was cut at [`MAX_LINE`] bytes.
+    fn info(&mut self, arg: &str, cut: bool) -> Option<String> {
         let (key, value) = match arg.split_once(char::is_whitespace) {
             Some((k, v)) => (k.to_ascii_lowercase(), v.trim()),
             None => (arg.to_ascii_lowercase(), ""),
@@ -653,7 +663,7 @@ impl Brain {
             };
             return Some(format!(
                 "MESSAGE INFO {key} {}: expected {expected}; ignored",
-                echo(value)
+                echo(value, cut)
             ));
         }
         match key.as_str() {
@@ -1328,10 +1338,16 @@ const ECHO_CHARS: usize = 40;
 
 /// An unknown command as quoted in the `UNKNOWN` answer: at most [`ECHO_CHARS`]
 /// characters (then `…` and the length), so that a garbage line of megabytes is not sent
-/// back whole.
-fn echo(cmd: &str) -> String {
+/// back whole. When its line was `cut` at [`MAX_LINE`] bytes, its length is unknown: the
+/// answer says the line was longer than that (before, it gave the cut length as the
+/// command's).
+fn echo(cmd: &str, cut: bool) -> String {
     match zerosum::text::head(cmd, ECHO_CHARS) {
-        None => format!("{cmd:?}"),
+        None if !cut => format!("{cmd:?}"),
+        None => format!("{cmd:?}… (a line longer than {MAX_LINE} bytes, cut there)"),
+        Some(head) if cut => {
+            format!("{head:?}… (a line longer than {MAX_LINE} bytes, cut there)")
+        }
         Some(head) => format!("{head:?}… ({} characters)", cmd.chars().count()),
     }
 }
@@ -1534,19 +1550,55 @@ mod tests {
         assert_eq!(b.move_limits().time, Some(Duration::from_millis(700 - 28)));
     }
 
+    /// An unknown command is echoed with at most 40 characters and its length; a line
+    /// longer than [`MAX_LINE`] is cut there, and the answer says so rather than give the
+    /// cut length as the line's.
     #[test]
     fn an_unknown_command_is_echoed_short_and_as_sent() {
-        let long = format!("FOO{}", "x".repeat(100_000));
-        let out = talk(&mut Brain::new(), &format!("{long}\nBar\n"));
+        let x37 = "x".repeat(37);
+        let long = format!("FOO{}", "x".repeat(50_000));
+        let longer = format!("FOO{}", "x".repeat(100_000));
+        let out = talk(&mut Brain::new(), &format!("{long}\n{longer}\nBar\n"));
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(
             lines[0],
+            format!("UNKNOWN command \"FOO{x37}\"… (50003 characters)")
+        );
+        assert_eq!(
+            lines[1],
+            format!("UNKNOWN command \"FOO{x37}\"… (a line longer than 65536 bytes, cut there)")
+        );
+        assert_eq!(lines[2], "UNKNOWN command \"Bar\"");
+    }
+
+    /// The same through the listener of [`Brain::run_listening`], which keeps at most a
+    /// byte more than [`MAX_LINE`] of a line: a 3 MB line is answered as longer than
+    /// 65536 bytes. Before, the answer gave its cut length, `(65536 characters)`.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_cut_line_is_answered_as_longer_than_the_cut() {
+        use std::io::Read;
+        let (input, mut manager) = io::pipe().unwrap();
+        let (mut answers, mut output) = io::pipe().unwrap();
+        let writer = std::thread::spawn(move || {
+            manager.write_all(b"FOO").unwrap();
+            for _ in 0..30 {
+                manager.write_all(&[b'x'; 100_000]).unwrap();
+            }
+            manager.write_all(b"\nEND\n").unwrap();
+        });
+        Brain::new().run_listening(&input, &mut output).unwrap();
+        writer.join().unwrap();
+        drop(output);
+        let mut out = String::new();
+        answers.read_to_string(&mut out).unwrap();
+        assert_eq!(
+            out.trim(),
             format!(
-                "UNKNOWN command \"FOO{}\"… (100003 characters)",
+                "UNKNOWN command \"FOO{}\"… (a line longer than 65536 bytes, cut there)",
                 "x".repeat(37)
             )
         );
-        assert_eq!(lines[1], "UNKNOWN command \"Bar\"");
     }
 
     #[test]
