@@ -742,7 +742,6 @@ fn a_single_move_left_by_the_root_defence_is_not_a_proof() {
 /// figures are counts, not wall time. A bare depth still searches the reply to its depth.
 #[test]
 fn a_single_candidate_is_answered_after_a_short_search() {
-    use gomoku::prelude::*;
     use std::sync::Arc;
     use std::time::Duration;
     use zerosum::search::Limits;
