@@ -37,7 +37,7 @@ use std::sync::atomic::AtomicU64;
 use zerosum::search::{Limits, RootMove, StopFlag};
 use zerosum::{Bound, Engine as _, Game as _, MoveList, Outcome, Side};
 
-pub use options::{CommonArgs, Strength};
+pub use options::{CommonArgs, LevelChoice, Strength};
 
 /// One progress report of a thinking AI, already written in the game's terms.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -343,9 +343,20 @@ pub trait PlayGame: Clone + Send + 'static {
     ) -> Thought<Self::Move> {
         let all = <LevelOf<Self::Engine> as zerosum::Level>::all();
         let wanted = match strength {
-            Strength::Level(n) => n.to_string(),
-            Strength::Perfect => "perfect".to_string(),
-            Strength::Time(_) | Strength::Depth(_) | Strength::Nodes(_) => {
+            Strength::Level(n)
+            | Strength::Within {
+                level: Some(LevelChoice::Number(n)),
+                ..
+            } => n.to_string(),
+            Strength::Perfect
+            | Strength::Within {
+                level: Some(LevelChoice::Perfect),
+                ..
+            } => "perfect".to_string(),
+            Strength::Time(_)
+            | Strength::Depth(_)
+            | Strength::Nodes(_)
+            | Strength::Within { level: None, .. } => {
                 all.last().map(|l| l.to_string()).unwrap_or_default()
             }
         };
@@ -356,6 +367,14 @@ pub trait PlayGame: Clone + Send + 'static {
             Strength::Time(t) => Limits::time(t),
             Strength::Depth(d) => Limits::depth(d),
             Strength::Nodes(n) => Limits::nodes(n),
+            Strength::Within {
+                time, depth, nodes, ..
+            } => Limits {
+                time,
+                depth,
+                nodes,
+                ..Limits::default()
+            },
             Strength::Level(_) | Strength::Perfect => Limits::default(),
         }
         .with_stop(stop.clone());
