@@ -30,8 +30,10 @@ use zerosum::{Bound, Game, LevelError, Observer, Score};
 /// still caps it), selectively (multi-ProbCut at t = 1.5 standard deviations, also
 /// under a node limit; a bare depth searches every line), and an exact solve that does
 /// not finish within its share of the time (half) hands over to the search. Under a time or node limit the solve is tried only
-/// when an estimate of its cost says it may fit (about 19 empties at 200 ms a move, 22
-/// at 2 s); without limits it always is. A single legal move (or a forced pass) is
+/// when an estimate of its cost says it may fit (about 20 empties at 200 ms a move, 23
+/// at 2 s, 24 at 3 s); without limits it always is. A midgame search that reaches the
+/// end of the game (selectively) before its budget runs out hands the rest to an exact
+/// solve. A single legal move (or a forced pass) is
 /// answered at once: under a time or node limit its search (or solve) gets at most
 /// 200,000 nodes and a sixteenth of the time, enough to value it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -342,12 +344,18 @@ const MAX_MIDGAME_DEPTH: u32 = 60;
 /// Nodes the exact solver needs at 20 empties, roughly: the mean of the 20-empties
 /// positions of FFO #20–#39 (about 7 M, measured with this solver in 2026).
 const EXACT_NODES_AT_20: f64 = 7.0e6;
-/// How many times more nodes each more empty square costs the exact solver, roughly:
-/// FFO #40–#49 (about 23 empties) take about 160 M nodes each, 2.8³ times the above.
-const EXACT_GROWTH: f64 = 2.8;
-/// Exact-solver nodes per second assumed when only time limits a solve (this machine's
-/// solver runs at 14–19 M nodes per CPU-second).
-const EXACT_NODES_PER_SECOND: f64 = 15.0e6;
+/// How many times more nodes each more empty square costs the exact solver, roughly: a
+/// pessimistic envelope. FFO #40–#49 (20–26 empties) took 10–198 M nodes in December
+/// 2026, a growth of 1.5 a square by a least-squares fit; 2 puts the hard ones (#45,
+/// 198 M at 24 empties; #49, 164 M at 26) within twice the estimate. Until then it was
+/// 2.8 (from an older, slower solver: about 160 M nodes at 23 empties), which put FFO
+/// #44 (23 empties, solved in 11 M nodes and 0.47 s) at 154 M: at 3 s a move it was
+/// not even tried, and the answer was an evaluation (see FIGURES.md).
+const EXACT_GROWTH: f64 = 2.0;
+/// Exact-solver nodes per second assumed when only time limits a solve: the solver ran
+/// at 25.5 M nodes per second over FFO #40–#49 in December 2026 (14–19 M in earlier
+/// builds).
+const EXACT_NODES_PER_SECOND: f64 = 25.0e6;
 /// How much more than the budget allows a solve may be estimated to cost and still be
 /// tried: the estimate is for hard positions, and most positions solve faster.
 const EXACT_OPTIMISM: f64 = 4.0;
@@ -465,14 +473,23 @@ impl zerosum::Engine for Engine {
         let nodes = limits.nodes.map(|n| n.saturating_sub(spent));
         let mut r = self.midgame(game, depth, &budget.share(1.0, nodes), observer);
         r.stats.nodes += spent;
-        if !r.exact && pv_ends_game(game, &r.pv) {
-            // The line the evaluation chose ends the game (a wipe-out, say): a small
-            // solve often proves its value, which is then reported as exact.
-            let left = limits.nodes.map_or(END_PROBE_NODES, |n| {
-                n.saturating_sub(r.stats.nodes).min(END_PROBE_NODES)
-            });
-            if left > 0 {
-                let probe = budget.share(1.0, Some(left));
+        // The midgame searched to the end of the game (selectively, so its value is no
+        // proof) before its budget ran out: the rest of the budget goes to an exact
+        // solve, which often fits in it (FFO #44 at 3 s a move: the midgame reached its
+        // 23 empties in 1.9 s, and the solve takes 0.5 s).
+        let to_the_end = r.depth >= empties && budget.is_bounded();
+        if !r.exact && (to_the_end || pv_ends_game(game, &r.pv)) {
+            // Else the line the evaluation chose ends the game (a wipe-out, say): a
+            // small solve often proves its value, which is then reported as exact.
+            let left = match limits.nodes {
+                Some(n) if to_the_end => Some(n.saturating_sub(r.stats.nodes)),
+                None if to_the_end => None,
+                n => Some(n.map_or(END_PROBE_NODES, |n| {
+                    n.saturating_sub(r.stats.nodes).min(END_PROBE_NODES)
+                })),
+            };
+            if left != Some(0) {
+                let probe = budget.share(1.0, left);
                 if let Some(mut solved) = self.endgame(game, &probe) {
                     solved.stats.nodes += r.stats.nodes;
                     observer(&solved.report());
