@@ -450,10 +450,39 @@ pub fn run<G: PlayGame>(game: Result<G, String>, common: &CommonArgs) -> ExitCod
             return ExitCode::from(2);
         }
     };
+    warn_if_no_search::<G>(&setup.strength);
     if common.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         plain::run(game, setup)
     } else {
         tui::run(game, setup)
+    }
+}
+
+/// Warns on standard error, as `bestmove` does, when `strength` is a level that chooses
+/// its move without a search (Gomoku's level 1) with a time or node limit, and no depth
+/// (which makes every level search): the limit has no effect.
+fn warn_if_no_search<G: PlayGame>(strength: &Strength) {
+    let Strength::Within {
+        level: Some(LevelChoice::Number(n)),
+        time,
+        depth: None,
+        nodes,
+    } = *strength
+    else {
+        return;
+    };
+    let Some(what) = [(nodes.is_some(), "--nodes"), (time.is_some(), "--time-ms")]
+        .into_iter()
+        .find_map(|(given, name)| given.then_some(name))
+    else {
+        return;
+    };
+    if let Ok(level) = n.to_string().parse::<LevelOf<G::Engine>>()
+        && !zerosum::Level::searches(&level)
+    {
+        eprintln!(
+            "warning: level {level} chooses its move without a search, so {what} has no effect"
+        );
     }
 }
 
