@@ -32,7 +32,7 @@ const ANALYZE_MINUTES_DEEP_TEXT: &str = "an Othello analysis of 18 plies or more
 /// from the start is far beyond reach (see [`FAR_BEYOND_EMPTIES`]).
 const PLAY_PERFECT_TEXT: &str = "before about 20 empty squares are left that takes from \
      minutes to far more than a lifetime (the m key in the TUI plays the search's move; \
-     --time-ms in place of --level bounds each move, exact whenever the solver fits)";
+     --time-ms bounds each move, exact whenever the solver fits)";
 
 /// Empty squares beyond which an unbounded exact solve gets a warning: with
 /// [`GROWTH_PER_EMPTY`] from [`SOLVABLE_EMPTIES`], 27 empties are about 10^3 times the

@@ -293,7 +293,7 @@ pub fn run(command: Command) -> ExitCode {
                 common.warn_if_perfect(
                     "beyond 4x4 an early position takes from under a second (5x5, k = 4) \
                      to hours (8x8, k = 5) (the m key in the TUI plays the search's move; \
-                     --time-ms in place of --level bounds each move, exact whenever the solver fits)",
+                     --time-ms bounds each move, exact whenever the solver fits)",
                 );
             }
             crate::play::run(game, &common)

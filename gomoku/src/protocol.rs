@@ -55,6 +55,11 @@ use zerosum::search::{Limits, StopFlag};
 use zerosum::time::{Budget, GameClock};
 use zerosum::{Game, Side};
 
+/// The longest line read, in bytes: the protocol lets a brain cut very long lines (no
+/// command is nearly this long); a longer line is cut to it, and an `UNKNOWN` answer to
+/// it says so.
+pub(crate) const MAX_LINE: usize = 64 * 1024;
+
 #[cfg(target_os = "linux")]
 mod listen;
 mod swap2;
@@ -442,9 +447,12 @@ impl Brain {
                         break;
                     }
                 };
-                let text = String::from_utf8_lossy(&line);
+                // A line longer than MAX_LINE (the listener keeps a byte more of one) is
+                // cut to it, and known to be cut.
+                let cut = line.len() > MAX_LINE;
+                let text = String::from_utf8_lossy(&line[..line.len().min(MAX_LINE)]);
                 trace("read", text.trim());
-                match self.handle(&text, &link) {
+                match self.handle(&text, cut, &link) {
                     Ok(true) => {}
                     Ok(false) => {
                         *going = false;
@@ -461,8 +469,9 @@ impl Brain {
         })
     }
 
-    /// One command (see [`Brain::handle_line`]).
-    fn handle<W: Write>(&mut self, line: &str, link: &Link<'_, W>) -> io::Result<bool> {
+    /// One command (see [`Brain::handle_line`]); `cut` when `line` is the first
+    /// [`MAX_LINE`] bytes of a longer line.
+    fn handle<W: Write>(&mut self, line: &str, cut: bool, link: &Link<'_, W>) -> io::Result<bool> {
         let line = line.trim();
         if line.is_empty() {
             return Ok(true);
@@ -525,7 +534,7 @@ impl Brain {
                 Err(why) => {
                     block.bad += 1;
                     if block.error.is_none() {
-                        block.error = Some(format!("{} ({why})", echo(line)));
+                        block.error = Some(format!("{} ({why})", echo(line, cut)));
                     }
                 }
             }
@@ -572,9 +581,9 @@ impl Brain {
                 None
             }
             "TAKEBACK" => Some(self.takeback(arg)),
-            "INFO" => self.info(arg),
+            "INFO" => self.info(arg, cut),
             "ABOUT" => Some(ABOUT.into()),
-            _ => Some(format!("UNKNOWN command {}", echo(sent))),
+            _ => Some(format!("UNKNOWN command {}", echo(sent, cut))),
         };
         if let Some(r) = reply {
             link.write(&r)?;
@@ -633,8 +642,9 @@ impl Brain {
     }
 
     /// `INFO key value`: no answer, except a `MESSAGE` for a rule we cannot play or a
-    /// time or memory value that is not a number (the setting in force is kept).
-    fn info(&mut self, arg: &str) -> Option<String> {
+    /// time or memory value that is not a number (the setting in force is kept); `cut`
+    /// when the line was cut at [`MAX_LINE`] bytes.
+    fn info(&mut self, arg: &str, cut: bool) -> Option<String> {
         let (key, value) = match arg.split_once(char::is_whitespace) {
             Some((k, v)) => (k.to_ascii_lowercase(), v.trim()),
             None => (arg.to_ascii_lowercase(), ""),
@@ -661,7 +671,7 @@ impl Brain {
             };
             return Some(format!(
                 "MESSAGE INFO {key} {}: expected {expected}; ignored",
-                echo(value)
+                echo(value, cut)
             ));
         }
         match key.as_str() {
@@ -963,10 +973,16 @@ const ECHO_CHARS: usize = 40;
 
 /// An unknown command as quoted in the `UNKNOWN` answer: at most [`ECHO_CHARS`]
 /// characters (then `…` and the length), so that a garbage line of megabytes is not sent
-/// back whole.
-fn echo(cmd: &str) -> String {
+/// back whole. When its line was `cut` at [`MAX_LINE`] bytes, its length is unknown: the
+/// answer says the line was longer than that (before, it gave the cut length as the
+/// command's).
+fn echo(cmd: &str, cut: bool) -> String {
     match zerosum::text::head(cmd, ECHO_CHARS) {
-        None => format!("{cmd:?}"),
+        None if !cut => format!("{cmd:?}"),
+        None => format!("{cmd:?}… (a line longer than {MAX_LINE} bytes, cut there)"),
+        Some(head) if cut => {
+            format!("{head:?}… (a line longer than {MAX_LINE} bytes, cut there)")
+        }
         Some(head) => format!("{head:?}… ({} characters)", cmd.chars().count()),
     }
 }

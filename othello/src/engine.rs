@@ -30,8 +30,12 @@ use zerosum::{Bound, Game, LevelError, Observer, Score};
 /// still caps it), selectively (multi-ProbCut at t = 1.5 standard deviations, also
 /// under a node limit; a bare depth searches every line), and an exact solve that does
 /// not finish within its share of the time (half) hands over to the search. Under a time or node limit the solve is tried only
-/// when an estimate of its cost says it may fit (about 19 empties at 200 ms a move, 22
-/// at 2 s); without limits it always is.
+/// when an estimate of its cost says it may fit (about 20 empties at 200 ms a move, 23
+/// at 2 s, 24 at 3 s); without limits it always is. A midgame search that reaches the
+/// end of the game (selectively) before its budget runs out hands the rest to an exact
+/// solve. A single legal move (or a forced pass) is
+/// answered at once: under a time or node limit its search (or solve) gets at most
+/// 200,000 nodes and a sixteenth of the time, enough to value it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Level {
     /// Midgame search depth in plies.
@@ -340,12 +344,18 @@ const MAX_MIDGAME_DEPTH: u32 = 60;
 /// Nodes the exact solver needs at 20 empties, roughly: the mean of the 20-empties
 /// positions of FFO #20–#39 (about 7 M, measured with this solver in 2026).
 const EXACT_NODES_AT_20: f64 = 7.0e6;
-/// How many times more nodes each more empty square costs the exact solver, roughly:
-/// FFO #40–#49 (about 23 empties) take about 160 M nodes each, 2.8³ times the above.
-const EXACT_GROWTH: f64 = 2.8;
-/// Exact-solver nodes per second assumed when only time limits a solve (this machine's
-/// solver runs at 14–19 M nodes per CPU-second).
-const EXACT_NODES_PER_SECOND: f64 = 15.0e6;
+/// How many times more nodes each more empty square costs the exact solver, roughly: a
+/// pessimistic envelope. FFO #40–#49 (20–26 empties) took 10–198 M nodes in December
+/// 2026, a growth of 1.5 a square by a least-squares fit; 2 puts the hard ones (#45,
+/// 198 M at 24 empties; #49, 164 M at 26) within twice the estimate. Until then it was
+/// 2.8 (from an older, slower solver: about 160 M nodes at 23 empties), which put FFO
+/// #44 (23 empties, solved in 11 M nodes and 0.47 s) at 154 M: at 3 s a move it was
+/// not even tried, and the answer was an evaluation (see FIGURES.md).
+const EXACT_GROWTH: f64 = 2.0;
+/// Exact-solver nodes per second assumed when only time limits a solve: the solver ran
+/// at 25.5 M nodes per second over FFO #40–#49 in December 2026 (14–19 M in earlier
+/// builds).
+const EXACT_NODES_PER_SECOND: f64 = 25.0e6;
 /// How much more than the budget allows a solve may be estimated to cost and still be
 /// tried: the estimate is for hard positions, and most positions solve faster.
 const EXACT_OPTIMISM: f64 = 4.0;
@@ -367,6 +377,26 @@ fn exact_may_fit(empties: u32, budget: &Budget) -> bool {
     };
     let estimate = EXACT_NODES_AT_20 * EXACT_GROWTH.powi(empties as i32 - 20);
     estimate <= EXACT_OPTIMISM * affordable
+}
+
+/// Most nodes the engine spends, under a time or node limit, on a position with a single
+/// legal move (or a forced pass): the move is played whatever the search finds, so the
+/// search only values it (about 15 plies of midgame, or an exact solve of up to about 16
+/// empties). Before, such a move used the whole budget (5 s for 5 positions given 1 s
+/// each; see FIGURES.md).
+const SINGLE_MOVE_NODES: u64 = 200_000;
+/// The part of the time a position with a single legal move may use under a time limit
+/// (a bound for slow machines; [`SINGLE_MOVE_NODES`] usually stops the search first).
+const SINGLE_MOVE_TIME: f64 = 1.0 / 16.0;
+
+/// True when the side to move of `game` has exactly one legal move: one square, or a
+/// pass because it has none while the opponent has some.
+fn single_move(game: &Othello) -> bool {
+    let board = game.board();
+    match board.moves().count_ones() {
+        0 => board.opponent_moves() != 0,
+        n => n == 1,
+    }
 }
 
 /// The node budget of the exact solve tried when the midgame's principal variation
@@ -399,7 +429,22 @@ impl zerosum::Engine for Engine {
         limits: &Limits,
         observer: &mut Observer<'_, Move>,
     ) -> SearchResult<Move> {
-        let budget = Budget::new(limits);
+        let mut budget = Budget::new(limits);
+        let mut limits = limits;
+        let capped;
+        if budget.is_bounded() && single_move(game) {
+            // One legal move (or a forced pass): it is played whatever the search finds,
+            // which only values it, so the search gets a small part of the budget.
+            let cap = limits
+                .nodes
+                .map_or(SINGLE_MOVE_NODES, |n| n.min(SINGLE_MOVE_NODES));
+            budget = budget.share(SINGLE_MOVE_TIME, Some(cap));
+            capped = Limits {
+                nodes: Some(cap),
+                ..limits.clone()
+            };
+            limits = &capped;
+        }
         let level = self.level;
         let empties = game.board().empties();
         let exact = budget.exact_part(limits);
@@ -428,14 +473,23 @@ impl zerosum::Engine for Engine {
         let nodes = limits.nodes.map(|n| n.saturating_sub(spent));
         let mut r = self.midgame(game, depth, &budget.share(1.0, nodes), observer);
         r.stats.nodes += spent;
-        if !r.exact && pv_ends_game(game, &r.pv) {
-            // The line the evaluation chose ends the game (a wipe-out, say): a small
-            // solve often proves its value, which is then reported as exact.
-            let left = limits.nodes.map_or(END_PROBE_NODES, |n| {
-                n.saturating_sub(r.stats.nodes).min(END_PROBE_NODES)
-            });
-            if left > 0 {
-                let probe = budget.share(1.0, Some(left));
+        // The midgame searched to the end of the game (selectively, so its value is no
+        // proof) before its budget ran out: the rest of the budget goes to an exact
+        // solve, which often fits in it (FFO #44 at 3 s a move: the midgame reached its
+        // 23 empties in 1.9 s, and the solve takes 0.5 s).
+        let to_the_end = r.depth >= empties && budget.is_bounded();
+        if !r.exact && (to_the_end || pv_ends_game(game, &r.pv)) {
+            // Else the line the evaluation chose ends the game (a wipe-out, say): a
+            // small solve often proves its value, which is then reported as exact.
+            let left = match limits.nodes {
+                Some(n) if to_the_end => Some(n.saturating_sub(r.stats.nodes)),
+                None if to_the_end => None,
+                n => Some(n.map_or(END_PROBE_NODES, |n| {
+                    n.saturating_sub(r.stats.nodes).min(END_PROBE_NODES)
+                })),
+            };
+            if left != Some(0) {
+                let probe = budget.share(1.0, left);
                 if let Some(mut solved) = self.endgame(game, &probe) {
                     solved.stats.nodes += r.stats.nodes;
                     observer(&solved.report());

@@ -37,7 +37,7 @@ use std::sync::atomic::AtomicU64;
 use zerosum::search::{Limits, RootMove, StopFlag};
 use zerosum::{Bound, Engine as _, Game as _, MoveList, Outcome, Side};
 
-pub use options::{CommonArgs, Strength};
+pub use options::{CommonArgs, LevelChoice, Strength};
 
 /// One progress report of a thinking AI, already written in the game's terms.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -343,9 +343,20 @@ pub trait PlayGame: Clone + Send + 'static {
     ) -> Thought<Self::Move> {
         let all = <LevelOf<Self::Engine> as zerosum::Level>::all();
         let wanted = match strength {
-            Strength::Level(n) => n.to_string(),
-            Strength::Perfect => "perfect".to_string(),
-            Strength::Time(_) | Strength::Depth(_) | Strength::Nodes(_) => {
+            Strength::Level(n)
+            | Strength::Within {
+                level: Some(LevelChoice::Number(n)),
+                ..
+            } => n.to_string(),
+            Strength::Perfect
+            | Strength::Within {
+                level: Some(LevelChoice::Perfect),
+                ..
+            } => "perfect".to_string(),
+            Strength::Time(_)
+            | Strength::Depth(_)
+            | Strength::Nodes(_)
+            | Strength::Within { level: None, .. } => {
                 all.last().map(|l| l.to_string()).unwrap_or_default()
             }
         };
@@ -356,6 +367,14 @@ pub trait PlayGame: Clone + Send + 'static {
             Strength::Time(t) => Limits::time(t),
             Strength::Depth(d) => Limits::depth(d),
             Strength::Nodes(n) => Limits::nodes(n),
+            Strength::Within {
+                time, depth, nodes, ..
+            } => Limits {
+                time,
+                depth,
+                nodes,
+                ..Limits::default()
+            },
             Strength::Level(_) | Strength::Perfect => Limits::default(),
         }
         .with_stop(stop.clone());
@@ -431,10 +450,39 @@ pub fn run<G: PlayGame>(game: Result<G, String>, common: &CommonArgs) -> ExitCod
             return ExitCode::from(2);
         }
     };
+    warn_if_no_search::<G>(&setup.strength);
     if common.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         plain::run(game, setup)
     } else {
         tui::run(game, setup)
+    }
+}
+
+/// Warns on standard error, as `bestmove` does, when `strength` is a level that chooses
+/// its move without a search (Gomoku's level 1) with a time or node limit, and no depth
+/// (which makes every level search): the limit has no effect.
+fn warn_if_no_search<G: PlayGame>(strength: &Strength) {
+    let Strength::Within {
+        level: Some(LevelChoice::Number(n)),
+        time,
+        depth: None,
+        nodes,
+    } = *strength
+    else {
+        return;
+    };
+    let Some(what) = [(nodes.is_some(), "--nodes"), (time.is_some(), "--time-ms")]
+        .into_iter()
+        .find_map(|(given, name)| given.then_some(name))
+    else {
+        return;
+    };
+    if let Ok(level) = n.to_string().parse::<LevelOf<G::Engine>>()
+        && !zerosum::Level::searches(&level)
+    {
+        eprintln!(
+            "warning: level {level} chooses its move without a search, so {what} has no effect"
+        );
     }
 }
 

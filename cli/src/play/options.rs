@@ -31,23 +31,43 @@ pub struct CommonArgs {
     #[arg(long, value_enum, default_value_t = Human::First)]
     pub human: Human,
     /// AI strength: a level 1…N (N depends on the game) or `perfect` where the game has
-    /// a perfect player.
-    #[arg(long, value_name = "N|perfect", allow_negative_numbers = true, conflicts_with_all = ["time_ms", "depth", "nodes"])]
+    /// a perfect player; with --time-ms, --depth or --nodes, that level within them (as
+    /// `bestmove` takes them).
+    #[arg(long, value_name = "N|perfect", allow_negative_numbers = true)]
     pub level: Option<String>,
-    /// AI thinking time per move, in milliseconds (instead of a level).
-    #[arg(long, value_name = "MS", allow_negative_numbers = true, conflicts_with_all = ["depth", "nodes"],
+    /// AI thinking time per move, in milliseconds: the strongest level (or --level's)
+    /// within it.
+    #[arg(long, value_name = "MS", allow_negative_numbers = true,
           value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TIME_MS))]
     pub time_ms: Option<u64>,
-    /// AI search depth per move, in plies (instead of a level): the strongest level,
-    /// searched this deep.
-    #[arg(long, value_name = "PLIES", allow_negative_numbers = true, conflicts_with = "nodes",
+    /// AI search depth per move, in plies: the strongest level (or --level's), searched
+    /// this deep.
+    #[arg(long, value_name = "PLIES", allow_negative_numbers = true,
           value_parser = clap::value_parser!(u32).range(1..=crate::limits::MAX_DEPTH_PLIES))]
     pub depth: Option<u32>,
-    /// AI node budget per move (instead of a level): the strongest level within this many
+    /// AI node budget per move: the strongest level (or --level's) within this many
     /// positions visited; reproducible, unlike a time.
     #[arg(long, value_name = "N", allow_negative_numbers = true,
           value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
     pub nodes: Option<u64>,
+}
+
+/// A level as `--level` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelChoice {
+    /// A numbered level.
+    Number(u8),
+    /// The `perfect` level.
+    Perfect,
+}
+
+impl fmt::Display for LevelChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelChoice::Number(n) => write!(f, "level {n}"),
+            LevelChoice::Perfect => write!(f, "perfect"),
+        }
+    }
 }
 
 /// How strong the AI plays.
@@ -63,6 +83,18 @@ pub enum Strength {
     Depth(u32),
     /// A node budget per move.
     Nodes(u64),
+    /// Several of the options at once, as `bestmove` takes them: `level` (the strongest
+    /// when `None`) within whichever of the time, depth and node limits are given.
+    Within {
+        /// The level, or `None` for the strongest.
+        level: Option<LevelChoice>,
+        /// The time per move.
+        time: Option<Duration>,
+        /// The search depth per move, in plies.
+        depth: Option<u32>,
+        /// The node budget per move.
+        nodes: Option<u64>,
+    },
 }
 
 impl fmt::Display for Strength {
@@ -74,6 +106,23 @@ impl fmt::Display for Strength {
             Strength::Time(t) => write!(f, "{} ms/move", t.as_millis()),
             Strength::Depth(d) => write!(f, "depth {d}"),
             Strength::Nodes(n) => write!(f, "{} nodes/move", super::short_count(*n)),
+            Strength::Within {
+                level,
+                time,
+                depth,
+                nodes,
+            } => {
+                let parts: Vec<String> = [
+                    level.map(|l| l.to_string()),
+                    time.map(|t| Strength::Time(t).to_string()),
+                    depth.map(|d| Strength::Depth(d).to_string()),
+                    nodes.map(|n| Strength::Nodes(n).to_string()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                f.write_str(&parts.join(", "))
+            }
         }
     }
 }
@@ -143,10 +192,12 @@ impl CommonArgs {
     /// move where that may not end (`what_it_takes` says so, for the game that calls):
     /// nothing bounds it but the `m` key in the TUI, and plain mode has none.
     pub fn warn_if_perfect(&self, what_it_takes: &str) {
-        if self
-            .level
-            .as_deref()
-            .is_some_and(|l| l.eq_ignore_ascii_case("perfect"))
+        let bounded = self.time_ms.is_some() || self.nodes.is_some() || self.depth.is_some();
+        if !bounded
+            && self
+                .level
+                .as_deref()
+                .is_some_and(|l| l.eq_ignore_ascii_case("perfect"))
         {
             eprintln!("warning: --level perfect: every AI move is solved exactly: {what_it_takes}");
         }
@@ -165,23 +216,46 @@ impl CommonArgs {
             Human::None => [Player::Ai, Player::Ai],
         };
         // Zero and out-of-range values are refused by the options' parsers.
-        let strength = match (&self.level, self.time_ms, self.depth, self.nodes) {
-            (_, Some(ms), _, _) => Strength::Time(Duration::from_millis(ms)),
-            (_, _, Some(d), _) => Strength::Depth(d),
-            (_, _, _, Some(n)) => Strength::Nodes(n),
-            (Some(level), ..) => parse_level(game, level)?,
-            (None, ..) => game.default_strength(),
+        let time = self.time_ms.map(Duration::from_millis);
+        let level = self
+            .level
+            .as_deref()
+            .map(|text| parse_level(game, text))
+            .transpose()?;
+        // One option alone is its own strength (as the new-game dialog offers them);
+        // several are combined as `bestmove` combines them.
+        let strength = match (level, time, self.depth, self.nodes) {
+            (None, None, None, None) => game.default_strength(),
+            (Some(level), None, None, None) => level.into(),
+            (None, Some(t), None, None) => Strength::Time(t),
+            (None, None, Some(d), None) => Strength::Depth(d),
+            (None, None, None, Some(n)) => Strength::Nodes(n),
+            _ => Strength::Within {
+                level,
+                time,
+                depth: self.depth,
+                nodes: self.nodes,
+            },
         };
         Ok(Setup { players, strength })
     }
 }
 
+impl From<LevelChoice> for Strength {
+    fn from(level: LevelChoice) -> Strength {
+        match level {
+            LevelChoice::Number(n) => Strength::Level(n),
+            LevelChoice::Perfect => Strength::Perfect,
+        }
+    }
+}
+
 /// Parses `--level`: `1..=max` or `perfect`.
-fn parse_level<G: PlayGame>(game: &G, text: &str) -> Result<Strength, String> {
+fn parse_level<G: PlayGame>(game: &G, text: &str) -> Result<LevelChoice, String> {
     let max = game.max_level();
     if text.eq_ignore_ascii_case("perfect") {
         return if game.has_perfect() {
-            Ok(Strength::Perfect)
+            Ok(LevelChoice::Perfect)
         } else {
             Err(format!(
                 "--level perfect: {} has no perfect player (levels 1-{max})",
@@ -190,7 +264,7 @@ fn parse_level<G: PlayGame>(game: &G, text: &str) -> Result<Strength, String> {
         };
     }
     match text.parse::<u8>() {
-        Ok(n) if (1..=max).contains(&n) => Ok(Strength::Level(n)),
+        Ok(n) if (1..=max).contains(&n) => Ok(LevelChoice::Number(n)),
         _ => Err(format!(
             "--level {text:?}: expected a level 1-{max}{}",
             if game.has_perfect() {

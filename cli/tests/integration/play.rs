@@ -114,8 +114,6 @@ fn bad_options_are_refused() {
         // The same ranges as `bestmove`: depth below MAX_PLY, a day at most.
         ("connect4", &["--depth", "5000"]),
         ("gomoku", &["--time-ms", "86400001"]),
-        ("othello", &["--level", "2", "--nodes", "100"]),
-        ("tictactoe", &["--depth", "2", "--time-ms", "100"]),
     ] {
         let (out, ok) = run_command([game, "play"], args, "");
         assert!(!ok, "{game} play {args:?}: {out}");
@@ -137,6 +135,64 @@ fn a_negative_level_gets_the_games_own_message() {
     assert!(!ok && err.contains("level \"-1\": expected 1-8"), "{err}");
     let (_, err, ok) = crate::common::run_game("othello", &["bestmove", "--depth", "-1"], "");
     assert!(!ok && err.contains("-1 is not in 1..="), "{err}");
+}
+
+/// `play` takes a level with a time, depth or node limit, and these limits together, as
+/// `bestmove` does and with its meaning: `--level 2 --nodes 100` is level 2 within 100
+/// nodes (the first move and its depth and nodes are `bestmove`'s), `--level perfect
+/// --time-ms` is the perfect level bounded by the time, with no warning that a solve may
+/// not end. Before, clap refused any two of them (`--level` cannot be used with
+/// `--time-ms`).
+#[test]
+fn play_takes_a_level_with_limits_as_bestmove_does() {
+    let start = "---------------------------OX------XO--------------------------- X\n";
+    let (best, _, ok) = crate::common::run_game(
+        "othello",
+        &["bestmove", "--level", "2", "--nodes", "100"],
+        start,
+    );
+    assert!(ok, "{best}");
+    let words: Vec<&str> = best.split_whitespace().collect();
+    let at = |key: &str| words[words.iter().position(|&w| w == key).unwrap() + 1];
+    let (mv, depth, nodes) = (at("bestmove"), at("depth"), at("nodes"));
+    let out = play(
+        "othello",
+        &["--human", "none", "--level", "2", "--nodes", "100"],
+        "",
+    );
+    assert!(out.contains("black AI (level 2, 100 nodes/move)"), "{out}");
+    let first = out.lines().find(|l| l.starts_with("black plays")).unwrap();
+    assert!(
+        first.starts_with(&format!("black plays {mv} (depth {depth}, ")),
+        "{first}"
+    );
+    assert!(first.ends_with(&format!(", {nodes} nodes)")), "{first}");
+    assert!(out.lines().last().unwrap().starts_with("result: "), "{out}");
+    let (out, err, ok) = crate::common::run_game(
+        "othello",
+        &["play", "--plain", "--level", "perfect", "--time-ms", "50"],
+        "",
+    );
+    assert!(ok && err.is_empty(), "{err}");
+    assert!(out.contains("AI (perfect, 50 ms/move)"), "{out}");
+    // A level that does not search ignores a limit, and says so, as `bestmove` does.
+    let (_, err, ok) = crate::common::run_game(
+        "gomoku",
+        &["play", "--plain", "--level", "1", "--time-ms", "100"],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert_eq!(
+        err.trim(),
+        "warning: level 1 chooses its move without a search, so --time-ms has no effect"
+    );
+    let out = play(
+        "tictactoe",
+        &["--human", "none", "--depth", "2", "--time-ms", "100"],
+        "",
+    );
+    assert!(out.contains("AI (100 ms/move, depth 2)"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("result: "), "{out}");
 }
 
 /// A depth or a node budget per move instead of a level: the AI plays the game out at

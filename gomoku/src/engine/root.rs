@@ -21,6 +21,17 @@ const VCT_DEPTH: u32 = 10;
 /// 23 + 12 (see FIGURES.md).
 const VCT_SHARE: u64 = 8;
 
+/// Most nodes the search of the position after a single root candidate may visit under
+/// a time or node limit (see `Engine::single_reply_search`): the move is played whatever
+/// that search finds, which only values it. Before, it got the rest of the budget, and
+/// the centre of the empty board took 4.4 s of a 5 s move; 10,000 nodes take a few
+/// milliseconds there and reach about 8 plies (see FIGURES.md).
+const SINGLE_REPLY_NODES: u64 = 10_000;
+/// The part of the time left that the search after a single root candidate may use
+/// under a time limit (a bound for slow nodes; [`SINGLE_REPLY_NODES`] usually stops it
+/// first).
+const SINGLE_REPLY_TIME: f64 = 1.0 / 16.0;
+
 impl Engine {
     /// The root defence's threat test: the plies in which the side to move of `b` wins
     /// by VCF or else by VCT, and the line (the VCF, or the VCT proof's main line), on a
@@ -100,6 +111,23 @@ impl Engine {
         info
     }
 
+    /// The search of the position `b` after a single root candidate, as a root of at
+    /// most `max_depth` plies: under a time or node limit it gets at most
+    /// [`SINGLE_REPLY_NODES`] nodes (less when the node limit leaves less) and
+    /// [`SINGLE_REPLY_TIME`] of the time left, so that the one move is answered at once
+    /// and the time saved is not spent on a position the opponent is to move in;
+    /// without either limit (a bare depth) it searches to `max_depth`.
+    fn single_reply_search(&mut self, b: &Board, max_depth: u32) -> SearchInfo {
+        let (limit, budget) = (self.node_limit, self.budget.clone());
+        if limit != u64::MAX || budget.maximum().is_some() {
+            self.node_limit = limit.min(self.nodes.saturating_add(SINGLE_REPLY_NODES));
+            self.budget = budget.share(SINGLE_REPLY_TIME, None);
+        }
+        let reply = self.search_root(b.clone(), max_depth, &mut |_| {});
+        (self.node_limit, self.budget) = (limit, budget);
+        reply
+    }
+
     /// The root's steps for `b` within the search's budget and node limit (the nodes
     /// counted on from the engine's count): the game's end, a dead draw, a win at once,
     /// the root VCF and VCT, the defence against the opponent's threats, a single move,
@@ -174,9 +202,12 @@ impl Engine {
             info.elapsed = self.budget.elapsed();
             return info;
         }
-        // Under a node limit the root solvers get parts of it (an eighth for the VCF, an
-        // eighth for the VCT, less for the defence), and the tree search the rest.
-        let part = |want: u64, share: u64| want.min(self.node_limit / share);
+        // Under a node limit the root solvers get parts of what is left of it (an eighth
+        // for the VCF, an eighth for the VCT, less for the defence), and the tree search
+        // the rest (all of the limit at the top; the nodes left to the search after a
+        // single candidate when that is searched as a root).
+        let room = self.room();
+        let part = |want: u64, share: u64| want.min(room / share);
         let vcf_budget = part(self.root_vcf_nodes, 8);
         if vcf_budget > 0
             && let Some(line) = self
@@ -311,9 +342,10 @@ impl Engine {
             // opponent a VCF or VCT (tested as the root defence tests, on the same
             // budgets), proven only when the move was forced by the opponent's four (the
             // root defence tests only the best candidates: a move it did not test may
-            // hold); otherwise the position after it is searched as a root on the rest of
-            // the budget (its own solvers and defence, then iterations), and its value is
-            // the move's, a ply further (the static evaluation at depth 1).
+            // hold); otherwise the position after it is searched as a root (its own
+            // solvers and defence, then iterations) on a small part of the budget
+            // (`single_reply_search`: the move is played whatever it finds), and its value
+            // is the move's, a ply further (the static evaluation at depth 1).
             let forced = b.pattern_count(!me, Pattern::Five) > 0;
             let c = scores[0].0;
             b.play_unchecked(c);
@@ -329,7 +361,7 @@ impl Engine {
                     }
                     None => {
                         let reply = (max_depth > 1)
-                            .then(|| self.search_root(b.clone(), max_depth - 1, &mut |_| {}))
+                            .then(|| self.single_reply_search(&b, max_depth - 1))
                             // A reply search that found nothing in its budget says nothing.
                             .filter(|r| r.depth > 0 || r.exact);
                         match reply {

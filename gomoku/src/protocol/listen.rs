@@ -15,6 +15,7 @@
 //! The end of the input alone does not stop a search: `printf 'START 15\nTURN 7,7\n' |
 //! pbrain-zerosum` closes the input at once and still wants its move searched.
 
+use super::MAX_LINE;
 use super::is_line_end;
 use rustix::event::{PollFd, PollFlags, poll};
 use rustix::io::Errno;
@@ -27,10 +28,11 @@ use zerosum::search::StopFlag;
 const CHUNK: usize = 64 * 1024;
 /// How much the conversation thread reads at a time (between searches, for a line).
 const LINE_CHUNK: usize = 4096;
-/// The longest line kept, in bytes: the protocol lets a brain cut very long lines, and
-/// the rest of one is dropped as it comes (no command is nearly this long), so that a
-/// huge line neither fills the memory nor is scanned again and again.
-pub(crate) const MAX_LINE: usize = 64 * 1024;
+/// The most bytes of a line kept: [`MAX_LINE`] and one more, so that the conversation
+/// knows a line was cut (it cuts it to [`MAX_LINE`] and says so); the rest of a longer
+/// line is dropped as it comes, so that a huge line neither fills the memory nor is
+/// scanned again and again.
+const KEPT: usize = MAX_LINE + 1;
 
 /// Why the listener stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +57,7 @@ struct State {
     /// Where the line being read (not yet ended) starts in `buf`: every byte before it
     /// belongs to lines already ended.
     line_start: usize,
-    /// The line being read passed [`MAX_LINE`]: its bytes are dropped up to its end.
+    /// The line being read passed [`KEPT`] bytes: the rest is dropped up to its end.
     cutting: bool,
     /// For the running search: the line ends of `buf` before this offset have been
     /// looked at for an `END` ...
@@ -102,8 +104,8 @@ fn lock(m: &Mutex<State>) -> MutexGuard<'_, State> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Appends `bytes` read from the input to `st.buf`, keeping at most [`MAX_LINE`] bytes
-/// of each line (the rest of a longer one is dropped up to its end).
+/// Appends `bytes` read from the input to `st.buf`, keeping at most [`KEPT`] bytes of
+/// each line (the rest of a longer one is dropped up to its end).
 fn append(st: &mut State, mut bytes: &[u8]) {
     while !bytes.is_empty() {
         if st.cutting {
@@ -117,7 +119,7 @@ fn append(st: &mut State, mut bytes: &[u8]) {
         }
         let end = bytes.iter().position(|&b| is_line_end(b));
         let content = &bytes[..end.unwrap_or(bytes.len())];
-        let room = MAX_LINE - (st.buf.len() - st.line_start);
+        let room = KEPT - (st.buf.len() - st.line_start);
         st.buf
             .extend_from_slice(&content[..content.len().min(room)]);
         match end {
@@ -185,7 +187,7 @@ impl<'a> Listener<'a> {
         loop {
             {
                 let mut st = lock(&self.state);
-                // A whole line is in the buffer (its first line is at most MAX_LINE long).
+                // A whole line is in the buffer (its first line is at most KEPT long).
                 if st.line_start > 0
                     && let Some(i) = st.buf.iter().position(|&b| is_line_end(b))
                 {
@@ -341,8 +343,9 @@ mod tests {
     use super::*;
     use std::time::Duration;
 
-    /// A line far longer than [`MAX_LINE`] is cut to it (the rest dropped as it comes),
-    /// and the lines after it are whole. Before, the buffer held all of it and was
+    /// A line far longer than [`MAX_LINE`] is cut to one byte more (the rest dropped as
+    /// it comes, the byte more telling the conversation that it was cut), and the lines
+    /// after it are whole. Before, the buffer held all of it and was
     /// scanned from its start after every 4 KiB read: a 100 MB line took over ten minutes
     /// of CPU (a 4 MB one 0.55 s, a 2 MB one 0.14 s).
     #[test]
@@ -365,12 +368,12 @@ mod tests {
         }
         writer.join().unwrap();
         let lengths: Vec<usize> = lines.iter().map(Vec::len).collect();
-        assert_eq!(lengths, [8, 0, MAX_LINE, 5, 3]);
+        assert_eq!(lengths, [8, 0, KEPT, 5, 3]);
         assert!(lines[2].iter().all(|&b| b == b'A'));
         assert_eq!((&lines[3][..], &lines[4][..]), (&b"ABOUT"[..], &b"END"[..]));
     }
 
-    /// During a search, an `END` after a line cut to [`MAX_LINE`] (itself sent in
+    /// During a search, an `END` after a line cut to [`KEPT`] bytes (itself sent in
     /// pieces, as reads split it) stops the search; an `END` that ended before the search
     /// started does not.
     #[test]
@@ -384,7 +387,7 @@ mod tests {
             append(&mut st, &[b'x'; 10_000]);
             assert!(!end_arrived(&mut st));
         }
-        assert_eq!(st.buf.len() - st.line_start, MAX_LINE);
+        assert_eq!(st.buf.len() - st.line_start, KEPT);
         append(&mut st, b"x\nEn");
         assert!(!end_arrived(&mut st));
         append(&mut st, b"d \r");

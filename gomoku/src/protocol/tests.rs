@@ -178,19 +178,55 @@ fn bad_info_values_are_reported_and_square_rectstart_starts() {
     assert_eq!(b.move_limits().time, Some(Duration::from_millis(700 - 28)));
 }
 
+/// An unknown command is echoed with at most 40 characters and its length; a line
+/// longer than [`MAX_LINE`] is cut there, and the answer says so rather than give the
+/// cut length as the line's.
 #[test]
 fn an_unknown_command_is_echoed_short_and_as_sent() {
-    let long = format!("FOO{}", "x".repeat(100_000));
-    let out = talk(&mut Brain::new(), &format!("{long}\nBar\n"));
+    let x37 = "x".repeat(37);
+    let long = format!("FOO{}", "x".repeat(50_000));
+    let longer = format!("FOO{}", "x".repeat(100_000));
+    let out = talk(&mut Brain::new(), &format!("{long}\n{longer}\nBar\n"));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[0],
+        format!("UNKNOWN command \"FOO{x37}\"… (50003 characters)")
+    );
+    assert_eq!(
+        lines[1],
+        format!("UNKNOWN command \"FOO{x37}\"… (a line longer than 65536 bytes, cut there)")
+    );
+    assert_eq!(lines[2], "UNKNOWN command \"Bar\"");
+}
+
+/// The same through the listener of [`Brain::run_listening`], which keeps at most a
+/// byte more than [`MAX_LINE`] of a line: a 3 MB line is answered as longer than
+/// 65536 bytes. Before, the answer gave its cut length, `(65536 characters)`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_cut_line_is_answered_as_longer_than_the_cut() {
+    use std::io::Read;
+    let (input, mut manager) = io::pipe().unwrap();
+    let (mut answers, mut output) = io::pipe().unwrap();
+    let writer = std::thread::spawn(move || {
+        manager.write_all(b"FOO").unwrap();
+        for _ in 0..30 {
+            manager.write_all(&[b'x'; 100_000]).unwrap();
+        }
+        manager.write_all(b"\nEND\n").unwrap();
+    });
+    Brain::new().run_listening(&input, &mut output).unwrap();
+    writer.join().unwrap();
+    drop(output);
+    let mut out = String::new();
+    answers.read_to_string(&mut out).unwrap();
+    assert_eq!(
+        out.trim(),
         format!(
-            "UNKNOWN command \"FOO{}\"… (100003 characters)",
+            "UNKNOWN command \"FOO{}\"… (a line longer than 65536 bytes, cut there)",
             "x".repeat(37)
         )
     );
-    assert_eq!(lines[1], "UNKNOWN command \"Bar\"");
 }
 
 #[test]
