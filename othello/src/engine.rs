@@ -33,9 +33,11 @@ use zerosum::{Bound, Game, LevelError, Observer, Score};
 /// when an estimate of its cost says it may fit (about 20 empties at 200 ms a move, 23
 /// at 2 s, 24 at 3 s); without limits it always is. A midgame search that reaches the
 /// end of the game (selectively) before its budget runs out hands the rest to an exact
-/// solve. A single legal move (or a forced pass) is
-/// answered at once: under a time or node limit its search (or solve) gets at most
-/// 200,000 nodes and a sixteenth of the time, enough to value it.
+/// solve. A single legal move (or a forced pass) is answered at once under a game
+/// clock: its search (or solve) gets at most 200,000 nodes and a sixteenth of the time,
+/// enough to value it, and the rest stays on the clock; under a time per move or a node
+/// limit it gets the whole budget, as a chess engine does under a fixed move time (time
+/// a move does not use is lost there, and the search fills the table for the next move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Level {
     /// Midgame search depth in plies.
@@ -379,13 +381,13 @@ fn exact_may_fit(empties: u32, budget: &Budget) -> bool {
     estimate <= EXACT_OPTIMISM * affordable
 }
 
-/// Most nodes the engine spends, under a time or node limit, on a position with a single
-/// legal move (or a forced pass): the move is played whatever the search finds, so the
-/// search only values it (about 15 plies of midgame, or an exact solve of up to about 16
-/// empties). Before, such a move used the whole budget (5 s for 5 positions given 1 s
-/// each; see FIGURES.md).
+/// Most nodes the engine spends, under a game clock, on a position with a single legal
+/// move (or a forced pass): the move is played whatever the search finds, so the search
+/// only values it (about 15 plies of midgame, or an exact solve of up to about 16
+/// empties). Without the cap such a move uses its whole share of the clock (see
+/// FIGURES.md).
 const SINGLE_MOVE_NODES: u64 = 200_000;
-/// The part of the time a position with a single legal move may use under a time limit
+/// The part of the time a position with a single legal move may use under a game clock
 /// (a bound for slow machines; [`SINGLE_MOVE_NODES`] usually stops the search first).
 const SINGLE_MOVE_TIME: f64 = 1.0 / 16.0;
 
@@ -432,7 +434,7 @@ impl zerosum::Engine for Engine {
         let mut budget = Budget::new(limits);
         let mut limits = limits;
         let capped;
-        if budget.is_bounded() && single_move(game) {
+        if limits.clock.is_some() && single_move(game) {
             // One legal move (or a forced pass): it is played whatever the search finds,
             // which only values it, so the search gets a small part of the budget.
             let cap = limits

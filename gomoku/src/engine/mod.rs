@@ -46,8 +46,8 @@ pub struct SearchInfo {
     /// a move searched in full at that depth beat the previous best; 0 when a VCF or
     /// another root solver decided; for a single candidate, 1 when it is valued as a loss
     /// because it leaves the opponent a VCF or VCT, else 1 plus the depth of the search
-    /// of the position after it — a short one under a time or node limit, at most 10,000
-    /// nodes and a sixteenth of the time, since the move is played whatever it finds).
+    /// of the position after it — a short one under a game clock, at most 10,000 nodes
+    /// and a sixteenth of the time, since the move is played whatever it finds).
     pub depth: u32,
     /// Nodes searched (search nodes plus VCF nodes).
     pub nodes: u64,
@@ -228,6 +228,9 @@ pub struct Engine {
     pub history: bool,
     /// The history table, per side (the side to move first) and cell index.
     history_table: Vec<i32>,
+    /// Whether this search's time comes from a game clock (`Limits::clock`): the time a
+    /// move does not use is kept for the later moves.
+    game_clock: bool,
     /// Four extension: a move that makes a four is searched to the same depth as its
     /// parent (off by default, since the eighteenth session: against Rapfi at 3,000
     /// nodes, ours at a 20,000 / 40,000 node cap, 13 and 23 wins of 48 with it, 10 and
@@ -365,6 +368,7 @@ impl Engine {
             reduction_floor: 1,
             history: true,
             history_table: vec![0; 2 * HISTORY_CELLS],
+            game_clock: false,
             four_extension: false,
             max_moves: 8,
             leaf_vcf_nodes: 60,
