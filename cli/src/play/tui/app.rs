@@ -39,7 +39,8 @@ pub struct Analysis {
 }
 
 /// Where the board was drawn, for mouse clicks: the screen cell of the board's
-/// top-left cell and the width of a cell.
+/// top-left cell, the width of a cell, and the end of the drawn area (a board cut by a
+/// small terminal shows fewer cells than it has).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardHit {
     /// Screen column of the left edge of board column 0.
@@ -48,6 +49,10 @@ pub struct BoardHit {
     pub y: u16,
     /// Screen columns per board cell.
     pub cell_w: u16,
+    /// The first screen column right of the drawn cells (the frame's right edge).
+    pub right: u16,
+    /// The first screen row below the drawn cells (the frame's bottom edge).
+    pub bottom: u16,
 }
 
 /// The whole TUI state.
@@ -540,7 +545,8 @@ impl<G: PlayGame> App<G> {
             return;
         }
         let Some(hit) = self.board_hit else { return };
-        if ev.column < hit.x || ev.row < hit.y {
+        // Only a drawn cell: not the frame, nor a line below a board cut at the bottom.
+        if ev.column < hit.x || ev.row < hit.y || ev.column >= hit.right || ev.row >= hit.bottom {
             return;
         }
         let c = ((ev.column - hit.x) / hit.cell_w) as usize;

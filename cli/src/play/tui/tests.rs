@@ -148,6 +148,59 @@ fn narrow_terminals_scale_the_board_and_say_so() {
 
 /// Issue 14 item 10: once a search is done, the analysis panel lists every legal move
 /// with its value, under the unit.
+/// New-user report 22: on a board cut at the bottom (or the right), a click on the
+/// board's frame or on the status line below it played a hidden cell (`black played d1`
+/// after a click on the frame of a 20x20 board at 80x24). Only a drawn cell plays.
+#[test]
+fn a_click_outside_the_drawn_cells_of_a_cut_board_plays_nothing() {
+    use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let click = |column, row| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    for size in ["20", "22"] {
+        let mut app = App::new(
+            Gomoku::new(size, "freestyle").unwrap(),
+            setup([Player::Human; 2]),
+        );
+        render_to_string(&mut app, 80, 24);
+        assert!(
+            app.layout_note
+                .as_deref()
+                .unwrap_or("")
+                .contains("board cut")
+        );
+        let hit = app.board_hit.unwrap();
+        // Every screen row below the drawn cells: the frame, the status line.
+        for row in hit.y + 19..24 {
+            app.handle_mouse(click(hit.x + 3 * hit.cell_w, row));
+            assert!(
+                app.session.move_list().is_empty(),
+                "{size}x{size}: a click on screen row {row} played {:?}",
+                app.session.move_list()
+            );
+        }
+        // A drawn cell still plays.
+        app.handle_mouse(click(hit.x + 3 * hit.cell_w, hit.y + 18));
+        assert_eq!(app.session.move_list().len(), 1, "{size}x{size}");
+    }
+    // Cut at the right: a click on the frame's right edge plays nothing.
+    let mut app = App::new(
+        Gomoku::new("15", "freestyle").unwrap(),
+        setup([Player::Human; 2]),
+    );
+    render_to_string(&mut app, 16, 40);
+    let hit = app.board_hit.unwrap();
+    app.handle_mouse(click(15, hit.y + 2));
+    assert!(
+        app.session.move_list().is_empty(),
+        "a click on the right frame played {:?}",
+        app.session.move_list()
+    );
+}
+
 #[test]
 fn the_panel_lists_every_legal_move_with_its_value() {
     let mut app = App::new(DropPlay::new(5, 4, 3), setup([Player::Human; 2]));
