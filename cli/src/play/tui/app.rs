@@ -287,7 +287,10 @@ impl<G: PlayGame> App<G> {
             return;
         }
         if self.session.player_to_move() != Player::Human {
-            self.message = "the AI is to move (m: make it move now)".into();
+            self.message = format!(
+                "the AI is to move ({}: make it move now)",
+                self.key_name('m')
+            );
             return;
         }
         let side = self
@@ -324,7 +327,8 @@ impl<G: PlayGame> App<G> {
         if self.session.player_to_move() == Player::Ai {
             // Kept, not lost: played when the AI has moved (checked then).
             self.message = format!(
-                "kept {text:?}: played after the AI's move (u drops it, a new move replaces it)"
+                "kept {text:?}: played after the AI's move ({} drops it, a new move replaces it)",
+                self.key_name('u')
             );
             self.pending = Some(text.to_string());
             return;
@@ -344,6 +348,16 @@ impl<G: PlayGame> App<G> {
         self.session.is_running()
             && c.is_ascii_lowercase()
             && (0..game.cols()).any(|col| game.col_label(col).starts_with(c))
+    }
+
+    /// The key that gives command `c` now: its capital where `c` in lower case would begin
+    /// a move (a column letter), as the keys panel names it.
+    fn key_name(&self, c: char) -> char {
+        if self.starts_move(c) {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        }
     }
 
     /// Starts a new game from `game` with `setup`.

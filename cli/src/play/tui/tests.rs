@@ -87,6 +87,43 @@ fn a_move_typed_while_the_ai_thinks_is_kept_and_played_after() {
     );
 }
 
+/// New-user report 22: the status line named `m` (make the AI move now) and `u` (drop a
+/// kept move) in lower case where that letter is a column and so begins a move (Gomoku
+/// 15x15: `m`; 22x22: `u`). A key that is a column letter is named by its capital, as
+/// the keys panel names it.
+#[test]
+fn status_hints_name_a_column_letters_command_by_its_capital() {
+    let mut app = App::new(
+        Gomoku::new("15", "freestyle").unwrap(),
+        setup([Player::Ai, Player::Human]),
+    );
+    app.tick(); // the AI is to move
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        app.message.contains("(M: make it move now)"),
+        "{}",
+        app.message
+    );
+    let mut app = App::new(
+        Gomoku::new("22", "freestyle").unwrap(),
+        setup([Player::Ai, Player::Human]),
+    );
+    app.tick();
+    typed(&mut app, "k11");
+    assert!(app.message.contains("(U drops it"), "{}", app.message);
+    // Where the letter is no column, it stays in lower case.
+    let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Ai, Player::Human]));
+    app.tick();
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        app.message.contains("(m: make it move now)"),
+        "{}",
+        app.message
+    );
+    typed(&mut app, "2");
+    assert!(app.message.contains("(u drops it"), "{}", app.message);
+}
+
 #[test]
 fn moves_with_letters_need_no_colon_and_shift_gives_the_command() {
     let mut app = App::new(OthelloGame::default(), setup([Player::Human; 2]));
