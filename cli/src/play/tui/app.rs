@@ -133,7 +133,8 @@ impl<G: PlayGame> App<G> {
                 Poll::Running => return,
                 Poll::Lost => {
                     self.thinking = None;
-                    self.message = "the AI crashed; press a to restart".into();
+                    self.message =
+                        format!("the AI crashed; press {} to restart", self.key_name('a'));
                     return;
                 }
                 Poll::Done(mv, engine) => {
