@@ -463,3 +463,22 @@ fn nboard_lines_end_at_a_lone_cr_too() {
     assert!(err[1].starts_with("line 5: "), "{}", r.stderr);
     assert!(err[2].starts_with("line 6: 70000 bytes"), "{}", r.stderr);
 }
+
+/// New-user report 22: an input that cannot be read (a directory, `< /`) ended the NBoard
+/// session in silence with success; it is reported as every command reading standard
+/// input reports it, and fails.
+#[cfg(unix)]
+#[test]
+fn nboard_reports_an_input_it_cannot_read() {
+    use std::process::{Command, Stdio};
+    let out = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["othello", "nboard", "--hash-mib", "4"])
+        .stdin(std::fs::File::open("/").unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.starts_with("line 1: cannot read input: "), "{err}");
+}
