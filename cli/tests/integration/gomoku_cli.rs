@@ -345,6 +345,63 @@ fn match_refuses_more_games_than_the_openings_give() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// New-user report 22: a games file that cannot be written (`--out /dev/full`) lost
+/// every game without a word and the match succeeded; a full standard output made the
+/// result table's `print!` panic (exit 101). Both are reported and fail the run; the
+/// games still go to standard error. (Each game is black's five at once.)
+#[cfg(target_os = "linux")]
+#[test]
+fn match_reports_outputs_it_cannot_write() {
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("zerosum-match-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("won.txt");
+    std::fs::write(&openings, "h8a1i8a2j8a3k8a4\n").unwrap();
+    let base = [
+        "gomoku",
+        "match",
+        "--a",
+        PBRAIN,
+        "--b",
+        PBRAIN,
+        "--openings",
+        openings.to_str().unwrap(),
+        "--time-ms",
+        "200",
+    ];
+    let run = |extra: &[&str], stdout: Stdio| {
+        let out = Command::new(ZEROSUM)
+            .args(base)
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&["--out", "/dev/full"], Stdio::null());
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("error: cannot write /dev/full: "), "{err}");
+    assert_eq!(err.matches("cannot write").count(), 1, "said once: {err}");
+    assert_eq!(err.matches("15f:h8a1i8a2j8a3k8a4g8").count(), 2, "{err}");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let (code, err) = run(&[], Stdio::from(full));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        err.contains("error: cannot write the match's result: "),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Whether process `pid` has ended: it is gone, or a zombie nobody has reaped yet.
 #[cfg(target_os = "linux")]
 fn ended(pid: i32) -> bool {
