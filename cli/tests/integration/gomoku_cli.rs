@@ -175,6 +175,27 @@ fn pbrain_binary_answers_help_and_refuses_other_arguments() {
         !ok && out.is_empty() && err.contains("\"--bogus\""),
         "{out} {err}"
     );
+    // New-user report 22: an answer it cannot write (a full disk) is an error, not a
+    // panic in println! (exit 101).
+    #[cfg(target_os = "linux")]
+    for arg in ["--help", "--version"] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(PBRAIN)
+            .arg(arg)
+            .stdout(full)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{arg}: {err}");
+        assert!(
+            err.starts_with("error: cannot write to standard output: "),
+            "{err}"
+        );
+    }
 }
 
 /// The brain reads a line ended by CR alone as a line (managers send CR LF; before, a
