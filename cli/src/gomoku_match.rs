@@ -32,7 +32,7 @@ pub struct MatchArgs {
     #[arg(long, conflicts_with = "game_ms", value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Time per engine per game in milliseconds, instead of a time per move (at most a
-    /// day).
+    /// day); an engine gets 1 s over its clock in all, then loses on time.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TIME_MS))]
     pub game_ms: Option<u64>,
     /// Number of games, at most twice the number of openings (default: every opening

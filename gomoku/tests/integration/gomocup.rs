@@ -643,3 +643,47 @@ fn an_engine_ending_its_lines_with_cr_plays_its_games() {
         assert_eq!(g.times.len(), 9, "{}", g.moves);
     }
 }
+
+/// New-user report 22: under a game clock the grace was given afresh for every move, so
+/// an engine whose clock had run out played on at up to the grace a move and never lost
+/// on time (`zerosum gomoku match --game-ms 1`: 112 moves each, a draw). The grace is
+/// now one allowance for the game. Engine A (a shell script playing down the first
+/// column) takes 150 ms a move on a 300 ms clock with 200 ms of grace: its third move
+/// uses 150 ms of the grace, its fourth cannot get an answer in and loses on time; B
+/// (the last column) answers at once. Before, A played its five and won game 1.
+#[cfg(unix)]
+#[test]
+fn a_game_clock_run_out_loses_on_time() {
+    let dir = std::env::temp_dir().join(format!("zerosum-slow-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("slow-engine.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\ncol=$1; pause=$2; n=0\nwhile read -r line; do\n  case \"$line\" in\n    \
+         START*) echo OK;;\n    ABOUT*) echo 'name=\"slow\"';;\n    \
+         DONE*|TURN*) sleep \"$pause\"; echo \"$col,$n\"; n=$((n+1));;\n    \
+         END*) exit 0;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let a = EngineSpec::from_command_line(&format!("{} 0 0.15", script.display()));
+    let b = EngineSpec::from_command_line(&format!("{} 14 0", script.display()));
+    let one = parse_openings("h8\n", Rule::Freestyle).unwrap();
+    let mut config = MatchConfig::new(one, TimeControl::PerGame(Duration::from_millis(300)));
+    config.grace = Duration::from_millis(200);
+    config.first_move_grace = Duration::ZERO;
+    let r = run_match(&config, &a, &b, |_| {});
+    assert!(r.b.faults.is_empty(), "{:?}", r.b.faults);
+    assert_eq!(r.a.faults.len(), 2, "{:?}", r.games);
+    for g in &r.games {
+        let forfeit = g.forfeit.as_deref().unwrap_or("");
+        assert!(forfeit.contains("no answer"), "{g:?}");
+        assert_eq!(g.outcome, Some(Outcome::Win(!g.a_side)), "{g:?}");
+    }
+    // Under a clock per move the same engine plays every move (150 ms of 300).
+    let mut config = config.clone();
+    config.time = TimeControl::PerMove(Duration::from_millis(300));
+    let r = run_match(&config, &a, &b, |_| {});
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(r.a.faults.is_empty() && r.b.faults.is_empty(), "{r:?}");
+}
