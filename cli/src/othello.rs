@@ -490,8 +490,9 @@ fn perft_lines(
 }
 
 /// The NBoard loop: a thread reads standard input (raising the session's stop flag for
-/// `ping` and `quit`, so that a search in progress ends at once), the session answers
-/// on standard output. Lines the session cannot carry out are reported on standard
+/// `ping` and `quit`, so that a search in progress ends at once), another (Linux) raises
+/// it when standard output closes ([`watch_output`]), the session answers on standard
+/// output. Lines the session cannot carry out are reported on standard
 /// error and the loop goes on.
 fn run_nboard(hash_mib: usize) -> ExitCode {
     use crate::lines::{Line, MAX_LINE_BYTES, read_line, unreadable};
@@ -501,6 +502,8 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
         Err(e) => return crate::table_refused(&e),
     };
     let stop = session.stop_flag();
+    #[cfg(target_os = "linux")]
+    watch_output(session.stop_flag());
     // Each line as text, or why it cannot be read (longer than the bound; or the input
     // itself cannot be read, which ends it).
     let (tx, rx) = std::sync::mpsc::channel::<Result<String, String>>();
@@ -564,6 +567,37 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// Raises `stop` when standard output is closed: the GUI is gone (a pipe whose reader
+/// died reports `POLLERR`, a hung-up terminal `POLLHUP`), so that a search in progress
+/// ends at once, as the Gomocup brain's listener does. Before, `go` at a deep `set depth`
+/// searched on for nobody until its depth was done (`set depth 40`: until killed); its
+/// `nodestats` write failed only at the next finished depth. The end of the input alone
+/// does not stop a search (a script piped in at once still gets its answer).
+#[cfg(target_os = "linux")]
+fn watch_output(stop: zerosum::search::StopFlag) {
+    use rustix::event::{PollFd, PollFlags, poll};
+    use std::os::fd::AsFd;
+    let Ok(out) = std::io::stdout().as_fd().try_clone_to_owned() else {
+        return;
+    };
+    std::thread::spawn(move || {
+        let gone = PollFlags::ERR | PollFlags::HUP | PollFlags::NVAL;
+        loop {
+            // No events asked: only the output's end (or an error) wakes it; a file or
+            // a terminal still open never does.
+            let mut fds = [PollFd::new(&out, PollFlags::empty())];
+            match poll(&mut fds, None) {
+                Err(rustix::io::Errno::INTR) => continue,
+                Ok(_) if fds[0].revents().intersects(gone) => {
+                    stop.stop();
+                    return;
+                }
+                _ => return,
+            }
+        }
+    });
 }
 
 #[cfg(test)]
