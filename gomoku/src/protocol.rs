@@ -424,6 +424,9 @@ impl Brain {
             let _ = thread::Builder::new()
                 .name("watchdog".into())
                 .spawn_scoped(s, || watchdog(&link));
+            // The watchdog quits when the conversation ends, also by a panic in a
+            // command (the scope waits for it: before, the brain hung).
+            let _quit = OnDrop(|| link.quit());
             let mut result = Ok(());
             for line in lines {
                 self.arrived = Instant::now();
@@ -448,7 +451,6 @@ impl Brain {
                     }
                 }
             }
-            link.quit();
             result
         })
     }
@@ -990,10 +992,11 @@ impl Brain {
             let _ = thread::Builder::new()
                 .name("listener".into())
                 .spawn_scoped(s, || listener.listen());
+            // The listener quits when the conversation ends, also by a panic: the scope
+            // waits for it, so before, a panic in a command hung the brain.
+            let _quit = OnDrop(|| listener.quit());
             let lines = std::iter::from_fn(|| listener.next_line());
-            let result = self.converse(lines, out, &mut true, Some(&listener));
-            listener.quit();
-            result
+            self.converse(lines, out, &mut true, Some(&listener))
         })
     }
 
@@ -1134,6 +1137,15 @@ type ListenerRef<'a> = Listener<'a>;
 type ListenerRef<'a> = std::marker::PhantomData<&'a ()>;
 
 /// A lock whose holder panicked is still used (the state is plain values).
+/// Runs its closure when dropped: on every way out of a scope, unwinding included.
+struct OnDrop<F: FnMut()>(F);
+
+impl<F: FnMut()> Drop for OnDrop<F> {
+    fn drop(&mut self) {
+        (self.0)();
+    }
+}
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -2166,6 +2178,45 @@ mod tests {
                 .recv_timeout(HANG)
                 .expect("the conversation ended")
         }
+    }
+
+    /// New-user report 22: a panic in a command (here a writer that panics on the
+    /// brain's first answer; the report found one with `quirky-pbrain --max-moves 0`)
+    /// left the brain hanging: the conversation's thread scopes waited for the listener
+    /// and the watchdog, which nobody told to quit, so a manager waited for its timeout.
+    /// The panic now ends the conversation (it reaches the caller, the process exits).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_panic_in_a_command_ends_the_conversation() {
+        struct PanicsOnWrite(io::PipeWriter);
+        impl Write for PanicsOnWrite {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                panic!("injected: the brain's answer cannot be written");
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        impl std::os::fd::AsFd for PanicsOnWrite {
+            fn as_fd(&self) -> std::os::fd::BorrowedFd<'_> {
+                self.0.as_fd()
+            }
+        }
+        let (in_read, mut in_write) = io::pipe().unwrap();
+        let (_out_read, out_write) = io::pipe().unwrap();
+        let brain = thread::spawn(move || {
+            let mut out = PanicsOnWrite(out_write);
+            let _ = Brain::new().run_listening(&in_read, &mut out);
+        });
+        // The input stays open: only the panic can end the conversation.
+        in_write.write_all(b"START 15\n").unwrap();
+        let deadline = Instant::now() + HANG;
+        while !brain.is_finished() {
+            assert!(Instant::now() < deadline, "the brain hung after a panic");
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert!(brain.join().is_err(), "the panic reached the caller");
+        drop(in_write);
     }
 
     /// New-user report 19 item 9 / fix 20: an `END` sent while the brain searches (here
