@@ -106,6 +106,12 @@ impl Engine {
         }
     }
 
+    /// The widest branching in use: [`Engine::max_moves`], at least 1 (a width of 0 left
+    /// the root without a candidate and panicked).
+    pub(super) fn width(&self) -> usize {
+        self.max_moves.max(1)
+    }
+
     /// The ordering model in use: the fitted one when [`Engine::fitted_order`] is set.
     pub(super) fn order(&self) -> Option<&'static OrderScorer> {
         self.fitted_order.then(OrderScorer::fitted)

@@ -146,7 +146,7 @@ impl Engine {
         // 5. Moves: forced replies or the best candidates, into this ply's buffer (put
         // back before every return below).
         let mut moves = std::mem::take(&mut self.move_lists[ply as usize]);
-        Self::candidate_moves_by(b, self.max_moves, &mut moves, self.order());
+        Self::candidate_moves_by(b, self.width(), &mut moves, self.order());
         if moves.is_empty() {
             self.move_lists[ply as usize] = moves;
             // Renju: black may not block the four (or has no allowed cell near the stones).

@@ -222,6 +222,26 @@ fn the_selective_search_keeps_the_limits_the_counts_and_the_wins() {
     assert!(info.score.is_win(), "{:?}", info.score);
 }
 
+/// New-user report 22: `Engine::max_moves = 0` (a public field; `quirky-pbrain
+/// --max-moves 0`) made the root index an empty candidate list and panic (and the brain
+/// then hung). It now searches as with 1: a legal move, every time.
+#[test]
+fn a_width_of_zero_searches_as_one() {
+    use gomoku::{Board, Engine, Limits, Notation};
+    for pos in ["15f:h8", "15f:h8i7e9", "15f:h8a1i8a3j8a5", "15r:h8i7e9"] {
+        let board = Board::parse_position(pos).unwrap();
+        let mut engine = Engine::new(4);
+        engine.max_moves = 0;
+        let zero = engine.search(&board, &Limits::depth(3));
+        let cell = zero.best.expect("a move");
+        assert!(board.clone().try_play(cell).is_ok(), "{pos}: {cell}");
+        let mut engine = Engine::new(4);
+        engine.max_moves = 1;
+        let one = engine.search(&board, &Limits::depth(3));
+        assert_eq!((zero.best, zero.score), (one.best, one.score), "{pos}");
+    }
+}
+
 /// Opening and middle-game positions from games against Rapfi, with fours and threes on
 /// the board.
 const FROM_RAPFI_GAMES: [&str; 7] = [
