@@ -224,7 +224,8 @@ fn the_selective_search_keeps_the_limits_the_counts_and_the_wins() {
 
 /// New-user report 22: `Engine::max_moves = 0` (a public field; `quirky-pbrain
 /// --max-moves 0`) made the root index an empty candidate list and panic (and the brain
-/// then hung). It now searches as with 1: a legal move, every time.
+/// then hung). It now searches as with 1: a legal move, every time. `usize::MAX`
+/// overflowed where the root doubles the width (a panic in a debug build).
 #[test]
 fn a_width_of_zero_searches_as_one() {
     use gomoku::{Board, Engine, Limits, Notation};
@@ -239,6 +240,12 @@ fn a_width_of_zero_searches_as_one() {
         engine.max_moves = 1;
         let one = engine.search(&board, &Limits::depth(3));
         assert_eq!((zero.best, zero.score), (one.best, one.score), "{pos}");
+        // The other end: every candidate (the root doubled the width, overflowing).
+        let mut engine = Engine::new(4);
+        engine.max_moves = usize::MAX;
+        let all = engine.search(&board, &Limits::nodes(2000));
+        let cell = all.best.expect("a move");
+        assert!(board.clone().try_play(cell).is_ok(), "{pos}: {cell}");
     }
 }
 
