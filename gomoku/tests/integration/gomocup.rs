@@ -249,6 +249,53 @@ fn a_width_of_zero_searches_as_one() {
     }
 }
 
+/// New-user report 22: the engine's public tuning fields at their extremes
+/// (`quirky-pbrain --leaf-vct-vcf 18446744073709551615`, `--red-floor -2147483648`)
+/// overflowed in the leaf VCT's slack and the reduction's cap (a panic in a debug build,
+/// a wrapped value in a release one). Each still searches to a legal move.
+#[test]
+fn extreme_tuning_values_search_without_overflow() {
+    use gomoku::{Board, Engine, Limits, Notation};
+    type Set = fn(&mut Engine);
+    let settings: [(&str, Set); 6] = [
+        ("leaf_vct_vcf_nodes max", |e| {
+            e.leaf_vct_vcf_nodes = u64::MAX
+        }),
+        ("leaf_vct_nodes max", |e| e.leaf_vct_nodes = u64::MAX),
+        ("reduction_floor min", |e| {
+            e.reductions = true;
+            e.reduction_floor = i32::MIN;
+        }),
+        ("reduction_floor max", |e| {
+            e.reductions = true;
+            e.reduction_floor = i32::MAX;
+        }),
+        ("reduction_depth min, gap max", |e| {
+            e.reductions = true;
+            e.reduction_depth = i32::MIN;
+            e.reduction_gap = i32::MAX;
+        }),
+        ("reduction_from max, history", |e| {
+            e.reductions = true;
+            e.history = true;
+            e.reduction_from = usize::MAX;
+        }),
+    ];
+    for pos in ["15f:h8i7e9", "15f:h8i7e9h6j8g7j7g8i6g5g6i5j4h5"] {
+        let board = Board::parse_position(pos).unwrap();
+        for (what, set) in settings {
+            let mut engine = Engine::new(4);
+            set(&mut engine);
+            let info = engine.search(&board, &Limits::nodes(3000));
+            let cell = info.best.expect("a move");
+            assert!(
+                board.clone().try_play(cell).is_ok(),
+                "{what}: {pos}: {cell}"
+            );
+        }
+    }
+}
+
 /// Opening and middle-game positions from games against Rapfi, with fours and threes on
 /// the board.
 const FROM_RAPFI_GAMES: [&str; 7] = [
