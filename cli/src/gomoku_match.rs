@@ -32,7 +32,7 @@ pub struct MatchArgs {
     #[arg(long, conflicts_with = "game_ms", value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Time per engine per game in milliseconds, instead of a time per move (at most a
-    /// day).
+    /// day); an engine gets 1 s over its clock in all, then loses on time.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TIME_MS))]
     pub game_ms: Option<u64>,
     /// Number of games, at most twice the number of openings (default: every opening
@@ -129,10 +129,29 @@ pub fn run(args: MatchArgs) -> ExitCode {
         },
         None => None,
     };
+    // A games file that cannot be written (a full disk) is said once, and fails the run
+    // at its end; the games still go to standard error. Before, they were lost without
+    // a word and the run succeeded.
+    let mut out_failed = false;
+    let mut record = |f: &mut std::fs::File, line: &str| {
+        if out_failed {
+            return;
+        }
+        if let Err(e) = writeln!(f, "{line}").and_then(|()| f.flush()) {
+            eprintln!(
+                "error: cannot write {}: {e} (the games go on, on standard error only)",
+                args.out
+                    .as_deref()
+                    .unwrap_or(std::path::Path::new(""))
+                    .display()
+            );
+            out_failed = true;
+        }
+    };
     if let Some(f) = file.as_mut() {
-        let _ = writeln!(
+        record(
             f,
-            "# game\topening\tblack\twhite\tresult\tforfeit\tposition\tmoves:ms"
+            "# game\topening\tblack\twhite\tresult\tforfeit\tposition\tmoves:ms",
         );
     }
     let (an, bn) = (a.name.clone(), b.name.clone());
@@ -140,9 +159,22 @@ pub fn run(args: MatchArgs) -> ExitCode {
         let line = g.line(&an, &bn);
         eprintln!("{line}");
         if let Some(f) = file.as_mut() {
-            let _ = writeln!(f, "{line}");
+            record(f, &line);
         }
     });
-    print!("{}", match_table(&r, &an, &bn));
+    // The result table: a reader gone away ends the run quietly; another write error
+    // (a full disk) is reported. Before, `print!` panicked on it (exit 101).
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout
+        .write_all(match_table(&r, &an, &bn).as_bytes())
+        .and_then(|()| stdout.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("error: cannot write the match's result: {e}");
+        return ExitCode::FAILURE;
+    }
+    if out_failed {
+        return ExitCode::FAILURE;
+    }
     ExitCode::SUCCESS
 }

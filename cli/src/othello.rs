@@ -6,7 +6,7 @@ use clap::Subcommand;
 use othello::perft::{PerftMode, try_perft};
 use othello::solver::Solver;
 use othello::{Game, Othello};
-use std::io::Write as _;
+use std::io::Write;
 use std::process::ExitCode;
 use zerosum::MoveList;
 
@@ -447,31 +447,52 @@ fn run_perft(depth: u32, position: Option<Othello>, edax: bool) -> ExitCode {
     } else {
         PerftMode::FinishedIsLeaf
     };
-    let mut out = std::io::stdout().lock();
+    perft_lines(
+        &g,
+        depth,
+        mode,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr(),
+    )
+}
+
+/// Prints `perft`'s line for each depth up to `depth` on `out` as it completes. A reader
+/// that went away (`perft 12 | head -1`) ends the run quietly; another write error (a
+/// full disk) is reported on `err` and fails the run, as `solve`'s does.
+fn perft_lines(
+    g: &Othello,
+    depth: u32,
+    mode: PerftMode,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> ExitCode {
     for d in depth.min(1)..=depth {
         let t = cpu_time();
         let n = match try_perft(g.board(), d, mode) {
             Ok(n) => n,
             Err(e) => {
-                eprintln!("error: {e}");
+                let _ = writeln!(err, "error: {e}");
                 return ExitCode::FAILURE;
             }
         };
         let secs = cpu_time().saturating_sub(t).as_secs_f64();
-        // A reader that went away (`perft 12 | head -1`) ends the run quietly.
-        if writeln!(out, "{d} {n} {secs:.3} {}", rate_text(n, secs))
-            .and_then(|()| out.flush())
-            .is_err()
+        if let Err(e) =
+            writeln!(out, "{d} {n} {secs:.3} {}", rate_text(n, secs)).and_then(|()| out.flush())
         {
-            return ExitCode::SUCCESS;
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                return ExitCode::SUCCESS;
+            }
+            let _ = writeln!(err, "error: cannot write depth {d}'s line: {e}");
+            return ExitCode::FAILURE;
         }
     }
     ExitCode::SUCCESS
 }
 
 /// The NBoard loop: a thread reads standard input (raising the session's stop flag for
-/// `ping` and `quit`, so that a search in progress ends at once), the session answers
-/// on standard output. Lines the session cannot carry out are reported on standard
+/// `ping` and `quit`, so that a search in progress ends at once), another (Linux) raises
+/// it when standard output closes ([`watch_output`]), the session answers on standard
+/// output. Lines the session cannot carry out are reported on standard
 /// error and the loop goes on.
 fn run_nboard(hash_mib: usize) -> ExitCode {
     use crate::lines::{Line, MAX_LINE_BYTES, read_line, unreadable};
@@ -481,13 +502,29 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
         Err(e) => return crate::table_refused(&e),
     };
     let stop = session.stop_flag();
-    // Each line as text, or why it cannot be read (longer than the bound).
+    #[cfg(target_os = "linux")]
+    watch_output(session.stop_flag());
+    // Each line as text, or why it cannot be read (longer than the bound; or the input
+    // itself cannot be read, which ends it).
     let (tx, rx) = std::sync::mpsc::channel::<Result<String, String>>();
+    let input_failed = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reader_failed = std::sync::Arc::clone(&input_failed);
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
         let mut lock = stdin.lock();
         // The shared reader: lines end with LF, CR LF or a CR alone, and are bounded.
-        while let Ok(Some(line)) = read_line(&mut lock, MAX_LINE_BYTES) {
+        loop {
+            let line = match read_line(&mut lock, MAX_LINE_BYTES) {
+                Ok(Some(line)) => line,
+                Ok(None) => break,
+                Err(e) => {
+                    // As every command reading standard input reports it (`< /`: a
+                    // directory); before, the session ended in silence with success.
+                    reader_failed.store(true, std::sync::atomic::Ordering::SeqCst);
+                    let _ = tx.send(Err(format!("cannot read input: {e}")));
+                    break;
+                }
+            };
             let line = match line {
                 // Bytes that are not UTF-8 are replaced (U+FFFD), as before: a GGF
                 // record's names may come in another encoding.
@@ -526,12 +563,93 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
             Err(e) => eprintln!("line {}: {e}", n + 1),
         }
     }
+    if input_failed.load(std::sync::atomic::Ordering::SeqCst) {
+        return ExitCode::FAILURE;
+    }
     ExitCode::SUCCESS
+}
+
+/// Raises `stop` when standard output is closed: the GUI is gone (a pipe whose reader
+/// died reports `POLLERR`, a hung-up terminal `POLLHUP`), so that a search in progress
+/// ends at once, as the Gomocup brain's listener does. Before, `go` at a deep `set depth`
+/// searched on for nobody until its depth was done (`set depth 40`: until killed); its
+/// `nodestats` write failed only at the next finished depth. The end of the input alone
+/// does not stop a search (a script piped in at once still gets its answer).
+#[cfg(target_os = "linux")]
+fn watch_output(stop: zerosum::search::StopFlag) {
+    use rustix::event::{PollFd, PollFlags, poll};
+    use std::os::fd::AsFd;
+    let Ok(out) = std::io::stdout().as_fd().try_clone_to_owned() else {
+        return;
+    };
+    std::thread::spawn(move || {
+        let gone = PollFlags::ERR | PollFlags::HUP | PollFlags::NVAL;
+        loop {
+            // No events asked: only the output's end (or an error) wakes it; a file or
+            // a terminal still open never does.
+            let mut fds = [PollFd::new(&out, PollFlags::empty())];
+            match poll(&mut fds, None) {
+                Err(rustix::io::Errno::INTR) => continue,
+                Ok(_) if fds[0].revents().intersects(gone) => {
+                    stop.stop();
+                    return;
+                }
+                _ => return,
+            }
+        }
+    });
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A writer that refuses every write with `kind`.
+    struct Refusing(std::io::ErrorKind);
+
+    impl Write for Refusing {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(self.0.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// New-user report 22: `perft 3 > /dev/full` printed nothing and exited 0, as it
+    /// did for a reader gone away. A broken pipe still ends it quietly; another write
+    /// error is reported and fails the run.
+    #[test]
+    fn perft_reports_an_output_it_cannot_write() {
+        let g = Othello::new();
+        for (kind, code, message) in [
+            (std::io::ErrorKind::BrokenPipe, ExitCode::SUCCESS, ""),
+            (
+                std::io::ErrorKind::StorageFull,
+                ExitCode::FAILURE,
+                "error: cannot write depth 1's line: ",
+            ),
+        ] {
+            let mut err = Vec::new();
+            let got = perft_lines(
+                &g,
+                3,
+                PerftMode::FinishedIsLeaf,
+                &mut Refusing(kind),
+                &mut err,
+            );
+            let err = String::from_utf8(err).unwrap();
+            assert_eq!(got, code, "{kind:?}: {err}");
+            assert!(err.starts_with(message), "{kind:?}: {err:?}");
+            assert_eq!(message.is_empty(), err.is_empty(), "{kind:?}: {err:?}");
+        }
+        let mut out = Vec::new();
+        let got = perft_lines(&g, 2, PerftMode::FinishedIsLeaf, &mut out, &mut Vec::new());
+        assert_eq!(got, ExitCode::SUCCESS);
+        let out = String::from_utf8(out).unwrap();
+        let counts: Vec<&str> = out.lines().map(|l| l.split(' ').nth(1).unwrap()).collect();
+        assert_eq!(counts, ["4", "12"]);
+    }
 
     /// An analysis solves every move: a position won at once on one move (black's c5
     /// wipes white out, 52 empty squares) is warned of, as its other moves are far beyond

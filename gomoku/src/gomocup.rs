@@ -97,7 +97,10 @@ pub struct MatchConfig {
     pub time: TimeControl,
     /// The rule sent as `INFO rule` (0 freestyle, 1 exactly five).
     pub rule: Rule,
-    /// Extra time before a late answer loses the game (pipes, a busy machine).
+    /// Extra time before a late answer loses the game (pipes, a busy machine): under
+    /// [`TimeControl::PerMove`] for each move; under [`TimeControl::PerGame`] once for
+    /// the whole game (each move's overrun of the clock is taken from it, so that an
+    /// engine whose clock has run out cannot go on with this much for every move).
     pub grace: Duration,
     /// Extra time for the first move of each engine process.
     pub first_move_grace: Duration,
@@ -598,15 +601,18 @@ impl Player<'_> {
         Ok(())
     }
 
-    /// Asks for a move: `BOARD` for the first move of a game, `TURN` after it.
+    /// Asks for a move: `BOARD` for the first move of a game, `TURN` after it, waiting
+    /// up to `limit` and `grace` (and the first move's extra time). Returns the move, its
+    /// time and the extra time it was allowed as the process's first move.
     fn ask(
         &mut self,
         board: &Board,
         first: bool,
         limit: Duration,
+        grace: Duration,
         config: &MatchConfig,
         time_left: Option<Duration>,
-    ) -> Result<(Cell, Duration), Fault> {
+    ) -> Result<(Cell, Duration, Duration), Fault> {
         let p = self.process.as_mut().ok_or(Fault::Died)?;
         if let Some(left) = time_left {
             p.send(&format!("INFO time_left {}", left.as_millis()))?;
@@ -627,9 +633,11 @@ impl Player<'_> {
                 .ok_or(Fault::Bad("no move to send".into()))?;
             p.send(&format!("TURN {},{}", last.x, last.y))?;
         }
-        let mut wait = limit + config.grace;
+        let mut wait = limit + grace;
+        let mut free = Duration::ZERO;
         if p.first_move {
             wait += config.first_move_grace;
+            free = config.first_move_grace;
         }
         // Some engines (Rapfi under `max_node`) hold their move until they read another
         // line: once the limit has passed, nudge them with ABOUT.
@@ -644,7 +652,7 @@ impl Player<'_> {
             return Err(Fault::Bad(format!("played the illegal move {reply}")));
         }
         self.stats.stray_lines += p.sync(config.grace.max(Duration::from_secs(2)))?;
-        Ok((cell, t))
+        Ok((cell, t, free))
     }
 }
 
@@ -748,17 +756,24 @@ fn play_game(
         TimeControl::PerGame(t) => [Some(t), Some(t)],
         TimeControl::PerMove(_) => [None, None],
     };
+    // Under a game clock the grace is one allowance for the game: before, every move
+    // got it afresh, so an engine whose clock had run out played on at up to the grace
+    // a move and never lost on time (`--game-ms 1`: 112 moves each, a draw).
+    let mut grace = [config.grace; 2];
     while board.outcome().is_none() && board.stone_count() < config.max_stones {
         let i = who(board.side_to_move());
         let limit = match config.time {
             TimeControl::PerMove(t) => t,
             TimeControl::PerGame(_) => left[i].unwrap_or_default(),
         };
-        match players[i].ask(&board, first[i], limit, config, left[i]) {
-            Ok((cell, t)) => {
+        match players[i].ask(&board, first[i], limit, grace[i], config, left[i]) {
+            Ok((cell, t, free)) => {
                 first[i] = false;
                 players[i].stats.record(t, Some(limit));
                 if let Some(l) = left[i].as_mut() {
+                    // The overrun, less the first move's extra time (loading).
+                    let over = t.saturating_sub(*l).saturating_sub(free);
+                    grace[i] = grace[i].saturating_sub(over);
                     *l = l.saturating_sub(t);
                 }
                 game.times.push((cell, t));

@@ -437,6 +437,9 @@ impl Brain {
             let _ = thread::Builder::new()
                 .name("watchdog".into())
                 .spawn_scoped(s, || watchdog(&link));
+            // The watchdog quits when the conversation ends, also by a panic in a
+            // command (the scope waits for it: before, the brain hung).
+            let _quit = OnDrop(|| link.quit());
             let mut result = Ok(());
             for line in lines {
                 self.arrived = Instant::now();
@@ -464,7 +467,6 @@ impl Brain {
                     }
                 }
             }
-            link.quit();
             result
         })
     }
@@ -836,10 +838,11 @@ impl Brain {
             let _ = thread::Builder::new()
                 .name("listener".into())
                 .spawn_scoped(s, || listener.listen());
+            // The listener quits when the conversation ends, also by a panic: the scope
+            // waits for it, so before, a panic in a command hung the brain.
+            let _quit = OnDrop(|| listener.quit());
             let lines = std::iter::from_fn(|| listener.next_line());
-            let result = self.converse(lines, out, &mut true, Some(&listener));
-            listener.quit();
-            result
+            self.converse(lines, out, &mut true, Some(&listener))
         })
     }
 
@@ -929,6 +932,15 @@ pub const MAX_WAIT_SHARE: f64 = 0.18;
 /// the watchdog's lateness then about 1 ms; the floor (7.5 ms at 100 ms) covers such
 /// waits, and the median move keeps over 80 % of the limit.
 pub const MIN_WAIT_SHARE: f64 = 0.08;
+
+/// Runs its closure when dropped: on every way out of a scope, unwinding included.
+struct OnDrop<F: FnMut()>(F);
+
+impl<F: FnMut()> Drop for OnDrop<F> {
+    fn drop(&mut self) {
+        (self.0)();
+    }
+}
 
 /// The trace file named by the environment variable `var`, opened for appending;
 /// `None` when the variable is unset or the file cannot be opened (tracing is then off).

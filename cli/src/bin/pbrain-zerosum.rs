@@ -3,6 +3,7 @@
 //! `zerosum gomoku pbrain`. Managers start it without arguments; `--help` and
 //! `--version` answer and exit, any other argument is refused (exit 2).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "pbrain-zerosum: the zerosum Gomoku engine for Gomocup managers.
@@ -14,13 +15,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         None => {}
-        Some("-h" | "--help") => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
+        Some("-h" | "--help") => return answer(USAGE),
         Some("-V" | "--version") => {
-            println!("pbrain-zerosum {}", env!("CARGO_PKG_VERSION"));
-            return ExitCode::SUCCESS;
+            return answer(&format!("pbrain-zerosum {}", env!("CARGO_PKG_VERSION")));
         }
         Some(other) => {
             eprintln!("error: unexpected argument {other:?}\n\n{USAGE}");
@@ -31,6 +28,20 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints `text` as a line: an output that cannot be written (a full disk) is an error
+/// on standard error and a failure, not a panic (`println!` panicked, exit 101).
+fn answer(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write to standard output: {e}");
             ExitCode::FAILURE
         }
     }

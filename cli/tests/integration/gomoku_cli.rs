@@ -175,6 +175,27 @@ fn pbrain_binary_answers_help_and_refuses_other_arguments() {
         !ok && out.is_empty() && err.contains("\"--bogus\""),
         "{out} {err}"
     );
+    // New-user report 22: an answer it cannot write (a full disk) is an error, not a
+    // panic in println! (exit 101).
+    #[cfg(target_os = "linux")]
+    for arg in ["--help", "--version"] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(PBRAIN)
+            .arg(arg)
+            .stdout(full)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{arg}: {err}");
+        assert!(
+            err.starts_with("error: cannot write to standard output: "),
+            "{err}"
+        );
+    }
 }
 
 /// The brain reads a line ended by CR alone as a line (managers send CR LF; before, a
@@ -342,6 +363,63 @@ fn match_refuses_more_games_than_the_openings_give() {
     let r = common::run_binary(ZEROSUM, &args, "");
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("at most 2 games"), "{}", r.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// New-user report 22: a games file that cannot be written (`--out /dev/full`) lost
+/// every game without a word and the match succeeded; a full standard output made the
+/// result table's `print!` panic (exit 101). Both are reported and fail the run; the
+/// games still go to standard error. (Each game is black's five at once.)
+#[cfg(target_os = "linux")]
+#[test]
+fn match_reports_outputs_it_cannot_write() {
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("zerosum-match-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("won.txt");
+    std::fs::write(&openings, "h8a1i8a2j8a3k8a4\n").unwrap();
+    let base = [
+        "gomoku",
+        "match",
+        "--a",
+        PBRAIN,
+        "--b",
+        PBRAIN,
+        "--openings",
+        openings.to_str().unwrap(),
+        "--time-ms",
+        "200",
+    ];
+    let run = |extra: &[&str], stdout: Stdio| {
+        let out = Command::new(ZEROSUM)
+            .args(base)
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&["--out", "/dev/full"], Stdio::null());
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("error: cannot write /dev/full: "), "{err}");
+    assert_eq!(err.matches("cannot write").count(), 1, "said once: {err}");
+    assert_eq!(err.matches("15f:h8a1i8a2j8a3k8a4g8").count(), 2, "{err}");
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let (code, err) = run(&[], Stdio::from(full));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        err.contains("error: cannot write the match's result: "),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -463,3 +463,66 @@ fn nboard_lines_end_at_a_lone_cr_too() {
     assert!(err[1].starts_with("line 5: "), "{}", r.stderr);
     assert!(err[2].starts_with("line 6: 70000 bytes"), "{}", r.stderr);
 }
+
+/// New-user report 22: an input that cannot be read (a directory, `< /`) ended the NBoard
+/// session in silence with success; it is reported as every command reading standard
+/// input reports it, and fails.
+#[cfg(unix)]
+#[test]
+fn nboard_reports_an_input_it_cannot_read() {
+    use std::process::{Command, Stdio};
+    let out = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["othello", "nboard", "--hash-mib", "4"])
+        .stdin(std::fs::File::open("/").unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.starts_with("line 1: cannot read input: "), "{err}");
+}
+
+/// New-user report 22: when the GUI went away (the engine's output closed) during `go`
+/// at a deep `set depth`, the search went on for nobody until its depth was done (`set
+/// depth 40` from the start: until killed). The closed output now stops it at once, as
+/// the Gomocup brain's listener does, and the engine exits. The input stays open, so
+/// only the output's end can stop it; the deadline is a hang detector.
+#[cfg(target_os = "linux")]
+#[test]
+fn nboard_stops_its_search_when_its_output_closes() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
+        .args(["othello", "nboard", "--hash-mib", "4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"nboard 2\nset depth 40\ngo\n").unwrap();
+    input.flush().unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while !line.starts_with("status zerosum is thinking") {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "no status line");
+    }
+    drop(reader);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the search went on after the output closed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(!status.success(), "a closed output is an error: {status:?}");
+    drop(input);
+}

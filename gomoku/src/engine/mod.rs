@@ -242,7 +242,8 @@ pub struct Engine {
     /// Widest branching at an interior node (the best candidates by ordering value; 8
     /// by default with the fitted ordering, which puts Rapfi's move among its first 5
     /// in 68 % of positions against 57 % for the hand-set values: against Rapfi at
-    /// fixed nodes 8 candidates scored more than 10 and 14; see FIGURES.md).
+    /// fixed nodes 8 candidates scored more than 10 and 14; see FIGURES.md). 0 is taken
+    /// as 1.
     pub max_moves: usize,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts

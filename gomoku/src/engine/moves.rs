@@ -106,6 +106,13 @@ impl Engine {
         }
     }
 
+    /// The widest branching in use: [`Engine::max_moves`], at least 1 (a width of 0 left
+    /// the root without a candidate and panicked) and at most half of `usize::MAX` (the
+    /// root takes twice the width).
+    pub(super) fn width(&self) -> usize {
+        self.max_moves.clamp(1, usize::MAX / 2)
+    }
+
     /// The ordering model in use: the fitted one when [`Engine::fitted_order`] is set.
     pub(super) fn order(&self) -> Option<&'static OrderScorer> {
         self.fitted_order.then(OrderScorer::fitted)

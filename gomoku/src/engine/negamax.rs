@@ -97,11 +97,12 @@ impl Engine {
             // (quick_win could not prove it: the opponent has fours to answer with). The
             // solver may pass its limit by two of its VCF tests: kept within the room.
             let room = self.node_limit.saturating_sub(self.nodes);
-            let slack = 2 * (self.leaf_vct_vcf_nodes + 2);
+            // Saturating: any `leaf_vct_vcf_nodes` (u64::MAX overflowed).
+            let slack = self.leaf_vct_vcf_nodes.saturating_add(2).saturating_mul(2);
             let classes = b.class_counts(me);
             if opp_fives == 0
                 && self.leaf_vct_nodes > 0
-                && room > 2 * slack
+                && room > slack.saturating_mul(2)
                 && classes[1] + classes[2] > 0
             {
                 self.leaf_vct.vcf_nodes = self.leaf_vct_vcf_nodes;
@@ -146,7 +147,7 @@ impl Engine {
         // 5. Moves: forced replies or the best candidates, into this ply's buffer (put
         // back before every return below).
         let mut moves = std::mem::take(&mut self.move_lists[ply as usize]);
-        Self::candidate_moves_by(b, self.max_moves, &mut moves, self.order());
+        Self::candidate_moves_by(b, self.width(), &mut moves, self.order());
         if moves.is_empty() {
             self.move_lists[ply as usize] = moves;
             // Renju: black may not block the four (or has no allowed cell near the stones).
@@ -223,7 +224,7 @@ impl Engine {
                         0
                     };
                     self.reduction(depth, k, top - value, quiet, h)
-                        .min(next_depth - self.reduction_floor)
+                        .min(next_depth.saturating_sub(self.reduction_floor))
                 } else {
                     0
                 };

@@ -272,7 +272,7 @@ impl Engine {
                 // The best candidates by ordering value (defences of a threat rank high:
                 // they take the opponent's best cells).
                 let mut order = moves.clone();
-                order.truncate(self.max_moves * 2);
+                order.truncate(self.width() * 2);
                 let half = self.budget.share(0.5, None);
                 let mut safe = Vec::new();
                 let mut unchecked = Vec::new();
@@ -305,7 +305,7 @@ impl Engine {
                     let i = b.index(m.1);
                     !b.patterns(i, me).iter().any(|&p| p >= Pattern::Four as u8)
                 }) {
-                    safe.extend(unchecked.into_iter().take(self.max_moves));
+                    safe.extend(unchecked.into_iter().take(self.width()));
                     moves = safe;
                 }
             }
@@ -326,8 +326,8 @@ impl Engine {
                 }
             }
         }
-        if moves.len() > self.max_moves * 2 {
-            moves.truncate(self.max_moves * 2);
+        if moves.len() > self.width() * 2 {
+            moves.truncate(self.width() * 2);
         }
         let mut scores: Vec<(Cell, Score, Bound)> = moves
             .iter()

@@ -848,6 +848,44 @@ impl OnPipes {
     }
 }
 
+/// New-user report 22: a panic in a command (here a writer that panics on the
+/// brain's first answer; the report found one with `quirky-pbrain --max-moves 0`)
+/// left the brain hanging: the conversation's thread scopes waited for the listener
+/// and the watchdog, which nobody told to quit, so a manager waited for its timeout.
+/// The panic now ends the conversation (it reaches the caller, the process exits).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_panic_in_a_command_ends_the_conversation() {
+    struct PanicsOnWrite(io::PipeWriter);
+    impl Write for PanicsOnWrite {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            panic!("injected: the brain's answer cannot be written");
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    impl std::os::fd::AsFd for PanicsOnWrite {
+        fn as_fd(&self) -> std::os::fd::BorrowedFd<'_> {
+            self.0.as_fd()
+        }
+    }
+    let (in_read, mut in_write) = io::pipe().unwrap();
+    let (_out_read, out_write) = io::pipe().unwrap();
+    let brain = thread::spawn(move || {
+        let mut out = PanicsOnWrite(out_write);
+        let _ = Brain::new().run_listening(&in_read, &mut out);
+    });
+    // The input stays open: only the panic can end the conversation.
+    in_write.write_all(b"START 15\n").unwrap();
+    let deadline = Instant::now() + HANG;
+    while !brain.is_finished() {
+        assert!(Instant::now() < deadline, "the brain hung after a panic");
+        thread::sleep(Duration::from_millis(10));
+    }
+    assert!(brain.join().is_err(), "the panic reached the caller");
+    drop(in_write);
+}
 /// New-user report 19 item 9 / fix 20: an `END` sent while the brain searches (here
 /// under an 11-day `timeout_turn`) stops the search at once: the best move so far is
 /// written and the conversation ends. Before, `END` was read only after the search.

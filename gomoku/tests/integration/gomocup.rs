@@ -222,6 +222,80 @@ fn the_selective_search_keeps_the_limits_the_counts_and_the_wins() {
     assert!(info.score.is_win(), "{:?}", info.score);
 }
 
+/// New-user report 22: `Engine::max_moves = 0` (a public field; `quirky-pbrain
+/// --max-moves 0`) made the root index an empty candidate list and panic (and the brain
+/// then hung). It now searches as with 1: a legal move, every time. `usize::MAX`
+/// overflowed where the root doubles the width (a panic in a debug build).
+#[test]
+fn a_width_of_zero_searches_as_one() {
+    use gomoku::{Board, Engine, Limits, Notation};
+    for pos in ["15f:h8", "15f:h8i7e9", "15f:h8a1i8a3j8a5", "15r:h8i7e9"] {
+        let board = Board::parse_position(pos).unwrap();
+        let mut engine = Engine::new(4);
+        engine.max_moves = 0;
+        let zero = engine.search(&board, &Limits::depth(3));
+        let cell = zero.best.expect("a move");
+        assert!(board.clone().try_play(cell).is_ok(), "{pos}: {cell}");
+        let mut engine = Engine::new(4);
+        engine.max_moves = 1;
+        let one = engine.search(&board, &Limits::depth(3));
+        assert_eq!((zero.best, zero.score), (one.best, one.score), "{pos}");
+        // The other end: every candidate (the root doubled the width, overflowing).
+        let mut engine = Engine::new(4);
+        engine.max_moves = usize::MAX;
+        let all = engine.search(&board, &Limits::nodes(2000));
+        let cell = all.best.expect("a move");
+        assert!(board.clone().try_play(cell).is_ok(), "{pos}: {cell}");
+    }
+}
+
+/// New-user report 22: the engine's public tuning fields at their extremes
+/// (`quirky-pbrain --leaf-vct-vcf 18446744073709551615`, `--red-floor -2147483648`)
+/// overflowed in the leaf VCT's slack and the reduction's cap (a panic in a debug build,
+/// a wrapped value in a release one). Each still searches to a legal move.
+#[test]
+fn extreme_tuning_values_search_without_overflow() {
+    use gomoku::{Board, Engine, Limits, Notation};
+    type Set = fn(&mut Engine);
+    let settings: [(&str, Set); 6] = [
+        ("leaf_vct_vcf_nodes max", |e| {
+            e.leaf_vct_vcf_nodes = u64::MAX
+        }),
+        ("leaf_vct_nodes max", |e| e.leaf_vct_nodes = u64::MAX),
+        ("reduction_floor min", |e| {
+            e.reductions = true;
+            e.reduction_floor = i32::MIN;
+        }),
+        ("reduction_floor max", |e| {
+            e.reductions = true;
+            e.reduction_floor = i32::MAX;
+        }),
+        ("reduction_depth min, gap max", |e| {
+            e.reductions = true;
+            e.reduction_depth = i32::MIN;
+            e.reduction_gap = i32::MAX;
+        }),
+        ("reduction_from max, history", |e| {
+            e.reductions = true;
+            e.history = true;
+            e.reduction_from = usize::MAX;
+        }),
+    ];
+    for pos in ["15f:h8i7e9", "15f:h8i7e9h6j8g7j7g8i6g5g6i5j4h5"] {
+        let board = Board::parse_position(pos).unwrap();
+        for (what, set) in settings {
+            let mut engine = Engine::new(4);
+            set(&mut engine);
+            let info = engine.search(&board, &Limits::nodes(3000));
+            let cell = info.best.expect("a move");
+            assert!(
+                board.clone().try_play(cell).is_ok(),
+                "{what}: {pos}: {cell}"
+            );
+        }
+    }
+}
+
 /// Opening and middle-game positions from games against Rapfi, with fours and threes on
 /// the board.
 const FROM_RAPFI_GAMES: [&str; 7] = [
@@ -642,4 +716,48 @@ fn an_engine_ending_its_lines_with_cr_plays_its_games() {
         assert!(g.forfeit.is_none() && g.outcome.is_some(), "{g:?}");
         assert_eq!(g.times.len(), 9, "{}", g.moves);
     }
+}
+
+/// New-user report 22: under a game clock the grace was given afresh for every move, so
+/// an engine whose clock had run out played on at up to the grace a move and never lost
+/// on time (`zerosum gomoku match --game-ms 1`: 112 moves each, a draw). The grace is
+/// now one allowance for the game. Engine A (a shell script playing down the first
+/// column) takes 150 ms a move on a 300 ms clock with 200 ms of grace: its third move
+/// uses 150 ms of the grace, its fourth cannot get an answer in and loses on time; B
+/// (the last column) answers at once. Before, A played its five and won game 1.
+#[cfg(unix)]
+#[test]
+fn a_game_clock_run_out_loses_on_time() {
+    let dir = std::env::temp_dir().join(format!("zerosum-slow-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("slow-engine.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\ncol=$1; pause=$2; n=0\nwhile read -r line; do\n  case \"$line\" in\n    \
+         START*) echo OK;;\n    ABOUT*) echo 'name=\"slow\"';;\n    \
+         DONE*|TURN*) sleep \"$pause\"; echo \"$col,$n\"; n=$((n+1));;\n    \
+         END*) exit 0;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let a = EngineSpec::from_command_line(&format!("{} 0 0.15", script.display()));
+    let b = EngineSpec::from_command_line(&format!("{} 14 0", script.display()));
+    let one = parse_openings("h8\n", Rule::Freestyle).unwrap();
+    let mut config = MatchConfig::new(one, TimeControl::PerGame(Duration::from_millis(300)));
+    config.grace = Duration::from_millis(200);
+    config.first_move_grace = Duration::ZERO;
+    let r = run_match(&config, &a, &b, |_| {});
+    assert!(r.b.faults.is_empty(), "{:?}", r.b.faults);
+    assert_eq!(r.a.faults.len(), 2, "{:?}", r.games);
+    for g in &r.games {
+        let forfeit = g.forfeit.as_deref().unwrap_or("");
+        assert!(forfeit.contains("no answer"), "{g:?}");
+        assert_eq!(g.outcome, Some(Outcome::Win(!g.a_side)), "{g:?}");
+    }
+    // Under a clock per move the same engine plays every move (150 ms of 300).
+    let mut config = config.clone();
+    config.time = TimeControl::PerMove(Duration::from_millis(300));
+    let r = run_match(&config, &a, &b, |_| {});
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(r.a.faults.is_empty() && r.b.faults.is_empty(), "{r:?}");
 }

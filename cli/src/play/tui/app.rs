@@ -39,7 +39,8 @@ pub struct Analysis {
 }
 
 /// Where the board was drawn, for mouse clicks: the screen cell of the board's
-/// top-left cell and the width of a cell.
+/// top-left cell, the width of a cell, and the end of the drawn area (a board cut by a
+/// small terminal shows fewer cells than it has).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardHit {
     /// Screen column of the left edge of board column 0.
@@ -48,6 +49,10 @@ pub struct BoardHit {
     pub y: u16,
     /// Screen columns per board cell.
     pub cell_w: u16,
+    /// The first screen column right of the drawn cells (the frame's right edge).
+    pub right: u16,
+    /// The first screen row below the drawn cells (the frame's bottom edge).
+    pub bottom: u16,
 }
 
 /// The whole TUI state.
@@ -128,7 +133,8 @@ impl<G: PlayGame> App<G> {
                 Poll::Running => return,
                 Poll::Lost => {
                     self.thinking = None;
-                    self.message = "the AI crashed; press a to restart".into();
+                    self.message =
+                        format!("the AI crashed; press {} to restart", self.key_name('a'));
                     return;
                 }
                 Poll::Done(mv, engine) => {
@@ -282,7 +288,10 @@ impl<G: PlayGame> App<G> {
             return;
         }
         if self.session.player_to_move() != Player::Human {
-            self.message = "the AI is to move (m: make it move now)".into();
+            self.message = format!(
+                "the AI is to move ({}: make it move now)",
+                self.key_name('m')
+            );
             return;
         }
         let side = self
@@ -319,7 +328,8 @@ impl<G: PlayGame> App<G> {
         if self.session.player_to_move() == Player::Ai {
             // Kept, not lost: played when the AI has moved (checked then).
             self.message = format!(
-                "kept {text:?}: played after the AI's move (u drops it, a new move replaces it)"
+                "kept {text:?}: played after the AI's move ({} drops it, a new move replaces it)",
+                self.key_name('u')
             );
             self.pending = Some(text.to_string());
             return;
@@ -339,6 +349,16 @@ impl<G: PlayGame> App<G> {
         self.session.is_running()
             && c.is_ascii_lowercase()
             && (0..game.cols()).any(|col| game.col_label(col).starts_with(c))
+    }
+
+    /// The key that gives command `c` now: its capital where `c` in lower case would begin
+    /// a move (a column letter), as the keys panel names it.
+    fn key_name(&self, c: char) -> char {
+        if self.starts_move(c) {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        }
     }
 
     /// Starts a new game from `game` with `setup`.
@@ -540,7 +560,8 @@ impl<G: PlayGame> App<G> {
             return;
         }
         let Some(hit) = self.board_hit else { return };
-        if ev.column < hit.x || ev.row < hit.y {
+        // Only a drawn cell: not the frame, nor a line below a board cut at the bottom.
+        if ev.column < hit.x || ev.row < hit.y || ev.column >= hit.right || ev.row >= hit.bottom {
             return;
         }
         let c = ((ev.column - hit.x) / hit.cell_w) as usize;

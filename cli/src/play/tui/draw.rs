@@ -377,6 +377,8 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
         x: inner.x + row_w + 1,
         y: inner.y + 1,
         cell_w: cw,
+        right: inner.right(),
+        bottom: inner.bottom(),
     });
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

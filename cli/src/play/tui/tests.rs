@@ -87,6 +87,43 @@ fn a_move_typed_while_the_ai_thinks_is_kept_and_played_after() {
     );
 }
 
+/// New-user report 22: the status line named `m` (make the AI move now) and `u` (drop a
+/// kept move) in lower case where that letter is a column and so begins a move (Gomoku
+/// 15x15: `m`; 22x22: `u`). A key that is a column letter is named by its capital, as
+/// the keys panel names it.
+#[test]
+fn status_hints_name_a_column_letters_command_by_its_capital() {
+    let mut app = App::new(
+        Gomoku::new("15", "freestyle").unwrap(),
+        setup([Player::Ai, Player::Human]),
+    );
+    app.tick(); // the AI is to move
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        app.message.contains("(M: make it move now)"),
+        "{}",
+        app.message
+    );
+    let mut app = App::new(
+        Gomoku::new("22", "freestyle").unwrap(),
+        setup([Player::Ai, Player::Human]),
+    );
+    app.tick();
+    typed(&mut app, "k11");
+    assert!(app.message.contains("(U drops it"), "{}", app.message);
+    // Where the letter is no column, it stays in lower case.
+    let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Ai, Player::Human]));
+    app.tick();
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        app.message.contains("(m: make it move now)"),
+        "{}",
+        app.message
+    );
+    typed(&mut app, "2");
+    assert!(app.message.contains("(u drops it"), "{}", app.message);
+}
+
 #[test]
 fn moves_with_letters_need_no_colon_and_shift_gives_the_command() {
     let mut app = App::new(OthelloGame::default(), setup([Player::Human; 2]));
@@ -148,6 +185,59 @@ fn narrow_terminals_scale_the_board_and_say_so() {
 
 /// Issue 14 item 10: once a search is done, the analysis panel lists every legal move
 /// with its value, under the unit.
+/// New-user report 22: on a board cut at the bottom (or the right), a click on the
+/// board's frame or on the status line below it played a hidden cell (`black played d1`
+/// after a click on the frame of a 20x20 board at 80x24). Only a drawn cell plays.
+#[test]
+fn a_click_outside_the_drawn_cells_of_a_cut_board_plays_nothing() {
+    use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let click = |column, row| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    for size in ["20", "22"] {
+        let mut app = App::new(
+            Gomoku::new(size, "freestyle").unwrap(),
+            setup([Player::Human; 2]),
+        );
+        render_to_string(&mut app, 80, 24);
+        assert!(
+            app.layout_note
+                .as_deref()
+                .unwrap_or("")
+                .contains("board cut")
+        );
+        let hit = app.board_hit.unwrap();
+        // Every screen row below the drawn cells: the frame, the status line.
+        for row in hit.y + 19..24 {
+            app.handle_mouse(click(hit.x + 3 * hit.cell_w, row));
+            assert!(
+                app.session.move_list().is_empty(),
+                "{size}x{size}: a click on screen row {row} played {:?}",
+                app.session.move_list()
+            );
+        }
+        // A drawn cell still plays.
+        app.handle_mouse(click(hit.x + 3 * hit.cell_w, hit.y + 18));
+        assert_eq!(app.session.move_list().len(), 1, "{size}x{size}");
+    }
+    // Cut at the right: a click on the frame's right edge plays nothing.
+    let mut app = App::new(
+        Gomoku::new("15", "freestyle").unwrap(),
+        setup([Player::Human; 2]),
+    );
+    render_to_string(&mut app, 16, 40);
+    let hit = app.board_hit.unwrap();
+    app.handle_mouse(click(15, hit.y + 2));
+    assert!(
+        app.session.move_list().is_empty(),
+        "a click on the right frame played {:?}",
+        app.session.move_list()
+    );
+}
+
 #[test]
 fn the_panel_lists_every_legal_move_with_its_value() {
     let mut app = App::new(DropPlay::new(5, 4, 3), setup([Player::Human; 2]));
