@@ -184,12 +184,16 @@ pub fn run(command: Command) -> ExitCode {
         Command::Play(args) => {
             args.common
                 .warn_if_too_deep(SEARCH_MINUTES_DEEP, SEARCH_MINUTES_DEEP_TEXT);
-            crate::play::run(
-                args.size
-                    .standard_only("play")
-                    .map(|()| crate::play::connect4::ConnectFour::default()),
-                &args.common,
-            )
+            let game = args.size.standard_only("play").and_then(|()| {
+                use crate::play::connect4::ConnectFour;
+                match &args.common.position {
+                    None => Ok(ConnectFour::default()),
+                    Some(text) => parse(Standard, text)
+                        .map(|(_, position)| ConnectFour::from_position(position))
+                        .map_err(|e| format!("--position {text:?}: {e}")),
+                }
+            });
+            crate::play::run(game, &args.common)
         }
         Command::Solve(args) => on_board(&args, solve, solve),
         Command::Analyze(args) => on_board(&args, analyze, analyze),

@@ -22,13 +22,17 @@ pub enum Command {
     Play {
         #[command(flatten)]
         common: crate::play::CommonArgs,
-        /// Board side, 5 to 22 (15 and 20 are the usual ones).
-        #[arg(long, default_value_t = 15)]
-        size: u32,
-        /// Rule: `freestyle` (five or more wins), `standard` (exactly five) or `renju`
-        /// (black may not make an overline, a double four or a double three).
-        #[arg(long, default_value = "freestyle")]
-        rule: String,
+        /// Board side, 5 to 22 (15 and 20 are the usual ones; default 15). A
+        /// --position carries its own (`20f:…`; a bare move list is 15x15): --size
+        /// must then agree with it.
+        #[arg(long)]
+        size: Option<u32>,
+        /// Rule: `freestyle` (five or more wins; the default), `standard` (exactly
+        /// five) or `renju` (black may not make an overline, a double four or a double
+        /// three). A --position carries its own (`15r:…`; a bare move list is
+        /// freestyle): --rule must then agree with it.
+        #[arg(long)]
+        rule: Option<String>,
     },
     /// Reads positions (`15f:h8i7e9`, or a bare move list for 15x15 freestyle) from
     /// standard input, one a line, and prints whether the side to move has a forced win by
@@ -75,7 +79,7 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play { common, size, rule } => {
             common.warn_if_too_deep(HOURS_DEEP, HOURS_DEEP_TEXT);
-            let game = crate::play::gomoku::Gomoku::new(&size.to_string(), &rule);
+            let game = play_game(common.position.as_deref(), size, rule.as_deref());
             crate::play::run(game, &common)
         }
         Command::Solve { nodes } => {
@@ -118,6 +122,41 @@ pub fn run(command: Command) -> ExitCode {
         Command::Pbrain => pbrain(),
         Command::Match(args) => crate::gomoku_match::run(args),
     }
+}
+
+/// The game `play` starts: the empty board of `--size` and `--rule`, or `--position`,
+/// which carries its own size and rule (a bare move list is 15×15 freestyle): a
+/// `--size` or `--rule` given with it must agree.
+fn play_game(
+    position: Option<&str>,
+    size: Option<u32>,
+    rule: Option<&str>,
+) -> Result<crate::play::gomoku::Gomoku, String> {
+    use crate::play::gomoku::Gomoku;
+    let Some(text) = position else {
+        let size = size.map_or_else(|| "15".to_string(), |s| s.to_string());
+        return Gomoku::new(&size, rule.unwrap_or("freestyle"));
+    };
+    let board = Board::parse_position(text).map_err(|e| format!("--position {text:?}: {e}"))?;
+    let header = "(write the size and rule first, e.g. 20f:h8, for another board)";
+    if let Some(size) = size
+        && size != u32::from(board.size())
+    {
+        return Err(format!(
+            "--size {size} disagrees with --position {text:?}, which is on a {n}x{n} board {header}",
+            n = board.size()
+        ));
+    }
+    if let Some(rule) = rule {
+        let asked: gomoku::Rule = rule.parse().map_err(|e: gomoku::RuleError| e.to_string())?;
+        if asked != board.rule() {
+            return Err(format!(
+                "--rule {rule} disagrees with --position {text:?}, which is played under {} {header}",
+                board.rule()
+            ));
+        }
+    }
+    Ok(Gomoku::from_board(board))
 }
 
 /// Runs the Gomocup protocol on standard input/output until `END`.

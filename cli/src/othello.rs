@@ -127,7 +127,14 @@ pub fn run(command: Command) -> ExitCode {
         Command::Play(args) => {
             args.warn_if_too_deep(SEARCH_MINUTES_DEEP, SEARCH_MINUTES_DEEP_TEXT);
             args.warn_if_perfect(PLAY_PERFECT_TEXT);
-            crate::play::run(Ok(crate::play::othello::OthelloGame::default()), &args)
+            use crate::play::othello::OthelloGame;
+            let game = match &args.position {
+                None => Ok(OthelloGame::default()),
+                Some(text) => parse(text)
+                    .map(OthelloGame::from_position)
+                    .map_err(|e| format!("--position {text:?}: {e}")),
+            };
+            crate::play::run(game, &args)
         }
         Command::Solve {
             weak,

@@ -24,10 +24,13 @@ pub enum Command {
     Play {
         #[command(flatten)]
         common: crate::play::CommonArgs,
-        /// Board size COLSxROWS (at most 64 cells).
-        #[arg(long, default_value = "3x3", value_name = "COLSxROWS")]
-        size: String,
-        /// Stones in a row to win (default: the smaller side).
+        /// Board size COLSxROWS (at most 64 cells; default 3x3). With --position, the
+        /// position is read on this board (the flat form of its cells, or rows that
+        /// must agree with it), as `bestmove --size` reads its lines.
+        #[arg(long, value_name = "COLSxROWS")]
+        size: Option<String>,
+        /// Stones in a row to win (default: the smaller side). With --position, a
+        /// position's own ` k=K` must agree with it.
         #[arg(long)]
         k: Option<u32>,
     },
@@ -105,16 +108,22 @@ impl BoardArgs {
     /// The board form asked for by `--size`/`--k`; an error names a bad `--size`, or a
     /// `--k` that does not fit it.
     fn form(&self) -> Result<BoardForm, String> {
-        match (&self.size, self.k) {
-            (None, None) => Ok(BoardForm::Own),
-            (None, Some(k)) if k >= 1 => Ok(BoardForm::OwnSize { k }),
-            (None, Some(k)) => Err(format!("--k: k = {k} (need k >= 1)")),
-            (Some(size), k) => {
-                let probe: Shape = size.parse().map_err(|e| format!("--size: {e}"))?;
-                let shape = Shape::parse_size(size, k.unwrap_or(probe.k))
-                    .map_err(|e| format!("--size/--k: {e}"))?;
-                Ok(BoardForm::Fixed(Geometry::of(shape)))
-            }
+        board_form(self.size.as_deref(), self.k)
+    }
+}
+
+/// The board form asked for by `--size`/`--k` (`bestmove`'s, and `play`'s with
+/// `--position`); an error names a bad `--size`, or a `--k` that does not fit it.
+fn board_form(size: Option<&str>, k: Option<u32>) -> Result<BoardForm, String> {
+    match (size, k) {
+        (None, None) => Ok(BoardForm::Own),
+        (None, Some(k)) if k >= 1 => Ok(BoardForm::OwnSize { k }),
+        (None, Some(k)) => Err(format!("--k: k = {k} (need k >= 1)")),
+        (Some(size), k) => {
+            let probe: Shape = size.parse().map_err(|e| format!("--size: {e}"))?;
+            let shape = Shape::parse_size(size, k.unwrap_or(probe.k))
+                .map_err(|e| format!("--size/--k: {e}"))?;
+            Ok(BoardForm::Fixed(Geometry::of(shape)))
         }
     }
 }
@@ -287,8 +296,18 @@ fn for_each_board(
 pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play { common, size, k } => {
-            let k = k.map_or(String::new(), |k| k.to_string());
-            let game = crate::play::tictactoe::TicTacToe::with_size(&size, &k);
+            use crate::play::tictactoe::TicTacToe;
+            let game = match &common.position {
+                None => TicTacToe::with_size(
+                    size.as_deref().unwrap_or("3x3"),
+                    &k.map_or(String::new(), |k| k.to_string()),
+                ),
+                Some(text) => board_form(size.as_deref(), k).and_then(|form| {
+                    parse(text, &form)
+                        .map(TicTacToe::from_board)
+                        .map_err(|e| format!("--position {text:?}: {e}"))
+                }),
+            };
             if game.as_ref().is_ok_and(|g| !g.perfect_by_default()) {
                 common.warn_if_perfect(
                     "beyond 4x4 an early position takes from under a second (5x5, k = 4) \

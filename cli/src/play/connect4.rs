@@ -21,6 +21,13 @@ pub struct ConnectFour {
     pos: Position,
 }
 
+impl ConnectFour {
+    /// The game from `pos` (the side to move is the position's).
+    pub fn from_position(pos: Position) -> Self {
+        ConnectFour { pos }
+    }
+}
+
 impl PlayGame for ConnectFour {
     type Move = Column;
     type Game = Position;

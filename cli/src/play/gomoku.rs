@@ -26,6 +26,11 @@ impl Gomoku {
         Ok(Gomoku { board })
     }
 
+    /// The game from `board` (its size, rule and side to move).
+    pub fn from_board(board: Board) -> Self {
+        Gomoku { board }
+    }
+
     fn size(&self) -> usize {
         self.board.size() as usize
     }
@@ -139,7 +144,12 @@ impl PlayGame for Gomoku {
     fn variant(&self) -> Vec<String> {
         vec![self.size().to_string(), self.board.rule().to_string()]
     }
+    /// The same variant as this game's keeps its start (a `--position`); another is
+    /// an empty board.
     fn with_variant(&self, values: &[String]) -> Result<Self, String> {
+        if values == self.variant().as_slice() {
+            return Ok(self.clone());
+        }
         match values {
             [size, rule] => Gomoku::new(size, rule),
             _ => Gomoku::new("15", "freestyle"),

@@ -418,7 +418,9 @@ pub trait PlayGame: Clone + Send + 'static {
     fn variant(&self) -> Vec<String> {
         Vec::new()
     }
-    /// A new game with the given variant values.
+    /// A new game with the given variant values; called on the current game's start
+    /// position (the new-game dialog), which it keeps when the values are its own (so
+    /// that a game from `--position` starts from it again).
     ///
     /// # Errors
     /// Why the values do not make a game.
@@ -438,11 +440,20 @@ fn levels<E: zerosum::Engine>() -> Vec<String> {
         .collect()
 }
 
-/// Runs `zerosum <game> play` for `game` (made from the options; `Err` says why they make
-/// no game): the plain line mode with `--plain` or when standard output is not a
-/// terminal, the TUI otherwise. Bad options exit with status 2.
+/// Runs `zerosum <game> play` for `game` (made from the options, from `--position` when
+/// given; `Err` says why they make no game): the plain line mode with `--plain` or when
+/// standard output is not a terminal, the TUI otherwise. Bad options, and a position
+/// whose game is already over, exit with status 2.
 pub fn run<G: PlayGame>(game: Result<G, String>, common: &CommonArgs) -> ExitCode {
-    let made = game.and_then(|g| common.setup(&g).map(|setup| (g, setup)));
+    let made = game
+        .and_then(|g| match g.outcome() {
+            Some(_) => Err(format!(
+                "--position: the game is already over ({}): there is nothing to play",
+                g.result_text()
+            )),
+            None => Ok(g),
+        })
+        .and_then(|g| common.setup(&g).map(|setup| (g, setup)));
     let (game, setup) = match made {
         Ok(made) => made,
         Err(e) => {

@@ -9,10 +9,12 @@ use zerosum::Side;
 /// Who the human plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum Human {
-    /// The human moves first, the AI second.
+    /// The human moves first (from a `--position`: plays its side to move), the AI
+    /// second.
     #[default]
     First,
-    /// The AI moves first, the human second.
+    /// The AI moves first (from a `--position`: plays its side to move), the human
+    /// second.
     Second,
     /// Two humans (no AI).
     Both,
@@ -50,6 +52,12 @@ pub struct CommonArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true,
           value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
     pub nodes: Option<u64>,
+    /// Start from this position instead of the initial one, written as the game's
+    /// `bestmove`, `solve` and `analyze` read their input lines; the side to move comes
+    /// from it (and --human first means the human plays that side). A finished
+    /// position is refused.
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: Option<String>,
 }
 
 /// A level as `--level` names it.
@@ -209,12 +217,17 @@ impl CommonArgs {
     /// A level that is not a number in range, or `perfect` where the game has no
     /// perfect player.
     pub fn setup<G: PlayGame>(&self, game: &G) -> Result<Setup, String> {
-        let players = match self.human {
+        let mut players = match self.human {
             Human::First => [Player::Human, Player::Ai],
             Human::Second => [Player::Ai, Player::Human],
             Human::Both => [Player::Human, Player::Human],
             Human::None => [Player::Ai, Player::Ai],
         };
+        // `first` moves first from the start position: from a `--position` with the
+        // second player to move, that is the second player.
+        if game.side_to_move() == zerosum::Side::Second {
+            players.swap(0, 1);
+        }
         // Zero and out-of-range values are refused by the options' parsers.
         let time = self.time_ms.map(Duration::from_millis);
         let level = self

@@ -18,6 +18,13 @@ pub struct OthelloGame {
     game: Othello,
 }
 
+impl OthelloGame {
+    /// The game from `game` (the side to move is the position's).
+    pub fn from_position(game: Othello) -> Self {
+        OthelloGame { game }
+    }
+}
+
 impl PlayGame for OthelloGame {
     type Move = Move;
     type Game = Othello;

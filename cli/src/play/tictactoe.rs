@@ -43,6 +43,11 @@ impl TicTacToe {
         })
     }
 
+    /// The game from `board` (its shape and side to move).
+    pub fn from_board(board: Board) -> Self {
+        TicTacToe { board }
+    }
+
     fn shape(&self) -> Shape {
         self.board.shape()
     }
@@ -158,7 +163,12 @@ impl PlayGame for TicTacToe {
         let s = self.shape();
         vec![format!("{}x{}", s.cols, s.rows), s.k.to_string()]
     }
+    /// The same variant as this game's keeps its start (a `--position`); another is
+    /// an empty board.
     fn with_variant(&self, values: &[String]) -> Result<Self, String> {
+        if values == self.variant().as_slice() {
+            return Ok(self.clone());
+        }
         match values {
             [size, k] => TicTacToe::with_size(size, k),
             _ => Ok(TicTacToe::with_size("3x3", "")?),

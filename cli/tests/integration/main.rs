@@ -11,6 +11,7 @@ mod play;
 mod play_connect4;
 mod play_gomoku;
 mod play_othello;
+mod play_position;
 mod play_tictactoe;
 mod pty;
 mod tictactoe_cli;

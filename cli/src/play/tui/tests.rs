@@ -297,3 +297,39 @@ fn once_the_game_is_over_lower_case_letters_are_commands() {
     assert!(app.session.move_list().is_empty(), "`a` did not play again");
     assert!(app.session.is_running());
 }
+
+/// A game started from `--position` starts from it again: after `A` (play again) and
+/// after the new-game dialog left on the position's own size and rule; another size
+/// is an empty board.
+#[test]
+fn play_again_and_new_game_keep_the_start_position() {
+    use zerosum::Notation as _;
+    let board = gomoku::Board::parse_position("9s:e5d4").unwrap();
+    let start = board.clone();
+    let mut app = App::new(Gomoku::from_board(board), setup([Player::Human; 2]));
+    typed(&mut app, "e6");
+    assert_eq!(app.session.move_list(), ["e6"]);
+    // `a` begins a move on this board (column a): `A` plays again.
+    key(&mut app, KeyCode::Char('A'));
+    assert_eq!(app.session.move_list().len(), 0);
+    assert_eq!(*app.session.game.game(), start);
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Enter);
+    assert!(app.dialog.is_none(), "{:?}", app.dialog);
+    assert_eq!(*app.session.game.game(), start);
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(screen.contains("Gomoku 9×9 standard"), "{screen}");
+    // The dialog's size row (the fourth), one value on: another board, empty.
+    key(&mut app, KeyCode::Char('n'));
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Enter);
+    assert!(app.dialog.is_none(), "{:?}", app.dialog);
+    assert_ne!(app.session.game.cols(), 9);
+    assert_eq!(
+        app.session.game.legal_moves().len(),
+        app.session.game.cols().pow(2)
+    );
+}
