@@ -11,7 +11,7 @@
 //! convention: positive = the side to move wins, `22 − k` when with its `k`-th stone.
 //!
 //! `solve` and `analyze` take other board sizes (`--width W --height H`, any size with
-//! `W·(H + 1) ≤ 64`; columns `1`…`9`, then `a`…`w`; scores over the board's cells: the
+//! `W·(H + 1) ≤ 64`; columns `1`…`9`, then `a`…`w` (or `A`…`W`); scores over the board's cells: the
 //! winner's stones left unplayed plus one, `⌊cells/2⌋ + 1 − k`, or `⌈cells/2⌉ + 1 − k`
 //! for the first player on an odd board); `bestmove` and `play` accept `--width`/`--height` only for the
 //! 7×6 board (their levels and the TUI are 7×6 only).

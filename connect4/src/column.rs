@@ -36,12 +36,14 @@ impl Column {
         }
     }
 
-    /// The column written as `c` (`'1'`…`'9'`, then `'a'`…`'w'`), or `None`.
+    /// The column written as `c` (`'1'`…`'9'`, then `'a'`…`'w'` in either case), or
+    /// `None`.
     #[inline]
     pub const fn from_digit(c: char) -> Option<Column> {
         match c {
             '1'..='9' => Some(Column(c as u8 - b'1')),
             'a'..='w' => Some(Column(c as u8 - b'a' + 9)),
+            'A'..='W' => Some(Column(c as u8 - b'A' + 9)),
             _ => None,
         }
     }
@@ -92,6 +94,11 @@ mod tests {
         assert_eq!(Column::from_digit('0'), None);
         assert_eq!(Column::from_digit('x'), None);
         assert_eq!(Column::from_digit('a'), Column::new(9));
+        // Letters in either case: `A` is column 10 as `a` is.
+        for (lower, upper) in ('a'..='w').zip('A'..='W') {
+            assert_eq!(Column::from_digit(upper), Column::from_digit(lower));
+        }
+        assert_eq!(Column::from_digit('X'), None);
         assert_eq!(Column::new(31).unwrap().digit(), 'w');
         assert_eq!(Column::new(32), None);
         assert_eq!(Column::new(3).unwrap().to_string(), "4");

@@ -3,7 +3,8 @@
 //! and so is `-` (as the command line writes it).
 //! Other board sizes write columns `1`…`W` the same way; boards wider than 9 columns go
 //! on with the letters `a`…`w` for columns 10…32 (our extension: Pons' solver has no
-//! such boards), so every move is one character.
+//! such boards; `A`…`W` are read as the same columns, written in lower case), so
+//! every move is one character.
 
 use crate::bits::Geometry;
 use crate::{Column, Position, Standard};
@@ -15,7 +16,8 @@ use thiserror::Error;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 pub enum MoveError {
     /// The character is not the symbol of a column of the board (only in parsing): a
-    /// digit `1`…`W`, or on a board wider than 9 columns `1`…`9` and `a`….
+    /// digit `1`…`9`, or on a board wider than 9 columns `1`…`9` and `a`… (either
+    /// case).
     #[error("{}", not_a_column(*width))]
     NotADigit {
         /// Columns of the board.

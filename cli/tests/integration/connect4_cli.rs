@@ -191,6 +191,22 @@ fn other_board_sizes() {
     let (out, _, ok) = run(&["solve", "--width", "12", "--height", "2"], "9abc\n");
     assert!(out.starts_with("9abc "), "{out}");
     assert!(ok);
+    // Column letters in either case (`A` was refused while `a` was read): the same
+    // positions, the same scores.
+    let (lower, _, ok) = run(&["solve", "--width", "12", "--height", "2"], "9abc\n9ab\n");
+    assert!(ok);
+    let (upper, err, ok) = run(&["solve", "--width", "12", "--height", "2"], "9ABC\n9aB\n");
+    assert!(ok, "{err}");
+    let scores = |out: &str| -> Vec<String> {
+        out.lines()
+            .map(|l| l.split(' ').nth(1).unwrap_or("").to_string())
+            .collect()
+    };
+    assert_eq!(scores(&upper), scores(&lower), "{upper} vs {lower}");
+    assert!(upper.starts_with("9ABC "), "{upper}");
+    let (_, err, ok) = run(&["solve", "--width", "12", "--height", "2"], "9D\n");
+    assert_eq!(err, "line 1: move 2 ('D'): not a column 1-9 or a-c: 9D\n");
+    assert!(!ok);
     let (_, err, ok) = run(&["solve", "--width", "9", "--height", "7"], "-\n");
     assert_eq!(
         err,
