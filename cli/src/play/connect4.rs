@@ -67,6 +67,9 @@ impl PlayGame for ConnectFour {
         let h = self.pos.height(mv) as usize;
         (h < HEIGHT).then(|| (mv.index(), HEIGHT - 1 - h))
     }
+    fn moves_are_columns(&self) -> bool {
+        true
+    }
     fn marks_legal_moves(&self) -> bool {
         true
     }

@@ -275,6 +275,11 @@ pub trait PlayGame: Clone + Send + 'static {
     fn move_text(&self, mv: Self::Move) -> String {
         mv.to_string()
     }
+    /// True when a move is a whole column (Connect Four): a click on a column's label
+    /// above the board then plays that column, as a click in the column does.
+    fn moves_are_columns(&self) -> bool {
+        false
+    }
     /// True when the UI should mark the legal moves (Othello, Connect Four), false when
     /// every empty cell is legal anyway.
     fn marks_legal_moves(&self) -> bool {

@@ -551,7 +551,9 @@ impl<G: PlayGame> App<G> {
         }
     }
 
-    /// Handles a mouse event: a left click on a cell moves the cursor there and plays.
+    /// Handles a mouse event: a left click on a cell moves the cursor there and plays;
+    /// where moves are columns (Connect Four), so does a click on a column's label above
+    /// the board.
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
         if self.dialog.is_some() || self.input.is_some() {
             return;
@@ -560,6 +562,17 @@ impl<G: PlayGame> App<G> {
             return;
         }
         let Some(hit) = self.board_hit else { return };
+        if self.session.game.moves_are_columns()
+            && ev.row + 1 == hit.y
+            && (hit.x..hit.right).contains(&ev.column)
+        {
+            let c = ((ev.column - hit.x) / hit.cell_w) as usize;
+            if c < self.session.game.cols() {
+                self.cursor.0 = c;
+                self.play_cursor();
+            }
+            return;
+        }
         // Only a drawn cell: not the frame, nor a line below a board cut at the bottom.
         if ev.column < hit.x || ev.row < hit.y || ev.column >= hit.right || ev.row >= hit.bottom {
             return;

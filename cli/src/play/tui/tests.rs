@@ -333,3 +333,40 @@ fn play_again_and_new_game_keep_the_start_position() {
         app.session.game.cols().pow(2)
     );
 }
+
+/// Helper report 22: in Connect Four a click on a column's number above the board did
+/// nothing; it plays that column, as a click in the column does. In other games the
+/// labels' line plays nothing.
+#[test]
+fn a_click_on_a_connect_four_column_number_plays_that_column() {
+    use crate::play::connect4::ConnectFour;
+    use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let click = |column, row| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    let mut app = App::new(ConnectFour::default(), setup([Player::Human; 2]));
+    let screen = render_to_string(&mut app, 80, 24);
+    let hit = app.board_hit.unwrap();
+    // The labels' line is the screen row above the board's first row: "1 2 3 …".
+    let labels = screen.lines().nth(usize::from(hit.y - 1)).unwrap();
+    let labels = labels.trim_matches('"');
+    let x5 = hit.x + 4 * hit.cell_w + hit.cell_w / 2;
+    assert_eq!(labels.chars().nth(usize::from(x5)), Some('5'), "{screen}");
+    app.handle_mouse(click(x5, hit.y - 1));
+    assert_eq!(app.session.move_list(), ["5"]);
+    app.handle_mouse(click(hit.x, hit.y - 1));
+    assert_eq!(app.session.move_list(), ["5", "1"]);
+    // Left of the first column, or on the line above the labels: nothing.
+    app.handle_mouse(click(hit.x - 1, hit.y - 1));
+    app.handle_mouse(click(x5, hit.y - 2));
+    assert_eq!(app.session.move_list(), ["5", "1"]);
+    // Othello's letters above the board are not moves.
+    let mut app = App::new(OthelloGame::default(), setup([Player::Human; 2]));
+    render_to_string(&mut app, 80, 24);
+    let hit = app.board_hit.unwrap();
+    app.handle_mouse(click(hit.x + 3 * hit.cell_w + 1, hit.y - 1));
+    assert!(app.session.move_list().is_empty());
+}
