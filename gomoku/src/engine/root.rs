@@ -1,6 +1,7 @@
-//! The root: a dead draw, a win at once, the root VCF and VCT, the defence against the
-//! opponent's threats, a single move (the position after it searched as a root), then
-//! iterative deepening over the root moves.
+//! The root: a dead draw, a win at once, a loss the rules prove (two winning cells of the
+//! opponent's), the root VCF and VCT, the defence against the opponent's threats, a
+//! single move (the position after it searched as a root), then iterative deepening over
+//! the root moves.
 
 use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, SearchInfo, SearchStats};
 use crate::board::Board;
@@ -134,7 +135,7 @@ impl Engine {
 
     /// The root's steps for `b` within the search's budget and node limit (the nodes
     /// counted on from the engine's count): the game's end, a dead draw, a win at once,
-    /// the root VCF and VCT, the defence against the opponent's threats, a single move,
+    /// a loss the rules prove, the root VCF and VCT, the defence against the opponent's threats, a single move,
     /// then iterative deepening to at most `max_depth` plies.
     fn search_root(
         &mut self,
