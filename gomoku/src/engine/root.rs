@@ -215,7 +215,7 @@ impl Engine {
         // its five (a four on one of its cells still leaves it another); a stone cannot
         // lengthen the opponent's rows into overlines. So every move loses in 2 plies.
         // The move played blocks one of those cells (the first by ordering value, if we
-        // may play one).
+        // may play one); every candidate is listed with the same proven loss.
         let threats: Vec<usize> = b.winning_cells(!me);
         if threats.len() >= 2 {
             let block = moves
@@ -245,11 +245,15 @@ impl Engine {
                 info.exact = true;
                 info.depth = 0;
                 info.pv = std::iter::once(c).chain(five).collect();
-                info.candidates = vec![Candidate {
-                    cell: c,
-                    score: info.score,
-                    bound: Bound::Exact,
-                }];
+                // Every candidate loses alike: the move played first, then the others.
+                info.candidates = std::iter::once(c)
+                    .chain(moves.iter().map(|&(_, m)| m).filter(|&m| m != c))
+                    .map(|cell| Candidate {
+                        cell,
+                        score: info.score,
+                        bound: Bound::Exact,
+                    })
+                    .collect();
                 info.nodes = self.nodes;
                 info.elapsed = self.budget.elapsed();
                 return info;

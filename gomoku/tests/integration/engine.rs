@@ -100,6 +100,15 @@ fn a_loss_the_rules_prove_is_exact() {
         let info = Engine::new(16).search(&b, &Limits::nodes(40_000));
         assert_eq!(info.score, Score::loss_in(2), "{position}");
         assert!(info.exact, "{position}: a proven loss");
+        // Every candidate is valued alike, the move played first.
+        assert_eq!(info.candidates[0].cell, info.best.unwrap(), "{position}");
+        assert!(
+            info.candidates
+                .iter()
+                .all(|c| c.score == Score::loss_in(2) && c.bound == zerosum::Bound::Exact),
+            "{position}: {:?}",
+            info.candidates
+        );
         let best = info.best.unwrap();
         assert!(
             b.winning_cells(!b.side_to_move()).contains(&b.index(best)),
