@@ -561,6 +561,12 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
         match session.handle_line(&line, &mut out) {
             Ok(Control::Continue) => {}
             Ok(Control::Quit) => break,
+            // The GUI went away (it closed the pipe): the session ends quietly with
+            // success, as the batch commands do on a closed output; another write
+            // error (a full disk) is reported and fails the run.
+            Err(SessionError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                return ExitCode::SUCCESS;
+            }
             Err(SessionError::Io(e)) => {
                 eprintln!("zerosum othello nboard: output: {e}");
                 return ExitCode::FAILURE;

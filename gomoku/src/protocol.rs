@@ -553,6 +553,10 @@ impl Brain {
                 Some(b) => {
                     let size = b.size() as u32;
                     self.board = Board::with_size(size, self.rule).ok();
+                    // A new game: nothing the last one left in the tables may change it.
+                    if let Some(e) = self.engine.as_mut() {
+                        e.clear();
+                    }
                     "OK".into()
                 }
                 None => "ERROR no game started (send START first)".into(),

@@ -320,6 +320,18 @@ impl VctSolver {
         }
     }
 
+    /// Forgets everything kept between proofs (a new game, a new rule, or a position that
+    /// must be answered as in a fresh solver): the VCF solver's failure table, which
+    /// every proof reuses, and the tables each proof clears at its start anyway.
+    pub fn clear(&mut self) {
+        self.vcf.clear();
+        self.fails.iter_mut().for_each(|e| *e = (0, 0));
+        self.tss_fails.iter_mut().for_each(|e| *e = (0, 0));
+        self.no_vcf.iter_mut().for_each(|e| *e = 0);
+        self.dfpn.clear();
+        self.polls = 0;
+    }
+
     /// Looks for a VCT of the side to move with at most `depth` attacker threats (forced
     /// blocks not counted), within `node_limit` nodes and before `deadline`. Returns a
     /// main line (first move first) or `None`. The board is restored before returning.

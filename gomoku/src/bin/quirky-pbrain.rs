@@ -20,6 +20,11 @@
 //!   `--red-floor D` (`Engine::reduction_floor`), `--history on|off` (`Engine::history`),
 //!   `--four-ext on|off` (`Engine::four_extension`).
 //!
+//! A value outside its option's meaningful range is refused (exit status 2, the option
+//! and the range named): `--nodes`, `--max-moves` and `--leaf-vct-vcf` take 1 or more,
+//! `--red-div` a finite number greater than 0, `--red-gap` and `--red-floor` 0 or more,
+//! `--red-depth` 1 or more.
+//!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
 //!
@@ -93,6 +98,24 @@ impl Args {
         }
     }
 
+    /// The number after `name`, as [`Args::number`], when `meaningful` accepts it; exits
+    /// with a message naming the option and its `range` (in words) when it does not (a
+    /// value such as `--red-div nan` or `--nodes 0` would otherwise run another engine
+    /// than the one asked for, without a word).
+    fn ranged<T: std::str::FromStr + std::fmt::Display>(
+        &self,
+        name: &str,
+        meaningful: impl Fn(&T) -> bool,
+        range: &str,
+    ) -> Option<T> {
+        let v = self.number::<T>(name)?;
+        if !meaningful(&v) {
+            eprintln!("quirky-pbrain: {name} takes {range}, not {v}");
+            std::process::exit(2);
+        }
+        Some(v)
+    }
+
     /// Exits with a message when an argument was read by no option.
     fn refuse_the_rest(&self) {
         let used = self.used.borrow();
@@ -109,10 +132,13 @@ impl Args {
 fn main() {
     let args = Args::from_env();
     let value = |name: &str| args.number::<u64>(name);
+    // A count of nodes or moves of 1 or more (0 would search nothing, or be read as 1).
+    let positive =
+        |name: &str| args.ranged::<u64>(name, |&n| n >= 1, "a whole number of 1 or more");
     let error_on_info = args.flag("--error-on-info");
     let mut slow_first = value("--slow-first").map(Duration::from_millis);
     let die_after = value("--die-after");
-    let mut brain = Brain::new().with_node_limit(value("--nodes").unwrap_or(300));
+    let mut brain = Brain::new().with_node_limit(positive("--nodes").unwrap_or(300));
     if let Some(path) = args.text("--eval") {
         let table = std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
@@ -135,26 +161,41 @@ fn main() {
             }
         }
     };
-    // Signed values (margins may be negative) and fractions.
-    let signed = |name: &str| args.number::<i32>(name);
-    let float = |name: &str| args.number::<f64>(name);
+    // Plies and margins: 0 or more (`--red-floor 0` lets a reduction reach the horizon),
+    // or 1 or more for the plies left at which reductions start.
+    let at_least = |name: &str, least: i32| {
+        args.ranged::<i32>(
+            name,
+            |&v| v >= least,
+            &format!("a whole number of {least} or more"),
+        )
+    };
     let setters: Vec<Setter> = [
         setter(switch("--quick-wins"), |e, on| e.quick_wins = on),
         setter(switch("--stand-pat"), |e, on| {
             e.leaf_stand_pat = on;
             e.leaf_vcf_four_three = on;
         }),
+        // 0 runs no leaf VCT probe.
         setter(value("--leaf-vct"), |e, n| e.leaf_vct_nodes = n),
-        setter(value("--leaf-vct-vcf"), |e, n| e.leaf_vct_vcf_nodes = n),
+        setter(positive("--leaf-vct-vcf"), |e, n| e.leaf_vct_vcf_nodes = n),
         setter(switch("--move-count"), |e, on| e.move_count_pruning = on),
-        setter(value("--max-moves"), |e, n| e.max_moves = n as usize),
+        setter(positive("--max-moves"), |e, n| e.max_moves = n as usize),
         setter(switch("--reductions"), |e, on| e.reductions = on),
-        setter(float("--red-div"), |e, x| e.reduction_divisor = x),
-        setter(signed("--red-gap"), |e, g| e.reduction_gap = g),
+        setter(
+            args.ranged::<f64>(
+                "--red-div",
+                |&x| x.is_finite() && x > 0.0,
+                "a finite number greater than 0",
+            ),
+            |e, x| e.reduction_divisor = x,
+        ),
+        setter(at_least("--red-gap", 0), |e, g| e.reduction_gap = g),
+        // 0 lets the first move be reduced too.
         setter(value("--red-from"), |e, n| e.reduction_from = n as usize),
         setter(switch("--history"), |e, on| e.history = on),
-        setter(signed("--red-depth"), |e, d| e.reduction_depth = d),
-        setter(signed("--red-floor"), |e, d| e.reduction_floor = d),
+        setter(at_least("--red-depth", 1), |e, d| e.reduction_depth = d),
+        setter(at_least("--red-floor", 0), |e, d| e.reduction_floor = d),
         setter(switch("--four-ext"), |e, on| e.four_extension = on),
     ]
     .into_iter()

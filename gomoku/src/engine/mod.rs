@@ -394,11 +394,19 @@ impl Engine {
         }
     }
 
-    /// Forgets everything learned (new game or new rule).
+    /// Forgets everything learned (new game or new rule): the transposition table, the
+    /// history and killer tables, and the failure tables of every threat solver the
+    /// engine owns (the root VCF, the root VCT and its own VCF, the leaf VCT probes' and
+    /// theirs), so that a search after `clear` answers as a fresh engine's would.
     pub fn clear(&mut self) {
         self.history_table.fill(0);
+        self.killers = [[None; 2]; KILLER_PLIES];
         self.tt.clear();
         self.vcf.clear();
+        self.vct.clear();
+        self.leaf_vct.clear();
+        self.polls = 0;
+        self.leaf_count = 0;
     }
 
     fn check_abort(&mut self) -> bool {

@@ -1,6 +1,7 @@
-//! The root: a dead draw, a win at once, the root VCF and VCT, the defence against the
-//! opponent's threats, a single move (the position after it searched as a root), then
-//! iterative deepening over the root moves.
+//! The root: a dead draw, a win at once, a loss the rules prove (two winning cells of the
+//! opponent's), the root VCF and VCT, the defence against the opponent's threats, a
+//! single move (the position after it searched as a root), then iterative deepening over
+//! the root moves.
 
 use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, SearchInfo, SearchStats};
 use crate::board::Board;
@@ -134,7 +135,7 @@ impl Engine {
 
     /// The root's steps for `b` within the search's budget and node limit (the nodes
     /// counted on from the engine's count): the game's end, a dead draw, a win at once,
-    /// the root VCF and VCT, the defence against the opponent's threats, a single move,
+    /// a loss the rules prove, the root VCF and VCT, the defence against the opponent's threats, a single move,
     /// then iterative deepening to at most `max_depth` plies.
     fn search_root(
         &mut self,
@@ -205,6 +206,58 @@ impl Engine {
             }];
             info.elapsed = self.budget.elapsed();
             return info;
+        }
+        // Root step 1a: a loss the rules prove. The opponent has two or more cells that
+        // make its five (under renju a black cell that would make an overline is no such
+        // cell, nor is an overline cell under the exactly-five rule: `is_winning_cell`
+        // reads the rule's fives) and we have none: our one stone can take at most one
+        // of them, and a four of ours forces nothing, since the opponent answers it with
+        // its five (a four on one of its cells still leaves it another); a stone cannot
+        // lengthen the opponent's rows into overlines. So every move loses in 2 plies.
+        // The move played blocks one of those cells (the first by ordering value, if we
+        // may play one); every candidate is listed with the same proven loss.
+        let threats: Vec<usize> = b.winning_cells(!me);
+        if threats.len() >= 2 {
+            let block = moves
+                .iter()
+                .map(|&(_, c)| c)
+                .find(|&c| threats.contains(&b.index(c)))
+                .or_else(|| moves.first().map(|&(_, c)| c))
+                .or_else(|| {
+                    threats
+                        .iter()
+                        .map(|&i| b.cell_of(i))
+                        .find(|&c| b.is_legal(c))
+                })
+                .or_else(|| {
+                    (0..b.cell_count())
+                        .map(|i| b.cell_of(i))
+                        .find(|&c| b.is_legal(c))
+                });
+            if let Some(c) = block {
+                let i = b.index(c);
+                let five = threats
+                    .iter()
+                    .map(|&t| b.cell_of(t))
+                    .find(|&t| b.index(t) != i);
+                info.best = Some(c);
+                info.score = Score::loss_in(2);
+                info.exact = true;
+                info.depth = 0;
+                info.pv = std::iter::once(c).chain(five).collect();
+                // Every candidate loses alike: the move played first, then the others.
+                info.candidates = std::iter::once(c)
+                    .chain(moves.iter().map(|&(_, m)| m).filter(|&m| m != c))
+                    .map(|cell| Candidate {
+                        cell,
+                        score: info.score,
+                        bound: Bound::Exact,
+                    })
+                    .collect();
+                info.nodes = self.nodes;
+                info.elapsed = self.budget.elapsed();
+                return info;
+            }
         }
         // Under a node limit the root solvers get parts of what is left of it (an eighth
         // for the VCF, an eighth for the VCT, less for the defence), and the tree search

@@ -649,10 +649,82 @@ fn quirky_pbrain_refuses_unknown_arguments() {
         "--nodes",
         "400",
         "--red-gap",
-        "-3",
+        "25",
         "--stand-pat",
         "on",
         "--error-on-info",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "OK\n7,7\n");
+}
+
+/// `quirky-pbrain` refuses a value outside its option's meaningful range (exit status 2,
+/// the option and the range named, nothing on standard output): before, `--red-div nan`
+/// (no reductions), `--nodes 0` or `--max-moves 0` (read as 1) ran another engine than
+/// the one asked for, without a word. The ends of each range are still accepted.
+#[test]
+fn quirky_pbrain_refuses_values_out_of_range() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_quirky-pbrain"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start quirky-pbrain");
+        let mut stdin = child.stdin.take().unwrap();
+        // A refused command line exits before it reads: the pipe may be closed.
+        let _ = stdin.write_all(b"START 15\nBEGIN\nEND\n");
+        drop(stdin);
+        child.wait_with_output().expect("wait")
+    };
+    let refused = [
+        ("--red-div", "nan", "a finite number greater than 0"),
+        ("--red-div", "inf", "a finite number greater than 0"),
+        ("--red-div", "0", "a finite number greater than 0"),
+        ("--red-div", "-1", "a finite number greater than 0"),
+        ("--nodes", "0", "a whole number of 1 or more"),
+        ("--max-moves", "0", "a whole number of 1 or more"),
+        ("--leaf-vct-vcf", "0", "a whole number of 1 or more"),
+        ("--red-gap", "-3", "a whole number of 0 or more"),
+        ("--red-floor", "-1", "a whole number of 0 or more"),
+        ("--red-depth", "0", "a whole number of 1 or more"),
+    ];
+    for (option, value, range) in refused {
+        let out = run(&[option, value]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{option} {value}: {err}");
+        assert!(
+            err.contains(&format!("{option} takes {range}")),
+            "{option} {value}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{option} {value}");
+    }
+    let out = run(&[
+        "--nodes",
+        "1",
+        "--red-div",
+        "0.5",
+        "--max-moves",
+        "1",
+        "--leaf-vct-vcf",
+        "1",
+        "--leaf-vct",
+        "0",
+        "--red-gap",
+        "0",
+        "--red-floor",
+        "0",
+        "--red-depth",
+        "1",
+        "--red-from",
+        "0",
     ]);
     assert!(
         out.status.success(),

@@ -2,6 +2,7 @@
 
 mod common;
 mod data_suites;
+mod engine;
 mod gomocup;
 mod parsers;
 mod rules;
