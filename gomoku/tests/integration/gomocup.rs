@@ -606,27 +606,30 @@ fn engines_are_named_after_their_program_and_finished_openings_are_refused() {
     );
 }
 
+/// `quirky-pbrain` with `args`, sent `START 15`, `BEGIN`, `END`: its exit status and
+/// output (a refused command line exits before it reads: the pipe may be closed).
+fn run_quirky_pbrain(args: &[&str]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quirky-pbrain"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start quirky-pbrain");
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(b"START 15\nBEGIN\nEND\n");
+    drop(stdin);
+    child.wait_with_output().expect("wait")
+}
+
 /// `quirky-pbrain` refuses an argument no option reads (exit status 2, the argument
 /// named): before, `--node 40000` or an option of another build ran the match silently
 /// at the default 300 nodes. The options it has, values included, still start a brain.
 #[test]
 fn quirky_pbrain_refuses_unknown_arguments() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let run = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_quirky-pbrain"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start quirky-pbrain");
-        let mut stdin = child.stdin.take().unwrap();
-        // A refused command line exits before it reads: the pipe may be closed.
-        let _ = stdin.write_all(b"START 15\nBEGIN\nEND\n");
-        drop(stdin);
-        child.wait_with_output().expect("wait")
-    };
+    let run = run_quirky_pbrain;
     for (args, named) in [
         (&["--node", "40000"][..], "\"--node\""),
         (
@@ -668,22 +671,7 @@ fn quirky_pbrain_refuses_unknown_arguments() {
 /// the one asked for, without a word. The ends of each range are still accepted.
 #[test]
 fn quirky_pbrain_refuses_values_out_of_range() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let run = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_quirky-pbrain"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start quirky-pbrain");
-        let mut stdin = child.stdin.take().unwrap();
-        // A refused command line exits before it reads: the pipe may be closed.
-        let _ = stdin.write_all(b"START 15\nBEGIN\nEND\n");
-        drop(stdin);
-        child.wait_with_output().expect("wait")
-    };
+    let run = run_quirky_pbrain;
     let refused = [
         ("--red-div", "nan", "a finite number greater than 0"),
         ("--red-div", "inf", "a finite number greater than 0"),
