@@ -218,11 +218,11 @@ impl Engine {
         // may play one); every candidate is listed with the same proven loss.
         let threats: Vec<usize> = b.winning_cells(!me);
         if threats.len() >= 2 {
+            // Against a four the candidates are exactly the blocks we may play, so the
+            // first one blocks; renju's black may have none (its blocks forbidden).
             let block = moves
-                .iter()
+                .first()
                 .map(|&(_, c)| c)
-                .find(|&c| threats.contains(&b.index(c)))
-                .or_else(|| moves.first().map(|&(_, c)| c))
                 .or_else(|| {
                     threats
                         .iter()
@@ -236,10 +236,7 @@ impl Engine {
                 });
             if let Some(c) = block {
                 let i = b.index(c);
-                let five = threats
-                    .iter()
-                    .map(|&t| b.cell_of(t))
-                    .find(|&t| b.index(t) != i);
+                let five = threats.iter().find(|&&t| t != i).map(|&t| b.cell_of(t));
                 info.best = Some(c);
                 info.score = Score::loss_in(2);
                 info.exact = true;
