@@ -8,7 +8,8 @@
 //! continuous game's winning line, which still occupy their cells), `SWAP2BOARD` … `DONE`
 //! (the Swap2 opening: `x,y` lines in playing order; three stones on an empty board,
 //! after three `SWAP`, a move or two stones, after five `SWAP` or a move),
-//! `TAKEBACK x,y` (`OK`), `INFO key value` (no answer; `timeout_turn`, `timeout_match`,
+//! `TAKEBACK x,y` (`OK`), `PLAY x,y` (the manager's answer to a `SUGGEST`: the cell is played
+//! as the brain's own move, without a search, and echoed back), `INFO key value` (no answer; `timeout_turn`, `timeout_match`,
 //! `time_left` (signed: a negative clock is an empty one), `max_memory`, `rule`,
 //! `game_type`, `folder` are read, unknown keys ignored; `rule` is the protocol's bit
 //! mask: 0, 1 and 4 are played, each also with the continuous-game bit 2 (answered with
@@ -587,6 +588,7 @@ impl Brain {
                 None
             }
             "TAKEBACK" => Some(self.takeback(arg)),
+            "PLAY" => Some(self.play(arg)),
             "INFO" => self.info(arg, cut),
             "ABOUT" => Some(ABOUT.into()),
             _ => Some(format!("UNKNOWN command {}", echo(sent, cut))),
@@ -628,6 +630,26 @@ impl Brain {
         }
         self.think(link)?;
         Ok(None)
+    }
+
+    /// `PLAY x,y`: the protocol's answer to a brain's `SUGGEST` (the manager may force
+    /// another cell): the cell is played for the side to move, the brain's own side,
+    /// without a search, and the brain answers with the same coordinates. The brain
+    /// never sends `SUGGEST`, but a manager may still force a move this way. Answers
+    /// `ERROR` without a game, for a bad or off-board cell, an occupied or (black under
+    /// renju) forbidden cell, or a finished game.
+    fn play(&mut self, arg: &str) -> String {
+        let Some(board) = self.board.as_mut() else {
+            return "ERROR no game started (send START first)".into();
+        };
+        let cell = match Cell::parse_xy(arg) {
+            Ok(c) => c,
+            Err(e) => return bad_cell(&e, board.size()),
+        };
+        match board.try_play(cell) {
+            Ok(()) => cell.to_xy(),
+            Err(e) => refused(&e),
+        }
     }
 
     fn takeback(&mut self, arg: &str) -> String {

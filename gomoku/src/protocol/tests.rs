@@ -1007,3 +1007,64 @@ fn restart_clears_the_engine() {
     assert!(out.ends_with("\nOK\n"), "{out}");
     assert_eq!(answer(&mut b), answer(&mut fresh));
 }
+
+/// `PLAY x,y` (the manager's answer to a `SUGGEST`) plays the cell as the brain's own
+/// move without a search and echoes it; it can be taken back; bad cells are refused
+/// with `ERROR` and the game goes on (the protocol description at gomocup.org).
+#[test]
+fn play_forces_the_brains_own_move_and_echoes_it() {
+    let mut b = Brain::new().with_node_limit(300);
+    let out = talk(
+        &mut b,
+        "PLAY 7,7\nSTART 15\nPLAY 7,7\nPLAY 7,7\nPLAY 15,0\nPLAY x\nTURN 8,8\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    assert!(lines[0].starts_with("ERROR no game"), "{out}");
+    assert_eq!(lines[1], "OK");
+    assert_eq!(lines[2], "7,7");
+    assert!(lines[3].starts_with("ERROR cell 7,7 is occupied"), "{out}");
+    assert!(lines[4].starts_with("ERROR cell 15,0 is off"), "{out}");
+    assert!(lines[5].starts_with("ERROR"), "{out}");
+    // The forced move was black's, so after white's 8,8 black moves again.
+    let reply = Cell::parse_xy(lines[6]).expect("a move");
+    let board = b.board.as_ref().unwrap();
+    assert_eq!(board.stone_count(), 3);
+    assert_eq!(
+        board.stone(Cell::parse_xy("7,7").unwrap()),
+        Some(Side::First)
+    );
+    assert_eq!(
+        board.stone(Cell::parse_xy("8,8").unwrap()),
+        Some(Side::Second)
+    );
+    assert_eq!(board.stone(reply), Some(Side::First));
+    let out = talk(
+        &mut b,
+        &format!("TAKEBACK {}\nTAKEBACK 8,8\nTAKEBACK 7,7\n", reply.to_xy()),
+    );
+    assert_eq!(out, "OK\nOK\nOK\n");
+    assert_eq!(b.board.as_ref().unwrap().stone_count(), 0);
+}
+
+/// `PLAY` plays for the side to move, as `TURN` does: a run of them alternates the
+/// sides, and under renju a black forbidden point is refused like a `TURN`'s.
+#[test]
+fn play_refuses_a_forbidden_point() {
+    let mut b = Brain::new().with_node_limit(300);
+    // Black: 5,7 6,7 and 7,5 7,6; white far away; then black's 7,7 is a double three.
+    let out = talk(
+        &mut b,
+        "START 15\nINFO rule 4\nPLAY 5,7\nPLAY 0,0\nPLAY 6,7\nPLAY 0,14\nPLAY 7,5\nPLAY 14,0\nPLAY 7,6\nPLAY 14,14\nPLAY 7,7\nPLAY 8,8\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 11, "{out}");
+    assert_eq!(lines[8], "14,14");
+    assert!(lines[9].starts_with("ERROR cell 7,7 is forbidden"), "{out}");
+    assert_eq!(lines[10], "8,8");
+    let board = b.board.as_ref().unwrap();
+    assert_eq!(
+        board.stone(Cell::parse_xy("8,8").unwrap()),
+        Some(Side::First)
+    );
+}
