@@ -210,7 +210,7 @@ fn other_board_sizes() {
     let (_, err, ok) = run(&["solve", "--width", "9", "--height", "7"], "-\n");
     assert_eq!(
         err,
-        "error: the 9x7 board does not fit the 64-bit bitboard: it needs 9 x (7 + 1) = 72 bits\n"
+        "error: --width 9 --height 7: the 9x7 board does not fit the 64-bit bitboard: it needs 9 x (7 + 1) = 72 bits\n"
     );
     assert!(!ok);
     let (_, err, ok) = run(&["analyze", "--height", "0"], "-\n");
