@@ -207,7 +207,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Analyze(args) => on_board(&args, analyze, analyze),
         Command::Bestmove(args) => {
             if let Err(e) = args.size.standard_only("bestmove") {
-                eprintln!("error: {e}");
+                diag!("error: {e}");
                 return ExitCode::from(2);
             }
             args.limits
@@ -232,7 +232,7 @@ fn on_board(
         Ok(None) => standard(Standard, args),
         Ok(Some(size)) => sized(size, args),
         Err(e) => {
-            eprintln!("error: {}", args.size.refused(&e));
+            diag!("error: {}", args.size.refused(&e));
             ExitCode::from(2)
         }
     }

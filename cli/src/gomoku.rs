@@ -173,7 +173,7 @@ pub fn pbrain() -> ExitCode {
     match gomoku::protocol::Brain::new().run_stdio() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: pbrain: {e}");
+            diag!("error: pbrain: {e}");
             ExitCode::FAILURE
         }
     }

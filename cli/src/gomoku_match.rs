@@ -53,18 +53,18 @@ pub fn run(args: MatchArgs) -> ExitCode {
     let text = match std::fs::read_to_string(&args.openings) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", args.openings.display());
+            diag!("error: cannot read {}: {e}", args.openings.display());
             return ExitCode::from(2);
         }
     };
     let openings = match parse_openings(&text, rule) {
         Ok(o) if !o.is_empty() => o,
         Ok(_) => {
-            eprintln!("error: {} has no openings", args.openings.display());
+            diag!("error: {} has no openings", args.openings.display());
             return ExitCode::from(2);
         }
         Err((line, e)) => {
-            eprintln!("error: {} line {line}: {e}", args.openings.display());
+            diag!("error: {} line {line}: {e}", args.openings.display());
             return ExitCode::from(2);
         }
     };
@@ -77,7 +77,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
     if let Some(g) = args.games {
         let most = 2 * config.openings.len() as u64;
         if g > most {
-            eprintln!(
+            diag!(
                 "error: --games {g}: the {} opening(s) give at most {most} games (each played twice, colours swapped)",
                 config.openings.len()
             );
@@ -90,7 +90,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
     let mut b = EngineSpec::from_command_line(&args.b);
     b.init = args.b_init;
     if a.command.is_empty() || b.command.is_empty() {
-        eprintln!("error: empty engine command");
+        diag!("error: empty engine command");
         return ExitCode::from(2);
     }
     for spec in [&a, &b] {
@@ -107,7 +107,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
                 let _ = child.wait();
             }
             Err(e) => {
-                eprintln!(
+                diag!(
                     "error: cannot start engine {:?}: {e}",
                     spec.command.join(" ")
                 );
@@ -123,7 +123,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
         Some(p) => match std::fs::File::create(p) {
             Ok(f) => Some(f),
             Err(e) => {
-                eprintln!("error: cannot write {}: {e}", p.display());
+                diag!("error: cannot write {}: {e}", p.display());
                 return ExitCode::from(2);
             }
         },
@@ -138,7 +138,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
             return;
         }
         if let Err(e) = writeln!(f, "{line}").and_then(|()| f.flush()) {
-            eprintln!(
+            diag!(
                 "error: cannot write {}: {e} (the games go on, on standard error only)",
                 args.out
                     .as_deref()
@@ -157,7 +157,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
     let (an, bn) = (a.name.clone(), b.name.clone());
     let r = run_match(&config, &a, &b, |g| {
         let line = g.line(&an, &bn);
-        eprintln!("{line}");
+        diag!("{line}");
         if let Some(f) = file.as_mut() {
             record(f, &line);
         }
@@ -170,7 +170,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
         .and_then(|()| stdout.flush())
         && e.kind() != std::io::ErrorKind::BrokenPipe
     {
-        eprintln!("error: cannot write the match's result: {e}");
+        diag!("error: cannot write the match's result: {e}");
         return ExitCode::FAILURE;
     }
     if out_failed {

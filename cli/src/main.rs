@@ -7,6 +7,9 @@ use clap::{Parser, Subcommand};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+#[macro_use]
+mod diag;
+
 mod connect4;
 mod gomoku;
 mod gomoku_match;
@@ -67,7 +70,7 @@ fn main() -> ExitCode {
 /// Reports a table of `--hash-mib` MiB that the system refused (`error: cannot allocate
 /// …`, with the remedy) and gives the failing exit status.
 fn table_refused(e: &zerosum::TableAllocError) -> ExitCode {
-    eprintln!("error: {e} (try a smaller --hash-mib)");
+    diag!("error: {e} (try a smaller --hash-mib)");
     ExitCode::FAILURE
 }
 
@@ -86,7 +89,7 @@ fn clap_answer(e: &clap::Error) -> ExitCode {
     });
     match printed {
         Err(w) if !e.use_stderr() && w.kind() != io::ErrorKind::BrokenPipe => {
-            let _ = writeln!(io::stderr(), "error: cannot write to standard output: {w}");
+            diag!("error: cannot write to standard output: {w}");
             ExitCode::FAILURE
         }
         _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),

@@ -269,7 +269,7 @@ fn with_form(args: &BoardArgs, body: impl FnOnce(BoardForm) -> ExitCode) -> Exit
     match args.form() {
         Ok(form) => body(form),
         Err(e) => {
-            eprintln!("error: {e}");
+            diag!("error: {e}");
             ExitCode::from(2)
         }
     }

@@ -462,7 +462,7 @@ pub fn run<G: PlayGame>(game: Result<G, String>, common: &CommonArgs) -> ExitCod
     let (game, setup) = match made {
         Ok(made) => made,
         Err(e) => {
-            eprintln!("error: {e}");
+            diag!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -496,9 +496,7 @@ fn warn_if_no_search<G: PlayGame>(strength: &Strength) {
     if let Ok(level) = n.to_string().parse::<LevelOf<G::Engine>>()
         && !zerosum::Level::searches(&level)
     {
-        eprintln!(
-            "warning: level {level} chooses its move without a search, so {what} has no effect"
-        );
+        diag!("warning: level {level} chooses its move without a search, so {what} has no effect");
     }
 }
 

@@ -57,3 +57,44 @@ fn help_and_version_that_cannot_be_written_fail() {
     let out = zerosum(&["--bogus"], full());
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A tester's report: an error written with `eprintln!` panicked when standard error
+/// could not be written (`2>/dev/full`), and the documented status (2 for a refused
+/// option or argument) became 101. The message is now dropped, the status kept —
+/// in `zerosum`, in `pbrain-zerosum`, and for a help that cannot be written either.
+#[test]
+fn errors_on_a_full_standard_error_keep_their_status() {
+    let pbrain = env!("CARGO_BIN_EXE_pbrain-zerosum");
+    for (bin, args, code) in [
+        (
+            ZEROSUM,
+            &["gomoku", "play", "--plain", "--rule", "caro"][..],
+            2,
+        ),
+        (ZEROSUM, &["connect4", "solve", "--width", "80"], 2),
+        (
+            ZEROSUM,
+            &["tictactoe", "play", "--plain", "--level", "9"],
+            2,
+        ),
+        (pbrain, &["--bogus"], 2),
+    ] {
+        let out = Command::new(bin)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(full())
+            .output()
+            .expect("run the binary");
+        assert_eq!(out.status.code(), Some(code), "{bin} {args:?}");
+        assert!(out.stdout.is_empty(), "{bin} {args:?}");
+    }
+    let out = Command::new(ZEROSUM)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stdout(full())
+        .stderr(full())
+        .output()
+        .expect("run zerosum");
+    assert_eq!(out.status.code(), Some(1));
+}
