@@ -265,6 +265,11 @@ pub trait PlayGame: Clone + Send + 'static {
     fn side_to_move(&self) -> Side {
         self.game().side_to_move()
     }
+    /// Plies played before this position (moves and passes): the move list numbers its
+    /// moves from it, as chess GUIs count from a FEN's move number.
+    fn ply(&self) -> u32 {
+        self.game().ply()
+    }
     /// Every legal move (none once the game is over).
     fn legal_moves(&self) -> Vec<Self::Move> {
         let mut moves = MoveList::new();
