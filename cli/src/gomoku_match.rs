@@ -10,11 +10,14 @@ use std::time::Duration;
 /// Options of `zerosum gomoku match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Engine A's command line (program and arguments, split at spaces).
-    #[arg(long)]
+    /// Engine A's command line: the program and its arguments, split at spaces with a
+    /// shell's quoting ('…', "…" and \ keep spaces in a word; nothing is expanded), e.g.
+    /// "'/opt/my engines/pbrain-rapfi' --nodes 300". The path of an existing file is
+    /// taken whole, spaces and all: "/opt/my engines/pbrain-rapfi".
+    #[arg(long, value_name = "COMMAND")]
     pub a: String,
-    /// Engine B's command line.
-    #[arg(long)]
+    /// Engine B's command line, read as --a's.
+    #[arg(long, value_name = "COMMAND")]
     pub b: String,
     /// A line sent to engine A after the settings of each game (repeatable), e.g.
     /// "INFO max_node 1000".
@@ -85,14 +88,18 @@ pub fn run(args: MatchArgs) -> ExitCode {
         }
         config.games = g as usize;
     }
-    let mut a = EngineSpec::from_command_line(&args.a);
+    let (mut a, mut b) = match (
+        engine_command("--a", &args.a),
+        engine_command("--b", &args.b),
+    ) {
+        (Ok(a), Ok(b)) => (EngineSpec::from_command(a), EngineSpec::from_command(b)),
+        (Err(e), _) | (_, Err(e)) => {
+            diag!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     a.init = args.a_init;
-    let mut b = EngineSpec::from_command_line(&args.b);
     b.init = args.b_init;
-    if a.command.is_empty() || b.command.is_empty() {
-        diag!("error: empty engine command");
-        return ExitCode::from(2);
-    }
     for spec in [&a, &b] {
         // An engine that cannot be started would lose every game by forfeit: say so now.
         match std::process::Command::new(&spec.command[0])
@@ -177,4 +184,50 @@ pub fn run(args: MatchArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// The program and arguments of the engine command line `text` given as `option`: the
+/// path of an existing file whole (spaces and all), else the words of `text` as a POSIX
+/// shell splits them (quotes and backslashes, no expansion). Before, the line was split
+/// at every space, so no engine whose path holds one could be started.
+///
+/// # Errors
+/// An unmatched quote, or no program at all, naming the option.
+fn engine_command(option: &str, text: &str) -> Result<Vec<String>, String> {
+    if std::path::Path::new(text).is_file() {
+        return Ok(vec![text.to_string()]);
+    }
+    let words = shell_words::split(text).map_err(|e| format!("{option} {text:?}: {e}"))?;
+    if words.is_empty() {
+        return Err(format!("{option}: empty engine command"));
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::engine_command;
+
+    /// Words split as `sh` splits them (POSIX quoting: single quotes keep everything,
+    /// double quotes and a backslash keep a space).
+    #[test]
+    fn engine_commands_split_as_a_shell_does() {
+        let words = |t| engine_command("--a", t).unwrap();
+        assert_eq!(
+            words("pbrain-x --nodes 300"),
+            ["pbrain-x", "--nodes", "300"]
+        );
+        assert_eq!(
+            words("'/opt/my engines/pbrain' -t 1"),
+            ["/opt/my engines/pbrain", "-t", "1"]
+        );
+        assert_eq!(words(r#""/a b/c" d\ e"#), ["/a b/c", "d e"]);
+        assert_eq!(words("  x   y "), ["x", "y"]);
+        let e = engine_command("--b", "'/opt/my engines/pbrain").unwrap_err();
+        assert!(e.starts_with("--b \"'/opt/my engines/pbrain\": "), "{e}");
+        assert_eq!(
+            engine_command("--a", "  ").unwrap_err(),
+            "--a: empty engine command"
+        );
+    }
 }
