@@ -109,14 +109,22 @@ impl SizeArgs {
         Ok((size != Size::STANDARD).then_some(size))
     }
 
+    /// A size the bitboard does not hold, naming the options that asked for it
+    /// (`--width 80 --height 6: the 80x6 board does not fit …`).
+    fn refused(&self, e: &SizeError) -> String {
+        format!("--width {} --height {}: {e}", self.width, self.height)
+    }
+
     /// Checks that the board is 7×6, for the commands that play only that board.
     fn standard_only(&self, command: &str) -> Result<(), String> {
         match self.size() {
             Ok(None) => Ok(()),
             Ok(Some(size)) => Err(format!(
-                "{command} takes the 7x6 board only, not {size} (solve and analyze take other sizes)"
+                "--width {} --height {}: {command} takes the 7x6 board only, not {size} \
+                 (solve and analyze take other sizes)",
+                self.width, self.height
             )),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(self.refused(&e)),
         }
     }
 }
@@ -199,7 +207,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Analyze(args) => on_board(&args, analyze, analyze),
         Command::Bestmove(args) => {
             if let Err(e) = args.size.standard_only("bestmove") {
-                eprintln!("error: {e}");
+                diag!("error: {e}");
                 return ExitCode::from(2);
             }
             args.limits
@@ -224,7 +232,7 @@ fn on_board(
         Ok(None) => standard(Standard, args),
         Ok(Some(size)) => sized(size, args),
         Err(e) => {
-            eprintln!("error: {e}");
+            diag!("error: {}", args.size.refused(&e));
             ExitCode::from(2)
         }
     }

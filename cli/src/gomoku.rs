@@ -134,8 +134,15 @@ fn play_game(
 ) -> Result<crate::play::gomoku::Gomoku, String> {
     use crate::play::gomoku::Gomoku;
     let Some(text) = position else {
-        let size = size.map_or_else(|| "15".to_string(), |s| s.to_string());
-        return Gomoku::new(&size, rule.unwrap_or("freestyle"));
+        // The errors name the option (`--rule: unknown or unsupported rule "caro"
+        // (freestyle/0, …)`), as clap's own do.
+        let rule: gomoku::Rule = rule
+            .unwrap_or("freestyle")
+            .parse()
+            .map_err(|e: gomoku::RuleError| format!("--rule: {e}"))?;
+        let size = size.unwrap_or(15);
+        let board = Board::with_size(size, rule).map_err(|e| format!("--size: {e}"))?;
+        return Ok(Gomoku::from_board(board));
     };
     let board = Board::parse_position(text).map_err(|e| format!("--position {text:?}: {e}"))?;
     let header = "(write the size and rule first, e.g. 20f:h8, for another board)";
@@ -148,7 +155,9 @@ fn play_game(
         ));
     }
     if let Some(rule) = rule {
-        let asked: gomoku::Rule = rule.parse().map_err(|e: gomoku::RuleError| e.to_string())?;
+        let asked: gomoku::Rule = rule
+            .parse()
+            .map_err(|e: gomoku::RuleError| format!("--rule: {e}"))?;
         if asked != board.rule() {
             return Err(format!(
                 "--rule {rule} disagrees with --position {text:?}, which is played under {} {header}",
@@ -164,7 +173,7 @@ pub fn pbrain() -> ExitCode {
     match gomoku::protocol::Brain::new().run_stdio() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: pbrain: {e}");
+            diag!("error: pbrain: {e}");
             ExitCode::FAILURE
         }
     }

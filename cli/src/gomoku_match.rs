@@ -10,11 +10,14 @@ use std::time::Duration;
 /// Options of `zerosum gomoku match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Engine A's command line (program and arguments, split at spaces).
-    #[arg(long)]
+    /// Engine A's command line: the program and its arguments, split at spaces with a
+    /// shell's quoting ('…', "…" and \ keep spaces in a word; nothing is expanded), e.g.
+    /// "'/opt/my engines/pbrain-rapfi' --nodes 300". The path of an existing file is
+    /// taken whole, spaces and all: "/opt/my engines/pbrain-rapfi".
+    #[arg(long, value_name = "COMMAND")]
     pub a: String,
-    /// Engine B's command line.
-    #[arg(long)]
+    /// Engine B's command line, read as --a's.
+    #[arg(long, value_name = "COMMAND")]
     pub b: String,
     /// A line sent to engine A after the settings of each game (repeatable), e.g.
     /// "INFO max_node 1000".
@@ -53,18 +56,18 @@ pub fn run(args: MatchArgs) -> ExitCode {
     let text = match std::fs::read_to_string(&args.openings) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", args.openings.display());
+            diag!("error: cannot read {}: {e}", args.openings.display());
             return ExitCode::from(2);
         }
     };
     let openings = match parse_openings(&text, rule) {
         Ok(o) if !o.is_empty() => o,
         Ok(_) => {
-            eprintln!("error: {} has no openings", args.openings.display());
+            diag!("error: {} has no openings", args.openings.display());
             return ExitCode::from(2);
         }
         Err((line, e)) => {
-            eprintln!("error: {} line {line}: {e}", args.openings.display());
+            diag!("error: {} line {line}: {e}", args.openings.display());
             return ExitCode::from(2);
         }
     };
@@ -77,7 +80,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
     if let Some(g) = args.games {
         let most = 2 * config.openings.len() as u64;
         if g > most {
-            eprintln!(
+            diag!(
                 "error: --games {g}: the {} opening(s) give at most {most} games (each played twice, colours swapped)",
                 config.openings.len()
             );
@@ -85,14 +88,18 @@ pub fn run(args: MatchArgs) -> ExitCode {
         }
         config.games = g as usize;
     }
-    let mut a = EngineSpec::from_command_line(&args.a);
+    let (mut a, mut b) = match (
+        engine_command("--a", &args.a),
+        engine_command("--b", &args.b),
+    ) {
+        (Ok(a), Ok(b)) => (EngineSpec::from_command(a), EngineSpec::from_command(b)),
+        (Err(e), _) | (_, Err(e)) => {
+            diag!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     a.init = args.a_init;
-    let mut b = EngineSpec::from_command_line(&args.b);
     b.init = args.b_init;
-    if a.command.is_empty() || b.command.is_empty() {
-        eprintln!("error: empty engine command");
-        return ExitCode::from(2);
-    }
     for spec in [&a, &b] {
         // An engine that cannot be started would lose every game by forfeit: say so now.
         match std::process::Command::new(&spec.command[0])
@@ -107,7 +114,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
                 let _ = child.wait();
             }
             Err(e) => {
-                eprintln!(
+                diag!(
                     "error: cannot start engine {:?}: {e}",
                     spec.command.join(" ")
                 );
@@ -123,7 +130,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
         Some(p) => match std::fs::File::create(p) {
             Ok(f) => Some(f),
             Err(e) => {
-                eprintln!("error: cannot write {}: {e}", p.display());
+                diag!("error: cannot write {}: {e}", p.display());
                 return ExitCode::from(2);
             }
         },
@@ -138,7 +145,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
             return;
         }
         if let Err(e) = writeln!(f, "{line}").and_then(|()| f.flush()) {
-            eprintln!(
+            diag!(
                 "error: cannot write {}: {e} (the games go on, on standard error only)",
                 args.out
                     .as_deref()
@@ -157,7 +164,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
     let (an, bn) = (a.name.clone(), b.name.clone());
     let r = run_match(&config, &a, &b, |g| {
         let line = g.line(&an, &bn);
-        eprintln!("{line}");
+        diag!("{line}");
         if let Some(f) = file.as_mut() {
             record(f, &line);
         }
@@ -170,11 +177,57 @@ pub fn run(args: MatchArgs) -> ExitCode {
         .and_then(|()| stdout.flush())
         && e.kind() != std::io::ErrorKind::BrokenPipe
     {
-        eprintln!("error: cannot write the match's result: {e}");
+        diag!("error: cannot write the match's result: {e}");
         return ExitCode::FAILURE;
     }
     if out_failed {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// The program and arguments of the engine command line `text` given as `option`: the
+/// path of an existing file whole (spaces and all), else the words of `text` as a POSIX
+/// shell splits them (quotes and backslashes, no expansion). Before, the line was split
+/// at every space, so no engine whose path holds one could be started.
+///
+/// # Errors
+/// An unmatched quote, or no program at all, naming the option.
+fn engine_command(option: &str, text: &str) -> Result<Vec<String>, String> {
+    if std::path::Path::new(text).is_file() {
+        return Ok(vec![text.to_string()]);
+    }
+    let words = shell_words::split(text).map_err(|e| format!("{option} {text:?}: {e}"))?;
+    if words.is_empty() {
+        return Err(format!("{option}: empty engine command"));
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::engine_command;
+
+    /// Words split as `sh` splits them (POSIX quoting: single quotes keep everything,
+    /// double quotes and a backslash keep a space).
+    #[test]
+    fn engine_commands_split_as_a_shell_does() {
+        let words = |t| engine_command("--a", t).unwrap();
+        assert_eq!(
+            words("pbrain-x --nodes 300"),
+            ["pbrain-x", "--nodes", "300"]
+        );
+        assert_eq!(
+            words("'/opt/my engines/pbrain' -t 1"),
+            ["/opt/my engines/pbrain", "-t", "1"]
+        );
+        assert_eq!(words(r#""/a b/c" d\ e"#), ["/a b/c", "d e"]);
+        assert_eq!(words("  x   y "), ["x", "y"]);
+        let e = engine_command("--b", "'/opt/my engines/pbrain").unwrap_err();
+        assert!(e.starts_with("--b \"'/opt/my engines/pbrain\": "), "{e}");
+        assert_eq!(
+            engine_command("--a", "  ").unwrap_err(),
+            "--a: empty engine command"
+        );
+    }
 }

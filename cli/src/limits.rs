@@ -54,7 +54,7 @@ impl<L: Level> LimitArgs<L> {
             if !level.searches()
                 && let Some(what) = self.unused_limit()
             {
-                eprintln!(
+                diag!(
                     "warning: level {level} chooses its move without a search, so {what} has no effect"
                 );
             }
@@ -78,7 +78,7 @@ impl<L: Level> LimitArgs<L> {
             && self.time_ms.is_none()
             && self.nodes.is_none()
         {
-            eprintln!("warning: --depth {d} without --time-ms or --nodes: {what_it_takes}");
+            diag!("warning: --depth {d} without --time-ms or --nodes: {what_it_takes}");
         }
     }
 
@@ -288,7 +288,7 @@ pub const FAR_BEYOND_OUTLOOK: &str = "an exact solve can take minutes to hours";
 /// [`FAR_BEYOND_OUTLOOK`]).
 pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str, outlook: &str) {
     if limits.unbounded() {
-        eprintln!("warning: {position}: {what}: {outlook} (--time-ms or --nodes bound it)");
+        diag!("warning: {position}: {what}: {outlook} (--time-ms or --nodes bound it)");
     }
 }
 

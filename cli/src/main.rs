@@ -4,7 +4,11 @@
 //! `zerosum <game> --help`.
 
 use clap::{Parser, Subcommand};
+use std::io::{self, Write};
 use std::process::ExitCode;
+
+#[macro_use]
+mod diag;
 
 mod connect4;
 mod gomoku;
@@ -51,7 +55,10 @@ enum GameCommand {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_answer(&e),
+    };
     match cli.game {
         GameCommand::Tictactoe { command } => tictactoe::run(command),
         GameCommand::Connect4 { command } => connect4::run(command),
@@ -63,6 +70,28 @@ fn main() -> ExitCode {
 /// Reports a table of `--hash-mib` MiB that the system refused (`error: cannot allocate
 /// …`, with the remedy) and gives the failing exit status.
 fn table_refused(e: &zerosum::TableAllocError) -> ExitCode {
-    eprintln!("error: {e} (try a smaller --hash-mib)");
+    diag!("error: {e} (try a smaller --hash-mib)");
     ExitCode::FAILURE
+}
+
+/// Prints what clap answered instead of a command — help, the version, or a usage error —
+/// and gives its exit status (0 for help and the version, 2 for a usage error). Help or a
+/// version that cannot be written (`zerosum --help > /dev/full`) is reported on standard
+/// error with status 1, as coreutils do; before, clap's `exit` ignored the failed write
+/// and the status was 0. A reader that went away (a broken pipe) is no failure.
+fn clap_answer(e: &clap::Error) -> ExitCode {
+    let printed = e.print().and_then(|()| {
+        if e.use_stderr() {
+            io::stderr().flush()
+        } else {
+            io::stdout().flush()
+        }
+    });
+    match printed {
+        Err(w) if !e.use_stderr() && w.kind() != io::ErrorKind::BrokenPipe => {
+            diag!("error: cannot write to standard output: {w}");
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
+    }
 }

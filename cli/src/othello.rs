@@ -154,7 +154,7 @@ pub fn run(command: Command) -> ExitCode {
             if let Some(d) = depth
                 && d >= ANALYZE_MINUTES_DEEP
             {
-                eprintln!("warning: --depth {d}: {ANALYZE_MINUTES_DEEP_TEXT}");
+                diag!("warning: --depth {d}: {ANALYZE_MINUTES_DEEP_TEXT}");
             }
             let mut engine = othello::Engine::new(64);
             let mut progress = Progress::stderr();
@@ -175,7 +175,7 @@ pub fn run(command: Command) -> ExitCode {
             crate::limits::bestmove(&mut engine, &limits, |line| {
                 let g = parse(line)?;
                 if let Some((what, outlook)) = quick.as_mut().and_then(|s| far_beyond(s, &g)) {
-                    eprintln!(
+                    diag!(
                         "warning: {g}: level perfect solves exactly: {what}: {outlook} \
                          (--time-ms or --nodes bound it)"
                     );
@@ -438,11 +438,11 @@ fn run_perft(depth: u32, position: Option<Othello>, edax: bool) -> ExitCode {
     let g = position.unwrap_or_default();
     let empties = 64 - g.stones_on_board();
     if let Err(e) = othello::perft::check_depth(g.board(), depth) {
-        eprintln!("error: {e}");
+        diag!("error: {e}");
         return ExitCode::from(2);
     }
     if depth.min(empties) >= HOURS_OF_PERFT {
-        eprintln!(
+        diag!(
             "warning: perft {depth} from {empties} empty squares: perft 13 from the start \
              takes about half a minute of CPU here and each ply multiplies the work by \
              about 8-10, so depth {HOURS_OF_PERFT} takes hours and depth 20 years; each \
@@ -554,7 +554,7 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
         let line = match line {
             Ok(text) => text,
             Err(why) => {
-                eprintln!("line {}: {why}", n + 1);
+                diag!("line {}: {why}", n + 1);
                 continue;
             }
         };
@@ -568,12 +568,12 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             Err(SessionError::Io(e)) => {
-                eprintln!("zerosum othello nboard: output: {e}");
+                diag!("zerosum othello nboard: output: {e}");
                 return ExitCode::FAILURE;
             }
             // Blank lines are skipped, as every command reading standard input does.
             Err(SessionError::Command(CommandError::Empty)) => {}
-            Err(e) => eprintln!("line {}: {e}", n + 1),
+            Err(e) => diag!("line {}: {e}", n + 1),
         }
     }
     if input_failed.load(std::sync::atomic::Ordering::SeqCst) {

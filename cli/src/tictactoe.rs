@@ -119,13 +119,21 @@ fn board_form(size: Option<&str>, k: Option<u32>) -> Result<BoardForm, String> {
         (None, None) => Ok(BoardForm::Own),
         (None, Some(k)) if k >= 1 => Ok(BoardForm::OwnSize { k }),
         (None, Some(k)) => Err(format!("--k: k = {k} (need k >= 1)")),
-        (Some(size), k) => {
-            let probe: Shape = size.parse().map_err(|e| format!("--size: {e}"))?;
-            let shape = Shape::parse_size(size, k.unwrap_or(probe.k))
-                .map_err(|e| format!("--size/--k: {e}"))?;
-            Ok(BoardForm::Fixed(Geometry::of(shape)))
-        }
+        (Some(_), k) => Ok(BoardForm::Fixed(Geometry::of(shape_of(size, k)?))),
     }
+}
+
+/// The board of `--size` (default 3x3) with `--k` (default the smaller side); an error
+/// names the option that is wrong: `--size`, `--k`, or both when `--k` does not fit the
+/// `--size` board.
+fn shape_of(size: Option<&str>, k: Option<u32>) -> Result<Shape, String> {
+    let text = size.unwrap_or("3x3");
+    let probe: Shape = text.parse().map_err(|e| format!("--size: {e}"))?;
+    let Some(k) = k else {
+        return Ok(probe);
+    };
+    let option = if size.is_some() { "--size/--k" } else { "--k" };
+    Shape::parse_size(text, k).map_err(|e| format!("{option}: {e}"))
 }
 
 /// The board of one input line, read as `form` says; the error names what is wrong.
@@ -261,7 +269,7 @@ fn with_form(args: &BoardArgs, body: impl FnOnce(BoardForm) -> ExitCode) -> Exit
     match args.form() {
         Ok(form) => body(form),
         Err(e) => {
-            eprintln!("error: {e}");
+            diag!("error: {e}");
             ExitCode::from(2)
         }
     }
@@ -298,10 +306,8 @@ pub fn run(command: Command) -> ExitCode {
         Command::Play { common, size, k } => {
             use crate::play::tictactoe::TicTacToe;
             let game = match &common.position {
-                None => TicTacToe::with_size(
-                    size.as_deref().unwrap_or("3x3"),
-                    &k.map_or(String::new(), |k| k.to_string()),
-                ),
+                None => shape_of(size.as_deref(), k)
+                    .map(|shape| TicTacToe::from_board(Board::new(shape))),
                 Some(text) => board_form(size.as_deref(), k).and_then(|form| {
                     parse(text, &form)
                         .map(TicTacToe::from_board)

@@ -40,16 +40,17 @@ pub enum MoveError {
 }
 
 /// The message of [`MoveError::NotADigit`] on a board of `width` columns:
-/// `not a column digit 1-7`, or with letters `not a column 1-9 or a` (10 columns) or
-/// `not a column 1-9 or a-c` (12).
+/// `not a column digit 1-7`, or with letters, read in either case, `not a column 1-9,
+/// a or A` (10 columns) or `not a column 1-9, a-c or A-C` (12).
 fn not_a_column(width: u32) -> String {
     let last = Column::new(width.max(1) as usize - 1).map_or('?', Column::digit);
     if width <= 9 {
         format!("not a column digit 1-{last}")
     } else if width == 10 {
-        "not a column 1-9 or a".to_string()
+        "not a column 1-9, a or A".to_string()
     } else {
-        format!("not a column 1-9 or a-{last}")
+        let upper = last.to_ascii_uppercase();
+        format!("not a column 1-9, a-{last} or A-{upper}")
     }
 }
 
@@ -334,10 +335,14 @@ mod tests {
         assert_eq!(p.to_string(), "9abc1");
         assert_eq!(p.cell(11, 0), Some(zerosum::Side::Second));
         let e = Position::from_moves_on(size, "1d").unwrap_err();
-        assert_eq!(e.to_string(), "move 2 ('d'): not a column 1-9 or a-c");
+        // The letters are read in either case, and the message says so (a tester's
+        // report: it named `a-c` only, and `D` looked refused for its case).
+        assert_eq!(e.to_string(), "move 2 ('d'): not a column 1-9, a-c or A-C");
+        let e = Position::from_moves_on(size, "1C2D").unwrap_err();
+        assert_eq!(e.to_string(), "move 4 ('D'): not a column 1-9, a-c or A-C");
         let ten = crate::Size::new(10, 4).unwrap();
         let e = Position::from_moves_on(ten, "b").unwrap_err();
-        assert_eq!(e.to_string(), "move 1 ('b'): not a column 1-9 or a");
+        assert_eq!(e.to_string(), "move 1 ('b'): not a column 1-9, a or A");
         // 4×4: a win with one's 4th stone (the game's 7th) leaves 16 + 2 − 7 halved: 5.
         let l = parse_input_line_on(crate::Size::new(4, 4).unwrap(), "12 5").unwrap();
         assert_eq!(l.score, Some(5));

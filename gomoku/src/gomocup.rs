@@ -60,7 +60,13 @@ impl EngineSpec {
     /// after the program's file name (the first word, without its directories; its
     /// arguments are not part of the name).
     pub fn from_command_line(line: &str) -> EngineSpec {
-        let command: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        EngineSpec::from_command(line.split_whitespace().map(str::to_string).collect())
+    }
+
+    /// An engine from its program and arguments, already split (a front end that
+    /// reads shell quoting splits the command line itself), named as by
+    /// [`EngineSpec::from_command_line`].
+    pub fn from_command(command: Vec<String>) -> EngineSpec {
         let name = command
             .first()
             .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())

@@ -6,6 +6,10 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+#[macro_use]
+#[path = "../diag.rs"]
+mod diag;
+
 const USAGE: &str = "pbrain-zerosum: the zerosum Gomoku engine for Gomocup managers.
 Usage: pbrain-zerosum   (no arguments: speaks the Gomocup protocol on standard input/output;
                          send START 15, then BEGIN or TURN x,y; END ends it)
@@ -20,14 +24,14 @@ fn main() -> ExitCode {
             return answer(&format!("pbrain-zerosum {}", env!("CARGO_PKG_VERSION")));
         }
         Some(other) => {
-            eprintln!("error: unexpected argument {other:?}\n\n{USAGE}");
+            diag!("error: unexpected argument {other:?}\n\n{USAGE}");
             return ExitCode::from(2);
         }
     }
     match gomoku::protocol::Brain::new().run_stdio() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            diag!("error: {e}");
             ExitCode::FAILURE
         }
     }
@@ -41,7 +45,7 @@ fn answer(text: &str) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: cannot write to standard output: {e}");
+            diag!("error: cannot write to standard output: {e}");
             ExitCode::FAILURE
         }
     }

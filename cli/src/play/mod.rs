@@ -265,6 +265,11 @@ pub trait PlayGame: Clone + Send + 'static {
     fn side_to_move(&self) -> Side {
         self.game().side_to_move()
     }
+    /// Plies played before this position (moves and passes): the move list numbers its
+    /// moves from it, as chess GUIs count from a FEN's move number.
+    fn ply(&self) -> u32 {
+        self.game().ply()
+    }
     /// Every legal move (none once the game is over).
     fn legal_moves(&self) -> Vec<Self::Move> {
         let mut moves = MoveList::new();
@@ -462,7 +467,7 @@ pub fn run<G: PlayGame>(game: Result<G, String>, common: &CommonArgs) -> ExitCod
     let (game, setup) = match made {
         Ok(made) => made,
         Err(e) => {
-            eprintln!("error: {e}");
+            diag!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -496,9 +501,7 @@ fn warn_if_no_search<G: PlayGame>(strength: &Strength) {
     if let Ok(level) = n.to_string().parse::<LevelOf<G::Engine>>()
         && !zerosum::Level::searches(&level)
     {
-        eprintln!(
-            "warning: level {level} chooses its move without a search, so {what} has no effect"
-        );
+        diag!("warning: level {level} chooses its move without a search, so {what} has no effect");
     }
 }
 

@@ -192,7 +192,7 @@ impl CommonArgs {
         if let Some(d) = self.depth
             && d >= hopeless
         {
-            eprintln!("warning: --depth {d}: every AI move searches that deep: {what_it_takes}");
+            diag!("warning: --depth {d}: every AI move searches that deep: {what_it_takes}");
         }
     }
 
@@ -207,7 +207,7 @@ impl CommonArgs {
                 .as_deref()
                 .is_some_and(|l| l.eq_ignore_ascii_case("perfect"))
         {
-            eprintln!("warning: --level perfect: every AI move is solved exactly: {what_it_takes}");
+            diag!("warning: --level perfect: every AI move is solved exactly: {what_it_takes}");
         }
     }
 

@@ -66,6 +66,13 @@ impl PlayGame for OthelloGame {
     fn move_cell(&self, mv: Move) -> Option<(usize, usize)> {
         mv.to_square().map(|s| (s.x() as usize, s.y() as usize))
     }
+    /// An OBF position has no history (its [`zerosum::Game::ply`] is 0): each move puts
+    /// one disc on the four of the start, so the discs beyond four are the moves played
+    /// (its passes are not known).
+    fn ply(&self) -> u32 {
+        let placed = self.game.stones_on_board().saturating_sub(4);
+        zerosum::Game::ply(&self.game).max(placed)
+    }
     fn marks_legal_moves(&self) -> bool {
         true
     }

@@ -30,7 +30,7 @@ pub fn run<G: PlayGame>(game: G, setup: Setup) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            diag!("error: {e}");
             ExitCode::FAILURE
         }
     }

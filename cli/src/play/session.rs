@@ -153,6 +153,34 @@ impl<G: PlayGame> Session<G> {
         self.moves.last().copied()
     }
 
+    /// The moves played so far as numbered pairs, the first player's move then the
+    /// second's, numbered on from the start position's ply as chess GUIs do after a FEN:
+    /// `1. d3 c5` from the initial position, and from a `--position` of three plies
+    /// (the second player to move) `2... 4` then `3. 3 5`. Before, the first move after
+    /// a `--position` was always `1.`.
+    pub fn numbered_moves(&self) -> Vec<String> {
+        let moves = self.move_list();
+        let ply = self.start.ply();
+        let mut number = ply / 2 + 1;
+        let mut rest = &moves[..];
+        let mut items = Vec::new();
+        if self.start.side_to_move() == zerosum::Side::Second {
+            if let Some((first, tail)) = rest.split_first() {
+                items.push(format!("{number}... {first}"));
+                rest = tail;
+                number += 1;
+            }
+        } else if ply % 2 == 1 {
+            // A pass (Othello) left the first player to move after an odd ply.
+            number += 1;
+        }
+        for pair in rest.chunks(2) {
+            items.push(format!("{number}. {}", pair.join(" ")));
+            number += 1;
+        }
+        items
+    }
+
     /// The moves played so far in the game's notation, separated by spaces.
     pub fn move_list(&self) -> Vec<String> {
         let mut g = self.start.clone();

@@ -205,12 +205,15 @@ fn other_board_sizes() {
     assert_eq!(scores(&upper), scores(&lower), "{upper} vs {lower}");
     assert!(upper.starts_with("9ABC "), "{upper}");
     let (_, err, ok) = run(&["solve", "--width", "12", "--height", "2"], "9D\n");
-    assert_eq!(err, "line 1: move 2 ('D'): not a column 1-9 or a-c: 9D\n");
+    assert_eq!(
+        err,
+        "line 1: move 2 ('D'): not a column 1-9, a-c or A-C: 9D\n"
+    );
     assert!(!ok);
     let (_, err, ok) = run(&["solve", "--width", "9", "--height", "7"], "-\n");
     assert_eq!(
         err,
-        "error: the 9x7 board does not fit the 64-bit bitboard: it needs 9 x (7 + 1) = 72 bits\n"
+        "error: --width 9 --height 7: the 9x7 board does not fit the 64-bit bitboard: it needs 9 x (7 + 1) = 72 bits\n"
     );
     assert!(!ok);
     let (_, err, ok) = run(&["analyze", "--height", "0"], "-\n");

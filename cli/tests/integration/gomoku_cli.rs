@@ -403,6 +403,51 @@ fn match_refuses_more_games_than_the_openings_give() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A tester's report: an engine whose path holds a space could not be started (the
+/// command was split at every space: `cannot start engine "/tmp/my engines/…"`). The
+/// path of an existing file is taken whole, and a quoted path may take arguments. (Each
+/// game is black's five at once.)
+#[cfg(unix)]
+#[test]
+fn match_engines_may_have_spaces_in_their_path() {
+    let dir = std::env::temp_dir().join(format!("zerosum match spaces {}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let engine = dir.join("pbrain zerosum");
+    let _ = std::fs::remove_file(&engine);
+    std::os::unix::fs::symlink(PBRAIN, &engine).unwrap();
+    let openings = dir.join("won.txt");
+    std::fs::write(&openings, "h8a1i8a2j8a3k8a4\n").unwrap();
+    let whole = engine.to_str().unwrap();
+    let quoted = format!("'{whole}' --help");
+    let quoted_alone = format!("'{whole}'");
+    for b in [quoted_alone.as_str(), quoted.as_str()] {
+        let args = [
+            "gomoku",
+            "match",
+            "--a",
+            whole,
+            "--b",
+            b,
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "1",
+            "--time-ms",
+            "500",
+        ];
+        let r = common::run_binary(ZEROSUM, &args, "");
+        if b == quoted {
+            // `--help` reached the engine as its own argument: it answers and exits,
+            // so it starts but plays no game.
+            assert!(!r.stderr.contains("cannot start engine"), "{}", r.stderr);
+            continue;
+        }
+        assert!(r.success, "{b}: {}", r.stderr);
+        assert!(r.stdout.contains("+1 =0 -0 (1 game,"), "{}", r.stdout);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// New-user report 22: a games file that cannot be written (`--out /dev/full`) lost
 /// every game without a word and the match succeeded; a full standard output made the
 /// result table's `print!` panic (exit 101). Both are reported and fail the run; the

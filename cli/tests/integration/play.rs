@@ -120,6 +120,50 @@ fn bad_options_are_refused() {
     }
 }
 
+/// An option's bad value is refused with the option named and what it accepts, as
+/// clap's own errors do (a tester's report: `gomoku play --rule caro` said only
+/// `unknown or unsupported rule "caro"`, and Gomoku's `--size`, tic-tac-toe's
+/// `--size`/`--k` and Connect Four's `--width`/`--height` named no option either).
+#[test]
+fn a_bad_option_value_names_the_option() {
+    for (game, args, expected) in [
+        (
+            "gomoku",
+            &["--rule", "caro"][..],
+            &["--rule: ", "\"caro\"", "freestyle", "standard", "renju"][..],
+        ),
+        ("gomoku", &["--size", "30"], &["--size: ", "30", "5 to 22"]),
+        ("tictactoe", &["--size", "9x9x"], &["--size: ", "9x9x"]),
+        ("tictactoe", &["--size", "9x9"], &["--size: ", "at most 64"]),
+        (
+            "tictactoe",
+            &["--k", "7"],
+            &["--k: ", "k = 7", "1 <= k <= 3"],
+        ),
+        (
+            "tictactoe",
+            &["--size", "4x4", "--k", "5"],
+            &["--size/--k: ", "k = 5"],
+        ),
+        (
+            "connect4",
+            &["--width", "80"],
+            &["--width 80 --height 6: ", "64-bit bitboard"],
+        ),
+        (
+            "connect4",
+            &["--width", "8"],
+            &["--width 8 --height 6: ", "7x6 board only"],
+        ),
+    ] {
+        let full: Vec<&str> = ["play", "--plain"].iter().chain(args).copied().collect();
+        let (_, err, ok) = crate::common::run_game(game, &full, "");
+        assert!(!ok, "{game} play {args:?}: accepted");
+        assert!(err.starts_with("error: "), "{game} play {args:?}: {err}");
+        crate::common::assert_contains_all(&err, expected);
+    }
+}
+
 /// A negative level is refused with the game's own message, as any other bad level
 /// (report 20: clap took `-1` for an unknown option, `unexpected argument '-1' found`),
 /// in `play` and in `bestmove`; a negative depth names its range.

@@ -500,13 +500,13 @@ fn draw_analysis<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
     );
 }
 
-/// The move list as numbered pairs (`1. d3 c5`), wrapped to `width` between pairs,
-/// keeping the last lines when they do not all fit.
+/// The move list as numbered pairs (`1. d3 c5`, numbered on from a `--position`'s
+/// ply: [`Session::numbered_moves`](crate::play::session::Session::numbered_moves)),
+/// wrapped to `width` between pairs, keeping the last lines when they do not all fit.
 fn draw_moves<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
     let width = area.width.saturating_sub(2) as usize;
     let mut lines: Vec<String> = vec![String::new()];
-    for (i, pair) in app.session.move_list().chunks(2).enumerate() {
-        let item = format!("{}. {}", i + 1, pair.join(" "));
+    for item in app.session.numbered_moves() {
         let line = lines.last_mut().expect("a line");
         if line.is_empty() {
             line.push_str(&item);

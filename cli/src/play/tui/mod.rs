@@ -35,7 +35,7 @@ pub fn run<G: PlayGame>(game: G, setup: Setup) -> ExitCode {
         Ok(t) => t,
         Err(e) => {
             ratatui::restore();
-            eprintln!("error: cannot open the terminal UI ({e}); try --plain");
+            diag!("error: cannot open the terminal UI ({e}); try --plain");
             return ExitCode::FAILURE;
         }
     };
@@ -52,7 +52,7 @@ pub fn run<G: PlayGame>(game: G, setup: Setup) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            diag!("error: {e}");
             ExitCode::FAILURE
         }
     }

@@ -370,3 +370,50 @@ fn a_click_on_a_connect_four_column_number_plays_that_column() {
     app.handle_mouse(click(hit.x + 3 * hit.cell_w + 1, hit.y - 1));
     assert!(app.session.move_list().is_empty());
 }
+
+/// A tester's report: after `play --position`, the moves panel numbered the first move
+/// `1.`. It now counts on from the position's ply as chess GUIs do after a FEN: move
+/// `n` is the first player's ply `2n - 1` and the second player's ply `2n`, and a list
+/// that starts with the second player's move writes it `n... move`.
+#[test]
+fn the_move_list_counts_on_from_a_position() {
+    use crate::play::connect4::ConnectFour;
+    use crate::play::session::Session;
+    let two = setup([Player::Human; 2]);
+    let numbered = |game, moves: &str| {
+        let mut s = Session::new(game, two);
+        for m in moves.split_whitespace() {
+            s.play_text(m).unwrap();
+        }
+        s.numbered_moves()
+    };
+    let c4 = |moves| ConnectFour::from_position(connect4::Position::from_moves(moves).unwrap());
+    assert_eq!(numbered(c4(""), "4 3 4"), ["1. 4 3", "2. 4"]);
+    // Three plies played: the second player's reply is move 2's.
+    assert_eq!(numbered(c4("444"), "3 3 5"), ["2... 3", "3. 3 5"]);
+    assert_eq!(numbered(c4("4444"), "3"), ["3. 3"]);
+    assert!(numbered(c4("444"), "").is_empty());
+    // Othello's OBF has no history: f5 d6 c3 made 7 discs, white to move.
+    let obf: othello::Othello = othello::Othello::from_line("f5d6c3")
+        .unwrap()
+        .to_string()
+        .parse()
+        .unwrap();
+    let mut s = Session::new(OthelloGame::from_position(obf), two);
+    s.play_text("d3").unwrap();
+    s.play_text("c4").unwrap();
+    assert_eq!(s.numbered_moves(), ["2... d3", "3. c4"]);
+    // Gomoku's position carries its moves.
+    let board = <gomoku::Board as zerosum::Notation>::parse_position("15f:h8i7e9").unwrap();
+    let mut s = Session::new(Gomoku::from_board(board), two);
+    s.play_text("g7").unwrap();
+    assert_eq!(s.numbered_moves(), ["2... g7"]);
+    // The panel shows the numbers.
+    let mut app = App::new(c4("444"), two);
+    app.session.play_text("3").unwrap();
+    let screen = render_to_string(&mut app, 80, 18);
+    assert!(
+        screen.contains("2... 3") && !screen.contains("1. 3"),
+        "{screen}"
+    );
+}
