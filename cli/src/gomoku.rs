@@ -172,6 +172,9 @@ fn play_game(
 pub fn pbrain() -> ExitCode {
     match gomoku::protocol::Brain::new().run_stdio() {
         Ok(()) => ExitCode::SUCCESS,
+        // The manager went away (it closed our output): the brain ends quietly, as
+        // `othello nboard` does when its GUI is gone.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             diag!("error: pbrain: {e}");
             ExitCode::FAILURE

@@ -194,6 +194,19 @@ pub enum InputLineError {
         /// The highest possible score: the side to move's fastest possible win.
         max: i32,
     },
+    /// A trailing whole number too large for any score (beyond `i32`): as far outside
+    /// the possible scores as [`InputLineError::ScoreRange`]'s.
+    #[error("{text} is not a possible score here: at ply {stones} scores lie in {min}..={max}")]
+    HugeScore {
+        /// The number as written.
+        text: String,
+        /// Stones on the board.
+        stones: u32,
+        /// The lowest possible score.
+        min: i32,
+        /// The highest possible score.
+        max: i32,
+    },
 }
 
 /// Parses `<moves> [score]` on the standard board (see [`InputLine`]). Anything else
@@ -225,10 +238,21 @@ pub fn parse_input_line_on<G: Geometry>(
     let score = match tokens.next() {
         None => None,
         Some(t) => {
-            let s: i32 = t
-                .parse()
-                .map_err(|_| InputLineError::Trailing(t.to_string()))?;
             let range = crate::score::possible_scores(&position);
+            let s: i32 = t.parse().map_err(|_| {
+                // Digits (with a sign) that overflow are a score, only far too large.
+                let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    InputLineError::HugeScore {
+                        text: t.to_string(),
+                        stones: position.moves(),
+                        min: *range.start(),
+                        max: *range.end(),
+                    }
+                } else {
+                    InputLineError::Trailing(t.to_string())
+                }
+            })?;
             if !range.contains(&s) {
                 return Err(InputLineError::ScoreRange {
                     score: s,

@@ -113,6 +113,9 @@ impl GgfError {
         match self {
             GgfError::Move { source, .. } => source.to_string(),
             GgfError::Annotation { text, .. } => format!("{text:?} is not a number"),
+            GgfError::ExtraField { text, .. } => {
+                format!("{text:?} has more than <move>/<eval>/<time>")
+            }
             GgfError::Illegal { source, .. } => source.to_string(),
             other => other.to_string(),
         }

@@ -30,6 +30,9 @@ fn main() -> ExitCode {
     }
     match gomoku::protocol::Brain::new().run_stdio() {
         Ok(()) => ExitCode::SUCCESS,
+        // The manager went away (it closed our output): nobody is left to answer, and
+        // the brain ends quietly, as `zerosum othello nboard` does when its GUI is gone.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             diag!("error: {e}");
             ExitCode::FAILURE

@@ -94,6 +94,13 @@ impl PlayGame for TicTacToe {
         Some(self.cell(col, row).to_string())
     }
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
+        // A number off every board (0, or above 64) is off this board too: named with
+        // this board's cells, as a number between its last cell and 64 is.
+        if let Err(tictactoe::CellError::OffEveryBoard(n)) = text.parse::<Cell>() {
+            let shape = self.shape();
+            let cells = shape.cols * shape.rows;
+            return Err(format!("cell {n} is off the board (cells are 1..={cells})"));
+        }
         checked_move(&self.board, text.parse::<Cell>(), Board::try_play)
     }
     fn move_at(&self, col: usize, row: usize) -> Option<Cell> {

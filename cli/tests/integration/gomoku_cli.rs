@@ -653,3 +653,32 @@ fn pbrain_stops_its_search_at_end() {
     assert!(line.trim().split_once(',').is_some(), "a move: {line:?}");
     assert!(child.wait().unwrap().success());
 }
+
+/// A manager that went away (its end of the brain's output closed) ends the brain quietly
+/// with success, as `othello nboard` ends when its GUI closed the pipe and the batch
+/// commands end on a closed output. Before, both `pbrain-zerosum` and `zerosum gomoku
+/// pbrain` printed `error: Broken pipe (os error 32)` and exited with status 1.
+#[test]
+fn pbrain_ends_quietly_when_the_manager_closed_its_output() {
+    for (bin, args) in [(PBRAIN, &[][..]), (ZEROSUM, &["gomoku", "pbrain"][..])] {
+        let mut child = Command::new(bin)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The read end of the brain's output is closed before the brain writes `OK`.
+        drop(child.stdout.take());
+        let mut stdin = child.stdin.take().unwrap();
+        // The brain may already have exited: a broken pipe on its input is fine.
+        let _ = stdin.write_all(b"START 15\nABOUT\nEND\n");
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && err.is_empty(),
+            "{bin} {args:?}: {err}"
+        );
+    }
+}

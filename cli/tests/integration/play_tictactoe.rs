@@ -63,3 +63,26 @@ fn plain_help_lists_commands_and_redo_replays_undone_moves() {
     // With 4 played again, x 1 2 3 against o 4 5 wins the top row.
     assert_eq!(out.lines().last(), Some("result: x wins"), "{out}");
 }
+
+/// A cell number off every board (0, or above 64) is named with this board's cells, as
+/// one between its last cell and 64 is: on 3×3, `0` and `65` are off `1..=9` as `10`
+/// is. Before, they were "off the board (cells are numbered from 1, at most 64)".
+#[test]
+fn a_cell_off_every_board_is_named_with_this_boards_cells() {
+    let out = two_humans("tictactoe", &[], "0\n10\n65\n99999999999999999999\n");
+    for n in ["0", "10", "65", "99999999999999999999"] {
+        assert!(
+            out.contains(&format!(
+                "illegal move \"{n}\": cell {n} is off the board (cells are 1..=9)\n"
+            )),
+            "{n}: {out}"
+        );
+    }
+    let out = two_humans("tictactoe", &["--size", "4x3", "--k", "3"], "0\n13\n");
+    for n in ["0", "13"] {
+        assert!(
+            out.contains(&format!("cell {n} is off the board (cells are 1..=12)")),
+            "{n}: {out}"
+        );
+    }
+}

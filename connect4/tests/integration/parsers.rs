@@ -83,3 +83,30 @@ proptest! {
         check(&mutate(&line, &e));
     }
 }
+
+/// A score too large for any integer is named as a score outside the possible range,
+/// as a smaller one is (Pons' bound after 4 stones: 18). Before, `4455
+/// 99999999999999999999` was refused as "unexpected text after the moves … (only a
+/// score in Pons' convention may follow)", as if it were not a score.
+#[test]
+fn a_huge_score_is_named_as_out_of_range() {
+    for score in [
+        "99999999999999999999",
+        "-99999999999999999999",
+        "+2147483648",
+    ] {
+        let line = format!("4455 {score}");
+        assert_eq!(
+            parse_input_line(&line).unwrap_err().to_string(),
+            format!("{score} is not a possible score here: at ply 4 scores lie in -18..=18"),
+            "{line}"
+        );
+    }
+    // Not a number at all: still text after the moves.
+    assert!(
+        parse_input_line("4455 1e3")
+            .unwrap_err()
+            .to_string()
+            .starts_with("unexpected text after the moves")
+    );
+}

@@ -3,6 +3,7 @@
 mod engine;
 mod eval;
 mod ffo;
+mod nboard;
 mod parsers;
 mod perft;
 mod rules;
