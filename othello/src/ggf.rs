@@ -63,6 +63,13 @@ pub enum GgfError {
     /// The game has no `BO` (start position) property.
     #[error("the GGF game has no BO[...] start position")]
     MissingBoard,
+    /// The game has more than one `BO` (start position) property: which one holds is
+    /// ambiguous (before, the first one was taken and the others ignored).
+    #[error("the GGF game has {count} BO[...] start positions (one is allowed)")]
+    DuplicateBoard {
+        /// How many `BO` properties the game has.
+        count: usize,
+    },
     /// The `BO` property is malformed.
     #[error("invalid BO[...] start position: {0}")]
     Board(String),
@@ -324,6 +331,10 @@ impl GgfGame {
                 }
                 _ => {}
             }
+        }
+        let boards = props.iter().filter(|(k, _)| k == "BO").count();
+        if boards > 1 {
+            return Err(GgfError::DuplicateBoard { count: boards });
         }
         let board = props
             .iter()
@@ -592,6 +603,11 @@ mod tests {
         assert_eq!(case("(;GM[Othello"), GgfError::Unterminated);
         assert_eq!(case("(;GM[Othello]"), GgfError::Unterminated);
         assert_eq!(case("(;GM[Othello];)"), GgfError::MissingBoard);
+        // Two start positions (here the same one twice): ambiguous, refused.
+        assert_eq!(
+            case(&format!("(;GM[Othello]{bo}B[f5]{bo};)")),
+            GgfError::DuplicateBoard { count: 2 }
+        );
         assert_eq!(
             case(&format!("(;GM[Chess]{bo};)")),
             GgfError::NotOthello("Chess".into())
