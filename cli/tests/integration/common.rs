@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test file uses part of it
 
 use std::io::Write;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// What a finished run printed and how it ended.
 pub struct Run {
@@ -18,8 +18,8 @@ pub struct Run {
 }
 
 /// Starts `bin <args>` with standard input and standard error piped, standard output
-/// to `stdout`.
-fn spawn(bin: &str, args: &[&str], stdout: Stdio) -> Child {
+/// to `stdout` (e.g. `Stdio::piped()` for a conversation line by line).
+pub fn spawn(bin: &str, args: &[&str], stdout: Stdio) -> Child {
     Command::new(bin)
         .args(args)
         .stdin(Stdio::piped())
@@ -49,6 +49,18 @@ pub fn run_binary(bin: &str, args: &[&str], input: impl AsRef<[u8]>) -> Run {
         success: out.status.success(),
         code: out.status.code(),
     }
+}
+
+/// Runs `bin <args>` with no input, standard output to `stdout` and standard error to
+/// `stderr` (e.g. `/dev/full` for either), and waits for it.
+pub fn run_with_streams(bin: &str, args: &[&str], stdout: Stdio, stderr: Stdio) -> Output {
+    Command::new(bin)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(stderr)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {bin}: {e}"))
 }
 
 /// Runs `zerosum <args>` with `input` on standard input; returns standard output and

@@ -4,7 +4,8 @@
 
 #![cfg(target_os = "linux")]
 
-use std::process::{Command, Output, Stdio};
+use crate::common::run_with_streams;
+use std::process::{Output, Stdio};
 
 const ZEROSUM: &str = env!("CARGO_BIN_EXE_zerosum");
 
@@ -20,13 +21,7 @@ fn full() -> Stdio {
 /// Runs `zerosum <args>` with no input, standard output to `stdout` and standard error
 /// piped.
 fn zerosum(args: &[&str], stdout: Stdio) -> Output {
-    Command::new(ZEROSUM)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .output()
-        .expect("run zerosum")
+    run_with_streams(ZEROSUM, args, stdout, Stdio::piped())
 }
 
 /// A tester's report: `zerosum --version > /dev/full` exited 0, as did `--help` and a
@@ -79,22 +74,10 @@ fn errors_on_a_full_standard_error_keep_their_status() {
         ),
         (pbrain, &["--bogus"], 2),
     ] {
-        let out = Command::new(bin)
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(full())
-            .output()
-            .expect("run the binary");
+        let out = run_with_streams(bin, args, Stdio::piped(), full());
         assert_eq!(out.status.code(), Some(code), "{bin} {args:?}");
         assert!(out.stdout.is_empty(), "{bin} {args:?}");
     }
-    let out = Command::new(ZEROSUM)
-        .arg("--version")
-        .stdin(Stdio::null())
-        .stdout(full())
-        .stderr(full())
-        .output()
-        .expect("run zerosum");
+    let out = run_with_streams(ZEROSUM, &["--version"], full(), full());
     assert_eq!(out.status.code(), Some(1));
 }

@@ -354,14 +354,12 @@ fn command_errors_share_one_prefix() {
 #[test]
 fn nboard_conversation_is_flushed_line_by_line() {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .args(["othello", "nboard", "--hash-mib", "4"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run zerosum");
+    use std::process::Stdio;
+    let mut child = crate::common::spawn(
+        env!("CARGO_BIN_EXE_zerosum"),
+        &["othello", "nboard", "--hash-mib", "4"],
+        Stdio::piped(),
+    );
     let mut stdin = child.stdin.take().expect("stdin");
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
     let mut read_until = |prefix: &str| -> String {
@@ -494,15 +492,13 @@ fn nboard_reports_an_input_it_cannot_read() {
 #[test]
 fn nboard_stops_its_search_when_its_output_closes() {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zerosum"))
-        .args(["othello", "nboard", "--hash-mib", "4"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = crate::common::spawn(
+        env!("CARGO_BIN_EXE_zerosum"),
+        &["othello", "nboard", "--hash-mib", "4"],
+        Stdio::piped(),
+    );
     let mut input = child.stdin.take().unwrap();
     input.write_all(b"nboard 2\nset depth 40\ngo\n").unwrap();
     input.flush().unwrap();
