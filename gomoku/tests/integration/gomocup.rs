@@ -624,6 +624,16 @@ fn run_quirky_pbrain(args: &[&str]) -> std::process::Output {
     child.wait_with_output().expect("wait")
 }
 
+/// Runs `quirky-pbrain` with `args` and asserts that it refused them: exit status 2,
+/// `needle` on standard error, nothing on standard output.
+fn assert_quirky_pbrain_refuses(args: &[&str], needle: &str) {
+    let out = run_quirky_pbrain(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+}
+
 /// `quirky-pbrain` refuses an argument no option reads (exit status 2, the argument
 /// named): before, `--node 40000` or an option of another build ran the match silently
 /// at the default 300 nodes. The options it has, values included, still start a brain.
@@ -639,14 +649,7 @@ fn quirky_pbrain_refuses_unknown_arguments() {
         (&["40000"][..], "\"40000\""),
         (&["--nodes", "5", "--nodes", "6"][..], "\"--nodes\""),
     ] {
-        let out = run(args);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(
-            err.contains(&format!("unknown argument {named}")),
-            "{args:?}: {err}"
-        );
-        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_quirky_pbrain_refuses(args, &format!("unknown argument {named}"));
     }
     let out = run(&[
         "--nodes",
@@ -685,14 +688,7 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--red-depth", "0", "a whole number of 1 or more"),
     ];
     for (option, value, range) in refused {
-        let out = run(&[option, value]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{option} {value}: {err}");
-        assert!(
-            err.contains(&format!("{option} takes {range}")),
-            "{option} {value}: {err}"
-        );
-        assert!(out.stdout.is_empty(), "{option} {value}");
+        assert_quirky_pbrain_refuses(&[option, value], &format!("{option} takes {range}"));
     }
     let out = run(&[
         "--nodes",
