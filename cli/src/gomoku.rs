@@ -133,13 +133,14 @@ fn play_game(
     rule: Option<&str>,
 ) -> Result<crate::play::gomoku::Gomoku, String> {
     use crate::play::gomoku::Gomoku;
+    // The errors name the option (`--rule: unknown or unsupported rule "caro"
+    // (freestyle/0, …)`), as clap's own do.
+    let parse_rule = |text: &str| {
+        text.parse::<gomoku::Rule>()
+            .map_err(|e| format!("--rule: {e}"))
+    };
     let Some(text) = position else {
-        // The errors name the option (`--rule: unknown or unsupported rule "caro"
-        // (freestyle/0, …)`), as clap's own do.
-        let rule: gomoku::Rule = rule
-            .unwrap_or("freestyle")
-            .parse()
-            .map_err(|e: gomoku::RuleError| format!("--rule: {e}"))?;
+        let rule = parse_rule(rule.unwrap_or("freestyle"))?;
         let size = size.unwrap_or(15);
         let board = Board::with_size(size, rule).map_err(|e| format!("--size: {e}"))?;
         return Ok(Gomoku::from_board(board));
@@ -155,9 +156,7 @@ fn play_game(
         ));
     }
     if let Some(rule) = rule {
-        let asked: gomoku::Rule = rule
-            .parse()
-            .map_err(|e: gomoku::RuleError| format!("--rule: {e}"))?;
+        let asked = parse_rule(rule)?;
         if asked != board.rule() {
             return Err(format!(
                 "--rule {rule} disagrees with --position {text:?}, which is played under {} {header}",
