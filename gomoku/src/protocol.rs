@@ -23,7 +23,8 @@
 //! `ERROR`; a `SWAP2BOARD` with a bad line is refused, since its stones count in order); `END`
 //! ends the conversation at once, even inside a block; nothing the manager sends can make
 //! it panic. With [`Brain::run_listening`] (standard input and output on Linux) an `END`
-//! that arrives during a move's search, or the output's closing, stops the search.
+//! or an `INFO timeout_turn 0` (Piskvork's "stop thinking": the move now) that arrives
+//! during a move's search, or the output's closing, stops the search.
 //!
 //! Time: each move gets at most `timeout_turn` minus a safety margin, and at most a
 //! share of `time_left` whenever the match clock is sent, counted from the command's
@@ -854,7 +855,8 @@ impl Brain {
     /// [`Brain::run`] on file descriptors (a pipe from the manager, a terminal), with a
     /// listener thread that reads the input while a move's search (or a Swap2 answer's
     /// searches) runs: an `END` that
-    /// arrives during the search, or the output's closing (the manager is gone), stops
+    /// arrives during the search, an `INFO timeout_turn 0` (Piskvork's "stop thinking"),
+    /// or the output's closing (the manager is gone), stops
     /// the search at once; the best move so far is still written, then the conversation
     /// goes on with the lines that came (and ends at the `END`). An `END` already read
     /// when the search started (a script piped in at once) and the input's end do not

@@ -958,6 +958,47 @@ fn end_during_a_search_stops_it() {
     assert_eq!(p.line(), "", "nothing after the move");
 }
 
+/// Piskvork's "stop thinking" sends `INFO timeout_turn 0` while the brain thinks (and
+/// sends the real limit again before the next move): the protocol's "0 = play as fast as
+/// possible", and "it is recommended to react on commands at any time, because the
+/// human opponent can change these values even when the brain is thinking"; the
+/// reference brain's thinking loop reads the new limit at once. The search stops and
+/// its best move so far is written; the conversation goes on with the `INFO` read as
+/// usual. New-user report 24: the `INFO` was read only after the search, so the brain
+/// thought on for its whole move (8.5 s of a `timeout_turn 10000`).
+#[cfg(target_os = "linux")]
+#[test]
+fn info_timeout_turn_0_during_a_search_asks_for_the_move_now() {
+    let mut p = OnPipes::start(Brain::new());
+    p.send("START 15\nINFO timeout_turn 1000000000\n");
+    assert_eq!(p.line(), "OK");
+    p.send("TURN 7,7\n");
+    p.search_started();
+    p.send("INFO timeout_turn 0\n");
+    let reply = p.line();
+    assert!(Cell::parse_xy(&reply).is_ok(), "{reply}");
+    p.send("ABOUT\nEND\n");
+    assert_eq!(p.line(), ABOUT);
+    let (brain, result) = p.finished();
+    result.unwrap();
+    assert_eq!(brain.interrupted, Some(Interrupt::PlayNow));
+    assert_eq!(brain.timeout_turn, 0, "the INFO was read after the search");
+    // Another limit during a search, and a limit sent with the move (a script piped in
+    // at once), do not stop it: it runs to its node limit.
+    let script = "START 15\nTURN 7,7\nINFO timeout_turn 0\n";
+    let expected = talk(&mut Brain::new().with_node_limit(20_000), script);
+    let mut p = OnPipes::start(Brain::new().with_node_limit(20_000));
+    p.send("START 15\nTURN 7,7\nINFO timeout_turn 0\n");
+    p.search_started();
+    p.send("INFO timeout_turn 5000\n");
+    assert_eq!(format!("{}\n{}\n", p.line(), p.line()), expected);
+    p.send("END\n");
+    let (brain, result) = p.finished();
+    result.unwrap();
+    assert_eq!(brain.interrupted, None);
+    assert_eq!(brain.timeout_turn, 5000);
+}
+
 /// The searches of a Swap2 answer (here choosing after three stones, under an 11-day
 /// `timeout_turn`) stop on `END` too: an answer is written at once and the
 /// conversation ends.
