@@ -20,7 +20,9 @@
 //! - an engine that thinks on (or ignores the end of its input) when the runner is
 //!   killed: on Linux each engine gets `SIGKILL` when the runner dies;
 //! - an engine that ends its lines with CR LF, LF or CR alone, as the protocol allows
-//!   ([`read_engine_line`]).
+//!   ([`read_engine_line`]);
+//! - an engine that answers a move with `SUGGEST x,y`: the runner answers `PLAY x,y`, as
+//!   the protocol asks of a manager in a tournament, and the engine's echo is its move.
 //!
 //! Engines think one at a time (the runner waits for each answer), so a shared machine
 //! measures them fairly; wrap a command in `nice` to be kind to others.
@@ -648,7 +650,20 @@ impl Player<'_> {
         // Some engines (Rapfi under `max_node`) hold their move until they read another
         // line: once the limit has passed, nudge them with ABOUT.
         let nudge = limit + Duration::from_millis(50);
-        let (read, reply) = p.answer_nudged(wait, Some(nudge), &mut self.stats.nudges)?;
+        let (mut read, mut reply) = p.answer_nudged(wait, Some(nudge), &mut self.stats.nudges)?;
+        // `SUGGEST x,y`: the engine proposes a move without playing it, and the manager
+        // answers `PLAY` with the move to play, which the engine echoes as its move; a
+        // Gomocup manager always plays the suggested move (the protocol's words), as
+        // Piskvork does. Its time runs on until the echo.
+        while let Some(cell) = suggested(&reply) {
+            p.send(&format!("PLAY {cell}"))?;
+            let spent = start.elapsed();
+            (read, reply) = p.answer_nudged(
+                wait.saturating_sub(spent),
+                Some(nudge.saturating_sub(spent)),
+                &mut self.stats.nudges,
+            )?;
+        }
         let t = read.saturating_duration_since(start);
         rtrace(start, read);
         p.first_move = false;
@@ -660,6 +675,13 @@ impl Player<'_> {
         self.stats.stray_lines += p.sync(config.grace.max(Duration::from_secs(2)))?;
         Ok((cell, t, free))
     }
+}
+
+/// The cell of an engine's `SUGGEST x,y` line (`SUGGEST` in any case), as the engine
+/// wrote it; `None` for any other line.
+fn suggested(line: &str) -> Option<&str> {
+    let (word, rest) = line.trim().split_once(char::is_whitespace)?;
+    word.eq_ignore_ascii_case("SUGGEST").then(|| rest.trim())
 }
 
 /// Plays engine A against engine B under `config`, calling `progress` after each game.

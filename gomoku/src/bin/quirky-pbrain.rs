@@ -6,6 +6,9 @@
 //! - `--slow-first MS`: sleeps that long before its first move;
 //! - `--die-after N`: exits (status 3, one line on standard error, none on standard
 //!   output) once it has answered N moves;
+//! - `--suggest`: answers each move with `SUGGEST x,y` without playing it (the
+//!   protocol's suggestion, which a manager answers with `PLAY x,y`; the brain then
+//!   plays that cell and echoes it);
 //! - `--nodes N`: nodes per move, the root VCF and VCT included (default 300);
 //! - `--eval FILE`: the evaluation table in the text form of `EvalTable::to_text`
 //!   (matches of alternative weights: `cargo xtask tune-gomoku`);
@@ -138,6 +141,7 @@ fn main() {
     let error_on_info = args.flag("--error-on-info");
     let mut slow_first = value("--slow-first").map(Duration::from_millis);
     let die_after = value("--die-after");
+    let suggest = args.flag("--suggest");
     let mut brain = Brain::new().with_node_limit(positive("--nodes").unwrap_or(300));
     if let Some(path) = args.text("--eval") {
         let table = std::fs::read_to_string(path)
@@ -225,7 +229,25 @@ fn main() {
             eprintln!("quirky-pbrain: dying after {answered} moves (--die-after)");
             std::process::exit(3);
         }
-        match brain.handle_line(&line, &mut out) {
+        let going = if suggest && moves {
+            // The move is written as a suggestion and taken back: the manager's PLAY
+            // plays it (or another cell).
+            let mut answer = Vec::new();
+            let going = brain.handle_line(&line, &mut answer);
+            for reply in String::from_utf8_lossy(&answer).lines() {
+                if gomoku::Cell::parse_xy(reply).is_ok() {
+                    let _ = writeln!(out, "SUGGEST {reply}");
+                    let _ = brain.handle_line(&format!("TAKEBACK {reply}"), &mut Vec::new());
+                } else {
+                    let _ = writeln!(out, "{reply}");
+                }
+            }
+            let _ = out.flush();
+            going
+        } else {
+            brain.handle_line(&line, &mut out)
+        };
+        match going {
             Ok(true) => {}
             _ => break,
         }
