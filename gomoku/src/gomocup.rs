@@ -42,6 +42,10 @@ use zerosum::{Game, Outcome, Side};
 /// How many of an engine's last standard-error lines are kept, to be shown when it dies.
 pub const STDERR_TAIL: usize = 3;
 
+/// The end of every line the runner sends: "The manager puts bytes CR LF (0x0d, 0x0a) at
+/// the end of lines" (the protocol), and engines written for Piskvork may count on it.
+pub const LINE_END: &str = "\r\n";
+
 /// How often a late engine is nudged with `ABOUT` (see [`EngineStats::nudges`]).
 pub const NUDGE_EVERY: Duration = Duration::from_millis(250);
 
@@ -460,12 +464,13 @@ impl Process {
         text
     }
 
-    /// Writes `text` and a newline to the engine in one write, so that the engine is
-    /// woken once for the line, not once for its text and again for its end.
+    /// Writes `text` and its line end to the engine in one write, so that the engine is
+    /// woken once for the line, not once for its text and again for its end. Lines end
+    /// with CR LF, as the protocol says a manager's lines do ([`LINE_END`]).
     fn send(&mut self, text: &str) -> Result<(), Fault> {
-        let mut line = String::with_capacity(text.len() + 1);
+        let mut line = String::with_capacity(text.len() + LINE_END.len());
         line.push_str(text);
-        line.push('\n');
+        line.push_str(LINE_END);
         self.stdin
             .write_all(line.as_bytes())
             .map_err(|_| Fault::Died)?;
@@ -631,9 +636,10 @@ impl Player<'_> {
             let mut text = String::from("BOARD");
             for &c in board.moves() {
                 let who = if board.stone(c) == Some(me) { 1 } else { 2 };
-                let _ = write!(text, "\n{},{},{who}", c.x, c.y);
+                let _ = write!(text, "{LINE_END}{},{},{who}", c.x, c.y);
             }
-            text.push_str("\nDONE");
+            text.push_str(LINE_END);
+            text.push_str("DONE");
             p.send(&text)?;
         } else {
             let last = board

@@ -6,6 +6,9 @@
 //! - `--slow-first MS`: sleeps that long before its first move;
 //! - `--die-after N`: exits (status 3, one line on standard error, none on standard
 //!   output) once it has answered N moves;
+//! - `--strict-crlf`: answers `ERROR` to every line that does not end with CR LF, the
+//!   line end the protocol gives a manager's lines (as a brain that cuts two bytes off
+//!   each line would misread it);
 //! - `--suggest`: answers each move with `SUGGEST x,y` without playing it (the
 //!   protocol's suggestion, which a manager answers with `PLAY x,y`; the brain then
 //!   plays that cell and echoes it);
@@ -142,6 +145,7 @@ fn main() {
     let mut slow_first = value("--slow-first").map(Duration::from_millis);
     let die_after = value("--die-after");
     let suggest = args.flag("--suggest");
+    let strict_crlf = args.flag("--strict-crlf");
     let mut brain = Brain::new().with_node_limit(positive("--nodes").unwrap_or(300));
     if let Some(path) = args.text("--eval") {
         let table = std::fs::read_to_string(path)
@@ -210,8 +214,22 @@ fn main() {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut answered = 0;
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut input = stdin.lock();
+    loop {
+        let mut raw = String::new();
+        if !matches!(input.read_line(&mut raw), Ok(n) if n > 0) {
+            break;
+        }
+        if strict_crlf && !raw.ends_with("\r\n") {
+            let _ = writeln!(
+                out,
+                "ERROR line {:?} does not end with CR LF",
+                raw.trim_end()
+            );
+            let _ = out.flush();
+            continue;
+        }
+        let line = raw.trim_end_matches(['\r', '\n']).to_string();
         let upper = line.trim().to_ascii_uppercase();
         if error_on_info && upper.starts_with("INFO") {
             let known = ["TIMEOUT_TURN", "TIMEOUT_MATCH", "TIME_LEFT", "RULE"];

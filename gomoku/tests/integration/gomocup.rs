@@ -117,6 +117,22 @@ fn an_engine_that_suggests_its_moves_plays_them() {
     assert!(r.a.moves > 0, "{r:?}");
 }
 
+/// The runner ends its lines with CR LF: "The manager puts bytes CR LF (0x0d, 0x0a) at
+/// the end of lines" (the protocol), and an engine may count on it. New-user report 24:
+/// the runner sent LF alone, and such an engine answered `ERROR` from `START` on.
+#[test]
+fn the_runner_ends_its_lines_with_cr_lf() {
+    let mut config = MatchConfig::new(openings(1), TimeControl::PerMove(Duration::from_secs(5)));
+    config.max_stones = 20;
+    let a = engine("--nodes 200 --strict-crlf");
+    let b = engine("--nodes 200");
+    let r = run_match(&config, &a, &b, |_| {});
+    assert_eq!(r.report.result.games(), 2);
+    assert!(r.a.faults.is_empty() && r.b.faults.is_empty(), "{r:?}");
+    assert_eq!(r.a.stray_lines, 0, "{r:?}");
+    assert!(r.a.moves > 0, "{r:?}");
+}
+
 /// Time control with an injected clock (`zerosum::time::TickClock`, which moves a fixed
 /// step at each reading): the engine's reported time never passes the budget's maximum
 /// by more than a few readings, and on an unsettled middle game it uses at least 75 % of
