@@ -20,7 +20,9 @@
 //! - an engine that thinks on (or ignores the end of its input) when the runner is
 //!   killed: on Linux each engine gets `SIGKILL` when the runner dies;
 //! - an engine that ends its lines with CR LF, LF or CR alone, as the protocol allows
-//!   ([`read_engine_line`]).
+//!   ([`read_engine_line`]);
+//! - an engine that answers a move with `SUGGEST x,y`: the runner answers `PLAY x,y`, as
+//!   the protocol asks of a manager in a tournament, and the engine's echo is its move.
 //!
 //! Engines think one at a time (the runner waits for each answer), so a shared machine
 //! measures them fairly; wrap a command in `nice` to be kind to others.
@@ -39,6 +41,10 @@ use zerosum::{Game, Outcome, Side};
 
 /// How many of an engine's last standard-error lines are kept, to be shown when it dies.
 pub const STDERR_TAIL: usize = 3;
+
+/// The end of every line the runner sends: "The manager puts bytes CR LF (0x0d, 0x0a) at
+/// the end of lines" (the protocol), and engines written for Piskvork may count on it.
+pub const LINE_END: &str = "\r\n";
 
 /// How often a late engine is nudged with `ABOUT` (see [`EngineStats::nudges`]).
 pub const NUDGE_EVERY: Duration = Duration::from_millis(250);
@@ -458,12 +464,13 @@ impl Process {
         text
     }
 
-    /// Writes `text` and a newline to the engine in one write, so that the engine is
-    /// woken once for the line, not once for its text and again for its end.
+    /// Writes `text` and its line end to the engine in one write, so that the engine is
+    /// woken once for the line, not once for its text and again for its end. Lines end
+    /// with CR LF, as the protocol says a manager's lines do ([`LINE_END`]).
     fn send(&mut self, text: &str) -> Result<(), Fault> {
-        let mut line = String::with_capacity(text.len() + 1);
+        let mut line = String::with_capacity(text.len() + LINE_END.len());
         line.push_str(text);
-        line.push('\n');
+        line.push_str(LINE_END);
         self.stdin
             .write_all(line.as_bytes())
             .map_err(|_| Fault::Died)?;
@@ -629,9 +636,10 @@ impl Player<'_> {
             let mut text = String::from("BOARD");
             for &c in board.moves() {
                 let who = if board.stone(c) == Some(me) { 1 } else { 2 };
-                let _ = write!(text, "\n{},{},{who}", c.x, c.y);
+                let _ = write!(text, "{LINE_END}{},{},{who}", c.x, c.y);
             }
-            text.push_str("\nDONE");
+            text.push_str(LINE_END);
+            text.push_str("DONE");
             p.send(&text)?;
         } else {
             let last = board
@@ -648,7 +656,20 @@ impl Player<'_> {
         // Some engines (Rapfi under `max_node`) hold their move until they read another
         // line: once the limit has passed, nudge them with ABOUT.
         let nudge = limit + Duration::from_millis(50);
-        let (read, reply) = p.answer_nudged(wait, Some(nudge), &mut self.stats.nudges)?;
+        let (mut read, mut reply) = p.answer_nudged(wait, Some(nudge), &mut self.stats.nudges)?;
+        // `SUGGEST x,y`: the engine proposes a move without playing it, and the manager
+        // answers `PLAY` with the move to play, which the engine echoes as its move; a
+        // Gomocup manager always plays the suggested move (the protocol's words), as
+        // Piskvork does. Its time runs on until the echo.
+        while let Some(cell) = suggested(&reply) {
+            p.send(&format!("PLAY {cell}"))?;
+            let spent = start.elapsed();
+            (read, reply) = p.answer_nudged(
+                wait.saturating_sub(spent),
+                Some(nudge.saturating_sub(spent)),
+                &mut self.stats.nudges,
+            )?;
+        }
         let t = read.saturating_duration_since(start);
         rtrace(start, read);
         p.first_move = false;
@@ -660,6 +681,13 @@ impl Player<'_> {
         self.stats.stray_lines += p.sync(config.grace.max(Duration::from_secs(2)))?;
         Ok((cell, t, free))
     }
+}
+
+/// The cell of an engine's `SUGGEST x,y` line (`SUGGEST` in any case), as the engine
+/// wrote it; `None` for any other line.
+fn suggested(line: &str) -> Option<&str> {
+    let (word, rest) = line.trim().split_once(char::is_whitespace)?;
+    word.eq_ignore_ascii_case("SUGGEST").then(|| rest.trim())
 }
 
 /// Plays engine A against engine B under `config`, calling `progress` after each game.

@@ -23,7 +23,8 @@
 //! `ERROR`; a `SWAP2BOARD` with a bad line is refused, since its stones count in order); `END`
 //! ends the conversation at once, even inside a block; nothing the manager sends can make
 //! it panic. With [`Brain::run_listening`] (standard input and output on Linux) an `END`
-//! that arrives during a move's search, or the output's closing, stops the search.
+//! or an `INFO timeout_turn 0` (Piskvork's "stop thinking": the move now) that arrives
+//! during a move's search, or the output's closing, stops the search.
 //!
 //! Time: each move gets at most `timeout_turn` minus a safety margin, and at most a
 //! share of `time_left` whenever the match clock is sent, counted from the command's
@@ -652,19 +653,29 @@ impl Brain {
         }
     }
 
+    /// `TAKEBACK x,y`: removes the stone on `x,y` and answers `OK`, as the protocol says
+    /// ("the brain removes stone which has coordinate [X,Y]"; the manager's reference
+    /// brain clears whatever is on the cell). The last move is undone; any other stone
+    /// (a `BOARD` may list its stones in any order under Gomoku, or as a position no
+    /// alternate play reaches) is removed by [`without_stone`], its side then to move.
+    /// Answers `ERROR` without a game, for a bad or off-board cell, or an empty one.
     fn takeback(&mut self, arg: &str) -> String {
         let Some(board) = self.board.as_mut() else {
             return "ERROR no game started (send START first)".into();
         };
         match Cell::parse_xy(arg) {
             Ok(c) if board.last_move() == Some(c) && board.try_undo() => "OK".into(),
-            // Only the stones of a `BOARD` set up as stones (not by alternate play) are
-            // left: none of them is a move that can be taken back.
-            Ok(c) if board.stone(c).is_some() && !board.clone().try_undo() => format!(
-                "ERROR {} is a stone of the BOARD's setup, which cannot be taken back",
-                c.to_xy()
-            ),
-            Ok(c) => format!("ERROR {} is not the last stone played", c.to_xy()),
+            Ok(c) if !board.on_board(c) => {
+                let n = board.size();
+                format!("ERROR cell {} is off the {n}x{n} board", c.to_xy())
+            }
+            Ok(c) if board.raw(board.index(c)) == 0 => {
+                format!("ERROR cell {} holds no stone", c.to_xy())
+            }
+            Ok(c) => {
+                *board = without_stone(board, c);
+                "OK".into()
+            }
             Err(e) => bad_cell(&e, board.size()),
         }
     }
@@ -844,7 +855,8 @@ impl Brain {
     /// [`Brain::run`] on file descriptors (a pipe from the manager, a terminal), with a
     /// listener thread that reads the input while a move's search (or a Swap2 answer's
     /// searches) runs: an `END` that
-    /// arrives during the search, or the output's closing (the manager is gone), stops
+    /// arrives during the search, an `INFO timeout_turn 0` (Piskvork's "stop thinking"),
+    /// or the output's closing (the manager is gone), stops
     /// the search at once; the best move so far is still written, then the conversation
     /// goes on with the lines that came (and ends at the `END`). An `END` already read
     /// when the search started (a script piped in at once) and the input's end do not
@@ -921,6 +933,60 @@ fn under_rule(board: &Board, rule: Rule) -> Board {
         }
     }
     nb.set_side_to_move(board.side_to_move());
+    nb
+}
+
+/// `board` without the stone (or blocker) on `removed`, for a `TAKEBACK` of a stone that
+/// is not the last move: the side of a removed stone is to move (it is taken back), the
+/// side to move stays for a blocker. The other stones are replayed by alternate play,
+/// each side's in the order they were played, when their counts let that end with the
+/// side to move (then they can be taken back in turn); else, or when the rule refuses a
+/// stone in that order, they are placed as setup stones of their own colours. Then the
+/// blockers (`BOARD` field 3) but `removed`.
+fn without_stone(board: &Board, removed: Cell) -> Board {
+    let size = u32::from(board.size());
+    let to_move = board.stone(removed).unwrap_or(board.side_to_move());
+    let kept: Vec<Cell> = board
+        .moves()
+        .iter()
+        .copied()
+        .filter(|&c| c != removed)
+        .collect();
+    let of = |side: Side| -> Vec<Cell> {
+        kept.iter()
+            .copied()
+            .filter(|&c| board.stone(c) == Some(side))
+            .collect()
+    };
+    let (black, white) = (of(Side::First), of(Side::Second));
+    // Alternate play from black ends with black to move after equal counts, with white
+    // to move after one black stone more.
+    let alternate = match to_move {
+        Side::First => black.len() == white.len(),
+        Side::Second => black.len() == white.len() + 1,
+    };
+    let mut nb = Board::with_size(size, board.rule()).expect("same size");
+    let replayed = alternate
+        && black.iter().enumerate().all(|(k, &c)| {
+            nb.try_play(c).is_ok() && white.get(k).is_none_or(|&w| nb.try_play(w).is_ok())
+        });
+    if !replayed {
+        nb = Board::with_size(size, board.rule()).expect("same size");
+        for &c in &kept {
+            let side = board.stone(c).expect("a stone played is on its cell");
+            if nb.place(c, side).is_err() {
+                break;
+            }
+        }
+    }
+    for i in 0..board.cell_count() {
+        let c = board.cell_of(i);
+        if board.raw(i) == 3 && c != removed {
+            // An empty cell of the new board: the blockers' cells hold no stone.
+            let _ = nb.place_blocker(c);
+        }
+    }
+    nb.set_side_to_move(to_move);
     nb
 }
 

@@ -6,6 +6,12 @@
 //! - `--slow-first MS`: sleeps that long before its first move;
 //! - `--die-after N`: exits (status 3, one line on standard error, none on standard
 //!   output) once it has answered N moves;
+//! - `--strict-crlf`: answers `ERROR` to every line that does not end with CR LF, the
+//!   line end the protocol gives a manager's lines (as a brain that cuts two bytes off
+//!   each line would misread it);
+//! - `--suggest`: answers each move with `SUGGEST x,y` without playing it (the
+//!   protocol's suggestion, which a manager answers with `PLAY x,y`; the brain then
+//!   plays that cell and echoes it);
 //! - `--nodes N`: nodes per move, the root VCF and VCT included (default 300);
 //! - `--eval FILE`: the evaluation table in the text form of `EvalTable::to_text`
 //!   (matches of alternative weights: `cargo xtask tune-gomoku`);
@@ -138,6 +144,8 @@ fn main() {
     let error_on_info = args.flag("--error-on-info");
     let mut slow_first = value("--slow-first").map(Duration::from_millis);
     let die_after = value("--die-after");
+    let suggest = args.flag("--suggest");
+    let strict_crlf = args.flag("--strict-crlf");
     let mut brain = Brain::new().with_node_limit(positive("--nodes").unwrap_or(300));
     if let Some(path) = args.text("--eval") {
         let table = std::fs::read_to_string(path)
@@ -206,8 +214,22 @@ fn main() {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut answered = 0;
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut input = stdin.lock();
+    loop {
+        let mut raw = String::new();
+        if !matches!(input.read_line(&mut raw), Ok(n) if n > 0) {
+            break;
+        }
+        if strict_crlf && !raw.ends_with("\r\n") {
+            let _ = writeln!(
+                out,
+                "ERROR line {:?} does not end with CR LF",
+                raw.trim_end()
+            );
+            let _ = out.flush();
+            continue;
+        }
+        let line = raw.trim_end_matches(['\r', '\n']).to_string();
         let upper = line.trim().to_ascii_uppercase();
         if error_on_info && upper.starts_with("INFO") {
             let known = ["TIMEOUT_TURN", "TIMEOUT_MATCH", "TIME_LEFT", "RULE"];
@@ -225,7 +247,25 @@ fn main() {
             eprintln!("quirky-pbrain: dying after {answered} moves (--die-after)");
             std::process::exit(3);
         }
-        match brain.handle_line(&line, &mut out) {
+        let going = if suggest && moves {
+            // The move is written as a suggestion and taken back: the manager's PLAY
+            // plays it (or another cell).
+            let mut answer = Vec::new();
+            let going = brain.handle_line(&line, &mut answer);
+            for reply in String::from_utf8_lossy(&answer).lines() {
+                if gomoku::Cell::parse_xy(reply).is_ok() {
+                    let _ = writeln!(out, "SUGGEST {reply}");
+                    let _ = brain.handle_line(&format!("TAKEBACK {reply}"), &mut Vec::new());
+                } else {
+                    let _ = writeln!(out, "{reply}");
+                }
+            }
+            let _ = out.flush();
+            going
+        } else {
+            brain.handle_line(&line, &mut out)
+        };
+        match going {
             Ok(true) => {}
             _ => break,
         }

@@ -8,7 +8,11 @@
 //! the buffer the conversation thread takes its lines from, so nothing is lost or
 //! reordered. It stops the search when
 //! - an `END` line arrives during the search (an `END` already read before the search
-//!   started, as in a script piped in at once, is handled after it, in its turn), or
+//!   started, as in a script piped in at once, is handled after it, in its turn),
+//! - an `INFO timeout_turn 0` line arrives during the search: "play as fast as
+//!   possible", which Piskvork's "stop thinking" sends while a brain thinks (the
+//!   protocol recommends reacting to commands at any time); the move found so far is
+//!   answered, and the line is read after it as usual, or
 //! - the output is closed: nobody reads the answers any more (the manager died; a pipe
 //!   whose reader is gone reports `POLLERR`, a hung-up terminal `POLLHUP`).
 //!
@@ -39,6 +43,9 @@ const KEPT: usize = MAX_LINE + 1;
 pub(crate) enum Interrupt {
     /// An `END` line arrived during the search.
     End,
+    /// An `INFO timeout_turn 0` line arrived during the search (Piskvork's "stop
+    /// thinking"): the move is wanted now.
+    PlayNow,
     /// The output was closed during the search.
     OutputClosed,
 }
@@ -136,28 +143,44 @@ fn append(st: &mut State, mut bytes: &[u8]) {
     }
 }
 
-/// Whether a line ended since the last call (during the running search) is the command
-/// `END` (its first word, in any case, as the conversation reads it). Each byte is looked
-/// at once.
-fn end_arrived(st: &mut State) -> bool {
+/// Whether a line ended since the last call (during the running search) stops the
+/// search, and why: the command `END` (its first word, in any case, as the conversation
+/// reads it) or `INFO timeout_turn 0`. Each byte is looked at once.
+fn stop_arrived(st: &mut State) -> Option<Interrupt> {
     for i in st.end_scan..st.buf.len() {
         if is_line_end(st.buf[i]) {
             let line = st.end_line..i;
             st.end_line = i + 1;
-            if is_end(&st.buf[line]) {
+            let why = stops(&st.buf[line]);
+            if why.is_some() {
                 st.end_scan = i + 1;
-                return true;
+                return why;
             }
         }
     }
     st.end_scan = st.buf.len();
-    false
+    None
 }
 
-fn is_end(line: &[u8]) -> bool {
-    line.split(|b| b.is_ascii_whitespace())
-        .find(|w| !w.is_empty())
-        .is_some_and(|w| w.eq_ignore_ascii_case(b"END"))
+/// Whether `line` stops a running search: `END` ([`Interrupt::End`]) or `INFO
+/// timeout_turn` with a value of 0 ([`Interrupt::PlayNow`]); words in any case, as the
+/// conversation reads them.
+fn stops(line: &[u8]) -> Option<Interrupt> {
+    let mut words = line
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|w| !w.is_empty());
+    let first = words.next()?;
+    if first.eq_ignore_ascii_case(b"END") {
+        return Some(Interrupt::End);
+    }
+    let zero = |w: &[u8]| std::str::from_utf8(w).is_ok_and(|t| t.parse::<u64>() == Ok(0));
+    (first.eq_ignore_ascii_case(b"INFO")
+        && words
+            .next()
+            .is_some_and(|k| k.eq_ignore_ascii_case(b"timeout_turn"))
+        && words.next().is_some_and(zero)
+        && words.next().is_none())
+    .then_some(Interrupt::PlayNow)
 }
 
 impl<'a> Listener<'a> {
@@ -299,8 +322,8 @@ impl<'a> Listener<'a> {
                     Err(_) => st.eof = true,
                 }
             }
-            let why = if end_arrived(&mut st) {
-                Some(Interrupt::End)
+            let why = if let Some(why) = stop_arrived(&mut st) {
+                Some(why)
             } else if output_gone {
                 Some(Interrupt::OutputClosed)
             } else {
@@ -382,16 +405,39 @@ mod tests {
         append(&mut st, b"END\nTURN 7,7\nmore of a line");
         st.end_scan = st.buf.len();
         st.end_line = st.line_start;
-        assert!(!end_arrived(&mut st));
+        assert_eq!(stop_arrived(&mut st), None);
         for _ in 0..20 {
             append(&mut st, &[b'x'; 10_000]);
-            assert!(!end_arrived(&mut st));
+            assert_eq!(stop_arrived(&mut st), None);
         }
         assert_eq!(st.buf.len() - st.line_start, KEPT);
         append(&mut st, b"x\nEn");
-        assert!(!end_arrived(&mut st));
+        assert_eq!(stop_arrived(&mut st), None);
         append(&mut st, b"d \r");
-        assert!(end_arrived(&mut st));
+        assert_eq!(stop_arrived(&mut st), Some(Interrupt::End));
+    }
+
+    /// The lines that stop a search: `END`, and `INFO timeout_turn` with the value 0 as
+    /// the conversation parses it (any case and spacing, `00`, `+0`); no other value, key
+    /// or command does.
+    #[test]
+    fn end_and_a_zero_turn_limit_stop_a_search() {
+        for (line, why) in [
+            (&b"END"[..], Some(Interrupt::End)),
+            (b"  end  ", Some(Interrupt::End)),
+            (b"INFO timeout_turn 0", Some(Interrupt::PlayNow)),
+            (b"info  TIMEOUT_TURN\t00 ", Some(Interrupt::PlayNow)),
+            (b"INFO timeout_turn +0", Some(Interrupt::PlayNow)),
+            (b"INFO timeout_turn 10", None),
+            (b"INFO timeout_turn", None),
+            (b"INFO timeout_turn 0 ms", None),
+            (b"INFO time_left 0", None),
+            (b"INFO timeout_match 0", None),
+            (b"TURN 7,7", None),
+            (b"", None),
+        ] {
+            assert_eq!(stops(line), why, "{:?}", String::from_utf8_lossy(line));
+        }
     }
 
     /// Wake-ups pile up when searches end before the listener gets to `poll` (fast moves

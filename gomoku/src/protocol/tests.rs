@@ -501,9 +501,10 @@ fn protocol_table() {
         ("START 15\nBOARD\n7,7,1\nEND\nABOUT", &[Ok]),
         ("START 15\nSWAP2BOARD\nEND\nDONE", &[Ok]),
         ("END\nSTART 15", &[]),
+        // TAKEBACK removes the stone on its cell, the last move or not (the protocol).
         (
             "START 15\nTAKEBACK 7,7\nTURN 7,7\nTAKEBACK 7,7",
-            &[Ok, Error, Move, Error],
+            &[Ok, Error, Move, Ok],
         ),
         (
             "START 15\nRESTART\nRESTART 3\nabout\n\n\r\nfoo bar",
@@ -553,24 +554,74 @@ fn board_with_one_stone_more_of_ours_is_searched_for_us() {
     );
 }
 
-/// `TAKEBACK` of a stone of a `BOARD` set up as stones is refused with its reason;
-/// it was told "not the last stone played", even for the last one.
+/// `TAKEBACK x,y` removes the stone on `x,y` and answers `OK`: the protocol says "The
+/// brain removes stone which has coordinate [X,Y] and then answers OK", and the
+/// manager's reference brain (Piskvork's `skelet_CPP/example.cpp`) clears whatever is on
+/// the cell. A manager takes back the game's moves in the game's order, while a `BOARD`
+/// may list its stones in any order under Gomoku (here grouped by colour) or as a
+/// position no alternate play reaches. New-user report 24: every stone but the last
+/// of the brain's own record was refused (`ERROR 7,9 is not the last stone played`,
+/// `ERROR 0,0 is a stone of the BOARD's setup, which cannot be taken back`).
 #[test]
-fn takeback_of_a_setup_stone_says_why() {
+fn takeback_removes_the_stone_on_its_cell() {
+    let cell = |t: &str| Cell::parse_xy(t).unwrap();
+    // The game 7,7 8,8 7,8 6,6 7,9 9,9 (we are black), sent grouped by colour.
+    let mut b = Brain::new().with_node_limit(500);
+    let out = talk(
+        &mut b,
+        "START 15\nBOARD\n8,8,2\n6,6,2\n9,9,2\n7,9,1\n7,8,1\n7,7,1\nDONE\n",
+    );
+    let reply = out.lines().nth(1).unwrap().to_string();
+    for (taken, to_move) in [
+        (reply.as_str(), Side::First),
+        ("9,9", Side::Second),
+        ("7,9", Side::First),
+        ("6,6", Side::Second),
+        ("7,8", Side::First),
+        ("8,8", Side::Second),
+    ] {
+        assert_eq!(
+            talk(&mut b, &format!("TAKEBACK {taken}\n")),
+            "OK\n",
+            "{taken}"
+        );
+        let board = b.board().unwrap();
+        assert_eq!(board.stone(cell(taken)), None, "{taken}");
+        assert_eq!(board.side_to_move(), to_move, "after {taken}");
+    }
+    assert_eq!(b.board().unwrap().stone_count(), 1);
+    // The game goes on from there: white's new move, then ours.
+    let out = talk(&mut b, "TURN 0,0\n");
+    let ours = cell(out.trim());
+    assert!(![cell("7,7"), cell("0,0")].contains(&ours), "{out}");
+    // A BOARD of stones no alternate play reaches (three of ours, one of theirs).
     let mut b = Brain::new().with_node_limit(500);
     let out = talk(
         &mut b,
         "START 15\nBOARD\n7,7,1\n7,8,1\n0,0,2\n0,5,1\nDONE\n",
     );
     let reply = out.lines().nth(1).unwrap().to_string();
-    assert_eq!(talk(&mut b, &format!("TAKEBACK {reply}\n")), "OK\n");
     assert_eq!(
-        talk(&mut b, "TAKEBACK 0,0\nTAKEBACK 7,7\nTAKEBACK 3,3\n"),
-        "ERROR 0,0 is a stone of the BOARD's setup, which cannot be taken back\n\
-         ERROR 7,7 is a stone of the BOARD's setup, which cannot be taken back\n\
-         ERROR 3,3 is not the last stone played\n"
+        talk(
+            &mut b,
+            &format!(
+                "TAKEBACK {reply}\nTAKEBACK 0,0\nTAKEBACK 7,7\nTAKEBACK 3,3\nTAKEBACK 20,20\n"
+            )
+        ),
+        "OK\nOK\nOK\nERROR cell 3,3 holds no stone\nERROR cell 20,20 is off the 15x15 board\n"
     );
-    assert_eq!(b.board().unwrap().stone_count(), 4);
+    let board = b.board().unwrap();
+    assert_eq!(board.stone_count(), 2);
+    assert_eq!(board.stone(cell("7,8")), Some(Side::First));
+    assert_eq!(board.stone(cell("0,5")), Some(Side::First));
+    assert_eq!(board.side_to_move(), Side::First);
+    // A blocker of a continuous game (field 3) is cleared too.
+    let mut b = Brain::new().with_node_limit(500);
+    talk(&mut b, "START 15\nBOARD\n7,7,1\n3,3,3\nDONE\n");
+    assert_eq!(talk(&mut b, "TAKEBACK 3,3\n"), "OK\n");
+    let board = b.board().unwrap();
+    assert_eq!(board.raw(board.index(cell("3,3"))), 0);
+    assert_eq!(board.stone(cell("7,7")), Some(Side::First));
 }
 
 #[test]
@@ -905,6 +956,47 @@ fn end_during_a_search_stops_it() {
     result.unwrap();
     assert_eq!(brain.interrupted, Some(Interrupt::End));
     assert_eq!(p.line(), "", "nothing after the move");
+}
+
+/// Piskvork's "stop thinking" sends `INFO timeout_turn 0` while the brain thinks (and
+/// sends the real limit again before the next move): the protocol's "0 = play as fast as
+/// possible", and "it is recommended to react on commands at any time, because the
+/// human opponent can change these values even when the brain is thinking"; the
+/// reference brain's thinking loop reads the new limit at once. The search stops and
+/// its best move so far is written; the conversation goes on with the `INFO` read as
+/// usual. New-user report 24: the `INFO` was read only after the search, so the brain
+/// thought on for its whole move (8.5 s of a `timeout_turn 10000`).
+#[cfg(target_os = "linux")]
+#[test]
+fn info_timeout_turn_0_during_a_search_asks_for_the_move_now() {
+    let mut p = OnPipes::start(Brain::new());
+    p.send("START 15\nINFO timeout_turn 1000000000\n");
+    assert_eq!(p.line(), "OK");
+    p.send("TURN 7,7\n");
+    p.search_started();
+    p.send("INFO timeout_turn 0\n");
+    let reply = p.line();
+    assert!(Cell::parse_xy(&reply).is_ok(), "{reply}");
+    p.send("ABOUT\nEND\n");
+    assert_eq!(p.line(), ABOUT);
+    let (brain, result) = p.finished();
+    result.unwrap();
+    assert_eq!(brain.interrupted, Some(Interrupt::PlayNow));
+    assert_eq!(brain.timeout_turn, 0, "the INFO was read after the search");
+    // Another limit during a search, and a limit sent with the move (a script piped in
+    // at once), do not stop it: it runs to its node limit.
+    let script = "START 15\nTURN 7,7\nINFO timeout_turn 0\n";
+    let expected = talk(&mut Brain::new().with_node_limit(20_000), script);
+    let mut p = OnPipes::start(Brain::new().with_node_limit(20_000));
+    p.send("START 15\nTURN 7,7\nINFO timeout_turn 0\n");
+    p.search_started();
+    p.send("INFO timeout_turn 5000\n");
+    assert_eq!(format!("{}\n{}\n", p.line(), p.line()), expected);
+    p.send("END\n");
+    let (brain, result) = p.finished();
+    result.unwrap();
+    assert_eq!(brain.interrupted, None);
+    assert_eq!(brain.timeout_turn, 5000);
 }
 
 /// The searches of a Swap2 answer (here choosing after three stones, under an 11-day

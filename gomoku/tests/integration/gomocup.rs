@@ -95,6 +95,44 @@ fn a_slow_first_move_is_tolerated_and_a_timeout_is_a_loss() {
     assert!(r.a.faults[0].contains("no answer"), "{:?}", r.a.faults);
 }
 
+/// An engine that answers its moves with `SUGGEST x,y` plays them: the protocol says the
+/// manager answers `SUGGEST` with `PLAY` (or `END`), and "in Gomocup tournament the
+/// manager always answers the move the brain has sent in the SUGGEST command"; the
+/// engine then echoes the move. New-user report 24: the runner scored every such game a
+/// fault (`answered "SUGGEST 6,7" instead of a move`).
+#[test]
+fn an_engine_that_suggests_its_moves_plays_them() {
+    let mut config = MatchConfig::new(openings(1), TimeControl::PerMove(Duration::from_secs(5)));
+    config.max_stones = 30;
+    let a = engine("--nodes 200 --suggest");
+    let b = engine("--nodes 200");
+    let r = run_match(&config, &a, &b, |_| {});
+    assert_eq!(r.report.result.games(), 2);
+    assert!(r.a.faults.is_empty() && r.b.faults.is_empty(), "{r:?}");
+    for g in &r.games {
+        assert!(g.forfeit.is_none(), "{g:?}");
+        let stones = g.moves.split(':').nth(1).unwrap().len();
+        assert!(g.outcome.is_some() || stones >= 2 * 30, "{}", g.moves);
+    }
+    assert!(r.a.moves > 0, "{r:?}");
+}
+
+/// The runner ends its lines with CR LF: "The manager puts bytes CR LF (0x0d, 0x0a) at
+/// the end of lines" (the protocol), and an engine may count on it. New-user report 24:
+/// the runner sent LF alone, and such an engine answered `ERROR` from `START` on.
+#[test]
+fn the_runner_ends_its_lines_with_cr_lf() {
+    let mut config = MatchConfig::new(openings(1), TimeControl::PerMove(Duration::from_secs(5)));
+    config.max_stones = 20;
+    let a = engine("--nodes 200 --strict-crlf");
+    let b = engine("--nodes 200");
+    let r = run_match(&config, &a, &b, |_| {});
+    assert_eq!(r.report.result.games(), 2);
+    assert!(r.a.faults.is_empty() && r.b.faults.is_empty(), "{r:?}");
+    assert_eq!(r.a.stray_lines, 0, "{r:?}");
+    assert!(r.a.moves > 0, "{r:?}");
+}
+
 /// Time control with an injected clock (`zerosum::time::TickClock`, which moves a fixed
 /// step at each reading): the engine's reported time never passes the budget's maximum
 /// by more than a few readings, and on an unsettled middle game it uses at least 75 % of
