@@ -91,10 +91,12 @@ fn warn_if_far_beyond<G: Geometry>(
 pub struct SizeArgs {
     /// Columns of the board, 1 to 32, with width x (height + 1) at most 64 (the
     /// bitboard's limit). Other sizes than 7x6 for solve and analyze only.
-    #[arg(long, default_value_t = 7, value_name = "W")]
+    #[arg(long, default_value_t = 7, value_name = "W", allow_negative_numbers = true,
+          value_parser = crate::whole::whole::<u32>(1, 32))]
     width: u32,
     /// Rows of the board, 1 to 63. Other sizes than 7x6 for solve and analyze only.
-    #[arg(long, default_value_t = 6, value_name = "H")]
+    #[arg(long, default_value_t = 6, value_name = "H", allow_negative_numbers = true,
+          value_parser = crate::whole::whole::<u32>(1, 63))]
     height: u32,
 }
 
@@ -148,10 +150,12 @@ pub struct SolveArgs {
     limits: ExactLimitArgs,
     /// Transposition-table memory in MiB, 64 to 4096 (rounded down to a power of two;
     /// 8 bytes an entry).
-    #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(64..=4096))]
+    #[arg(long, default_value_t = 64, value_name = "MIB", allow_negative_numbers = true,
+          value_parser = crate::whole::whole::<u64>(64, 4096))]
     hash_mib: u64,
     /// Search threads sharing the table (Lazy SMP); default: all cores.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = crate::whole::whole::<u16>(1, 256))]
     threads: Option<u16>,
     /// Search every position, even one the shipped books answer (to measure the solver,
     /// or to check a book).

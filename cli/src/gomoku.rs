@@ -25,13 +25,13 @@ pub enum Command {
         /// Board side, 5 to 22 (15 and 20 are the usual ones; default 15). A
         /// --position carries its own (`20f:…`; a bare move list is 15x15): --size
         /// must then agree with it.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = crate::whole::whole::<u32>(5, 22))]
         size: Option<u32>,
         /// Rule: `freestyle` (five or more wins; the default), `standard` (exactly
         /// five) or `renju` (black may not make an overline, a double four or a double
         /// three). A --position carries its own (`15r:…`; a bare move list is
         /// freestyle): --rule must then agree with it.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         rule: Option<String>,
     },
     /// Reads positions (`15f:h8i7e9`, or a bare move list for 15x15 freestyle) from
@@ -44,7 +44,8 @@ pub enum Command {
     Solve {
         /// Attacker positions the VCF search may visit per position; when it runs out
         /// the answer is `unknown` (not `no vcf`).
-        #[arg(long, default_value_t = 500_000, value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
+        #[arg(long, default_value_t = 500_000, allow_negative_numbers = true,
+              value_parser = crate::whole::whole::<u64>(1, u64::MAX))]
         nodes: u64,
     },
     /// Reads positions from standard input and prints the move the engine plays:

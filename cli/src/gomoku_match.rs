@@ -32,18 +32,20 @@ pub struct MatchArgs {
     #[arg(long)]
     pub openings: std::path::PathBuf,
     /// Time per move in milliseconds (the default: 1000; at most a day).
-    #[arg(long, conflicts_with = "game_ms", value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TIME_MS))]
+    #[arg(long, conflicts_with = "game_ms", allow_negative_numbers = true,
+          value_parser = crate::whole::whole::<u64>(1, crate::limits::MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Time per engine per game in milliseconds, instead of a time per move (at most a
     /// day); an engine gets 1 s over its clock in all, then loses on time.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TIME_MS))]
+    #[arg(long, allow_negative_numbers = true,
+          value_parser = crate::whole::whole::<u64>(1, crate::limits::MAX_TIME_MS))]
     pub game_ms: Option<u64>,
     /// Number of games, at most twice the number of openings (default: every opening
     /// twice, colours swapped; an odd number ends on the first game of a pair).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::whole::whole::<u64>(1, u64::MAX))]
     pub games: Option<u64>,
     /// Rule (Gomocup `INFO rule`): 0 freestyle, 1 exactly five, 4 renju.
-    #[arg(long, default_value_t = 0, value_parser = clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(["0", "1", "4"]), |s: String| s.parse::<u32>().unwrap_or(0)))]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(["0", "1", "4"]), |s: String| s.parse::<u32>().unwrap_or(0)))]
     pub rule: u32,
     /// Write every game (move list and move times) to this file, one a line.
     #[arg(long)]

@@ -2,7 +2,8 @@
 //! `--level`, `--depth`, `--nodes`, `--time-ms`, and the one `bestmove` output shape.
 
 use crate::progress::{Task, time_left};
-use clap::{Arg, ArgMatches, Args, Command, FromArgMatches, value_parser};
+use crate::whole::whole;
+use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 use std::fmt::Display;
 use std::marker::PhantomData;
 use std::process::ExitCode;
@@ -15,8 +16,8 @@ use zerosum::{Engine, Game, Level, MoveOf};
 pub const MAX_TIME_MS: u64 = 86_400_000;
 
 /// The deepest `--depth` any command takes, in plies: one less than [`zerosum::MAX_PLY`]
-/// (an `i64`, the bound type of clap's integer ranges).
-pub const MAX_DEPTH_PLIES: i64 = zerosum::MAX_PLY as i64 - 1;
+/// (a `u64`, the bound type of [`crate::whole::whole`]).
+pub const MAX_DEPTH_PLIES: u64 = zerosum::MAX_PLY as u64 - 1;
 
 /// `--level`, `--depth`, `--nodes`, `--time-ms` for an engine with levels `L`; the help of
 /// `--level` gives the game's range and default.
@@ -129,7 +130,7 @@ impl<L: Level> Args for LimitArgs<L> {
                 .allow_negative_numbers(true)
                 .value_name("PLIES")
                 .help("Search depth in plies (overrides the level's depth)")
-                .value_parser(value_parser!(u32).range(1..=MAX_DEPTH_PLIES)),
+                .value_parser(whole::<u32>(1, MAX_DEPTH_PLIES)),
         )
         .arg(
             Arg::new("nodes")
@@ -137,7 +138,7 @@ impl<L: Level> Args for LimitArgs<L> {
                 .allow_negative_numbers(true)
                 .value_name("N")
                 .help("Node budget per position (reproducible; a search may finish its first iteration past it, so that it has a move); without --level: the strongest level")
-                .value_parser(value_parser!(u64).range(1..=u64::MAX)),
+                .value_parser(whole::<u64>(1, u64::MAX)),
         )
         .arg(
             Arg::new("time_ms")
@@ -145,7 +146,7 @@ impl<L: Level> Args for LimitArgs<L> {
                 .allow_negative_numbers(true)
                 .value_name("MS")
                 .help("Time per position in milliseconds: the search stops within it, though a search may finish its first iteration past it, and on a busy machine the process itself may wait for a CPU (without --level: the strongest level)")
-                .value_parser(value_parser!(u64).range(1..=MAX_TIME_MS)),
+                .value_parser(whole::<u64>(1, MAX_TIME_MS)),
         )
     }
     fn augment_args_for_update(cmd: Command) -> Command {
@@ -225,10 +226,10 @@ fn think_each<E: Engine>(
 pub struct ExactLimitArgs {
     /// Give up on a position after this many milliseconds (answer: not solved within the
     /// limit); without it an early position can take minutes or more.
-    #[arg(long, value_name = "MS", value_parser = value_parser!(u64).range(1..=MAX_TIME_MS))]
+    #[arg(long, value_name = "MS", allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Give up on a position after this many nodes.
-    #[arg(long, value_name = "N", value_parser = value_parser!(u64).range(1..=u64::MAX))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
     pub nodes: Option<u64>,
 }
 

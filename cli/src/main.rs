@@ -19,6 +19,7 @@ mod othello;
 mod play;
 mod progress;
 mod tictactoe;
+mod whole;
 
 /// Game-playing AI for two-player zero-sum games with perfect information.
 #[derive(Parser, Debug)]

@@ -68,7 +68,8 @@ pub enum Command {
         #[command(flatten)]
         limits: ExactLimitArgs,
         /// Transposition-table memory in MiB, 1 to 4096.
-        #[arg(long, default_value_t = othello::solver::DEFAULT_MIB as u64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+        #[arg(long, default_value_t = othello::solver::DEFAULT_MIB as u64, value_name = "MIB",
+              allow_negative_numbers = true, value_parser = crate::whole::whole::<u64>(1, 4096))]
         hash_mib: u64,
     },
     /// The value of every legal move of each position read from standard input: exact
@@ -82,7 +83,8 @@ pub enum Command {
     Analyze {
         /// Search depth in plies with the evaluation instead of exact solving.
         #[arg(long, value_name = "PLIES", conflicts_with_all = ["time_ms", "nodes"],
-              value_parser = clap::value_parser!(u32).range(1..=crate::limits::MAX_DEPTH_PLIES))]
+              allow_negative_numbers = true,
+              value_parser = crate::whole::whole::<u32>(1, crate::limits::MAX_DEPTH_PLIES))]
         depth: Option<u32>,
         #[command(flatten)]
         limits: ExactLimitArgs,
@@ -99,7 +101,8 @@ pub enum Command {
     /// `move`, `hint`, `go`, `ping`, `learn`, `quit`.
     Nboard {
         /// Transposition-table memory in MiB for each of the engine's two tables.
-        #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+        #[arg(long, default_value_t = 64, value_name = "MIB", allow_negative_numbers = true,
+              value_parser = crate::whole::whole::<u64>(1, 4096))]
         hash_mib: u64,
     },
     /// Counts the leaves of the game tree to each depth from 1 to DEPTH (depth 0: the
@@ -110,6 +113,8 @@ pub enum Command {
     Perft {
         /// The deepest depth, in plies (at most twice the empty squares, 120 from the
         /// start; from the start depth 15 takes hours and depth 20 years).
+        #[arg(allow_negative_numbers = true,
+              value_parser = crate::whole::whole::<u32>(0, u64::from(u32::MAX)))]
         depth: u32,
         /// The position (`<64 squares> <X|O>`), the start position by default.
         #[arg(long, allow_hyphen_values = true, value_parser = parse_position)]

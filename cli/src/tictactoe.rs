@@ -31,7 +31,7 @@ pub enum Command {
         size: Option<String>,
         /// Stones in a row to win (default: the smaller side). With --position, a
         /// position's own ` k=K` must agree with it.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = crate::whole::whole::<u32>(1, 64))]
         k: Option<u32>,
     },
     /// Solve positions read from standard input, one a line: prints `<position> <value>`,
@@ -62,11 +62,13 @@ pub struct BoardArgs {
     size: Option<String>,
     /// Stones in a row to win (default: the smaller side of the board). Without --size it
     /// applies to each line's own board, and a line's own ` k=K` must agree.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = crate::whole::whole::<u32>(1, 64))]
     k: Option<u32>,
     /// Transposition-table memory in MiB, 1 to 4096 (the solver's table; `bestmove` also
     /// gives its search a table of this size).
-    #[arg(long, default_value_t = 16, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, default_value_t = 16, value_name = "MIB", allow_negative_numbers = true,
+          value_parser = crate::whole::whole::<u64>(1, 4096))]
     hash_mib: u64,
 }
 

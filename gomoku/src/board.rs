@@ -37,6 +37,12 @@ pub enum PlayError {
 /// Why a position's text was rejected (see [`Board`]'s notation).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
+    /// Nothing but white space: no board, not even the empty one (written `15f:`), as
+    /// the other games refuse an empty position.
+    #[error(
+        "empty position (the empty board is written 15f:, or 20s:, 15r:, … for another size or rule)"
+    )]
+    Empty,
     /// The size before the colon is not a number in 5..=22.
     #[error("bad board size {0:?} (5 to 22)")]
     Size(String),
@@ -128,7 +134,8 @@ fn keys() -> &'static [u64] {
 /// (`f` freestyle, `s` standard, `r` renju), a colon, then the stones in the order played, black
 /// first, each a column letter from `a` and a row number from 1 (`h8` = `x = 7, y = 7`).
 /// Without a rule letter the rule is freestyle (`19:h8` = `19f:h8`); a bare move list
-/// (`h8i7e9`, spaces allowed) means 15×15 freestyle. The empty board is `15f:`.
+/// (`h8i7e9`, spaces allowed) means 15×15 freestyle. The empty board is `15f:`; an
+/// empty text is refused ([`ParseError::Empty`]), as the other games refuse theirs.
 #[derive(Clone)]
 pub struct Board {
     size: u8,
@@ -1151,6 +1158,9 @@ impl Notation for Board {
 
     fn parse_position(text: &str) -> Result<Board, ParseError> {
         let text = text.trim();
+        if text.is_empty() {
+            return Err(ParseError::Empty);
+        }
         let (mut board, moves) = match text.split_once(':') {
             Some((head, moves)) => {
                 let head = head.trim();

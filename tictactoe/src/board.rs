@@ -1,6 +1,6 @@
 //! [`Board`]: a position of an m,n,k game (tic-tac-toe by default) on two bitboards.
 
-use crate::{Cell, Geometry, Shape};
+use crate::{Cell, CellError, Geometry, Shape};
 use std::fmt;
 use std::sync::Arc;
 use thiserror::Error;
@@ -37,7 +37,7 @@ pub enum PlayError {
     #[error("the game is over")]
     GameOver,
     /// The cell is not on the board.
-    #[error("cell {cell} is off the board (cells are 1..={cells})")]
+    #[error("{}", off_board(cell, *cells))]
     OffBoard {
         /// The cell asked for.
         cell: Cell,
@@ -47,6 +47,35 @@ pub enum PlayError {
     /// The cell already holds a stone.
     #[error("cell {0} is occupied")]
     Occupied(Cell),
+}
+
+/// Why a move written as text cannot be played on a board ([`Board::parse_move`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// Not a cell number at all ([`CellError::NotANumber`]: not a whole number of
+    /// digits).
+    #[error(transparent)]
+    NotACell(CellError),
+    /// A whole number that is no cell of this board: 0, or above its last cell, however
+    /// long (above 64 no [`Cell`] holds it, so it is kept as written).
+    #[error("{}", off_board(number, *cells))]
+    OffBoard {
+        /// The number as written (digits only, white space trimmed).
+        number: String,
+        /// Number of cells of the board.
+        cells: u32,
+    },
+    /// A cell of the board that cannot be played now: [`PlayError::GameOver`] or
+    /// [`PlayError::Occupied`] (never [`PlayError::OffBoard`], which is
+    /// [`MoveError::OffBoard`] here).
+    #[error(transparent)]
+    Play(PlayError),
+}
+
+/// The one wording of a cell off a board of `cells` cells, for [`PlayError::OffBoard`]
+/// and [`MoveError::OffBoard`]: `cell 10 is off the board (cells are 1..=9)`.
+fn off_board(cell: &dyn fmt::Display, cells: u32) -> String {
+    format!("cell {cell} is off the board (cells are 1..={cells})")
 }
 
 impl Default for Board {
@@ -202,6 +231,47 @@ impl Board {
     /// [`PlayError`] if the game is over, the cell is off the board or occupied; the
     /// position is then unchanged.
     pub fn try_play(&mut self, cell: Cell) -> Result<(), PlayError> {
+        self.check(cell)?;
+        self.play(cell);
+        Ok(())
+    }
+
+    /// Reads a move as a person writes it, the 1-based cell number (`5` is the centre of
+    /// 3×3; white space around it is ignored), and checks that it can be played now,
+    /// without playing it.
+    ///
+    /// # Errors
+    /// [`MoveError::NotACell`] for text that is not a whole number,
+    /// [`MoveError::OffBoard`] for 0 or a number above this board's last cell (however
+    /// large; even when the game is over, as the text names no cell of this board),
+    /// [`MoveError::Play`] when the game is over or the cell is occupied.
+    ///
+    /// ```
+    /// use tictactoe::{Board, Cell, MoveError};
+    /// let board = Board::default();
+    /// assert_eq!(board.parse_move(" 5 "), Ok(Cell::new(4)));
+    /// let e = board.parse_move("100").unwrap_err();
+    /// assert_eq!(e.to_string(), "cell 100 is off the board (cells are 1..=9)");
+    /// assert!(matches!(board.parse_move("x"), Err(MoveError::NotACell(_))));
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Cell, MoveError> {
+        let cells = self.geo.cells();
+        let cell = text.parse::<Cell>().map_err(|e| match e {
+            CellError::OffEveryBoard(number) => MoveError::OffBoard { number, cells },
+            e => MoveError::NotACell(e),
+        })?;
+        if cell.index() >= cells {
+            return Err(MoveError::OffBoard {
+                number: cell.to_string(),
+                cells,
+            });
+        }
+        self.check(cell).map_err(MoveError::Play)?;
+        Ok(cell)
+    }
+
+    /// Whether `cell` can be played now: [`Board::try_play`]'s checks.
+    fn check(&self, cell: Cell) -> Result<(), PlayError> {
         if self.outcome().is_some() {
             return Err(PlayError::GameOver);
         }
@@ -214,7 +284,6 @@ impl Board {
         if self.empty() & cell.bit() == 0 {
             return Err(PlayError::Occupied(cell));
         }
-        self.play(cell);
         Ok(())
     }
 

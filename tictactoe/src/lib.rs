@@ -60,7 +60,7 @@ mod solver;
 pub mod suite;
 pub mod variants;
 
-pub use board::{Board, PlayError};
+pub use board::{Board, MoveError, PlayError};
 pub use cell::{Cell, CellError};
 pub use engine::{Engine, Level};
 pub use eval::LineEvaluator;

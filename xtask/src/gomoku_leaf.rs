@@ -232,7 +232,8 @@ fn read_leaves(path: &Path, games: usize) -> Vec<Leaf> {
         .filter_map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
             let game: usize = f.first()?.parse().ok()?;
-            let board = Board::parse_position(f.get(1)?).ok()?;
+            // A bare move list, 15x15 freestyle (`15f:` keeps the empty board readable).
+            let board = Board::parse_position(&format!("15f:{}", f.get(1)?)).ok()?;
             let label = f.get(2)?.trim().parse().ok()?;
             (game < games).then_some(Leaf { game, board, label })
         })

@@ -59,7 +59,8 @@ impl TeacherGame {
             return None;
         }
         let opening = f[0].parse().ok()?;
-        let board = Board::parse_position(&f[1].replace(' ', "")).ok()?;
+        // A bare move list, 15x15 freestyle (`15f:` keeps a game of no moves readable).
+        let board = Board::parse_position(&format!("15f:{}", f[1].replace(' ', ""))).ok()?;
         let moves = board.moves().to_vec();
         let evals = f[2]
             .split_whitespace()

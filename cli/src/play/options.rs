@@ -40,17 +40,17 @@ pub struct CommonArgs {
     /// AI thinking time per move, in milliseconds: the strongest level (or --level's)
     /// within it.
     #[arg(long, value_name = "MS", allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u64).range(1..=crate::limits::MAX_TIME_MS))]
+          value_parser = crate::whole::whole::<u64>(1, crate::limits::MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// AI search depth per move, in plies: the strongest level (or --level's), searched
     /// this deep.
     #[arg(long, value_name = "PLIES", allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u32).range(1..=crate::limits::MAX_DEPTH_PLIES))]
+          value_parser = crate::whole::whole::<u32>(1, crate::limits::MAX_DEPTH_PLIES))]
     pub depth: Option<u32>,
     /// AI node budget per move: the strongest level (or --level's) within this many
     /// positions visited; reproducible, unlike a time.
     #[arg(long, value_name = "N", allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
+          value_parser = crate::whole::whole::<u64>(1, u64::MAX))]
     pub nodes: Option<u64>,
     /// Start from this position instead of the initial one, written as the game's
     /// `bestmove`, `solve` and `analyze` read their input lines; the side to move comes

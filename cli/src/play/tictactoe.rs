@@ -1,7 +1,7 @@
 //! `zerosum tictactoe play`: tic-tac-toe and m,n,k games. Moves are cell numbers (1 =
 //! top-left, row by row); the empty cells show theirs. The AI is [`tictactoe::Engine`].
 
-use super::{MoveValues, PlayGame, Strength, Thought, VariantOption, checked_move};
+use super::{MoveValues, PlayGame, Strength, Thought, VariantOption};
 use std::time::Duration;
 use tictactoe::{Board, Cell, Limits, Score, Shape};
 use zerosum::Side;
@@ -93,15 +93,10 @@ impl PlayGame for TicTacToe {
     fn empty_label(&self, col: usize, row: usize) -> Option<String> {
         Some(self.cell(col, row).to_string())
     }
+    /// The cell number typed, checked against this board ([`Board::parse_move`], whose
+    /// errors name this board's cells).
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
-        // A number off every board (0, or above 64) is off this board too: named with
-        // this board's cells, as a number between its last cell and 64 is.
-        if let Err(tictactoe::CellError::OffEveryBoard(n)) = text.parse::<Cell>() {
-            let shape = self.shape();
-            let cells = shape.cols * shape.rows;
-            return Err(format!("cell {n} is off the board (cells are 1..={cells})"));
-        }
-        checked_move(&self.board, text.parse::<Cell>(), Board::try_play)
+        self.board.parse_move(text).map_err(|e| e.to_string())
     }
     fn move_at(&self, col: usize, row: usize) -> Option<Cell> {
         (col < self.cols() && row < self.rows()).then(|| self.cell(col, row))

@@ -16,3 +16,4 @@ mod play_position;
 mod play_tictactoe;
 mod pty;
 mod tictactoe_cli;
+mod whole_options;

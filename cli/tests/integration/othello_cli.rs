@@ -171,7 +171,9 @@ fn analyze_depth_shows_game_ends_in_discs() {
         format!("{FFO20}\n"),
     );
     assert!(
-        !r.success && r.stderr.contains("0 is not in 1..="),
+        !r.success
+            && r.stderr
+                .contains("'0' for '--depth <PLIES>': expected a whole number from 1 to"),
         "{}",
         r.stderr
     );

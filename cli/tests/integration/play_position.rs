@@ -193,3 +193,27 @@ fn gomoku_starts_from_the_position_with_its_size_and_rule() {
         "the game is already over (black wins)",
     );
 }
+
+/// An empty `--position` (or one of white space only) is refused by every game, naming
+/// the option, as tic-tac-toe, Connect Four and Othello did: a user who meant the start
+/// writes no `--position` (or the game's empty board, `-` or `15f:`). Before, Gomoku
+/// started an empty 15x15 board without a word. `othello perft --position` too.
+#[test]
+fn an_empty_position_is_refused_by_every_game() {
+    for text in ["", "  "] {
+        for game in ["tictactoe", "connect4", "othello", "gomoku"] {
+            refused(game, &["--position", text], &format!("--position {text:?}"));
+        }
+        let run = common::run_binary(
+            env!("CARGO_BIN_EXE_zerosum"),
+            &["othello", "perft", "1", "--position", text],
+            "",
+        );
+        assert_eq!(run.code, Some(2), "{}", run.stderr);
+        assert!(run.stderr.contains("--position"), "{}", run.stderr);
+    }
+    refused("gomoku", &["--position", ""], "empty position");
+    // The empty board written as the notation says still starts.
+    let out = two_humans("gomoku", &["--position", "15f:"], "");
+    assert!(out.starts_with("Gomoku 15×15 freestyle: "), "{out}");
+}

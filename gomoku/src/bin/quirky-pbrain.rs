@@ -40,6 +40,15 @@ use gomoku::protocol::Brain;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
+/// Writes one line on standard error and exits with `status`. `eprintln!` panicked
+/// (exit 101) when standard error could not be written (`2>/dev/full`), which turned the
+/// documented status (2 for a refused argument, 3 for `--die-after`) into a crash: a
+/// failed write is ignored instead, as there is nowhere left to report it.
+fn exit_with(status: i32, message: std::fmt::Arguments<'_>) -> ! {
+    let _ = writeln!(std::io::stderr(), "quirky-pbrain: {message}");
+    std::process::exit(status);
+}
+
 /// Sets one engine field from a command-line value.
 type Setter = Box<dyn Fn(&mut gomoku::Engine) + Send + Sync>;
 
@@ -97,10 +106,7 @@ impl Args {
         let v = self.text(name)?;
         match v.parse() {
             Ok(v) => Some(v),
-            Err(_) => {
-                eprintln!("quirky-pbrain: {name} takes a number, not {v:?}");
-                std::process::exit(2);
-            }
+            Err(_) => exit_with(2, format_args!("{name} takes a number, not {v:?}")),
         }
     }
 
@@ -116,8 +122,7 @@ impl Args {
     ) -> Option<T> {
         let v = self.number::<T>(name)?;
         if !meaningful(&v) {
-            eprintln!("quirky-pbrain: {name} takes {range}, not {v}");
-            std::process::exit(2);
+            exit_with(2, format_args!("{name} takes {range}, not {v}"));
         }
         Some(v)
     }
@@ -126,11 +131,13 @@ impl Args {
     fn refuse_the_rest(&self) {
         let used = self.used.borrow();
         if let Some(i) = used.iter().position(|&u| !u) {
-            eprintln!(
-                "quirky-pbrain: unknown argument {:?} (the options are in the binary's docs)",
-                self.list[i]
+            exit_with(
+                2,
+                format_args!(
+                    "unknown argument {:?} (the options are in the binary's docs)",
+                    self.list[i]
+                ),
             );
-            std::process::exit(2);
         }
     }
 }
@@ -153,20 +160,14 @@ fn main() {
             .and_then(|t| gomoku::EvalTable::parse(&t).map_err(|e| e.to_string()));
         match table {
             Ok(t) => brain = brain.with_eval(t),
-            Err(e) => {
-                eprintln!("quirky-pbrain: --eval {path}: {e}");
-                std::process::exit(2);
-            }
+            Err(e) => exit_with(2, format_args!("--eval {path}: {e}")),
         }
     }
     let switch = |name: &str| -> Option<bool> {
         match args.text(name)? {
             "on" => Some(true),
             "off" => Some(false),
-            other => {
-                eprintln!("quirky-pbrain: {name} takes on or off, not {other:?}");
-                std::process::exit(2);
-            }
+            other => exit_with(2, format_args!("{name} takes on or off, not {other:?}")),
         }
     };
     // Plies and margins: 0 or more (`--red-floor 0` lets a reduction reach the horizon),
@@ -244,8 +245,10 @@ fn main() {
             std::thread::sleep(t);
         }
         if moves && die_after.is_some_and(|n| answered >= n) {
-            eprintln!("quirky-pbrain: dying after {answered} moves (--die-after)");
-            std::process::exit(3);
+            exit_with(
+                3,
+                format_args!("dying after {answered} moves (--die-after)"),
+            );
         }
         let going = if suggest && moves {
             // The move is written as a suggestion and taken back: the manager's PLAY

@@ -462,6 +462,18 @@ fn protocol_table() {
             "START 15\nINFO timeout_turn 300\nINFO time_left -1\nINFO max_memory 0\nINFO folder /tmp\nINFO game_type 1\nINFO whatever 5\nTURN 1,1",
             &[Ok, Move],
         ),
+        // A huge memory limit (10^12 bytes, the largest u64) sizes no table beyond the
+        // brain's own cap, before or after START: a move, not an allocation failure;
+        // a huge board is refused.
+        (
+            "START 15\nINFO max_memory 1000000000000\nBEGIN\nINFO max_memory 18446744073709551615\nTURN 1,1",
+            &[Ok, Move, Move],
+        ),
+        (
+            "INFO max_memory 1000000000000\nSTART 15\nBEGIN",
+            &[Ok, Move],
+        ),
+        ("START 1000000000000", &[Error]),
         ("START 15\nINFO rule 4\nINFO rule 1\nBEGIN", &[Ok, Move]),
         (
             "START 15\nINFO rule 5\nINFO rule 9\nINFO rule 2",

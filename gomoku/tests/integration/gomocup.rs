@@ -647,13 +647,18 @@ fn engines_are_named_after_their_program_and_finished_openings_are_refused() {
 /// `quirky-pbrain` with `args`, sent `START 15`, `BEGIN`, `END`: its exit status and
 /// output (a refused command line exits before it reads: the pipe may be closed).
 fn run_quirky_pbrain(args: &[&str]) -> std::process::Output {
+    run_quirky_pbrain_with(args, std::process::Stdio::piped())
+}
+
+/// [`run_quirky_pbrain`] with standard error to `stderr` (e.g. `/dev/full`).
+fn run_quirky_pbrain_with(args: &[&str], stderr: std::process::Stdio) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_quirky-pbrain"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(stderr)
         .spawn()
         .expect("start quirky-pbrain");
     let mut stdin = child.stdin.take().unwrap();
@@ -670,6 +675,29 @@ fn assert_quirky_pbrain_refuses(args: &[&str], needle: &str) {
     assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
     assert!(err.contains(needle), "{args:?}: {err}");
     assert!(out.stdout.is_empty(), "{args:?}");
+}
+
+/// A refusal or `--die-after` with standard error on a full disk (`2>/dev/full`) keeps
+/// its documented status (2 for a refused argument, 3 for `--die-after`): before, its
+/// `eprintln!` panicked and the status was 101.
+#[cfg(target_os = "linux")]
+#[test]
+fn quirky_pbrain_keeps_its_status_when_standard_error_is_full() {
+    let full = || {
+        let file = std::fs::OpenOptions::new().write(true).open("/dev/full");
+        std::process::Stdio::from(file.expect("open /dev/full"))
+    };
+    for (args, code) in [
+        (&["--node", "40000"][..], 2),
+        (&["--nodes", "x"], 2),
+        (&["--nodes", "0"], 2),
+        (&["--quick-wins", "maybe"], 2),
+        (&["--eval", "/nonexistent/eval.txt"], 2),
+        (&["--die-after", "0"], 3),
+    ] {
+        let out = run_quirky_pbrain_with(args, full());
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+    }
 }
 
 /// `quirky-pbrain` refuses an argument no option reads (exit status 2, the argument

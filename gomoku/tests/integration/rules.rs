@@ -86,6 +86,15 @@ fn typed_errors() {
         Board::parse_position("h8?"),
         Err(ParseError::Cell { index: 2, .. })
     ));
+    // No text at all is no position (the empty board is `15f:`), as in the other
+    // games' notations; before, it was the empty 15x15 board.
+    for text in ["", " ", "\t \n"] {
+        assert_eq!(
+            Board::parse_position(text),
+            Err(ParseError::Empty),
+            "{text:?}"
+        );
+    }
     // A cell off this board and one beyond the largest board read alike (report 20: the
     // second was quoted, `cell "w1" is off the 15x15 board`).
     let message = |text| Board::parse_position(text).unwrap_err().to_string();

@@ -6,7 +6,7 @@
 //! a property (`PROPTEST_CASES` to change).
 
 use proptest::prelude::*;
-use tictactoe::{Board, Cell, Geometry, Shape};
+use tictactoe::{Board, Cell, Geometry, MoveError, PlayError, Shape};
 use zerosum::testing::text::{edits, mutate, notation_like};
 
 /// The notation's characters (with the core's tricky ones).
@@ -74,12 +74,70 @@ proptest! {
         check_board(&mutate(&text, &e));
     }
 
+    /// `Board::parse_move` reads the move as the notation numbers cells (1 = top-left,
+    /// row by row, up to cols × rows) and agrees with the rules: a cell is playable
+    /// when it is on the board and empty and the game goes on. The reference below
+    /// knows only that numbering and the stones on the diagram.
+    #[test]
+    fn parse_move_agrees_with_the_numbering(board in played(), n in 0u64..200, pad in 0usize..2) {
+        let text = format!("{}{n}{}", " ".repeat(pad), " ".repeat(pad));
+        let shape = board.shape();
+        let cells = u64::from(shape.cols * shape.rows);
+        let got = board.parse_move(&text);
+        if n == 0 || n > cells {
+            prop_assert_eq!(
+                got.map_err(|e| e.to_string()),
+                Err(format!("cell {n} is off the board (cells are 1..={cells})"))
+            );
+        } else {
+            let i = (n - 1) as u32;
+            // The diagram's cells in reading order (rows joined, ` k=K` dropped).
+            let diagram = board.to_string();
+            let flat: Vec<u8> = (diagram.split(' ').next().unwrap().bytes())
+                .filter(|&b| b != b'/')
+                .collect();
+            let empty = flat[i as usize] == b'.';
+            let expected = if zerosum::Game::outcome(&board).is_some() {
+                Err(MoveError::Play(PlayError::GameOver))
+            } else if empty {
+                Ok(Cell::new(i))
+            } else {
+                Err(MoveError::Play(PlayError::Occupied(Cell::new(i))))
+            };
+            prop_assert_eq!(got, expected, "{} {}", board, text);
+        }
+    }
+
     #[test]
     fn mutated_sizes_never_panic(cols in 0u32..100_000, rows in 0u32..100_000, e in edits(ALPHABET)) {
         let text = format!("{cols}x{rows}");
         check_shape(&text);
         check_shape(&mutate(&text, &e));
     }
+}
+
+/// A number off every board (0, above 64, or too long for any integer) is named with
+/// this board's cells, as a number between its last cell and 64 is: one wording for
+/// the user (before, the command line built it a second time for the first kind).
+#[test]
+fn numbers_off_every_board_name_this_boards_cells() {
+    let board = Board::new(Shape::new(4, 3, 3).unwrap());
+    for n in ["0", "13", "64", "65", "99999999999999999999999"] {
+        assert_eq!(
+            board.parse_move(n).unwrap_err().to_string(),
+            format!("cell {n} is off the board (cells are 1..=12)")
+        );
+    }
+    assert_eq!(
+        board.parse_move("a1").unwrap_err().to_string(),
+        "\"a1\" is not a cell number (1, 2, …; 1 is the top-left cell)"
+    );
+    assert_eq!(
+        board
+            .parse_move("-3")
+            .map_err(|e| matches!(e, MoveError::NotACell(_))),
+        Err(true)
+    );
 }
 
 /// Issue 14 item 4: sizes whose cell count overflows 32 bits are refused with the true

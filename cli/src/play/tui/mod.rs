@@ -45,14 +45,27 @@ pub fn run<G: PlayGame>(game: G, setup: Setup) -> ExitCode {
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
     match result {
-        Ok(()) => {
-            if !app.session.is_running() {
-                println!("result: {}", app.session.game.result_text());
-            }
-            ExitCode::SUCCESS
+        Ok(()) if !app.session.is_running() => {
+            print_result(&mut io::stdout(), &app.session.game.result_text())
         }
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             diag!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes the finished game's `result: …` line, once the screen is restored, and gives
+/// the exit status. A terminal that cannot take it is reported on standard error (with
+/// the failing status, as plain mode reports an output it cannot write); a reader gone
+/// (a broken pipe) is no failure. `println!` panicked there (exit 101).
+fn print_result(out: &mut impl io::Write, result: &str) -> ExitCode {
+    match writeln!(out, "result: {result}").and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            diag!("error: cannot write the result: {e}");
             ExitCode::FAILURE
         }
     }

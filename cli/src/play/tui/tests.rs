@@ -417,3 +417,38 @@ fn the_move_list_counts_on_from_a_position() {
         "{screen}"
     );
 }
+
+/// A writer that fails every write with `kind`, as a closed terminal (`EIO`) or a full
+/// disk does.
+struct Failing(std::io::ErrorKind);
+
+impl std::io::Write for Failing {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(self.0.into())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Err(self.0.into())
+    }
+}
+
+/// The result line after the TUI ends: written on a working output (status 0); on an
+/// output that fails, a failing status and no panic (`println!` panicked, exit 101), as
+/// plain mode reports an output it cannot write; a reader gone is no failure.
+#[test]
+fn the_final_result_line_never_panics() {
+    use std::process::ExitCode;
+    let mut out = Vec::new();
+    assert_eq!(super::print_result(&mut out, "x wins"), ExitCode::SUCCESS);
+    assert_eq!(out, b"result: x wins\n");
+    for (kind, status) in [
+        (std::io::ErrorKind::Other, ExitCode::FAILURE),
+        (std::io::ErrorKind::StorageFull, ExitCode::FAILURE),
+        (std::io::ErrorKind::BrokenPipe, ExitCode::SUCCESS),
+    ] {
+        assert_eq!(
+            super::print_result(&mut Failing(kind), "draw"),
+            status,
+            "{kind:?}"
+        );
+    }
+}

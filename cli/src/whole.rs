@@ -1,0 +1,109 @@
+//! Whole-number options (`--nodes`, `--hash-mib`, `--depth`, `--width`, …): one value
+//! parser whose refusals say what the option takes.
+//!
+//! clap's own parsers answered `-5` with `unexpected argument '-5' found` (the value taken
+//! for an unknown short option) or `invalid digit found in string`, and a value beyond a
+//! `u32` with `is not in 0..=4294967295` whatever the option's real range. Each option
+//! built with [`whole`] takes negative-looking values (`allow_negative_numbers`) and
+//! refuses them, and anything else out of range, by its range in words.
+
+use std::fmt;
+use thiserror::Error;
+
+/// The values a whole-number option takes, `min..=max`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WholeRange {
+    /// The least value.
+    pub min: u64,
+    /// The greatest value (`u64::MAX`: no bound but the type's).
+    pub max: u64,
+}
+
+impl fmt::Display for WholeRange {
+    /// `a whole number from 1 to 4096`, or `a whole number of 1 or more` with no upper
+    /// bound.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.max == u64::MAX {
+            write!(f, "a whole number of {} or more", self.min)
+        } else {
+            write!(f, "a whole number from {} to {}", self.min, self.max)
+        }
+    }
+}
+
+/// Why the value of a whole-number option was refused (clap prints it after `invalid
+/// value '-5' for '--nodes <N>': `).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum WholeError {
+    /// A minus sign before digits.
+    #[error("expected {0}; a negative number is not allowed")]
+    Negative(WholeRange),
+    /// Not a number of digits, or a number outside the range (however long).
+    #[error("expected {0}")]
+    Outside(WholeRange),
+}
+
+/// The value parser of a whole-number option of type `T` taking `min..=max` (give
+/// `max` within `T`'s range), for `#[arg(value_parser = whole::<u64>(1, 4096),
+/// allow_negative_numbers = true)]`.
+pub fn whole<T>(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, WholeError> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    let range = WholeRange { min, max };
+    move |text: &str| {
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if text.strip_prefix('-').is_some_and(digits) {
+            return Err(WholeError::Negative(range));
+        }
+        let n = text.parse::<u64>().ok().filter(|n| (min..=max).contains(n));
+        n.and_then(|n| T::try_from(n).ok())
+            .ok_or(WholeError::Outside(range))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_name_the_range() {
+        let mib = whole::<u64>(1, 4096);
+        assert_eq!(mib("4096"), Ok(4096));
+        let text = |v: &str| mib(v).unwrap_err().to_string();
+        assert_eq!(
+            text("-5"),
+            "expected a whole number from 1 to 4096; a negative number is not allowed"
+        );
+        for v in [
+            "0",
+            "4097",
+            "1000000000000",
+            "99999999999999999999999",
+            "x",
+            "",
+            "5x",
+            " 5",
+        ] {
+            assert_eq!(text(v), "expected a whole number from 1 to 4096", "{v:?}");
+        }
+        let nodes = whole::<u64>(1, u64::MAX);
+        assert_eq!(nodes("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            nodes("-1").unwrap_err().to_string(),
+            "expected a whole number of 1 or more; a negative number is not allowed"
+        );
+        // `-` alone or `--5` is no number: not called negative.
+        assert_eq!(
+            nodes("-"),
+            Err(WholeError::Outside(WholeRange {
+                min: 1,
+                max: u64::MAX
+            }))
+        );
+        assert_eq!(whole::<u16>(1, 256)("256"), Ok(256u16));
+    }
+}

@@ -1,0 +1,173 @@
+//! Every whole-number option of every command refuses a negative value and a huge one
+//! (10^12: a table of a million GiB, a board side beyond any board) by naming the option
+//! and the range its help documents, with clap's usage status 2, never an abort or a
+//! panic. Before, a negative value read as an unknown short option (`unexpected
+//! argument '-5' found`, the option unnamed) or as `invalid digit found in string`, and
+//! a huge board side as `not in 0..=4294967295`.
+
+use crate::common::run_binary;
+
+const ZEROSUM: &str = env!("CARGO_BIN_EXE_zerosum");
+
+/// A refused value: status 2, nothing on standard output, and standard error naming the
+/// value, the option and `expected` (the range in words).
+fn refused(args: &[&str], value: &str, option: &str, expected: &str) {
+    let run = run_binary(ZEROSUM, args, "");
+    let err = &run.stderr;
+    assert_eq!(run.code, Some(2), "{args:?}: {err}");
+    assert_eq!(run.stdout, "", "{args:?}");
+    let named = format!("error: invalid value '{value}' for '{option}");
+    assert!(
+        err.starts_with(&named),
+        "{args:?}: {named:?} missing in {err}"
+    );
+    assert!(
+        err.contains(expected),
+        "{args:?}: {expected:?} missing in {err}"
+    );
+}
+
+/// The options, each with the range its `--help` documents (the limits shared by every
+/// game: `--time-ms` at most a day, `--depth` below the core's 1024 plies).
+#[test]
+fn negative_and_huge_values_name_the_option_and_its_range() {
+    let openings = ["--a", "x", "--b", "y", "--openings", "z"];
+    let nodes = "a whole number of 1 or more";
+    let time = "a whole number from 1 to 86400000";
+    let depth = "a whole number from 1 to 1023";
+    let mib = "a whole number from 1 to 4096";
+    let cases: Vec<(Vec<&str>, &str, &str)> = vec![
+        (vec!["tictactoe", "solve"], "--hash-mib", mib),
+        (vec!["tictactoe", "bestmove"], "--hash-mib", mib),
+        (vec!["tictactoe", "analyze"], "--hash-mib", mib),
+        (
+            vec!["tictactoe", "solve"],
+            "--k",
+            "a whole number from 1 to 64",
+        ),
+        (
+            vec!["tictactoe", "play", "--plain"],
+            "--k",
+            "a whole number from 1 to 64",
+        ),
+        (vec!["tictactoe", "solve"], "--time-ms", time),
+        (vec!["tictactoe", "solve"], "--nodes", nodes),
+        (vec!["tictactoe", "bestmove"], "--depth", depth),
+        (vec!["tictactoe", "bestmove"], "--nodes", nodes),
+        (vec!["tictactoe", "bestmove"], "--time-ms", time),
+        (vec!["tictactoe", "play", "--plain"], "--depth", depth),
+        (vec!["tictactoe", "play", "--plain"], "--nodes", nodes),
+        (vec!["tictactoe", "play", "--plain"], "--time-ms", time),
+        (
+            vec!["connect4", "solve"],
+            "--hash-mib",
+            "a whole number from 64 to 4096",
+        ),
+        (
+            vec!["connect4", "analyze"],
+            "--hash-mib",
+            "a whole number from 64 to 4096",
+        ),
+        (
+            vec!["connect4", "solve"],
+            "--threads",
+            "a whole number from 1 to 256",
+        ),
+        (
+            vec!["connect4", "solve"],
+            "--width",
+            "a whole number from 1 to 32",
+        ),
+        (
+            vec!["connect4", "solve"],
+            "--height",
+            "a whole number from 1 to 63",
+        ),
+        (
+            vec!["connect4", "play", "--plain"],
+            "--width",
+            "a whole number from 1 to 32",
+        ),
+        (vec!["connect4", "analyze"], "--nodes", nodes),
+        (vec!["connect4", "bestmove"], "--depth", depth),
+        (vec!["othello", "solve"], "--hash-mib", mib),
+        (vec!["othello", "nboard"], "--hash-mib", mib),
+        (vec!["othello", "analyze"], "--depth", depth),
+        (vec!["othello", "analyze"], "--time-ms", time),
+        (vec!["othello", "play", "--plain"], "--depth", depth),
+        (vec!["gomoku", "solve"], "--nodes", nodes),
+        (vec!["gomoku", "bestmove"], "--nodes", nodes),
+        (
+            vec!["gomoku", "play", "--plain"],
+            "--size",
+            "a whole number from 5 to 22",
+        ),
+        (
+            [&["gomoku", "match"][..], &openings].concat(),
+            "--games",
+            nodes,
+        ),
+        (
+            [&["gomoku", "match"][..], &openings].concat(),
+            "--time-ms",
+            time,
+        ),
+        (
+            [&["gomoku", "match"][..], &openings].concat(),
+            "--game-ms",
+            time,
+        ),
+    ];
+    for (command, option, expected) in &cases {
+        for value in ["-5", "-1"] {
+            let args = [&command[..], &[option, value]].concat();
+            let negative = format!("{expected}; a negative number is not allowed");
+            refused(&args, value, option, &negative);
+        }
+        if !expected.ends_with("or more") {
+            let huge = "1000000000000";
+            refused(
+                &[&command[..], &[option, huge]].concat(),
+                huge,
+                option,
+                expected,
+            );
+        }
+    }
+    // The positional perft depth too.
+    refused(
+        &["othello", "perft", "-1"],
+        "-1",
+        "<DEPTH>",
+        "a whole number from 0 to 4294967295; a negative number is not allowed",
+    );
+}
+
+/// A rule written as a negative Gomocup code is the rule parser's to refuse (naming
+/// `--rule`), not taken for a short option.
+#[test]
+fn a_negative_rule_code_is_refused_as_a_rule() {
+    let run = run_binary(ZEROSUM, &["gomoku", "play", "--plain", "--rule", "-1"], "");
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.starts_with("error: --rule: "), "{}", run.stderr);
+    let args = [
+        "gomoku",
+        "match",
+        "--a",
+        "x",
+        "--b",
+        "y",
+        "--openings",
+        "z",
+        "--rule",
+        "-1",
+    ];
+    let run = run_binary(ZEROSUM, &args, "");
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("error: invalid value '-1' for '--rule"),
+        "{}",
+        run.stderr
+    );
+}
