@@ -480,10 +480,7 @@ impl Brain {
         if line.is_empty() {
             return Ok(true);
         }
-        let (cmd, arg) = match line.split_once(char::is_whitespace) {
-            Some((c, a)) => (c, a.trim()),
-            None => (line, ""),
-        };
+        let (cmd, arg) = first_word(line);
         // The command as sent, for an UNKNOWN answer's echo.
         let sent = cmd;
         let cmd = cmd.to_ascii_uppercase();
@@ -684,10 +681,8 @@ impl Brain {
     /// time or memory value that is not a number (the setting in force is kept); `cut`
     /// when the line was cut at [`MAX_LINE`] bytes.
     fn info(&mut self, arg: &str, cut: bool) -> Option<String> {
-        let (key, value) = match arg.split_once(char::is_whitespace) {
-            Some((k, v)) => (k.to_ascii_lowercase(), v.trim()),
-            None => (arg.to_ascii_lowercase(), ""),
-        };
+        let (key, value) = first_word(arg);
+        let key = key.to_ascii_lowercase();
         let num = value.parse::<u64>().ok();
         let numeric = ["timeout_turn", "timeout_match", "max_memory", "time_left"];
         let valid = if key == "time_left" {
@@ -897,6 +892,17 @@ impl Brain {
     }
 }
 
+/// A line's first word and the rest, both without surrounding white space: a command
+/// and its argument (`"INFO timeout_turn 0"` → `("INFO", "timeout_turn 0")`), or an
+/// `INFO` key and its value; `("", "")` for a blank line.
+fn first_word(text: &str) -> (&str, &str) {
+    let text = text.trim();
+    match text.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (text, ""),
+    }
+}
+
 /// Whether `b` ends a line of the manager's: LF, or CR (managers end their lines with
 /// CR LF; a CR alone ends one too, and the empty line between a CR and its LF is skipped
 /// as every empty line is).
@@ -911,29 +917,7 @@ fn is_line_end(b: u8) -> bool {
 /// order: a renju forbidden point, or a five that no longer ends the game); then its
 /// blocking stones (`BOARD` field 3), and the same side to move.
 fn under_rule(board: &Board, rule: Rule) -> Board {
-    let size = u32::from(board.size());
-    let mut nb = Board::with_size(size, rule).expect("same size");
-    let replayed = board
-        .moves()
-        .iter()
-        .all(|&c| board.stone(c) == Some(nb.side_to_move()) && nb.try_play(c).is_ok());
-    if !replayed {
-        nb = Board::with_size(size, rule).expect("same size");
-        for &c in board.moves() {
-            let side = board.stone(c).expect("a stone played is on its cell");
-            if nb.place(c, side).is_err() {
-                break;
-            }
-        }
-    }
-    for i in 0..board.cell_count() {
-        if board.raw(i) == 3 {
-            // An empty cell of the new board: the blockers' cells hold no stone.
-            let _ = nb.place_blocker(board.cell_of(i));
-        }
-    }
-    nb.set_side_to_move(board.side_to_move());
-    nb
+    rebuilt(board, rule, Some(board.moves()), None, board.side_to_move())
 }
 
 /// `board` without the stone (or blocker) on `removed`, for a `TAKEBACK` of a stone that
@@ -944,18 +928,13 @@ fn under_rule(board: &Board, rule: Rule) -> Board {
 /// stone in that order, they are placed as setup stones of their own colours. Then the
 /// blockers (`BOARD` field 3) but `removed`.
 fn without_stone(board: &Board, removed: Cell) -> Board {
-    let size = u32::from(board.size());
     let to_move = board.stone(removed).unwrap_or(board.side_to_move());
-    let kept: Vec<Cell> = board
-        .moves()
-        .iter()
-        .copied()
-        .filter(|&c| c != removed)
-        .collect();
     let of = |side: Side| -> Vec<Cell> {
-        kept.iter()
+        board
+            .moves()
+            .iter()
             .copied()
-            .filter(|&c| board.stone(c) == Some(side))
+            .filter(|&c| c != removed && board.stone(c) == Some(side))
             .collect()
     };
     let (black, white) = (of(Side::First), of(Side::Second));
@@ -965,14 +944,42 @@ fn without_stone(board: &Board, removed: Cell) -> Board {
         Side::First => black.len() == white.len(),
         Side::Second => black.len() == white.len() + 1,
     };
-    let mut nb = Board::with_size(size, board.rule()).expect("same size");
-    let replayed = alternate
-        && black.iter().enumerate().all(|(k, &c)| {
-            nb.try_play(c).is_ok() && white.get(k).is_none_or(|&w| nb.try_play(w).is_ok())
-        });
+    let order: Vec<Cell> = black
+        .iter()
+        .enumerate()
+        .flat_map(|(k, &b)| std::iter::once(b).chain(white.get(k).copied()))
+        .collect();
+    rebuilt(
+        board,
+        board.rule(),
+        alternate.then_some(&order[..]),
+        Some(removed),
+        to_move,
+    )
+}
+
+/// A board of `board`'s size under `rule` holding `board`'s stones and blockers but the
+/// one on `removed`, with `to_move` to move: the stones replayed by alternate play in
+/// the order `play` when it is given, each the side to move's and accepted by the rule;
+/// else (or when one is not) placed as setup stones of their own colours, in the order
+/// played. Then the blocking stones (`BOARD` field 3).
+fn rebuilt(
+    board: &Board,
+    rule: Rule,
+    play: Option<&[Cell]>,
+    removed: Option<Cell>,
+    to_move: Side,
+) -> Board {
+    let size = u32::from(board.size());
+    let mut nb = Board::with_size(size, rule).expect("same size");
+    let replayed = play.is_some_and(|order| {
+        order
+            .iter()
+            .all(|&c| board.stone(c) == Some(nb.side_to_move()) && nb.try_play(c).is_ok())
+    });
     if !replayed {
-        nb = Board::with_size(size, board.rule()).expect("same size");
-        for &c in &kept {
+        nb = Board::with_size(size, rule).expect("same size");
+        for &c in board.moves().iter().filter(|&&c| Some(c) != removed) {
             let side = board.stone(c).expect("a stone played is on its cell");
             if nb.place(c, side).is_err() {
                 break;
@@ -981,7 +988,7 @@ fn without_stone(board: &Board, removed: Cell) -> Board {
     }
     for i in 0..board.cell_count() {
         let c = board.cell_of(i);
-        if board.raw(i) == 3 && c != removed {
+        if board.raw(i) == 3 && Some(c) != removed {
             // An empty cell of the new board: the blockers' cells hold no stone.
             let _ = nb.place_blocker(c);
         }

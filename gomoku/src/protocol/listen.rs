@@ -20,7 +20,7 @@
 //! pbrain-zerosum` closes the input at once and still wants its move searched.
 
 use super::MAX_LINE;
-use super::is_line_end;
+use super::{first_word, is_line_end};
 use rustix::event::{PollFd, PollFlags, poll};
 use rustix::io::Errno;
 use std::io::{self, Read, Write};
@@ -163,23 +163,18 @@ fn stop_arrived(st: &mut State) -> Option<Interrupt> {
 }
 
 /// Whether `line` stops a running search: `END` ([`Interrupt::End`]) or `INFO
-/// timeout_turn` with a value of 0 ([`Interrupt::PlayNow`]); words in any case, as the
-/// conversation reads them.
+/// timeout_turn` with a value of 0 ([`Interrupt::PlayNow`]); read as the conversation
+/// reads its lines ([`first_word`], words in any case).
 fn stops(line: &[u8]) -> Option<Interrupt> {
-    let mut words = line
-        .split(|b| b.is_ascii_whitespace())
-        .filter(|w| !w.is_empty());
-    let first = words.next()?;
-    if first.eq_ignore_ascii_case(b"END") {
+    let text = String::from_utf8_lossy(line);
+    let (command, arg) = first_word(&text);
+    if command.eq_ignore_ascii_case("END") {
         return Some(Interrupt::End);
     }
-    let zero = |w: &[u8]| std::str::from_utf8(w).is_ok_and(|t| t.parse::<u64>() == Ok(0));
-    (first.eq_ignore_ascii_case(b"INFO")
-        && words
-            .next()
-            .is_some_and(|k| k.eq_ignore_ascii_case(b"timeout_turn"))
-        && words.next().is_some_and(zero)
-        && words.next().is_none())
+    let (key, value) = first_word(arg);
+    (command.eq_ignore_ascii_case("INFO")
+        && key.eq_ignore_ascii_case("timeout_turn")
+        && value.parse::<u64>() == Ok(0))
     .then_some(Interrupt::PlayNow)
 }
 
@@ -322,13 +317,7 @@ impl<'a> Listener<'a> {
                     Err(_) => st.eof = true,
                 }
             }
-            let why = if let Some(why) = stop_arrived(&mut st) {
-                Some(why)
-            } else if output_gone {
-                Some(Interrupt::OutputClosed)
-            } else {
-                None
-            };
+            let why = stop_arrived(&mut st).or(output_gone.then_some(Interrupt::OutputClosed));
             if let (Some(why), Some(stop)) = (why, st.search.as_ref()) {
                 stop.stop();
                 st.stopped = Some(why);
