@@ -36,20 +36,19 @@ fn negative_and_huge_values_name_the_option_and_its_range() {
     let time = "a whole number from 1 to 86400000";
     let depth = "a whole number from 1 to 1023";
     let mib = "a whole number from 1 to 4096";
+    let c4_mib = "a whole number from 64 to 4096";
+    let k = "a whole number from 1 to 64";
+    let threads = "a whole number from 1 to 256";
+    let width = "a whole number from 1 to 32";
+    let height = "a whole number from 1 to 63";
+    let side = "a whole number from 5 to 22";
+    let gomoku_match = [&["gomoku", "match"][..], &openings].concat();
     let cases: Vec<(Vec<&str>, &str, &str)> = vec![
         (vec!["tictactoe", "solve"], "--hash-mib", mib),
         (vec!["tictactoe", "bestmove"], "--hash-mib", mib),
         (vec!["tictactoe", "analyze"], "--hash-mib", mib),
-        (
-            vec!["tictactoe", "solve"],
-            "--k",
-            "a whole number from 1 to 64",
-        ),
-        (
-            vec!["tictactoe", "play", "--plain"],
-            "--k",
-            "a whole number from 1 to 64",
-        ),
+        (vec!["tictactoe", "solve"], "--k", k),
+        (vec!["tictactoe", "play", "--plain"], "--k", k),
         (vec!["tictactoe", "solve"], "--time-ms", time),
         (vec!["tictactoe", "solve"], "--nodes", nodes),
         (vec!["tictactoe", "bestmove"], "--depth", depth),
@@ -58,36 +57,12 @@ fn negative_and_huge_values_name_the_option_and_its_range() {
         (vec!["tictactoe", "play", "--plain"], "--depth", depth),
         (vec!["tictactoe", "play", "--plain"], "--nodes", nodes),
         (vec!["tictactoe", "play", "--plain"], "--time-ms", time),
-        (
-            vec!["connect4", "solve"],
-            "--hash-mib",
-            "a whole number from 64 to 4096",
-        ),
-        (
-            vec!["connect4", "analyze"],
-            "--hash-mib",
-            "a whole number from 64 to 4096",
-        ),
-        (
-            vec!["connect4", "solve"],
-            "--threads",
-            "a whole number from 1 to 256",
-        ),
-        (
-            vec!["connect4", "solve"],
-            "--width",
-            "a whole number from 1 to 32",
-        ),
-        (
-            vec!["connect4", "solve"],
-            "--height",
-            "a whole number from 1 to 63",
-        ),
-        (
-            vec!["connect4", "play", "--plain"],
-            "--width",
-            "a whole number from 1 to 32",
-        ),
+        (vec!["connect4", "solve"], "--hash-mib", c4_mib),
+        (vec!["connect4", "analyze"], "--hash-mib", c4_mib),
+        (vec!["connect4", "solve"], "--threads", threads),
+        (vec!["connect4", "solve"], "--width", width),
+        (vec!["connect4", "solve"], "--height", height),
+        (vec!["connect4", "play", "--plain"], "--width", width),
         (vec!["connect4", "analyze"], "--nodes", nodes),
         (vec!["connect4", "bestmove"], "--depth", depth),
         (vec!["othello", "solve"], "--hash-mib", mib),
@@ -97,26 +72,10 @@ fn negative_and_huge_values_name_the_option_and_its_range() {
         (vec!["othello", "play", "--plain"], "--depth", depth),
         (vec!["gomoku", "solve"], "--nodes", nodes),
         (vec!["gomoku", "bestmove"], "--nodes", nodes),
-        (
-            vec!["gomoku", "play", "--plain"],
-            "--size",
-            "a whole number from 5 to 22",
-        ),
-        (
-            [&["gomoku", "match"][..], &openings].concat(),
-            "--games",
-            nodes,
-        ),
-        (
-            [&["gomoku", "match"][..], &openings].concat(),
-            "--time-ms",
-            time,
-        ),
-        (
-            [&["gomoku", "match"][..], &openings].concat(),
-            "--game-ms",
-            time,
-        ),
+        (vec!["gomoku", "play", "--plain"], "--size", side),
+        (gomoku_match.clone(), "--games", nodes),
+        (gomoku_match.clone(), "--time-ms", time),
+        (gomoku_match.clone(), "--game-ms", time),
     ];
     for (command, option, expected) in &cases {
         for value in ["-5", "-1"] {

@@ -873,6 +873,18 @@ impl OnPipes {
         }
     }
 
+    /// A default brain on pipes, set to an 11-day `timeout_turn` (only an interruption
+    /// ends its searches), once its search for `command` (a `TURN`, a `SWAP2BOARD`
+    /// block) has started.
+    fn searching(command: &str) -> OnPipes {
+        let mut p = OnPipes::start(Brain::new());
+        p.send("START 15\nINFO timeout_turn 1000000000\n");
+        assert_eq!(p.line(), "OK");
+        p.send(command);
+        p.search_started();
+        p
+    }
+
     fn send(&mut self, text: &str) {
         let input = self.input.as_mut().expect("input open");
         input.write_all(text.as_bytes()).unwrap();
@@ -956,11 +968,7 @@ fn a_panic_in_a_command_ends_the_conversation() {
 #[cfg(target_os = "linux")]
 #[test]
 fn end_during_a_search_stops_it() {
-    let mut p = OnPipes::start(Brain::new());
-    p.send("START 15\nINFO timeout_turn 1000000000\n");
-    assert_eq!(p.line(), "OK");
-    p.send("TURN 7,7\n");
-    p.search_started();
+    let mut p = OnPipes::searching("TURN 7,7\n");
     p.send("END\n");
     let reply = p.line();
     assert!(Cell::parse_xy(&reply).is_ok(), "{reply}");
@@ -981,11 +989,7 @@ fn end_during_a_search_stops_it() {
 #[cfg(target_os = "linux")]
 #[test]
 fn info_timeout_turn_0_during_a_search_asks_for_the_move_now() {
-    let mut p = OnPipes::start(Brain::new());
-    p.send("START 15\nINFO timeout_turn 1000000000\n");
-    assert_eq!(p.line(), "OK");
-    p.send("TURN 7,7\n");
-    p.search_started();
+    let mut p = OnPipes::searching("TURN 7,7\n");
     p.send("INFO timeout_turn 0\n");
     let reply = p.line();
     assert!(Cell::parse_xy(&reply).is_ok(), "{reply}");
@@ -1017,11 +1021,7 @@ fn info_timeout_turn_0_during_a_search_asks_for_the_move_now() {
 #[cfg(target_os = "linux")]
 #[test]
 fn end_during_a_swap2_answer_stops_it() {
-    let mut p = OnPipes::start(Brain::new());
-    p.send("START 15\nINFO timeout_turn 1000000000\n");
-    assert_eq!(p.line(), "OK");
-    p.send("SWAP2BOARD\n7,7\n8,8\n9,7\nDONE\n");
-    p.search_started();
+    let mut p = OnPipes::searching("SWAP2BOARD\n7,7\n8,8\n9,7\nDONE\n");
     p.send("END\n");
     let reply = p.line();
     assert!(!reply.is_empty() && !reply.starts_with("ERROR"), "{reply}");
@@ -1035,11 +1035,7 @@ fn end_during_a_swap2_answer_stops_it() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_closed_output_stops_the_search() {
-    let mut p = OnPipes::start(Brain::new());
-    p.send("START 15\nINFO timeout_turn 1000000000\n");
-    assert_eq!(p.line(), "OK");
-    p.send("TURN 7,7\n");
-    p.search_started();
+    let mut p = OnPipes::searching("TURN 7,7\n");
     p.output = None;
     let (brain, result) = p.finished();
     assert_eq!(result.unwrap_err().kind(), io::ErrorKind::BrokenPipe);

@@ -95,6 +95,20 @@ fn a_slow_first_move_is_tolerated_and_a_timeout_is_a_loss() {
     assert!(r.a.faults[0].contains("no answer"), "{:?}", r.a.faults);
 }
 
+/// One opening played twice (5 s a move, at most `max_stones` stones a game) by quirky
+/// engine A with `quirk` against a plain one, both at 200 nodes a move: both games
+/// played and no fault on either side.
+fn clean_pair(quirk: &str, max_stones: usize) -> gomoku::gomocup::MatchResult {
+    let mut config = MatchConfig::new(openings(1), TimeControl::PerMove(Duration::from_secs(5)));
+    config.max_stones = max_stones;
+    let a = engine(&format!("--nodes 200 {quirk}"));
+    let b = engine("--nodes 200");
+    let r = run_match(&config, &a, &b, |_| {});
+    assert_eq!(r.report.result.games(), 2);
+    assert!(r.a.faults.is_empty() && r.b.faults.is_empty(), "{r:?}");
+    r
+}
+
 /// An engine that answers its moves with `SUGGEST x,y` plays them: the protocol says the
 /// manager answers `SUGGEST` with `PLAY` (or `END`), and "in Gomocup tournament the
 /// manager always answers the move the brain has sent in the SUGGEST command"; the
@@ -102,13 +116,7 @@ fn a_slow_first_move_is_tolerated_and_a_timeout_is_a_loss() {
 /// fault (`answered "SUGGEST 6,7" instead of a move`).
 #[test]
 fn an_engine_that_suggests_its_moves_plays_them() {
-    let mut config = MatchConfig::new(openings(1), TimeControl::PerMove(Duration::from_secs(5)));
-    config.max_stones = 30;
-    let a = engine("--nodes 200 --suggest");
-    let b = engine("--nodes 200");
-    let r = run_match(&config, &a, &b, |_| {});
-    assert_eq!(r.report.result.games(), 2);
-    assert!(r.a.faults.is_empty() && r.b.faults.is_empty(), "{r:?}");
+    let r = clean_pair("--suggest", 30);
     for g in &r.games {
         assert!(g.forfeit.is_none(), "{g:?}");
         let stones = g.moves.split(':').nth(1).unwrap().len();
@@ -122,13 +130,7 @@ fn an_engine_that_suggests_its_moves_plays_them() {
 /// the runner sent LF alone, and such an engine answered `ERROR` from `START` on.
 #[test]
 fn the_runner_ends_its_lines_with_cr_lf() {
-    let mut config = MatchConfig::new(openings(1), TimeControl::PerMove(Duration::from_secs(5)));
-    config.max_stones = 20;
-    let a = engine("--nodes 200 --strict-crlf");
-    let b = engine("--nodes 200");
-    let r = run_match(&config, &a, &b, |_| {});
-    assert_eq!(r.report.result.games(), 2);
-    assert!(r.a.faults.is_empty() && r.b.faults.is_empty(), "{r:?}");
+    let r = clean_pair("--strict-crlf", 20);
     assert_eq!(r.a.stray_lines, 0, "{r:?}");
     assert!(r.a.moves > 0, "{r:?}");
 }
