@@ -92,13 +92,14 @@ impl Cell {
         let (a, b) = t
             .split_once(',')
             .ok_or_else(|| CellError::MalformedXy(shown(t)))?;
+        // The protocol's numbers (`decimal`): digits only, no sign.
         let parse = |s: &str| -> Result<u32, CellError> {
-            let s = s.trim();
-            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(CellError::MalformedXy(shown(t)));
+            match crate::decimal::unsigned_as::<u32>(s.trim()) {
+                Ok(n) => Ok(n),
+                // A number, however long, that is too large is off the board, not malformed.
+                Err(crate::decimal::NumberError::TooLarge) => Err(CellError::OutOfRange(shown(t))),
+                Err(_) => Err(CellError::MalformedXy(shown(t))),
             }
-            // A number, however long, that is too large is off the board, not malformed.
-            s.parse().map_err(|_| CellError::OutOfRange(shown(t)))
         };
         let (x, y) = (parse(a)?, parse(b)?);
         if x >= MAX_SIZE as u32 || y >= MAX_SIZE as u32 {

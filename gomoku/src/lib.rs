@@ -38,6 +38,7 @@
 
 mod board;
 mod cell;
+mod decimal;
 mod engine;
 mod eval;
 pub mod eval_fitted;

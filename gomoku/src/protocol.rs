@@ -15,6 +15,9 @@
 //! mask: 0, 1 and 4 are played, each also with the continuous-game bit 2 (answered with
 //! a `MESSAGE` saying so); a `rule` we cannot play (caro, 5, …) is answered with a
 //! `MESSAGE` line and the rule in force is kept), `ABOUT`, `END`.
+//! Numbers (sizes, coordinates, `INFO` values, a `BOARD` line's field) are plain decimal:
+//! digits only, leading zeros read in decimal; a sign is refused and named (`START +20` →
+//! `ERROR`, `INFO timeout_turn +5` → `MESSAGE`), but for `time_left`'s minus.
 //! Unknown commands get `UNKNOWN …`, bad arguments `ERROR …`; a block (`BOARD`,
 //! `SWAP2BOARD`) is answered once, at its `DONE`, however many of its lines are bad (a
 //! `BOARD`'s bad lines, and its stones off the board, are skipped and counted in a
@@ -45,7 +48,8 @@
 //! `watchdog` answers a move at its deadline, `listen` reads the input during a search.
 
 use crate::board::{Board, PlayError};
-use crate::cell::{Cell, CellError};
+use crate::cell::{Cell, CellError, MAX_SIZE, MIN_SIZE};
+use crate::decimal::{self, NumberError};
 use crate::engine::Engine;
 use crate::eval::EvalTable;
 use crate::rule::Rule;
@@ -544,8 +548,14 @@ impl Brain {
         let reply: Option<String> = match cmd.as_str() {
             "START" => Some(self.start(arg)),
             "RECTSTART" => Some(match arg.split_once(',') {
-                // A square board sent as a rectangle is an ordinary START.
-                Some((w, h)) if w.trim() == h.trim() => self.start(w.trim()),
+                // A square board sent as a rectangle is an ordinary START (a bad width
+                // is answered as START's size).
+                Some((w, h))
+                    if decimal::unsigned(w.trim()).is_err()
+                        || decimal::unsigned(w.trim()) == decimal::unsigned(h.trim()) =>
+                {
+                    self.start(w.trim())
+                }
                 _ => "ERROR rectangular boards are not supported (square ones: START n)".into(),
             }),
             "RESTART" => Some(match self.board.as_ref() {
@@ -596,8 +606,20 @@ impl Brain {
         }
         Ok(true)
     }
+    /// `START n`: a new game on the empty `n`×`n` board; `n` is a protocol number
+    /// ([`decimal`]), and an `ERROR` names why it is refused.
     fn start(&mut self, arg: &str) -> String {
-        match arg.parse::<u32>() {
+        // A size beyond u32 is as unsupported as 23.
+        let size = match decimal::unsigned(arg) {
+            Ok(n) => Ok(u32::try_from(n).unwrap_or(u32::MAX)),
+            Err(NumberError::TooLarge) => Ok(u32::MAX),
+            Err(e) => Err(e),
+        };
+        match size {
+            Ok(u32::MAX) => format!(
+                "ERROR unsupported board size {} ({MIN_SIZE} to {MAX_SIZE})",
+                echo(arg, false)
+            ),
             Ok(n) => match Board::with_size(n, self.rule) {
                 Ok(b) => {
                     self.board = Some(b);
@@ -609,7 +631,12 @@ impl Brain {
                 }
                 Err(e) => format!("ERROR {e}"),
             },
-            Err(_) => format!("ERROR bad board size {arg:?}"),
+            Err(NumberError::Sign) => format!(
+                "ERROR bad board size {} ({})",
+                echo(arg, false),
+                NumberError::Sign
+            ),
+            Err(_) => format!("ERROR bad board size {}", echo(arg, false)),
         }
     }
 
@@ -683,28 +710,37 @@ impl Brain {
     fn info(&mut self, arg: &str, cut: bool) -> Option<String> {
         let (key, value) = first_word(arg);
         let key = key.to_ascii_lowercase();
-        let num = value.parse::<u64>().ok();
-        let numeric = ["timeout_turn", "timeout_match", "max_memory", "time_left"];
-        let valid = if key == "time_left" {
-            value.parse::<i64>().is_ok()
+        let numeric = [
+            "timeout_turn",
+            "timeout_match",
+            "max_memory",
+            "time_left",
+            "rule",
+        ];
+        // The protocol's numbers (`decimal`): only the match clock may be negative.
+        let parsed = if key == "time_left" {
+            decimal::signed(value).map(|_| ())
         } else {
-            num.is_some()
+            decimal::unsigned(value).map(|_| ())
         };
-        if numeric.contains(&key.as_str()) && !valid {
+        let num = decimal::unsigned(value).ok();
+        if numeric.contains(&key.as_str())
+            && let Err(e) = parsed
+        {
             // The setting in force is kept, and the manager is told why.
-            // Digits only, yet not a number: too large for the setting (u64 / i64).
-            let digits = value.strip_prefix('-').unwrap_or(value);
-            let too_large = !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit());
-            let expected = match (key == "time_left", too_large) {
-                (true, true) => "a whole number of milliseconds that fits in 64 bits",
-                (true, false) => "a whole number of milliseconds",
-                (false, true) if !value.starts_with('-') => {
-                    "a whole number up to 18446744073709551615"
+            let expected = match (key == "time_left", e) {
+                (_, NumberError::Sign) if value.starts_with('+') => e.to_string(),
+                (true, NumberError::TooLarge) => {
+                    "expected a whole number of milliseconds that fits in 64 bits".into()
                 }
-                (false, _) => "a whole number, 0 or more",
+                (true, _) => "expected a whole number of milliseconds".into(),
+                (false, NumberError::TooLarge) => {
+                    "expected a whole number up to 18446744073709551615".into()
+                }
+                (false, _) => "expected a whole number, 0 or more".into(),
             };
             return Some(format!(
-                "MESSAGE INFO {key} {}: expected {expected}; ignored",
+                "MESSAGE INFO {key} {}: {expected}; ignored",
                 echo(value, cut)
             ));
         }
@@ -712,7 +748,7 @@ impl Brain {
             "timeout_turn" => self.timeout_turn = num.unwrap_or(self.timeout_turn),
             "timeout_match" => self.timeout_match = num.unwrap_or(self.timeout_match),
             // Signed: managers send a negative clock once a player is over its time.
-            "time_left" => self.time_left = value.parse::<i64>().ok().or(self.time_left),
+            "time_left" => self.time_left = decimal::signed(value).ok().or(self.time_left),
             "max_memory" => {
                 self.max_memory = num.unwrap_or(self.max_memory);
                 if self.board.is_some() {
@@ -1001,12 +1037,10 @@ fn rebuilt(
 fn parse_stone_line(line: &str) -> Result<(Cell, u8), &'static str> {
     const EXPECTED: &str = "expected x,y,1|2|3";
     let (xy, field) = line.rsplit_once(',').ok_or(EXPECTED)?;
-    let field = field
-        .trim()
-        .parse::<u8>()
+    let field = decimal::unsigned(field.trim())
         .ok()
         .filter(|f| (1..=3).contains(f))
-        .ok_or(EXPECTED)?;
+        .ok_or(EXPECTED)? as u8;
     match Cell::parse_xy(xy) {
         Ok(c) => Ok((c, field)),
         Err(CellError::OutOfRange(_)) => Err("off the board"),

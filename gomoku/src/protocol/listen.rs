@@ -174,7 +174,7 @@ fn stops(line: &[u8]) -> Option<Interrupt> {
     let (key, value) = first_word(arg);
     (command.eq_ignore_ascii_case("INFO")
         && key.eq_ignore_ascii_case("timeout_turn")
-        && value.parse::<u64>() == Ok(0))
+        && crate::decimal::unsigned(value) == Ok(0))
     .then_some(Interrupt::PlayNow)
 }
 
@@ -407,8 +407,8 @@ mod tests {
     }
 
     /// The lines that stop a search: `END`, and `INFO timeout_turn` with the value 0 as
-    /// the conversation parses it (any case and spacing, `00`, `+0`); no other value, key
-    /// or command does.
+    /// the conversation parses it (any case and spacing, `00`); no other value, key or
+    /// command does, `+0` neither (the conversation refuses a sign: `decimal`).
     #[test]
     fn end_and_a_zero_turn_limit_stop_a_search() {
         for (line, why) in [
@@ -416,7 +416,7 @@ mod tests {
             (b"  end  ", Some(Interrupt::End)),
             (b"INFO timeout_turn 0", Some(Interrupt::PlayNow)),
             (b"info  TIMEOUT_TURN\t00 ", Some(Interrupt::PlayNow)),
-            (b"INFO timeout_turn +0", Some(Interrupt::PlayNow)),
+            (b"INFO timeout_turn +0", None),
             (b"INFO timeout_turn 10", None),
             (b"INFO timeout_turn", None),
             (b"INFO timeout_turn 0 ms", None),

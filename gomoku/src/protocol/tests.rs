@@ -179,6 +179,56 @@ fn bad_info_values_are_reported_and_square_rectstart_starts() {
     assert_eq!(b.move_limits().time, Some(Duration::from_millis(700 - 28)));
 }
 
+/// The protocol's numbers are plain decimal (one parser for them all): a sign is
+/// refused, with the reason named, by `START`, `RECTSTART`, `INFO` (but `time_left`'s
+/// minus), `TURN`, `PLAY`, `TAKEBACK` and a `BOARD` line's field; leading zeros are read in
+/// decimal (`020` is 20, as the protocol's C skeleton reads it). Before, `START +20`,
+/// `INFO timeout_turn +5`, `INFO rule +4` and the `BOARD` line `7,7,+1` were read as if
+/// unsigned, while `TURN +7,7` was refused.
+#[test]
+fn numbers_are_plain_decimal() {
+    let sign = "the protocol's numbers are plain decimal digits, without a sign";
+    let mut b = Brain::new().with_node_limit(200);
+    let out = talk(
+        &mut b,
+        "START +20\nRECTSTART +15,+15\nSTART 020\nINFO timeout_turn +5\nINFO time_left +5\nINFO max_memory +1000\nINFO rule +4\nINFO rule 04\nTURN +7,7\nPLAY 7,+7\nTAKEBACK -1,7\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        vec![
+            format!("ERROR bad board size \"+20\" ({sign})"),
+            format!("ERROR bad board size \"+15\" ({sign})"),
+            "OK".into(),
+            format!("MESSAGE INFO timeout_turn \"+5\": {sign}; ignored"),
+            format!("MESSAGE INFO time_left \"+5\": {sign}; ignored"),
+            format!("MESSAGE INFO max_memory \"+1000\": {sign}; ignored"),
+            format!("MESSAGE INFO rule \"+4\": {sign}; ignored"),
+            "ERROR malformed cell \"+7,7\" (expected two 0-based numbers x,y like 7,7)".into(),
+            "ERROR malformed cell \"7,+7\" (expected two 0-based numbers x,y like 7,7)".into(),
+            "ERROR malformed cell \"-1,7\" (expected two 0-based numbers x,y like 7,7)".into(),
+        ],
+        "{out}"
+    );
+    assert_eq!(b.board().map(Board::size), Some(20));
+    assert_eq!(b.rule(), Rule::Renju, "rule 04 is rule 4");
+    assert_eq!(
+        b.move_limits().time,
+        Some(Duration::from_millis(5000 - 200))
+    );
+    // A BOARD line with a signed field is a bad line, skipped and named.
+    let out = talk(&mut b, "BOARD\n7,7,+1\n8,8,2\nDONE\n");
+    assert_eq!(
+        out.lines().next(),
+        Some("MESSAGE skipped 1 bad board line, among them \"7,7,+1\" (expected x,y,1|2|3)"),
+        "{out}"
+    );
+    // A negative clock is still read (a clock run out).
+    let out = talk(&mut b, "INFO time_left -5\nRECTSTART 15,015\n");
+    assert_eq!(out.trim(), "OK", "{out}");
+    assert_eq!(b.board().map(Board::size), Some(15));
+}
+
 /// An unknown command is echoed with at most 40 characters and its length; a line
 /// longer than [`MAX_LINE`] is cut there, and the answer says so rather than give the
 /// cut length as the line's.
