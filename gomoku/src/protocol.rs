@@ -40,8 +40,17 @@
 //! move (on a busy machine each wake-up waits for a CPU). A watchdog thread sleeps
 //! until the move's deadline: if the search has not answered by then (its thread
 //! waiting for a CPU), the watchdog writes the best move of the last finished iteration
-//! and stops the search. The engine and its tables are allocated at `START` (within
-//! `max_memory`), never on a move. Reference: the protocol description at
+//! and stops the search.
+//!
+//! Memory: `INFO max_memory` (bytes, 0 = no limit) is kept as a limit on the brain's
+//! peak resident memory (what Piskvork checks in a tournament: the peak working set).
+//! The transposition table gets what the limit leaves after [`BRAIN_MEMORY`], from
+//! [`MIN_TABLE_MIB`] to [`MAX_TABLE_MIB`]; a limit below [`MIN_MEMORY`] (about 10 MB)
+//! cannot be met: the brain says so in a `MESSAGE` and plays with its smallest table.
+//! The engine and its tables are allocated at `START` when the limit is known, else
+//! when `INFO max_memory` comes (managers send it after `START`), an old table freed
+//! before a new one is made; only a brain never told a limit allocates at its first
+//! move. Reference: the protocol description at
 //! gomocup.org ("new protocol", Petr Lastovicka) and its Swap2 extension.
 //!
 //! This file holds the brain's state and its commands; `swap2` answers `SWAP2BOARD`,
@@ -119,7 +128,8 @@ pub struct Brain {
     timeout_turn: u64,
     timeout_match: u64,
     time_left: Option<i64>,
-    max_memory: u64,
+    /// `INFO max_memory` in bytes (`Some(0)`: no limit; `None`: none sent yet).
+    max_memory: Option<u64>,
     block: Option<Block>,
     node_limit: Option<u64>,
     /// The evaluation table of the engine (the default table when `None`).
@@ -165,7 +175,7 @@ impl Brain {
             timeout_turn: DEFAULT_TURN_MS,
             timeout_match: 0,
             time_left: None,
-            max_memory: 0,
+            max_memory: None,
             block: None,
             node_limit: None,
             eval: None,
@@ -258,19 +268,28 @@ impl Brain {
             .unwrap_or(Duration::ZERO)
     }
 
-    fn table_mib(&self) -> usize {
-        // Half of max_memory for the table (0 = no limit: 64 MiB), at least 1 MiB.
-        let limit = if self.max_memory == 0 {
-            64
-        } else {
-            (self.max_memory / 2 / (1 << 20)) as usize
-        };
-        limit.clamp(1, 64)
+    /// The size of the engine's transposition table, in MiB: what `max_memory` leaves
+    /// after [`BRAIN_MEMORY`], from [`MIN_TABLE_MIB`] to [`MAX_TABLE_MIB`] (the largest
+    /// when no limit was sent, or 0, no limit).
+    pub fn table_mib(&self) -> usize {
+        match self.max_memory {
+            None | Some(0) => MAX_TABLE_MIB,
+            Some(limit) => {
+                let left = limit.saturating_sub(BRAIN_MEMORY) >> 20;
+                usize::try_from(left)
+                    .unwrap_or(usize::MAX)
+                    .clamp(MIN_TABLE_MIB, MAX_TABLE_MIB)
+            }
+        }
     }
 
+    /// Makes the engine with a table of [`Brain::table_mib`], unless it has one already.
+    /// An engine with a table of another size is dropped first, so that the two are
+    /// never held at once (a manager checks the peak of the brain's memory).
     fn ensure_engine(&mut self) {
         let mib = self.table_mib();
         if self.engine.is_none() || self.tt_mib != mib {
+            self.engine = None;
             let mut engine = Engine::new(mib);
             // The watchdog answers for a search that is late: it keeps no reserve of its own.
             engine.lag_reserve = false;
@@ -623,7 +642,12 @@ impl Brain {
             Ok(n) => match Board::with_size(n, self.rule) {
                 Ok(b) => {
                     self.board = Some(b);
-                    self.ensure_engine();
+                    // Managers send `max_memory` after START: until it is known, the
+                    // table waits for it (or for the first move), so that the brain
+                    // never holds a table larger than the limit will allow.
+                    if self.max_memory.is_some() {
+                        self.ensure_engine();
+                    }
                     if let Some(e) = self.engine.as_mut() {
                         e.clear();
                     }
@@ -750,9 +774,15 @@ impl Brain {
             // Signed: managers send a negative clock once a player is over its time.
             "time_left" => self.time_left = decimal::signed(value).ok().or(self.time_left),
             "max_memory" => {
-                self.max_memory = num.unwrap_or(self.max_memory);
+                self.max_memory = num.or(self.max_memory);
                 if self.board.is_some() {
                     self.ensure_engine();
+                }
+                let limit = num.unwrap_or(0);
+                if limit != 0 && limit < MIN_MEMORY {
+                    return Some(format!(
+                        "MESSAGE INFO max_memory {limit}: cannot be met, the brain needs about {MIN_MEMORY} bytes with its smallest table ({MIN_TABLE_MIB} MiB); playing with that table"
+                    ));
                 }
             }
             "rule" => {
@@ -1052,6 +1082,24 @@ fn answer(out: &mut impl Write, text: &str) -> io::Result<()> {
     writeln!(out, "{text}")?;
     out.flush()
 }
+
+/// The largest transposition table the brain makes, in MiB (with no memory limit).
+pub const MAX_TABLE_MIB: usize = 64;
+
+/// The smallest transposition table the brain makes, in MiB, however low `max_memory`.
+pub const MIN_TABLE_MIB: usize = 1;
+
+/// What the brain needs besides its transposition table, in bytes: the program, its
+/// threads, the engine's threat solvers and move lists. Measured as the peak resident
+/// memory (`VmHWM`, what Piskvork checks: the peak working set) over self-play games at
+/// 300 ms to 1 s a move with a 1 MiB table, less the table: 8.2 MiB in a test build,
+/// 7.4 MiB in a release build; 9 MiB keeps a margin.
+pub const BRAIN_MEMORY: u64 = 9 << 20;
+
+/// The least `max_memory` the brain can keep, in bytes: [`BRAIN_MEMORY`] and the
+/// smallest table. A lower limit is answered with a `MESSAGE` saying it cannot be met,
+/// and the brain plays with its smallest table.
+pub const MIN_MEMORY: u64 = BRAIN_MEMORY + ((MIN_TABLE_MIB as u64) << 20);
 
 /// How many times the watchdog's recent lateness [`Brain::wait_reserve`] keeps for the
 /// waits the brain cannot see.

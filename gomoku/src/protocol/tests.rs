@@ -1149,6 +1149,9 @@ fn restart_clears_the_engine() {
     };
     let mut fresh = Brain::new().with_node_limit(40_000);
     assert_eq!(talk(&mut fresh, "START 15\n"), "OK\n");
+    // Told no max_memory, a brain makes its engine at its first move.
+    assert!(fresh.engine.is_none());
+    fresh.ensure_engine();
     let mut b = Brain::new().with_node_limit(40_000);
     let out = talk(
         &mut b,
