@@ -3,10 +3,13 @@
 //! interval, per-pair results, each engine's mean and maximum move time and every
 //! protocol fault; every game with its move times.
 //!
-//! The manager side of the protocol (gomocup.org, "new protocol", Petr Lastovicka): each
-//! game starts with `START size` and the `INFO` settings, then `BOARD` … `DONE` with the
-//! opening for the engine to move and `TURN x,y` afterwards. Real engines' quirks it copes
-//! with:
+//! The manager side of the protocol (gomocup.org, "new protocol", Petr Lastovicka), as
+//! Piskvork, the protocol's reference manager, plays it: each game starts with `START
+//! size` for a new process and `RESTART` for one that played the game before (`START`
+//! when an engine answers `RESTART` otherwise than `OK`, or not at all), and the `INFO`
+//! settings; then the engine's first move is asked for with `BEGIN` on an empty board,
+//! `TURN x,y` after an opening of one stone and `BOARD` … `DONE` after a longer one, and
+//! each later move with `TURN x,y`. Real engines' quirks it copes with:
 //! - an engine that answers `ERROR` (or `UNKNOWN`) to an `INFO` key it does not know:
 //!   after the settings and after each move the runner sends `ABOUT` and reads up to the
 //!   `name=` line, so stray answers never shift the conversation (Rapfi also drops a
@@ -281,6 +284,8 @@ struct Process {
     /// The last [`STDERR_TAIL`] lines the engine wrote to its standard error.
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     first_move: bool,
+    /// The board size of the engine's last game, begun with `START` or `RESTART`.
+    size: Option<u8>,
 }
 
 /// Why talking to an engine failed.
@@ -433,6 +438,7 @@ impl Process {
             lines: rx,
             stderr_tail,
             first_move: true,
+            size: None,
         })
     }
 
@@ -531,9 +537,25 @@ impl Process {
     /// Sends `ABOUT` and skips everything up to its answer (a line with `name=`);
     /// returns how many stray lines were skipped.
     fn sync(&mut self, timeout: Duration) -> Result<u64, Fault> {
+        Ok(self.sync_lines(timeout)?.len() as u64)
+    }
+
+    /// Begins a new game of the last game's size with `RESTART` (followed by an `ABOUT`
+    /// sync, so that an engine that does not answer it is not waited for): whether the
+    /// engine answered `OK`, and how many stray lines came besides its answer.
+    fn restart(&mut self, timeout: Duration) -> Result<(bool, u64), Fault> {
+        self.send("RESTART")?;
+        let lines = self.sync_lines(timeout)?;
+        let ok = lines.first().is_some_and(|l| l.eq_ignore_ascii_case("OK"));
+        Ok((ok, lines.len().saturating_sub(1) as u64))
+    }
+
+    /// [`Process::sync`], returning the lines skipped (but empty, `MESSAGE` and `DEBUG`
+    /// lines).
+    fn sync_lines(&mut self, timeout: Duration) -> Result<Vec<String>, Fault> {
         self.send("ABOUT")?;
         let deadline = Instant::now() + timeout;
-        let mut stray = 0;
+        let mut stray = Vec::new();
         loop {
             // An engine may drop a command that came while it was finishing its move
             // (Rapfi does): ask again until it answers.
@@ -553,7 +575,7 @@ impl Process {
             }
             let up = line.to_ascii_uppercase();
             if !(line.is_empty() || up.starts_with("MESSAGE") || up.starts_with("DEBUG")) {
-                stray += 1;
+                stray.push(line);
             }
         }
     }
@@ -583,17 +605,30 @@ struct Player<'a> {
 }
 
 impl Player<'_> {
-    /// Starts a game: the process if needed, `START`, the settings, `ABOUT` sync.
+    /// Starts a game as Piskvork does: the process if needed, `START` for a new process
+    /// (or a new board size) and `RESTART` for one that played a game of this size
+    /// (`START` after all when it answers `RESTART` otherwise than `OK`, or not at all:
+    /// Piskvork starts such an engine again, the runner keeps the process), the settings,
+    /// `ABOUT` sync.
     fn new_game(&mut self, config: &MatchConfig, size: u8) -> Result<(), Fault> {
         if self.process.is_none() {
             self.process = Some(Process::spawn(self.spec)?);
         }
         let p = self.process.as_mut().expect("started");
         let setup = Duration::from_secs(10);
-        p.send(&format!("START {size}"))?;
-        let ok = p.answer(setup)?;
-        if ok != "OK" {
-            return Err(Fault::Bad(format!("answered {ok:?} to START {size}")));
+        let mut restarted = false;
+        if p.size == Some(size) {
+            let (ok, stray) = p.restart(setup)?;
+            self.stats.stray_lines += stray;
+            restarted = ok;
+        }
+        if !restarted {
+            p.send(&format!("START {size}"))?;
+            let ok = p.answer(setup)?;
+            if ok != "OK" {
+                return Err(Fault::Bad(format!("answered {ok:?} to START {size}")));
+            }
+            p.size = Some(size);
         }
         let (turn, game) = match config.time {
             TimeControl::PerMove(t) => (t, Duration::ZERO),
@@ -614,9 +649,11 @@ impl Player<'_> {
         Ok(())
     }
 
-    /// Asks for a move: `BOARD` for the first move of a game, `TURN` after it, waiting
-    /// up to `limit` and `grace` (and the first move's extra time). Returns the move, its
-    /// time and the extra time it was allowed as the process's first move.
+    /// Asks for a move, waiting up to `limit` and `grace` (and the first move's extra
+    /// time). The first move of a game is asked for as Piskvork asks for it: `BEGIN` on
+    /// an empty board, `TURN x,y` after one stone, `BOARD` after more; later moves with
+    /// `TURN`. Returns the move, its time and the extra time it was allowed as the
+    /// process's first move.
     fn ask(
         &mut self,
         board: &Board,
@@ -631,7 +668,9 @@ impl Player<'_> {
             p.send(&format!("INFO time_left {}", left.as_millis()))?;
         }
         let start = Instant::now();
-        if first {
+        if first && board.stone_count() == 0 {
+            p.send("BEGIN")?;
+        } else if first && board.stone_count() > 1 {
             let me = board.side_to_move();
             let mut text = String::from("BOARD");
             for &c in board.moves() {

@@ -885,3 +885,82 @@ fn a_game_clock_run_out_loses_on_time() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(r.a.faults.is_empty() && r.b.faults.is_empty(), "{r:?}");
 }
+
+/// A shell-script engine for [`a_new_game_is_begun_as_piskvork_begins_it`]: it plays
+/// down column `col` and writes every line it reads to `log`; it answers `RESTART`
+/// with `OK`, `UNKNOWN` or nothing, as `restart` says (`ok`, `unknown`, `silent`).
+#[cfg(unix)]
+fn logging_engine(
+    dir: &std::path::Path,
+    col: u32,
+    restart: &str,
+) -> (EngineSpec, std::path::PathBuf) {
+    let script = dir.join("logging-engine.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\ncol=$1; restart=$2; log=$3; n=0\nwhile read -r line; do\n  \
+         line=$(printf '%s' \"$line\" | tr -d '\\r'); echo \"$line\" >> \"$log\"\n  \
+         case \"$line\" in\n    START*) n=0; echo OK;;\n    \
+         RESTART*) n=0; case $restart in ok) echo OK;; unknown) echo 'UNKNOWN command';; esac;;\n    \
+         ABOUT*) echo 'name=\"log\"';;\n    INFO*|BOARD*|[0-9]*) ;;\n    \
+         BEGIN*|DONE*|TURN*) echo \"$col,$n\"; n=$((n+1));;\n    \
+         END*) exit 0;;\n    *) echo 'UNKNOWN command';;\n  esac\ndone\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let log = dir.join(format!("{restart}-{col}.log"));
+    let spec = EngineSpec::from_command_line(&format!(
+        "{} {col} {restart} {}",
+        script.display(),
+        log.display()
+    ));
+    (spec, log)
+}
+
+/// The runner begins a game as Piskvork (the protocol's reference manager) does: `START`
+/// for a new process and `RESTART` for one that played the game before, then for the
+/// engine's first move `BEGIN` on an empty board, `TURN x,y` after one stone and
+/// `BOARD` after more. An engine that answers `RESTART` with
+/// anything but `OK` (`UNKNOWN`) or not at all is sent `START` instead (Piskvork starts
+/// such an engine again; `START` keeps the process), and plays its games without a
+/// fault. Before, every game began with `START` and a `BOARD`, even an empty one.
+#[cfg(unix)]
+#[test]
+fn a_new_game_is_begun_as_piskvork_begins_it() {
+    let dir = std::env::temp_dir().join(format!("zerosum-log-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // An empty opening, one stone, three stones: six games, colours swapped in pairs.
+    let three = parse_openings("15f:\nh8\nh8i7e9\n", Rule::Freestyle).unwrap();
+    let config = MatchConfig::new(three, TimeControl::PerMove(Duration::from_secs(5)));
+    let count = |log: &std::path::Path, word: &str| {
+        std::fs::read_to_string(log)
+            .unwrap()
+            .lines()
+            .filter(|l| l.split([' ', ',']).next() == Some(word))
+            .count()
+    };
+    for restart in ["ok", "unknown", "silent"] {
+        let (a, a_log) = logging_engine(&dir, 0, restart);
+        let (b, b_log) = logging_engine(&dir, 14, restart);
+        let r = run_match(&config, &a, &b, |_| {});
+        assert!(
+            r.a.faults.is_empty() && r.b.faults.is_empty(),
+            "{restart}: {r:?}"
+        );
+        assert_eq!(r.report.result.games(), 6, "{restart}");
+        for log in [&a_log, &b_log] {
+            let starts = if restart == "ok" { 1 } else { 6 };
+            assert_eq!(count(log, "START"), starts, "{restart} {log:?}");
+            assert_eq!(count(log, "RESTART"), 5, "{restart} {log:?}");
+            // Each engine begins once on the empty board (and is told the other's
+            // first stone by TURN once), is told h8 by TURN once, and is sent a BOARD
+            // for its first move after two stones or more: once after h8 and the
+            // other's reply, twice after h8i7e9.
+            assert_eq!(count(log, "BEGIN"), 1, "{restart} {log:?}");
+            assert_eq!(count(log, "BOARD"), 3, "{restart} {log:?}");
+            let text = std::fs::read_to_string(log).unwrap();
+            assert!(text.contains("\nTURN 7,7\n"), "{restart} {log:?}: {text}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
