@@ -114,8 +114,8 @@ pub enum Command {
         /// The deepest depth, in plies (at most twice the empty squares, 120 from the
         /// start; from the start depth 15 takes hours and depth 20 years).
         #[arg(allow_negative_numbers = true,
-              value_parser = crate::whole::whole::<u32>(0, u64::from(u32::MAX)))]
-        depth: u32,
+              value_parser = crate::whole::whole::<u64>(0, u64::MAX))]
+        depth: u64,
         /// The position (`<64 squares> <X|O>`), the start position by default.
         #[arg(long, allow_hyphen_values = true, value_parser = parse_position)]
         position: Option<Othello>,
@@ -439,13 +439,15 @@ fn parse_position(text: &str) -> Result<Othello, String> {
 /// The perft depth (and empty squares) from which `perft` warns that it will take hours.
 const HOURS_OF_PERFT: u32 = 15;
 
-fn run_perft(depth: u32, position: Option<Othello>, edax: bool) -> ExitCode {
+fn run_perft(depth: u64, position: Option<Othello>, edax: bool) -> ExitCode {
     let g = position.unwrap_or_default();
     let empties = 64 - g.stones_on_board();
     if let Err(e) = othello::perft::check_depth(g.board(), depth) {
         diag!("error: {e}");
         return ExitCode::from(2);
     }
+    // Within the longest game: at most 128 plies.
+    let depth = u32::try_from(depth).expect("a depth within the longest game");
     if depth.min(empties) >= HOURS_OF_PERFT {
         diag!(
             "warning: perft {depth} from {empties} empty squares: perft 13 from the start \

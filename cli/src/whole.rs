@@ -41,6 +41,10 @@ pub enum WholeError {
     /// Not a number of digits, or a number outside the range (however long).
     #[error("expected {0}")]
     Outside(WholeRange),
+    /// Digits beyond the largest count ([`u64::MAX`]) for a range with no bound of its
+    /// own (said as `of 1 or more`, which the number is).
+    #[error("expected a whole number up to {}", u64::MAX)]
+    TooLarge(WholeRange),
 }
 
 /// The value parser of a whole-number option of type `T` taking `min..=max` (give
@@ -58,6 +62,9 @@ where
         let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         if text.strip_prefix('-').is_some_and(digits) {
             return Err(WholeError::Negative(range));
+        }
+        if max == u64::MAX && digits(text) && text.parse::<u64>().is_err() {
+            return Err(WholeError::TooLarge(range));
         }
         let n = text.parse::<u64>().ok().filter(|n| (min..=max).contains(n));
         n.and_then(|n| T::try_from(n).ok())
@@ -92,6 +99,10 @@ mod tests {
         }
         let nodes = whole::<u64>(1, u64::MAX);
         assert_eq!(nodes("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            nodes("18446744073709551616").unwrap_err().to_string(),
+            "expected a whole number up to 18446744073709551615"
+        );
         assert_eq!(
             nodes("-1").unwrap_err().to_string(),
             "expected a whole number of 1 or more; a negative number is not allowed"

@@ -37,8 +37,8 @@ pub const fn longest_game_plies(board: Board) -> u32 {
      change nothing (the largest depth is {max})"
 )]
 pub struct DepthError {
-    /// The depth asked for.
-    pub depth: u32,
+    /// The depth asked for (any count of plies a caller can hold).
+    pub depth: u64,
     /// The position's empty squares.
     pub empties: u32,
     /// The largest depth that can change a count, [`longest_game_plies`].
@@ -49,9 +49,9 @@ pub struct DepthError {
 ///
 /// # Errors
 /// [`DepthError`] naming the largest useful depth when `depth` is beyond it.
-pub fn check_depth(board: Board, depth: u32) -> Result<(), DepthError> {
+pub fn check_depth(board: Board, depth: u64) -> Result<(), DepthError> {
     let max = longest_game_plies(board);
-    if depth > max {
+    if depth > u64::from(max) {
         return Err(DepthError {
             depth,
             empties: board.empties(),

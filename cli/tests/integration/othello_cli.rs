@@ -82,13 +82,18 @@ fn perft_zero_is_one_and_tiny_times_print_no_rate() {
 /// it used to run for ever (`perft 4000000000`).
 #[test]
 fn perft_beyond_the_longest_game_is_refused() {
-    let (ok, out, err) = run(&["othello", "perft", "4000000000"], "");
-    assert!(!ok && out.is_empty(), "{out}");
-    assert!(
-        err.contains("beyond the longest possible game")
-            && err.contains("the largest depth is 120"),
-        "{err}"
-    );
+    // Beyond u32 too (polish-25: `perft 1000000000000` named only the u32 range, `0 to
+    // 4294967295`): the depth is named and the largest depth of the position.
+    for depth in ["4000000000", "1000000000000", "18446744073709551615"] {
+        let (ok, out, err) = run(&["othello", "perft", depth], "");
+        assert!(!ok && out.is_empty(), "{out}");
+        assert!(
+            err.starts_with(&format!(
+                "error: perft depth {depth} is beyond the longest possible game"
+            )) && err.contains("the largest depth is 120"),
+            "{err}"
+        );
+    }
     // Two empty squares: at most 4 plies.
     let late = format!("{}-- X", "X".repeat(31) + &"O".repeat(31));
     let (ok, _, err) = run(&["othello", "perft", "5", "--position", &late], "");

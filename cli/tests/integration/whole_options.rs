@@ -98,7 +98,21 @@ fn negative_and_huge_values_name_the_option_and_its_range() {
         &["othello", "perft", "-1"],
         "-1",
         "<DEPTH>",
-        "a whole number from 0 to 4294967295; a negative number is not allowed",
+        "a whole number of 0 or more; a negative number is not allowed",
+    );
+    // A number of digits too large for any count is named as such.
+    let huge = "99999999999999999999999";
+    refused(
+        &["othello", "perft", huge],
+        huge,
+        "<DEPTH>",
+        "a whole number up to 18446744073709551615",
+    );
+    refused(
+        &["gomoku", "solve", "--nodes", huge],
+        huge,
+        "--nodes",
+        "a whole number up to 18446744073709551615",
     );
 }
 

@@ -130,7 +130,7 @@ fn depths_beyond_the_longest_game_are_refused() {
         let at = perft(b, longest.max(1), PerftMode::FinishedIsLeaf);
         assert_eq!(perft(b, max, PerftMode::FinishedIsLeaf), at, "{g:?}");
         assert_eq!(perft(b, max + 1, PerftMode::Edax), 0, "{g:?}");
-        assert!(check_depth(b, max).is_ok() && check_depth(b, max + 1).is_err());
+        assert!(check_depth(b, max.into()).is_ok() && check_depth(b, u64::from(max) + 1).is_err());
     }
     assert!(passes_seen, "some game had a pass");
 }
