@@ -25,7 +25,7 @@ pub enum Command {
         /// Board side, 5 to 22 (15 and 20 are the usual ones; default 15). A
         /// --position carries its own (`20f:…`; a bare move list is 15x15): --size
         /// must then agree with it.
-        #[arg(long, allow_negative_numbers = true, value_parser = crate::whole::whole::<u32>(5, 22))]
+        #[arg(long, allow_hyphen_values = true, value_parser = crate::whole::whole::<u32>(5, 22))]
         size: Option<u32>,
         /// Rule: `freestyle` (five or more wins; the default), `standard` (exactly
         /// five) or `renju` (black may not make an overline, a double four or a double

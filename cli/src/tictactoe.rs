@@ -27,7 +27,7 @@ pub enum Command {
         /// Board size COLSxROWS (at most 64 cells; default 3x3). With --position, the
         /// position is read on this board (the flat form of its cells, or rows that
         /// must agree with it), as `bestmove --size` reads its lines.
-        #[arg(long, value_name = "COLSxROWS")]
+        #[arg(long, value_name = "COLSxROWS", allow_hyphen_values = true)]
         size: Option<String>,
         /// Stones in a row to win (default: the smaller side). With --position, a
         /// position's own ` k=K` must agree with it.
@@ -58,7 +58,7 @@ const FAR_BEYOND_EMPTIES: u32 = 22;
 pub struct BoardArgs {
     /// Board size COLSxROWS (e.g. 4x4, 5x4). Without it, each line's own form decides:
     /// 9 characters for 3x3, or rows separated by '/'.
-    #[arg(long, value_name = "COLSxROWS")]
+    #[arg(long, value_name = "COLSxROWS", allow_hyphen_values = true)]
     size: Option<String>,
     /// Stones in a row to win (default: the smaller side of the board). Without --size it
     /// applies to each line's own board, and a line's own ` k=K` must agree.

@@ -59,6 +59,9 @@ pub enum ShapeError {
     /// A size that is not `COLSxROWS`.
     #[error("size {0:?} is not of the form COLSxROWS (e.g. 3x3, 5x4)")]
     Syntax(String),
+    /// A size with a side written as a negative number (`-3x3`).
+    #[error("size {0:?} has a negative side (sides are whole numbers of 1 or more, e.g. 3x3, 5x4)")]
+    Negative(String),
     /// A side written in digits but too long for any board.
     #[error("a side of {0} cells is far too large (at most 64 cells are supported)")]
     SideTooLarge(String),
@@ -158,6 +161,14 @@ impl FromStr for Shape {
             return Shape::parse_size(size, k);
         }
         let parts: Vec<&str> = s.split(['x', 'X', '×']).collect();
+        let negative = |t: &&str| {
+            t.trim()
+                .strip_prefix('-')
+                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        };
+        if parts.iter().any(negative) {
+            return Err(ShapeError::Negative(s.to_string()));
+        }
         let num = |t: &str| {
             t.trim()
                 .parse::<u32>()

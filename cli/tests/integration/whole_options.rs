@@ -116,6 +116,36 @@ fn negative_and_huge_values_name_the_option_and_its_range() {
     );
 }
 
+/// A board size written with a minus (`--size -3x3`) is the size option's to refuse,
+/// saying why, with usage status 2. Before, clap took it for a short option:
+/// `unexpected argument '-3' found`, the size option unnamed.
+#[test]
+fn a_negative_board_size_is_refused_as_a_size() {
+    for args in [
+        &["tictactoe", "play", "--plain", "--size", "-3x3"][..],
+        &["tictactoe", "solve", "--size", "-3x3"],
+        &["tictactoe", "bestmove", "--size", "3x-3"],
+        &["tictactoe", "analyze", "--size", "-3"],
+    ] {
+        let run = run_binary(ZEROSUM, args, "");
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        let size = args.last().unwrap();
+        assert_eq!(
+            run.stderr.trim(),
+            format!(
+                "error: --size: size \"{size}\" has a negative side (sides are whole numbers of 1 or more, e.g. 3x3, 5x4)"
+            ),
+            "{args:?}"
+        );
+    }
+    refused(
+        &["gomoku", "play", "--plain", "--size", "-3x3"],
+        "-3x3",
+        "--size",
+        "a whole number from 5 to 22",
+    );
+}
+
 /// A rule written as a negative Gomocup code is the rule parser's to refuse (naming
 /// `--rule`), not taken for a short option.
 #[test]
