@@ -377,26 +377,40 @@ fn a_finished_game_is_answered_by_solve_and_analyze() {
     assert!(!ok);
 }
 
+/// A scratch folder `zerosum-match-<name>-<pid>` in the temporary folder (made anew)
+/// holding the openings file `openings.txt` with `openings`: the folder and the file.
+fn match_scratch(name: &str, openings: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("zerosum-match-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, openings).unwrap();
+    (dir, file)
+}
+
+/// The arguments of `zerosum gomoku match` between engines `a` and `b` on `openings`,
+/// then `extra`.
+fn match_args<'a>(a: &'a str, b: &'a str, openings: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "gomoku",
+        "match",
+        "--a",
+        a,
+        "--b",
+        b,
+        "--openings",
+        openings,
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
 /// New-user report 11 item 7: `match --games` above twice the openings is refused
 /// (it was silently cut to two games an opening).
 #[test]
 fn match_refuses_more_games_than_the_openings_give() {
-    let dir = std::env::temp_dir().join(format!("zerosum-match-games-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let openings = dir.join("one.txt");
-    std::fs::write(&openings, "h8i7e9\n").unwrap();
-    let args = [
-        "gomoku",
-        "match",
-        "--a",
-        PBRAIN,
-        "--b",
-        PBRAIN,
-        "--openings",
-        openings.to_str().unwrap(),
-        "--games",
-        "3",
-    ];
+    let (dir, openings) = match_scratch("games", "h8i7e9\n");
+    let openings = openings.to_str().unwrap();
+    let args = match_args(PBRAIN, PBRAIN, openings, &["--games", "3"]);
     let r = common::run_binary(ZEROSUM, &args, "");
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("at most 2 games"), "{}", r.stderr);
@@ -410,31 +424,16 @@ fn match_refuses_more_games_than_the_openings_give() {
 #[cfg(unix)]
 #[test]
 fn match_engines_may_have_spaces_in_their_path() {
-    let dir = std::env::temp_dir().join(format!("zerosum match spaces {}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let (dir, openings) = match_scratch("spaces", "h8a1i8a2j8a3k8a4\n");
     let engine = dir.join("pbrain zerosum");
     let _ = std::fs::remove_file(&engine);
     std::os::unix::fs::symlink(PBRAIN, &engine).unwrap();
-    let openings = dir.join("won.txt");
-    std::fs::write(&openings, "h8a1i8a2j8a3k8a4\n").unwrap();
     let whole = engine.to_str().unwrap();
     let quoted = format!("'{whole}' --help");
     let quoted_alone = format!("'{whole}'");
+    let openings = openings.to_str().unwrap();
     for b in [quoted_alone.as_str(), quoted.as_str()] {
-        let args = [
-            "gomoku",
-            "match",
-            "--a",
-            whole,
-            "--b",
-            b,
-            "--openings",
-            openings.to_str().unwrap(),
-            "--games",
-            "1",
-            "--time-ms",
-            "500",
-        ];
+        let args = match_args(whole, b, openings, &["--games", "1", "--time-ms", "500"]);
         let r = common::run_binary(ZEROSUM, &args, "");
         if b == quoted {
             // `--help` reached the engine as its own argument: it answers and exits,
@@ -456,25 +455,16 @@ fn match_engines_may_have_spaces_in_their_path() {
 #[test]
 fn match_reports_outputs_it_cannot_write() {
     use std::process::{Command, Stdio};
-    let dir = std::env::temp_dir().join(format!("zerosum-match-full-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let openings = dir.join("won.txt");
-    std::fs::write(&openings, "h8a1i8a2j8a3k8a4\n").unwrap();
-    let base = [
-        "gomoku",
-        "match",
-        "--a",
+    let (dir, openings) = match_scratch("full", "h8a1i8a2j8a3k8a4\n");
+    let base = match_args(
         PBRAIN,
-        "--b",
         PBRAIN,
-        "--openings",
         openings.to_str().unwrap(),
-        "--time-ms",
-        "200",
-    ];
+        &["--time-ms", "200"],
+    );
     let run = |extra: &[&str], stdout: Stdio| {
         let out = Command::new(ZEROSUM)
-            .args(base)
+            .args(&base)
             .args(extra)
             .stdin(Stdio::null())
             .stdout(stdout)
@@ -539,10 +529,7 @@ fn wait_for(mut done: impl FnMut() -> bool) -> bool {
 #[test]
 fn killing_the_match_runner_ends_its_engines() {
     use rustix::process::{Pid, Signal, kill_process};
-    let dir = std::env::temp_dir().join(format!("zerosum-match-kill-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let openings = dir.join("one.txt");
-    std::fs::write(&openings, "h8i7e9\n").unwrap();
+    let (dir, openings) = match_scratch("kill", "h8i7e9\n");
     let pids = dir.join("pids");
     let engine = dir.join("sleeper.sh");
     std::fs::write(
