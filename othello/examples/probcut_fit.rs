@@ -42,33 +42,18 @@ fn main() {
     // One position per game, empties uniform in the bands' range.
     let boards = one_board_per_game(&samples, SplitMix::new(seed), BANDS[0], BANDS[4]);
     // values[i][d]: position i's d-ply value, d = 0..=max_depth.
-    let chunks: Vec<Vec<(u32, Vec<i32>)>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let boards = &boards;
-                s.spawn(move || {
-                    let mut m = Midgame::new(16);
-                    boards
-                        .iter()
-                        .skip(t)
-                        .step_by(threads)
-                        .map(|&b| {
-                            let mut v = vec![w.value(b)];
-                            m.search(w, b, max_depth, &Budget::unlimited(), &mut |r| {
-                                v.push(r.score.0)
-                            });
-                            (b.empties(), v)
-                        })
-                        .collect()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("worker"))
-            .collect()
-    });
-    let values: Vec<(u32, Vec<i32>)> = chunks.into_iter().flatten().collect();
+    let values = on_threads(
+        &boards,
+        threads,
+        || Midgame::new(16),
+        |m, b| {
+            let mut v = vec![w.value(b)];
+            m.search(w, b, max_depth, &Budget::unlimited(), &mut |r| {
+                v.push(r.score.0)
+            });
+            (b.empties(), v)
+        },
+    );
     println!(
         "// cargo run --release -p othello --example probcut_fit -- --games {games} --seed {seed} --depth {max_depth}: {} positions",
         values.len()
@@ -112,34 +97,14 @@ fn endgame(samples: &[othello::train::Sample], seed: u64, threads: usize) {
         END_BANDS[0],
         END_BANDS[3],
     );
-    let chunks: Vec<Vec<(u32, i32, Vec<i32>)>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let boards = &boards;
-                s.spawn(move || {
-                    let mut m = Midgame::new(16);
-                    let mut solver = othello::solver::Solver::new(16);
-                    boards
-                        .iter()
-                        .skip(t)
-                        .step_by(threads)
-                        .map(|&b| {
-                            let mut v = vec![w.value(b)];
-                            m.search(w, b, END_DEPTH, &Budget::unlimited(), &mut |r| {
-                                v.push(r.score.0)
-                            });
-                            (b.empties(), 100 * solver.solve(b).score, v)
-                        })
-                        .collect()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("worker"))
-            .collect()
+    let state = || (Midgame::new(16), othello::solver::Solver::new(16));
+    let values = on_threads(&boards, threads, state, |(m, solver), b| {
+        let mut v = vec![w.value(b)];
+        m.search(w, b, END_DEPTH, &Budget::unlimited(), &mut |r| {
+            v.push(r.score.0)
+        });
+        (b.empties(), 100 * solver.solve(b).score, v)
     });
-    let values: Vec<(u32, i32, Vec<i32>)> = chunks.into_iter().flatten().collect();
     println!("// endgame fits: {} positions", values.len());
     for shallow in 0..=END_DEPTH as usize {
         for band in END_BANDS.windows(2) {
@@ -170,4 +135,31 @@ fn fit(pts: &[(f64, f64)]) -> (f64, f64, f64) {
     let b = my - a * mx;
     let sse: f64 = pts.iter().map(|p| (p.1 - a * p.0 - b).powi(2)).sum();
     (a, b, (sse / (n - 2.0)).sqrt())
+}
+
+/// `work` on each of `boards` over `threads` scoped threads (thread `t` takes every
+/// `threads`-th board from the `t`-th), each with its own `state`; the results thread
+/// by thread.
+fn on_threads<S, T: Send>(
+    boards: &[othello::Board],
+    threads: usize,
+    state: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, othello::Board) -> T + Sync,
+) -> Vec<T> {
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (state, work) = (&state, &work);
+                s.spawn(move || {
+                    let mut st = state();
+                    let mine = boards.iter().skip(t).step_by(threads);
+                    mine.map(|&b| work(&mut st, b)).collect::<Vec<T>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("worker"))
+            .collect()
+    })
 }
