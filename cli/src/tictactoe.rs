@@ -83,6 +83,10 @@ pub struct SolveArgs {
     /// winner hurrying, the loser delaying; a draw fills the board).
     #[arg(long)]
     distance: bool,
+    /// Win, draw or loss only (1, 0, -1): the default form, taken as every game's
+    /// `solve` takes it.
+    #[arg(long, conflicts_with = "distance")]
+    weak: bool,
 }
 
 /// Options of `bestmove`.
@@ -255,7 +259,8 @@ fn analyze(
 
 /// The solver of `solve` and `analyze`, or the error when the system refuses its table.
 fn solver(args: &SolveArgs) -> Result<Solver, zerosum::TableAllocError> {
-    let mode = if args.distance {
+    // `--weak` is the outcome form, the default (clap refuses it with `--distance`).
+    let mode = if args.distance && !args.weak {
         Mode::Distance
     } else {
         Mode::Outcome

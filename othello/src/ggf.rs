@@ -15,7 +15,9 @@
 //! `<move>[/<evaluation>[/<seconds>]]`, the move a square (`f5`, either case) or a pass
 //! (`PA`, `PASS` or `PS`). Other properties (`GM`, `PC`, `PB`, `PW`, `RE`, `TI`, `DT`,
 //! …) are kept as text. `TI` is the time control, `main[//increment]`; its main time is
-//! read by [`GgfGame::main_time`]. A pass that a record leaves out (a `B` move where
+//! read by [`GgfGame::main_time`]. `TB` and `TW` are black's and white's own time
+//! controls, which NBoard writes instead of `TI` when the two clocks differ; a side's
+//! clock is its own when given, else `TI`'s ([`GgfGame::main_time_of`]). A pass that a record leaves out (a `B` move where
 //! white must pass) is filled in, as NBoard and GGS records sometimes omit it.
 //!
 //! Format reference: the GGS documentation and NBoard's protocol description
@@ -108,9 +110,15 @@ pub enum GgfError {
     /// The `GM` property names another game than Othello.
     #[error("GM[{0}]: not an Othello game")]
     NotOthello(String),
-    /// The `TI` (time control) property's main time is not `[[h:]m:]s`.
-    #[error("TI[{0}]: expected a time control such as 15:00 or 1:00//2:00")]
-    TimeControl(String),
+    /// A time control property's (`TI`, or a side's own `TB`, `TW`) main time is not
+    /// `[[h:]m:]s`.
+    #[error("{key}[{value}]: expected a time control such as 15:00 or 1:00//2:00")]
+    TimeControl {
+        /// The property: `TI`, `TB` or `TW`.
+        key: String,
+        /// Its value as found.
+        value: String,
+    },
 }
 
 impl GgfError {
@@ -326,8 +334,11 @@ impl GgfGame {
                 "GM" if !v.trim().eq_ignore_ascii_case("othello") => {
                     return Err(GgfError::NotOthello(v.clone()));
                 }
-                "TI" if v.split('/').next().and_then(parse_clock).is_none() => {
-                    return Err(GgfError::TimeControl(v.clone()));
+                "TI" | "TB" | "TW" if v.split('/').next().and_then(parse_clock).is_none() => {
+                    return Err(GgfError::TimeControl {
+                        key: k.clone(),
+                        value: v.clone(),
+                    });
                 }
                 _ => {}
             }
@@ -415,14 +426,26 @@ impl GgfGame {
     /// The main time of the time control `TI` (`[[h:]m:]s`, the part before any `/`),
     /// if present and readable.
     pub fn main_time(&self) -> Option<Duration> {
-        let ti = self.property("TI")?;
-        parse_clock(ti.split('/').next()?)
+        main_part(self.property("TI")?)
     }
 
-    /// The time `side` has left: [`GgfGame::main_time`] less the times recorded with
-    /// its moves (never below zero); `None` without a time control.
+    /// The main time of `side`'s own time control (`TB` for black, `TW` for white) if
+    /// the record has one, else of `TI` ([`GgfGame::main_time`]).
+    pub fn main_time_of(&self, side: Side) -> Option<Duration> {
+        let own = match side {
+            Side::First => "TB",
+            Side::Second => "TW",
+        };
+        match self.property(own) {
+            Some(clock) => main_part(clock),
+            None => self.main_time(),
+        }
+    }
+
+    /// The time `side` has left: [`GgfGame::main_time_of`] less the times recorded
+    /// with its moves (never below zero); `None` without a time control.
     pub fn time_left(&self, side: Side) -> Option<Duration> {
-        let main = self.main_time()?;
+        let main = self.main_time_of(side)?;
         let used: f64 = self
             .moves
             .iter()
@@ -432,6 +455,11 @@ impl GgfGame {
             .sum();
         Some(main.saturating_sub(Duration::from_secs_f64(used.min(1e9))))
     }
+}
+
+/// The main time of a time control `main[/increment[/grace]]`.
+fn main_part(clock: &str) -> Option<Duration> {
+    parse_clock(clock.split('/').next()?)
 }
 
 /// `[[h:]m:]s` to a duration.
@@ -595,6 +623,29 @@ mod tests {
         assert!(g.to_string().contains("B[f5/1.5/10]W[d6//20.5]B[c3/-2]"));
     }
 
+    /// NBoard writes each side's clock, `TB[…]TW[…]`, instead of `TI[…]` when the two
+    /// are not the same clock (`MutableGame.toGgf` in `weltyc/nboard`). They were
+    /// ignored: no time control, so `go` searched to its depth whatever the clock.
+    #[test]
+    fn tb_and_tw_give_each_side_its_own_clock() {
+        let bo = "BO[8 ---------------------------O*------*O--------------------------- *]";
+        let text =
+            format!("(;GM[Othello]PC[NBoard]TB[1:00]TW[2:00]TY[8r4]{bo}B[f5//10]W[d6//20.5];)");
+        let g = GgfGame::parse(&text).unwrap();
+        assert_eq!(g.time_left(Side::First), Some(Duration::from_secs(50)));
+        assert_eq!(
+            g.time_left(Side::Second),
+            Some(Duration::from_secs_f64(99.5))
+        );
+        // A side without its own clock has `TI`'s; without either, none.
+        let g = GgfGame::parse(&format!("(;GM[Othello]TI[5:00]TW[0:30]{bo};)")).unwrap();
+        assert_eq!(g.time_left(Side::First), Some(Duration::from_secs(300)));
+        assert_eq!(g.time_left(Side::Second), Some(Duration::from_secs(30)));
+        let g = GgfGame::parse(&format!("(;GM[Othello]TB[0:02]{bo};)")).unwrap();
+        assert_eq!(g.time_left(Side::First), Some(Duration::from_secs(2)));
+        assert_eq!(g.time_left(Side::Second), None);
+    }
+
     #[test]
     fn errors_are_typed() {
         let bo = "BO[8 ---------------------------O*------*O--------------------------- *]";
@@ -613,11 +664,20 @@ mod tests {
             GgfError::NotOthello("Chess".into())
         );
         for ti in ["abc", "1:2:x", "-5", "1:2:3:4"] {
-            assert_eq!(
-                case(&format!("(;GM[Othello]TI[{ti}]{bo};)")),
-                GgfError::TimeControl(ti.into())
-            );
+            for key in ["TI", "TB", "TW"] {
+                assert_eq!(
+                    case(&format!("(;GM[Othello]{key}[{ti}]{bo};)")),
+                    GgfError::TimeControl {
+                        key: key.into(),
+                        value: ti.into()
+                    }
+                );
+            }
         }
+        assert_eq!(
+            case(&format!("(;GM[Othello]TB[5:00]TW[x]{bo};)")).to_string(),
+            "TW[x]: expected a time control such as 15:00 or 1:00//2:00"
+        );
         assert!(GgfGame::parse(&format!("(;GM[othello]TI[1:00:00//0:30]{bo};)")).is_ok());
         assert!(matches!(case("(;BO[10 --];)"), GgfError::Board(_)));
         assert!(matches!(case("(;BO[8 --- *];)"), GgfError::Board(_)));

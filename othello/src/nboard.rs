@@ -12,9 +12,9 @@
 //! | `set game <GGF>` | the game and its position (see [`crate::ggf`]) |
 //! | `set depth <n>` | midgame depth `n` plies (1–60), exact from `min(2n, 24)` empties |
 //! | `set contempt <n>` | accepted, ignored (no opening book, so no book draws) |
-//! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes) |
+//! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes); a bare `<mv>` too, as NBoard 1.1 sends it |
 //! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved, depth `100%`) |
-//! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (`TI` less the recorded move times) when the game has a clock; the position is not changed |
+//! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock; the position is not changed |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
 //! | `learn` | answers `learned` (nothing is learned: no opening book) |
 //! | `quit` | ends the session |
@@ -24,7 +24,10 @@
 //! those of the midgame search are the evaluation's hundredths of a disc divided by 100.
 //! Unknown commands are ignored as the protocol asks ([`CommandError::Unknown`]). The
 //! protocol has the GUI send `nboard 2` first: until then every command but `ping` and
-//! `quit` is refused and named ([`SessionError::BeforeHandshake`]).
+//! `quit` is refused and named ([`SessionError::BeforeHandshake`]). Version 1 is spoken
+//! too: its only difference the description names is that NBoard 1.1 sends a move
+//! alone (`F5`) instead of `move F5`, which the session reads as a `move` in either
+//! version (as the description's reference engine, ntest, does).
 
 use crate::ggf::{GgfError, GgfGame, GgfMove};
 use crate::{Engine, Level, Move, Othello, PlayError};
@@ -39,6 +42,8 @@ use zerosum::{Engine as _, Game, Score};
 pub const NAME: &str = "zerosum";
 /// The protocol version implemented.
 pub const VERSION: u32 = 2;
+/// The oldest protocol version spoken: 1, whose GUI (NBoard 1.1) sends a move alone.
+pub const OLDEST_VERSION: u32 = 1;
 /// The deepest midgame depth `set depth` accepts.
 pub const MAX_DEPTH: u32 = 60;
 /// The most moves `hint` evaluates (more than any position has).
@@ -58,7 +63,8 @@ pub enum Command {
     SetDepth(u32),
     /// `set contempt <value>`: draws in book, from black's view; ignored.
     SetContempt,
-    /// `move <move>[/<eval>[/<time>]]`: a move played on the board.
+    /// `move <move>[/<eval>[/<time>]]`, or the move alone (NBoard 1.1): a move played on
+    /// the board.
     Move(GgfMove),
     /// `hint <n>`: evaluate the `n` best moves.
     Hint(u32),
@@ -198,6 +204,10 @@ impl std::str::FromStr for Command {
             "ping" => Ok(Command::Ping(rest.to_string())),
             "learn" => Ok(Command::Learn),
             "quit" => Ok(Command::Quit),
+            // NBoard 1.1 sends a move alone, `F5`, for `move F5`.
+            _ if rest.is_empty() => GgfMove::parse(word, 1)
+                .map(Command::Move)
+                .map_err(|_| CommandError::Unknown(shown(line))),
             _ => Err(CommandError::Unknown(shown(line))),
         }
     }
@@ -219,9 +229,9 @@ pub enum SessionError {
     /// `move` with a move that is illegal in the current position.
     #[error("move: {0}")]
     Illegal(#[from] PlayError),
-    /// `nboard N` with a version other than [`VERSION`]. The session still answers
-    /// `set myname` and goes on in version 2; the error tells the user why the GUI may
-    /// not understand it.
+    /// `nboard N` with a version other than [`OLDEST_VERSION`]…[`VERSION`]. The session
+    /// still answers `set myname` and goes on in version 2; the error tells the user why
+    /// the GUI may not understand it.
     #[error(
         "nboard: protocol version {0} is not supported (this engine speaks version {VERSION}); going on in version {VERSION}"
     )]
@@ -339,7 +349,7 @@ impl Session {
                 self.greeted = true;
                 writeln!(out, "set myname {NAME}")?;
                 out.flush()?;
-                if v != VERSION {
+                if !(OLDEST_VERSION..=VERSION).contains(&v) {
                     return Err(SessionError::Version(v));
                 }
             }
@@ -606,6 +616,26 @@ mod tests {
         assert!(errors[0].1.contains("version 2"), "{}", errors[0].1);
         let (_, errors) = converse(&mut s, &["nboard 2"]);
         assert!(errors.is_empty());
+    }
+
+    /// The protocol description: "NBoard 1.1 sends just \"F5\" instead of \"move F5\"",
+    /// and its reference engine (ntest) reads a two-character command as a move. It was
+    /// `unknown command "F5"`, and the hint or move that followed was for the position
+    /// before it. A bare move is a `move`, and `nboard 1` is spoken without complaint.
+    #[test]
+    fn a_bare_move_is_a_move_as_nboard_1_1_sends_it() {
+        let mut s = Session::new(1);
+        let (out, errors) = converse(&mut s, &["nboard 1", "F5", "f6", "PS", "ping 1"]);
+        assert_eq!(out, ["set myname zerosum", "pong 1"]);
+        // `PS` is refused as `move PS` is: black has a move after f5 f6.
+        let named: Vec<_> = errors.iter().map(|(n, e)| (*n, e.as_str())).collect();
+        assert_eq!(named, [(4, "move: cannot pass: a move exists")]);
+        assert_eq!(s.game(), &Othello::from_line("f5f6").unwrap());
+        // An illegal bare move is refused as `move` refuses it; the position stays.
+        let (_, errors) = converse(&mut s, &["a1", "xyzzy"]);
+        assert!(errors[0].1.contains("illegal move a1"), "{errors:?}");
+        assert!(errors[1].1.contains("unknown command"), "{errors:?}");
+        assert_eq!(s.game(), &Othello::from_line("f5f6").unwrap());
     }
 
     /// A ping's number is echoed with control characters escaped, never raw.

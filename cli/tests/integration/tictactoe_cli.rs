@@ -108,6 +108,15 @@ fn solve_answers_all_5478_positions() {
     let (out, err, ok) = run(&["solve", "--distance"], &input);
     assert!(ok, "{err}");
     assert_eq!(out, expected_distance);
+    // `--weak` (win/draw/loss), which DESIGN.md's command-line contract gives every
+    // game's `solve`, is tic-tac-toe's default form; it was refused as an unknown
+    // argument.
+    let (out, err, ok) = run(&["solve", "--weak"], &input);
+    assert!(ok, "{err}");
+    assert_eq!(out, expected);
+    let (_, err, ok) = run(&["solve", "--weak", "--distance"], "x........\n");
+    assert!(!ok);
+    assert!(err.contains("cannot be used with"), "{err}");
 }
 
 #[test]
