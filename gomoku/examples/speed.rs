@@ -131,7 +131,10 @@ fn depth_report() {
         }
         total += s;
         if args.iter().any(|a| a == "verbose=1") {
-            println!("{line} depth {} iterations {per:?}", info.depth);
+            println!(
+                "{line} depth {} score {} iterations {per:?}",
+                info.depth, info.score
+            );
         }
     }
     depths.sort_unstable();
