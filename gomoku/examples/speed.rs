@@ -13,7 +13,8 @@
 //! after `search`: `max-moves=N` (`Engine::max_moves`) and the selective search's
 //! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
 //! `hist=0|1`, `mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
-//! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `stand-pat=0|1`;
+//! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `stand-pat=0|1`,
+//! `rfp=M`, `rfp-depth=D`, `improving=0|1`;
 //! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
 //! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
 //! ladder games) with the engine's defaults and the root solvers, and prints how many
@@ -130,7 +131,10 @@ fn depth_report() {
         }
         total += s;
         if args.iter().any(|a| a == "verbose=1") {
-            println!("{line} depth {} iterations {per:?}", info.depth);
+            println!(
+                "{line} depth {} score {} iterations {per:?}",
+                info.depth, info.score
+            );
         }
     }
     depths.sort_unstable();
@@ -144,7 +148,7 @@ fn depth_report() {
         (ebf_log / f64::from(ebf_n.max(1))).exp()
     );
     println!(
-        "nodes: root solvers {} tree {} = interior {} horizon {} early {} (table {} quick wins {}) probes {}",
+        "nodes: root solvers {} tree {} = interior {} horizon {} early {} (table {} quick wins {} futility {}) probes {}",
         t.root_solver_nodes,
         tree_nodes,
         t.interior,
@@ -152,6 +156,7 @@ fn depth_report() {
         t.early,
         t.tt_cuts,
         t.quick_wins,
+        t.futility_cuts,
         t.probe_nodes
     );
     println!(
@@ -193,6 +198,9 @@ fn set_option(e: &mut Engine, option: &str) {
         "mc-base" => e.move_count_base = value.parse().expect("a number"),
         "quick" => e.quick_wins = n() != 0,
         "stand-pat" => e.leaf_stand_pat = n() != 0,
+        "rfp" => e.reverse_futility_margin = n(),
+        "rfp-depth" => e.reverse_futility_depth = n(),
+        "improving" => e.improving_move_count = n() != 0,
         _ => panic!("unknown option {name}"),
     }
 }

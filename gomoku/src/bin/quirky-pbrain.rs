@@ -24,12 +24,15 @@
 //!   (`Engine::reduction_divisor`), `--red-gap N` (`Engine::reduction_gap`), `--red-from N`
 //!   (`Engine::reduction_from`), `--red-depth D` (`Engine::reduction_depth`),
 //!   `--red-floor D` (`Engine::reduction_floor`), `--history on|off` (`Engine::history`),
-//!   `--four-ext on|off` (`Engine::four_extension`).
+//!   `--four-ext on|off` (`Engine::four_extension`); the static value at interior nodes:
+//!   `--rfp M` (`Engine::reverse_futility_margin`, 0 = off), `--rfp-depth D`
+//!   (`Engine::reverse_futility_depth`), `--improving on|off`
+//!   (`Engine::improving_move_count`).
 //!
 //! A value outside its option's meaningful range is refused (exit status 2, the option
 //! and the range named): `--nodes`, `--max-moves` and `--leaf-vct-vcf` take 1 or more,
 //! `--red-div` a finite number greater than 0, `--red-gap` and `--red-floor` 0 or more,
-//! `--red-depth` 1 or more.
+//! `--red-depth` and `--rfp-depth` 1 or more, `--rfp` 0 or more.
 //!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
@@ -206,6 +209,12 @@ fn main() {
         setter(at_least("--red-depth", 1), |e, d| e.reduction_depth = d),
         setter(at_least("--red-floor", 0), |e, d| e.reduction_floor = d),
         setter(switch("--four-ext"), |e, on| e.four_extension = on),
+        // 0 turns reverse futility pruning off.
+        setter(at_least("--rfp", 0), |e, m| e.reverse_futility_margin = m),
+        setter(at_least("--rfp-depth", 1), |e, d| {
+            e.reverse_futility_depth = d
+        }),
+        setter(switch("--improving"), |e, on| e.improving_move_count = on),
     ]
     .into_iter()
     .flatten()

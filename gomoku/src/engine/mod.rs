@@ -115,6 +115,9 @@ pub struct SearchStats {
     pub reduced: u64,
     /// Moves skipped by move-count pruning.
     pub pruned: u64,
+    /// Of [`SearchStats::early`], the nodes [`Engine::reverse_futility_margin`] cut off
+    /// with their static value.
+    pub futility_cuts: u64,
     /// Sum of the moves generated at interior nodes.
     pub generated: u64,
 }
@@ -137,6 +140,7 @@ impl std::ops::AddAssign for SearchStats {
             extended,
             reduced,
             pruned,
+            futility_cuts,
             generated,
         } = other;
         self.interior += interior;
@@ -153,6 +157,7 @@ impl std::ops::AddAssign for SearchStats {
         self.extended += extended;
         self.reduced += reduced;
         self.pruned += pruned;
+        self.futility_cuts += futility_cuts;
         self.generated += generated;
     }
 }
@@ -276,6 +281,32 @@ pub struct Engine {
     pub move_count_pruning: bool,
     /// The constant of [`Engine::move_count_pruning`]'s schedule (3 by default).
     pub move_count_base: f64,
+    /// Reverse futility pruning (Rapfi's "futility pruning: child node", chess engines'
+    /// static null move; the design read, not the code): at a zero-window node not
+    /// facing a four or an open three, with at most [`Engine::reverse_futility_depth`]
+    /// plies left, whose static value `s` (the evaluation at an interior node) is not
+    /// decisive nor is beta, and where the side to move did not make a four with each of
+    /// its last two moves (an attack under way), the node returns `s` at once when
+    /// `s − margin · max(depth − 1 − improving, 0) ≥ beta`: at one ply left it is stand
+    /// pat a ply early; `improving` is 1 when the static value rose since the side to
+    /// move's previous node (two plies up). In units of the evaluation (200 a logit);
+    /// 0, the default, turns it off. Rapfi's margin is about one logit a ply.
+    pub reverse_futility_margin: i32,
+    /// The most plies left at which [`Engine::reverse_futility_margin`] cuts (Rapfi has no
+    /// such limit; 40 by default, the deepest iteration).
+    pub reverse_futility_depth: i32,
+    /// Move-count pruning halved at a node whose static value has not risen since the side
+    /// to move's previous node (Rapfi's `futilityMoveCount(d, improving)`, the design read,
+    /// not the code): with [`Engine::move_count_pruning`], a node that is not improving
+    /// searches `(move_count_base + depth^1.32) / 2` moves: 2 at one or two plies left,
+    /// 3 at three, 4 at four. Off by default; it makes every interior node evaluate its
+    /// position (a node facing a four or an open three takes its parent's value, negated).
+    pub improving_move_count: bool,
+    /// Per ply, the static value of the interior node at that ply on the current line
+    /// (`None` where unknown: the root, or no option reads it).
+    static_values: Vec<Option<Score>>,
+    /// Per ply, whether the move played at that ply on the current line made a four.
+    four_played: Vec<bool>,
     /// Static wins read from the threat classes at every node ([`quick_win`](crate::quick_win), the quick
     /// win check of classical engines such as Rapfi's): a side to move with a
     /// double-three cell that the opponent cannot answer with a four, or a four-three
@@ -375,6 +406,11 @@ impl Engine {
             leaf_vcf_nodes: 60,
             move_count_pruning: true,
             move_count_base: 3.0,
+            reverse_futility_margin: 0,
+            reverse_futility_depth: MAX_DEPTH as i32,
+            improving_move_count: false,
+            static_values: vec![None; MAX_PLY as usize + 1],
+            four_played: vec![false; MAX_PLY as usize + 1],
             quick_wins: true,
             leaf_vct_nodes: 100,
             leaf_vct_vcf_nodes: 20,

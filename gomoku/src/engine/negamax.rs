@@ -144,6 +144,44 @@ impl Engine {
             }
         }
         let calm = opp_fives == 0 && b.pattern_count(!me, Pattern::OpenFour) == 0;
+        // 4b. The interior node's static value, when an option reads it: whether the side
+        // to move is improving, and reverse futility pruning.
+        let improving = if self.reverse_futility_margin > 0 || self.improving_move_count {
+            let p = ply as usize;
+            let stand = if calm {
+                Some(evaluate_with(b, &self.eval))
+            } else {
+                // Facing a four or an open three: the parent's value, from this side.
+                p.checked_sub(1)
+                    .and_then(|q| self.static_values[q])
+                    .map(|v| -v)
+            };
+            self.static_values[p] = stand;
+            let before = p.checked_sub(2).and_then(|q| self.static_values[q]);
+            let improving = stand.zip(before).map(|(now, then)| now > then);
+            if let Some(stand) = stand
+                && self.reverse_futility_margin > 0
+                && calm
+                && beta == alpha + 1
+                && depth <= self.reverse_futility_depth
+                && !stand.is_decisive()
+                && !beta.is_decisive()
+                && !(p >= 4 && self.four_played[p - 2] && self.four_played[p - 4])
+            {
+                let plies = (depth - 1 - i32::from(improving == Some(true))).max(0);
+                let margin = self
+                    .reverse_futility_margin
+                    .saturating_mul(plies)
+                    .min(Score::WIN.0);
+                if stand - margin >= beta {
+                    self.stats.futility_cuts += 1;
+                    return stand;
+                }
+            }
+            improving
+        } else {
+            None
+        };
         // 5. Moves: forced replies or the best candidates, into this ply's buffer (put
         // back before every return below).
         let mut moves = std::mem::take(&mut self.move_lists[ply as usize]);
@@ -172,7 +210,12 @@ impl Engine {
         let next_depth = if moves.len() == 1 { depth } else { depth - 1 };
         // Move-count pruning: near the horizon only the first few candidates.
         let move_count = if self.move_count_pruning && calm {
-            (self.move_count_base + f64::from(depth.max(0)).powf(1.32)) as usize
+            let count = (self.move_count_base + f64::from(depth.max(0)).powf(1.32)) as usize;
+            if self.improving_move_count && improving == Some(false) {
+                count / 2
+            } else {
+                count
+            }
         } else {
             usize::MAX
         };
@@ -206,6 +249,7 @@ impl Engine {
                 next_depth
             };
             let quiet = self.is_quiet_move(b, c, value);
+            self.four_played[ply as usize] = four;
             b.play_unchecked(c);
             if next_depth > 0 {
                 // The child probes the table after its first checks.

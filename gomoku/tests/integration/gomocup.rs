@@ -262,6 +262,49 @@ fn the_selective_search_keeps_the_limits_the_counts_and_the_wins() {
     assert!(info.score.is_win(), "{:?}", info.score);
 }
 
+/// The options that read the static value at interior nodes (reverse futility pruning,
+/// the move count halved at nodes that are not improving; both off by default) keep the
+/// node limit, always give a move, account for every node in `Engine::stats` (the
+/// futility cut-offs among the early nodes), do cut (the test would pass with a switch
+/// that did nothing otherwise), and still find the tree's win of an open three that
+/// the opponent cannot answer with a four (the textbook win).
+#[test]
+fn the_static_value_options_keep_the_limits_the_counts_and_the_wins() {
+    use gomoku::{Board, Engine, Limits, Notation};
+    let mut engine = Engine::new(4);
+    engine.reverse_futility_margin = 200;
+    engine.improving_move_count = true;
+    let mut cuts = 0;
+    let mut pruned = 0;
+    searches_keep_the_node_limit(&mut engine, |engine, info, at| {
+        let s = engine.stats;
+        cuts += s.futility_cuts;
+        pruned += s.pruned;
+        if info.depth >= 2 {
+            let counted = s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
+            assert_eq!(counted, info.nodes, "{at}: {s:?}");
+            assert!(
+                s.tt_cuts + s.quick_wins + s.futility_cuts <= s.early,
+                "{at}: {s:?}"
+            );
+        }
+    });
+    assert!(
+        cuts > 0 && pruned > 0,
+        "{cuts} futility cut-offs, {pruned} moves pruned"
+    );
+    engine.root_vcf_nodes = 0;
+    engine.root_vct_nodes = 0;
+    for (margin, depth) in [(200, 40), (1, 1), (i32::MAX, i32::MAX)] {
+        engine.clear();
+        engine.reverse_futility_margin = margin;
+        engine.reverse_futility_depth = depth;
+        let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
+        let info = engine.search(&board, &Limits::depth(5));
+        assert!(info.score.is_win(), "margin {margin}: {:?}", info.score);
+    }
+}
+
 /// New-user report 22: `Engine::max_moves = 0` (a public field; `quirky-pbrain
 /// --max-moves 0`) made the root index an empty candidate list and panic (and the brain
 /// then hung). It now searches as with 1: a legal move, every time. `usize::MAX`
@@ -297,7 +340,16 @@ fn a_width_of_zero_searches_as_one() {
 fn extreme_tuning_values_search_without_overflow() {
     use gomoku::{Board, Engine, Limits, Notation};
     type Set = fn(&mut Engine);
-    let settings: [(&str, Set); 6] = [
+    let settings: [(&str, Set); 8] = [
+        ("reverse_futility_margin max, improving", |e| {
+            e.reverse_futility_margin = i32::MAX;
+            e.reverse_futility_depth = i32::MAX;
+            e.improving_move_count = true;
+        }),
+        ("reverse_futility_margin 1, depth min", |e| {
+            e.reverse_futility_margin = 1;
+            e.reverse_futility_depth = i32::MIN;
+        }),
         ("leaf_vct_vcf_nodes max", |e| {
             e.leaf_vct_vcf_nodes = u64::MAX
         }),
@@ -760,6 +812,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--red-gap", "-3", "a whole number of 0 or more"),
         ("--red-floor", "-1", "a whole number of 0 or more"),
         ("--red-depth", "0", "a whole number of 1 or more"),
+        ("--rfp", "-1", "a whole number of 0 or more"),
+        ("--rfp-depth", "0", "a whole number of 1 or more"),
     ];
     for (option, value, range) in refused {
         assert_quirky_pbrain_refuses(&[option, value], &format!("{option} takes {range}"));
@@ -783,6 +837,12 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "1",
         "--red-from",
         "0",
+        "--rfp",
+        "0",
+        "--rfp-depth",
+        "1",
+        "--improving",
+        "on",
     ]);
     assert_started_and_played(&out);
 }
