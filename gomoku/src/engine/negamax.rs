@@ -29,6 +29,68 @@ impl Engine {
         (r.round() as i32).max(0)
     }
 
+    /// Whether an option reads the static values of interior nodes
+    /// ([`Engine::reverse_futility_margin`], [`Engine::improving_move_count`]).
+    pub(super) fn reads_static_values(&self) -> bool {
+        self.reverse_futility_margin > 0 || self.improving_move_count
+    }
+
+    /// Records and returns the static value of the node at `ply` (side to move's view, in
+    /// evaluation units): its evaluation when `calm`, else (facing a four or an open three)
+    /// the parent's value negated, `None` when that is unknown.
+    pub(super) fn record_static_value(&mut self, b: &Board, ply: u32, calm: bool) -> Option<Score> {
+        let p = ply as usize;
+        let stand = if calm {
+            Some(evaluate_with(b, &self.eval))
+        } else {
+            p.checked_sub(1)
+                .and_then(|q| self.static_values[q])
+                .map(|v| -v)
+        };
+        self.static_values[p] = stand;
+        stand
+    }
+
+    /// Whether the side to move at `ply` is improving: its static value above the one of
+    /// its previous node, two plies up (`None` when either is unknown).
+    fn improving(&self, ply: u32) -> Option<bool> {
+        let p = ply as usize;
+        let now = self.static_values[p];
+        let before = p.checked_sub(2).and_then(|q| self.static_values[q]);
+        now.zip(before).map(|(now, then)| now > then)
+    }
+
+    /// Reverse futility pruning at a calm null-window node with `depth` plies left: the
+    /// static value `stand` stays at or above `beta` after a margin of
+    /// [`Engine::reverse_futility_margin`] per ply left beyond the first (one ply fewer
+    /// when `improving`), within [`Engine::reverse_futility_depth`], neither value a
+    /// proven result, and the line not a run of fours by the side to move (its last two
+    /// moves both fours: a forcing attack whose value the evaluation does not see).
+    fn reverse_futility_cuts(
+        &self,
+        stand: Score,
+        depth: i32,
+        beta: Score,
+        ply: u32,
+        improving: Option<bool>,
+    ) -> bool {
+        let p = ply as usize;
+        if self.reverse_futility_margin <= 0
+            || depth > self.reverse_futility_depth
+            || stand.is_decisive()
+            || beta.is_decisive()
+            || (p >= 4 && self.four_played[p - 2] && self.four_played[p - 4])
+        {
+            return false;
+        }
+        let plies = (depth - 1 - i32::from(improving == Some(true))).max(0);
+        let margin = self
+            .reverse_futility_margin
+            .saturating_mul(plies)
+            .min(Score::WIN.0);
+        stand - margin >= beta
+    }
+
     pub(super) fn negamax(
         &mut self,
         b: &mut Board,
@@ -146,37 +208,16 @@ impl Engine {
         let calm = opp_fives == 0 && b.pattern_count(!me, Pattern::OpenFour) == 0;
         // 4b. The interior node's static value, when an option reads it: whether the side
         // to move is improving, and reverse futility pruning.
-        let improving = if self.reverse_futility_margin > 0 || self.improving_move_count {
-            let p = ply as usize;
-            let stand = if calm {
-                Some(evaluate_with(b, &self.eval))
-            } else {
-                // Facing a four or an open three: the parent's value, from this side.
-                p.checked_sub(1)
-                    .and_then(|q| self.static_values[q])
-                    .map(|v| -v)
-            };
-            self.static_values[p] = stand;
-            let before = p.checked_sub(2).and_then(|q| self.static_values[q]);
-            let improving = stand.zip(before).map(|(now, then)| now > then);
+        let improving = if self.reads_static_values() {
+            let stand = self.record_static_value(b, ply, calm);
+            let improving = self.improving(ply);
             if let Some(stand) = stand
-                && self.reverse_futility_margin > 0
                 && calm
                 && beta == alpha + 1
-                && depth <= self.reverse_futility_depth
-                && !stand.is_decisive()
-                && !beta.is_decisive()
-                && !(p >= 4 && self.four_played[p - 2] && self.four_played[p - 4])
+                && self.reverse_futility_cuts(stand, depth, beta, ply, improving)
             {
-                let plies = (depth - 1 - i32::from(improving == Some(true))).max(0);
-                let margin = self
-                    .reverse_futility_margin
-                    .saturating_mul(plies)
-                    .min(Score::WIN.0);
-                if stand - margin >= beta {
-                    self.stats.futility_cuts += 1;
-                    return stand;
-                }
+                self.stats.futility_cuts += 1;
+                return stand;
             }
             improving
         } else {
@@ -249,7 +290,9 @@ impl Engine {
                 next_depth
             };
             let quiet = self.is_quiet_move(b, c, value);
-            self.four_played[ply as usize] = four;
+            if self.reverse_futility_margin > 0 {
+                self.four_played[ply as usize] = four;
+            }
             b.play_unchecked(c);
             if next_depth > 0 {
                 // The child probes the table after its first checks.

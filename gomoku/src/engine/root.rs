@@ -455,6 +455,14 @@ impl Engine {
         // Root step 3: iterative deepening PVS, in the nodes the root solvers left.
         self.stats.root_solver_nodes = self.nodes;
         self.last_poll = self.budget.elapsed();
+        if self.reads_static_values() {
+            // The root's static value, for the options that compare a node with the one
+            // two plies up (none when facing a four or an open three: the root has no parent).
+            let me = b.side_to_move();
+            let calm = b.pattern_count(!me, Pattern::Five) == 0
+                && b.pattern_count(!me, Pattern::OpenFour) == 0;
+            self.record_static_value(&b, 0, calm);
+        }
         'deepening: for depth in 1..=max_depth {
             // Principal variation search over the root moves, best first, full window.
             let mut alpha = -Score::INFINITE;
@@ -464,6 +472,13 @@ impl Engine {
             let mut searched = 0;
             for k in 0..scores.len() {
                 let c = scores[k].0;
+                if self.reverse_futility_margin > 0 {
+                    let me = b.side_to_move();
+                    self.four_played[0] = b
+                        .patterns(b.index(c), me)
+                        .iter()
+                        .any(|&p| p >= Pattern::Four as u8);
+                }
                 b.play_unchecked(c);
                 let s = if k == 0 {
                     -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1)
