@@ -200,6 +200,8 @@ fn set_option(e: &mut Engine, option: &str) {
         "stand-pat" => e.leaf_stand_pat = n() != 0,
         "rfp" => e.reverse_futility_margin = n(),
         "rfp-depth" => e.reverse_futility_depth = n(),
+        "razor" => e.razor_margin = n(),
+        "razor-depth" => e.razor_depth = n(),
         "improving" => e.improving_move_count = n() != 0,
         _ => panic!("unknown option {name}"),
     }

@@ -27,12 +27,14 @@
 //!   `--four-ext on|off` (`Engine::four_extension`); the static value at interior nodes:
 //!   `--rfp M` (`Engine::reverse_futility_margin`, 0 = off), `--rfp-depth D`
 //!   (`Engine::reverse_futility_depth`), `--improving on|off`
-//!   (`Engine::improving_move_count`).
+//!   (`Engine::improving_move_count`), `--razor M` (`Engine::razor_margin`, 0 = off),
+//!   `--razor-depth D` (`Engine::razor_depth`).
 //!
 //! A value outside its option's meaningful range is refused (exit status 2, the option
 //! and the range named): `--nodes`, `--max-moves` and `--leaf-vct-vcf` take 1 or more,
 //! `--red-div` a finite number greater than 0, `--red-gap` and `--red-floor` 0 or more,
-//! `--red-depth` and `--rfp-depth` 1 or more, `--rfp` 0 or more.
+//! `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or more, `--rfp` and `--razor` 0 or
+//! more.
 //!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
@@ -215,6 +217,9 @@ fn main() {
             e.reverse_futility_depth = d
         }),
         setter(switch("--improving"), |e, on| e.improving_move_count = on),
+        // 0 turns razoring off.
+        setter(at_least("--razor", 0), |e, m| e.razor_margin = m),
+        setter(at_least("--razor-depth", 1), |e, d| e.razor_depth = d),
     ]
     .into_iter()
     .flatten()

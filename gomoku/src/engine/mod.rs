@@ -118,6 +118,9 @@ pub struct SearchStats {
     /// Of [`SearchStats::early`], the nodes [`Engine::reverse_futility_margin`] cut off
     /// with their static value.
     pub futility_cuts: u64,
+    /// Nodes [`Engine::razor_margin`] sent to the horizon (counted there, as
+    /// [`SearchStats::horizon`] or [`SearchStats::early`], not here too).
+    pub razored: u64,
     /// Sum of the moves generated at interior nodes.
     pub generated: u64,
 }
@@ -141,6 +144,7 @@ impl std::ops::AddAssign for SearchStats {
             reduced,
             pruned,
             futility_cuts,
+            razored,
             generated,
         } = other;
         self.interior += interior;
@@ -158,6 +162,7 @@ impl std::ops::AddAssign for SearchStats {
         self.reduced += reduced;
         self.pruned += pruned;
         self.futility_cuts += futility_cuts;
+        self.razored += razored;
         self.generated += generated;
     }
 }
@@ -295,6 +300,16 @@ pub struct Engine {
     /// The most plies left at which [`Engine::reverse_futility_margin`] cuts (Rapfi has no
     /// such limit; 40 by default, the deepest iteration).
     pub reverse_futility_depth: i32,
+    /// Razoring (Rapfi's "razoring with VCF", chess engines' razoring; the design read,
+    /// not the code): a calm zero-window node with at most [`Engine::razor_depth`] plies
+    /// left whose static value `s` is so far below alpha that
+    /// `s + razor_margin · depth < alpha` takes the horizon's value at once (the static
+    /// value with the side to move's VCF and VCT probes) instead of a search. In units
+    /// of the evaluation (200 a logit); 0, the default, turns it off.
+    pub razor_margin: i32,
+    /// The most plies left at which [`Engine::razor_margin`] drops to the horizon (2 by
+    /// default, as Rapfi's margin table ends below 2.6 plies).
+    pub razor_depth: i32,
     /// Move-count pruning halved at a node whose static value has not risen since the side
     /// to move's previous node (Rapfi's `futilityMoveCount(d, improving)`, the design read,
     /// not the code): with [`Engine::move_count_pruning`], a node that is not improving
@@ -409,6 +424,8 @@ impl Engine {
             reverse_futility_margin: 0,
             reverse_futility_depth: MAX_DEPTH as i32,
             improving_move_count: false,
+            razor_margin: 0,
+            razor_depth: 2,
             static_values: vec![None; MAX_PLY as usize + 1],
             four_played: vec![false; MAX_PLY as usize + 1],
             quick_wins: true,

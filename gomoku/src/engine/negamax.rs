@@ -32,7 +32,7 @@ impl Engine {
     /// Whether an option reads the static values of interior nodes
     /// ([`Engine::reverse_futility_margin`], [`Engine::improving_move_count`]).
     pub(super) fn reads_static_values(&self) -> bool {
-        self.reverse_futility_margin > 0 || self.improving_move_count
+        self.reverse_futility_margin > 0 || self.improving_move_count || self.razor_margin > 0
     }
 
     /// Records and returns the static value of the node at `ply` (side to move's view, in
@@ -58,6 +58,18 @@ impl Engine {
         let now = self.static_values[p];
         let before = p.checked_sub(2).and_then(|q| self.static_values[q]);
         now.zip(before).map(|(now, then)| now > then)
+    }
+
+    /// Razoring at a calm null-window node with `depth` plies left: the static value
+    /// `stand` plus [`Engine::razor_margin`] per ply left stays below `alpha`, within
+    /// [`Engine::razor_depth`], neither value a proven result.
+    fn razors(&self, stand: Score, depth: i32, alpha: Score) -> bool {
+        self.razor_margin > 0
+            && depth > 0
+            && depth <= self.razor_depth
+            && !stand.is_decisive()
+            && !alpha.is_decisive()
+            && stand + self.razor_margin.saturating_mul(depth).min(Score::WIN.0) < alpha
     }
 
     /// Reverse futility pruning at a calm null-window node with `depth` plies left: the
@@ -218,6 +230,17 @@ impl Engine {
             {
                 self.stats.futility_cuts += 1;
                 return stand;
+            }
+            if let Some(stand) = stand
+                && calm
+                && beta == alpha + 1
+                && self.razors(stand, depth, alpha)
+            {
+                // The horizon's value: the node is counted again there, as early.
+                self.nodes -= 1;
+                self.stats.early -= 1;
+                self.stats.razored += 1;
+                return self.negamax(b, 0, alpha, beta, ply);
             }
             improving
         } else {

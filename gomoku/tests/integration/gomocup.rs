@@ -263,7 +263,7 @@ fn the_selective_search_keeps_the_limits_the_counts_and_the_wins() {
 }
 
 /// The options that read the static value at interior nodes (reverse futility pruning,
-/// the move count halved at nodes that are not improving; both off by default) keep the
+/// razoring, the move count halved at nodes that are not improving) keep the
 /// node limit, always give a move, account for every node in `Engine::stats` (the
 /// futility cut-offs among the early nodes), do cut (the test would pass with a switch
 /// that did nothing otherwise), and still find the tree's win of an open three that
@@ -274,11 +274,14 @@ fn the_static_value_options_keep_the_limits_the_counts_and_the_wins() {
     let mut engine = Engine::new(4);
     engine.reverse_futility_margin = 200;
     engine.improving_move_count = true;
+    engine.razor_margin = 100;
     let mut cuts = 0;
+    let mut razored = 0;
     let mut pruned = 0;
     searches_keep_the_node_limit(&mut engine, |engine, info, at| {
         let s = engine.stats;
         cuts += s.futility_cuts;
+        razored += s.razored;
         pruned += s.pruned;
         if info.depth >= 2 {
             let counted = s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
@@ -290,8 +293,8 @@ fn the_static_value_options_keep_the_limits_the_counts_and_the_wins() {
         }
     });
     assert!(
-        cuts > 0 && pruned > 0,
-        "{cuts} futility cut-offs, {pruned} moves pruned"
+        cuts > 0 && pruned > 0 && razored > 0,
+        "{cuts} futility cut-offs, {razored} razored, {pruned} moves pruned"
     );
     engine.root_vcf_nodes = 0;
     engine.root_vct_nodes = 0;
@@ -299,6 +302,8 @@ fn the_static_value_options_keep_the_limits_the_counts_and_the_wins() {
         engine.clear();
         engine.reverse_futility_margin = margin;
         engine.reverse_futility_depth = depth;
+        engine.razor_margin = margin;
+        engine.razor_depth = depth;
         let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
         let info = engine.search(&board, &Limits::depth(5));
         assert!(info.score.is_win(), "margin {margin}: {:?}", info.score);
@@ -349,6 +354,8 @@ fn extreme_tuning_values_search_without_overflow() {
         ("reverse_futility_margin 1, depth min", |e| {
             e.reverse_futility_margin = 1;
             e.reverse_futility_depth = i32::MIN;
+            e.razor_margin = i32::MAX;
+            e.razor_depth = i32::MAX;
         }),
         ("leaf_vct_vcf_nodes max", |e| {
             e.leaf_vct_vcf_nodes = u64::MAX
