@@ -295,7 +295,9 @@ pub struct Engine {
     /// `s − margin · max(depth − 1 − improving, 0) ≥ beta`: at one ply left it is stand
     /// pat a ply early; `improving` is 1 when the static value rose since the side to
     /// move's previous node (two plies up). In units of the evaluation (200 a logit);
-    /// 0, the default, turns it off. Rapfi's margin is about one logit a ply.
+    /// 0 turns it off. 100 by default: in self-play at 200 ms a move, 200 against off
+    /// scored 90.5 of 144 games (62.8 %), 120 against 200 33 of 48, and 60, 80 and 120
+    /// were level with one another (see FIGURES.md, twenty-sixth session).
     pub reverse_futility_margin: i32,
     /// The most plies left at which [`Engine::reverse_futility_margin`] cuts (Rapfi has no
     /// such limit; 40 by default, the deepest iteration).
@@ -421,7 +423,7 @@ impl Engine {
             leaf_vcf_nodes: 60,
             move_count_pruning: true,
             move_count_base: 3.0,
-            reverse_futility_margin: 0,
+            reverse_futility_margin: 100,
             reverse_futility_depth: MAX_DEPTH as i32,
             improving_move_count: false,
             razor_margin: 0,

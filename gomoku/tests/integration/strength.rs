@@ -37,7 +37,7 @@ fn leaf_sampling_leaves_the_search_unchanged() {
     let mut sampled = Engine::new(4);
     plain.four_extension = true;
     sampled.four_extension = true;
-    sampled.leaf_sample_every = 50;
+    sampled.leaf_sample_every = 10;
     let (a, b) = (plain.search(&root, &limits), sampled.search(&root, &limits));
     assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
     assert!(
