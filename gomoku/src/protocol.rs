@@ -730,63 +730,50 @@ impl Brain {
 
     /// `INFO key value`: no answer, except a `MESSAGE` for a rule we cannot play or a
     /// time or memory value that is not a number (the setting in force is kept); `cut`
-    /// when the line was cut at [`MAX_LINE`] bytes.
+    /// when the line was cut at [`MAX_LINE`] bytes. Each numeric value is parsed once, as
+    /// its key reads it: the match clock (`time_left`) signed, the others unsigned; a
+    /// refused one has one answer, [`info_ignored`]'s. `game_type`, `folder` and unknown
+    /// keys are ignored.
     fn info(&mut self, arg: &str, cut: bool) -> Option<String> {
         let (key, value) = first_word(arg);
         let key = key.to_ascii_lowercase();
-        let numeric = [
-            "timeout_turn",
-            "timeout_match",
-            "max_memory",
-            "time_left",
-            "rule",
-        ];
-        // The protocol's numbers (`decimal`): only the match clock may be negative.
-        let parsed = if key == "time_left" {
-            decimal::signed(value).map(|_| ())
-        } else {
-            decimal::unsigned(value).map(|_| ())
-        };
-        let num = decimal::unsigned(value).ok();
-        if numeric.contains(&key.as_str())
-            && let Err(e) = parsed
-        {
-            // The setting in force is kept, and the manager is told why.
-            let expected = match (key == "time_left", e) {
-                (_, NumberError::Sign) if value.starts_with('+') => e.to_string(),
-                (true, NumberError::TooLarge) => {
-                    "expected a whole number of milliseconds that fits in 64 bits".into()
-                }
-                (true, _) => "expected a whole number of milliseconds".into(),
-                (false, NumberError::TooLarge) => {
-                    "expected a whole number up to 18446744073709551615".into()
-                }
-                (false, _) => "expected a whole number, 0 or more".into(),
-            };
-            return Some(format!(
-                "MESSAGE INFO {key} {}: {expected}; ignored",
-                echo(value, cut)
-            ));
-        }
         match key.as_str() {
-            "timeout_turn" => self.timeout_turn = num.unwrap_or(self.timeout_turn),
-            "timeout_match" => self.timeout_match = num.unwrap_or(self.timeout_match),
             // Signed: managers send a negative clock once a player is over its time.
-            "time_left" => self.time_left = decimal::signed(value).ok().or(self.time_left),
+            "time_left" => match decimal::signed(value) {
+                Ok(ms) => self.time_left = Some(ms),
+                Err(e) => return Some(info_ignored(&key, value, cut, e)),
+            },
+            "timeout_turn" | "timeout_match" | "max_memory" | "rule" => {
+                return match decimal::unsigned(value) {
+                    Ok(n) => self.info_unsigned(&key, value, n),
+                    Err(e) => Some(info_ignored(&key, value, cut, e)),
+                };
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// An `INFO` key whose value is the unsigned number `num` (`value` as sent): the
+    /// `MESSAGE` for a memory limit that cannot be met or a rule we cannot play (then
+    /// the rule in force is kept), else no answer.
+    fn info_unsigned(&mut self, key: &str, value: &str, num: u64) -> Option<String> {
+        match key {
+            "timeout_turn" => self.timeout_turn = num,
+            "timeout_match" => self.timeout_match = num,
             "max_memory" => {
-                self.max_memory = num.or(self.max_memory);
+                self.max_memory = Some(num);
                 if self.board.is_some() {
                     self.ensure_engine();
                 }
-                let limit = num.unwrap_or(0);
-                if limit != 0 && limit < MIN_MEMORY {
+                if num != 0 && num < MIN_MEMORY {
                     return Some(format!(
-                        "MESSAGE INFO max_memory {limit}: cannot be met, the brain needs about {MIN_MEMORY} bytes with its smallest table ({MIN_TABLE_MIB} MiB); playing with that table"
+                        "MESSAGE INFO max_memory {num}: cannot be met, the brain needs about {MIN_MEMORY} bytes with its smallest table ({MIN_TABLE_MIB} MiB); playing with that table"
                     ));
                 }
             }
             "rule" => {
-                let code = num.and_then(|v| u32::try_from(v).ok());
+                let code = u32::try_from(num).ok();
                 let Some(rule) = code.and_then(Rule::from_gomocup) else {
                     return Some(format!(
                         "MESSAGE rule {value:?} is not supported (0 freestyle, 1 exactly five, 4 renju, each + 2 in a continuous game); still playing {} (rule {})",
@@ -967,6 +954,29 @@ fn first_word(text: &str) -> (&str, &str) {
         Some((word, rest)) => (word, rest.trim()),
         None => (text, ""),
     }
+}
+
+/// The `MESSAGE` for an `INFO key value` whose number was refused with `e` (the
+/// setting in force is kept): why, in the words of the key's kind of number (only the
+/// match clock, `time_left`, may be negative); `cut` when the line was cut at
+/// [`MAX_LINE`] bytes.
+fn info_ignored(key: &str, value: &str, cut: bool, e: NumberError) -> String {
+    let clock = key == "time_left";
+    let expected = match (clock, e) {
+        (_, NumberError::Sign) if value.starts_with('+') => e.to_string(),
+        (true, NumberError::TooLarge) => {
+            "expected a whole number of milliseconds that fits in 64 bits".into()
+        }
+        (true, _) => "expected a whole number of milliseconds".into(),
+        (false, NumberError::TooLarge) => {
+            "expected a whole number up to 18446744073709551615".into()
+        }
+        (false, _) => "expected a whole number, 0 or more".into(),
+    };
+    format!(
+        "MESSAGE INFO {key} {}: {expected}; ignored",
+        echo(value, cut)
+    )
 }
 
 /// Whether `b` ends a line of the manager's: LF, or CR (managers end their lines with
