@@ -6,6 +6,11 @@
 //! `u32` with `is not in 0..=4294967295` whatever the option's real range. Each option
 //! built with [`whole`] takes negative-looking values (`allow_negative_numbers`) and
 //! refuses them, and anything else out of range, by its range in words.
+//!
+//! The values are plain decimal digits, as every other number the command line reads
+//! (board sizes, the Gomocup protocol's numbers): a `+` sign is refused and named
+//! ([`WholeError::PlusSign`]). Before, `--depth +5` and `gomoku play --size +15` were
+//! taken (Rust's integer parser reads a `+`) while `tictactoe --size` refused one.
 
 use std::fmt;
 use thiserror::Error;
@@ -38,6 +43,9 @@ pub enum WholeError {
     /// A minus sign before digits.
     #[error("expected {0}; a negative number is not allowed")]
     Negative(WholeRange),
+    /// A plus sign before digits: numbers are plain decimal digits.
+    #[error("expected {0}, in plain decimal digits; a + sign is not allowed")]
+    PlusSign(WholeRange),
     /// Not a number of digits, or a number outside the range (however long).
     #[error("expected {0}")]
     Outside(WholeRange),
@@ -62,6 +70,13 @@ where
         let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         if text.strip_prefix('-').is_some_and(digits) {
             return Err(WholeError::Negative(range));
+        }
+        if text.strip_prefix('+').is_some_and(digits) {
+            return Err(WholeError::PlusSign(range));
+        }
+        // Digits only from here: `u64::from_str` would also read a `+`.
+        if !digits(text) {
+            return Err(WholeError::Outside(range));
         }
         if max == u64::MAX && digits(text) && text.parse::<u64>().is_err() {
             return Err(WholeError::TooLarge(range));
@@ -116,5 +131,26 @@ mod tests {
             }))
         );
         assert_eq!(whole::<u16>(1, 256)("256"), Ok(256u16));
+    }
+
+    /// A `+` before the digits is refused and named, as the Gomocup protocol's numbers
+    /// and the tic-tac-toe board sizes refuse it (`u64::from_str` reads `+5` as 5, so
+    /// before, `--depth +5` was depth 5); a sign alone or doubled is no number at all.
+    #[test]
+    fn a_plus_sign_is_refused_and_named() {
+        let mib = whole::<u64>(1, 4096);
+        let range = WholeRange { min: 1, max: 4096 };
+        assert_eq!(mib("+5"), Err(WholeError::PlusSign(range)));
+        assert_eq!(
+            mib("+5").unwrap_err().to_string(),
+            "expected a whole number from 1 to 4096, in plain decimal digits; a + sign is not allowed"
+        );
+        assert_eq!(mib("+99999"), Err(WholeError::PlusSign(range)));
+        for v in ["+", "++5", "+-5", "+ 5", "5+"] {
+            assert_eq!(mib(v), Err(WholeError::Outside(range)), "{v:?}");
+        }
+        let nodes = whole::<u64>(1, u64::MAX);
+        assert!(matches!(nodes("+1"), Err(WholeError::PlusSign(_))));
+        assert_eq!(mib("05"), Ok(5), "leading zeros are decimal digits");
     }
 }

@@ -118,24 +118,40 @@ pub trait Level:
         format!("{text} (default {})", Self::default_level())
     }
     /// Parses a level number `1..=max` or `perfect`, with an error naming the range: the
-    /// helper most `FromStr` implementations need. A number is read as a number (`04`
-    /// and `+4` are level 4, as `play --level` and the numeric options read them).
+    /// helper most `FromStr` implementations need. A number is read as plain decimal
+    /// digits (`04` is level 4), as the numeric options read them: a `+` is refused, and
+    /// the error says so.
     ///
     /// ```
     /// use zerosum::{DepthOrPerfect, Level};
     /// type Seven = DepthOrPerfect<7, 3>;
     /// assert_eq!(Seven::parse_in_range(" 04"), Ok(Seven::Depth(4)));
-    /// assert_eq!(Seven::parse_in_range("+4"), Ok(Seven::Depth(4)));
     /// assert_eq!(Seven::parse_in_range("Perfect"), Ok(Seven::Perfect));
     /// assert!(Seven::parse_in_range("8").is_err());
     /// assert!(Seven::parse_in_range("-1").is_err());
+    /// let plus = Seven::parse_in_range("+4").unwrap_err();
+    /// assert_eq!(
+    ///     plus.to_string(),
+    ///     "level \"+4\": expected 1-7 or perfect (default 3), in plain decimal digits without a + sign"
+    /// );
     /// ```
     ///
     /// # Errors
     /// The text is neither a level of [`Level::all`] nor `perfect`.
     fn parse_in_range(text: &str) -> Result<Self, LevelError> {
         let t = text.trim();
-        let number = t.parse::<u32>().ok();
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if t.strip_prefix('+').is_some_and(digits) {
+            return Err(LevelError {
+                text: t.to_string(),
+                expected: format!(
+                    "{}, in plain decimal digits without a + sign",
+                    Self::range_text()
+                ),
+            });
+        }
+        // Digits only: `u32::from_str` would also read a `+`.
+        let number = digits(t).then(|| t.parse::<u32>().ok()).flatten();
         Self::all()
             .into_iter()
             .find(|l| {

@@ -26,8 +26,18 @@
 //! `ERROR`; a `SWAP2BOARD` with a bad line is refused, since its stones count in order); `END`
 //! ends the conversation at once, even inside a block; nothing the manager sends can make
 //! it panic. With [`Brain::run_listening`] (standard input and output on Linux) an `END`
-//! or an `INFO timeout_turn 0` (Piskvork's "stop thinking": the move now) that arrives
-//! during a move's search, or the output's closing, stops the search.
+//! that arrives during a move's search stops the search and ends the conversation
+//! without writing the move (the protocol: "the brain should not write anything to
+//! output after the END command"; lines sent between the move's command and the `END`
+//! are not answered either); an `INFO timeout_turn 0` (Piskvork's "stop thinking": the
+//! move now) that arrives during a search, or the output's closing, stops the search and
+//! the move found so far is answered. Any other line that arrives during a search,
+//! `INFO` included, is read after the search, in its turn: a `timeout_turn`,
+//! `timeout_match`, `time_left` or `max_memory` sent then holds from the next move on.
+//! The protocol allows that: "the time limits will not be changed in the middle of a
+//! match during a tournament", and `time_left` is sent before each move's command; it
+//! only "recommends" reacting at once, for a human changing the limits in a GUI (whose
+//! "stop thinking" is the `timeout_turn 0` above).
 //!
 //! Time: each move gets at most `timeout_turn` minus a safety margin, and at most a
 //! share of `time_left` whenever the match clock is sent, counted from the command's
@@ -144,6 +154,9 @@ pub struct Brain {
     /// Stops the searches of the Swap2 answer being computed (raised by the listener of
     /// [`Brain::run_listening`]).
     swap2_stop: Option<StopFlag>,
+    /// An `END` arrived during a search ([`Brain::run_listening`]): its answer was not
+    /// written, and the conversation ends.
+    ended: bool,
     /// Tests: each search waits until the watchdog has answered for it, as a thread
     /// waiting for a CPU would ([`Brain::held`]).
     #[cfg(test)]
@@ -184,6 +197,7 @@ impl Brain {
             arrived: Instant::now(),
             lateness: INITIAL_LATENESS,
             swap2_stop: None,
+            ended: false,
             #[cfg(test)]
             hold_search: false,
             #[cfg(test)]
@@ -365,13 +379,17 @@ impl Brain {
         }
     }
 
-    /// The search of [`Brain::watch_search`] ended; tests keep what stopped it.
-    fn search_done<W: Write>(&mut self, link: &Link<'_, W>) {
+    /// The search of [`Brain::watch_search`] ended: whether an `END` arrived during it
+    /// (the listener of [`Brain::run_listening`] stopped it); then its answer is not
+    /// written and the conversation ends. Tests keep what stopped it.
+    fn search_done<W: Write>(&mut self, link: &Link<'_, W>) -> bool {
         let _interrupted = link.search_ended();
         #[cfg(all(test, target_os = "linux"))]
         {
             self.interrupted = _interrupted;
         }
+        self.ended = link.end_arrived();
+        self.ended
     }
 
     fn think<W: Write>(&mut self, link: &Link<'_, W>) -> io::Result<()> {
@@ -413,7 +431,13 @@ impl Brain {
                 link.improve(c);
             }
         });
-        self.search_done(link);
+        if self.search_done(link) {
+            // The manager sent END: it wants the brain gone, and the protocol says
+            // "the brain should not write anything to output after the END command".
+            trace("end", "");
+            link.abandon();
+            return Ok(());
+        }
         trace("stop", "");
         let answered = link.settle(info.best)?;
         trace("written", "");
@@ -526,7 +550,10 @@ impl Brain {
                                 self.swap2_stop = Some(stop);
                                 let reply = self.swap2(&block.stones);
                                 self.swap2_stop = None;
-                                self.search_done(link);
+                                if self.search_done(link) {
+                                    // END arrived: nothing is written after it.
+                                    return Ok(false);
+                                }
                                 reply
                             }
                         };
@@ -534,7 +561,8 @@ impl Brain {
                     }
                     BlockKind::Board => self.board_block(block, link)?,
                 }
-                return Ok(true);
+                // An END during the position's search ends the conversation.
+                return Ok(!self.ended);
             }
             let size = self.board.as_ref().map(Board::size);
             let parsed = match block.kind {
@@ -623,7 +651,8 @@ impl Brain {
         if let Some(r) = reply {
             link.write(&r)?;
         }
-        Ok(true)
+        // An END during a move's search ends the conversation.
+        Ok(!self.ended)
     }
     /// `START n`: a new game on the empty `n`×`n` board; `n` is a protocol number
     /// ([`decimal`]), and an `ERROR` names why it is refused.
@@ -730,63 +759,50 @@ impl Brain {
 
     /// `INFO key value`: no answer, except a `MESSAGE` for a rule we cannot play or a
     /// time or memory value that is not a number (the setting in force is kept); `cut`
-    /// when the line was cut at [`MAX_LINE`] bytes.
+    /// when the line was cut at [`MAX_LINE`] bytes. Each numeric value is parsed once, as
+    /// its key reads it: the match clock (`time_left`) signed, the others unsigned; a
+    /// refused one has one answer, [`info_ignored`]'s. `game_type`, `folder` and unknown
+    /// keys are ignored.
     fn info(&mut self, arg: &str, cut: bool) -> Option<String> {
         let (key, value) = first_word(arg);
         let key = key.to_ascii_lowercase();
-        let numeric = [
-            "timeout_turn",
-            "timeout_match",
-            "max_memory",
-            "time_left",
-            "rule",
-        ];
-        // The protocol's numbers (`decimal`): only the match clock may be negative.
-        let parsed = if key == "time_left" {
-            decimal::signed(value).map(|_| ())
-        } else {
-            decimal::unsigned(value).map(|_| ())
-        };
-        let num = decimal::unsigned(value).ok();
-        if numeric.contains(&key.as_str())
-            && let Err(e) = parsed
-        {
-            // The setting in force is kept, and the manager is told why.
-            let expected = match (key == "time_left", e) {
-                (_, NumberError::Sign) if value.starts_with('+') => e.to_string(),
-                (true, NumberError::TooLarge) => {
-                    "expected a whole number of milliseconds that fits in 64 bits".into()
-                }
-                (true, _) => "expected a whole number of milliseconds".into(),
-                (false, NumberError::TooLarge) => {
-                    "expected a whole number up to 18446744073709551615".into()
-                }
-                (false, _) => "expected a whole number, 0 or more".into(),
-            };
-            return Some(format!(
-                "MESSAGE INFO {key} {}: {expected}; ignored",
-                echo(value, cut)
-            ));
-        }
         match key.as_str() {
-            "timeout_turn" => self.timeout_turn = num.unwrap_or(self.timeout_turn),
-            "timeout_match" => self.timeout_match = num.unwrap_or(self.timeout_match),
             // Signed: managers send a negative clock once a player is over its time.
-            "time_left" => self.time_left = decimal::signed(value).ok().or(self.time_left),
+            "time_left" => match decimal::signed(value) {
+                Ok(ms) => self.time_left = Some(ms),
+                Err(e) => return Some(info_ignored(&key, value, cut, e)),
+            },
+            "timeout_turn" | "timeout_match" | "max_memory" | "rule" => {
+                return match decimal::unsigned(value) {
+                    Ok(n) => self.info_unsigned(&key, value, n),
+                    Err(e) => Some(info_ignored(&key, value, cut, e)),
+                };
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// An `INFO` key whose value is the unsigned number `num` (`value` as sent): the
+    /// `MESSAGE` for a memory limit that cannot be met or a rule we cannot play (then
+    /// the rule in force is kept), else no answer.
+    fn info_unsigned(&mut self, key: &str, value: &str, num: u64) -> Option<String> {
+        match key {
+            "timeout_turn" => self.timeout_turn = num,
+            "timeout_match" => self.timeout_match = num,
             "max_memory" => {
-                self.max_memory = num.or(self.max_memory);
+                self.max_memory = Some(num);
                 if self.board.is_some() {
                     self.ensure_engine();
                 }
-                let limit = num.unwrap_or(0);
-                if limit != 0 && limit < MIN_MEMORY {
+                if num != 0 && num < MIN_MEMORY {
                     return Some(format!(
-                        "MESSAGE INFO max_memory {limit}: cannot be met, the brain needs about {MIN_MEMORY} bytes with its smallest table ({MIN_TABLE_MIB} MiB); playing with that table"
+                        "MESSAGE INFO max_memory {num}: cannot be met, the brain needs about {MIN_MEMORY} bytes with its smallest table ({MIN_TABLE_MIB} MiB); playing with that table"
                     ));
                 }
             }
             "rule" => {
-                let code = num.and_then(|v| u32::try_from(v).ok());
+                let code = u32::try_from(num).ok();
                 let Some(rule) = code.and_then(Rule::from_gomocup) else {
                     return Some(format!(
                         "MESSAGE rule {value:?} is not supported (0 freestyle, 1 exactly five, 4 renju, each + 2 in a continuous game); still playing {} (rule {})",
@@ -896,7 +912,8 @@ impl Brain {
     }
 
     /// Runs the protocol until `END` or the end of `input`. A command sent during a
-    /// search is read after it ([`Brain::run_listening`] stops the search on `END`).
+    /// search is read after it ([`Brain::run_listening`] stops the search on `END`, and
+    /// writes nothing more).
     ///
     /// # Errors
     /// Errors of reading `input` or writing `out`.
@@ -915,13 +932,14 @@ impl Brain {
 
     /// [`Brain::run`] on file descriptors (a pipe from the manager, a terminal), with a
     /// listener thread that reads the input while a move's search (or a Swap2 answer's
-    /// searches) runs: an `END` that
-    /// arrives during the search, an `INFO timeout_turn 0` (Piskvork's "stop thinking"),
-    /// or the output's closing (the manager is gone), stops
-    /// the search at once; the best move so far is still written, then the conversation
-    /// goes on with the lines that came (and ends at the `END`). An `END` already read
-    /// when the search started (a script piped in at once) and the input's end do not
-    /// stop a search. Linux only.
+    /// searches) runs: an `END` that arrives during the search stops it at once and ends
+    /// the conversation, with nothing written after it (neither the move nor answers to
+    /// lines sent before the `END`); an `INFO timeout_turn 0` (Piskvork's "stop
+    /// thinking") or the output's closing (the manager is gone) stops the search at once,
+    /// the best move so far is written, and the conversation goes on with the lines that
+    /// came. Other lines (other `INFO` values among them) are read after the search and
+    /// hold from the next move. An `END` already read when the search started (a script
+    /// piped in at once) and the input's end do not stop a search. Linux only.
     ///
     /// # Errors
     /// Errors of reading `input` or writing `out`, or no pipe for the listener's wake-up.
@@ -967,6 +985,29 @@ fn first_word(text: &str) -> (&str, &str) {
         Some((word, rest)) => (word, rest.trim()),
         None => (text, ""),
     }
+}
+
+/// The `MESSAGE` for an `INFO key value` whose number was refused with `e` (the
+/// setting in force is kept): why, in the words of the key's kind of number (only the
+/// match clock, `time_left`, may be negative); `cut` when the line was cut at
+/// [`MAX_LINE`] bytes.
+fn info_ignored(key: &str, value: &str, cut: bool, e: NumberError) -> String {
+    let clock = key == "time_left";
+    let expected = match (clock, e) {
+        (_, NumberError::Sign) if value.starts_with('+') => e.to_string(),
+        (true, NumberError::TooLarge) => {
+            "expected a whole number of milliseconds that fits in 64 bits".into()
+        }
+        (true, _) => "expected a whole number of milliseconds".into(),
+        (false, NumberError::TooLarge) => {
+            "expected a whole number up to 18446744073709551615".into()
+        }
+        (false, _) => "expected a whole number, 0 or more".into(),
+    };
+    format!(
+        "MESSAGE INFO {key} {}: {expected}; ignored",
+        echo(value, cut)
+    )
 }
 
 /// Whether `b` ends a line of the manager's: LF, or CR (managers end their lines with

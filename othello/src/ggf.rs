@@ -13,7 +13,10 @@
 //! a1…h8 (`*` black, `O` white, `-` empty; spaces between rows allowed), and the side to
 //! move (`*` or `O`). `B` and `W` are the moves of black and white, each
 //! `<move>[/<evaluation>[/<seconds>]]`, the move a square (`f5`, either case) or a pass
-//! (`PA`, `PASS` or `PS`). Other properties (`GM`, `PC`, `PB`, `PW`, `RE`, `TI`, `DT`,
+//! (`PA`, `PASS` or `PS`, in either case: `PA` is what NBoard's and Edax's GGF writers
+//! write and what this crate writes, `pass` is GGS's records', `PASS` NBoard's newer
+//! records'; Edax reads `PA` and `PS`; any other spelling is a [`GgfError::Move`]).
+//! Other properties (`GM`, `PC`, `PB`, `PW`, `RE`, `TI`, `DT`,
 //! …) are kept as text. `TI` is the time control, `main[//increment]`; its main time is
 //! read by [`GgfGame::main_time`]. `TB` and `TW` are black's and white's own time
 //! controls, which NBoard writes instead of `TI` when the two clocks differ; a side's
@@ -727,6 +730,52 @@ mod tests {
         assert!(r.moves[0].1.mv.is_pass());
         assert!(r.game().is_end_of_game());
         assert!(r.to_string().contains("W[PA]B[g8]"));
+    }
+
+    /// The pass spellings of the GGF writers are read (NBoard's `OsMove` and Edax's
+    /// `game_export_ggf` write `PA`, GGS's records `pass//1.67`, NBoard's newer records
+    /// `PASS`; Edax's reader also takes `PS`, this crate's own notation), in either
+    /// case and with annotations; any other word is refused with the move named, a typed
+    /// [`GgfError::Move`] (NBoard's reader would take any word starting with `P`, but no
+    /// writer writes `P`, `PAS` or `PASSE`).
+    #[test]
+    fn the_writers_pass_spellings_are_read_and_others_refused() {
+        // White to move has no move; black has g8.
+        let g = Othello::from_obf_line(
+            "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-- O",
+        )
+        .unwrap();
+        let bo = format!("BO[8 {} O]", &g.to_string()[..64].replace('X', "*"));
+        for pass in [
+            "PA",
+            "pa",
+            "Pa",
+            "PASS",
+            "pass",
+            "pass//1.67",
+            "PA/0/0.5",
+            "PS",
+            "ps",
+        ] {
+            let r = GgfGame::parse(&format!("(;GM[Othello]{bo}W[{pass}]B[g8];)"))
+                .unwrap_or_else(|e| panic!("{pass}: {e}"));
+            assert_eq!(r.moves.len(), 2, "{pass}");
+            assert_eq!(r.moves[0].0, Side::Second, "{pass}");
+            assert!(r.moves[0].1.mv.is_pass(), "{pass}");
+            assert!(r.game().is_end_of_game(), "{pass}");
+            // Written back as PA, as NBoard and Edax write it.
+            assert!(r.to_string().contains("W[PA"), "{pass}: {r}");
+        }
+        for word in ["P", "PAS", "PASSE", "PAA", "--", "-", "@@", "p a", "0"] {
+            assert_eq!(
+                GgfGame::parse(&format!("(;GM[Othello]{bo}W[{word}]B[g8];)")).unwrap_err(),
+                GgfError::Move {
+                    index: 1,
+                    source: ParseMoveError::Syntax(word.to_string())
+                },
+                "{word}"
+            );
+        }
     }
 
     #[test]

@@ -9,10 +9,10 @@
 //! | from the GUI | what the session does |
 //! |---|---|
 //! | `nboard 2` | answers `set myname zerosum` |
-//! | `set game <GGF>` | the game and its position (see [`crate::ggf`]) |
+//! | `set game <GGF>` | the game and its position (see [`crate::ggf`]); a game that cannot be read is refused: the session keeps its previous game and says so in a `status` line |
 //! | `set depth <n>` | midgame depth `n` plies (1–60), exact from `min(2n, 24)` empties |
 //! | `set contempt <n>` | accepted, ignored (no opening book, so no book draws) |
-//! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes); a bare `<mv>` too, as NBoard 1.1 sends it |
+//! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes); a bare `<mv>` too, as NBoard 1.1 sends it; a move that cannot be read or played is refused as a bad `set game` is |
 //! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved, depth `100%`) |
 //! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock; the position is not changed |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
@@ -22,7 +22,17 @@
 //! Around `go` and `hint` the session sends `status …` lines, and `nodestats <nodes>
 //! <seconds>` after each finished depth. Evaluations are in discs for the side to move;
 //! those of the midgame search are the evaluation's hundredths of a disc divided by 100.
-//! Unknown commands are ignored as the protocol asks ([`CommandError::Unknown`]). The
+//! Unknown commands are ignored as the protocol asks ([`CommandError::Unknown`]).
+//!
+//! A `set game` or `move` the session refuses leaves its game as it was, which is then no
+//! longer the GUI's: a `go` or `hint` after it answers for the previous position. The
+//! protocol has no error answer (an engine "may assume" the GUI sends good commands, and
+//! the GUI reads only `===`, `pong`, `status`, `set myname`, `search`, `book`,
+//! `nodestats`, `learned` and `analysis`), so the refusal is told in a `status` line,
+//! which NBoard shows: `status zerosum refused set game: <why>; its game is unchanged`.
+//! The caller also gets the error ([`Session::handle_line`]). Before, the refusal was
+//! only in the error, which the `nboard` command writes to standard error, where the GUI
+//! shows nothing. The
 //! protocol has the GUI send `nboard 2` first: until then every command but `ping` and
 //! `quit` is refused and named ([`SessionError::BeforeHandshake`]). Version 1 is spoken
 //! too: its only difference the description names is that NBoard 1.1 sends a move
@@ -248,6 +258,18 @@ pub enum SessionError {
     Io(#[from] io::Error),
 }
 
+impl SessionError {
+    /// Whether the error refused a command that sets the position (`set game`, `move`):
+    /// the session's game is then no longer the GUI's.
+    fn keeps_a_stale_game(&self) -> bool {
+        matches!(
+            self,
+            SessionError::Command(CommandError::Game(_) | CommandError::Move(_))
+                | SessionError::Illegal(_)
+        )
+    }
+}
+
 /// What the front end does after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Control {
@@ -307,7 +329,9 @@ impl Session {
         self.game.game()
     }
 
-    /// Reads and carries out one line, writing the answers to `out` (flushed).
+    /// Reads and carries out one line, writing the answers to `out` (flushed). A refused
+    /// `set game` or `move` (unreadable, or an illegal move) is also told to the GUI in a
+    /// `status` line (see the module docs): the session's game is no longer the GUI's.
     ///
     /// # Errors
     /// [`SessionError`]; the session's state is unchanged by a failed command, and the
@@ -318,8 +342,17 @@ impl Session {
         line: &str,
         out: &mut impl Write,
     ) -> Result<Control, SessionError> {
-        let command: Command = line.parse()?;
-        self.execute(command, out)
+        let result = match line.parse::<Command>() {
+            Ok(command) => self.execute(command, out),
+            Err(e) => Err(e.into()),
+        };
+        if let Err(e) = &result
+            && e.keeps_a_stale_game()
+        {
+            writeln!(out, "status {NAME} refused {e}; its game is unchanged")?;
+            out.flush()?;
+        }
+        result
     }
 
     /// Carries out one command, writing the answers to `out` (flushed).
@@ -626,8 +659,16 @@ mod tests {
     fn a_bare_move_is_a_move_as_nboard_1_1_sends_it() {
         let mut s = Session::new(1);
         let (out, errors) = converse(&mut s, &["nboard 1", "F5", "f6", "PS", "ping 1"]);
-        assert_eq!(out, ["set myname zerosum", "pong 1"]);
-        // `PS` is refused as `move PS` is: black has a move after f5 f6.
+        // `PS` is refused as `move PS` is (black has a move after f5 f6), and the GUI is
+        // told so in a status line.
+        assert_eq!(
+            out,
+            [
+                "set myname zerosum",
+                "status zerosum refused move: cannot pass: a move exists; its game is unchanged",
+                "pong 1"
+            ]
+        );
         let named: Vec<_> = errors.iter().map(|(n, e)| (*n, e.as_str())).collect();
         assert_eq!(named, [(4, "move: cannot pass: a move exists")]);
         assert_eq!(s.game(), &Othello::from_line("f5f6").unwrap());
@@ -815,6 +856,64 @@ mod tests {
         let (_, errors) = converse(&mut s, &["set game (;GM[Othello];)", "set depth 0"]);
         assert_eq!(errors.len(), 2);
         assert_eq!(s.game(), &Othello::from_line("f5f6d3c5e6f7e7f4d6").unwrap());
+    }
+
+    /// A `set game` the session cannot read is refused, and the GUI is told so: the
+    /// protocol has no error answer, and NBoard shows an engine's `status` line (its
+    /// response parser: `===`, `pong`, `status`, `set myname`, `search`, `book`,
+    /// `nodestats`, `learned`, `analysis`), not its standard error. The session keeps its
+    /// previous game. Before, nothing reached the GUI: its next `go` was answered for the
+    /// previous position as if the game had been set. A `move` that cannot be read or
+    /// played is told the same way; other refusals (`set depth 0`) are not.
+    #[test]
+    fn a_refused_set_game_is_told_in_a_status_line() {
+        let mut s = Session::new(1);
+        let set_game = format!("set game {EXAMPLE}");
+        let (_, errors) = converse(&mut s, &["nboard 2", &set_game]);
+        assert!(errors.is_empty(), "{errors:?}");
+        let before = s.game().clone();
+        let (out, errors) = converse(&mut s, &["set game (;GM[Othello];)"]);
+        assert_eq!(
+            errors,
+            [(
+                1,
+                "set game: the GGF game has no BO[...] start position".to_string()
+            )]
+        );
+        assert_eq!(
+            out,
+            [
+                "status zerosum refused set game: the GGF game has no BO[...] start position; its game is unchanged"
+            ]
+        );
+        assert_eq!(s.game(), &before);
+        // A record with a pass spelt `--` (no GGF writer's spelling) names the move.
+        let bad_pass = EXAMPLE.replace("W[F4]", "W[--]");
+        let (out, errors) = converse(&mut s, &[&format!("set game {bad_pass}")]);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(
+            out[0].starts_with("status zerosum refused set game: move 8: ")
+                && out[0].contains("\"--\"")
+                && out[0].ends_with("; its game is unchanged"),
+            "{out:?}"
+        );
+        assert_eq!(s.game(), &before);
+        // An illegal move, an unreadable one, and NBoard 1.1's bare move (illegal here).
+        for line in ["move a1", "move z9", "b1"] {
+            let (out, errors) = converse(&mut s, &[line]);
+            assert_eq!(errors.len(), 1, "{line}: {errors:?}");
+            assert_eq!(out.len(), 1, "{line}: {out:?}");
+            assert!(
+                out[0].starts_with("status zerosum refused move: ")
+                    && out[0].ends_with("; its game is unchanged"),
+                "{line}: {out:?}"
+            );
+            assert_eq!(s.game(), &before, "{line}");
+        }
+        let (out, errors) = converse(&mut s, &["set depth 0", "bogus"]);
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(out.is_empty(), "{out:?}");
     }
 
     /// Report 20: `go` was answered before the `nboard 2` handshake. The protocol has the

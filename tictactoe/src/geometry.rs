@@ -62,6 +62,12 @@ pub enum ShapeError {
     /// A size with a side written as a negative number (`-3x3`).
     #[error("size {0:?} has a negative side (sides are whole numbers of 1 or more, e.g. 3x3, 5x4)")]
     Negative(String),
+    /// A size with a number written with a `+` sign (`+3x3`, `3x3 k=+3`): sizes are
+    /// plain decimal digits, as every number of the command line.
+    #[error(
+        "size {0:?} has a number written with a + sign (sizes are plain decimal digits, e.g. 3x3, 5x4 k=4)"
+    )]
+    PlusSign(String),
     /// A side written in digits but too long for any board.
     #[error("a side of {0} cells is far too large (at most 64 cells are supported)")]
     SideTooLarge(String),
@@ -96,9 +102,9 @@ impl Shape {
     /// Parses a size `COLSxROWS` (also `×` or `X`) and checks it with `k`.
     ///
     /// # Errors
-    /// [`ShapeError::Syntax`] for text that is not a size,
-    /// [`ShapeError::SideTooLarge`] for a side of digits beyond `u32`, else as
-    /// [`Shape::new`].
+    /// [`ShapeError::Syntax`] for text that is not a size, [`ShapeError::PlusSign`] for
+    /// a side written with a `+`, [`ShapeError::SideTooLarge`] for a side of digits
+    /// beyond `u32`, else as [`Shape::new`].
     pub fn parse_size(size: &str, k: u32) -> Result<Shape, ShapeError> {
         let bad = || ShapeError::Syntax(size.to_string());
         let (c, r) = size.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
@@ -134,18 +140,39 @@ impl fmt::Display for Shape {
     }
 }
 
-/// One side of a size, `t`, from the size text `whole`:
-/// [`ShapeError::SideTooLarge`] for digits beyond `u32`, [`ShapeError::Syntax`] for
+/// One side of a size, `t`, from the size text `whole`: plain decimal digits.
+/// [`ShapeError::SideTooLarge`] for digits beyond `u32`, [`ShapeError::PlusSign`] for
+/// digits after a `+` (which `u32::from_str` would read), [`ShapeError::Syntax`] for
 /// anything else that is not a number.
 fn side(t: &str, whole: &str) -> Result<u32, ShapeError> {
     let t = t.trim();
-    t.parse().map_err(|_| {
-        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-            ShapeError::SideTooLarge(t.to_string())
-        } else {
-            ShapeError::Syntax(whole.to_string())
-        }
-    })
+    if is_digits(t) {
+        t.parse()
+            .map_err(|_| ShapeError::SideTooLarge(t.to_string()))
+    } else if t.strip_prefix('+').is_some_and(is_digits) {
+        Err(ShapeError::PlusSign(whole.to_string()))
+    } else {
+        Err(ShapeError::Syntax(whole.to_string()))
+    }
+}
+
+/// The `k` of a size, `t`, from the size text `whole`: plain decimal digits;
+/// [`ShapeError::PlusSign`] after a `+`, [`ShapeError::Syntax`] for anything else that
+/// is not a `u32`.
+fn line_length(t: &str, whole: &str) -> Result<u32, ShapeError> {
+    let t = t.trim();
+    if t.strip_prefix('+').is_some_and(is_digits) {
+        return Err(ShapeError::PlusSign(whole.to_string()));
+    }
+    is_digits(t)
+        .then(|| t.parse().ok())
+        .flatten()
+        .ok_or_else(|| ShapeError::Syntax(whole.to_string()))
+}
+
+/// One or more ASCII digits, nothing else.
+fn is_digits(t: &str) -> bool {
+    !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
 }
 
 impl FromStr for Shape {
@@ -154,10 +181,7 @@ impl FromStr for Shape {
     fn from_str(s: &str) -> Result<Shape, ShapeError> {
         let s = s.trim();
         if let Some((size, k)) = s.split_once(" k=") {
-            let k = k
-                .trim()
-                .parse()
-                .map_err(|_| ShapeError::Syntax(s.to_string()))?;
+            let k = line_length(k, s)?;
             return Shape::parse_size(size, k);
         }
         let parts: Vec<&str> = s.split(['x', 'X', '×']).collect();
@@ -169,17 +193,12 @@ impl FromStr for Shape {
         if parts.iter().any(negative) {
             return Err(ShapeError::Negative(s.to_string()));
         }
-        let num = |t: &str| {
-            t.trim()
-                .parse::<u32>()
-                .map_err(|_| ShapeError::Syntax(s.to_string()))
-        };
         match parts.as_slice() {
             [c, r] => {
                 let (c, r) = (side(c, s)?, side(r, s)?);
                 Shape::new(c, r, Shape::default_k(c, r))
             }
-            [c, r, k] => Shape::new(side(c, s)?, side(r, s)?, num(k)?),
+            [c, r, k] => Shape::new(side(c, s)?, side(r, s)?, line_length(k, s)?),
             _ => Err(ShapeError::Syntax(s.to_string())),
         }
     }
@@ -512,5 +531,40 @@ mod tests {
             Shape::parse_size("-3x3", 3),
             Err(ShapeError::Syntax(_))
         ));
+    }
+
+    /// A size's numbers are plain decimal digits, as everywhere on the command line
+    /// (the Gomocup protocol's `decimal`, the whole-number options): a `+` is refused
+    /// and named, in a side and in `k`. Before, `+3x3` was 3x3 (`u32::from_str` reads a
+    /// `+`); leading zeros stay decimal.
+    #[test]
+    fn a_plus_sign_is_refused_and_named() {
+        for text in ["+3x3", "3x+3", "3x3x+3", "3x3 k=+3"] {
+            assert_eq!(
+                text.parse::<Shape>(),
+                Err(ShapeError::PlusSign(text.to_string())),
+                "{text:?}"
+            );
+        }
+        // With ` k=`, the size before it is named.
+        assert_eq!(
+            "+4x4 k=3".parse::<Shape>(),
+            Err(ShapeError::PlusSign("+4x4".into()))
+        );
+        assert_eq!(
+            Shape::parse_size("+3x3", 3),
+            Err(ShapeError::PlusSign("+3x3".into()))
+        );
+        assert_eq!(
+            "+3x3".parse::<Shape>().unwrap_err().to_string(),
+            "size \"+3x3\" has a number written with a + sign (sizes are plain decimal digits, e.g. 3x3, 5x4 k=4)"
+        );
+        for text in ["+x3", "3x3x+", "3x3 k=+", "3x3 k=++3"] {
+            assert!(
+                matches!(text.parse::<Shape>(), Err(ShapeError::Syntax(_))),
+                "{text:?}"
+            );
+        }
+        assert_eq!("03x3".parse::<Shape>(), Ok(Shape::TIC_TAC_TOE));
     }
 }

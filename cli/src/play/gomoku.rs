@@ -18,9 +18,11 @@ impl Gomoku {
     /// # Errors
     /// A size or rule the crate does not accept, in words.
     pub fn new(size: &str, rule: &str) -> Result<Self, String> {
-        let size: u32 = size
-            .parse()
-            .map_err(|_| format!("size {size:?} is not a number"))?;
+        // Plain decimal digits, as `--size` reads them: `u32::from_str` takes a `+`.
+        let size: u32 = Some(size)
+            .filter(|s| s.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| format!("size {size:?} is not a number (plain decimal digits)"))?;
         let rule: Rule = rule.parse().map_err(|e: gomoku::RuleError| e.to_string())?;
         let board = Board::with_size(size, rule).map_err(|e| e.to_string())?;
         Ok(Gomoku { board })
@@ -161,6 +163,15 @@ impl PlayGame for Gomoku {
 mod tests {
     use super::*;
     use crate::play::test_support::*;
+
+    /// The new-game dialog's size is plain decimal digits, as `--size`: `+15` is refused.
+    #[test]
+    fn a_signed_size_is_refused() {
+        assert!(Gomoku::new("015", "freestyle").is_ok());
+        for size in ["+15", "-15", "", "15x"] {
+            assert!(Gomoku::new(size, "freestyle").is_err(), "{size:?}");
+        }
+    }
 
     #[test]
     fn coordinates_put_row_1_at_the_bottom() {

@@ -263,7 +263,8 @@ impl From<LevelChoice> for Strength {
     }
 }
 
-/// Parses `--level`: `1..=max` or `perfect`.
+/// Parses `--level`: `1..=max` (plain decimal digits: a `+` is refused and named, as
+/// the games' own level parsers refuse it) or `perfect`.
 fn parse_level<G: PlayGame>(game: &G, text: &str) -> Result<LevelChoice, String> {
     let max = game.max_level();
     if text.eq_ignore_ascii_case("perfect") {
@@ -276,12 +277,20 @@ fn parse_level<G: PlayGame>(game: &G, text: &str) -> Result<LevelChoice, String>
             ))
         };
     }
-    match text.parse::<u8>() {
-        Ok(n) if (1..=max).contains(&n) => Ok(LevelChoice::Number(n)),
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    // `u8::from_str` would also read a `+`.
+    let number = digits(text).then(|| text.parse::<u8>().ok()).flatten();
+    match number {
+        Some(n) if (1..=max).contains(&n) => Ok(LevelChoice::Number(n)),
         _ => Err(format!(
-            "--level {text:?}: expected a level 1-{max}{}",
+            "--level {text:?}: expected a level 1-{max}{}{}",
             if game.has_perfect() {
                 " or `perfect`"
+            } else {
+                ""
+            },
+            if text.strip_prefix('+').is_some_and(digits) {
+                ", in plain decimal digits without a + sign"
             } else {
                 ""
             }

@@ -34,7 +34,11 @@ impl TicTacToe {
         let shape = if k.is_empty() {
             size.parse::<Shape>()
         } else {
-            let k = k.parse().map_err(|_| format!("k {k:?} is not a number"))?;
+            // Plain decimal digits, as `--k` reads them: `u32::from_str` takes a `+`.
+            let k = Some(k)
+                .filter(|k| k.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|k| k.parse().ok())
+                .ok_or_else(|| format!("k {k:?} is not a number (plain decimal digits)"))?;
             Shape::parse_size(size, k)
         }
         .map_err(|e| e.to_string())?;
@@ -186,6 +190,16 @@ mod tests {
 
     fn setup(players: [Player; 2], strength: Strength) -> Setup {
         Setup { players, strength }
+    }
+
+    /// The new-game dialog's size and k are plain decimal digits, as `--size` and `--k`:
+    /// a `+` is refused.
+    #[test]
+    fn a_signed_size_or_k_is_refused() {
+        assert!(TicTacToe::with_size("4x4", "03").is_ok());
+        for (size, k) in [("+4x4", "3"), ("4x4", "+3"), ("+3x3", ""), ("4x4", "-3")] {
+            assert!(TicTacToe::with_size(size, k).is_err(), "{size:?} {k:?}");
+        }
     }
 
     #[test]

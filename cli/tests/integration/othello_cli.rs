@@ -455,7 +455,11 @@ fn nboard_lines_end_at_a_lone_cr_too() {
         &input[..],
     );
     assert!(r.success, "{}", r.stderr);
-    assert_eq!(r.stdout, "set myname zerosum\npong 1\npong 2\n");
+    // Line 5's refused move is told to the GUI in a status line too.
+    assert_eq!(
+        r.stdout,
+        "set myname zerosum\npong 1\nstatus zerosum refused move: illegal move d3: it turns no disc over; its game is unchanged\npong 2\n"
+    );
     // Line 3 is an unknown command; line 5's d3 is no move of white's after f5, which
     // shows that line 4 set the game; line 6 is too long.
     let err: Vec<&str> = r.stderr.lines().collect();

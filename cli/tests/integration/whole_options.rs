@@ -78,6 +78,10 @@ fn negative_and_huge_values_name_the_option_and_its_range() {
         (gomoku_match.clone(), "--game-ms", time),
     ];
     for (command, option, expected) in &cases {
+        // Plain decimal digits: a `+` is refused and named (`u64::from_str` reads one).
+        let args = [&command[..], &[option, "+5"]].concat();
+        let plus = format!("{expected}, in plain decimal digits; a + sign is not allowed");
+        refused(&args, "+5", option, &plus);
         for value in ["-5", "-1"] {
             let args = [&command[..], &[option, value]].concat();
             let negative = format!("{expected}; a negative number is not allowed");
@@ -144,6 +148,58 @@ fn a_negative_board_size_is_refused_as_a_size() {
         "--size",
         "a whole number from 5 to 22",
     );
+}
+
+/// A board size or a level written with a `+` (`--size +3x3`, `--level +3`) is refused
+/// with the option named and the sign said, with usage status 2, as a `+` is in every
+/// number the command line reads (the whole-number options, the Gomocup protocol's
+/// numbers). Before, each was read as if the `+` were not there.
+#[test]
+fn a_plus_sign_is_refused_in_sizes_and_levels() {
+    for args in [
+        &["tictactoe", "play", "--plain", "--size", "+3x3"][..],
+        &["tictactoe", "solve", "--size", "+3x3"],
+        &["tictactoe", "bestmove", "--size", "3x+3"],
+        &["tictactoe", "analyze", "--size", "4x4x+3"],
+    ] {
+        let run = run_binary(ZEROSUM, args, "");
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        let size = args.last().unwrap();
+        assert_eq!(
+            run.stderr.trim(),
+            format!(
+                "error: --size: size \"{size}\" has a number written with a + sign (sizes are plain decimal digits, e.g. 3x3, 5x4 k=4)"
+            ),
+            "{args:?}"
+        );
+    }
+    refused(
+        &["gomoku", "play", "--plain", "--size", "+15"],
+        "+15",
+        "--size",
+        "a whole number from 5 to 22, in plain decimal digits; a + sign is not allowed",
+    );
+    for (game, expected) in [
+        ("tictactoe", "level \"+3\": expected "),
+        ("connect4", "level \"+3\": expected "),
+        ("othello", "level \"+3\": expected "),
+        ("gomoku", "level \"+3\": expected "),
+    ] {
+        for command in [&[game, "play", "--plain"][..], &[game, "bestmove"]] {
+            let args = [command, &["--level", "+3"]].concat();
+            let run = run_binary(ZEROSUM, &args, "");
+            assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+            assert!(
+                run.stderr.contains(expected)
+                    && run
+                        .stderr
+                        .contains("in plain decimal digits without a + sign"),
+                "{args:?}: {}",
+                run.stderr
+            );
+            assert!(run.stderr.contains("--level"), "{args:?}: {}", run.stderr);
+        }
+    }
 }
 
 /// A rule written as a negative Gomocup code is the rule parser's to refuse (naming

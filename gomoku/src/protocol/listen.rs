@@ -8,7 +8,9 @@
 //! the buffer the conversation thread takes its lines from, so nothing is lost or
 //! reordered. It stops the search when
 //! - an `END` line arrives during the search (an `END` already read before the search
-//!   started, as in a script piped in at once, is handled after it, in its turn),
+//!   started, as in a script piped in at once, is handled after it, in its turn); the
+//!   search's answer is then not written ([`Listener::end_arrived`]): nothing is written
+//!   after `END`, and the conversation ends,
 //! - an `INFO timeout_turn 0` line arrives during the search: "play as fast as
 //!   possible", which Piskvork's "stop thinking" sends while a brain thinks (the
 //!   protocol recommends reacting to commands at any time); the move found so far is
@@ -252,6 +254,12 @@ impl<'a> Listener<'a> {
         drop(st);
         self.wake();
         stopped
+    }
+
+    /// Whether the running (or last) search was stopped by an `END` that arrived during
+    /// it: its answer is not written (nothing is after `END`), and the conversation ends.
+    pub(crate) fn end_arrived(&self) -> bool {
+        lock(&self.state).stopped == Some(Interrupt::End)
     }
 
     /// The conversation is over: the listener returns.

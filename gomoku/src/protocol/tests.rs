@@ -1013,19 +1013,79 @@ fn a_panic_in_a_command_ends_the_conversation() {
     drop(in_write);
 }
 /// New-user report 19 item 9 / fix 20: an `END` sent while the brain searches (here
-/// under an 11-day `timeout_turn`) stops the search at once: the best move so far is
-/// written and the conversation ends. Before, `END` was read only after the search.
+/// under an 11-day `timeout_turn`) stops the search at once, and the conversation ends.
+/// Before fix 20, `END` was read only after the search. No move is written: the
+/// protocol's `END` is "the brain should not write anything to output after the END
+/// command" (gomocup.org, Petr Lastovicka's protocol description); a manager sends it to
+/// make the brain exit, and reads nothing more. Before, the best move so far was written
+/// after the `END`.
 #[cfg(target_os = "linux")]
 #[test]
-fn end_during_a_search_stops_it() {
+fn end_during_a_search_stops_it_and_writes_nothing() {
     let mut p = OnPipes::searching("TURN 7,7\n");
     p.send("END\n");
-    let reply = p.line();
-    assert!(Cell::parse_xy(&reply).is_ok(), "{reply}");
     let (brain, result) = p.finished();
     result.unwrap();
     assert_eq!(brain.interrupted, Some(Interrupt::End));
-    assert_eq!(p.line(), "", "nothing after the move");
+    // The brain's output closed with nothing written after the END.
+    assert_eq!(p.line(), "", "nothing after END");
+    // The move was not played either: the board holds the opponent's stone only.
+    assert_eq!(brain.board.as_ref().map(Board::stone_count), Some(1));
+}
+
+/// Lines sent during a search before its `END` (here an `ABOUT`, and a `TURN` a
+/// manager would never send then) are not answered: the `END` ends the conversation
+/// when the search stops, and nothing is written after it.
+#[cfg(target_os = "linux")]
+#[test]
+fn lines_before_an_end_during_a_search_are_not_answered() {
+    let mut p = OnPipes::searching("TURN 7,7\n");
+    p.send("ABOUT\nTURN 8,8\nEND\n");
+    let (brain, result) = p.finished();
+    result.unwrap();
+    assert_eq!(brain.interrupted, Some(Interrupt::End));
+    assert_eq!(p.line(), "", "nothing after END");
+}
+
+/// The watchdog writes nothing once an `END` stopped the search: here the search's
+/// thread is never done (as one waiting for a CPU), the `END` arrives, and the move's
+/// deadline passes; before, the watchdog wrote the best move so far at the deadline.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_watchdog_writes_nothing_after_an_end() {
+    use std::os::fd::AsFd;
+    let (in_read, mut in_write) = io::pipe().unwrap();
+    let (_out_read, out_write) = io::pipe().unwrap();
+    let listener = Listener::new(in_read.as_fd(), out_write.as_fd()).unwrap();
+    let mut written = Vec::new();
+    {
+        let link = Link::new(&mut written, INITIAL_LATENESS, Some(&listener));
+        let stop = StopFlag::new();
+        thread::scope(|s| {
+            s.spawn(|| listener.listen());
+            s.spawn(|| watchdog(&link));
+            link.arm(Guard {
+                deadline: Instant::now() + Duration::from_millis(200),
+                best: Cell::parse_xy("7,7").ok(),
+                answer: None,
+                expired: false,
+                stop: stop.clone(),
+            });
+            link.search_started(&stop);
+            in_write.write_all(b"END\n").unwrap();
+            // The listener stops the search; then the watchdog reaches the deadline.
+            let hang = Instant::now() + HANG;
+            let expired = || lock(&link.watch).guard.as_ref().is_some_and(|g| g.expired);
+            while !(stop.is_stopped() && expired()) {
+                assert!(Instant::now() < hang, "the deadline never expired");
+                thread::sleep(Duration::from_millis(5));
+            }
+            assert!(link.end_arrived());
+            listener.quit();
+            link.quit();
+        });
+    }
+    assert_eq!(String::from_utf8_lossy(&written), "", "written after END");
 }
 
 /// Piskvork's "stop thinking" sends `INFO timeout_turn 0` while the brain thinks (and
@@ -1066,18 +1126,29 @@ fn info_timeout_turn_0_during_a_search_asks_for_the_move_now() {
 }
 
 /// The searches of a Swap2 answer (here choosing after three stones, under an 11-day
-/// `timeout_turn`) stop on `END` too: an answer is written at once and the
-/// conversation ends.
+/// `timeout_turn`) stop on `END` too, and the conversation ends with nothing written
+/// (before, an answer was written after the `END`).
 #[cfg(target_os = "linux")]
 #[test]
-fn end_during_a_swap2_answer_stops_it() {
+fn end_during_a_swap2_answer_stops_it_and_writes_nothing() {
     let mut p = OnPipes::searching("SWAP2BOARD\n7,7\n8,8\n9,7\nDONE\n");
     p.send("END\n");
-    let reply = p.line();
-    assert!(!reply.is_empty() && !reply.starts_with("ERROR"), "{reply}");
     let (brain, result) = p.finished();
     result.unwrap();
     assert_eq!(brain.interrupted, Some(Interrupt::End));
+    assert_eq!(p.line(), "", "nothing after END");
+}
+
+/// A `BOARD` block's search stops on `END` as a `TURN`'s does, with nothing written.
+#[cfg(target_os = "linux")]
+#[test]
+fn end_during_a_board_search_stops_it_and_writes_nothing() {
+    let mut p = OnPipes::searching("BOARD\n7,7,2\n8,8,1\n9,9,2\nDONE\n");
+    p.send("END\n");
+    let (brain, result) = p.finished();
+    result.unwrap();
+    assert_eq!(brain.interrupted, Some(Interrupt::End));
+    assert_eq!(p.line(), "", "nothing after END");
 }
 
 /// The manager gone (its end of the brain's output closed) during a search stops the

@@ -104,6 +104,20 @@ impl<'a, W: Write> Link<'a, W> {
         None
     }
 
+    /// Whether an `END` arrived during the running (or last) search: the listener of
+    /// [`Brain::run_listening`] stopped it for that, and nothing more may be written.
+    #[cfg(target_os = "linux")]
+    pub(super) fn end_arrived(&self) -> bool {
+        self.listener.is_some_and(Listener::end_arrived)
+    }
+
+    /// Whether an `END` arrived during the running search (never: no listener off
+    /// Linux).
+    #[cfg(not(target_os = "linux"))]
+    pub(super) fn end_arrived(&self) -> bool {
+        false
+    }
+
     /// Writes one line and flushes it.
     pub(super) fn write(&self, text: &str) -> io::Result<()> {
         answer(&mut **lock(&self.out), text)
@@ -136,6 +150,15 @@ impl<'a, W: Write> Link<'a, W> {
         Ok(found)
     }
 
+    /// The search was stopped by an `END`: its move is not written, and the watchdog no
+    /// longer guards it. (A move the watchdog wrote before the `END` was seen stays
+    /// written: it went out before the `END` was read.)
+    pub(super) fn abandon(&self) {
+        let _out = lock(&self.out);
+        lock(&self.watch).guard = None;
+        self.bell.notify_all();
+    }
+
     pub(super) fn lateness(&self) -> Duration {
         lock(&self.watch).lateness
     }
@@ -161,7 +184,8 @@ impl<'a, W: Write> Link<'a, W> {
 }
 
 /// The watchdog thread: sleeps until the armed move's deadline; if no answer was
-/// written by then, writes the best move so far and stops the search. Each time it
+/// written by then, writes the best move so far (unless an `END` stopped the search:
+/// nothing is written after it) and stops the search. Each time it
 /// wakes at a deadline it measures how late it woke ([`Brain::lateness`]).
 pub(super) fn watchdog<W: Write>(link: &Link<'_, W>) {
     let mut w = lock(&link.watch);
@@ -201,6 +225,7 @@ pub(super) fn watchdog<W: Write>(link: &Link<'_, W>) {
                     g.stop.stop();
                     g.expired = true;
                     if g.answer.is_none()
+                        && !link.end_arrived()
                         && let Some(c) = g.best
                     {
                         g.answer = Some(c);
