@@ -27,12 +27,14 @@
 //!   `--four-ext on|off` (`Engine::four_extension`); the static value at interior nodes:
 //!   `--rfp M` (`Engine::reverse_futility_margin`, 0 = off), `--rfp-depth D`
 //!   (`Engine::reverse_futility_depth`), `--improving on|off`
-//!   (`Engine::improving_move_count`).
+//!   (`Engine::improving_move_count`), `--cut-red N` (`Engine::cut_node_reduction`,
+//!   0 = off), `--fhr M` (`Engine::fail_high_margin`, 0 = off), `--eval-avg on|off`
+//!   (`Engine::eval_average`).
 //!
 //! A value outside its option's meaningful range is refused (exit status 2, the option
 //! and the range named): `--nodes`, `--max-moves` and `--leaf-vct-vcf` take 1 or more,
 //! `--red-div` a finite number greater than 0, `--red-gap` and `--red-floor` 0 or more,
-//! `--red-depth` and `--rfp-depth` 1 or more, `--rfp` 0 or more.
+//! `--red-depth` and `--rfp-depth` 1 or more, `--rfp`, `--cut-red` and `--fhr` 0 or more.
 //!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
@@ -215,6 +217,10 @@ fn main() {
             e.reverse_futility_depth = d
         }),
         setter(switch("--improving"), |e, on| e.improving_move_count = on),
+        // 0 turns the cut-node reduction and the fail-high reduction off.
+        setter(at_least("--cut-red", 0), |e, n| e.cut_node_reduction = n),
+        setter(at_least("--fhr", 0), |e, m| e.fail_high_margin = m),
+        setter(switch("--eval-avg"), |e, on| e.eval_average = on),
     ]
     .into_iter()
     .flatten()
