@@ -334,9 +334,16 @@ pub struct Engine {
     /// evaluation with the side to move. Off by default; on, every interior node
     /// evaluates its position, as [`Engine::reverse_futility_margin`] does.
     pub eval_average: bool,
+    /// With [`Engine::eval_average`], Rapfi's form: only the stones' part of the
+    /// evaluation (the direction-pattern counts and combination classes, see
+    /// [`evaluate_parts`](crate::evaluate_parts)) is averaged over the two plies, the
+    /// threats' part (each side's best threat class, the side to move's constant) is this
+    /// position's alone. Off by default (the whole evaluation averaged).
+    pub eval_average_stones: bool,
     /// Per ply, the evaluation (not averaged) of the position at that ply on the current
-    /// line, `None` where it was not evaluated; read by [`Engine::eval_average`].
-    raw_evals: Vec<Option<Score>>,
+    /// line in the two parts [`Engine::eval_average`] reads (the averaged part, the
+    /// kept part), `None` where it was not evaluated.
+    raw_evals: Vec<Option<(Score, Score)>>,
     /// Per ply, the static value of the interior node at that ply on the current line
     /// (`None` where unknown: the root, or no option reads it).
     static_values: Vec<Option<Score>>,
@@ -447,6 +454,7 @@ impl Engine {
             cut_node_reduction: 0,
             fail_high_margin: 0,
             eval_average: false,
+            eval_average_stones: false,
             raw_evals: vec![None; MAX_PLY as usize + 1],
             static_values: vec![None; MAX_PLY as usize + 1],
             four_played: vec![false; MAX_PLY as usize + 1],

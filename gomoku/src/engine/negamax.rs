@@ -4,7 +4,7 @@
 
 use super::{Engine, HISTORY_CELLS, HISTORY_MAX, KILLER_PLIES, LEAF_VCT_DEPTH, MAX_PLY};
 use crate::board::Board;
-use crate::eval::{evaluate_with, has_double_four_cell, quick_win};
+use crate::eval::{evaluate_parts, evaluate_with, has_double_four_cell, quick_win};
 use crate::pattern::Pattern;
 use zerosum::{Bound, Game, Outcome, Score};
 
@@ -38,24 +38,39 @@ impl Engine {
             || self.eval_average
     }
 
+    /// The evaluation of `b` in the two parts [`Engine::eval_average`] reads: the part
+    /// it averages over two plies and the part it keeps (the whole evaluation and 0, or
+    /// with [`Engine::eval_average_stones`] the stones' and the threats' parts of
+    /// [`evaluate_parts`]).
+    fn eval_parts(&self, b: &Board) -> (Score, Score) {
+        if self.eval_average_stones {
+            evaluate_parts(b, &self.eval)
+        } else {
+            (evaluate_with(b, &self.eval), Score::DRAW)
+        }
+    }
+
     /// The static value of the position `b` at `ply` for its side to move: its
-    /// evaluation, kept as the ply's raw evaluation; with [`Engine::eval_average`], the
-    /// mean of that and the parent position's evaluation negated (the parent's kept
-    /// evaluation when it has one, else computed by taking the last move back).
+    /// evaluation; with [`Engine::eval_average`], the mean of that and the parent
+    /// position's evaluation negated (the parent's kept evaluation when it has one, else
+    /// computed by taking the last move back; with [`Engine::eval_average_stones`], only
+    /// the stones' part averaged, the threats' part of this position added in full).
+    /// The evaluation is kept as the ply's.
     pub(super) fn static_eval(&mut self, b: &mut Board, ply: u32) -> Score {
         let p = ply as usize;
-        let raw = evaluate_with(b, &self.eval);
-        self.raw_evals[p] = Some(raw);
         if !self.eval_average {
+            let raw = evaluate_with(b, &self.eval);
+            self.raw_evals[p] = Some((raw, Score::DRAW));
             return raw;
         }
-        let kept = p.checked_sub(1).and_then(|q| self.raw_evals[q]);
-        let parent = match kept {
-            Some(v) => Some(v),
+        let (averaged, kept) = self.eval_parts(b);
+        self.raw_evals[p] = Some((averaged, kept));
+        let parent = match p.checked_sub(1).and_then(|q| self.raw_evals[q]) {
+            Some((v, _)) => Some(v),
             None => match b.moves().last().copied() {
                 Some(last) if b.stone_count() > 1 => {
                     b.try_undo();
-                    let v = evaluate_with(b, &self.eval);
+                    let (v, _) = self.eval_parts(b);
                     b.play_unchecked(last);
                     Some(v)
                 }
@@ -63,8 +78,8 @@ impl Engine {
             },
         };
         match parent {
-            Some(v) => Score((raw.0 - v.0) / 2),
-            None => raw,
+            Some(v) => Score::heuristic((averaged.0 - v.0) / 2 + kept.0),
+            None => Score::heuristic(averaged.0 + kept.0),
         }
     }
 

@@ -317,10 +317,14 @@ fn the_static_value_options_keep_the_limits_the_counts_and_the_wins() {
 fn the_cut_node_fail_high_and_averaging_options_keep_the_limits_counts_and_wins() {
     use gomoku::{Board, Engine, Limits, Notation};
     type Set = fn(&mut Engine);
-    let settings: [(&str, Set); 4] = [
+    let settings: [(&str, Set); 5] = [
         ("cut-node reduction", |e| e.cut_node_reduction = 1),
         ("fail-high reduction", |e| e.fail_high_margin = 50),
         ("evaluation averaged", |e| e.eval_average = true),
+        ("stones' part averaged", |e| {
+            e.eval_average = true;
+            e.eval_average_stones = true;
+        }),
         ("all three", |e| {
             e.cut_node_reduction = 2;
             e.fail_high_margin = 1;
@@ -402,6 +406,7 @@ fn extreme_tuning_values_search_without_overflow() {
             e.cut_node_reduction = i32::MAX;
             e.fail_high_margin = i32::MAX;
             e.eval_average = true;
+            e.eval_average_stones = true;
         }),
         ("cut-node and fail-high min", |e| {
             e.cut_node_reduction = i32::MIN;
@@ -882,6 +887,7 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--rfp-depth", "0", "a whole number of 1 or more"),
         ("--cut-red", "-1", "a whole number of 0 or more"),
         ("--fhr", "-1", "a whole number of 0 or more"),
+        ("--eval-avg", "1", "on, stones or off"),
     ];
     for (option, value, range) in refused {
         assert_quirky_pbrain_refuses(&[option, value], &format!("{option} takes {range}"));
@@ -916,7 +922,7 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "--fhr",
         "0",
         "--eval-avg",
-        "on",
+        "stones",
     ]);
     assert_started_and_played(&out);
 }
