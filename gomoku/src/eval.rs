@@ -416,23 +416,44 @@ fn features_by_scan(board: &Board) -> [i32; FEATURES] {
     x
 }
 
-/// The static value of `board` for its side to move under `table` (see [`features`]).
-/// Unfinished positions only; scores lie within the heuristic range.
-pub fn evaluate_with(board: &Board, table: &EvalTable) -> Score {
-    if board.stone_count() == 0 {
-        return Score::DRAW;
-    }
-    // The combination classes need a scan of the frontier: skipped when the table gives
-    // them no weight (the hand-set table).
-    let x = if table.weights[COMBO..COMBO + 2 * COMBINATIONS]
+/// The features [`evaluate_with`] reads: [`features`], without the scan for the
+/// combination classes when `table` gives them no weight (the hand-set table).
+fn features_for(board: &Board, table: &EvalTable) -> [i32; FEATURES] {
+    if table.weights[COMBO..COMBO + 2 * COMBINATIONS]
         .iter()
         .all(|&w| w == 0)
     {
         kept_features(board)
     } else {
         features(board)
-    };
-    Score::heuristic(table.value(&x))
+    }
+}
+
+/// The static value of `board` for its side to move under `table` (see [`features`]).
+/// Unfinished positions only; scores lie within the heuristic range.
+pub fn evaluate_with(board: &Board, table: &EvalTable) -> Score {
+    if board.stone_count() == 0 {
+        return Score::DRAW;
+    }
+    Score::heuristic(table.value(&features_for(board, table)))
+}
+
+/// [`evaluate_with`] in two parts that add up to it (each kept within the heuristic
+/// range), after the two terms of Rapfi's
+/// classical evaluation: the stones' part (the direction-pattern counts and the
+/// combination classes of the cells, a value of the stones alone, which only the side to
+/// move's view turns round) and the threats' part (each side's best threat class on a
+/// cell and the constant of the side to move: who plays first, and with what threat).
+pub fn evaluate_parts(board: &Board, table: &EvalTable) -> (Score, Score) {
+    if board.stone_count() == 0 {
+        return (Score::DRAW, Score::DRAW);
+    }
+    let x = features_for(board, table);
+    let mut stones = x;
+    stones[14..COMBO].fill(0);
+    stones[FEATURES - 1] = 0;
+    let (total, stones) = (table.value(&x), table.value(&stones));
+    (Score::heuristic(stones), Score::heuristic(total - stones))
 }
 
 /// The static value of `board` for its side to move, in pattern units, under the

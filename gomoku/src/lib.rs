@@ -62,7 +62,7 @@ pub use cell::{Cell, CellError, MAX_SIZE, MIN_SIZE, parse_move_list};
 pub use engine::{Candidate, Engine, SearchInfo, SearchStats};
 pub use eval::{
     EvalTable, EvalTableError, FEATURE_NAMES, FEATURES, cell_value, combination_class, evaluate,
-    evaluate_with, features, quick_win,
+    evaluate_parts, evaluate_with, features, quick_win,
 };
 pub use level::Level;
 pub use pattern::{Pattern, classify_line};

@@ -28,13 +28,15 @@
 //!   `--rfp M` (`Engine::reverse_futility_margin`, 0 = off), `--rfp-depth D`
 //!   (`Engine::reverse_futility_depth`), `--improving on|off`
 //!   (`Engine::improving_move_count`), `--razor M` (`Engine::razor_margin`, 0 = off),
-//!   `--razor-depth D` (`Engine::razor_depth`).
+//!   `--razor-depth D` (`Engine::razor_depth`), `--cut-red N` (`Engine::cut_node_reduction`,
+//!   0 = off), `--fhr M` (`Engine::fail_high_margin`, 0 = off), `--eval-avg on|off|stones`
+//!   (`Engine::eval_average`; `stones` with `Engine::eval_average_stones`).
 //!
 //! A value outside its option's meaningful range is refused (exit status 2, the option
 //! and the range named): `--nodes`, `--max-moves` and `--leaf-vct-vcf` take 1 or more,
 //! `--red-div` a finite number greater than 0, `--red-gap` and `--red-floor` 0 or more,
-//! `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or more, `--rfp` and `--razor` 0 or
-//! more.
+//! `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or more, `--rfp`, `--razor`,
+//! `--cut-red` and `--fhr` 0 or more.
 //!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
@@ -184,6 +186,16 @@ fn main() {
             &format!("a whole number of {least} or more"),
         )
     };
+    // The evaluation averaged over two plies: on (the whole), stones (its stones' part).
+    let eval_avg = args.text("--eval-avg").map(|v| match v {
+        "on" => (true, false),
+        "stones" => (true, true),
+        "off" => (false, false),
+        other => exit_with(
+            2,
+            format_args!("--eval-avg takes on, stones or off, not {other:?}"),
+        ),
+    });
     let setters: Vec<Setter> = [
         setter(switch("--quick-wins"), |e, on| e.quick_wins = on),
         setter(switch("--stand-pat"), |e, on| {
@@ -220,6 +232,13 @@ fn main() {
         // 0 turns razoring off.
         setter(at_least("--razor", 0), |e, m| e.razor_margin = m),
         setter(at_least("--razor-depth", 1), |e, d| e.razor_depth = d),
+        // 0 turns the cut-node reduction and the fail-high reduction off.
+        setter(at_least("--cut-red", 0), |e, n| e.cut_node_reduction = n),
+        setter(at_least("--fhr", 0), |e, m| e.fail_high_margin = m),
+        setter(eval_avg, |e, (on, stones)| {
+            e.eval_average = on;
+            e.eval_average_stones = stones;
+        }),
     ]
     .into_iter()
     .flatten()

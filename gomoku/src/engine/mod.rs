@@ -123,6 +123,8 @@ pub struct SearchStats {
     pub razored: u64,
     /// Sum of the moves generated at interior nodes.
     pub generated: u64,
+    /// Moves searched a ply shallower by [`Engine::fail_high_margin`].
+    pub fail_high_reduced: u64,
 }
 
 impl std::ops::AddAssign for SearchStats {
@@ -146,6 +148,7 @@ impl std::ops::AddAssign for SearchStats {
             futility_cuts,
             razored,
             generated,
+            fail_high_reduced,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -164,6 +167,7 @@ impl std::ops::AddAssign for SearchStats {
         self.futility_cuts += futility_cuts;
         self.razored += razored;
         self.generated += generated;
+        self.fail_high_reduced += fail_high_reduced;
     }
 }
 
@@ -319,6 +323,44 @@ pub struct Engine {
     /// 3 at three, 4 at four. Off by default; it makes every interior node evaluate its
     /// position (a node facing a four or an open three takes its parent's value, negated).
     pub improving_move_count: bool,
+    /// Plies added at an expected cut node to the late-move reduction
+    /// ([`Engine::reductions`]) of every move that is not one of the ply's killers
+    /// (Rapfi's and Stockfish's cut-node reduction, the design read, not the code). A
+    /// node is an expected cut node as chess engines keep the flag: the principal
+    /// variation's nodes are not, the zero-window child of a principal-variation node
+    /// is, and below it the flag alternates (a zero-window child of a cut node is an
+    /// expected all node, and the other way round); a reduced search's child is always
+    /// taken as a cut node. 0, the default, turns it off; Rapfi adds 1.8 plies.
+    pub cut_node_reduction: i32,
+    /// Rapfi's fail-high reduction (the design read, not the code): at an expected cut
+    /// node (see [`Engine::cut_node_reduction`]) not facing a four or an open three,
+    /// whose static value is at least `beta + fail_high_margin · depth` (neither
+    /// decisive), every move that makes no four is searched a ply shallower (the first
+    /// one too, and no re-search restores the ply). In units of the evaluation (200 a
+    /// logit); 0, the default, turns it off. Rapfi's margin is `15 · depth − 9` of its
+    /// units, about 50 of ours a ply. It makes every interior node evaluate its
+    /// position, as [`Engine::reverse_futility_margin`] does.
+    pub fail_high_margin: i32,
+    /// The static value as the mean of two plies' evaluations (after Rapfi's classical
+    /// evaluation, which averages its pattern sum, a value of the stones alone, over the
+    /// position and the one before it and adds the side to move's threat term once):
+    /// the value of a position for the side to move, at the horizon and at the interior
+    /// nodes that evaluate, is the mean of its evaluation and its parent position's
+    /// evaluation negated (the parent's evaluation is kept per ply, or computed by taking
+    /// the last move back when the parent did not evaluate). It damps the swing of the
+    /// evaluation with the side to move. Off by default; on, every interior node
+    /// evaluates its position, as [`Engine::reverse_futility_margin`] does.
+    pub eval_average: bool,
+    /// With [`Engine::eval_average`], Rapfi's form: only the stones' part of the
+    /// evaluation (the direction-pattern counts and combination classes, see
+    /// [`evaluate_parts`](crate::evaluate_parts)) is averaged over the two plies, the
+    /// threats' part (each side's best threat class, the side to move's constant) is this
+    /// position's alone. Off by default (the whole evaluation averaged).
+    pub eval_average_stones: bool,
+    /// Per ply, the evaluation (not averaged) of the position at that ply on the current
+    /// line in the two parts [`Engine::eval_average`] reads (the averaged part, the
+    /// kept part), `None` where it was not evaluated.
+    raw_evals: Vec<Option<(Score, Score)>>,
     /// Per ply, the static value of the interior node at that ply on the current line
     /// (`None` where unknown: the root, or no option reads it).
     static_values: Vec<Option<Score>>,
@@ -428,6 +470,11 @@ impl Engine {
             improving_move_count: false,
             razor_margin: 0,
             razor_depth: 2,
+            cut_node_reduction: 0,
+            fail_high_margin: 0,
+            eval_average: false,
+            eval_average_stones: false,
+            raw_evals: vec![None; MAX_PLY as usize + 1],
             static_values: vec![None; MAX_PLY as usize + 1],
             four_played: vec![false; MAX_PLY as usize + 1],
             quick_wins: true,

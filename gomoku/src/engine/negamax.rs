@@ -4,7 +4,7 @@
 
 use super::{Engine, HISTORY_CELLS, HISTORY_MAX, KILLER_PLIES, LEAF_VCT_DEPTH, MAX_PLY};
 use crate::board::Board;
-use crate::eval::{evaluate_with, has_double_four_cell, quick_win};
+use crate::eval::{evaluate_parts, evaluate_with, has_double_four_cell, quick_win};
 use crate::pattern::Pattern;
 use zerosum::{Bound, Game, Outcome, Score};
 
@@ -30,18 +30,74 @@ impl Engine {
     }
 
     /// Whether an option reads the static values of interior nodes
-    /// ([`Engine::reverse_futility_margin`], [`Engine::improving_move_count`]).
+    /// ([`Engine::reverse_futility_margin`], [`Engine::improving_move_count`],
+    /// [`Engine::razor_margin`], [`Engine::fail_high_margin`], [`Engine::eval_average`]).
     pub(super) fn reads_static_values(&self) -> bool {
-        self.reverse_futility_margin > 0 || self.improving_move_count || self.razor_margin > 0
+        self.reverse_futility_margin > 0
+            || self.improving_move_count
+            || self.razor_margin > 0
+            || self.fail_high_margin > 0
+            || self.eval_average
+    }
+
+    /// The evaluation of `b` in the two parts [`Engine::eval_average`] reads: the part
+    /// it averages over two plies and the part it keeps (the whole evaluation and 0, or
+    /// with [`Engine::eval_average_stones`] the stones' and the threats' parts of
+    /// [`evaluate_parts`]).
+    fn eval_parts(&self, b: &Board) -> (Score, Score) {
+        if self.eval_average_stones {
+            evaluate_parts(b, &self.eval)
+        } else {
+            (evaluate_with(b, &self.eval), Score::DRAW)
+        }
+    }
+
+    /// The static value of the position `b` at `ply` for its side to move: its
+    /// evaluation; with [`Engine::eval_average`], the mean of that and the parent
+    /// position's evaluation negated (the parent's kept evaluation when it has one, else
+    /// computed by taking the last move back; with [`Engine::eval_average_stones`], only
+    /// the stones' part averaged, the threats' part of this position added in full).
+    /// The evaluation is kept as the ply's.
+    pub(super) fn static_eval(&mut self, b: &mut Board, ply: u32) -> Score {
+        let p = ply as usize;
+        if !self.eval_average {
+            let raw = evaluate_with(b, &self.eval);
+            self.raw_evals[p] = Some((raw, Score::DRAW));
+            return raw;
+        }
+        let (averaged, kept) = self.eval_parts(b);
+        self.raw_evals[p] = Some((averaged, kept));
+        let parent = match p.checked_sub(1).and_then(|q| self.raw_evals[q]) {
+            Some((v, _)) => Some(v),
+            None => match b.moves().last().copied() {
+                Some(last) if b.stone_count() > 1 => {
+                    b.try_undo();
+                    let (v, _) = self.eval_parts(b);
+                    b.play_unchecked(last);
+                    Some(v)
+                }
+                _ => None,
+            },
+        };
+        match parent {
+            Some(v) => Score::heuristic((averaged.0 - v.0) / 2 + kept.0),
+            None => Score::heuristic(averaged.0 + kept.0),
+        }
     }
 
     /// Records and returns the static value of the node at `ply` (side to move's view, in
     /// evaluation units): its evaluation when `calm`, else (facing a four or an open three)
     /// the parent's value negated, `None` when that is unknown.
-    pub(super) fn record_static_value(&mut self, b: &Board, ply: u32, calm: bool) -> Option<Score> {
+    pub(super) fn record_static_value(
+        &mut self,
+        b: &mut Board,
+        ply: u32,
+        calm: bool,
+    ) -> Option<Score> {
         let p = ply as usize;
+        self.raw_evals[p] = None;
         let stand = if calm {
-            Some(evaluate_with(b, &self.eval))
+            Some(self.static_eval(b, ply))
         } else {
             p.checked_sub(1)
                 .and_then(|q| self.static_values[q])
@@ -103,6 +159,9 @@ impl Engine {
         stand - margin >= beta
     }
 
+    /// The value of `b` searched `depth` plies deep within (`alpha`, `beta`), `ply`
+    /// plies below the root; `cut_node` when the node is an expected cut node (see
+    /// [`Engine::cut_node_reduction`]; never at a principal-variation node).
     pub(super) fn negamax(
         &mut self,
         b: &mut Board,
@@ -110,6 +169,7 @@ impl Engine {
         mut alpha: Score,
         beta: Score,
         ply: u32,
+        cut_node: bool,
     ) -> Score {
         // Checked before the node is counted, so that a node limit is never passed.
         if self.check_abort() {
@@ -148,7 +208,11 @@ impl Engine {
         if depth <= 0 || ply >= MAX_PLY {
             self.stats.horizon += 1;
             self.stats.early -= 1;
-            let stand = evaluate_with(b, &self.eval);
+            let stand = if self.eval_average {
+                self.static_eval(b, ply)
+            } else {
+                evaluate_with(b, &self.eval)
+            };
             if self.leaf_stand_pat && stand >= beta {
                 return stand;
             }
@@ -220,12 +284,13 @@ impl Engine {
         let calm = opp_fives == 0 && b.pattern_count(!me, Pattern::OpenFour) == 0;
         // 4b. The interior node's static value, when an option reads it: whether the side
         // to move is improving, and reverse futility pruning.
-        let improving = if self.reads_static_values() {
+        let pv_node = beta != alpha + 1;
+        let (stand, improving) = if self.reads_static_values() {
             let stand = self.record_static_value(b, ply, calm);
             let improving = self.improving(ply);
             if let Some(stand) = stand
                 && calm
-                && beta == alpha + 1
+                && !pv_node
                 && self.reverse_futility_cuts(stand, depth, beta, ply, improving)
             {
                 self.stats.futility_cuts += 1;
@@ -240,12 +305,26 @@ impl Engine {
                 self.nodes -= 1;
                 self.stats.early -= 1;
                 self.stats.razored += 1;
-                return self.negamax(b, 0, alpha, beta, ply);
+                return self.negamax(b, 0, alpha, beta, ply, cut_node);
             }
-            improving
+            (stand, improving)
         } else {
-            None
+            (None, None)
         };
+        // An expected cut node whose static value is far above beta: its moves but the
+        // fours are searched a ply shallower (Rapfi's fail-high reduction).
+        let likely_fail_high = self.fail_high_margin > 0
+            && cut_node
+            && !pv_node
+            && calm
+            && !beta.is_decisive()
+            && stand.is_some_and(|s| {
+                !s.is_decisive()
+                    && s.0
+                        >= beta
+                            .0
+                            .saturating_add(self.fail_high_margin.saturating_mul(depth))
+            });
         // 5. Moves: forced replies or the best candidates, into this ply's buffer (put
         // back before every return below).
         let mut moves = std::mem::take(&mut self.move_lists[ply as usize]);
@@ -312,6 +391,12 @@ impl Engine {
             } else {
                 next_depth
             };
+            let next_depth = if likely_fail_high && !four && moves.len() > 1 {
+                self.stats.fail_high_reduced += 1;
+                next_depth - 1
+            } else {
+                next_depth
+            };
             let quiet = self.is_quiet_move(b, c, value);
             if self.reverse_futility_margin > 0 {
                 self.four_played[ply as usize] = four;
@@ -323,7 +408,10 @@ impl Engine {
             }
             let mut s;
             if k == 0 {
-                s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1);
+                // The first move of a principal-variation node is on the principal
+                // variation; elsewhere the child's expectation is the node's reversed.
+                let child_cut = !pv_node && !cut_node;
+                s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1, child_cut);
             } else {
                 // Late-move reduction of quiet moves (no four or open three for either
                 // side), re-searched at full depth when they beat alpha.
@@ -333,7 +421,14 @@ impl Engine {
                     } else {
                         0
                     };
+                    let killer = self.killers[slot].contains(&Some(c));
+                    let cut = if cut_node && !killer {
+                        self.cut_node_reduction
+                    } else {
+                        0
+                    };
                     self.reduction(depth, k, top - value, quiet, h)
+                        .saturating_add(cut)
                         .min(next_depth.saturating_sub(self.reduction_floor))
                 } else {
                     0
@@ -341,7 +436,7 @@ impl Engine {
                 let reduce = r > 0;
                 s = if reduce {
                     self.stats.reduced += 1;
-                    -self.negamax(b, next_depth - r, -alpha - 1, -alpha, ply + 1)
+                    -self.negamax(b, next_depth - r, -alpha - 1, -alpha, ply + 1, true)
                 } else {
                     alpha + 1
                 };
@@ -349,11 +444,11 @@ impl Engine {
                     if reduce {
                         self.stats.re_searches += 1;
                     }
-                    s = -self.negamax(b, next_depth, -alpha - 1, -alpha, ply + 1);
+                    s = -self.negamax(b, next_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
                 }
                 if s > alpha && s < beta && !self.aborted {
                     self.stats.re_searches += 1;
-                    s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1);
+                    s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1, false);
                 }
             }
             b.try_undo();

@@ -461,7 +461,7 @@ impl Engine {
             let me = b.side_to_move();
             let calm = b.pattern_count(!me, Pattern::Five) == 0
                 && b.pattern_count(!me, Pattern::OpenFour) == 0;
-            self.record_static_value(&b, 0, calm);
+            self.record_static_value(&mut b, 0, calm);
         }
         'deepening: for depth in 1..=max_depth {
             // Principal variation search over the root moves, best first, full window.
@@ -481,11 +481,11 @@ impl Engine {
                 }
                 b.play_unchecked(c);
                 let s = if k == 0 {
-                    -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1)
+                    -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1, false)
                 } else {
-                    let s = -self.negamax(&mut b, depth as i32 - 1, -alpha - 1, -alpha, 1);
+                    let s = -self.negamax(&mut b, depth as i32 - 1, -alpha - 1, -alpha, 1, true);
                     if s > alpha && s < beta && !self.aborted {
-                        -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1)
+                        -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1, false)
                     } else {
                         s
                     }

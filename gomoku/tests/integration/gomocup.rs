@@ -310,6 +310,66 @@ fn the_static_value_options_keep_the_limits_the_counts_and_the_wins() {
     }
 }
 
+/// Rapfi's per-node ideas of the twenty-sixth session (all off by default): the
+/// cut-node reduction, the fail-high reduction and the evaluation averaged over two
+/// plies, each alone on top of reverse futility pruning and all together, keep the node
+/// limit, always give a move, account for every node in `Engine::stats`, do act (the
+/// fail-high reduction reduces moves; the test would pass with a switch that did
+/// nothing otherwise), and still find the textbook results of an open three: the side
+/// that has it wins when the opponent has no four to answer with, and the opponent must
+/// block it at one of its two ends (a block one cell further off leaves an open four).
+#[test]
+fn the_cut_node_fail_high_and_averaging_options_keep_the_limits_counts_and_wins() {
+    use gomoku::{Board, Engine, Limits, Notation};
+    type Set = fn(&mut Engine);
+    let settings: [(&str, Set); 5] = [
+        ("cut-node reduction", |e| e.cut_node_reduction = 1),
+        ("fail-high reduction", |e| e.fail_high_margin = 50),
+        ("evaluation averaged", |e| e.eval_average = true),
+        ("stones' part averaged", |e| {
+            e.eval_average = true;
+            e.eval_average_stones = true;
+        }),
+        ("all three", |e| {
+            e.cut_node_reduction = 2;
+            e.fail_high_margin = 1;
+            e.eval_average = true;
+        }),
+    ];
+    for (what, set) in settings {
+        let mut engine = Engine::new(4);
+        engine.reverse_futility_margin = 200;
+        set(&mut engine);
+        let mut fail_high_reduced = 0;
+        searches_keep_the_node_limit(&mut engine, |engine, info, at| {
+            let s = engine.stats;
+            fail_high_reduced += s.fail_high_reduced;
+            if info.depth >= 2 {
+                let counted =
+                    s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
+                assert_eq!(counted, info.nodes, "{what}: {at}: {s:?}");
+            }
+        });
+        if engine.fail_high_margin > 0 {
+            assert!(fail_high_reduced > 0, "{what}: no move reduced");
+        }
+        engine.root_vcf_nodes = 0;
+        engine.root_vct_nodes = 0;
+        engine.clear();
+        let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
+        let info = engine.search(&board, &Limits::depth(5));
+        assert!(info.score.is_win(), "{what}: {:?}", info.score);
+        engine.clear();
+        let board = Board::parse_position("15f:h8a1i8a3j8").unwrap();
+        let info = engine.search(&board, &Limits::nodes(20_000));
+        let best = info.best.map(|c| c.to_string());
+        assert!(
+            matches!(best.as_deref(), Some("g8" | "k8")),
+            "{what}: {best:?} does not block the open three"
+        );
+    }
+}
+
 /// New-user report 22: `Engine::max_moves = 0` (a public field; `quirky-pbrain
 /// --max-moves 0`) made the root index an empty candidate list and panic (and the brain
 /// then hung). It now searches as with 1: a legal move, every time. `usize::MAX`
@@ -345,7 +405,18 @@ fn a_width_of_zero_searches_as_one() {
 fn extreme_tuning_values_search_without_overflow() {
     use gomoku::{Board, Engine, Limits, Notation};
     type Set = fn(&mut Engine);
-    let settings: [(&str, Set); 8] = [
+    let settings: [(&str, Set); 10] = [
+        ("cut-node and fail-high max, averaged", |e| {
+            e.reverse_futility_margin = i32::MAX;
+            e.cut_node_reduction = i32::MAX;
+            e.fail_high_margin = i32::MAX;
+            e.eval_average = true;
+            e.eval_average_stones = true;
+        }),
+        ("cut-node and fail-high min", |e| {
+            e.cut_node_reduction = i32::MIN;
+            e.fail_high_margin = i32::MIN;
+        }),
         ("reverse_futility_margin max, improving", |e| {
             e.reverse_futility_margin = i32::MAX;
             e.reverse_futility_depth = i32::MAX;
@@ -821,6 +892,9 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--red-depth", "0", "a whole number of 1 or more"),
         ("--rfp", "-1", "a whole number of 0 or more"),
         ("--rfp-depth", "0", "a whole number of 1 or more"),
+        ("--cut-red", "-1", "a whole number of 0 or more"),
+        ("--fhr", "-1", "a whole number of 0 or more"),
+        ("--eval-avg", "1", "on, stones or off"),
     ];
     for (option, value, range) in refused {
         assert_quirky_pbrain_refuses(&[option, value], &format!("{option} takes {range}"));
@@ -850,6 +924,12 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "1",
         "--improving",
         "on",
+        "--cut-red",
+        "0",
+        "--fhr",
+        "0",
+        "--eval-avg",
+        "stones",
     ]);
     assert_started_and_played(&out);
 }
