@@ -458,6 +458,15 @@ impl Board {
         self.spots[i].pats[side.index()]
     }
 
+    /// Whether a stone of `side` on the empty index `i` makes a four or a five in one of
+    /// its four directions (a direction pattern of [`Pattern::Four`] or above).
+    #[inline]
+    pub fn makes_four(&self, i: usize, side: Side) -> bool {
+        self.patterns(i, side)
+            .iter()
+            .any(|&p| p >= Pattern::Four as u8)
+    }
+
     /// How many (empty cell, direction) pairs give `side` the pattern `p`.
     #[inline]
     pub fn pattern_count(&self, side: Side, p: Pattern) -> u32 {

@@ -76,6 +76,13 @@ pub const FEATURES: usize = 39;
 /// to move's seven classes, then the opponent's.
 const COMBO: usize = 24;
 
+/// The features of the threat classes (each side's best class and its class counts):
+/// a value of who has which threat, not of the stones alone.
+const CLASS_FEATURES: std::ops::Range<usize> = 14..COMBO;
+
+/// Index of the side-to-move feature (the constant of the side to move), the last.
+const SIDE_TO_MOVE: usize = FEATURES - 1;
+
 /// Number of combination classes counted by [`features`] (see [`combination_class`]).
 pub const COMBINATIONS: usize = 7;
 
@@ -450,8 +457,8 @@ pub fn evaluate_parts(board: &Board, table: &EvalTable) -> (Score, Score) {
     }
     let x = features_for(board, table);
     let mut stones = x;
-    stones[14..COMBO].fill(0);
-    stones[FEATURES - 1] = 0;
+    stones[CLASS_FEATURES].fill(0);
+    stones[SIDE_TO_MOVE] = 0;
     let (total, stones) = (table.value(&x), table.value(&stones));
     (Score::heuristic(stones), Score::heuristic(total - stones))
 }
@@ -548,10 +555,7 @@ pub fn quick_win(board: &mut Board) -> bool {
             (w.next(), w.next())
         };
         let holds = match blocks {
-            (Some(block), None) => !board
-                .patterns(block, opp)
-                .iter()
-                .any(|&p| p >= Pattern::Four as u8),
+            (Some(block), None) => !board.makes_four(block, opp),
             _ => false,
         };
         board.try_undo();

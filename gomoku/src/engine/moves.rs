@@ -130,6 +130,6 @@ impl Engine {
         !b.patterns(i, me)
             .iter()
             .any(|&p| p >= Pattern::OpenThree as u8)
-            && !b.patterns(i, !me).iter().any(|&p| p >= Pattern::Four as u8)
+            && !b.makes_four(i, !me)
     }
 }

@@ -8,6 +8,14 @@ use crate::eval::{evaluate_parts, evaluate_with, has_double_four_cell, quick_win
 use crate::pattern::Pattern;
 use zerosum::{Bound, Game, Outcome, Score};
 
+/// Whether the side to move faces neither a four nor an open three of the opponent (no
+/// cell where the opponent makes five or an open four): a node where the static value
+/// stands for the position, and the move count and reductions apply.
+pub(super) fn is_calm(b: &Board) -> bool {
+    let opp = !b.side_to_move();
+    b.pattern_count(opp, Pattern::Five) == 0 && b.pattern_count(opp, Pattern::OpenFour) == 0
+}
+
 /// Updates a history value by `bonus` (Stockfish's gravity form: the nearer the value is
 /// to ± [`HISTORY_MAX`], the less it moves).
 fn history_update(h: &mut i32, bonus: i32) {
@@ -57,13 +65,11 @@ impl Engine {
     /// position's evaluation negated (the parent's kept evaluation when it has one, else
     /// computed by taking the last move back; with [`Engine::eval_average_stones`], only
     /// the stones' part averaged, the threats' part of this position added in full).
-    /// The evaluation is kept as the ply's.
+    /// With [`Engine::eval_average`], the evaluation is kept as the ply's (for the child).
     pub(super) fn static_eval(&mut self, b: &mut Board, ply: u32) -> Score {
         let p = ply as usize;
         if !self.eval_average {
-            let raw = evaluate_with(b, &self.eval);
-            self.raw_evals[p] = Some((raw, Score::DRAW));
-            return raw;
+            return evaluate_with(b, &self.eval);
         }
         let (averaged, kept) = self.eval_parts(b);
         self.raw_evals[p] = Some((averaged, kept));
@@ -126,6 +132,19 @@ impl Engine {
             && !stand.is_decisive()
             && !alpha.is_decisive()
             && stand + self.razor_margin.saturating_mul(depth).min(Score::WIN.0) < alpha
+    }
+
+    /// Whether an expected cut node with `depth` plies left and static value `stand` is
+    /// likely to fail high: `stand ≥ beta + fail_high_margin · depth`, neither value a
+    /// proven result ([`Engine::fail_high_margin`]; false when it is 0).
+    fn fails_high_likely(&self, stand: Score, depth: i32, beta: Score) -> bool {
+        self.fail_high_margin > 0
+            && !stand.is_decisive()
+            && !beta.is_decisive()
+            && stand.0
+                >= beta
+                    .0
+                    .saturating_add(self.fail_high_margin.saturating_mul(depth))
     }
 
     /// Reverse futility pruning at a calm null-window node with `depth` plies left: the
@@ -281,7 +300,7 @@ impl Engine {
                 }
             }
         }
-        let calm = opp_fives == 0 && b.pattern_count(!me, Pattern::OpenFour) == 0;
+        let calm = is_calm(b);
         // 4b. The interior node's static value, when an option reads it: whether the side
         // to move is improving, and reverse futility pruning.
         let pv_node = beta != alpha + 1;
@@ -291,21 +310,18 @@ impl Engine {
             if let Some(stand) = stand
                 && calm
                 && !pv_node
-                && self.reverse_futility_cuts(stand, depth, beta, ply, improving)
             {
-                self.stats.futility_cuts += 1;
-                return stand;
-            }
-            if let Some(stand) = stand
-                && calm
-                && beta == alpha + 1
-                && self.razors(stand, depth, alpha)
-            {
-                // The horizon's value: the node is counted again there, as early.
-                self.nodes -= 1;
-                self.stats.early -= 1;
-                self.stats.razored += 1;
-                return self.negamax(b, 0, alpha, beta, ply, cut_node);
+                if self.reverse_futility_cuts(stand, depth, beta, ply, improving) {
+                    self.stats.futility_cuts += 1;
+                    return stand;
+                }
+                if self.razors(stand, depth, alpha) {
+                    // The horizon's value: the node is counted again there, as early.
+                    self.nodes -= 1;
+                    self.stats.early -= 1;
+                    self.stats.razored += 1;
+                    return self.negamax(b, 0, alpha, beta, ply, cut_node);
+                }
             }
             (stand, improving)
         } else {
@@ -313,18 +329,10 @@ impl Engine {
         };
         // An expected cut node whose static value is far above beta: its moves but the
         // fours are searched a ply shallower (Rapfi's fail-high reduction).
-        let likely_fail_high = self.fail_high_margin > 0
-            && cut_node
+        let likely_fail_high = cut_node
             && !pv_node
             && calm
-            && !beta.is_decisive()
-            && stand.is_some_and(|s| {
-                !s.is_decisive()
-                    && s.0
-                        >= beta
-                            .0
-                            .saturating_add(self.fail_high_margin.saturating_mul(depth))
-            });
+            && stand.is_some_and(|s| self.fails_high_likely(s, depth, beta));
         // 5. Moves: forced replies or the best candidates, into this ply's buffer (put
         // back before every return below).
         let mut moves = std::mem::take(&mut self.move_lists[ply as usize]);
@@ -381,10 +389,7 @@ impl Engine {
                 break;
             }
             // Four extension: a four costs no depth (the block it forces costs none either).
-            let four = b
-                .patterns(b.index(c), me)
-                .iter()
-                .any(|&p| p >= Pattern::Four as u8);
+            let four = b.makes_four(b.index(c), me);
             let next_depth = if self.four_extension && ply < MAX_PLY / 2 && four {
                 self.stats.extended += 1;
                 depth
@@ -421,8 +426,10 @@ impl Engine {
                     } else {
                         0
                     };
-                    let killer = self.killers[slot].contains(&Some(c));
-                    let cut = if cut_node && !killer {
+                    let cut = if cut_node
+                        && self.cut_node_reduction > 0
+                        && !self.killers[slot].contains(&Some(c))
+                    {
                         self.cut_node_reduction
                     } else {
                         0

@@ -3,6 +3,7 @@
 //! single move (the position after it searched as a root), then iterative deepening over
 //! the root moves.
 
+use super::negamax::is_calm;
 use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, SearchInfo, SearchStats};
 use crate::board::Board;
 use crate::cell::Cell;
@@ -332,7 +333,7 @@ impl Engine {
                         continue;
                     }
                     let i = b.index(c);
-                    let my_four = b.patterns(i, me).iter().any(|&p| p >= Pattern::Four as u8);
+                    let my_four = b.makes_four(i, me);
                     b.play_unchecked(c);
                     let refuted = my_four || b.outcome().is_some() || {
                         let limit = (vcf_budget / 8 + 1).min(self.room() - 1);
@@ -351,10 +352,7 @@ impl Engine {
                         safe.push((v, c));
                     }
                 }
-                if safe.iter().any(|m| {
-                    let i = b.index(m.1);
-                    !b.patterns(i, me).iter().any(|&p| p >= Pattern::Four as u8)
-                }) {
+                if safe.iter().any(|m| !b.makes_four(b.index(m.1), me)) {
                     safe.extend(unchecked.into_iter().take(self.width()));
                     moves = safe;
                 }
@@ -458,9 +456,7 @@ impl Engine {
         if self.reads_static_values() {
             // The root's static value, for the options that compare a node with the one
             // two plies up (none when facing a four or an open three: the root has no parent).
-            let me = b.side_to_move();
-            let calm = b.pattern_count(!me, Pattern::Five) == 0
-                && b.pattern_count(!me, Pattern::OpenFour) == 0;
+            let calm = is_calm(&b);
             self.record_static_value(&mut b, 0, calm);
         }
         'deepening: for depth in 1..=max_depth {
@@ -473,11 +469,7 @@ impl Engine {
             for k in 0..scores.len() {
                 let c = scores[k].0;
                 if self.reverse_futility_margin > 0 {
-                    let me = b.side_to_move();
-                    self.four_played[0] = b
-                        .patterns(b.index(c), me)
-                        .iter()
-                        .any(|&p| p >= Pattern::Four as u8);
+                    self.four_played[0] = b.makes_four(b.index(c), b.side_to_move());
                 }
                 b.play_unchecked(c);
                 let s = if k == 0 {
