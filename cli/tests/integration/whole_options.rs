@@ -120,28 +120,36 @@ fn negative_and_huge_values_name_the_option_and_its_range() {
     );
 }
 
-/// A board size written with a minus (`--size -3x3`) is the size option's to refuse,
-/// saying why, with usage status 2. Before, clap took it for a short option:
-/// `unexpected argument '-3' found`, the size option unnamed.
-#[test]
-fn a_negative_board_size_is_refused_as_a_size() {
-    for args in [
-        &["tictactoe", "play", "--plain", "--size", "-3x3"][..],
-        &["tictactoe", "solve", "--size", "-3x3"],
-        &["tictactoe", "bestmove", "--size", "3x-3"],
-        &["tictactoe", "analyze", "--size", "-3"],
-    ] {
+/// Runs each command line of `runs` (its last argument the `--size` value) and checks
+/// that it exits with usage status 2 and the one line `error: --size: size "<value>"
+/// <why>`.
+fn size_refused(runs: &[&[&str]], why: &str) {
+    for &args in runs {
         let run = run_binary(ZEROSUM, args, "");
         assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
         let size = args.last().unwrap();
         assert_eq!(
             run.stderr.trim(),
-            format!(
-                "error: --size: size \"{size}\" has a negative side (sides are whole numbers of 1 or more, e.g. 3x3, 5x4)"
-            ),
+            format!("error: --size: size \"{size}\" {why}"),
             "{args:?}"
         );
     }
+}
+
+/// A board size written with a minus (`--size -3x3`) is the size option's to refuse,
+/// saying why, with usage status 2. Before, clap took it for a short option:
+/// `unexpected argument '-3' found`, the size option unnamed.
+#[test]
+fn a_negative_board_size_is_refused_as_a_size() {
+    size_refused(
+        &[
+            &["tictactoe", "play", "--plain", "--size", "-3x3"],
+            &["tictactoe", "solve", "--size", "-3x3"],
+            &["tictactoe", "bestmove", "--size", "3x-3"],
+            &["tictactoe", "analyze", "--size", "-3"],
+        ],
+        "has a negative side (sides are whole numbers of 1 or more, e.g. 3x3, 5x4)",
+    );
     refused(
         &["gomoku", "play", "--plain", "--size", "-3x3"],
         "-3x3",
@@ -156,23 +164,15 @@ fn a_negative_board_size_is_refused_as_a_size() {
 /// numbers). Before, each was read as if the `+` were not there.
 #[test]
 fn a_plus_sign_is_refused_in_sizes_and_levels() {
-    for args in [
-        &["tictactoe", "play", "--plain", "--size", "+3x3"][..],
-        &["tictactoe", "solve", "--size", "+3x3"],
-        &["tictactoe", "bestmove", "--size", "3x+3"],
-        &["tictactoe", "analyze", "--size", "4x4x+3"],
-    ] {
-        let run = run_binary(ZEROSUM, args, "");
-        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
-        let size = args.last().unwrap();
-        assert_eq!(
-            run.stderr.trim(),
-            format!(
-                "error: --size: size \"{size}\" has a number written with a + sign (sizes are plain decimal digits, e.g. 3x3, 5x4 k=4)"
-            ),
-            "{args:?}"
-        );
-    }
+    size_refused(
+        &[
+            &["tictactoe", "play", "--plain", "--size", "+3x3"],
+            &["tictactoe", "solve", "--size", "+3x3"],
+            &["tictactoe", "bestmove", "--size", "3x+3"],
+            &["tictactoe", "analyze", "--size", "4x4x+3"],
+        ],
+        "has a number written with a + sign (sizes are plain decimal digits, e.g. 3x3, 5x4 k=4)",
+    );
     refused(
         &["gomoku", "play", "--plain", "--size", "+15"],
         "+15",

@@ -972,6 +972,18 @@ impl OnPipes {
             .recv_timeout(HANG)
             .expect("the conversation ended")
     }
+
+    /// Sends `lines` (ending with an `END`) during a search and checks that the
+    /// conversation ended on that `END` without an error and with nothing written after
+    /// it; gives the brain back.
+    fn ends_silently_on(&mut self, lines: &str) -> Brain {
+        self.send(lines);
+        let (brain, result) = self.finished();
+        result.unwrap();
+        assert_eq!(brain.interrupted, Some(Interrupt::End));
+        assert_eq!(self.line(), "", "nothing after END");
+        brain
+    }
 }
 
 /// New-user report 22: a panic in a command (here a writer that panics on the
@@ -1012,6 +1024,7 @@ fn a_panic_in_a_command_ends_the_conversation() {
     assert!(brain.join().is_err(), "the panic reached the caller");
     drop(in_write);
 }
+
 /// New-user report 19 item 9 / fix 20: an `END` sent while the brain searches (here
 /// under an 11-day `timeout_turn`) stops the search at once, and the conversation ends.
 /// Before fix 20, `END` was read only after the search. No move is written: the
@@ -1022,13 +1035,7 @@ fn a_panic_in_a_command_ends_the_conversation() {
 #[cfg(target_os = "linux")]
 #[test]
 fn end_during_a_search_stops_it_and_writes_nothing() {
-    let mut p = OnPipes::searching("TURN 7,7\n");
-    p.send("END\n");
-    let (brain, result) = p.finished();
-    result.unwrap();
-    assert_eq!(brain.interrupted, Some(Interrupt::End));
-    // The brain's output closed with nothing written after the END.
-    assert_eq!(p.line(), "", "nothing after END");
+    let brain = OnPipes::searching("TURN 7,7\n").ends_silently_on("END\n");
     // The move was not played either: the board holds the opponent's stone only.
     assert_eq!(brain.board.as_ref().map(Board::stone_count), Some(1));
 }
@@ -1039,12 +1046,7 @@ fn end_during_a_search_stops_it_and_writes_nothing() {
 #[cfg(target_os = "linux")]
 #[test]
 fn lines_before_an_end_during_a_search_are_not_answered() {
-    let mut p = OnPipes::searching("TURN 7,7\n");
-    p.send("ABOUT\nTURN 8,8\nEND\n");
-    let (brain, result) = p.finished();
-    result.unwrap();
-    assert_eq!(brain.interrupted, Some(Interrupt::End));
-    assert_eq!(p.line(), "", "nothing after END");
+    OnPipes::searching("TURN 7,7\n").ends_silently_on("ABOUT\nTURN 8,8\nEND\n");
 }
 
 /// The watchdog writes nothing once an `END` stopped the search: here the search's
@@ -1131,24 +1133,14 @@ fn info_timeout_turn_0_during_a_search_asks_for_the_move_now() {
 #[cfg(target_os = "linux")]
 #[test]
 fn end_during_a_swap2_answer_stops_it_and_writes_nothing() {
-    let mut p = OnPipes::searching("SWAP2BOARD\n7,7\n8,8\n9,7\nDONE\n");
-    p.send("END\n");
-    let (brain, result) = p.finished();
-    result.unwrap();
-    assert_eq!(brain.interrupted, Some(Interrupt::End));
-    assert_eq!(p.line(), "", "nothing after END");
+    OnPipes::searching("SWAP2BOARD\n7,7\n8,8\n9,7\nDONE\n").ends_silently_on("END\n");
 }
 
 /// A `BOARD` block's search stops on `END` as a `TURN`'s does, with nothing written.
 #[cfg(target_os = "linux")]
 #[test]
 fn end_during_a_board_search_stops_it_and_writes_nothing() {
-    let mut p = OnPipes::searching("BOARD\n7,7,2\n8,8,1\n9,9,2\nDONE\n");
-    p.send("END\n");
-    let (brain, result) = p.finished();
-    result.unwrap();
-    assert_eq!(brain.interrupted, Some(Interrupt::End));
-    assert_eq!(p.line(), "", "nothing after END");
+    OnPipes::searching("BOARD\n7,7,2\n8,8,1\n9,9,2\nDONE\n").ends_silently_on("END\n");
 }
 
 /// The manager gone (its end of the brain's output closed) during a search stops the
