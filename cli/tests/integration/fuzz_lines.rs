@@ -69,7 +69,11 @@ proptest! {
     fn every_line_command_survives_random_bytes(
         lines in prop::collection::vec(line(), 1..40)
     ) {
-        let mut input = Vec::new();
+        // A comment first: a byte-order mark that opens the input is skipped (an
+        // editor's, see `cli/src/lines.rs`), so a generated first line of a lone
+        // U+FEFF would be blank and a mark before a position would be read as none;
+        // from the second line on, a mark is an error like any other character.
+        let mut input = b"# random lines\n".to_vec();
         for l in &lines {
             input.extend_from_slice(l);
             input.push(b'\n');
