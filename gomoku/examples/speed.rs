@@ -14,7 +14,7 @@
 //! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
 //! `hist=0|1`, `mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
 //! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `stand-pat=0|1`,
-//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `eval-avg=0|1|2` (2: the stones' part only);
+//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `eval-avg=0|1|2` (2: the stones' part only);
 //! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
 //! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
 //! ladder games) with the engine's defaults and the root solvers, and prints how many
@@ -160,7 +160,7 @@ fn depth_report() {
         t.probe_nodes
     );
     println!(
-        "moves a node {:.2}; cuts {} first {:.1} % mean index {:.2}; re-searches {} extended {} reduced {} pruned {} fail-high reduced {}",
+        "moves a node {:.2}; cuts {} first {:.1} % mean index {:.2}; re-searches {} extended {} reduced {} pruned {} fail-high reduced {} singular {} multi-cut {}",
         t.generated as f64 / t.interior.max(1) as f64,
         t.cuts,
         100.0 * t.first_cuts as f64 / t.cuts.max(1) as f64,
@@ -169,7 +169,9 @@ fn depth_report() {
         t.extended,
         t.reduced,
         t.pruned,
-        t.fail_high_reduced
+        t.fail_high_reduced,
+        t.singular_extended,
+        t.multi_cuts
     );
 }
 
@@ -206,6 +208,8 @@ fn set_option(e: &mut Engine, option: &str) {
         "improving" => e.improving_move_count = n() != 0,
         "cut-red" => e.cut_node_reduction = n(),
         "fhr" => e.fail_high_margin = n(),
+        "se-depth" => e.singular_depth = n(),
+        "se-margin" => e.singular_margin = n(),
         "eval-avg" => {
             e.eval_average = n() != 0;
             e.eval_average_stones = n() == 2;

@@ -30,13 +30,15 @@
 //!   (`Engine::improving_move_count`), `--razor M` (`Engine::razor_margin`, 0 = off),
 //!   `--razor-depth D` (`Engine::razor_depth`), `--cut-red N` (`Engine::cut_node_reduction`,
 //!   0 = off), `--fhr M` (`Engine::fail_high_margin`, 0 = off), `--eval-avg on|off|stones`
-//!   (`Engine::eval_average`; `stones` with `Engine::eval_average_stones`).
+//!   (`Engine::eval_average`; `stones` with `Engine::eval_average_stones`); extensions:
+//!   `--se-depth D` (`Engine::singular_depth`, 0 = off), `--se-margin M`
+//!   (`Engine::singular_margin`).
 //!
 //! A value outside its option's meaningful range is refused (exit status 2, the option
 //! and the range named): `--nodes`, `--max-moves` and `--leaf-vct-vcf` take 1 or more,
 //! `--red-div` a finite number greater than 0, `--red-gap` and `--red-floor` 0 or more,
 //! `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or more, `--rfp`, `--razor`,
-//! `--cut-red` and `--fhr` 0 or more.
+//! `--cut-red`, `--fhr` and `--se-margin` 0 or more, `--se-depth` 0 or 3 or more.
 //!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
@@ -235,6 +237,16 @@ fn main() {
         // 0 turns the cut-node reduction and the fail-high reduction off.
         setter(at_least("--cut-red", 0), |e, n| e.cut_node_reduction = n),
         setter(at_least("--fhr", 0), |e, m| e.fail_high_margin = m),
+        // 0 turns the singular extension off; else at least 3 plies (a test search of 1).
+        setter(
+            args.ranged::<i32>(
+                "--se-depth",
+                |&d| d == 0 || d >= 3,
+                "0 or a whole number of 3 or more",
+            ),
+            |e, d| e.singular_depth = d,
+        ),
+        setter(at_least("--se-margin", 0), |e, m| e.singular_margin = m),
         setter(eval_avg, |e, (on, stones)| {
             e.eval_average = on;
             e.eval_average_stones = stones;

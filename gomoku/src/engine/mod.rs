@@ -125,6 +125,11 @@ pub struct SearchStats {
     pub generated: u64,
     /// Moves searched a ply shallower by [`Engine::fail_high_margin`].
     pub fail_high_reduced: u64,
+    /// Table moves searched a ply deeper by [`Engine::singular_depth`] (found singular).
+    pub singular_extended: u64,
+    /// Nodes [`Engine::singular_depth`]'s test cut off (multi-cut: a move other than the
+    /// table move also reached beta).
+    pub multi_cuts: u64,
 }
 
 impl std::ops::AddAssign for SearchStats {
@@ -149,6 +154,8 @@ impl std::ops::AddAssign for SearchStats {
             razored,
             generated,
             fail_high_reduced,
+            singular_extended,
+            multi_cuts,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -168,6 +175,8 @@ impl std::ops::AddAssign for SearchStats {
         self.razored += razored;
         self.generated += generated;
         self.fail_high_reduced += fail_high_reduced;
+        self.singular_extended += singular_extended;
+        self.multi_cuts += multi_cuts;
     }
 }
 
@@ -341,6 +350,25 @@ pub struct Engine {
     /// units, about 50 of ours a ply. It makes every interior node evaluate its
     /// position, as [`Engine::reverse_futility_margin`] does.
     pub fail_high_margin: i32,
+    /// Singular extension (Stockfish's and Rapfi's, the design read, not the code): at a
+    /// node with at least `singular_depth` plies left whose transposition-table entry
+    /// holds a lower bound (or an exact value) `v`, not decisive, from a search at most
+    /// three plies shallower, the table move is tested before it is searched: the node
+    /// is searched again without it, `(depth − 1) / 2` plies deep with a zero window at
+    /// `s = v − singular_margin · depth`. When every other move stays below `s`, the
+    /// table move is singular and searched a ply deeper; when the test reaches `s` and
+    /// `s ≥ beta`, two moves cut off and the node returns `s` at once (multi-cut); when
+    /// it reaches `s` and `v ≥ beta`, the table move is searched a ply shallower. Not
+    /// within the test's own search, nor beyond twice the iteration's depth in plies.
+    /// 0, the default, turns it off.
+    pub singular_depth: i32,
+    /// The margin of [`Engine::singular_depth`]'s test, in units of the evaluation (200
+    /// a logit) per ply left.
+    pub singular_margin: i32,
+    /// Per ply, the move the singular extension's test search leaves out at that ply.
+    excluded: Vec<Option<Cell>>,
+    /// The depth of the iteration under way, in plies (bounds the singular extension).
+    root_depth: i32,
     /// The static value as the mean of two plies' evaluations (after Rapfi's classical
     /// evaluation, which averages its pattern sum, a value of the stones alone, over the
     /// position and the one before it and adds the side to move's threat term once):
@@ -472,6 +500,10 @@ impl Engine {
             razor_depth: 2,
             cut_node_reduction: 0,
             fail_high_margin: 0,
+            singular_depth: 0,
+            singular_margin: 4,
+            excluded: vec![None; MAX_PLY as usize + 1],
+            root_depth: 0,
             eval_average: false,
             eval_average_stones: false,
             raw_evals: vec![None; MAX_PLY as usize + 1],

@@ -23,7 +23,70 @@ fn history_update(h: &mut i32, bonus: i32) {
     *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
+/// What the singular extension's test ([`Engine::singular_depth`]) found for a move.
+enum Singular {
+    /// No test (the move is not the table move, or the conditions do not hold).
+    Untested,
+    /// Search the move this many plies deeper (1: singular; −1: another move reached
+    /// the test's bound while the table's value reaches beta).
+    Extend(i32),
+    /// Another move reached the test's bound, which is at least beta: the node's value.
+    Cut(Score),
+}
+
 impl Engine {
+    /// The singular extension's test of move `c` at a node with `depth` plies left,
+    /// `ply` plies below the root, whose table entry is `tt` (see
+    /// [`Engine::singular_depth`]). Searches the node again without `c`.
+    #[allow(clippy::too_many_arguments)]
+    fn singular_test(
+        &mut self,
+        b: &mut Board,
+        c: crate::cell::Cell,
+        tt: Option<zerosum::search::TtEntry<crate::cell::Cell>>,
+        depth: i32,
+        beta: Score,
+        ply: u32,
+        cut_node: bool,
+    ) -> Singular {
+        let Some(e) = tt else {
+            return Singular::Untested;
+        };
+        let p = ply as usize;
+        if self.singular_depth <= 0
+            || depth < self.singular_depth
+            || e.mv != Some(c)
+            || self.excluded[p].is_some()
+            || ply as i32 >= 2 * self.root_depth
+            || !matches!(e.bound, Bound::Lower | Bound::Exact)
+            || (e.depth as i32) < depth - 3
+            || (depth - 1) / 2 < 1
+        {
+            return Singular::Untested;
+        }
+        let v = e.score.from_tt(ply);
+        if v.is_decisive() {
+            return Singular::Untested;
+        }
+        let bound = v - self.singular_margin.saturating_mul(depth).min(Score::WIN.0);
+        self.excluded[p] = Some(c);
+        let s = self.negamax(b, (depth - 1) / 2, bound - 1, bound, ply, cut_node);
+        self.excluded[p] = None;
+        if self.aborted {
+            Singular::Untested
+        } else if s < bound {
+            self.stats.singular_extended += 1;
+            Singular::Extend(1)
+        } else if bound >= beta {
+            self.stats.multi_cuts += 1;
+            Singular::Cut(bound)
+        } else if v >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Untested
+        }
+    }
+
     /// The plies [`Engine::reductions`] takes from the `k`-th move of a node with
     /// `depth` plies left, whose ordering value is `gap` units below the node's best,
     /// quiet or not, with history value `h`.
@@ -282,12 +345,16 @@ impl Engine {
             }
             return stand;
         }
-        // 4. Transposition table.
+        // 4. Transposition table (no cut-off in a singular extension's test search: the
+        // entry is the whole node's, the test leaves a move out).
         let key = b.hash();
+        let excluded = self.excluded[ply as usize];
         let mut tt_move = None;
+        let mut tt_entry = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
-            if e.depth as i32 >= depth {
+            tt_entry = Some(e);
+            if e.depth as i32 >= depth && excluded.is_none() {
                 let s = e.score.from_tt(ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -384,6 +451,9 @@ impl Engine {
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         for (k, &(value, c)) in moves.iter().enumerate() {
+            if Some(c) == excluded {
+                continue;
+            }
             if k >= move_count && best > -Score::INFINITE && !best.is_loss() {
                 self.stats.pruned += (moves.len() - k) as u64;
                 break;
@@ -395,6 +465,17 @@ impl Engine {
                 depth
             } else {
                 next_depth
+            };
+            // Singular extension of the table move (or a multi-cut).
+            let next_depth = match self.singular_test(b, c, tt_entry, depth, beta, ply, cut_node) {
+                Singular::Cut(s) => {
+                    self.move_lists[ply as usize] = moves;
+                    return s;
+                }
+                Singular::Extend(plies) if moves.len() > 1 && next_depth < depth => {
+                    next_depth + plies
+                }
+                _ => next_depth,
             };
             let next_depth = if likely_fail_high && !four && moves.len() > 1 {
                 self.stats.fail_high_reduced += 1;
@@ -492,6 +573,11 @@ impl Engine {
             }
         }
         self.move_lists[ply as usize] = moves;
+        if excluded.is_some() {
+            // A singular extension's test: its value is not the node's (no store); every
+            // move but the excluded one pruned or none left: fail low.
+            return best.max(alpha0);
+        }
         // 6. Store.
         let bound = if best >= beta {
             Bound::Lower

@@ -460,6 +460,7 @@ impl Engine {
             self.record_static_value(&mut b, 0, calm);
         }
         'deepening: for depth in 1..=max_depth {
+            self.root_depth = depth as i32;
             // Principal variation search over the root moves, best first, full window.
             let mut alpha = -Score::INFINITE;
             let beta = Score::INFINITE;

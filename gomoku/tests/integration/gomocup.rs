@@ -1112,3 +1112,49 @@ fn a_new_game_is_begun_as_piskvork_begins_it() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The singular extension (off by default), at its shallowest setting and at a margin
+/// of 0 and a large one, on top of the defaults, keeps the node limit, always gives a
+/// move, accounts for every node in `Engine::stats` (the test searches' nodes among
+/// them), does act (table moves extended, nodes cut by a multi-cut; the test would pass
+/// with a switch that did nothing otherwise), and still finds the textbook results of an open three: the side
+/// that has it wins when the opponent has no four to answer with, and the opponent
+/// must block it at one of its two ends.
+#[test]
+fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
+    use gomoku::{Board, Engine, Limits, Notation};
+    let (mut extended, mut multi_cuts) = (0, 0);
+    for margin in [0, 4, 200] {
+        let mut engine = Engine::new(4);
+        engine.singular_depth = 3;
+        engine.singular_margin = margin;
+        searches_keep_the_node_limit(&mut engine, |engine, info, at| {
+            let s = engine.stats;
+            extended += s.singular_extended;
+            multi_cuts += s.multi_cuts;
+            if info.depth >= 2 {
+                let counted =
+                    s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
+                assert_eq!(counted, info.nodes, "margin {margin}: {at}: {s:?}");
+            }
+        });
+        engine.root_vcf_nodes = 0;
+        engine.root_vct_nodes = 0;
+        engine.clear();
+        let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
+        let info = engine.search(&board, &Limits::depth(7));
+        assert!(info.score.is_win(), "margin {margin}: {:?}", info.score);
+        engine.clear();
+        let board = Board::parse_position("15f:h8a1i8a3j8").unwrap();
+        let info = engine.search(&board, &Limits::nodes(20_000));
+        let best = info.best.map(|c| c.to_string());
+        assert!(
+            matches!(best.as_deref(), Some("g8" | "k8")),
+            "margin {margin}: {best:?} does not block the open three"
+        );
+    }
+    assert!(
+        extended > 0 && multi_cuts > 0,
+        "{extended} table moves extended, {multi_cuts} multi-cuts"
+    );
+}
