@@ -14,7 +14,7 @@
 //! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
 //! `hist=0|1`, `mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
 //! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `stand-pat=0|1`,
-//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `eval-avg=0|1|2` (2: the stones' part only);
+//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `red-pv-less=D`, `eval-avg=0|1|2` (2: the stones' part only);
 //! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
 //! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
 //! ladder games) with the engine's defaults and the root solvers, and prints how many
@@ -209,6 +209,7 @@ fn set_option(e: &mut Engine, option: &str) {
         "cut-red" => e.cut_node_reduction = n(),
         "fhr" => e.fail_high_margin = n(),
         "se-depth" => e.singular_depth = n(),
+        "red-pv-less" => e.pv_reduction_less = n(),
         "se-margin" => e.singular_margin = n(),
         "eval-avg" => {
             e.eval_average = n() != 0;

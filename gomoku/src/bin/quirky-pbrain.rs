@@ -23,7 +23,8 @@
 //!   `--reductions on|off` (`Engine::reductions`), `--red-div X`
 //!   (`Engine::reduction_divisor`), `--red-gap N` (`Engine::reduction_gap`), `--red-from N`
 //!   (`Engine::reduction_from`), `--red-depth D` (`Engine::reduction_depth`),
-//!   `--red-floor D` (`Engine::reduction_floor`), `--history on|off` (`Engine::history`),
+//!   `--red-floor D` (`Engine::reduction_floor`), `--red-pv-less D`
+//!   (`Engine::pv_reduction_less`), `--mc-base X` (`Engine::move_count_base`), `--history on|off` (`Engine::history`),
 //!   `--four-ext on|off` (`Engine::four_extension`); the static value at interior nodes:
 //!   `--rfp M` (`Engine::reverse_futility_margin`, 0 = off), `--rfp-depth D`
 //!   (`Engine::reverse_futility_depth`), `--improving on|off`
@@ -36,7 +37,8 @@
 //!
 //! A value outside its option's meaningful range is refused (exit status 2, the option
 //! and the range named): `--nodes`, `--max-moves` and `--leaf-vct-vcf` take 1 or more,
-//! `--red-div` a finite number greater than 0, `--red-gap` and `--red-floor` 0 or more,
+//! `--red-div` a finite number greater than 0, `--mc-base` a finite number of 0 or more,
+//! `--red-gap`, `--red-floor` and `--red-pv-less` 0 or more,
 //! `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or more, `--rfp`, `--razor`,
 //! `--cut-red`, `--fhr` and `--se-margin` 0 or more, `--se-depth` 0 or 3 or more.
 //!
@@ -224,6 +226,15 @@ fn main() {
         setter(switch("--history"), |e, on| e.history = on),
         setter(at_least("--red-depth", 1), |e, d| e.reduction_depth = d),
         setter(at_least("--red-floor", 0), |e, d| e.reduction_floor = d),
+        setter(at_least("--red-pv-less", 0), |e, d| e.pv_reduction_less = d),
+        setter(
+            args.ranged::<f64>(
+                "--mc-base",
+                |&x| x.is_finite() && x >= 0.0,
+                "a finite number of 0 or more",
+            ),
+            |e, x| e.move_count_base = x,
+        ),
         setter(switch("--four-ext"), |e, on| e.four_extension = on),
         // 0 turns reverse futility pruning off.
         setter(at_least("--rfp", 0), |e, m| e.reverse_futility_margin = m),

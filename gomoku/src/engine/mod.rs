@@ -243,6 +243,10 @@ pub struct Engine {
     /// [`Engine::reduction_depth`] 2 it reached 6.3 plies at 40,000 nodes and scored 95.5
     /// of 240 ladder games, the default 110).
     pub reduction_floor: i32,
+    /// Plies [`Engine::reductions`] takes less at a principal-variation node (Rapfi's and
+    /// Stockfish's smaller reductions on the principal variation, the design read, not
+    /// the code; 0 by default).
+    pub pv_reduction_less: i32,
     /// A history heuristic for quiet moves (on by default): a quiet move that cuts off
     /// gains `64 · depth²` in its side's table, the quiet moves searched before it lose as
     /// much (with a gravity term that keeps the values within ± 16,384); the
@@ -485,6 +489,7 @@ impl Engine {
             reduction_from: 1,
             reduction_depth: 3,
             reduction_floor: 1,
+            pv_reduction_less: 0,
             history: true,
             history_table: vec![0; 2 * HISTORY_CELLS],
             game_clock: false,

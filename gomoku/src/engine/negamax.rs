@@ -515,7 +515,9 @@ impl Engine {
                     } else {
                         0
                     };
-                    self.reduction(depth, k, top - value, quiet, h)
+                    let pv_less = if pv_node { self.pv_reduction_less } else { 0 };
+                    (self.reduction(depth, k, top - value, quiet, h) - pv_less)
+                        .max(0)
                         .saturating_add(cut)
                         .min(next_depth.saturating_sub(self.reduction_floor))
                 } else {
