@@ -24,7 +24,9 @@
 //!   (`Engine::reduction_divisor`), `--red-gap N` (`Engine::reduction_gap`), `--red-from N`
 //!   (`Engine::reduction_from`), `--red-depth D` (`Engine::reduction_depth`),
 //!   `--red-floor D` (`Engine::reduction_floor`), `--red-pv-less D`
-//!   (`Engine::pv_reduction_less`), `--mc-base X` (`Engine::move_count_base`), `--history on|off` (`Engine::history`),
+//!   (`Engine::pv_reduction_less`), `--red-not-improving D`
+//!   (`Engine::not_improving_reduction`), `--mc-base X` (`Engine::move_count_base`),
+//!   `--history on|off` (`Engine::history`),
 //!   `--four-ext on|off` (`Engine::four_extension`); the static value at interior nodes:
 //!   `--rfp M` (`Engine::reverse_futility_margin`, 0 = off), `--rfp-depth D`
 //!   (`Engine::reverse_futility_depth`), `--improving on|off`
@@ -38,7 +40,7 @@
 //! A value outside its option's meaningful range is refused (exit status 2, the option
 //! and the range named): `--nodes`, `--max-moves` and `--leaf-vct-vcf` take 1 or more,
 //! `--red-div` a finite number greater than 0, `--mc-base` a finite number of 0 or more,
-//! `--red-gap`, `--red-floor` and `--red-pv-less` 0 or more,
+//! `--red-gap`, `--red-floor`, `--red-pv-less` and `--red-not-improving` 0 or more,
 //! `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or more, `--rfp`, `--razor`,
 //! `--cut-red`, `--fhr` and `--se-margin` 0 or more, `--se-depth` 0 or 3 or more.
 //!
@@ -227,6 +229,9 @@ fn main() {
         setter(at_least("--red-depth", 1), |e, d| e.reduction_depth = d),
         setter(at_least("--red-floor", 0), |e, d| e.reduction_floor = d),
         setter(at_least("--red-pv-less", 0), |e, d| e.pv_reduction_less = d),
+        setter(at_least("--red-not-improving", 0), |e, d| {
+            e.not_improving_reduction = d
+        }),
         setter(
             args.ranged::<f64>(
                 "--mc-base",

@@ -515,10 +515,13 @@ impl Engine {
                     } else {
                         0
                     };
-                    let pv_less = if pv_node { self.pv_reduction_less } else { 0 };
-                    (self.reduction(depth, k, top - value, quiet, h) - pv_less)
-                        .max(0)
-                        .saturating_add(cut)
+                    let mut r = self.reduction(depth, k, top - value, quiet, h);
+                    if pv_node {
+                        r = (r - self.pv_reduction_less).max(0);
+                    } else if r > 1 && improving == Some(false) {
+                        r = r.saturating_add(self.not_improving_reduction);
+                    }
+                    r.saturating_add(cut)
                         .min(next_depth.saturating_sub(self.reduction_floor))
                 } else {
                     0
