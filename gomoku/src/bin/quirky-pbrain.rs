@@ -19,6 +19,7 @@
 //!   `--stand-pat on|off` (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`
 //!   together), `--leaf-vct N` (`Engine::leaf_vct_nodes`), `--leaf-vct-vcf N`
 //!   (`Engine::leaf_vct_vcf_nodes`); search shape: `--max-moves N` (`Engine::max_moves`),
+//!   `--pv-max-moves N` (`Engine::pv_max_moves`),
 //!   `--move-count on|off` (`Engine::move_count_pruning`); selective search:
 //!   `--reductions on|off` (`Engine::reductions`), `--red-div X`
 //!   (`Engine::reduction_divisor`), `--red-gap N` (`Engine::reduction_gap`), `--red-from N`
@@ -38,11 +39,12 @@
 //!   (`Engine::singular_margin`).
 //!
 //! A value outside its option's meaningful range is refused (exit status 2, the option
-//! and the range named): `--nodes`, `--max-moves` and `--leaf-vct-vcf` take 1 or more,
-//! `--red-div` a finite number greater than 0, `--mc-base` a finite number of 0 or more,
-//! `--red-gap`, `--red-floor`, `--red-pv-less` and `--red-not-improving` 0 or more,
-//! `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or more, `--rfp`, `--razor`,
-//! `--cut-red`, `--fhr` and `--se-margin` 0 or more, `--se-depth` 0 or 3 or more.
+//! and the range named): `--nodes`, `--max-moves`, `--pv-max-moves` and `--leaf-vct-vcf`
+//! take 1 or more, `--red-div` a finite number greater than 0, `--mc-base` a finite
+//! number of 0 or more, `--red-gap`, `--red-floor`, `--red-pv-less` and
+//! `--red-not-improving` 0 or more, `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or
+//! more, `--rfp`, `--razor`, `--cut-red`, `--fhr` and `--se-margin` 0 or more,
+//! `--se-depth` 0 or 3 or more.
 //!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
@@ -213,6 +215,9 @@ fn main() {
         setter(positive("--leaf-vct-vcf"), |e, n| e.leaf_vct_vcf_nodes = n),
         setter(switch("--move-count"), |e, on| e.move_count_pruning = on),
         setter(positive("--max-moves"), |e, n| e.max_moves = n as usize),
+        setter(positive("--pv-max-moves"), |e, n| {
+            e.pv_max_moves = n as usize
+        }),
         setter(switch("--reductions"), |e, on| e.reductions = on),
         setter(
             args.ranged::<f64>(

@@ -279,6 +279,9 @@ pub struct Engine {
     /// fixed nodes 8 candidates scored more than 10 and 14; see FIGURES.md). 0 is taken
     /// as 1.
     pub max_moves: usize,
+    /// Widest branching at a principal-variation node below the root (0, the default:
+    /// [`Engine::max_moves`], as at every node).
+    pub pv_max_moves: usize,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
     /// off), so a search to a fixed depth keeps its root value. On by default, with
@@ -503,6 +506,7 @@ impl Engine {
             game_clock: false,
             four_extension: false,
             max_moves: 8,
+            pv_max_moves: 0,
             leaf_vcf_nodes: 60,
             move_count_pruning: true,
             move_count_base: 3.0,

@@ -403,7 +403,12 @@ impl Engine {
         // 5. Moves: forced replies or the best candidates, into this ply's buffer (put
         // back before every return below).
         let mut moves = std::mem::take(&mut self.move_lists[ply as usize]);
-        Self::candidate_moves_by(b, self.width(), &mut moves, self.order());
+        let width = if pv_node && self.pv_max_moves > 0 {
+            self.pv_max_moves.min(usize::MAX / 2)
+        } else {
+            self.width()
+        };
+        Self::candidate_moves_by(b, width, &mut moves, self.order());
         if moves.is_empty() {
             self.move_lists[ply as usize] = moves;
             // Renju: black may not block the four (or has no allowed cell near the stones).

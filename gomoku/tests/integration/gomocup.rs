@@ -895,6 +895,14 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--cut-red", "-1", "a whole number of 0 or more"),
         ("--fhr", "-1", "a whole number of 0 or more"),
         ("--eval-avg", "1", "on, stones or off"),
+        ("--pv-max-moves", "0", "a whole number of 1 or more"),
+        ("--mc-base", "nan", "a finite number of 0 or more"),
+        ("--mc-base", "-0.5", "a finite number of 0 or more"),
+        ("--red-pv-less", "-1", "a whole number of 0 or more"),
+        ("--red-not-improving", "-1", "a whole number of 0 or more"),
+        ("--se-depth", "2", "0 or a whole number of 3 or more"),
+        ("--se-depth", "-1", "0 or a whole number of 3 or more"),
+        ("--se-margin", "-1", "a whole number of 0 or more"),
     ];
     for (option, value, range) in refused {
         assert_quirky_pbrain_refuses(&[option, value], &format!("{option} takes {range}"));
@@ -930,6 +938,18 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "0",
         "--eval-avg",
         "stones",
+        "--pv-max-moves",
+        "1",
+        "--mc-base",
+        "0",
+        "--red-pv-less",
+        "0",
+        "--red-not-improving",
+        "0",
+        "--se-depth",
+        "3",
+        "--se-margin",
+        "0",
     ]);
     assert_started_and_played(&out);
 }
