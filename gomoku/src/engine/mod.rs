@@ -454,6 +454,29 @@ pub struct Engine {
     pub stats: SearchStats,
 }
 
+/// One ply of search depth in the units the tree search counts depth in (sixteenths of
+/// a ply): the depth left at a node below the root is a whole number of these units, so
+/// that an extension or a reduction may be a fraction of a ply (Rapfi counts depth in
+/// fractional plies, as a float; this is the same in fixed point). The options that
+/// name plies ([`Engine::reduction_depth`], [`Engine::singular_depth`] and the like)
+/// stay in whole plies; the transposition table keeps the depth in whole plies, rounded
+/// down.
+pub const ONE_PLY: i32 = 16;
+
+/// The depth of `plies` whole plies in units of [`ONE_PLY`] (saturating, as the options
+/// in plies take any `i32`).
+pub(super) fn plies(plies: i32) -> i32 {
+    plies.saturating_mul(ONE_PLY)
+}
+
+/// A margin of `per_ply` units of the evaluation a ply, over `depth` units of
+/// [`ONE_PLY`]: `per_ply · depth / ONE_PLY`, rounded towards zero, saturating at the
+/// bounds of `i32`.
+pub(super) fn per_ply(per_ply: i32, depth: i32) -> i32 {
+    let m = i64::from(per_ply) * i64::from(depth) / i64::from(ONE_PLY);
+    m.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
 /// Most attacker threats of a leaf VCT probe ([`Engine::leaf_vct_nodes`]).
 pub const LEAF_VCT_DEPTH: u32 = 3;
 const MAX_DEPTH: u32 = 40;
