@@ -130,6 +130,9 @@ pub struct SearchStats {
     /// Nodes [`Engine::singular_depth`]'s test cut off (multi-cut: a move other than the
     /// table move also reached beta).
     pub multi_cuts: u64,
+    /// Table moves searched deeper by [`Engine::tt_move_extension_pv`] or
+    /// [`Engine::tt_move_extension_non_pv`].
+    pub tt_move_extended: u64,
 }
 
 impl std::ops::AddAssign for SearchStats {
@@ -156,6 +159,7 @@ impl std::ops::AddAssign for SearchStats {
             fail_high_reduced,
             singular_extended,
             multi_cuts,
+            tt_move_extended,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -177,6 +181,7 @@ impl std::ops::AddAssign for SearchStats {
         self.fail_high_reduced += fail_high_reduced;
         self.singular_extended += singular_extended;
         self.multi_cuts += multi_cuts;
+        self.tt_move_extended += tt_move_extended;
     }
 }
 
@@ -214,8 +219,9 @@ pub struct Engine {
     /// `ln(depth) · ln(k + 1) / reduction_divisor` plies (`k` the move's index), plus
     /// [`Engine::reduction_gap`] hundredths of a ply for each logit its ordering value is
     /// below the node's best, less a ply for a move that makes an open three, less up
-    /// to a ply for a good [`Engine::history`] score (more for a bad one), rounded and
-    /// leaving at least one ply; a reduced move that beats alpha is searched again at
+    /// to a ply for a good [`Engine::history`] score (more for a bad one), rounded to
+    /// whole plies (to sixteenths with [`Engine::fractional_reductions`]) and leaving
+    /// at least one ply; a reduced move that beats alpha is searched again at
     /// full depth (Rapfi's and Stockfish's reductions by move count and move score,
     /// the design read, not the code). With divisor 1, from the second move and the
     /// history on, a 40,000-node search reaches 6.0 plies on average instead of 5.3
@@ -376,6 +382,34 @@ pub struct Engine {
     /// The margin of [`Engine::singular_depth`]'s test, in units of the evaluation (200
     /// a logit) per ply left.
     pub singular_margin: i32,
+    /// Extension of the table move at a principal-variation node, in units of
+    /// [`ONE_PLY`] (Rapfi's extension of the table move where its singular extension
+    /// does not test it, 0.25 ply there, the design read, not the code): the table move
+    /// of a node with more than one candidate is searched this much deeper, unless the
+    /// singular extension's test ([`Engine::singular_depth`]) extended or reduced it,
+    /// or it is already searched at its parent's depth (a four with
+    /// [`Engine::four_extension`]). 0, the default, turns it off; at most [`ONE_PLY`]
+    /// (a larger value is taken as [`ONE_PLY`]; a negative one as 0).
+    pub tt_move_extension_pv: i32,
+    /// [`Engine::tt_move_extension_pv`] at the other nodes (zero-window), in units of
+    /// [`ONE_PLY`] (Rapfi: 0.08 ply). 0, the default, turns it off; at most
+    /// [`ONE_PLY`] (as [`Engine::tt_move_extension_pv`]).
+    pub tt_move_extension_non_pv: i32,
+    /// The depth a node's only candidate (the block of a four, or the one answer to an
+    /// open three) is searched to, in units of [`ONE_PLY`] added to the depth its
+    /// parent's other moves would get (a ply less than the parent's): [`ONE_PLY`], the
+    /// default, keeps the parent's depth (the single reply costs no depth); Rapfi
+    /// extends the reply to a four by 1.3 plies (about 21 units), the design read, not
+    /// the code. A move that makes a four keeps at least its parent's depth with
+    /// [`Engine::four_extension`]. From 0 (the reply costs a ply) to 2 · [`ONE_PLY`] (a
+    /// value outside is taken as the nearer end).
+    pub reply_extension: i32,
+    /// Late-move reductions ([`Engine::reductions`]) in units of [`ONE_PLY`], the
+    /// formula's value rounded to the nearest sixteenth of a ply instead of the nearest
+    /// ply (Rapfi's reductions are not rounded), before the principal-variation and
+    /// cut-node terms and the floor ([`Engine::reduction_floor`]) are applied. Off by
+    /// default.
+    pub fractional_reductions: bool,
     /// Per ply, the move the singular extension's test search leaves out at that ply.
     excluded: Vec<Option<Cell>>,
     /// The depth of the iteration under way, in plies (bounds the singular extension).
@@ -538,6 +572,10 @@ impl Engine {
             fail_high_margin: 0,
             singular_depth: 0,
             singular_margin: 4,
+            tt_move_extension_pv: 0,
+            tt_move_extension_non_pv: 0,
+            reply_extension: ONE_PLY,
+            fractional_reductions: false,
             excluded: vec![None; MAX_PLY as usize + 1],
             root_depth: 0,
             eval_average: false,

@@ -94,8 +94,8 @@ impl Engine {
 
     /// The reduction [`Engine::reductions`] takes from the `k`-th move of a node with
     /// `depth` units of [`ONE_PLY`] left, whose ordering value is `gap` units below the
-    /// node's best, quiet or not, with history value `h`: whole plies, in units of
-    /// [`ONE_PLY`].
+    /// node's best, quiet or not, with history value `h`, in units of [`ONE_PLY`]: whole
+    /// plies, or sixteenths of a ply with [`Engine::fractional_reductions`].
     fn reduction(&self, depth: i32, k: usize, gap: i32, quiet: bool, h: i32) -> i32 {
         let plies_left = f64::from(depth) / f64::from(ONE_PLY);
         let mut r = plies_left.ln() * ((k + 1) as f64).ln() / self.reduction_divisor;
@@ -104,7 +104,11 @@ impl Engine {
             r -= 1.0;
         }
         r -= f64::from(h) / f64::from(HISTORY_MAX);
-        (r.round() as i32).max(0) * ONE_PLY
+        if self.fractional_reductions {
+            ((r * f64::from(ONE_PLY)).round() as i32).max(0)
+        } else {
+            (r.round() as i32).max(0) * ONE_PLY
+        }
     }
 
     /// Whether an option reads the static values of interior nodes
@@ -428,11 +432,18 @@ impl Engine {
         {
             moves[..=pos].rotate_right(1);
         }
+        // A single candidate (a forced reply) gets the reply extension.
         let next_depth = if moves.len() == 1 {
-            depth
+            depth - ONE_PLY + self.reply_extension.clamp(0, 2 * ONE_PLY)
         } else {
             depth - ONE_PLY
         };
+        let tt_move_extension = if pv_node {
+            self.tt_move_extension_pv
+        } else {
+            self.tt_move_extension_non_pv
+        }
+        .clamp(0, ONE_PLY);
         // Move-count pruning: near the horizon only the first few candidates.
         let move_count = if self.move_count_pruning && calm {
             let plies_left = f64::from(depth.max(0)) / f64::from(ONE_PLY);
@@ -470,7 +481,7 @@ impl Engine {
             let four = b.makes_four(b.index(c), me);
             let next_depth = if self.four_extension && ply < MAX_PLY / 2 && four {
                 self.stats.extended += 1;
-                depth
+                next_depth.max(depth)
             } else {
                 next_depth
             };
@@ -482,6 +493,15 @@ impl Engine {
                 }
                 Singular::Extend(units) if moves.len() > 1 && next_depth < depth => {
                     next_depth + units
+                }
+                // The table move's own extension, where the test left it as it was.
+                _ if tt_move_extension > 0
+                    && Some(c) == tt_move
+                    && moves.len() > 1
+                    && next_depth < depth =>
+                {
+                    self.stats.tt_move_extended += 1;
+                    next_depth + tt_move_extension
                 }
                 _ => next_depth,
             };
