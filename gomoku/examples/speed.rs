@@ -17,7 +17,8 @@
 //! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `red-pv-less=D`, `eval-avg=0|1|2` (2: the stones' part only),
 //! and in sixteenths of a ply (`gomoku::ONE_PLY`) `ttm-ext=PV,NONPV`
 //! (`Engine::tt_move_extension_pv` and `tt_move_extension_non_pv`), `reply-ext=U`
-//! (`Engine::reply_extension`), with `frac-red=0|1` (`Engine::fractional_reductions`);
+//! (`Engine::reply_extension`), with `frac-red=0|1` (`Engine::fractional_reductions`)
+//! and `tt-units=0|1` (`Engine::table_depth_units`);
 //! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
 //! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
 //! ladder games) with the engine's defaults and the root solvers, and prints how many
@@ -222,6 +223,7 @@ fn set_option(e: &mut Engine, option: &str) {
         }
         "reply-ext" => e.reply_extension = n(),
         "frac-red" => e.fractional_reductions = n() != 0,
+        "tt-units" => e.table_depth_units = n() != 0,
         "eval-avg" => {
             e.eval_average = n() != 0;
             e.eval_average_stones = n() == 2;

@@ -40,7 +40,8 @@
 //!   `Engine::tt_move_extension_non_pv`, 0,0 = off; 4,1 is about Rapfi's 0.25 and 0.08
 //!   ply), `--reply-ext U` (`Engine::reply_extension`, 16 by default: a single forced
 //!   reply keeps its parent's depth; Rapfi's 1.3 plies is about 21), `--frac-red on|off`
-//!   (`Engine::fractional_reductions`).
+//!   (`Engine::fractional_reductions`), `--tt-units on|off` (`Engine::table_depth_units`:
+//!   the table keeps the depth in sixteenths, not whole plies).
 //!
 //! A value outside its option's meaningful range is refused (exit status 2, the option
 //! and the range named): `--nodes`, `--max-moves` and `--leaf-vct-vcf` take 1 or more,
@@ -306,6 +307,7 @@ fn main() {
             |e, u| e.reply_extension = u,
         ),
         setter(switch("--frac-red"), |e, on| e.fractional_reductions = on),
+        setter(switch("--tt-units"), |e, on| e.table_depth_units = on),
         setter(eval_avg, |e, (on, stones)| {
             e.eval_average = on;
             e.eval_average_stones = stones;

@@ -64,7 +64,7 @@ impl Engine {
             || self.excluded[p].is_some()
             || ply as i32 >= 2 * self.root_depth
             || !matches!(e.bound, Bound::Lower | Bound::Exact)
-            || plies(i32::from(e.depth)) < depth - 3 * ONE_PLY
+            || self.table_depth(e.depth) < depth - 3 * ONE_PLY
             || test_depth < ONE_PLY
         {
             return Singular::Untested;
@@ -108,6 +108,29 @@ impl Engine {
             ((r * f64::from(ONE_PLY)).round() as i32).max(0)
         } else {
             (r.round() as i32).max(0) * ONE_PLY
+        }
+    }
+
+    /// The depth of a transposition-table entry whose stored depth is `stored`, in
+    /// units of [`ONE_PLY`] (see [`Engine::table_depth_units`]).
+    fn table_depth(&self, stored: u16) -> i32 {
+        if self.table_depth_units {
+            i32::from(stored)
+        } else {
+            plies(i32::from(stored))
+        }
+    }
+
+    /// The depth the transposition table keeps for a node searched `depth` units of
+    /// [`ONE_PLY`] deep: whole plies, rounded down (an entry never claims more depth
+    /// than its search had), or the units with [`Engine::table_depth_units`]; 0 for
+    /// the horizon.
+    fn depth_to_store(&self, depth: i32) -> u32 {
+        let depth = depth.max(0) as u32;
+        if self.table_depth_units {
+            depth
+        } else {
+            depth / ONE_PLY as u32
         }
     }
 
@@ -361,7 +384,7 @@ impl Engine {
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
             tt_entry = Some(e);
-            if plies(i32::from(e.depth)) >= depth && excluded.is_none() {
+            if self.table_depth(e.depth) >= depth && excluded.is_none() {
                 let s = e.score.from_tt(ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -620,9 +643,7 @@ impl Engine {
         } else {
             Bound::Upper
         };
-        // The table keeps whole plies, rounded down (an entry never claims more depth
-        // than its search had).
-        let stored = (depth.max(0) / ONE_PLY) as u32;
+        let stored = self.depth_to_store(depth);
         self.tt
             .store(key, best.to_tt(ply), stored, bound, best_move);
         best

@@ -943,6 +943,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "32",
         "--frac-red",
         "on",
+        "--tt-units",
+        "on",
     ]);
     assert_started_and_played(&out);
     let out = run(&["--nodes", "1", "--ttm-ext", "0,16", "--reply-ext", "0"]);
@@ -1178,8 +1180,9 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 /// (`Engine::tt_move_extension_pv`, `tt_move_extension_non_pv`, Rapfi's 0.25 and
 /// about 0.08 ply), the reply extension (`Engine::reply_extension`, no extension and
 /// Rapfi's 1.3 plies) and the reductions not rounded to whole plies
-/// (`Engine::fractional_reductions`), each alone and the three together, on top of the
-/// defaults, keep the node limit, always give a move, account for every node in
+/// (`Engine::fractional_reductions`), each alone and the three together (with the
+/// table's depths in whole plies and in sixteenths, `Engine::table_depth_units`), on
+/// top of the defaults, keep the node limit, always give a move, account for every node in
 /// `Engine::stats`, and still find the textbook results of an open three: the side
 /// that has it wins when the opponent has no four to answer with, and the opponent
 /// must block it at one of its two ends. The table move's extension does act (table
@@ -1188,7 +1191,7 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 fn the_fractional_plies_keep_the_limits_the_counts_and_the_wins() {
     use gomoku::{Board, Engine, Limits, Notation, ONE_PLY};
     type Setup = fn(&mut Engine);
-    let setups: [(&str, Setup); 5] = [
+    let setups: [(&str, Setup); 6] = [
         ("ttm-ext 4,1", |e| {
             e.tt_move_extension_pv = ONE_PLY / 4;
             e.tt_move_extension_non_pv = 1;
@@ -1201,6 +1204,13 @@ fn the_fractional_plies_keep_the_limits_the_counts_and_the_wins() {
             e.tt_move_extension_non_pv = 1;
             e.reply_extension = 21;
             e.fractional_reductions = true;
+        }),
+        ("all three, table in units", |e| {
+            e.tt_move_extension_pv = ONE_PLY / 4;
+            e.tt_move_extension_non_pv = 1;
+            e.reply_extension = 21;
+            e.fractional_reductions = true;
+            e.table_depth_units = true;
         }),
     ];
     let mut tt_extended = 0;
