@@ -14,7 +14,7 @@
 //! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
 //! `hist=0|1`, `mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
 //! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `stand-pat=0|1`,
-//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `red-pv-less=D`, `eval-avg=0|1|2` (2: the stones' part only),
+//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `red-pv-less=D`, `red-not-improving=D`, `eval-avg=0|1|2` (2: the stones' part only),
 //! and in sixteenths of a ply (`gomoku::ONE_PLY`) `ttm-ext=PV,NONPV`
 //! (`Engine::tt_move_extension_pv` and `tt_move_extension_non_pv`), `reply-ext=U`
 //! (`Engine::reply_extension`), with `frac-red=0|1` (`Engine::fractional_reductions`)
@@ -215,6 +215,7 @@ fn set_option(e: &mut Engine, option: &str) {
         "fhr" => e.fail_high_margin = n(),
         "se-depth" => e.singular_depth = n(),
         "red-pv-less" => e.pv_reduction_less = n(),
+        "red-not-improving" => e.not_improving_reduction = n(),
         "se-margin" => e.singular_margin = n(),
         "ttm-ext" => {
             let (pv, non_pv) = value.split_once(',').expect("PV,NONPV");
