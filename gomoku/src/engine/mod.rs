@@ -416,10 +416,10 @@ pub struct Engine {
     /// plies is kept as 3 and no longer cuts off a probe of the same node at 3 1/16
     /// (at 40,000 nodes on the 36 ladder positions of `speed depth`, the table's
     /// cut-offs fell from 44,000 to 9,500 with the table move's extension at 4,1
-    /// units, and the mean depth from 10.1 to 8.7 plies; with this, 38,000 and 9.0). The table's replacement weighs an entry's age
-    /// against its depth (`depth − 4 · age`, see
-    /// [`TranspositionTable`](zerosum::search::TranspositionTable)): in units, 4 is a
-    /// quarter ply, so old entries stay longer. Off by default (whole plies: the
+    /// units, and the mean depth from 10.1 to 8.7 plies; with this, 38,000 and 9.0).
+    /// The table's replacement weighs an entry's age against its depth
+    /// (`depth − 4 · age`, see [`TranspositionTable`](zerosum::search::TranspositionTable)):
+    /// in units, 4 is a quarter ply, so old entries stay longer. Off by default (whole plies: the
     /// search of whole plies node for node as before the depth was counted in units);
     /// change it only with an empty table ([`Engine::clear`]).
     pub table_depth_units: bool,
