@@ -14,7 +14,11 @@
 //! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
 //! `hist=0|1`, `mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
 //! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `stand-pat=0|1`,
-//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `red-pv-less=D`, `eval-avg=0|1|2` (2: the stones' part only);
+//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `red-pv-less=D`, `red-not-improving=D`, `eval-avg=0|1|2` (2: the stones' part only),
+//! and in sixteenths of a ply (`gomoku::ONE_PLY`) `ttm-ext=PV,NONPV`
+//! (`Engine::tt_move_extension_pv` and `tt_move_extension_non_pv`), `reply-ext=U`
+//! (`Engine::reply_extension`), with `frac-red=0|1` (`Engine::fractional_reductions`)
+//! and `tt-units=0|1` (`Engine::table_depth_units`);
 //! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
 //! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
 //! ladder games) with the engine's defaults and the root solvers, and prints how many
@@ -160,7 +164,7 @@ fn depth_report() {
         t.probe_nodes
     );
     println!(
-        "moves a node {:.2}; cuts {} first {:.1} % mean index {:.2}; re-searches {} extended {} reduced {} pruned {} fail-high reduced {} singular {} multi-cut {}",
+        "moves a node {:.2}; cuts {} first {:.1} % mean index {:.2}; re-searches {} extended {} reduced {} pruned {} fail-high reduced {} singular {} multi-cut {} table-move extended {}",
         t.generated as f64 / t.interior.max(1) as f64,
         t.cuts,
         100.0 * t.first_cuts as f64 / t.cuts.max(1) as f64,
@@ -171,7 +175,8 @@ fn depth_report() {
         t.pruned,
         t.fail_high_reduced,
         t.singular_extended,
-        t.multi_cuts
+        t.multi_cuts,
+        t.tt_move_extended
     );
 }
 
@@ -210,7 +215,16 @@ fn set_option(e: &mut Engine, option: &str) {
         "fhr" => e.fail_high_margin = n(),
         "se-depth" => e.singular_depth = n(),
         "red-pv-less" => e.pv_reduction_less = n(),
+        "red-not-improving" => e.not_improving_reduction = n(),
         "se-margin" => e.singular_margin = n(),
+        "ttm-ext" => {
+            let (pv, non_pv) = value.split_once(',').expect("PV,NONPV");
+            e.tt_move_extension_pv = pv.parse().expect("a number");
+            e.tt_move_extension_non_pv = non_pv.parse().expect("a number");
+        }
+        "reply-ext" => e.reply_extension = n(),
+        "frac-red" => e.fractional_reductions = n() != 0,
+        "tt-units" => e.table_depth_units = n() != 0,
         "eval-avg" => {
             e.eval_average = n() != 0;
             e.eval_average_stones = n() == 2;

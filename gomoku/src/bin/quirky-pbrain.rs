@@ -36,7 +36,13 @@
 //!   0 = off), `--fhr M` (`Engine::fail_high_margin`, 0 = off), `--eval-avg on|off|stones`
 //!   (`Engine::eval_average`; `stones` with `Engine::eval_average_stones`); extensions:
 //!   `--se-depth D` (`Engine::singular_depth`, 0 = off), `--se-margin M`
-//!   (`Engine::singular_margin`).
+//!   (`Engine::singular_margin`); fractions of a ply, in sixteenths (`gomoku::ONE_PLY`):
+//!   `--ttm-ext PV,NONPV` (`Engine::tt_move_extension_pv` and
+//!   `Engine::tt_move_extension_non_pv`, 0,0 = off; 4,1 is about Rapfi's 0.25 and 0.08
+//!   ply), `--reply-ext U` (`Engine::reply_extension`, 16 by default: a single forced
+//!   reply keeps its parent's depth; Rapfi's 1.3 plies is about 21), `--frac-red on|off`
+//!   (`Engine::fractional_reductions`), `--tt-units on|off` (`Engine::table_depth_units`:
+//!   the table keeps the depth in sixteenths, not whole plies).
 //!
 //! A value outside its option's meaningful range is refused (exit status 2, the option
 //! and the range named): `--nodes`, `--max-moves`, `--pv-max-moves` and `--leaf-vct-vcf`
@@ -44,7 +50,8 @@
 //! number of 0 or more, `--red-gap`, `--red-floor`, `--red-pv-less` and
 //! `--red-not-improving` 0 or more, `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or
 //! more, `--rfp`, `--razor`, `--cut-red`, `--fhr` and `--se-margin` 0 or more,
-//! `--se-depth` 0 or 3 or more.
+//! `--se-depth` 0 or 3 or more, `--ttm-ext` two whole numbers from 0 to 16 separated by a
+//! comma, `--reply-ext` a whole number from 0 to 32.
 //!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
@@ -204,6 +211,28 @@ fn main() {
             format_args!("--eval-avg takes on, stones or off, not {other:?}"),
         ),
     });
+    // The table move's extensions at principal-variation and other nodes, in sixteenths
+    // of a ply, each within a ply.
+    let ttm_ext = args.text("--ttm-ext").map(|v| {
+        let within = |x: &str| {
+            x.trim()
+                .parse::<i32>()
+                .ok()
+                .filter(|u| (0..=gomoku::ONE_PLY).contains(u))
+        };
+        match v
+            .split_once(',')
+            .map(|(pv, non_pv)| (within(pv), within(non_pv)))
+        {
+            Some((Some(pv), Some(non_pv))) => (pv, non_pv),
+            _ => exit_with(
+                2,
+                format_args!(
+                    "--ttm-ext takes two whole numbers from 0 to 16 separated by a comma, not {v:?}"
+                ),
+            ),
+        }
+    });
     let setters: Vec<Setter> = [
         setter(switch("--quick-wins"), |e, on| e.quick_wins = on),
         setter(switch("--stand-pat"), |e, on| {
@@ -268,6 +297,21 @@ fn main() {
             |e, d| e.singular_depth = d,
         ),
         setter(at_least("--se-margin", 0), |e, m| e.singular_margin = m),
+        setter(ttm_ext, |e, (pv, non_pv)| {
+            e.tt_move_extension_pv = pv;
+            e.tt_move_extension_non_pv = non_pv;
+        }),
+        // 16 (a ply, the default) keeps a single reply at its parent's depth.
+        setter(
+            args.ranged::<i32>(
+                "--reply-ext",
+                |u| (0..=2 * gomoku::ONE_PLY).contains(u),
+                "a whole number from 0 to 32",
+            ),
+            |e, u| e.reply_extension = u,
+        ),
+        setter(switch("--frac-red"), |e, on| e.fractional_reductions = on),
+        setter(switch("--tt-units"), |e, on| e.table_depth_units = on),
         setter(eval_avg, |e, (on, stones)| {
             e.eval_average = on;
             e.eval_average_stones = stones;

@@ -2,7 +2,10 @@
 //! its steps numbered (terminal positions, immediate wins and forced losses, the horizon
 //! with its probes, the transposition table, the move loop, the store).
 
-use super::{Engine, HISTORY_CELLS, HISTORY_MAX, KILLER_PLIES, LEAF_VCT_DEPTH, MAX_PLY};
+use super::{
+    Engine, HISTORY_CELLS, HISTORY_MAX, KILLER_PLIES, LEAF_VCT_DEPTH, MAX_PLY, ONE_PLY, per_ply,
+    plies,
+};
 use crate::board::Board;
 use crate::eval::{evaluate_parts, evaluate_with, has_double_four_cell, quick_win};
 use crate::pattern::Pattern;
@@ -27,16 +30,16 @@ fn history_update(h: &mut i32, bonus: i32) {
 enum Singular {
     /// No test (the move is not the table move, or the conditions do not hold).
     Untested,
-    /// Search the move this many plies deeper (1: singular; −1: another move reached
-    /// the test's bound while the table's value reaches beta).
+    /// Search the move this many units of [`ONE_PLY`] deeper (a ply: singular; a ply
+    /// less: another move reached the test's bound while the table's value reaches beta).
     Extend(i32),
     /// Another move reached the test's bound, which is at least beta: the node's value.
     Cut(Score),
 }
 
 impl Engine {
-    /// The singular extension's test of move `c` at a node with `depth` plies left,
-    /// `ply` plies below the root, whose table entry is `tt` (see
+    /// The singular extension's test of move `c` at a node with `depth` units of
+    /// [`ONE_PLY`] left, `ply` plies below the root, whose table entry is `tt` (see
     /// [`Engine::singular_depth`]). Searches the node again without `c`.
     #[allow(clippy::too_many_arguments)]
     fn singular_test(
@@ -53,14 +56,16 @@ impl Engine {
             return Singular::Untested;
         };
         let p = ply as usize;
+        // The test's depth: half the plies left after the move, in whole plies.
+        let test_depth = (depth - ONE_PLY) / (2 * ONE_PLY) * ONE_PLY;
         if self.singular_depth <= 0
-            || depth < self.singular_depth
+            || depth < plies(self.singular_depth)
             || e.mv != Some(c)
             || self.excluded[p].is_some()
             || ply as i32 >= 2 * self.root_depth
             || !matches!(e.bound, Bound::Lower | Bound::Exact)
-            || (e.depth as i32) < depth - 3
-            || (depth - 1) / 2 < 1
+            || self.table_depth(e.depth) < depth - 3 * ONE_PLY
+            || test_depth < ONE_PLY
         {
             return Singular::Untested;
         }
@@ -68,36 +73,65 @@ impl Engine {
         if v.is_decisive() {
             return Singular::Untested;
         }
-        let bound = v - self.singular_margin.saturating_mul(depth).min(Score::WIN.0);
+        let bound = v - per_ply(self.singular_margin, depth).min(Score::WIN.0);
         self.excluded[p] = Some(c);
-        let s = self.negamax(b, (depth - 1) / 2, bound - 1, bound, ply, cut_node);
+        let s = self.negamax(b, test_depth, bound - 1, bound, ply, cut_node);
         self.excluded[p] = None;
         if self.aborted {
             Singular::Untested
         } else if s < bound {
             self.stats.singular_extended += 1;
-            Singular::Extend(1)
+            Singular::Extend(ONE_PLY)
         } else if bound >= beta {
             self.stats.multi_cuts += 1;
             Singular::Cut(bound)
         } else if v >= beta {
-            Singular::Extend(-1)
+            Singular::Extend(-ONE_PLY)
         } else {
             Singular::Untested
         }
     }
 
-    /// The plies [`Engine::reductions`] takes from the `k`-th move of a node with
-    /// `depth` plies left, whose ordering value is `gap` units below the node's best,
-    /// quiet or not, with history value `h`.
+    /// The reduction [`Engine::reductions`] takes from the `k`-th move of a node with
+    /// `depth` units of [`ONE_PLY`] left, whose ordering value is `gap` units below the
+    /// node's best, quiet or not, with history value `h`, in units of [`ONE_PLY`]: whole
+    /// plies, or sixteenths of a ply with [`Engine::fractional_reductions`].
     fn reduction(&self, depth: i32, k: usize, gap: i32, quiet: bool, h: i32) -> i32 {
-        let mut r = f64::from(depth).ln() * ((k + 1) as f64).ln() / self.reduction_divisor;
+        let plies_left = f64::from(depth) / f64::from(ONE_PLY);
+        let mut r = plies_left.ln() * ((k + 1) as f64).ln() / self.reduction_divisor;
         r += f64::from(gap.max(0)) * f64::from(self.reduction_gap) / 10_000.0;
         if !quiet {
             r -= 1.0;
         }
         r -= f64::from(h) / f64::from(HISTORY_MAX);
-        (r.round() as i32).max(0)
+        if self.fractional_reductions {
+            ((r * f64::from(ONE_PLY)).round() as i32).max(0)
+        } else {
+            (r.round() as i32).max(0) * ONE_PLY
+        }
+    }
+
+    /// The depth of a transposition-table entry whose stored depth is `stored`, in
+    /// units of [`ONE_PLY`] (see [`Engine::table_depth_units`]).
+    fn table_depth(&self, stored: u16) -> i32 {
+        if self.table_depth_units {
+            i32::from(stored)
+        } else {
+            plies(i32::from(stored))
+        }
+    }
+
+    /// The depth the transposition table keeps for a node searched `depth` units of
+    /// [`ONE_PLY`] deep: whole plies, rounded down (an entry never claims more depth
+    /// than its search had), or the units with [`Engine::table_depth_units`]; 0 for
+    /// the horizon.
+    fn depth_to_store(&self, depth: i32) -> u32 {
+        let depth = depth.max(0) as u32;
+        if self.table_depth_units {
+            depth
+        } else {
+            depth / ONE_PLY as u32
+        }
     }
 
     /// Whether an option reads the static values of interior nodes
@@ -185,34 +219,32 @@ impl Engine {
         now.zip(before).map(|(now, then)| now > then)
     }
 
-    /// Razoring at a calm null-window node with `depth` plies left: the static value
-    /// `stand` plus [`Engine::razor_margin`] per ply left stays below `alpha`, within
-    /// [`Engine::razor_depth`], neither value a proven result.
+    /// Razoring at a calm null-window node with `depth` units of [`ONE_PLY`] left: the
+    /// static value `stand` plus [`Engine::razor_margin`] per ply left stays below
+    /// `alpha`, within [`Engine::razor_depth`], neither value a proven result.
     fn razors(&self, stand: Score, depth: i32, alpha: Score) -> bool {
         self.razor_margin > 0
             && depth > 0
-            && depth <= self.razor_depth
+            && depth <= plies(self.razor_depth)
             && !stand.is_decisive()
             && !alpha.is_decisive()
-            && stand + self.razor_margin.saturating_mul(depth).min(Score::WIN.0) < alpha
+            && stand + per_ply(self.razor_margin, depth).min(Score::WIN.0) < alpha
     }
 
-    /// Whether an expected cut node with `depth` plies left and static value `stand` is
-    /// likely to fail high: `stand ≥ beta + fail_high_margin · depth`, neither value a
-    /// proven result ([`Engine::fail_high_margin`]; false when it is 0).
+    /// Whether an expected cut node with `depth` units of [`ONE_PLY`] left and static
+    /// value `stand` is likely to fail high: `stand ≥ beta + fail_high_margin · depth`
+    /// (depth in plies), neither value a proven result ([`Engine::fail_high_margin`];
+    /// false when it is 0).
     fn fails_high_likely(&self, stand: Score, depth: i32, beta: Score) -> bool {
         self.fail_high_margin > 0
             && !stand.is_decisive()
             && !beta.is_decisive()
-            && stand.0
-                >= beta
-                    .0
-                    .saturating_add(self.fail_high_margin.saturating_mul(depth))
+            && stand.0 >= beta.0.saturating_add(per_ply(self.fail_high_margin, depth))
     }
 
-    /// Reverse futility pruning at a calm null-window node with `depth` plies left: the
-    /// static value `stand` stays at or above `beta` after a margin of
-    /// [`Engine::reverse_futility_margin`] per ply left beyond the first (one ply fewer
+    /// Reverse futility pruning at a calm null-window node with `depth` units of
+    /// [`ONE_PLY`] left: the static value `stand` stays at or above `beta` after a
+    /// margin of [`Engine::reverse_futility_margin`] per ply left beyond the first (one ply fewer
     /// when `improving`), within [`Engine::reverse_futility_depth`], neither value a
     /// proven result, and the line not a run of fours by the side to move (its last two
     /// moves both fours: a forcing attack whose value the evaluation does not see).
@@ -226,24 +258,22 @@ impl Engine {
     ) -> bool {
         let p = ply as usize;
         if self.reverse_futility_margin <= 0
-            || depth > self.reverse_futility_depth
+            || depth > plies(self.reverse_futility_depth)
             || stand.is_decisive()
             || beta.is_decisive()
             || (p >= 4 && self.four_played[p - 2] && self.four_played[p - 4])
         {
             return false;
         }
-        let plies = (depth - 1 - i32::from(improving == Some(true))).max(0);
-        let margin = self
-            .reverse_futility_margin
-            .saturating_mul(plies)
-            .min(Score::WIN.0);
+        let beyond = (depth - ONE_PLY - plies(i32::from(improving == Some(true)))).max(0);
+        let margin = per_ply(self.reverse_futility_margin, beyond).min(Score::WIN.0);
         stand - margin >= beta
     }
 
-    /// The value of `b` searched `depth` plies deep within (`alpha`, `beta`), `ply`
-    /// plies below the root; `cut_node` when the node is an expected cut node (see
-    /// [`Engine::cut_node_reduction`]; never at a principal-variation node).
+    /// The value of `b` searched `depth` units of [`ONE_PLY`] deep within (`alpha`,
+    /// `beta`), `ply` plies below the root (the horizon at 0 units or fewer); `cut_node`
+    /// when the node is an expected cut node (see [`Engine::cut_node_reduction`]; never
+    /// at a principal-variation node).
     pub(super) fn negamax(
         &mut self,
         b: &mut Board,
@@ -354,7 +384,7 @@ impl Engine {
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
             tt_entry = Some(e);
-            if e.depth as i32 >= depth && excluded.is_none() {
+            if self.table_depth(e.depth) >= depth && excluded.is_none() {
                 let s = e.score.from_tt(ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -430,10 +460,22 @@ impl Engine {
         {
             moves[..=pos].rotate_right(1);
         }
-        let next_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        // A single candidate (a forced reply) gets the reply extension.
+        let next_depth = if moves.len() == 1 {
+            depth - ONE_PLY + self.reply_extension.clamp(0, 2 * ONE_PLY)
+        } else {
+            depth - ONE_PLY
+        };
+        let tt_move_extension = if pv_node {
+            self.tt_move_extension_pv
+        } else {
+            self.tt_move_extension_non_pv
+        }
+        .clamp(0, ONE_PLY);
         // Move-count pruning: near the horizon only the first few candidates.
         let move_count = if self.move_count_pruning && calm {
-            let count = (self.move_count_base + f64::from(depth.max(0)).powf(1.32)) as usize;
+            let plies_left = f64::from(depth.max(0)) / f64::from(ONE_PLY);
+            let count = (self.move_count_base + plies_left.powf(1.32)) as usize;
             if self.improving_move_count && improving == Some(false) {
                 count / 2
             } else {
@@ -449,8 +491,8 @@ impl Engine {
         let side = usize::from(me != zerosum::Side::First) * HISTORY_CELLS;
         let reducing = self.reductions
             && calm
-            && depth >= self.reduction_depth
-            && depth > self.reduction_floor
+            && depth >= plies(self.reduction_depth)
+            && depth > plies(self.reduction_floor)
             && moves.len() > 1;
         let alpha0 = alpha;
         let mut best = -Score::INFINITE;
@@ -467,7 +509,7 @@ impl Engine {
             let four = b.makes_four(b.index(c), me);
             let next_depth = if self.four_extension && ply < MAX_PLY / 2 && four {
                 self.stats.extended += 1;
-                depth
+                next_depth.max(depth)
             } else {
                 next_depth
             };
@@ -477,14 +519,23 @@ impl Engine {
                     self.move_lists[ply as usize] = moves;
                     return s;
                 }
-                Singular::Extend(plies) if moves.len() > 1 && next_depth < depth => {
-                    next_depth + plies
+                Singular::Extend(units) if moves.len() > 1 && next_depth < depth => {
+                    next_depth + units
+                }
+                // The table move's own extension, where the test left it as it was.
+                _ if tt_move_extension > 0
+                    && Some(c) == tt_move
+                    && moves.len() > 1
+                    && next_depth < depth =>
+                {
+                    self.stats.tt_move_extended += 1;
+                    next_depth + tt_move_extension
                 }
                 _ => next_depth,
             };
             let next_depth = if likely_fail_high && !four && moves.len() > 1 {
                 self.stats.fail_high_reduced += 1;
-                next_depth - 1
+                next_depth - ONE_PLY
             } else {
                 next_depth
             };
@@ -516,18 +567,18 @@ impl Engine {
                         && self.cut_node_reduction > 0
                         && !self.killers[slot].contains(&Some(c))
                     {
-                        self.cut_node_reduction
+                        plies(self.cut_node_reduction)
                     } else {
                         0
                     };
                     let mut r = self.reduction(depth, k, top - value, quiet, h);
                     if pv_node {
-                        r = (r - self.pv_reduction_less).max(0);
-                    } else if r > 1 && improving == Some(false) {
-                        r = r.saturating_add(self.not_improving_reduction);
+                        r = r.saturating_sub(plies(self.pv_reduction_less)).max(0);
+                    } else if r > ONE_PLY && improving == Some(false) {
+                        r = r.saturating_add(plies(self.not_improving_reduction));
                     }
                     r.saturating_add(cut)
-                        .min(next_depth.saturating_sub(self.reduction_floor))
+                        .min(next_depth.saturating_sub(plies(self.reduction_floor)))
                 } else {
                     0
                 };
@@ -564,7 +615,8 @@ impl Engine {
                         self.stats.first_cuts += u64::from(k == 0);
                         self.stats.cut_index_sum += k as u64;
                         if self.history && quiet {
-                            let bonus = 64 * depth * depth;
+                            // 64 a square ply.
+                            let bonus = 64 * depth * depth / (ONE_PLY * ONE_PLY);
                             history_update(&mut self.history_table[side + b.index(c)], bonus);
                             for &(v, q) in &moves[..k] {
                                 if self.is_quiet_move(b, q, v) {
@@ -596,8 +648,9 @@ impl Engine {
         } else {
             Bound::Upper
         };
+        let stored = self.depth_to_store(depth);
         self.tt
-            .store(key, best.to_tt(ply), depth.max(0) as u32, bound, best_move);
+            .store(key, best.to_tt(ply), stored, bound, best_move);
         best
     }
 }

@@ -4,7 +4,7 @@
 //! the root moves.
 
 use super::negamax::is_calm;
-use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, SearchInfo, SearchStats};
+use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, SearchInfo, SearchStats, plies};
 use crate::board::Board;
 use crate::cell::Cell;
 use crate::eval::evaluate_with;
@@ -467,6 +467,8 @@ impl Engine {
             let mut iter_best: Option<(usize, Score)> = None;
             let mut iter_scores = scores.clone();
             let mut searched = 0;
+            // The root's children: a ply less, in units of ONE_PLY.
+            let child_depth = plies(depth as i32 - 1);
             for k in 0..scores.len() {
                 let c = scores[k].0;
                 if self.reverse_futility_margin > 0 {
@@ -474,11 +476,11 @@ impl Engine {
                 }
                 b.play_unchecked(c);
                 let s = if k == 0 {
-                    -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1, false)
+                    -self.negamax(&mut b, child_depth, -beta, -alpha, 1, false)
                 } else {
-                    let s = -self.negamax(&mut b, depth as i32 - 1, -alpha - 1, -alpha, 1, true);
+                    let s = -self.negamax(&mut b, child_depth, -alpha - 1, -alpha, 1, true);
                     if s > alpha && s < beta && !self.aborted {
-                        -self.negamax(&mut b, depth as i32 - 1, -beta, -alpha, 1, false)
+                        -self.negamax(&mut b, child_depth, -beta, -alpha, 1, false)
                     } else {
                         s
                     }

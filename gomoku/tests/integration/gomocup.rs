@@ -903,7 +903,14 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--se-depth", "2", "0 or a whole number of 3 or more"),
         ("--se-depth", "-1", "0 or a whole number of 3 or more"),
         ("--se-margin", "-1", "a whole number of 0 or more"),
+        ("--reply-ext", "-1", "a whole number from 0 to 32"),
+        ("--reply-ext", "33", "a whole number from 0 to 32"),
+        ("--frac-red", "1", "on or off"),
     ];
+    let ttm_ext = "two whole numbers from 0 to 16 separated by a comma";
+    for value in ["4", "17,1", "4,-1", "4,1,1", "a,b"] {
+        assert_quirky_pbrain_refuses(&["--ttm-ext", value], &format!("--ttm-ext takes {ttm_ext}"));
+    }
     for (option, value, range) in refused {
         assert_quirky_pbrain_refuses(&[option, value], &format!("{option} takes {range}"));
     }
@@ -950,7 +957,17 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "3",
         "--se-margin",
         "0",
+        "--ttm-ext",
+        "16,0",
+        "--reply-ext",
+        "32",
+        "--frac-red",
+        "on",
+        "--tt-units",
+        "on",
     ]);
+    assert_started_and_played(&out);
+    let out = run(&["--nodes", "1", "--ttm-ext", "0,16", "--reply-ext", "0"]);
     assert_started_and_played(&out);
 }
 
@@ -1177,4 +1194,72 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
         extended > 0 && multi_cuts > 0,
         "{extended} table moves extended, {multi_cuts} multi-cuts"
     );
+}
+
+/// The fractional-ply options (off by default): the table move's extension
+/// (`Engine::tt_move_extension_pv`, `tt_move_extension_non_pv`, Rapfi's 0.25 and
+/// about 0.08 ply), the reply extension (`Engine::reply_extension`, no extension and
+/// Rapfi's 1.3 plies) and the reductions not rounded to whole plies
+/// (`Engine::fractional_reductions`), each alone and the three together (with the
+/// table's depths in whole plies and in sixteenths, `Engine::table_depth_units`), on
+/// top of the defaults, keep the node limit, always give a move, account for every node in
+/// `Engine::stats`, and still find the textbook results of an open three: the side
+/// that has it wins when the opponent has no four to answer with, and the opponent
+/// must block it at one of its two ends. The table move's extension does act (table
+/// moves extended; the test would pass with a switch that did nothing otherwise).
+#[test]
+fn the_fractional_plies_keep_the_limits_the_counts_and_the_wins() {
+    use gomoku::{Board, Engine, Limits, Notation, ONE_PLY};
+    type Setup = fn(&mut Engine);
+    let setups: [(&str, Setup); 6] = [
+        ("ttm-ext 4,1", |e| {
+            e.tt_move_extension_pv = ONE_PLY / 4;
+            e.tt_move_extension_non_pv = 1;
+        }),
+        ("reply-ext 0", |e| e.reply_extension = 0),
+        ("reply-ext 21", |e| e.reply_extension = 21),
+        ("frac-red", |e| e.fractional_reductions = true),
+        ("all three", |e| {
+            e.tt_move_extension_pv = ONE_PLY / 4;
+            e.tt_move_extension_non_pv = 1;
+            e.reply_extension = 21;
+            e.fractional_reductions = true;
+        }),
+        ("all three, table in units", |e| {
+            e.tt_move_extension_pv = ONE_PLY / 4;
+            e.tt_move_extension_non_pv = 1;
+            e.reply_extension = 21;
+            e.fractional_reductions = true;
+            e.table_depth_units = true;
+        }),
+    ];
+    let mut tt_extended = 0;
+    for (name, setup) in setups {
+        let mut engine = Engine::new(4);
+        setup(&mut engine);
+        searches_keep_the_node_limit(&mut engine, |engine, info, at| {
+            let s = engine.stats;
+            tt_extended += s.tt_move_extended;
+            if info.depth >= 2 {
+                let counted =
+                    s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
+                assert_eq!(counted, info.nodes, "{name}: {at}: {s:?}");
+            }
+        });
+        engine.root_vcf_nodes = 0;
+        engine.root_vct_nodes = 0;
+        engine.clear();
+        let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
+        let info = engine.search(&board, &Limits::depth(7));
+        assert!(info.score.is_win(), "{name}: {:?}", info.score);
+        engine.clear();
+        let board = Board::parse_position("15f:h8a1i8a3j8").unwrap();
+        let info = engine.search(&board, &Limits::nodes(20_000));
+        let best = info.best.map(|c| c.to_string());
+        assert!(
+            matches!(best.as_deref(), Some("g8" | "k8")),
+            "{name}: {best:?} does not block the open three"
+        );
+    }
+    assert!(tt_extended > 0, "no table move extended");
 }
