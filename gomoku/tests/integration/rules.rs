@@ -701,13 +701,16 @@ fn a_first_iteration_cut_short_is_a_bound_not_a_proof() {
 /// budget too: at 640,000 nodes, depth 15, the same cut defences), but white's own search after g9 finds no loss: f9 or f10
 /// at about even (`-35` at 40,000 nodes, `-36` at 200,000); Rapfi classical after g9
 /// gives white `+226` (5 s, no mate seen). Before, that win was reported `exact`, and
-/// `bestmove` printed it as proven.
+/// `bestmove` printed it as proven. The search is the one of principal-variation nodes
+/// as wide as the others (`Engine::pv_max_moves` 0: 8 moves): twice as wide, the default since the
+/// twenty-seventh session, black's search finds the defence and values g9 at `+94`.
 #[test]
 fn a_win_only_the_search_found_is_not_exact() {
     use gomoku::prelude::*;
     let black = Board::parse_position("15f:h8j6e5j7j8i8h9k7h6h7i7g5i9j9f6g7g6e6").unwrap();
     let limits = zerosum::search::Limits::nodes(40_000);
     let mut engine = gomoku::Engine::new(4);
+    engine.pv_max_moves = 0;
     let r = engine.search(&black, &limits);
     let g9 = Cell::parse_human("g9").unwrap();
     assert_eq!(r.best, Some(g9), "{r:?}");
