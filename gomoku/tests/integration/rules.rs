@@ -698,12 +698,13 @@ fn a_first_iteration_cut_short_is_a_bound_not_a_proof() {
 /// A win the tree search found is not a proof: it is a win against the defences the
 /// search tried (the best candidates of each quiet node, the later ones reduced or
 /// pruned). Here black's search at 40,000 nodes finds `g9` a win in 17 (every deeper
-/// budget too: at 640,000 nodes, depth 15, the same cut defences), but white's own search after g9 finds no loss: f9 or f10
-/// at about even (`-35` at 40,000 nodes, `-36` at 200,000); Rapfi classical after g9
-/// gives white `+226` (5 s, no mate seen). Before, that win was reported `exact`, and
-/// `bestmove` printed it as proven. The search is the one of principal-variation nodes
-/// as wide as the others (`Engine::pv_max_moves` 0: 8 moves): twice as wide, the default since the
-/// twenty-seventh session, black's search finds the defence and values g9 at `+94`.
+/// budget too: at 640,000 nodes, depth 15, the same cut defences), but white's own
+/// search after g9 finds no loss: f9 or f10 at about even (`-35` at 40,000 nodes, `-36`
+/// at 200,000); Rapfi classical after g9 gives white `+226` (5 s, no mate seen). Before,
+/// that win was reported `exact`, and `bestmove` printed it as proven. The search is the
+/// one of principal-variation nodes as wide as the others (`Engine::pv_max_moves` 0: 8
+/// moves); twice as wide, the default since the twenty-seventh session, black's search
+/// finds the defence and values g9 at `+94`.
 #[test]
 fn a_win_only_the_search_found_is_not_exact() {
     use gomoku::prelude::*;
