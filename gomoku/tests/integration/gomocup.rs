@@ -230,6 +230,39 @@ fn searches_keep_the_node_limit(
     }
 }
 
+/// Checks that `engine` (its root solvers turned off here, so that the tree decides)
+/// still finds the textbook results of an open three: the side that has it wins within
+/// `depth` plies when the opponent has no four to answer with, and the opponent must
+/// block it at one of its two ends (a block one cell further off leaves an open four).
+/// `what` names the setting in a failure.
+fn finds_the_open_three_results(engine: &mut gomoku::Engine, depth: u32, what: &str) {
+    use gomoku::{Board, Limits, Notation};
+    engine.root_vcf_nodes = 0;
+    engine.root_vct_nodes = 0;
+    engine.clear();
+    let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
+    let info = engine.search(&board, &Limits::depth(depth));
+    assert!(info.score.is_win(), "{what}: {:?}", info.score);
+    engine.clear();
+    let board = Board::parse_position("15f:h8a1i8a3j8").unwrap();
+    let info = engine.search(&board, &Limits::nodes(20_000));
+    let best = info.best.map(|c| c.to_string());
+    assert!(
+        matches!(best.as_deref(), Some("g8" | "k8")),
+        "{what}: {best:?} does not block the open three"
+    );
+}
+
+/// Checks that every node of a search that reached depth 2 is counted in
+/// `Engine::stats` once: root solvers, interior, horizon, early and probe nodes.
+fn nodes_are_accounted(engine: &gomoku::Engine, info: &gomoku::SearchInfo, what: &str) {
+    let s = engine.stats;
+    if info.depth >= 2 {
+        let counted = s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
+        assert_eq!(counted, info.nodes, "{what}: {s:?}");
+    }
+}
+
 /// The selective-search options (late-move reductions by index, ordering gap and
 /// history, down to the horizon; move-count pruning; wider lists; the reductions from
 /// the second move and move-count pruning are on by default, the rest off) keep the
@@ -320,7 +353,7 @@ fn the_static_value_options_keep_the_limits_the_counts_and_the_wins() {
 /// block it at one of its two ends (a block one cell further off leaves an open four).
 #[test]
 fn the_cut_node_fail_high_and_averaging_options_keep_the_limits_counts_and_wins() {
-    use gomoku::{Board, Engine, Limits, Notation};
+    use gomoku::Engine;
     type Set = fn(&mut Engine);
     let settings: [(&str, Set); 5] = [
         ("cut-node reduction", |e| e.cut_node_reduction = 1),
@@ -342,31 +375,13 @@ fn the_cut_node_fail_high_and_averaging_options_keep_the_limits_counts_and_wins(
         set(&mut engine);
         let mut fail_high_reduced = 0;
         searches_keep_the_node_limit(&mut engine, |engine, info, at| {
-            let s = engine.stats;
-            fail_high_reduced += s.fail_high_reduced;
-            if info.depth >= 2 {
-                let counted =
-                    s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
-                assert_eq!(counted, info.nodes, "{what}: {at}: {s:?}");
-            }
+            fail_high_reduced += engine.stats.fail_high_reduced;
+            nodes_are_accounted(engine, info, &format!("{what}: {at}"));
         });
         if engine.fail_high_margin > 0 {
             assert!(fail_high_reduced > 0, "{what}: no move reduced");
         }
-        engine.root_vcf_nodes = 0;
-        engine.root_vct_nodes = 0;
-        engine.clear();
-        let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
-        let info = engine.search(&board, &Limits::depth(5));
-        assert!(info.score.is_win(), "{what}: {:?}", info.score);
-        engine.clear();
-        let board = Board::parse_position("15f:h8a1i8a3j8").unwrap();
-        let info = engine.search(&board, &Limits::nodes(20_000));
-        let best = info.best.map(|c| c.to_string());
-        assert!(
-            matches!(best.as_deref(), Some("g8" | "k8")),
-            "{what}: {best:?} does not block the open three"
-        );
+        finds_the_open_three_results(&mut engine, 5, what);
     }
 }
 
@@ -1154,41 +1169,24 @@ fn a_new_game_is_begun_as_piskvork_begins_it() {
 /// of 0 and a large one, on top of the defaults, keeps the node limit, always gives a
 /// move, accounts for every node in `Engine::stats` (the test searches' nodes among
 /// them), does act (table moves extended, nodes cut by a multi-cut; the test would pass
-/// with a switch that did nothing otherwise), and still finds the textbook results of an open three: the side
-/// that has it wins when the opponent has no four to answer with, and the opponent
-/// must block it at one of its two ends.
+/// with a switch that did nothing otherwise), and still finds the textbook results of
+/// an open three: the side that has it wins when the opponent has no four to answer
+/// with, and the opponent must block it at one of its two ends.
 #[test]
 fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
-    use gomoku::{Board, Engine, Limits, Notation};
+    use gomoku::Engine;
     let (mut extended, mut multi_cuts) = (0, 0);
     for margin in [0, 4, 200] {
         let mut engine = Engine::new(4);
         engine.singular_depth = 3;
         engine.singular_margin = margin;
+        let what = format!("margin {margin}");
         searches_keep_the_node_limit(&mut engine, |engine, info, at| {
-            let s = engine.stats;
-            extended += s.singular_extended;
-            multi_cuts += s.multi_cuts;
-            if info.depth >= 2 {
-                let counted =
-                    s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
-                assert_eq!(counted, info.nodes, "margin {margin}: {at}: {s:?}");
-            }
+            extended += engine.stats.singular_extended;
+            multi_cuts += engine.stats.multi_cuts;
+            nodes_are_accounted(engine, info, &format!("{what}: {at}"));
         });
-        engine.root_vcf_nodes = 0;
-        engine.root_vct_nodes = 0;
-        engine.clear();
-        let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
-        let info = engine.search(&board, &Limits::depth(7));
-        assert!(info.score.is_win(), "margin {margin}: {:?}", info.score);
-        engine.clear();
-        let board = Board::parse_position("15f:h8a1i8a3j8").unwrap();
-        let info = engine.search(&board, &Limits::nodes(20_000));
-        let best = info.best.map(|c| c.to_string());
-        assert!(
-            matches!(best.as_deref(), Some("g8" | "k8")),
-            "margin {margin}: {best:?} does not block the open three"
-        );
+        finds_the_open_three_results(&mut engine, 7, &what);
     }
     assert!(
         extended > 0 && multi_cuts > 0,
@@ -1209,7 +1207,7 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 /// moves extended; the test would pass with a switch that did nothing otherwise).
 #[test]
 fn the_fractional_plies_keep_the_limits_the_counts_and_the_wins() {
-    use gomoku::{Board, Engine, Limits, Notation, ONE_PLY};
+    use gomoku::{Engine, ONE_PLY};
     type Setup = fn(&mut Engine);
     let setups: [(&str, Setup); 6] = [
         ("ttm-ext 4,1", |e| {
@@ -1238,28 +1236,10 @@ fn the_fractional_plies_keep_the_limits_the_counts_and_the_wins() {
         let mut engine = Engine::new(4);
         setup(&mut engine);
         searches_keep_the_node_limit(&mut engine, |engine, info, at| {
-            let s = engine.stats;
-            tt_extended += s.tt_move_extended;
-            if info.depth >= 2 {
-                let counted =
-                    s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
-                assert_eq!(counted, info.nodes, "{name}: {at}: {s:?}");
-            }
+            tt_extended += engine.stats.tt_move_extended;
+            nodes_are_accounted(engine, info, &format!("{name}: {at}"));
         });
-        engine.root_vcf_nodes = 0;
-        engine.root_vct_nodes = 0;
-        engine.clear();
-        let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
-        let info = engine.search(&board, &Limits::depth(7));
-        assert!(info.score.is_win(), "{name}: {:?}", info.score);
-        engine.clear();
-        let board = Board::parse_position("15f:h8a1i8a3j8").unwrap();
-        let info = engine.search(&board, &Limits::nodes(20_000));
-        let best = info.best.map(|c| c.to_string());
-        assert!(
-            matches!(best.as_deref(), Some("g8" | "k8")),
-            "{name}: {best:?} does not block the open three"
-        );
+        finds_the_open_three_results(&mut engine, 7, name);
     }
     assert!(tt_extended > 0, "no table move extended");
 }
