@@ -133,6 +133,8 @@ pub struct SearchStats {
     /// Table moves searched deeper by [`Engine::tt_move_extension_pv`] or
     /// [`Engine::tt_move_extension_non_pv`].
     pub tt_move_extended: u64,
+    /// Nodes searched a ply shallower by [`Engine::iir_depth`].
+    pub iir_reduced: u64,
 }
 
 impl std::ops::AddAssign for SearchStats {
@@ -160,6 +162,7 @@ impl std::ops::AddAssign for SearchStats {
             singular_extended,
             multi_cuts,
             tt_move_extended,
+            iir_reduced,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -182,6 +185,7 @@ impl std::ops::AddAssign for SearchStats {
         self.singular_extended += singular_extended;
         self.multi_cuts += multi_cuts;
         self.tt_move_extended += tt_move_extended;
+        self.iir_reduced += iir_reduced;
     }
 }
 
@@ -292,6 +296,13 @@ pub struct Engine {
     /// [+7, +60]) and 54.8 % of 240 at 200 ms; 12 scored 51.7 % of 240 at 100 ms (see
     /// FIGURES.md, twenty-seventh session).
     pub pv_max_moves: usize,
+    /// Internal iterative reduction: a principal-variation or expected cut node with this
+    /// many plies or more left and no transposition-table move is searched a ply
+    /// shallower (its ordering has no tried best move; the next iteration finds the
+    /// entry). 0 (the default) is off. After Ed Schröder's idea, as Stockfish and Rapfi
+    /// use it (design read, not code; Chessprogramming wiki, "Internal Iterative
+    /// Reductions").
+    pub iir_depth: i32,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
     /// off), so a search to a fixed depth keeps its root value. On by default, with
@@ -581,6 +592,7 @@ impl Engine {
             four_extension: false,
             max_moves: 8,
             pv_max_moves: 16,
+            iir_depth: 0,
             leaf_vcf_nodes: 60,
             move_count_pruning: true,
             move_count_base: 3.0,

@@ -397,10 +397,22 @@ impl Engine {
                 }
             }
         }
+        let pv_node = beta != alpha + 1;
+        // 4a. Internal iterative reduction: no table move to try first, a ply less.
+        let depth = if self.iir_depth > 0
+            && tt_move.is_none()
+            && excluded.is_none()
+            && (pv_node || cut_node)
+            && depth >= plies(self.iir_depth)
+        {
+            self.stats.iir_reduced += 1;
+            depth - ONE_PLY
+        } else {
+            depth
+        };
         let calm = is_calm(b);
         // 4b. The interior node's static value, when an option reads it: whether the side
         // to move is improving, and reverse futility pruning.
-        let pv_node = beta != alpha + 1;
         let (stand, improving) = if self.reads_static_values() {
             let stand = self.record_static_value(b, ply, calm);
             let improving = self.improving(ply);

@@ -918,6 +918,7 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--se-depth", "2", "0 or a whole number of 3 or more"),
         ("--se-depth", "-1", "0 or a whole number of 3 or more"),
         ("--se-margin", "-1", "a whole number of 0 or more"),
+        ("--iir-depth", "-1", "a whole number of 0 or more"),
         ("--reply-ext", "-1", "a whole number from 0 to 32"),
         ("--reply-ext", "33", "a whole number from 0 to 32"),
         ("--frac-red", "1", "on or off"),
@@ -972,6 +973,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "3",
         "--se-margin",
         "0",
+        "--iir-depth",
+        "2",
         "--ttm-ext",
         "16,0",
         "--reply-ext",
@@ -1192,6 +1195,29 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
         extended > 0 && multi_cuts > 0,
         "{extended} table moves extended, {multi_cuts} multi-cuts"
     );
+}
+
+/// The internal iterative reduction (off by default), from 2, 3 and 6 plies left, on top
+/// of the defaults, keeps the node limit, always gives a move, accounts for every node in
+/// `Engine::stats`, does act (nodes reduced; the test would pass with a switch that did
+/// nothing otherwise), and still finds the textbook results of an open three: the side
+/// that has it wins when the opponent has no four to answer with, and the opponent must
+/// block it at one of its two ends.
+#[test]
+fn the_internal_iterative_reduction_keeps_the_limits_the_counts_and_the_wins() {
+    use gomoku::Engine;
+    let mut reduced = 0;
+    for depth in [2, 3, 6] {
+        let mut engine = Engine::new(4);
+        engine.iir_depth = depth;
+        let what = format!("iir depth {depth}");
+        searches_keep_the_node_limit(&mut engine, |engine, info, at| {
+            reduced += engine.stats.iir_reduced;
+            nodes_are_accounted(engine, info, &format!("{what}: {at}"));
+        });
+        finds_the_open_three_results(&mut engine, 7, &what);
+    }
+    assert!(reduced > 0, "no node reduced");
 }
 
 /// The fractional-ply options (off by default): the table move's extension
