@@ -12,7 +12,7 @@
 //! now, so it searches as the default does). Search-shape variants as `name=value`
 //! after `search`: `max-moves=N` (`Engine::max_moves`) and the selective search's
 //! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
-//! `hist=0|1`, `mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
+//! `hist=0|1`, `mc=0|1`, `pv-mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
 //! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `stand-pat=0|1`,
 //! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `iir-depth=D`, `red-pv-less=D`, `red-not-improving=D`, `eval-avg=0|1|2` (2: the stones' part only),
 //! and in sixteenths of a ply (`gomoku::ONE_PLY`) `ttm-ext=PV,NONPV`
@@ -198,6 +198,7 @@ fn set_option(e: &mut Engine, option: &str) {
         "red-depth" => e.reduction_depth = n(),
         "red-floor" => e.reduction_floor = n(),
         "mc" => e.move_count_pruning = n() != 0,
+        "pv-mc" => e.pv_move_count_pruning = n() != 0,
         "four-ext" => e.four_extension = n() != 0,
         "leaf-vcf" => e.leaf_vcf_nodes = n() as u64,
         "leaf-vct" => e.leaf_vct_nodes = n() as u64,

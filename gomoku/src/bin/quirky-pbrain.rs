@@ -20,7 +20,8 @@
 //!   together), `--leaf-vct N` (`Engine::leaf_vct_nodes`), `--leaf-vct-vcf N`
 //!   (`Engine::leaf_vct_vcf_nodes`); search shape: `--max-moves N` (`Engine::max_moves`),
 //!   `--pv-max-moves N` (`Engine::pv_max_moves`),
-//!   `--move-count on|off` (`Engine::move_count_pruning`); selective search:
+//!   `--move-count on|off` (`Engine::move_count_pruning`), `--pv-move-count on|off`
+//!   (`Engine::pv_move_count_pruning`); selective search:
 //!   `--reductions on|off` (`Engine::reductions`), `--red-div X`
 //!   (`Engine::reduction_divisor`), `--red-gap N` (`Engine::reduction_gap`), `--red-from N`
 //!   (`Engine::reduction_from`), `--red-depth D` (`Engine::reduction_depth`),
@@ -244,6 +245,9 @@ fn main() {
         setter(value("--leaf-vct"), |e, n| e.leaf_vct_nodes = n),
         setter(positive("--leaf-vct-vcf"), |e, n| e.leaf_vct_vcf_nodes = n),
         setter(switch("--move-count"), |e, on| e.move_count_pruning = on),
+        setter(switch("--pv-move-count"), |e, on| {
+            e.pv_move_count_pruning = on
+        }),
         setter(positive("--max-moves"), |e, n| e.max_moves = n as usize),
         setter(positive("--pv-max-moves"), |e, n| {
             e.pv_max_moves = n as usize

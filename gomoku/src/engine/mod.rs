@@ -332,6 +332,10 @@ pub struct Engine {
     /// against 78 at 160,000 (Rapfi 40,000), and no more than the default at 200 ms a
     /// move; the three together gained at 200 ms (see FIGURES.md).
     pub move_count_pruning: bool,
+    /// Whether [`Engine::move_count_pruning`] applies at principal-variation nodes too
+    /// (true by default, as before the option; false searches a principal-variation
+    /// node's whole width, [`Engine::pv_max_moves`], at every depth).
+    pub pv_move_count_pruning: bool,
     /// The constant of [`Engine::move_count_pruning`]'s schedule (3 by default).
     pub move_count_base: f64,
     /// Reverse futility pruning (Rapfi's "futility pruning: child node", chess engines'
@@ -595,6 +599,7 @@ impl Engine {
             iir_depth: 0,
             leaf_vcf_nodes: 60,
             move_count_pruning: true,
+            pv_move_count_pruning: true,
             move_count_base: 3.0,
             reverse_futility_margin: 100,
             reverse_futility_depth: MAX_DEPTH as i32,

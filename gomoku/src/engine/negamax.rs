@@ -485,17 +485,18 @@ impl Engine {
         }
         .clamp(0, ONE_PLY);
         // Move-count pruning: near the horizon only the first few candidates.
-        let move_count = if self.move_count_pruning && calm {
-            let plies_left = f64::from(depth.max(0)) / f64::from(ONE_PLY);
-            let count = (self.move_count_base + plies_left.powf(1.32)) as usize;
-            if self.improving_move_count && improving == Some(false) {
-                count / 2
+        let move_count =
+            if self.move_count_pruning && calm && (self.pv_move_count_pruning || !pv_node) {
+                let plies_left = f64::from(depth.max(0)) / f64::from(ONE_PLY);
+                let count = (self.move_count_base + plies_left.powf(1.32)) as usize;
+                if self.improving_move_count && improving == Some(false) {
+                    count / 2
+                } else {
+                    count
+                }
             } else {
-                count
-            }
-        } else {
-            usize::MAX
-        };
+                usize::MAX
+            };
         self.stats.interior += 1;
         self.stats.early -= 1;
         self.stats.generated += moves.len() as u64;

@@ -922,6 +922,7 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--reply-ext", "-1", "a whole number from 0 to 32"),
         ("--reply-ext", "33", "a whole number from 0 to 32"),
         ("--frac-red", "1", "on or off"),
+        ("--pv-move-count", "yes", "on or off"),
     ];
     let ttm_ext = "two whole numbers from 0 to 16 separated by a comma";
     for value in ["4", "17,1", "4,-1", "4,1,1", "a,b"] {
@@ -975,6 +976,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "0",
         "--iir-depth",
         "2",
+        "--pv-move-count",
+        "off",
         "--ttm-ext",
         "16,0",
         "--reply-ext",
@@ -1218,6 +1221,28 @@ fn the_internal_iterative_reduction_keeps_the_limits_the_counts_and_the_wins() {
         finds_the_open_three_results(&mut engine, 7, &what);
     }
     assert!(reduced > 0, "no node reduced");
+}
+
+/// Move-count pruning left off at principal-variation nodes
+/// (`Engine::pv_move_count_pruning` false), on top of the defaults, keeps the node limit,
+/// always gives a move, accounts for every node in `Engine::stats`, prunes fewer moves
+/// than the default on the same searches (the test would pass with a switch that did
+/// nothing otherwise), and still finds the textbook results of an open three.
+#[test]
+fn the_principal_variation_without_move_count_pruning_keeps_the_limits_and_the_wins() {
+    use gomoku::Engine;
+    let mut pruned = [0, 0];
+    for (i, on) in [true, false].into_iter().enumerate() {
+        let mut engine = Engine::new(4);
+        engine.pv_move_count_pruning = on;
+        let what = format!("pv move count {on}");
+        searches_keep_the_node_limit(&mut engine, |engine, info, at| {
+            pruned[i] += engine.stats.pruned;
+            nodes_are_accounted(engine, info, &format!("{what}: {at}"));
+        });
+        finds_the_open_three_results(&mut engine, 7, &what);
+    }
+    assert!(pruned[1] < pruned[0], "pruned with and without: {pruned:?}");
 }
 
 /// The fractional-ply options (off by default): the table move's extension
