@@ -38,7 +38,8 @@
 //!   (`Engine::eval_average`; `stones` with `Engine::eval_average_stones`); extensions:
 //!   `--se-depth D` (`Engine::singular_depth`, 0 = off), `--se-margin M`
 //!   (`Engine::singular_margin`); `--iir-depth D` (`Engine::iir_depth`, internal
-//!   iterative reduction, 0 = off); fractions of a ply, in sixteenths (`gomoku::ONE_PLY`):
+//!   iterative reduction, 0 = off), `--pv-stale U` (`Engine::pv_stale_reduction`, in
+//!   sixteenths of a ply, 0 = off); fractions of a ply, in sixteenths (`gomoku::ONE_PLY`):
 //!   `--ttm-ext PV,NONPV` (`Engine::tt_move_extension_pv` and
 //!   `Engine::tt_move_extension_non_pv`, 0,0 = off; 4,1 is about Rapfi's 0.25 and 0.08
 //!   ply), `--reply-ext U` (`Engine::reply_extension`, 16 by default: a single forced
@@ -51,7 +52,7 @@
 //! take 1 or more, `--red-div` a finite number greater than 0, `--mc-base` a finite
 //! number of 0 or more, `--red-gap`, `--red-floor`, `--red-pv-less` and
 //! `--red-not-improving` 0 or more, `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or
-//! more, `--rfp`, `--razor`, `--cut-red`, `--fhr`, `--se-margin` and `--iir-depth` 0 or more,
+//! more, `--rfp`, `--razor`, `--cut-red`, `--fhr`, `--se-margin`, `--iir-depth` and `--pv-stale` 0 or more,
 //! `--se-depth` 0 or 3 or more, `--ttm-ext` two whole numbers from 0 to 16 separated by a
 //! comma, `--reply-ext` a whole number from 0 to 32.
 //!
@@ -304,6 +305,8 @@ fn main() {
         setter(at_least("--se-margin", 0), |e, m| e.singular_margin = m),
         // 0 turns the internal iterative reduction off.
         setter(at_least("--iir-depth", 0), |e, d| e.iir_depth = d),
+        // 0 turns the stale-entry reduction off.
+        setter(at_least("--pv-stale", 0), |e, u| e.pv_stale_reduction = u),
         setter(ttm_ext, |e, (pv, non_pv)| {
             e.tt_move_extension_pv = pv;
             e.tt_move_extension_non_pv = non_pv;

@@ -135,6 +135,8 @@ pub struct SearchStats {
     pub tt_move_extended: u64,
     /// Nodes searched a ply shallower by [`Engine::iir_depth`].
     pub iir_reduced: u64,
+    /// Principal-variation nodes searched shallower by [`Engine::pv_stale_reduction`].
+    pub pv_stale_reduced: u64,
 }
 
 impl std::ops::AddAssign for SearchStats {
@@ -163,6 +165,7 @@ impl std::ops::AddAssign for SearchStats {
             multi_cuts,
             tt_move_extended,
             iir_reduced,
+            pv_stale_reduced,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -186,6 +189,7 @@ impl std::ops::AddAssign for SearchStats {
         self.multi_cuts += multi_cuts;
         self.tt_move_extended += tt_move_extended;
         self.iir_reduced += iir_reduced;
+        self.pv_stale_reduced += pv_stale_reduced;
     }
 }
 
@@ -303,6 +307,14 @@ pub struct Engine {
     /// use it (design read, not code; Chessprogramming wiki, "Internal Iterative
     /// Reductions").
     pub iir_depth: i32,
+    /// The stale-entry reduction at principal-variation nodes, in sixteenths of a ply
+    /// ([`ONE_PLY`]) per ply of depth the node's table entry lacks: a principal-variation
+    /// node with a table move whose entry is shallower than the search now asks for (the
+    /// move has not been confirmed for that many iterations) is searched that much
+    /// shallower, at most [`PV_STALE_REDUCTION_MAX`]. 0 (the default) is off; Rapfi's
+    /// value, 0.28 of a ply a ply, is about 4 (design read in Rapfi's `search/ab`, not
+    /// its code).
+    pub pv_stale_reduction: i32,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
     /// off), so a search to a fixed depth keeps its root value. On by default, with
@@ -549,6 +561,9 @@ pub(super) fn per_ply(per_ply: i32, depth: i32) -> i32 {
 /// Most attacker threats of a leaf VCT probe ([`Engine::leaf_vct_nodes`]).
 pub const LEAF_VCT_DEPTH: u32 = 3;
 const MAX_DEPTH: u32 = 40;
+/// The most [`Engine::pv_stale_reduction`] takes from a node: three and a half plies, in
+/// units of [`ONE_PLY`] (Rapfi's cap is 3.6 plies).
+pub const PV_STALE_REDUCTION_MAX: i32 = 7 * ONE_PLY / 2;
 /// Search nodes between two polls of the time budget: every node (a node with its leaf
 /// VCF costs a few to a few hundred microseconds of CPU, stretched several times in wall
 /// time on a loaded machine; reading the clock costs tens of nanoseconds).
@@ -597,6 +612,7 @@ impl Engine {
             max_moves: 8,
             pv_max_moves: 16,
             iir_depth: 0,
+            pv_stale_reduction: 0,
             leaf_vcf_nodes: 60,
             move_count_pruning: true,
             pv_move_count_pruning: true,

@@ -3,8 +3,8 @@
 //! with its probes, the transposition table, the move loop, the store).
 
 use super::{
-    Engine, HISTORY_CELLS, HISTORY_MAX, KILLER_PLIES, LEAF_VCT_DEPTH, MAX_PLY, ONE_PLY, per_ply,
-    plies,
+    Engine, HISTORY_CELLS, HISTORY_MAX, KILLER_PLIES, LEAF_VCT_DEPTH, MAX_PLY, ONE_PLY,
+    PV_STALE_REDUCTION_MAX, per_ply, plies,
 };
 use crate::board::Board;
 use crate::eval::{evaluate_parts, evaluate_with, has_double_four_cell, quick_win};
@@ -409,6 +409,25 @@ impl Engine {
             depth - ONE_PLY
         } else {
             depth
+        };
+        // 4a'. A principal-variation node whose table entry is shallower than this search:
+        // its move not confirmed for some iterations, a part of a ply less per ply missing.
+        let depth = match tt_entry {
+            Some(e)
+                if self.pv_stale_reduction > 0
+                    && pv_node
+                    && tt_move.is_some()
+                    && excluded.is_none()
+                    && depth > ONE_PLY =>
+            {
+                let gap = (depth - self.table_depth(e.depth)).max(0);
+                let r = (gap * self.pv_stale_reduction / ONE_PLY).min(PV_STALE_REDUCTION_MAX);
+                if r > 0 {
+                    self.stats.pv_stale_reduced += 1;
+                }
+                depth - r
+            }
+            _ => depth,
         };
         let calm = is_calm(b);
         // 4b. The interior node's static value, when an option reads it: whether the side

@@ -919,6 +919,7 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--se-depth", "-1", "0 or a whole number of 3 or more"),
         ("--se-margin", "-1", "a whole number of 0 or more"),
         ("--iir-depth", "-1", "a whole number of 0 or more"),
+        ("--pv-stale", "-1", "a whole number of 0 or more"),
         ("--reply-ext", "-1", "a whole number from 0 to 32"),
         ("--reply-ext", "33", "a whole number from 0 to 32"),
         ("--frac-red", "1", "on or off"),
@@ -978,6 +979,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "2",
         "--pv-move-count",
         "off",
+        "--pv-stale",
+        "4",
         "--ttm-ext",
         "16,0",
         "--reply-ext",
@@ -1200,27 +1203,45 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
     );
 }
 
-/// The internal iterative reduction (off by default), from 2, 3 and 6 plies left, on top
-/// of the defaults, keeps the node limit, always gives a move, accounts for every node in
-/// `Engine::stats`, does act (nodes reduced; the test would pass with a switch that did
-/// nothing otherwise), and still finds the textbook results of an open three: the side
-/// that has it wins when the opponent has no four to answer with, and the opponent must
-/// block it at one of its two ends.
+/// The depth reductions for missing or stale table entries (off by default): the
+/// internal iterative reduction (`Engine::iir_depth`) from 2, 3 and 6 plies left, and the
+/// stale-entry reduction at principal-variation nodes (`Engine::pv_stale_reduction`, 4
+/// and 16 sixteenths a ply, with the table's depths in whole plies and in sixteenths), on
+/// top of the defaults, keep the node limit, always give a move, account for every node
+/// in `Engine::stats`, do act (nodes reduced by each; the test would pass with a switch
+/// that did nothing otherwise), and still find the textbook results of an open three:
+/// the side that has it wins when the opponent has no four to answer with, and the
+/// opponent must block it at one of its two ends.
 #[test]
-fn the_internal_iterative_reduction_keeps_the_limits_the_counts_and_the_wins() {
+fn the_reductions_for_missing_or_stale_entries_keep_the_limits_and_the_wins() {
     use gomoku::Engine;
-    let mut reduced = 0;
-    for depth in [2, 3, 6] {
+    type Setup = fn(&mut Engine);
+    let setups: [(&str, Setup); 6] = [
+        ("iir 2", |e| e.iir_depth = 2),
+        ("iir 3", |e| e.iir_depth = 3),
+        ("iir 6", |e| e.iir_depth = 6),
+        ("pv stale 4", |e| e.pv_stale_reduction = 4),
+        ("pv stale 4, table in units", |e| {
+            e.pv_stale_reduction = 4;
+            e.table_depth_units = true;
+        }),
+        ("pv stale 16", |e| e.pv_stale_reduction = 16),
+    ];
+    let (mut iir, mut stale) = (0, 0);
+    for (name, setup) in setups {
         let mut engine = Engine::new(4);
-        engine.iir_depth = depth;
-        let what = format!("iir depth {depth}");
+        setup(&mut engine);
         searches_keep_the_node_limit(&mut engine, |engine, info, at| {
-            reduced += engine.stats.iir_reduced;
-            nodes_are_accounted(engine, info, &format!("{what}: {at}"));
+            iir += engine.stats.iir_reduced;
+            stale += engine.stats.pv_stale_reduced;
+            nodes_are_accounted(engine, info, &format!("{name}: {at}"));
         });
-        finds_the_open_three_results(&mut engine, 7, &what);
+        finds_the_open_three_results(&mut engine, 7, name);
     }
-    assert!(reduced > 0, "no node reduced");
+    assert!(
+        iir > 0 && stale > 0,
+        "{iir} iir, {stale} stale-entry reductions"
+    );
 }
 
 /// Move-count pruning left off at principal-variation nodes
