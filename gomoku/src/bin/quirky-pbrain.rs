@@ -39,7 +39,8 @@
 //!   `--se-depth D` (`Engine::singular_depth`, 0 = off), `--se-margin M`
 //!   (`Engine::singular_margin`); `--iir-depth D` (`Engine::iir_depth`, internal
 //!   iterative reduction, 0 = off), `--pv-stale U` (`Engine::pv_stale_reduction`, in
-//!   sixteenths of a ply, 0 = off); fractions of a ply, in sixteenths (`gomoku::ONE_PLY`):
+//!   sixteenths of a ply, 0 = off), `--tt-eval on|off` (`Engine::tt_value_as_eval`);
+//!   fractions of a ply, in sixteenths (`gomoku::ONE_PLY`):
 //!   `--ttm-ext PV,NONPV` (`Engine::tt_move_extension_pv` and
 //!   `Engine::tt_move_extension_non_pv`, 0,0 = off; 4,1 is about Rapfi's 0.25 and 0.08
 //!   ply), `--reply-ext U` (`Engine::reply_extension`, 16 by default: a single forced
@@ -307,6 +308,7 @@ fn main() {
         setter(at_least("--iir-depth", 0), |e, d| e.iir_depth = d),
         // 0 turns the stale-entry reduction off.
         setter(at_least("--pv-stale", 0), |e, u| e.pv_stale_reduction = u),
+        setter(switch("--tt-eval"), |e, on| e.tt_value_as_eval = on),
         setter(ttm_ext, |e, (pv, non_pv)| {
             e.tt_move_extension_pv = pv;
             e.tt_move_extension_non_pv = non_pv;

@@ -315,6 +315,12 @@ pub struct Engine {
     /// value, 0.28 of a ply a ply, is about 4 (design read in Rapfi's `search/ab`, not
     /// its code).
     pub pv_stale_reduction: i32,
+    /// Whether the pruning decisions that read a node's static value (reverse futility
+    /// pruning, razoring, the fail-high reduction) read the transposition table's value
+    /// instead where its bound says the true value lies beyond the static one on that
+    /// side (a lower bound above it, an upper bound below it, an exact value), as
+    /// Stockfish and Rapfi do; never a decisive value. False (the default) as before.
+    pub tt_value_as_eval: bool,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
     /// off), so a search to a fixed depth keeps its root value. On by default, with
@@ -613,6 +619,7 @@ impl Engine {
             pv_max_moves: 16,
             iir_depth: 0,
             pv_stale_reduction: 0,
+            tt_value_as_eval: false,
             leaf_vcf_nodes: 60,
             move_count_pruning: true,
             pv_move_count_pruning: true,

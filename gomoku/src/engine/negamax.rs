@@ -435,6 +435,20 @@ impl Engine {
         let (stand, improving) = if self.reads_static_values() {
             let stand = self.record_static_value(b, ply, calm);
             let improving = self.improving(ply);
+            // The table's value, where its bound says it is nearer the truth, stands for
+            // the static value in the pruning decisions (not in `improving`).
+            let stand = match (stand, tt_entry) {
+                (Some(v), Some(e)) if self.tt_value_as_eval => {
+                    let t = e.score.from_tt(ply);
+                    let nearer = match e.bound {
+                        Bound::Lower => t > v,
+                        Bound::Upper => t < v,
+                        Bound::Exact => true,
+                    };
+                    Some(if nearer && !t.is_decisive() { t } else { v })
+                }
+                _ => stand,
+            };
             if let Some(stand) = stand
                 && calm
                 && !pv_node

@@ -924,6 +924,7 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--reply-ext", "33", "a whole number from 0 to 32"),
         ("--frac-red", "1", "on or off"),
         ("--pv-move-count", "yes", "on or off"),
+        ("--tt-eval", "1", "on or off"),
     ];
     let ttm_ext = "two whole numbers from 0 to 16 separated by a comma";
     for value in ["4", "17,1", "4,-1", "4,1,1", "a,b"] {
@@ -981,6 +982,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "off",
         "--pv-stale",
         "4",
+        "--tt-eval",
+        "on",
         "--ttm-ext",
         "16,0",
         "--reply-ext",
@@ -1206,7 +1209,8 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 /// The depth reductions for missing or stale table entries (off by default): the
 /// internal iterative reduction (`Engine::iir_depth`) from 2, 3 and 6 plies left, and the
 /// stale-entry reduction at principal-variation nodes (`Engine::pv_stale_reduction`, 4
-/// and 16 sixteenths a ply, with the table's depths in whole plies and in sixteenths), on
+/// and 16 sixteenths a ply, with the table's depths in whole plies and in sixteenths),
+/// and the table's value standing for the static value (`Engine::tt_value_as_eval`), on
 /// top of the defaults, keep the node limit, always give a move, account for every node
 /// in `Engine::stats`, do act (nodes reduced by each; the test would pass with a switch
 /// that did nothing otherwise), and still find the textbook results of an open three:
@@ -1216,7 +1220,7 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 fn the_reductions_for_missing_or_stale_entries_keep_the_limits_and_the_wins() {
     use gomoku::Engine;
     type Setup = fn(&mut Engine);
-    let setups: [(&str, Setup); 6] = [
+    let setups: [(&str, Setup); 7] = [
         ("iir 2", |e| e.iir_depth = 2),
         ("iir 3", |e| e.iir_depth = 3),
         ("iir 6", |e| e.iir_depth = 6),
@@ -1226,6 +1230,7 @@ fn the_reductions_for_missing_or_stale_entries_keep_the_limits_and_the_wins() {
             e.table_depth_units = true;
         }),
         ("pv stale 16", |e| e.pv_stale_reduction = 16),
+        ("tt eval", |e| e.tt_value_as_eval = true),
     ];
     let (mut iir, mut stale) = (0, 0);
     for (name, setup) in setups {
