@@ -39,7 +39,8 @@
 //!   `--se-depth D` (`Engine::singular_depth`, 0 = off), `--se-margin M`
 //!   (`Engine::singular_margin`); `--iir-depth D` (`Engine::iir_depth`, internal
 //!   iterative reduction, 0 = off), `--pv-stale U` (`Engine::pv_stale_reduction`, in
-//!   sixteenths of a ply, 0 = off), `--tt-eval on|off` (`Engine::tt_value_as_eval`);
+//!   sixteenths of a ply, 0 = off), `--tt-eval on|off` (`Engine::tt_value_as_eval`),
+//!   `--lmr-deeper M` (`Engine::lmr_deeper_margin`, 0 = off);
 //!   fractions of a ply, in sixteenths (`gomoku::ONE_PLY`):
 //!   `--ttm-ext PV,NONPV` (`Engine::tt_move_extension_pv` and
 //!   `Engine::tt_move_extension_non_pv`, 0,0 = off; 4,1 is about Rapfi's 0.25 and 0.08
@@ -53,9 +54,10 @@
 //! take 1 or more, `--red-div` a finite number greater than 0, `--mc-base` a finite
 //! number of 0 or more, `--red-gap`, `--red-floor`, `--red-pv-less` and
 //! `--red-not-improving` 0 or more, `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or
-//! more, `--rfp`, `--razor`, `--cut-red`, `--fhr`, `--se-margin`, `--iir-depth` and `--pv-stale` 0 or more,
-//! `--se-depth` 0 or 3 or more, `--ttm-ext` two whole numbers from 0 to 16 separated by a
-//! comma, `--reply-ext` a whole number from 0 to 32.
+//! more, `--rfp`, `--razor`, `--cut-red`, `--fhr`, `--se-margin`, `--iir-depth`,
+//! `--pv-stale` and `--lmr-deeper` 0 or more, `--se-depth` 0 or 3 or more, `--ttm-ext`
+//! two whole numbers from 0 to 16 separated by a comma, `--reply-ext` a whole number
+//! from 0 to 32.
 //!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
@@ -309,6 +311,8 @@ fn main() {
         // 0 turns the stale-entry reduction off.
         setter(at_least("--pv-stale", 0), |e, u| e.pv_stale_reduction = u),
         setter(switch("--tt-eval"), |e, on| e.tt_value_as_eval = on),
+        // 0 turns the deeper re-search off.
+        setter(at_least("--lmr-deeper", 0), |e, m| e.lmr_deeper_margin = m),
         setter(ttm_ext, |e, (pv, non_pv)| {
             e.tt_move_extension_pv = pv;
             e.tt_move_extension_non_pv = non_pv;

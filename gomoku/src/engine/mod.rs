@@ -137,6 +137,8 @@ pub struct SearchStats {
     pub iir_reduced: u64,
     /// Principal-variation nodes searched shallower by [`Engine::pv_stale_reduction`].
     pub pv_stale_reduced: u64,
+    /// Reduced moves searched again a ply deeper by [`Engine::lmr_deeper_margin`].
+    pub lmr_deepened: u64,
 }
 
 impl std::ops::AddAssign for SearchStats {
@@ -166,6 +168,7 @@ impl std::ops::AddAssign for SearchStats {
             tt_move_extended,
             iir_reduced,
             pv_stale_reduced,
+            lmr_deepened,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -190,6 +193,7 @@ impl std::ops::AddAssign for SearchStats {
         self.tt_move_extended += tt_move_extended;
         self.iir_reduced += iir_reduced;
         self.pv_stale_reduced += pv_stale_reduced;
+        self.lmr_deepened += lmr_deepened;
     }
 }
 
@@ -321,6 +325,13 @@ pub struct Engine {
     /// side (a lower bound above it, an upper bound below it, an exact value), as
     /// Stockfish and Rapfi do; never a decisive value. False (the default) as before.
     pub tt_value_as_eval: bool,
+    /// The deeper re-search after a late-move reduction, in evaluation units (0, the
+    /// default, is off): a reduced move whose reduced search beat alpha by more than
+    /// this is searched again a ply deeper than its unreduced depth (Stockfish's and
+    /// Rapfi's "deeper search" after a reduced fail-high; the design read, not their
+    /// code). Never more than 40 plies below the root (half the deepest line), never on
+    /// a decisive value.
+    pub lmr_deeper_margin: i32,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
     /// off), so a search to a fixed depth keeps its root value. On by default, with
@@ -620,6 +631,7 @@ impl Engine {
             iir_depth: 0,
             pv_stale_reduction: 0,
             tt_value_as_eval: false,
+            lmr_deeper_margin: 0,
             leaf_vcf_nodes: 60,
             move_count_pruning: true,
             pv_move_count_pruning: true,

@@ -635,15 +635,27 @@ impl Engine {
                 } else {
                     alpha + 1
                 };
+                // The re-searches' depth: a ply more when the reduced search beat alpha by
+                // the deeper-search margin.
+                let mut full_depth = next_depth;
                 if s > alpha && !self.aborted {
                     if reduce {
                         self.stats.re_searches += 1;
+                        if self.lmr_deeper_margin > 0
+                            && ply < MAX_PLY / 2
+                            && !s.is_decisive()
+                            && !alpha.is_decisive()
+                            && s.0 > alpha.0.saturating_add(self.lmr_deeper_margin)
+                        {
+                            self.stats.lmr_deepened += 1;
+                            full_depth += ONE_PLY;
+                        }
                     }
-                    s = -self.negamax(b, next_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                    s = -self.negamax(b, full_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
                 }
                 if s > alpha && s < beta && !self.aborted {
                     self.stats.re_searches += 1;
-                    s = -self.negamax(b, next_depth, -beta, -alpha, ply + 1, false);
+                    s = -self.negamax(b, full_depth, -beta, -alpha, ply + 1, false);
                 }
             }
             b.try_undo();

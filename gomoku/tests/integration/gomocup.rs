@@ -920,6 +920,7 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--se-margin", "-1", "a whole number of 0 or more"),
         ("--iir-depth", "-1", "a whole number of 0 or more"),
         ("--pv-stale", "-1", "a whole number of 0 or more"),
+        ("--lmr-deeper", "-1", "a whole number of 0 or more"),
         ("--reply-ext", "-1", "a whole number from 0 to 32"),
         ("--reply-ext", "33", "a whole number from 0 to 32"),
         ("--frac-red", "1", "on or off"),
@@ -984,6 +985,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "4",
         "--tt-eval",
         "on",
+        "--lmr-deeper",
+        "50",
         "--ttm-ext",
         "16,0",
         "--reply-ext",
@@ -1206,21 +1209,22 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
     );
 }
 
-/// The depth reductions for missing or stale table entries (off by default): the
-/// internal iterative reduction (`Engine::iir_depth`) from 2, 3 and 6 plies left, and the
+/// Four options of the tree search around the table and the reductions (off by
+/// default): the internal iterative reduction (`Engine::iir_depth`) from 2, 3 and 6 plies left, and the
 /// stale-entry reduction at principal-variation nodes (`Engine::pv_stale_reduction`, 4
 /// and 16 sixteenths a ply, with the table's depths in whole plies and in sixteenths),
-/// and the table's value standing for the static value (`Engine::tt_value_as_eval`), on
-/// top of the defaults, keep the node limit, always give a move, account for every node
-/// in `Engine::stats`, do act (nodes reduced by each; the test would pass with a switch
-/// that did nothing otherwise), and still find the textbook results of an open three:
+/// the table's value standing for the static value (`Engine::tt_value_as_eval`) and the
+/// deeper re-search after a reduction (`Engine::lmr_deeper_margin`), on top of the
+/// defaults, keep the node limit, always give a move, account for every node in
+/// `Engine::stats`, do act (nodes reduced or moves deepened by the counted ones; the test
+/// would pass with a switch that did nothing otherwise), and still find the textbook results of an open three:
 /// the side that has it wins when the opponent has no four to answer with, and the
 /// opponent must block it at one of its two ends.
 #[test]
-fn the_reductions_for_missing_or_stale_entries_keep_the_limits_and_the_wins() {
+fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
     use gomoku::Engine;
     type Setup = fn(&mut Engine);
-    let setups: [(&str, Setup); 7] = [
+    let setups: [(&str, Setup); 8] = [
         ("iir 2", |e| e.iir_depth = 2),
         ("iir 3", |e| e.iir_depth = 3),
         ("iir 6", |e| e.iir_depth = 6),
@@ -1231,14 +1235,16 @@ fn the_reductions_for_missing_or_stale_entries_keep_the_limits_and_the_wins() {
         }),
         ("pv stale 16", |e| e.pv_stale_reduction = 16),
         ("tt eval", |e| e.tt_value_as_eval = true),
+        ("lmr deeper 30", |e| e.lmr_deeper_margin = 30),
     ];
-    let (mut iir, mut stale) = (0, 0);
+    let (mut iir, mut stale, mut deeper) = (0, 0, 0);
     for (name, setup) in setups {
         let mut engine = Engine::new(4);
         setup(&mut engine);
         searches_keep_the_node_limit(&mut engine, |engine, info, at| {
             iir += engine.stats.iir_reduced;
             stale += engine.stats.pv_stale_reduced;
+            deeper += engine.stats.lmr_deepened;
             nodes_are_accounted(engine, info, &format!("{name}: {at}"));
         });
         finds_the_open_three_results(&mut engine, 7, name);
