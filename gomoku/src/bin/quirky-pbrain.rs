@@ -40,7 +40,8 @@
 //!   (`Engine::singular_margin`); `--iir-depth D` (`Engine::iir_depth`, internal
 //!   iterative reduction, 0 = off), `--pv-stale U` (`Engine::pv_stale_reduction`, in
 //!   sixteenths of a ply, 0 = off), `--tt-eval on|off` (`Engine::tt_value_as_eval`),
-//!   `--lmr-deeper M` (`Engine::lmr_deeper_margin`, 0 = off);
+//!   `--lmr-deeper M` (`Engine::lmr_deeper_margin`, 0 = off), `--root-red on|off`
+//!   (`Engine::root_reductions`);
 //!   fractions of a ply, in sixteenths (`gomoku::ONE_PLY`):
 //!   `--ttm-ext PV,NONPV` (`Engine::tt_move_extension_pv` and
 //!   `Engine::tt_move_extension_non_pv`, 0,0 = off; 4,1 is about Rapfi's 0.25 and 0.08
@@ -313,6 +314,7 @@ fn main() {
         setter(switch("--tt-eval"), |e, on| e.tt_value_as_eval = on),
         // 0 turns the deeper re-search off.
         setter(at_least("--lmr-deeper", 0), |e, m| e.lmr_deeper_margin = m),
+        setter(switch("--root-red"), |e, on| e.root_reductions = on),
         setter(ttm_ext, |e, (pv, non_pv)| {
             e.tt_move_extension_pv = pv;
             e.tt_move_extension_non_pv = non_pv;

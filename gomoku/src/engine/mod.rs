@@ -332,6 +332,14 @@ pub struct Engine {
     /// code). Never more than 40 plies below the root (half the deepest line), never on
     /// a decisive value.
     pub lmr_deeper_margin: i32,
+    /// Late-move reductions at the root too (false, the default: every root move is
+    /// searched to the iteration's depth): from the third root move on (in the previous
+    /// iteration's order), a quiet move of a root that faces no four or open three is
+    /// searched first with a zero window at the depth [`Engine::reductions`] gives it (a
+    /// principal-variation node's, [`Engine::pv_reduction_less`] less), again at full
+    /// depth when it beats alpha. Rapfi reduces from the third root move as well (design
+    /// read, not code).
+    pub root_reductions: bool,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
     /// off), so a search to a fixed depth keeps its root value. On by default, with
@@ -632,6 +640,7 @@ impl Engine {
             pv_stale_reduction: 0,
             tt_value_as_eval: false,
             lmr_deeper_margin: 0,
+            root_reductions: false,
             leaf_vcf_nodes: 60,
             move_count_pruning: true,
             pv_move_count_pruning: true,

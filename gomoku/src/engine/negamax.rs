@@ -96,7 +96,7 @@ impl Engine {
     /// `depth` units of [`ONE_PLY`] left, whose ordering value is `gap` units below the
     /// node's best, quiet or not, with history value `h`, in units of [`ONE_PLY`]: whole
     /// plies, or sixteenths of a ply with [`Engine::fractional_reductions`].
-    fn reduction(&self, depth: i32, k: usize, gap: i32, quiet: bool, h: i32) -> i32 {
+    pub(super) fn reduction(&self, depth: i32, k: usize, gap: i32, quiet: bool, h: i32) -> i32 {
         let plies_left = f64::from(depth) / f64::from(ONE_PLY);
         let mut r = plies_left.ln() * ((k + 1) as f64).ln() / self.reduction_divisor;
         r += f64::from(gap.max(0)) * f64::from(self.reduction_gap) / 10_000.0;

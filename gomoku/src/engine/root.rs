@@ -4,7 +4,7 @@
 //! the root moves.
 
 use super::negamax::is_calm;
-use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, SearchInfo, SearchStats, plies};
+use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, ONE_PLY, SearchInfo, SearchStats, plies};
 use crate::board::Board;
 use crate::cell::Cell;
 use crate::eval::evaluate_with;
@@ -33,6 +33,9 @@ const SINGLE_REPLY_NODES: u64 = 10_000;
 /// under a game clock (a bound for slow nodes; [`SINGLE_REPLY_NODES`] usually stops it
 /// first).
 const SINGLE_REPLY_TIME: f64 = 1.0 / 16.0;
+/// The first root move (0-based, in the previous iteration's order) that
+/// [`Engine::root_reductions`] may reduce: the best two keep their depth.
+const ROOT_REDUCTION_FROM: usize = 2;
 
 impl Engine {
     /// The root defence's threat test: the plies in which the side to move of `b` wins
@@ -469,16 +472,44 @@ impl Engine {
             let mut searched = 0;
             // The root's children: a ply less, in units of ONE_PLY.
             let child_depth = plies(depth as i32 - 1);
+            let root_reducing = self.root_reductions
+                && self.reductions
+                && is_calm(&b)
+                && plies(depth as i32) >= plies(self.reduction_depth);
             for k in 0..scores.len() {
                 let c = scores[k].0;
                 if self.reverse_futility_margin > 0 {
                     self.four_played[0] = b.makes_four(b.index(c), b.side_to_move());
                 }
+                // Late-move reduction at the root (an option): quiet late moves of a calm
+                // root, a null window at the reduced depth first.
+                let r = if root_reducing && k >= ROOT_REDUCTION_FROM {
+                    let value = moves.iter().find(|m| m.1 == c).map_or(0, |m| m.0);
+                    if self.is_quiet_move(&b, c, value) {
+                        let r = self.reduction(plies(depth as i32), k, 0, true, 0);
+                        r.saturating_sub(plies(self.pv_reduction_less))
+                            .clamp(0, (child_depth - ONE_PLY).max(0))
+                    } else {
+                        0
+                    }
+                } else {
+                    0
+                };
                 b.play_unchecked(c);
                 let s = if k == 0 {
                     -self.negamax(&mut b, child_depth, -beta, -alpha, 1, false)
                 } else {
-                    let s = -self.negamax(&mut b, child_depth, -alpha - 1, -alpha, 1, true);
+                    let reduced = if r > 0 {
+                        self.stats.reduced += 1;
+                        -self.negamax(&mut b, child_depth - r, -alpha - 1, -alpha, 1, true)
+                    } else {
+                        alpha + 1
+                    };
+                    let s = if reduced > alpha && !self.aborted {
+                        -self.negamax(&mut b, child_depth, -alpha - 1, -alpha, 1, true)
+                    } else {
+                        reduced
+                    };
                     if s > alpha && s < beta && !self.aborted {
                         -self.negamax(&mut b, child_depth, -beta, -alpha, 1, false)
                     } else {

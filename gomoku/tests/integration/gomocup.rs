@@ -926,6 +926,7 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--frac-red", "1", "on or off"),
         ("--pv-move-count", "yes", "on or off"),
         ("--tt-eval", "1", "on or off"),
+        ("--root-red", "1", "on or off"),
     ];
     let ttm_ext = "two whole numbers from 0 to 16 separated by a comma";
     for value in ["4", "17,1", "4,-1", "4,1,1", "a,b"] {
@@ -987,6 +988,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "on",
         "--lmr-deeper",
         "50",
+        "--root-red",
+        "on",
         "--ttm-ext",
         "16,0",
         "--reply-ext",
@@ -1209,13 +1212,13 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
     );
 }
 
-/// Four options of the tree search around the table and the reductions (off by
+/// Five options of the tree search around the table and the reductions (off by
 /// default): the internal iterative reduction (`Engine::iir_depth`) from 2, 3 and 6 plies left, and the
 /// stale-entry reduction at principal-variation nodes (`Engine::pv_stale_reduction`, 4
 /// and 16 sixteenths a ply, with the table's depths in whole plies and in sixteenths),
 /// the table's value standing for the static value (`Engine::tt_value_as_eval`) and the
-/// deeper re-search after a reduction (`Engine::lmr_deeper_margin`), on top of the
-/// defaults, keep the node limit, always give a move, account for every node in
+/// deeper re-search after a reduction (`Engine::lmr_deeper_margin`), and reductions at
+/// the root (`Engine::root_reductions`), on top of the defaults, keep the node limit, always give a move, account for every node in
 /// `Engine::stats`, do act (nodes reduced or moves deepened by the counted ones; the test
 /// would pass with a switch that did nothing otherwise), and still find the textbook results of an open three:
 /// the side that has it wins when the opponent has no four to answer with, and the
@@ -1224,7 +1227,7 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
     use gomoku::Engine;
     type Setup = fn(&mut Engine);
-    let setups: [(&str, Setup); 8] = [
+    let setups: [(&str, Setup); 9] = [
         ("iir 2", |e| e.iir_depth = 2),
         ("iir 3", |e| e.iir_depth = 3),
         ("iir 6", |e| e.iir_depth = 6),
@@ -1236,6 +1239,7 @@ fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
         ("pv stale 16", |e| e.pv_stale_reduction = 16),
         ("tt eval", |e| e.tt_value_as_eval = true),
         ("lmr deeper 30", |e| e.lmr_deeper_margin = 30),
+        ("root reductions", |e| e.root_reductions = true),
     ];
     let (mut iir, mut stale, mut deeper) = (0, 0, 0);
     for (name, setup) in setups {
