@@ -14,7 +14,7 @@
 //! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
 //! `hist=0|1`, `mc=0|1`, `pv-mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
 //! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `stand-pat=0|1`,
-//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `iir-depth=D`, `pv-stale=U`, `tt-eval=0|1`, `lmr-deeper=M`, `root-red=0|1`, `red-pv-less=D`, `red-not-improving=D`, `eval-avg=0|1|2` (2: the stones' part only),
+//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `iir-depth=D`, `pv-stale=U`, `tt-eval=0|1`, `lmr-deeper=M`, `root-red=0|1`, `root-max-moves=N`, `red-pv-less=D`, `red-not-improving=D`, `eval-avg=0|1|2` (2: the stones' part only),
 //! and in sixteenths of a ply (`gomoku::ONE_PLY`) `ttm-ext=PV,NONPV`
 //! (`Engine::tt_move_extension_pv` and `tt_move_extension_non_pv`), `reply-ext=U`
 //! (`Engine::reply_extension`), with `frac-red=0|1` (`Engine::fractional_reductions`)
@@ -226,6 +226,7 @@ fn set_option(e: &mut Engine, option: &str) {
         "tt-eval" => e.tt_value_as_eval = n() != 0,
         "lmr-deeper" => e.lmr_deeper_margin = n(),
         "root-red" => e.root_reductions = n() != 0,
+        "root-max-moves" => e.root_max_moves = n() as usize,
         "ttm-ext" => {
             let (pv, non_pv) = value.split_once(',').expect("PV,NONPV");
             e.tt_move_extension_pv = pv.parse().expect("a number");

@@ -41,7 +41,8 @@
 //!   iterative reduction, 0 = off), `--pv-stale U` (`Engine::pv_stale_reduction`, in
 //!   sixteenths of a ply, 0 = off), `--tt-eval on|off` (`Engine::tt_value_as_eval`),
 //!   `--lmr-deeper M` (`Engine::lmr_deeper_margin`, 0 = off), `--root-red on|off`
-//!   (`Engine::root_reductions`);
+//!   (`Engine::root_reductions`), `--root-max-moves N` (`Engine::root_max_moves`, 0 =
+//!   twice `--max-moves`);
 //!   fractions of a ply, in sixteenths (`gomoku::ONE_PLY`):
 //!   `--ttm-ext PV,NONPV` (`Engine::tt_move_extension_pv` and
 //!   `Engine::tt_move_extension_non_pv`, 0,0 = off; 4,1 is about Rapfi's 0.25 and 0.08
@@ -315,6 +316,10 @@ fn main() {
         // 0 turns the deeper re-search off.
         setter(at_least("--lmr-deeper", 0), |e, m| e.lmr_deeper_margin = m),
         setter(switch("--root-red"), |e, on| e.root_reductions = on),
+        // 0 keeps the default, twice the interior width.
+        setter(value("--root-max-moves"), |e, n| {
+            e.root_max_moves = n as usize
+        }),
         setter(ttm_ext, |e, (pv, non_pv)| {
             e.tt_move_extension_pv = pv;
             e.tt_move_extension_non_pv = non_pv;

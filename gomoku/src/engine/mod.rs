@@ -340,6 +340,10 @@ pub struct Engine {
     /// depth when it beats alpha. Rapfi reduces from the third root move as well (design
     /// read, not code).
     pub root_reductions: bool,
+    /// Widest branching at the root, after the root solvers (0, the default: twice
+    /// [`Engine::max_moves`], 16): the best candidates by the ordering, searched at every
+    /// iteration.
+    pub root_max_moves: usize,
     /// Stand pat at the horizon: a leaf whose static value already reaches beta returns
     /// it without the VCF probe (a VCF win could only raise a value that already cuts
     /// off), so a search to a fixed depth keeps its root value. On by default, with
@@ -641,6 +645,7 @@ impl Engine {
             tt_value_as_eval: false,
             lmr_deeper_margin: 0,
             root_reductions: false,
+            root_max_moves: 0,
             leaf_vcf_nodes: 60,
             move_count_pruning: true,
             pv_move_count_pruning: true,

@@ -377,8 +377,13 @@ impl Engine {
                 }
             }
         }
-        if moves.len() > self.width() * 2 {
-            moves.truncate(self.width() * 2);
+        let root_width = if self.root_max_moves > 0 {
+            self.root_max_moves.min(usize::MAX / 2)
+        } else {
+            self.width() * 2
+        };
+        if moves.len() > root_width {
+            moves.truncate(root_width);
         }
         let mut scores: Vec<(Cell, Score, Bound)> = moves
             .iter()

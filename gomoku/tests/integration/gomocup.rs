@@ -990,6 +990,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "50",
         "--root-red",
         "on",
+        "--root-max-moves",
+        "20",
         "--ttm-ext",
         "16,0",
         "--reply-ext",
@@ -1257,6 +1259,22 @@ fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
         iir > 0 && stale > 0,
         "{iir} iir, {stale} stale-entry reductions"
     );
+}
+
+/// `Engine::root_max_moves` is the number of root candidates the iterations search: by
+/// default twice `Engine::max_moves` (16), else the number set, in a quiet position of
+/// four stones whose frontier has more empty cells than any of these widths.
+#[test]
+fn the_root_width_is_the_number_of_root_candidates() {
+    use gomoku::{Board, Engine, Limits, Notation};
+    let board = Board::parse_position("15f:h8i7g9j8").unwrap();
+    assert!(board.frontier().len() > 24);
+    for (width, expected) in [(0, 16), (5, 5), (24, 24)] {
+        let mut engine = Engine::new(4);
+        engine.root_max_moves = width;
+        let info = engine.search(&board, &Limits::nodes(20_000));
+        assert_eq!(info.candidates.len(), expected, "root width {width}");
+    }
 }
 
 /// Move-count pruning left off at principal-variation nodes
