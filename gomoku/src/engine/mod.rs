@@ -135,6 +135,9 @@ pub struct SearchStats {
     pub tt_move_extended: u64,
     /// Nodes searched a ply shallower by [`Engine::iir_depth`].
     pub iir_reduced: u64,
+    /// Times a principal-variation node's depth fell by
+    /// [`Engine::alpha_improvement_reduction`].
+    pub alpha_reduced: u64,
     /// Principal-variation nodes searched shallower by [`Engine::pv_stale_reduction`].
     pub pv_stale_reduced: u64,
     /// Reduced moves searched again a ply deeper by [`Engine::lmr_deeper_margin`].
@@ -169,6 +172,7 @@ impl std::ops::AddAssign for SearchStats {
             iir_reduced,
             pv_stale_reduced,
             lmr_deepened,
+            alpha_reduced,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -192,6 +196,7 @@ impl std::ops::AddAssign for SearchStats {
         self.multi_cuts += multi_cuts;
         self.tt_move_extended += tt_move_extended;
         self.iir_reduced += iir_reduced;
+        self.alpha_reduced += alpha_reduced;
         self.pv_stale_reduced += pv_stale_reduced;
         self.lmr_deepened += lmr_deepened;
     }
@@ -319,6 +324,13 @@ pub struct Engine {
     /// value, 0.28 of a ply a ply, is about 4 (design read in Rapfi's `search/ab`, not
     /// its code).
     pub pv_stale_reduction: i32,
+    /// The alpha-improvement reduction, in sixteenths of a ply ([`ONE_PLY`]): below the
+    /// root, once a move of a principal-variation node raises alpha without reaching
+    /// beta (its value not a proven result), the node's remaining moves are searched
+    /// that much shallower (each such move takes it again), while more than 2 and
+    /// fewer than 12 plies are left. 0 (the default) is off; Rapfi's value is a ply,
+    /// 16 (design read in Rapfi's `search/ab`, not its code; Stockfish reduces by two).
+    pub alpha_improvement_reduction: i32,
     /// Whether the pruning decisions that read a node's static value (reverse futility
     /// pruning, razoring, the fail-high reduction) read the transposition table's value
     /// instead where its bound says the true value lies beyond the static one on that
@@ -642,6 +654,7 @@ impl Engine {
             pv_max_moves: 16,
             iir_depth: 0,
             pv_stale_reduction: 0,
+            alpha_improvement_reduction: 0,
             tt_value_as_eval: false,
             lmr_deeper_margin: 0,
             root_reductions: false,

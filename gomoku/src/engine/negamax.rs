@@ -506,10 +506,10 @@ impl Engine {
             moves[..=pos].rotate_right(1);
         }
         // A single candidate (a forced reply) gets the reply extension.
-        let next_depth = if moves.len() == 1 {
-            depth - ONE_PLY + self.reply_extension.clamp(0, 2 * ONE_PLY)
+        let reply_extension = if moves.len() == 1 {
+            self.reply_extension.clamp(0, 2 * ONE_PLY)
         } else {
-            depth - ONE_PLY
+            0
         };
         let tt_move_extension = if pv_node {
             self.tt_move_extension_pv
@@ -543,10 +543,13 @@ impl Engine {
         let alpha0 = alpha;
         let mut best = -Score::INFINITE;
         let mut best_move = None;
+        // The node's depth, lowered by the alpha-improvement reduction as the loop goes.
+        let mut depth = depth;
         for (k, &(value, c)) in moves.iter().enumerate() {
             if Some(c) == excluded {
                 continue;
             }
+            let next_depth = depth - ONE_PLY + reply_extension;
             if k >= move_count && best > -Score::INFINITE && !best.is_loss() {
                 self.stats.pruned += (moves.len() - k) as u64;
                 break;
@@ -668,6 +671,18 @@ impl Engine {
                 best_move = Some(c);
                 if s > alpha {
                     alpha = s;
+                    // The alpha-improvement reduction: the later moves a part of a ply
+                    // shallower once one raised alpha (only at principal-variation nodes
+                    // can a value fall between alpha and beta).
+                    if s < beta
+                        && self.alpha_improvement_reduction > 0
+                        && depth > plies(2)
+                        && depth < plies(12)
+                        && !s.is_decisive()
+                    {
+                        self.stats.alpha_reduced += 1;
+                        depth -= self.alpha_improvement_reduction.min(ONE_PLY * 2);
+                    }
                     if s >= beta {
                         self.stats.cuts += 1;
                         self.stats.first_cuts += u64::from(k == 0);

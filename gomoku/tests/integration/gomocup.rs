@@ -919,6 +919,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--se-depth", "-1", "0 or a whole number of 3 or more"),
         ("--se-margin", "-1", "a whole number of 0 or more"),
         ("--iir-depth", "-1", "a whole number of 0 or more"),
+        ("--alpha-red", "-1", "a whole number from 0 to 32"),
+        ("--alpha-red", "33", "a whole number from 0 to 32"),
         ("--pv-stale", "-1", "a whole number of 0 or more"),
         ("--lmr-deeper", "-1", "a whole number of 0 or more"),
         ("--reply-ext", "-1", "a whole number from 0 to 32"),
@@ -980,6 +982,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "0",
         "--iir-depth",
         "2",
+        "--alpha-red",
+        "16",
         "--pv-move-count",
         "off",
         "--pv-stale",
@@ -1214,13 +1218,14 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
     );
 }
 
-/// Five options of the tree search around the table and the reductions (off by
+/// Six options of the tree search around the table and the reductions (off by
 /// default): the internal iterative reduction (`Engine::iir_depth`) from 2, 3 and 6 plies left, and the
 /// stale-entry reduction at principal-variation nodes (`Engine::pv_stale_reduction`, 4
 /// and 16 sixteenths a ply, with the table's depths in whole plies and in sixteenths),
 /// the table's value standing for the static value (`Engine::tt_value_as_eval`) and the
 /// deeper re-search after a reduction (`Engine::lmr_deeper_margin`), and reductions at
-/// the root (`Engine::root_reductions`), on top of the defaults, keep the node limit, always give a move, account for every node in
+/// the root (`Engine::root_reductions`), the alpha-improvement reduction
+/// (`Engine::alpha_improvement_reduction`, half a ply and a ply), on top of the defaults, keep the node limit, always give a move, account for every node in
 /// `Engine::stats`, do act (nodes reduced or moves deepened by the counted ones; the test
 /// would pass with a switch that did nothing otherwise), and still find the textbook results of an open three:
 /// the side that has it wins when the opponent has no four to answer with, and the
@@ -1229,7 +1234,7 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
     use gomoku::Engine;
     type Setup = fn(&mut Engine);
-    let setups: [(&str, Setup); 9] = [
+    let setups: [(&str, Setup); 11] = [
         ("iir 2", |e| e.iir_depth = 2),
         ("iir 3", |e| e.iir_depth = 3),
         ("iir 6", |e| e.iir_depth = 6),
@@ -1242,8 +1247,12 @@ fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
         ("tt eval", |e| e.tt_value_as_eval = true),
         ("lmr deeper 30", |e| e.lmr_deeper_margin = 30),
         ("root reductions", |e| e.root_reductions = true),
+        ("alpha improvement 8", |e| e.alpha_improvement_reduction = 8),
+        ("alpha improvement 16", |e| {
+            e.alpha_improvement_reduction = 16
+        }),
     ];
-    let (mut iir, mut stale, mut deeper) = (0, 0, 0);
+    let (mut iir, mut stale, mut deeper, mut alpha) = (0, 0, 0, 0);
     for (name, setup) in setups {
         let mut engine = Engine::new(4);
         setup(&mut engine);
@@ -1251,13 +1260,14 @@ fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
             iir += engine.stats.iir_reduced;
             stale += engine.stats.pv_stale_reduced;
             deeper += engine.stats.lmr_deepened;
+            alpha += engine.stats.alpha_reduced;
             nodes_are_accounted(engine, info, &format!("{name}: {at}"));
         });
         finds_the_open_three_results(&mut engine, 7, name);
     }
     assert!(
-        iir > 0 && stale > 0,
-        "{iir} iir, {stale} stale-entry reductions"
+        iir > 0 && stale > 0 && alpha > 0,
+        "{iir} iir, {stale} stale-entry, {alpha} alpha-improvement reductions ({deeper} deepened)"
     );
 }
 
