@@ -22,6 +22,10 @@ pub struct TtEntry<M> {
     /// position with the evaluator), so the score depends on the depth; false when every
     /// line was searched to the end of the game (the score is the game value).
     pub horizon: bool,
+    /// True if the position was on a principal variation when written, or had been
+    /// (Stockfish's `ttPv`: a flag kept by the entry's writer, see
+    /// [`TranspositionTable::store_pv`]); false from [`TranspositionTable::store`].
+    pub pv: bool,
 }
 
 const BUCKET: usize = 4;
@@ -124,6 +128,20 @@ impl<M: Copy> TranspositionTable<M> {
         self.store_with_horizon(key, score, depth, bound, mv, true);
     }
 
+    /// [`TranspositionTable::store`] with the entry's [`TtEntry::pv`] flag given (the
+    /// entry depends on the horizon).
+    pub fn store_pv(
+        &mut self,
+        key: u64,
+        score: Score,
+        depth: u32,
+        bound: Bound,
+        mv: Option<M>,
+        pv: bool,
+    ) {
+        self.write(key, score, depth, bound, mv, true, pv);
+    }
+
     /// [`TranspositionTable::store`] with the entry's [`TtEntry::horizon`] flag given.
     pub fn store_with_horizon(
         &mut self,
@@ -133,6 +151,21 @@ impl<M: Copy> TranspositionTable<M> {
         bound: Bound,
         mv: Option<M>,
         horizon: bool,
+    ) {
+        self.write(key, score, depth, bound, mv, horizon, false);
+    }
+
+    /// Writes an entry with both flags (see the type's replacement rule).
+    #[allow(clippy::too_many_arguments)]
+    fn write(
+        &mut self,
+        key: u64,
+        score: Score,
+        depth: u32,
+        bound: Bound,
+        mv: Option<M>,
+        horizon: bool,
+        pv: bool,
     ) {
         let generation = self.generation;
         let b = self.bucket(key);
@@ -161,6 +194,7 @@ impl<M: Copy> TranspositionTable<M> {
             mv,
             generation,
             horizon,
+            pv,
         });
     }
 }
@@ -196,6 +230,18 @@ mod tests {
             Some(5),
             "move kept when none given"
         );
+    }
+
+    #[test]
+    fn the_principal_variation_flag_is_the_writers() {
+        let mut tt = TranspositionTable::<u8>::new(1);
+        tt.store_pv(7, Score(1), 2, Bound::Exact, Some(3), true);
+        let e = tt.probe(7).unwrap();
+        assert!(e.pv && e.horizon, "{e:?}");
+        tt.store(7, Score(1), 3, Bound::Lower, None);
+        let e = tt.probe(7).unwrap();
+        assert!(!e.pv, "a plain store clears the flag: {e:?}");
+        assert_eq!(e.mv, Some(3));
     }
 
     #[test]

@@ -48,7 +48,8 @@
 //!   `Engine::tt_move_extension_non_pv`, 0,0 = off; 4,1 is about Rapfi's 0.25 and 0.08
 //!   ply), `--reply-ext U` (`Engine::reply_extension`, 16 by default: a single forced
 //!   reply keeps its parent's depth; Rapfi's 1.3 plies is about 21), `--alpha-red U`
-//!   (`Engine::alpha_improvement_reduction`, 0 = off; Rapfi's ply is 16), `--frac-red on|off`
+//!   (`Engine::alpha_improvement_reduction`, 0 = off; Rapfi's ply is 16), `--tt-pv-less U`
+//!   (`Engine::tt_pv_reduction_less`, 0 = off), `--frac-red on|off`
 //!   (`Engine::fractional_reductions`), `--tt-units on|off` (`Engine::table_depth_units`:
 //!   the table keeps the depth in sixteenths, not whole plies).
 //!
@@ -59,8 +60,8 @@
 //! `--red-not-improving` 0 or more, `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or
 //! more, `--rfp`, `--razor`, `--cut-red`, `--fhr`, `--se-margin`, `--iir-depth`,
 //! `--pv-stale` and `--lmr-deeper` 0 or more, `--se-depth` 0 or 3 or more, `--ttm-ext`
-//! two whole numbers from 0 to 16 separated by a comma, `--reply-ext` and `--alpha-red`
-//! a whole number from 0 to 32.
+//! two whole numbers from 0 to 16 separated by a comma, `--reply-ext`, `--alpha-red` and
+//! `--tt-pv-less` a whole number from 0 to 32.
 //!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
@@ -342,6 +343,15 @@ fn main() {
                 "a whole number from 0 to 32",
             ),
             |e, u| e.alpha_improvement_reduction = u,
+        ),
+        // 0 turns the reduction off and the table's flag with it; at most two plies.
+        setter(
+            args.ranged::<i32>(
+                "--tt-pv-less",
+                |u| (0..=2 * gomoku::ONE_PLY).contains(u),
+                "a whole number from 0 to 32",
+            ),
+            |e, u| e.tt_pv_reduction_less = u,
         ),
         setter(switch("--frac-red"), |e, on| e.fractional_reductions = on),
         setter(switch("--tt-units"), |e, on| e.table_depth_units = on),

@@ -138,6 +138,8 @@ pub struct SearchStats {
     /// Times a principal-variation node's depth fell by
     /// [`Engine::alpha_improvement_reduction`].
     pub alpha_reduced: u64,
+    /// Late moves reduced less by [`Engine::tt_pv_reduction_less`].
+    pub tt_pv_less: u64,
     /// Principal-variation nodes searched shallower by [`Engine::pv_stale_reduction`].
     pub pv_stale_reduced: u64,
     /// Reduced moves searched again a ply deeper by [`Engine::lmr_deeper_margin`].
@@ -173,6 +175,7 @@ impl std::ops::AddAssign for SearchStats {
             pv_stale_reduced,
             lmr_deepened,
             alpha_reduced,
+            tt_pv_less,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -197,6 +200,7 @@ impl std::ops::AddAssign for SearchStats {
         self.tt_move_extended += tt_move_extended;
         self.iir_reduced += iir_reduced;
         self.alpha_reduced += alpha_reduced;
+        self.tt_pv_less += tt_pv_less;
         self.pv_stale_reduced += pv_stale_reduced;
         self.lmr_deepened += lmr_deepened;
     }
@@ -331,6 +335,14 @@ pub struct Engine {
     /// fewer than 12 plies are left. 0 (the default) is off; Rapfi's value is a ply,
     /// 16 (design read in Rapfi's `search/ab`, not its code; Stockfish reduces by two).
     pub alpha_improvement_reduction: i32,
+    /// The reduction taken off late moves at a zero-window node that is, or was, on a
+    /// principal variation (its table entry's [`zerosum::search::TtEntry::pv`] flag,
+    /// which every principal-variation node sets and its later stores keep), in
+    /// sixteenths of a ply ([`ONE_PLY`]); principal-variation nodes themselves take
+    /// [`Engine::pv_reduction_less`]. 0 (the default) is off and stores no flag; Rapfi's
+    /// value is about a ply, 16 (Stockfish's `ttPv`; design read in Rapfi's `search/ab`,
+    /// not its code).
+    pub tt_pv_reduction_less: i32,
     /// Whether the pruning decisions that read a node's static value (reverse futility
     /// pruning, razoring, the fail-high reduction) read the transposition table's value
     /// instead where its bound says the true value lies beyond the static one on that
@@ -655,6 +667,7 @@ impl Engine {
             iir_depth: 0,
             pv_stale_reduction: 0,
             alpha_improvement_reduction: 0,
+            tt_pv_reduction_less: 0,
             tt_value_as_eval: false,
             lmr_deeper_margin: 0,
             root_reductions: false,

@@ -398,6 +398,8 @@ impl Engine {
             }
         }
         let pv_node = beta != alpha + 1;
+        // On a principal variation now or before (kept only when an option reads it).
+        let tt_pv = self.tt_pv_reduction_less > 0 && (pv_node || tt_entry.is_some_and(|e| e.pv));
         // 4a. Internal iterative reduction: no table move to try first, a ply less.
         let depth = if self.iir_depth > 0
             && tt_move.is_none()
@@ -626,6 +628,10 @@ impl Engine {
                     } else if r > ONE_PLY && improving == Some(false) {
                         r = r.saturating_add(plies(self.not_improving_reduction));
                     }
+                    if tt_pv && !pv_node && r > 0 {
+                        self.stats.tt_pv_less += 1;
+                        r = (r - self.tt_pv_reduction_less.min(2 * ONE_PLY)).max(0);
+                    }
                     r.saturating_add(cut)
                         .min(next_depth.saturating_sub(plies(self.reduction_floor)))
                 } else {
@@ -722,8 +728,13 @@ impl Engine {
             Bound::Upper
         };
         let stored = self.depth_to_store(depth);
-        self.tt
-            .store(key, best.to_tt(ply), stored, bound, best_move);
+        if tt_pv {
+            self.tt
+                .store_pv(key, best.to_tt(ply), stored, bound, best_move, true);
+        } else {
+            self.tt
+                .store(key, best.to_tt(ply), stored, bound, best_move);
+        }
         best
     }
 }
