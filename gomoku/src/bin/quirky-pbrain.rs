@@ -49,7 +49,8 @@
 //!   ply), `--reply-ext U` (`Engine::reply_extension`, 16 by default: a single forced
 //!   reply keeps its parent's depth; Rapfi's 1.3 plies is about 21), `--alpha-red U`
 //!   (`Engine::alpha_improvement_reduction`, 0 = off; Rapfi's ply is 16), `--tt-pv-less U`
-//!   (`Engine::tt_pv_reduction_less`, 0 = off), `--frac-red on|off`
+//!   (`Engine::tt_pv_reduction_less`, 0 = off), `--threat-red U` (`Engine::threat_reduction`,
+//!   0 = off; Rapfi's about 31), `--frac-red on|off`
 //!   (`Engine::fractional_reductions`), `--tt-units on|off` (`Engine::table_depth_units`:
 //!   the table keeps the depth in sixteenths, not whole plies).
 //!
@@ -60,8 +61,8 @@
 //! `--red-not-improving` 0 or more, `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or
 //! more, `--rfp`, `--razor`, `--cut-red`, `--fhr`, `--se-margin`, `--iir-depth`,
 //! `--pv-stale` and `--lmr-deeper` 0 or more, `--se-depth` 0 or 3 or more, `--ttm-ext`
-//! two whole numbers from 0 to 16 separated by a comma, `--reply-ext`, `--alpha-red` and
-//! `--tt-pv-less` a whole number from 0 to 32.
+//! two whole numbers from 0 to 16 separated by a comma, `--reply-ext`, `--alpha-red`,
+//! `--tt-pv-less` and `--threat-red` a whole number from 0 to 32.
 //!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
@@ -352,6 +353,15 @@ fn main() {
                 "a whole number from 0 to 32",
             ),
             |e, u| e.tt_pv_reduction_less = u,
+        ),
+        // 0 turns the reduction of far counter-attacks off; at most two plies.
+        setter(
+            args.ranged::<i32>(
+                "--threat-red",
+                |u| (0..=2 * gomoku::ONE_PLY).contains(u),
+                "a whole number from 0 to 32",
+            ),
+            |e, u| e.threat_reduction = u,
         ),
         setter(switch("--frac-red"), |e, on| e.fractional_reductions = on),
         setter(switch("--tt-units"), |e, on| e.table_depth_units = on),

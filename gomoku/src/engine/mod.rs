@@ -140,6 +140,8 @@ pub struct SearchStats {
     pub alpha_reduced: u64,
     /// Late moves reduced less by [`Engine::tt_pv_reduction_less`].
     pub tt_pv_less: u64,
+    /// Counter-attacks reduced by [`Engine::threat_reduction`].
+    pub threat_reduced: u64,
     /// Principal-variation nodes searched shallower by [`Engine::pv_stale_reduction`].
     pub pv_stale_reduced: u64,
     /// Reduced moves searched again a ply deeper by [`Engine::lmr_deeper_margin`].
@@ -176,6 +178,7 @@ impl std::ops::AddAssign for SearchStats {
             lmr_deepened,
             alpha_reduced,
             tt_pv_less,
+            threat_reduced,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -201,6 +204,7 @@ impl std::ops::AddAssign for SearchStats {
         self.iir_reduced += iir_reduced;
         self.alpha_reduced += alpha_reduced;
         self.tt_pv_less += tt_pv_less;
+        self.threat_reduced += threat_reduced;
         self.pv_stale_reduced += pv_stale_reduced;
         self.lmr_deepened += lmr_deepened;
     }
@@ -343,6 +347,15 @@ pub struct Engine {
     /// value is about a ply, 16 (Stockfish's `ttPv`; design read in Rapfi's `search/ab`,
     /// not its code).
     pub tt_pv_reduction_less: i32,
+    /// The reduction of far counter-attacks, in sixteenths of a ply ([`ONE_PLY`]): at a
+    /// node facing an open three (not a four) with 2 or more plies left, a candidate that
+    /// does not block (one of the side to move's fours elsewhere) is searched this much
+    /// shallower when it is more than 4 cells (Chebyshev distance) from the opponent's
+    /// last move, and half as much when that far from the side to move's own last move
+    /// (the two add up), and searched again at full depth when it beats alpha. 0 (the default) is off;
+    /// Rapfi's "useless defence" reductions are about 1.9 and 1.0 plies, 31 and 15
+    /// (design read in Rapfi's `search/ab`, not its code).
+    pub threat_reduction: i32,
     /// Whether the pruning decisions that read a node's static value (reverse futility
     /// pruning, razoring, the fail-high reduction) read the transposition table's value
     /// instead where its bound says the true value lies beyond the static one on that
@@ -668,6 +681,7 @@ impl Engine {
             pv_stale_reduction: 0,
             alpha_improvement_reduction: 0,
             tt_pv_reduction_less: 0,
+            threat_reduction: 0,
             tt_value_as_eval: false,
             lmr_deeper_margin: 0,
             root_reductions: false,

@@ -542,6 +542,19 @@ impl Engine {
             && depth >= plies(self.reduction_depth)
             && depth > plies(self.reduction_floor)
             && moves.len() > 1;
+        // Far counter-attacks at a node facing an open three: reduced.
+        let threat_reducing = self.threat_reduction > 0
+            && !calm
+            && opp_fives == 0
+            && depth >= plies(2)
+            && moves.len() > 1;
+        let distance = |a: Option<&crate::cell::Cell>, c: crate::cell::Cell| {
+            a.map_or(0, |a| {
+                (i32::from(a.x) - i32::from(c.x))
+                    .abs()
+                    .max((i32::from(a.y) - i32::from(c.y)).abs())
+            })
+        };
         let alpha0 = alpha;
         let mut best = -Score::INFINITE;
         let mut best_move = None;
@@ -591,6 +604,8 @@ impl Engine {
                 next_depth
             };
             let quiet = self.is_quiet_move(b, c, value);
+            // A cell where the opponent would make a four: a defence against its open three.
+            let blocks = threat_reducing && b.makes_four(b.index(c), !me);
             if self.reverse_futility_margin > 0 {
                 self.four_played[ply as usize] = four;
             }
@@ -634,6 +649,19 @@ impl Engine {
                     }
                     r.saturating_add(cut)
                         .min(next_depth.saturating_sub(plies(self.reduction_floor)))
+                } else if threat_reducing && !blocks {
+                    let history = b.moves();
+                    let n = history.len();
+                    // The move is played: the opponent's last move is one back, ours two.
+                    let far_opp = distance(history.get(n.wrapping_sub(2)), c) > 4;
+                    let far_own = distance(history.get(n.wrapping_sub(3)), c) > 4;
+                    let u = self.threat_reduction.min(2 * ONE_PLY);
+                    let r = if far_opp { u } else { 0 } + if far_own { u / 2 } else { 0 };
+                    if r > 0 {
+                        self.stats.threat_reduced += 1;
+                    }
+                    r.min(next_depth.saturating_sub(plies(self.reduction_floor)))
+                        .max(0)
                 } else {
                     0
                 };

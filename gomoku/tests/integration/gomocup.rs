@@ -923,6 +923,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--alpha-red", "33", "a whole number from 0 to 32"),
         ("--tt-pv-less", "-1", "a whole number from 0 to 32"),
         ("--tt-pv-less", "33", "a whole number from 0 to 32"),
+        ("--threat-red", "-1", "a whole number from 0 to 32"),
+        ("--threat-red", "33", "a whole number from 0 to 32"),
         ("--pv-stale", "-1", "a whole number of 0 or more"),
         ("--lmr-deeper", "-1", "a whole number of 0 or more"),
         ("--reply-ext", "-1", "a whole number from 0 to 32"),
@@ -988,6 +990,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "16",
         "--tt-pv-less",
         "16",
+        "--threat-red",
+        "31",
         "--pv-move-count",
         "off",
         "--pv-stale",
@@ -1222,7 +1226,7 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
     );
 }
 
-/// Seven options of the tree search around the table and the reductions (off by
+/// Eight options of the tree search around the table and the reductions (off by
 /// default): the internal iterative reduction (`Engine::iir_depth`) from 2, 3 and 6 plies left, and the
 /// stale-entry reduction at principal-variation nodes (`Engine::pv_stale_reduction`, 4
 /// and 16 sixteenths a ply, with the table's depths in whole plies and in sixteenths),
@@ -1230,7 +1234,8 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 /// deeper re-search after a reduction (`Engine::lmr_deeper_margin`), and reductions at
 /// the root (`Engine::root_reductions`), the alpha-improvement reduction
 /// (`Engine::alpha_improvement_reduction`, half a ply and a ply), a ply less reduction
-/// at nodes that were on a principal variation (`Engine::tt_pv_reduction_less`), on top of the defaults, keep the node limit, always give a move, account for every node in
+/// at nodes that were on a principal variation (`Engine::tt_pv_reduction_less`), the
+/// reduction of far counter-attacks against an open three (`Engine::threat_reduction`), on top of the defaults, keep the node limit, always give a move, account for every node in
 /// `Engine::stats`, do act (nodes reduced or moves deepened by the counted ones; the test
 /// would pass with a switch that did nothing otherwise), and still find the textbook results of an open three:
 /// the side that has it wins when the opponent has no four to answer with, and the
@@ -1239,7 +1244,7 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
     use gomoku::Engine;
     type Setup = fn(&mut Engine);
-    let setups: [(&str, Setup); 12] = [
+    let setups: [(&str, Setup); 13] = [
         ("iir 2", |e| e.iir_depth = 2),
         ("iir 3", |e| e.iir_depth = 3),
         ("iir 6", |e| e.iir_depth = 6),
@@ -1257,8 +1262,9 @@ fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
             e.alpha_improvement_reduction = 16
         }),
         ("tt pv 16", |e| e.tt_pv_reduction_less = 16),
+        ("threat 31", |e| e.threat_reduction = 31),
     ];
-    let (mut iir, mut stale, mut deeper, mut alpha, mut tt_pv) = (0, 0, 0, 0, 0);
+    let (mut iir, mut stale, mut deeper, mut alpha, mut tt_pv, mut threat) = (0, 0, 0, 0, 0, 0);
     for (name, setup) in setups {
         let mut engine = Engine::new(4);
         setup(&mut engine);
@@ -1268,13 +1274,14 @@ fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
             deeper += engine.stats.lmr_deepened;
             alpha += engine.stats.alpha_reduced;
             tt_pv += engine.stats.tt_pv_less;
+            threat += engine.stats.threat_reduced;
             nodes_are_accounted(engine, info, &format!("{name}: {at}"));
         });
         finds_the_open_three_results(&mut engine, 7, name);
     }
     assert!(
-        iir > 0 && stale > 0 && alpha > 0 && tt_pv > 0,
-        "{iir} iir, {stale} stale-entry, {alpha} alpha-improvement reductions, {tt_pv} less on a former principal variation ({deeper} deepened)"
+        iir > 0 && stale > 0 && alpha > 0 && tt_pv > 0 && threat > 0,
+        "{iir} iir, {stale} stale-entry, {alpha} alpha-improvement, {threat} counter-attack reductions, {tt_pv} less on a former principal variation ({deeper} deepened)"
     );
 }
 
