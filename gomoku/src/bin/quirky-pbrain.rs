@@ -50,7 +50,8 @@
 //!   reply keeps its parent's depth; Rapfi's 1.3 plies is about 21), `--alpha-red U`
 //!   (`Engine::alpha_improvement_reduction`, 0 = off; Rapfi's ply is 16), `--tt-pv-less U`
 //!   (`Engine::tt_pv_reduction_less`, 0 = off), `--threat-red U` (`Engine::threat_reduction`,
-//!   0 = off; Rapfi's about 31), `--frac-red on|off`
+//!   0 = off; Rapfi's about 31), `--threat-prune D` (`Engine::threat_prune_depth`, 0 =
+//!   off), `--frac-red on|off`
 //!   (`Engine::fractional_reductions`), `--tt-units on|off` (`Engine::table_depth_units`:
 //!   the table keeps the depth in sixteenths, not whole plies).
 //!
@@ -59,7 +60,7 @@
 //! take 1 or more, `--red-div` a finite number greater than 0, `--mc-base` a finite
 //! number of 0 or more, `--red-gap`, `--red-floor`, `--red-pv-less` and
 //! `--red-not-improving` 0 or more, `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or
-//! more, `--rfp`, `--razor`, `--cut-red`, `--fhr`, `--se-margin`, `--iir-depth`,
+//! more, `--rfp`, `--razor`, `--cut-red`, `--fhr`, `--se-margin`, `--iir-depth`, `--threat-prune`,
 //! `--pv-stale` and `--lmr-deeper` 0 or more, `--se-depth` 0 or 3 or more, `--ttm-ext`
 //! two whole numbers from 0 to 16 separated by a comma, `--reply-ext`, `--alpha-red`,
 //! `--tt-pv-less` and `--threat-red` a whole number from 0 to 32.
@@ -363,6 +364,10 @@ fn main() {
             ),
             |e, u| e.threat_reduction = u,
         ),
+        // 0 turns the pruning of far counter-attacks off.
+        setter(at_least("--threat-prune", 0), |e, d| {
+            e.threat_prune_depth = d
+        }),
         setter(switch("--frac-red"), |e, on| e.fractional_reductions = on),
         setter(switch("--tt-units"), |e, on| e.table_depth_units = on),
         setter(eval_avg, |e, (on, stones)| {

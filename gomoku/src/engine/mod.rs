@@ -142,6 +142,8 @@ pub struct SearchStats {
     pub tt_pv_less: u64,
     /// Counter-attacks reduced by [`Engine::threat_reduction`].
     pub threat_reduced: u64,
+    /// Counter-attacks skipped by [`Engine::threat_prune_depth`] (also in `pruned`).
+    pub threat_pruned: u64,
     /// Principal-variation nodes searched shallower by [`Engine::pv_stale_reduction`].
     pub pv_stale_reduced: u64,
     /// Reduced moves searched again a ply deeper by [`Engine::lmr_deeper_margin`].
@@ -179,6 +181,7 @@ impl std::ops::AddAssign for SearchStats {
             alpha_reduced,
             tt_pv_less,
             threat_reduced,
+            threat_pruned,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -205,6 +208,7 @@ impl std::ops::AddAssign for SearchStats {
         self.alpha_reduced += alpha_reduced;
         self.tt_pv_less += tt_pv_less;
         self.threat_reduced += threat_reduced;
+        self.threat_pruned += threat_pruned;
         self.pv_stale_reduced += pv_stale_reduced;
         self.lmr_deepened += lmr_deepened;
     }
@@ -356,6 +360,13 @@ pub struct Engine {
     /// Rapfi's "useless defence" reductions are about 1.9 and 1.0 plies, 31 and 15
     /// (design read in Rapfi's `search/ab`, not its code).
     pub threat_reduction: i32,
+    /// Pruning of far counter-attacks: at a node facing an open three (not a four) with
+    /// at most this many plies left, a candidate that does not block and lies more than
+    /// 4 cells (Chebyshev distance) from both the opponent's and the side to move's last
+    /// moves is skipped once a searched move is not a proven loss. 0 (the default) is
+    /// off; Rapfi prunes these "distracting defences" below 4.3 plies (design read in
+    /// Rapfi's `search/ab`, not its code).
+    pub threat_prune_depth: i32,
     /// Whether the pruning decisions that read a node's static value (reverse futility
     /// pruning, razoring, the fail-high reduction) read the transposition table's value
     /// instead where its bound says the true value lies beyond the static one on that
@@ -682,6 +693,7 @@ impl Engine {
             alpha_improvement_reduction: 0,
             tt_pv_reduction_less: 0,
             threat_reduction: 0,
+            threat_prune_depth: 0,
             tt_value_as_eval: false,
             lmr_deeper_margin: 0,
             root_reductions: false,

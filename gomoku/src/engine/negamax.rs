@@ -542,7 +542,10 @@ impl Engine {
             && depth >= plies(self.reduction_depth)
             && depth > plies(self.reduction_floor)
             && moves.len() > 1;
-        // Far counter-attacks at a node facing an open three: reduced.
+        // Far counter-attacks at a node facing an open three: pruned near the horizon,
+        // reduced.
+        let threat_node = !calm && opp_fives == 0 && moves.len() > 1;
+        let threat_pruning = threat_node && depth <= plies(self.threat_prune_depth);
         let threat_reducing = self.threat_reduction > 0
             && !calm
             && opp_fives == 0
@@ -568,6 +571,19 @@ impl Engine {
             if k >= move_count && best > -Score::INFINITE && !best.is_loss() {
                 self.stats.pruned += (moves.len() - k) as u64;
                 break;
+            }
+            // A cell where the opponent would make a four: a defence against its open three.
+            let blocks = (threat_reducing || threat_pruning) && b.makes_four(b.index(c), !me);
+            if threat_pruning && !blocks && best > -Score::INFINITE && !best.is_loss() {
+                let history = b.moves();
+                let n = history.len();
+                if distance(history.last(), c) > 4
+                    && distance(history.get(n.wrapping_sub(2)), c) > 4
+                {
+                    self.stats.threat_pruned += 1;
+                    self.stats.pruned += 1;
+                    continue;
+                }
             }
             // Four extension: a four costs no depth (the block it forces costs none either).
             let four = b.makes_four(b.index(c), me);
@@ -604,8 +620,6 @@ impl Engine {
                 next_depth
             };
             let quiet = self.is_quiet_move(b, c, value);
-            // A cell where the opponent would make a four: a defence against its open three.
-            let blocks = threat_reducing && b.makes_four(b.index(c), !me);
             if self.reverse_futility_margin > 0 {
                 self.four_played[ply as usize] = four;
             }

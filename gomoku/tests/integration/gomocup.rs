@@ -925,6 +925,7 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--tt-pv-less", "33", "a whole number from 0 to 32"),
         ("--threat-red", "-1", "a whole number from 0 to 32"),
         ("--threat-red", "33", "a whole number from 0 to 32"),
+        ("--threat-prune", "-1", "a whole number of 0 or more"),
         ("--pv-stale", "-1", "a whole number of 0 or more"),
         ("--lmr-deeper", "-1", "a whole number of 0 or more"),
         ("--reply-ext", "-1", "a whole number from 0 to 32"),
@@ -992,6 +993,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "16",
         "--threat-red",
         "31",
+        "--threat-prune",
+        "4",
         "--pv-move-count",
         "off",
         "--pv-stale",
@@ -1226,7 +1229,7 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
     );
 }
 
-/// Eight options of the tree search around the table and the reductions (off by
+/// Nine options of the tree search around the table and the reductions (off by
 /// default): the internal iterative reduction (`Engine::iir_depth`) from 2, 3 and 6 plies left, and the
 /// stale-entry reduction at principal-variation nodes (`Engine::pv_stale_reduction`, 4
 /// and 16 sixteenths a ply, with the table's depths in whole plies and in sixteenths),
@@ -1235,7 +1238,8 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 /// the root (`Engine::root_reductions`), the alpha-improvement reduction
 /// (`Engine::alpha_improvement_reduction`, half a ply and a ply), a ply less reduction
 /// at nodes that were on a principal variation (`Engine::tt_pv_reduction_less`), the
-/// reduction of far counter-attacks against an open three (`Engine::threat_reduction`), on top of the defaults, keep the node limit, always give a move, account for every node in
+/// reduction and the pruning of far counter-attacks against an open three
+/// (`Engine::threat_reduction`, `Engine::threat_prune_depth`), on top of the defaults, keep the node limit, always give a move, account for every node in
 /// `Engine::stats`, do act (nodes reduced or moves deepened by the counted ones; the test
 /// would pass with a switch that did nothing otherwise), and still find the textbook results of an open three:
 /// the side that has it wins when the opponent has no four to answer with, and the
@@ -1244,7 +1248,7 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
     use gomoku::Engine;
     type Setup = fn(&mut Engine);
-    let setups: [(&str, Setup); 13] = [
+    let setups: [(&str, Setup); 14] = [
         ("iir 2", |e| e.iir_depth = 2),
         ("iir 3", |e| e.iir_depth = 3),
         ("iir 6", |e| e.iir_depth = 6),
@@ -1263,26 +1267,29 @@ fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
         }),
         ("tt pv 16", |e| e.tt_pv_reduction_less = 16),
         ("threat 31", |e| e.threat_reduction = 31),
+        ("threat prune 4", |e| e.threat_prune_depth = 4),
     ];
-    let (mut iir, mut stale, mut deeper, mut alpha, mut tt_pv, mut threat) = (0, 0, 0, 0, 0, 0);
+    let mut total = gomoku::SearchStats::default();
     for (name, setup) in setups {
         let mut engine = Engine::new(4);
         setup(&mut engine);
         searches_keep_the_node_limit(&mut engine, |engine, info, at| {
-            iir += engine.stats.iir_reduced;
-            stale += engine.stats.pv_stale_reduced;
-            deeper += engine.stats.lmr_deepened;
-            alpha += engine.stats.alpha_reduced;
-            tt_pv += engine.stats.tt_pv_less;
-            threat += engine.stats.threat_reduced;
+            total += engine.stats;
             nodes_are_accounted(engine, info, &format!("{name}: {at}"));
         });
         finds_the_open_three_results(&mut engine, 7, name);
     }
-    assert!(
-        iir > 0 && stale > 0 && alpha > 0 && tt_pv > 0 && threat > 0,
-        "{iir} iir, {stale} stale-entry, {alpha} alpha-improvement, {threat} counter-attack reductions, {tt_pv} less on a former principal variation ({deeper} deepened)"
-    );
+    let acted = [
+        ("iir", total.iir_reduced),
+        ("stale-entry", total.pv_stale_reduced),
+        ("alpha-improvement", total.alpha_reduced),
+        ("former principal variation", total.tt_pv_less),
+        ("counter-attack reductions", total.threat_reduced),
+        ("counter-attacks pruned", total.threat_pruned),
+    ];
+    for (what, count) in acted {
+        assert!(count > 0, "no {what}: {total:?}");
+    }
 }
 
 /// `Engine::root_max_moves` is the number of root candidates the iterations search: by
