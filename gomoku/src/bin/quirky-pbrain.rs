@@ -50,7 +50,7 @@
 //!   reply keeps its parent's depth; Rapfi's 1.3 plies is about 21), `--alpha-red U`
 //!   (`Engine::alpha_improvement_reduction`, 0 = off; Rapfi's ply is 16), `--tt-pv-less U`
 //!   (`Engine::tt_pv_reduction_less`, 0 = off), `--threat-red U` (`Engine::threat_reduction`,
-//!   0 = off; Rapfi's about 31), `--threat-prune D` (`Engine::threat_prune_depth`, 0 =
+//!   0 = off; Rapfi's about 31), `--threat-prune D` (`Engine::threat_prune_depth`, 4 by default, 0 =
 //!   off), `--frac-red on|off`
 //!   (`Engine::fractional_reductions`), `--tt-units on|off` (`Engine::table_depth_units`:
 //!   the table keeps the depth in sixteenths, not whole plies).

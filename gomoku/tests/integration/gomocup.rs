@@ -1229,19 +1229,21 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
     );
 }
 
-/// Nine options of the tree search around the table and the reductions (off by
-/// default): the internal iterative reduction (`Engine::iir_depth`) from 2, 3 and 6 plies left, and the
-/// stale-entry reduction at principal-variation nodes (`Engine::pv_stale_reduction`, 4
-/// and 16 sixteenths a ply, with the table's depths in whole plies and in sixteenths),
-/// the table's value standing for the static value (`Engine::tt_value_as_eval`) and the
-/// deeper re-search after a reduction (`Engine::lmr_deeper_margin`), and reductions at
-/// the root (`Engine::root_reductions`), the alpha-improvement reduction
-/// (`Engine::alpha_improvement_reduction`, half a ply and a ply), a ply less reduction
-/// at nodes that were on a principal variation (`Engine::tt_pv_reduction_less`), the
-/// reduction and the pruning of far counter-attacks against an open three
-/// (`Engine::threat_reduction`, `Engine::threat_prune_depth`), on top of the defaults, keep the node limit, always give a move, account for every node in
-/// `Engine::stats`, do act (nodes reduced or moves deepened by the counted ones; the test
-/// would pass with a switch that did nothing otherwise), and still find the textbook results of an open three:
+/// Options of the tree search around the table and the reductions, on top of the
+/// defaults: the internal iterative reduction (`Engine::iir_depth`) from 2, 3 and 6 plies
+/// left, the stale-entry reduction at principal-variation nodes
+/// (`Engine::pv_stale_reduction`, 4 and 16 sixteenths a ply, with the table's depths in
+/// whole plies and in sixteenths), the table's value standing for the static value
+/// (`Engine::tt_value_as_eval`), the deeper re-search after a reduction
+/// (`Engine::lmr_deeper_margin`), reductions at the root (`Engine::root_reductions`), the
+/// alpha-improvement reduction (`Engine::alpha_improvement_reduction`, half a ply and a
+/// ply), a ply less reduction at nodes that were on a principal variation
+/// (`Engine::tt_pv_reduction_less`), the reduction of far counter-attacks against an open
+/// three (`Engine::threat_reduction`) and their pruning up to 6 plies left
+/// (`Engine::threat_prune_depth`, 4 by default; the others are off by default): each
+/// keeps the node limit, always gives a move, accounts for every node in
+/// `Engine::stats`, acts (its counter is not zero: the test would pass with a switch
+/// that did nothing otherwise), and still finds the textbook results of an open three:
 /// the side that has it wins when the opponent has no four to answer with, and the
 /// opponent must block it at one of its two ends.
 #[test]
@@ -1267,7 +1269,7 @@ fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
         }),
         ("tt pv 16", |e| e.tt_pv_reduction_less = 16),
         ("threat 31", |e| e.threat_reduction = 31),
-        ("threat prune 4", |e| e.threat_prune_depth = 4),
+        ("threat prune 6", |e| e.threat_prune_depth = 6),
     ];
     let mut total = gomoku::SearchStats::default();
     for (name, setup) in setups {
