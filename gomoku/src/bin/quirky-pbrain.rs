@@ -213,6 +213,14 @@ fn main() {
             &format!("a whole number of {least} or more"),
         )
     };
+    // Fractions of a ply in sixteenths (`gomoku::ONE_PLY`): 0 to two plies.
+    let sixteenths = |name: &str| {
+        args.ranged::<i32>(
+            name,
+            |u| (0..=2 * gomoku::ONE_PLY).contains(u),
+            "a whole number from 0 to 32",
+        )
+    };
     // The evaluation averaged over two plies: on (the whole), stones (its stones' part).
     let eval_avg = args.text("--eval-avg").map(|v| match v {
         "on" => (true, false),
@@ -329,41 +337,17 @@ fn main() {
             e.tt_move_extension_non_pv = non_pv;
         }),
         // 16 (a ply, the default) keeps a single reply at its parent's depth.
-        setter(
-            args.ranged::<i32>(
-                "--reply-ext",
-                |u| (0..=2 * gomoku::ONE_PLY).contains(u),
-                "a whole number from 0 to 32",
-            ),
-            |e, u| e.reply_extension = u,
-        ),
+        setter(sixteenths("--reply-ext"), |e, u| e.reply_extension = u),
         // 0 turns the alpha-improvement reduction off; at most two plies.
-        setter(
-            args.ranged::<i32>(
-                "--alpha-red",
-                |u| (0..=2 * gomoku::ONE_PLY).contains(u),
-                "a whole number from 0 to 32",
-            ),
-            |e, u| e.alpha_improvement_reduction = u,
-        ),
+        setter(sixteenths("--alpha-red"), |e, u| {
+            e.alpha_improvement_reduction = u
+        }),
         // 0 turns the reduction off and the table's flag with it; at most two plies.
-        setter(
-            args.ranged::<i32>(
-                "--tt-pv-less",
-                |u| (0..=2 * gomoku::ONE_PLY).contains(u),
-                "a whole number from 0 to 32",
-            ),
-            |e, u| e.tt_pv_reduction_less = u,
-        ),
+        setter(sixteenths("--tt-pv-less"), |e, u| {
+            e.tt_pv_reduction_less = u
+        }),
         // 0 turns the reduction of far counter-attacks off; at most two plies.
-        setter(
-            args.ranged::<i32>(
-                "--threat-red",
-                |u| (0..=2 * gomoku::ONE_PLY).contains(u),
-                "a whole number from 0 to 32",
-            ),
-            |e, u| e.threat_reduction = u,
-        ),
+        setter(sixteenths("--threat-red"), |e, u| e.threat_reduction = u),
         // 0 turns the pruning of far counter-attacks off.
         setter(at_least("--threat-prune", 0), |e, d| {
             e.threat_prune_depth = d

@@ -546,17 +546,14 @@ impl Engine {
         // reduced.
         let threat_node = !calm && opp_fives == 0 && moves.len() > 1;
         let threat_pruning = threat_node && depth <= plies(self.threat_prune_depth);
-        let threat_reducing = self.threat_reduction > 0
-            && !calm
-            && opp_fives == 0
-            && depth >= plies(2)
-            && moves.len() > 1;
-        let distance = |a: Option<&crate::cell::Cell>, c: crate::cell::Cell| {
-            a.map_or(0, |a| {
-                (i32::from(a.x) - i32::from(c.x))
-                    .abs()
-                    .max((i32::from(a.y) - i32::from(c.y)).abs())
-            })
+        let threat_reducing = threat_node && self.threat_reduction > 0 && depth >= plies(2);
+        // Whether the move `back` plies before the last one lies more than 4 cells from `c`.
+        let far = |b: &Board, back: usize, c: crate::cell::Cell| {
+            let history = b.moves();
+            history
+                .len()
+                .checked_sub(back + 1)
+                .is_some_and(|k| history[k].distance(c) > 4)
         };
         let alpha0 = alpha;
         let mut best = -Score::INFINITE;
@@ -575,11 +572,8 @@ impl Engine {
             // A cell where the opponent would make a four: a defence against its open three.
             let blocks = (threat_reducing || threat_pruning) && b.makes_four(b.index(c), !me);
             if threat_pruning && !blocks && best > -Score::INFINITE && !best.is_loss() {
-                let history = b.moves();
-                let n = history.len();
-                if distance(history.last(), c) > 4
-                    && distance(history.get(n.wrapping_sub(2)), c) > 4
-                {
+                // Before the move: the opponent's last move is the last, ours one before.
+                if far(b, 0, c) && far(b, 1, c) {
                     self.stats.threat_pruned += 1;
                     self.stats.pruned += 1;
                     continue;
@@ -664,11 +658,8 @@ impl Engine {
                     r.saturating_add(cut)
                         .min(next_depth.saturating_sub(plies(self.reduction_floor)))
                 } else if threat_reducing && !blocks {
-                    let history = b.moves();
-                    let n = history.len();
                     // The move is played: the opponent's last move is one back, ours two.
-                    let far_opp = distance(history.get(n.wrapping_sub(2)), c) > 4;
-                    let far_own = distance(history.get(n.wrapping_sub(3)), c) > 4;
+                    let (far_opp, far_own) = (far(b, 1, c), far(b, 2, c));
                     let u = self.threat_reduction.min(2 * ONE_PLY);
                     let r = if far_opp { u } else { 0 } + if far_own { u / 2 } else { 0 };
                     if r > 0 {
@@ -770,13 +761,8 @@ impl Engine {
             Bound::Upper
         };
         let stored = self.depth_to_store(depth);
-        if tt_pv {
-            self.tt
-                .store_pv(key, best.to_tt(ply), stored, bound, best_move, true);
-        } else {
-            self.tt
-                .store(key, best.to_tt(ply), stored, bound, best_move);
-        }
+        self.tt
+            .store_pv(key, best.to_tt(ply), stored, bound, best_move, tt_pv);
         best
     }
 }
