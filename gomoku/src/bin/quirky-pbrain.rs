@@ -42,7 +42,9 @@
 //!   sixteenths of a ply, 0 = off), `--tt-eval on|off` (`Engine::tt_value_as_eval`),
 //!   `--lmr-deeper M` (`Engine::lmr_deeper_margin`, 0 = off), `--root-red on|off`
 //!   (`Engine::root_reductions`), `--root-max-moves N` (`Engine::root_max_moves`, 0 =
-//!   twice `--max-moves`);
+//!   twice `--max-moves`); the root's threat solvers: `--root-vcf N`
+//!   (`Engine::root_vcf_nodes`, 0 = off) and `--root-vct N` (`Engine::root_vct_nodes`, 0
+//!   = off), their node budgets, each also held to its share of the move's time;
 //!   fractions of a ply, in sixteenths (`gomoku::ONE_PLY`):
 //!   `--ttm-ext PV,NONPV` (`Engine::tt_move_extension_pv` and
 //!   `Engine::tt_move_extension_non_pv`, 0,0 = off; 4,1 is about Rapfi's 0.25 and 0.08
@@ -50,7 +52,8 @@
 //!   reply keeps its parent's depth; Rapfi's 1.3 plies is about 21), `--alpha-red U`
 //!   (`Engine::alpha_improvement_reduction`, 0 = off; Rapfi's ply is 16), `--tt-pv-less U`
 //!   (`Engine::tt_pv_reduction_less`, 0 = off), `--threat-red U` (`Engine::threat_reduction`,
-//!   0 = off; Rapfi's about 31), `--threat-prune D` (`Engine::threat_prune_depth`, 4 by default, 0 =
+//!   0 = off; Rapfi's about 31), `--attack-less U` (`Engine::continuous_attack_less`, 0 =
+//!   off; Rapfi's about 8), `--threat-prune D` (`Engine::threat_prune_depth`, 4 by default, 0 =
 //!   off), `--frac-red on|off`
 //!   (`Engine::fractional_reductions`), `--tt-units on|off` (`Engine::table_depth_units`:
 //!   the table keeps the depth in sixteenths, not whole plies).
@@ -61,9 +64,9 @@
 //! number of 0 or more, `--red-gap`, `--red-floor`, `--red-pv-less` and
 //! `--red-not-improving` 0 or more, `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or
 //! more, `--rfp`, `--razor`, `--cut-red`, `--fhr`, `--se-margin`, `--iir-depth`, `--threat-prune`,
-//! `--pv-stale` and `--lmr-deeper` 0 or more, `--se-depth` 0 or 3 or more, `--ttm-ext`
+//! `--pv-stale`, `--lmr-deeper`, `--root-vcf` and `--root-vct` 0 or more, `--se-depth` 0 or 3 or more, `--ttm-ext`
 //! two whole numbers from 0 to 16 separated by a comma, `--reply-ext`, `--alpha-red`,
-//! `--tt-pv-less` and `--threat-red` a whole number from 0 to 32.
+//! `--tt-pv-less`, `--threat-red` and `--attack-less` a whole number from 0 to 32.
 //!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
@@ -332,6 +335,9 @@ fn main() {
         setter(value("--root-max-moves"), |e, n| {
             e.root_max_moves = n as usize
         }),
+        // 0 turns the root's VCF (VCT) search off.
+        setter(value("--root-vcf"), |e, n| e.root_vcf_nodes = n),
+        setter(value("--root-vct"), |e, n| e.root_vct_nodes = n),
         setter(ttm_ext, |e, (pv, non_pv)| {
             e.tt_move_extension_pv = pv;
             e.tt_move_extension_non_pv = non_pv;
@@ -348,6 +354,10 @@ fn main() {
         }),
         // 0 turns the reduction of far counter-attacks off; at most two plies.
         setter(sixteenths("--threat-red"), |e, u| e.threat_reduction = u),
+        // 0 turns the lesser reduction of a continued attack off; at most two plies.
+        setter(sixteenths("--attack-less"), |e, u| {
+            e.continuous_attack_less = u
+        }),
         // 0 turns the pruning of far counter-attacks off.
         setter(at_least("--threat-prune", 0), |e, d| {
             e.threat_prune_depth = d

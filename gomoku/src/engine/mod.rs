@@ -148,6 +148,8 @@ pub struct SearchStats {
     pub pv_stale_reduced: u64,
     /// Reduced moves searched again a ply deeper by [`Engine::lmr_deeper_margin`].
     pub lmr_deepened: u64,
+    /// Late moves reduced less by [`Engine::continuous_attack_less`].
+    pub attack_less: u64,
 }
 
 impl std::ops::AddAssign for SearchStats {
@@ -182,6 +184,7 @@ impl std::ops::AddAssign for SearchStats {
             tt_pv_less,
             threat_reduced,
             threat_pruned,
+            attack_less,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -211,6 +214,7 @@ impl std::ops::AddAssign for SearchStats {
         self.threat_pruned += threat_pruned;
         self.pv_stale_reduced += pv_stale_reduced;
         self.lmr_deepened += lmr_deepened;
+        self.attack_less += attack_less;
     }
 }
 
@@ -369,6 +373,14 @@ pub struct Engine {
     /// self-play at 100 ms a move against off (+22 Elo [+6, +39]; see FIGURES.md,
     /// twenty-eighth session).
     pub threat_prune_depth: i32,
+    /// Less reduction for a continued attack, in sixteenths of a ply ([`ONE_PLY`]): a
+    /// late move of a calm node that the late-move reductions reduce is reduced this much
+    /// less when the side to move's previous move (two plies back) made an open three or
+    /// a four and this move makes an open three too, or lies within 4 cells (Chebyshev
+    /// distance) of that move and makes a two or better in two directions. 0 (the
+    /// default) is off; Rapfi's "continuous attack" value is about half a ply, 8
+    /// (design read in Rapfi's `search/ab`, not its code).
+    pub continuous_attack_less: i32,
     /// Whether the pruning decisions that read a node's static value (reverse futility
     /// pruning, razoring, the fail-high reduction) read the transposition table's value
     /// instead where its bound says the true value lies beyond the static one on that
@@ -565,6 +577,9 @@ pub struct Engine {
     static_values: Vec<Option<Score>>,
     /// Per ply, whether the move played at that ply on the current line made a four.
     four_played: Vec<bool>,
+    /// Per ply, whether the move played at that ply on the current line made an open
+    /// three or a four for its side (kept for [`Engine::continuous_attack_less`]).
+    attack_played: Vec<bool>,
     /// Static wins read from the threat classes at every node ([`quick_win`](crate::quick_win), the quick
     /// win check of classical engines such as Rapfi's): a side to move with a
     /// double-three cell that the opponent cannot answer with a four, or a four-three
@@ -696,6 +711,7 @@ impl Engine {
             tt_pv_reduction_less: 0,
             threat_reduction: 0,
             threat_prune_depth: 4,
+            continuous_attack_less: 0,
             tt_value_as_eval: false,
             lmr_deeper_margin: 0,
             root_reductions: false,
@@ -725,6 +741,7 @@ impl Engine {
             raw_evals: vec![None; MAX_PLY as usize + 1],
             static_values: vec![None; MAX_PLY as usize + 1],
             four_played: vec![false; MAX_PLY as usize + 1],
+            attack_played: vec![false; MAX_PLY as usize + 1],
             quick_wins: true,
             leaf_vct_nodes: 100,
             leaf_vct_vcf_nodes: 20,

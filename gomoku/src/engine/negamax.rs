@@ -617,6 +617,17 @@ impl Engine {
             if self.reverse_futility_margin > 0 {
                 self.four_played[ply as usize] = four;
             }
+            // A continued attack: our move two plies back attacked and this one does too.
+            let continued = self.continuous_attack_less > 0 && {
+                let p = b.patterns(b.index(c), me);
+                let attack = p.iter().any(|&v| v >= Pattern::OpenThree as u8);
+                self.attack_played[ply as usize] = attack;
+                ply >= 2
+                    && self.attack_played[ply as usize - 2]
+                    && (attack
+                        || (!far(b, 1, c)
+                            && p.iter().filter(|&&v| v >= Pattern::Two as u8).count() >= 2))
+            };
             b.play_unchecked(c);
             if next_depth > 0 {
                 // The child probes the table after its first checks.
@@ -654,6 +665,10 @@ impl Engine {
                     if tt_pv && !pv_node && r > 0 {
                         self.stats.tt_pv_less += 1;
                         r = (r - self.tt_pv_reduction_less.min(2 * ONE_PLY)).max(0);
+                    }
+                    if continued && r > 0 {
+                        self.stats.attack_less += 1;
+                        r = (r - self.continuous_attack_less.min(2 * ONE_PLY)).max(0);
                     }
                     r.saturating_add(cut)
                         .min(next_depth.saturating_sub(plies(self.reduction_floor)))

@@ -486,6 +486,10 @@ impl Engine {
                 if self.reverse_futility_margin > 0 {
                     self.four_played[0] = b.makes_four(b.index(c), b.side_to_move());
                 }
+                if self.continuous_attack_less > 0 {
+                    let p = b.patterns(b.index(c), b.side_to_move());
+                    self.attack_played[0] = p.iter().any(|&v| v >= Pattern::OpenThree as u8);
+                }
                 // Late-move reduction at the root (an option): quiet late moves of a calm
                 // root, a null window at the reduced depth first.
                 let r = if root_reducing && k >= ROOT_REDUCTION_FROM {

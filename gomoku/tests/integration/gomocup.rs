@@ -925,6 +925,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--tt-pv-less", "33", "a whole number from 0 to 32"),
         ("--threat-red", "-1", "a whole number from 0 to 32"),
         ("--threat-red", "33", "a whole number from 0 to 32"),
+        ("--attack-less", "-1", "a whole number from 0 to 32"),
+        ("--attack-less", "33", "a whole number from 0 to 32"),
         ("--threat-prune", "-1", "a whole number of 0 or more"),
         ("--pv-stale", "-1", "a whole number of 0 or more"),
         ("--lmr-deeper", "-1", "a whole number of 0 or more"),
@@ -995,6 +997,8 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "31",
         "--threat-prune",
         "4",
+        "--attack-less",
+        "8",
         "--pv-move-count",
         "off",
         "--pv-stale",
@@ -1240,7 +1244,8 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 /// ply), a ply less reduction at nodes that were on a principal variation
 /// (`Engine::tt_pv_reduction_less`), the reduction of far counter-attacks against an open
 /// three (`Engine::threat_reduction`) and their pruning up to 6 plies left
-/// (`Engine::threat_prune_depth`, 4 by default; the others are off by default): each
+/// (`Engine::threat_prune_depth`, 4 by default), less reduction of a continued attack
+/// (`Engine::continuous_attack_less`, half a ply; the others are off by default): each
 /// keeps the node limit, always gives a move, accounts for every node in
 /// `Engine::stats`, acts (its counter is not zero: the test would pass with a switch
 /// that did nothing otherwise), and still finds the textbook results of an open three:
@@ -1250,7 +1255,7 @@ fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
 fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
     use gomoku::Engine;
     type Setup = fn(&mut Engine);
-    let setups: [(&str, Setup); 14] = [
+    let setups: [(&str, Setup); 15] = [
         ("iir 2", |e| e.iir_depth = 2),
         ("iir 3", |e| e.iir_depth = 3),
         ("iir 6", |e| e.iir_depth = 6),
@@ -1270,6 +1275,7 @@ fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
         ("tt pv 16", |e| e.tt_pv_reduction_less = 16),
         ("threat 31", |e| e.threat_reduction = 31),
         ("threat prune 6", |e| e.threat_prune_depth = 6),
+        ("continuous attack 8", |e| e.continuous_attack_less = 8),
     ];
     let mut total = gomoku::SearchStats::default();
     for (name, setup) in setups {
@@ -1288,6 +1294,7 @@ fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
         ("former principal variation", total.tt_pv_less),
         ("counter-attack reductions", total.threat_reduced),
         ("counter-attacks pruned", total.threat_pruned),
+        ("continued attacks reduced less", total.attack_less),
     ];
     for (what, count) in acted {
         assert!(count > 0, "no {what}: {total:?}");
