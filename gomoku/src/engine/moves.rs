@@ -127,9 +127,12 @@ impl Engine {
         }
         let i = b.index(c);
         let me = b.side_to_move();
-        !b.patterns(i, me)
-            .iter()
-            .any(|&p| p >= Pattern::OpenThree as u8)
-            && !b.makes_four(i, !me)
+        !attacks(b.patterns(i, me)) && !b.makes_four(i, !me)
     }
+}
+
+/// Whether a stone on a cell with these four direction patterns (one side's) makes an
+/// open three or better in some direction.
+pub(super) fn attacks(patterns: [u8; 4]) -> bool {
+    patterns.iter().any(|&p| p >= Pattern::OpenThree as u8)
 }

@@ -2,6 +2,7 @@
 //! its steps numbered (terminal positions, immediate wins and forced losses, the horizon
 //! with its probes, the transposition table, the move loop, the store).
 
+use super::moves::attacks;
 use super::{
     Engine, HISTORY_CELLS, HISTORY_MAX, KILLER_PLIES, LEAF_VCT_DEPTH, MAX_PLY, ONE_PLY,
     PV_STALE_REDUCTION_MAX, per_ply, plies,
@@ -620,7 +621,7 @@ impl Engine {
             // A continued attack: our move two plies back attacked and this one does too.
             let continued = self.continuous_attack_less > 0 && {
                 let p = b.patterns(b.index(c), me);
-                let attack = p.iter().any(|&v| v >= Pattern::OpenThree as u8);
+                let attack = attacks(p);
                 self.attack_played[ply as usize] = attack;
                 ply >= 2
                     && self.attack_played[ply as usize - 2]

@@ -3,6 +3,7 @@
 //! single move (the position after it searched as a root), then iterative deepening over
 //! the root moves.
 
+use super::moves::attacks;
 use super::negamax::is_calm;
 use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, ONE_PLY, SearchInfo, SearchStats, plies};
 use crate::board::Board;
@@ -487,8 +488,7 @@ impl Engine {
                     self.four_played[0] = b.makes_four(b.index(c), b.side_to_move());
                 }
                 if self.continuous_attack_less > 0 {
-                    let p = b.patterns(b.index(c), b.side_to_move());
-                    self.attack_played[0] = p.iter().any(|&v| v >= Pattern::OpenThree as u8);
+                    self.attack_played[0] = attacks(b.patterns(b.index(c), b.side_to_move()));
                 }
                 // Late-move reduction at the root (an option): quiet late moves of a calm
                 // root, a null window at the reduced depth first.
