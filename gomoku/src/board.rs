@@ -163,7 +163,8 @@ pub struct Board {
     to_move: Side,
     hash: u64,
     outcome: Option<Outcome>,
-    /// The pattern table seen by black and by white.
+    /// The fine pattern table ([`pattern::fine_table`]: the pattern codes, a flex two
+    /// flagged by bit 3) seen by black and by white.
     tables: [&'static [u8; pattern::KEYS]; 2],
     /// Per side, whether its patterns read the cells five away
     /// ([`pattern::reads_outer_cells`]).
@@ -187,7 +188,9 @@ struct Spot {
     /// edge) of weights 3^0..3^7, plus 3^8 for an own stone at −5 and 2·3^8 at +5
     /// (the outer bits only for a side whose patterns read them; 0 otherwise).
     keys: [[u32; 2]; 4],
-    /// Per side and direction, the pattern code a stone there makes (0 when occupied).
+    /// Per side and direction, the fine pattern code a stone there makes (0 when
+    /// occupied): the [`Pattern`] code in bits 0–2, bit 3 set on a flex two
+    /// ([`pattern::FLEX_TWO`]); [`plain`] drops the flag.
     pats: [[u8; 4]; 2],
     /// Per side, the number of fours (bits 0..3) and open threes (bits 3..6) among its
     /// four direction patterns: its threat class in one table look-up.
@@ -196,6 +199,12 @@ struct Spot {
     near: u8,
     /// The board value (0 empty, 1 black, 2 white, 3 blocker), as in `Board::cells`.
     stone: u8,
+}
+
+/// The [`Pattern`] codes of four fine pattern codes (the flex-two flag, bit 3, dropped).
+#[inline(always)]
+fn plain(p: [u8; 4]) -> [u8; 4] {
+    (u32::from_ne_bytes(p) & 0x0707_0707).to_ne_bytes()
 }
 
 /// What one direction's pattern adds to a cell's tally: 1 for a four, 8 for an open three.
@@ -300,8 +309,8 @@ impl Board {
             hash: empty_hash(size, rule),
             outcome: None,
             tables: [
-                pattern::table(rule.line_rule(Side::First)),
-                pattern::table(rule.line_rule(Side::Second)),
+                pattern::fine_table(rule.line_rule(Side::First)),
+                pattern::fine_table(rule.line_rule(Side::Second)),
             ],
             outer: [
                 pattern::reads_outer_cells(rule.line_rule(Side::First)),
@@ -449,12 +458,20 @@ impl Board {
     /// direction `d` (0..4, see [`DIRECTIONS`]); [`Pattern::None`] on occupied cells.
     #[inline]
     pub fn pattern(&self, i: usize, side: Side, d: usize) -> Pattern {
-        Pattern::from_code(self.spots[i].pats[side.index()][d])
+        Pattern::from_code(self.spots[i].pats[side.index()][d] & 7)
     }
 
     /// The four direction patterns of `side` at index `i`, as codes.
     #[inline]
     pub fn patterns(&self, i: usize, side: Side) -> [u8; 4] {
+        plain(self.spots[i].pats[side.index()])
+    }
+
+    /// The four direction patterns of `side` at index `i` with the twos split into flex
+    /// twos ([`crate::FLEX_TWO`], code 10: bit 3 on the code of a two) and blocked twos
+    /// (code 2); the other codes as in [`Board::patterns`] (all 0 on occupied cells).
+    #[inline]
+    pub fn fine_patterns(&self, i: usize, side: Side) -> [u8; 4] {
         self.spots[i].pats[side.index()]
     }
 
@@ -572,8 +589,8 @@ impl Board {
                 // `i` lies at offset −k from `j`: an own stone there adds that offset's
                 // digit 1 (|k| ≤ 4: no outer bits).
                 let key = self.spots[j].keys[d][si] + KEY_WEIGHTS[(5 - k) as usize];
-                let now = self.tables[si][key as usize];
-                let pats = self.spots[j].pats[si];
+                let now = self.tables[si][key as usize] & 7;
+                let pats = plain(self.spots[j].pats[si]);
                 let other = (0..4).any(|e| e != d && pats[e] == five);
                 if (now == five || other) && !out.contains(&j) {
                     out.push(j);
@@ -612,7 +629,7 @@ impl Board {
                     continue;
                 }
                 // `i` lies at offset −k from `j`.
-                let mut pats = self.spots[j].pats[si];
+                let mut pats = plain(self.spots[j].pats[si]);
                 pats[d] = self.pattern_with_stone(j, d, si, -k, own);
                 if f(j, pats) {
                     return true;
@@ -631,7 +648,7 @@ impl Board {
         // The key digit of a stone: 1 own, 2 the opponent's (at ±5 only an own stone
         // has a bit).
         let add = if offset.abs() == 5 || own { w } else { 2 * w };
-        self.tables[si][(self.spots[j].keys[d][si] + add) as usize]
+        self.tables[si][(self.spots[j].keys[d][si] + add) as usize] & 7
     }
 
     /// The four direction patterns of `side` at the empty index `i` as they would be
@@ -642,7 +659,7 @@ impl Board {
     /// [`Board::any_pattern_after`] does); otherwise the patterns as they are.
     pub fn patterns_after_stone(&self, i: usize, j: usize, stone: Side, side: Side) -> [u8; 4] {
         let si = side.index();
-        let mut pats = self.spots[i].pats[si];
+        let mut pats = plain(self.spots[i].pats[si]);
         let (ci, cj) = (self.cell_of(i), self.cell_of(j));
         // `j` lies at offset `k` from `i` along direction `d`.
         let (dx, dy) = (cj.x as i32 - ci.x as i32, cj.y as i32 - ci.y as i32);
@@ -665,7 +682,7 @@ impl Board {
     /// True when `side` playing at empty index `i` wins at once.
     #[inline]
     pub fn is_winning_cell(&self, i: usize, side: Side) -> bool {
-        pattern::has_pattern(self.spots[i].pats[side.index()], Pattern::Five)
+        pattern::has_pattern(plain(self.spots[i].pats[side.index()]), Pattern::Five)
     }
 
     /// The cells where `side` would complete a winning row now (its "win points"), in
@@ -759,9 +776,9 @@ impl Board {
         for side in 0..2 {
             for v in self.spots[i].pats[side] {
                 if add {
-                    self.near_counts[side][v as usize] += 1;
+                    self.near_counts[side][v as usize & 7] += 1;
                 } else {
-                    self.near_counts[side][v as usize] -= 1;
+                    self.near_counts[side][v as usize & 7] -= 1;
                 }
             }
         }
@@ -1358,7 +1375,8 @@ mod tests {
                                 0
                             };
                             assert_eq!(
-                                b.spots[i].pats[s][d], want,
+                                b.spots[i].pats[s][d] & 7,
+                                want,
                                 "step {step} cell {i} side {s} dir {d}"
                             );
                             side_counts[want as usize] += 1;
@@ -1370,12 +1388,12 @@ mod tests {
                 let mut double_fours = [0u16; 2];
                 let mut frontier = Vec::new();
                 for i in 0..b.cell_count() {
-                    for (side_classes, pats) in classes.iter_mut().zip(b.spots[i].pats) {
+                    for (side_classes, pats) in classes.iter_mut().zip(b.spots[i].pats.map(plain)) {
                         let class = pattern::threat_class(pats);
                         assert!(class == 0 || (b.raw(i) == 0 && b.near(i) > 0));
                         side_classes[class] += 1;
                     }
-                    for (count, pats) in double_fours.iter_mut().zip(b.spots[i].pats) {
+                    for (count, pats) in double_fours.iter_mut().zip(b.spots[i].pats.map(plain)) {
                         let fours = pats.iter().filter(|&&p| p == Pattern::Four as u8).count();
                         assert!(fours < 2 || (b.raw(i) == 0 && b.near(i) > 0));
                         *count += u16::from(fours >= 2);
@@ -1386,7 +1404,9 @@ mod tests {
                     if b.raw(i) == 0 {
                         frontier.push(i as u16);
                     }
-                    for (side_counts, pats) in near_counts.iter_mut().zip(b.spots[i].pats) {
+                    for (side_counts, pats) in
+                        near_counts.iter_mut().zip(b.spots[i].pats.map(plain))
+                    {
                         for p in pats {
                             side_counts[p as usize] += 1;
                         }

@@ -41,6 +41,8 @@ mod cell;
 mod decimal;
 mod engine;
 mod eval;
+mod eval_cells;
+pub mod eval_cells_fitted;
 pub mod eval_fitted;
 pub mod gomocup;
 mod level;
@@ -64,8 +66,12 @@ pub use eval::{
     EvalTable, EvalTableError, FEATURE_NAMES, FEATURES, cell_value, combination_class, evaluate,
     evaluate_parts, evaluate_with, features, quick_win,
 };
+pub use eval_cells::{
+    CELL_FEATURES, CellTable, PATTERN_CODES, THREAT_MASKS, cell_features, evaluate_cells,
+    pattern_code, threat_mask,
+};
 pub use level::Level;
-pub use pattern::{Pattern, classify_line};
+pub use pattern::{FINE_CODES, FLEX_TWO, Pattern, classify_line};
 pub use rule::{Rule, RuleError};
 pub use threats::{Threat, ThreatKind};
 pub use winlines::{WeightTable, WinLines};

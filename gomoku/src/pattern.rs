@@ -230,6 +230,51 @@ pub fn table(rule: Rule) -> &'static [u8; KEYS] {
     })
 }
 
+/// The code of a flex two in the fine patterns ([`fine_table`]): a [`Pattern::Two`]
+/// that one more own stone on the line turns into an open three (Rapfi's `F2`), the
+/// code of a two with bit 3 set (`code & 7` is the [`Pattern`] code); the other twos
+/// keep the code of [`Pattern::Two`] (blocked twos, `B2`).
+pub const FLEX_TWO: u8 = Pattern::Two as u8 | 8;
+
+/// Number of distinct fine pattern codes: the eight [`Pattern`] codes and [`FLEX_TWO`].
+pub const FINE_CODES: usize = 9;
+
+/// The fine pattern table of `rule`: the pattern table's codes ([`table`]) with each
+/// two split into a flex two ([`FLEX_TWO`]: some empty cell among the eight
+/// neighbours, filled with an own stone, makes the centre's move an open three) and a
+/// blocked two (code 2). The board keeps these codes (the threat logic reads them with
+/// the flag dropped, the cell evaluation [`crate::CellTable`] with it). Built on first
+/// use.
+pub fn fine_table(rule: Rule) -> &'static [u8; KEYS] {
+    static TABLES: [OnceLock<Box<[u8; KEYS]>>; 2] = [OnceLock::new(), OnceLock::new()];
+    TABLES[rule.index()].get_or_init(|| {
+        let plain = table(rule);
+        let mut t: Box<[u8; KEYS]> = plain
+            .to_vec()
+            .into_boxed_slice()
+            .try_into()
+            .expect("KEYS entries");
+        for (key, slot) in t.iter_mut().enumerate() {
+            if *slot == Pattern::Two as u8 && is_flex_two(&decode(key), rule) {
+                *slot = FLEX_TWO;
+            }
+        }
+        t
+    })
+}
+
+/// Whether one more own stone on an empty cell at offsets −4..=4 of `line` (centre
+/// own) makes the centre's move an open three.
+fn is_flex_two(line: &[u8; 11], rule: Rule) -> bool {
+    (1..=9).any(|p| {
+        p != 5 && line[p] == EMPTY && {
+            let mut l = *line;
+            l[p] = OWN;
+            classify_line(&l, rule) == Pattern::OpenThree
+        }
+    })
+}
+
 /// True when patterns under `rule` depend on the cells five away (the two outer bits of
 /// a key): only the exactly-five rule looks that far, to tell a five from an overline.
 pub const fn reads_outer_cells(rule: Rule) -> bool {
@@ -297,6 +342,32 @@ mod tests {
             classify_line(&line(".XX.XXX...."), Rule::Freestyle),
             Pattern::Four
         );
+    }
+
+    #[test]
+    fn twos_split_into_flex_and_blocked() {
+        let f = Rule::Freestyle;
+        // The key of a line (offsets −4..=4 and the outer bits as `decode` reads them).
+        let key = |text: &str| {
+            let l = line(text);
+            let mut k = 0;
+            for j in 0..8 {
+                let idx = if j < 4 { 1 + j } else { 2 + j };
+                k += l[idx] as usize * slot_weight(j) as usize;
+            }
+            k + usize::from(l[0] == OWN) * INNER_KEYS + usize::from(l[10] == OWN) * 2 * INNER_KEYS
+        };
+        let t = fine_table(f);
+        // `.XX.` in open space: a third stone makes `.XXX.`.
+        assert_eq!(t[key("....XX.....")], FLEX_TWO);
+        assert_eq!(t[key("...X.X.....")], FLEX_TWO);
+        // Against an opponent stone: only a closed three can follow.
+        assert_eq!(t[key("....OXX....")], Pattern::Two as u8);
+        assert_eq!(t[key("...OXX.....")], Pattern::Two as u8);
+        // The other codes are the plain table's.
+        let plain = table(f);
+        assert!((0..KEYS).all(|k| t[k] == plain[k] || (plain[k] == 2 && t[k] == FLEX_TWO)));
+        assert_eq!(FLEX_TWO & 7, Pattern::Two as u8);
     }
 
     #[test]

@@ -129,6 +129,11 @@ pub struct TrainArgs {
     /// (`gomoku_mmto`: the weights under which the teacher's move is preferred).
     #[arg(long)]
     pub mmto: bool,
+    /// Fit the cell evaluation (`gomoku::CellTable`: values per pattern code of a
+    /// frontier cell and per threat mask) on the teacher's games (`--teacher`) instead;
+    /// writes `gomoku/src/eval_cells_fitted.rs` (or `--out`).
+    #[arg(long)]
+    pub cells: bool,
     /// With `--mmto`: the depth of the candidates' leaves (1 or 2 plies).
     #[arg(long, default_value_t = 1)]
     pub mmto_plies: u32,
@@ -181,6 +186,9 @@ pub fn train(args: &TrainArgs, root: &Path, data: Option<&Path>) -> bool {
     };
     if args.mmto {
         return crate::gomoku_mmto::fit_mmto(args, root);
+    }
+    if args.cells {
+        return crate::gomoku_cells::fit_cells(args, root);
     }
     if args.policy {
         return crate::gomoku_policy::fit_policy(args, root);
@@ -417,7 +425,7 @@ fn play_match(args: &TrainArgs, openings: &[Board], fitted: &EvalTable) {
 /// The quiet positions of teacher games as samples: labels mix the teacher's evaluation
 /// (share `mix`, through a logistic of `scale` units a logit) with the result for the
 /// side to move.
-fn teacher_samples(games: &[TeacherGame], mix: f64, scale: f64) -> Vec<Sample> {
+pub(crate) fn teacher_samples(games: &[TeacherGame], mix: f64, scale: f64) -> Vec<Sample> {
     let mut out = Vec::new();
     for g in games {
         let mut b = Board::new();
@@ -458,8 +466,14 @@ pub(crate) fn scaled_loss(table: &EvalTable, train: &[Sample], held: &[Sample]) 
     gomoku::train::log_loss(&h, &fit.weights)
 }
 
-fn fit_teacher(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
-    let command = args.teacher.as_deref()?;
+/// The teacher's games of `--teacher-games` (played first with `command` when the file
+/// does not exist), in the seeded order, and the count of black wins, white wins and
+/// draws; the counts and the time taken are reported on standard error.
+pub(crate) fn teacher_games(
+    args: &TrainArgs,
+    root: &Path,
+    command: &str,
+) -> (Vec<TeacherGame>, (usize, usize, usize)) {
     // A path given absolute stays as it is (`Path::join`).
     let path = root.join(&args.teacher_games);
     let (t, c) = (Instant::now(), cpu_seconds());
@@ -491,6 +505,12 @@ fn fit_teacher(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
         t.elapsed().as_secs_f64(),
         cpu_seconds() - c
     );
+    (games, (black, white, draws))
+}
+
+fn fit_teacher(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
+    let command = args.teacher.as_deref()?;
+    let (games, (black, white, draws)) = teacher_games(args, root, command);
     let (mut train_games, mut held_games) = (Vec::new(), Vec::new());
     for (g, game) in games.iter().enumerate() {
         if g % 10 == 9 {

@@ -31,6 +31,7 @@ mod choice_logit;
 mod connect4;
 mod deps;
 mod gomoku;
+mod gomoku_cells;
 mod gomoku_leaf;
 mod gomoku_mmto;
 mod gomoku_policy;

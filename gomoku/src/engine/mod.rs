@@ -610,6 +610,11 @@ pub struct Engine {
     vct: VctSolver,
     /// The evaluation's values at the horizon ([`EvalTable::DEFAULT`] unless changed).
     pub eval: EvalTable,
+    /// The cell evaluation ([`crate::CellTable`], e.g.
+    /// [`crate::eval_cells_fitted::CELLS_FITTED`]) in place of [`Engine::eval`] wherever
+    /// the search reads a static value; `None` (the default) keeps [`Engine::eval`].
+    /// With [`Engine::eval_average_stones`], the whole cell value is averaged.
+    pub cell_eval: Option<&'static crate::CellTable>,
     /// Rank candidate cells by the fitted ordering model ([`crate::order`]) instead of
     /// the hand-set cell values (on by default; see FIGURES.md for the matches).
     pub fitted_order: bool,
@@ -752,6 +757,7 @@ impl Engine {
             root_vct_nodes: 40_000,
             vct: VctSolver::new(),
             eval: EvalTable::DEFAULT,
+            cell_eval: None,
             fitted_order: true,
             level: <crate::Level as zerosum::Level>::default_level(),
             leaf_sample_every: 0,

@@ -9,6 +9,7 @@ use super::{
 };
 use crate::board::Board;
 use crate::eval::{evaluate_parts, evaluate_with, has_double_four_cell, quick_win};
+use crate::eval_cells::evaluate_cells;
 use crate::pattern::Pattern;
 use zerosum::{Bound, Game, Outcome, Score};
 
@@ -151,10 +152,19 @@ impl Engine {
     /// with [`Engine::eval_average_stones`] the stones' and the threats' parts of
     /// [`evaluate_parts`]).
     fn eval_parts(&self, b: &Board) -> (Score, Score) {
-        if self.eval_average_stones {
+        if self.eval_average_stones && self.cell_eval.is_none() {
             evaluate_parts(b, &self.eval)
         } else {
-            (evaluate_with(b, &self.eval), Score::DRAW)
+            (self.evaluate(b), Score::DRAW)
+        }
+    }
+
+    /// The static value of `b` for its side to move: [`Engine::cell_eval`]'s when set,
+    /// else [`Engine::eval`]'s.
+    pub(super) fn evaluate(&self, b: &Board) -> Score {
+        match self.cell_eval {
+            Some(table) => evaluate_cells(b, table),
+            None => evaluate_with(b, &self.eval),
         }
     }
 
@@ -167,7 +177,7 @@ impl Engine {
     pub(super) fn static_eval(&mut self, b: &mut Board, ply: u32) -> Score {
         let p = ply as usize;
         if !self.eval_average {
-            return evaluate_with(b, &self.eval);
+            return self.evaluate(b);
         }
         let (averaged, kept) = self.eval_parts(b);
         self.raw_evals[p] = Some((averaged, kept));
@@ -324,7 +334,7 @@ impl Engine {
             let stand = if self.eval_average {
                 self.static_eval(b, ply)
             } else {
-                evaluate_with(b, &self.eval)
+                self.evaluate(b)
             };
             if self.leaf_stand_pat && stand >= beta {
                 return stand;
@@ -493,7 +503,7 @@ impl Engine {
             return if opp_fives > 0 {
                 Score::loss_in(ply + 2)
             } else {
-                evaluate_with(b, &self.eval)
+                self.evaluate(b)
             };
         }
         // Killers (quiet moves that cut off at this ply before), then the TT move, first.

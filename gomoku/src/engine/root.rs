@@ -8,7 +8,6 @@ use super::negamax::is_calm;
 use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, ONE_PLY, SearchInfo, SearchStats, plies};
 use crate::board::Board;
 use crate::cell::Cell;
-use crate::eval::evaluate_with;
 use crate::pattern::Pattern;
 use std::time::Duration;
 use zerosum::search::{Limits, Report};
@@ -443,7 +442,7 @@ impl Engine {
                                     && (info.bound == Bound::Exact || proven(score, info.bound));
                                 (score, exact)
                             }
-                            None => (-evaluate_with(&b, &self.eval), false),
+                            None => (-self.evaluate(&b), false),
                         }
                     }
                 },

@@ -1,0 +1,259 @@
+//! `cargo xtask train-gomoku --cells --teacher …`: fits the cell evaluation
+//! ([`gomoku::CellTable`]: a value per pattern code of a frontier cell for each side and
+//! a value per threat mask) on a teacher engine's games, as `--teacher` fits the
+//! feature table: every quiet position with a reported evaluation labelled with the
+//! teacher's evaluation (a logistic of `--teacher-scale` units a logit) mixed with the
+//! game's result (`--teacher-mix`), a logistic regression by Newton's method on the
+//! sparse features ([`gomoku::cell_features`]), a ridge penalty of `--lambda` on the
+//! standardised weights; the held-out games (every tenth) scored against the compiled
+//! feature table's; the table written to `gomoku/src/eval_cells_fitted.rs`.
+
+use crate::gomoku_teacher::TeacherGame;
+use crate::gomoku_train::{TrainArgs, scaled_loss, teacher_games, teacher_samples};
+use gomoku::train::{FITTED_DIVISOR, UNITS_PER_LOGIT, solve_spd};
+use gomoku::{
+    Board, CELL_FEATURES, CellTable, EvalTable, Game, PATTERN_CODES, THREAT_MASKS, cell_features,
+};
+use std::fmt::Write as _;
+use std::path::Path;
+use zerosum::Outcome;
+
+/// One labelled position: its features (index, count) and its label.
+struct CellSample {
+    x: Vec<(usize, i32)>,
+    y: f64,
+}
+
+/// The quiet positions of `games` with a teacher evaluation, labelled as
+/// [`teacher_samples`] labels them.
+fn cell_samples(games: &[TeacherGame], mix: f64, scale: f64) -> Vec<CellSample> {
+    let mut out = Vec::new();
+    for g in games {
+        let mut b = Board::new();
+        for (k, &c) in g.moves.iter().enumerate() {
+            if k >= g.opening
+                && let Some(Some(eval)) = g.evals.get(k - g.opening)
+                && gomoku::train::is_quiet(&b)
+            {
+                let result = match g.outcome {
+                    Some(Outcome::Win(w)) if w == b.side_to_move() => 1.0,
+                    Some(Outcome::Win(_)) => 0.0,
+                    _ => 0.5,
+                };
+                let teacher = 1.0 / (1.0 + (-f64::from(*eval) / scale).exp());
+                out.push(CellSample {
+                    x: cell_features(&b),
+                    y: mix * teacher + (1.0 - mix) * result,
+                });
+            }
+            b.play(c);
+        }
+    }
+    out
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// The mean log loss of weights `w` (one per feature) on `samples`.
+fn log_loss(samples: &[CellSample], w: &[f64]) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = sigmoid(s.x.iter().map(|&(j, n)| w[j] * f64::from(n)).sum())
+                .clamp(1e-12, 1.0 - 1e-12);
+            -(s.y * p.ln() + (1.0 - s.y) * (1.0 - p).ln())
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// Logistic regression of the labels on the sparse features: Newton's method on the
+/// features that occur (the others keep weight 0), a ridge penalty `lambda` on each
+/// weight times its feature's standard deviation (the penalty of standardised features;
+/// the constant, the last feature, is not penalised). Returns one weight per feature.
+fn fit(samples: &[CellSample], lambda: f64, steps: u32) -> Vec<f64> {
+    let n = samples.len() as f64;
+    let (mut sum, mut sum2) = (vec![0.0f64; CELL_FEATURES], vec![0.0f64; CELL_FEATURES]);
+    for s in samples {
+        for &(j, c) in &s.x {
+            sum[j] += f64::from(c);
+            sum2[j] += f64::from(c) * f64::from(c);
+        }
+    }
+    let live: Vec<usize> = (0..CELL_FEATURES).filter(|&j| sum2[j] > 0.0).collect();
+    let mut slot = vec![usize::MAX; CELL_FEATURES];
+    for (a, &j) in live.iter().enumerate() {
+        slot[j] = a;
+    }
+    let m = live.len();
+    let penalty: Vec<f64> = live
+        .iter()
+        .map(|&j| {
+            if j == CELL_FEATURES - 1 {
+                1e-9
+            } else {
+                let mean = sum[j] / n;
+                lambda * (sum2[j] / n - mean * mean).max(1e-9)
+            }
+        })
+        .collect();
+    let mut w = vec![0.0f64; CELL_FEATURES];
+    for step in 0..steps {
+        let mut h = vec![0.0f64; m * m];
+        let mut g = vec![0.0f64; m];
+        for s in samples {
+            let p = sigmoid(s.x.iter().map(|&(j, c)| w[j] * f64::from(c)).sum());
+            let (r, v) = (p - s.y, p * (1.0 - p));
+            for &(j, c) in &s.x {
+                let (a, cj) = (slot[j], f64::from(c));
+                g[a] += r * cj;
+                for &(k, d) in &s.x {
+                    h[a * m + slot[k]] += v * cj * f64::from(d);
+                }
+            }
+        }
+        for (a, &j) in live.iter().enumerate() {
+            g[a] += penalty[a] * w[j];
+            h[a * m + a] += penalty[a];
+        }
+        let delta = solve_spd(&h, &g, m);
+        let mut largest = 0.0f64;
+        for (a, &j) in live.iter().enumerate() {
+            w[j] -= delta[a];
+            largest = largest.max(delta[a].abs());
+        }
+        eprintln!(
+            "  Newton step {}: log loss {:.4}, largest change {largest:.2e}",
+            step + 1,
+            log_loss(samples, &w)
+        );
+        if largest < 1e-6 {
+            break;
+        }
+    }
+    w
+}
+
+/// The fitted weights (logits a count) as a table in tenths of an evaluation unit.
+fn to_cell_table(w: &[f64]) -> CellTable {
+    let units = |x: f64| (x * UNITS_PER_LOGIT * f64::from(FITTED_DIVISOR)).round() as i32;
+    let mut t = CellTable {
+        mine: [0; PATTERN_CODES],
+        theirs: [0; PATTERN_CODES],
+        threats: [0; THREAT_MASKS],
+        constant: units(w[CELL_FEATURES - 1]),
+        divisor: FITTED_DIVISOR,
+    };
+    for j in 0..PATTERN_CODES {
+        t.mine[j] = units(w[j]);
+        t.theirs[j] = units(w[PATTERN_CODES + j]);
+    }
+    for m in 0..THREAT_MASKS {
+        t.threats[m] = units(w[2 * PATTERN_CODES + m]);
+    }
+    t
+}
+
+/// Writes `values` as the rows of a Rust array, sixteen a line.
+fn rows(text: &mut String, values: &[i32]) {
+    for chunk in values.chunks(16) {
+        let line: Vec<String> = chunk.iter().map(i32::to_string).collect();
+        let _ = writeln!(text, "        {},", line.join(", "));
+    }
+}
+
+/// The `--cells` job: fits the table on the teacher's games and writes it; false when
+/// no teacher is given or the file cannot be written.
+pub fn fit_cells(args: &TrainArgs, root: &Path) -> bool {
+    let Some(command) = args.teacher.as_deref() else {
+        eprintln!("xtask train-gomoku --cells: needs --teacher (the games' engine)");
+        return false;
+    };
+    let (games, (black, white, draws)) = teacher_games(args, root, command);
+    let (mut train_games, mut held_games) = (Vec::new(), Vec::new());
+    for (g, game) in games.iter().enumerate() {
+        if g % 10 == 9 {
+            held_games.push(game.clone());
+        } else {
+            train_games.push(game.clone());
+        }
+    }
+    let (mix, scale) = (args.teacher_mix, args.teacher_scale);
+    let train = cell_samples(&train_games, mix, scale);
+    let held_teacher = cell_samples(&held_games, 1.0, scale);
+    let held_result = cell_samples(&held_games, 0.0, scale);
+    eprintln!(
+        "held-out fit ({} training positions, {} held out):",
+        train.len(),
+        held_teacher.len()
+    );
+    let w = fit(&train, args.lambda, 20);
+    eprintln!(
+        "  cell table, log loss against the teacher's evaluation / the result: {:.4} / {:.4}",
+        log_loss(&held_teacher, &w),
+        log_loss(&held_result, &w)
+    );
+    let (feature_train, feature_held) = (
+        teacher_samples(&train_games, mix, scale),
+        teacher_samples(&held_games, 1.0, scale),
+    );
+    eprintln!(
+        "  compiled feature table (FITTED) against the teacher's evaluation: {:.4} (scaled on the training labels)",
+        scaled_loss(&EvalTable::FITTED, &feature_train, &feature_held)
+    );
+    let all = cell_samples(&games, mix, scale);
+    eprintln!("the whole fit ({} positions):", all.len());
+    let w = fit(&all, args.lambda, 20);
+    let loss = log_loss(&all, &w);
+    let table = to_cell_table(&w);
+    let home = std::env::var("HOME").unwrap_or_default();
+    let shown = match command.strip_prefix(home.as_str()) {
+        Some(rest) if !home.is_empty() => format!("~{rest}"),
+        _ => command.to_string(),
+    };
+    let cmd = format!(
+        "cargo xtask train-gomoku --cells --teacher {shown} --teacher-nodes {} --games {} --seed {} --teacher-mix {mix} --teacher-scale {scale} --lambda {}",
+        args.teacher_nodes, args.games, args.seed, args.lambda
+    );
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "//! The cell evaluation's values fitted on a teacher engine's games, written by\n//! `{cmd}`\n//! (do not edit by hand; run the command again).\n//!\n//! Data: {} games of the teacher against itself at {} nodes a move from random openings\n//! of 3 to 6 stones (black {black}, white {white}, draws {draws}); {} quiet positions, each\n//! labelled {mix} × the teacher's evaluation (a logistic of {scale} units a logit) + {} × the\n//! game's result for the side to move. Logistic regression on the cell features (Newton,\n//! ridge {} on the standardised features): log loss {loss:.4}. {} units a logit, values in\n//! tenths of a unit.\n\nuse crate::eval_cells::CellTable;\n\n/// The fitted cell table (index orders of [`crate::pattern_code`] and\n/// [`crate::threat_mask`]).\npub const CELLS_FITTED: CellTable = CellTable {{",
+        games.len(),
+        args.teacher_nodes,
+        all.len(),
+        1.0 - mix,
+        args.lambda,
+        UNITS_PER_LOGIT,
+    );
+    text.push_str("    mine: [\n");
+    rows(&mut text, &table.mine);
+    text.push_str("    ],\n    theirs: [\n");
+    rows(&mut text, &table.theirs);
+    text.push_str("    ],\n    threats: [\n");
+    rows(&mut text, &table.threats);
+    let _ = write!(
+        text,
+        "    ],\n    constant: {},\n    divisor: {},\n}};\n",
+        table.constant, table.divisor
+    );
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| root.join("gomoku/src/eval_cells_fitted.rs"));
+    match std::fs::write(&out, text) {
+        Ok(()) => {
+            eprintln!("wrote {}", out.display());
+            true
+        }
+        Err(e) => {
+            eprintln!(
+                "xtask train-gomoku --cells: cannot write {}: {e}",
+                out.display()
+            );
+            false
+        }
+    }
+}
