@@ -1,5 +1,5 @@
 //! The cell evaluation's values fitted on a teacher engine's games, written by
-//! `cargo xtask train-gomoku --cells --teacher ~/.cache/zerosum-anchors/rapfi/pbrain-rapfi --teacher-nodes 3000 --games 2000 --seed 2028 --teacher-mix 1 --teacher-scale 60 --lambda 10`
+//! `cargo xtask train-gomoku --cells --teacher ~/.cache/zerosum-anchors/rapfi/pbrain-rapfi --teacher-nodes 3000 --games 2000 --seed 2028 --teacher-games target/gomoku-teacher-games-2028.tsv --teacher-mix 1 --teacher-scale 60 --lambda 10`
 //! (do not edit by hand; run the command again).
 //!
 //! Data: 2000 games of the teacher against itself at 3000 nodes a move from random openings

@@ -214,8 +214,12 @@ pub fn fit_cells(args: &TrainArgs, root: &Path) -> bool {
         _ => command.to_string(),
     };
     let cmd = format!(
-        "cargo xtask train-gomoku --cells --teacher {shown} --teacher-nodes {} --games {} --seed {} --teacher-mix {mix} --teacher-scale {scale} --lambda {}",
-        args.teacher_nodes, args.games, args.seed, args.lambda
+        "cargo xtask train-gomoku --cells --teacher {shown} --teacher-nodes {} --games {} --seed {} --teacher-games {} --teacher-mix {mix} --teacher-scale {scale} --lambda {}",
+        args.teacher_nodes,
+        args.games,
+        args.seed,
+        args.teacher_games.display(),
+        args.lambda
     );
     let mut text = String::new();
     let _ = writeln!(
@@ -255,5 +259,76 @@ pub fn fit_cells(args: &TrainArgs, root: &Path) -> bool {
             );
             false
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fit recovers the weights of a known logistic model from labels drawn as its
+    /// probabilities (soft labels: the exact expected outcome), with a ridge small
+    /// enough not to matter; a feature that never occurs keeps weight 0.
+    #[test]
+    fn recovers_the_weights_of_a_known_model() {
+        let truth = |j: usize| match j {
+            0 => 0.3,
+            1 => -0.5,
+            PATTERN_CODES => 0.2,
+            j if j == 2 * PATTERN_CODES + 5 => 1.0,
+            j if j == CELL_FEATURES - 1 => -0.1,
+            _ => 0.0,
+        };
+        let mut rng = 7u64;
+        let mut samples = Vec::new();
+        for _ in 0..4000 {
+            let mut x = Vec::new();
+            for j in [0, 1, PATTERN_CODES] {
+                let n = (gomoku::train::random_below(&mut rng, 6)) as i32;
+                if n > 0 {
+                    x.push((j, n));
+                }
+            }
+            if gomoku::train::random_below(&mut rng, 3) == 0 {
+                x.push((2 * PATTERN_CODES + 5, 1));
+            } else {
+                x.push((2 * PATTERN_CODES + 6, 1));
+            }
+            x.push((CELL_FEATURES - 1, 1));
+            let z: f64 = x.iter().map(|&(j, n)| truth(j) * f64::from(n)).sum();
+            samples.push(CellSample { x, y: sigmoid(z) });
+        }
+        let w = fit(&samples, 1e-6, 30);
+        for j in [0, 1, PATTERN_CODES] {
+            assert!(
+                (w[j] - truth(j)).abs() < 1e-3,
+                "weight {j}: {} against {}",
+                w[j],
+                truth(j)
+            );
+        }
+        // The two masks and the constant are collinear (one mask a sample): only each
+        // mask's sum with the constant is identified.
+        let c = w[CELL_FEATURES - 1];
+        let (m5, m6) = (w[2 * PATTERN_CODES + 5] + c, w[2 * PATTERN_CODES + 6] + c);
+        assert!((m5 - 0.9).abs() < 1e-3, "mask 5 with the constant: {m5}");
+        assert!((m6 + 0.1).abs() < 1e-3, "mask 6 with the constant: {m6}");
+        assert_eq!(w[2], 0.0, "a feature that never occurs");
+    }
+
+    /// The table holds the weights in tenths of an evaluation unit (200 a logit).
+    #[test]
+    fn table_units() {
+        let mut w = vec![0.0; CELL_FEATURES];
+        w[3] = 0.5;
+        w[PATTERN_CODES + 4] = -1.0;
+        w[2 * PATTERN_CODES + 9] = 0.25;
+        w[CELL_FEATURES - 1] = 0.1;
+        let t = to_cell_table(&w);
+        assert_eq!(
+            (t.mine[3], t.theirs[4], t.threats[9], t.constant),
+            (1000, -2000, 500, 200)
+        );
+        assert_eq!(t.divisor, 10);
     }
 }
