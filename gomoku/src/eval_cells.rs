@@ -229,6 +229,34 @@ mod tests {
         }
     }
 
+    /// The evaluation does not depend on the board's orientation: the same value for
+    /// a position and its mirror images and transpose (the pattern code is a multiset
+    /// of the four directions, the line patterns read both ways alike).
+    #[test]
+    fn evaluation_is_symmetric() {
+        use crate::Cell;
+        let table = &crate::eval_cells_fitted::CELLS_FITTED;
+        for text in [
+            "h8i9h7h6h11h10j8i8i10j9h9",
+            "h8i8g7f6k11j10j9g9i11j11j13i13h11i10",
+            "h8j9g7f6k11j10j8i8k10k9i9",
+            "h8i7e9h6g5i5i6g7j4k7h7j6h4k5",
+        ] {
+            let b = Board::parse_position(text).unwrap();
+            let v = evaluate_cells(&b, table);
+            let maps: [fn(u8, u8) -> (u8, u8); 3] =
+                [|x, y| (14 - x, y), |x, y| (x, 14 - y), |x, y| (y, x)];
+            for map in maps {
+                let mut m = Board::new();
+                for &c in b.moves() {
+                    let (x, y) = map(c.x, c.y);
+                    m.play(Cell::new(x, y));
+                }
+                assert_eq!(evaluate_cells(&m, table), v, "{text} and {m}");
+            }
+        }
+    }
+
     /// The mask's bits on positions built for them.
     #[test]
     fn threat_mask_bits() {

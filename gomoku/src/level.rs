@@ -110,7 +110,7 @@ impl zerosum::Engine for Engine {
                 score: if wins {
                     Score::win_in(1)
                 } else {
-                    crate::eval::evaluate_with(board, &self.eval)
+                    self.evaluate(board)
                 },
                 bound: zerosum::Bound::Exact,
                 depth: 0,

@@ -215,8 +215,9 @@ impl Brain {
         self
     }
 
-    /// Evaluates with `table` instead of [`EvalTable::DEFAULT`] (for matches of
-    /// alternative weights, e.g. the match-tuning job `cargo xtask tune-gomoku`).
+    /// Evaluates with the feature table `table` instead of the engine's default (the
+    /// cell evaluation, [`crate::Engine::cell_eval`]), for matches of alternative
+    /// weights, e.g. the match-tuning job `cargo xtask tune-gomoku`.
     pub fn with_eval(mut self, table: EvalTable) -> Brain {
         self.eval = Some(table);
         self
@@ -309,6 +310,7 @@ impl Brain {
             engine.lag_reserve = false;
             if let Some(table) = self.eval {
                 engine.eval = table;
+                engine.cell_eval = None;
             }
             if let Some(setup) = &self.setup {
                 setup(&mut engine);

@@ -107,6 +107,7 @@ pub fn play_game(opening: &Board, cfg: &SelfPlay, seed: u64) -> (Vec<Sample>, Op
     engine.root_vcf_nodes = cfg.root_vcf_nodes;
     engine.root_vct_nodes = cfg.root_vct_nodes;
     engine.eval = cfg.eval;
+    engine.cell_eval = None;
     let limits = Limits::nodes(cfg.nodes);
     let mut b = opening.clone();
     let start = b.stone_count();

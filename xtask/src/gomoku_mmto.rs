@@ -230,6 +230,7 @@ pub fn research(ps: &mut [Position], table: &EvalTable, nodes: u64) {
         || {
             let mut e = Engine::new(4);
             e.eval = *table;
+            e.cell_eval = None;
             e
         },
         |engine, p| {

@@ -373,6 +373,8 @@ fn game(
     let mut engines = [Engine::new(16), Engine::new(16)];
     engines[0].eval = *first;
     engines[1].eval = *second;
+    engines[0].cell_eval = None;
+    engines[1].cell_eval = None;
     for e in &mut engines {
         e.root_vct_nodes = args.match_vct_nodes;
     }

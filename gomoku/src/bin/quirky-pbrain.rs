@@ -16,8 +16,8 @@
 //! - `--eval FILE`: the evaluation table in the text form of `EvalTable::to_text`
 //!   (matches of alternative weights: `cargo xtask tune-gomoku`);
 //! - engine variants for ladder matches: `--quick-wins on|off` (`Engine::quick_wins`),
-//!   `--cell-eval on|off` (`Engine::cell_eval`: the fitted cell evaluation,
-//!   `gomoku::eval_cells_fitted::CELLS_FITTED`, in place of the feature table),
+//!   `--cell-eval on|off` (`Engine::cell_eval`: on, the default, the fitted cell
+//!   evaluation `gomoku::eval_cells_fitted::CELLS_FITTED`; off, the feature table),
 //!   `--stand-pat on|off` (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`
 //!   together), `--leaf-vct N` (`Engine::leaf_vct_nodes`), `--leaf-vct-vcf N`
 //!   (`Engine::leaf_vct_vcf_nodes`); search shape: `--max-moves N` (`Engine::max_moves`),

@@ -608,12 +608,14 @@ pub struct Engine {
     /// `N / 8`; and at most an eighth of the time).
     pub root_vct_nodes: u64,
     vct: VctSolver,
-    /// The evaluation's values at the horizon ([`EvalTable::DEFAULT`] unless changed).
+    /// The feature evaluation's values ([`EvalTable::DEFAULT`] unless changed), read
+    /// when [`Engine::cell_eval`] is `None`.
     pub eval: EvalTable,
-    /// The cell evaluation ([`crate::CellTable`], e.g.
-    /// [`crate::eval_cells_fitted::CELLS_FITTED`]) in place of [`Engine::eval`] wherever
-    /// the search reads a static value; `None` (the default) keeps [`Engine::eval`].
-    /// With [`Engine::eval_average_stones`], the whole cell value is averaged.
+    /// The cell evaluation ([`crate::CellTable`]) in place of [`Engine::eval`] wherever
+    /// the search reads a static value: [`crate::eval_cells_fitted::CELLS_FITTED`] by
+    /// default; `None` reads [`Engine::eval`] (set it to `None` when setting
+    /// [`Engine::eval`]). With [`Engine::eval_average_stones`], the whole cell value is
+    /// averaged.
     pub cell_eval: Option<&'static crate::CellTable>,
     /// Rank candidate cells by the fitted ordering model ([`crate::order`]) instead of
     /// the hand-set cell values (on by default; see FIGURES.md for the matches).
@@ -757,7 +759,7 @@ impl Engine {
             root_vct_nodes: 40_000,
             vct: VctSolver::new(),
             eval: EvalTable::DEFAULT,
-            cell_eval: None,
+            cell_eval: Some(&crate::eval_cells_fitted::CELLS_FITTED),
             fitted_order: true,
             level: <crate::Level as zerosum::Level>::default_level(),
             leaf_sample_every: 0,

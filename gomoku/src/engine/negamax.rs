@@ -161,7 +161,7 @@ impl Engine {
 
     /// The static value of `b` for its side to move: [`Engine::cell_eval`]'s when set,
     /// else [`Engine::eval`]'s.
-    pub(super) fn evaluate(&self, b: &Board) -> Score {
+    pub(crate) fn evaluate(&self, b: &Board) -> Score {
         match self.cell_eval {
             Some(table) => evaluate_cells(b, table),
             None => evaluate_with(b, &self.eval),
