@@ -232,6 +232,9 @@ mod tests {
     /// The evaluation does not depend on the board's orientation: the same value for
     /// a position and its mirror images and transpose (the pattern code is a multiset
     /// of the four directions, the line patterns read both ways alike).
+    /// A map of the board's coordinates (a mirror or the transpose).
+    type Map = fn(u8, u8) -> (u8, u8);
+
     #[test]
     fn evaluation_is_symmetric() {
         use crate::Cell;
@@ -244,8 +247,7 @@ mod tests {
         ] {
             let b = Board::parse_position(text).unwrap();
             let v = evaluate_cells(&b, table);
-            let maps: [fn(u8, u8) -> (u8, u8); 3] =
-                [|x, y| (14 - x, y), |x, y| (x, 14 - y), |x, y| (y, x)];
+            let maps: [Map; 3] = [|x, y| (14 - x, y), |x, y| (x, 14 - y), |x, y| (y, x)];
             for map in maps {
                 let mut m = Board::new();
                 for &c in b.moves() {
