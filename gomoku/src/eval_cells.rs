@@ -229,12 +229,12 @@ mod tests {
         }
     }
 
-    /// The evaluation does not depend on the board's orientation: the same value for
-    /// a position and its mirror images and transpose (the pattern code is a multiset
-    /// of the four directions, the line patterns read both ways alike).
     /// A map of the board's coordinates (a mirror or the transpose).
     type Map = fn(u8, u8) -> (u8, u8);
 
+    /// The evaluation does not depend on the board's orientation: the same value for
+    /// a position and its mirror images and transpose (the pattern code is a multiset
+    /// of the four directions, the line patterns read both ways alike).
     #[test]
     fn evaluation_is_symmetric() {
         use crate::Cell;
