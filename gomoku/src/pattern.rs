@@ -230,7 +230,7 @@ pub fn table(rule: Rule) -> &'static [u8; KEYS] {
     })
 }
 
-/// The code of a flex two in the fine patterns ([`fine_table`]): a [`Pattern::Two`]
+/// The code of a flex two in the fine patterns ([`crate::Board::fine_patterns`]): a [`Pattern::Two`]
 /// that one more own stone on the line turns into an open three (Rapfi's `F2`), the
 /// code of a two with bit 3 set (`code & 7` is the [`Pattern`] code); the other twos
 /// keep the code of [`Pattern::Two`] (blocked twos, `B2`).
