@@ -9,14 +9,13 @@
 //! feature table's; the table written to `gomoku/src/eval_cells_fitted.rs`.
 
 use crate::gomoku_teacher::TeacherGame;
-use crate::gomoku_train::{TrainArgs, scaled_loss, teacher_games, teacher_samples};
-use gomoku::train::{FITTED_DIVISOR, UNITS_PER_LOGIT, solve_spd};
-use gomoku::{
-    Board, CELL_FEATURES, CellTable, EvalTable, Game, PATTERN_CODES, THREAT_MASKS, cell_features,
+use crate::gomoku_train::{
+    TrainArgs, scaled_loss, teacher_games, teacher_positions, teacher_samples,
 };
+use gomoku::train::{FITTED_DIVISOR, UNITS_PER_LOGIT, solve_spd};
+use gomoku::{CELL_FEATURES, CellTable, EvalTable, PATTERN_CODES, THREAT_MASKS, cell_features};
 use std::fmt::Write as _;
 use std::path::Path;
-use zerosum::Outcome;
 
 /// One labelled position: its features (index, count) and its label.
 struct CellSample {
@@ -27,29 +26,10 @@ struct CellSample {
 /// The quiet positions of `games` with a teacher evaluation, labelled as
 /// [`teacher_samples`] labels them.
 fn cell_samples(games: &[TeacherGame], mix: f64, scale: f64) -> Vec<CellSample> {
-    let mut out = Vec::new();
-    for g in games {
-        let mut b = Board::new();
-        for (k, &c) in g.moves.iter().enumerate() {
-            if k >= g.opening
-                && let Some(Some(eval)) = g.evals.get(k - g.opening)
-                && gomoku::train::is_quiet(&b)
-            {
-                let result = match g.outcome {
-                    Some(Outcome::Win(w)) if w == b.side_to_move() => 1.0,
-                    Some(Outcome::Win(_)) => 0.0,
-                    _ => 0.5,
-                };
-                let teacher = 1.0 / (1.0 + (-f64::from(*eval) / scale).exp());
-                out.push(CellSample {
-                    x: cell_features(&b),
-                    y: mix * teacher + (1.0 - mix) * result,
-                });
-            }
-            b.play(c);
-        }
-    }
-    out
+    teacher_positions(games, mix, scale, cell_features)
+        .into_iter()
+        .map(|(x, y)| CellSample { x, y })
+        .collect()
 }
 
 fn sigmoid(z: f64) -> f64 {

@@ -428,6 +428,20 @@ fn play_match(args: &TrainArgs, openings: &[Board], fitted: &EvalTable) {
 /// (share `mix`, through a logistic of `scale` units a logit) with the result for the
 /// side to move.
 pub(crate) fn teacher_samples(games: &[TeacherGame], mix: f64, scale: f64) -> Vec<Sample> {
+    teacher_positions(games, mix, scale, gomoku::features)
+        .into_iter()
+        .map(|(x, y)| Sample { x, y })
+        .collect()
+}
+
+/// The quiet positions of teacher games as `features` of the position and a label (as
+/// [`teacher_samples`] labels them), for any feature form.
+pub(crate) fn teacher_positions<T>(
+    games: &[TeacherGame],
+    mix: f64,
+    scale: f64,
+    features: impl Fn(&Board) -> T,
+) -> Vec<(T, f64)> {
     let mut out = Vec::new();
     for g in games {
         let mut b = Board::new();
@@ -442,10 +456,7 @@ pub(crate) fn teacher_samples(games: &[TeacherGame], mix: f64, scale: f64) -> Ve
                     _ => 0.5,
                 };
                 let teacher = 1.0 / (1.0 + (-f64::from(*eval) / scale).exp());
-                out.push(Sample {
-                    x: gomoku::features(&b),
-                    y: mix * teacher + (1.0 - mix) * result,
-                });
+                out.push((features(&b), mix * teacher + (1.0 - mix) * result));
             }
             b.play(c);
         }
