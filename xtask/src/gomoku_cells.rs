@@ -10,7 +10,7 @@
 
 use crate::gomoku_teacher::TeacherGame;
 use crate::gomoku_train::{
-    TrainArgs, scaled_loss, teacher_games, teacher_positions, teacher_samples,
+    TrainArgs, held_out, scaled_loss, teacher_games, teacher_positions, teacher_samples,
 };
 use gomoku::train::{FITTED_DIVISOR, UNITS_PER_LOGIT, solve_spd};
 use gomoku::{CELL_FEATURES, CellTable, EvalTable, PATTERN_CODES, THREAT_MASKS, cell_features};
@@ -152,14 +152,7 @@ pub fn fit_cells(args: &TrainArgs, root: &Path) -> bool {
         return false;
     };
     let (games, (black, white, draws)) = teacher_games(args, root, command);
-    let (mut train_games, mut held_games) = (Vec::new(), Vec::new());
-    for (g, game) in games.iter().enumerate() {
-        if g % 10 == 9 {
-            held_games.push(game.clone());
-        } else {
-            train_games.push(game.clone());
-        }
-    }
+    let (train_games, held_games) = held_out(&games);
     let (mix, scale) = (args.teacher_mix, args.teacher_scale);
     let train = cell_samples(&train_games, mix, scale);
     let held_teacher = cell_samples(&held_games, 1.0, scale);

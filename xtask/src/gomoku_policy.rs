@@ -101,14 +101,7 @@ pub fn fit_policy(args: &TrainArgs, root: &Path) -> bool {
         );
         return false;
     }
-    let (mut train, mut held) = (Vec::new(), Vec::new());
-    for (g, game) in games.iter().enumerate() {
-        if g % 10 == 9 {
-            held.push(game.clone());
-        } else {
-            train.push(game.clone());
-        }
-    }
+    let (train, held) = crate::gomoku_train::held_out(&games);
     let (dt, dh) = (decisions(&train), decisions(&held));
     eprintln!(
         "{} games, {} training decisions, {} held out",

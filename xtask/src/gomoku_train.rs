@@ -479,6 +479,20 @@ pub(crate) fn scaled_loss(table: &EvalTable, train: &[Sample], held: &[Sample]) 
     gomoku::train::log_loss(&h, &fit.weights)
 }
 
+/// The games split for a held-out check: every tenth game (the tenth, the twentieth, …)
+/// held out, the rest for training.
+pub(crate) fn held_out(games: &[TeacherGame]) -> (Vec<TeacherGame>, Vec<TeacherGame>) {
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (g, game) in games.iter().enumerate() {
+        if g % 10 == 9 {
+            held.push(game.clone());
+        } else {
+            train.push(game.clone());
+        }
+    }
+    (train, held)
+}
+
 /// The teacher's games of `--teacher-games` (played first with `command` when the file
 /// does not exist), in the seeded order, and the count of black wins, white wins and
 /// draws; the counts and the time taken are reported on standard error.
@@ -524,14 +538,7 @@ pub(crate) fn teacher_games(
 fn fit_teacher(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
     let command = args.teacher.as_deref()?;
     let (games, (black, white, draws)) = teacher_games(args, root, command);
-    let (mut train_games, mut held_games) = (Vec::new(), Vec::new());
-    for (g, game) in games.iter().enumerate() {
-        if g % 10 == 9 {
-            held_games.push(game.clone());
-        } else {
-            train_games.push(game.clone());
-        }
-    }
+    let (train_games, held_games) = held_out(&games);
     let mix = args.teacher_mix;
     let train = teacher_samples(&train_games, mix, args.teacher_scale);
     let held_result = teacher_samples(&held_games, 0.0, args.teacher_scale);
