@@ -64,8 +64,7 @@ fn main() {
                     if std::env::args().nth(2).as_deref() == Some("hand") {
                         e.fitted_order = false;
                         e.max_moves = 14;
-                        e.eval = gomoku::EvalTable::HAND;
-                        e.cell_eval = None;
+                        e.use_feature_table(gomoku::EvalTable::HAND);
                     }
                     if std::env::args().nth(2).as_deref() == Some("stand-pat") {
                         e.leaf_stand_pat = true;

@@ -309,8 +309,7 @@ impl Brain {
             // The watchdog answers for a search that is late: it keeps no reserve of its own.
             engine.lag_reserve = false;
             if let Some(table) = self.eval {
-                engine.eval = table;
-                engine.cell_eval = None;
+                engine.use_feature_table(table);
             }
             if let Some(setup) = &self.setup {
                 setup(&mut engine);

@@ -106,8 +106,7 @@ pub fn play_game(opening: &Board, cfg: &SelfPlay, seed: u64) -> (Vec<Sample>, Op
     let mut engine = Engine::new(4);
     engine.root_vcf_nodes = cfg.root_vcf_nodes;
     engine.root_vct_nodes = cfg.root_vct_nodes;
-    engine.eval = cfg.eval;
-    engine.cell_eval = None;
+    engine.use_feature_table(cfg.eval);
     let limits = Limits::nodes(cfg.nodes);
     let mut b = opening.clone();
     let start = b.stone_count();

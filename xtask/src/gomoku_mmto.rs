@@ -229,8 +229,7 @@ pub fn research(ps: &mut [Position], table: &EvalTable, nodes: u64) {
     ps.par_iter_mut().for_each_init(
         || {
             let mut e = Engine::new(4);
-            e.eval = *table;
-            e.cell_eval = None;
+            e.use_feature_table(*table);
             e
         },
         |engine, p| {

@@ -219,8 +219,7 @@ pub fn agreement(args: &TrainArgs, root: &Path) -> bool {
             .zip(&reference)
             .map(|(b, r)| {
                 let mut e = gomoku::Engine::new(16);
-                e.eval = eval;
-                e.cell_eval = None;
+                e.use_feature_table(eval);
                 e.fitted_order = fitted_order;
                 e.root_vct_nodes = args.match_vct_nodes;
                 let info = e.search(b, &zerosum::search::Limits::nodes(args.match_nodes));

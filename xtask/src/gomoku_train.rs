@@ -371,10 +371,8 @@ fn game(
     args: &TrainArgs,
 ) -> Option<Outcome> {
     let mut engines = [Engine::new(16), Engine::new(16)];
-    engines[0].eval = *first;
-    engines[1].eval = *second;
-    engines[0].cell_eval = None;
-    engines[1].cell_eval = None;
+    engines[0].use_feature_table(*first);
+    engines[1].use_feature_table(*second);
     for e in &mut engines {
         e.root_vct_nodes = args.match_vct_nodes;
     }

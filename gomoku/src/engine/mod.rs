@@ -613,9 +613,8 @@ pub struct Engine {
     pub eval: EvalTable,
     /// The cell evaluation ([`crate::CellTable`]) in place of [`Engine::eval`] wherever
     /// the search reads a static value: [`crate::eval_cells_fitted::CELLS_FITTED`] by
-    /// default; `None` reads [`Engine::eval`] (set it to `None` when setting
-    /// [`Engine::eval`]). With [`Engine::eval_average_stones`], the whole cell value is
-    /// averaged.
+    /// default; `None` reads [`Engine::eval`] ([`Engine::use_feature_table`] sets both).
+    /// With [`Engine::eval_average_stones`], the whole cell value is averaged.
     pub cell_eval: Option<&'static crate::CellTable>,
     /// Rank candidate cells by the fitted ordering model ([`crate::order`]) instead of
     /// the hand-set cell values (on by default; see FIGURES.md for the matches).

@@ -8,7 +8,7 @@ use super::{
     PV_STALE_REDUCTION_MAX, per_ply, plies,
 };
 use crate::board::Board;
-use crate::eval::{evaluate_parts, evaluate_with, has_double_four_cell, quick_win};
+use crate::eval::{EvalTable, evaluate_parts, evaluate_with, has_double_four_cell, quick_win};
 use crate::eval_cells::evaluate_cells;
 use crate::pattern::Pattern;
 use zerosum::{Bound, Game, Outcome, Score};
@@ -157,6 +157,14 @@ impl Engine {
         } else {
             (self.evaluate(b), Score::DRAW)
         }
+    }
+
+    /// Evaluates with the feature table `table` ([`Engine::eval`]) instead of the cell
+    /// evaluation ([`Engine::cell_eval`] off): what every caller that chooses a feature
+    /// table wants, in one place.
+    pub fn use_feature_table(&mut self, table: EvalTable) {
+        self.eval = table;
+        self.cell_eval = None;
     }
 
     /// The static value of `b` for its side to move: [`Engine::cell_eval`]'s when set,
