@@ -163,8 +163,8 @@ pub struct Board {
     to_move: Side,
     hash: u64,
     outcome: Option<Outcome>,
-    /// The fine pattern table ([`pattern::fine_table`]: the pattern codes, a flex two
-    /// flagged by bit 3) seen by black and by white.
+    /// The fine pattern table ([`pattern::fine_table`]: the pattern code in bits 0–2,
+    /// the [`pattern::FinePattern`] in bits 3–6) seen by black and by white.
     tables: [&'static [u8; pattern::KEYS]; 2],
     /// Per side, whether its patterns read the cells five away
     /// ([`pattern::reads_outer_cells`]).
@@ -189,8 +189,8 @@ struct Spot {
     /// (the outer bits only for a side whose patterns read them; 0 otherwise).
     keys: [[u32; 2]; 4],
     /// Per side and direction, the fine pattern code a stone there makes (0 when
-    /// occupied): the [`Pattern`] code in bits 0–2, bit 3 set on a flex two
-    /// ([`pattern::FLEX_TWO`]); [`plain`] drops the flag.
+    /// occupied): the [`Pattern`] code in bits 0–2, the [`pattern::FinePattern`] in
+    /// bits 3–6; [`plain`] keeps bits 0–2.
     pats: [[u8; 4]; 2],
     /// Per side, the number of fours (bits 0..3) and open threes (bits 3..6) among its
     /// four direction patterns: its threat class in one table look-up.
@@ -201,7 +201,7 @@ struct Spot {
     stone: u8,
 }
 
-/// The [`Pattern`] codes of four fine pattern codes (the flex-two flag, bit 3, dropped).
+/// The [`Pattern`] codes of four fine pattern codes (bits 0–2 of each).
 #[inline(always)]
 fn plain(p: [u8; 4]) -> [u8; 4] {
     (u32::from_ne_bytes(p) & 0x0707_0707).to_ne_bytes()
@@ -467,9 +467,10 @@ impl Board {
         plain(self.spots[i].pats[side.index()])
     }
 
-    /// The four direction patterns of `side` at index `i` with the twos split into flex
-    /// twos ([`crate::FLEX_TWO`], code 10: bit 3 on the code of a two) and blocked twos
-    /// (code 2); the other codes as in [`Board::patterns`] (all 0 on occupied cells).
+    /// The four direction patterns of `side` at index `i` as fine codes: the
+    /// [`Pattern`] code of [`Board::patterns`] in bits 0–2 and the refining
+    /// [`crate::FinePattern`] in bits 3–6 (`code | fine << 3`, see
+    /// [`crate::FinePattern::of_code`]); all 0 on occupied cells.
     #[inline]
     pub fn fine_patterns(&self, i: usize, side: Side) -> [u8; 4] {
         self.spots[i].pats[side.index()]

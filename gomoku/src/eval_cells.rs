@@ -2,11 +2,11 @@
 //! four fine direction patterns for each side, plus one value for the side to move's
 //! threat mask — the two terms of the classical evaluation of Rapfi (its per-cell
 //! pattern-code table `EVALS` and its threat table `EVALS_THREAT` over an 11-bit mask),
-//! here on our nine fine pattern codes ([`Board::fine_patterns`]: the eight
-//! [`Pattern`] codes with the twos split into flex and blocked twos).
+//! here on our thirteen fine patterns ([`crate::FinePattern`], after Rapfi's line
+//! patterns; [`Board::fine_patterns`]).
 //!
-//! A cell's *pattern code* is its multiset of four fine codes (the order of the
-//! directions does not matter): 495 codes (the 4-multisets of 9 values). The value of a
+//! A cell's *pattern code* is its multiset of four fine patterns (the order of the
+//! directions does not matter): 1,820 codes (the 4-multisets of 13 values). The value of a
 //! position for its side to move is
 //!
 //! `(Σ over frontier cells (mine[code of my patterns] + theirs[code of their patterns])
@@ -21,8 +21,9 @@ use crate::board::Board;
 use crate::pattern::{FINE_CODES, Pattern};
 use zerosum::{Game, Score, Side};
 
-/// Number of cell pattern codes: the 4-multisets of the [`FINE_CODES`] fine codes.
-pub const PATTERN_CODES: usize = 495;
+/// Number of cell pattern codes: the 4-multisets of the [`FINE_CODES`] fine patterns,
+/// C(16, 4).
+pub const PATTERN_CODES: usize = 1820;
 
 /// Number of threat masks (11 bits, see [`threat_mask`]).
 pub const THREAT_MASKS: usize = 2048;
@@ -47,10 +48,10 @@ pub struct CellTable {
     pub divisor: i32,
 }
 
-/// Base-9 index of four fine codes (`p[0] + 9 p[1] + 81 p[2] + 729 p[3]`).
+/// Base-13 index of four fine patterns (`p[0] + 13 p[1] + 169 p[2] + 2197 p[3]`).
 const PACKS: usize = FINE_CODES * FINE_CODES * FINE_CODES * FINE_CODES;
 
-/// The pattern code of every base-9 packed quadruple of fine codes: the rank of its
+/// The pattern code of every base-13 packed quadruple of fine codes: the rank of its
 /// sorted form among the sorted quadruples in lexicographic order.
 static PATTERN_CODE_OF: [u16; PACKS] = {
     const N: usize = FINE_CODES;
@@ -74,6 +75,10 @@ static PATTERN_CODE_OF: [u16; PACKS] = {
         }
         a += 1;
     }
+    assert!(
+        n as usize == PATTERN_CODES,
+        "PATTERN_CODES counts the multisets"
+    );
     let mut t = [0u16; PACKS];
     let mut k = 0;
     while k < PACKS {
@@ -102,8 +107,8 @@ static PATTERN_CODE_OF: [u16; PACKS] = {
 /// ([`Board::fine_patterns`]).
 #[inline]
 pub fn pattern_code(p: [u8; 4]) -> usize {
-    // The digit of a fine code: its pattern code, 8 for a flex two.
-    let digit = |v: u8| usize::from(v & 7) + 6 * usize::from(v >> 3);
+    // The digit of a fine code: its fine pattern.
+    let digit = |v: u8| usize::from(v >> 3);
     let k = digit(p[0])
         + FINE_CODES * digit(p[1])
         + FINE_CODES * FINE_CODES * digit(p[2])
@@ -183,7 +188,8 @@ mod tests {
     fn pattern_codes_are_the_multisets() {
         let mut seen = std::collections::HashSet::new();
         for (k, &code) in PATTERN_CODE_OF.iter().enumerate() {
-            let mut p = [k % 9, k / 9 % 9, k / 81 % 9, k / 729];
+            let n = FINE_CODES;
+            let mut p = [k % n, k / n % n, k / (n * n) % n, k / (n * n * n)];
             p.sort();
             assert!(usize::from(code) < PATTERN_CODES);
             seen.insert((p, code));
@@ -192,9 +198,11 @@ mod tests {
         assert_eq!(seen.len(), PATTERN_CODES);
         let codes: std::collections::HashSet<u16> = seen.iter().map(|&(_, c)| c).collect();
         assert_eq!(codes.len(), PATTERN_CODES);
+        use crate::FinePattern as F;
         assert_eq!(pattern_code([0, 0, 0, 0]), 0);
-        assert_eq!(pattern_code([10, 2, 0, 1]), pattern_code([0, 1, 2, 10]));
-        assert_ne!(pattern_code([10, 0, 0, 0]), pattern_code([2, 0, 0, 0]));
+        let (a, b, c) = (F::FlexTwo.code(), F::BlockedTwo.code(), F::FlexOne.code());
+        assert_eq!(pattern_code([a, b, 0, c]), pattern_code([c, 0, b, a]));
+        assert_ne!(pattern_code([a, 0, 0, 0]), pattern_code([b, 0, 0, 0]));
     }
 
     /// The evaluation is the dot product of the features with the table's values.

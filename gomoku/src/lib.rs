@@ -71,7 +71,7 @@ pub use eval_cells::{
     pattern_code, threat_mask,
 };
 pub use level::Level;
-pub use pattern::{FINE_CODES, FLEX_TWO, Pattern, classify_line};
+pub use pattern::{FINE_CODES, FinePattern, Pattern, classify_line};
 pub use rule::{Rule, RuleError};
 pub use threats::{Threat, ThreatKind};
 pub use winlines::{WeightTable, WinLines};

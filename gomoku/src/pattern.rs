@@ -230,48 +230,148 @@ pub fn table(rule: Rule) -> &'static [u8; KEYS] {
     })
 }
 
-/// The code of a flex two in the fine patterns ([`crate::Board::fine_patterns`]): a [`Pattern::Two`]
-/// that one more own stone on the line turns into an open three (Rapfi's `F2`), the
-/// code of a two with bit 3 set (`code & 7` is the [`Pattern`] code); the other twos
-/// keep the code of [`Pattern::Two`] (blocked twos, `B2`).
-pub const FLEX_TWO: u8 = Pattern::Two as u8 | 8;
+/// A line pattern refined after Rapfi's fourteen line patterns (`DEAD`, `B1`, `F1`, `B2`,
+/// `F2`, `F2A`, `F2B`, `B3`, `F3`, `F3S`, `B4`, `F4`, `F5`; its overline-before pattern
+/// `OL` is a [`FinePattern::None`] here): the ones, twos and open threes of [`Pattern`]
+/// split by how many ways one more own stone on the line leads on. The board keeps, per
+/// cell, side and direction, the code `pattern | fine << 3` ([`fine_table`]): the threat
+/// logic reads bits 0–2, the cell evaluation ([`crate::CellTable`]) bits 3–6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum FinePattern {
+    /// [`Pattern::None`].
+    None = 0,
+    /// A [`Pattern::One`] from which no one more stone makes a flex two (`B1`).
+    BlockedOne = 1,
+    /// A [`Pattern::One`] from which one more stone makes a flex two (`F1`).
+    FlexOne = 2,
+    /// A [`Pattern::Two`] from which no one more stone makes an open three (`B2`).
+    BlockedTwo = 3,
+    /// A [`Pattern::Two`] that one or two cells turn into an open three (`F2`).
+    FlexTwo = 4,
+    /// A [`Pattern::Two`] that three cells turn into an open three (`F2A`).
+    FlexTwoA = 5,
+    /// A [`Pattern::Two`] that four or more cells turn into an open three (`F2B`).
+    FlexTwoB = 6,
+    /// [`Pattern::Three`] (`B3`).
+    Three = 7,
+    /// A [`Pattern::OpenThree`] that one cell turns into an open four (`F3`).
+    OpenThree = 8,
+    /// A [`Pattern::OpenThree`] that two or more cells turn into an open four (`F3S`).
+    OpenThreeS = 9,
+    /// [`Pattern::Four`] (`B4`).
+    Four = 10,
+    /// [`Pattern::OpenFour`] (`F4`).
+    OpenFour = 11,
+    /// [`Pattern::Five`] (`F5`).
+    Five = 12,
+}
 
-/// Number of distinct fine pattern codes: the eight [`Pattern`] codes and [`FLEX_TWO`].
-pub const FINE_CODES: usize = 9;
+/// Number of fine patterns ([`FinePattern`]).
+pub const FINE_CODES: usize = 13;
 
-/// The fine pattern table of `rule`: the pattern table's codes ([`table`]) with each
-/// two split into a flex two ([`FLEX_TWO`]: some empty cell among the eight
-/// neighbours, filled with an own stone, makes the centre's move an open three) and a
-/// blocked two (code 2). The board keeps these codes (the threat logic reads them with
-/// the flag dropped, the cell evaluation [`crate::CellTable`] with it). Built on first
-/// use.
+impl FinePattern {
+    /// The fine pattern of a board code (`pattern | fine << 3`, see [`FinePattern`]).
+    #[inline]
+    pub const fn of_code(code: u8) -> FinePattern {
+        match code >> 3 {
+            0 => FinePattern::None,
+            1 => FinePattern::BlockedOne,
+            2 => FinePattern::FlexOne,
+            3 => FinePattern::BlockedTwo,
+            4 => FinePattern::FlexTwo,
+            5 => FinePattern::FlexTwoA,
+            6 => FinePattern::FlexTwoB,
+            7 => FinePattern::Three,
+            8 => FinePattern::OpenThree,
+            9 => FinePattern::OpenThreeS,
+            10 => FinePattern::Four,
+            11 => FinePattern::OpenFour,
+            _ => FinePattern::Five,
+        }
+    }
+
+    /// The [`Pattern`] this fine pattern refines.
+    #[inline]
+    pub const fn pattern(self) -> Pattern {
+        match self {
+            FinePattern::None => Pattern::None,
+            FinePattern::BlockedOne | FinePattern::FlexOne => Pattern::One,
+            FinePattern::BlockedTwo
+            | FinePattern::FlexTwo
+            | FinePattern::FlexTwoA
+            | FinePattern::FlexTwoB => Pattern::Two,
+            FinePattern::Three => Pattern::Three,
+            FinePattern::OpenThree | FinePattern::OpenThreeS => Pattern::OpenThree,
+            FinePattern::Four => Pattern::Four,
+            FinePattern::OpenFour => Pattern::OpenFour,
+            FinePattern::Five => Pattern::Five,
+        }
+    }
+
+    /// The board code of this fine pattern: `pattern | self << 3`.
+    #[inline]
+    pub const fn code(self) -> u8 {
+        self.pattern() as u8 | (self as u8) << 3
+    }
+}
+
+/// The fine pattern table of `rule`: per key, the board code `pattern | fine << 3` of
+/// the [`FinePattern`] refining the pattern table's [`Pattern`] ([`table`]), judged by
+/// the neighbour keys one more own stone at offsets −4..=4 gives: the number of them
+/// that make the centre's move an open three (a two), an open four (an open three) or a
+/// flex two of any kind (a one). Built on first use.
 pub fn fine_table(rule: Rule) -> &'static [u8; KEYS] {
     static TABLES: [OnceLock<Box<[u8; KEYS]>>; 2] = [OnceLock::new(), OnceLock::new()];
     TABLES[rule.index()].get_or_init(|| {
         let plain = table(rule);
-        let mut t: Box<[u8; KEYS]> = plain
-            .to_vec()
+        let mut t: Box<[u8; KEYS]> = vec![0u8; KEYS]
             .into_boxed_slice()
             .try_into()
             .expect("KEYS entries");
-        for (key, slot) in t.iter_mut().enumerate() {
-            if *slot == Pattern::Two as u8 && is_flex_two(&decode(key), rule) {
-                *slot = FLEX_TWO;
+        // How many empty neighbours of `key`, filled with an own stone, make `want`
+        // by `codes`: a stone on an empty slot `j` adds 3^j to the key.
+        let count = |codes: &[u8; KEYS], key: usize, want: &dyn Fn(u8) -> bool| {
+            let mut rest = key % INNER_KEYS;
+            let mut n = 0;
+            for j in 0..8 {
+                if rest % 3 == usize::from(EMPTY) && want(codes[key + slot_weight(j) as usize]) {
+                    n += 1;
+                }
+                rest /= 3;
+            }
+            n
+        };
+        let is = |p: Pattern| move |c: u8| c & 7 == p as u8;
+        // Twos and threes first (from the plain table), then the ones (from the twos).
+        for key in 0..KEYS {
+            let fine = match Pattern::from_code(plain[key]) {
+                Pattern::None => FinePattern::None,
+                Pattern::One => FinePattern::BlockedOne,
+                Pattern::Two => match count(plain, key, &is(Pattern::OpenThree)) {
+                    0 => FinePattern::BlockedTwo,
+                    1 | 2 => FinePattern::FlexTwo,
+                    3 => FinePattern::FlexTwoA,
+                    _ => FinePattern::FlexTwoB,
+                },
+                Pattern::Three => FinePattern::Three,
+                Pattern::OpenThree => match count(plain, key, &is(Pattern::OpenFour)) {
+                    0 | 1 => FinePattern::OpenThree,
+                    _ => FinePattern::OpenThreeS,
+                },
+                Pattern::Four => FinePattern::Four,
+                Pattern::OpenFour => FinePattern::OpenFour,
+                Pattern::Five => FinePattern::Five,
+            };
+            t[key] = fine.code();
+        }
+        let flex_two = |c: u8| FinePattern::of_code(c) >= FinePattern::FlexTwo && c & 7 == 2;
+        for key in 0..KEYS {
+            if plain[key] == Pattern::One as u8 && count(&*t, key, &flex_two) > 0 {
+                t[key] = FinePattern::FlexOne.code();
             }
         }
         t
-    })
-}
-
-/// Whether one more own stone on an empty cell at offsets −4..=4 of `line` (centre
-/// own) makes the centre's move an open three.
-fn is_flex_two(line: &[u8; 11], rule: Rule) -> bool {
-    (1..=9).any(|p| {
-        p != 5 && line[p] == EMPTY && {
-            let mut l = *line;
-            l[p] = OWN;
-            classify_line(&l, rule) == Pattern::OpenThree
-        }
     })
 }
 
@@ -344,30 +444,58 @@ mod tests {
         );
     }
 
-    #[test]
-    fn twos_split_into_flex_and_blocked() {
-        let f = Rule::Freestyle;
+    /// The fine pattern of `text` (as in `line`) under the freestyle rule.
+    fn fine(text: &str) -> FinePattern {
         // The key of a line (offsets −4..=4 and the outer bits as `decode` reads them).
-        let key = |text: &str| {
-            let l = line(text);
-            let mut k = 0;
-            for j in 0..8 {
-                let idx = if j < 4 { 1 + j } else { 2 + j };
-                k += l[idx] as usize * slot_weight(j) as usize;
-            }
-            k + usize::from(l[0] == OWN) * INNER_KEYS + usize::from(l[10] == OWN) * 2 * INNER_KEYS
-        };
-        let t = fine_table(f);
-        // `.XX.` in open space: a third stone makes `.XXX.`.
-        assert_eq!(t[key("....XX.....")], FLEX_TWO);
-        assert_eq!(t[key("...X.X.....")], FLEX_TWO);
-        // Against an opponent stone: only a closed three can follow.
-        assert_eq!(t[key("....OXX....")], Pattern::Two as u8);
-        assert_eq!(t[key("...OXX.....")], Pattern::Two as u8);
-        // The other codes are the plain table's.
-        let plain = table(f);
-        assert!((0..KEYS).all(|k| t[k] == plain[k] || (plain[k] == 2 && t[k] == FLEX_TWO)));
-        assert_eq!(FLEX_TWO & 7, Pattern::Two as u8);
+        let l = line(text);
+        let mut k = 0;
+        for j in 0..8 {
+            let idx = if j < 4 { 1 + j } else { 2 + j };
+            k += l[idx] as usize * slot_weight(j) as usize;
+        }
+        let k =
+            k + usize::from(l[0] == OWN) * INNER_KEYS + usize::from(l[10] == OWN) * 2 * INNER_KEYS;
+        FinePattern::of_code(fine_table(Rule::Freestyle)[k])
+    }
+
+    #[test]
+    fn fine_patterns_of_classic_shapes() {
+        use FinePattern as F;
+        // Ones: `X` alone in open space can grow into a flex two; squeezed into a
+        // five-cell gap between opponent stones it cannot.
+        assert_eq!(fine(".....X....."), F::FlexOne);
+        assert_eq!(fine("..O..X..O.."), F::BlockedOne);
+        // Twos by the number of cells that make an open three: `.XX.` in open space has
+        // four (two on each side), against an opponent stone none.
+        assert_eq!(fine("....XX....."), F::FlexTwoB);
+        assert_eq!(fine("....OXX...."), F::BlockedTwo);
+        assert_eq!(fine("...OXX....."), F::BlockedTwo);
+        // Six free cells `O.XX...O`: only the stones at +1 and +2 make open threes.
+        assert_eq!(fine("..O.XX...O."), F::FlexTwo);
+        // Five free cells: no open three at all.
+        assert_eq!(fine("..O.XX..O.."), F::BlockedTwo);
+        // Open threes: `..XXX..` makes an open four on either side, `O.XXX..` on one.
+        assert_eq!(fine("...XXX....."), F::OpenThreeS);
+        assert_eq!(fine("..O.XXX...O"), F::OpenThree);
+        assert_eq!(fine("...OXXX...."), F::Three);
+        assert_eq!(fine("....XXXX..."), F::OpenFour);
+        assert_eq!(fine("...XXXXX..."), F::Five);
+    }
+
+    /// Every fine code refines the plain table's pattern, and the board code keeps the
+    /// pattern in bits 0–2.
+    #[test]
+    fn fine_table_refines_the_plain_table() {
+        for rule in [Rule::Freestyle, Rule::Standard] {
+            let (t, plain) = (fine_table(rule), table(rule));
+            assert!((0..KEYS).all(|k| t[k] & 7 == plain[k]));
+            assert!((0..KEYS).all(|k| FinePattern::of_code(t[k]).pattern() as u8 == plain[k]));
+        }
+        for c in 0..FINE_CODES as u8 {
+            let f = FinePattern::of_code(c << 3);
+            assert_eq!(f as u8, c);
+            assert_eq!(FinePattern::of_code(f.code()), f);
+        }
     }
 
     #[test]
