@@ -13,7 +13,7 @@
 //! after `search`: `max-moves=N` (`Engine::max_moves`) and the selective search's
 //! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
 //! `hist=0|1`, `mc=0|1`, `pv-mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
-//! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `cell-eval=0|1` (`Engine::cell_eval`, 1 by default), `stand-pat=0|1`,
+//! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `cell-eval=0|1` (`Engine::cell_eval`, 1 by default), `pattern-order=0|1` (`Engine::pattern_order`, 1 by default), `stand-pat=0|1`,
 //! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `iir-depth=D`, `pv-stale=U`, `tt-eval=0|1`, `lmr-deeper=M`, `root-red=0|1`, `root-max-moves=N`, `alpha-red=U`, `tt-pv-less=U`, `threat-red=U`, `threat-prune=D`, `attack-less=U`, `red-pv-less=D`, `red-not-improving=D`, `eval-avg=0|1|2` (2: the stones' part only),
 //! and in sixteenths of a ply (`gomoku::ONE_PLY`) `ttm-ext=PV,NONPV`
 //! (`Engine::tt_move_extension_pv` and `tt_move_extension_non_pv`), `reply-ext=U`
@@ -217,6 +217,7 @@ fn set_option(e: &mut Engine, option: &str) {
         "cell-eval" => {
             e.cell_eval = (n() != 0).then_some(&gomoku::eval_cells_fitted::CELLS_FITTED);
         }
+        "pattern-order" => e.pattern_order = n() != 0,
         "stand-pat" => e.leaf_stand_pat = n() != 0,
         "rfp" => e.reverse_futility_margin = n(),
         "rfp-depth" => e.reverse_futility_depth = n(),

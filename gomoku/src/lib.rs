@@ -47,6 +47,7 @@ pub mod eval_fitted;
 pub mod gomocup;
 mod level;
 pub mod order;
+pub mod order_codes_fitted;
 pub mod order_fitted;
 mod pattern;
 pub mod protocol;

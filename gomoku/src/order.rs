@@ -5,13 +5,19 @@
 //! on a teacher engine's moves by `cargo xtask train-gomoku --policy` (see
 //! [`crate::order_fitted`] for the command and data).
 //!
-//! The engine reads it through an [`OrderScorer`]: per side, one table of the value of
-//! every packed pattern quadruple (4,096 entries), so a cell's value is two look-ups and
-//! two distance terms.
+//! A second, finer model ([`PatternOrderTable`], fitted by `cargo xtask train-gomoku
+//! --policy --codes`, see [`crate::order_codes_fitted`]) gives every cell pattern code
+//! ([`pattern_code`]: the multiset of the cell's four fine patterns) its own value per
+//! side, as Rapfi's classical move scores do, with the same four distance terms.
+//!
+//! The engine reads either through an [`OrderScorer`]: per side, one table of the value
+//! of every cell pattern code ([`PATTERN_CODES`] entries), so a cell's value is two
+//! look-ups and two distance terms.
 
 use crate::board::Board;
 use crate::eval::combination_class;
-use crate::pattern::threat_class;
+use crate::eval_cells::{PATTERN_CODES, pattern_code};
+use crate::pattern::{FINE_CODES, FinePattern, threat_class};
 use std::sync::OnceLock;
 use zerosum::Game;
 
@@ -117,39 +123,89 @@ pub fn cell_features(board: &Board, i: usize) -> [i32; ORDER_FEATURES] {
     x
 }
 
-/// An [`OrderTable`] in look-up form (see the module docs).
+/// Number of [`pattern_features`] indices: my cell pattern codes, theirs, and the four
+/// distance terms.
+pub const PATTERN_ORDER_FEATURES: usize = 2 * PATTERN_CODES + 4;
+
+/// The finer move-ordering model (see the module docs): per cell pattern code
+/// ([`pattern_code`]) its value for the side to move's patterns and for the opponent's,
+/// and the values of the four distance terms (as [`cell_features`]' last four), in
+/// ordering units (100 a logit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternOrderTable {
+    /// Per cell pattern code, the value of the side to move's patterns.
+    pub mine: [i32; PATTERN_CODES],
+    /// Per cell pattern code, the value of the opponent's patterns.
+    pub theirs: [i32; PATTERN_CODES],
+    /// At distance 1 and 2 of the last move, at distance 1 and 2 of our previous move.
+    pub distance: [i32; 4],
+}
+
+/// The features of the empty cell `i` for the side to move of `board` under the
+/// [`PatternOrderTable`] model, as indices into 0..[`PATTERN_ORDER_FEATURES`] (each
+/// present once, value 1): my cell pattern code, [`PATTERN_CODES`] + theirs, then
+/// 2 × [`PATTERN_CODES`] + k for each distance term k that holds (0, 1: distance 1, 2
+/// of the last move; 2, 3: of our previous move). What the fit reads.
+pub fn pattern_features(board: &Board, i: usize) -> Vec<usize> {
+    let me = board.side_to_move();
+    let mut out = vec![
+        pattern_code(board.fine_patterns(i, me)),
+        PATTERN_CODES + pattern_code(board.fine_patterns(i, !me)),
+    ];
+    let (c, moves) = (board.cell_of(i), board.moves());
+    for (m, base) in [(moves.last(), 0), (moves.iter().rev().nth(1), 2)] {
+        match m.map(|&m| distance(c, m)) {
+            Some(1) => out.push(2 * PATTERN_CODES + base),
+            Some(2) => out.push(2 * PATTERN_CODES + base + 1),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// An [`OrderTable`] or a [`PatternOrderTable`] in look-up form (see the module docs).
 pub struct OrderScorer {
+    /// Per cell pattern code, the value of the side to move's patterns.
     mine: Vec<i32>,
+    /// Per cell pattern code, the value of the opponent's patterns.
     theirs: Vec<i32>,
     distance: [i32; 4],
 }
 
-/// A pattern quadruple packed into 12 bits (3 a direction).
-#[inline]
-pub fn pack(p: [u8; 4]) -> usize {
-    usize::from(p[0]) | usize::from(p[1]) << 3 | usize::from(p[2]) << 6 | usize::from(p[3]) << 9
+/// Every cell pattern code with its four [`Pattern`](crate::Pattern) codes (a sorted
+/// quadruple of fine patterns, as board codes, for each).
+fn codes_and_patterns() -> Vec<(usize, [u8; 4])> {
+    let fine = |d: usize| FinePattern::of_code((d as u8) << 3).code();
+    let mut out = Vec::with_capacity(PATTERN_CODES);
+    for a in 0..FINE_CODES {
+        for b in a..FINE_CODES {
+            for c in b..FINE_CODES {
+                for d in c..FINE_CODES {
+                    let q = [fine(a), fine(b), fine(c), fine(d)];
+                    out.push((pattern_code(q), q.map(|v| v & 7)));
+                }
+            }
+        }
+    }
+    out
 }
 
 impl OrderScorer {
-    /// The look-up tables of `table`.
+    /// The look-up tables of `table` (each cell pattern code valued by its four
+    /// patterns' features).
     pub fn new(table: &OrderTable) -> OrderScorer {
         let part = |base: usize| -> Vec<i32> {
-            (0..4096usize)
-                .map(|k| {
-                    let p = [
-                        (k & 7) as u8,
-                        ((k >> 3) & 7) as u8,
-                        ((k >> 6) & 7) as u8,
-                        ((k >> 9) & 7) as u8,
-                    ];
-                    let mut x = [0i32; SIDE_FEATURES];
-                    side_part(p, &mut x, 0);
-                    x.iter()
-                        .zip(&table.weights[base..base + SIDE_FEATURES])
-                        .map(|(a, b)| a * b)
-                        .sum()
-                })
-                .collect()
+            let mut values = vec![0; PATTERN_CODES];
+            for (code, p) in codes_and_patterns() {
+                let mut x = [0i32; SIDE_FEATURES];
+                side_part(p, &mut x, 0);
+                values[code] = x
+                    .iter()
+                    .zip(&table.weights[base..base + SIDE_FEATURES])
+                    .map(|(a, b)| a * b)
+                    .sum();
+            }
+            values
         };
         let d = 2 * SIDE_FEATURES;
         OrderScorer {
@@ -164,10 +220,28 @@ impl OrderScorer {
         }
     }
 
+    /// The look-up tables of the finer model `table`.
+    pub fn with_patterns(table: &PatternOrderTable) -> OrderScorer {
+        OrderScorer {
+            mine: table.mine.to_vec(),
+            theirs: table.theirs.to_vec(),
+            distance: table.distance,
+        }
+    }
+
     /// The scorer of the fitted table ([`crate::order_fitted::FITTED`]), built once.
     pub fn fitted() -> &'static OrderScorer {
         static FITTED: OnceLock<OrderScorer> = OnceLock::new();
         FITTED.get_or_init(|| OrderScorer::new(&crate::order_fitted::FITTED))
+    }
+
+    /// The scorer of the fitted finer table
+    /// ([`crate::order_codes_fitted::PATTERN_ORDER_FITTED`]), built once.
+    pub fn fitted_patterns() -> &'static OrderScorer {
+        static FITTED: OnceLock<OrderScorer> = OnceLock::new();
+        FITTED.get_or_init(|| {
+            OrderScorer::with_patterns(&crate::order_codes_fitted::PATTERN_ORDER_FITTED)
+        })
     }
 
     /// The value of the empty cell `i` for the side to move of `board` (the weighted
@@ -205,8 +279,8 @@ impl PositionScorer<'_> {
     #[inline]
     pub fn score(&self, board: &Board, i: usize, c: crate::Cell) -> i32 {
         let o = self.scorer;
-        let mut v =
-            o.mine[pack(board.patterns(i, self.me))] + o.theirs[pack(board.patterns(i, !self.me))];
+        let mut v = o.mine[pattern_code(board.fine_patterns(i, self.me))]
+            + o.theirs[pattern_code(board.fine_patterns(i, !self.me))];
         if let Some(m) = self.last {
             match distance(c, m) {
                 1 => v += o.distance[0],
@@ -246,6 +320,33 @@ mod tests {
                 let i = usize::from(i);
                 let x = cell_features(&b, i);
                 let sum: i32 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
+                assert_eq!(scorer.score(&b, i), sum, "{pos} {i}");
+            }
+        }
+    }
+
+    /// The finer model's look-up form gives the sum of the values of its features.
+    #[test]
+    fn pattern_scorer_equals_the_feature_values() {
+        let mut table = PatternOrderTable {
+            mine: [0; PATTERN_CODES],
+            theirs: [0; PATTERN_CODES],
+            distance: [5, -3, 7, 2],
+        };
+        for j in 0..PATTERN_CODES {
+            table.mine[j] = (j as i32 * 31) % 41 - 20;
+            table.theirs[j] = (j as i32 * 17) % 29 - 14;
+        }
+        let mut w = table.mine.to_vec();
+        w.extend(table.theirs);
+        w.extend(table.distance);
+        assert_eq!(w.len(), PATTERN_ORDER_FEATURES);
+        let scorer = OrderScorer::with_patterns(&table);
+        for pos in ["15f:h8i7e9", "15f:h8i9h9h10g8i8j7", "15f:h8a1i8a2j8b5g9"] {
+            let b = Board::parse_position(pos).unwrap();
+            for &i in b.frontier() {
+                let i = usize::from(i);
+                let sum: i32 = pattern_features(&b, i).iter().map(|&j| w[j]).sum();
                 assert_eq!(scorer.score(&b, i), sum, "{pos} {i}");
             }
         }

@@ -105,6 +105,159 @@ pub fn penalised<const M: usize>(ds: &[Choice<M>], w: &[f64; M], lambda: f64) ->
     ll - 0.5 * lambda * w.iter().map(|v| v * v).sum::<f64>()
 }
 
+/// One choice with sparse 0/1 features: candidate `k`'s features are the indices
+/// `x[starts[k]..starts[k + 1]]` (its value is the sum of their weights).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SparseChoice {
+    /// The feature indices of every candidate, one after another.
+    pub x: Vec<u32>,
+    /// Where each candidate's indices start in `x`, and `x.len()` last.
+    pub starts: Vec<u32>,
+    /// Index of the chosen candidate.
+    pub chosen: usize,
+}
+
+impl SparseChoice {
+    /// The feature indices of candidate `k`.
+    pub fn candidate(&self, k: usize) -> &[u32] {
+        &self.x[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
+
+    /// Number of candidates.
+    pub fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// The value of every candidate under weights `w`.
+    pub fn values(&self, w: &[f64]) -> Vec<f64> {
+        (0..self.len())
+            .map(|k| self.candidate(k).iter().map(|&j| w[j as usize]).sum())
+            .collect()
+    }
+}
+
+/// [`fit`] for sparse 0/1 features among `features`: Newton's method on the features
+/// that occur (the others keep weight 0; the Hessian is dense over those), ridge
+/// `lambda` on the raw weights, at most `steps` steps. Returns the weights and the mean
+/// log likelihood a choice before the last step.
+pub fn fit_sparse(
+    ds: &[SparseChoice],
+    features: usize,
+    lambda: f64,
+    steps: u32,
+) -> (Vec<f64>, f64) {
+    let mut slot = vec![usize::MAX; features];
+    let mut live = Vec::new();
+    for d in ds {
+        for &j in &d.x {
+            if slot[j as usize] == usize::MAX {
+                slot[j as usize] = live.len();
+                live.push(j as usize);
+            }
+        }
+    }
+    let m = live.len();
+    let mut w = vec![0.0f64; features];
+    let mut ll = 0.0;
+    // Per choice, the mean feature vector under the model (sparse: slots and values).
+    let mut mean = vec![0.0f64; m];
+    let mut seen = vec![false; m];
+    let mut touched: Vec<usize> = Vec::new();
+    for step in 0..steps {
+        let mut grad = vec![0.0f64; m];
+        let mut hess = vec![0.0f64; m * m];
+        ll = 0.0;
+        for d in ds {
+            let z = d.values(&w);
+            let top = z.iter().cloned().fold(f64::MIN, f64::max);
+            let e: Vec<f64> = z.iter().map(|v| (v - top).exp()).collect();
+            let sum: f64 = e.iter().sum();
+            ll += z[d.chosen] - top - sum.ln();
+            for (k, &ek) in e.iter().enumerate() {
+                let p = ek / sum;
+                let x = d.candidate(k);
+                for &a in x {
+                    let a = slot[a as usize];
+                    if !seen[a] {
+                        seen[a] = true;
+                        touched.push(a);
+                    }
+                    mean[a] += p;
+                    for &b in x {
+                        let b = slot[b as usize];
+                        if b >= a {
+                            hess[a * m + b] += p;
+                        }
+                    }
+                }
+            }
+            for &a in d.candidate(d.chosen) {
+                grad[slot[a as usize]] += 1.0;
+            }
+            for &a in &touched {
+                grad[a] -= mean[a];
+                for &b in &touched {
+                    if b >= a {
+                        hess[a * m + b] -= mean[a] * mean[b];
+                    }
+                }
+            }
+            for &a in &touched {
+                mean[a] = 0.0;
+                seen[a] = false;
+            }
+            touched.clear();
+        }
+        for (a, &j) in live.iter().enumerate() {
+            grad[a] -= lambda * w[j];
+            hess[a * m + a] += lambda + 1e-9;
+            for b in 0..a {
+                hess[a * m + b] = hess[b * m + a];
+            }
+        }
+        let delta = gomoku::train::solve_spd(&hess, &grad, m);
+        // Backtracking: halve the step until the penalised likelihood does not fall.
+        let here = penalised_sparse(ds, &w, lambda);
+        let mut t = 1.0;
+        let mut next = w.clone();
+        for _ in 0..30 {
+            for (a, &j) in live.iter().enumerate() {
+                next[j] = w[j] + t * delta[a];
+            }
+            if penalised_sparse(ds, &next, lambda) >= here {
+                break;
+            }
+            t /= 2.0;
+        }
+        let change = live
+            .iter()
+            .map(|&j| (next[j] - w[j]).abs())
+            .fold(0.0, f64::max);
+        w = next;
+        eprintln!(
+            "  Newton step {}: log likelihood {:.4} a choice, largest change {change:.2e}",
+            step + 1,
+            ll / ds.len().max(1) as f64
+        );
+        if change < 1e-6 {
+            break;
+        }
+    }
+    (w, ll / ds.len().max(1) as f64)
+}
+
+/// [`penalised`] for sparse choices.
+pub fn penalised_sparse(ds: &[SparseChoice], w: &[f64], lambda: f64) -> f64 {
+    let mut ll = 0.0;
+    for d in ds {
+        let z = d.values(w);
+        let top = z.iter().cloned().fold(f64::MIN, f64::max);
+        let sum: f64 = z.iter().map(|v| (v - top).exp()).sum();
+        ll += z[d.chosen] - top - sum.ln();
+    }
+    ll - 0.5 * lambda * w.iter().map(|v| v * v).sum::<f64>()
+}
+
 /// Rank of the chosen candidate under `values` (0 = first; ties count against it).
 pub fn rank<T: PartialOrd>(values: &[T], chosen: usize) -> usize {
     values
@@ -157,5 +310,42 @@ mod tests {
         assert!(ll > -(5.0f64).ln());
         assert_eq!(rank(&[3, 5, 5, 1], 1), 1);
         assert_eq!(rank(&[3, 5, 4, 1], 1), 0);
+    }
+
+    /// On 0/1 features the sparse fit finds the dense fit's weights.
+    #[test]
+    fn sparse_fit_equals_the_dense_fit() {
+        let mut rng = 5u64;
+        let mut dense: Vec<Choice<4>> = Vec::new();
+        let mut sparse: Vec<SparseChoice> = Vec::new();
+        for _ in 0..600 {
+            let n = 2 + gomoku::train::random_below(&mut rng, 4) as usize;
+            let x: Vec<[i32; 4]> = (0..n)
+                .map(|_| std::array::from_fn(|_| gomoku::train::random_below(&mut rng, 2) as i32))
+                .collect();
+            let chosen = gomoku::train::random_below(&mut rng, n as u64) as usize;
+            let (mut flat, mut starts) = (Vec::new(), vec![0u32]);
+            for v in &x {
+                flat.extend((0..4u32).filter(|&j| v[j as usize] == 1));
+                starts.push(flat.len() as u32);
+            }
+            sparse.push(SparseChoice {
+                x: flat,
+                starts,
+                chosen,
+            });
+            dense.push(Choice {
+                x,
+                chosen,
+                weight: 1.0,
+            });
+        }
+        let (wd, lld) = fit(&dense, [0.0; 4], 0.5, 30);
+        let (ws, lls) = fit_sparse(&sparse, 6, 0.5, 30);
+        for j in 0..4 {
+            assert!((wd[j] - ws[j]).abs() < 1e-6, "{wd:?} {ws:?}");
+        }
+        assert_eq!(&ws[4..], &[0.0, 0.0], "features that never occur keep 0");
+        assert!((lld - lls).abs() < 1e-6);
     }
 }

@@ -137,7 +137,7 @@ fn to_cell_table(w: &[f64]) -> CellTable {
 }
 
 /// Writes `values` as the rows of a Rust array, sixteen a line.
-fn rows(text: &mut String, values: &[i32]) {
+pub(crate) fn rows(text: &mut String, values: &[i32]) {
     for chunk in values.chunks(16) {
         let line: Vec<String> = chunk.iter().map(i32::to_string).collect();
         let _ = writeln!(text, "        {},", line.join(", "));

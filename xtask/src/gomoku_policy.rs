@@ -5,10 +5,12 @@
 //! teacher's move is the first, or among the first 14, of the fitted order and of the
 //! engine's hand-set order on held-out games (every tenth).
 
-use crate::choice_logit::{Choice, fit, rank};
+use crate::choice_logit::{Choice, SparseChoice, fit, fit_sparse, penalised_sparse, rank};
 use crate::gomoku_teacher::{self, TeacherGame};
 use crate::gomoku_train::TrainArgs;
-use gomoku::order::{ORDER_FEATURE_NAMES, ORDER_FEATURES, cell_features};
+use gomoku::order::{
+    ORDER_FEATURE_NAMES, ORDER_FEATURES, PATTERN_ORDER_FEATURES, cell_features, pattern_features,
+};
 use gomoku::{Board, Pattern};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -21,7 +23,13 @@ struct Decision {
     hand: Vec<i32>,
 }
 
-fn decisions(games: &[TeacherGame]) -> Vec<Decision> {
+/// The teacher's decisions in `games` (each position after the opening that is not a
+/// forced reply to a four or a five): per candidate (every cell within two of a stone)
+/// `cell(board, index)`, and the index of the teacher's move among them.
+fn decisions_with<T>(
+    games: &[TeacherGame],
+    cell: impl Fn(&Board, usize) -> T,
+) -> Vec<(Vec<T>, usize)> {
     let mut out = Vec::new();
     for g in games {
         let mut b = Board::new();
@@ -32,29 +40,9 @@ fn decisions(games: &[TeacherGame]) -> Vec<Decision> {
                 || b.pattern_count(me, Pattern::Five) > 0;
             if k >= g.opening && !forced {
                 let target = b.index(c);
-                let mut x = Vec::new();
-                let mut hand = Vec::new();
-                let mut chosen = None;
-                for &i in b.frontier() {
-                    let i = usize::from(i);
-                    if i == target {
-                        chosen = Some(x.len());
-                    }
-                    x.push(cell_features(&b, i));
-                    hand.push(
-                        gomoku::cell_value(b.patterns(i, me))
-                            + gomoku::cell_value(b.patterns(i, !me)) * 4 / 5,
-                    );
-                }
-                if let Some(chosen) = chosen {
-                    out.push(Decision {
-                        choice: Choice {
-                            x,
-                            chosen,
-                            weight: 1.0,
-                        },
-                        hand,
-                    });
+                let cells: Vec<usize> = b.frontier().iter().map(|&i| usize::from(i)).collect();
+                if let Some(chosen) = cells.iter().position(|&i| i == target) {
+                    out.push((cells.into_iter().map(|i| cell(&b, i)).collect(), chosen));
                 }
             }
             b.play(c);
@@ -63,20 +51,49 @@ fn decisions(games: &[TeacherGame]) -> Vec<Decision> {
     out
 }
 
+fn decisions(games: &[TeacherGame]) -> Vec<Decision> {
+    decisions_with(games, |b, i| {
+        let me = b.side_to_move();
+        let hand =
+            gomoku::cell_value(b.patterns(i, me)) + gomoku::cell_value(b.patterns(i, !me)) * 4 / 5;
+        (cell_features(b, i), hand)
+    })
+    .into_iter()
+    .map(|(cells, chosen)| {
+        let (x, hand) = cells.into_iter().unzip();
+        Decision {
+            choice: Choice {
+                x,
+                chosen,
+                weight: 1.0,
+            },
+            hand,
+        }
+    })
+    .collect()
+}
+
 /// The decisions' choices (the fit's input).
 fn choices(ds: &[Decision]) -> Vec<Choice<ORDER_FEATURES>> {
     ds.iter().map(|d| d.choice.clone()).collect()
 }
 
 fn report(name: &str, ds: &[Decision], value: impl Fn(&Decision) -> Vec<i32>) {
-    let (mut top1, mut top5, mut top14) = (0, 0, 0);
-    for d in ds {
-        let r = rank(&value(d), d.choice.chosen);
+    rank_report(name, ds.iter().map(|d| (value(d), d.choice.chosen)));
+}
+
+/// Prints how often the chosen candidate is first, among the first 5 and among the
+/// first 14 under the values, over `(values of the candidates, chosen)` pairs.
+fn rank_report<T: PartialOrd>(name: &str, ds: impl Iterator<Item = (Vec<T>, usize)>) {
+    let (mut n, mut top1, mut top5, mut top14) = (0, 0, 0, 0);
+    for (values, chosen) in ds {
+        let r = rank(&values, chosen);
+        n += 1;
         top1 += usize::from(r == 0);
         top5 += usize::from(r < 5);
         top14 += usize::from(r < 14);
     }
-    let n = ds.len().max(1) as f64;
+    let n = f64::from(n.max(1));
     eprintln!(
         "  {name:<10} first {:.1} %, among 5 {:.1} %, among 14 {:.1} %",
         100.0 * top1 as f64 / n,
@@ -149,6 +166,94 @@ pub fn fit_policy(args: &TrainArgs, root: &Path) -> bool {
         .clone()
         .unwrap_or_else(|| root.join("gomoku/src/order_fitted.rs"));
     crate::gomoku_train::write_file(" --policy", &out, &text)
+}
+
+/// The decisions of `games` as the finer model's choices
+/// ([`gomoku::order::pattern_features`] of every candidate), with the compiled feature
+/// model's values of the candidates.
+fn pattern_decisions(games: &[TeacherGame]) -> Vec<(SparseChoice, Vec<i32>)> {
+    let scorer = gomoku::order::OrderScorer::fitted();
+    decisions_with(games, |b, i| (pattern_features(b, i), scorer.score(b, i)))
+        .into_iter()
+        .map(|(cells, chosen)| {
+            let (mut x, mut starts, mut old) = (Vec::new(), vec![0u32], Vec::new());
+            for (f, v) in cells {
+                x.extend(f.iter().map(|&j| j as u32));
+                starts.push(x.len() as u32);
+                old.push(v);
+            }
+            (SparseChoice { x, starts, chosen }, old)
+        })
+        .collect()
+}
+
+/// `--policy --codes`: fits the finer move-ordering model
+/// ([`gomoku::order::PatternOrderTable`]) as the conditional logit of the teacher's
+/// moves on [`pattern_features`], reports it against the compiled feature model on the
+/// held-out games and writes `gomoku/src/order_codes_fitted.rs` (or `--out`); false on
+/// an error.
+pub fn fit_pattern_policy(args: &TrainArgs, root: &Path) -> bool {
+    let path = root.join(&args.teacher_games);
+    let games =
+        gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games);
+    if games.is_empty() {
+        eprintln!(
+            "xtask train-gomoku --policy --codes: no games in {}",
+            path.display()
+        );
+        return false;
+    }
+    let (train, held) = crate::gomoku_train::held_out(&games);
+    let (dt, dh) = (pattern_decisions(&train), pattern_decisions(&held));
+    eprintln!(
+        "{} games, {} training decisions, {} held out",
+        games.len(),
+        dt.len(),
+        dh.len()
+    );
+    let train_choices: Vec<SparseChoice> = dt.into_iter().map(|d| d.0).collect();
+    let (w, ll) = fit_sparse(&train_choices, PATTERN_ORDER_FEATURES, args.lambda, 30);
+    eprintln!("training log likelihood {ll:.4} a decision; held-out games:");
+    let held_choices: Vec<SparseChoice> = dh.iter().map(|d| d.0.clone()).collect();
+    let held_ll = penalised_sparse(&held_choices, &w, 0.0) / held_choices.len().max(1) as f64;
+    eprintln!("  held-out log likelihood {held_ll:.4} a decision");
+    rank_report("feature", dh.iter().map(|d| (d.1.clone(), d.0.chosen)));
+    rank_report("codes", dh.iter().map(|d| (d.0.values(&w), d.0.chosen)));
+    let all: Vec<SparseChoice> = pattern_decisions(&games).into_iter().map(|d| d.0).collect();
+    let (w, ll) = fit_sparse(&all, PATTERN_ORDER_FEATURES, args.lambda, 30);
+    let units = |v: f64| (v * UNITS).round() as i32;
+    let cmd = format!(
+        "cargo xtask train-gomoku --policy --codes --games {} --seed {} --teacher-games {} --lambda {}",
+        args.games,
+        args.seed,
+        args.teacher_games.display(),
+        args.lambda
+    );
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "//! The finer move-ordering model fitted on a teacher engine's moves, written by\n//! `{cmd}`\n//! (do not edit by hand; run the command again; the games file comes from\n//! `cargo xtask train-gomoku --cells --teacher …`, see `eval_cells_fitted.rs`).\n//!\n//! Data: {} games, {} decisions (positions that are not a forced reply), conditional\n//! logit over the cells within two of a stone on the cell pattern codes of each side and\n//! four distance terms (Newton, ridge {}): log likelihood {ll:.4} a decision. {UNITS}\n//! units a logit.\n\nuse crate::order::PatternOrderTable;\n\n/// The fitted table (index order of [`crate::pattern_code`]).\npub const PATTERN_ORDER_FITTED: PatternOrderTable = PatternOrderTable {{",
+        games.len(),
+        all.len(),
+        args.lambda
+    );
+    let values: Vec<i32> = w.iter().map(|&v| units(v)).collect();
+    let pc = gomoku::PATTERN_CODES;
+    for (name, part) in [
+        ("mine", &values[..pc]),
+        ("theirs", &values[pc..2 * pc]),
+        ("distance", &values[2 * pc..]),
+    ] {
+        let _ = writeln!(text, "    {name}: [");
+        crate::gomoku_cells::rows(&mut text, part);
+        let _ = writeln!(text, "    ],");
+    }
+    let _ = writeln!(text, "}};");
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| root.join("gomoku/src/order_codes_fitted.rs"));
+    crate::gomoku_train::write_file(" --policy --codes", &out, &text)
 }
 
 /// `--agreement N`: the teacher's moves at `--teacher-nodes` in N positions of the

@@ -79,6 +79,11 @@ pub struct TrainArgs {
     /// the evaluation; writes `gomoku/src/order_fitted.rs`.
     #[arg(long)]
     pub policy: bool,
+    /// With `--policy`: fit the finer model (`gomoku::order::PatternOrderTable`, a value
+    /// per cell pattern code and side) instead; writes
+    /// `gomoku/src/order_codes_fitted.rs` (or `--out`).
+    #[arg(long)]
+    pub codes: bool,
     /// Instead of fitting: how often the engine at `--match-nodes` nodes a move picks
     /// the teacher's move (at `--teacher-nodes`) in this many positions of the teacher
     /// games file, one a game (give it games the fits did not see; plies 4–30 after the opening, no forced reply), for each
@@ -189,6 +194,9 @@ pub fn train(args: &TrainArgs, root: &Path, data: Option<&Path>) -> bool {
     }
     if args.cells {
         return crate::gomoku_cells::fit_cells(args, root);
+    }
+    if args.policy && args.codes {
+        return crate::gomoku_policy::fit_pattern_policy(args, root);
     }
     if args.policy {
         return crate::gomoku_policy::fit_policy(args, root);

@@ -18,6 +18,8 @@
 //! - engine variants for ladder matches: `--quick-wins on|off` (`Engine::quick_wins`),
 //!   `--cell-eval on|off` (`Engine::cell_eval`: on, the default, the fitted cell
 //!   evaluation `gomoku::eval_cells_fitted::CELLS_FITTED`; off, the feature table),
+//!   `--pattern-order on|off` (`Engine::pattern_order`: on, the default, the
+//!   move-ordering model with a value per cell pattern code; off, the feature model),
 //!   `--stand-pat on|off` (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`
 //!   together), `--leaf-vct N` (`Engine::leaf_vct_nodes`), `--leaf-vct-vcf N`
 //!   (`Engine::leaf_vct_vcf_nodes`); search shape: `--max-moves N` (`Engine::max_moves`),
@@ -263,6 +265,7 @@ fn main() {
         setter(switch("--cell-eval"), |e, on| {
             e.cell_eval = on.then_some(&gomoku::eval_cells_fitted::CELLS_FITTED);
         }),
+        setter(switch("--pattern-order"), |e, on| e.pattern_order = on),
         setter(switch("--stand-pat"), |e, on| {
             e.leaf_stand_pat = on;
             e.leaf_vcf_four_three = on;

@@ -619,6 +619,11 @@ pub struct Engine {
     /// Rank candidate cells by the fitted ordering model ([`crate::order`]) instead of
     /// the hand-set cell values (on by default; see FIGURES.md for the matches).
     pub fitted_order: bool,
+    /// With [`Engine::fitted_order`], rank by the finer model
+    /// ([`crate::order::PatternOrderTable`], a value per cell pattern code; on by
+    /// default) instead of the feature model ([`crate::order::OrderTable`]; see
+    /// FIGURES.md, thirty-first session, for the matches).
+    pub pattern_order: bool,
     /// The strength of [`zerosum::Engine::think`] (see [`crate::Level`]).
     pub(crate) level: crate::Level,
     /// Leaf sampling for fitting the evaluation where the search asks it
@@ -760,6 +765,7 @@ impl Engine {
             eval: EvalTable::DEFAULT,
             cell_eval: Some(&crate::eval_cells_fitted::CELLS_FITTED),
             fitted_order: true,
+            pattern_order: true,
             level: <crate::Level as zerosum::Level>::default_level(),
             leaf_sample_every: 0,
             leaf_samples: Vec::new(),

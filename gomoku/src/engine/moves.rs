@@ -113,9 +113,14 @@ impl Engine {
         self.max_moves.clamp(1, usize::MAX / 2)
     }
 
-    /// The ordering model in use: the fitted one when [`Engine::fitted_order`] is set.
+    /// The ordering model in use: the fitted one when [`Engine::fitted_order`] is set
+    /// (the finer one with [`Engine::pattern_order`]).
     pub(super) fn order(&self) -> Option<&'static OrderScorer> {
-        self.fitted_order.then(OrderScorer::fitted)
+        match (self.fitted_order, self.pattern_order) {
+            (false, _) => None,
+            (true, false) => Some(OrderScorer::fitted()),
+            (true, true) => Some(OrderScorer::fitted_patterns()),
+        }
     }
 
     /// Whether the move `c` of the side to move (ordering value `value`) is quiet: it
