@@ -367,7 +367,7 @@ pub fn fine_table(rule: Rule) -> &'static [u8; KEYS] {
         }
         let flex_two = |c: u8| FinePattern::of_code(c) >= FinePattern::FlexTwo && c & 7 == 2;
         for key in 0..KEYS {
-            if plain[key] == Pattern::One as u8 && count(&*t, key, &flex_two) > 0 {
+            if plain[key] == Pattern::One as u8 && count(&t, key, &flex_two) > 0 {
                 t[key] = FinePattern::FlexOne.code();
             }
         }

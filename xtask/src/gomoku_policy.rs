@@ -105,27 +105,39 @@ fn rank_report<T: PartialOrd>(name: &str, ds: impl Iterator<Item = (Vec<T>, usiz
 /// Ordering-model units a logit.
 const UNITS: f64 = 100.0;
 
-/// Runs the policy fit; false on an error.
-pub fn fit_policy(args: &TrainArgs, root: &Path) -> bool {
+/// The games of `--teacher-games` in the seeded order, the training and the held-out
+/// games' decisions made by `decide`, reported on standard error; `None` (after saying
+/// so, as `job`) when the file holds no game.
+fn policy_data<D>(
+    args: &TrainArgs,
+    root: &Path,
+    job: &str,
+    decide: impl Fn(&[TeacherGame]) -> Vec<D>,
+) -> Option<(Vec<TeacherGame>, Vec<D>, Vec<D>)> {
     // A path given absolute stays as it is (`Path::join`).
     let path = root.join(&args.teacher_games);
     let games =
         gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games);
     if games.is_empty() {
-        eprintln!(
-            "xtask train-gomoku --policy: no games in {}",
-            path.display()
-        );
-        return false;
+        eprintln!("xtask train-gomoku {job}: no games in {}", path.display());
+        return None;
     }
     let (train, held) = crate::gomoku_train::held_out(&games);
-    let (dt, dh) = (decisions(&train), decisions(&held));
+    let (dt, dh) = (decide(&train), decide(&held));
     eprintln!(
         "{} games, {} training decisions, {} held out",
         games.len(),
         dt.len(),
         dh.len()
     );
+    Some((games, dt, dh))
+}
+
+/// Runs the policy fit; false on an error.
+pub fn fit_policy(args: &TrainArgs, root: &Path) -> bool {
+    let Some((games, dt, dh)) = policy_data(args, root, "--policy", decisions) else {
+        return false;
+    };
     let (w, ll) = fit(&choices(&dt), [0.0; ORDER_FEATURES], args.lambda, 30);
     let table: Vec<i32> = w.iter().map(|v| (v * UNITS).round() as i32).collect();
     eprintln!("training log likelihood {ll:.4} a decision; held-out games:");
@@ -193,24 +205,10 @@ fn pattern_decisions(games: &[TeacherGame]) -> Vec<(SparseChoice, Vec<i32>)> {
 /// held-out games and writes `gomoku/src/order_codes_fitted.rs` (or `--out`); false on
 /// an error.
 pub fn fit_pattern_policy(args: &TrainArgs, root: &Path) -> bool {
-    let path = root.join(&args.teacher_games);
-    let games =
-        gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games);
-    if games.is_empty() {
-        eprintln!(
-            "xtask train-gomoku --policy --codes: no games in {}",
-            path.display()
-        );
+    let Some((games, dt, dh)) = policy_data(args, root, "--policy --codes", pattern_decisions)
+    else {
         return false;
-    }
-    let (train, held) = crate::gomoku_train::held_out(&games);
-    let (dt, dh) = (pattern_decisions(&train), pattern_decisions(&held));
-    eprintln!(
-        "{} games, {} training decisions, {} held out",
-        games.len(),
-        dt.len(),
-        dh.len()
-    );
+    };
     let train_choices: Vec<SparseChoice> = dt.into_iter().map(|d| d.0).collect();
     let (w, ll) = fit_sparse(&train_choices, PATTERN_ORDER_FEATURES, args.lambda, 30);
     eprintln!("training log likelihood {ll:.4} a decision; held-out games:");

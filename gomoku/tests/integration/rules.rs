@@ -734,14 +734,22 @@ fn a_win_only_the_search_found_is_not_exact() {
 /// the position: the defence tests only the best candidates, so the loss is the
 /// search's, not `exact`. Only a block forced by a four makes it exact. Before, f9 here
 /// was `loss in 16` as exact (an every-move check of the opponent's VCT proofs
-/// confirms the loss; its distance is not proven).
+/// confirms the loss; its distance is not proven). Which candidates the defence tests
+/// follows the move ordering: under the feature ordering it leaves f9 alone here (the
+/// pattern-code ordering, the default since the thirty-first session, tests i12 too and
+/// leaves both, each a loss, not exact either).
 #[test]
 fn a_single_move_left_by_the_root_defence_is_not_a_proof() {
     use gomoku::prelude::*;
     let b = Board::parse_position("15f:h8f7i10g9f8h6h11h7j9k8g8i8g10").unwrap();
     let me = b.side_to_move();
     assert!(b.winning_cells(!me).is_empty(), "no four to block");
-    let r = gomoku::Engine::new(4).search(&b, &zerosum::search::Limits::nodes(40_000));
+    let mut engine = gomoku::Engine::new(4);
+    let r = engine.search(&b, &zerosum::search::Limits::nodes(40_000));
+    assert!(r.score.is_loss() && !r.exact, "{r:?}");
+    engine.pattern_order = false;
+    engine.clear();
+    let r = engine.search(&b, &zerosum::search::Limits::nodes(40_000));
     assert_eq!(r.best, Cell::parse_human("f9").ok(), "{r:?}");
     assert_eq!((r.depth, r.candidates.len()), (1, 1), "{r:?}");
     assert!(r.score.is_loss() && !r.exact, "{r:?}");
