@@ -234,7 +234,7 @@ pub fn table(rule: Rule) -> &'static [u8; KEYS] {
 /// `F2`, `F2A`, `F2B`, `B3`, `F3`, `F3S`, `B4`, `F4`, `F5`; its overline-before pattern
 /// `OL` is a [`FinePattern::None`] here): the ones, twos and open threes of [`Pattern`]
 /// split by how many ways one more own stone on the line leads on. The board keeps, per
-/// cell, side and direction, the code `pattern | fine << 3` ([`fine_table`]): the threat
+/// cell, side and direction, the code `pattern | fine << 3` (`pattern::fine_table`): the threat
 /// logic reads bits 0–2, the cell evaluation ([`crate::CellTable`]) bits 3–6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
