@@ -58,14 +58,7 @@ pub fn fit<const M: usize>(
                 }
             }
         }
-        for a in 0..m {
-            grad[a] -= lambda * w[a];
-            hess[a * m + a] += lambda + 1e-9;
-            for b in 0..a {
-                hess[a * m + b] = hess[b * m + a];
-            }
-        }
-        let step = gomoku::train::solve_spd(&hess, &grad, m);
+        let step = ridge_newton_step(&mut hess, &mut grad, |a| w[a], lambda, m);
         // Backtracking: halve the step until the penalised likelihood does not fall.
         let here = penalised(ds, &w, lambda);
         let mut t = 1.0;
@@ -87,6 +80,27 @@ pub fn fit<const M: usize>(
     }
     let total: f64 = ds.iter().map(|d| d.weight).sum();
     (w, ll / total.max(1e-12))
+}
+
+/// The Newton step of a ridge-penalised log likelihood: `hess` (m × m, the upper
+/// triangle filled: the negated Hessian of the likelihood) and `grad` (its gradient) get
+/// the ridge `lambda` on the weights `weight(a)`, the lower triangle is mirrored, and the
+/// step solves `hess · step = grad`. Shared by [`fit`] and [`fit_sparse`].
+fn ridge_newton_step(
+    hess: &mut [f64],
+    grad: &mut [f64],
+    weight: impl Fn(usize) -> f64,
+    lambda: f64,
+    m: usize,
+) -> Vec<f64> {
+    for a in 0..m {
+        grad[a] -= lambda * weight(a);
+        hess[a * m + a] += lambda + 1e-9;
+        for b in 0..a {
+            hess[a * m + b] = hess[b * m + a];
+        }
+    }
+    gomoku::train::solve_spd(hess, grad, m)
 }
 
 fn dot<const M: usize>(w: &[f64; M], x: &[i32; M]) -> f64 {
@@ -208,14 +222,7 @@ pub fn fit_sparse(
             }
             touched.clear();
         }
-        for (a, &j) in live.iter().enumerate() {
-            grad[a] -= lambda * w[j];
-            hess[a * m + a] += lambda + 1e-9;
-            for b in 0..a {
-                hess[a * m + b] = hess[b * m + a];
-            }
-        }
-        let delta = gomoku::train::solve_spd(&hess, &grad, m);
+        let delta = ridge_newton_step(&mut hess, &mut grad, |a| w[live[a]], lambda, m);
         // Backtracking: halve the step until the penalised likelihood does not fall.
         let here = penalised_sparse(ds, &w, lambda);
         let mut t = 1.0;
