@@ -24,9 +24,9 @@ struct CellSample {
 }
 
 /// The quiet positions of `games` with a teacher evaluation, labelled as
-/// [`teacher_samples`] labels them.
-fn cell_samples(games: &[TeacherGame], mix: f64, scale: f64) -> Vec<CellSample> {
-    teacher_positions(games, mix, scale, cell_features)
+/// [`teacher_positions`] labels them (TD(λ) `lambda`).
+fn cell_samples(games: &[TeacherGame], mix: f64, scale: f64, lambda: f64) -> Vec<CellSample> {
+    teacher_positions(games, mix, scale, lambda, cell_features)
         .into_iter()
         .map(|(x, y)| CellSample { x, y })
         .collect()
@@ -154,9 +154,11 @@ pub fn fit_cells(args: &TrainArgs, root: &Path) -> bool {
     let (games, (black, white, draws)) = teacher_games(args, root, command);
     let (train_games, held_games) = held_out(&games);
     let (mix, scale) = (args.teacher_mix, args.teacher_scale);
-    let train = cell_samples(&train_games, mix, scale);
-    let held_teacher = cell_samples(&held_games, 1.0, scale);
-    let held_result = cell_samples(&held_games, 0.0, scale);
+    let td = args.teacher_lambda;
+    let train = cell_samples(&train_games, mix, scale, td);
+    let held_teacher = cell_samples(&held_games, 1.0, scale, 0.0);
+    let held_result = cell_samples(&held_games, 0.0, scale, 0.0);
+    let held_labels = cell_samples(&held_games, mix, scale, td);
     eprintln!(
         "held-out fit ({} training positions, {} held out):",
         train.len(),
@@ -164,9 +166,10 @@ pub fn fit_cells(args: &TrainArgs, root: &Path) -> bool {
     );
     let w = fit(&train, args.lambda, 20);
     eprintln!(
-        "  cell table, log loss against the teacher's evaluation / the result: {:.4} / {:.4}",
+        "  cell table, log loss against the teacher's evaluation / the result / the training labels: {:.4} / {:.4} / {:.4}",
         log_loss(&held_teacher, &w),
-        log_loss(&held_result, &w)
+        log_loss(&held_result, &w),
+        log_loss(&held_labels, &w)
     );
     let (feature_train, feature_held) = (
         teacher_samples(&train_games, mix, scale),
@@ -176,7 +179,7 @@ pub fn fit_cells(args: &TrainArgs, root: &Path) -> bool {
         "  compiled feature table (FITTED) against the teacher's evaluation: {:.4} (scaled on the training labels)",
         scaled_loss(&EvalTable::FITTED, &feature_train, &feature_held)
     );
-    let all = cell_samples(&games, mix, scale);
+    let all = cell_samples(&games, mix, scale, td);
     eprintln!("the whole fit ({} positions):", all.len());
     let w = fit(&all, args.lambda, 20);
     let loss = log_loss(&all, &w);
@@ -186,8 +189,18 @@ pub fn fit_cells(args: &TrainArgs, root: &Path) -> bool {
         Some(rest) if !home.is_empty() => format!("~{rest}"),
         _ => command.to_string(),
     };
+    let td_arg = if td > 0.0 {
+        format!(" --teacher-lambda {td}")
+    } else {
+        String::new()
+    };
+    let evaluation = if td > 0.0 {
+        format!("the TD({td}) return of the teacher's evaluations")
+    } else {
+        "the teacher's evaluation".to_string()
+    };
     let cmd = format!(
-        "cargo xtask train-gomoku --cells --teacher {shown} --teacher-nodes {} --games {} --seed {} --teacher-games {} --teacher-mix {mix} --teacher-scale {scale} --lambda {}",
+        "cargo xtask train-gomoku --cells --teacher {shown} --teacher-nodes {} --games {} --seed {} --teacher-games {} --teacher-mix {mix} --teacher-scale {scale}{td_arg} --lambda {}",
         args.teacher_nodes,
         args.games,
         args.seed,
@@ -197,7 +210,7 @@ pub fn fit_cells(args: &TrainArgs, root: &Path) -> bool {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "//! The cell evaluation's values fitted on a teacher engine's games, written by\n//! `{cmd}`\n//! (do not edit by hand; run the command again).\n//!\n//! Data: {} games of the teacher against itself at {} nodes a move from random openings\n//! of 3 to 6 stones (black {black}, white {white}, draws {draws}); {} quiet positions, each\n//! labelled {mix} × the teacher's evaluation (a logistic of {scale} units a logit) + {} × the\n//! game's result for the side to move. Logistic regression on the cell features (Newton,\n//! ridge {} on the standardised features): log loss {loss:.4}. {} units a logit, values in\n//! tenths of a unit.\n\nuse crate::eval_cells::CellTable;\n\n/// The fitted cell table (index orders of [`crate::pattern_code`] and\n/// [`crate::threat_mask`]).\npub const CELLS_FITTED: CellTable = CellTable {{",
+        "//! The cell evaluation's values fitted on a teacher engine's games, written by\n//! `{cmd}`\n//! (do not edit by hand; run the command again).\n//!\n//! Data: {} games of the teacher against itself at {} nodes a move from random openings\n//! of 3 to 6 stones (black {black}, white {white}, draws {draws}); {} quiet positions, each\n//! labelled {mix} × {evaluation} (a logistic of {scale} units a logit) + {} × the\n//! game's result for the side to move. Logistic regression on the cell features (Newton,\n//! ridge {} on the standardised features): log loss {loss:.4}. {} units a logit, values in\n//! tenths of a unit.\n\nuse crate::eval_cells::CellTable;\n\n/// The fitted cell table (index orders of [`crate::pattern_code`] and\n/// [`crate::threat_mask`]).\npub const CELLS_FITTED: CellTable = CellTable {{",
         games.len(),
         args.teacher_nodes,
         all.len(),

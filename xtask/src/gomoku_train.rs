@@ -75,6 +75,11 @@ pub struct TrainArgs {
     /// Teacher evaluation units a logit (Rapfi's classical evaluation: about 200).
     #[arg(long, default_value_t = 200.0)]
     pub teacher_scale: f64,
+    /// With `--cells`: the teacher's part of a label is the TD(λ) return of the game's
+    /// later evaluations with this λ (0: the position's own evaluation; see
+    /// `teacher_positions`).
+    #[arg(long, default_value_t = 0.0)]
+    pub teacher_lambda: f64,
     /// Fit the move-ordering model on the teacher's moves (`gomoku::order`) instead of
     /// the evaluation; writes `gomoku/src/order_fitted.rs`.
     #[arg(long)]
@@ -434,22 +439,55 @@ fn play_match(args: &TrainArgs, openings: &[Board], fitted: &EvalTable) {
 /// (share `mix`, through a logistic of `scale` units a logit) with the result for the
 /// side to move.
 pub(crate) fn teacher_samples(games: &[TeacherGame], mix: f64, scale: f64) -> Vec<Sample> {
-    teacher_positions(games, mix, scale, gomoku::features)
+    teacher_positions(games, mix, scale, 0.0, gomoku::features)
         .into_iter()
         .map(|(x, y)| Sample { x, y })
         .collect()
 }
 
 /// The quiet positions of teacher games as `features` of the position and a label (as
-/// [`teacher_samples`] labels them), for any feature form.
+/// [`teacher_samples`] labels them), for any feature form. With `lambda` > 0 the
+/// teacher's part of a label is the TD(λ) return of the game's later evaluations
+/// instead of the position's own (Sutton 1988, as in TD-Leaf; the backward form): the
+/// value at ply k is `(1 − λ) p_k + λ (1 − v_{k+1})`, `p_k` the teacher's evaluation
+/// through the logistic (side to move's view) and `v` past the last move the game's
+/// result; a ply without an evaluation passes the next one's value on. `lambda` 0 is
+/// the position's own evaluation; near 1, the result.
 pub(crate) fn teacher_positions<T>(
     games: &[TeacherGame],
     mix: f64,
     scale: f64,
+    lambda: f64,
     features: impl Fn(&Board) -> T,
 ) -> Vec<(T, f64)> {
     let mut out = Vec::new();
     for g in games {
+        let probability = |k: usize| {
+            k.checked_sub(g.opening)
+                .and_then(|j| g.evals.get(j).copied().flatten())
+                .map(|eval| 1.0 / (1.0 + (-f64::from(eval) / scale).exp()))
+        };
+        // The TD(λ) value of each ply, from the end back (for the side to move there).
+        let n = g.moves.len();
+        let mut returns = vec![0.5; n + 1];
+        // The result for the side to move after the last stone (black moves first).
+        let last_to_move = if n % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        returns[n] = match g.outcome {
+            Some(Outcome::Win(w)) if w == last_to_move => 1.0,
+            Some(Outcome::Win(_)) => 0.0,
+            _ => 0.5,
+        };
+        for k in (0..n).rev() {
+            let later = 1.0 - returns[k + 1];
+            returns[k] = match probability(k) {
+                Some(p) => (1.0 - lambda) * p + lambda * later,
+                None => later,
+            };
+        }
         let mut b = Board::new();
         for (k, &c) in g.moves.iter().enumerate() {
             if k >= g.opening
@@ -461,7 +499,11 @@ pub(crate) fn teacher_positions<T>(
                     Some(Outcome::Win(_)) => 0.0,
                     _ => 0.5,
                 };
-                let teacher = 1.0 / (1.0 + (-f64::from(*eval) / scale).exp());
+                let teacher = if lambda > 0.0 {
+                    returns[k]
+                } else {
+                    1.0 / (1.0 + (-f64::from(*eval) / scale).exp())
+                };
                 out.push((features(&b), mix * teacher + (1.0 - mix) * result));
             }
             b.play(c);
@@ -604,4 +646,84 @@ fn fit_teacher(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
         gomoku::train::UNITS_PER_LOGIT,
     );
     write_table(text, &fit, &table, args, root)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku::Cell;
+
+    /// A quiet four-stone game (no line of three) with the teacher's evaluations of its
+    /// four positions.
+    fn game(evals: [Option<i32>; 4], outcome: Option<Outcome>) -> TeacherGame {
+        TeacherGame {
+            opening: 0,
+            moves: ["h8", "a1", "o15", "a15"]
+                .iter()
+                .map(|s| s.parse::<Cell>().expect("a cell"))
+                .collect(),
+            evals: evals.to_vec(),
+            outcome,
+        }
+    }
+
+    /// The TD(λ) labels against the forward sum they stand for,
+    /// `(1 − λ) Σ_j λ^j p'_{k+j} + λ^{n−k} z'` (`'`: from the side to move at k, so the
+    /// odd steps flipped): λ 0 is the position's own evaluation, λ 1 the result.
+    #[test]
+    fn td_lambda_labels_are_the_forward_sums() {
+        let scale = 50.0;
+        let p = |e: i32| 1.0 / (1.0 + (-f64::from(e) / scale).exp());
+        let evals = [30, -45, 80, -120];
+        for outcome in [
+            None,
+            Some(Outcome::Win(Side::First)),
+            Some(Outcome::Win(Side::Second)),
+        ] {
+            let g = game(evals.map(Some), outcome);
+            // The result after the fourth stone, for black (to move there).
+            let z = match outcome {
+                Some(Outcome::Win(Side::First)) => 1.0,
+                Some(Outcome::Win(_)) => 0.0,
+                _ => 0.5,
+            };
+            for lambda in [0.0, 0.5, 0.8, 1.0] {
+                let labels = teacher_positions(&[g.clone()], 1.0, scale, lambda, |_| ());
+                assert_eq!(labels.len(), 4);
+                for (k, &(_, y)) in labels.iter().enumerate() {
+                    let flip = |j: usize, v: f64| if j % 2 == 0 { v } else { 1.0 - v };
+                    let mut want = 0.0;
+                    for (j, &e) in evals[k..].iter().enumerate() {
+                        want += (1.0 - lambda) * lambda.powi(j as i32) * flip(j, p(e));
+                    }
+                    want += lambda.powi((4 - k) as i32) * flip(4 - k, z);
+                    assert!(
+                        (y - want).abs() < 1e-12,
+                        "λ {lambda}, ply {k}, {outcome:?}: {y} against {want}"
+                    );
+                }
+                if lambda == 0.0 {
+                    assert!((labels[1].1 - p(-45)).abs() < 1e-12);
+                }
+            }
+        }
+    }
+
+    /// A ply without an evaluation gives no sample and passes the next ply's value on.
+    #[test]
+    fn a_ply_without_an_evaluation_passes_the_value_on() {
+        let g = game([Some(0), None, Some(100), Some(-100)], None);
+        let half = teacher_positions(&[g.clone()], 1.0, 100.0, 0.5, |_| ());
+        let full = teacher_positions(&[g], 1.0, 100.0, 0.5, |b| b.stone_count());
+        assert_eq!(full.iter().map(|s| s.0).collect::<Vec<_>>(), [0, 2, 3]);
+        let p = |e: f64| 1.0 / (1.0 + (-e / 100.0).exp());
+        // Ply 3: ½ p(−100) + ½ · (1 − ½); ply 2: ½ p(100) + ½ (1 − v3); ply 0: ½ · ½ + ½ v2.
+        let v3 = 0.5 * p(-100.0) + 0.25;
+        let v2 = 0.5 * p(100.0) + 0.5 * (1.0 - v3);
+        let v0 = 0.25 + 0.5 * v2;
+        let got: Vec<f64> = half.iter().map(|s| s.1).collect();
+        for (g, w) in got.iter().zip([v0, v2, v3]) {
+            assert!((g - w).abs() < 1e-12, "{got:?}");
+        }
+    }
 }
