@@ -448,7 +448,7 @@ pub(crate) fn teacher_samples(games: &[TeacherGame], mix: f64, scale: f64) -> Ve
 /// The quiet positions of teacher games as `features` of the position and a label (as
 /// [`teacher_samples`] labels them), for any feature form. With `lambda` > 0 the
 /// teacher's part of a label is the TD(λ) return of the game's later evaluations
-/// instead of the position's own (Sutton 1988, as in TD-Leaf; the backward form): the
+/// instead of the position's own (the λ-return of Sutton 1988, in its backward form): the
 /// value at ply k is `(1 − λ) p_k + λ (1 − v_{k+1})`, `p_k` the teacher's evaluation
 /// through the logistic (side to move's view) and `v` past the last move the game's
 /// result; a ply without an evaluation passes the next one's value on. `lambda` 0 is
