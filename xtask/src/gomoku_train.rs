@@ -471,7 +471,7 @@ pub(crate) fn teacher_positions<T>(
         let n = g.moves.len();
         let mut returns = vec![0.5; n + 1];
         // The result for the side to move after the last stone (black moves first).
-        let last_to_move = if n % 2 == 0 {
+        let last_to_move = if n.is_multiple_of(2) {
             Side::First
         } else {
             Side::Second
@@ -688,10 +688,11 @@ mod tests {
                 _ => 0.5,
             };
             for lambda in [0.0, 0.5, 0.8, 1.0] {
-                let labels = teacher_positions(&[g.clone()], 1.0, scale, lambda, |_| ());
+                let labels =
+                    teacher_positions(std::slice::from_ref(&g), 1.0, scale, lambda, |_| ());
                 assert_eq!(labels.len(), 4);
                 for (k, &(_, y)) in labels.iter().enumerate() {
-                    let flip = |j: usize, v: f64| if j % 2 == 0 { v } else { 1.0 - v };
+                    let flip = |j: usize, v: f64| if j.is_multiple_of(2) { v } else { 1.0 - v };
                     let mut want = 0.0;
                     for (j, &e) in evals[k..].iter().enumerate() {
                         want += (1.0 - lambda) * lambda.powi(j as i32) * flip(j, p(e));
@@ -713,7 +714,7 @@ mod tests {
     #[test]
     fn a_ply_without_an_evaluation_passes_the_value_on() {
         let g = game([Some(0), None, Some(100), Some(-100)], None);
-        let half = teacher_positions(&[g.clone()], 1.0, 100.0, 0.5, |_| ());
+        let half = teacher_positions(std::slice::from_ref(&g), 1.0, 100.0, 0.5, |_| ());
         let full = teacher_positions(&[g], 1.0, 100.0, 0.5, |b| b.stone_count());
         assert_eq!(full.iter().map(|s| s.0).collect::<Vec<_>>(), [0, 2, 3]);
         let p = |e: f64| 1.0 / (1.0 + (-e / 100.0).exp());
