@@ -168,26 +168,26 @@ fn search_win(line: &str, prefix: &str) -> bool {
 
 /// A win the tree search found is marked `(search)`: a win against the defences it
 /// searched, not a proof from the threat solver (here the win is real: Rapfi, given 2 s,
-/// reports the same win in 15 plies from h11); a VCF's win is proven and unmarked.
-/// Before, both printed as `win in N`. The budget is one at which the search finds the
-/// win but the root VCT does not prove it (80,000 nodes since the thirty-first session's
-/// ordering, which finds it at 60,000, not at 40,000; at 120,000 the root VCT proves a win
-/// in 15, unmarked).
+/// reports a mate in 11 plies from j8); a VCF's win is proven and unmarked. Before, both
+/// printed as `win in N`. At 40,000 nodes the search finds the win and the root VCT does
+/// not prove it (so from 20,000 to 150,000 nodes with the thirty-second session's
+/// evaluation; the position before, `15f:h8g6j9f7i10h5e8g4`, needed a budget that moved
+/// with each evaluation).
 #[test]
 fn a_win_only_the_search_found_is_marked_in_bestmove_and_analyze() {
-    let input = "15f:h8g6j9f7i10h5e8g4\n15f:h8a1i8a3j8a5\n";
-    let (out, err, ok) = run(ZEROSUM, &["gomoku", "bestmove", "--nodes", "80000"], input);
+    let input = "15f:h8i8e5i9i10h10g11j9g9l9k9k10l11m8j11\n15f:h8a1i8a3j8a5\n";
+    let (out, err, ok) = run(ZEROSUM, &["gomoku", "bestmove", "--nodes", "40000"], input);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.lines().collect();
-    assert!(search_win(lines[0], " bestmove h11 score win in "), "{out}");
+    assert!(search_win(lines[0], " bestmove j8 score win in "), "{out}");
     assert!(
         lines[1].contains(" bestmove g8 score win in 3 depth 0 "),
         "{out}"
     );
-    let (out, err, ok) = run(ZEROSUM, &["gomoku", "analyze", "--nodes", "80000"], input);
+    let (out, err, ok) = run(ZEROSUM, &["gomoku", "analyze", "--nodes", "40000"], input);
     assert!(ok, "{err}");
     let lines: Vec<&str> = out.lines().collect();
-    assert!(search_win(lines[0], " h11:win in "), "{out}");
+    assert!(search_win(lines[0], " j8:win in "), "{out}");
     assert!(lines[1].ends_with(" g8:win in 3"), "{out}");
 }
 
