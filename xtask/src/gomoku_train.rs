@@ -78,7 +78,7 @@ pub struct TrainArgs {
     /// With `--cells`: the teacher's part of a label is the TD(λ) return of the game's
     /// later evaluations with this λ (0: the position's own evaluation; see
     /// `teacher_positions`).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = unit_interval)]
     pub teacher_lambda: f64,
     /// Fit the move-ordering model on the teacher's moves (`gomoku::order`) instead of
     /// the evaluation; writes `gomoku/src/order_fitted.rs`.
@@ -435,6 +435,15 @@ fn play_match(args: &TrainArgs, openings: &[Board], fitted: &EvalTable) {
     );
 }
 
+/// A number from 0 to 1 (`--teacher-lambda`); the error names the value.
+fn unit_interval(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        Ok(x) => Err(format!("{x} is not between 0 and 1")),
+        Err(e) => Err(format!("{text:?} is not a number: {e}")),
+    }
+}
+
 /// The quiet positions of teacher games as samples: labels mix the teacher's evaluation
 /// (share `mix`, through a logistic of `scale` units a logit) with the result for the
 /// side to move.
@@ -708,6 +717,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `--teacher-lambda` takes 0 to 1 and names anything else.
+    #[test]
+    fn teacher_lambda_is_in_the_unit_interval() {
+        assert_eq!(unit_interval("0.5"), Ok(0.5));
+        assert_eq!(unit_interval("1"), Ok(1.0));
+        assert!(
+            unit_interval("1.5")
+                .unwrap_err()
+                .contains("1.5 is not between 0 and 1")
+        );
+        assert!(unit_interval("-0.1").is_err());
+        assert!(
+            unit_interval("half")
+                .unwrap_err()
+                .contains("\"half\" is not a number")
+        );
     }
 
     /// A ply without an evaluation gives no sample and passes the next ply's value on.
