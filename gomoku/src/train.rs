@@ -153,7 +153,8 @@ pub struct Fit {
     pub steps: u32,
 }
 
-fn sigmoid(z: f64) -> f64 {
+/// The logistic function `1 / (1 + e^−z)`: a logit `z` as a probability in (0, 1).
+pub fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 

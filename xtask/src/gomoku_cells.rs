@@ -12,7 +12,7 @@ use crate::gomoku_teacher::TeacherGame;
 use crate::gomoku_train::{
     TrainArgs, held_out, scaled_loss, teacher_games, teacher_positions, teacher_samples,
 };
-use gomoku::train::{FITTED_DIVISOR, UNITS_PER_LOGIT, solve_spd};
+use gomoku::train::{FITTED_DIVISOR, UNITS_PER_LOGIT, sigmoid, solve_spd};
 use gomoku::{CELL_FEATURES, CellTable, EvalTable, PATTERN_CODES, THREAT_MASKS, cell_features};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -30,10 +30,6 @@ fn cell_samples(games: &[TeacherGame], mix: f64, scale: f64, lambda: f64) -> Vec
         .into_iter()
         .map(|(x, y)| CellSample { x, y })
         .collect()
-}
-
-fn sigmoid(z: f64) -> f64 {
-    1.0 / (1.0 + (-z).exp())
 }
 
 /// The mean log loss of weights `w` (one per feature) on `samples`.

@@ -471,25 +471,26 @@ pub(crate) fn teacher_positions<T>(
 ) -> Vec<(T, f64)> {
     let mut out = Vec::new();
     for g in games {
-        let probability = |k: usize| {
-            k.checked_sub(g.opening)
-                .and_then(|j| g.evals.get(j).copied().flatten())
-                .map(|eval| 1.0 / (1.0 + (-f64::from(eval) / scale).exp()))
-        };
-        // The TD(λ) value of each ply, from the end back (for the side to move there).
-        let n = g.moves.len();
-        let mut returns = vec![0.5; n + 1];
-        // The result for the side to move after the last stone (black moves first).
-        let last_to_move = if n.is_multiple_of(2) {
-            Side::First
-        } else {
-            Side::Second
-        };
-        returns[n] = match g.outcome {
-            Some(Outcome::Win(w)) if w == last_to_move => 1.0,
+        let result_for = |side: Side| match g.outcome {
+            Some(Outcome::Win(w)) if w == side => 1.0,
             Some(Outcome::Win(_)) => 0.0,
             _ => 0.5,
         };
+        let probability = |k: usize| {
+            k.checked_sub(g.opening)
+                .and_then(|j| g.evals.get(j).copied().flatten())
+                .map(|eval| gomoku::train::sigmoid(f64::from(eval) / scale))
+        };
+        // The TD(λ) value of each ply, from the end back (for the side to move there;
+        // at λ 0 exactly the ply's own evaluation).
+        let n = g.moves.len();
+        let mut returns = vec![0.5; n + 1];
+        // Past the last stone (black moves first).
+        returns[n] = result_for(if n.is_multiple_of(2) {
+            Side::First
+        } else {
+            Side::Second
+        });
         for k in (0..n).rev() {
             let later = 1.0 - returns[k + 1];
             returns[k] = match probability(k) {
@@ -499,21 +500,9 @@ pub(crate) fn teacher_positions<T>(
         }
         let mut b = Board::new();
         for (k, &c) in g.moves.iter().enumerate() {
-            if k >= g.opening
-                && let Some(Some(eval)) = g.evals.get(k - g.opening)
-                && gomoku::train::is_quiet(&b)
-            {
-                let result = match g.outcome {
-                    Some(Outcome::Win(w)) if w == b.side_to_move() => 1.0,
-                    Some(Outcome::Win(_)) => 0.0,
-                    _ => 0.5,
-                };
-                let teacher = if lambda > 0.0 {
-                    returns[k]
-                } else {
-                    1.0 / (1.0 + (-f64::from(*eval) / scale).exp())
-                };
-                out.push((features(&b), mix * teacher + (1.0 - mix) * result));
+            if probability(k).is_some() && gomoku::train::is_quiet(&b) {
+                let result = result_for(b.side_to_move());
+                out.push((features(&b), mix * returns[k] + (1.0 - mix) * result));
             }
             b.play(c);
         }
