@@ -292,7 +292,7 @@ pub fn fit_leaves(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
     let scale = args.teacher_scale;
     let sample = |l: &Leaf| Sample {
         x: gomoku::features(&l.board),
-        y: 1.0 / (1.0 + (-f64::from(l.label) / scale).exp()),
+        y: gomoku::train::sigmoid(f64::from(l.label) / scale),
     };
     let quiet: Vec<&Leaf> = leaves
         .iter()

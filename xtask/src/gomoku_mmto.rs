@@ -248,7 +248,7 @@ pub fn research(ps: &mut [Position], table: &EvalTable, nodes: u64) {
 pub fn value_choices(ps: &[Position], scale: f64, weight: f64) -> Vec<Choice<FEATURES>> {
     let mut out = Vec::new();
     for p in ps {
-        let y = 1.0 / (1.0 + (-f64::from(p.eval) / scale).exp());
+        let y = gomoku::train::sigmoid(f64::from(p.eval) / scale);
         for (chosen, share) in [(0, y), (1, 1.0 - y)] {
             out.push(Choice {
                 x: vec![p.x, [0; FEATURES]],
@@ -312,7 +312,7 @@ pub fn value_samples(ps: &[Position], scale: f64) -> Vec<Sample> {
     ps.iter()
         .map(|p| Sample {
             x: p.x,
-            y: 1.0 / (1.0 + (-f64::from(p.eval) / scale).exp()),
+            y: gomoku::train::sigmoid(f64::from(p.eval) / scale),
         })
         .collect()
 }

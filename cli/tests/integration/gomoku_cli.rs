@@ -170,9 +170,9 @@ fn search_win(line: &str, prefix: &str) -> bool {
 /// searched, not a proof from the threat solver (here the win is real: Rapfi, given 2 s,
 /// reports a mate in 11 plies from j8); a VCF's win is proven and unmarked. Before, both
 /// printed as `win in N`. At 40,000 nodes the search finds the win and the root VCT does
-/// not prove it (so from 20,000 to 150,000 nodes, with the thirty-first session's cell
-/// table and with the thirty-second session's TD(0.5) one; the position before,
-/// `15f:h8g6j9f7i10h5e8g4`, needed a budget that moved with each evaluation).
+/// not prove it (so from 20,000 to 150,000 nodes, under each of the fitted cell tables
+/// tried: TD(0), TD(0.3) and TD(0.5) labels; a position whose search win needs a budget
+/// that moves with each evaluation makes a brittle test).
 #[test]
 fn a_win_only_the_search_found_is_marked_in_bestmove_and_analyze() {
     let input = "15f:h8i8e5i9i10h10g11j9g9l9k9k10l11m8j11\n15f:h8a1i8a3j8a5\n";
