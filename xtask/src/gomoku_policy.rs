@@ -107,7 +107,7 @@ const UNITS: f64 = 100.0;
 
 /// The games of `--teacher-games` in the seeded order, the training and the held-out
 /// games' decisions made by `decide`, reported on standard error; `None` (after saying
-/// so, as `job`) when the file holds no game.
+/// so, as `job`) when the file holds no game of `--seed`.
 fn policy_data<D>(
     args: &TrainArgs,
     root: &Path,
@@ -117,9 +117,14 @@ fn policy_data<D>(
     // A path given absolute stays as it is (`Path::join`).
     let path = root.join(&args.teacher_games);
     let games =
-        gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games);
+        gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games)
+            .reported(&path.display().to_string(), args.seed);
     if games.is_empty() {
-        eprintln!("xtask train-gomoku {job}: no games in {}", path.display());
+        eprintln!(
+            "xtask train-gomoku {job}: no games of seed {} to fit on in {}",
+            args.seed,
+            path.display()
+        );
         return None;
     }
     let (train, held) = crate::gomoku_train::held_out(&games);

@@ -236,7 +236,8 @@ pub fn openings_file(seed: u64, count: usize) -> String {
 /// matched to the numbers whose opening it starts with; games of one opening are the
 /// same game), keeping only games `0..n` and only while every number is present (a
 /// run stopped early keeps its complete prefix).
-pub fn games_in_order(games: Vec<TeacherGame>, seed: u64, n: usize) -> Vec<TeacherGame> {
+pub fn games_in_order(games: Vec<TeacherGame>, seed: u64, n: usize) -> OrderedGames {
+    let total = games.len();
     let mut by_opening: std::collections::HashMap<Vec<Cell>, Vec<TeacherGame>> =
         std::collections::HashMap::new();
     for g in games {
@@ -246,14 +247,56 @@ pub fn games_in_order(games: Vec<TeacherGame>, seed: u64, n: usize) -> Vec<Teach
             .push(g);
     }
     let mut out = Vec::new();
+    let mut first_missing = None;
     for g in 0..n {
         let opening = game_opening(seed, g).moves().to_vec();
         match by_opening.get_mut(&opening).and_then(|v| v.pop()) {
             Some(game) => out.push(game),
-            None => break,
+            None => {
+                first_missing = Some(g);
+                break;
+            }
         }
     }
-    out
+    OrderedGames {
+        left_out: total - out.len(),
+        games: out,
+        first_missing,
+    }
+}
+
+/// What [`games_in_order`] kept of a games file and what it left out.
+#[derive(Debug)]
+pub struct OrderedGames {
+    /// The games kept, in the order of their game numbers (`0..games.len()`).
+    pub games: Vec<TeacherGame>,
+    /// How many of the file's games were not kept: games of another seed (or opening
+    /// sequence), repeats of a kept game, game numbers `n` and beyond, and every game
+    /// after the first missing number.
+    pub left_out: usize,
+    /// The first game number below `n` with no game in the file (where the kept prefix
+    /// ends), or `None` when all `n` were found.
+    pub first_missing: Option<usize>,
+}
+
+impl OrderedGames {
+    /// The kept games, after a warning on standard error naming what was left out of
+    /// `source` (a file's path or a description) for `seed`, when anything was.
+    pub fn reported(self, source: &str, seed: u64) -> Vec<TeacherGame> {
+        if self.left_out > 0 {
+            let end = match self.first_missing {
+                Some(g) => format!("; no game {g} of that seed, so the kept games end there"),
+                None => String::new(),
+            };
+            eprintln!(
+                "warning: {} of the {} games in {source} left out: only games 0, 1, … of \
+                 seed {seed} are read{end} (a games file of another seed needs that --seed)",
+                self.left_out,
+                self.left_out + self.games.len(),
+            );
+        }
+        self.games
+    }
 }
 
 /// Plays `games` teacher games from random openings of 3 to 6 stones (seeded by `seed`)
@@ -319,11 +362,37 @@ fn play_one(teacher: &mut Teacher, opening: &Board) -> Option<TeacherGame> {
     })
 }
 
-/// Reads a games file (lines that do not parse are skipped).
+/// Reads a games file: its games in file order. Lines that do not parse are skipped
+/// with a warning on standard error naming how many and the first line numbers; a file
+/// that cannot be read gives no games and a warning with the reason.
 pub fn read_games(path: &Path) -> Vec<TeacherGame> {
-    std::fs::read_to_string(path)
-        .map(|t| t.lines().filter_map(TeacherGame::parse).collect())
-        .unwrap_or_default()
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("warning: {} not read: {e}", path.display());
+            return Vec::new();
+        }
+    };
+    let mut games = Vec::new();
+    let mut bad = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        match TeacherGame::parse(line) {
+            Some(g) => games.push(g),
+            None if line.trim().is_empty() => {}
+            None => bad.push(k + 1),
+        }
+    }
+    if !bad.is_empty() {
+        let shown: Vec<String> = bad.iter().take(5).map(|k| k.to_string()).collect();
+        eprintln!(
+            "warning: {} line(s) of {} are not games and were skipped (line {}{})",
+            bad.len(),
+            path.display(),
+            shown.join(", "),
+            if bad.len() > 5 { ", …" } else { "" }
+        );
+    }
+    games
 }
 
 #[cfg(test)]
@@ -345,7 +414,8 @@ mod tests {
     }
 
     /// A game survives its line of the games file, and games written in any order come
-    /// back in game-number order, cut at the first missing number.
+    /// back in game-number order, cut at the first missing number, with the games left
+    /// out counted; the file reader skips a bad line and keeps the rest.
     #[test]
     fn games_file_lines_and_order() {
         let game = |g: usize| {
@@ -371,9 +441,33 @@ mod tests {
         assert_eq!(parse_eval("-94"), Some(-94));
         let written = vec![game(2), game(0), game(1), game(4)];
         let ordered = games_in_order(written, 7, 10);
-        assert_eq!(ordered.len(), 3, "game 3 is missing");
-        for (g, o) in ordered.iter().enumerate() {
+        assert_eq!(ordered.games.len(), 3, "game 3 is missing");
+        assert_eq!(ordered.first_missing, Some(3));
+        assert_eq!(ordered.left_out, 1, "game 4 comes after the missing game 3");
+        for (g, o) in ordered.games.iter().enumerate() {
             assert_eq!(o.line(), game(g).line());
         }
+        // Every game there: none missing; the games of seed 7 read for seed 8 are all
+        // left out (unless an opening happens to repeat across the seeds).
+        let all: Vec<TeacherGame> = (0..5).map(game).collect();
+        let ordered = games_in_order(all.clone(), 7, 5);
+        assert_eq!((ordered.games.len(), ordered.left_out), (5, 0));
+        assert_eq!(ordered.first_missing, None);
+        let other = games_in_order(all, 8, 5);
+        assert_eq!(other.first_missing, Some(other.games.len()));
+        assert_eq!(other.left_out + other.games.len(), 5);
+        assert!(other.left_out > 0, "seed 8's game 0 is not seed 7's");
+        // The file reader keeps the good lines around a bad one.
+        let path = std::env::temp_dir().join(format!("xtask-games-{}.tsv", std::process::id()));
+        let text = format!("{}\nnot a game\n\n{}\n", game(0).line(), game(1).line());
+        std::fs::write(&path, text).unwrap();
+        let read = read_games(&path);
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[1].line(), game(1).line());
+        assert!(
+            read_games(&path).is_empty(),
+            "a missing file gives no games"
+        );
     }
 }

@@ -552,6 +552,7 @@ pub(crate) fn teacher_games(
     let (t, c) = (Instant::now(), cpu_seconds());
     let games = if path.exists() {
         gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games)
+            .reported(&path.display().to_string(), args.seed)
     } else {
         let init = vec![
             "INFO thread_num 1".to_string(),
@@ -562,6 +563,7 @@ pub(crate) fn teacher_games(
         let played =
             gomoku_teacher::play_games(command, &init, args.games, args.seed, threads, &path);
         gomoku_teacher::games_in_order(played, args.seed, args.games)
+            .reported(&path.display().to_string(), args.seed)
     };
     let (mut black, mut white, mut draws) = (0, 0, 0);
     for g in &games {
