@@ -832,7 +832,8 @@ impl VctSolver {
     }
 
     /// Defender to move after the attacker's threat: the defender's moves that need an
-    /// answer, best first (counts one node, and the VCF tests' nodes).
+    /// answer, best first (counts one node, and the VCF tests' nodes); `Holds` when the
+    /// budget runs out among the VCF tests of the answers (no proof is claimed).
     fn defences(&mut self, b: &mut Board) -> Defences {
         self.nodes += 1;
         self.threat_line.clear();
@@ -921,6 +922,12 @@ impl VctSolver {
                     let counter = pd.iter().any(|&v| v >= Pattern::Four as u8);
                     if !counter && !line.contains(&c) && !blocks_on_line(c, &pd, &line) {
                         continue;
+                    }
+                    // Out of nodes or time: no answer (the threat is not taken as
+                    // proven), so that a defender node passes its limit by one VCF test
+                    // at most, not one a cell.
+                    if !counter && self.out_of_budget() {
+                        return Defences::Holds;
                     }
                     // The attacker has no open-four or double-four cell now, so it has
                     // none after a defender's stone either (see `strong_after`).

@@ -317,3 +317,45 @@ fn quick_wins_are_proved_wins() {
         "{claims} claims, {against_fours} against fours"
     );
 }
+
+/// The VCT solver keeps its node limit within two of its VCF tests, as the engine's leaf
+/// probe assumes (`Engine::leaf_vct_nodes`): on pseudo-random games of freestyle and
+/// standard, a leaf probe's solver (VCF tests of 20 nodes) under limits of 10 to 1,000
+/// nodes. A defender's answers to a threat that is no open four are each checked by a
+/// VCF test; the solver once ran them all past its limit (242 nodes under 100).
+#[test]
+fn the_vct_keeps_its_node_limit() {
+    use gomoku::vct::VctSolver;
+    let mut seed = 0x11_0000_7c7_0001_u64;
+    let mut solver = VctSolver::with_entries(1 << 10);
+    solver.vcf_nodes = 20;
+    let (mut probes, mut stopped) = (0, 0);
+    random_games(
+        &mut seed,
+        &[Rule::Freestyle, Rule::Standard],
+        20,
+        40,
+        |_, b| {
+            if b.outcome().is_some() {
+                return false;
+            }
+            for limit in [10, 100, 1_000] {
+                solver.prove(b, 3, limit, None);
+                probes += 1;
+                stopped += usize::from(solver.nodes > limit);
+                let most = limit + 2 * (solver.vcf_nodes + 2);
+                assert!(
+                    solver.nodes <= most,
+                    "{} > {most}: {}",
+                    solver.nodes,
+                    b.diagram()
+                );
+            }
+            false
+        },
+    );
+    assert!(
+        stopped > 10,
+        "{stopped} of {probes} probes reached their limit"
+    );
+}
