@@ -32,16 +32,34 @@ impl Engine {
         out: &mut Vec<(i32, Cell)>,
         order: Option<&OrderScorer>,
     ) {
+        // No cell breaks every threat and we have no four: every move loses at once; the
+        // cells of the opponent's fours stay candidates, so that the node's value says so.
+        if !Self::fill_candidates(board, cap, out, order, true) {
+            Self::fill_candidates(board, cap, out, order, false);
+        }
+    }
+
+    /// [`Engine::candidate_moves_by`]'s list, with the defences against open threes and
+    /// double-four cells told apart by [`Defence`] when `exact` (else every cell where
+    /// the opponent makes a four); false when `exact` found no candidate where the
+    /// looser list would have some.
+    fn fill_candidates(
+        board: &Board,
+        cap: usize,
+        out: &mut Vec<(i32, Cell)>,
+        order: Option<&OrderScorer>,
+        exact: bool,
+    ) -> bool {
         out.clear();
         if board.outcome().is_some() {
-            return;
+            return true;
         }
         let me = board.side_to_move();
         let opp = !me;
         let m = board.size() / 2;
         if board.stone_count() == 0 && board.raw(board.index(Cell::new(m, m))) == 0 {
             out.push((0, Cell::new(m, m)));
-            return;
+            return true;
         }
         let renju_black = board.rule() == crate::Rule::Renju && me == zerosum::Side::First;
         let allowed = |c: Cell| !(renju_black && crate::renju::is_forbidden(board, c));
@@ -53,9 +71,24 @@ impl Engine {
                     .map(|i| (0, board.cell_of(i)))
                     .filter(|m| allowed(m.1)),
             );
-            return;
+            return true;
         }
-        let open_three = board.pattern_count(opp, Pattern::OpenFour) > 0;
+        // Against an open three (a cell where the opponent makes an open four) or, but
+        // under renju, a double-four cell (one where it makes fours in two directions),
+        // only our fours and the cells that break every such threat: any other move loses
+        // at once. A stone changes a cell's pattern in a direction only from that line
+        // within five cells, so a defence lies on the line of each open-four cell's open
+        // four and on a four line of each double-four cell (or on the cell itself), and
+        // is a cell where the opponent makes a four (an empty cell of its five).
+        let (open_three, defence) = if board.rule() == crate::Rule::Renju {
+            (board.pattern_count(opp, Pattern::OpenFour) > 0, None)
+        } else if board.pattern_count(opp, Pattern::OpenFour) > 0
+            || (!board.is_solver_copy() && board.double_four_count(opp) > 0)
+        {
+            (true, Defence::of(board, opp).filter(|_| exact))
+        } else {
+            (false, None)
+        };
         let scorer = order.map(|o| o.at(board));
         // Best first: higher value, then the lower cell (a total order, as the cells
         // differ, so every way of ordering gives one result).
@@ -71,7 +104,8 @@ impl Engine {
             let theirs = board.patterns(i, opp);
             if open_three {
                 let my_four = mine.iter().any(|&v| v >= Pattern::Four as u8);
-                let defends = theirs.iter().any(|&v| v >= Pattern::Four as u8);
+                let defends = theirs.iter().any(|&v| v >= Pattern::Four as u8)
+                    && defence.as_ref().is_none_or(|d| d.breaks(board, i));
                 if !my_four && !defends {
                     continue;
                 }
@@ -104,6 +138,7 @@ impl Engine {
                 out.truncate(keep);
             }
         }
+        !(out.is_empty() && defence.is_some())
     }
 
     /// The widest branching in use: [`Engine::max_moves`], at least 1 (a width of 0 left
@@ -140,4 +175,85 @@ impl Engine {
 /// open three or better in some direction.
 pub(super) fn attacks(patterns: [u8; 4]) -> bool {
     patterns.iter().any(|&p| p >= Pattern::OpenThree as u8)
+}
+
+/// Most threats [`Defence`] keeps (more: no [`Defence`], the looser list).
+const MAX_DEFENCE_THREATS: usize = 16;
+
+/// The threats of the opponent a defence must break: its open-four cells (where it
+/// makes an open four) and double-four cells (fours in two or more directions). A
+/// stone changes a cell's pattern in a direction only from the cell itself or from the
+/// line through it in that direction, within five cells; the patterns of the other
+/// directions stay. So a stone that leaves an open-four direction of a threat's cell
+/// untouched, or two of its four directions, leaves the threat standing.
+pub(super) struct Defence {
+    /// Per threat: the cell's index and the bit masks of its open-four and its four
+    /// directions ([`crate::board::DIRECTIONS`]).
+    threats: [(usize, u8, u8); MAX_DEFENCE_THREATS],
+    len: usize,
+}
+
+impl Defence {
+    /// The threats of `side` on `board` (its open-four and double-four cells, read
+    /// from the direction patterns of the frontier), or `None` when there are more
+    /// than [`MAX_DEFENCE_THREATS`].
+    pub(super) fn of(board: &Board, side: zerosum::Side) -> Option<Defence> {
+        let mut d = Defence {
+            threats: [(0, 0, 0); MAX_DEFENCE_THREATS],
+            len: 0,
+        };
+        for &i in board.frontier() {
+            let i = usize::from(i);
+            let p = board.patterns(i, side);
+            let mask =
+                |want: Pattern| (0..4).fold(0u8, |m, k| m | (u8::from(p[k] == want as u8) << k));
+            let (open, fours) = (mask(Pattern::OpenFour), mask(Pattern::Four));
+            if open == 0 && fours.count_ones() < 2 {
+                continue;
+            }
+            if d.len == MAX_DEFENCE_THREATS {
+                return None;
+            }
+            d.threats[d.len] = (i, open, fours);
+            d.len += 1;
+        }
+        Some(d)
+    }
+
+    /// Whether a stone of the side to move on the empty cell `i` breaks every threat:
+    /// it is the threat's cell, or the threat's lines through `i` (read with
+    /// [`Board::pattern_with_block`]) and those it leaves untouched make neither an open
+    /// four nor two fours. False: a threat it leaves wins at once.
+    pub(super) fn breaks(&self, board: &Board, i: usize) -> bool {
+        let side = !board.side_to_move();
+        let s = usize::from(board.size());
+        let (x, y) = ((i % s) as i32, (i / s) as i32);
+        self.threats[..self.len].iter().all(|&(t, open, fours)| {
+            if t == i {
+                return true;
+            }
+            let (dx, dy) = (x - (t % s) as i32, y - (t / s) as i32);
+            if dx.abs().max(dy.abs()) > 5 {
+                return false;
+            }
+            let (mut open, mut fours) = (open, fours);
+            for (k, &(ux, uy)) in crate::board::DIRECTIONS.iter().enumerate() {
+                let bit = 1u8 << k;
+                if (open | fours) & bit == 0 || dx * uy != dy * ux {
+                    continue;
+                }
+                // On the line through t in direction k: i is `offset` steps from t.
+                let offset = if ux != 0 { dx * ux } else { dy * uy };
+                let now = board.pattern_with_block(t, k, side, offset);
+                open &= !bit;
+                fours &= !bit;
+                if now == Pattern::OpenFour as u8 {
+                    open |= bit;
+                } else if now == Pattern::Four as u8 {
+                    fours |= bit;
+                }
+            }
+            open == 0 && fours.count_ones() < 2
+        })
+    }
 }

@@ -318,6 +318,141 @@ fn quick_wins_are_proved_wins() {
     );
 }
 
+/// The defences the engine searches against an open three or a double-four cell are
+/// exactly the moves that do not lose at once, by the rules alone: on pseudo-random
+/// games of freestyle and standard, wherever the side to move has no five to make and
+/// faces no four but a cell where the opponent's stone would leave it two cells that
+/// complete a five, `Engine::candidate_moves` (uncapped) lists exactly the cells after
+/// which the side to move has a five to make or the opponent has no such cell (or, where
+/// every move loses so, some moves).
+#[test]
+fn defences_against_open_threes_and_double_fours_are_exact() {
+    use gomoku::Engine;
+    let mut seed = 0xdefe_4ce5_0000_0001_u64;
+    let (mut positions, mut double_fours_only, mut lost) = (0, 0, 0);
+    random_games(
+        &mut seed,
+        &[Rule::Freestyle, Rule::Standard],
+        60,
+        60,
+        |_, b| {
+            let me = b.side_to_move();
+            if b.outcome().is_some()
+                || !five_points(b, me, None, None).is_empty()
+                || !five_points(b, !me, None, None).is_empty()
+            {
+                return false;
+            }
+            let threats = winning_cells_for(b, !me);
+            if threats.is_empty() {
+                return false;
+            }
+            positions += 1;
+            if b.pattern_count(!me, gomoku::Pattern::OpenFour) == 0 {
+                double_fours_only += 1;
+            }
+            let mut expected: Vec<Cell> = Vec::new();
+            for i in 0..b.cell_count() {
+                let c = b.cell_of(i);
+                if b.stone(c).is_some() {
+                    continue;
+                }
+                // A stone of ours makes no new cell for the opponent: its cells after
+                // the move are among those before.
+                b.play(c);
+                let holds = !five_points(b, me, Some(c), None).is_empty()
+                    || threats
+                        .iter()
+                        .all(|&f| f == c || five_points(b, !me, Some(f), Some(f)).len() < 2);
+                b.try_undo();
+                if holds {
+                    expected.push(c);
+                }
+            }
+            expected.sort();
+            let mut listed = Vec::new();
+            Engine::candidate_moves(b, usize::MAX, &mut listed);
+            let mut listed: Vec<Cell> = listed.into_iter().map(|m| m.1).collect();
+            listed.sort();
+            if expected.is_empty() {
+                // Every move loses at once: the looser list still gives the node moves.
+                lost += 1;
+                assert!(!listed.is_empty(), "{}", b.diagram());
+            } else {
+                assert_eq!(listed, expected, "{}", b.diagram());
+            }
+            false
+        },
+    );
+    assert!(positions >= 100, "{positions} positions");
+    assert!(
+        double_fours_only >= 5,
+        "{double_fours_only} double-four positions"
+    );
+    assert!(
+        lost < positions / 2,
+        "{lost} of {positions} lost whatever is played"
+    );
+}
+
+/// The empty cells where a stone of `side` completes a five by the rules (freestyle: five
+/// or more in a row; standard: exactly five), with `side`'s stone also on `extra` when
+/// given: all of the board's or, given `near`, those on the four lines through it within
+/// four cells (where a stone at `near` can have made new ones).
+fn five_points(b: &Board, side: Side, near: Option<Cell>, extra: Option<Cell>) -> Vec<Cell> {
+    let n = i32::from(b.size());
+    let on = |x: i32, y: i32| (0..n).contains(&x) && (0..n).contains(&y);
+    let mine = |x: i32, y: i32| {
+        on(x, y) && {
+            let c = Cell::new(x as u8, y as u8);
+            Some(c) == extra || b.stone(c) == Some(side)
+        }
+    };
+    let dirs = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    let completes = |x: i32, y: i32| {
+        dirs.iter().any(|&(dx, dy)| {
+            let mut len = 1;
+            for sign in [-1, 1] {
+                let mut k = 1;
+                while mine(x + sign * k * dx, y + sign * k * dy) {
+                    len += 1;
+                    k += 1;
+                }
+            }
+            len == 5 || (len > 5 && b.rule() == Rule::Freestyle)
+        })
+    };
+    let cells: Vec<(i32, i32)> = match near {
+        None => (0..n).flat_map(|y| (0..n).map(move |x| (x, y))).collect(),
+        Some(c) => {
+            let (x, y) = (i32::from(c.x), i32::from(c.y));
+            dirs.iter()
+                .flat_map(|&(dx, dy)| (-4..=4).map(move |k| (x + k * dx, y + k * dy)))
+                .collect()
+        }
+    };
+    let mut out: Vec<Cell> = cells
+        .into_iter()
+        .filter(|&(x, y)| on(x, y))
+        .map(|(x, y)| Cell::new(x as u8, y as u8))
+        .filter(|&c| b.stone(c).is_none() && Some(c) != extra)
+        .filter(|&c| completes(i32::from(c.x), i32::from(c.y)))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The empty cells where a stone of `side` leaves it two or more cells that complete a
+/// five ([`five_points`]): its open-four and double-four cells, by the rules.
+fn winning_cells_for(b: &Board, side: Side) -> Vec<Cell> {
+    (0..b.cell_count())
+        .map(|i| b.cell_of(i))
+        .filter(|&f| b.stone(f).is_none())
+        .filter(|&f| five_points(b, side, Some(f), Some(f)).len() >= 2)
+        .collect()
+}
+
 /// The VCT solver keeps its node limit within two of its VCF tests, as the engine's leaf
 /// probe assumes (`Engine::leaf_vct_nodes`): on pseudo-random games of freestyle and
 /// standard, a leaf probe's solver (VCF tests of 20 nodes) under limits of 10 to 1,000
@@ -326,7 +461,7 @@ fn quick_wins_are_proved_wins() {
 #[test]
 fn the_vct_keeps_its_node_limit() {
     use gomoku::vct::VctSolver;
-    let mut seed = 0x11_0000_7c7_0001_u64;
+    let mut seed = 0x0001_1000_07c7_0001_u64;
     let mut solver = VctSolver::with_entries(1 << 10);
     solver.vcf_nodes = 20;
     let (mut probes, mut stopped) = (0, 0);
