@@ -17,9 +17,12 @@ const QUIET_VALUE: i32 = 200;
 impl Engine {
     /// Candidate moves of the side to move, best ordering value first, at most `cap`:
     /// against a four only the block; against an open three (a cell where the opponent
-    /// would make an open four) only the cells that change that line and our own fours;
-    /// otherwise every empty cell within two of a stone. Under renju black's forbidden
-    /// points are left out (so black facing a four it may not block has no candidate).
+    /// would make an open four) or, but under renju, a double-four cell, all of our own
+    /// fours and of the cells after which the opponent has no such cell left (read from
+    /// the line keys without playing; where there is none, every cell where the opponent
+    /// would make a four; under renju, against an open three, those cells); otherwise
+    /// every empty cell within two of a stone. Under renju black's forbidden points are
+    /// left out (so black facing a four it may not block has no candidate).
     pub fn candidate_moves(board: &Board, cap: usize, out: &mut Vec<(i32, Cell)>) {
         Self::candidate_moves_by(board, cap, out, None);
     }
