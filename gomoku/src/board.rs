@@ -461,21 +461,6 @@ impl Board {
         Pattern::from_code(self.spots[i].pats[side.index()][d] & 7)
     }
 
-    /// The [`Pattern`] code `side` would have at the empty cell of index `t` in
-    /// direction `d` ([`DIRECTIONS`]) once the opponent puts a stone `offset` cells from
-    /// `t` along that direction (1 ≤ |offset| ≤ 5, that cell empty and on the board):
-    /// what a defence there leaves of the line, read from the kept key without playing.
-    #[inline]
-    pub fn pattern_with_block(&self, t: usize, d: usize, side: Side, offset: i32) -> u8 {
-        let s = side.index();
-        // The opponent's board value (1 black, 2 white); `t` is `-offset` cells from
-        // the stone, which `update_lines` reads at index `5 - (-offset)`.
-        let stone = 2 - s;
-        let delta = self.key_deltas[stone][(5 + offset) as usize][s];
-        let key = self.spots[t].keys[d][s].wrapping_add_signed(delta);
-        self.tables[s][key as usize] & 7
-    }
-
     /// The four direction patterns of `side` at index `i`, as codes.
     #[inline]
     pub fn patterns(&self, i: usize, side: Side) -> [u8; 4] {

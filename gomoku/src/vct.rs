@@ -257,7 +257,7 @@ fn has_strong_move(b: &Board, side: Side) -> bool {
 }
 
 /// True when a cell with the direction patterns `p` makes an open four or two fours.
-fn strong(p: &[u8; 4]) -> bool {
+pub(crate) fn strong(p: &[u8; 4]) -> bool {
     crate::pattern::has_pattern(*p, Pattern::OpenFour)
         || p.iter().filter(|&&v| v >= Pattern::Four as u8).count() >= 2
 }
@@ -269,7 +269,7 @@ fn strong(p: &[u8; 4]) -> bool {
 /// two or more, a five is made of stones already there), so a cell that is not strong
 /// now is not strong after it. A strong cell on a line through `j` is read with the
 /// stone added ([`Board::patterns_after_stone`]); the others keep their patterns.
-fn strong_after(b: &Board, j: usize, a: Side, strong_cells: &[usize]) -> bool {
+pub(crate) fn strong_after(b: &Board, j: usize, a: Side, strong_cells: &[usize]) -> bool {
     strong_cells
         .iter()
         .any(|&i| i != j && strong(&b.patterns_after_stone(i, j, !a, a)))

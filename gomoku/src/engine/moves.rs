@@ -7,6 +7,7 @@ use crate::cell::Cell;
 use crate::eval::cell_value;
 use crate::order::OrderScorer;
 use crate::pattern::Pattern;
+use crate::vct::{strong, strong_after};
 use zerosum::Game;
 
 /// Most candidates [`Engine::candidate_moves_by`] keeps sorted as it scores the cells
@@ -43,9 +44,9 @@ impl Engine {
     }
 
     /// [`Engine::candidate_moves_by`]'s list, with the defences against open threes and
-    /// double-four cells told apart by [`Defence`] when `exact` (else every cell where
-    /// the opponent makes a four); false when `exact` found no candidate where the
-    /// looser list would have some.
+    /// double-four cells told apart by the VCT's `strong_after` when `exact` (else every
+    /// cell where the opponent makes a four); false when `exact` found no candidate where
+    /// the looser list would have some.
     fn fill_candidates(
         board: &Board,
         cap: usize,
@@ -83,12 +84,12 @@ impl Engine {
         // within five cells, so a defence lies on the line of each open-four cell's open
         // four and on a four line of each double-four cell (or on the cell itself), and
         // is a cell where the opponent makes a four (an empty cell of its five).
-        let (open_three, defence) = if board.rule() == crate::Rule::Renju {
+        let (must_defend, threats) = if board.rule() == crate::Rule::Renju {
             (board.pattern_count(opp, Pattern::OpenFour) > 0, None)
         } else if board.pattern_count(opp, Pattern::OpenFour) > 0
             || (!board.is_solver_copy() && board.double_four_count(opp) > 0)
         {
-            (true, Defence::of(board, opp).filter(|_| exact))
+            (true, threat_cells(board, opp).filter(|_| exact))
         } else {
             (false, None)
         };
@@ -100,15 +101,15 @@ impl Engine {
         // cell not better than the last kept one costs one comparison): the same moves
         // in the same order as sorting the whole list and truncating it.
         let keep = cap.max(1);
-        let insert = !open_three && keep <= MAX_INSERTION_KEEP;
+        let insert = !must_defend && keep <= MAX_INSERTION_KEEP;
         for &i in board.frontier() {
             let i = usize::from(i);
             let mine = board.patterns(i, me);
             let theirs = board.patterns(i, opp);
-            if open_three {
+            if must_defend {
                 let my_four = mine.iter().any(|&v| v >= Pattern::Four as u8);
                 let defends = theirs.iter().any(|&v| v >= Pattern::Four as u8)
-                    && defence.as_ref().is_none_or(|d| d.breaks(board, i));
+                    && threats.is_none_or(|(cells, n)| !strong_after(board, i, opp, &cells[..n]));
                 if !my_four && !defends {
                     continue;
                 }
@@ -137,11 +138,11 @@ impl Engine {
         }
         if !insert {
             out.sort_unstable_by(by_value);
-            if !open_three {
+            if !must_defend {
                 out.truncate(keep);
             }
         }
-        !(out.is_empty() && defence.is_some())
+        !(out.is_empty() && threats.is_some())
     }
 
     /// The widest branching in use: [`Engine::max_moves`], at least 1 (a width of 0 left
@@ -180,83 +181,26 @@ pub(super) fn attacks(patterns: [u8; 4]) -> bool {
     patterns.iter().any(|&p| p >= Pattern::OpenThree as u8)
 }
 
-/// Most threats [`Defence`] keeps (more: no [`Defence`], the looser list).
-const MAX_DEFENCE_THREATS: usize = 16;
+/// Most open-four and double-four cells of the opponent's [`threat_cells`] lists (more:
+/// none listed, the looser list of every cell where the opponent makes a four).
+const MAX_THREAT_CELLS: usize = 16;
 
-/// The threats of the opponent a defence must break: its open-four cells (where it
-/// makes an open four) and double-four cells (fours in two or more directions). A
-/// stone changes a cell's pattern in a direction only from the cell itself or from the
-/// line through it in that direction, within five cells; the patterns of the other
-/// directions stay. So a stone that leaves an open-four direction of a threat's cell
-/// untouched, or two of its four directions, leaves the threat standing.
-pub(super) struct Defence {
-    /// Per threat: the cell's index and the bit masks of its open-four and its four
-    /// directions ([`crate::board::DIRECTIONS`]).
-    threats: [(usize, u8, u8); MAX_DEFENCE_THREATS],
-    len: usize,
-}
-
-impl Defence {
-    /// The threats of `side` on `board` (its open-four and double-four cells, read
-    /// from the direction patterns of the frontier), or `None` when there are more
-    /// than [`MAX_DEFENCE_THREATS`].
-    pub(super) fn of(board: &Board, side: zerosum::Side) -> Option<Defence> {
-        let mut d = Defence {
-            threats: [(0, 0, 0); MAX_DEFENCE_THREATS],
-            len: 0,
-        };
-        for &i in board.frontier() {
-            let i = usize::from(i);
-            let p = board.patterns(i, side);
-            let mask =
-                |want: Pattern| (0..4).fold(0u8, |m, k| m | (u8::from(p[k] == want as u8) << k));
-            let (open, fours) = (mask(Pattern::OpenFour), mask(Pattern::Four));
-            if open == 0 && fours.count_ones() < 2 {
-                continue;
-            }
-            if d.len == MAX_DEFENCE_THREATS {
-                return None;
-            }
-            d.threats[d.len] = (i, open, fours);
-            d.len += 1;
+/// The open-four and double-four cells of `side` (the VCT's strong cells, read from the
+/// direction patterns of the frontier) and their count, or `None` when there are more
+/// than [`MAX_THREAT_CELLS`]. A fixed array: candidates are generated at every node.
+fn threat_cells(board: &Board, side: zerosum::Side) -> Option<([usize; MAX_THREAT_CELLS], usize)> {
+    let mut cells = [0; MAX_THREAT_CELLS];
+    let mut n = 0;
+    for &i in board.frontier() {
+        let i = usize::from(i);
+        if !strong(&board.patterns(i, side)) {
+            continue;
         }
-        Some(d)
+        if n == MAX_THREAT_CELLS {
+            return None;
+        }
+        cells[n] = i;
+        n += 1;
     }
-
-    /// Whether a stone of the side to move on the empty cell `i` breaks every threat:
-    /// it is the threat's cell, or the threat's lines through `i` (read with
-    /// [`Board::pattern_with_block`]) and those it leaves untouched make neither an open
-    /// four nor two fours. False: a threat it leaves wins at once.
-    pub(super) fn breaks(&self, board: &Board, i: usize) -> bool {
-        let side = !board.side_to_move();
-        let s = usize::from(board.size());
-        let (x, y) = ((i % s) as i32, (i / s) as i32);
-        self.threats[..self.len].iter().all(|&(t, open, fours)| {
-            if t == i {
-                return true;
-            }
-            let (dx, dy) = (x - (t % s) as i32, y - (t / s) as i32);
-            if dx.abs().max(dy.abs()) > 5 {
-                return false;
-            }
-            let (mut open, mut fours) = (open, fours);
-            for (k, &(ux, uy)) in crate::board::DIRECTIONS.iter().enumerate() {
-                let bit = 1u8 << k;
-                if (open | fours) & bit == 0 || dx * uy != dy * ux {
-                    continue;
-                }
-                // On the line through t in direction k: i is `offset` steps from t.
-                let offset = if ux != 0 { dx * ux } else { dy * uy };
-                let now = board.pattern_with_block(t, k, side, offset);
-                open &= !bit;
-                fours &= !bit;
-                if now == Pattern::OpenFour as u8 {
-                    open |= bit;
-                } else if now == Pattern::Four as u8 {
-                    fours |= bit;
-                }
-            }
-            open == 0 && fours.count_ones() < 2
-        })
-    }
+    Some((cells, n))
 }
