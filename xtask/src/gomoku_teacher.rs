@@ -235,7 +235,8 @@ pub fn openings_file(seed: u64, count: usize) -> String {
 /// threads finished them), put back in the order of their game numbers (a game is
 /// matched to the numbers whose opening it starts with; games of one opening are the
 /// same game), keeping only games `0..n` and only while every number is present (a
-/// run stopped early keeps its complete prefix).
+/// run stopped early keeps its complete prefix); with the count of the games left out
+/// and where the prefix ended ([`OrderedGames`]).
 pub fn games_in_order(games: Vec<TeacherGame>, seed: u64, n: usize) -> OrderedGames {
     let total = games.len();
     let mut by_opening: std::collections::HashMap<Vec<Cell>, Vec<TeacherGame>> =
