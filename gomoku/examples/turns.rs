@@ -62,8 +62,7 @@ fn lost_game(line: &str, engine: &str) -> Result<Option<Lost>, String> {
     } else {
         return Ok(None);
     };
-    let lost = matches!((ours, result), (Side::First, "0-1") | (Side::Second, "1-0"));
-    if !lost {
+    if !matches!((ours, result), (Side::First, "0-1") | (Side::Second, "1-0")) {
         return Ok(None);
     }
     let board = Board::parse_position(position).map_err(|e| format!("position: {e}"))?;
@@ -80,6 +79,79 @@ fn lost_game(line: &str, engine: &str) -> Result<Option<Lost>, String> {
         head,
         ours,
     }))
+}
+
+/// Whether our move `m` on `b` holds: the game goes on after it and the opponent is
+/// not found to win within `nodes` ([`wins`]).
+fn holds_after(b: &Board, m: Cell, nodes: u64) -> bool {
+    let mut r = b.clone();
+    r.play_unchecked(m);
+    r.outcome().is_none() && wins(&mut r, nodes).is_none()
+}
+
+/// The first move of a lost game after which the opponent is proven to win, and what the
+/// module documentation lists of it.
+struct Turn {
+    /// Its index in the game's moves (the plies before it, the opening's included).
+    ply: usize,
+    /// The move.
+    mv: Cell,
+    /// Whether the opponent, moving instead, already won before it.
+    before: bool,
+    /// The solver nodes the opponent's win after it took to find.
+    nodes: u64,
+    /// The engine's other root candidates.
+    others: usize,
+    /// Of those, the ones after which no win of the opponent is found within `NODES`.
+    holding: usize,
+    /// Of those, the ones that still hold against ten times `NODES`.
+    deep: usize,
+}
+
+/// The turning move of `game` ([`Turn`]), `None` when no move of ours leaves the
+/// opponent a win the solvers find within `nodes`; `engine` lists the root candidates.
+fn turning_move(game: &Lost, nodes: u64, engine: &mut Engine) -> Option<Turn> {
+    let mut b = Board::parse_position(&format!("{}:", game.head)).ok()?;
+    for &c in &game.moves[..game.opening] {
+        b.play_unchecked(c);
+    }
+    for (ply, &mv) in game.moves.iter().enumerate().skip(game.opening) {
+        if b.side_to_move() == game.ours {
+            let mut after = b.clone();
+            after.play_unchecked(mv);
+            let found = after.outcome().is_none().then(|| wins(&mut after, nodes));
+            if let Some(Some(used)) = found {
+                let mut instead = b.clone();
+                instead.set_side_to_move(!game.ours);
+                let info = engine.search(&b, &Limits::nodes(20_000));
+                let others: Vec<Cell> = info
+                    .candidates
+                    .iter()
+                    .map(|m| m.cell)
+                    .filter(|&m| m != mv)
+                    .collect();
+                let hold: Vec<Cell> = others
+                    .iter()
+                    .copied()
+                    .filter(|&m| holds_after(&b, m, nodes))
+                    .collect();
+                return Some(Turn {
+                    ply,
+                    mv,
+                    before: wins(&mut instead, nodes).is_some(),
+                    nodes: used,
+                    others: others.len(),
+                    holding: hold.len(),
+                    deep: hold
+                        .iter()
+                        .filter(|&&m| holds_after(&b, m, nodes * 10))
+                        .count(),
+                });
+            }
+        }
+        b.play_unchecked(mv);
+    }
+    None
 }
 
 fn main() {
@@ -116,68 +188,29 @@ fn main() {
                 }
             };
             lost += 1;
-            let Ok(mut b) = Board::parse_position(&format!("{}:", game.head)) else {
+            let Some(t) = turning_move(&game, nodes, &mut engine_search) else {
                 continue;
             };
-            for &c in &game.moves[..game.opening] {
-                b.play_unchecked(c);
-            }
-            for k in game.opening..game.moves.len() {
-                let c = game.moves[k];
-                if b.side_to_move() == game.ours {
-                    let mut after = b.clone();
-                    after.play_unchecked(c);
-                    if after.outcome().is_none()
-                        && let Some(used) = wins(&mut after, nodes)
-                    {
-                        turned += 1;
-                        needed.push(used);
-                        let mut instead = b.clone();
-                        instead.set_side_to_move(!game.ours);
-                        let was = wins(&mut instead, nodes).is_some();
-                        before += usize::from(was);
-                        let info = engine_search.search(&b, &Limits::nodes(20_000));
-                        let others: Vec<Cell> = info
-                            .candidates
-                            .iter()
-                            .map(|m| m.cell)
-                            .filter(|&m| m != c)
-                            .collect();
-                        let mut hold = Vec::new();
-                        for &m in &others {
-                            let mut r = b.clone();
-                            r.play_unchecked(m);
-                            if r.outcome().is_none() && wins(&mut r, nodes).is_none() {
-                                hold.push(m);
-                            }
-                        }
-                        let deep = hold
-                            .iter()
-                            .filter(|&&m| {
-                                let mut r = b.clone();
-                                r.play_unchecked(m);
-                                wins(&mut r, nodes * 10).is_none()
-                            })
-                            .count();
-                        none_hold += usize::from(hold.is_empty());
-                        some_hold_deep += usize::from(deep > 0);
-                        println!(
-                            "{path} {}:{} move {c} before {} nodes {used} holding {}/{} ({deep}) plies {}",
-                            game.head,
-                            game.moves[..k]
-                                .iter()
-                                .map(|m| m.to_string())
-                                .collect::<String>(),
-                            if was { "yes" } else { "no" },
-                            hold.len(),
-                            others.len(),
-                            game.moves.len() - k,
-                        );
-                        break;
-                    }
-                }
-                b.play_unchecked(c);
-            }
+            turned += 1;
+            needed.push(t.nodes);
+            before += usize::from(t.before);
+            none_hold += usize::from(t.holding == 0);
+            some_hold_deep += usize::from(t.deep > 0);
+            println!(
+                "{path} {}:{} move {} before {} nodes {} holding {}/{} ({}) plies {}",
+                game.head,
+                game.moves[..t.ply]
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect::<String>(),
+                t.mv,
+                if t.before { "yes" } else { "no" },
+                t.nodes,
+                t.holding,
+                t.others,
+                t.deep,
+                game.moves.len() - t.ply,
+            );
         }
     }
     needed.sort_unstable();
