@@ -182,6 +182,13 @@ pub struct VctSolver {
     /// 0 (the default and the engine's setting) leaves it out; the puzzle suite uses
     /// `suite::SUITE_DFPN_NODES`.
     pub dfpn_nodes: u64,
+    /// Most nodes one proof may visit over all its stages together (the deepening's
+    /// `node_limit`, [`VctSolver::tss_nodes`] and [`VctSolver::dfpn_nodes`]): a later
+    /// stage gets only what this leaves. `u64::MAX` (the default) caps nothing; the
+    /// engine sets it to what its node limit leaves, so that the stages' budgets of
+    /// their own cannot pass that limit. Like `node_limit`, it is compared between VCF
+    /// tests, so a proof may pass it by about two of them.
+    pub max_nodes: u64,
     /// Whether the proof-number stage also plays the attacker's quiet VCF threats (λ²
     /// moves, Thomsen 2000: a closed three or two twos after which the attacker has a
     /// four-three or double-four cell); true by default.
@@ -306,6 +313,7 @@ impl VctSolver {
             no_vcf: vec![0; n],
             vcf_memo: false,
             dfpn_nodes: 0,
+            max_nodes: u64::MAX,
             dfpn_quiet: true,
             dfpn_always: false,
             dfpn_far_pn: 2,
@@ -387,7 +395,7 @@ impl VctSolver {
     ) -> Option<VctProof> {
         self.nodes = 0;
         self.dfpn_aliases = 0;
-        self.node_limit = node_limit;
+        self.node_limit = node_limit.min(self.max_nodes);
         self.budget = budget.clone();
         self.aborted = false;
         if board.outcome().is_some() || budget.is_stopped() {
@@ -415,10 +423,15 @@ impl VctSolver {
         }
         // The second stage, when the first ran out of nodes (not of time): attacker
         // moves chosen by threat-space search, with nodes of its own.
-        if self.tss_nodes > 0 && self.aborted && !budget.is_stopped() && !self.budget.poll() {
+        if self.tss_nodes > 0
+            && self.aborted
+            && self.stage_limit(self.tss_nodes) > self.nodes
+            && !budget.is_stopped()
+            && !self.budget.poll()
+        {
             self.guided = true;
             self.aborted = false;
-            self.node_limit = self.nodes.saturating_add(self.tss_nodes);
+            self.node_limit = self.stage_limit(self.tss_nodes);
             self.fails.iter_mut().for_each(|e| *e = (0, 0));
             let r = self.attack(board, depth, 0);
             self.guided = false;
@@ -430,16 +443,23 @@ impl VctSolver {
         // or, with `dfpn_always`, whenever they found no proof.
         if self.dfpn_nodes > 0
             && (self.aborted || self.dfpn_always)
+            && self.stage_limit(self.dfpn_nodes) > self.nodes
             && !budget.is_stopped()
             && !self.budget.poll()
         {
             self.aborted = false;
-            self.node_limit = self.nodes.saturating_add(self.dfpn_nodes);
+            self.node_limit = self.stage_limit(self.dfpn_nodes);
             let r = self.dfpn_root(board);
             self.dfpn.clear();
             return r;
         }
         None
+    }
+
+    /// The node limit of a later stage of `stage_nodes` nodes: that many more than the
+    /// nodes so far, within [`VctSolver::max_nodes`].
+    fn stage_limit(&self, stage_nodes: u64) -> u64 {
+        self.nodes.saturating_add(stage_nodes).min(self.max_nodes)
     }
 
     fn out_of_budget(&mut self) -> bool {

@@ -49,6 +49,9 @@
 //!   twice `--max-moves`); the root's threat solvers: `--root-vcf N`
 //!   (`Engine::root_vcf_nodes`, 0 = off) and `--root-vct N` (`Engine::root_vct_nodes`, 0
 //!   = off), their node budgets, each also held to its share of the move's time;
+//!   `--vct-share N` (`Engine::root_vct_share`: the root VCT's share is `1 / N` of the
+//!   time and of a node limit) and `--vct-lambda on|off` (`Engine::root_vct_lambda`: the
+//!   root VCT's threat-space and proof-number stages with λ² moves);
 //!   fractions of a ply, in sixteenths (`gomoku::ONE_PLY`):
 //!   `--ttm-ext PV,NONPV` (`Engine::tt_move_extension_pv` and
 //!   `Engine::tt_move_extension_non_pv`, 0,0 = off; 4,1 is about Rapfi's 0.25 and 0.08
@@ -63,8 +66,8 @@
 //!   the table keeps the depth in sixteenths, not whole plies).
 //!
 //! A value outside its option's meaningful range is refused (exit status 2, the option
-//! and the range named): `--nodes`, `--max-moves`, `--pv-max-moves` and `--leaf-vct-vcf`
-//! take 1 or more, `--red-div` a finite number greater than 0, `--mc-base` a finite
+//! and the range named): `--nodes`, `--max-moves`, `--pv-max-moves`, `--leaf-vct-vcf`
+//! and `--vct-share` take 1 or more, `--red-div` a finite number greater than 0, `--mc-base` a finite
 //! number of 0 or more, `--red-gap`, `--red-floor`, `--red-pv-less` and
 //! `--red-not-improving` 0 or more, `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or
 //! more, `--rfp`, `--razor`, `--cut-red`, `--fhr`, `--se-margin`, `--iir-depth`, `--threat-prune`,
@@ -346,6 +349,8 @@ fn main() {
         // 0 turns the root's VCF (VCT) search off.
         setter(value("--root-vcf"), |e, n| e.root_vcf_nodes = n),
         setter(value("--root-vct"), |e, n| e.root_vct_nodes = n),
+        setter(positive("--vct-share"), |e, n| e.root_vct_share = n),
+        setter(switch("--vct-lambda"), |e, on| e.root_vct_lambda = on),
         setter(ttm_ext, |e, (pv, non_pv)| {
             e.tt_move_extension_pv = pv;
             e.tt_move_extension_non_pv = non_pv;

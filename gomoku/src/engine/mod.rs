@@ -604,10 +604,28 @@ pub struct Engine {
     /// Attacker positions the root VCF searches may visit (under a node limit `N`, at
     /// most `N / 8`: the limit counts them).
     pub root_vcf_nodes: u64,
-    /// Nodes the root VCT search may visit (0 = no VCT; under a node limit `N`, at most
-    /// `N / 8`; and at most an eighth of the time).
+    /// Nodes the root VCT search's deepening may visit (0 = no VCT; under a node limit
+    /// `N`, at most `N / root_vct_share`; and at most that share of the time).
     pub root_vct_nodes: u64,
+    /// The root VCT's part of the budget: at most `1 / root_vct_share` of the time and of
+    /// a node limit (the opponent's threat test gets half of that); 1 or more, 8 by
+    /// default. An eighth, not a quarter, for the deepening alone: ours capped at 40,000
+    /// nodes a move scored 98.5 points of 288 games against Rapfi at 3,000, 5,000, 7,000,
+    /// 10,000, 15,000 and 20,000 nodes with an eighth, 82.5 with a quarter; at 5,000 and
+    /// 10,000 nodes a half won 15 + 9 games and a sixteenth 20 + 11, an eighth 23 + 12
+    /// (see FIGURES.md).
+    pub root_vct_share: u64,
+    /// The root VCT solver (the root's own VCT and the defence's threat test) as the
+    /// puzzle suite configures it ([`crate::suite::suite_vct_solver`]: after the
+    /// deepening, its threat-space and proof-number stages with λ² moves, the quiet
+    /// threats the deepening does not play; 20-node VCF tests remembered) instead of the
+    /// deepening alone (false, the default). The stages' nodes count against a node
+    /// limit like the rest (they get only what it leaves); the defence's small test of
+    /// each candidate keeps the deepening alone.
+    pub root_vct_lambda: bool,
     vct: VctSolver,
+    /// Whether `vct` is the staged solver of [`Engine::root_vct_lambda`].
+    vct_staged: bool,
     /// The feature evaluation's values ([`EvalTable::DEFAULT`] unless changed), read
     /// when [`Engine::cell_eval`] is `None`.
     pub eval: EvalTable,
@@ -761,7 +779,10 @@ impl Engine {
             leaf_vcf_four_three: true,
             root_vcf_nodes: 20_000,
             root_vct_nodes: 40_000,
+            root_vct_share: 8,
+            root_vct_lambda: false,
             vct: VctSolver::new(),
+            vct_staged: false,
             eval: EvalTable::DEFAULT,
             cell_eval: Some(&crate::eval_cells_fitted::CELLS_FITTED),
             fitted_order: true,

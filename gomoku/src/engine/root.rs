@@ -9,19 +9,14 @@ use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, ONE_PLY, SearchInfo, Sea
 use crate::board::Board;
 use crate::cell::Cell;
 use crate::pattern::Pattern;
+use crate::vct::{VctProof, VctSolver};
 use std::time::Duration;
 use zerosum::search::{Limits, Report};
+use zerosum::time::Budget;
 use zerosum::{Bound, Game, Outcome, Score};
 
 /// Most attacker threats of the root VCT searches.
 const VCT_DEPTH: u32 = 10;
-/// The root VCT's part of the budget: at most `1 / VCT_SHARE` of the time and of a node
-/// limit (the opponent's threat test gets half of that). An eighth, not a quarter: ours
-/// capped at 40,000 nodes a move scored 98.5 points of 288 games against Rapfi at 3,000,
-/// 5,000, 7,000, 10,000, 15,000 and 20,000 nodes with an eighth, 82.5 with a quarter; at
-/// 5,000 and 10,000 nodes a half won 15 + 9 games and a sixteenth 20 + 11, an eighth
-/// 23 + 12 (see FIGURES.md).
-const VCT_SHARE: u64 = 8;
 
 /// Most nodes the search of the position after a single root candidate may visit under
 /// a game clock (see `Engine::single_reply_search`): the move is played whatever that
@@ -61,9 +56,18 @@ impl Engine {
             return None;
         }
         let time = self.budget.share(1.0 / 6.0, None);
-        let proof = self.vct.prove_within(b, VCT_DEPTH, limit, &time);
+        self.prove_vct(b, limit, &time)
+            .map(|p| (p.plies(b), p.main_line()))
+    }
+
+    /// The root VCT solver's proof for the side to move of `b` within `limit` nodes (its
+    /// deepening's; all its stages together stay within what the node limit leaves,
+    /// [`Engine::vct_room`]) and the core time `time`, its nodes counted in the search's.
+    fn prove_vct(&mut self, b: &mut Board, limit: u64, time: &Budget) -> Option<VctProof> {
+        self.vct.max_nodes = self.vct_room();
+        let proof = self.vct.prove_within(b, VCT_DEPTH, limit, time);
         self.nodes += self.vct.nodes;
-        proof.map(|p| (p.plies(b), p.main_line()))
+        proof
     }
 
     fn pv_from_tt(&self, board: &Board, first: Cell, max: usize) -> Vec<Cell> {
@@ -101,6 +105,15 @@ impl Engine {
         limits: &Limits,
         observer: &mut zerosum::Observer<'_, Cell>,
     ) -> SearchInfo {
+        if self.root_vct_lambda != self.vct_staged {
+            // The option changed since the last search: the solver it asks for.
+            self.vct = if self.root_vct_lambda {
+                crate::suite::suite_vct_solver()
+            } else {
+                VctSolver::new()
+            };
+            self.vct_staged = self.root_vct_lambda;
+        }
         self.budget = self.budget_for(limits);
         self.game_clock = limits.clock.is_some();
         self.stall = Duration::ZERO;
@@ -290,14 +303,14 @@ impl Engine {
         if vcf_budget > 0 {
             self.nodes += self.vcf.nodes;
         }
-        // Root step 1b: a VCT (threes and fours) on its own budget: at most an eighth of
+        // Root step 1b: a VCT (threes and fours) on its own budget: at most its share of
         // the time (and of a node limit).
-        let vct_budget = part(self.root_vct_nodes, VCT_SHARE);
+        let share = self.root_vct_share.max(1);
+        let vct_budget = part(self.root_vct_nodes, share);
         if vct_budget.min(self.vct_room()) > 0 {
             let budget = vct_budget.min(self.vct_room());
-            let vct_time = self.budget.share(1.0 / VCT_SHARE as f64, None);
-            if let Some(proof) = self.vct.prove_within(&mut b, VCT_DEPTH, budget, &vct_time) {
-                self.nodes += self.vct.nodes;
+            let vct_time = self.budget.share(1.0 / share as f64, None);
+            if let Some(proof) = self.prove_vct(&mut b, budget, &vct_time) {
                 info.best = Some(proof.first_move());
                 // The plies the proof guarantees, not its main line's length: the line
                 // stops where no defence needed an answer (e.g. after a double three).
@@ -313,7 +326,6 @@ impl Engine {
                 info.elapsed = self.budget.elapsed();
                 return info;
             }
-            self.nodes += self.vct.nodes;
         }
         // Root step 2: if the opponent, moving now, would win by VCF or VCT, keep only the
         // moves after which it no longer does (tested on a smaller budget, until half the
@@ -330,6 +342,9 @@ impl Engine {
                 let half = self.budget.share(0.5, None);
                 let mut safe = Vec::new();
                 let mut unchecked = Vec::new();
+                // The candidates' small tests run the deepening alone.
+                let stages = (self.vct.tss_nodes, self.vct.dfpn_nodes);
+                (self.vct.tss_nodes, self.vct.dfpn_nodes) = (0, 0);
                 for &(v, c) in &order {
                     if half.poll() || self.room() < 2 {
                         unchecked.push((v, c));
@@ -345,9 +360,7 @@ impl Engine {
                         vcf.is_none()
                             && (vct_budget == 0 || self.vct_room() == 0 || {
                                 let limit = (vct_budget / 32 + 1).min(self.vct_room());
-                                let t = self.vct.prove_within(&mut b, VCT_DEPTH, limit, &half);
-                                self.nodes += self.vct.nodes;
-                                t.is_none()
+                                self.prove_vct(&mut b, limit, &half).is_none()
                             })
                     };
                     b.try_undo();
@@ -355,6 +368,7 @@ impl Engine {
                         safe.push((v, c));
                     }
                 }
+                (self.vct.tss_nodes, self.vct.dfpn_nodes) = stages;
                 if safe.iter().any(|m| !b.makes_four(b.index(m.1), me)) {
                     safe.extend(unchecked.into_iter().take(self.width()));
                     moves = safe;

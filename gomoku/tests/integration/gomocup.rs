@@ -295,6 +295,27 @@ fn the_selective_search_keeps_the_limits_the_counts_and_the_wins() {
     assert!(info.score.is_win(), "{:?}", info.score);
 }
 
+/// The root VCT with its threat-space and proof-number stages (`Engine::root_vct_lambda`,
+/// a quarter of the limit for its deepening) keeps the node limit: the stages have node
+/// budgets of their own (5,000 and 30,000), which the engine holds to what its limit
+/// leaves; every node is counted in `Engine::stats`. Without that cap the 20,000-node
+/// searches below pass their limit.
+#[test]
+fn the_root_vct_stages_keep_the_node_limit() {
+    use gomoku::Engine;
+    let mut engine = Engine::new(4);
+    engine.root_vct_lambda = true;
+    engine.root_vct_share = 4;
+    engine.root_vct_nodes = 10_000;
+    searches_keep_the_node_limit(&mut engine, |engine, info, at| {
+        let s = engine.stats;
+        if info.depth >= 2 {
+            let counted = s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
+            assert_eq!(counted, info.nodes, "{at}: {s:?}");
+        }
+    });
+}
+
 /// The options that read the static value at interior nodes (reverse futility pruning,
 /// razoring, the move count halved at nodes that are not improving) keep the
 /// node limit, always give a move, account for every node in `Engine::stats` (the

@@ -453,6 +453,48 @@ fn winning_cells_for(b: &Board, side: Side) -> Vec<Cell> {
         .collect()
 }
 
+/// `VctSolver::max_nodes` caps a proof's stages together: the puzzle suite's solver
+/// (deepening, threat-space stage of 5,000 nodes, proof-number stage of 30,000 run
+/// whenever no proof was found) given a deepening of 200 nodes and a cap of 500 or
+/// 3,000 stays within the cap and two of its VCF tests, on pseudo-random games; the
+/// stages do run (past the deepening's 200 nodes) in many of them.
+#[test]
+fn the_vct_stages_keep_the_cap() {
+    use gomoku::suite::suite_vct_solver;
+    let mut seed = 0x0002_3600_5ca9_0001_u64;
+    let mut solver = suite_vct_solver();
+    let (mut proofs, mut staged) = (0, 0);
+    random_games(
+        &mut seed,
+        &[Rule::Freestyle, Rule::Standard],
+        8,
+        30,
+        |_, b| {
+            if b.outcome().is_some() {
+                return false;
+            }
+            for cap in [500, 3_000] {
+                solver.max_nodes = cap;
+                solver.prove(b, 10, 200, None);
+                proofs += 1;
+                let slack = 2 * (solver.vcf_nodes + 2);
+                staged += usize::from(solver.nodes > 200 + slack);
+                assert!(
+                    solver.nodes <= cap + slack,
+                    "{} > {cap} + {slack}: {}",
+                    solver.nodes,
+                    b.diagram()
+                );
+            }
+            false
+        },
+    );
+    assert!(
+        staged > proofs / 4,
+        "the stages ran past the deepening in {staged} of {proofs} proofs"
+    );
+}
+
 /// The VCT solver keeps its node limit within two of its VCF tests, as the engine's leaf
 /// probe assumes (`Engine::leaf_vct_nodes`): on pseudo-random games of freestyle and
 /// standard, a leaf probe's solver (VCF tests of 20 nodes) under limits of 10 to 1,000
