@@ -307,13 +307,7 @@ fn the_root_vct_stages_keep_the_node_limit() {
     engine.root_vct_lambda = true;
     engine.root_vct_share = 4;
     engine.root_vct_nodes = 10_000;
-    searches_keep_the_node_limit(&mut engine, |engine, info, at| {
-        let s = engine.stats;
-        if info.depth >= 2 {
-            let counted = s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
-            assert_eq!(counted, info.nodes, "{at}: {s:?}");
-        }
-    });
+    searches_keep_the_node_limit(&mut engine, nodes_are_accounted);
 }
 
 /// The options that read the static value at interior nodes (reverse futility pruning,
