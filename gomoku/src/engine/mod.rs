@@ -608,8 +608,8 @@ pub struct Engine {
     /// `N`, at most `N / root_vct_share`; and at most that share of the time).
     pub root_vct_nodes: u64,
     /// The root VCT's part of the budget: at most `1 / root_vct_share` of the time and of
-    /// a node limit (the opponent's threat test gets half of that); 1 or more, 8 by
-    /// default. An eighth, not a quarter, for the deepening alone: ours capped at 40,000
+    /// a node limit (the opponent's threat test gets half of those nodes, and a sixth of
+    /// the time whatever the share); 1 or more (0 is read as 1), 8 by default. An eighth, not a quarter, for the deepening alone: ours capped at 40,000
     /// nodes a move scored 98.5 points of 288 games against Rapfi at 3,000, 5,000, 7,000,
     /// 10,000, 15,000 and 20,000 nodes with an eighth, 82.5 with a quarter; at 5,000 and
     /// 10,000 nodes a half won 15 + 9 games and a sixteenth 20 + 11, an eighth 23 + 12
