@@ -176,11 +176,61 @@ pub struct Board {
     /// index `5 - k` of that cell as seen from its neighbour at offset `k`, and per side,
     /// the change of the neighbour's key (taking a stone back is the negative).
     key_deltas: [[[i32; 2]; 11]; 4],
+    /// What the last moves changed, for an undo that restores instead of recomputing.
+    undo_log: UndoLog,
+}
+
+/// The record of what each move played by [`Board::play_unchecked`] changed (the
+/// neighbours' keys, patterns and tallies, the centre's patterns, the sums), so that
+/// [`Board::try_undo`] writes the old values back instead of recomputing them from the
+/// pattern tables: undo is about as costly as make was before it, and the position after
+/// it is the same, field for field. A move without a record (played before a clone or a
+/// setup change, which start the record afresh) is undone by recomputing, as it always
+/// was. A clone starts with an empty record: copying it would cost more than it saves.
+#[derive(Default)]
+struct UndoLog {
+    /// One frame a recorded move, the last move last.
+    frames: Vec<Frame>,
+    /// The neighbours' old values, the frames' entries one after another.
+    saved: Vec<Saved>,
+}
+
+impl Clone for UndoLog {
+    fn clone(&self) -> Self {
+        UndoLog::default()
+    }
+}
+
+/// What one move changed besides its neighbours (see [`UndoLog`]).
+#[derive(Clone, Copy)]
+struct Frame {
+    /// The number of moves in the history before this one.
+    ply: usize,
+    /// Where its neighbours' entries begin in [`UndoLog::saved`].
+    start: usize,
+    counts: [[u16; 8]; 2],
+    near_counts: [[u16; 8]; 2],
+    classes: [[u16; 3]; 2],
+    double_fours: [u16; 2],
+    /// The played cell's patterns and tallies before the move.
+    pats: [[u8; 4]; 2],
+    tally: [u8; 2],
+}
+
+/// A neighbour's values before a move: its key and patterns in the one direction in
+/// which it sees the played cell, and its tallies.
+#[derive(Clone, Copy)]
+struct Saved {
+    cell: u16,
+    direction: u8,
+    pats: [u8; 2],
+    tally: [u8; 2],
+    keys: [u32; 2],
 }
 
 /// What the board keeps per cell for the pattern updates, together so that updating a
 /// neighbour touches one place in memory (one bounds check, one or two cache lines).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Debug)]
 struct Spot {
     /// Per cell, direction and side (black, white), the pattern-table key of the ten
     /// cells at offsets −5..=5 around it as that side sees them, kept incrementally:
@@ -318,6 +368,7 @@ impl Board {
             ],
             lean: false,
             key_deltas: [[[0; 2]; 11]; 4],
+            undo_log: UndoLog::default(),
         };
         for v in 1..4 {
             for (side, &outer) in b.outer.iter().enumerate() {
@@ -814,18 +865,23 @@ impl Board {
     /// ([`pattern::reads_outer_cells`]) keeps no outer bits in its keys (its table gives
     /// the same pattern for every value of them), so under freestyle the loop stops at
     /// four cells.
-    fn update_around(&mut self, c: Cell, was: u32) {
-        if self.lean {
-            self.update_lines::<true>(c, was);
-        } else {
-            self.update_lines::<false>(c, was);
+    ///
+    /// With `record` (a stone placed by a move) the old values are kept in the
+    /// [`UndoLog`] for [`Board::try_undo`].
+    fn update_around(&mut self, c: Cell, was: u32, record: bool) {
+        match (self.lean, record) {
+            (true, true) => self.update_lines::<true, true>(c, was),
+            (true, false) => self.update_lines::<true, false>(c, was),
+            (false, true) => self.update_lines::<false, true>(c, was),
+            (false, false) => self.update_lines::<false, false>(c, was),
         }
     }
 
     /// [`Board::update_around`] for a board that keeps the evaluation's sums
-    /// (`LEAN` false) or not (a [`Board::solver_copy`]), chosen once a move.
+    /// (`LEAN` false) or not (a [`Board::solver_copy`]), recording the old values
+    /// (`RECORD`) or not, chosen once a move.
     #[inline(always)]
-    fn update_lines<const LEAN: bool>(&mut self, c: Cell, was: u32) {
+    fn update_lines<const LEAN: bool, const RECORD: bool>(&mut self, c: Cell, was: u32) {
         let s = self.size as i32;
         let (cx, cy) = (c.x as i32, c.y as i32);
         let ci = self.index(c);
@@ -837,6 +893,19 @@ impl Board {
         } else {
             self.key_deltas[was as usize].map(|row| row.map(|change| -change))
         };
+        if RECORD {
+            let spot = &self.spots[ci];
+            self.undo_log.frames.push(Frame {
+                ply: self.history.len(),
+                start: self.undo_log.saved.len(),
+                counts: self.counts,
+                near_counts: self.near_counts,
+                classes: self.classes,
+                double_fours: self.double_fours,
+                pats: spot.pats,
+                tally: spot.tally,
+            });
+        }
         let reach = if self.outer[0] || self.outer[1] { 5 } else { 4 };
         // The offsets k in −reach..=reach along each axis that stay on the board.
         let span = |p: i32, dp: i32| match dp {
@@ -854,6 +923,16 @@ impl Board {
                 let i = (ci as i32 + k * step) as usize;
                 // `c` lies at offset −k from `i`.
                 let [d0, d1] = delta[(5 - k) as usize];
+                if RECORD {
+                    let spot = &self.spots[i];
+                    self.undo_log.saved.push(Saved {
+                        cell: i as u16,
+                        direction: d as u8,
+                        pats: [spot.pats[0][d], spot.pats[1][d]],
+                        tally: spot.tally,
+                        keys: spot.keys[d],
+                    });
+                }
                 let key = &mut self.spots[i].keys[d];
                 key[0] = key[0].wrapping_add_signed(d0);
                 key[1] = key[1].wrapping_add_signed(d1);
@@ -907,6 +986,55 @@ impl Board {
         }
     }
 
+    /// Takes the stone on `c`, the last move played, off the board by writing back what
+    /// its [`UndoLog`] frame kept (the caller has emptied the cell and checked that the
+    /// last frame is this move's); the near counts and the frontier change as in
+    /// [`Board::update_lines`], in the same order, so the frontier's order is the same as
+    /// after a recomputing undo.
+    fn restore_around(&mut self, c: Cell) {
+        let frame = self
+            .undo_log
+            .frames
+            .pop()
+            .expect("the caller checked the frame");
+        for e in self.undo_log.saved.drain(frame.start..) {
+            let spot = &mut self.spots[e.cell as usize];
+            let d = e.direction as usize;
+            spot.keys[d] = e.keys;
+            spot.pats[0][d] = e.pats[0];
+            spot.pats[1][d] = e.pats[1];
+            spot.tally = e.tally;
+        }
+        let ci = self.index(c);
+        self.spots[ci].pats = frame.pats;
+        self.spots[ci].tally = frame.tally;
+        self.counts = frame.counts;
+        self.near_counts = frame.near_counts;
+        self.classes = frame.classes;
+        self.double_fours = frame.double_fours;
+        let s = self.size as i32;
+        let (cx, cy) = (c.x as i32, c.y as i32);
+        for y in (cy - 2).max(0)..=(cy + 2).min(s - 1) {
+            for x in (cx - 2).max(0)..=(cx + 2).min(s - 1) {
+                let i = (y * s + x) as usize;
+                self.spots[i].near -= 1;
+                if self.spots[i].near == 0 {
+                    self.frontier_remove(i);
+                }
+            }
+        }
+        if self.spots[ci].near > 0 {
+            self.frontier_insert(ci);
+        }
+    }
+
+    /// Forgets the [`UndoLog`]: after a setup change the recorded values are stale, so
+    /// the moves before it are undone by recomputing.
+    fn forget_undo_log(&mut self) {
+        self.undo_log.frames.clear();
+        self.undo_log.saved.clear();
+    }
+
     /// Checks `c` and plays it for the side to move.
     ///
     /// # Errors
@@ -950,8 +1078,8 @@ impl Board {
         self.cells[i] = side.index() as u8 + 1;
         self.spots[i].stone = self.cells[i];
         self.hash ^= keys()[2 * i + side.index()] ^ keys()[2 * CELLS];
+        self.update_around(c, 0, true);
         self.history.push(c);
-        self.update_around(c, 0);
         self.to_move = !side;
         self.outcome = if wins {
             Some(Outcome::Win(side))
@@ -1000,6 +1128,7 @@ impl Board {
         self.to_move = keep;
         self.hash ^= keys()[2 * CELLS];
         self.base = self.history.len();
+        self.forget_undo_log();
         self.settle_setup_outcome();
         Ok(())
     }
@@ -1025,7 +1154,8 @@ impl Board {
         self.spots[i].stone = 3;
         self.blockers += 1;
         self.hash ^= keys()[2 * i] ^ keys()[2 * i + 1];
-        self.update_around(c, 0);
+        self.update_around(c, 0, false);
+        self.forget_undo_log();
         self.settle_setup_outcome();
         Ok(())
     }
@@ -1054,7 +1184,12 @@ impl Board {
         self.cells[i] = 0;
         self.spots[i].stone = 0;
         self.hash ^= keys()[2 * i + side.index()] ^ keys()[2 * CELLS];
-        self.update_around(c, side.index() as u32 + 1);
+        let recorded = self.undo_log.frames.last().map(|f| f.ply);
+        if recorded == Some(self.history.len()) {
+            self.restore_around(c);
+        } else {
+            self.update_around(c, side.index() as u32 + 1, false);
+        }
         self.to_move = side;
         self.outcome = None;
         true
@@ -1339,6 +1474,73 @@ mod tests {
             }
         }
         assert_eq!(empty_hash(15, Rule::Freestyle), 0);
+    }
+
+    /// Every field that make/undo keeps, for comparing two boards exactly (the frontier
+    /// in its order).
+    fn kept_state(b: &Board) -> impl PartialEq + fmt::Debug {
+        (
+            (b.cells.clone(), b.spots.clone(), b.counts, b.near_counts),
+            (
+                b.classes,
+                b.double_fours,
+                b.frontier.clone(),
+                b.frontier_at.clone(),
+            ),
+            (b.history.clone(), b.to_move, b.hash, b.outcome),
+        )
+    }
+
+    #[test]
+    fn an_undo_from_the_record_equals_a_recomputing_one() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move |n: usize| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 33) as usize) % n
+        };
+        let mut recorded_undos = 0;
+        for (size, rule) in [
+            (15, Rule::Freestyle),
+            (15, Rule::Renju),
+            (9, Rule::Standard),
+            (6, Rule::Freestyle),
+        ] {
+            for game in 0..12 {
+                let mut b = Board::with_size(size, rule).unwrap();
+                if game % 3 == 1 {
+                    b.place_blocker(Cell::new(2, 3)).unwrap();
+                }
+                if game % 4 == 2 {
+                    b = b.solver_copy();
+                }
+                for step in 0..150 {
+                    let empty: Vec<usize> =
+                        (0..b.cell_count()).filter(|&i| b.raw(i) == 0).collect();
+                    let undo = b.outcome().is_some() || empty.is_empty() || next(3) == 0;
+                    if undo {
+                        // The same undo without the record: recomputed from the tables.
+                        let mut slow = b.clone();
+                        let fast_has_record =
+                            b.undo_log.frames.last().map(|f| f.ply + 1) == Some(b.history.len());
+                        recorded_undos += usize::from(fast_has_record);
+                        assert_eq!(b.try_undo(), slow.try_undo());
+                        assert_eq!(kept_state(&b), kept_state(&slow), "{b} step {step}");
+                    } else {
+                        b.play_unchecked(b.cell_of(empty[next(empty.len())]));
+                    }
+                    if step == 60 {
+                        // A copy keeps playing and undoing from where it was taken.
+                        b = b.clone();
+                    }
+                }
+            }
+        }
+        assert!(
+            recorded_undos > 1000,
+            "{recorded_undos} undos used the record"
+        );
     }
 
     #[test]
