@@ -297,11 +297,24 @@ impl Budget {
     /// The full check, now: the stop flag and the maximum time (not the node limit, which
     /// needs the count). Sticky like [`Budget::should_stop`].
     pub fn poll(&self) -> bool {
+        // Without a time limit the clock is not read.
+        let elapsed = if self.maximum.is_some() && !self.stopped.get() {
+            self.elapsed()
+        } else {
+            Duration::ZERO
+        };
+        self.poll_at(elapsed)
+    }
+
+    /// [`Budget::poll`] with the time since the search's start already read by the
+    /// caller (`elapsed`, from [`Budget::elapsed`] a moment ago): a search that reads the
+    /// clock for its own reasons at every poll then reads it once, not twice.
+    pub fn poll_at(&self, elapsed: Duration) -> bool {
         if self.stopped.get() {
             return true;
         }
         let flag = self.stop.as_ref().is_some_and(StopFlag::is_stopped);
-        if flag || self.maximum.is_some_and(|m| self.elapsed() >= m) {
+        if flag || self.maximum.is_some_and(|m| elapsed >= m) {
             self.stopped.set(true);
         }
         self.stopped.get()
@@ -448,6 +461,19 @@ mod tests {
         let b = Budget::new(&Limits::default().with_progress(Arc::clone(&counter)));
         assert!(!b.exceeded(4_321));
         assert_eq!(counter.load(Ordering::Relaxed), 4_321);
+    }
+
+    /// `poll_at` judges the maximum by the time it is given, not by the clock, and a
+    /// stop it sees sticks.
+    #[test]
+    fn poll_at_reads_the_time_given() {
+        let b = Budget::new(&Limits::time(ms(200)));
+        assert!(!b.poll_at(ms(194)));
+        assert!(!b.poll(), "a fresh budget is not past its maximum");
+        assert!(b.poll_at(ms(195)));
+        assert!(b.poll_at(ms(0)) && b.poll() && b.is_stopped());
+        let unlimited = Budget::unlimited();
+        assert!(!unlimited.poll_at(Duration::from_secs(1 << 40)));
     }
 
     #[test]

@@ -824,7 +824,7 @@ impl Engine {
             let now = self.budget.elapsed();
             self.stall = self.stall.max(now.saturating_sub(self.last_poll));
             self.last_poll = now;
-            self.aborted = self.budget.poll();
+            self.aborted = self.budget.poll_at(now);
         }
         self.aborted
     }
