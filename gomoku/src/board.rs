@@ -215,9 +215,11 @@ struct Frame {
     near_counts: [[u16; 8]; 2],
     classes: [[u16; 3]; 2],
     double_fours: [u16; 2],
-    /// The played cell's patterns and tallies before the move.
+    /// The played cell's patterns, tallies, packs and pattern codes before the move.
     pats: [[u8; 4]; 2],
     tally: [u8; 2],
+    packs: [u16; 2],
+    codes: [u16; 2],
 }
 
 /// A neighbour's values before a move: its key and patterns in the one direction in
@@ -228,6 +230,8 @@ struct Saved {
     direction: u8,
     pats: [u8; 2],
     tally: [u8; 2],
+    packs: [u16; 2],
+    codes: [u16; 2],
     keys: [u32; 2],
 }
 
@@ -248,6 +252,13 @@ struct Spot {
     /// Per side, the number of fours (bits 0..3) and open threes (bits 3..6) among its
     /// four direction patterns: its threat class in one table look-up.
     tally: [u8; 2],
+    /// Per side, the base-13 pack of its four fine patterns (`f0 + 13 f1 + 169 f2 +
+    /// 2197 f3`, the fine pattern of direction d in digit d), kept by additions.
+    packs: [u16; 2],
+    /// Per side, the cell's pattern code ([`crate::pattern_code`] of its fine
+    /// patterns, looked up from `packs`), kept on full boards only (a
+    /// [`Board::solver_copy`] leaves it stale).
+    codes: [u16; 2],
     /// Number of stones within two cells (king distance).
     near: u8,
     /// The board value (0 empty, 1 black, 2 white, 3 blocker), as in `Board::cells`.
@@ -259,6 +270,12 @@ struct Spot {
 fn plain(p: [u8; 4]) -> [u8; 4] {
     (u32::from_ne_bytes(p) & 0x0707_0707).to_ne_bytes()
 }
+
+/// The weight of direction d's fine pattern in a cell's pack (see `Spot::packs`).
+const PACK_WEIGHTS: [i32; 4] = {
+    let n = pattern::FINE_CODES as i32;
+    [1, n, n * n, n * n * n]
+};
 
 /// What one direction's pattern adds to a cell's tally: 1 for a four, 8 for an open three.
 const TALLY: [u8; 8] = [0, 0, 0, 0, 8, 1, 0, 0];
@@ -530,6 +547,18 @@ impl Board {
         self.spots[i].pats[side.index()]
     }
 
+    /// The pattern code of `side` at index `i`: [`crate::pattern_code`] of
+    /// [`Board::fine_patterns`] (0..[`crate::PATTERN_CODES`]; 0 on occupied cells), kept
+    /// up to date on make/undo (computed afresh on a [`Board::solver_copy`]).
+    #[inline]
+    pub fn pattern_code(&self, i: usize, side: Side) -> usize {
+        if self.lean {
+            crate::eval_cells::pattern_code(self.fine_patterns(i, side))
+        } else {
+            usize::from(self.spots[i].codes[side.index()])
+        }
+    }
+
     /// Whether a stone of `side` on the empty index `i` makes a four or a five in one of
     /// its four directions (a direction pattern of [`Pattern::Four`] or above).
     #[inline]
@@ -797,6 +826,14 @@ impl Board {
             if LEAN {
                 return;
             }
+            let step = i32::from(new >> 3) - i32::from(old >> 3);
+            if step != 0 {
+                // From the pack, not the four patterns just written: a four-byte read
+                // of a one-byte store waits for the store to finish.
+                let pack = (i32::from(self.spots[i].packs[side]) + step * PACK_WEIGHTS[d]) as u16;
+                self.spots[i].packs[side] = pack;
+                self.spots[i].codes[side] = crate::eval_cells::code_of_pack(usize::from(pack));
+            }
             if TALLY[o] | TALLY[n] != 0 {
                 let was = self.spots[i].tally[side];
                 let now = was.wrapping_sub(TALLY[o]).wrapping_add(TALLY[n]);
@@ -907,6 +944,8 @@ impl Board {
                 double_fours: self.double_fours,
                 pats: spot.pats,
                 tally: spot.tally,
+                packs: spot.packs,
+                codes: spot.codes,
             });
         }
         let reach = if self.outer[0] || self.outer[1] { 5 } else { 4 };
@@ -933,6 +972,8 @@ impl Board {
                         direction: d as u8,
                         pats: [spot.pats[0][d], spot.pats[1][d]],
                         tally: spot.tally,
+                        packs: spot.packs,
+                        codes: spot.codes,
                         keys: spot.keys[d],
                     });
                 }
@@ -1007,10 +1048,14 @@ impl Board {
             spot.pats[0][d] = e.pats[0];
             spot.pats[1][d] = e.pats[1];
             spot.tally = e.tally;
+            spot.packs = e.packs;
+            spot.codes = e.codes;
         }
         let ci = self.index(c);
         self.spots[ci].pats = frame.pats;
         self.spots[ci].tally = frame.tally;
+        self.spots[ci].packs = frame.packs;
+        self.spots[ci].codes = frame.codes;
         self.counts = frame.counts;
         self.near_counts = frame.near_counts;
         self.classes = frame.classes;
@@ -1587,6 +1632,11 @@ mod tests {
                             );
                             side_counts[want as usize] += 1;
                         }
+                        assert_eq!(
+                            usize::from(b.spots[i].codes[s]),
+                            crate::eval_cells::pattern_code(b.spots[i].pats[s]),
+                            "step {step} cell {i} side {s}: the kept pattern code"
+                        );
                     }
                 }
                 assert_eq!(b.counts, counts);

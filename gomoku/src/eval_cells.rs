@@ -107,13 +107,26 @@ static PATTERN_CODE_OF: [u16; PACKS] = {
 /// ([`Board::fine_patterns`]).
 #[inline]
 pub fn pattern_code(p: [u8; 4]) -> usize {
+    usize::from(code_of_pack(pack(p)))
+}
+
+/// The base-13 pack of four fine codes' fine patterns (`f0 + 13 f1 + 169 f2 + 2197 f3`,
+/// below 13^4).
+#[inline]
+fn pack(p: [u8; 4]) -> usize {
     // The digit of a fine code: its fine pattern.
     let digit = |v: u8| usize::from(v >> 3);
-    let k = digit(p[0])
+    digit(p[0])
         + FINE_CODES * digit(p[1])
         + FINE_CODES * FINE_CODES * digit(p[2])
-        + FINE_CODES * FINE_CODES * FINE_CODES * digit(p[3]);
-    usize::from(PATTERN_CODE_OF[k])
+        + FINE_CODES * FINE_CODES * FINE_CODES * digit(p[3])
+}
+
+/// The pattern code of a base-13 pack of four fine patterns (see [`pattern_code`]); the
+/// board keeps the packs by additions as the patterns change.
+#[inline]
+pub(crate) fn code_of_pack(pack: usize) -> u16 {
+    PATTERN_CODE_OF[pack]
 }
 
 /// The side to move's threat mask, after Rapfi's: bit 0 the opponent has a five to
@@ -150,8 +163,8 @@ pub fn cell_features(board: &Board) -> Vec<(usize, i32)> {
     let mut counts = vec![0i32; 2 * PATTERN_CODES];
     for &i in board.frontier() {
         let i = usize::from(i);
-        counts[pattern_code(board.fine_patterns(i, me))] += 1;
-        counts[PATTERN_CODES + pattern_code(board.fine_patterns(i, !me))] += 1;
+        counts[board.pattern_code(i, me)] += 1;
+        counts[PATTERN_CODES + board.pattern_code(i, !me)] += 1;
     }
     let mut out: Vec<(usize, i32)> = (counts.iter().enumerate())
         .filter(|&(_, &n)| n != 0)
@@ -173,8 +186,8 @@ pub fn evaluate_cells(board: &Board, table: &CellTable) -> Score {
     let mut sum = table.threats[threat_mask(board)] + table.constant;
     for &i in board.frontier() {
         let i = usize::from(i);
-        sum += table.mine[pattern_code(board.fine_patterns(i, me))];
-        sum += table.theirs[pattern_code(board.fine_patterns(i, !me))];
+        sum += table.mine[board.pattern_code(i, me)];
+        sum += table.theirs[board.pattern_code(i, !me)];
     }
     Score::heuristic(sum / table.divisor.max(1))
 }

@@ -149,8 +149,8 @@ pub struct PatternOrderTable {
 pub fn pattern_features(board: &Board, i: usize) -> Vec<usize> {
     let me = board.side_to_move();
     let mut out = vec![
-        pattern_code(board.fine_patterns(i, me)),
-        PATTERN_CODES + pattern_code(board.fine_patterns(i, !me)),
+        board.pattern_code(i, me),
+        PATTERN_CODES + board.pattern_code(i, !me),
     ];
     let (c, moves) = (board.cell_of(i), board.moves());
     for (m, base) in [(moves.last(), 0), (moves.iter().rev().nth(1), 2)] {
@@ -279,8 +279,8 @@ impl PositionScorer<'_> {
     #[inline]
     pub fn score(&self, board: &Board, i: usize, c: crate::Cell) -> i32 {
         let o = self.scorer;
-        let mut v = o.mine[pattern_code(board.fine_patterns(i, self.me))]
-            + o.theirs[pattern_code(board.fine_patterns(i, !self.me))];
+        let mut v =
+            o.mine[board.pattern_code(i, self.me)] + o.theirs[board.pattern_code(i, !self.me)];
         if let Some(m) = self.last {
             match distance(c, m) {
                 1 => v += o.distance[0],
