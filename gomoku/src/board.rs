@@ -1524,6 +1524,18 @@ mod tests {
         assert_eq!(empty_hash(15, Rule::Freestyle), 0);
     }
 
+    /// A pseudo-random source from `seed` (Knuth's MMIX linear congruential generator):
+    /// each call with `n` gives a number in 0..n.
+    fn below(seed: u64) -> impl FnMut(usize) -> usize {
+        let mut state = seed;
+        move |n| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((state >> 33) as usize) % n
+        }
+    }
+
     /// Every field that make/undo keeps, for comparing two boards exactly (the frontier
     /// in its order).
     fn kept_state(b: &Board) -> impl PartialEq + fmt::Debug {
@@ -1541,13 +1553,7 @@ mod tests {
 
     #[test]
     fn an_undo_from_the_record_equals_a_recomputing_one() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move |n: usize| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            ((state >> 33) as usize) % n
-        };
+        let mut next = below(0x9e37_79b9_7f4a_7c15);
         let mut recorded_undos = 0;
         for (size, rule) in [
             (15, Rule::Freestyle),
@@ -1593,13 +1599,7 @@ mod tests {
 
     #[test]
     fn incremental_patterns_match_the_slow_classifier() {
-        let mut state = 0x1234_5678_u64;
-        let mut next = move |n: usize| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            ((state >> 33) as usize) % n
-        };
+        let mut next = below(0x1234_5678);
         for (size, rule) in [
             (15, Rule::Freestyle),
             (9, Rule::Standard),
