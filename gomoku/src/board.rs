@@ -215,11 +215,10 @@ struct Frame {
     near_counts: [[u16; 8]; 2],
     classes: [[u16; 3]; 2],
     double_fours: [u16; 2],
-    /// The played cell's patterns, tallies, packs and pattern codes before the move.
+    /// The played cell's patterns, tallies and packs before the move.
     pats: [[u8; 4]; 2],
     tally: [u8; 2],
     packs: [u16; 2],
-    codes: [u16; 2],
 }
 
 /// A neighbour's values before a move: its key and patterns in the one direction in
@@ -231,7 +230,6 @@ struct Saved {
     pats: [u8; 2],
     tally: [u8; 2],
     packs: [u16; 2],
-    codes: [u16; 2],
     keys: [u32; 2],
 }
 
@@ -253,12 +251,10 @@ struct Spot {
     /// four direction patterns: its threat class in one table look-up.
     tally: [u8; 2],
     /// Per side, the base-13 pack of its four fine patterns (`f0 + 13 f1 + 169 f2 +
-    /// 2197 f3`, the fine pattern of direction d in digit d), kept by additions.
+    /// 2197 f3`, the fine pattern of direction d in digit d), kept by additions on full
+    /// boards only (a [`Board::solver_copy`] leaves it stale): the cell's pattern code
+    /// is one look-up away ([`Board::pattern_code`]).
     packs: [u16; 2],
-    /// Per side, the cell's pattern code ([`crate::pattern_code`] of its fine
-    /// patterns, looked up from `packs`), kept on full boards only (a
-    /// [`Board::solver_copy`] leaves it stale).
-    codes: [u16; 2],
     /// Number of stones within two cells (king distance).
     near: u8,
     /// The board value (0 empty, 1 black, 2 white, 3 blocker), as in `Board::cells`.
@@ -555,7 +551,9 @@ impl Board {
         if self.lean {
             crate::eval_cells::pattern_code(self.fine_patterns(i, side))
         } else {
-            usize::from(self.spots[i].codes[side.index()])
+            usize::from(crate::eval_cells::code_of_pack(usize::from(
+                self.spots[i].packs[side.index()],
+            )))
         }
     }
 
@@ -826,13 +824,12 @@ impl Board {
             if LEAN {
                 return;
             }
+            // The pack changes by the fine pattern's step (the code read from it later
+            // costs one look-up, where reading the four patterns costs four digits).
             let step = i32::from(new >> 3) - i32::from(old >> 3);
             if step != 0 {
-                // From the pack, not the four patterns just written: a four-byte read
-                // of a one-byte store waits for the store to finish.
                 let pack = (i32::from(self.spots[i].packs[side]) + step * PACK_WEIGHTS[d]) as u16;
                 self.spots[i].packs[side] = pack;
-                self.spots[i].codes[side] = crate::eval_cells::code_of_pack(usize::from(pack));
             }
             if TALLY[o] | TALLY[n] != 0 {
                 let was = self.spots[i].tally[side];
@@ -945,7 +942,6 @@ impl Board {
                 pats: spot.pats,
                 tally: spot.tally,
                 packs: spot.packs,
-                codes: spot.codes,
             });
         }
         let reach = if self.outer[0] || self.outer[1] { 5 } else { 4 };
@@ -973,7 +969,6 @@ impl Board {
                         pats: [spot.pats[0][d], spot.pats[1][d]],
                         tally: spot.tally,
                         packs: spot.packs,
-                        codes: spot.codes,
                         keys: spot.keys[d],
                     });
                 }
@@ -1049,13 +1044,11 @@ impl Board {
             spot.pats[1][d] = e.pats[1];
             spot.tally = e.tally;
             spot.packs = e.packs;
-            spot.codes = e.codes;
         }
         let ci = self.index(c);
         self.spots[ci].pats = frame.pats;
         self.spots[ci].tally = frame.tally;
         self.spots[ci].packs = frame.packs;
-        self.spots[ci].codes = frame.codes;
         self.counts = frame.counts;
         self.near_counts = frame.near_counts;
         self.classes = frame.classes;
@@ -1633,7 +1626,7 @@ mod tests {
                             side_counts[want as usize] += 1;
                         }
                         assert_eq!(
-                            usize::from(b.spots[i].codes[s]),
+                            b.pattern_code(i, [Side::First, Side::Second][s]),
                             crate::eval_cells::pattern_code(b.spots[i].pats[s]),
                             "step {step} cell {i} side {s}: the kept pattern code"
                         );
