@@ -190,6 +190,8 @@ pub struct Board {
 /// it is the same, field for field. A move without a record (played before a clone or a
 /// setup change, which start the record afresh) is undone by recomputing, as it always
 /// was. A clone starts with an empty record: copying it would cost more than it saves.
+/// Rapfi's board keeps such a record for its undo (its `UpdateCache` and per-ply
+/// `StateInfo`; design read, not copied).
 #[derive(Default)]
 struct UndoLog {
     /// One frame a recorded move, the last move last.
