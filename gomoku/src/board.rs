@@ -128,8 +128,8 @@ fn keys() -> &'static [u64] {
 /// empty cell would make in each of the four directions, so that threats (fours, open
 /// threes) are read off in O(1) per cell. A move records the values it overwrites, and
 /// its undo writes them back (a make and undo take about a third less time than with an
-/// undo that recomputes them); a clone starts without that record, so moves played before the clone are undone
-/// by recomputing, with the same result.
+/// undo that recomputes them); a clone starts without that record, so moves played
+/// before the clone are undone by recomputing, with the same result.
 ///
 /// # Notation
 ///
@@ -186,8 +186,8 @@ pub struct Board {
 /// The record of what each move played by [`Board::play_unchecked`] changed (the
 /// neighbours' keys, patterns and tallies, the centre's patterns, the sums), so that
 /// [`Board::try_undo`] writes the old values back instead of recomputing them from the
-/// pattern tables: undo is about as costly as make was before it, and the position after
-/// it is the same, field for field. A move without a record (played before a clone or a
+/// pattern tables: an undo costs about a quarter of a make (`perf`), and the position
+/// after it is the same, field for field. A move without a record (played before a clone or a
 /// setup change, which start the record afresh) is undone by recomputing, as it always
 /// was. A clone starts with an empty record: copying it would cost more than it saves.
 /// Rapfi's board keeps such a record for its undo (its `UpdateCache` and per-ply
@@ -224,7 +224,7 @@ struct Frame {
 }
 
 /// A neighbour's values before a move: its key and patterns in the one direction in
-/// which it sees the played cell, and its tallies.
+/// which it sees the played cell, its tallies and its packs.
 #[derive(Clone, Copy)]
 struct Saved {
     cell: u16,
