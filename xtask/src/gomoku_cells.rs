@@ -12,6 +12,7 @@ use crate::gomoku_teacher::TeacherGame;
 use crate::gomoku_train::{
     TrainArgs, held_out, scaled_loss, teacher_games, teacher_positions, teacher_samples,
 };
+use gomoku::eval_cells_fitted::CELLS_FITTED;
 use gomoku::train::{FITTED_DIVISOR, UNITS_PER_LOGIT, sigmoid, solve_spd};
 use gomoku::{CELL_FEATURES, CellTable, EvalTable, PATTERN_CODES, THREAT_MASKS, cell_features};
 use std::fmt::Write as _;
@@ -132,6 +133,21 @@ fn to_cell_table(w: &[f64]) -> CellTable {
     t
 }
 
+/// The weights (in logits) of a cell table: the inverse of [`to_cell_table`] up to its
+/// rounding, in the order of [`cell_features`].
+fn cell_table_weights(t: &CellTable) -> Vec<f64> {
+    let logit = |v: i32| f64::from(v) / (UNITS_PER_LOGIT * f64::from(t.divisor.max(1)));
+    let mut w: Vec<f64> = t
+        .mine
+        .iter()
+        .chain(&t.theirs)
+        .chain(&t.threats)
+        .map(|&v| logit(v))
+        .collect();
+    w.push(logit(t.constant));
+    w
+}
+
 /// Writes `values` as the rows of a Rust array, sixteen a line.
 pub(crate) fn rows(text: &mut String, values: &[i32]) {
     for chunk in values.chunks(16) {
@@ -166,6 +182,15 @@ pub fn fit_cells(args: &TrainArgs, root: &Path) -> bool {
         log_loss(&held_teacher, &w),
         log_loss(&held_result, &w),
         log_loss(&held_labels, &w)
+    );
+    // The committed table on the same held-out games (a fair comparison when its games
+    // file is a prefix of this one: the games held out here were held out there too).
+    let compiled = cell_table_weights(&CELLS_FITTED);
+    eprintln!(
+        "  compiled cell table (CELLS_FITTED), the same three:                              {:.4} / {:.4} / {:.4}",
+        log_loss(&held_teacher, &compiled),
+        log_loss(&held_result, &compiled),
+        log_loss(&held_labels, &compiled)
     );
     let (feature_train, feature_held) = (
         teacher_samples(&train_games, mix, scale),

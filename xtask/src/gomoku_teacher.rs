@@ -300,13 +300,14 @@ impl OrderedGames {
     }
 }
 
-/// Plays `games` teacher games from random openings of 3 to 6 stones (seeded by `seed`)
-/// on `threads` processes at once, appending each game to `out` as it ends; returns the
-/// games.
+/// Plays the teacher games numbered `games` (a range of game numbers) from random
+/// openings of 3 to 6 stones (seeded by `seed`, [`game_opening`]) on `threads` processes
+/// at once, appending each game to `out` as it ends; returns the games in the order of
+/// their numbers.
 pub fn play_games(
     command: &str,
     init: &[String],
-    games: usize,
+    games: std::ops::Range<usize>,
     seed: u64,
     threads: usize,
     out: &Path,
@@ -324,7 +325,7 @@ pub fn play_games(
             let (file, all) = (&file, &all);
             s.spawn(move || {
                 let mut teacher = Teacher::start(command, init);
-                for g in (t..games).step_by(threads.max(1)) {
+                for g in (games.start + t..games.end).step_by(threads.max(1)) {
                     let opening = game_opening(seed, g);
                     let Some(tc) = teacher.as_mut() else { return };
                     match play_one(tc, &opening) {

@@ -540,8 +540,10 @@ pub(crate) fn held_out(games: &[TeacherGame]) -> (Vec<TeacherGame>, Vec<TeacherG
 }
 
 /// The teacher's games of `--teacher-games` (played first with `command` when the file
-/// does not exist), in the seeded order, and the count of black wins, white wins and
-/// draws; the counts and the time taken are reported on standard error.
+/// does not exist; when it holds fewer than `--games` games of `--seed`, the missing game
+/// numbers are played and appended, so a file can be extended), in the seeded order, and
+/// the count of black wins, white wins and draws; the counts and the time taken are
+/// reported on standard error.
 pub(crate) fn teacher_games(
     args: &TrainArgs,
     root: &Path,
@@ -549,21 +551,38 @@ pub(crate) fn teacher_games(
 ) -> (Vec<TeacherGame>, (usize, usize, usize)) {
     // A path given absolute stays as it is (`Path::join`).
     let path = root.join(&args.teacher_games);
+    let shown = path.display().to_string();
     let (t, c) = (Instant::now(), cpu_seconds());
-    let games = if path.exists() {
-        gomoku_teacher::games_in_order(gomoku_teacher::read_games(&path), args.seed, args.games)
-            .reported(&path.display().to_string(), args.seed)
+    let read = if path.exists() {
+        gomoku_teacher::read_games(&path)
     } else {
-        let init = vec![
-            "INFO thread_num 1".to_string(),
-            format!("INFO max_node {}", args.teacher_nodes),
-            "INFO timeout_turn 10000".to_string(),
-        ];
-        let threads = args.threads.unwrap_or(2);
-        let played =
-            gomoku_teacher::play_games(command, &init, args.games, args.seed, threads, &path);
-        gomoku_teacher::games_in_order(played, args.seed, args.games)
-            .reported(&path.display().to_string(), args.seed)
+        Vec::new()
+    };
+    let kept = gomoku_teacher::games_in_order(read, args.seed, args.games);
+    let games = match kept.first_missing {
+        None => kept.reported(&shown, args.seed),
+        Some(first) => {
+            let mut games = kept.reported(&shown, args.seed);
+            eprintln!(
+                "playing teacher games {first}..{} of seed {} into {shown}",
+                args.games, args.seed
+            );
+            let init = vec![
+                "INFO thread_num 1".to_string(),
+                format!("INFO max_node {}", args.teacher_nodes),
+                "INFO timeout_turn 10000".to_string(),
+            ];
+            let threads = args.threads.unwrap_or(2);
+            games.extend(gomoku_teacher::play_games(
+                command,
+                &init,
+                first..args.games,
+                args.seed,
+                threads,
+                &path,
+            ));
+            gomoku_teacher::games_in_order(games, args.seed, args.games).reported(&shown, args.seed)
+        }
     };
     let (mut black, mut white, mut draws) = (0, 0, 0);
     for g in &games {
