@@ -183,11 +183,12 @@ pub fn fit_cells(args: &TrainArgs, root: &Path) -> bool {
         log_loss(&held_result, &w),
         log_loss(&held_labels, &w)
     );
-    // The committed table on the same held-out games (a fair comparison when its games
-    // file is a prefix of this one: the games held out here were held out there too).
+    // The committed table on the same held-out games. It flatters the committed table
+    // when its games file is a prefix of this one: its own whole fit (below) used every
+    // game of its file, the held-out ones too.
     let compiled = cell_table_weights(&CELLS_FITTED);
     eprintln!(
-        "  compiled cell table (CELLS_FITTED), the same three:                              {:.4} / {:.4} / {:.4}",
+        "  compiled cell table (CELLS_FITTED), the same three (it may have been fitted on some of these games): {:.4} / {:.4} / {:.4}",
         log_loss(&held_teacher, &compiled),
         log_loss(&held_result, &compiled),
         log_loss(&held_labels, &compiled)
