@@ -163,7 +163,9 @@ pub fn fit_cells(args: &TrainArgs, root: &Path) -> bool {
         eprintln!("xtask train-gomoku --cells: needs --teacher (the games' engine)");
         return false;
     };
-    let (games, (black, white, draws)) = teacher_games(args, root, command);
+    let Some((games, (black, white, draws))) = teacher_games(args, root, command) else {
+        return false;
+    };
     let (train_games, held_games) = held_out(&games);
     let (mix, scale) = (args.teacher_mix, args.teacher_scale);
     let td = args.teacher_lambda;

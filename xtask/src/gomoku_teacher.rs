@@ -325,6 +325,9 @@ pub fn play_games(
             let (file, all) = (&file, &all);
             s.spawn(move || {
                 let mut teacher = Teacher::start(command, init);
+                if teacher.is_none() {
+                    eprintln!("cannot start the teacher `{command}` (or it did not answer START)");
+                }
                 for g in (games.start + t..games.end).step_by(threads.max(1)) {
                     let opening = game_opening(seed, g);
                     let Some(tc) = teacher.as_mut() else { return };

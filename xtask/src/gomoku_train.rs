@@ -543,12 +543,14 @@ pub(crate) fn held_out(games: &[TeacherGame]) -> (Vec<TeacherGame>, Vec<TeacherG
 /// does not exist; when it holds fewer than `--games` games of `--seed`, the missing game
 /// numbers are played and appended, so a file can be extended), in the seeded order, and
 /// the count of black wins, white wins and draws; the counts and the time taken are
-/// reported on standard error.
+/// reported on standard error. `None`, after an error on standard error, when there is no
+/// game at all (the teacher could not be started or played none); fewer games than
+/// `--games` are kept with a warning.
 pub(crate) fn teacher_games(
     args: &TrainArgs,
     root: &Path,
     command: &str,
-) -> (Vec<TeacherGame>, (usize, usize, usize)) {
+) -> Option<(Vec<TeacherGame>, (usize, usize, usize))> {
     // A path given absolute stays as it is (`Path::join`).
     let path = root.join(&args.teacher_games);
     let shown = path.display().to_string();
@@ -584,6 +586,19 @@ pub(crate) fn teacher_games(
             gomoku_teacher::games_in_order(games, args.seed, args.games).reported(&shown, args.seed)
         }
     };
+    if games.is_empty() {
+        eprintln!(
+            "xtask train-gomoku: no teacher games in {shown} (does `{command}` start and answer as a Gomocup brain?)"
+        );
+        return None;
+    }
+    if games.len() < args.games {
+        eprintln!(
+            "warning: {} of the {} teacher games asked for; the fit uses those",
+            games.len(),
+            args.games
+        );
+    }
     let (mut black, mut white, mut draws) = (0, 0, 0);
     for g in &games {
         match g.outcome {
@@ -599,12 +614,12 @@ pub(crate) fn teacher_games(
         t.elapsed().as_secs_f64(),
         cpu_seconds() - c
     );
-    (games, (black, white, draws))
+    Some((games, (black, white, draws)))
 }
 
 fn fit_teacher(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
     let command = args.teacher.as_deref()?;
-    let (games, (black, white, draws)) = teacher_games(args, root, command);
+    let (games, (black, white, draws)) = teacher_games(args, root, command)?;
     let (train_games, held_games) = held_out(&games);
     let mix = args.teacher_mix;
     let train = teacher_samples(&train_games, mix, args.teacher_scale);
