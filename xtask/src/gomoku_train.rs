@@ -561,31 +561,32 @@ pub(crate) fn teacher_games(
         Vec::new()
     };
     let kept = gomoku_teacher::games_in_order(read, args.seed, args.games);
-    let games = match kept.first_missing {
-        None => kept.reported(&shown, args.seed),
-        Some(first) => {
-            let mut games = kept.reported(&shown, args.seed);
-            eprintln!(
-                "playing teacher games {first}..{} of seed {} into {shown}",
-                args.games, args.seed
-            );
-            let init = vec![
-                "INFO thread_num 1".to_string(),
-                format!("INFO max_node {}", args.teacher_nodes),
-                "INFO timeout_turn 10000".to_string(),
-            ];
-            let threads = args.threads.unwrap_or(2);
-            games.extend(gomoku_teacher::play_games(
-                command,
-                &init,
-                first..args.games,
-                args.seed,
-                threads,
-                &path,
-            ));
-            gomoku_teacher::games_in_order(games, args.seed, args.games).reported(&shown, args.seed)
-        }
-    };
+    let first_missing = kept.first_missing;
+    let mut games = kept.reported(&shown, args.seed);
+    if let Some(first) = first_missing {
+        eprintln!(
+            "playing teacher games {first}..{} of seed {} into {shown}",
+            args.games, args.seed
+        );
+        let init = vec![
+            "INFO thread_num 1".to_string(),
+            format!("INFO max_node {}", args.teacher_nodes),
+            "INFO timeout_turn 10000".to_string(),
+        ];
+        let threads = args.threads.unwrap_or(2);
+        let played = gomoku_teacher::play_games(
+            command,
+            &init,
+            first..args.games,
+            args.seed,
+            threads,
+            &path,
+        );
+        games.extend(played);
+        // A game the teacher failed to play ends the kept games there.
+        games = gomoku_teacher::games_in_order(games, args.seed, args.games)
+            .reported(&shown, args.seed);
+    }
     if games.is_empty() {
         eprintln!(
             "xtask train-gomoku: no teacher games in {shown} (does `{command}` start and answer as a Gomocup brain?)"
