@@ -780,4 +780,114 @@ mod tests {
             assert!((g - w).abs() < 1e-12, "{got:?}");
         }
     }
+
+    /// The argument that makes [`teacher_brain_child`] a teacher (absent from any normal
+    /// test run).
+    const CHILD_MARKER: &str = "xtask-teacher-child";
+
+    /// Not a test of its own: run by [`teacher_command`] in a child process, this test
+    /// binary is a Gomocup brain (ours, 200 nodes a move) on standard input/output, a
+    /// teacher for the games-file tests below that needs no engine outside the
+    /// workspace. In a normal test run (no marker argument) it does nothing.
+    #[test]
+    fn teacher_brain_child() {
+        if std::env::args().any(|a| a == CHILD_MARKER) {
+            // End the test harness's unfinished `test … ` line, so that the brain's
+            // first answer is a line of its own.
+            println!();
+            let _ = gomoku::protocol::Brain::new()
+                .with_node_limit(200)
+                .run_stdio();
+        }
+    }
+
+    /// The command line that starts [`teacher_brain_child`] as a teacher.
+    fn teacher_command() -> String {
+        let exe = std::env::current_exe().expect("the test binary's path");
+        format!(
+            "{} --exact gomoku_train::tests::teacher_brain_child {CHILD_MARKER} --nocapture --test-threads 1",
+            exe.display()
+        )
+    }
+
+    /// `train-gomoku`'s settings for a games file of `games` games at `path`.
+    fn games_args(path: &std::path::Path, games: usize) -> TrainArgs {
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            args: TrainArgs,
+        }
+        let games = games.to_string();
+        let path = path.to_str().expect("a UTF-8 temporary path");
+        let argv = [
+            "train-gomoku",
+            "--seed",
+            "31",
+            "--games",
+            &games,
+            "--threads",
+            "1",
+        ];
+        let argv = argv.into_iter().chain(["--teacher-games", path]);
+        <Cli as clap::Parser>::parse_from(argv).args
+    }
+
+    /// A games file is played when missing, and extended when it holds fewer games than
+    /// asked: only the missing game numbers are played and appended, and the games come
+    /// back in the order of their numbers, each from its seeded opening. A teacher that
+    /// cannot start gives no games (`None`) and leaves the file as it was.
+    #[test]
+    fn a_games_file_is_played_then_extended_with_the_missing_games() {
+        if cfg!(miri) || std::env::args().any(|a| a == CHILD_MARKER) {
+            return;
+        }
+        let dir = std::env::temp_dir().join(format!("xtask-extend-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.tsv");
+        let teacher = teacher_command();
+        let lines = |p: &std::path::Path| std::fs::read_to_string(p).unwrap().lines().count();
+
+        // A teacher that cannot start: no games, no file.
+        let none = teacher_games(&games_args(&path, 2), &dir, "/nonexistent/teacher-brain");
+        assert!(none.is_none());
+        assert!(!path.exists() || lines(&path) == 0);
+
+        // No file: games 0 and 1 are played and written.
+        let (first, _) = teacher_games(&games_args(&path, 2), &dir, &teacher).unwrap();
+        assert_eq!(first.len(), 2);
+        assert_eq!(lines(&path), 2);
+        // The file without its second game, and four asked: games 1, 2 and 3 are played
+        // and appended (game 0 is read, not played again).
+        let text = std::fs::read_to_string(&path).unwrap();
+        let line0 = text.lines().find(|l| {
+            gomoku_teacher::TeacherGame::parse(l).is_some_and(|g| g.line() == first[0].line())
+        });
+        std::fs::write(
+            &path,
+            format!("{}\n", line0.expect("game 0 is in the file")),
+        )
+        .unwrap();
+        let (games, (black, white, draws)) =
+            teacher_games(&games_args(&path, 4), &dir, &teacher).unwrap();
+        assert_eq!(lines(&path), 4, "one line read, three appended");
+        assert_eq!(games.len(), 4);
+        assert_eq!(black + white + draws, 4);
+        assert_eq!(games[0].line(), first[0].line());
+        for (g, game) in games.iter().enumerate() {
+            let opening = gomoku_teacher::game_opening(31, g);
+            assert_eq!(game.opening, opening.stone_count());
+            assert_eq!(game.moves[..game.opening], opening.moves()[..], "game {g}");
+            assert!(
+                game.moves.len() > game.opening,
+                "game {g} has the teacher's moves"
+            );
+        }
+        // Everything there: nothing is played, the same games come back.
+        let (again, _) = teacher_games(&games_args(&path, 4), &dir, "/nonexistent/teacher-brain")
+            .expect("the file alone holds the four games");
+        assert_eq!(lines(&path), 4);
+        let line = |v: &[TeacherGame]| v.iter().map(TeacherGame::line).collect::<Vec<_>>();
+        assert_eq!(line(&again), line(&games));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
