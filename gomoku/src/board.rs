@@ -1372,9 +1372,17 @@ impl Notation for Board {
                 let digits: String = head.chars().take_while(|c| c.is_ascii_digit()).collect();
                 let rest = &head[digits.len()..];
                 // Quote the digits alone when there are some (an overflowing size), so the
-                // rule letter after them is not taken for part of the size.
+                // rule letter after them is not taken for part of the size; without digits
+                // (`-15f`), the head less a rule letter at its end.
                 let size: u32 = digits.parse().map_err(|_| {
-                    ParseError::Size(if digits.is_empty() { head } else { &digits }.into())
+                    let shown = if digits.is_empty() {
+                        head.strip_suffix(['f', 'F', 's', 'S', 'r', 'R'])
+                            .filter(|s| !s.is_empty())
+                            .unwrap_or(head)
+                    } else {
+                        &digits
+                    };
+                    ParseError::Size(shown.into())
                 })?;
                 let rule = match rest {
                     "" | "f" | "F" => Rule::Freestyle,

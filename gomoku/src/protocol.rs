@@ -9,7 +9,9 @@
 //! (the Swap2 opening: `x,y` lines in playing order; three stones on an empty board,
 //! after three `SWAP`, a move or two stones, after five `SWAP` or a move),
 //! `TAKEBACK x,y` (`OK`), `PLAY x,y` (the manager's answer to a `SUGGEST`: the cell is played
-//! as the brain's own move, without a search, and echoed back), `INFO key value` (no answer; `timeout_turn`, `timeout_match`,
+//! as the brain's own move, without a search, and echoed back; refused with `ERROR` when
+//! the opponent is to move, as a `TURN` is while the brain is, after a `TAKEBACK` of its
+//! own stone: a stone never goes down in the wrong colour), `INFO key value` (no answer; `timeout_turn`, `timeout_match`,
 //! `time_left` (signed: a negative clock is an empty one), `max_memory`, `rule`,
 //! `game_type`, `folder` are read, unknown keys ignored; `rule` is the protocol's bit
 //! mask: 0, 1 and 4 are played, each also with the continuous-game bit 2 (answered with
@@ -141,6 +143,12 @@ pub struct Brain {
     /// `INFO max_memory` in bytes (`Some(0)`: no limit; `None`: none sent yet).
     max_memory: Option<u64>,
     block: Option<Block>,
+    /// The brain's own colour once known: the side it was last asked to move for
+    /// (`BEGIN`, `TURN`, `BOARD`) or played with `PLAY`; `None` after `START`, `RESTART`
+    /// and `SWAP2BOARD` (whose answer may hand the colours over) until then. A `TURN`
+    /// while the brain is to move (after a `TAKEBACK` of its own stone) or a `PLAY`
+    /// while the opponent is would put a stone of the wrong colour down, and is refused.
+    own: Option<Side>,
     node_limit: Option<u64>,
     /// The evaluation table of the engine (the default table when `None`).
     eval: Option<EvalTable>,
@@ -190,6 +198,7 @@ impl Brain {
             time_left: None,
             max_memory: None,
             block: None,
+            own: None,
             node_limit: None,
             eval: None,
             setup: None,
@@ -395,6 +404,11 @@ impl Brain {
 
     fn think<W: Write>(&mut self, link: &Link<'_, W>) -> io::Result<()> {
         let arrived = self.arrived;
+        if let Some(b) = self.board.as_ref()
+            && b.outcome().is_none()
+        {
+            self.own = Some(b.side_to_move());
+        }
         let Some(board) = self.board.as_ref() else {
             return link.write("ERROR no game started (send START first)");
         };
@@ -604,12 +618,21 @@ impl Brain {
                 {
                     self.start(w.trim())
                 }
-                _ => "ERROR rectangular boards are not supported (square ones: START n)".into(),
+                // Two sizes that differ: a rectangle; anything else is malformed.
+                Some((_, h)) if decimal::unsigned(h.trim()).is_ok() => {
+                    "ERROR rectangular boards are not supported (square ones: START n)".into()
+                }
+                Some((_, h)) => format!("ERROR bad board height {}", echo(h.trim(), cut)),
+                None => format!(
+                    "ERROR RECTSTART takes a width and a height, \"w,h\", got {}",
+                    echo(arg, cut)
+                ),
             }),
             "RESTART" => Some(match self.board.as_ref() {
                 Some(b) => {
                     let size = b.size() as u32;
                     self.board = Board::with_size(size, self.rule).ok();
+                    self.own = None;
                     // A new game: nothing the last one left in the tables may change it.
                     if let Some(e) = self.engine.as_mut() {
                         e.clear();
@@ -672,6 +695,7 @@ impl Brain {
             Ok(n) => match Board::with_size(n, self.rule) {
                 Ok(b) => {
                     self.board = Some(b);
+                    self.own = None;
                     // Managers send `max_memory` after START: until it is known, the
                     // table waits for it (or for the first move), so that the brain
                     // never holds a table larger than the limit will allow.
@@ -695,7 +719,8 @@ impl Brain {
     }
 
     /// `TURN x,y`: the opponent's move, then ours (written by [`Brain::think`]); the
-    /// `ERROR` line for a move that cannot be played.
+    /// `ERROR` line for a move that cannot be played, or when it is the brain's own turn
+    /// (after a `TAKEBACK` of its stone: the stone would go down in its colour).
     fn turn<W: Write>(&mut self, arg: &str, link: &Link<'_, W>) -> io::Result<Option<String>> {
         let Some(board) = self.board.as_mut() else {
             return Ok(Some("ERROR no game started (send START first)".into()));
@@ -704,8 +729,20 @@ impl Brain {
             Ok(c) => c,
             Err(e) => return Ok(Some(bad_cell(&e, board.size()))),
         };
+        let to_move = board.side_to_move();
         if let Err(e) = board.try_play(cell) {
             return Ok(Some(refused(&e)));
+        }
+        // The stone went down in the colour to move: refused (taken back) when that is
+        // the brain's own colour, after the checks of the cell itself.
+        if self.own == Some(to_move) {
+            board.try_undo();
+            return Ok(Some(format!(
+                "ERROR TURN {}: it is the brain's turn ({} to move, after a TAKEBACK of its \
+                 stone), not the opponent's; send BOARD to set up the position",
+                cell.to_xy(),
+                colour(to_move)
+            )));
         }
         self.think(link)?;
         Ok(None)
@@ -716,7 +753,8 @@ impl Brain {
     /// without a search, and the brain answers with the same coordinates. The brain
     /// never sends `SUGGEST`, but a manager may still force a move this way. Answers
     /// `ERROR` without a game, for a bad or off-board cell, an occupied or (black under
-    /// renju) forbidden cell, or a finished game.
+    /// renju) forbidden cell, a finished game, or when the side to move is not the
+    /// brain's (its colour known from the last move it was asked for, see `own`).
     fn play(&mut self, arg: &str) -> String {
         let Some(board) = self.board.as_mut() else {
             return "ERROR no game started (send START first)".into();
@@ -725,10 +763,21 @@ impl Brain {
             Ok(c) => c,
             Err(e) => return bad_cell(&e, board.size()),
         };
-        match board.try_play(cell) {
-            Ok(()) => cell.to_xy(),
-            Err(e) => refused(&e),
+        let to_move = board.side_to_move();
+        if let Err(e) = board.try_play(cell) {
+            return refused(&e);
         }
+        // As for TURN: the cell's own checks first, then whose turn it is.
+        if self.own.is_some_and(|own| own != to_move) {
+            board.try_undo();
+            return format!(
+                "ERROR PLAY {}: it is the opponent's turn ({} to move), not the brain's",
+                cell.to_xy(),
+                colour(to_move)
+            );
+        }
+        self.own = Some(to_move);
+        cell.to_xy()
     }
 
     /// `TAKEBACK x,y`: removes the stone on `x,y` and answers `OK`, as the protocol says
@@ -909,6 +958,8 @@ impl Brain {
             }
         }
         self.board = Some(b);
+        // The brain is asked to move next: `think` records its side.
+        self.own = None;
         None
     }
 
@@ -977,6 +1028,14 @@ impl Brain {
     }
 }
 
+/// The colour of `side` in answers: black moves first.
+fn colour(side: Side) -> &'static str {
+    match side {
+        Side::First => "black",
+        Side::Second => "white",
+    }
+}
+
 /// A line's first word and the rest, both without surrounding white space: a command
 /// and its argument (`"INFO timeout_turn 0"` → `("INFO", "timeout_turn 0")`), or an
 /// `INFO` key and its value; `("", "")` for a blank line.
@@ -997,7 +1056,7 @@ fn info_ignored(key: &str, value: &str, cut: bool, e: NumberError) -> String {
     let expected = match (clock, e) {
         (_, NumberError::Sign) if value.starts_with('+') => e.to_string(),
         (true, NumberError::TooLarge) => {
-            "expected a whole number of milliseconds that fits in 64 bits".into()
+            "expected a whole number of milliseconds from -9223372036854775808 to 9223372036854775807 (a signed 64-bit number)".into()
         }
         (true, _) => "expected a whole number of milliseconds".into(),
         (false, NumberError::TooLarge) => {

@@ -61,6 +61,9 @@ impl Brain {
             n => return format!("ERROR SWAP2BOARD takes 0, 3 or 5 stones, got {n}"),
         };
         self.board = Some(b);
+        // The answer may hand the colours over (SWAP): the side is known again at the
+        // next move the brain is asked for.
+        self.own = None;
         reply
     }
 

@@ -177,6 +177,22 @@ fn bad_info_values_are_reported_and_square_rectstart_starts() {
         "MESSAGE INFO timeout_turn \"99999999999999999999\": expected a whole number up to 18446744073709551615; ignored"
     );
     assert_eq!(b.move_limits().time, Some(Duration::from_millis(700 - 28)));
+    // A clock beyond the signed 64-bit range names that range (u64::MAX is refused).
+    let out = talk(&mut b, "INFO time_left 18446744073709551615\n");
+    assert!(
+        out.contains("from -9223372036854775808 to 9223372036854775807"),
+        "{out}"
+    );
+    // A RECTSTART that is not two sizes is named as malformed, not as a rectangle.
+    let out = talk(&mut b, "RECTSTART 15\nRECTSTART 15,abc\nRECTSTART 10,12\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0], "ERROR RECTSTART takes a width and a height, \"w,h\", got \"15\"",
+        "{out}"
+    );
+    assert_eq!(lines[1], "ERROR bad board height \"abc\"", "{out}");
+    assert!(lines[2].starts_with("ERROR rectangular"), "{out}");
+    assert_eq!(b.board().map(Board::size), Some(15));
 }
 
 /// The protocol's numbers are plain decimal (one parser for them all): a sign is
@@ -1263,24 +1279,71 @@ fn play_forces_the_brains_own_move_and_echoes_it() {
     assert_eq!(b.board.as_ref().unwrap().stone_count(), 0);
 }
 
-/// `PLAY` plays for the side to move, as `TURN` does: a run of them alternates the
-/// sides, and under renju a black forbidden point is refused like a `TURN`'s.
+/// `PLAY` plays the brain's own move, checked as a `TURN`'s: under renju a black
+/// forbidden point is refused (and the position kept), another cell is played.
 #[test]
 fn play_refuses_a_forbidden_point() {
     let mut b = Brain::new().with_node_limit(300);
-    // Black: 5,7 6,7 and 7,5 7,6; white far away; then black's 7,7 is a double three.
+    // Black (the brain): 5,7 6,7 and 7,5 7,6; white far away; black's 7,7 is a double
+    // three. The brain's answer to the position is taken back: black to move again.
     let out = talk(
         &mut b,
-        "START 15\nINFO rule 4\nPLAY 5,7\nPLAY 0,0\nPLAY 6,7\nPLAY 0,14\nPLAY 7,5\nPLAY 14,0\nPLAY 7,6\nPLAY 14,14\nPLAY 7,7\nPLAY 8,8\n",
+        "START 15\nINFO rule 4\nBOARD\n5,7,1\n6,7,1\n7,5,1\n7,6,1\n0,0,2\n0,14,2\n14,0,2\n14,14,2\nDONE\n",
     );
+    let reply = out.lines().nth(1).expect("a move").to_string();
+    assert_ne!(reply, "7,7", "{out}");
+    let out = talk(&mut b, &format!("TAKEBACK {reply}\nPLAY 7,7\nPLAY 8,8\n"));
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 11, "{out}");
-    assert_eq!(lines[8], "14,14");
-    assert!(lines[9].starts_with("ERROR cell 7,7 is forbidden"), "{out}");
-    assert_eq!(lines[10], "8,8");
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0], "OK");
+    assert!(lines[1].starts_with("ERROR cell 7,7 is forbidden"), "{out}");
+    assert_eq!(lines[2], "8,8");
     let board = b.board.as_ref().unwrap();
+    assert_eq!(board.stone(Cell::parse_xy("7,7").unwrap()), None);
     assert_eq!(
         board.stone(Cell::parse_xy("8,8").unwrap()),
         Some(Side::First)
     );
+}
+
+/// The brain keeps its colour: a `PLAY` (its own move) while the opponent is to move,
+/// and a `TURN` (the opponent's move) while the brain is (after a `TAKEBACK` of its own
+/// stone), are refused with an `ERROR` naming whose turn it is, and leave the position
+/// as it was, where before they put a stone down in the wrong colour (a stone of the
+/// opponent's completed the brain's five, or the brain's the opponent's). The game goes
+/// on after them, and a new game forgets the colour.
+#[test]
+fn turn_and_play_never_put_a_stone_down_in_the_wrong_colour() {
+    let cell = |t: &str| Cell::parse_xy(t).unwrap();
+    let mut b = Brain::new().with_node_limit(300);
+    // The brain is white: black opened at 7,7.
+    let out = talk(&mut b, "START 15\nTURN 7,7\n");
+    let ours = out.lines().nth(1).expect("a move").to_string();
+    let out = talk(&mut b, "PLAY 0,0\n");
+    assert!(
+        out.starts_with("ERROR PLAY 0,0: it is the opponent's turn (black to move)"),
+        "{out}"
+    );
+    assert_eq!(b.board().unwrap().stone(cell("0,0")), None);
+    assert_eq!(b.board().unwrap().stone_count(), 2);
+    // The brain's stone taken back: white, the brain, is to move.
+    assert_eq!(talk(&mut b, &format!("TAKEBACK {ours}\n")), "OK\n");
+    let out = talk(&mut b, "TURN 0,0\n");
+    assert!(
+        out.starts_with("ERROR TURN 0,0: it is the brain's turn (white to move"),
+        "{out}"
+    );
+    assert_eq!(b.board().unwrap().stone(cell("0,0")), None);
+    assert_eq!(b.board().unwrap().stone_count(), 1);
+    // Its own move is forced instead; then black's TURN is answered.
+    assert_eq!(talk(&mut b, "PLAY 8,8\n"), "8,8\n");
+    assert_eq!(b.board().unwrap().stone(cell("8,8")), Some(Side::Second));
+    let out = talk(&mut b, "TURN 0,0\n");
+    let reply = cell(out.trim());
+    let board = b.board().unwrap();
+    assert_eq!(board.stone(cell("0,0")), Some(Side::First));
+    assert_eq!(board.stone(reply), Some(Side::Second));
+    // A new game: the colour is not known until the brain moves, and PLAY makes it black.
+    assert_eq!(talk(&mut b, "RESTART\nPLAY 7,7\n"), "OK\n7,7\n");
+    assert_eq!(b.board().unwrap().stone(cell("7,7")), Some(Side::First));
 }

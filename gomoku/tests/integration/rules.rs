@@ -64,6 +64,16 @@ fn typed_errors() {
         Board::parse_position("x:h8"),
         Err(ParseError::Size("x".into()))
     );
+    // A signed size is quoted without the rule letter after it too; a lone letter is
+    // quoted whole.
+    assert_eq!(
+        Board::parse_position("-15f:h8"),
+        Err(ParseError::Size("-15".into()))
+    );
+    assert_eq!(
+        Board::parse_position("f:h8"),
+        Err(ParseError::Size("f".into()))
+    );
     assert!(matches!(
         Board::parse_position("15x:h8"),
         Err(ParseError::Rule(_))
