@@ -650,6 +650,10 @@ impl Brain {
                     None
                 }
             },
+            // A move line cut at MAX_LINE bytes holds no cell: named as cut, not parsed.
+            "TURN" | "PLAY" | "TAKEBACK" if cut => {
+                Some(format!("ERROR {cmd} {}: not a cell", echo(arg, true)))
+            }
             "TURN" => self.turn(arg, link)?,
             "BOARD" | "SWAP2BOARD" => {
                 // The block is collected even without a game, so that its lines are not

@@ -264,6 +264,20 @@ fn an_unknown_command_is_echoed_short_and_as_sent() {
         format!("UNKNOWN command \"FOO{x37}\"… (a line longer than 65536 bytes, cut there)")
     );
     assert_eq!(lines[2], "UNKNOWN command \"Bar\"");
+    // A move line cut there is named as cut, and the game goes on.
+    let seven = "7".repeat(70_000);
+    let mut b = Brain::new().with_node_limit(200);
+    let out = talk(&mut b, &format!("START 15\nTURN {seven},7\nTURN 7,7\n"));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(
+        lines[1],
+        format!(
+            "ERROR TURN \"{}\"… (a line longer than 65536 bytes, cut there): not a cell",
+            "7".repeat(40)
+        )
+    );
+    assert!(Cell::parse_xy(lines[2]).is_ok(), "{out}");
 }
 
 /// The same through the listener of [`Brain::run_listening`], which keeps at most a
