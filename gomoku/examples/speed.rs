@@ -14,7 +14,7 @@
 //! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
 //! `hist=0|1`, `mc=0|1`, `pv-mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
 //! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `cell-eval=0|1` (`Engine::cell_eval`, 1 by default), `pattern-order=0|1` (`Engine::pattern_order`, 1 by default), `stand-pat=0|1`,
-//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `iir-depth=D`, `pv-stale=U`, `tt-eval=0|1`, `lmr-deeper=M`, `root-red=0|1`, `root-max-moves=N`, `alpha-red=U`, `tt-pv-less=U`, `threat-red=U`, `threat-prune=D`, `attack-less=U`, `ttm-always=0|1`, `pv-tt-cuts=0|1`, `wide-depth=D`, `red-pv-less=D`, `red-not-improving=D`, `eval-avg=0|1|2` (2: the stones' part only),
+//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `iir-depth=D`, `pv-stale=U`, `tt-eval=0|1`, `lmr-deeper=M`, `root-red=0|1`, `root-max-moves=N`, `alpha-red=U`, `tt-pv-less=U`, `threat-red=U`, `threat-prune=D`, `attack-less=U`, `red-pv-less=D`, `red-not-improving=D`, `eval-avg=0|1|2` (2: the stones' part only),
 //! and in sixteenths of a ply (`gomoku::ONE_PLY`) `ttm-ext=PV,NONPV`
 //! (`Engine::tt_move_extension_pv` and `tt_move_extension_non_pv`), `reply-ext=U`
 //! (`Engine::reply_extension`), with `frac-red=0|1` (`Engine::fractional_reductions`)
@@ -164,7 +164,7 @@ fn depth_report() {
         t.probe_nodes
     );
     println!(
-        "moves a node {:.2}; cuts {} first {:.1} % mean index {:.2}; re-searches {} extended {} reduced {} pruned {} fail-high reduced {} singular {} multi-cut {} table-move extended {} iir {} pv stale {} deeper {} alpha {} tt-pv {} threat {} threat-pruned {} attack-less {} table moves added {}",
+        "moves a node {:.2}; cuts {} first {:.1} % mean index {:.2}; re-searches {} extended {} reduced {} pruned {} fail-high reduced {} singular {} multi-cut {} table-move extended {} iir {} pv stale {} deeper {} alpha {} tt-pv {} threat {} threat-pruned {} attack-less {}",
         t.generated as f64 / t.interior.max(1) as f64,
         t.cuts,
         100.0 * t.first_cuts as f64 / t.cuts.max(1) as f64,
@@ -184,8 +184,7 @@ fn depth_report() {
         t.tt_pv_less,
         t.threat_reduced,
         t.threat_pruned,
-        t.attack_less,
-        t.tt_moves_added
+        t.attack_less
     );
 }
 
@@ -238,9 +237,6 @@ fn set_option(e: &mut Engine, option: &str) {
         "threat-red" => e.threat_reduction = n(),
         "threat-prune" => e.threat_prune_depth = n(),
         "attack-less" => e.continuous_attack_less = n(),
-        "ttm-always" => e.tt_move_beyond_width = n() != 0,
-        "pv-tt-cuts" => e.pv_table_cuts = n() != 0,
-        "wide-depth" => e.wide_depth = n(),
         "tt-eval" => e.tt_value_as_eval = n() != 0,
         "lmr-deeper" => e.lmr_deeper_margin = n(),
         "root-red" => e.root_reductions = n() != 0,

@@ -63,12 +63,7 @@
 //!   off; Rapfi's about 8), `--threat-prune D` (`Engine::threat_prune_depth`, 4 by default, 0 =
 //!   off), `--frac-red on|off`
 //!   (`Engine::fractional_reductions`), `--tt-units on|off` (`Engine::table_depth_units`:
-//!   the table keeps the depth in sixteenths, not whole plies), `--ttm-always on|off`
-//!   (`Engine::tt_move_beyond_width`: the table move first even where the candidate
-//!   list's width left it out), `--pv-tt-cuts on|off` (`Engine::pv_table_cuts`: off, the
-//!   table cuts off at zero-window nodes only), `--wide-depth D` (`Engine::wide_depth`:
-//!   zero-window nodes with D or more plies left as wide as the principal variation's;
-//!   0 = off).
+//!   the table keeps the depth in sixteenths, not whole plies).
 //!
 //! A value outside its option's meaningful range is refused (exit status 2, the option
 //! and the range named): `--nodes`, `--max-moves`, `--pv-max-moves`, `--leaf-vct-vcf`
@@ -382,10 +377,6 @@ fn main() {
         }),
         setter(switch("--frac-red"), |e, on| e.fractional_reductions = on),
         setter(switch("--tt-units"), |e, on| e.table_depth_units = on),
-        setter(switch("--ttm-always"), |e, on| e.tt_move_beyond_width = on),
-        setter(switch("--pv-tt-cuts"), |e, on| e.pv_table_cuts = on),
-        // 0 turns the wide zero-window nodes off.
-        setter(at_least("--wide-depth", 0), |e, d| e.wide_depth = d),
         setter(eval_avg, |e, (on, stones)| {
             e.eval_average = on;
             e.eval_average_stones = stones;

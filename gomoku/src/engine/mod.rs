@@ -150,9 +150,6 @@ pub struct SearchStats {
     pub lmr_deepened: u64,
     /// Late moves reduced less by [`Engine::continuous_attack_less`].
     pub attack_less: u64,
-    /// Table moves searched first though the candidate list had left them out
-    /// ([`Engine::tt_move_beyond_width`]).
-    pub tt_moves_added: u64,
 }
 
 impl std::ops::AddAssign for SearchStats {
@@ -188,7 +185,6 @@ impl std::ops::AddAssign for SearchStats {
             threat_reduced,
             threat_pruned,
             attack_less,
-            tt_moves_added,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -219,7 +215,6 @@ impl std::ops::AddAssign for SearchStats {
         self.pv_stale_reduced += pv_stale_reduced;
         self.lmr_deepened += lmr_deepened;
         self.attack_less += attack_less;
-        self.tt_moves_added += tt_moves_added;
     }
 }
 
@@ -330,13 +325,6 @@ pub struct Engine {
     /// [+7, +60]) and 54.8 % of 240 at 200 ms; 12 scored 51.7 % of 240 at 100 ms (see
     /// FIGURES.md, twenty-seventh session).
     pub pv_max_moves: usize,
-    /// The fewest plies left at which a zero-window node is searched as wide as a
-    /// principal-variation node ([`Engine::pv_max_moves`] candidates instead of
-    /// [`Engine::max_moves`]): near the root the tree is small and a good move ranked
-    /// past the ninth is not lost, while late moves there are reduced by several plies
-    /// (Rapfi's move count grows with the depth left, `3 + depth^1.32`, the design
-    /// read, not the code). 0, the default, turns it off.
-    pub wide_depth: i32,
     /// Internal iterative reduction: a principal-variation or expected cut node with this
     /// many plies or more left and no transposition-table move is searched a ply
     /// shallower (its ordering has no tried best move; the next iteration finds the
@@ -560,20 +548,6 @@ pub struct Engine {
     /// search of whole plies node for node as before the depth was counted in units);
     /// change it only with an empty table ([`Engine::clear`]).
     pub table_depth_units: bool,
-    /// The transposition table's move is searched first at a calm node even when the
-    /// candidate list, cut at its width ([`Engine::max_moves`], or
-    /// [`Engine::pv_max_moves`] on the principal variation), left it out (a move
-    /// found best by a wider search of the same position, e.g. on an earlier
-    /// iteration's principal variation; chess and Gomoku engines such as Rapfi try the
-    /// table move first whatever their move generator ranks). Off: the table move is
-    /// only moved to the front when it is among the candidates.
-    pub tt_move_beyond_width: bool,
-    /// The transposition table cuts off at principal-variation nodes too (on by
-    /// default): an entry deep enough whose bound settles the window returns its value.
-    /// Off, only zero-window nodes take such cut-offs (Stockfish's and Rapfi's rule: a
-    /// principal-variation node is always searched, so its line and value come from
-    /// this search).
-    pub pv_table_cuts: bool,
     /// Per ply, the move the singular extension's test search leaves out at that ply.
     excluded: Vec<Option<Cell>>,
     /// The depth of the iteration under way, in plies (bounds the singular extension).
@@ -760,7 +734,6 @@ impl Engine {
             four_extension: false,
             max_moves: 8,
             pv_max_moves: 16,
-            wide_depth: 0,
             iir_depth: 0,
             pv_stale_reduction: 0,
             alpha_improvement_reduction: 0,
@@ -790,8 +763,6 @@ impl Engine {
             reply_extension: ONE_PLY,
             fractional_reductions: false,
             table_depth_units: false,
-            tt_move_beyond_width: false,
-            pv_table_cuts: true,
             excluded: vec![None; MAX_PLY as usize + 1],
             root_depth: 0,
             eval_average: false,

@@ -400,14 +400,10 @@ impl Engine {
         let excluded = self.excluded[ply as usize];
         let mut tt_move = None;
         let mut tt_entry = None;
-        let pv_node = beta != alpha + 1;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
             tt_entry = Some(e);
-            if self.table_depth(e.depth) >= depth
-                && excluded.is_none()
-                && (self.pv_table_cuts || !pv_node)
-            {
+            if self.table_depth(e.depth) >= depth && excluded.is_none() {
                 let s = e.score.from_tt(ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -420,6 +416,7 @@ impl Engine {
                 }
             }
         }
+        let pv_node = beta != alpha + 1;
         // On a principal variation now or before (kept only when an option reads it).
         let tt_pv = self.tt_pv_reduction_less > 0 && (pv_node || tt_entry.is_some_and(|e| e.pv));
         // 4a. Internal iterative reduction: no table move to try first, a ply less.
@@ -502,8 +499,7 @@ impl Engine {
         // 5. Moves: forced replies or the best candidates, into this ply's buffer (put
         // back before every return below).
         let mut moves = std::mem::take(&mut self.move_lists[ply as usize]);
-        let wide = pv_node || (self.wide_depth > 0 && depth >= plies(self.wide_depth));
-        let width = if wide && self.pv_max_moves > 0 {
+        let width = if pv_node && self.pv_max_moves > 0 {
             self.pv_max_moves.min(usize::MAX / 2)
         } else {
             self.width()
@@ -525,16 +521,10 @@ impl Engine {
                 moves[..=pos].rotate_right(1);
             }
         }
-        if let Some(t) = tt_move {
-            if let Some(pos) = moves.iter().position(|m| m.1 == t) {
-                moves[..=pos].rotate_right(1);
-            } else if self.tt_move_beyond_width && calm && moves.len() >= width && b.is_legal(t) {
-                // Left out by the width alone (a forced list is never cut): first, with
-                // the lowest value of the list (it ranked below every candidate kept).
-                let value = moves.last().map_or(0, |m| m.0);
-                moves.insert(0, (value, t));
-                self.stats.tt_moves_added += 1;
-            }
+        if let Some(t) = tt_move
+            && let Some(pos) = moves.iter().position(|m| m.1 == t)
+        {
+            moves[..=pos].rotate_right(1);
         }
         // A single candidate (a forced reply) gets the reply extension.
         let reply_extension = if moves.len() == 1 {
