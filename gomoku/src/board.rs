@@ -1319,9 +1319,17 @@ impl Board {
 
 fn describe(o: Outcome) -> String {
     match o {
-        Outcome::Win(Side::First) => "black won".into(),
-        Outcome::Win(Side::Second) => "white won".into(),
+        Outcome::Win(side) => format!("{} won", colour_name(side)),
         Outcome::Draw => "draw".into(),
+    }
+}
+
+/// The colour of `side`'s stones in messages: `"black"` for the side that moves first,
+/// `"white"` for the other.
+pub(crate) fn colour_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "black",
+        Side::Second => "white",
     }
 }
 

@@ -68,7 +68,7 @@
 //! This file holds the brain's state and its commands; `swap2` answers `SWAP2BOARD`,
 //! `watchdog` answers a move at its deadline, `listen` reads the input during a search.
 
-use crate::board::{Board, PlayError};
+use crate::board::{Board, PlayError, colour_name};
 use crate::cell::{Cell, CellError, MAX_SIZE, MIN_SIZE};
 use crate::decimal::{self, NumberError};
 use crate::engine::Engine;
@@ -745,7 +745,7 @@ impl Brain {
                 "ERROR TURN {}: it is the brain's turn ({} to move, after a TAKEBACK of its \
                  stone), not the opponent's; send BOARD to set up the position",
                 cell.to_xy(),
-                colour(to_move)
+                colour_name(to_move)
             )));
         }
         self.think(link)?;
@@ -777,7 +777,7 @@ impl Brain {
             return format!(
                 "ERROR PLAY {}: it is the opponent's turn ({} to move), not the brain's",
                 cell.to_xy(),
-                colour(to_move)
+                colour_name(to_move)
             );
         }
         self.own = Some(to_move);
@@ -1029,14 +1029,6 @@ impl Brain {
         return self.run_listening(io::stdin(), &mut io::stdout());
         #[cfg(not(target_os = "linux"))]
         return self.run(io::stdin().lock(), &mut io::stdout());
-    }
-}
-
-/// The colour of `side` in answers: black moves first.
-fn colour(side: Side) -> &'static str {
-    match side {
-        Side::First => "black",
-        Side::Second => "white",
     }
 }
 

@@ -253,11 +253,7 @@ pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, Suit
         };
         match b.outcome() {
             Some(Outcome::Win(side)) => {
-                let who = if side == Side::First {
-                    "black"
-                } else {
-                    "white"
-                };
+                let who = crate::board::colour_name(side);
                 return Err((i + 1, SuiteError::Finished(format!("{who} has five"))));
             }
             Some(Outcome::Draw) => {
