@@ -230,6 +230,14 @@ impl Budget {
         }
     }
 
+    /// This budget watching `stop` instead of its own stop flag (the helper threads of
+    /// a parallel search: the search's thread stops them through `stop` when it ends,
+    /// having watched the caller's flag itself).
+    pub fn with_stop(mut self, stop: StopFlag) -> Budget {
+        self.stop = Some(stop);
+        self
+    }
+
     /// A budget with no limit at all (it stops only by its own flag if given one).
     pub fn unlimited() -> Self {
         Self::new(&Limits::default())

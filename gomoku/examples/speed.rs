@@ -10,7 +10,7 @@
 //! at the horizon and the leaf VCF probe only at four-three cells
 //! (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`; both on by default
 //! now, so it searches as the default does). Search-shape variants as `name=value`
-//! after `search`: `max-moves=N` (`Engine::max_moves`) and the selective search's
+//! after `search`: `max-moves=N` (`Engine::max_moves`), `threads=N` (`Engine::threads`; a node limit then counts the first thread's nodes) and the selective search's
 //! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
 //! `hist=0|1`, `mc=0|1`, `pv-mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
 //! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `cell-eval=0|1` (`Engine::cell_eval`, 1 by default), `pattern-order=0|1` (`Engine::pattern_order`, 1 by default), `stand-pat=0|1`,
@@ -19,7 +19,9 @@
 //! (`Engine::tt_move_extension_pv` and `tt_move_extension_non_pv`), `reply-ext=U`
 //! (`Engine::reply_extension`), with `frac-red=0|1` (`Engine::fractional_reductions`)
 //! and `tt-units=0|1` (`Engine::table_depth_units`);
-//! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
+//! it also prints the mean depth reached; `ms=N` searches N milliseconds a position
+//! instead of the node limit (with `ms=` or `threads=`, the first thread's node count is
+//! printed too). `-- depth FILE NODES [name=value…]` searches
 //! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
 //! ladder games) with the engine's defaults and the root solvers, and prints how many
 //! positions it found a win in (a tactics screen on won puzzle positions), the depth
@@ -102,6 +104,7 @@ fn depth_report() {
     let mut ebf_log = 0.0;
     let mut ebf_n = 0;
     let mut tree_nodes = 0;
+    let mut main_nodes = 0;
     let mut wins = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let b = Board::parse_position(line.trim()).expect("a position");
@@ -110,7 +113,13 @@ fn depth_report() {
             set_option(&mut e, o);
         }
         let mut iters: Vec<u64> = Vec::new();
-        let info = e.search_observed(&b, &Limits::nodes(nodes), &mut |r| iters.push(r.nodes));
+        // `ms=N`: N milliseconds a position instead of the node limit.
+        let limits = match args[4..].iter().find_map(|o| o.strip_prefix("ms=")) {
+            Some(ms) => Limits::time(std::time::Duration::from_millis(ms.parse().expect("ms"))),
+            None => Limits::nodes(nodes),
+        };
+        let info = e.search_observed(&b, &limits, &mut |r| iters.push(r.nodes));
+        main_nodes += iters.last().copied().unwrap_or(0);
         let s = e.stats;
         let base = s.root_solver_nodes;
         let per: Vec<u64> = iters
@@ -140,6 +149,12 @@ fn depth_report() {
                 info.depth, info.score
             );
         }
+    }
+    if args[4..]
+        .iter()
+        .any(|o| o.starts_with("ms=") || o.starts_with("threads="))
+    {
+        println!("the first thread's nodes at its last finished iterations: {main_nodes}");
     }
     depths.sort_unstable();
     let n = depths.len().max(1) as f64;
@@ -196,6 +211,8 @@ fn set_option(e: &mut Engine, option: &str) {
     let n = || -> i32 { value.parse().expect("a number") };
     match name {
         "max-moves" => e.max_moves = n() as usize,
+        "threads" => e.threads = n() as usize,
+        "ms" => {} // read by `depth_report`
         "verbose" => {}
         "red" => e.reductions = n() != 0,
         "red-div" => e.reduction_divisor = value.parse().expect("a number"),

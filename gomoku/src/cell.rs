@@ -119,6 +119,20 @@ impl Cell {
     }
 }
 
+/// A cell as the engine's shared transposition table stores it: `x` in the low byte,
+/// `y` in the high byte (both below [`MAX_SIZE`], so never the table's "no move").
+impl zerosum::search::TableMove for Cell {
+    fn to_bits(self) -> u16 {
+        u16::from(self.x) | u16::from(self.y) << 8
+    }
+    fn from_bits(bits: u16) -> Self {
+        Cell {
+            x: bits as u8,
+            y: (bits >> 8) as u8,
+        }
+    }
+}
+
 impl fmt::Display for Cell {
     /// The people's form: `h8`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -13,8 +13,9 @@ use crate::cell::Cell;
 use crate::eval::EvalTable;
 use crate::vcf::VcfSolver;
 use crate::vct::VctSolver;
+use std::sync::Arc;
 use std::time::Duration;
-use zerosum::search::{Limits, TranspositionTable};
+use zerosum::search::{Limits, SharedTable};
 use zerosum::time::Budget;
 use zerosum::{Bound, Score};
 
@@ -220,8 +221,14 @@ impl std::ops::AddAssign for SearchStats {
 
 /// The Gomoku search engine. Owns its tables (allocated in [`Engine::new`]) so that a
 /// game's successive searches reuse them.
+///
+/// A clone copies the options and the engine's own tables (history, killers, the threat
+/// solvers' failure tables) but **shares** the transposition table, as the helper
+/// threads of a parallel search ([`Engine::threads`]) do: two clones searching at once
+/// read and write one table (safely: it is lockless, [`SharedTable`]).
+#[derive(Clone)]
 pub struct Engine {
-    tt: TranspositionTable<Cell>,
+    tt: Arc<SharedTable<Cell>>,
     vcf: VcfSolver,
     nodes: u64,
     node_limit: u64,
@@ -543,7 +550,7 @@ pub struct Engine {
     /// cut-offs fell from 44,000 to 9,500 with the table move's extension at 4,1
     /// units, and the mean depth from 10.1 to 8.7 plies; with this, 38,000 and 9.0).
     /// The table's replacement weighs an entry's age against its depth
-    /// (`depth − 4 · age`, see [`TranspositionTable`](zerosum::search::TranspositionTable)):
+    /// (`depth − 4 · age`, see [`SharedTable`](zerosum::search::SharedTable)):
     /// in units, 4 is a quarter ply, so old entries stay longer. Off by default (whole plies: the
     /// search of whole plies node for node as before the depth was counted in units);
     /// change it only with an empty table ([`Engine::clear`]).
@@ -656,7 +663,19 @@ pub struct Engine {
     leaf_count: u32,
     /// The last search's counters ([`SearchStats`]).
     pub stats: SearchStats,
+    /// Threads the tree search runs on (1, the default, searches on the caller's thread
+    /// alone; at most [`MAX_THREADS`]): "Lazy SMP", every extra thread searching the same
+    /// root iterations (some depths skipped) on its own copy of the engine, all sharing
+    /// the transposition table, until the caller's thread ends its search, whose result
+    /// is the answer unless another thread finished a deeper iteration with a higher
+    /// value. The root solvers run before, on the caller's thread. With more than
+    /// one thread a node limit counts the caller's thread's nodes only (the reported
+    /// count is all threads'), and results are no longer reproducible.
+    pub threads: usize,
 }
+
+/// The most threads [`Engine::threads`] uses.
+pub const MAX_THREADS: usize = 64;
 
 /// One ply of search depth in the units the tree search counts depth in (sixteenths of
 /// a ply): the depth left at a node below the root is a whole number of these units, so
@@ -707,7 +726,7 @@ impl Engine {
     /// An engine with a transposition table of `tt_mib` MiB.
     pub fn new(tt_mib: usize) -> Engine {
         Engine {
-            tt: TranspositionTable::new(tt_mib),
+            tt: Arc::new(SharedTable::new(tt_mib)),
             vcf: VcfSolver::new(1 << 16),
             nodes: 0,
             node_limit: u64::MAX,
@@ -792,6 +811,7 @@ impl Engine {
             leaf_samples: Vec::new(),
             leaf_count: 0,
             stats: SearchStats::default(),
+            threads: 1,
         }
     }
 

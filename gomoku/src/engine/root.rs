@@ -5,7 +5,10 @@
 
 use super::moves::attacks;
 use super::negamax::is_calm;
-use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, ONE_PLY, SearchInfo, SearchStats, plies};
+use super::{
+    Candidate, Engine, KILLER_PLIES, MAX_DEPTH, MAX_THREADS, ONE_PLY, SearchInfo, SearchStats,
+    plies,
+};
 use crate::board::Board;
 use crate::cell::Cell;
 use crate::pattern::Pattern;
@@ -399,7 +402,7 @@ impl Engine {
         if moves.len() > root_width {
             moves.truncate(root_width);
         }
-        let mut scores: Vec<(Cell, Score, Bound)> = moves
+        let scores: Vec<(Cell, Score, Bound)> = moves
             .iter()
             .map(|&(_, c)| (c, Score::DRAW, Bound::Upper))
             .collect();
@@ -481,7 +484,80 @@ impl Engine {
             let calm = is_calm(&b);
             self.record_static_value(&mut b, 0, calm);
         }
+        let helpers = self.threads.clamp(1, MAX_THREADS) - 1;
+        if helpers == 0 {
+            self.deepen(&mut b, &moves, scores, max_depth, 0, &mut info, observer);
+            return info;
+        }
+        // Lazy SMP: helper threads search the same root, each on its own copy of the
+        // engine's state and all on the one transposition table, until this thread's
+        // search ends; the table carries their work to it. A helper that finished a
+        // deeper iteration with a higher value gives the answer instead (Stockfish's
+        // choice of the best thread before its vote, 2015–2018).
+        let stop = zerosum::search::StopFlag::new();
+        let results = std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..=helpers)
+                .map(|index| {
+                    let mut helper = self.clone();
+                    helper.budget = self.budget.clone().with_stop(stop.clone());
+                    helper.threads = 1;
+                    // Its own count: the root solvers' nodes are this thread's.
+                    helper.nodes = 0;
+                    let (mut b, moves, scores) = (b.clone(), moves.clone(), scores.clone());
+                    let mut info = info.clone();
+                    scope.spawn(move || {
+                        helper.deepen(
+                            &mut b,
+                            &moves,
+                            scores,
+                            max_depth,
+                            index,
+                            &mut info,
+                            &mut |_| {},
+                        );
+                        info
+                    })
+                })
+                .collect();
+            self.deepen(&mut b, &moves, scores, max_depth, 0, &mut info, observer);
+            stop.stop();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a helper thread of the search panicked"))
+                .collect::<Vec<SearchInfo>>()
+        });
+        let (mut nodes, elapsed) = (info.nodes, info.elapsed);
+        for helper in results {
+            nodes += helper.nodes;
+            if helper.best.is_some() && helper.depth > info.depth && helper.score > info.score {
+                info = helper;
+            }
+        }
+        (info.nodes, info.elapsed) = (nodes, elapsed);
+        info
+    }
+
+    /// Iterative deepening PVS over the root `moves` (ordering value, cell) of `b`, with
+    /// `scores` (cell, value, bound) in the order to search them, to at most `max_depth`
+    /// plies, into `info` (best move, value, depth, candidates, principal variation,
+    /// nodes); `observer` is called after each finished iteration. `helper` is 0 for the
+    /// search's own thread; a Lazy SMP helper thread (1, 2, …) skips some depths, by
+    /// Stockfish's skip pattern, so that the threads spread over neighbouring depths.
+    #[allow(clippy::too_many_arguments)]
+    fn deepen(
+        &mut self,
+        b: &mut Board,
+        moves: &[(i32, Cell)],
+        mut scores: Vec<(Cell, Score, Bound)>,
+        max_depth: u32,
+        helper: usize,
+        info: &mut SearchInfo,
+        observer: &mut zerosum::Observer<'_, Cell>,
+    ) {
         'deepening: for depth in 1..=max_depth {
+            if helper > 0 && depth < max_depth && skips(helper, depth) {
+                continue;
+            }
             self.root_depth = depth as i32;
             // Principal variation search over the root moves, best first, full window.
             let mut alpha = -Score::INFINITE;
@@ -493,7 +569,7 @@ impl Engine {
             let child_depth = plies(depth as i32 - 1);
             let root_reducing = self.root_reductions
                 && self.reductions
-                && is_calm(&b)
+                && is_calm(b)
                 && plies(depth as i32) >= plies(self.reduction_depth);
             for k in 0..scores.len() {
                 let c = scores[k].0;
@@ -507,7 +583,7 @@ impl Engine {
                 // root, a null window at the reduced depth first.
                 let r = if root_reducing && k >= ROOT_REDUCTION_FROM {
                     let value = moves.iter().find(|m| m.1 == c).map_or(0, |m| m.0);
-                    if self.is_quiet_move(&b, c, value) {
+                    if self.is_quiet_move(b, c, value) {
                         let r = self.reduction(plies(depth as i32), k, 0, true, 0);
                         r.saturating_sub(plies(self.pv_reduction_less))
                             .clamp(0, (child_depth - ONE_PLY).max(0))
@@ -519,21 +595,21 @@ impl Engine {
                 };
                 b.play_unchecked(c);
                 let s = if k == 0 {
-                    -self.negamax(&mut b, child_depth, -beta, -alpha, 1, false)
+                    -self.negamax(b, child_depth, -beta, -alpha, 1, false)
                 } else {
                     let reduced = if r > 0 {
                         self.stats.reduced += 1;
-                        -self.negamax(&mut b, child_depth - r, -alpha - 1, -alpha, 1, true)
+                        -self.negamax(b, child_depth - r, -alpha - 1, -alpha, 1, true)
                     } else {
                         alpha + 1
                     };
                     let s = if reduced > alpha && !self.aborted {
-                        -self.negamax(&mut b, child_depth, -alpha - 1, -alpha, 1, true)
+                        -self.negamax(b, child_depth, -alpha - 1, -alpha, 1, true)
                     } else {
                         reduced
                     };
                     if s > alpha && s < beta && !self.aborted {
-                        -self.negamax(&mut b, child_depth, -beta, -alpha, 1, false)
+                        -self.negamax(b, child_depth, -beta, -alpha, 1, false)
                     } else {
                         s
                     }
@@ -600,7 +676,7 @@ impl Engine {
             observer(&Report {
                 depth,
                 score: info.score,
-                pv: self.pv_from_tt(&b, scores[0].0, 16),
+                pv: self.pv_from_tt(b, scores[0].0, 16),
                 nodes: self.nodes,
                 elapsed,
                 nodes_per_second: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
@@ -617,17 +693,29 @@ impl Engine {
                 break;
             }
         }
-        let best = info.best.expect("a root move exists");
-        info.pv = self.pv_from_tt(&b, best, 16);
-        info.nodes = self.nodes;
-        info.elapsed = self.budget.elapsed();
         // The tree's value is never a proof, not even a decisive one: below the root it
         // searches only the best candidates at quiet nodes (and reduces or prunes late
         // ones), so a win is one against the defences it searched, and a loss one over
         // the moves it tried (`SearchInfo::exact`).
         info.exact = false;
-        info
+        info.nodes = self.nodes;
+        info.elapsed = self.budget.elapsed();
+        if let Some(best) = info.best {
+            info.pv = self.pv_from_tt(b, best, 16);
+        }
     }
+}
+
+/// Whether Lazy SMP helper thread `helper` (1, 2, …) skips iteration `depth`: Stockfish's
+/// skip pattern (its `SkipSize` and `SkipPhase` tables, 2015–2019), which lets the
+/// first helper search the even depths, the next two every other pair of depths, and
+/// so on, so that the threads are spread over the next few depths rather than all on
+/// the same one.
+fn skips(helper: usize, depth: u32) -> bool {
+    const SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    let i = (helper - 1) % SIZE.len();
+    ((depth + PHASE[i]) / SIZE[i]) % 2 == 1
 }
 
 /// Whether a decisive `score` with `bound` proves the game's result: a win that is the

@@ -160,3 +160,41 @@ fn the_evaluations_parts_add_up_to_it() {
         assert_eq!(evaluate_parts(&empty, &table), (Score::DRAW, Score::DRAW));
     }
 }
+
+/// A search on several threads (`Engine::threads`, Lazy SMP on the shared table) ends
+/// when its own thread ends, under a node limit, a depth or a time limit alike, and
+/// answers with a legal move that heads its principal variation and its candidates;
+/// under a bare depth it finishes that depth. The positions are a quiet opening, a
+/// middle game and one where the opponent threatens (its open three).
+#[test]
+fn a_search_on_several_threads_answers_within_its_limits() {
+    let positions = [
+        "15f:h8i9",
+        "15f:h8i10k6g10k7g9k8k9i9g7g8h10j10f8l12k11k5k4",
+        "15f:h8a1h9a2h10",
+    ];
+    for position in positions {
+        let b = Board::parse_position(position).unwrap();
+        for limits in [
+            Limits::nodes(5_000),
+            Limits::depth(6),
+            Limits::time(Duration::from_millis(30)),
+        ] {
+            let mut engine = Engine::new(4);
+            engine.threads = 3;
+            let info = engine.search(&b, &limits);
+            let best = info.best.expect("a move");
+            assert!(b.is_legal(best), "{position}: {best}");
+            assert_eq!(info.pv.first(), Some(&best), "{position}: {info:?}");
+            assert_eq!(info.candidates[0].cell, best, "{position}: {info:?}");
+            let mut line = b.clone();
+            for &c in &info.pv {
+                assert!(line.is_legal(c), "{position}: pv {:?}", info.pv);
+                line.play_unchecked(c);
+            }
+            if limits.depth.is_some() && !info.exact {
+                assert_eq!(info.depth, 6, "{position}: {info:?}");
+            }
+        }
+    }
+}
