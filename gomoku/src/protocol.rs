@@ -12,7 +12,7 @@
 //! as the brain's own move, without a search, and echoed back; refused with `ERROR` when
 //! the opponent is to move, as a `TURN` is while the brain is, after a `TAKEBACK` of its
 //! own stone: a stone never goes down in the wrong colour), `INFO key value` (no answer; `timeout_turn`, `timeout_match`,
-//! `time_left` (signed: a negative clock is an empty one), `max_memory`, `rule`,
+//! `time_left` (signed: a negative clock is an empty one), `max_memory`, `thread_num`, `rule`,
 //! `game_type`, `folder` are read, unknown keys ignored; `rule` is the protocol's bit
 //! mask: 0, 1 and 4 are played, each also with the continuous-game bit 2 (answered with
 //! a `MESSAGE` saying so); a `rule` we cannot play (caro, 5, …) is answered with a
@@ -59,6 +59,9 @@
 //! The transposition table gets what the limit leaves after [`BRAIN_MEMORY`], from
 //! [`MIN_TABLE_MIB`] to [`MAX_TABLE_MIB`]; a limit below [`MIN_MEMORY`] (about 10 MB)
 //! cannot be met: the brain says so in a `MESSAGE` and plays with its smallest table.
+//! Threads: `INFO thread_num` sets the engine's search threads ([`Engine::threads`],
+//! [`Brain::search_threads`]); each beyond the first takes [`HELPER_MEMORY`] from the
+//! table's share of the limit.
 //! The engine and its tables are allocated at `START` when the limit is known, else
 //! when `INFO max_memory` comes (managers send it after `START`), an old table freed
 //! before a new one is made; only a brain never told a limit allocates at its first
@@ -104,8 +107,10 @@ pub const ABOUT: &str =
 /// Default `timeout_turn` when the manager sends none, in ms.
 pub const DEFAULT_TURN_MS: u64 = 5_000;
 
-/// Budget of a move when `timeout_turn` is 0 ("play as fast as possible"), in ms.
-pub const FAST_TURN_MS: u64 = 100;
+/// Budget of a move when `timeout_turn` is 0 ("play as fast as possible"), in ms: as
+/// short as the shortest limits managers send (a 10 ms move still searches about 8
+/// plies), so that 0 is never slower than a small limit.
+pub const FAST_TURN_MS: u64 = 10;
 
 /// Swap2 after three stones: the search score (in evaluation units, for white to move)
 /// within which the position counts as even, and we place two more stones and let the
@@ -142,6 +147,8 @@ pub struct Brain {
     time_left: Option<i64>,
     /// `INFO max_memory` in bytes (`Some(0)`: no limit; `None`: none sent yet).
     max_memory: Option<u64>,
+    /// `INFO thread_num`: the most threads the manager lets the brain use (1 until sent).
+    thread_num: u64,
     block: Option<Block>,
     /// The brain's own colour once known: the side it was last asked to move for
     /// (`BEGIN`, `TURN`, `BOARD`) or played with `PLAY`; `None` after `START`, `RESTART`
@@ -197,6 +204,7 @@ impl Brain {
             timeout_match: 0,
             time_left: None,
             max_memory: None,
+            thread_num: 1,
             block: None,
             own: None,
             node_limit: None,
@@ -292,14 +300,38 @@ impl Brain {
             .unwrap_or(Duration::ZERO)
     }
 
+    /// The threads the engine searches on ([`Engine::threads`]): `INFO thread_num` (0
+    /// read as 1), at most the processors this process may run on and
+    /// [`crate::MAX_THREADS`], and no more than `max_memory` holds with the
+    /// smallest table ([`HELPER_MEMORY`] each thread beyond the first).
+    pub fn search_threads(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let wanted = usize::try_from(self.thread_num)
+            .unwrap_or(usize::MAX)
+            .clamp(1, cores.min(crate::engine::MAX_THREADS));
+        match self.max_memory {
+            None | Some(0) => wanted,
+            Some(limit) => {
+                let spare = limit.saturating_sub(MIN_MEMORY) / HELPER_MEMORY;
+                wanted.min(
+                    usize::try_from(spare)
+                        .unwrap_or(usize::MAX)
+                        .saturating_add(1),
+                )
+            }
+        }
+    }
+
     /// The size of the engine's transposition table, in MiB: what `max_memory` leaves
-    /// after [`BRAIN_MEMORY`], from [`MIN_TABLE_MIB`] to [`MAX_TABLE_MIB`] (the largest
-    /// when no limit was sent, or 0, no limit).
+    /// after [`BRAIN_MEMORY`] and [`HELPER_MEMORY`] for each search thread beyond the
+    /// first ([`Brain::search_threads`]), from [`MIN_TABLE_MIB`] to [`MAX_TABLE_MIB`]
+    /// (the largest when no limit was sent, or 0, no limit).
     pub fn table_mib(&self) -> usize {
         match self.max_memory {
             None | Some(0) => MAX_TABLE_MIB,
             Some(limit) => {
-                let left = limit.saturating_sub(BRAIN_MEMORY) >> 20;
+                let helpers = (self.search_threads() - 1) as u64 * HELPER_MEMORY;
+                let left = limit.saturating_sub(BRAIN_MEMORY + helpers) >> 20;
                 usize::try_from(left)
                     .unwrap_or(usize::MAX)
                     .clamp(MIN_TABLE_MIB, MAX_TABLE_MIB)
@@ -317,6 +349,7 @@ impl Brain {
             let mut engine = Engine::new(mib);
             // The watchdog answers for a search that is late: it keeps no reserve of its own.
             engine.lag_reserve = false;
+            engine.threads = self.search_threads();
             if let Some(table) = self.eval {
                 engine.use_feature_table(table);
             }
@@ -826,7 +859,7 @@ impl Brain {
                 Ok(ms) => self.time_left = Some(ms),
                 Err(e) => return Some(info_ignored(&key, value, cut, e)),
             },
-            "timeout_turn" | "timeout_match" | "max_memory" | "rule" => {
+            "timeout_turn" | "timeout_match" | "max_memory" | "rule" | "thread_num" => {
                 return match decimal::unsigned(value) {
                     Ok(n) => self.info_unsigned(&key, value, n),
                     Err(e) => Some(info_ignored(&key, value, cut, e)),
@@ -844,10 +877,25 @@ impl Brain {
         match key {
             "timeout_turn" => self.timeout_turn = num,
             "timeout_match" => self.timeout_match = num,
+            "thread_num" => {
+                self.thread_num = num;
+                if self.board.is_some() {
+                    // The table may shrink to leave room for the threads' memory.
+                    self.ensure_engine();
+                }
+                let threads = self.search_threads();
+                if let Some(e) = self.engine.as_mut() {
+                    e.threads = threads;
+                }
+            }
             "max_memory" => {
                 self.max_memory = Some(num);
                 if self.board.is_some() {
                     self.ensure_engine();
+                }
+                let threads = self.search_threads();
+                if let Some(e) = self.engine.as_mut() {
+                    e.threads = threads;
                 }
                 if num != 0 && num < MIN_MEMORY {
                     return Some(format!(
@@ -897,9 +945,20 @@ impl Brain {
                 if block.bad == 1 { "" } else { "s" }
             ))?;
         }
+        let count = |field| block.stones.iter().filter(|s| s.1 == field).count();
+        let (own, opp) = (count(1), count(2));
         match self.set_board(&block.stones) {
             Some(error) => link.write(&error),
-            None => self.think(link),
+            None => {
+                if own != opp && opp != own + 1 {
+                    let to_move = self.board.as_ref().map(|b| colour_name(b.side_to_move()));
+                    link.write(&format!(
+                        "MESSAGE BOARD has {own} own and {opp} opponent stones, which alternate play cannot give (equal counts, or the opponent one stone ahead): set up as sent, {} to move",
+                        to_move.unwrap_or("black")
+                    ))?;
+                }
+                self.think(link)
+            }
         }
     }
 
@@ -1192,6 +1251,11 @@ pub const MIN_TABLE_MIB: usize = 1;
 /// 300 ms to 1 s a move with a 1 MiB table, less the table: 8.2 MiB in a test build,
 /// 7.4 MiB in a release build; 9 MiB keeps a margin.
 pub const BRAIN_MEMORY: u64 = 9 << 20;
+
+/// What each search thread beyond the first ([`Brain::search_threads`]) adds to
+/// [`BRAIN_MEMORY`], in bytes: its copy of the engine's threat solvers' tables (about 3
+/// MiB: the root VCF's and VCT's failure tables, 64 Ki entries each) and its stack.
+pub const HELPER_MEMORY: u64 = 4 << 20;
 
 /// The least `max_memory` the brain can keep, in bytes: [`BRAIN_MEMORY`] and the
 /// smallest table. A lower limit is answered with a `MESSAGE` saying it cannot be met,

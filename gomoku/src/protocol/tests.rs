@@ -344,7 +344,8 @@ fn time_budget_follows_info() {
         &mut b,
         "INFO timeout_turn 0\nINFO timeout_match 0\nINFO time_left 100000\n",
     );
-    assert_eq!(ms(&b), 93);
+    // "As fast as possible": FAST_TURN_MS, 10 - 3 (the least margin) - 0.175.
+    assert_eq!(ms(&b), 6);
 }
 
 /// The search's time counts from the command's arrival, and the wait reserve is
@@ -562,13 +563,15 @@ fn protocol_table() {
         ("START 15\nBOARD\n7,7,1\n8,8,2\nDONE", &[Ok, Move]),
         ("START 15\nBOARD\n7,7,3\nDONE", &[Ok, Move]),
         // Bad lines are skipped and reported; the good ones still make the position.
+        // (One stone of ours and none of theirs: a second `MESSAGE` says no alternate
+        // play gives those counts.)
         (
             "START 15\nBOARD\n7,7,4\nx\n1,1,1\nDONE\nABOUT",
-            &[Ok, Message, Move, About],
+            &[Ok, Message, Message, Move, About],
         ),
         (
             "START 15\nBOARD\n1,1,1\n15,3,2\nDONE\nABOUT",
-            &[Ok, Message, Move, About],
+            &[Ok, Message, Message, Move, About],
         ),
         ("START 15\nSWAP2BOARD\n7,7\nx\n9,9\nDONE", &[Ok, Error]),
         ("START 15\nBOARD\n7,7,1\n7,7,2\nDONE", &[Ok, Error]),
@@ -636,7 +639,13 @@ fn board_with_one_stone_more_of_ours_is_searched_for_us() {
         "START 15\nBOARD\n7,7,1\n7,6,2\n7,8,1\n0,0,2\n7,9,1\n0,1,2\n7,10,1\n0,2,2\n10,0,1\n0,3,2\n12,12,1\nDONE\n",
     );
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines, vec!["OK", "7,11"], "{out}");
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!((lines[0], lines[2]), ("OK", "7,11"), "{out}");
+    // New-user report 40: such counts were taken silently.
+    assert_eq!(
+        lines[1],
+        "MESSAGE BOARD has 6 own and 5 opponent stones, which alternate play cannot give (equal counts, or the opponent one stone ahead): set up as sent, black to move"
+    );
     let board = b.board().unwrap();
     assert_eq!(board.stone_count(), 12);
     assert_eq!(
@@ -692,7 +701,14 @@ fn takeback_removes_the_stone_on_its_cell() {
         &mut b,
         "START 15\nBOARD\n7,7,1\n7,8,1\n0,0,2\n0,5,1\nDONE\n",
     );
-    let reply = out.lines().nth(1).unwrap().to_string();
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("MESSAGE BOARD has 3 own and 1 opponent stones"),
+        "{out}"
+    );
+    let reply = out.lines().nth(2).unwrap().to_string();
     assert_eq!(
         talk(
             &mut b,
@@ -1252,6 +1268,47 @@ fn restart_clears_the_engine() {
     );
     assert!(out.ends_with("\nOK\n"), "{out}");
     assert_eq!(answer(&mut b), answer(&mut fresh));
+}
+
+/// `INFO thread_num` sets the engine's search threads: 0 is read as 1, no more than the
+/// processors, and no more than `max_memory` holds (each thread beyond the first takes
+/// `HELPER_MEMORY` from the table); the brain then answers its moves as before.
+#[test]
+fn thread_num_sets_the_search_threads_within_the_memory() {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut b = Brain::new().with_node_limit(3_000);
+    assert_eq!(b.search_threads(), 1);
+    assert_eq!(talk(&mut b, "INFO thread_num 0\n"), "");
+    assert_eq!(b.search_threads(), 1);
+    let limit = 50 << 20;
+    let out = talk(
+        &mut b,
+        &format!("INFO thread_num 3\nINFO max_memory {limit}\nSTART 15\nBEGIN\nTURN 6,6\n"),
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[1..].iter().all(|l| Cell::parse_xy(l).is_ok()),
+        "{out}"
+    );
+    let threads = 3.min(cores);
+    assert_eq!(b.search_threads(), threads);
+    assert_eq!(b.engine.as_ref().unwrap().threads, threads);
+    let helpers = (threads as u64 - 1) * HELPER_MEMORY;
+    assert_eq!(b.table_mib() as u64, (limit - BRAIN_MEMORY - helpers) >> 20);
+    // Room for the smallest table and not one thread more.
+    let tight = MIN_MEMORY + HELPER_MEMORY - 1;
+    assert_eq!(talk(&mut b, &format!("INFO max_memory {tight}\n")), "");
+    assert_eq!(b.search_threads(), 1);
+    assert_eq!(b.engine.as_ref().unwrap().threads, 1);
+    // One thread: the table gets the 4 MiB a second thread would have needed.
+    assert_eq!(b.table_mib() as u64, (tight - BRAIN_MEMORY) >> 20);
+    assert_eq!(
+        talk(&mut b, "INFO max_memory 0\nINFO thread_num 100000\n"),
+        ""
+    );
+    assert_eq!(b.search_threads(), cores.min(crate::engine::MAX_THREADS));
+    assert!(Cell::parse_xy(talk(&mut b, "TURN 9,9\n").trim()).is_ok());
 }
 
 /// `PLAY x,y` (the manager's answer to a `SUGGEST`) plays the cell as the brain's own
