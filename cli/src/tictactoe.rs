@@ -24,7 +24,8 @@ pub enum Command {
     Play {
         #[command(flatten)]
         common: crate::play::CommonArgs,
-        /// Board size COLSxROWS (at most 64 cells; default 3x3). With --position, the
+        /// Board size COLSxROWS (at most 64 cells; default 3x3), or COLSxROWSxK with the
+        /// stones in a row to win (as --k, which must then agree). With --position, the
         /// position is read on this board (the flat form of its cells, or rows that
         /// must agree with it), as `bestmove --size` reads its lines.
         #[arg(long, value_name = "COLSxROWS", allow_hyphen_values = true)]
@@ -56,7 +57,8 @@ const FAR_BEYOND_EMPTIES: u32 = 22;
 /// Which board the input positions are on.
 #[derive(Args, Debug, Clone)]
 pub struct BoardArgs {
-    /// Board size COLSxROWS (e.g. 4x4, 5x4). Without it, each line's own form decides:
+    /// Board size COLSxROWS (e.g. 4x4, 5x4), or COLSxROWSxK with the stones in a row to
+    /// win (as --k, which must then agree). Without it, each line's own form decides:
     /// 9 characters for 3x3, or rows separated by '/'.
     #[arg(long, value_name = "COLSxROWS", allow_hyphen_values = true)]
     size: Option<String>,
@@ -129,9 +131,10 @@ fn board_form(size: Option<&str>, k: Option<u32>) -> Result<BoardForm, String> {
     }
 }
 
-/// The board of `--size` (default 3x3) with `--k` (default the smaller side); an error
-/// names the option that is wrong: `--size`, `--k`, or both when `--k` does not fit the
-/// `--size` board.
+/// The board of `--size` (default 3x3; `COLSxROWS`, or `COLSxROWSxK` with its own
+/// `k`) with `--k` (default the size's own `k`, else the smaller side); an error names
+/// the option that is wrong: `--size`, `--k`, or both when `--k` does not fit the
+/// `--size` board or differs from the `k` written in it.
 fn shape_of(size: Option<&str>, k: Option<u32>) -> Result<Shape, String> {
     let text = size.unwrap_or("3x3");
     let probe: Shape = text.parse().map_err(|e| format!("--size: {e}"))?;
@@ -139,7 +142,14 @@ fn shape_of(size: Option<&str>, k: Option<u32>) -> Result<Shape, String> {
         return Ok(probe);
     };
     let option = if size.is_some() { "--size/--k" } else { "--k" };
-    Shape::parse_size(text, k).map_err(|e| format!("{option}: {e}"))
+    let own_k = text.contains(" k=") || text.split(['x', 'X', '×']).count() == 3;
+    if own_k && probe.k != k {
+        return Err(format!(
+            "--size/--k: the size {text:?} has k = {}, --k is {k}",
+            probe.k
+        ));
+    }
+    Shape::new(probe.cols, probe.rows, k).map_err(|e| format!("{option}: {e}"))
 }
 
 /// The board of one input line, read as `form` says; the error names what is wrong.
@@ -418,6 +428,28 @@ pub fn run(command: Command) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `--size` with its own k (new-user report 40: `3x3x2 --k 3` was called "not of
+    /// the form COLSxROWS" while `3x3x2` alone was taken).
+    #[test]
+    fn a_size_with_its_own_k_agrees_with_k_or_is_refused() {
+        let shape = |size: &str, k| shape_of(Some(size), k);
+        assert_eq!(shape("3x3x2", None).unwrap().k, 2);
+        assert_eq!(shape("3x3x2", Some(2)).unwrap().k, 2);
+        assert_eq!(shape("4x4", Some(3)).unwrap().k, 3);
+        assert_eq!(shape("4x4 k=3", Some(3)).unwrap().k, 3);
+        assert_eq!(
+            shape("3x3x2", Some(3)).unwrap_err(),
+            "--size/--k: the size \"3x3x2\" has k = 2, --k is 3"
+        );
+        assert!(
+            shape("3x3", Some(9))
+                .unwrap_err()
+                .starts_with("--size/--k: ")
+        );
+        assert!(shape("3x3x9", None).unwrap_err().starts_with("--size: "));
+        assert!(shape_of(None, Some(9)).unwrap_err().starts_with("--k: "));
+    }
 
     fn distance_solver() -> Solver {
         Solver::new(SolverConfig {

@@ -103,6 +103,29 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// The perfect line from `board` after its solved best move `first`: each following
+    /// move the solver's best (the fastest win, the slowest loss) in the position before
+    /// it, to the end of the game or until `budget` runs out (the line then stops there),
+    /// with the nodes those solves took. The root's solve leaves its table to them, so
+    /// they are cheap.
+    fn perfect_line(&mut self, board: &Board, first: Cell, budget: &Budget) -> (Vec<Cell>, u64) {
+        let (mut line, mut nodes) = (vec![first], 0);
+        let mut b = board.clone();
+        b.play(first);
+        while b.outcome().is_none() {
+            let Some(s) = self.solver.solve_with_budget(&b, budget) else {
+                break;
+            };
+            nodes += s.nodes;
+            let Some(mv) = s.best_move else { break };
+            line.push(mv);
+            b.play(mv);
+        }
+        (line, nodes)
+    }
+}
+
 impl zerosum::Engine for Engine {
     type Game = Board;
     type Level = Level;
@@ -126,7 +149,13 @@ impl zerosum::Engine for Engine {
                 if let Some(s) = self.solver.solve_with_budget(board, &part) {
                     let r = s.best_move.map(|mv| {
                         let depth = board.empty_count();
-                        SearchResult::solved(mv, s.score, depth, s.nodes, budget.elapsed())
+                        let mut r =
+                            SearchResult::solved(mv, s.score, depth, s.nodes, budget.elapsed());
+                        let (pv, nodes) = self.perfect_line(board, mv, &part);
+                        r.pv = pv;
+                        r.stats.nodes += nodes;
+                        r.stats.elapsed = budget.elapsed();
+                        r
                     });
                     if let Some(r) = r {
                         observer(&r.report());

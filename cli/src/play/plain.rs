@@ -175,7 +175,7 @@ pub fn play<G: PlayGame>(
                 let command = text.to_ascii_lowercase();
                 match command.as_str() {
                     "" => continue,
-                    "quit" | "exit" => return Ok(()),
+                    "quit" | "exit" | "q" => return Ok(()),
                     "help" | "?" => {
                         let all = session.game.legal_moves();
                         // Up to 9 moves are listed whole; more are cut to 8 and a count.
