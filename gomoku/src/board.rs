@@ -1317,7 +1317,8 @@ impl Board {
     }
 }
 
-fn describe(o: Outcome) -> String {
+/// How a finished game ended, for messages: `"black won"`, `"white won"` or `"draw"`.
+pub(crate) fn describe(o: Outcome) -> String {
     match o {
         Outcome::Win(side) => format!("{} won", colour_name(side)),
         Outcome::Draw => "draw".into(),

@@ -71,7 +71,7 @@
 //! This file holds the brain's state and its commands; `swap2` answers `SWAP2BOARD`,
 //! `watchdog` answers a move at its deadline, `listen` reads the input during a search.
 
-use crate::board::{Board, PlayError, colour_name};
+use crate::board::{Board, PlayError, colour_name, describe};
 use crate::cell::{Cell, CellError, MAX_SIZE, MIN_SIZE};
 use crate::decimal::{self, NumberError};
 use crate::engine::Engine;
@@ -445,8 +445,9 @@ impl Brain {
         let Some(board) = self.board.as_ref() else {
             return link.write("ERROR no game started (send START first)");
         };
-        if board.outcome().is_some() {
-            return link.write("ERROR the game is over");
+        if let Some(o) = board.outcome() {
+            // As a move after the end is refused: who won, and that no move follows.
+            return link.write(&refused(&PlayError::GameOver(describe(o))));
         }
         let mut top = Vec::new();
         Engine::candidate_moves(board, 1, &mut top);

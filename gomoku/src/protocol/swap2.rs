@@ -2,7 +2,7 @@
 //! and five stones, each a comparison of searched positions within one move's time.
 
 use super::{Brain, SWAP2_BALANCE, refused};
-use crate::board::Board;
+use crate::board::{Board, PlayError, describe};
 use crate::cell::Cell;
 use crate::engine::Engine;
 use std::time::{Duration, Instant};
@@ -45,8 +45,8 @@ impl Brain {
                 return refused(&e);
             }
         }
-        if b.outcome().is_some() {
-            return "ERROR the game is over".into();
+        if let Some(o) = b.outcome() {
+            return refused(&PlayError::GameOver(describe(o)));
         }
         self.ensure_engine();
         // A move's deadline: the hard limit less the reserve for the waits the brain

@@ -1311,6 +1311,20 @@ fn thread_num_sets_the_search_threads_within_the_memory() {
     assert!(Cell::parse_xy(talk(&mut b, "TURN 9,9\n").trim()).is_ok());
 }
 
+/// A brain asked to move in a finished game names the result, as a move after the end
+/// is refused (new-user report 40: the first was a bare "the game is over").
+#[test]
+fn a_finished_game_is_named_alike_whatever_asks_for_a_move() {
+    let mut b = Brain::new().with_node_limit(300);
+    let over = "ERROR the game is over (white won); no more moves";
+    let out = talk(
+        &mut b,
+        "START 15\nBOARD\n5,5,1\n0,0,2\n6,6,1\n0,1,2\n7,7,1\n0,2,2\n9,9,1\n0,3,2\n11,11,1\n0,4,2\nDONE\nTURN 1,1\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines, ["OK", over, over], "{out}");
+}
+
 /// `PLAY x,y` (the manager's answer to a `SUGGEST`) plays the cell as the brain's own
 /// move without a search and echoes it; it can be taken back; bad cells are refused
 /// with `ERROR` and the game goes on (the protocol description at gomocup.org).
