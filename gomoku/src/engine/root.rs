@@ -492,8 +492,9 @@ impl Engine {
         // Lazy SMP: helper threads search the same root, each on its own copy of the
         // engine's state and all on the one transposition table, until this thread's
         // search ends; the table carries their work to it. A helper that finished a
-        // deeper iteration with a higher value gives the answer instead (Stockfish's
-        // choice of the best thread before its vote, 2015–2018).
+        // deeper iteration and values its move higher gives the answer instead
+        // (Stockfish's choice of the best thread before its vote, 2015–2018: the
+        // depths compared are finished ones).
         let stop = zerosum::search::StopFlag::new();
         let results = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..=helpers)
@@ -506,7 +507,7 @@ impl Engine {
                     let (mut b, moves, scores) = (b.clone(), moves.clone(), scores.clone());
                     let mut info = info.clone();
                     scope.spawn(move || {
-                        helper.deepen(
+                        let done = helper.deepen(
                             &mut b,
                             &moves,
                             scores,
@@ -515,22 +516,25 @@ impl Engine {
                             &mut info,
                             &mut |_| {},
                         );
-                        info
+                        (info, done)
                     })
                 })
                 .collect();
-            self.deepen(&mut b, &moves, scores, max_depth, 0, &mut info, observer);
+            let done = self.deepen(&mut b, &moves, scores, max_depth, 0, &mut info, observer);
             stop.stop();
-            handles
+            let helpers: Vec<(SearchInfo, u32)> = handles
                 .into_iter()
                 .map(|h| h.join().expect("a helper thread of the search panicked"))
-                .collect::<Vec<SearchInfo>>()
+                .collect();
+            (done, helpers)
         });
+        let (mut done, helpers) = results;
         let (mut nodes, elapsed) = (info.nodes, info.elapsed);
-        for helper in results {
+        for (helper, helper_done) in helpers {
             nodes += helper.nodes;
-            if helper.best.is_some() && helper.depth > info.depth && helper.score > info.score {
+            if helper.best.is_some() && helper_done > done && helper.score > info.score {
                 info = helper;
+                done = helper_done;
             }
         }
         (info.nodes, info.elapsed) = (nodes, elapsed);
@@ -543,6 +547,7 @@ impl Engine {
     /// nodes); `observer` is called after each finished iteration. `helper` is 0 for the
     /// search's own thread; a Lazy SMP helper thread (1, 2, …) skips some depths, by
     /// Stockfish's skip pattern, so that the threads spread over neighbouring depths.
+    /// Returns the depth of the last iteration it finished (0 when none).
     #[allow(clippy::too_many_arguments)]
     fn deepen(
         &mut self,
@@ -553,7 +558,8 @@ impl Engine {
         helper: usize,
         info: &mut SearchInfo,
         observer: &mut zerosum::Observer<'_, Cell>,
-    ) {
+    ) -> u32 {
+        let mut done = 0;
         'deepening: for depth in 1..=max_depth {
             if helper > 0 && depth < max_depth && skips(helper, depth) {
                 continue;
@@ -665,6 +671,7 @@ impl Engine {
             iter_scores.sort_by_key(|m| std::cmp::Reverse(m.1));
             iter_scores.insert(0, head);
             scores = iter_scores;
+            done = depth;
             info.best = Some(scores[0].0);
             info.score = scores[0].1;
             info.depth = depth;
@@ -703,6 +710,7 @@ impl Engine {
         if let Some(best) = info.best {
             info.pv = self.pv_from_tt(b, best, 16);
         }
+        done
     }
 }
 

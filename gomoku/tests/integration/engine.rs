@@ -163,7 +163,8 @@ fn the_evaluations_parts_add_up_to_it() {
 
 /// A search on several threads (`Engine::threads`, Lazy SMP on the shared table) ends
 /// when its own thread ends, under a node limit, a depth or a time limit alike, and
-/// answers with a legal move that heads its principal variation and its candidates;
+/// answers with a legal move that heads its principal variation and is one of its
+/// candidates;
 /// under a bare depth it finishes that depth. The positions are a quiet opening, a
 /// middle game and one where the opponent threatens (its open three).
 #[test]
@@ -186,7 +187,12 @@ fn a_search_on_several_threads_answers_within_its_limits() {
             let best = info.best.expect("a move");
             assert!(b.is_legal(best), "{position}: {best}");
             assert_eq!(info.pv.first(), Some(&best), "{position}: {info:?}");
-            assert_eq!(info.candidates[0].cell, best, "{position}: {info:?}");
+            // (Not always the first: a move that beat it in an unfinished iteration is
+            // played, and the candidates stay the last finished iteration's.)
+            assert!(
+                info.candidates.iter().any(|c| c.cell == best),
+                "{position}: {info:?}"
+            );
             let mut line = b.clone();
             for &c in &info.pv {
                 assert!(line.is_legal(c), "{position}: pv {:?}", info.pv);
