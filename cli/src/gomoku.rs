@@ -58,6 +58,12 @@ pub enum Command {
     Bestmove {
         #[command(flatten)]
         limits: LimitArgs<gomoku::Level>,
+        /// Search threads sharing the transposition table (Lazy SMP; default 1, whose
+        /// answers under --nodes are reproducible: with more, a node limit counts the
+        /// first thread's nodes).
+        #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true,
+              value_parser = crate::whole::whole::<usize>(1, gomoku::MAX_THREADS as u64))]
+        threads: usize,
     },
     /// The value of every candidate cell the engine searched, best first:
     /// `<position> <cell>:<value> <cell>:<=<value> …` (`<=`: an upper bound, `>=`: a lower
@@ -68,6 +74,12 @@ pub enum Command {
     Analyze {
         #[command(flatten)]
         limits: LimitArgs<gomoku::Level>,
+        /// Search threads sharing the transposition table (Lazy SMP; default 1, whose
+        /// answers under --nodes are reproducible: with more, a node limit counts the
+        /// first thread's nodes).
+        #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true,
+              value_parser = crate::whole::whole::<usize>(1, gomoku::MAX_THREADS as u64))]
+        threads: usize,
     },
     /// Speaks the Gomocup protocol on standard input/output (the `pbrain-zerosum` engine).
     Pbrain,
@@ -103,17 +115,19 @@ pub fn run(command: Command) -> ExitCode {
                 })
             })
         }
-        Command::Bestmove { limits } => {
+        Command::Bestmove { limits, threads } => {
             limits.warn_if_too_deep(HOURS_DEEP, HOURS_DEEP_TEXT);
             let mut engine = Engine::new(16);
+            engine.threads = threads;
             crate::limits::bestmove(&mut engine, &limits, |line| {
                 let board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 Ok((board.to_string(), board))
             })
         }
-        Command::Analyze { limits } => {
+        Command::Analyze { limits, threads } => {
             limits.warn_if_too_deep(HOURS_DEEP, HOURS_DEEP_TEXT);
             let mut engine = Engine::new(16);
+            engine.threads = threads;
             let parse = |line: &str| {
                 let board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 Ok((board.to_string(), board))

@@ -15,6 +15,36 @@ fn run(bin: &str, args: &[&str], input: &str) -> (String, String, bool) {
 const ZEROSUM: &str = env!("CARGO_BIN_EXE_zerosum");
 const PBRAIN: &str = env!("CARGO_BIN_EXE_pbrain-zerosum");
 
+/// `--threads N` searches on N threads (bestmove and analyze): every line is answered
+/// with a legal move; 0 and more than `gomoku::MAX_THREADS` are refused by name.
+#[test]
+fn bestmove_and_analyze_search_on_threads() {
+    let input = "15f:h8i9\n15f:h8a1h9a2h10\n";
+    for command in ["bestmove", "analyze"] {
+        let (out, err, ok) = run(
+            ZEROSUM,
+            &["gomoku", command, "--threads", "3", "--nodes", "3000"],
+            input,
+        );
+        assert!(ok, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        assert!(lines[0].starts_with("15f:h8i9 "), "{out}");
+        // White must stop the open three h8-h9-h10 at h7 or h11.
+        if command == "bestmove" {
+            assert!(
+                lines[1].starts_with("15f:h8a1h9a2h10 bestmove h11 ")
+                    || lines[1].starts_with("15f:h8a1h9a2h10 bestmove h7 "),
+                "{out}"
+            );
+        }
+    }
+    for bad in ["0", "65", "-1"] {
+        let (_, err, ok) = run(ZEROSUM, &["gomoku", "bestmove", "--threads", bad], "");
+        assert!(!ok && err.contains("--threads"), "{bad}: {err}");
+    }
+}
+
 #[test]
 fn solve_prints_vcf_lines_and_names_bad_lines() {
     let input = "# black: open three h8 i8 j8\nh8a1i8a3j8a5\n\n15f:h8i9\n15f:h8h8\n";
