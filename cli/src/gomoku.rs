@@ -1,7 +1,7 @@
 //! `zerosum gomoku …` commands.
 
 use crate::limits::LimitArgs;
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 use gomoku::vcf::VcfSolver;
 use gomoku::{Board, Engine, Notation};
 use std::process::ExitCode;
@@ -58,12 +58,8 @@ pub enum Command {
     Bestmove {
         #[command(flatten)]
         limits: LimitArgs<gomoku::Level>,
-        /// Search threads sharing the transposition table (Lazy SMP; default 1, whose
-        /// answers under --nodes are reproducible: with more, a node limit counts the
-        /// first thread's nodes).
-        #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true,
-              value_parser = crate::whole::whole::<usize>(1, gomoku::MAX_THREADS as u64))]
-        threads: usize,
+        #[command(flatten)]
+        threads: ThreadArgs,
     },
     /// The value of every candidate cell the engine searched, best first:
     /// `<position> <cell>:<value> <cell>:<=<value> …` (`<=`: an upper bound, `>=`: a lower
@@ -74,17 +70,24 @@ pub enum Command {
     Analyze {
         #[command(flatten)]
         limits: LimitArgs<gomoku::Level>,
-        /// Search threads sharing the transposition table (Lazy SMP; default 1, whose
-        /// answers under --nodes are reproducible: with more, a node limit counts the
-        /// first thread's nodes).
-        #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true,
-              value_parser = crate::whole::whole::<usize>(1, gomoku::MAX_THREADS as u64))]
-        threads: usize,
+        #[command(flatten)]
+        threads: ThreadArgs,
     },
     /// Speaks the Gomocup protocol on standard input/output (the `pbrain-zerosum` engine).
     Pbrain,
     /// Plays a match between two Gomocup engines from openings, colours swapped in pairs.
     Match(crate::gomoku_match::MatchArgs),
+}
+
+/// The search threads of `bestmove` and `analyze`.
+#[derive(Args, Debug, Clone)]
+pub struct ThreadArgs {
+    /// Search threads sharing the transposition table (Lazy SMP; default 1, whose
+    /// answers under --nodes are reproducible: with more, a node limit counts the
+    /// first thread's nodes).
+    #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true,
+          value_parser = crate::whole::whole::<usize>(1, gomoku::MAX_THREADS as u64))]
+    threads: usize,
 }
 
 /// Runs one `zerosum gomoku` command.
@@ -118,7 +121,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Bestmove { limits, threads } => {
             limits.warn_if_too_deep(HOURS_DEEP, HOURS_DEEP_TEXT);
             let mut engine = Engine::new(16);
-            engine.threads = threads;
+            engine.threads = threads.threads;
             crate::limits::bestmove(&mut engine, &limits, |line| {
                 let board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 Ok((board.to_string(), board))
@@ -127,7 +130,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Analyze { limits, threads } => {
             limits.warn_if_too_deep(HOURS_DEEP, HOURS_DEEP_TEXT);
             let mut engine = Engine::new(16);
-            engine.threads = threads;
+            engine.threads = threads.threads;
             let parse = |line: &str| {
                 let board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 Ok((board.to_string(), board))

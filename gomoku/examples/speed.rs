@@ -106,6 +106,11 @@ fn depth_report() {
     let mut tree_nodes = 0;
     let mut main_nodes = 0;
     let mut wins = 0;
+    // `ms=N`: N milliseconds a position instead of the node limit.
+    let limits = match args[4..].iter().find_map(|o| o.strip_prefix("ms=")) {
+        Some(ms) => Limits::time(std::time::Duration::from_millis(ms.parse().expect("ms"))),
+        None => Limits::nodes(nodes),
+    };
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let b = Board::parse_position(line.trim()).expect("a position");
         let mut e = Engine::new(16);
@@ -113,11 +118,6 @@ fn depth_report() {
             set_option(&mut e, o);
         }
         let mut iters: Vec<u64> = Vec::new();
-        // `ms=N`: N milliseconds a position instead of the node limit.
-        let limits = match args[4..].iter().find_map(|o| o.strip_prefix("ms=")) {
-            Some(ms) => Limits::time(std::time::Duration::from_millis(ms.parse().expect("ms"))),
-            None => Limits::nodes(nodes),
-        };
         let info = e.search_observed(&b, &limits, &mut |r| iters.push(r.nodes));
         main_nodes += iters.last().copied().unwrap_or(0);
         let s = e.stats;

@@ -339,9 +339,10 @@ impl Brain {
         }
     }
 
-    /// Makes the engine with a table of [`Brain::table_mib`], unless it has one already.
-    /// An engine with a table of another size is dropped first, so that the two are
-    /// never held at once (a manager checks the peak of the brain's memory).
+    /// Makes the engine with a table of [`Brain::table_mib`], unless it has one already,
+    /// and gives it [`Brain::search_threads`]. An engine with a table of another size is
+    /// dropped first, so that the two are never held at once (a manager checks the peak
+    /// of the brain's memory).
     fn ensure_engine(&mut self) {
         let mib = self.table_mib();
         if self.engine.is_none() || self.tt_mib != mib {
@@ -349,7 +350,6 @@ impl Brain {
             let mut engine = Engine::new(mib);
             // The watchdog answers for a search that is late: it keeps no reserve of its own.
             engine.lag_reserve = false;
-            engine.threads = self.search_threads();
             if let Some(table) = self.eval {
                 engine.use_feature_table(table);
             }
@@ -358,6 +358,12 @@ impl Brain {
             }
             self.engine = Some(engine);
             self.tt_mib = mib;
+        }
+        // Every search comes through here: the threads as `thread_num` and the memory
+        // allow now.
+        let threads = self.search_threads();
+        if let Some(e) = self.engine.as_mut() {
+            e.threads = threads;
         }
     }
 
@@ -884,19 +890,11 @@ impl Brain {
                     // The table may shrink to leave room for the threads' memory.
                     self.ensure_engine();
                 }
-                let threads = self.search_threads();
-                if let Some(e) = self.engine.as_mut() {
-                    e.threads = threads;
-                }
             }
             "max_memory" => {
                 self.max_memory = Some(num);
                 if self.board.is_some() {
                     self.ensure_engine();
-                }
-                let threads = self.search_threads();
-                if let Some(e) = self.engine.as_mut() {
-                    e.threads = threads;
                 }
                 if num != 0 && num < MIN_MEMORY {
                     return Some(format!(

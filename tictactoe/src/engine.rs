@@ -101,9 +101,7 @@ impl Engine {
         self.searcher
             .search_within(&mut b, &mut LineEvaluator, depth, budget, observer)
     }
-}
 
-impl Engine {
     /// The perfect line from `board` after its solved best move `first`: each following
     /// move the solver's best (the fastest win, the slowest loss) in the position before
     /// it, to the end of the game or until `budget` runs out (the line then stops there),
@@ -182,6 +180,56 @@ impl zerosum::Engine for Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A solved move's principal variation is the whole perfect line: played out, it
+    /// ends the game as the score says (a draw, or the winner after exactly the plies of
+    /// `win in N`), and every position on it keeps the root's value by the plain
+    /// reference search (`zerosum::search::minimax` to the end of the game, an
+    /// independent algorithm).
+    #[test]
+    fn a_solved_move_comes_with_its_perfect_line() {
+        use zerosum::{Engine as _, Outcome};
+        // No evaluation is ever read: 9 plies reach the end of every line.
+        let value =
+            |b: &Board| zerosum::search::minimax(&mut b.clone(), 9, &mut |_: &Board| Score::DRAW);
+        for text in [
+            ".........",
+            "x...o....",
+            "xo.......",
+            "xx.oo....",
+            "x.o.x.o..",
+        ] {
+            let board = Board::parse(text).unwrap();
+            let mover = board.side_to_move();
+            let root = value(&board).signum();
+            let r = Engine::new(1).think(&board, &Limits::default(), &mut |_| {});
+            assert!(
+                r.exact && r.pv.first() == r.best_move.as_ref(),
+                "{text}: {r:?}"
+            );
+            let mut b = board.clone();
+            for (k, &mv) in r.pv.iter().enumerate() {
+                assert!(b.is_legal(mv), "{text}: {:?}", r.pv);
+                b.play(mv);
+                if b.outcome().is_none() {
+                    let v = value(&b).signum();
+                    let for_mover = if b.side_to_move() == mover { v } else { -v };
+                    assert_eq!(for_mover, root, "{text}: after {:?}", &r.pv[..=k]);
+                }
+            }
+            let expected = if r.score == Score::DRAW {
+                Outcome::Draw
+            } else {
+                assert_eq!(
+                    r.score.plies_to_end(),
+                    Some(r.pv.len() as u32),
+                    "{text}: {r:?}"
+                );
+                Outcome::Win(if r.score.is_win() { mover } else { !mover })
+            };
+            assert_eq!(b.outcome(), Some(expected), "{text}: {r:?}");
+        }
+    }
 
     #[test]
     fn an_impossible_table_is_an_error() {

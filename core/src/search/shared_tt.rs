@@ -11,6 +11,7 @@
 //! they help each other only through the table (as Stockfish does since 2015).
 
 use super::TtEntry;
+use super::tt::{BUCKET, bucket_count, bucket_index, replacement_worth};
 use crate::{Bound, Score, TableAllocError};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -34,8 +35,6 @@ impl TableMove for u8 {
     }
 }
 
-/// Entries a bucket (one 64-byte cache line).
-const BUCKET: usize = 4;
 /// The offset added to a score to store it unsigned in [`SCORE_BITS`] bits.
 const SCORE_BITS: u32 = 22;
 const SCORE_OFFSET: i64 = 1 << (SCORE_BITS - 1);
@@ -100,12 +99,7 @@ impl<M: TableMove> SharedTable<M> {
     ///
     /// [`TableAllocError`] with the table's size in bytes.
     pub fn try_new(mib: usize) -> Result<Self, TableAllocError> {
-        let budget = mib.saturating_mul(1 << 20) / (BUCKET_WORDS * 8);
-        let len = if budget <= 1 {
-            1
-        } else {
-            1usize << (usize::BITS - 1 - budget.leading_zeros())
-        };
+        let len = bucket_count(mib, BUCKET_WORDS * 8);
         // A bucket's worth more, to start the buckets on a cache line.
         let words = len
             .checked_mul(BUCKET_WORDS)
@@ -143,9 +137,7 @@ impl<M: TableMove> SharedTable<M> {
     /// The words of `key`'s bucket: entry `i`'s check word at `2i`, its data at `2i + 1`.
     #[inline]
     fn bucket(&self, key: u64) -> &[AtomicU64] {
-        // The high bits of the product, as `TranspositionTable` indexes.
-        let b = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & self.mask;
-        let start = self.offset + b * BUCKET_WORDS;
+        let start = self.offset + bucket_index(key, self.mask) * BUCKET_WORDS;
         &self.words[start..start + BUCKET_WORDS]
     }
 
@@ -189,23 +181,25 @@ impl<M: TableMove> SharedTable<M> {
         let bucket = self.bucket(key);
         let words: [u64; BUCKET] =
             std::array::from_fn(|i| bucket[SLOT_WORDS * i + 1].load(Ordering::Relaxed));
-        let held = |i: usize| Self::read(bucket, i, key);
-        let slot = match (0..BUCKET).find(|&i| held(i).is_some()) {
-            Some(i) => i,
+        // The key's own entry (and its data word), else an empty one, else the least worth.
+        let held = (0..BUCKET).find_map(|i| Self::read(bucket, i, key).map(|w| (i, w)));
+        let slot = match held {
+            Some((i, _)) => i,
             None => match words.iter().position(|&w| w & OCCUPIED_BIT == 0) {
                 Some(i) => i,
                 None => (0..BUCKET)
                     .min_by_key(|&i| {
                         let w = words[i];
-                        let age = generation.wrapping_sub((w >> GENERATION_SHIFT) as u8) as i32;
-                        ((w >> DEPTH_SHIFT) as u32 & DEPTH_MAX) as i32 - 4 * age
+                        let depth = (w >> DEPTH_SHIFT) as u32 & DEPTH_MAX;
+                        replacement_worth(depth, (w >> GENERATION_SHIFT) as u8, generation)
                     })
                     .unwrap_or(0),
             },
         };
-        let mv = match mv {
-            Some(m) => m.to_bits(),
-            None => held(slot).map_or(NO_MOVE, |w| (w >> MOVE_SHIFT) as u16),
+        let mv = match (mv, held) {
+            (Some(m), _) => m.to_bits(),
+            (None, Some((_, w))) => (w >> MOVE_SHIFT) as u16,
+            (None, None) => NO_MOVE,
         };
         let data = encode(score, depth, bound, mv, generation, pv);
         bucket[SLOT_WORDS * slot + 1].store(data, Ordering::Relaxed);

@@ -28,7 +28,33 @@ pub struct TtEntry<M> {
     pub pv: bool,
 }
 
-const BUCKET: usize = 4;
+/// Entries a bucket, in both tables ([`TranspositionTable`], [`super::SharedTable`]).
+pub(super) const BUCKET: usize = 4;
+
+/// The number of buckets of `bucket_bytes` bytes in at most `mib` MiB: the largest power
+/// of two that fits, at least 1.
+pub(super) fn bucket_count(mib: usize, bucket_bytes: usize) -> usize {
+    let budget = mib.saturating_mul(1 << 20) / bucket_bytes.max(1);
+    if budget <= 1 {
+        1
+    } else {
+        1usize << (usize::BITS - 1 - budget.leading_zeros())
+    }
+}
+
+/// The bucket of `key` among `mask + 1` (a power of two) buckets: the high bits of a
+/// multiplicative hash, as games' low key bits are often structured.
+#[inline]
+pub(super) fn bucket_index(key: u64, mask: usize) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask
+}
+
+/// What keeping an entry of stored `depth`, written in search `written`, is worth when
+/// the search now is `generation`: `depth − 4·age` (the lowest is replaced).
+#[inline]
+pub(super) fn replacement_worth(depth: u32, written: u8, generation: u8) -> i64 {
+    i64::from(depth) - 4 * i64::from(generation.wrapping_sub(written))
+}
 
 /// A transposition table of `2^k` buckets of four entries, sized in MiB.
 ///
@@ -62,12 +88,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// [`TableAllocError`] with the table's size in bytes.
     pub fn try_new(mib: usize) -> Result<Self, TableAllocError> {
         let entry = std::mem::size_of::<Option<TtEntry<M>>>().max(1);
-        let budget = mib.saturating_mul(1 << 20) / (entry * BUCKET);
-        let buckets = if budget <= 1 {
-            1
-        } else {
-            1usize << (usize::BITS - 1 - budget.leading_zeros())
-        };
+        let buckets = bucket_count(mib, entry * BUCKET);
         let len = buckets * BUCKET;
         let mut entries = Vec::new();
         entries
@@ -99,8 +120,7 @@ impl<M: Copy> TranspositionTable<M> {
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        // Use the high bits for the index: games' low key bits are often structured.
-        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & self.mask) * BUCKET
+        bucket_index(key, self.mask) * BUCKET
     }
 
     /// The entry for `key`, if stored.
@@ -178,8 +198,7 @@ impl<M: Copy> TranspositionTable<M> {
                 None => {
                     let worth = |e: &Option<TtEntry<M>>| {
                         let e = e.as_ref().expect("bucket is full");
-                        let age = generation.wrapping_sub(e.generation) as i32;
-                        e.depth as i32 - 4 * age
+                        replacement_worth(u32::from(e.depth), e.generation, generation)
                     };
                     (0..BUCKET).min_by_key(|&i| worth(&bucket[i])).unwrap_or(0)
                 }
