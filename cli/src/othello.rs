@@ -79,11 +79,13 @@ pub enum Command {
     /// printed as a whole disc difference, like the exact analysis).
     ///
     /// Exact values cost one solve per legal move (see `solve` for how long); the spinner
-    /// on a terminal shows the move being solved and an estimate of the time left.
+    /// on a terminal shows the move being solved and an estimate of the time left. With
+    /// --depth, --time-ms and --nodes bound the whole analysis of a position: when they
+    /// end it first, the values are those of the deepest depth finished (at least 1 ply)
+    /// and the line ends `discs (evaluation; depth D of N within the limit)`.
     Analyze {
         /// Search depth in plies with the evaluation instead of exact solving.
-        #[arg(long, value_name = "PLIES", conflicts_with_all = ["time_ms", "nodes"],
-              allow_negative_numbers = true,
+        #[arg(long, value_name = "PLIES", allow_negative_numbers = true,
               value_parser = crate::whole::whole::<u32>(1, crate::limits::MAX_DEPTH_PLIES))]
         depth: Option<u32>,
         #[command(flatten)]
@@ -113,9 +115,8 @@ pub enum Command {
     Perft {
         /// The deepest depth, in plies (at most twice the empty squares, 120 from the
         /// start; from the start depth 15 takes hours and depth 20 years).
-        #[arg(allow_negative_numbers = true,
-              value_parser = crate::whole::whole::<u64>(0, u64::MAX))]
-        depth: u64,
+        #[arg(allow_negative_numbers = true, value_parser = parse_perft_depth)]
+        depth: PerftDepth,
         /// The position (`<64 squares> <X|O>`), the start position by default.
         #[arg(long, allow_hyphen_values = true, value_parser = parse_position)]
         position: Option<Othello>,
@@ -158,6 +159,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Analyze { depth, limits } => {
             if let Some(d) = depth
                 && d >= ANALYZE_MINUTES_DEEP
+                && limits.unbounded()
             {
                 diag!("warning: --depth {d}: {ANALYZE_MINUTES_DEEP_TEXT}");
             }
@@ -355,7 +357,8 @@ fn analyze_line(
         Some(d) => {
             // Each line as if alone: nothing an earlier line left in the tables.
             zerosum::Engine::clear(engine);
-            let values = engine.analyze_depth(&g, d);
+            let budget = zerosum::time::Budget::new(&limits.limits());
+            let (values, cut) = engine.analyze_depth_within(&g, d, &budget);
             let evaluated = values.iter().filter(|v| !v.exact).count();
             let mut items: Vec<String> = values
                 .iter()
@@ -367,14 +370,15 @@ fn analyze_line(
                     }
                 })
                 .collect();
-            items.push(
-                match evaluated {
-                    0 => "discs",
-                    n if n == values.len() => "discs (evaluation)",
-                    _ => "discs (evaluation; whole numbers exact)",
-                }
-                .to_string(),
-            );
+            // The depth reached when a limit ended the search before `d`.
+            let cut = cut
+                .map(|reached| format!("; depth {reached} of {d} within the limit"))
+                .unwrap_or_default();
+            items.push(match evaluated {
+                0 => "discs".to_string(),
+                n if n == values.len() => format!("discs (evaluation{cut})"),
+                _ => format!("discs (evaluation; whole numbers exact{cut})"),
+            });
             items
         }
     };
@@ -436,16 +440,45 @@ fn parse_position(text: &str) -> Result<Othello, String> {
     parse(text)
 }
 
+/// `perft`'s depth as typed: a whole number of plies, its digits as many as the user
+/// likes. Beyond `u64` it is held as `u64::MAX` with its text kept, so that the error
+/// names the position's longest game (at most 128 plies), not the type's limit.
+#[derive(Clone, Debug)]
+pub struct PerftDepth {
+    /// The depth in plies (`u64::MAX` for any larger number).
+    plies: u64,
+    /// The digits typed.
+    text: String,
+}
+
+/// `perft`'s depth: plain decimal digits of any length, refused as every whole-number
+/// option refuses a sign or a non-number.
+fn parse_perft_depth(text: &str) -> Result<PerftDepth, crate::whole::WholeError> {
+    let plies = match crate::whole::whole::<u64>(0, u64::MAX)(text) {
+        Err(crate::whole::WholeError::TooLarge(_)) => u64::MAX,
+        other => other?,
+    };
+    Ok(PerftDepth {
+        plies,
+        text: text.to_string(),
+    })
+}
+
 /// The perft depth (and empty squares) from which `perft` warns that it will take hours.
 const HOURS_OF_PERFT: u32 = 15;
 
-fn run_perft(depth: u64, position: Option<Othello>, edax: bool) -> ExitCode {
+fn run_perft(depth: PerftDepth, position: Option<Othello>, edax: bool) -> ExitCode {
     let g = position.unwrap_or_default();
     let empties = 64 - g.stones_on_board();
-    if let Err(e) = othello::perft::check_depth(g.board(), depth) {
+    if let Err(e) = othello::perft::check_depth(g.board(), depth.plies) {
+        // The error names the depth as typed, whatever its size.
+        let e = e
+            .to_string()
+            .replacen(&depth.plies.to_string(), &depth.text, 1);
         diag!("error: {e}");
         return ExitCode::from(2);
     }
+    let depth = depth.plies;
     // Within the longest game: at most 128 plies.
     let depth = u32::try_from(depth).expect("a depth within the longest game");
     if depth.min(empties) >= HOURS_OF_PERFT {

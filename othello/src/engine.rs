@@ -242,8 +242,26 @@ impl Engine {
     /// final disc differences, the others evaluations in hundredths of a disc; the order
     /// compares both in hundredths.
     pub fn analyze_depth(&mut self, game: &Othello, depth: u32) -> Vec<MoveValue> {
-        let root = self.analyze_midgame(game, depth).root_moves;
-        self.root_move_values(game, &root)
+        self.analyze_depth_within(game, depth, &Budget::unlimited())
+            .0
+    }
+
+    /// [`Engine::analyze_depth`] unless `budget` (time, nodes, stop flag) runs out
+    /// first: then every move's value at the deepest depth finished (at least 1 ply).
+    /// Returns the values, best first, and the depth in plies of that shallower
+    /// analysis when the budget cut it (`None` when the values are those of `depth`, or
+    /// final sooner: every line ended the game or proved a win or loss).
+    pub fn analyze_depth_within(
+        &mut self,
+        game: &Othello,
+        depth: u32,
+        budget: &Budget,
+    ) -> (Vec<MoveValue>, Option<u32>) {
+        let r = self.analyze_midgame_within(game, depth, budget);
+        let values = self.root_move_values(game, &r.root_moves);
+        let final_sooner = r.exact || values.iter().all(|v| v.exact);
+        let cut = (r.depth < depth.max(1) && !final_sooner).then_some(r.depth);
+        (values, cut)
     }
 
     /// The values of an analysis search's root moves (`root`, from

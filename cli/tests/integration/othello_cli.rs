@@ -39,6 +39,63 @@ fn perft_prints_depth_and_count() {
     assert!(err.contains("64"), "{err}");
 }
 
+/// New-user report 40: a depth beyond the longest game is named against the position's
+/// longest game however many digits it has (before, a number beyond 64 bits was named
+/// against the type's limit).
+#[test]
+fn perft_names_the_longest_game_for_any_depth() {
+    for depth in ["121", "99999999999999999999"] {
+        let (ok, out, err) = run(&["othello", "perft", depth], "");
+        assert!(!ok && out.is_empty(), "{out}");
+        assert!(
+            err.contains(&format!("perft depth {depth} is beyond")),
+            "{err}"
+        );
+        assert!(err.contains("(the largest depth is 120)"), "{err}");
+    }
+    // FFO #20 has 6 empty squares: at most 12 plies.
+    let (ok, _, err) = run(&["othello", "perft", "13", "--position", FFO20], "");
+    assert!(!ok);
+    assert!(err.contains("(the largest depth is 12)"), "{err}");
+}
+
+/// New-user report 40: `analyze --depth` takes `--time-ms` and `--nodes`; a limit that
+/// ends the search first gives the deepest finished depth's values and says so.
+#[test]
+fn analyze_depth_is_bounded_by_a_limit() {
+    let (ok, shallow, _) = run(
+        &["othello", "analyze", "--depth", "1"],
+        &format!("{START}\n"),
+    );
+    assert!(ok);
+    let (ok, out, _) = run(
+        &["othello", "analyze", "--depth", "30", "--nodes", "1"],
+        &format!("{START}\n"),
+    );
+    assert!(ok);
+    // One node: depth 1 (which always finishes) and nothing deeper.
+    assert_eq!(
+        out,
+        shallow.replace(
+            "discs (evaluation)",
+            "discs (evaluation; depth 1 of 30 within the limit)"
+        )
+    );
+    // A limit that the depth fits in changes nothing.
+    let (ok, deep, _) = run(
+        &["othello", "analyze", "--depth", "4"],
+        &format!("{START}\n"),
+    );
+    assert!(ok);
+    let (ok, out, _) = run(
+        &["othello", "analyze", "--depth", "4", "--time-ms", "600000"],
+        &format!("{START}\n"),
+    );
+    assert!(ok);
+    assert_eq!(out, deep);
+    assert!(deep.ends_with(" discs (evaluation)\n"), "{deep}");
+}
+
 /// A reader that stops after the first line (`perft 30 | head -1`) ends perft quietly
 /// with success, not a panic on the broken pipe.
 #[test]

@@ -189,7 +189,9 @@ impl<G: Game> Searcher<G> {
     }
 
     /// In analysis mode every root move is searched with the full window, so every
-    /// [`RootMove`] score is exact (slower; for "the value of every move").
+    /// [`RootMove`] score is exact (slower; for "the value of every move"). A search
+    /// that its budget cuts then answers with the last iteration it finished (depth 1
+    /// always finishes): every root move valued at that one depth.
     pub fn set_analysis(&mut self, on: bool) {
         self.analysis = on;
     }
@@ -266,7 +268,10 @@ impl<G: Game> Searcher<G> {
             self.checks_enabled = depth > 1;
             let horizon_before = self.stats.horizon_nodes;
             let (completed, first_done) = self.search_root(game, eval, depth, &mut root);
-            if !completed && !first_done {
+            // A cut iteration's best move stands when its first move was searched in
+            // full. In analysis mode every root move's value must come from one depth,
+            // so a cut iteration is dropped whole: the result is the last finished one.
+            if !completed && (!first_done || self.analysis) {
                 break;
             }
             result.best_move = Some(root[0].mv);

@@ -195,3 +195,39 @@ fn searcher_under_a_node_limit_still_returns_a_legal_move() {
         }
     }
 }
+
+/// An analysis that its node limit cuts answers with the last iteration it finished:
+/// every root move valued at that one depth, as plain minimax values it (before, a cut
+/// iteration's root moves mixed its values with the previous iteration's).
+#[test]
+fn a_cut_analysis_values_every_move_at_the_depth_it_finished() {
+    let mut analysis = Searcher::<Board>::new(4);
+    analysis.set_analysis(true);
+    let mut eval = hashed_eval;
+    let mut cut = 0;
+    for b in random_4x4_positions(30, 21) {
+        for nodes in [1, 30, 300, 3000] {
+            analysis.clear();
+            let r = analysis.search(&mut b.clone(), &mut eval, &Limits::nodes(nodes), |_| {});
+            assert!(r.depth >= 1, "at {b}");
+            cut += usize::from(r.depth < b.empty_count());
+            assert_eq!(r.root_moves.len(), b.empty_count() as usize, "at {b}");
+            for rm in &r.root_moves {
+                let mut after = b.clone();
+                after.play(rm.mv);
+                let v = minimax(&mut after, r.depth - 1, &mut eval);
+                let expected = match v.plies_to_end() {
+                    Some(n) if v.is_win() => Score::loss_in(n + 1),
+                    Some(n) => Score::win_in(n + 1),
+                    None => -v,
+                };
+                assert_eq!(
+                    rm.score, expected,
+                    "{} at {b}, {nodes} nodes, depth {}",
+                    rm.mv, r.depth
+                );
+            }
+        }
+    }
+    assert!(cut > 30, "the limits cut only {cut} analyses");
+}
