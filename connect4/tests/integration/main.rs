@@ -4,6 +4,7 @@ mod book;
 mod conformance;
 mod facts;
 mod parsers;
+mod perfect_line;
 mod score_table;
 mod sizes;
 mod solver_vs_minimax;
