@@ -21,6 +21,11 @@ use zerosum::{Bound, Game, Outcome, Score};
 /// Most attacker threats of the root VCT searches.
 const VCT_DEPTH: u32 = 10;
 
+/// Most VCF nodes that carry a VCT proof's main line on to the five
+/// ([`Engine::finish_vct_line`]): the attacker is left an open three or a four, a VCF of
+/// a few plies.
+const LINE_VCF_NODES: u64 = 2_000;
+
 /// Most nodes the search of the position after a single root candidate may visit under
 /// a game clock (see `Engine::single_reply_search`): the move is played whatever that
 /// search finds, which only values it, and the time it does not use is kept for the
@@ -71,6 +76,53 @@ impl Engine {
         let proof = self.vct.prove_within(b, VCT_DEPTH, limit, time);
         self.nodes += self.vct.nodes;
         proof
+    }
+
+    /// A VCT proof's main line (`line`, the attacker the side to move of `board`)
+    /// carried on to the five. The main line stops where no reply of the defender's
+    /// needed listing: after a double three, or a threat that leaves two winning cells.
+    /// There the defender's reply is a block of a winning cell if the attacker has one,
+    /// else its first candidate ([`Engine::candidate_moves_by`]) that makes no four of
+    /// its own, and the attacker's VCF follows, on at most [`LINE_VCF_NODES`] nodes
+    /// (counted in the search's). Where no VCF is found the line stays as it was.
+    fn finish_vct_line(&mut self, board: &Board, mut line: Vec<Cell>) -> Vec<Cell> {
+        let attacker = board.side_to_move();
+        let mut b = board.clone();
+        for &c in &line {
+            b.play_unchecked(c);
+        }
+        if b.outcome().is_some() {
+            return line;
+        }
+        let mut reply = None;
+        if b.side_to_move() != attacker {
+            let defender = !attacker;
+            let block = b.winning_cells(attacker).into_iter().next();
+            let choice = block.map(|i| b.cell_of(i)).or_else(|| {
+                let mut moves = Vec::new();
+                Self::candidate_moves_by(&b, usize::MAX, &mut moves, self.order());
+                let quiet = moves.iter().find(|m| !b.makes_four(b.index(m.1), defender));
+                quiet.or(moves.first()).map(|m| m.1)
+            });
+            match choice {
+                Some(c) if b.is_legal(c) => {
+                    b.play_unchecked(c);
+                    reply = Some(c);
+                }
+                _ => return line,
+            }
+        }
+        let limit = LINE_VCF_NODES.min(self.room().saturating_sub(1));
+        if limit == 0 {
+            return line;
+        }
+        let vcf = self.vcf.solve_within(&mut b, 40, limit, &self.budget);
+        self.nodes += self.vcf.nodes;
+        if let Some(vcf) = vcf {
+            line.extend(reply);
+            line.extend(vcf);
+        }
+        line
     }
 
     fn pv_from_tt(&self, board: &Board, first: Cell, max: usize) -> Vec<Cell> {
@@ -319,7 +371,7 @@ impl Engine {
                 // stops where no defence needed an answer (e.g. after a double three).
                 info.score = Score::win_in(proof.plies(&mut b));
                 info.exact = true;
-                info.pv = proof.main_line();
+                info.pv = self.finish_vct_line(&b, proof.main_line());
                 info.candidates = vec![Candidate {
                     cell: info.pv[0],
                     score: info.score,
@@ -433,6 +485,7 @@ impl Engine {
                 None if b.pattern_count(!me, Pattern::Five) > 0 => (Score::loss_in(2), true),
                 None => match self.opponent_threat(&mut b, vcf_budget, vct_budget) {
                     Some((plies, line)) => {
+                        let line = self.finish_vct_line(&b, line);
                         info.pv.extend(line);
                         (Score::loss_in(1 + plies), forced)
                     }
@@ -730,4 +783,42 @@ fn skips(helper: usize, depth: u32) -> bool {
 /// value or a lower bound of it, a loss that is the value or an upper bound of it.
 fn proven(score: Score, bound: Bound) -> bool {
     (score.is_win() && bound != Bound::Upper) || (score.is_loss() && bound != Bound::Lower)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zerosum::Notation;
+
+    /// Plays `line` from `b` and returns who made five, if anyone.
+    fn five_after(b: &Board, line: &[Cell]) -> Option<Outcome> {
+        let mut b = b.clone();
+        for &c in line {
+            assert!(b.outcome().is_none() && b.is_legal(c), "{c} in {line:?}");
+            b.play_unchecked(c);
+        }
+        b.outcome()
+    }
+
+    /// A double three: the VCT proof's main line is the threat alone (no reply needs
+    /// listing); the engine's line goes on to the five, as many plies as the proof
+    /// guarantees, and a line that ends in five is kept as it is.
+    #[test]
+    fn a_vct_line_is_carried_on_to_the_five() {
+        let b = Board::parse_position("15f:f8a1g8a2h6o15h7o14").unwrap();
+        let proof = VctSolver::new()
+            .prove(&mut b.clone(), 10, 100_000, None)
+            .expect("a double three at h8");
+        let main = proof.main_line();
+        assert_eq!(main, [Cell::new(7, 7)]);
+        let plies = proof.plies(&mut b.clone());
+        let mut engine = Engine::new(1);
+        engine.budget = Budget::unlimited();
+        let line = engine.finish_vct_line(&b, main);
+        assert_eq!(line[0], Cell::new(7, 7));
+        assert_eq!(five_after(&b, &line), Some(Outcome::Win(b.side_to_move())));
+        assert!(line.len() as u32 <= plies, "{line:?} beyond {plies} plies");
+        assert!(engine.nodes > 0);
+        assert_eq!(engine.finish_vct_line(&b, line.clone()), line);
+    }
 }
