@@ -258,30 +258,38 @@ impl Engine {
         budget: &Budget,
     ) -> (Vec<MoveValue>, Option<u32>) {
         let r = self.analyze_midgame_within(game, depth, budget);
-        let values = self.root_move_values(game, &r.root_moves);
+        let values = self.root_move_values(game, &r.root_moves, r.depth);
         let final_sooner = r.exact || values.iter().all(|v| v.exact);
         let cut = (r.depth < depth.max(1) && !final_sooner).then_some(r.depth);
         (values, cut)
     }
 
     /// The values of an analysis search's root moves (`root`, from
-    /// [`Engine::analyze_midgame`] of `game`) in discs, best first, as
-    /// [`Engine::analyze_depth`] gives them: a move whose score is a proven win or loss
-    /// (a game end within the search's depth) is solved exactly to its final disc
-    /// difference; the others keep their evaluation in hundredths of a disc.
-    pub fn root_move_values(&mut self, game: &Othello, root: &[RootMove<Move>]) -> Vec<MoveValue> {
+    /// [`Engine::analyze_midgame`] of `game`, which reached `depth` plies) in discs, best
+    /// first, as [`Engine::analyze_depth`] gives them: a move whose score is a proven win
+    /// or loss (a game end within the search's depth), or whose position has at most
+    /// `depth` empty squares (its solve costs less than the search did), is solved
+    /// exactly to its final disc difference; the others keep their evaluation in
+    /// hundredths of a disc.
+    pub fn root_move_values(
+        &mut self,
+        game: &Othello,
+        root: &[RootMove<Move>],
+        depth: u32,
+    ) -> Vec<MoveValue> {
         let mut values: Vec<MoveValue> = root
             .iter()
             .map(|rm| {
-                if !rm.score.is_decisive() {
+                let mut child = game.clone();
+                child.play(rm.mv);
+                let within = 64 - child.stones_on_board() <= depth;
+                if !rm.score.is_decisive() && !within {
                     return MoveValue {
                         mv: rm.mv,
                         value: rm.score.0,
                         exact: false,
                     };
                 }
-                let mut child = game.clone();
-                child.play(rm.mv);
                 MoveValue {
                     mv: rm.mv,
                     value: -self.solver.solve(child.board()).score,

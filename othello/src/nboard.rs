@@ -522,7 +522,7 @@ impl Session {
             // game ends within the depth, so the solve is small), not as ±64.
             for v in self
                 .engine
-                .root_move_values(&game, &r.root_moves)
+                .root_move_values(&game, &r.root_moves, r.depth)
                 .iter()
                 .take(n)
             {

@@ -59,6 +59,29 @@ fn perft_names_the_longest_game_for_any_depth() {
     assert!(err.contains("(the largest depth is 12)"), "{err}");
 }
 
+/// New-user report 41: an analysis at least as deep as the empty squares solves every
+/// move, a draw included (it was shown as the evaluation `+0.00`); its values are the
+/// exact analysis's (ties may come in another order).
+#[test]
+fn analyze_depth_past_the_end_is_exact_for_draws_too() {
+    let p = "-X--XXXX--XOOOOO-XXOOXOO-XXOXOOO-OXXOXOOOOOOOOXOOXOOOOOOXXX--OXO X";
+    let sorted = |out: &str| {
+        let mut v: Vec<String> = out.split_whitespace().skip(2).map(String::from).collect();
+        v.sort();
+        v
+    };
+    let (ok, exact, _) = run(&["othello", "analyze"], &format!("{p}\n"));
+    assert!(ok);
+    assert!(exact.contains(" a5:0 "), "{exact}");
+    let (ok, deep, _) = run(&["othello", "analyze", "--depth", "12"], &format!("{p}\n"));
+    assert!(ok);
+    assert!(deep.ends_with(" discs\n"), "{deep}");
+    let mut want = sorted(&exact);
+    want.push("discs".to_string());
+    want.sort();
+    assert_eq!(sorted(&deep), want, "{deep}");
+}
+
 /// New-user report 40: `analyze --depth` takes `--time-ms` and `--nodes`; a limit that
 /// ends the search first gives the deepest finished depth's values and says so.
 #[test]
