@@ -1019,9 +1019,10 @@ impl Brain {
                 return Some(refused(&e));
             }
         }
+        // The brain's side is the side to move, even in a finished game (a `TAKEBACK`
+        // may reopen it, and a `PLAY` then must not move for the opponent).
+        self.own = Some(b.side_to_move());
         self.board = Some(b);
-        // The brain is asked to move next: `think` records its side.
-        self.own = None;
         None
     }
 

@@ -482,7 +482,12 @@ impl Engine {
             (info.score, info.exact) = match b.outcome() {
                 Some(Outcome::Win(_)) => (Score::win_in(1), true),
                 Some(Outcome::Draw) => (Score::DRAW, true),
-                None if b.pattern_count(!me, Pattern::Five) > 0 => (Score::loss_in(2), true),
+                None if b.pattern_count(!me, Pattern::Five) > 0 => {
+                    // The opponent's five ends the line.
+                    let five = b.winning_cells(!me).into_iter().next();
+                    info.pv.extend(five.map(|i| b.cell_of(i)));
+                    (Score::loss_in(2), true)
+                }
                 None => match self.opponent_threat(&mut b, vcf_budget, vct_budget) {
                     Some((plies, line)) => {
                         let line = self.finish_vct_line(&b, line);

@@ -1431,4 +1431,25 @@ fn turn_and_play_never_put_a_stone_down_in_the_wrong_colour() {
     // A new game: the colour is not known until the brain moves, and PLAY makes it black.
     assert_eq!(talk(&mut b, "RESTART\nPLAY 7,7\n"), "OK\n7,7\n");
     assert_eq!(b.board().unwrap().stone(cell("7,7")), Some(Side::First));
+    // New-user report 41: a BOARD whose game is over still tells the brain its colour
+    // (black here: equal counts). The opponent's five taken back leaves white to move, so
+    // a PLAY, the brain's own move, is refused instead of moving for white.
+    let board =
+        "BOARD\n0,0,2\n1,0,2\n2,0,2\n3,0,2\n0,5,1\n1,5,1\n2,5,1\n3,5,1\n7,7,1\n4,0,2\nDONE\n";
+    let out = talk(&mut b, &format!("RESTART\n{board}"));
+    assert!(out.contains("ERROR") && out.contains("white won"), "{out}");
+    assert_eq!(talk(&mut b, "TAKEBACK 4,0\n"), "OK\n");
+    let out = talk(&mut b, "PLAY 4,0\n");
+    assert!(
+        out.starts_with("ERROR PLAY 4,0: it is the opponent's turn (white to move)"),
+        "{out}"
+    );
+    assert_eq!(b.board().unwrap().stone(cell("4,0")), None);
+    // White's TURN is the opponent's move: taken, and its five ends the game again.
+    let out = talk(&mut b, "TURN 4,0\n");
+    assert!(
+        out.starts_with("ERROR") && out.contains("white won"),
+        "{out}"
+    );
+    assert_eq!(b.board().unwrap().stone(cell("4,0")), Some(Side::Second));
 }

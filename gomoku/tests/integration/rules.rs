@@ -594,9 +594,11 @@ fn renju_black_that_cannot_block_still_moves() {
         b.is_legal(mv) && mv != Cell::parse_human("h8").unwrap(),
         "{mv}"
     );
-    // Whatever black plays, white's five follows: lost in 2 plies, exactly.
+    // Whatever black plays, white's five follows: lost in 2 plies, exactly, and the
+    // line shows the five (new-user report 41: it was black's move alone).
     assert_eq!(r.score, zerosum::Score::loss_in(2), "{r:?}");
     assert!(r.exact);
+    assert_eq!(r.pv, [mv, Cell::parse_human("h8").unwrap()], "{r:?}");
     // The same from a game record: white's g5-h6-i7-_-k9 completes only on j8, black's
     // double three (h8-i8-j8, j8-j9-j10).
     let b = Board::parse_position("15r:h8g5i8h6j9i7j10k9").unwrap();
@@ -605,12 +607,14 @@ fn renju_black_that_cannot_block_still_moves() {
         Cell::parse_human("j8").unwrap()
     ));
     let r = engine.think(&b, &zerosum::search::Limits::nodes(2_000), &mut |_| {});
-    assert!(b.is_legal(r.best_move.expect("a move")));
+    let mv = r.best_move.expect("a move");
+    assert!(b.is_legal(mv));
     assert_eq!(
         (r.score, r.exact),
         (zerosum::Score::loss_in(2), true),
         "{r:?}"
     );
+    assert_eq!(r.pv, [mv, Cell::parse_human("j8").unwrap()], "{r:?}");
 }
 
 /// Level 1 (the seed's greedy weight table, no search) plays only allowed cells under
