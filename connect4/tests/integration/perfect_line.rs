@@ -2,35 +2,20 @@
 //! end, each move keeping the value, checked by plain alpha-beta (no table, no
 //! ordering) on random late positions and by the published value of the empty board.
 
+use crate::solver_vs_minimax::random_position;
 use connect4::prelude::*;
 use connect4::score::from_core;
 use connect4::{Column, Engine, Level, Limits, Position};
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use zerosum::search::alpha_beta;
-use zerosum::{MoveList, Score, ZeroEval};
+use zerosum::{Score, ZeroEval};
 
 /// The exact value of `p` in Pons' scores by plain alpha-beta.
 fn reference(p: &Position) -> i32 {
     let mut q = p.clone();
     let v = alpha_beta(&mut q, 64, -Score::INFINITE, Score::INFINITE, &mut ZeroEval);
     from_core(v, p.moves())
-}
-
-/// A random unfinished position with `stones` stones.
-fn random_position(rng: &mut ChaCha8Rng, stones: u32) -> Position {
-    'retry: loop {
-        let mut p = Position::new();
-        while p.moves() < stones {
-            let mut moves = MoveList::new();
-            p.legal_moves(&mut moves);
-            p.play(moves[rng.random_range(0..moves.len())]);
-            if p.is_over() {
-                continue 'retry;
-            }
-        }
-        return p;
-    }
 }
 
 /// Plays `line` from `p`, checking that every move is legal and keeps the value (in

@@ -12,7 +12,7 @@ use zerosum::{MoveList, Score, ZeroEval};
 
 /// A random unfinished position with `stones` stones (random games, retried until one
 /// reaches that length unfinished).
-fn random_position(rng: &mut ChaCha8Rng, stones: u32) -> Position {
+pub(crate) fn random_position(rng: &mut ChaCha8Rng, stones: u32) -> Position {
     'retry: loop {
         let mut p = Position::new();
         while p.moves() < stones {
