@@ -118,7 +118,7 @@ pub fn unreadable(line: &Line) -> Option<String> {
             "not valid UTF-8 (byte 0x{byte:02X} at offset {at}); line skipped"
         )),
         Line::TooLong { bytes } => Some(format!(
-            "{bytes} bytes without a line break; lines are limited to {MAX_LINE_BYTES} bytes, \
+            "a line of {bytes} bytes; lines are limited to {MAX_LINE_BYTES} bytes, \
              line skipped"
         )),
     }
@@ -285,7 +285,7 @@ mod tests {
         assert_eq!(
             err,
             format!(
-                "line 1: {} bytes without a line break; lines are limited to {MAX_LINE_BYTES} \
+                "line 1: a line of {} bytes; lines are limited to {MAX_LINE_BYTES} \
                  bytes, line skipped\n",
                 3 * MAX_LINE_BYTES + 5
             )

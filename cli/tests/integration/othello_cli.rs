@@ -550,7 +550,11 @@ fn nboard_lines_end_at_a_lone_cr_too() {
         r.stderr
     );
     assert!(err[1].starts_with("line 5: "), "{}", r.stderr);
-    assert!(err[2].starts_with("line 6: 70000 bytes"), "{}", r.stderr);
+    assert!(
+        err[2].starts_with("line 6: a line of 70000 bytes"),
+        "{}",
+        r.stderr
+    );
 }
 
 /// New-user report 22: an input that cannot be read (a directory, `< /`) ended the NBoard

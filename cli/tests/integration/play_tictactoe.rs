@@ -39,7 +39,7 @@ fn invalid_utf8_move_is_refused_not_the_end() {
         &out,
         &[
             "refused: not valid UTF-8 (byte 0xFF at offset 0)",
-            "refused: 100000 bytes without a line break",
+            "refused: a line of 100000 bytes; lines are limited to",
         ],
     );
     // x 1 2 3 against o 4 5: the top row, as the rules say.
