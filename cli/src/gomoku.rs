@@ -66,7 +66,7 @@ pub enum Command {
     /// bound, as for a forced move whose reply's search the limit cut; values in the
     /// evaluation's units, or `win in N`: proven by a threat solver or the rules, or
     /// with `(search)` found by the search against the defences it searched, as for
-    /// `bestmove`).
+    /// `bestmove`; `draw` when the board fills without a five whatever is played).
     Analyze {
         #[command(flatten)]
         limits: LimitArgs<gomoku::Level>,

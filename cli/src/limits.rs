@@ -301,7 +301,8 @@ pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str, outl
 /// limit cut):
 ///
 /// `<position> <move>:<value> <move>:<=<value> …` (values in the engine's units, a
-/// decisive one in its words, [`Engine::score_text`]: Gomoku's `win in 9 (search)`); a
+/// decisive one or a proven draw in its words, [`Engine::score_text`]: Gomoku's `win in 9
+/// (search)`, `draw`); a
 /// finished game is `<position> game over (<outcome>)`, the outcome in the words of
 /// `outcome_text`. A level that chooses without a search (Gomoku's level 1, the greedy
 /// weight table) has no values of moves: each line is then reported as an error.
@@ -326,15 +327,22 @@ where
         let items: Vec<String> = r
             .root_moves
             .iter()
-            .map(|m| {
+            .enumerate()
+            .map(|(i, m)| {
                 let bound = match m.bound {
                     zerosum::Bound::Upper => "<=",
                     zerosum::Bound::Lower => ">=",
                     zerosum::Bound::Exact => "",
                 };
                 // A decisive value in the engine's words (Gomoku marks one its search
-                // found but no solver proved); the others as numbers.
-                let value = if m.score.is_decisive() {
+                // found but no solver proved), and so the best move's proven draw (the
+                // result's exactness is the best move's), as `bestmove` words them; the
+                // others as numbers.
+                let exact_draw = i == 0
+                    && r.exact
+                    && m.bound == zerosum::Bound::Exact
+                    && m.score == zerosum::Score::DRAW;
+                let value = if m.score.is_decisive() || exact_draw {
                     E::score_text(m.score, r.exact)
                 } else {
                     m.score.to_string()

@@ -15,6 +15,29 @@ fn run(bin: &str, args: &[&str], input: &str) -> (String, String, bool) {
 const ZEROSUM: &str = env!("CARGO_BIN_EXE_zerosum");
 const PBRAIN: &str = env!("CARGO_BIN_EXE_pbrain-zerosum");
 
+/// New-user report 41: the last cell of a board that fills without a five is a proven
+/// draw, and `analyze` says so in `bestmove`'s word (it printed `b3:0`, an evaluation's
+/// form), while an evaluation of a live position stays a number.
+#[test]
+fn analyze_words_a_proven_draw_as_bestmove_does() {
+    // 24 stones on 5x5, no five for either side, and none for black's last stone at b3.
+    let full = "5f:b2d2e3c5a2b1e1c1b5c4e5c3a4b4e2e4a1a3d1d5c2a5d3d4";
+    let (out, err, ok) = run(ZEROSUM, &["gomoku", "analyze"], &format!("{full}\n"));
+    assert!(ok, "{err}");
+    assert_eq!(out, format!("{full} b3:draw\n"));
+    let (out, _, ok) = run(ZEROSUM, &["gomoku", "bestmove"], &format!("{full}\n"));
+    assert!(
+        ok && out.starts_with(&format!("{full} bestmove b3 score draw ")),
+        "{out}"
+    );
+    let (out, _, ok) = run(
+        ZEROSUM,
+        &["gomoku", "analyze", "--nodes", "2000"],
+        "15f:h8i7e9\n",
+    );
+    assert!(ok && !out.contains("draw"), "{out}");
+}
+
 /// `--threads N` searches on N threads (bestmove and analyze): every line is answered
 /// with a legal move; 0 and more than `gomoku::MAX_THREADS` are refused by name.
 #[test]
