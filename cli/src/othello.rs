@@ -472,10 +472,11 @@ fn run_perft(depth: PerftDepth, position: Option<Othello>, edax: bool) -> ExitCo
     let g = position.unwrap_or_default();
     let empties = 64 - g.stones_on_board();
     if let Err(e) = othello::perft::check_depth(g.board(), depth.plies) {
-        // The error names the depth as typed, whatever its size.
-        let e = e
-            .to_string()
-            .replacen(&depth.plies.to_string(), &depth.text, 1);
+        // The error names the depth as typed, whatever its size (its text opens with
+        // `perft depth N`, N held as at most `u64::MAX`).
+        let held = format!("perft depth {}", depth.plies);
+        let typed = format!("perft depth {}", depth.text);
+        let e = e.to_string().replacen(&held, &typed, 1);
         diag!("error: {e}");
         return ExitCode::from(2);
     }
