@@ -158,16 +158,13 @@ pub fn run(command: Command) -> ExitCode {
             })
         }
         Command::Analyze { depth, limits } => {
-            if let Some(d) = depth
-                && d >= ANALYZE_MINUTES_DEEP
-                && limits.unbounded()
-            {
-                diag!("warning: --depth {d}: {ANALYZE_MINUTES_DEEP_TEXT}");
-            }
+            // Warned once, at the first middle-game position (an endgame's depth
+            // analysis is about as quick as its exact solve).
+            let mut warn = depth.filter(|&d| d >= ANALYZE_MINUTES_DEEP && limits.unbounded());
             let mut engine = othello::Engine::new(64);
             let mut progress = Progress::stderr();
             crate::lines::process_stdin(|line| {
-                analyze_line(&mut engine, &mut progress, line, depth, &limits)
+                analyze_line(&mut engine, &mut progress, line, depth, &limits, &mut warn)
             })
         }
         Command::Bestmove { limits } => {
@@ -202,14 +199,6 @@ pub fn run(command: Command) -> ExitCode {
 
 fn parse(line: &str) -> Result<Othello, String> {
     Othello::from_obf_line(line).map_err(|e| e.to_string())
-}
-
-fn signed(score: i32) -> String {
-    if score > 0 {
-        format!("+{score}")
-    } else {
-        score.to_string()
-    }
 }
 
 /// Nodes of the quick solve tried before warning: a position with many empty squares
@@ -331,7 +320,7 @@ fn solve_line(
             _ => "draw".to_string(),
         }
     } else {
-        signed(s.score)
+        othello::signed_discs(s.score)
     };
     Ok(format!("{g} {value} {mv}"))
 }
@@ -342,16 +331,26 @@ fn analyze_line(
     line: &str,
     depth: Option<u32>,
     limits: &ExactLimitArgs,
+    warn_depth: &mut Option<u32>,
 ) -> Result<String, String> {
     let g = parse(line)?;
     if g.outcome().is_some() {
-        return Ok(format!("{g} game over {}", signed(g.final_score())));
+        return Ok(format!(
+            "{g} game over {}",
+            othello::signed_discs(g.final_score())
+        ));
+    }
+    if let Some(d) = *warn_depth
+        && 64 - g.stones_on_board() > SOLVABLE_EMPTIES
+    {
+        diag!("warning: {g}: --depth {d}: {ANALYZE_MINUTES_DEEP_TEXT}");
+        *warn_depth = None;
     }
     let items: Vec<String> = match depth {
         None => match analyze_exact(engine.solver(), progress, &g, limits) {
             Some(values) => values
                 .into_iter()
-                .map(|(m, s)| format!("{m}:{}", signed(s)))
+                .map(|(m, s)| format!("{m}:{}", othello::signed_discs(s)))
                 .collect(),
             None => return Ok(format!("{g} {NOT_SOLVED}")),
         },
@@ -365,9 +364,9 @@ fn analyze_line(
                 .iter()
                 .map(|v| {
                     if v.exact {
-                        format!("{}:{}", v.mv, signed(v.value))
+                        format!("{}:{}", v.mv, othello::signed_discs(v.value))
                     } else {
-                        format!("{}:{:+.2}", v.mv, f64::from(v.value) / 100.0)
+                        format!("{}:{}", v.mv, othello::signed_hundredths(v.value))
                     }
                 })
                 .collect();
@@ -753,6 +752,7 @@ mod tests {
             FFO1,
             None,
             &ExactLimitArgs::default(),
+            &mut None,
         )
         .unwrap();
         let mut got: Vec<&str> = line.split(' ').skip(2).collect();

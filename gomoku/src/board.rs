@@ -137,8 +137,9 @@ fn keys() -> &'static [u64] {
 /// (`f` freestyle, `s` standard, `r` renju), a colon, then the stones in the order played, black
 /// first, each a column letter from `a` and a row number from 1 (`h8` = `x = 7, y = 7`).
 /// Without a rule letter the rule is freestyle (`19:h8` = `19f:h8`); a bare move list
-/// (`h8i7e9`, spaces allowed) means 15×15 freestyle. The empty board is `15f:`; an
-/// empty text is refused ([`ParseError::Empty`]), as the other games refuse theirs.
+/// (`h8i7e9`, spaces allowed) means 15×15 freestyle. The empty board is `15f:`, or `-`
+/// (the empty bare move list, as Connect Four writes its empty move sequence); an empty
+/// text is refused ([`ParseError::Empty`]), as the other games refuse theirs.
 #[derive(Clone)]
 pub struct Board {
     size: u8,
@@ -1402,6 +1403,8 @@ impl Notation for Board {
                 let b = Board::with_size(size, rule).map_err(|_| ParseError::Size(digits))?;
                 (b, moves)
             }
+            // `-`: the empty bare move list, as Connect Four writes its empty sequence.
+            None if text == "-" => (Board::new(), ""),
             None => (Board::new(), text),
         };
         let cells = parse_move_list(moves).map_err(|(index, error)| match error {

@@ -539,14 +539,15 @@ impl zerosum::Engine for Engine {
 
     /// `+12 discs` for an exact result (the final disc difference), `+3.50 discs
     /// (evaluation)` for the evaluation's estimate (hundredths of a disc),
-    /// `win in 9` once the search sees the end.
+    /// `win in 9` once the search sees the end. A zero has no sign (`0 discs`, `0.00 discs (evaluation)`), as `solve` and
+    /// `analyze` write it.
     fn score_text(score: Score, exact: bool) -> String {
-        if exact && !score.is_decisive() {
-            format!("{:+} discs", score.0)
-        } else if score.is_decisive() {
+        if score.is_decisive() {
             score.to_string()
+        } else if exact {
+            format!("{} discs", crate::signed_discs(score.0))
         } else {
-            format!("{:+.2} discs (evaluation)", score.0 as f64 / 100.0)
+            format!("{} discs (evaluation)", crate::signed_hundredths(score.0))
         }
     }
 }
@@ -556,6 +557,20 @@ mod tests {
     use super::*;
     use std::time::Duration;
     use zerosum::Engine as _;
+
+    #[test]
+    fn a_zero_is_written_without_a_sign() {
+        assert_eq!(Engine::score_text(Score(0), true), "0 discs");
+        assert_eq!(
+            Engine::score_text(Score(0), false),
+            "0.00 discs (evaluation)"
+        );
+        assert_eq!(Engine::score_text(Score(-2), true), "-2 discs");
+        assert_eq!(
+            Engine::score_text(Score(350), false),
+            "+3.50 discs (evaluation)"
+        );
+    }
 
     #[test]
     fn impossible_tables_are_an_error() {

@@ -61,6 +61,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod disc_text;
 mod engine;
 mod error;
 pub mod eval;
@@ -78,6 +79,7 @@ pub mod train;
 pub mod zobrist;
 
 pub use board::Board;
+pub use disc_text::{signed_discs, signed_hundredths};
 pub use engine::{Engine, Level, MoveValue};
 pub use error::{ParseLineError, ParseMoveError, ParsePositionError, PlayError, TuningError};
 pub use game::Othello;

@@ -1,6 +1,6 @@
 //! The options every `zerosum <game> play` shares, and the AI's strength.
 
-use super::PlayGame;
+use super::{LevelOf, PlayGame};
 use clap::{Args, ValueEnum};
 use std::fmt;
 use std::time::Duration;
@@ -263,37 +263,20 @@ impl From<LevelChoice> for Strength {
     }
 }
 
-/// Parses `--level`: `1..=max` (plain decimal digits: a `+` is refused and named, as
-/// the games' own level parsers refuse it) or `perfect`.
-fn parse_level<G: PlayGame>(game: &G, text: &str) -> Result<LevelChoice, String> {
-    let max = game.max_level();
-    if text.eq_ignore_ascii_case("perfect") {
-        return if game.has_perfect() {
-            Ok(LevelChoice::Perfect)
-        } else {
-            Err(format!(
-                "--level perfect: {} has no perfect player (levels 1-{max})",
-                game.title()
-            ))
-        };
-    }
-    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-    // `u8::from_str` would also read a `+`.
-    let number = digits(text).then(|| text.parse::<u8>().ok()).flatten();
-    match number {
-        Some(n) if (1..=max).contains(&n) => Ok(LevelChoice::Number(n)),
-        _ => Err(format!(
-            "--level {text:?}: expected a level 1-{max}{}{}",
-            if game.has_perfect() {
-                " or `perfect`"
-            } else {
-                ""
-            },
-            if text.strip_prefix('+').is_some_and(digits) {
-                ", in plain decimal digits without a + sign"
-            } else {
-                ""
-            }
-        )),
-    }
+/// Parses `--level` with the game's own level parser (`<Level as FromStr>`), so that
+/// `play` accepts and refuses exactly what `bestmove` does, in the same words: a number
+/// of the game's range in plain decimal digits, or `perfect` where the game has one.
+///
+/// # Errors
+/// The text `clap` would print for `bestmove --level` with that value: `invalid value
+/// '11' for '--level <N|perfect>': level "11": expected 1-10 or perfect (default 4)`.
+fn parse_level<G: PlayGame>(_game: &G, text: &str) -> Result<LevelChoice, String> {
+    let level = text
+        .parse::<LevelOf<G::Engine>>()
+        .map_err(|e| format!("invalid value '{text}' for '--level <N|perfect>': {e}"))?;
+    let name = level.to_string();
+    Ok(match name.parse::<u8>() {
+        Ok(n) => LevelChoice::Number(n),
+        Err(_) => LevelChoice::Perfect,
+    })
 }

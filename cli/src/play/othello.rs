@@ -120,7 +120,7 @@ impl PlayGame for OthelloGame {
             Some(r) if r.exact => MoveValues {
                 unit: "final disc difference, exact".into(),
                 values: (r.root_moves.iter())
-                    .map(|m| (m.mv.to_string(), format!("{:+}", m.score.0)))
+                    .map(|m| (m.mv.to_string(), othello::signed_discs(m.score.0)))
                     .collect(),
                 note: None,
             },
@@ -238,7 +238,7 @@ mod tests {
                     let mut child = g.game.clone();
                     child.play(mv);
                     let score = -othello::solver::solve_slow(child.board());
-                    (mv.to_string(), format!("{score:+}"))
+                    (mv.to_string(), othello::signed_discs(score))
                 })
                 .collect();
             expected.sort();

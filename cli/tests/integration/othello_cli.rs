@@ -82,6 +82,21 @@ fn analyze_depth_past_the_end_is_exact_for_draws_too() {
     assert_eq!(sorted(&deep), want, "{deep}");
 }
 
+/// New-user report 41: a draw was written three ways (`bestmove` `+0 discs`, `solve` `0`,
+/// `analyze` `a5:0`); a zero now has no sign anywhere. The value is the exact solve's,
+/// checked in `analyze_depth_past_the_end_is_exact_for_draws_too`.
+#[test]
+fn every_command_writes_a_draw_alike() {
+    let p = "-X--XXXX--XOOOOO-XXOOXOO-XXOXOOO-OXXOXOOOOOOOOXOOXOOOOOOXXX--OXO X";
+    let input = format!("{p}\n");
+    let (ok, best, _) = run(&["othello", "bestmove", "--level", "perfect"], &input);
+    assert!(ok && best.contains(" bestmove a5 score 0 discs "), "{best}");
+    let (ok, solved, _) = run(&["othello", "solve"], &input);
+    assert!(ok && solved == format!("{p} 0 a5\n"), "{solved}");
+    let (ok, values, _) = run(&["othello", "analyze"], &input);
+    assert!(ok && values.starts_with(&format!("{p} a5:0 ")), "{values}");
+}
+
 /// New-user report 40: `analyze --depth` takes `--time-ms` and `--nodes`; a limit that
 /// ends the search first gives the deepest finished depth's values and says so.
 #[test]
@@ -490,7 +505,7 @@ fn deep_searches_warn_before_they_start() {
         ),
         (
             &["othello", "analyze", "--depth", "30"][..],
-            "warning: --depth 30: an Othello analysis of 18 plies",
+            "warning: ---------------------------OX------XO--------------------------- X: --depth 30: an Othello analysis of 18 plies",
         ),
         (
             &["connect4", "bestmove", "--depth", "40"][..],
@@ -506,6 +521,13 @@ fn deep_searches_warn_before_they_start() {
         &input,
     );
     assert!(ok && err.is_empty(), "{err}");
+    // An endgame's deep analysis is about as quick as its exact solve: no warning for
+    // six empty squares (report 41: the warning came before any position was read).
+    let (ok, out, err) = run(
+        &["othello", "analyze", "--depth", "20"],
+        "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOO------ X\n",
+    );
+    assert!(ok && err.is_empty() && out.contains("h8:+30"), "{out}{err}");
     // A depth replaces level perfect's exact solve by a search that deep (an evaluation
     // at once): before, the start position still got "level perfect solves exactly: …
     // far more than a lifetime".

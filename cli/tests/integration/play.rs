@@ -181,7 +181,7 @@ fn a_negative_level_gets_the_games_own_message() {
     let (_, err, ok) =
         crate::common::run_game("connect4", &["play", "--plain", "--level", "-1"], "");
     assert!(
-        !ok && err.contains("--level \"-1\": expected a level 1-14"),
+        !ok && err.contains("--level <N|perfect>': level \"-1\": expected 1-14 or perfect"),
         "{err}"
     );
     let (_, err, ok) = crate::common::run_game("gomoku", &["bestmove", "--level", "-1"], "h8\n");
@@ -308,5 +308,38 @@ fn perfect_where_it_may_not_end_warns() {
             "",
         );
         assert!(ok && err.is_empty(), "{size}: {err}");
+    }
+}
+
+/// `play --level` refuses what `bestmove --level` refuses, in the same words (the game's
+/// own level parser; report 41: `play` said `expected a level 1-10 or \`perfect\`` where
+/// `bestmove` said `level "11": expected 1-10 or perfect (default 4)`), and both exit
+/// with status 2.
+#[test]
+fn play_and_bestmove_refuse_a_level_alike() {
+    for (game, bad) in [
+        ("tictactoe", "6"),
+        ("connect4", "15"),
+        ("othello", "11"),
+        ("gomoku", "perfect"),
+        ("gomoku", "+4"),
+    ] {
+        let run = |command: &[&str]| {
+            let args: Vec<&str> = [game].iter().chain(command).copied().collect();
+            crate::common::run_binary(env!("CARGO_BIN_EXE_zerosum"), &args, "")
+        };
+        let play = run(&["play", "--plain", "--level", bad]);
+        let best = run(&["bestmove", "--level", bad]);
+        let message = |err: &str| {
+            err.lines().find_map(|l| {
+                l.split_once(&format!("level \"{bad}\": "))
+                    .map(|(_, m)| m.to_string())
+            })
+        };
+        assert_eq!(play.code, Some(2), "{game} play {bad}: {}", play.stderr);
+        assert_eq!(best.code, Some(2), "{game} bestmove {bad}: {}", best.stderr);
+        let (p, b) = (message(&play.stderr), message(&best.stderr));
+        assert!(p.is_some(), "{game} play {bad}: {}", play.stderr);
+        assert_eq!(p, b, "{game} --level {bad}");
     }
 }

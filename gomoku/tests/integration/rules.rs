@@ -41,6 +41,14 @@ fn notation_examples() {
         (20, Rule::Standard, "20s:a1t20")
     );
     assert_eq!(Board::parse_position("15f:").unwrap(), Board::new());
+    // `-` is the empty bare move list, as in Connect Four's notation (report 41: it was
+    // a malformed cell); it stands alone, not for a move.
+    assert_eq!(Board::parse_position(" - ").unwrap(), Board::new());
+    assert!(matches!(
+        Board::parse_position("h8 -"),
+        Err(ParseError::Cell { index: 2, .. })
+    ));
+    assert!(Board::parse_position("15f:-").is_err());
     // Without a rule letter the rule is freestyle.
     let b = Board::parse_position("19:h8i7").unwrap();
     assert_eq!(
