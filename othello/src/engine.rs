@@ -11,7 +11,7 @@ use crate::eval::Pattern;
 use crate::eval::pattern::shipped;
 use crate::midgame::Midgame;
 use crate::solver::Solver;
-use crate::{Move, Othello};
+use crate::{Board, Move, Othello};
 use std::fmt;
 use std::str::FromStr;
 use zerosum::search::{Limits, RootMove, SearchResult, Searcher};
@@ -188,26 +188,88 @@ impl Engine {
             .search(shipped(), game.board(), depth, budget, observer)
     }
 
-    /// The endgame: the exact final disc difference and a best move, or `None` when it
-    /// cannot be had within `budget`.
+    /// The endgame: the exact final disc difference and its principal variation (the
+    /// best move first, a forced pass written `PS`), or `None` when the move cannot be
+    /// had within `budget`. Once the move is known the line is followed to the game's
+    /// end by [`Engine::perfect_line`]; its nodes count in the result's.
     pub fn endgame(&mut self, game: &Othello, budget: &Budget) -> Option<SearchResult<Move>> {
         let empties = game.board().empties();
         self.solver.reset_nodes();
         let s = self.solver.solve_within(game.board(), budget)?;
         let mv = s.best_move?;
-        let mut nodes = s.nodes;
-        // A forced pass alone says nothing of the line: the opponent's best reply
-        // follows it (solved within the same budget; left out if that runs out).
-        let reply = if mv.is_pass() {
-            let after = self.solver.solve_within(game.board().pass(), budget);
-            nodes += after.as_ref().map_or(0, |a| a.nodes);
-            after.and_then(|a| a.best_move)
-        } else {
-            None
-        };
-        let mut r = SearchResult::solved(mv, Score(s.score), empties, nodes, budget.elapsed());
-        r.pv.extend(reply);
+        let nodes = self.solver.nodes();
+        let allowance = budget
+            .node_limit()
+            .map_or(LINE_NODES, |n| n.saturating_sub(nodes).min(LINE_NODES));
+        let line = self.perfect_line(
+            game.board(),
+            mv,
+            s.score,
+            &budget.share(1.0, Some(allowance)),
+        );
+        let mut r = SearchResult::solved(
+            mv,
+            Score(s.score),
+            empties,
+            self.solver.nodes(),
+            budget.elapsed(),
+        );
+        r.pv = line;
         Some(r)
+    }
+
+    /// The principal variation of an exact solve: `first`, whose exact value for the side
+    /// to move of `board` is `score`, then at each ply a move that keeps the value (found
+    /// by a solve with the window `(v − 1, v + 1)`, which holds only the value `v` as
+    /// scores are even; the table still holds most of the first solve), a forced pass
+    /// included, to the end of the game. Cut short when `budget` (at most
+    /// [`LINE_NODES`] nodes) runs out; `first` alone at worst. The same line as Edax's
+    /// principal variation in value, not always in moves: ties are broken by the solver's
+    /// move order.
+    fn perfect_line(
+        &mut self,
+        board: Board,
+        first: Move,
+        score: i32,
+        budget: &Budget,
+    ) -> Vec<Move> {
+        let mut line = vec![first];
+        let start = self.solver.nodes();
+        let mut b = board;
+        let mut v = score;
+        let mut mv = first;
+        loop {
+            b = if mv.is_pass() {
+                b.pass()
+            } else {
+                match b.play(mv.index() as u32) {
+                    Some(next) => next,
+                    None => break,
+                }
+            };
+            v = -v;
+            if b.moves() == 0 && b.opponent_moves() == 0 {
+                break;
+            }
+            // Each solve counts its nodes from its start: what is left of the line's.
+            let left = budget
+                .node_limit()
+                .map(|n| n.saturating_sub(self.solver.nodes() - start));
+            let Some(s) =
+                self.solver
+                    .solve_window_within(b, v - 1, v + 1, &budget.share(1.0, left))
+            else {
+                break;
+            };
+            match s.best_move {
+                Some(next) if s.score == v => {
+                    line.push(next);
+                    mv = next;
+                }
+                _ => break,
+            }
+        }
+        line
     }
 
     /// Every legal move's value from a midgame search of `depth` plies in analysis mode
@@ -431,6 +493,11 @@ fn single_move(game: &Othello) -> bool {
 /// ends the game (most such positions are solved in a few hundred nodes).
 const END_PROBE_NODES: u64 = 20_000;
 
+/// The solver nodes [`Engine::perfect_line`] may spend on the principal variation of an
+/// exact solve once its move is known (the first solve's table makes most of them
+/// cheap: FFO #40's line of 20 moves took a small part of its solve's nodes).
+const LINE_NODES: u64 = 4_000_000;
+
 /// True when playing `pv` from `game` finishes the game.
 fn pv_ends_game(game: &Othello, pv: &[Move]) -> bool {
     let mut g = game.clone();
@@ -539,8 +606,8 @@ impl zerosum::Engine for Engine {
 
     /// `+12 discs` for an exact result (the final disc difference), `+3.50 discs
     /// (evaluation)` for the evaluation's estimate (hundredths of a disc),
-    /// `win in 9` once the search sees the end. A zero has no sign (`0 discs`, `0.00 discs (evaluation)`), as `solve` and
-    /// `analyze` write it.
+    /// `win in 9` once the search sees the end. A zero has no sign (`0 discs`, `0.00
+    /// discs (evaluation)`), as `solve` and `analyze` write it.
     fn score_text(score: Score, exact: bool) -> String {
         if score.is_decisive() {
             score.to_string()

@@ -370,3 +370,36 @@ fn a_set_up_position_with_35_moves_is_searched() {
     let values = engine.analyze_depth(&g, 4);
     assert_eq!(values.len(), 35);
 }
+
+/// An exact solve's principal variation ([`othello::Engine::endgame`]) goes to the end of
+/// the game, every move legal (a pass only when forced), and every position on it keeps
+/// the solve's value by plain minimax: each move is a best move, for both sides. Before,
+/// the line was the first move alone.
+#[test]
+fn an_exact_solve_comes_with_its_line_to_the_end() {
+    let mut engine = othello::Engine::new(16);
+    for empties in [4u32, 6, 8, 10] {
+        for b in random_endgames(6, empties, 400 + u64::from(empties)) {
+            let g = Othello::from_board(b, zerosum::Side::First);
+            let r = engine
+                .endgame(&g, &zerosum::time::Budget::unlimited())
+                .expect("an unlimited solve");
+            let mut v = r.score.0;
+            assert_eq!(v, solve_slow(b), "{b:?}");
+            let mut p = b;
+            for &mv in &r.pv {
+                assert_eq!(solve_slow(p), v, "{mv} in {:?} from {b:?}", r.pv);
+                p = match mv.to_square() {
+                    Some(sq) => p.play(sq.index() as u32).expect("a legal move"),
+                    None => {
+                        assert_eq!(p.moves(), 0, "a pass only when forced");
+                        p.pass()
+                    }
+                };
+                v = -v;
+            }
+            assert!(p.moves() == 0 && p.opponent_moves() == 0, "{:?} ends the game", r.pv);
+            assert_eq!(p.final_score(), v);
+        }
+    }
+}
