@@ -97,6 +97,15 @@ pub trait Game: Clone {
     fn move_order_hint(&self, _mv: Self::Move) -> i32 {
         0
     }
+
+    /// Whether `mv` costs a ply of search depth in the generic search (it is always a ply
+    /// of the game: win distances and perft count it). Default: true. Othello's forced
+    /// pass costs none, as in Edax's and NTest's searches: a depth-`d` search then sees
+    /// `d` moves with discs whatever passes come between.
+    #[inline]
+    fn costs_depth(&self, _mv: Self::Move) -> bool {
+        true
+    }
 }
 
 /// A static evaluation of non-terminal positions, from the point of view of the side to

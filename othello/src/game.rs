@@ -437,6 +437,12 @@ impl Game for Othello {
             None => 0,
         }
     }
+
+    /// A pass costs no depth, as in the midgame search ([`crate::midgame`]) that
+    /// `bestmove` uses: an analysis and a search of the same depth see the same moves.
+    fn costs_depth(&self, mv: Move) -> bool {
+        !mv.is_pass()
+    }
 }
 
 impl fmt::Display for Othello {

@@ -3,7 +3,8 @@
 
 use crate::{Evaluator, Game, MoveList, Score, Side};
 
-/// Plain minimax to `depth` plies: the first player maximises and the second minimises a
+/// Plain minimax to `depth` plies (a move that does not [cost depth](Game::costs_depth)
+/// leaves it as it is): the first player maximises and the second minimises a
 /// first-player score, over the whole tree without pruning. Returns the value for the
 /// side to move at the root (so it is comparable with the negamax searches). Finished
 /// games score by [`crate::Outcome::score_for`], depth-0 nodes by `eval`.
@@ -35,8 +36,9 @@ fn minimax_first<G: Game, E: Evaluator<G>>(
     game.legal_moves(&mut moves);
     let mut best: Option<Score> = None;
     for mv in moves {
+        let child = depth - u32::from(game.costs_depth(mv));
         game.play(mv);
-        let v = minimax_first(game, depth - 1, ply + 1, eval);
+        let v = minimax_first(game, child, ply + 1, eval);
         game.undo();
         best = Some(match (best, side) {
             (None, _) => v,
@@ -93,16 +95,17 @@ fn ab<G: Game, E: Evaluator<G>>(
     game.legal_moves(&mut moves);
     let mut best = -Score::INFINITE;
     for (i, mv) in moves.into_iter().enumerate() {
+        let child = depth - u32::from(game.costs_depth(mv));
         game.play(mv);
         let v = if null_window && i > 0 {
-            let probe = -ab(game, depth - 1, ply + 1, -alpha - 1, -alpha, eval, true);
+            let probe = -ab(game, child, ply + 1, -alpha - 1, -alpha, eval, true);
             if probe > alpha && probe < beta {
-                -ab(game, depth - 1, ply + 1, -beta, -alpha, eval, true)
+                -ab(game, child, ply + 1, -beta, -alpha, eval, true)
             } else {
                 probe
             }
         } else {
-            -ab(game, depth - 1, ply + 1, -beta, -alpha, eval, null_window)
+            -ab(game, child, ply + 1, -beta, -alpha, eval, null_window)
         };
         game.undo();
         if v > best {

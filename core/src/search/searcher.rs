@@ -397,13 +397,14 @@ impl<G: Game> Searcher<G> {
         #[allow(clippy::needless_range_loop)] // `i` also decides the window
         for i in 0..root.len() {
             let mv = root[i].mv;
+            let child = depth - u32::from(game.costs_depth(mv));
             game.play(mv);
             let v = if i == 0 || self.analysis {
-                -self.negamax(game, eval, depth - 1, 1, -beta, -alpha)
+                -self.negamax(game, eval, child, 1, -beta, -alpha)
             } else {
-                let probe = -self.negamax(game, eval, depth - 1, 1, -alpha - 1, -alpha);
+                let probe = -self.negamax(game, eval, child, 1, -alpha - 1, -alpha);
                 if probe > alpha && !self.aborted {
-                    -self.negamax(game, eval, depth - 1, 1, -beta, -alpha)
+                    -self.negamax(game, eval, child, 1, -beta, -alpha)
                 } else {
                     probe
                 }
@@ -525,13 +526,14 @@ impl<G: Game> Searcher<G> {
         let mut best = -Score::INFINITE;
         let mut best_move = None;
         for (i, &(_, mv)) in keyed.iter().enumerate() {
+            let child = depth - u32::from(game.costs_depth(mv));
             game.play(mv);
             let v = if i == 0 {
-                -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha)
+                -self.negamax(game, eval, child, ply + 1, -beta, -alpha)
             } else {
-                let probe = -self.negamax(game, eval, depth - 1, ply + 1, -alpha - 1, -alpha);
+                let probe = -self.negamax(game, eval, child, ply + 1, -alpha - 1, -alpha);
                 if probe > alpha && probe < beta && !self.aborted {
-                    -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha)
+                    -self.negamax(game, eval, child, ply + 1, -beta, -alpha)
                 } else {
                     probe
                 }

@@ -1018,9 +1018,16 @@ impl Pattern {
     }
 }
 
+/// The largest evaluation a search uses, in hundredths of a disc: 64 discs, the widest
+/// final disc difference. The regression can reach beyond it on lopsided boards; the
+/// midgame search ([`crate::midgame`]) and the core search's evaluators clamp to it,
+/// so that an analysis and a search of the same depth give the same values.
+pub const MAX_VALUE: i32 = 64 * SCALE;
+
+/// [`Pattern::value`] clamped to ±[`MAX_VALUE`].
 impl Evaluator<Othello> for Pattern {
     fn evaluate(&mut self, game: &Othello) -> Score {
-        Score::heuristic(Pattern::value(game.board()))
+        Score::heuristic(Pattern::value(game.board()).clamp(-MAX_VALUE, MAX_VALUE))
     }
 }
 
@@ -1028,7 +1035,7 @@ impl Evaluator<Othello> for Pattern {
 /// an evaluation, in hundredths of a disc: for matches between weight sets.
 impl Evaluator<Othello> for PatternWeights {
     fn evaluate(&mut self, game: &Othello) -> Score {
-        Score::heuristic(self.value(game.board()))
+        Score::heuristic(self.value(game.board()).clamp(-MAX_VALUE, MAX_VALUE))
     }
 }
 

@@ -177,3 +177,59 @@ fn a_midgame_that_reaches_the_end_hands_the_rest_to_the_solver() {
     assert_eq!((r.score.0, r.depth), (4, 25));
     assert_eq!(r.best_move.unwrap().to_string(), "g2");
 }
+
+/// Whether a forced pass comes up within `depth` moves with discs of `g`.
+fn pass_within(g: &mut Othello, depth: u32) -> bool {
+    if depth == 0 || g.outcome().is_some() {
+        return false;
+    }
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    moves.iter().any(|&mv| {
+        if mv.is_pass() {
+            return true;
+        }
+        g.play(mv);
+        let found = pass_within(g, depth - 1);
+        g.undo();
+        found
+    })
+}
+
+/// `analyze --depth d` (the core search in analysis mode) and `bestmove --depth d` (the
+/// midgame search) value a position alike, on positions whose trees hold forced passes:
+/// the analysis's best value is the midgame's fixed-depth value. A pass costs no depth in
+/// either (new-user report 41: the analysis counted it as a ply, so on a forced pass
+/// `analyze --depth N` gave `bestmove --depth N-1`'s value).
+#[test]
+fn depth_analysis_and_search_agree_across_passes() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
+    let mut engine = Engine::new(16);
+    let (mut checked, mut tried) = (0, 0);
+    while checked < 12 && tried < 200_000 {
+        tried += 1;
+        let stop_at = rng.random_range(10..30);
+        let mut g = Othello::new();
+        while g.board().empties() > stop_at && g.outcome().is_none() {
+            let mut ms = MoveList::new();
+            g.legal_moves(&mut ms);
+            g.play(ms[rng.random_range(0..ms.len())]);
+        }
+        let depth = 1 + checked % 4;
+        if g.outcome().is_some() || !pass_within(&mut g, depth) {
+            continue;
+        }
+        engine.clear();
+        let values = engine.analyze_depth(&g, depth);
+        if values.iter().any(|v| v.exact) {
+            continue;
+        }
+        engine.clear();
+        let budget = zerosum::time::Budget::unlimited();
+        let r = engine.midgame(&g, depth, &budget, &mut |_| {});
+        assert_eq!(values[0].value, r.score.0, "depth {depth}: {g}");
+        checked += 1;
+    }
+    assert_eq!(checked, 12, "{tried} positions tried");
+}

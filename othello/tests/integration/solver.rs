@@ -398,7 +398,11 @@ fn an_exact_solve_comes_with_its_line_to_the_end() {
                 };
                 v = -v;
             }
-            assert!(p.moves() == 0 && p.opponent_moves() == 0, "{:?} ends the game", r.pv);
+            assert!(
+                p.moves() == 0 && p.opponent_moves() == 0,
+                "{:?} ends the game",
+                r.pv
+            );
             assert_eq!(p.final_score(), v);
         }
     }
