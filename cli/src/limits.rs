@@ -327,19 +327,19 @@ where
         let items: Vec<String> = r
             .root_moves
             .iter()
-            .enumerate()
-            .map(|(i, m)| {
+            .map(|m| {
                 let bound = match m.bound {
                     zerosum::Bound::Upper => "<=",
                     zerosum::Bound::Lower => ">=",
                     zerosum::Bound::Exact => "",
                 };
                 // A decisive value in the engine's words (Gomoku marks one its search
-                // found but no solver proved), and so the best move's proven draw (the
-                // result's exactness is the best move's), as `bestmove` words them; the
-                // others as numbers.
-                let exact_draw = i == 0
-                    && r.exact
+                // found but no solver proved), and so a proven draw, as `bestmove` words
+                // them; the others as numbers. The result's exactness is the best move's:
+                // when that is a proven draw, no move wins, and another move valued an
+                // exact draw is one too (Gomoku's dead draw values every move so).
+                let exact_draw = r.exact
+                    && r.score == zerosum::Score::DRAW
                     && m.bound == zerosum::Bound::Exact
                     && m.score == zerosum::Score::DRAW;
                 let value = if m.score.is_decisive() || exact_draw {

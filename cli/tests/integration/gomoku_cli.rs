@@ -36,6 +36,42 @@ fn analyze_words_a_proven_draw_as_bestmove_does() {
         "15f:h8i7e9\n",
     );
     assert!(ok && !out.contains("draw"), "{out}");
+    // Two empty cells, neither a five for either side: both moves are draws (new-user
+    // report 41: the second was written `e5:0`).
+    let two = "5f:a1c1b1d1e1a2c2b2d2e2a3c3b3d3e3a4c4b4d4e4a5c5b5";
+    let (out, _, ok) = run(ZEROSUM, &["gomoku", "analyze"], &format!("{two}\n"));
+    assert!(ok && out == format!("{two} d5:draw e5:draw\n"), "{out}");
+}
+
+/// Under the same limit `analyze` leads with the move `bestmove` plays, and its value
+/// (new-user report 41: when a cut iteration's move beat the last finished one's best,
+/// `bestmove` played it at `>=` its new value while `analyze` listed the finished
+/// iteration's values, another move first). Both commands run the same search, so the
+/// comparison is exact; the cases include such cut iterations (`>=`).
+#[test]
+fn analyze_leads_with_the_move_bestmove_plays() {
+    let mut cut = 0;
+    for (position, nodes) in [
+        ("15s:h8h9i9g7", "3000"),
+        ("15s:h8h9i9g7", "5000"),
+        ("15f:h8h9j8", "8000"),
+        ("15f:h8i7e9", "5000"),
+    ] {
+        let input = format!("{position}\n");
+        let (best, _, ok) = run(ZEROSUM, &["gomoku", "bestmove", "--nodes", nodes], &input);
+        assert!(ok, "{best}");
+        let (values, _, ok) = run(ZEROSUM, &["gomoku", "analyze", "--nodes", nodes], &input);
+        assert!(ok, "{values}");
+        let words: Vec<&str> = best.split_whitespace().collect();
+        let first = values.split_whitespace().nth(1).expect("a value");
+        assert_eq!(
+            first,
+            format!("{}:{}", words[2], words[4]),
+            "{best}{values}"
+        );
+        cut += usize::from(first.contains(">="));
+    }
+    assert!(cut >= 2, "no cut iteration among the cases");
 }
 
 /// `--threads N` searches on N threads (bestmove and analyze): every line is answered

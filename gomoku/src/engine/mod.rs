@@ -54,10 +54,11 @@ pub struct SearchInfo {
     pub nodes: u64,
     /// Principal variation, `best` first.
     pub pv: Vec<Cell>,
-    /// Root moves with their scores from the last finished iteration, its best first
-    /// (`best` differs when an unfinished deeper iteration found a better move; values of
-    /// two depths are never mixed). When no iteration finished, the moves the first one
-    /// searched.
+    /// Root moves with their scores from the last finished iteration, best first. When an
+    /// unfinished deeper iteration found a better move (`best`), that move leads instead,
+    /// with its lower bound at the deeper depth ([`Bound::Lower`], the answer's score), the
+    /// others keep the finished iteration's values. When no iteration finished, the moves
+    /// the first one searched.
     pub candidates: Vec<Candidate>,
     /// The VCF proof line when the root was won by continuous fours.
     pub vcf: Option<Vec<Cell>>,

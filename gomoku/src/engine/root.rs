@@ -715,8 +715,37 @@ impl Engine {
                             .map(|(cell, score, bound)| Candidate { cell, score, bound })
                             .collect();
                     }
-                    // Otherwise the candidates stay those of the last finished
-                    // iteration: values of two depths are not mixed in one list.
+                    // Otherwise, as the core search lists its moves after a cut
+                    // iteration: the moves searched at the new depth lead, the answer
+                    // first with its lower bound (the position's value, as `best`'s
+                    // score says), the others best first with their values at that
+                    // depth; the moves not reached follow with the finished
+                    // iteration's values as upper bounds (a deeper search would not
+                    // raise them above the answer).
+                    else {
+                        let mut now: Vec<Candidate> = iter_scores[..searched]
+                            .iter()
+                            .map(|&(cell, score, bound)| Candidate { cell, score, bound })
+                            .collect();
+                        now.sort_by_key(|m| std::cmp::Reverse(m.score));
+                        let lead = now.iter().position(|m| m.cell == scores[k].0);
+                        if let Some(at) = lead {
+                            let mut m = now.remove(at);
+                            m.bound = Bound::Lower;
+                            now.insert(0, m);
+                        }
+                        let rest: Vec<Candidate> = info
+                            .candidates
+                            .iter()
+                            .filter(|m| now.iter().all(|n| n.cell != m.cell))
+                            .map(|&m| Candidate {
+                                bound: Bound::Upper,
+                                ..m
+                            })
+                            .collect();
+                        now.extend(rest);
+                        info.candidates = now;
+                    }
                 }
                 break 'deepening;
             }
