@@ -61,9 +61,11 @@ pub enum Command {
         #[command(flatten)]
         threads: ThreadArgs,
     },
-    /// The value of every candidate cell the engine searched, best first:
-    /// `<position> <cell>:<value> <cell>:<=<value> …` (`<=`: an upper bound, `>=`: a lower
-    /// bound, as for a forced move whose reply's search the limit cut; values in the
+    /// The value of every candidate cell the engine searched, best first, the move
+    /// `bestmove` plays leading: `<position> <cell>:<value> <cell>:<=<value> …` (`<=`: an
+    /// upper bound, `>=`: a lower bound, as for a move found by an iteration the limit cut,
+    /// whose cells not reached keep the last finished iteration's values as upper bounds,
+    /// or a forced move whose reply's search the limit cut; values in the
     /// evaluation's units, or `win in N`: proven by a threat solver or the rules, or
     /// with `(search)` found by the search against the defences it searched, as for
     /// `bestmove`; `draw` when the board fills without a five whatever is played).
