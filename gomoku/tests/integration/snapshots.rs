@@ -4,8 +4,8 @@
 use gomoku::vcf::{VcfSolver, check_proof};
 use gomoku::{Board, Cell, Engine, Game, Notation, WeightTable};
 use std::fmt::Write;
-use zerosum::agent::Agent;
 use zerosum::Bound;
+use zerosum::agent::Agent;
 use zerosum::search::Limits;
 
 /// 30 positions: h8, a second stone around it, then seed 004's weight-table player
