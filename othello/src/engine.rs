@@ -191,7 +191,8 @@ impl Engine {
     /// The endgame: the exact final disc difference and its principal variation (the
     /// best move first, a forced pass written `PS`), or `None` when the move cannot be
     /// had within `budget`. Once the move is known the line is followed to the game's
-    /// end by [`Engine::perfect_line`]; its nodes count in the result's.
+    /// end by narrow-window solves on the same table (at most 4,000,000 more nodes, and
+    /// within `budget`); their nodes count in the result's.
     pub fn endgame(&mut self, game: &Othello, budget: &Budget) -> Option<SearchResult<Move>> {
         let empties = game.board().empties();
         self.solver.reset_nodes();
