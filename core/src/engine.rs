@@ -326,15 +326,24 @@ pub trait Engine {
 
 /// The default [`Engine::score_text`] (for an override that changes only some cases):
 /// a decisive score as `win in 7` / `loss in 6`, an exact draw `draw`, another exact value
-/// `+12 (exact)`, else the evaluation `+35 (evaluation)`.
+/// `+12 (exact)`, else the evaluation `+35 (evaluation)`; a zero evaluation has no sign
+/// (`0 (evaluation)`), as [`Score`]'s `Display` writes it.
+///
+/// ```
+/// use zerosum::{Score, engine::default_score_text};
+/// assert_eq!(default_score_text(Score(35), false), "+35 (evaluation)");
+/// assert_eq!(default_score_text(Score(0), false), "0 (evaluation)");
+/// assert_eq!(default_score_text(Score(-3), true), "-3 (exact)");
+/// assert_eq!(default_score_text(Score::DRAW, true), "draw");
+/// ```
 pub fn default_score_text(score: Score, exact: bool) -> String {
     if score.is_decisive() {
         score.to_string()
     } else if exact && score == Score::DRAW {
         "draw".to_string()
     } else if exact {
-        format!("{:+} (exact)", score.0)
+        format!("{score} (exact)")
     } else {
-        format!("{:+} (evaluation)", score.0)
+        format!("{score} (evaluation)")
     }
 }

@@ -268,12 +268,16 @@ impl From<LevelChoice> for Strength {
 /// of the game's range in plain decimal digits, or `perfect` where the game has one.
 ///
 /// # Errors
-/// The text `clap` would print for `bestmove --level` with that value: `invalid value
-/// '11' for '--level <N|perfect>': level "11": expected 1-10 or perfect (default 4)`.
+/// The text `clap` prints for `bestmove --level` with that value: `invalid value '11'
+/// for '--level <LEVEL>': level "11": expected 1-10 or perfect (default 4)`, then its
+/// pointer to `--help`.
 fn parse_level<G: PlayGame>(_game: &G, text: &str) -> Result<LevelChoice, String> {
-    let level = text
-        .parse::<LevelOf<G::Engine>>()
-        .map_err(|e| format!("invalid value '{text}' for '--level <N|perfect>': {e}"))?;
+    let level = text.parse::<LevelOf<G::Engine>>().map_err(|e| {
+        format!(
+            "invalid value '{text}' for '--level <LEVEL>': {e}\n\n\
+             For more information, try '--help'."
+        )
+    })?;
     let name = level.to_string();
     Ok(match name.parse::<u8>() {
         Ok(n) => LevelChoice::Number(n),

@@ -56,6 +56,10 @@ fn analyze_leads_with_the_move_bestmove_plays() {
         ("15s:h8h9i9g7", "5000"),
         ("15f:h8h9j8", "8000"),
         ("15f:h8i7e9", "5000"),
+        // The first iteration cut (its answer a lower bound), and a zero (no sign in
+        // either command; report 42: `bestmove` wrote `+0`).
+        ("15f:e5l7f6", "1"),
+        ("15f:i9h8k6", "50"),
     ] {
         let input = format!("{position}\n");
         let (best, _, ok) = run(ZEROSUM, &["gomoku", "bestmove", "--nodes", nodes], &input);

@@ -181,7 +181,7 @@ fn a_negative_level_gets_the_games_own_message() {
     let (_, err, ok) =
         crate::common::run_game("connect4", &["play", "--plain", "--level", "-1"], "");
     assert!(
-        !ok && err.contains("--level <N|perfect>': level \"-1\": expected 1-14 or perfect"),
+        !ok && err.contains("--level <LEVEL>': level \"-1\": expected 1-14 or perfect"),
         "{err}"
     );
     let (_, err, ok) = crate::common::run_game("gomoku", &["bestmove", "--level", "-1"], "h8\n");
@@ -341,5 +341,7 @@ fn play_and_bestmove_refuse_a_level_alike() {
         let (p, b) = (message(&play.stderr), message(&best.stderr));
         assert!(p.is_some(), "{game} play {bad}: {}", play.stderr);
         assert_eq!(p, b, "{game} --level {bad}");
+        // The whole message, clap's frame included.
+        assert_eq!(play.stderr, best.stderr, "{game} --level {bad}");
     }
 }

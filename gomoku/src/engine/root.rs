@@ -706,6 +706,9 @@ impl Engine {
                         // No iteration finished: the candidates are this one's values,
                         // the moves it did not reach left out.
                         iter_scores.truncate(searched);
+                        // The answer's value is the position's lower bound, as `best`
+                        // says (the moves after it were not searched).
+                        iter_scores[k].2 = Bound::Lower;
                         let (best, mut rest): (Vec<_>, Vec<_>) =
                             iter_scores.into_iter().partition(|m| m.0 == scores[k].0);
                         rest.sort_by_key(|m| std::cmp::Reverse(m.1));
