@@ -194,28 +194,35 @@ impl Engine {
     /// end by narrow-window solves on the same table (at most 4,000,000 more nodes, and
     /// within `budget`); their nodes count in the result's.
     pub fn endgame(&mut self, game: &Othello, budget: &Budget) -> Option<SearchResult<Move>> {
+        self.endgame_with_line(game, budget, budget)
+    }
+
+    /// [`Engine::endgame`] with the solve under `solve` and its line under `line` (at
+    /// most [`LINE_NODES`] of what `line` has left after the solve's nodes): a search
+    /// that gave the solve only a part of its budget lets the line use the rest.
+    fn endgame_with_line(
+        &mut self,
+        game: &Othello,
+        solve: &Budget,
+        line: &Budget,
+    ) -> Option<SearchResult<Move>> {
         let empties = game.board().empties();
         self.solver.reset_nodes();
-        let s = self.solver.solve_within(game.board(), budget)?;
+        let s = self.solver.solve_within(game.board(), solve)?;
         let mv = s.best_move?;
         let nodes = self.solver.nodes();
-        let allowance = budget
+        let allowance = line
             .node_limit()
             .map_or(LINE_NODES, |n| n.saturating_sub(nodes).min(LINE_NODES));
-        let line = self.perfect_line(
-            game.board(),
-            mv,
-            s.score,
-            &budget.share(1.0, Some(allowance)),
-        );
+        let pv = self.perfect_line(game.board(), mv, s.score, &line.share(1.0, Some(allowance)));
         let mut r = SearchResult::solved(
             mv,
             Score(s.score),
             empties,
             self.solver.nodes(),
-            budget.elapsed(),
+            solve.elapsed(),
         );
-        r.pv = line;
+        r.pv = pv;
         Some(r)
     }
 
@@ -547,13 +554,16 @@ impl zerosum::Engine for Engine {
         // Nodes the exact solver spent before it gave up: they count against a node
         // limit, and in the report.
         let mut spent = 0;
-        // A depth limit that reaches every game end asks for what the solver gives.
+        // A depth limit that reaches every game end asks for what the solver gives; so
+        // does one that reaches the end after each move with a disc (the depth then
+        // covers every empty square the move leaves), as `analyze --depth` solves each
+        // such move ([`Engine::root_move_values`]).
         let solve_here = match limits.depth {
             None => empties <= level.end_depth,
-            Some(d) => d >= empties,
+            Some(d) => d >= empties || (d + 1 >= empties && game.board().moves() != 0),
         };
         if solve_here && exact_may_fit(empties, &exact) && game.outcome().is_none() {
-            if let Some(r) = self.endgame(game, &exact) {
+            if let Some(r) = self.endgame_with_line(game, &exact, &budget) {
                 observer(&r.report());
                 return r;
             }

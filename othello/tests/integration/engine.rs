@@ -233,3 +233,64 @@ fn depth_analysis_and_search_agree_across_passes() {
     }
     assert_eq!(checked, 12, "{tried} positions tried");
 }
+
+/// With one empty square more than `--depth`, every move with a disc leaves no more
+/// empties than the depth: `analyze --depth` solves each such move, and `bestmove
+/// --depth` now solves the position (new-user report 42: on
+/// `…XX-XOXXXXXXX- X` at depth 1, `analyze` gave `h8:+2 f7:-18` while `bestmove` played
+/// f7 at the evaluation -14.67). Both are exact and agree with plain minimax.
+#[test]
+fn a_depth_one_short_of_the_end_is_solved_as_analyze_solves_it() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut engine = Engine::new(16);
+    let mut checked = 0;
+    while checked < 16 {
+        let empties = rng.random_range(2..9u32);
+        let mut g = Othello::new();
+        while g.board().empties() > empties && g.outcome().is_none() {
+            let mut ms = MoveList::new();
+            g.legal_moves(&mut ms);
+            g.play(ms[rng.random_range(0..ms.len())]);
+        }
+        if g.outcome().is_some() || g.board().moves() == 0 {
+            continue;
+        }
+        let depth = g.board().empties() - 1;
+        engine.clear();
+        let r = engine.think(&g, &Limits::depth(depth), &mut |_| {});
+        assert!(r.exact, "{g} at depth {depth}");
+        let exact = othello::solver::solve_slow(g.board());
+        assert_eq!(r.score.0, exact, "{g}");
+        let values = engine.analyze_depth(&g, depth);
+        assert!(values.iter().all(|v| v.exact), "{g}");
+        assert_eq!(values[0].value, exact, "{g}");
+        checked += 1;
+    }
+}
+
+/// The perfect line may use the whole node limit left after the solve, not only the
+/// solve's half of it (report 42: at `--nodes 1000` the line stopped after its first
+/// move, at 490 nodes, where 720 nodes give all of it), and stays within the limit.
+#[test]
+fn the_perfect_line_uses_the_rest_of_the_node_limit() {
+    let g = Othello::from_obf_line(
+        "-OXX-XO-X-XXXXX-XXXOXXXXXXXOOXOOXXOOOOOOXOXXOXXXXOOXXO--XOOXXOO- X",
+    )
+    .unwrap();
+    let mut engine = Engine::new(16);
+    engine.set_level(Level::PERFECT);
+    let r = engine.think(&g, &Limits::nodes(1000), &mut |_| {});
+    assert!(
+        r.exact && r.stats.nodes <= 1000,
+        "{:?} {}",
+        r.score,
+        r.stats.nodes
+    );
+    let mut end = g.clone();
+    for &mv in &r.pv {
+        assert!(end.is_legal(mv), "{:?}", r.pv);
+        end.play(mv);
+    }
+    assert!(end.outcome().is_some(), "{:?} ends the game", r.pv);
+}
