@@ -37,7 +37,7 @@
 //!   upper bound after a fail low does not); when not even one depth-1 child fits in the
 //!   node limit, the move is the first by the static square order, with depth 0.
 
-use crate::eval::pattern::{PatternIndices, PatternWeights, SCALE};
+use crate::eval::pattern::{MAX_VALUE, PatternIndices, PatternWeights, SCALE};
 use crate::eval::{SQUARE_ORDER, Strong};
 use crate::stability::score_upper_bound;
 use crate::{Board, Move, Square};
@@ -48,8 +48,8 @@ use zerosum::{Bound, Observer, Score, TableAllocError};
 
 /// Half-width of the first aspiration window, in hundredths of a disc.
 pub const ASPIRATION: i32 = 200;
-/// The bound on every value: a finished game is at most 64 discs.
-const INF: i32 = 64 * SCALE + 1;
+/// The bound on every value: a finished game is at most 64 discs ([`MAX_VALUE`]).
+const INF: i32 = MAX_VALUE + 1;
 /// Nodes between two looks at the budget.
 const POLL_MASK: u64 = 1023;
 
@@ -181,7 +181,7 @@ impl MidgameEval for PatternWeights {
     }
     #[inline]
     fn value_with(&self, board: Board, state: &PatternIndices) -> i32 {
-        PatternWeights::value_with(self, board, state).clamp(-INF + 1, INF - 1)
+        PatternWeights::value_with(self, board, state).clamp(-MAX_VALUE, MAX_VALUE)
     }
 }
 
@@ -195,7 +195,7 @@ impl MidgameEval for Strong {
     fn pass(&self, _: &()) {}
     #[inline]
     fn value_with(&self, board: Board, _: &()) -> i32 {
-        Strong::value(board).clamp(-INF + 1, INF - 1)
+        Strong::value(board).clamp(-MAX_VALUE, MAX_VALUE)
     }
 }
 

@@ -230,11 +230,7 @@ impl CommonArgs {
         }
         // Zero and out-of-range values are refused by the options' parsers.
         let time = self.time_ms.map(Duration::from_millis);
-        let level = self
-            .level
-            .as_deref()
-            .map(|text| parse_level(game, text))
-            .transpose()?;
+        let level = self.level.as_deref().map(parse_level::<G>).transpose()?;
         // One option alone is its own strength (as the new-game dialog offers them);
         // several are combined as `bestmove` combines them.
         let strength = match (level, time, self.depth, self.nodes) {
@@ -271,7 +267,7 @@ impl From<LevelChoice> for Strength {
 /// The text `clap` prints for `bestmove --level` with that value: `invalid value '11'
 /// for '--level <LEVEL>': level "11": expected 1-10 or perfect (default 4)`, then its
 /// pointer to `--help`.
-fn parse_level<G: PlayGame>(_game: &G, text: &str) -> Result<LevelChoice, String> {
+fn parse_level<G: PlayGame>(text: &str) -> Result<LevelChoice, String> {
     let level = text.parse::<LevelOf<G::Engine>>().map_err(|e| {
         format!(
             "invalid value '{text}' for '--level <LEVEL>': {e}\n\n\

@@ -178,6 +178,19 @@ fn a_midgame_that_reaches_the_end_hands_the_rest_to_the_solver() {
     assert_eq!(r.best_move.unwrap().to_string(), "g2");
 }
 
+/// A game of random legal moves from the start, stopped at `empties` empty squares or
+/// at its end, whichever comes first.
+fn random_game(rng: &mut rand_chacha::ChaCha8Rng, empties: u32) -> Othello {
+    use rand::RngExt;
+    let mut g = Othello::new();
+    while g.board().empties() > empties && g.outcome().is_none() {
+        let mut ms = MoveList::new();
+        g.legal_moves(&mut ms);
+        g.play(ms[rng.random_range(0..ms.len())]);
+    }
+    g
+}
+
 /// Whether a forced pass comes up within `depth` moves with discs of `g`.
 fn pass_within(g: &mut Othello, depth: u32) -> bool {
     if depth == 0 || g.outcome().is_some() {
@@ -210,12 +223,7 @@ fn depth_analysis_and_search_agree_across_passes() {
     while checked < 12 && tried < 200_000 {
         tried += 1;
         let stop_at = rng.random_range(10..30);
-        let mut g = Othello::new();
-        while g.board().empties() > stop_at && g.outcome().is_none() {
-            let mut ms = MoveList::new();
-            g.legal_moves(&mut ms);
-            g.play(ms[rng.random_range(0..ms.len())]);
-        }
+        let mut g = random_game(&mut rng, stop_at);
         let depth = 1 + checked % 4;
         if g.outcome().is_some() || !pass_within(&mut g, depth) {
             continue;
@@ -247,12 +255,7 @@ fn a_depth_one_short_of_the_end_is_solved_as_analyze_solves_it() {
     let mut checked = 0;
     while checked < 16 {
         let empties = rng.random_range(2..9u32);
-        let mut g = Othello::new();
-        while g.board().empties() > empties && g.outcome().is_none() {
-            let mut ms = MoveList::new();
-            g.legal_moves(&mut ms);
-            g.play(ms[rng.random_range(0..ms.len())]);
-        }
+        let g = random_game(&mut rng, empties);
         if g.outcome().is_some() || g.board().moves() == 0 {
             continue;
         }
