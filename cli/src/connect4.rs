@@ -37,6 +37,7 @@ const SEARCH_MINUTES_DEEP_TEXT: &str = "a Connect Four search of 20 plies or mor
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain); 7×6 only. Levels 1-14
     /// or `perfect` (default 7).
+    #[command(mut_arg("level", crate::play::options::level_arg::<connect4::Level>))]
     Play(PlayArgs),
     /// Solve positions read from standard input, one a line (`<moves> [score]`, the
     /// moves as column digits from the empty board, `-` for the empty board itself; a score

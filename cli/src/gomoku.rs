@@ -19,6 +19,7 @@ const HOURS_DEEP_TEXT: &str =
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain). Levels 1-8 (default
     /// 4); there is no `perfect` level, as no exact Gomoku solver fits a move's time.
+    #[command(mut_arg("level", crate::play::options::level_arg::<gomoku::Level>))]
     Play {
         #[command(flatten)]
         common: crate::play::CommonArgs,

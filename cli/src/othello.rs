@@ -52,6 +52,7 @@ const GROWTH_PER_EMPTY: f64 = 3.0;
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain). Levels 1-10 or
     /// `perfect` (default 4).
+    #[command(mut_arg("level", crate::play::options::level_arg::<othello::Level>))]
     Play(crate::play::CommonArgs),
     /// Solve positions read from standard input, one OBF line each (`<64 squares> <X|O>`,
     /// then optionally `;` and annotations, which are ignored); prints `<board> <side> <score> <best move>`,

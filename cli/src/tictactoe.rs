@@ -21,6 +21,7 @@ use zerosum::Game as _;
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain). Levels 1-5 or
     /// `perfect` (the default).
+    #[command(mut_arg("level", crate::play::options::level_arg::<tictactoe::Level>))]
     Play {
         #[command(flatten)]
         common: crate::play::CommonArgs,

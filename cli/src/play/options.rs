@@ -1,10 +1,10 @@
 //! The options every `zerosum <game> play` shares, and the AI's strength.
 
 use super::{LevelOf, PlayGame};
-use clap::{Args, ValueEnum};
+use clap::{Arg, Args, ValueEnum};
 use std::fmt;
 use std::time::Duration;
-use zerosum::Side;
+use zerosum::{Level, Side};
 
 /// Who the human plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
@@ -32,10 +32,10 @@ pub struct CommonArgs {
     /// Which side the human plays.
     #[arg(long, value_enum, default_value_t = Human::First)]
     pub human: Human,
-    /// AI strength: a level 1…N (N depends on the game) or `perfect` where the game has
-    /// a perfect player; with --time-ms, --depth or --nodes, that level within them (as
+    /// AI strength: a level of the game (each game's `play` names its range with
+    /// [`level_arg`]); with --time-ms, --depth or --nodes, that level within them (as
     /// `bestmove` takes them).
-    #[arg(long, value_name = "N|perfect", allow_negative_numbers = true)]
+    #[arg(long, value_name = "LEVEL", allow_negative_numbers = true)]
     pub level: Option<String>,
     /// AI thinking time per move, in milliseconds: the strongest level (or --level's)
     /// within it.
@@ -58,6 +58,20 @@ pub struct CommonArgs {
     /// position is refused.
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub position: Option<String>,
+}
+
+/// `--level` for a game whose levels are `L`: its help names the game's range and
+/// default (`1-8 (default 4)`), and its parser is the game's own, so that `play` refuses
+/// a level when `clap` reads the options, in their order, exactly as `bestmove` does.
+/// Each game's `play` command applies it with `#[command(mut_arg("level",
+/// level_arg::<L>))]`.
+pub fn level_arg<L: Level>(arg: Arg) -> Arg {
+    arg.help(format!(
+        "AI strength: {}; with --time-ms, --depth or --nodes, that level within them \
+         (as `bestmove` takes them)",
+        L::range_text()
+    ))
+    .value_parser(|s: &str| s.parse::<L>().map(|_| s.to_string()))
 }
 
 /// A level as `--level` names it.

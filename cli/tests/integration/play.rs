@@ -343,5 +343,27 @@ fn play_and_bestmove_refuse_a_level_alike() {
         assert_eq!(p, b, "{game} --level {bad}");
         // The whole message, clap's frame included.
         assert_eq!(play.stderr, best.stderr, "{game} --level {bad}");
+        // The level is refused where clap reads it, before a bad option after it.
+        let play = run(&["play", "--plain", "--level", bad, "--time-ms", "0"]);
+        let best = run(&["bestmove", "--level", bad, "--time-ms", "0"]);
+        assert!(
+            play.stderr.contains("'--level <LEVEL>'"),
+            "{game}: {}",
+            play.stderr
+        );
+        assert_eq!(play.stderr, best.stderr, "{game} --level {bad} --time-ms 0");
+        // `play --help` names the range the error names.
+        // (The range ends with its default in brackets; a `+` error says more after it.)
+        let range = p
+            .as_deref()
+            .and_then(|m| m.strip_prefix("expected "))
+            .unwrap();
+        let range = &range[..=range.find(')').unwrap()];
+        let help = run(&["play", "--help"]);
+        assert!(
+            help.stdout.contains(&format!("AI strength: {range}")),
+            "{game} play --help does not name {range}: {}",
+            help.stdout
+        );
     }
 }
