@@ -85,6 +85,13 @@ pub enum Command {
     /// --depth, --time-ms and --nodes bound the whole analysis of a position: when they
     /// end it first, the values are those of the deepest depth finished (at least 1 ply)
     /// and the line ends `discs (evaluation; depth D of N within the limit)`.
+    #[command(mut_arg("time_ms", |a| a.help(
+        "Give up on a position after this many milliseconds (answer: not solved within the \
+         limit); without it an early position can take minutes or more. With --depth: the \
+         values of the deepest depth finished within it")))]
+    #[command(mut_arg("nodes", |a| a.help(
+        "Give up on a position after this many nodes (answer: not solved within the limit; \
+         with --depth: the values of the deepest depth finished within them)")))]
     Analyze {
         /// Search depth in plies with the evaluation instead of exact solving.
         #[arg(long, value_name = "PLIES", allow_negative_numbers = true,

@@ -68,8 +68,8 @@ pub struct BoardArgs {
     #[arg(long, value_name = "K", allow_negative_numbers = true,
           value_parser = crate::whole::whole::<u32>(1, 64))]
     k: Option<u32>,
-    /// Transposition-table memory in MiB, 1 to 4096 (the solver's table; `bestmove` also
-    /// gives its search a table of this size).
+    /// Transposition-table memory in MiB, 1 to 4096 (the solver's table, and in
+    /// `bestmove` the search's too).
     #[arg(long, default_value_t = 16, value_name = "MIB", allow_negative_numbers = true,
           value_parser = crate::whole::whole::<u64>(1, 4096))]
     hash_mib: u64,
@@ -86,8 +86,9 @@ pub struct SolveArgs {
     /// winner hurrying, the loser delaying; a draw fills the board).
     #[arg(long)]
     distance: bool,
-    /// Win, draw or loss only (1, 0, -1): the default form, taken as every game's
-    /// `solve` takes it.
+    /// Win, draw or loss only (1, 0, -1). That is already the form without --distance;
+    /// the option is taken so that a script may pass it as to Connect Four's and
+    /// Othello's `solve --weak`.
     #[arg(long, conflicts_with = "distance")]
     weak: bool,
 }

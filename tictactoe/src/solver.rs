@@ -157,9 +157,16 @@ impl Solver {
     }
 
     /// As [`Solver::solve_within`], under a budget the caller started (an engine that
-    /// gives the solver part of a move's time). The budget is polled every node.
+    /// gives the solver part of a move's time). The budget is polled every node; a
+    /// finished game is answered by the rules under any budget.
     pub fn solve_with_budget(&mut self, board: &Board, budget: &Budget) -> Option<Solution> {
-        self.begin(board, budget.clone());
+        // A finished game's value is the rules' (one node): no budget refuses it.
+        let budget = if board.outcome().is_some() {
+            Budget::unlimited()
+        } else {
+            budget.clone()
+        };
+        self.begin(board, budget);
         let mut b = board.clone();
         let score = self.negamax(&mut b, -Score::INFINITE, Score::INFINITE, 0);
         (!self.aborted).then_some(Solution {

@@ -592,7 +592,8 @@ impl Solver {
     /// runs out first; then `None`, and the table keeps only completed results.
     ///
     /// The node limit is a hard cap: the solve visits at most that many nodes (it stops
-    /// [`NODE_MARGIN`] nodes early, so a limit below that margin gives up at once); the
+    /// [`NODE_MARGIN`] nodes early, so a limit below that margin gives up at once, except
+    /// on a finished game, whose value the rules give in one node under any budget); the
     /// nodes spent either way are in [`Solver::nodes`]. The clock and the stop flag are
     /// read every [`POLL_INTERVAL`] table-level nodes.
     pub fn solve_within(
@@ -622,13 +623,16 @@ impl Solver {
         beta: i32,
         budget: &zerosum::time::Budget,
     ) -> Option<Solution> {
-        self.budget = Some(budget.clone());
+        // A finished game's value is the rules' (one node): no budget refuses it.
+        let over = board.is_game_over();
+        self.budget = (!over).then(|| budget.clone());
         self.budget_start = self.nodes;
-        self.node_limit = budget
-            .node_limit()
-            .map_or(u64::MAX, |n| self.nodes + n.saturating_sub(NODE_MARGIN));
+        self.node_limit = match budget.node_limit() {
+            Some(n) if !over => self.nodes + n.saturating_sub(NODE_MARGIN),
+            _ => u64::MAX,
+        };
         self.countdown = POLL_INTERVAL;
-        self.stopped = budget.poll() || self.nodes >= self.node_limit;
+        self.stopped = !over && (budget.poll() || self.nodes >= self.node_limit);
         let s = if self.stopped {
             None
         } else {

@@ -316,6 +316,49 @@ fn a_stoppable_solve_gives_up_at_its_node_limit_and_keeps_only_true_results() {
     assert_eq!(Solver::new(1).solve_within(b, &budget), None);
 }
 
+/// A finished game's value comes from the rules, so no budget refuses it: one node, or a
+/// raised stop flag, still gets the final disc difference (plain minimax's), with no move.
+#[test]
+fn a_finished_game_is_answered_under_any_budget() {
+    use zerosum::search::{Limits, StopFlag};
+    use zerosum::time::Budget;
+    let mut rng = ChaCha8Rng::seed_from_u64(404);
+    let stop = StopFlag::default();
+    stop.stop();
+    let budgets = [
+        Budget::new(&Limits::nodes(1)),
+        Budget::new(&Limits::default().with_stop(stop)),
+    ];
+    // Random games played to their end, full boards and early wipe-outs alike, and the
+    // empty board (no move for either side).
+    let mut finished = vec![Board::new(0, 0).unwrap()];
+    while finished.len() < 12 {
+        let mut g = Othello::new();
+        loop {
+            let mut ms = MoveList::new();
+            g.legal_moves(&mut ms);
+            if ms.is_empty() {
+                break;
+            }
+            g.play(ms[rng.random_range(0..ms.len())]);
+        }
+        finished.push(g.board());
+    }
+    for b in finished {
+        assert!(b.is_game_over());
+        for budget in &budgets {
+            let mut solver = Solver::new(1);
+            let s = solver.solve_within(b, budget).expect("a finished game");
+            assert_eq!((s.score, s.best_move), (solve_slow(b), None), "{b:?}");
+            assert!(solver.nodes() <= 1);
+            let weak = solver
+                .solve_weak_within(b, budget)
+                .expect("a finished game");
+            assert_eq!(weak.score.signum(), solve_slow(b).signum());
+        }
+    }
+}
+
 /// Under a node limit a solve visits at most that many nodes, whether it finishes (then
 /// its score is the exact one) or gives up, at every depth of the solver (the table-free
 /// last empties, the table and the ordering searches).

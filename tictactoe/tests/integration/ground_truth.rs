@@ -270,6 +270,35 @@ fn five_by_five_k4_is_a_draw() {
     );
 }
 
+/// A finished game's value comes from the rules, so no budget refuses it: on every
+/// finished 3×3 position a node limit of one, or a raised stop flag, still gets plain
+/// minimax's value (and no move).
+#[test]
+fn a_finished_game_is_answered_under_any_budget() {
+    use zerosum::search::{Limits, StopFlag};
+    let stop = StopFlag::new();
+    stop.stop();
+    let mut distance = Solver::new(SolverConfig {
+        mode: Mode::Distance,
+        ..SolverConfig::default()
+    });
+    let mut finished = 0;
+    for b in reachable_positions(&Board::default()) {
+        if b.outcome().is_none() {
+            continue;
+        }
+        finished += 1;
+        let reference = minimax(&mut b.clone(), 9, &mut ZeroEval);
+        for limits in [Limits::nodes(1), Limits::default().with_stop(stop.clone())] {
+            let s = distance.solve_within(&b, &limits).expect("a finished game");
+            assert_eq!((s.score, s.best_move), (reference, None), "{b}");
+        }
+    }
+    // 958 won and drawn full or partial boards end a game (Schaefer's 958 terminal
+    // positions).
+    assert_eq!(finished, 958);
+}
+
 #[test]
 fn interrupted_solves_give_up_and_later_ones_are_still_right() {
     use zerosum::search::{Limits, StopFlag};
