@@ -32,7 +32,8 @@ pub enum Command {
         /// five) or `renju` (black may not make an overline, a double four or a double
         /// three). A --position carries its own (`15r:…`; a bare move list is
         /// freestyle): --rule must then agree with it.
-        #[arg(long, allow_negative_numbers = true)]
+        #[arg(long, allow_negative_numbers = true,
+              value_parser = |s: &str| s.parse::<gomoku::Rule>().map(|_| s.to_string()))]
         rule: Option<String>,
     },
     /// Reads positions (`15f:h8i7e9`, or a bare move list for 15x15 freestyle) from
@@ -115,7 +116,10 @@ pub fn run(command: Command) -> ExitCode {
                         format!("{board} vcf win in {}: {}", l.len(), proof_text(&board, &l))
                     }
                     None if solver.limit_reached() => {
-                        format!("{board} unknown: no vcf found within {nodes} nodes")
+                        format!(
+                            "{board} unknown: no vcf found within {nodes} {}",
+                            if nodes == 1 { "node" } else { "nodes" }
+                        )
                     }
                     None => format!("{board} no vcf"),
                 })

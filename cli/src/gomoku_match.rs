@@ -2,7 +2,7 @@
 
 use clap::Args;
 use gomoku::gomocup::{EngineSpec, MatchConfig, TimeControl, match_table, run_match};
-use gomoku::{Rule, suite::parse_openings};
+use gomoku::{Rule, suite::read_openings};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -27,8 +27,9 @@ pub struct MatchArgs {
     /// "INFO thread_num 1".
     #[arg(long = "b-init")]
     pub b_init: Vec<String>,
-    /// Openings file: a move list a line (`h8i7e9`, or a position of the match's board
-    /// and rule, `15f:h8i7e9`), optionally followed by a score; `#` comments.
+    /// Openings file: a move list a line (`h8i7e9`, `-` for the empty board, or a
+    /// position of the match's board and rule, `15f:h8i7e9`), optionally followed by a
+    /// score; `#` comments. A bad line is named and skipped (the run then exits 1).
     #[arg(long)]
     pub openings: std::path::PathBuf,
     /// Time per move in milliseconds (the default: 1000; at most a day).
@@ -62,17 +63,19 @@ pub fn run(args: MatchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let openings = match parse_openings(&text, rule) {
-        Ok(o) if !o.is_empty() => o,
-        Ok(_) => {
-            diag!("error: {} has no openings", args.openings.display());
-            return ExitCode::from(2);
-        }
-        Err((line, e)) => {
-            diag!("error: {} line {line}: {e}", args.openings.display());
-            return ExitCode::from(2);
-        }
-    };
+    // Every bad line is named, and the good ones are played; the run then fails at its
+    // end, so that a script sees the match was not the whole file's.
+    let (openings, bad) = read_openings(&text, rule);
+    for (line, e) in &bad {
+        diag!(
+            "error: {} line {line}: {e} (skipped: the match plays the other openings)",
+            args.openings.display()
+        );
+    }
+    if openings.is_empty() {
+        diag!("error: {} has no openings", args.openings.display());
+        return ExitCode::from(2);
+    }
     let time = match args.game_ms {
         Some(ms) => TimeControl::PerGame(Duration::from_millis(ms)),
         None => TimeControl::PerMove(Duration::from_millis(args.time_ms.unwrap_or(1000))),
@@ -182,7 +185,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
         diag!("error: cannot write the match's result: {e}");
         return ExitCode::FAILURE;
     }
-    if out_failed {
+    if out_failed || !bad.is_empty() {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS

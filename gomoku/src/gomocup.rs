@@ -877,10 +877,10 @@ pub fn match_table(result: &MatchResult, a: &str, b: &str) -> String {
     for (name, st) in [(a, &result.a), (b, &result.b)] {
         let _ = writeln!(
             s,
-            "| {name} | {} | {:.1} | {} | {} | {} | {} | {} |",
+            "| {name} | {} | {:.1} | {:.1} | {} | {} | {} | {} |",
             st.moves,
             st.mean().as_secs_f64() * 1000.0,
-            st.max.as_millis(),
+            st.max.as_secs_f64() * 1000.0,
             st.over_limit,
             st.faults.len(),
             st.stray_lines,

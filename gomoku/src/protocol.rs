@@ -142,6 +142,9 @@ pub struct Brain {
     board: Option<Board>,
     engine: Option<Engine>,
     rule: Rule,
+    /// The `INFO rule` value in force, as sent (0, 1 or 4, or one of them + 2 for a
+    /// continuous game): named when a later value is refused.
+    rule_code: u32,
     timeout_turn: u64,
     timeout_match: u64,
     time_left: Option<i64>,
@@ -200,6 +203,7 @@ impl Brain {
             board: None,
             engine: None,
             rule: Rule::Freestyle,
+            rule_code: 0,
             timeout_turn: DEFAULT_TURN_MS,
             timeout_match: 0,
             time_left: None,
@@ -907,10 +911,10 @@ impl Brain {
                 let Some(rule) = code.and_then(Rule::from_gomocup) else {
                     return Some(format!(
                         "MESSAGE rule {value:?} is not supported (0 freestyle, 1 exactly five, 4 renju, each + 2 in a continuous game); still playing {} (rule {})",
-                        self.rule,
-                        self.rule.gomocup()
+                        self.rule, self.rule_code
                     ));
                 };
+                self.rule_code = u32::try_from(num).unwrap_or_default();
                 if rule != self.rule {
                     self.rule = rule;
                     if let Some(b) = self.board.as_ref() {

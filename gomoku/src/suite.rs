@@ -201,69 +201,85 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// Reads the openings file (`h8i7e9<TAB>score` a line, `#` comments) as 15×15 boards
 /// under `rule`. The move list may also be written as a position, `15f:h8i7e9` (the
 /// notation the match's games file uses), when its size is 15 and its rule letter is
-/// `rule`'s. Only numbers may follow the move list (the score), so that a list written
-/// with spaces (`h8 i7 e9`) is refused, not read as `h8` alone. A UTF-8 byte-order
-/// mark at the start of the text (as some editors save one) is skipped. A line ends with
-/// LF, CR LF or a CR alone ([`text_lines`]).
+/// `rule`'s; `-` is the empty board, as the other commands read it. Only numbers may
+/// follow the move list (the score), so that a list written with spaces (`h8 i7 e9`) is
+/// refused, not read as `h8` alone. A UTF-8 byte-order mark at the start of the text (as
+/// some editors save one) is skipped. A line ends with LF, CR LF or a CR alone
+/// ([`text_lines`]).
 ///
 /// # Errors
 /// The first bad line, with its 1-based number: a bad cell, a stone that cannot be
 /// played, text after the moves that is not a number, a position of another size or
 /// rule, or a malformed one ([`SuiteError::Line`]), or an opening that already ends the
-/// game ([`SuiteError::Finished`]).
+/// game ([`SuiteError::Finished`]). [`read_openings`] reads past bad lines instead.
 pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, SuiteError)> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut out = Vec::new();
-    for (i, line) in text_lines(text).enumerate() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let mut fields = t.split_whitespace();
-        let moves = fields.next().unwrap_or("");
-        if let Some(extra) = fields.find(|f| f.parse::<f64>().is_err()) {
-            return Err((
-                i + 1,
-                SuiteError::Line(format!(
-                    "unexpected text {extra:?} after the moves {moves:?} (only a score may \
-                     follow; write the moves without spaces, e.g. h8i7e9)"
-                )),
-            ));
-        }
-        let b = if moves.contains(':') {
-            let b = Board::parse_position(moves)
-                .map_err(|e| (i + 1, SuiteError::Line(format!("position {moves:?}: {e}"))))?;
-            if b.size() != 15 || b.rule() != rule {
-                return Err((
-                    i + 1,
-                    SuiteError::Line(format!(
-                        "position {moves:?} is not of the match's board and rule (15{}:)",
-                        rule.letter()
-                    )),
-                ));
-            }
-            b
-        } else {
-            let cells = parse_move_list(moves).map_err(|(_, e)| (i + 1, SuiteError::Cell(e)))?;
-            let mut b = Board::with_size(15, rule).expect("15 is valid");
-            for c in cells {
-                b.try_play(c).map_err(|e| (i + 1, SuiteError::Play(e)))?;
-            }
-            b
-        };
-        match b.outcome() {
-            Some(Outcome::Win(side)) => {
-                let who = crate::board::colour_name(side);
-                return Err((i + 1, SuiteError::Finished(format!("{who} has five"))));
-            }
-            Some(Outcome::Draw) => {
-                return Err((i + 1, SuiteError::Finished("the board is full".into())));
-            }
-            None => {}
-        }
-        out.push(b);
+    let (boards, mut bad) = read_openings(text, rule);
+    if bad.is_empty() {
+        Ok(boards)
+    } else {
+        Err(bad.swap_remove(0))
     }
-    Ok(out)
+}
+
+/// [`parse_openings`] that reads past bad lines: the good openings in file order, and
+/// every bad line's 1-based number with its error (as [`parse_openings`] names them), so
+/// that a match may name them all and still play the good ones.
+pub fn read_openings(text: &str, rule: Rule) -> (Vec<Board>, Vec<(usize, SuiteError)>) {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut boards = Vec::new();
+    let mut bad = Vec::new();
+    for (i, line) in text_lines(text).enumerate() {
+        match opening(line, rule) {
+            Ok(Some(b)) => boards.push(b),
+            Ok(None) => {}
+            Err(e) => bad.push((i + 1, e)),
+        }
+    }
+    (boards, bad)
+}
+
+/// One line of an openings file: its board, `None` for a blank or `#` comment line.
+fn opening(line: &str, rule: Rule) -> Result<Option<Board>, SuiteError> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') {
+        return Ok(None);
+    }
+    let mut fields = t.split_whitespace();
+    let moves = fields.next().unwrap_or("");
+    if let Some(extra) = fields.find(|f| f.parse::<f64>().is_err()) {
+        return Err(SuiteError::Line(format!(
+            "unexpected text {extra:?} after the moves {moves:?} (only a score may \
+             follow; write the moves without spaces, e.g. h8i7e9)"
+        )));
+    }
+    let b = if moves.contains(':') {
+        let b = Board::parse_position(moves)
+            .map_err(|e| SuiteError::Line(format!("position {moves:?}: {e}")))?;
+        if b.size() != 15 || b.rule() != rule {
+            return Err(SuiteError::Line(format!(
+                "position {moves:?} is not of the match's board and rule (15{}:)",
+                rule.letter()
+            )));
+        }
+        b
+    } else {
+        // `-`: the empty move list, as the other commands read it.
+        let list = if moves == "-" { "" } else { moves };
+        let cells = parse_move_list(list).map_err(|(_, e)| SuiteError::Cell(e))?;
+        let mut b = Board::with_size(15, rule).expect("15 is valid");
+        for c in cells {
+            b.try_play(c).map_err(SuiteError::Play)?;
+        }
+        b
+    };
+    match b.outcome() {
+        Some(Outcome::Win(side)) => {
+            let who = crate::board::colour_name(side);
+            Err(SuiteError::Finished(format!("{who} has five")))
+        }
+        Some(Outcome::Draw) => Err(SuiteError::Finished("the board is full".into())),
+        None => Ok(Some(b)),
+    }
 }
 
 /// One row of `gomocup-rule-checks.tsv`.
@@ -667,6 +683,27 @@ mod tests {
             matches!(e, SuiteError::Line(ref m) if m.contains("h8h8")),
             "{e}"
         );
+    }
+
+    /// `-` is the empty board, as every other command reads it; reading past bad lines
+    /// keeps every good one and names every bad one, by its line.
+    #[test]
+    fn openings_read_past_bad_lines_and_take_the_empty_board() {
+        let text = "-\nh8 i9\nh8i7\nzz9\n# c\nh8h9h10h11h12i8i9i10i11\n15f:\n";
+        let (boards, bad) = read_openings(text, Rule::Freestyle);
+        assert_eq!(
+            boards.iter().map(Board::stone_count).collect::<Vec<_>>(),
+            [0, 2, 9, 0]
+        );
+        assert_eq!(
+            bad.iter().map(|(line, _)| *line).collect::<Vec<_>>(),
+            [2, 4]
+        );
+        assert!(matches!(bad[1].1, SuiteError::Cell(_)), "{}", bad[1].1);
+        let (line, _) = parse_openings(text, Rule::Freestyle).unwrap_err();
+        assert_eq!(line, 2);
+        let (_, bad) = read_openings("h8h9i8i9j8j9k8k9l8\n", Rule::Freestyle);
+        assert!(matches!(bad[0].1, SuiteError::Finished(_)), "{}", bad[0].1);
     }
 
     /// An openings file saved with a byte-order mark: before, its first line was refused

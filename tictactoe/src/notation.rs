@@ -25,6 +25,11 @@ use std::sync::Arc;
 use thiserror::Error;
 use zerosum::{Notation, Side};
 
+/// `cell` or `cells`, as `n` asks.
+fn cells(n: usize) -> &'static str {
+    if n == 1 { "cell" } else { "cells" }
+}
+
 /// What is wrong with a written position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
@@ -32,7 +37,7 @@ pub enum ParseError {
     #[error("empty position")]
     Empty,
     /// The flat form has the wrong number of cells.
-    #[error("wrong length: expected {expected} cells, found {found}")]
+    #[error("wrong length: expected {expected} {}, found {found}", cells(*expected))]
     WrongLength {
         /// Cells of the board.
         expected: usize,
@@ -48,7 +53,7 @@ pub enum ParseError {
         found: usize,
     },
     /// A row of the `/`-separated form has a different length from the first.
-    #[error("row {row}: expected {expected} cells, found {found}")]
+    #[error("row {row}: expected {expected} {}, found {found}", cells(*expected))]
     RaggedRow {
         /// 1-based row number, from the top.
         row: usize,

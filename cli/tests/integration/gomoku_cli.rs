@@ -517,6 +517,35 @@ fn match_refuses_more_games_than_the_openings_give() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A tester's report: one bad line of the openings file refused the whole match (exit 2,
+/// first error only). Every bad line is named, the good openings are played (each game
+/// here is black's five at once), and the run exits 1.
+#[test]
+fn match_names_bad_openings_and_plays_the_good_ones() {
+    let (dir, openings) = match_scratch("bad", "h8 i7\nh8a1i8a2j8a3k8a4\nzz9\n");
+    let openings = openings.to_str().unwrap();
+    let args = match_args(
+        PBRAIN,
+        PBRAIN,
+        openings,
+        &["--games", "1", "--time-ms", "500"],
+    );
+    let r = common::run_binary(ZEROSUM, &args, "");
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(r.stderr.contains("line 1: "), "{}", r.stderr);
+    assert!(r.stderr.contains("line 3: "), "{}", r.stderr);
+    assert!(!r.stderr.contains("line 2: "), "{}", r.stderr);
+    assert!(r.stdout.contains("(1 game,"), "{}", r.stdout);
+    // Nothing good left: refused before any game.
+    let (dir2, none) = match_scratch("none", "zz9\n");
+    let args = match_args(PBRAIN, PBRAIN, none.to_str().unwrap(), &[]);
+    let r = common::run_binary(ZEROSUM, &args, "");
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("has no openings"), "{}", r.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir2);
+}
+
 /// A tester's report: an engine whose path holds a space could not be started (the
 /// command was split at every space: `cannot start engine "/tmp/my engines/…"`). The
 /// path of an existing file is taken whole, and a quoted path may take arguments. (Each

@@ -130,7 +130,13 @@ fn a_bad_option_value_names_the_option() {
         (
             "gomoku",
             &["--rule", "caro"][..],
-            &["--rule: ", "\"caro\"", "freestyle", "standard", "renju"][..],
+            &[
+                "'caro' for '--rule <RULE>'",
+                "\"caro\"",
+                "freestyle",
+                "standard",
+                "renju",
+            ][..],
         ),
         (
             "gomoku",

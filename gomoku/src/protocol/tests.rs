@@ -437,6 +437,13 @@ fn rule_info_plays_the_continuous_games_by_their_rule() {
         assert_eq!(b.board().unwrap().rule(), rule);
         // The opponent's 7,7 and our answer, replayed under the new rule.
         assert_eq!(b.board().unwrap().stone_count(), 2);
+        // A value refused after it names the one in force as it was sent (a tester saw
+        // `still playing renju (rule 4)` after `INFO rule 6`).
+        let out = talk(&mut b, "INFO rule 7\n");
+        assert!(
+            out.ends_with(&format!("(rule {value})\n")),
+            "{value}: {out}"
+        );
     }
     assert_eq!(talk(&mut b, "INFO rule 4\n"), "");
     assert_eq!(b.rule(), Rule::Renju);

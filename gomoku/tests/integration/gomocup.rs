@@ -49,6 +49,17 @@ fn a_clean_match_adds_up_and_swaps_colours() {
     );
     let table = match_table(&r, "a", "b");
     assert!(table.contains("Elo") && table.contains("pairs"), "{table}");
+    // Each engine's row: the mean and the maximum in the same tenths of a millisecond,
+    // so a maximum is never written below the mean (it was cut to whole milliseconds:
+    // a mean of 0.2 beside a maximum of 0).
+    for row in table
+        .lines()
+        .filter(|l| l.starts_with("| a |") || l.starts_with("| b |"))
+    {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let (mean, max): (f64, f64) = (cells[3].parse().unwrap(), cells[4].parse().unwrap());
+        assert!(mean <= max && cells[4].contains('.'), "{row}");
+    }
 }
 
 #[test]
