@@ -29,7 +29,8 @@ pub struct MatchArgs {
     pub b_init: Vec<String>,
     /// Openings file: a move list a line (`h8i7e9`, `-` for the empty board, or a
     /// position of the match's board and rule, `15f:h8i7e9`), optionally followed by a
-    /// score; `#` comments. A bad line is named and skipped (the run then exits 1).
+    /// score; `#` comments. A bad line is named and skipped (the run then exits 1); the
+    /// games number the good openings 1, 2, … in file order.
     #[arg(long)]
     pub openings: std::path::PathBuf,
     /// Time per move in milliseconds (the default: 1000; at most a day).
@@ -56,8 +57,9 @@ pub struct MatchArgs {
 /// Runs the match and prints its tables.
 pub fn run(args: MatchArgs) -> ExitCode {
     let rule = Rule::from_gomocup(args.rule).unwrap_or_default();
-    let text = match std::fs::read_to_string(&args.openings) {
-        Ok(t) => t,
+    // Bytes that are not UTF-8 (a Latin-1 comment) spoil their own line only.
+    let text = match std::fs::read(&args.openings) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
             diag!("error: cannot read {}: {e}", args.openings.display());
             return ExitCode::from(2);
@@ -67,13 +69,18 @@ pub fn run(args: MatchArgs) -> ExitCode {
     // end, so that a script sees the match was not the whole file's.
     let (openings, bad) = read_openings(&text, rule);
     for (line, e) in &bad {
-        diag!(
-            "error: {} line {line}: {e} (skipped: the match plays the other openings)",
-            args.openings.display()
-        );
+        diag!("error: {} line {line}: {e}", args.openings.display());
     }
     if openings.is_empty() {
-        diag!("error: {} has no openings", args.openings.display());
+        let why = match bad.len() {
+            0 => String::new(),
+            1 => " (1 bad line)".to_string(),
+            n => format!(" ({n} bad lines)"),
+        };
+        diag!(
+            "error: {} has no good opening{why}",
+            args.openings.display()
+        );
         return ExitCode::from(2);
     }
     let time = match args.game_ms {
@@ -85,13 +92,23 @@ pub fn run(args: MatchArgs) -> ExitCode {
     if let Some(g) = args.games {
         let most = 2 * config.openings.len() as u64;
         if g > most {
+            let n = config.openings.len();
+            let good = if bad.is_empty() { "" } else { "good " };
+            let (s, give) = if n == 1 { ("", "gives") } else { ("s", "give") };
             diag!(
-                "error: --games {g}: the {} opening(s) give at most {most} games (each played twice, colours swapped)",
-                config.openings.len()
+                "error: --games {g}: the {n} {good}opening{s} {give} at most {most} games (each played twice, colours swapped)"
             );
             return ExitCode::from(2);
         }
         config.games = g as usize;
+    }
+    if !bad.is_empty() {
+        let n = bad.len();
+        let lines = if n == 1 { "line" } else { "lines" };
+        diag!(
+            "warning: {n} bad {lines} skipped: the match plays the {} good openings, numbered 1, 2, … in file order",
+            config.openings.len()
+        );
     }
     let (mut a, mut b) = match (
         engine_command("--a", &args.a),

@@ -20,8 +20,12 @@ use zerosum::Game as _;
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Play in the terminal (TUI, or plain line mode with --plain). Levels 1-5 or
-    /// `perfect` (the default).
-    #[command(mut_arg("level", crate::play::options::level_arg::<tictactoe::Level>))]
+    /// `perfect` (the default up to 16 cells, 4x4; on larger boards 2 s a move, exact
+    /// whenever the solver finishes within half of it).
+    #[command(mut_arg("level", |a| crate::play::options::level_arg_defaulting::<tictactoe::Level>(
+        a,
+        &crate::play::tictactoe::DEFAULT_TEXT,
+    )))]
     Play {
         #[command(flatten)]
         common: crate::play::CommonArgs,
@@ -69,7 +73,7 @@ pub struct BoardArgs {
           value_parser = crate::whole::whole::<u32>(1, 64))]
     k: Option<u32>,
     /// Transposition-table memory in MiB, 1 to 4096 (the solver's table, and in
-    /// `bestmove` the search's too).
+    /// `bestmove` the search's too; `variants` uses at most 16).
     #[arg(long, default_value_t = 16, value_name = "MIB", allow_negative_numbers = true,
           value_parser = crate::whole::whole::<u64>(1, 4096))]
     hash_mib: u64,

@@ -142,8 +142,8 @@ pub struct Brain {
     board: Option<Board>,
     engine: Option<Engine>,
     rule: Rule,
-    /// The `INFO rule` value in force, as sent (0, 1 or 4, or one of them + 2 for a
-    /// continuous game): named when a later value is refused.
+    /// The `INFO rule` value in force (0, 1 or 4, or one of them + 2 for a continuous
+    /// game): named when a later value is refused.
     rule_code: u32,
     timeout_turn: u64,
     timeout_match: u64,
@@ -873,6 +873,13 @@ impl Brain {
             "timeout_turn" | "timeout_match" | "max_memory" | "rule" | "thread_num" => {
                 return match decimal::unsigned(value) {
                     Ok(n) => self.info_unsigned(&key, value, n),
+                    // A refused rule names the one in force, as for a number not played.
+                    Err(e) if key == "rule" => Some(format!(
+                        "{}; still playing {} (rule {})",
+                        info_ignored(&key, value, cut, e),
+                        self.rule,
+                        self.rule_code
+                    )),
                     Err(e) => Some(info_ignored(&key, value, cut, e)),
                 };
             }

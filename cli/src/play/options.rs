@@ -66,10 +66,26 @@ pub struct CommonArgs {
 /// Each game's `play` command applies it with `#[command(mut_arg("level",
 /// level_arg::<L>))]`.
 pub fn level_arg<L: Level>(arg: Arg) -> Arg {
+    level_help::<L>(arg, &L::range_text())
+}
+
+/// [`level_arg`] for a game whose `play` has a default of its own, `default` in words
+/// (tic-tac-toe's depends on the board): the help names the levels of `L` and that
+/// default instead of `L`'s.
+pub fn level_arg_defaulting<L: Level>(arg: Arg, default: &str) -> Arg {
+    let range = L::range_text();
+    // The range less its own `(default …)`.
+    let levels = range
+        .split_once(" (default")
+        .map_or(range.as_str(), |(l, _)| l);
+    level_help::<L>(arg, &format!("{levels} (default {default})"))
+}
+
+/// `--level` with the help `AI strength: <levels>; …` and the parser of `L`.
+fn level_help<L: Level>(arg: Arg, levels: &str) -> Arg {
     arg.help(format!(
-        "AI strength: {}; with --time-ms, --depth or --nodes, that level within them \
-         (as `bestmove` takes them)",
-        L::range_text()
+        "AI strength: {levels}; with --time-ms, --depth or --nodes, that level within them \
+         (as `bestmove` takes them)"
     ))
     .value_parser(|s: &str| s.parse::<L>().map(|_| s.to_string()))
 }
@@ -127,7 +143,7 @@ impl fmt::Display for Strength {
             Strength::Time(t) if t.as_millis() % 1000 == 0 => write!(f, "{} s/move", t.as_secs()),
             Strength::Time(t) => write!(f, "{} ms/move", t.as_millis()),
             Strength::Depth(d) => write!(f, "depth {d}"),
-            Strength::Nodes(n) => write!(f, "{} nodes/move", super::short_count(*n)),
+            Strength::Nodes(n) => write!(f, "{}/move", super::nodes_text(*n)),
             Strength::Within {
                 level,
                 time,
@@ -219,7 +235,7 @@ impl CommonArgs {
             && self
                 .level
                 .as_deref()
-                .is_some_and(|l| l.eq_ignore_ascii_case("perfect"))
+                .is_some_and(|l| l.trim().eq_ignore_ascii_case("perfect"))
         {
             diag!("warning: --level perfect: every AI move is solved exactly: {what_it_takes}");
         }

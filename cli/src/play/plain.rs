@@ -16,7 +16,7 @@
 use super::options::{Player, Setup};
 use super::session::Session;
 use super::worker::{Poll, Thinking};
-use super::{PlayGame, short_count};
+use super::{PlayGame, nodes_text};
 use crate::lines::{Line, MAX_LINE_BYTES, read_line, unreadable};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -150,10 +150,10 @@ pub fn play<G: PlayGame>(
                 match &latest {
                     Some(p) => writeln!(
                         out,
-                        "{who} plays {text} (depth {}, {}, {} nodes)",
+                        "{who} plays {text} (depth {}, {}, {})",
                         p.depth,
                         p.value,
-                        short_count(p.nodes)
+                        nodes_text(p.nodes)
                     )?,
                     None => writeln!(out, "{who} plays {text}")?,
                 }

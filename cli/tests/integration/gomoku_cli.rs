@@ -479,7 +479,10 @@ fn a_finished_game_is_answered_by_solve_and_analyze() {
 
 /// A scratch folder `zerosum-match-<name>-<pid>` in the temporary folder (made anew)
 /// holding the openings file `openings.txt` with `openings`: the folder and the file.
-fn match_scratch(name: &str, openings: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+fn match_scratch(
+    name: &str,
+    openings: impl AsRef<[u8]>,
+) -> (std::path::PathBuf, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("zerosum-match-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("openings.txt");
@@ -522,7 +525,8 @@ fn match_refuses_more_games_than_the_openings_give() {
 /// here is black's five at once), and the run exits 1.
 #[test]
 fn match_names_bad_openings_and_plays_the_good_ones() {
-    let (dir, openings) = match_scratch("bad", "h8 i7\nh8a1i8a2j8a3k8a4\nzz9\n");
+    // (Line 3 holds a byte that is not UTF-8.)
+    let (dir, openings) = match_scratch("bad", b"h8 i7\nh8a1i8a2j8a3k8a4\nzz9\xff\n");
     let openings = openings.to_str().unwrap();
     let args = match_args(
         PBRAIN,
@@ -536,12 +540,28 @@ fn match_names_bad_openings_and_plays_the_good_ones() {
     assert!(r.stderr.contains("line 3: "), "{}", r.stderr);
     assert!(!r.stderr.contains("line 2: "), "{}", r.stderr);
     assert!(r.stdout.contains("(1 game,"), "{}", r.stdout);
+    assert!(r.stderr.contains("2 bad lines skipped"), "{}", r.stderr);
+    // More games than the good openings give: refused, with no word of a match.
+    let args = match_args(PBRAIN, PBRAIN, openings, &["--games", "5"]);
+    let r = common::run_binary(ZEROSUM, &args, "");
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("the 1 good opening gives at most 2 games"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("skipped"), "{}", r.stderr);
     // Nothing good left: refused before any game.
     let (dir2, none) = match_scratch("none", "zz9\n");
     let args = match_args(PBRAIN, PBRAIN, none.to_str().unwrap(), &[]);
     let r = common::run_binary(ZEROSUM, &args, "");
     assert_eq!(r.code, Some(2), "{}", r.stderr);
-    assert!(r.stderr.contains("has no openings"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("has no good opening (1 bad line)"),
+        "{}",
+        r.stderr
+    );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&dir2);
 }

@@ -203,7 +203,12 @@ fn a_plus_sign_is_refused_in_sizes_and_levels() {
 fn a_negative_rule_code_is_refused_as_a_rule() {
     let run = run_binary(ZEROSUM, &["gomoku", "play", "--plain", "--rule", "-1"], "");
     assert_eq!(run.code, Some(2), "{}", run.stderr);
-    assert!(run.stderr.starts_with("error: --rule: "), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("error: invalid value '-1' for '--rule <RULE>'"),
+        "{}",
+        run.stderr
+    );
     let args = [
         "gomoku",
         "match",

@@ -219,7 +219,7 @@ fn numbers_are_plain_decimal() {
             format!("MESSAGE INFO timeout_turn \"+5\": {sign}; ignored"),
             format!("MESSAGE INFO time_left \"+5\": {sign}; ignored"),
             format!("MESSAGE INFO max_memory \"+1000\": {sign}; ignored"),
-            format!("MESSAGE INFO rule \"+4\": {sign}; ignored"),
+            format!("MESSAGE INFO rule \"+4\": {sign}; ignored; still playing freestyle (rule 0)"),
             "ERROR malformed cell \"+7,7\" (expected two 0-based numbers x,y like 7,7)".into(),
             "ERROR malformed cell \"7,+7\" (expected two 0-based numbers x,y like 7,7)".into(),
             "ERROR malformed cell \"-1,7\" (expected two 0-based numbers x,y like 7,7)".into(),
