@@ -118,7 +118,7 @@ pub fn run(command: Command) -> ExitCode {
                     None if solver.limit_reached() => {
                         format!(
                             "{board} unknown: no vcf found within {nodes} {}",
-                            if nodes == 1 { "node" } else { "nodes" }
+                            crate::noun(nodes, "node", "nodes")
                         )
                     }
                     None => format!("{board} no vcf"),

@@ -72,10 +72,9 @@ pub fn run(args: MatchArgs) -> ExitCode {
         diag!("error: {} line {line}: {e}", args.openings.display());
     }
     if openings.is_empty() {
-        let why = match bad.len() {
+        let why = match bad.len() as u64 {
             0 => String::new(),
-            1 => " (1 bad line)".to_string(),
-            n => format!(" ({n} bad lines)"),
+            n => format!(" ({n} bad {})", crate::noun(n, "line", "lines")),
         };
         diag!(
             "error: {} has no good opening{why}",
@@ -92,21 +91,24 @@ pub fn run(args: MatchArgs) -> ExitCode {
     if let Some(g) = args.games {
         let most = 2 * config.openings.len() as u64;
         if g > most {
-            let n = config.openings.len();
+            let n = config.openings.len() as u64;
             let good = if bad.is_empty() { "" } else { "good " };
-            let (s, give) = if n == 1 { ("", "gives") } else { ("s", "give") };
+            let (openings, give) = (
+                crate::noun(n, "opening", "openings"),
+                crate::noun(n, "gives", "give"),
+            );
             diag!(
-                "error: --games {g}: the {n} {good}opening{s} {give} at most {most} games (each played twice, colours swapped)"
+                "error: --games {g}: the {n} {good}{openings} {give} at most {most} games (each played twice, colours swapped)"
             );
             return ExitCode::from(2);
         }
         config.games = g as usize;
     }
     if !bad.is_empty() {
-        let n = bad.len();
-        let lines = if n == 1 { "line" } else { "lines" };
+        let n = bad.len() as u64;
         diag!(
-            "warning: {n} bad {lines} skipped: the match plays the {} good openings, numbered 1, 2, … in file order",
+            "warning: {n} bad {} skipped: the match plays the {} good openings, numbered 1, 2, … in file order",
+            crate::noun(n, "line", "lines"),
             config.openings.len()
         );
     }

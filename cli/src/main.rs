@@ -68,6 +68,11 @@ fn main() -> ExitCode {
     }
 }
 
+/// `one` when `n` is 1, else `many`: the noun a count takes (`1 node`, `2 nodes`).
+fn noun(n: u64, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 { one } else { many }
+}
+
 /// Reports a table of `--hash-mib` MiB that the system refused (`error: cannot allocate
 /// …`, with the remedy) and gives the failing exit status.
 fn table_refused(e: &zerosum::TableAllocError) -> ExitCode {

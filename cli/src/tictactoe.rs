@@ -24,7 +24,7 @@ pub enum Command {
     /// whenever the solver finishes within half of it).
     #[command(mut_arg("level", |a| crate::play::options::level_arg_defaulting::<tictactoe::Level>(
         a,
-        &crate::play::tictactoe::DEFAULT_TEXT,
+        &crate::play::tictactoe::default_text(),
     )))]
     Play {
         #[command(flatten)]

@@ -915,13 +915,15 @@ impl Brain {
             }
             "rule" => {
                 let code = u32::try_from(num).ok();
-                let Some(rule) = code.and_then(Rule::from_gomocup) else {
+                let Some((code_in_force, rule)) =
+                    code.and_then(|c| Some((c, Rule::from_gomocup(c)?)))
+                else {
                     return Some(format!(
                         "MESSAGE rule {value:?} is not supported (0 freestyle, 1 exactly five, 4 renju, each + 2 in a continuous game); still playing {} (rule {})",
                         self.rule, self.rule_code
                     ));
                 };
-                self.rule_code = u32::try_from(num).unwrap_or_default();
+                self.rule_code = code_in_force;
                 if rule != self.rule {
                     self.rule = rule;
                     if let Some(b) = self.board.as_ref() {
@@ -931,7 +933,7 @@ impl Brain {
                         e.clear();
                     }
                 }
-                if code.is_some_and(Rule::is_continuous_gomocup) {
+                if Rule::is_continuous_gomocup(code_in_force) {
                     return Some(format!(
                         "MESSAGE rule {value}: a continuous game, each position played by the rule {} (rule {}; a finished line's stones, BOARD field 3, are blockers)",
                         rule,

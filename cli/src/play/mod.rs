@@ -507,8 +507,7 @@ fn warn_if_no_search<G: PlayGame>(strength: &Strength) {
 
 /// `n` nodes in [`short_count`]'s form, with the noun it takes: `1 node`, `12.3k nodes`.
 pub fn nodes_text(n: u64) -> String {
-    let noun = if n == 1 { "node" } else { "nodes" };
-    format!("{} {noun}", short_count(n))
+    format!("{} {}", short_count(n), crate::noun(n, "node", "nodes"))
 }
 
 /// Formats a node count briefly: `950`, `12.3k`, `4.56M`, `1.20G`.

@@ -20,12 +20,12 @@ const PERFECT_DEFAULT_CELLS: u32 = 16;
 const LARGE_BOARD_MOVE_TIME: Duration = Duration::from_secs(2);
 
 /// `play`'s default strength in words, for `--help`: [`TicTacToe::default_strength`]'s.
-pub static DEFAULT_TEXT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+pub fn default_text() -> String {
     format!(
         "perfect up to {PERFECT_DEFAULT_CELLS} cells, 4x4; on larger boards {} s a move",
         LARGE_BOARD_MOVE_TIME.as_secs()
     )
-});
+}
 
 /// Tic-tac-toe on an m×n board, k in a row.
 #[derive(Clone, Debug)]
