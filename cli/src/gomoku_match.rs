@@ -105,11 +105,11 @@ pub fn run(args: MatchArgs) -> ExitCode {
         config.games = g as usize;
     }
     if !bad.is_empty() {
-        let n = bad.len() as u64;
+        let (n, good) = (bad.len() as u64, config.openings.len() as u64);
         diag!(
-            "warning: {n} bad {} skipped: the match plays the {} good openings, numbered 1, 2, … in file order",
+            "warning: {n} bad {} skipped: the match plays the {good} good {}, numbered 1, 2, … in file order",
             crate::noun(n, "line", "lines"),
-            config.openings.len()
+            crate::noun(good, "opening", "openings")
         );
     }
     let (mut a, mut b) = match (

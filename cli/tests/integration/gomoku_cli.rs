@@ -540,7 +540,12 @@ fn match_names_bad_openings_and_plays_the_good_ones() {
     assert!(r.stderr.contains("line 3: "), "{}", r.stderr);
     assert!(!r.stderr.contains("line 2: "), "{}", r.stderr);
     assert!(r.stdout.contains("(1 game,"), "{}", r.stdout);
-    assert!(r.stderr.contains("2 bad lines skipped"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("2 bad lines skipped: the match plays the 1 good opening,"),
+        "{}",
+        r.stderr
+    );
     // More games than the good openings give: refused, with no word of a match.
     let args = match_args(PBRAIN, PBRAIN, openings, &["--games", "5"]);
     let r = common::run_binary(ZEROSUM, &args, "");
