@@ -12,13 +12,9 @@
 //! now, so it searches as the default does). Search-shape variants as `name=value`
 //! after `search`: `max-moves=N` (`Engine::max_moves`), `threads=N` (`Engine::threads`; a node limit then counts the first thread's nodes) and the selective search's
 //! `red=0|1`, `red-div=X`, `red-gap=N`, `red-from=N`, `red-depth=D`, `red-floor=D`,
-//! `hist=0|1`, `mc=0|1`, `pv-mc=0|1`, `mc-base=X`, `four-ext=0|1`, `leaf-vcf=N`, `leaf-vct=N`,
+//! `hist=0|1`, `mc=0|1`, `pv-mc=0|1`, `mc-base=X`, `leaf-vcf=N`, `leaf-vct=N`,
 //! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `cell-eval=0|1` (`Engine::cell_eval`, 1 by default), `pattern-order=0|1` (`Engine::pattern_order`, 1 by default), `stand-pat=0|1`,
-//! `rfp=M`, `rfp-depth=D`, `improving=0|1`, `cut-red=N`, `fhr=M`, `se-depth=D`, `se-margin=M`, `iir-depth=D`, `pv-stale=U`, `tt-eval=0|1`, `lmr-deeper=M`, `root-red=0|1`, `root-max-moves=N`, `alpha-red=U`, `tt-pv-less=U`, `threat-red=U`, `threat-prune=D`, `attack-less=U`, `red-pv-less=D`, `red-not-improving=D`, `eval-avg=0|1|2` (2: the stones' part only),
-//! and in sixteenths of a ply (`gomoku::ONE_PLY`) `ttm-ext=PV,NONPV`
-//! (`Engine::tt_move_extension_pv` and `tt_move_extension_non_pv`), `reply-ext=U`
-//! (`Engine::reply_extension`), with `frac-red=0|1` (`Engine::fractional_reductions`)
-//! and `tt-units=0|1` (`Engine::table_depth_units`);
+//! `rfp=M`, `rfp-depth=D`, `root-max-moves=N`, `threat-prune=D`, `red-pv-less=D`;
 //! it also prints the mean depth reached; `ms=N` searches N milliseconds a position
 //! instead of the node limit (with `ms=` or `threads=`, the first thread's node count is
 //! printed too). `-- depth FILE NODES [name=value…]` searches
@@ -179,27 +175,15 @@ fn depth_report() {
         t.probe_nodes
     );
     println!(
-        "moves a node {:.2}; cuts {} first {:.1} % mean index {:.2}; re-searches {} extended {} reduced {} pruned {} fail-high reduced {} singular {} multi-cut {} table-move extended {} iir {} pv stale {} deeper {} alpha {} tt-pv {} threat {} threat-pruned {} attack-less {}",
+        "moves a node {:.2}; cuts {} first {:.1} % mean index {:.2}; re-searches {} reduced {} pruned {} threat-pruned {}",
         t.generated as f64 / t.interior.max(1) as f64,
         t.cuts,
         100.0 * t.first_cuts as f64 / t.cuts.max(1) as f64,
         t.cut_index_sum as f64 / t.cuts.max(1) as f64,
         t.re_searches,
-        t.extended,
         t.reduced,
         t.pruned,
-        t.fail_high_reduced,
-        t.singular_extended,
-        t.multi_cuts,
-        t.tt_move_extended,
-        t.iir_reduced,
-        t.pv_stale_reduced,
-        t.lmr_deepened,
-        t.alpha_reduced,
-        t.tt_pv_less,
-        t.threat_reduced,
-        t.threat_pruned,
-        t.attack_less
+        t.threat_pruned
     );
 }
 
@@ -223,7 +207,6 @@ fn set_option(e: &mut Engine, option: &str) {
         "red-floor" => e.reduction_floor = n(),
         "mc" => e.move_count_pruning = n() != 0,
         "pv-mc" => e.pv_move_count_pruning = n() != 0,
-        "four-ext" => e.four_extension = n() != 0,
         "leaf-vcf" => e.leaf_vcf_nodes = n() as u64,
         "leaf-vct" => e.leaf_vct_nodes = n() as u64,
         "leaf-vct-vcf" => e.leaf_vct_vcf_nodes = n() as u64,
@@ -238,38 +221,9 @@ fn set_option(e: &mut Engine, option: &str) {
         "stand-pat" => e.leaf_stand_pat = n() != 0,
         "rfp" => e.reverse_futility_margin = n(),
         "rfp-depth" => e.reverse_futility_depth = n(),
-        "razor" => e.razor_margin = n(),
-        "razor-depth" => e.razor_depth = n(),
-        "improving" => e.improving_move_count = n() != 0,
-        "cut-red" => e.cut_node_reduction = n(),
-        "fhr" => e.fail_high_margin = n(),
-        "se-depth" => e.singular_depth = n(),
         "red-pv-less" => e.pv_reduction_less = n(),
-        "red-not-improving" => e.not_improving_reduction = n(),
-        "se-margin" => e.singular_margin = n(),
-        "iir-depth" => e.iir_depth = n(),
-        "pv-stale" => e.pv_stale_reduction = n(),
-        "alpha-red" => e.alpha_improvement_reduction = n(),
-        "tt-pv-less" => e.tt_pv_reduction_less = n(),
-        "threat-red" => e.threat_reduction = n(),
         "threat-prune" => e.threat_prune_depth = n(),
-        "attack-less" => e.continuous_attack_less = n(),
-        "tt-eval" => e.tt_value_as_eval = n() != 0,
-        "lmr-deeper" => e.lmr_deeper_margin = n(),
-        "root-red" => e.root_reductions = n() != 0,
         "root-max-moves" => e.root_max_moves = n() as usize,
-        "ttm-ext" => {
-            let (pv, non_pv) = value.split_once(',').expect("PV,NONPV");
-            e.tt_move_extension_pv = pv.parse().expect("a number");
-            e.tt_move_extension_non_pv = non_pv.parse().expect("a number");
-        }
-        "reply-ext" => e.reply_extension = n(),
-        "frac-red" => e.fractional_reductions = n() != 0,
-        "tt-units" => e.table_depth_units = n() != 0,
-        "eval-avg" => {
-            e.eval_average = n() != 0;
-            e.eval_average_stones = n() == 2;
-        }
         _ => panic!("unknown option {name}"),
     }
 }

@@ -76,13 +76,6 @@ pub const FEATURES: usize = 39;
 /// to move's seven classes, then the opponent's.
 const COMBO: usize = 24;
 
-/// The features of the threat classes (each side's best class and its class counts):
-/// a value of who has which threat, not of the stones alone.
-const CLASS_FEATURES: std::ops::Range<usize> = 14..COMBO;
-
-/// Index of the side-to-move feature (the constant of the side to move), the last.
-const SIDE_TO_MOVE: usize = FEATURES - 1;
-
 /// Number of combination classes counted by [`features`] (see [`combination_class`]).
 pub const COMBINATIONS: usize = 7;
 
@@ -443,24 +436,6 @@ pub fn evaluate_with(board: &Board, table: &EvalTable) -> Score {
         return Score::DRAW;
     }
     Score::heuristic(table.value(&features_for(board, table)))
-}
-
-/// [`evaluate_with`] in two parts that add up to it (each kept within the heuristic
-/// range), after the two terms of Rapfi's
-/// classical evaluation: the stones' part (the direction-pattern counts and the
-/// combination classes of the cells, a value of the stones alone, which only the side to
-/// move's view turns round) and the threats' part (each side's best threat class on a
-/// cell and the constant of the side to move: who plays first, and with what threat).
-pub fn evaluate_parts(board: &Board, table: &EvalTable) -> (Score, Score) {
-    if board.stone_count() == 0 {
-        return (Score::DRAW, Score::DRAW);
-    }
-    let x = features_for(board, table);
-    let mut stones = x;
-    stones[CLASS_FEATURES].fill(0);
-    stones[SIDE_TO_MOVE] = 0;
-    let (total, stones) = (table.value(&x), table.value(&stones));
-    (Score::heuristic(stones), Score::heuristic(total - stones))
 }
 
 /// The static value of `board` for its side to move, in pattern units, under the

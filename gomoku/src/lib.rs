@@ -62,12 +62,10 @@ mod winlines;
 
 pub use board::{Board, DIRECTIONS, ParseError, PlayError, SizeError};
 pub use cell::{Cell, CellError, MAX_SIZE, MIN_SIZE, parse_move_list};
-pub use engine::{
-    Candidate, Engine, MAX_THREADS, ONE_PLY, PV_STALE_REDUCTION_MAX, SearchInfo, SearchStats,
-};
+pub use engine::{Candidate, Engine, MAX_THREADS, SearchInfo, SearchStats};
 pub use eval::{
     EvalTable, EvalTableError, FEATURE_NAMES, FEATURES, cell_value, combination_class, evaluate,
-    evaluate_parts, evaluate_with, features, quick_win,
+    evaluate_with, features, quick_win,
 };
 pub use eval_cells::{
     CELL_FEATURES, CellTable, PATTERN_CODES, THREAT_MASKS, cell_features, evaluate_cells,

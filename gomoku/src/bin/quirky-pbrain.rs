@@ -23,57 +23,33 @@
 //!   `--stand-pat on|off` (`Engine::leaf_stand_pat` and `Engine::leaf_vcf_four_three`
 //!   together), `--leaf-vct N` (`Engine::leaf_vct_nodes`), `--leaf-vct-vcf N`
 //!   (`Engine::leaf_vct_vcf_nodes`); search shape: `--max-moves N` (`Engine::max_moves`),
-//!   `--pv-max-moves N` (`Engine::pv_max_moves`),
+//!   `--pv-max-moves N` (`Engine::pv_max_moves`), `--root-max-moves N`
+//!   (`Engine::root_max_moves`, 0 = twice `--max-moves`),
 //!   `--move-count on|off` (`Engine::move_count_pruning`), `--pv-move-count on|off`
-//!   (`Engine::pv_move_count_pruning`); selective search:
-//!   `--reductions on|off` (`Engine::reductions`), `--red-div X`
+//!   (`Engine::pv_move_count_pruning`), `--mc-base X` (`Engine::move_count_base`),
+//!   `--threat-prune D` (`Engine::threat_prune_depth`, 4 by default, 0 = off); late-move
+//!   reductions: `--reductions on|off` (`Engine::reductions`), `--red-div X`
 //!   (`Engine::reduction_divisor`), `--red-gap N` (`Engine::reduction_gap`), `--red-from N`
 //!   (`Engine::reduction_from`), `--red-depth D` (`Engine::reduction_depth`),
 //!   `--red-floor D` (`Engine::reduction_floor`), `--red-pv-less D`
-//!   (`Engine::pv_reduction_less`), `--red-not-improving D`
-//!   (`Engine::not_improving_reduction`), `--mc-base X` (`Engine::move_count_base`),
-//!   `--history on|off` (`Engine::history`),
-//!   `--four-ext on|off` (`Engine::four_extension`); the static value at interior nodes:
-//!   `--rfp M` (`Engine::reverse_futility_margin`, 0 = off), `--rfp-depth D`
-//!   (`Engine::reverse_futility_depth`), `--improving on|off`
-//!   (`Engine::improving_move_count`), `--razor M` (`Engine::razor_margin`, 0 = off),
-//!   `--razor-depth D` (`Engine::razor_depth`), `--cut-red N` (`Engine::cut_node_reduction`,
-//!   0 = off), `--fhr M` (`Engine::fail_high_margin`, 0 = off), `--eval-avg on|off|stones`
-//!   (`Engine::eval_average`; `stones` with `Engine::eval_average_stones`); extensions:
-//!   `--se-depth D` (`Engine::singular_depth`, 0 = off), `--se-margin M`
-//!   (`Engine::singular_margin`); `--iir-depth D` (`Engine::iir_depth`, internal
-//!   iterative reduction, 0 = off), `--pv-stale U` (`Engine::pv_stale_reduction`, in
-//!   sixteenths of a ply, 0 = off), `--tt-eval on|off` (`Engine::tt_value_as_eval`),
-//!   `--lmr-deeper M` (`Engine::lmr_deeper_margin`, 0 = off), `--root-red on|off`
-//!   (`Engine::root_reductions`), `--root-max-moves N` (`Engine::root_max_moves`, 0 =
-//!   twice `--max-moves`); the root's threat solvers: `--root-vcf N`
-//!   (`Engine::root_vcf_nodes`, 0 = off) and `--root-vct N` (`Engine::root_vct_nodes`, 0
-//!   = off), their node budgets, each also held to its share of the move's time;
-//!   `--vct-share N` (`Engine::root_vct_share`: the root VCT's share is `1 / N` of the
-//!   time and of a node limit) and `--vct-lambda on|off` (`Engine::root_vct_lambda`: the
-//!   root VCT's threat-space and proof-number stages with λ² moves);
-//!   fractions of a ply, in sixteenths (`gomoku::ONE_PLY`):
-//!   `--ttm-ext PV,NONPV` (`Engine::tt_move_extension_pv` and
-//!   `Engine::tt_move_extension_non_pv`, 0,0 = off; 4,1 is about Rapfi's 0.25 and 0.08
-//!   ply), `--reply-ext U` (`Engine::reply_extension`, 16 by default: a single forced
-//!   reply keeps its parent's depth; Rapfi's 1.3 plies is about 21), `--alpha-red U`
-//!   (`Engine::alpha_improvement_reduction`, 0 = off; Rapfi's ply is 16), `--tt-pv-less U`
-//!   (`Engine::tt_pv_reduction_less`, 0 = off), `--threat-red U` (`Engine::threat_reduction`,
-//!   0 = off; Rapfi's about 31), `--attack-less U` (`Engine::continuous_attack_less`, 0 =
-//!   off; Rapfi's about 8), `--threat-prune D` (`Engine::threat_prune_depth`, 4 by default, 0 =
-//!   off), `--frac-red on|off`
-//!   (`Engine::fractional_reductions`), `--tt-units on|off` (`Engine::table_depth_units`:
-//!   the table keeps the depth in sixteenths, not whole plies).
+//!   (`Engine::pv_reduction_less`), `--history on|off` (`Engine::history`); reverse
+//!   futility pruning: `--rfp M` (`Engine::reverse_futility_margin`, 0 = off),
+//!   `--rfp-depth D` (`Engine::reverse_futility_depth`); the root's threat solvers:
+//!   `--root-vcf N` (`Engine::root_vcf_nodes`, 0 = off) and `--root-vct N`
+//!   (`Engine::root_vct_nodes`, 0 = off), their node budgets, each also held to its share
+//!   of the move's time; `--vct-share N` (`Engine::root_vct_share`: the root VCT's share
+//!   is `1 / N` of the time and of a node limit) and `--vct-lambda on|off`
+//!   (`Engine::root_vct_lambda`: the root VCT's threat-space and proof-number stages with
+//!   λ² moves). The search options measured and not kept (the four extension, singular
+//!   extensions, razoring, internal iterative reduction, fractions of a ply and others;
+//!   gomoku/FIGURES.md has their matches) were taken out of the engine with their options.
 //!
 //! A value outside its option's meaningful range is refused (exit status 2, the option
 //! and the range named): `--nodes`, `--max-moves`, `--pv-max-moves`, `--leaf-vct-vcf`
 //! and `--vct-share` take 1 or more, `--red-div` a finite number greater than 0, `--mc-base` a finite
-//! number of 0 or more, `--red-gap`, `--red-floor`, `--red-pv-less` and
-//! `--red-not-improving` 0 or more, `--red-depth`, `--rfp-depth` and `--razor-depth` 1 or
-//! more, `--rfp`, `--razor`, `--cut-red`, `--fhr`, `--se-margin`, `--iir-depth`, `--threat-prune`,
-//! `--pv-stale`, `--lmr-deeper`, `--root-vcf` and `--root-vct` 0 or more, `--se-depth` 0 or 3 or more, `--ttm-ext`
-//! two whole numbers from 0 to 16 separated by a comma, `--reply-ext`, `--alpha-red`,
-//! `--tt-pv-less`, `--threat-red` and `--attack-less` a whole number from 0 to 32.
+//! number of 0 or more, `--red-gap`, `--red-floor` and `--red-pv-less` 0 or more,
+//! `--red-depth` and `--rfp-depth` 1 or more, `--rfp`, `--threat-prune`, `--root-vcf` and
+//! `--root-vct` 0 or more.
 //!
 //! Any other argument is refused (exit status 2), so that a misspelt option cannot leave
 //! a match's engine at its defaults.
@@ -223,46 +199,6 @@ fn main() {
             &format!("a whole number of {least} or more"),
         )
     };
-    // Fractions of a ply in sixteenths (`gomoku::ONE_PLY`): 0 to two plies.
-    let sixteenths = |name: &str| {
-        args.ranged::<i32>(
-            name,
-            |u| (0..=2 * gomoku::ONE_PLY).contains(u),
-            "a whole number from 0 to 32",
-        )
-    };
-    // The evaluation averaged over two plies: on (the whole), stones (its stones' part).
-    let eval_avg = args.text("--eval-avg").map(|v| match v {
-        "on" => (true, false),
-        "stones" => (true, true),
-        "off" => (false, false),
-        other => exit_with(
-            2,
-            format_args!("--eval-avg takes on, stones or off, not {other:?}"),
-        ),
-    });
-    // The table move's extensions at principal-variation and other nodes, in sixteenths
-    // of a ply, each within a ply.
-    let ttm_ext = args.text("--ttm-ext").map(|v| {
-        let within = |x: &str| {
-            x.trim()
-                .parse::<i32>()
-                .ok()
-                .filter(|u| (0..=gomoku::ONE_PLY).contains(u))
-        };
-        match v
-            .split_once(',')
-            .map(|(pv, non_pv)| (within(pv), within(non_pv)))
-        {
-            Some((Some(pv), Some(non_pv))) => (pv, non_pv),
-            _ => exit_with(
-                2,
-                format_args!(
-                    "--ttm-ext takes two whole numbers from 0 to 16 separated by a comma, not {v:?}"
-                ),
-            ),
-        }
-    });
     let setters: Vec<Setter> = [
         setter(switch("--quick-wins"), |e, on| e.quick_wins = on),
         setter(switch("--cell-eval"), |e, on| {
@@ -300,9 +236,6 @@ fn main() {
         setter(at_least("--red-depth", 1), |e, d| e.reduction_depth = d),
         setter(at_least("--red-floor", 0), |e, d| e.reduction_floor = d),
         setter(at_least("--red-pv-less", 0), |e, d| e.pv_reduction_less = d),
-        setter(at_least("--red-not-improving", 0), |e, d| {
-            e.not_improving_reduction = d
-        }),
         setter(
             args.ranged::<f64>(
                 "--mc-base",
@@ -311,37 +244,11 @@ fn main() {
             ),
             |e, x| e.move_count_base = x,
         ),
-        setter(switch("--four-ext"), |e, on| e.four_extension = on),
         // 0 turns reverse futility pruning off.
         setter(at_least("--rfp", 0), |e, m| e.reverse_futility_margin = m),
         setter(at_least("--rfp-depth", 1), |e, d| {
             e.reverse_futility_depth = d
         }),
-        setter(switch("--improving"), |e, on| e.improving_move_count = on),
-        // 0 turns razoring off.
-        setter(at_least("--razor", 0), |e, m| e.razor_margin = m),
-        setter(at_least("--razor-depth", 1), |e, d| e.razor_depth = d),
-        // 0 turns the cut-node reduction and the fail-high reduction off.
-        setter(at_least("--cut-red", 0), |e, n| e.cut_node_reduction = n),
-        setter(at_least("--fhr", 0), |e, m| e.fail_high_margin = m),
-        // 0 turns the singular extension off; else at least 3 plies (a test search of 1).
-        setter(
-            args.ranged::<i32>(
-                "--se-depth",
-                |&d| d == 0 || d >= 3,
-                "0 or a whole number of 3 or more",
-            ),
-            |e, d| e.singular_depth = d,
-        ),
-        setter(at_least("--se-margin", 0), |e, m| e.singular_margin = m),
-        // 0 turns the internal iterative reduction off.
-        setter(at_least("--iir-depth", 0), |e, d| e.iir_depth = d),
-        // 0 turns the stale-entry reduction off.
-        setter(at_least("--pv-stale", 0), |e, u| e.pv_stale_reduction = u),
-        setter(switch("--tt-eval"), |e, on| e.tt_value_as_eval = on),
-        // 0 turns the deeper re-search off.
-        setter(at_least("--lmr-deeper", 0), |e, m| e.lmr_deeper_margin = m),
-        setter(switch("--root-red"), |e, on| e.root_reductions = on),
         // 0 keeps the default, twice the interior width.
         setter(value("--root-max-moves"), |e, n| {
             e.root_max_moves = n as usize
@@ -351,35 +258,9 @@ fn main() {
         setter(value("--root-vct"), |e, n| e.root_vct_nodes = n),
         setter(positive("--vct-share"), |e, n| e.root_vct_share = n),
         setter(switch("--vct-lambda"), |e, on| e.root_vct_lambda = on),
-        setter(ttm_ext, |e, (pv, non_pv)| {
-            e.tt_move_extension_pv = pv;
-            e.tt_move_extension_non_pv = non_pv;
-        }),
-        // 16 (a ply, the default) keeps a single reply at its parent's depth.
-        setter(sixteenths("--reply-ext"), |e, u| e.reply_extension = u),
-        // 0 turns the alpha-improvement reduction off; at most two plies.
-        setter(sixteenths("--alpha-red"), |e, u| {
-            e.alpha_improvement_reduction = u
-        }),
-        // 0 turns the reduction off and the table's flag with it; at most two plies.
-        setter(sixteenths("--tt-pv-less"), |e, u| {
-            e.tt_pv_reduction_less = u
-        }),
-        // 0 turns the reduction of far counter-attacks off; at most two plies.
-        setter(sixteenths("--threat-red"), |e, u| e.threat_reduction = u),
-        // 0 turns the lesser reduction of a continued attack off; at most two plies.
-        setter(sixteenths("--attack-less"), |e, u| {
-            e.continuous_attack_less = u
-        }),
         // 0 turns the pruning of far counter-attacks off.
         setter(at_least("--threat-prune", 0), |e, d| {
             e.threat_prune_depth = d
-        }),
-        setter(switch("--frac-red"), |e, on| e.fractional_reductions = on),
-        setter(switch("--tt-units"), |e, on| e.table_depth_units = on),
-        setter(eval_avg, |e, (on, stones)| {
-            e.eval_average = on;
-            e.eval_average_stones = stones;
         }),
     ]
     .into_iter()

@@ -111,8 +111,6 @@ pub struct SearchStats {
     /// Zero-window searches re-searched (a reduced move searched again at full depth, or
     /// a PVS scout re-searched with the full window).
     pub re_searches: u64,
-    /// Moves searched to the same depth as their parent (four extension).
-    pub extended: u64,
     /// Moves searched at a reduced depth (late-move reductions).
     pub reduced: u64,
     /// Moves skipped by move-count pruning.
@@ -120,38 +118,10 @@ pub struct SearchStats {
     /// Of [`SearchStats::early`], the nodes [`Engine::reverse_futility_margin`] cut off
     /// with their static value.
     pub futility_cuts: u64,
-    /// Nodes [`Engine::razor_margin`] sent to the horizon (counted there, as
-    /// [`SearchStats::horizon`] or [`SearchStats::early`], not here too).
-    pub razored: u64,
     /// Sum of the moves generated at interior nodes.
     pub generated: u64,
-    /// Moves searched a ply shallower by [`Engine::fail_high_margin`].
-    pub fail_high_reduced: u64,
-    /// Table moves searched a ply deeper by [`Engine::singular_depth`] (found singular).
-    pub singular_extended: u64,
-    /// Nodes [`Engine::singular_depth`]'s test cut off (multi-cut: a move other than the
-    /// table move also reached beta).
-    pub multi_cuts: u64,
-    /// Table moves searched deeper by [`Engine::tt_move_extension_pv`] or
-    /// [`Engine::tt_move_extension_non_pv`].
-    pub tt_move_extended: u64,
-    /// Nodes searched a ply shallower by [`Engine::iir_depth`].
-    pub iir_reduced: u64,
-    /// Times a principal-variation node's depth fell by
-    /// [`Engine::alpha_improvement_reduction`].
-    pub alpha_reduced: u64,
-    /// Late moves reduced less by [`Engine::tt_pv_reduction_less`].
-    pub tt_pv_less: u64,
-    /// Counter-attacks reduced by [`Engine::threat_reduction`].
-    pub threat_reduced: u64,
     /// Counter-attacks skipped by [`Engine::threat_prune_depth`] (also in `pruned`).
     pub threat_pruned: u64,
-    /// Principal-variation nodes searched shallower by [`Engine::pv_stale_reduction`].
-    pub pv_stale_reduced: u64,
-    /// Reduced moves searched again a ply deeper by [`Engine::lmr_deeper_margin`].
-    pub lmr_deepened: u64,
-    /// Late moves reduced less by [`Engine::continuous_attack_less`].
-    pub attack_less: u64,
 }
 
 impl std::ops::AddAssign for SearchStats {
@@ -169,24 +139,11 @@ impl std::ops::AddAssign for SearchStats {
             first_cuts,
             cut_index_sum,
             re_searches,
-            extended,
             reduced,
             pruned,
             futility_cuts,
-            razored,
             generated,
-            fail_high_reduced,
-            singular_extended,
-            multi_cuts,
-            tt_move_extended,
-            iir_reduced,
-            pv_stale_reduced,
-            lmr_deepened,
-            alpha_reduced,
-            tt_pv_less,
-            threat_reduced,
             threat_pruned,
-            attack_less,
         } = other;
         self.interior += interior;
         self.horizon += horizon;
@@ -199,24 +156,11 @@ impl std::ops::AddAssign for SearchStats {
         self.first_cuts += first_cuts;
         self.cut_index_sum += cut_index_sum;
         self.re_searches += re_searches;
-        self.extended += extended;
         self.reduced += reduced;
         self.pruned += pruned;
         self.futility_cuts += futility_cuts;
-        self.razored += razored;
         self.generated += generated;
-        self.fail_high_reduced += fail_high_reduced;
-        self.singular_extended += singular_extended;
-        self.multi_cuts += multi_cuts;
-        self.tt_move_extended += tt_move_extended;
-        self.iir_reduced += iir_reduced;
-        self.alpha_reduced += alpha_reduced;
-        self.tt_pv_less += tt_pv_less;
-        self.threat_reduced += threat_reduced;
         self.threat_pruned += threat_pruned;
-        self.pv_stale_reduced += pv_stale_reduced;
-        self.lmr_deepened += lmr_deepened;
-        self.attack_less += attack_less;
     }
 }
 
@@ -251,8 +195,8 @@ pub struct Engine {
     /// nodes, so that a node allocates nothing).
     move_lists: Vec<Vec<(i32, Cell)>>,
     /// Late-move reductions (on by default with divisor 1, from the second move and the
-    /// history on, together with [`Engine::move_count_pruning`] and without
-    /// [`Engine::four_extension`], see below; an earlier logarithmic schedule of quiet
+    /// history on, together with [`Engine::move_count_pruning`] and without the four
+    /// extension (a four searched at its parent's depth), see below; an earlier logarithmic schedule of quiet
     /// moves alone lost points against Rapfi at 3,000–10,000 nodes, see FIGURES.md):
     /// at a node not facing a four or an open three, with three or more plies left,
     /// every move from index [`Engine::reduction_from`] on that makes no four is first
@@ -261,8 +205,7 @@ pub struct Engine {
     /// [`Engine::reduction_gap`] hundredths of a ply for each logit its ordering value is
     /// below the node's best, less a ply for a move that makes an open three, less up
     /// to a ply for a good [`Engine::history`] score (more for a bad one), rounded to
-    /// whole plies (to sixteenths with [`Engine::fractional_reductions`]) and leaving
-    /// at least one ply; a reduced move that beats alpha is searched again at
+    /// whole plies and leaving at least one ply; a reduced move that beats alpha is searched again at
     /// full depth (Rapfi's and Stockfish's reductions by move count and move score,
     /// the design read, not the code). With divisor 1, from the second move and the
     /// history on, a 40,000-node search reaches 6.0 plies on average instead of 5.3
@@ -296,11 +239,6 @@ pub struct Engine {
     /// of 376 games (54.4 %, +31 Elo [−1, +63]) and 2 against 0 130 of 240 (54.6 %); see
     /// FIGURES.md, twenty-seventh session.
     pub pv_reduction_less: i32,
-    /// Plies [`Engine::reductions`] adds at a zero-window node whose static value has not
-    /// risen since the side to move's previous node (two plies up), to a reduction of
-    /// more than one ply (Rapfi's non-PV reduction, the design read, not the code; 0 by
-    /// default).
-    pub not_improving_reduction: i32,
     /// A history heuristic for quiet moves (on by default): a quiet move that cuts off
     /// gains `64 · depth²` in its side's table, the quiet moves searched before it lose as
     /// much (with a gravity term that keeps the values within ± 16,384); the
@@ -312,14 +250,6 @@ pub struct Engine {
     /// Whether this search's time comes from a game clock (`Limits::clock`): the time a
     /// move does not use is kept for the later moves.
     game_clock: bool,
-    /// Four extension: a move that makes a four is searched to the same depth as its
-    /// parent (off by default, since the eighteenth session: against Rapfi at 3,000
-    /// nodes, ours at a 20,000 / 40,000 node cap, 13 and 23 wins of 48 with it, 10 and
-    /// 13 without; later, without it alone, 98 against 110 of 240 ladder games at 40,000
-    /// nodes, 86 against 78 at 160,000 and 58.5 against 59 of 240 at 200 ms a move;
-    /// off together with [`Engine::reductions`] and [`Engine::move_count_pruning`]: 81
-    /// against 78 at 160,000 and 146 against 134 of 600 at 200 ms; see FIGURES.md).
-    pub four_extension: bool,
     /// Widest branching at an interior node (the best candidates by ordering value; 8
     /// by default with the fitted ordering, which puts Rapfi's move among its first 5
     /// in 68 % of positions against 57 % for the hand-set values: against Rapfi at
@@ -333,45 +263,6 @@ pub struct Engine {
     /// [+7, +60]) and 54.8 % of 240 at 200 ms; 12 scored 51.7 % of 240 at 100 ms (see
     /// FIGURES.md, twenty-seventh session).
     pub pv_max_moves: usize,
-    /// Internal iterative reduction: a principal-variation or expected cut node with this
-    /// many plies or more left and no transposition-table move is searched a ply
-    /// shallower (its ordering has no tried best move; the next iteration finds the
-    /// entry). 0 (the default) is off. After Ed Schröder's idea, as Stockfish and Rapfi
-    /// use it (design read, not code; Chessprogramming wiki, "Internal Iterative
-    /// Reductions").
-    pub iir_depth: i32,
-    /// The stale-entry reduction at principal-variation nodes, in sixteenths of a ply
-    /// ([`ONE_PLY`]) per ply of depth the node's table entry lacks: a principal-variation
-    /// node with a table move whose entry is shallower than the search now asks for (the
-    /// move has not been confirmed for that many iterations) is searched that much
-    /// shallower, at most [`PV_STALE_REDUCTION_MAX`]. 0 (the default) is off; Rapfi's
-    /// value, 0.28 of a ply a ply, is about 4 (design read in Rapfi's `search/ab`, not
-    /// its code).
-    pub pv_stale_reduction: i32,
-    /// The alpha-improvement reduction, in sixteenths of a ply ([`ONE_PLY`]): below the
-    /// root, once a move of a principal-variation node raises alpha without reaching
-    /// beta (its value not a proven result), the node's remaining moves are searched
-    /// that much shallower (each such move takes it again), while more than 2 and
-    /// fewer than 12 plies are left. 0 (the default) is off; Rapfi's value is a ply,
-    /// 16 (design read in Rapfi's `search/ab`, not its code; Stockfish reduces by two).
-    pub alpha_improvement_reduction: i32,
-    /// The reduction taken off late moves at a zero-window node that is, or was, on a
-    /// principal variation (its table entry's [`zerosum::search::TtEntry::pv`] flag,
-    /// which every principal-variation node sets and its later stores keep), in
-    /// sixteenths of a ply ([`ONE_PLY`]); principal-variation nodes themselves take
-    /// [`Engine::pv_reduction_less`]. 0 (the default) is off and stores no flag; Rapfi's
-    /// value is about a ply, 16 (Stockfish's `ttPv`; design read in Rapfi's `search/ab`,
-    /// not its code).
-    pub tt_pv_reduction_less: i32,
-    /// The reduction of far counter-attacks, in sixteenths of a ply ([`ONE_PLY`]): at a
-    /// node facing an open three (not a four) with 2 or more plies left, a candidate that
-    /// does not block (one of the side to move's fours elsewhere) is searched this much
-    /// shallower when it is more than 4 cells (Chebyshev distance) from the opponent's
-    /// last move, and half as much when that far from the side to move's own last move
-    /// (the two add up), and searched again at full depth when it beats alpha. 0 (the default) is off;
-    /// Rapfi's "useless defence" reductions are about 1.9 and 1.0 plies, 31 and 15
-    /// (design read in Rapfi's `search/ab`, not its code).
-    pub threat_reduction: i32,
     /// Pruning of far counter-attacks: at a node facing an open three (not a four) with
     /// at most this many plies left, a candidate that does not block and lies more than
     /// 4 cells (Chebyshev distance) from both the opponent's and the side to move's last
@@ -381,35 +272,6 @@ pub struct Engine {
     /// self-play at 100 ms a move against off (+22 Elo [+6, +39]; see FIGURES.md,
     /// twenty-eighth session).
     pub threat_prune_depth: i32,
-    /// Less reduction for a continued attack, in sixteenths of a ply ([`ONE_PLY`]): a
-    /// late move of a calm node that the late-move reductions reduce is reduced this much
-    /// less when the side to move's previous move (two plies back) made an open three or
-    /// a four and this move makes an open three too, or lies within 4 cells (Chebyshev
-    /// distance) of that move and makes a two or better in two directions. 0 (the
-    /// default) is off; Rapfi's "continuous attack" value is about half a ply, 8
-    /// (design read in Rapfi's `search/ab`, not its code).
-    pub continuous_attack_less: i32,
-    /// Whether the pruning decisions that read a node's static value (reverse futility
-    /// pruning, razoring, the fail-high reduction) read the transposition table's value
-    /// instead where its bound says the true value lies beyond the static one on that
-    /// side (a lower bound above it, an upper bound below it, an exact value), as
-    /// Stockfish and Rapfi do; never a decisive value. False (the default) as before.
-    pub tt_value_as_eval: bool,
-    /// The deeper re-search after a late-move reduction, in evaluation units (0, the
-    /// default, is off): a reduced move whose reduced search beat alpha by more than
-    /// this is searched again a ply deeper than its unreduced depth (Stockfish's and
-    /// Rapfi's "deeper search" after a reduced fail-high; the design read, not their
-    /// code). Never more than 40 plies below the root (half the deepest line), never on
-    /// a decisive value.
-    pub lmr_deeper_margin: i32,
-    /// Late-move reductions at the root too (false, the default: every root move is
-    /// searched to the iteration's depth): from the third root move on (in the previous
-    /// iteration's order), a quiet move of a root that faces no four or open three is
-    /// searched first with a zero window at the depth [`Engine::reductions`] gives it (a
-    /// principal-variation node's, [`Engine::pv_reduction_less`] less), again at full
-    /// depth when it beats alpha. Rapfi reduces from the third root move as well (design
-    /// read, not code).
-    pub root_reductions: bool,
     /// Widest branching at the root, after the root solvers (0, the default: twice
     /// [`Engine::max_moves`], 16): the best candidates by the ordering, searched at every
     /// iteration.
@@ -438,7 +300,7 @@ pub struct Engine {
     /// `move_count_base + depth^1.32` on (after the table move and the killers were put
     /// first) are skipped: 4 moves at one ply left, 5 at two, 7 at three, all 8 above.
     /// On by default (since the eighteenth session, with [`Engine::reductions`] and
-    /// without [`Engine::four_extension`]): alone against Rapfi it scored 100 of 240
+    /// without the four extension): alone against Rapfi it scored 100 of 240
     /// ladder games at 40,000 nodes (Rapfi 10,000) against the then default's 110, 86
     /// against 78 at 160,000 (Rapfi 40,000), and no more than the default at 200 ms a
     /// move; the three together gained at 200 ms (see FIGURES.md).
@@ -465,129 +327,11 @@ pub struct Engine {
     /// The most plies left at which [`Engine::reverse_futility_margin`] cuts (Rapfi has no
     /// such limit; 40 by default, the deepest iteration).
     pub reverse_futility_depth: i32,
-    /// Razoring (Rapfi's "razoring with VCF", chess engines' razoring; the design read,
-    /// not the code): a calm zero-window node with at most [`Engine::razor_depth`] plies
-    /// left whose static value `s` is so far below alpha that
-    /// `s + razor_margin · depth < alpha` takes the horizon's value at once (the static
-    /// value with the side to move's VCF and VCT probes) instead of a search. In units
-    /// of the evaluation (200 a logit); 0, the default, turns it off.
-    pub razor_margin: i32,
-    /// The most plies left at which [`Engine::razor_margin`] drops to the horizon (2 by
-    /// default, as Rapfi's margin table ends below 2.6 plies).
-    pub razor_depth: i32,
-    /// Move-count pruning halved at a node whose static value has not risen since the side
-    /// to move's previous node (Rapfi's `futilityMoveCount(d, improving)`, the design read,
-    /// not the code): with [`Engine::move_count_pruning`], a node that is not improving
-    /// searches `(move_count_base + depth^1.32) / 2` moves: 2 at one or two plies left,
-    /// 3 at three, 4 at four. Off by default; it makes every interior node evaluate its
-    /// position (a node facing a four or an open three takes its parent's value, negated).
-    pub improving_move_count: bool,
-    /// Plies added at an expected cut node to the late-move reduction
-    /// ([`Engine::reductions`]) of every move that is not one of the ply's killers
-    /// (Rapfi's and Stockfish's cut-node reduction, the design read, not the code). A
-    /// node is an expected cut node as chess engines keep the flag: the principal
-    /// variation's nodes are not, the zero-window child of a principal-variation node
-    /// is, and below it the flag alternates (a zero-window child of a cut node is an
-    /// expected all node, and the other way round); a reduced search's child is always
-    /// taken as a cut node. 0, the default, turns it off; Rapfi adds 1.8 plies.
-    pub cut_node_reduction: i32,
-    /// Rapfi's fail-high reduction (the design read, not the code): at an expected cut
-    /// node (see [`Engine::cut_node_reduction`]) not facing a four or an open three,
-    /// whose static value is at least `beta + fail_high_margin · depth` (neither
-    /// decisive), every move that makes no four is searched a ply shallower (the first
-    /// one too, and no re-search restores the ply). In units of the evaluation (200 a
-    /// logit); 0, the default, turns it off. Rapfi's margin is `15 · depth − 9` of its
-    /// units, about 50 of ours a ply. It makes every interior node evaluate its
-    /// position, as [`Engine::reverse_futility_margin`] does.
-    pub fail_high_margin: i32,
-    /// Singular extension (Stockfish's and Rapfi's, the design read, not the code): at a
-    /// node with at least `singular_depth` plies left whose transposition-table entry
-    /// holds a lower bound (or an exact value) `v`, not decisive, from a search at most
-    /// three plies shallower, the table move is tested before it is searched: the node
-    /// is searched again without it, `(depth − 1) / 2` plies deep with a zero window at
-    /// `s = v − singular_margin · depth`. When every other move stays below `s`, the
-    /// table move is singular and searched a ply deeper; when the test reaches `s` and
-    /// `s ≥ beta`, two moves cut off and the node returns `s` at once (multi-cut); when
-    /// it reaches `s` and `v ≥ beta`, the table move is searched a ply shallower. Not
-    /// within the test's own search, nor beyond twice the iteration's depth in plies.
-    /// 0, the default, turns it off.
-    pub singular_depth: i32,
-    /// The margin of [`Engine::singular_depth`]'s test, in units of the evaluation (200
-    /// a logit) per ply left.
-    pub singular_margin: i32,
-    /// Extension of the table move at a principal-variation node, in units of
-    /// [`ONE_PLY`] (Rapfi's extension of the table move where its singular extension
-    /// does not test it, 0.25 ply there, the design read, not the code): the table move
-    /// of a node with more than one candidate is searched this much deeper, unless the
-    /// singular extension's test ([`Engine::singular_depth`]) extended or reduced it,
-    /// or it is already searched at its parent's depth (a four with
-    /// [`Engine::four_extension`]). 0, the default, turns it off; at most [`ONE_PLY`]
-    /// (a larger value is taken as [`ONE_PLY`]; a negative one as 0).
-    pub tt_move_extension_pv: i32,
-    /// [`Engine::tt_move_extension_pv`] at the other nodes (zero-window), in units of
-    /// [`ONE_PLY`] (Rapfi: 0.08 ply). 0, the default, turns it off; at most
-    /// [`ONE_PLY`] (as [`Engine::tt_move_extension_pv`]).
-    pub tt_move_extension_non_pv: i32,
-    /// The depth a node's only candidate (the block of a four, or the one answer to an
-    /// open three) is searched to, in units of [`ONE_PLY`] added to the depth its
-    /// parent's other moves would get (a ply less than the parent's): [`ONE_PLY`], the
-    /// default, keeps the parent's depth (the single reply costs no depth); Rapfi
-    /// extends the reply to a four by 1.3 plies (about 21 units), the design read, not
-    /// the code. A move that makes a four keeps at least its parent's depth with
-    /// [`Engine::four_extension`]. From 0 (the reply costs a ply) to 2 · [`ONE_PLY`] (a
-    /// value outside is taken as the nearer end).
-    pub reply_extension: i32,
-    /// Late-move reductions ([`Engine::reductions`]) in units of [`ONE_PLY`], the
-    /// formula's value rounded to the nearest sixteenth of a ply instead of the nearest
-    /// ply (Rapfi's reductions are not rounded), before the principal-variation and
-    /// cut-node terms and the floor ([`Engine::reduction_floor`]) are applied. Off by
-    /// default.
-    pub fractional_reductions: bool,
-    /// The transposition table keeps each entry's depth in units of [`ONE_PLY`] instead
-    /// of whole plies rounded down (Rapfi's choice, an integer depth). With whole plies,
-    /// once an option above puts fractions in the depths, an entry searched to 3 1/16
-    /// plies is kept as 3 and no longer cuts off a probe of the same node at 3 1/16
-    /// (at 40,000 nodes on the 36 ladder positions of `speed depth`, the table's
-    /// cut-offs fell from 44,000 to 9,500 with the table move's extension at 4,1
-    /// units, and the mean depth from 10.1 to 8.7 plies; with this, 38,000 and 9.0).
-    /// The table's replacement weighs an entry's age against its depth
-    /// (`depth − 4 · age`, see [`SharedTable`](zerosum::search::SharedTable)):
-    /// in units, 4 is a quarter ply, so old entries stay longer. Off by default (whole plies: the
-    /// search of whole plies node for node as before the depth was counted in units);
-    /// change it only with an empty table ([`Engine::clear`]).
-    pub table_depth_units: bool,
-    /// Per ply, the move the singular extension's test search leaves out at that ply.
-    excluded: Vec<Option<Cell>>,
-    /// The depth of the iteration under way, in plies (bounds the singular extension).
-    root_depth: i32,
-    /// The static value as the mean of two plies' evaluations (after Rapfi's classical
-    /// evaluation, which averages its pattern sum, a value of the stones alone, over the
-    /// position and the one before it and adds the side to move's threat term once):
-    /// the value of a position for the side to move, at the horizon and at the interior
-    /// nodes that evaluate, is the mean of its evaluation and its parent position's
-    /// evaluation negated (the parent's evaluation is kept per ply, or computed by taking
-    /// the last move back when the parent did not evaluate). It damps the swing of the
-    /// evaluation with the side to move. Off by default; on, every interior node
-    /// evaluates its position, as [`Engine::reverse_futility_margin`] does.
-    pub eval_average: bool,
-    /// With [`Engine::eval_average`], Rapfi's form: only the stones' part of the
-    /// evaluation (the direction-pattern counts and combination classes, see
-    /// [`evaluate_parts`](crate::evaluate_parts)) is averaged over the two plies, the
-    /// threats' part (each side's best threat class, the side to move's constant) is this
-    /// position's alone. Off by default (the whole evaluation averaged).
-    pub eval_average_stones: bool,
-    /// Per ply, the evaluation (not averaged) of the position at that ply on the current
-    /// line in the two parts [`Engine::eval_average`] reads (the averaged part, the
-    /// kept part), `None` where it was not evaluated.
-    raw_evals: Vec<Option<(Score, Score)>>,
     /// Per ply, the static value of the interior node at that ply on the current line
     /// (`None` where unknown: the root, or no option reads it).
     static_values: Vec<Option<Score>>,
     /// Per ply, whether the move played at that ply on the current line made a four.
     four_played: Vec<bool>,
-    /// Per ply, whether the move played at that ply on the current line made an open
-    /// three or a four for its side (kept for [`Engine::continuous_attack_less`]).
-    attack_played: Vec<bool>,
     /// Static wins read from the threat classes at every node ([`quick_win`](crate::quick_win), the quick
     /// win check of classical engines such as Rapfi's): a side to move with a
     /// double-three cell that the opponent cannot answer with a four, or a four-three
@@ -640,7 +384,6 @@ pub struct Engine {
     /// The cell evaluation ([`crate::CellTable`]) in place of [`Engine::eval`] wherever
     /// the search reads a static value: [`crate::eval_cells_fitted::CELLS_FITTED`] by
     /// default; `None` reads [`Engine::eval`] ([`Engine::use_feature_table`] sets both).
-    /// With [`Engine::eval_average_stones`], the whole cell value is averaged.
     pub cell_eval: Option<&'static crate::CellTable>,
     /// Rank candidate cells by the fitted ordering model ([`crate::order`]) instead of
     /// the hand-set cell values (on by default; see FIGURES.md for the matches).
@@ -678,35 +421,9 @@ pub struct Engine {
 /// The most threads [`Engine::threads`] uses.
 pub const MAX_THREADS: usize = 64;
 
-/// One ply of search depth in the units the tree search counts depth in (sixteenths of
-/// a ply): the depth left at a node below the root is a whole number of these units, so
-/// that an extension or a reduction may be a fraction of a ply (Rapfi counts depth in
-/// fractional plies, as a float; this is the same in fixed point). The options that
-/// name plies ([`Engine::reduction_depth`], [`Engine::singular_depth`] and the like)
-/// stay in whole plies; the transposition table keeps the depth in whole plies, rounded
-/// down.
-pub const ONE_PLY: i32 = 16;
-
-/// The depth of `plies` whole plies in units of [`ONE_PLY`] (saturating, as the options
-/// in plies take any `i32`).
-pub(super) fn plies(plies: i32) -> i32 {
-    plies.saturating_mul(ONE_PLY)
-}
-
-/// A margin of `per_ply` units of the evaluation a ply, over `depth` units of
-/// [`ONE_PLY`]: `per_ply · depth / ONE_PLY`, rounded towards zero, saturating at the
-/// bounds of `i32`.
-pub(super) fn per_ply(per_ply: i32, depth: i32) -> i32 {
-    let m = i64::from(per_ply) * i64::from(depth) / i64::from(ONE_PLY);
-    m.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
-}
-
 /// Most attacker threats of a leaf VCT probe ([`Engine::leaf_vct_nodes`]).
 pub const LEAF_VCT_DEPTH: u32 = 3;
 const MAX_DEPTH: u32 = 40;
-/// The most [`Engine::pv_stale_reduction`] takes from a node: three and a half plies, in
-/// units of [`ONE_PLY`] (Rapfi's cap is 3.6 plies).
-pub const PV_STALE_REDUCTION_MAX: i32 = 7 * ONE_PLY / 2;
 /// Search nodes between two polls of the time budget: every node (a node with its leaf
 /// VCF costs a few to a few hundred microseconds of CPU, stretched several times in wall
 /// time on a loaded machine; reading the clock costs tens of nanoseconds).
@@ -747,23 +464,12 @@ impl Engine {
             reduction_depth: 3,
             reduction_floor: 1,
             pv_reduction_less: 1,
-            not_improving_reduction: 0,
             history: true,
             history_table: vec![0; 2 * HISTORY_CELLS],
             game_clock: false,
-            four_extension: false,
             max_moves: 8,
             pv_max_moves: 16,
-            iir_depth: 0,
-            pv_stale_reduction: 0,
-            alpha_improvement_reduction: 0,
-            tt_pv_reduction_less: 0,
-            threat_reduction: 0,
             threat_prune_depth: 4,
-            continuous_attack_less: 0,
-            tt_value_as_eval: false,
-            lmr_deeper_margin: 0,
-            root_reductions: false,
             root_max_moves: 0,
             leaf_vcf_nodes: 60,
             move_count_pruning: true,
@@ -771,26 +477,8 @@ impl Engine {
             move_count_base: 3.0,
             reverse_futility_margin: 100,
             reverse_futility_depth: MAX_DEPTH as i32,
-            improving_move_count: false,
-            razor_margin: 0,
-            razor_depth: 2,
-            cut_node_reduction: 0,
-            fail_high_margin: 0,
-            singular_depth: 0,
-            singular_margin: 4,
-            tt_move_extension_pv: 0,
-            tt_move_extension_non_pv: 0,
-            reply_extension: ONE_PLY,
-            fractional_reductions: false,
-            table_depth_units: false,
-            excluded: vec![None; MAX_PLY as usize + 1],
-            root_depth: 0,
-            eval_average: false,
-            eval_average_stones: false,
-            raw_evals: vec![None; MAX_PLY as usize + 1],
             static_values: vec![None; MAX_PLY as usize + 1],
             four_played: vec![false; MAX_PLY as usize + 1],
-            attack_played: vec![false; MAX_PLY as usize + 1],
             quick_wins: true,
             leaf_vct_nodes: 100,
             leaf_vct_vcf_nodes: 20,

@@ -3,12 +3,8 @@
 //! single move (the position after it searched as a root), then iterative deepening over
 //! the root moves.
 
-use super::moves::attacks;
 use super::negamax::is_calm;
-use super::{
-    Candidate, Engine, KILLER_PLIES, MAX_DEPTH, MAX_THREADS, ONE_PLY, SearchInfo, SearchStats,
-    plies,
-};
+use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, MAX_THREADS, SearchInfo, SearchStats};
 use crate::board::Board;
 use crate::cell::Cell;
 use crate::pattern::Pattern;
@@ -36,10 +32,6 @@ const SINGLE_REPLY_NODES: u64 = 10_000;
 /// under a game clock (a bound for slow nodes; [`SINGLE_REPLY_NODES`] usually stops it
 /// first).
 const SINGLE_REPLY_TIME: f64 = 1.0 / 16.0;
-/// The first root move (0-based, in the previous iteration's order) that
-/// [`Engine::root_reductions`] may reduce: the best two keep their depth.
-const ROOT_REDUCTION_FROM: usize = 2;
-
 impl Engine {
     /// The root defence's threat test: the plies in which the side to move of `b` wins
     /// by VCF or else by VCT, and the line (the VCF, or the VCT proof's main line), on a
@@ -540,11 +532,11 @@ impl Engine {
             // The root's static value, for the options that compare a node with the one
             // two plies up (none when facing a four or an open three: the root has no parent).
             let calm = is_calm(&b);
-            self.record_static_value(&mut b, 0, calm);
+            self.record_static_value(&b, 0, calm);
         }
         let helpers = self.threads.clamp(1, MAX_THREADS) - 1;
         if helpers == 0 {
-            self.deepen(&mut b, &moves, scores, max_depth, 0, &mut info, observer);
+            self.deepen(&mut b, scores, max_depth, 0, &mut info, observer);
             return info;
         }
         // Lazy SMP: helper threads search the same root, each on its own copy of the
@@ -562,23 +554,16 @@ impl Engine {
                     helper.threads = 1;
                     // Its own count: the root solvers' nodes are this thread's.
                     helper.nodes = 0;
-                    let (mut b, moves, scores) = (b.clone(), moves.clone(), scores.clone());
+                    let (mut b, scores) = (b.clone(), scores.clone());
                     let mut info = info.clone();
                     scope.spawn(move || {
-                        let done = helper.deepen(
-                            &mut b,
-                            &moves,
-                            scores,
-                            max_depth,
-                            index,
-                            &mut info,
-                            &mut |_| {},
-                        );
+                        let done =
+                            helper.deepen(&mut b, scores, max_depth, index, &mut info, &mut |_| {});
                         (info, done)
                     })
                 })
                 .collect();
-            let done = self.deepen(&mut b, &moves, scores, max_depth, 0, &mut info, observer);
+            let done = self.deepen(&mut b, scores, max_depth, 0, &mut info, observer);
             stop.stop();
             let helpers: Vec<(SearchInfo, u32)> = handles
                 .into_iter()
@@ -599,8 +584,8 @@ impl Engine {
         info
     }
 
-    /// Iterative deepening PVS over the root `moves` (ordering value, cell) of `b`, with
-    /// `scores` (cell, value, bound) in the order to search them, to at most `max_depth`
+    /// Iterative deepening PVS over the root moves of `b`, `scores` (cell, value, bound)
+    /// in the order to search them, to at most `max_depth`
     /// plies, into `info` (best move, value, depth, candidates, principal variation,
     /// nodes); `observer` is called after each finished iteration. `helper` is 0 for the
     /// search's own thread; a Lazy SMP helper thread (1, 2, …) skips some depths, by
@@ -610,7 +595,6 @@ impl Engine {
     fn deepen(
         &mut self,
         b: &mut Board,
-        moves: &[(i32, Cell)],
         mut scores: Vec<(Cell, Score, Bound)>,
         max_depth: u32,
         helper: usize,
@@ -622,58 +606,26 @@ impl Engine {
             if helper > 0 && depth < max_depth && skips(helper, depth) {
                 continue;
             }
-            self.root_depth = depth as i32;
             // Principal variation search over the root moves, best first, full window.
             let mut alpha = -Score::INFINITE;
             let beta = Score::INFINITE;
             let mut iter_best: Option<(usize, Score)> = None;
             let mut iter_scores = scores.clone();
             let mut searched = 0;
-            // The root's children: a ply less, in units of ONE_PLY.
-            let child_depth = plies(depth as i32 - 1);
-            let root_reducing = self.root_reductions
-                && self.reductions
-                && is_calm(b)
-                && plies(depth as i32) >= plies(self.reduction_depth);
+            // The root's children: a ply less.
+            let child_depth = depth as i32 - 1;
             for k in 0..scores.len() {
                 let c = scores[k].0;
                 if self.reverse_futility_margin > 0 {
                     self.four_played[0] = b.makes_four(b.index(c), b.side_to_move());
                 }
-                if self.continuous_attack_less > 0 {
-                    self.attack_played[0] = attacks(b.patterns(b.index(c), b.side_to_move()));
-                }
-                // Late-move reduction at the root (an option): quiet late moves of a calm
-                // root, a null window at the reduced depth first.
-                let r = if root_reducing && k >= ROOT_REDUCTION_FROM {
-                    let value = moves.iter().find(|m| m.1 == c).map_or(0, |m| m.0);
-                    if self.is_quiet_move(b, c, value) {
-                        let r = self.reduction(plies(depth as i32), k, 0, true, 0);
-                        r.saturating_sub(plies(self.pv_reduction_less))
-                            .clamp(0, (child_depth - ONE_PLY).max(0))
-                    } else {
-                        0
-                    }
-                } else {
-                    0
-                };
                 b.play_unchecked(c);
                 let s = if k == 0 {
-                    -self.negamax(b, child_depth, -beta, -alpha, 1, false)
+                    -self.negamax(b, child_depth, -beta, -alpha, 1)
                 } else {
-                    let reduced = if r > 0 {
-                        self.stats.reduced += 1;
-                        -self.negamax(b, child_depth - r, -alpha - 1, -alpha, 1, true)
-                    } else {
-                        alpha + 1
-                    };
-                    let s = if reduced > alpha && !self.aborted {
-                        -self.negamax(b, child_depth, -alpha - 1, -alpha, 1, true)
-                    } else {
-                        reduced
-                    };
+                    let s = -self.negamax(b, child_depth, -alpha - 1, -alpha, 1);
                     if s > alpha && s < beta && !self.aborted {
-                        -self.negamax(b, child_depth, -beta, -alpha, 1, false)
+                        -self.negamax(b, child_depth, -beta, -alpha, 1)
                     } else {
                         s
                     }

@@ -138,29 +138,6 @@ fn a_loss_the_rules_prove_is_exact() {
     }
 }
 
-/// `evaluate_parts` splits the evaluation in two parts that add up to it (the stones'
-/// part the two-ply average reads and the threats' part it keeps), under the fitted and
-/// the hand-set tables, on positions with and without threats; the empty board is 0.
-#[test]
-fn the_evaluations_parts_add_up_to_it() {
-    use gomoku::{Board, EvalTable, Notation, Score, evaluate_parts, evaluate_with};
-    for table in [EvalTable::DEFAULT, EvalTable::HAND] {
-        for pos in [
-            "15f:h8",
-            "15f:h8i7e9",
-            "15f:h8a1i8a3j8",
-            "15f:h8i7e9h6j8g7j7g8i6g5g6i5j4h5",
-            "15f:h8g6e10h7i8g8g9i7g7f6h6f8f9h9e8e4f7",
-        ] {
-            let b = Board::parse_position(pos).unwrap();
-            let (stones, threats) = evaluate_parts(&b, &table);
-            assert_eq!(stones.0 + threats.0, evaluate_with(&b, &table).0, "{pos}");
-        }
-        let empty = Board::parse_position("15f:").unwrap();
-        assert_eq!(evaluate_parts(&empty, &table), (Score::DRAW, Score::DRAW));
-    }
-}
-
 /// A search on several threads (`Engine::threads`, Lazy SMP on the shared table) ends
 /// when its own thread ends, under a node limit, a depth or a time limit alike, and
 /// answers with a legal move that heads its principal variation and is one of its

@@ -321,26 +321,21 @@ fn the_root_vct_stages_keep_the_node_limit() {
     searches_keep_the_node_limit(&mut engine, nodes_are_accounted);
 }
 
-/// The options that read the static value at interior nodes (reverse futility pruning,
-/// razoring, the move count halved at nodes that are not improving) keep the
-/// node limit, always give a move, account for every node in `Engine::stats` (the
-/// futility cut-offs among the early nodes), do cut (the test would pass with a switch
-/// that did nothing otherwise), and still find the tree's win of an open three that
-/// the opponent cannot answer with a four (the textbook win).
+/// Reverse futility pruning at another margin than the default keeps the node limit,
+/// always gives a move, accounts for every node in `Engine::stats` (the futility
+/// cut-offs among the early nodes), does cut (the test would pass with a switch that
+/// did nothing otherwise), and still finds the tree's win of an open three that the
+/// opponent cannot answer with a four (the textbook win), at any margin and depth.
 #[test]
-fn the_static_value_options_keep_the_limits_the_counts_and_the_wins() {
+fn reverse_futility_pruning_keeps_the_limits_the_counts_and_the_wins() {
     use gomoku::{Board, Engine, Limits, Notation};
     let mut engine = Engine::new(4);
     engine.reverse_futility_margin = 200;
-    engine.improving_move_count = true;
-    engine.razor_margin = 100;
     let mut cuts = 0;
-    let mut razored = 0;
     let mut pruned = 0;
     searches_keep_the_node_limit(&mut engine, |engine, info, at| {
         let s = engine.stats;
         cuts += s.futility_cuts;
-        razored += s.razored;
         pruned += s.pruned;
         if info.depth >= 2 {
             let counted = s.root_solver_nodes + s.interior + s.horizon + s.early + s.probe_nodes;
@@ -352,8 +347,8 @@ fn the_static_value_options_keep_the_limits_the_counts_and_the_wins() {
         }
     });
     assert!(
-        cuts > 0 && pruned > 0 && razored > 0,
-        "{cuts} futility cut-offs, {razored} razored, {pruned} moves pruned"
+        cuts > 0 && pruned > 0,
+        "{cuts} futility cut-offs, {pruned} moves pruned"
     );
     engine.root_vcf_nodes = 0;
     engine.root_vct_nodes = 0;
@@ -361,53 +356,9 @@ fn the_static_value_options_keep_the_limits_the_counts_and_the_wins() {
         engine.clear();
         engine.reverse_futility_margin = margin;
         engine.reverse_futility_depth = depth;
-        engine.razor_margin = margin;
-        engine.razor_depth = depth;
         let board = Board::parse_position("15f:h8a1i8a3j8a5").unwrap();
         let info = engine.search(&board, &Limits::depth(5));
         assert!(info.score.is_win(), "margin {margin}: {:?}", info.score);
-    }
-}
-
-/// Rapfi's per-node ideas of the twenty-sixth session (all off by default): the
-/// cut-node reduction, the fail-high reduction and the evaluation averaged over two
-/// plies, each alone on top of reverse futility pruning and all together, keep the node
-/// limit, always give a move, account for every node in `Engine::stats`, do act (the
-/// fail-high reduction reduces moves; the test would pass with a switch that did
-/// nothing otherwise), and still find the textbook results of an open three: the side
-/// that has it wins when the opponent has no four to answer with, and the opponent must
-/// block it at one of its two ends (a block one cell further off leaves an open four).
-#[test]
-fn the_cut_node_fail_high_and_averaging_options_keep_the_limits_counts_and_wins() {
-    use gomoku::Engine;
-    type Set = fn(&mut Engine);
-    let settings: [(&str, Set); 5] = [
-        ("cut-node reduction", |e| e.cut_node_reduction = 1),
-        ("fail-high reduction", |e| e.fail_high_margin = 50),
-        ("evaluation averaged", |e| e.eval_average = true),
-        ("stones' part averaged", |e| {
-            e.eval_average = true;
-            e.eval_average_stones = true;
-        }),
-        ("all three", |e| {
-            e.cut_node_reduction = 2;
-            e.fail_high_margin = 1;
-            e.eval_average = true;
-        }),
-    ];
-    for (what, set) in settings {
-        let mut engine = Engine::new(4);
-        engine.reverse_futility_margin = 200;
-        set(&mut engine);
-        let mut fail_high_reduced = 0;
-        searches_keep_the_node_limit(&mut engine, |engine, info, at| {
-            fail_high_reduced += engine.stats.fail_high_reduced;
-            nodes_are_accounted(engine, info, &format!("{what}: {at}"));
-        });
-        if engine.fail_high_margin > 0 {
-            assert!(fail_high_reduced > 0, "{what}: no move reduced");
-        }
-        finds_the_open_three_results(&mut engine, 5, what);
     }
 }
 
@@ -446,28 +397,17 @@ fn a_width_of_zero_searches_as_one() {
 fn extreme_tuning_values_search_without_overflow() {
     use gomoku::{Board, Engine, Limits, Notation};
     type Set = fn(&mut Engine);
-    let settings: [(&str, Set); 10] = [
-        ("cut-node and fail-high max, averaged", |e| {
-            e.reverse_futility_margin = i32::MAX;
-            e.cut_node_reduction = i32::MAX;
-            e.fail_high_margin = i32::MAX;
-            e.eval_average = true;
-            e.eval_average_stones = true;
-        }),
-        ("cut-node and fail-high min", |e| {
-            e.cut_node_reduction = i32::MIN;
-            e.fail_high_margin = i32::MIN;
-        }),
-        ("reverse_futility_margin max, improving", |e| {
+    let settings: [(&str, Set); 9] = [
+        ("reverse_futility_margin max", |e| {
             e.reverse_futility_margin = i32::MAX;
             e.reverse_futility_depth = i32::MAX;
-            e.improving_move_count = true;
+        }),
+        ("reverse_futility_margin min", |e| {
+            e.reverse_futility_margin = i32::MIN;
         }),
         ("reverse_futility_margin 1, depth min", |e| {
             e.reverse_futility_margin = 1;
             e.reverse_futility_depth = i32::MIN;
-            e.razor_margin = i32::MAX;
-            e.razor_depth = i32::MAX;
         }),
         ("leaf_vct_vcf_nodes max", |e| {
             e.leaf_vct_vcf_nodes = u64::MAX
@@ -933,40 +873,13 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         ("--red-depth", "0", "a whole number of 1 or more"),
         ("--rfp", "-1", "a whole number of 0 or more"),
         ("--rfp-depth", "0", "a whole number of 1 or more"),
-        ("--cut-red", "-1", "a whole number of 0 or more"),
-        ("--fhr", "-1", "a whole number of 0 or more"),
-        ("--eval-avg", "1", "on, stones or off"),
         ("--pv-max-moves", "0", "a whole number of 1 or more"),
         ("--mc-base", "nan", "a finite number of 0 or more"),
         ("--mc-base", "-0.5", "a finite number of 0 or more"),
         ("--red-pv-less", "-1", "a whole number of 0 or more"),
-        ("--red-not-improving", "-1", "a whole number of 0 or more"),
-        ("--se-depth", "2", "0 or a whole number of 3 or more"),
-        ("--se-depth", "-1", "0 or a whole number of 3 or more"),
-        ("--se-margin", "-1", "a whole number of 0 or more"),
-        ("--iir-depth", "-1", "a whole number of 0 or more"),
-        ("--alpha-red", "-1", "a whole number from 0 to 32"),
-        ("--alpha-red", "33", "a whole number from 0 to 32"),
-        ("--tt-pv-less", "-1", "a whole number from 0 to 32"),
-        ("--tt-pv-less", "33", "a whole number from 0 to 32"),
-        ("--threat-red", "-1", "a whole number from 0 to 32"),
-        ("--threat-red", "33", "a whole number from 0 to 32"),
-        ("--attack-less", "-1", "a whole number from 0 to 32"),
-        ("--attack-less", "33", "a whole number from 0 to 32"),
         ("--threat-prune", "-1", "a whole number of 0 or more"),
-        ("--pv-stale", "-1", "a whole number of 0 or more"),
-        ("--lmr-deeper", "-1", "a whole number of 0 or more"),
-        ("--reply-ext", "-1", "a whole number from 0 to 32"),
-        ("--reply-ext", "33", "a whole number from 0 to 32"),
-        ("--frac-red", "1", "on or off"),
         ("--pv-move-count", "yes", "on or off"),
-        ("--tt-eval", "1", "on or off"),
-        ("--root-red", "1", "on or off"),
     ];
-    let ttm_ext = "two whole numbers from 0 to 16 separated by a comma";
-    for value in ["4", "17,1", "4,-1", "4,1,1", "a,b"] {
-        assert_quirky_pbrain_refuses(&["--ttm-ext", value], &format!("--ttm-ext takes {ttm_ext}"));
-    }
     for (option, value, range) in refused {
         assert_quirky_pbrain_refuses(&[option, value], &format!("{option} takes {range}"));
     }
@@ -993,61 +906,19 @@ fn quirky_pbrain_refuses_values_out_of_range() {
         "0",
         "--rfp-depth",
         "1",
-        "--improving",
-        "on",
-        "--cut-red",
-        "0",
-        "--fhr",
-        "0",
-        "--eval-avg",
-        "stones",
         "--pv-max-moves",
         "1",
         "--mc-base",
         "0",
         "--red-pv-less",
         "0",
-        "--red-not-improving",
-        "0",
-        "--se-depth",
-        "3",
-        "--se-margin",
-        "0",
-        "--iir-depth",
-        "2",
-        "--alpha-red",
-        "16",
-        "--tt-pv-less",
-        "16",
-        "--threat-red",
-        "31",
         "--threat-prune",
         "4",
-        "--attack-less",
-        "8",
         "--pv-move-count",
         "off",
-        "--pv-stale",
-        "4",
-        "--tt-eval",
-        "on",
-        "--lmr-deeper",
-        "50",
-        "--root-red",
-        "on",
         "--root-max-moves",
         "20",
-        "--ttm-ext",
-        "16,0",
-        "--reply-ext",
-        "32",
-        "--frac-red",
-        "on",
-        "--tt-units",
-        "on",
     ]);
-    assert_started_and_played(&out);
-    let out = run(&["--nodes", "1", "--ttm-ext", "0,16", "--reply-ext", "0"]);
     assert_started_and_played(&out);
 }
 
@@ -1230,101 +1101,27 @@ fn a_new_game_is_begun_as_piskvork_begins_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The singular extension (off by default), at its shallowest setting and at a margin
-/// of 0 and a large one, on top of the defaults, keeps the node limit, always gives a
-/// move, accounts for every node in `Engine::stats` (the test searches' nodes among
-/// them), does act (table moves extended, nodes cut by a multi-cut; the test would pass
-/// with a switch that did nothing otherwise), and still finds the textbook results of
-/// an open three: the side that has it wins when the opponent has no four to answer
-/// with, and the opponent must block it at one of its two ends.
+/// The pruning of far counter-attacks against an open three up to 6 plies left
+/// (`Engine::threat_prune_depth`, 4 by default) keeps the node limit, always gives a
+/// move, accounts for every node in `Engine::stats`, acts (its counter is not zero: the
+/// test would pass with a switch that did nothing otherwise), and still finds the
+/// textbook results of an open three: the side that has it wins when the opponent has
+/// no four to answer with, and the opponent must block it at one of its two ends.
 #[test]
-fn the_singular_extension_keeps_the_limits_the_counts_and_the_wins() {
+fn the_counter_attack_pruning_keeps_the_limits_and_the_wins() {
     use gomoku::Engine;
-    let (mut extended, mut multi_cuts) = (0, 0);
-    for margin in [0, 4, 200] {
-        let mut engine = Engine::new(4);
-        engine.singular_depth = 3;
-        engine.singular_margin = margin;
-        let what = format!("margin {margin}");
-        searches_keep_the_node_limit(&mut engine, |engine, info, at| {
-            extended += engine.stats.singular_extended;
-            multi_cuts += engine.stats.multi_cuts;
-            nodes_are_accounted(engine, info, &format!("{what}: {at}"));
-        });
-        finds_the_open_three_results(&mut engine, 7, &what);
-    }
-    assert!(
-        extended > 0 && multi_cuts > 0,
-        "{extended} table moves extended, {multi_cuts} multi-cuts"
-    );
-}
-
-/// Options of the tree search around the table and the reductions, on top of the
-/// defaults: the internal iterative reduction (`Engine::iir_depth`) from 2, 3 and 6 plies
-/// left, the stale-entry reduction at principal-variation nodes
-/// (`Engine::pv_stale_reduction`, 4 and 16 sixteenths a ply, with the table's depths in
-/// whole plies and in sixteenths), the table's value standing for the static value
-/// (`Engine::tt_value_as_eval`), the deeper re-search after a reduction
-/// (`Engine::lmr_deeper_margin`), reductions at the root (`Engine::root_reductions`), the
-/// alpha-improvement reduction (`Engine::alpha_improvement_reduction`, half a ply and a
-/// ply), a ply less reduction at nodes that were on a principal variation
-/// (`Engine::tt_pv_reduction_less`), the reduction of far counter-attacks against an open
-/// three (`Engine::threat_reduction`) and their pruning up to 6 plies left
-/// (`Engine::threat_prune_depth`, 4 by default), less reduction of a continued attack
-/// (`Engine::continuous_attack_less`, half a ply; the others are off by default): each
-/// keeps the node limit, always gives a move, accounts for every node in
-/// `Engine::stats`, acts (its counter is not zero: the test would pass with a switch
-/// that did nothing otherwise), and still finds the textbook results of an open three:
-/// the side that has it wins when the opponent has no four to answer with, and the
-/// opponent must block it at one of its two ends.
-#[test]
-fn the_table_and_reduction_options_keep_the_limits_and_the_wins() {
-    use gomoku::Engine;
-    type Setup = fn(&mut Engine);
-    let setups: [(&str, Setup); 15] = [
-        ("iir 2", |e| e.iir_depth = 2),
-        ("iir 3", |e| e.iir_depth = 3),
-        ("iir 6", |e| e.iir_depth = 6),
-        ("pv stale 4", |e| e.pv_stale_reduction = 4),
-        ("pv stale 4, table in units", |e| {
-            e.pv_stale_reduction = 4;
-            e.table_depth_units = true;
-        }),
-        ("pv stale 16", |e| e.pv_stale_reduction = 16),
-        ("tt eval", |e| e.tt_value_as_eval = true),
-        ("lmr deeper 30", |e| e.lmr_deeper_margin = 30),
-        ("root reductions", |e| e.root_reductions = true),
-        ("alpha improvement 8", |e| e.alpha_improvement_reduction = 8),
-        ("alpha improvement 16", |e| {
-            e.alpha_improvement_reduction = 16
-        }),
-        ("tt pv 16", |e| e.tt_pv_reduction_less = 16),
-        ("threat 31", |e| e.threat_reduction = 31),
-        ("threat prune 6", |e| e.threat_prune_depth = 6),
-        ("continuous attack 8", |e| e.continuous_attack_less = 8),
-    ];
     let mut total = gomoku::SearchStats::default();
-    for (name, setup) in setups {
-        let mut engine = Engine::new(4);
-        setup(&mut engine);
-        searches_keep_the_node_limit(&mut engine, |engine, info, at| {
-            total += engine.stats;
-            nodes_are_accounted(engine, info, &format!("{name}: {at}"));
-        });
-        finds_the_open_three_results(&mut engine, 7, name);
-    }
-    let acted = [
-        ("iir", total.iir_reduced),
-        ("stale-entry", total.pv_stale_reduced),
-        ("alpha-improvement", total.alpha_reduced),
-        ("former principal variation", total.tt_pv_less),
-        ("counter-attack reductions", total.threat_reduced),
-        ("counter-attacks pruned", total.threat_pruned),
-        ("continued attacks reduced less", total.attack_less),
-    ];
-    for (what, count) in acted {
-        assert!(count > 0, "no {what}: {total:?}");
-    }
+    let mut engine = Engine::new(4);
+    engine.threat_prune_depth = 6;
+    searches_keep_the_node_limit(&mut engine, |engine, info, at| {
+        total += engine.stats;
+        nodes_are_accounted(engine, info, &format!("threat prune 6: {at}"));
+    });
+    finds_the_open_three_results(&mut engine, 7, "threat prune 6");
+    assert!(
+        total.threat_pruned > 0,
+        "no counter-attack pruned: {total:?}"
+    );
 }
 
 /// `Engine::root_max_moves` is the number of root candidates the iterations search: by
@@ -1363,54 +1160,4 @@ fn the_principal_variation_without_move_count_pruning_keeps_the_limits_and_the_w
         finds_the_open_three_results(&mut engine, 7, &what);
     }
     assert!(pruned[1] < pruned[0], "pruned with and without: {pruned:?}");
-}
-
-/// The fractional-ply options (off by default): the table move's extension
-/// (`Engine::tt_move_extension_pv`, `tt_move_extension_non_pv`, Rapfi's 0.25 and
-/// about 0.08 ply), the reply extension (`Engine::reply_extension`, no extension and
-/// Rapfi's 1.3 plies) and the reductions not rounded to whole plies
-/// (`Engine::fractional_reductions`), each alone and the three together (with the
-/// table's depths in whole plies and in sixteenths, `Engine::table_depth_units`), on
-/// top of the defaults, keep the node limit, always give a move, account for every node in
-/// `Engine::stats`, and still find the textbook results of an open three: the side
-/// that has it wins when the opponent has no four to answer with, and the opponent
-/// must block it at one of its two ends. The table move's extension does act (table
-/// moves extended; the test would pass with a switch that did nothing otherwise).
-#[test]
-fn the_fractional_plies_keep_the_limits_the_counts_and_the_wins() {
-    use gomoku::{Engine, ONE_PLY};
-    type Setup = fn(&mut Engine);
-    let setups: [(&str, Setup); 6] = [
-        ("ttm-ext 4,1", |e| {
-            e.tt_move_extension_pv = ONE_PLY / 4;
-            e.tt_move_extension_non_pv = 1;
-        }),
-        ("reply-ext 0", |e| e.reply_extension = 0),
-        ("reply-ext 21", |e| e.reply_extension = 21),
-        ("frac-red", |e| e.fractional_reductions = true),
-        ("all three", |e| {
-            e.tt_move_extension_pv = ONE_PLY / 4;
-            e.tt_move_extension_non_pv = 1;
-            e.reply_extension = 21;
-            e.fractional_reductions = true;
-        }),
-        ("all three, table in units", |e| {
-            e.tt_move_extension_pv = ONE_PLY / 4;
-            e.tt_move_extension_non_pv = 1;
-            e.reply_extension = 21;
-            e.fractional_reductions = true;
-            e.table_depth_units = true;
-        }),
-    ];
-    let mut tt_extended = 0;
-    for (name, setup) in setups {
-        let mut engine = Engine::new(4);
-        setup(&mut engine);
-        searches_keep_the_node_limit(&mut engine, |engine, info, at| {
-            tt_extended += engine.stats.tt_move_extended;
-            nodes_are_accounted(engine, info, &format!("{name}: {at}"));
-        });
-        finds_the_open_three_results(&mut engine, 7, name);
-    }
-    assert!(tt_extended > 0, "no table move extended");
 }
