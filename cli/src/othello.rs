@@ -560,9 +560,9 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
     let stop = session.stop_flag();
     #[cfg(target_os = "linux")]
     watch_output(session.stop_flag());
-    // Each line as text, or why it cannot be read (longer than the bound; or the input
-    // itself cannot be read, which ends it).
-    let (tx, rx) = std::sync::mpsc::channel::<Result<String, String>>();
+    // Each line as text, or why it cannot be read: longer than the bound (`Ok(Err)`, a
+    // line skipped), or the input itself cannot be read (`Err`, which ends it).
+    let (tx, rx) = std::sync::mpsc::channel::<Result<Result<String, String>, String>>();
     let input_failed = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let reader_failed = std::sync::Arc::clone(&input_failed);
     std::thread::spawn(move || {
@@ -588,9 +588,9 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
                     if interrupts(&text) {
                         stop.stop();
                     }
-                    Ok(text)
+                    Ok(Ok(text))
                 }
-                bad => Err(unreadable(&bad).unwrap_or_default()),
+                bad => Ok(Err(unreadable(&bad).unwrap_or_default())),
             };
             if tx.send(line).is_err() {
                 break;
@@ -601,7 +601,21 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
     let mut out = stdout.lock();
     for (n, line) in rx.iter().enumerate() {
         let line = match line {
-            Ok(text) => text,
+            Ok(Ok(text)) => text,
+            // A line too long to read may have been a `set game` or a `move`: the GUI is
+            // told, as for any refused game, since it reads no standard error.
+            Ok(Err(why)) => {
+                diag!("line {}: {why}", n + 1);
+                let refused = format!("line {}: {why}", n + 1);
+                if let Err(e) = Session::tell_refused(&refused, &mut out) {
+                    if e.kind() == std::io::ErrorKind::BrokenPipe {
+                        return ExitCode::SUCCESS;
+                    }
+                    diag!("zerosum othello nboard: output: {e}");
+                    return ExitCode::FAILURE;
+                }
+                continue;
+            }
             Err(why) => {
                 diag!("line {}: {why}", n + 1);
                 continue;

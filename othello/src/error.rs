@@ -5,8 +5,8 @@ use thiserror::Error;
 /// Why a move text such as `d3` or `PS` could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseMoveError {
-    /// Not `a1`…`h8` or `PS`.
-    #[error("invalid move {0:?}: expected a square a1..h8 or PS")]
+    /// Not `a1`…`h8` or a pass (`PS`, `PA` or `PASS`, in either case).
+    #[error("invalid move {0:?}: expected a square a1..h8 or a pass (PS, PA or PASS)")]
     Syntax(String),
 }
 

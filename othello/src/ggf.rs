@@ -446,9 +446,11 @@ impl GgfGame {
     }
 
     /// The time `side` has left: [`GgfGame::main_time_of`] less the times recorded
-    /// with its moves (never below zero); `None` without a time control.
+    /// with its moves (never below zero); `None` without a time control, and for a main
+    /// time of zero: NBoard writes `TI[0]` for an untimed game (its default clock is 0
+    /// seconds, `OsClock.DEFAULT` in `weltyc/nboard`), which is no clock, not an empty one.
     pub fn time_left(&self, side: Side) -> Option<Duration> {
-        let main = self.main_time_of(side)?;
+        let main = self.main_time_of(side).filter(|t| !t.is_zero())?;
         let used: f64 = self
             .moves
             .iter()
@@ -647,6 +649,17 @@ mod tests {
         let g = GgfGame::parse(&format!("(;GM[Othello]TB[0:02]{bo};)")).unwrap();
         assert_eq!(g.time_left(Side::First), Some(Duration::from_secs(2)));
         assert_eq!(g.time_left(Side::Second), None);
+        // A main time of zero is no clock: NBoard writes `TI[0]` for an untimed game
+        // (`COsGameTest.testDefaultConstruction` in `weltyc/nboard`). Before, it was an
+        // empty clock, and `go` played every move of such a game after one ply.
+        for clocks in ["TI[0]", "TI[0//0]", "TI[0:00]", "TI[5:00]TB[0]TW[0]"] {
+            let g = GgfGame::parse(&format!("(;GM[Othello]{clocks}{bo};)")).unwrap();
+            assert_eq!(g.time_left(Side::First), None, "{clocks}");
+            assert_eq!(g.time_left(Side::Second), None, "{clocks}");
+        }
+        // A clock used up is still a clock, with nothing left.
+        let g = GgfGame::parse(&format!("(;GM[Othello]TI[0:10]{bo}B[f5//12];)")).unwrap();
+        assert_eq!(g.time_left(Side::First), Some(Duration::ZERO));
     }
 
     #[test]

@@ -11,10 +11,10 @@
 //! | `nboard 2` | answers `set myname zerosum` |
 //! | `set game <GGF>` | the game and its position (see [`crate::ggf`]); a game that cannot be read is refused: the session keeps its previous game and says so in a `status` line |
 //! | `set depth <n>` | midgame depth `n` plies (1–60), exact from `min(2n, 24)` empties |
-//! | `set contempt <n>` | accepted, ignored (no opening book, so no book draws) |
+//! | `set contempt <n>` | a whole number (centidiscs, signed) read and ignored (no opening book, so no book draws); no number, or another word, is refused |
 //! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes); a bare `<mv>` too, as NBoard 1.1 sends it; a move that cannot be read or played is refused as a bad `set game` is |
 //! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved, depth `100%`) |
-//! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock; the position is not changed |
+//! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock (a main time of 0, NBoard's `TI[0]` of an untimed game, is none: the set depth); the position is not changed |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
 //! | `learn` | answers `learned` (nothing is learned: no opening book) |
 //! | `quit` | ends the session |
@@ -22,7 +22,9 @@
 //! Around `go` and `hint` the session sends `status …` lines, and `nodestats <nodes>
 //! <seconds>` after each finished depth. Evaluations are in discs for the side to move;
 //! those of the midgame search are the evaluation's hundredths of a disc divided by 100.
-//! Unknown commands are ignored as the protocol asks ([`CommandError::Unknown`]).
+//! Unknown commands are ignored as the protocol asks ([`CommandError::Unknown`]); an
+//! argument after `go`, `learn` or `quit`, which take none, is refused, not ignored
+//! ([`CommandError::UnexpectedArgument`]).
 //!
 //! A `set game` or `move` the session refuses leaves its game as it was, which is then no
 //! longer the GUI's: a `go` or `hint` after it answers for the previous position. The
@@ -71,8 +73,9 @@ pub enum Command {
     SetGame(Box<GgfGame>),
     /// `set depth <plies>`.
     SetDepth(u32),
-    /// `set contempt <value>`: draws in book, from black's view; ignored.
-    SetContempt,
+    /// `set contempt <value>`: the value of a draw in centidiscs (a whole number, signed),
+    /// for an engine's book; read and ignored (no opening book).
+    SetContempt(i32),
     /// `move <move>[/<eval>[/<time>]]`, or the move alone (NBoard 1.1): a move played on
     /// the board.
     Move(GgfMove),
@@ -95,7 +98,7 @@ impl Command {
             Command::NBoard(_) => "nboard",
             Command::SetGame(_) => "set game",
             Command::SetDepth(_) => "set depth",
-            Command::SetContempt => "set contempt",
+            Command::SetContempt(_) => "set contempt",
             Command::Move(_) => "move",
             Command::Hint(_) => "hint",
             Command::Go => "go",
@@ -127,6 +130,14 @@ pub enum CommandError {
         /// The command.
         command: &'static str,
         /// The text found.
+        text: String,
+    },
+    /// An argument after a command that takes none (`go now`): refused, not ignored.
+    #[error("{command}: takes no argument, found {text:?}")]
+    UnexpectedArgument {
+        /// The command.
+        command: &'static str,
+        /// The text after it.
         text: String,
     },
     /// A number argument outside the range the command accepts.
@@ -196,7 +207,19 @@ impl std::str::FromStr for Command {
                         let d = number("set depth", arg, (1, MAX_DEPTH))?;
                         Ok(Command::SetDepth(d))
                     }
-                    "contempt" => Ok(Command::SetContempt),
+                    "contempt" => {
+                        if arg.is_empty() {
+                            return Err(CommandError::MissingArgument {
+                                command: "set contempt",
+                            });
+                        }
+                        arg.parse()
+                            .map(Command::SetContempt)
+                            .map_err(|_| CommandError::Number {
+                                command: "set contempt",
+                                text: arg.to_string(),
+                            })
+                    }
                     "" => Err(CommandError::MissingArgument { command: "set" }),
                     _ => Err(CommandError::Unknown(shown(line))),
                 }
@@ -210,6 +233,14 @@ impl std::str::FromStr for Command {
                     .map_err(CommandError::Move)
             }
             "hint" => Ok(Command::Hint(number("hint", rest, (1, MAX_HINT_MOVES))?)),
+            "go" | "learn" | "quit" if !rest.is_empty() => Err(CommandError::UnexpectedArgument {
+                command: match word {
+                    "go" => "go",
+                    "learn" => "learn",
+                    _ => "quit",
+                },
+                text: shown(rest),
+            }),
             "go" => Ok(Command::Go),
             "ping" => Ok(Command::Ping(rest.to_string())),
             "learn" => Ok(Command::Learn),
@@ -227,7 +258,13 @@ impl std::str::FromStr for Command {
 /// front end that reads standard input on another thread raises the session's
 /// [`Session::stop_flag`] when one arrives.
 pub fn interrupts(line: &str) -> bool {
-    matches!(line.split_whitespace().next(), Some("ping" | "quit"))
+    let mut words = line.split_whitespace();
+    match words.next() {
+        Some("ping") => true,
+        // `quit now` is refused (a command with an argument it does not take).
+        Some("quit") => words.next().is_none(),
+        _ => false,
+    }
 }
 
 /// Why a command could not be carried out.
@@ -349,10 +386,22 @@ impl Session {
         if let Err(e) = &result
             && e.keeps_a_stale_game()
         {
-            writeln!(out, "status {NAME} refused {e}; its game is unchanged")?;
-            out.flush()?;
+            Self::tell_refused(e, out)?;
         }
         result
+    }
+
+    /// Tells the GUI in a `status` line that the session refused something (`why`) and
+    /// kept its game: `status zerosum refused <why>; its game is unchanged`, flushed.
+    /// [`Session::handle_line`] writes it for a refused `set game` or `move`; a front end
+    /// writes it for a line it could not read at all (longer than its bound), which may
+    /// have been either.
+    ///
+    /// # Errors
+    /// Writing to `out` failed.
+    pub fn tell_refused(why: &dyn std::fmt::Display, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out, "status {NAME} refused {why}; its game is unchanged")?;
+        out.flush()
     }
 
     /// Carries out one command, writing the answers to `out` (flushed).
@@ -393,7 +442,7 @@ impl Session {
                 self.depth = d;
                 self.engine.set_level(level_for_depth(d));
             }
-            Command::SetContempt => {}
+            Command::SetContempt(_) => {}
             Command::Move(m) => self.game.play(m)?,
             Command::Hint(n) => self.hint(n as usize, out)?,
             Command::Go => self.go(out)?,
@@ -831,6 +880,26 @@ mod tests {
         assert_eq!(got[1..], ["search h5 6 0 100%"], "{out:?}");
     }
 
+    /// An untimed NBoard game (`TI[0]`, as NBoard writes it) is searched to the set
+    /// depth, as a game with no `TI` is: the same answer after the same iterations.
+    /// Before, its zero main time was an empty clock and `go` answered after one ply.
+    #[test]
+    fn an_untimed_game_is_searched_to_the_set_depth() {
+        let start =
+            "BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6]";
+        let answers = ["", "TI[0]", "TI[0//0]"].map(|clock| {
+            let mut s = Session::new(4);
+            let set_game = format!("set game (;GM[Othello]PC[NBoard]{clock}TY[8]{start};)");
+            let (out, errors) = converse(&mut s, &["nboard 2", "set depth 6", &set_game, "go"]);
+            assert!(errors.is_empty(), "{clock}: {errors:?}");
+            let iterations = out.iter().filter(|l| l.starts_with("nodestats")).count();
+            let answer = out.iter().find(|l| l.starts_with("=== ")).unwrap();
+            (iterations, answer.rsplit_once('/').unwrap().0.to_string())
+        });
+        assert!(answers[0].0 >= 6, "{answers:?}");
+        assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
+    }
+
     #[test]
     fn moves_and_set_game_change_the_position_go_does_not() {
         let mut s = Session::new(4);
@@ -1002,6 +1071,23 @@ mod tests {
             ("hint -1", "hint: invalid number \"-1\""),
             // New-user report 14: a second number is an error, not ignored.
             ("set depth 4 5", "set depth: invalid number \"4 5\""),
+            // And so is a word after a command that takes none, or a contempt that is no
+            // whole number (all were accepted and ignored).
+            ("set contempt", "set contempt: missing argument"),
+            (
+                "set contempt banana",
+                "set contempt: invalid number \"banana\"",
+            ),
+            ("set contempt 1.5", "set contempt: invalid number \"1.5\""),
+            (
+                "go now please",
+                "go: takes no argument, found \"now please\"",
+            ),
+            (
+                "learn everything",
+                "learn: takes no argument, found \"everything\"",
+            ),
+            ("quit now", "quit: takes no argument, found \"now\""),
         ] {
             let e = line.parse::<Command>().unwrap_err();
             assert_eq!(e.to_string(), message, "{line}");
@@ -1011,6 +1097,20 @@ mod tests {
             Ok(Command::SetDepth(60))
         ));
         assert!(matches!("hint 1".parse::<Command>(), Ok(Command::Hint(1))));
+        for (line, contempt) in [
+            ("set contempt 0", 0),
+            ("set contempt -250", -250),
+            ("set contempt +3", 3),
+        ] {
+            assert!(
+                matches!(line.parse::<Command>(), Ok(Command::SetContempt(c)) if c == contempt),
+                "{line}"
+            );
+        }
+        assert!(matches!("go".parse::<Command>(), Ok(Command::Go)));
+        assert!(matches!(" quit ".parse::<Command>(), Ok(Command::Quit)));
+        // A refused `quit now` does not stop a search either.
+        assert!(interrupts("quit") && interrupts("ping 3") && !interrupts("quit now"));
         assert!(matches!(
             "set game (;".parse::<Command>(),
             Err(CommandError::Game(_))

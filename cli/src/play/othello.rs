@@ -51,7 +51,7 @@ impl PlayGame for OthelloGame {
         // what a move looks like.
         let parsed = text
             .parse::<Move>()
-            .map_err(|_| "expected a square a1..h8 or PS");
+            .map_err(|_| "expected a square a1..h8 or a pass (PS, PA or PASS)");
         checked_move(&self.game, parsed, |g, mv| {
             g.try_play(mv).map_err(|e| match e {
                 othello::PlayError::Illegal(m) => format!("{m} turns no disc over"),
@@ -151,7 +151,7 @@ mod tests {
         assert!(g.parse_move("d4").is_err());
         assert_eq!(
             g.parse_move("z9").unwrap_err(),
-            "expected a square a1..h8 or PS"
+            "expected a square a1..h8 or a pass (PS, PA or PASS)"
         );
         assert!(g.parse_move("PS").unwrap_err().contains("pass"));
         // NBoard's pass (`=== PA`) is a pass here too, not "expected a square".

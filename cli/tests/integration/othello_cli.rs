@@ -540,7 +540,7 @@ fn deep_searches_warn_before_they_start() {
 }
 
 /// NBoard lines may end with LF, CR LF or a CR alone, a line longer than the bound is
-/// reported by its number, and bytes that are not UTF-8 are replaced (a GGF name in
+/// reported by its number (to the GUI too, in a `status` line), and bytes that are not UTF-8 are replaced (a GGF name in
 /// Latin-1 still sets the game). Before, lines ending with CR ran together
 /// (`nboard: invalid number "2\rping 1"`).
 #[test]
@@ -557,10 +557,11 @@ fn nboard_lines_end_at_a_lone_cr_too() {
         &input[..],
     );
     assert!(r.success, "{}", r.stderr);
-    // Line 5's refused move is told to the GUI in a status line too.
+    // Line 5's refused move is told to the GUI in a status line too, and so is line 6,
+    // too long to read (it may have been a `set game`; before, only standard error had it).
     assert_eq!(
         r.stdout,
-        "set myname zerosum\npong 1\nstatus zerosum refused move: illegal move d3: it turns no disc over; its game is unchanged\npong 2\n"
+        "set myname zerosum\npong 1\nstatus zerosum refused move: illegal move d3: it turns no disc over; its game is unchanged\nstatus zerosum refused line 6: a line of 70000 bytes; lines are limited to 65536 bytes, line skipped; its game is unchanged\npong 2\n"
     );
     // Line 3 is an unknown command; line 5's d3 is no move of white's after f5, which
     // shows that line 4 set the game; line 6 is too long.

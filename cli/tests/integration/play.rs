@@ -50,7 +50,7 @@ fn two_humans_with_bad_moves_play_to_the_end() {
                 "illegal move \"a1\": a1 turns no disc over",
                 "illegal move \"d4\"",
                 "illegal move \"PS\": cannot pass",
-                "illegal move \"q9\": expected a square a1..h8 or PS",
+                "illegal move \"q9\": expected a square a1..h8 or a pass (PS, PA or PASS)",
                 "black 4 · white 1",
             ],
             result: "result: black wins 64-0",

@@ -11,7 +11,7 @@ fn a_lone_moves_errors_name_no_move_number() {
     for (line, expected) in [
         (
             "move z9",
-            "move: invalid move \"z9\": expected a square a1..h8 or PS",
+            "move: invalid move \"z9\": expected a square a1..h8 or a pass (PS, PA or PASS)",
         ),
         ("move f5/abc", "move: \"abc\" is not a number"),
         (
