@@ -98,7 +98,7 @@ mod watchdog;
 use listen::Interrupt;
 #[cfg(target_os = "linux")]
 use listen::Listener;
-use watchdog::{Guard, INITIAL_LATENESS, Link, ListenerRef, lock, watchdog};
+use watchdog::{Guard, INITIAL_LATENESS, Link, ListenerRef, Reply, lock, watchdog};
 
 /// The `ABOUT` answer.
 pub const ABOUT: &str =
@@ -463,7 +463,6 @@ impl Brain {
         Engine::candidate_moves(board, 1, &mut top);
         let fallback = top.first().map(|&(_, c)| c);
         let position = board.clone();
-        self.ensure_engine();
         // The watchdog may have measured a lateness since the last move was answered (it
         // still wakes at that move's deadline): the reserve of this move counts it.
         self.lateness = link.lateness();
@@ -471,11 +470,14 @@ impl Brain {
         let stop = StopFlag::new();
         link.arm(Guard {
             deadline: arrived + deadline,
-            best: fallback,
+            best: fallback.map(Reply::Move),
             answer: None,
             expired: false,
             stop: stop.clone(),
         });
+        // The engine only now: allocating its table (the first move, or one after `INFO
+        // max_memory`) may take a while on a busy machine, and the watchdog guards it.
+        self.ensure_engine();
         #[cfg(test)]
         if self.hold_search {
             self.held = Some(link.wait_answered(Duration::from_secs(60)));
@@ -487,7 +489,7 @@ impl Brain {
         let engine = self.engine.as_mut().expect("engine allocated");
         let info = engine.search_observed(&position, &limits, &mut |r| {
             if let Some(&c) = r.pv.first() {
-                link.improve(c);
+                link.improve(Reply::Move(c));
             }
         });
         if self.search_done(link) {
@@ -498,18 +500,88 @@ impl Brain {
             return Ok(());
         }
         trace("stop", "");
-        let answered = link.settle(info.best)?;
+        let answered = link.settle(info.best.map(Reply::Move))?;
         trace("written", "");
         self.lateness = link.lateness();
         match answered {
-            Some(c) => {
+            Some(Reply::Move(c)) => {
                 if let Some(board) = self.board.as_mut() {
                     board.play(c);
                 }
                 Ok(())
             }
+            // Only a move's search arms this guard.
+            Some(Reply::Swap2 { .. }) => Ok(()),
             None => link.write("ERROR no legal move"),
         }
+    }
+
+    /// Answers a `SWAP2BOARD` block of `stones` ([`Brain::swap2`]) as a move is
+    /// answered: the searches stop on the manager's `END` or `INFO timeout_turn 0`
+    /// ([`Brain::run_listening`]), and the watchdog writes the best choice so far at the
+    /// move's deadline if the answer is not written by then (a Swap2 answer compares
+    /// several searched positions, and a thread waiting for a CPU made it late: 60–76 ms
+    /// at a 50 ms limit on a busy machine). The game becomes the position of the answer
+    /// written. Nothing is written after an `END` ([`Brain::ended`] is set).
+    fn swap2_watched<W: Write>(
+        &mut self,
+        stones: &[(Cell, u8)],
+        link: &Link<'_, W>,
+    ) -> io::Result<()> {
+        // As for a move: the reserve counts the latest lateness.
+        self.lateness = link.lateness();
+        let stop = StopFlag::new();
+        link.arm(Guard {
+            deadline: self.arrived + self.deadline(),
+            best: None,
+            answer: None,
+            expired: false,
+            stop: stop.clone(),
+        });
+        self.watch_search(link, &stop);
+        self.swap2_stop = Some(stop);
+        // Tests: the thread is held after the first offer, as one waiting for a CPU.
+        #[cfg(test)]
+        let (hold, mut held) = (self.hold_search, None);
+        let answer = self.swap2(stones, &mut |line, board| {
+            link.improve(Reply::Swap2 {
+                line: line.to_string(),
+                board: Box::new(board.clone()),
+            });
+            #[cfg(test)]
+            if hold && held.is_none() {
+                held = Some(link.wait_answered(Duration::from_secs(60)));
+            }
+        });
+        #[cfg(test)]
+        {
+            self.held = held;
+        }
+        self.swap2_stop = None;
+        if self.search_done(link) {
+            // END arrived: nothing is written after it.
+            link.abandon();
+            return Ok(());
+        }
+        let found = match answer {
+            Ok((line, board)) => Some(Reply::Swap2 {
+                line,
+                board: Box::new(board),
+            }),
+            Err(refusal) => {
+                // Refused before any search: the game is kept, and the guard dropped.
+                link.abandon();
+                return link.write(&refusal);
+            }
+        };
+        if let Some(Reply::Swap2 { board, .. }) = link.settle(found)? {
+            self.board = Some(*board);
+            // The answer may hand the colours over (SWAP): the side is known again at
+            // the next move the brain is asked for.
+            self.own = None;
+        }
+        self.lateness = link.lateness();
+        Ok(())
     }
 
     /// Handles one line from the manager, writing the answer (if any) to `out` and
@@ -601,19 +673,8 @@ impl Brain {
                         let reply = match block.error {
                             Some(e) => format!("ERROR bad board line {e}"),
                             None => {
-                                // As for a move: the reserve counts the latest lateness.
-                                self.lateness = link.lateness();
-                                // Its searches stop as a move's does (`run_listening`).
-                                let stop = StopFlag::new();
-                                self.watch_search(link, &stop);
-                                self.swap2_stop = Some(stop);
-                                let reply = self.swap2(&block.stones);
-                                self.swap2_stop = None;
-                                if self.search_done(link) {
-                                    // END arrived: nothing is written after it.
-                                    return Ok(false);
-                                }
-                                reply
+                                self.swap2_watched(&block.stones, link)?;
+                                return Ok(!self.ended);
                             }
                         };
                         link.write(&reply)?;

@@ -26,45 +26,57 @@ impl Brain {
     /// - **five stones** (white to move): `SWAP` when the position is worse than even
     ///   for white, else our 6th stone as white.
     ///
-    /// Any other count is answered with `ERROR`, and the game so far is kept (as for a
-    /// stone that cannot be played, or a finished position). The thinking time of the
-    /// whole answer is one move's ([`Brain::move_limits`]), shared among the positions it
-    /// compares, and a move's deadline ([`Brain::deadline`]: the hard limit less the wait
-    /// reserve) holds for the whole answer: when a search comes back late (a search
-    /// thread that waited for a CPU), the comparisons left are skipped and the best
-    /// choice so far is answered. No watchdog answers for it: a search that is itself
-    /// late past the reserve makes the answer late.
-    pub(super) fn swap2(&mut self, stones: &[(Cell, u8)]) -> String {
+    /// Any other count is refused (`Err`, the `ERROR` line), and the game so far is kept
+    /// (as for a stone that cannot be played, or a finished position). The thinking time
+    /// of the whole answer is one move's ([`Brain::move_limits`]), shared among the
+    /// positions it compares, and a move's deadline ([`Brain::deadline`]: the hard limit
+    /// less the wait reserve) holds for the whole answer: when a search comes back late
+    /// (a search thread that waited for a CPU), the comparisons left are skipped and the
+    /// best choice so far is answered. Each choice made on the way, from one read off the
+    /// move ordering before any search, is handed to `offer` (the line and the position
+    /// it leaves), so that the watchdog can answer it at the deadline when this thread is
+    /// late itself ([`Brain::swap2_watched`]).
+    ///
+    /// Returns the answer's line and the position after it (the stones received and the
+    /// ones it adds).
+    pub(super) fn swap2(
+        &mut self,
+        stones: &[(Cell, u8)],
+        offer: &mut dyn FnMut(&str, &Board),
+    ) -> Result<(String, Board), String> {
         let received = self.arrived;
         let Some(size) = self.board.as_ref().map(|b| b.size() as u32) else {
-            return "ERROR no game started (send START first)".into();
+            return Err("ERROR no game started (send START first)".into());
         };
         let mut b = Board::with_size(size, self.rule).expect("size was accepted at START");
         for &(c, _) in stones {
             if let Err(e) = b.try_play(c) {
-                return refused(&e);
+                return Err(refused(&e));
             }
         }
         if let Some(o) = b.outcome() {
-            return refused(&PlayError::GameOver(describe(o)));
+            return Err(refused(&PlayError::GameOver(describe(o))));
         }
-        self.ensure_engine();
+        if ![0, 3, 5].contains(&stones.len()) {
+            // The game so far is kept: a refused block changes nothing.
+            return Err(format!(
+                "ERROR SWAP2BOARD takes 0, 3 or 5 stones, got {}",
+                stones.len()
+            ));
+        }
         // A move's deadline: the hard limit less the reserve for the waits the brain
-        // cannot see (no watchdog answers for a late Swap2 reply).
+        // cannot see (the watchdog answers for a reply later than that).
         let hard = Budget::new(&self.move_limits()).maximum();
         let deadline = hard.map(|_| received + self.deadline());
-        let reply = match stones.len() {
-            0 => self.swap2_open(&mut b, deadline),
-            3 => self.swap2_choose(&mut b, true, deadline),
-            5 => self.swap2_choose(&mut b, false, deadline),
-            // The game so far is kept: a refused block changes nothing.
-            n => return format!("ERROR SWAP2BOARD takes 0, 3 or 5 stones, got {n}"),
+        let line = match stones.len() {
+            0 => self.swap2_open(&mut b, deadline, offer),
+            3 => self.swap2_choose(&mut b, true, deadline, offer),
+            _ => self.swap2_choose(&mut b, false, deadline, offer),
         };
-        self.board = Some(b);
-        // The answer may hand the colours over (SWAP): the side is known again at the
-        // next move the brain is asked for.
-        self.own = None;
-        reply
+        match line {
+            Some(line) => Ok((line, b)),
+            None => Err("ERROR no legal move".into()),
+        }
     }
 
     /// The limits of one of `parts` searches sharing the time (and nodes) of one move,
@@ -132,8 +144,13 @@ impl Brain {
     }
 
     /// Swap2 with no stone: centre, its diagonal neighbour, and the most balanced third
-    /// black stone of the central 5×5.
-    fn swap2_open(&mut self, b: &mut Board, deadline: Option<Instant>) -> String {
+    /// black stone of the central 5×5 (the first of them is offered before any search).
+    fn swap2_open(
+        &mut self,
+        b: &mut Board,
+        deadline: Option<Instant>,
+        offer: &mut dyn FnMut(&str, &Board),
+    ) -> Option<String> {
         let n = b.size() as i32;
         let c = n / 2;
         let at = |x: i32, y: i32| Cell::new(x.clamp(0, n - 1) as u8, y.clamp(0, n - 1) as u8);
@@ -149,40 +166,67 @@ impl Brain {
                 }
             }
         }
+        let line = |third: Cell| format!("{} {} {}", first.to_xy(), second.to_xy(), third.to_xy());
+        let fallback = candidates.first().copied().unwrap_or(at(c - 3, c + 1));
+        offer_stones(b, &[fallback], &line(fallback), offer);
+        // The engine (and its table, which may take a while to allocate) only now: a
+        // first answer is offered already.
+        self.ensure_engine();
         let parts = candidates.len() as u32 + 2;
         let third = self
             .most_balanced(b, &candidates, parts, deadline)
-            .unwrap_or(at(c - 3, c + 1));
+            .unwrap_or(fallback);
         b.play(third);
-        format!("{} {} {}", first.to_xy(), second.to_xy(), third.to_xy())
+        Some(line(third))
     }
 
-    /// Swap2 after three stones (`may_add`: the two-stone option exists) or five.
-    fn swap2_choose(&mut self, b: &mut Board, may_add: bool, deadline: Option<Instant>) -> String {
+    /// Swap2 after three stones (`may_add`: the two-stone option exists) or five; `None`
+    /// when white has no legal move. The ordering's first cell, as our stone, is offered
+    /// before any search, and the 4th stone alone while the 5th is sought.
+    fn swap2_choose(
+        &mut self,
+        b: &mut Board,
+        may_add: bool,
+        deadline: Option<Instant>,
+        offer: &mut dyn FnMut(&str, &Board),
+    ) -> Option<String> {
+        let mut ordered = Vec::new();
+        Engine::candidate_moves(b, 1, &mut ordered);
+        let &(_, top) = ordered.first()?;
+        offer_stones(b, &[top], &top.to_xy(), offer);
+        self.ensure_engine();
         // Three stones: half of the time for the first look, then up to ten twentieths
         // for the balancing 5th stone. Five stones: all of it.
         let (first, parts) = if may_add { (2, 20) } else { (1, 1) };
         let (best, score) = self.evaluate_position(b, &self.part_limits(first, deadline));
-        let Some(best) = best else {
-            return "ERROR no legal move".into();
-        };
+        let best = best.unwrap_or(top);
         let margin = if may_add { SWAP2_BALANCE } else { 0 };
         if score.0 < -margin {
-            return "SWAP".into();
+            return Some("SWAP".into());
         }
         if score.0 > margin || !may_add {
             b.play(best);
-            return best.to_xy();
+            return Some(best.to_xy());
         }
         // Near even: our 4th stone (white's best) and the 5th (black) that keeps it even.
+        offer_stones(b, &[best], &best.to_xy(), offer);
         b.play(best);
         let mut ordered = Vec::new();
         Engine::candidate_moves(b, 10, &mut ordered);
         let candidates: Vec<Cell> = ordered.into_iter().map(|m| m.1).collect();
         let Some(fifth) = self.most_balanced(b, &candidates, parts, deadline) else {
-            return best.to_xy();
+            return Some(best.to_xy());
         };
         b.play(fifth);
-        format!("{} {}", best.to_xy(), fifth.to_xy())
+        Some(format!("{} {}", best.to_xy(), fifth.to_xy()))
     }
+}
+
+/// Offers the answer `line`, which adds `stones` to `b`, with the position it leaves.
+fn offer_stones(b: &Board, stones: &[Cell], line: &str, offer: &mut dyn FnMut(&str, &Board)) {
+    let mut after = b.clone();
+    for &c in stones {
+        after.play(c);
+    }
+    offer(line, &after);
 }

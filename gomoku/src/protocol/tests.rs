@@ -117,6 +117,46 @@ fn the_watchdog_answers_for_a_search_that_gets_no_cpu() {
     assert_eq!(b.board().map(Board::stone_count), Some(4), "{out}");
 }
 
+/// A Swap2 answer whose thread gets no CPU after its first choice (it is held until the
+/// watchdog has answered): the watchdog writes that choice at the deadline, and the
+/// game is the position it leaves. Before, no watchdog guarded a Swap2 answer, which
+/// came 60–76 ms after the block at a 50 ms limit on a busy machine.
+#[test]
+fn the_watchdog_answers_a_swap2_block_that_gets_no_cpu() {
+    for (stones, added) in [
+        ("", 3),
+        ("7,7\n8,6\n4,8\n", 1),
+        ("7,7\n8,6\n4,8\n9,9\n3,3\n", 1),
+    ] {
+        let mut b = Brain::new();
+        b.hold_search = true;
+        let out = talk(
+            &mut b,
+            &format!("START 15\nINFO timeout_turn 50\nSWAP2BOARD\n{stones}DONE\n"),
+        );
+        assert_eq!(
+            b.held,
+            Some(true),
+            "{stones:?}: released by the watchdog's answer"
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "one answer, not the search's too: {out}");
+        let cells: Vec<Cell> = lines[1]
+            .split(' ')
+            .map(|t| Cell::parse_xy(t).expect("stones, not an error"))
+            .collect();
+        assert_eq!(cells.len(), added, "{out}");
+        let given = stones.lines().count();
+        let board = b.board().expect("a game");
+        assert_eq!(board.stone_count(), given + added, "{out}");
+        assert_eq!(&board.moves()[given..], &cells[..], "{out}");
+        // The game goes on from the position answered.
+        b.hold_search = false;
+        let reply = talk(&mut b, "INFO timeout_turn 200\nTURN 0,0\n");
+        assert!(Cell::parse_xy(reply.trim()).is_ok(), "{reply}");
+    }
+}
+
 #[test]
 fn a_bad_board_line_does_not_lose_the_good_ones() {
     let mut b = Brain::new().with_node_limit(2_000);
@@ -1121,7 +1161,7 @@ fn the_watchdog_writes_nothing_after_an_end() {
             s.spawn(|| watchdog(&link));
             link.arm(Guard {
                 deadline: Instant::now() + Duration::from_millis(200),
-                best: Cell::parse_xy("7,7").ok(),
+                best: Cell::parse_xy("7,7").ok().map(Reply::Move),
                 answer: None,
                 expired: false,
                 stop: stop.clone(),

@@ -1,9 +1,11 @@
-//! The watchdog: a thread that answers a move at its deadline when the searching thread
-//! has not (it waits for a CPU on a busy machine), and the output both threads share.
+//! The watchdog: a thread that answers a move (or a Swap2 opening) at its deadline when
+//! the searching thread has not (it waits for a CPU on a busy machine), and the output
+//! both threads share.
 
 #[cfg(target_os = "linux")]
 use super::listen::{Interrupt, Listener};
 use super::{answer, trace};
+use crate::board::Board;
 use crate::cell::Cell;
 use std::io::{self, Write};
 use std::sync::{Condvar, Mutex, MutexGuard};
@@ -19,14 +21,40 @@ pub(super) fn decayed_lateness(late: Duration, old: Duration) -> Duration {
     late.max(old * 7 / 8)
 }
 
-/// The move a watchdog guards.
+/// An answer the watchdog may write in the searching thread's place.
+#[derive(Clone, Debug)]
+pub(super) enum Reply {
+    /// A move, written `x,y`.
+    Move(Cell),
+    /// A Swap2 answer: its line (`SWAP`, or stones `x,y …`) and the board it leaves
+    /// (the stones received and the ones it adds), the brain's game once it is written.
+    Swap2 {
+        /// The line as written.
+        line: String,
+        /// The position after it (boxed: a board is large, and moves are many).
+        board: Box<Board>,
+    },
+}
+
+impl Reply {
+    /// The line written for it.
+    pub(super) fn text(&self) -> String {
+        match self {
+            Reply::Move(c) => c.to_xy(),
+            Reply::Swap2 { line, .. } => line.clone(),
+        }
+    }
+}
+
+/// The answer a watchdog guards.
 pub(super) struct Guard {
-    /// When the move must be answered.
+    /// When the answer must be written.
     pub(super) deadline: Instant,
-    /// The best move so far (the top-ranked candidate, then each finished iteration's).
-    pub(super) best: Option<Cell>,
-    /// The move answered, once one was written.
-    pub(super) answer: Option<Cell>,
+    /// The best answer so far (for a move the top-ranked candidate, then each finished
+    /// iteration's; for Swap2 the choice of the comparisons made so far).
+    pub(super) best: Option<Reply>,
+    /// The answer written, once one was.
+    pub(super) answer: Option<Reply>,
     /// The watchdog found the deadline passed (it answered, or had no move to give).
     pub(super) expired: bool,
     /// Stops the search.
@@ -129,23 +157,24 @@ impl<'a, W: Write> Link<'a, W> {
         self.bell.notify_all();
     }
 
-    /// A finished iteration's best move.
-    pub(super) fn improve(&self, c: Cell) {
+    /// A better answer than the guard's so far (a finished iteration's best move, a
+    /// Swap2 comparison's choice).
+    pub(super) fn improve(&self, reply: Reply) {
         if let Some(g) = lock(&self.watch).guard.as_mut() {
-            g.best = Some(c);
+            g.best = Some(reply);
         }
     }
 
     /// The search's result: written unless the watchdog answered first. Returns the
-    /// move answered (`None`: none was, and none was found).
-    pub(super) fn settle(&self, found: Option<Cell>) -> io::Result<Option<Cell>> {
+    /// answer written (`None`: none was, and none was found).
+    pub(super) fn settle(&self, found: Option<Reply>) -> io::Result<Option<Reply>> {
         let mut out = lock(&self.out);
         let guard = lock(&self.watch).guard.take();
-        if let Some(c) = guard.and_then(|g| g.answer) {
-            return Ok(Some(c));
+        if let Some(written) = guard.and_then(|g| g.answer) {
+            return Ok(Some(written));
         }
-        if let Some(c) = found {
-            answer(&mut **out, &c.to_xy())?;
+        if let Some(r) = &found {
+            answer(&mut **out, &r.text())?;
         }
         Ok(found)
     }
@@ -183,8 +212,8 @@ impl<'a, W: Write> Link<'a, W> {
     }
 }
 
-/// The watchdog thread: sleeps until the armed move's deadline; if no answer was
-/// written by then, writes the best move so far (unless an `END` stopped the search:
+/// The watchdog thread: sleeps until the armed answer's deadline; if no answer was
+/// written by then, writes the best answer so far (unless an `END` stopped the search:
 /// nothing is written after it) and stops the search. Each time it
 /// wakes at a deadline it measures how late it woke ([`Brain::lateness`]).
 pub(super) fn watchdog<W: Write>(link: &Link<'_, W>) {
@@ -226,10 +255,10 @@ pub(super) fn watchdog<W: Write>(link: &Link<'_, W>) {
                     g.expired = true;
                     if g.answer.is_none()
                         && !link.end_arrived()
-                        && let Some(c) = g.best
+                        && let Some(best) = g.best.clone()
                     {
-                        g.answer = Some(c);
-                        let _ = answer(&mut **out, &c.to_xy());
+                        let _ = answer(&mut **out, &best.text());
+                        g.answer = Some(best);
                         trace("watchdog", "");
                     }
                 }
