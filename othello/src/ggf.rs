@@ -17,7 +17,8 @@
 //! write and what this crate writes, `pass` is GGS's records', `PASS` NBoard's newer
 //! records'; Edax reads `PA` and `PS`; any other spelling is a [`GgfError::Move`]).
 //! Other properties (`GM`, `PC`, `PB`, `PW`, `RE`, `TI`, `DT`,
-//! …) are kept as text. `TI` is the time control, `main[//increment]`; its main time is
+//! …) are kept as text. `TI` is the time control, `main[/increment[/extension]]` (GGS's
+//! clock, each part `[[h:]m:]s`); its main time is
 //! read by [`GgfGame::main_time`]. `TB` and `TW` are black's and white's own time
 //! controls, which NBoard writes instead of `TI` when the two clocks differ; a side's
 //! clock is its own when given, else `TI`'s ([`GgfGame::main_time_of`]). A pass that a record leaves out (a `B` move where
@@ -435,22 +436,35 @@ impl GgfGame {
     /// The main time of `side`'s own time control (`TB` for black, `TW` for white) if
     /// the record has one, else of `TI` ([`GgfGame::main_time`]).
     pub fn main_time_of(&self, side: Side) -> Option<Duration> {
+        main_part(self.clock_of(side)?)
+    }
+
+    /// The text of `side`'s time control: its own (`TB` for black, `TW` for white) if the
+    /// record has one, else `TI`.
+    fn clock_of(&self, side: Side) -> Option<&str> {
         let own = match side {
             Side::First => "TB",
             Side::Second => "TW",
         };
-        match self.property(own) {
-            Some(clock) => main_part(clock),
-            None => self.main_time(),
-        }
+        self.property(own).or_else(|| self.property("TI"))
     }
 
     /// The time `side` has left: [`GgfGame::main_time_of`] less the times recorded
-    /// with its moves (never below zero); `None` without a time control, and for a main
-    /// time of zero: NBoard writes `TI[0]` for an untimed game (its default clock is 0
-    /// seconds, `OsClock.DEFAULT` in `weltyc/nboard`), which is no clock, not an empty one.
+    /// with its moves (never below zero); `None` without a time control, and for a clock
+    /// of zeros alone (`TI[0]`, `TI[0//0]`): NBoard writes `TI[0]` for an untimed game
+    /// (its default clock is 0 seconds, `OsClock.DEFAULT` in `weltyc/nboard`), which is no
+    /// clock, not an empty one. A zero main time with an increment or an extension
+    /// (`TI[0/1]`, `TI[0//0:01]`) is a clock: its main time is used up at once (the
+    /// increment and the extension are not counted).
     pub fn time_left(&self, side: Side) -> Option<Duration> {
-        let main = self.main_time_of(side).filter(|t| !t.is_zero())?;
+        let clock = self.clock_of(side)?;
+        let main = main_part(clock)?;
+        let untimed = clock
+            .split('/')
+            .all(|part| part.trim().is_empty() || parse_clock(part) == Some(Duration::ZERO));
+        if untimed {
+            return None;
+        }
         let used: f64 = self
             .moves
             .iter()
@@ -462,7 +476,7 @@ impl GgfGame {
     }
 }
 
-/// The main time of a time control `main[/increment[/grace]]`.
+/// The main time of a time control `main[/increment[/extension]]`.
 fn main_part(clock: &str) -> Option<Duration> {
     parse_clock(clock.split('/').next()?)
 }
@@ -656,6 +670,12 @@ mod tests {
             let g = GgfGame::parse(&format!("(;GM[Othello]{clocks}{bo};)")).unwrap();
             assert_eq!(g.time_left(Side::First), None, "{clocks}");
             assert_eq!(g.time_left(Side::Second), None, "{clocks}");
+        }
+        // A zero main time with an increment or an extension is a clock (a helper's
+        // report: `TI[0//0:01]` had been taken for untimed, and `go` searched unbounded).
+        for clocks in ["TI[0/1]", "TI[0//0:01]", "TI[0/0/5]"] {
+            let g = GgfGame::parse(&format!("(;GM[Othello]{clocks}{bo};)")).unwrap();
+            assert_eq!(g.time_left(Side::First), Some(Duration::ZERO), "{clocks}");
         }
         // A clock used up is still a clock, with nothing left.
         let g = GgfGame::parse(&format!("(;GM[Othello]TI[0:10]{bo}B[f5//12];)")).unwrap();

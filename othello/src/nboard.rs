@@ -14,7 +14,7 @@
 //! | `set contempt <n>` | a whole number (centidiscs, signed) read and ignored (no opening book, so no book draws); no number, or another word, is refused |
 //! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes); a bare `<mv>` too, as NBoard 1.1 sends it; a move that cannot be read or played is refused as a bad `set game` is |
 //! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved, depth `100%`) |
-//! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock (a main time of 0, NBoard's `TI[0]` of an untimed game, is none: the set depth); the position is not changed |
+//! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock (a clock of zeros alone, NBoard's `TI[0]` of an untimed game, is none: the set depth); the position is not changed |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
 //! | `learn` | answers `learned` (nothing is learned: no opening book) |
 //! | `quit` | ends the session |
@@ -213,12 +213,21 @@ impl std::str::FromStr for Command {
                                 command: "set contempt",
                             });
                         }
-                        arg.parse()
-                            .map(Command::SetContempt)
-                            .map_err(|_| CommandError::Number {
+                        // A whole number, signed; one beyond `i32` is kept at its end
+                        // (the value is ignored).
+                        let digits = arg.strip_prefix(['+', '-']).unwrap_or(arg);
+                        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                            return Err(CommandError::Number {
                                 command: "set contempt",
                                 text: arg.to_string(),
-                            })
+                            });
+                        }
+                        let end = if arg.starts_with('-') {
+                            i32::MIN
+                        } else {
+                            i32::MAX
+                        };
+                        Ok(Command::SetContempt(arg.parse().unwrap_or(end)))
                     }
                     "" => Err(CommandError::MissingArgument { command: "set" }),
                     _ => Err(CommandError::Unknown(shown(line))),
@@ -1098,6 +1107,8 @@ mod tests {
         ));
         assert!(matches!("hint 1".parse::<Command>(), Ok(Command::Hint(1))));
         for (line, contempt) in [
+            ("set contempt 99999999999999999999", i32::MAX),
+            ("set contempt -2147483649", i32::MIN),
             ("set contempt 0", 0),
             ("set contempt -250", -250),
             ("set contempt +3", 3),

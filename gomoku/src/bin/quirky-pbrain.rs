@@ -151,12 +151,14 @@ impl Args {
     fn refuse_the_rest(&self) {
         let used = self.used.borrow();
         if let Some(i) = used.iter().position(|&u| !u) {
+            let arg = &self.list[i];
+            // An option read once and given again is named as such, not as unknown.
+            if arg.starts_with("--") && self.list[..i].contains(arg) {
+                exit_with(2, format_args!("{arg:?} is given twice"));
+            }
             exit_with(
                 2,
-                format_args!(
-                    "unknown argument {:?} (the options are in the binary's docs)",
-                    self.list[i]
-                ),
+                format_args!("unknown argument {arg:?} (the options are in the binary's docs)"),
             );
         }
     }

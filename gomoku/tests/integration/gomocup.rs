@@ -826,10 +826,14 @@ fn quirky_pbrain_refuses_unknown_arguments() {
             "\"--root-prior\"",
         ),
         (&["40000"][..], "\"40000\""),
-        (&["--nodes", "5", "--nodes", "6"][..], "\"--nodes\""),
     ] {
         assert_quirky_pbrain_refuses(args, &format!("unknown argument {named}"));
     }
+    // An option given twice is named as such (it was called unknown).
+    assert_quirky_pbrain_refuses(
+        &["--nodes", "5", "--nodes", "6"],
+        "\"--nodes\" is given twice",
+    );
     let out = run(&[
         "--nodes",
         "400",
