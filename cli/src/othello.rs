@@ -545,6 +545,16 @@ fn perft_lines(
     ExitCode::SUCCESS
 }
 
+/// One line of the NBoard loop's input, as its reader thread sends it.
+enum NBoardInput {
+    /// A line as text (bytes that are not UTF-8 replaced).
+    Line(String),
+    /// A line that cannot be read (longer than the bound): why, and the loop goes on.
+    Unreadable(String),
+    /// The input itself cannot be read: why, and the input ends.
+    Failed(String),
+}
+
 /// The NBoard loop: a thread reads standard input (raising the session's stop flag for
 /// `ping` and `quit`, so that a search in progress ends at once), another (Linux) raises
 /// it when standard output closes ([`watch_output`]), the session answers on standard
@@ -560,9 +570,7 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
     let stop = session.stop_flag();
     #[cfg(target_os = "linux")]
     watch_output(session.stop_flag());
-    // Each line as text, or why it cannot be read: longer than the bound (`Ok(Err)`, a
-    // line skipped), or the input itself cannot be read (`Err`, which ends it).
-    let (tx, rx) = std::sync::mpsc::channel::<Result<Result<String, String>, String>>();
+    let (tx, rx) = std::sync::mpsc::channel::<NBoardInput>();
     let input_failed = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let reader_failed = std::sync::Arc::clone(&input_failed);
     std::thread::spawn(move || {
@@ -577,7 +585,7 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
                     // As every command reading standard input reports it (`< /`: a
                     // directory); before, the session ended in silence with success.
                     reader_failed.store(true, std::sync::atomic::Ordering::SeqCst);
-                    let _ = tx.send(Err(format!("cannot read input: {e}")));
+                    let _ = tx.send(NBoardInput::Failed(format!("cannot read input: {e}")));
                     break;
                 }
             };
@@ -588,9 +596,9 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
                     if interrupts(&text) {
                         stop.stop();
                     }
-                    Ok(Ok(text))
+                    NBoardInput::Line(text)
                 }
-                bad => Ok(Err(unreadable(&bad).unwrap_or_default())),
+                bad => NBoardInput::Unreadable(unreadable(&bad).unwrap_or_default()),
             };
             if tx.send(line).is_err() {
                 break;
@@ -599,29 +607,23 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
     });
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (n, line) in rx.iter().enumerate() {
-        let line = match line {
-            Ok(Ok(text)) => text,
+    for (n, input) in rx.iter().enumerate() {
+        let result = match input {
+            NBoardInput::Line(text) => session.handle_line(&text, &mut out),
             // A line too long to read may have been a `set game` or a `move`: the GUI is
             // told, as for any refused game, since it reads no standard error.
-            Ok(Err(why)) => {
+            NBoardInput::Unreadable(why) => {
                 diag!("line {}: {why}", n + 1);
-                let refused = format!("line {}: {why}", n + 1);
-                if let Err(e) = Session::tell_refused(&refused, &mut out) {
-                    if e.kind() == std::io::ErrorKind::BrokenPipe {
-                        return ExitCode::SUCCESS;
-                    }
-                    diag!("zerosum othello nboard: output: {e}");
-                    return ExitCode::FAILURE;
-                }
-                continue;
+                Session::tell_refused(&format!("line {}: {why}", n + 1), &mut out)
+                    .map(|()| Control::Continue)
+                    .map_err(SessionError::Io)
             }
-            Err(why) => {
+            NBoardInput::Failed(why) => {
                 diag!("line {}: {why}", n + 1);
                 continue;
             }
         };
-        match session.handle_line(&line, &mut out) {
+        match result {
             Ok(Control::Continue) => {}
             Ok(Control::Quit) => break,
             // The GUI went away (it closed the pipe): the session ends quietly with

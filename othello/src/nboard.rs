@@ -242,24 +242,29 @@ impl std::str::FromStr for Command {
                     .map_err(CommandError::Move)
             }
             "hint" => Ok(Command::Hint(number("hint", rest, (1, MAX_HINT_MOVES))?)),
-            "go" | "learn" | "quit" if !rest.is_empty() => Err(CommandError::UnexpectedArgument {
-                command: match word {
-                    "go" => "go",
-                    "learn" => "learn",
-                    _ => "quit",
-                },
-                text: shown(rest),
-            }),
-            "go" => Ok(Command::Go),
+            "go" => no_argument("go", rest, Command::Go),
             "ping" => Ok(Command::Ping(rest.to_string())),
-            "learn" => Ok(Command::Learn),
-            "quit" => Ok(Command::Quit),
+            "learn" => no_argument("learn", rest, Command::Learn),
+            "quit" => no_argument("quit", rest, Command::Quit),
             // NBoard 1.1 sends a move alone, `F5`, for `move F5`.
             _ if rest.is_empty() => GgfMove::parse(word, 1)
                 .map(Command::Move)
                 .map_err(|_| CommandError::Unknown(shown(line))),
             _ => Err(CommandError::Unknown(shown(line))),
         }
+    }
+}
+
+/// `command`, which takes no argument, unless `rest` (the text after it) is not empty:
+/// then [`CommandError::UnexpectedArgument`].
+fn no_argument(command: &'static str, rest: &str, c: Command) -> Result<Command, CommandError> {
+    if rest.is_empty() {
+        Ok(c)
+    } else {
+        Err(CommandError::UnexpectedArgument {
+            command,
+            text: shown(rest),
+        })
     }
 }
 

@@ -168,7 +168,7 @@ impl Brain {
         }
         let line = |third: Cell| format!("{} {} {}", first.to_xy(), second.to_xy(), third.to_xy());
         let fallback = candidates.first().copied().unwrap_or(at(c - 3, c + 1));
-        offer_stones(b, &[fallback], &line(fallback), offer);
+        offer_stone(b, fallback, &line(fallback), offer);
         // The engine (and its table, which may take a while to allocate) only now: a
         // first answer is offered already.
         self.ensure_engine();
@@ -193,7 +193,7 @@ impl Brain {
         let mut ordered = Vec::new();
         Engine::candidate_moves(b, 1, &mut ordered);
         let &(_, top) = ordered.first()?;
-        offer_stones(b, &[top], &top.to_xy(), offer);
+        offer_stone(b, top, &top.to_xy(), offer);
         self.ensure_engine();
         // Three stones: half of the time for the first look, then up to ten twentieths
         // for the balancing 5th stone. Five stones: all of it.
@@ -209,7 +209,7 @@ impl Brain {
             return Some(best.to_xy());
         }
         // Near even: our 4th stone (white's best) and the 5th (black) that keeps it even.
-        offer_stones(b, &[best], &best.to_xy(), offer);
+        offer_stone(b, best, &best.to_xy(), offer);
         b.play(best);
         let mut ordered = Vec::new();
         Engine::candidate_moves(b, 10, &mut ordered);
@@ -222,11 +222,9 @@ impl Brain {
     }
 }
 
-/// Offers the answer `line`, which adds `stones` to `b`, with the position it leaves.
-fn offer_stones(b: &Board, stones: &[Cell], line: &str, offer: &mut dyn FnMut(&str, &Board)) {
+/// Offers the answer `line`, which adds `stone` to `b`, with the position it leaves.
+fn offer_stone(b: &Board, stone: Cell, line: &str, offer: &mut dyn FnMut(&str, &Board)) {
     let mut after = b.clone();
-    for &c in stones {
-        after.play(c);
-    }
+    after.play(stone);
     offer(line, &after);
 }
