@@ -109,7 +109,7 @@ pub enum Command {
     },
     /// Speaks the NBoard protocol (version 2) on standard input and output, for the
     /// NBoard GUI and other Othello front ends: `nboard`, `set game` (GGF), `set depth`,
-    /// `move`, `hint`, `go`, `ping`, `learn`, `quit`.
+    /// `move`, `hint`, `go`, `ping`, `learn`, `analyze` (the game's positions valued for black), `quit`.
     Nboard {
         /// Transposition-table memory in MiB for each of the engine's two tables.
         #[arg(long, default_value_t = 64, value_name = "MIB", allow_negative_numbers = true,

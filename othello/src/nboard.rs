@@ -17,10 +17,12 @@
 //! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock (a clock of zeros alone, NBoard's `TI[0]` of an untimed game, is none: the set depth); the position is not changed |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
 //! | `learn` | answers `learned` (nothing is learned: no opening book) |
+//! | `analyze` | `analysis <moves made> <eval>` for each position of the game, from the last to the start, each at the set depth (exact from the level's end depth on); values for **black**, as NBoard's score graph draws them |
 //! | `quit` | ends the session |
 //!
 //! Around `go` and `hint` the session sends `status …` lines, and `nodestats <nodes>
-//! <seconds>` after each finished depth. Evaluations are in discs for the side to move;
+//! <seconds>` after each finished depth. Evaluations are in discs for the side to move
+//! (`analyze`'s for black);
 //! those of the midgame search are the evaluation's hundredths of a disc divided by 100.
 //! Unknown commands are ignored as the protocol asks ([`CommandError::Unknown`]); an
 //! argument after `go`, `learn` or `quit`, which take none, is refused, not ignored
@@ -48,7 +50,7 @@ use std::time::Instant;
 use thiserror::Error;
 use zerosum::search::{Limits, StopFlag};
 use zerosum::time::{Budget, GameClock};
-use zerosum::{Engine as _, Game, Score};
+use zerosum::{Engine as _, Game, Score, Side};
 
 /// The name the engine gives the GUI.
 pub const NAME: &str = "zerosum";
@@ -87,6 +89,8 @@ pub enum Command {
     Ping(String),
     /// `learn`: add the game to the book (answered, nothing learned).
     Learn,
+    /// `analyze`: a retrograde analysis of the game (see [`Session::execute`]).
+    Analyze,
     /// `quit`: end the session.
     Quit,
 }
@@ -104,6 +108,7 @@ impl Command {
             Command::Go => "go",
             Command::Ping(_) => "ping",
             Command::Learn => "learn",
+            Command::Analyze => "analyze",
             Command::Quit => "quit",
         }
     }
@@ -245,6 +250,7 @@ impl std::str::FromStr for Command {
             "go" => no_argument("go", rest, Command::Go),
             "ping" => Ok(Command::Ping(rest.to_string())),
             "learn" => no_argument("learn", rest, Command::Learn),
+            "analyze" => no_argument("analyze", rest, Command::Analyze),
             "quit" => no_argument("quit", rest, Command::Quit),
             // NBoard 1.1 sends a move alone, `F5`, for `move F5`.
             _ if rest.is_empty() => GgfMove::parse(word, 1)
@@ -471,6 +477,7 @@ impl Session {
                 }
             }
             Command::Learn => writeln!(out, "learned")?,
+            Command::Analyze => self.analyze(out)?,
             Command::Quit => {
                 out.flush()?;
                 return Ok(Control::Quit);
@@ -598,6 +605,45 @@ impl Session {
                     )
                 };
                 writeln!(out, "search {} {value} 0 {depth}", move_text(v.mv))?;
+            }
+        }
+        writeln!(out, "status")?;
+        Ok(())
+    }
+
+    /// `analyze`: a retrograde analysis of the game. For each position of the game, from
+    /// the last back to the start position (so that the tables filled by the later
+    /// positions serve the earlier ones), one line `analysis <moves made> <eval>`: the
+    /// moves made since the start position (passes counted, so 0 is the start) and the
+    /// position's value in discs **for black**, as `go` finds it at the set depth (exact
+    /// from the level's end depth on; a finished game's final disc difference). Black's
+    /// view, not the side to move's: NBoard draws these values in the score graph beside
+    /// each move's own value, which it turns to black's view itself (`EvalGraph`: white's
+    /// move values negated; `AnalysisData` keeps the analysis values as sent). A raised
+    /// stop flag (`ping`, `quit`) ends the analysis after the last finished position.
+    fn analyze(&mut self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out, "status {NAME} is analysing the game")?;
+        out.flush()?;
+        let mut game = self.game.game().clone();
+        for made in (0..=game.undo_count()).rev() {
+            let (score, exact) = if game.outcome().is_some() {
+                (Score(game.final_score()), true)
+            } else {
+                let r = self.engine.think(&game, &self.stop_limits(), &mut |_| {});
+                if self.stop.is_stopped() {
+                    break;
+                }
+                (r.score, r.exact)
+            };
+            let for_black = if game.side_to_move() == Side::First {
+                score
+            } else {
+                -score
+            };
+            writeln!(out, "analysis {made} {}", eval_text(for_black, exact))?;
+            out.flush()?;
+            if made > 0 {
+                game.undo();
             }
         }
         writeln!(out, "status")?;
@@ -894,6 +940,65 @@ mod tests {
         assert_eq!(got[1..], ["search h5 6 0 100%"], "{out:?}");
     }
 
+    /// `analyze` along a perfect game from FFO #1 (14 empties, black to move, G8 +18
+    /// published in `fforum-1-19.obf`): every position of a perfectly played game has
+    /// the start's value, +18 for black, whichever side is to move (a value from the
+    /// side to move's view would show as -18 after each black move); the last position
+    /// is finished and its value is its final disc difference. The lines come from the
+    /// last position back to the start, one per position, passes counted.
+    #[test]
+    fn analyze_values_every_position_for_black_from_the_end() {
+        let board = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--";
+        let set_game = format!(
+            "set game (;GM[Othello]BO[8 {} *];)",
+            board.replace('X', "*")
+        );
+        let mut s = Session::new(4);
+        let (_, errors) = converse(&mut s, &["nboard 2", "set depth 7", &set_game]);
+        assert!(errors.is_empty(), "{errors:?}");
+        // Play the game out with `go` (exact from 14 empties), then analyse it.
+        while s.game().outcome().is_none() {
+            let (out, errors) = converse(&mut s, &["go"]);
+            assert!(errors.is_empty(), "{errors:?}");
+            let answer = out.iter().find_map(|l| l.strip_prefix("=== ")).unwrap();
+            let mv = answer.split('/').next().unwrap().to_string();
+            let (_, errors) = converse(&mut s, &[&format!("move {mv}")]);
+            assert!(errors.is_empty(), "{errors:?}");
+        }
+        let made = s.game().undo_count();
+        assert!(made >= 14, "{made}");
+        // The final disc difference, the empty squares to the winner.
+        let (black, white) = (s.game().black_score() as i32, s.game().white_score() as i32);
+        let empties = 64 - black - white;
+        let difference = black - white + (black - white).signum() * empties;
+        assert_eq!(difference, 18, "{black} {white}");
+        let (out, errors) = converse(&mut s, &["analyze"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        let analysis: Vec<&String> = out.iter().filter(|l| l.starts_with("analysis")).collect();
+        let expected: Vec<String> = (0..=made)
+            .rev()
+            .map(|n| format!("analysis {n} 18"))
+            .collect();
+        assert_eq!(analysis, expected.iter().collect::<Vec<_>>(), "{out:?}");
+        assert_eq!(out.last().map(String::as_str), Some("status"), "{out:?}");
+        // The game is unchanged.
+        assert_eq!(s.game().undo_count(), made);
+    }
+
+    /// A raised stop flag (`ping`, `quit`) ends `analyze` before its first search: a
+    /// finished game's last position needs none and is still answered.
+    #[test]
+    fn analyze_stops_on_the_stop_flag() {
+        let mut s = Session::new(4);
+        let (_, errors) = converse(&mut s, &["nboard 2", "set depth 20", "move f5"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        s.stop_flag().stop();
+        let (out, errors) = converse(&mut s, &["analyze"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(!out.iter().any(|l| l.starts_with("analysis")), "{out:?}");
+        assert_eq!(out.last().map(String::as_str), Some("status"), "{out:?}");
+    }
+
     /// An untimed NBoard game (`TI[0]`, as NBoard writes it) is searched to the set
     /// depth, as a game with no `TI` is: the same answer after the same iterations.
     /// Before, its zero main time was an empty clock and `go` answered after one ply.
@@ -1139,9 +1244,10 @@ mod tests {
             "set depth 12".parse::<Command>(),
             Ok(Command::SetDepth(12))
         ));
+        assert!(matches!("analyze".parse::<Command>(), Ok(Command::Analyze)));
         assert!(matches!(
-            "analyze".parse::<Command>(),
-            Err(CommandError::Unknown(_))
+            "analyze all".parse::<Command>(),
+            Err(CommandError::UnexpectedArgument { .. })
         ));
         let long = format!("bogus {}", "x".repeat(100_000));
         let e = long.parse::<Command>().unwrap_err().to_string();
