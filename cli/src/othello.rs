@@ -41,7 +41,7 @@ const FAR_BEYOND_EMPTIES: u32 = 26;
 
 /// Empty squares an exact solve finishes in about a second here (measured: FFO #40, 20
 /// empties, 1.0 s CPU; FFO #45, 24 empties, more than 3 minutes under load).
-const SOLVABLE_EMPTIES: u32 = 20;
+pub(crate) const SOLVABLE_EMPTIES: u32 = 20;
 
 /// The rough growth of an endgame solve's work per more empty square (alpha-beta with
 /// good ordering: the effective branching factor at 20–30 empties is about 3).

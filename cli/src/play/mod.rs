@@ -338,6 +338,13 @@ pub trait PlayGame: Clone + Send + 'static {
     fn has_perfect(&self) -> bool {
         levels::<Self::Engine>().iter().any(|l| l == "perfect")
     }
+    /// True when `perfect` here may take far longer than a move should (minutes to
+    /// hours an AI move): the front ends warn when it is chosen, as `play --level
+    /// perfect` warns on the command line. False by default: the exact solver answers
+    /// at once, or the game has no `perfect`.
+    fn perfect_may_take_long(&self) -> bool {
+        false
+    }
     /// Chooses a move for the side to move (the game is not over) with the game crate's
     /// engine, reporting each iteration; returns soon after `stop` is set, with the best
     /// move found so far. A time, depth or node budget per move plays the engine's

@@ -34,6 +34,11 @@ impl PlayGame for OthelloGame {
     fn title(&self) -> String {
         "Othello".into()
     }
+    /// Beyond [`crate::othello::SOLVABLE_EMPTIES`] empty squares an exact solve takes
+    /// from seconds to far more than a lifetime.
+    fn perfect_may_take_long(&self) -> bool {
+        self.game.board().empties() > crate::othello::SOLVABLE_EMPTIES
+    }
     fn cols(&self) -> usize {
         8
     }

@@ -128,6 +128,12 @@ impl PlayGame for TicTacToe {
         tictactoe::Engine::new(8)
     }
 
+    /// Beyond [`PERFECT_DEFAULT_CELLS`] cells, where an exact solve of an early position
+    /// takes from under a second (5×5, k = 4) to hours (8×8, k = 5).
+    fn perfect_may_take_long(&self) -> bool {
+        !self.perfect_by_default()
+    }
+
     /// `perfect` up to [`PERFECT_DEFAULT_CELLS`] cells; beyond, where an exact solve of an
     /// early position may not end, [`LARGE_BOARD_MOVE_TIME`] a move.
     fn default_strength(&self) -> Strength {

@@ -371,7 +371,11 @@ impl<G: PlayGame> App<G> {
         self.cursor = (game.cols() / 2, game.rows() / 2);
         self.session = Session::new(game, setup);
         self.not_before = Instant::now();
-        self.message = format!("new game: {}", self.session.game.title());
+        self.message = format!(
+            "new game: {}{}",
+            self.session.game.title(),
+            self.perfect_warning()
+        );
     }
 
     fn undo(&mut self) {
@@ -408,7 +412,21 @@ impl<G: PlayGame> App<G> {
             .unwrap_or(0) as isize;
         let next = (cur + delta).clamp(0, choices.len() as isize - 1) as usize;
         self.session.setup.strength = choices[next];
-        self.message = format!("AI strength: {}", choices[next]);
+        self.message = format!("AI strength: {}{}", choices[next], self.perfect_warning());
+    }
+
+    /// A warning to add to the status line when the AI plays `perfect` where that may
+    /// take minutes to hours a move ([`PlayGame::perfect_may_take_long`]), as `play
+    /// --level perfect` warns on the command line; empty otherwise.
+    fn perfect_warning(&self) -> &'static str {
+        if self.session.setup.strength == Strength::Perfect
+            && self.session.game.perfect_may_take_long()
+        {
+            " (warning: every AI move is solved exactly, which can take hours here; \
+             m plays the search's move)"
+        } else {
+            ""
+        }
     }
 
     fn move_cursor(&mut self, dc: isize, dr: isize) {

@@ -22,6 +22,8 @@ pub struct Dialog {
     /// The selected row.
     pub selected: usize,
     strengths: Vec<Strength>,
+    /// Each row's value when the dialog opened.
+    opened: Vec<usize>,
     /// An error from the last attempt to start (a bad variant).
     pub error: Option<String>,
 }
@@ -77,6 +79,7 @@ impl Dialog {
             });
         }
         Dialog {
+            opened: rows.iter().map(|r| r.chosen).collect(),
             rows,
             selected: 0,
             strengths,
@@ -99,19 +102,32 @@ impl Dialog {
     }
 
     /// The setup and the new game the dialog describes; `start` is the current game's
-    /// start position (kept when the game has no variant options).
+    /// start position (kept when the game has no variant options). When the variant
+    /// changed and the strength was left as it was, the strength is the new game's
+    /// default ([`PlayGame::default_strength`]), as on the command line: a 3×3 game's
+    /// `perfect` kept for 7×7 would solve for hours a move.
     ///
     /// # Errors
     /// The game's reason when the variant values do not make a game.
     pub fn build<G: PlayGame>(&self, start: &G) -> Result<(G, Setup), String> {
-        let setup = Setup {
-            players: [PLAYERS[self.rows[0].chosen], PLAYERS[self.rows[1].chosen]],
-            strength: self.strengths[self.rows[2].chosen],
-        };
         let values: Vec<String> = self.rows[3..]
             .iter()
             .map(|r| r.values[r.chosen].clone())
             .collect();
-        Ok((start.with_variant(&values)?, setup))
+        let game = start.with_variant(&values)?;
+        let variant_changed = self.rows[3..]
+            .iter()
+            .zip(&self.opened[3..])
+            .any(|(r, &opened)| r.chosen != opened);
+        let strength = if variant_changed && self.rows[2].chosen == self.opened[2] {
+            game.default_strength()
+        } else {
+            self.strengths[self.rows[2].chosen]
+        };
+        let setup = Setup {
+            players: [PLAYERS[self.rows[0].chosen], PLAYERS[self.rows[1].chosen]],
+            strength,
+        };
+        Ok((game, setup))
     }
 }

@@ -452,3 +452,62 @@ fn the_final_result_line_never_panics() {
         );
     }
 }
+
+/// New user 45: after `n`, a size of 7×7 and k = 5 with the strength row untouched, the
+/// 3×3 game's `perfect` was kept, and the AI solved for hours with no word. A new
+/// variant now takes its own default strength (as `play --size 7x7 --k 5` does: a time
+/// a move); a strength chosen in the dialog is kept, and `perfect` where it may take
+/// hours is warned of in the status line, as on the command line.
+#[test]
+fn a_new_variant_takes_its_default_strength_and_perfect_is_warned_of() {
+    use crate::play::tictactoe::TicTacToe;
+    let perfect = Setup {
+        players: [Player::Human, Player::Ai],
+        strength: Strength::Perfect,
+    };
+    let start = TicTacToe::with_size("3x3", "3").unwrap();
+    assert_eq!(start.default_strength(), Strength::Perfect);
+    let mut app = App::new(start, perfect);
+    // Rows: first player, second player, strength, size, k. Size 3x3 → 7x7 (four on),
+    // k 3 → 5 (two on).
+    let new_variant = |app: &mut App<TicTacToe>, strength_steps: usize| {
+        key(app, KeyCode::Char('n'));
+        key(app, KeyCode::Down);
+        key(app, KeyCode::Down);
+        for _ in 0..strength_steps {
+            key(app, KeyCode::Right);
+        }
+        key(app, KeyCode::Down);
+        for _ in 0..4 {
+            key(app, KeyCode::Right);
+        }
+        key(app, KeyCode::Down);
+        for _ in 0..2 {
+            key(app, KeyCode::Right);
+        }
+        key(app, KeyCode::Enter);
+        assert!(app.dialog.is_none(), "{:?}", app.dialog);
+        assert_eq!(app.session.game.variant(), ["7x7", "5"]);
+    };
+    new_variant(&mut app, 0);
+    assert_eq!(
+        app.session.setup.strength,
+        app.session.game.default_strength()
+    );
+    assert_ne!(app.session.setup.strength, Strength::Perfect);
+    assert!(!app.message.contains("warning"), "{}", app.message);
+    // Down to perfect with `-` (the times follow it in the strength list): warned of.
+    for _ in 0..30 {
+        if app.session.setup.strength == Strength::Perfect {
+            break;
+        }
+        key(&mut app, KeyCode::Char('-'));
+    }
+    assert_eq!(app.session.setup.strength, Strength::Perfect);
+    assert!(app.message.contains("warning"), "{}", app.message);
+    // A new game of the same variant with perfect chosen: kept, and warned of.
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.session.setup.strength, Strength::Perfect);
+    assert!(app.message.contains("warning"), "{}", app.message);
+}
