@@ -48,7 +48,8 @@ impl<L: Level> LimitArgs<L> {
 
     /// Sets the engine's level and returns the limits: an explicit `--level`; else, with
     /// `--time-ms` or `--nodes`, the strongest level (the budget decides the depth); else
-    /// the game's default level.
+    /// the game's default level. Warns on standard error when a limit has no effect (a
+    /// level without a search) or turns `perfect` into a depth-limited search (`--depth`).
     pub fn apply<E: Engine<Level = L>>(&self, engine: &mut E) -> Limits {
         if let Some(level) = self.resolved_level() {
             engine.set_level(level);
@@ -57,6 +58,18 @@ impl<L: Level> LimitArgs<L> {
             {
                 diag!(
                     "warning: level {level} chooses its move without a search, so {what} has no effect"
+                );
+            }
+            // Asked for by name: without `--level`, a budget's strongest level is no
+            // request for exact play.
+            if let Some(d) = self.depth
+                && self.level.is_some()
+                && level.to_string() == "perfect"
+            {
+                let plies = if d == 1 { "ply" } else { "plies" };
+                diag!(
+                    "warning: --depth {d} with level perfect: the search stops at {d} {plies}, \
+                     so its value is exact only where the game ends within that depth"
                 );
             }
         }
@@ -137,7 +150,7 @@ impl<L: Level> Args for LimitArgs<L> {
                 .long("nodes")
                 .allow_negative_numbers(true)
                 .value_name("N")
-                .help("Node budget per position (reproducible; a search may finish its first iteration past it, so that it has a move); without --level: the strongest level")
+                .help("Node budget per position (reproducible; a search may finish its first iteration past it, so that it has a move, and Connect Four's exact solver looks at it every 1,024 nodes, so a budget of a few thousand nodes or less can be passed by that much); without --level: the strongest level")
                 .value_parser(whole::<u64>(1, u64::MAX)),
         )
         .arg(

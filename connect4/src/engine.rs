@@ -240,6 +240,10 @@ impl zerosum::Engine for Engine {
                     if let Some(&first) = r.pv.first() {
                         let spent = self.solver().nodes() - before;
                         r.pv = self.perfect_line(position, first, &budget, limits, spent);
+                        // The line's solves are part of the answer's work: its nodes
+                        // and time are reported with the move's.
+                        r.stats.nodes = self.solver().nodes() - before;
+                        r.stats.elapsed = budget.elapsed();
                     }
                     observer(&r.report());
                     return r;

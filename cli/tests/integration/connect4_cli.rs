@@ -235,3 +235,44 @@ fn other_board_sizes() {
     assert!(out.starts_with("121212 bestmove 1 "), "{out}");
     assert!(ok);
 }
+
+/// Helper report 45: `--level perfect --depth 3` is a 3-ply search, whose value is an
+/// evaluation, and said nothing of it. It now warns (the search is still made, as asked);
+/// a depth without `--level` (the budget's strongest level) is no request for exact
+/// play and gets no such warning. The position is Pons' `12345671234567`: `solve`
+/// gives its exact value, a win.
+#[test]
+fn perfect_with_a_depth_is_warned_of() {
+    let p = "12345671234567\n";
+    let (out, err, ok) = run(&["bestmove", "--level", "perfect", "--depth", "3"], p);
+    assert!(ok && out.contains(" depth 3 "), "{out}{err}");
+    assert!(
+        err.contains("warning: --depth 3 with level perfect"),
+        "{err}"
+    );
+    let (out, err, ok) = run(&["bestmove", "--level", "perfect"], p);
+    assert!(ok && out.contains("score win in "), "{out}{err}");
+    assert!(err.is_empty(), "{err}");
+    let (out, err, ok) = run(&["bestmove", "--depth", "3", "--nodes", "1000"], p);
+    assert!(ok && out.contains(" depth "), "{out}{err}");
+    assert!(!err.contains("with level perfect"), "{err}");
+}
+
+/// Helper report 45: a book move's perfect line is found by solves, whose work was left
+/// out of the report (`nodes 0 time 0` after a third of a second). The line's nodes
+/// are now counted: `44`'s whole line (a win in 39, 39 moves) takes solver nodes.
+#[test]
+fn the_perfect_lines_solves_are_counted() {
+    let (out, err, ok) = run(&["bestmove", "--level", "perfect"], "44\n");
+    assert!(ok, "{err}");
+    let nodes: u64 = out
+        .split(" nodes ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    let pv = out.split(" pv ").nth(1).unwrap_or_default();
+    assert!(out.contains("score win in 39"), "{out}");
+    assert_eq!(pv.split_whitespace().count(), 39, "{out}");
+    assert!(nodes > 0, "{out}");
+}

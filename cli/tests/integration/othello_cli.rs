@@ -530,12 +530,18 @@ fn deep_searches_warn_before_they_start() {
     assert!(ok && err.is_empty() && out.contains("h8:+30"), "{out}{err}");
     // A depth replaces level perfect's exact solve by a search that deep (an evaluation
     // at once): before, the start position still got "level perfect solves exactly: …
-    // far more than a lifetime".
+    // far more than a lifetime". Now it is told that the value is a search's (helper
+    // report 45: tic-tac-toe and Connect Four said nothing).
     let (ok, out, err) = run(
         &["othello", "bestmove", "--level", "perfect", "--depth", "3"],
         &input,
     );
-    assert!(ok && err.is_empty(), "{err}");
+    assert!(
+        ok && err.trim_end()
+            == "warning: --depth 3 with level perfect: the search stops at 3 plies, so its \
+                value is exact only where the game ends within that depth",
+        "{err}"
+    );
     assert!(out.contains("(evaluation) depth 3"), "{out}");
 }
 

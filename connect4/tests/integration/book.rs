@@ -16,6 +16,11 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
 
+/// Far more than a budget of one node lets the perfect line's solves spend (the solver
+/// looks at its budget every 1,024 nodes of a search, and the line ends with the first
+/// solve the budget stops), and far less than a solve of a position inside the books.
+const LINE_POLL: u64 = 10_000;
+
 fn book() -> &'static Book {
     Book::shipped().expect("the shipped book passes its format checks")
 }
@@ -137,8 +142,10 @@ fn positions_within_the_book_are_answered_without_search() {
 
 /// The engine's perfect level moves at once from the empty board and from every other
 /// position with fewer stones than the book's depth: an exact result, a best column of
-/// the book, no node searched — also under a budget of one node, which the book does not
-/// spend.
+/// the book, no node searched for it — also under a budget of one node. The nodes
+/// reported are those of the perfect line's solves after the book's move, which the
+/// budget bounds (to under [`LINE_POLL`]): a solve of one of these early positions
+/// would take millions.
 #[test]
 fn perfect_engine_plays_from_the_book() {
     let mut engine = Engine::default();
@@ -150,7 +157,13 @@ fn perfect_engine_plays_from_the_book() {
     for (p, limits) in runs {
         let r = engine.think(&p, &limits, &mut |_| {});
         assert!(r.exact, "{p}");
-        assert_eq!(r.stats.nodes, 0, "{p}: from the book, no search");
+        if limits.nodes.is_some() {
+            assert!(
+                r.stats.nodes < LINE_POLL,
+                "{p}: from the book, no search: {}",
+                r.stats.nodes
+            );
+        }
         let want = book_analysis(&p);
         let best = want.iter().flatten().max().copied();
         let col = r.best_move.expect("a move");
@@ -300,7 +313,8 @@ fn play_book_agrees_with_the_opening_book() {
 }
 
 /// The perfect engine answers every position of the play book from it (mirror images
-/// too): its column and score, no node searched, even under a budget of one node.
+/// too): its column and score, no node searched for it, under a budget of one node (the
+/// nodes reported are the perfect line's, under [`LINE_POLL`]).
 #[test]
 fn perfect_engine_plays_from_the_play_book() {
     let mut engine = Engine::default();
@@ -314,7 +328,11 @@ fn perfect_engine_plays_from_the_play_book() {
         let (col, score) = play_book().best(&p).unwrap();
         let r = engine.think(&p, &Limits::nodes(1), &mut |_| {});
         assert!(r.exact, "{p}");
-        assert_eq!(r.stats.nodes, 0, "{p}: from the play book, no search");
+        assert!(
+            r.stats.nodes < LINE_POLL,
+            "{p}: from the play book, no search: {}",
+            r.stats.nodes
+        );
         assert_eq!(r.best_move, Some(col), "{p}");
         assert_eq!(connect4::score::from_core(r.score, p.moves()), score, "{p}");
     }
