@@ -99,6 +99,11 @@ pub enum Command {
         depth: Option<u32>,
         #[command(flatten)]
         limits: ExactLimitArgs,
+        /// Transposition-table memory in MiB for each of the engine's tables (the exact
+        /// solver's and, with --depth, the search's), 1 to 4096.
+        #[arg(long, default_value_t = othello::solver::DEFAULT_MIB as u64, value_name = "MIB",
+              allow_negative_numbers = true, value_parser = crate::whole::whole::<u64>(1, 4096))]
+        hash_mib: u64,
     },
     /// The engine's move for each position read from standard input:
     /// `<board> <side> bestmove <move> score <value> depth <plies> nodes <n> time <ms> pv <moves…>`
@@ -165,11 +170,18 @@ pub fn run(command: Command) -> ExitCode {
                 solve_line(&mut solver, &mut progress, line, weak, &limits)
             })
         }
-        Command::Analyze { depth, limits } => {
+        Command::Analyze {
+            depth,
+            limits,
+            hash_mib,
+        } => {
             // Warned once, at the first middle-game position (an endgame's depth
             // analysis is about as quick as its exact solve).
             let mut warn = depth.filter(|&d| d >= ANALYZE_MINUTES_DEEP && limits.unbounded());
-            let mut engine = othello::Engine::new(64);
+            let mut engine = match othello::Engine::try_new(hash_mib as usize) {
+                Ok(engine) => engine,
+                Err(e) => return crate::table_refused(&e),
+            };
             let mut progress = Progress::stderr();
             crate::lines::process_stdin(|line| {
                 analyze_line(&mut engine, &mut progress, line, depth, &limits, &mut warn)
