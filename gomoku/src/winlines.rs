@@ -176,7 +176,9 @@ impl WinLines {
 
     /// Seed 004's choice for `side` on `board`: the empty cell of highest weight in either
     /// table (own = attack, opponent's = defence); on a tie attack wins, then the larger
-    /// sum, then the lowest index. Cells the rule forbids to the side to move (renju:
+    /// sum, then the cell nearest the centre (Euclidean; on the empty board every cell
+    /// four or more from the edges has the same weight, and the lowest index alone
+    /// opened at e5), then the lowest index. Cells the rule forbids to the side to move (renju:
     /// black's double three, double four and overline) are skipped, so the best allowed
     /// cell is chosen. `None` when no cell is allowed (a full board).
     pub fn best_cell(&self, board: &Board, side: Side) -> Option<Cell> {
@@ -184,9 +186,22 @@ impl WinLines {
         let mut cells: Vec<usize> = (0..board.cell_count())
             .filter(|&i| board.raw(i) == 0)
             .collect();
+        // Twice the distance from the centre, squared (whole numbers on even sides too).
+        let span = i64::from(board.size()) - 1;
+        let from_centre = |i: usize| {
+            let c = board.cell_of(i);
+            let (dx, dy) = (2 * i64::from(c.x) - span, 2 * i64::from(c.y) - span);
+            dx * dx + dy * dy
+        };
         cells.sort_unstable_by_key(|&i| {
             let (a, d) = (own[i], opp[i]);
-            std::cmp::Reverse((a.max(d), a >= d, a + d, std::cmp::Reverse(i)))
+            std::cmp::Reverse((
+                a.max(d),
+                a >= d,
+                a + d,
+                std::cmp::Reverse(from_centre(i)),
+                std::cmp::Reverse(i),
+            ))
         });
         // Legality is checked best first, so a renju check runs only until one passes.
         cells
@@ -258,6 +273,22 @@ mod tests {
             assert_eq!(
                 WinLines::new(s).line_count(),
                 2 * n * (n - 4) + 2 * (n - 4) * (n - 4)
+            );
+        }
+    }
+
+    /// New user 45: on the empty board every cell four or more from the edges lies on
+    /// the most lines, and the lowest index opened at e5. The tie goes to the centre: the
+    /// centre cell on odd sides, one of the four middle cells on even sides.
+    #[test]
+    fn the_empty_board_is_opened_in_the_middle() {
+        for size in 5..=22u32 {
+            let board = Board::with_size(size, crate::Rule::Freestyle).unwrap();
+            let c = WeightTable::new().choose(&board).unwrap();
+            let middle = [(size - 1) / 2, size / 2];
+            assert!(
+                middle.contains(&u32::from(c.x)) && middle.contains(&u32::from(c.y)),
+                "{size}: {c}"
             );
         }
     }
