@@ -66,7 +66,9 @@ pub enum Command {
     /// The value of every candidate cell the engine searched, best first, the move
     /// `bestmove` plays leading: `<position> <cell>:<value> <cell>:<=<value> …` (`<=`: an
     /// upper bound, `>=`: a lower bound, as for a move found by an iteration the limit cut,
-    /// whose cells not reached keep the last finished iteration's values as upper bounds,
+    /// whose cells not reached follow the cells it reached, best first among themselves,
+    /// with the last finished iteration's values as upper bounds, a shallower search's,
+    /// so not comparable with the values before them;
     /// or a forced move whose reply's search the limit cut; values in the
     /// evaluation's units, or `win in N`: proven by a threat solver or the rules, or
     /// with `(search)` found by the search against the defences it searched, as for

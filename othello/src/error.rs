@@ -27,6 +27,22 @@ pub enum ParsePositionError {
         /// The character found.
         found: char,
     },
+    /// A character that is no square (not `X`, `O` or `-`) beyond the 64th place of the
+    /// board text, where the board should have ended (`<board>,X`).
+    #[error(
+        "invalid character {found:?} after the board's 64 squares (a space, then the side to \
+         move X or O, follows them)"
+    )]
+    AfterBoard {
+        /// The character found.
+        found: char,
+    },
+    /// No space between the board and the side to move (`<64 squares>X`).
+    #[error("the side to move {found:?} is joined to the board: put a space between them")]
+    JoinedSide {
+        /// The side letter found as a 65th square.
+        found: char,
+    },
     /// No side to move after the board.
     #[error("missing side to move (X or O) after the board")]
     MissingSide,

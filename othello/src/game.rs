@@ -113,7 +113,24 @@ impl Othello {
         side: Option<&str>,
         trailing: Option<&str>,
     ) -> Result<Othello, ParsePositionError> {
+        let is_square = |c: char| matches!(c, 'X' | 'x' | '*' | 'O' | 'o' | '-' | '.');
         let count = board.chars().count();
+        if count > 64 {
+            // Past the 64th place: a side letter with no space before it, or a character
+            // that is no square (the board should have ended there).
+            let mut extra = board.chars().skip(64);
+            if let (Some(c), None, None) = (extra.next(), extra.next(), side)
+                && matches!(c, 'X' | 'x' | '*' | 'O' | 'o')
+                && board.chars().take(64).all(is_square)
+            {
+                return Err(ParsePositionError::JoinedSide { found: c });
+            }
+            if let Some(c) = board.chars().skip(64).find(|&c| !is_square(c))
+                && board.chars().take(64).all(is_square)
+            {
+                return Err(ParsePositionError::AfterBoard { found: c });
+            }
+        }
         if count != 64 {
             return Err(ParsePositionError::Length { found: count });
         }

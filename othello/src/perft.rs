@@ -32,9 +32,11 @@ pub const fn longest_game_plies(board: Board) -> u32 {
 /// by then, so the count at the longest game's depth is already final.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error(
-    "perft depth {depth} is beyond the longest possible game: with {empties} empty squares a game \
-     lasts at most {max} plies ({empties} moves and at most as many passes); deeper counts \
-     change nothing (the largest depth is {max})"
+    "perft depth {depth} is beyond the longest possible game: with {} a game \
+     lasts at most {max} plies ({} and at most as many passes); deeper counts \
+     change nothing (the largest depth is {max})",
+    counted(*.empties, "empty square"),
+    counted(*.empties, "move")
 )]
 pub struct DepthError {
     /// The depth asked for (any count of plies a caller can hold).
@@ -43,6 +45,15 @@ pub struct DepthError {
     pub empties: u32,
     /// The largest depth that can change a count, [`longest_game_plies`].
     pub max: u32,
+}
+
+/// `n` and the noun, plural but for one (`1 move`, `2 moves`).
+fn counted(n: u32, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 /// Checks a perft depth against [`longest_game_plies`] of `board`.

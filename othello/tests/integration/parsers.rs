@@ -119,3 +119,22 @@ fn obf_lines_refuse_text_between_the_side_and_the_annotations() {
         assert!(e.to_string().contains("unexpected text"), "{bad}: {e}");
     }
 }
+
+/// New user 45: a side letter with no space before it was "the board has 65 squares",
+/// and a comma after the board "66 squares", neither naming the fault. Each is named
+/// now; a board that is simply too long or too short still gives its length.
+#[test]
+fn a_joined_side_and_a_character_after_the_board_are_named() {
+    use othello::ParsePositionError as E;
+    let board = "---------------------------OX------XO---------------------------";
+    for (text, want) in [
+        (format!("{board}X"), E::JoinedSide { found: 'X' }),
+        (format!("{board}o"), E::JoinedSide { found: 'o' }),
+        (format!("{board},X"), E::AfterBoard { found: ',' }),
+        (format!("{board}XX"), E::Length { found: 66 }),
+        (format!("{board}- X"), E::Length { found: 65 }),
+        ("--- X".to_string(), E::Length { found: 3 }),
+    ] {
+        assert_eq!(Othello::from_obf_line(&text).unwrap_err(), want, "{text}");
+    }
+}
