@@ -46,9 +46,12 @@ pub struct MatchArgs {
     /// twice, colours swapped; an odd number ends on the first game of a pair).
     #[arg(long, allow_negative_numbers = true, value_parser = crate::whole::whole::<u64>(1, u64::MAX))]
     pub games: Option<u64>,
-    /// Rule (Gomocup `INFO rule`): 0 freestyle, 1 exactly five, 4 renju.
-    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(["0", "1", "4"]), |s: String| s.parse::<u32>().unwrap_or(0)))]
-    pub rule: u32,
+    /// Rule: `freestyle` (five or more wins; the default), `standard` (exactly five) or
+    /// `renju`, as `play --rule` takes them, or the Gomocup `INFO rule` number sent to
+    /// the engines: 0, 1 or 4.
+    #[arg(long, default_value = "freestyle", allow_negative_numbers = true,
+          value_parser = |s: &str| s.parse::<Rule>())]
+    pub rule: Rule,
     /// Write every game (move list and move times) to this file, one a line.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
@@ -56,7 +59,7 @@ pub struct MatchArgs {
 
 /// Runs the match and prints its tables.
 pub fn run(args: MatchArgs) -> ExitCode {
-    let rule = Rule::from_gomocup(args.rule).unwrap_or_default();
+    let rule = args.rule;
     // Bytes that are not UTF-8 (a Latin-1 comment) spoil their own line only.
     let text = match std::fs::read(&args.openings) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),

@@ -824,3 +824,33 @@ fn pbrain_ends_quietly_when_the_manager_closed_its_output() {
         );
     }
 }
+
+/// New user 45: `match --rule` took only the Gomocup numbers (`--rule freestyle` was
+/// refused) where `play --rule` takes the names. Both spellings are taken, and the rule
+/// is the match's: an opening of the standard rule is good under `standard`, `s` and
+/// `1`, and refused under `freestyle`. (`--games` above what the openings give ends the
+/// run before any engine starts.)
+#[test]
+fn match_takes_a_rule_by_name_or_number() {
+    let (dir, openings) = match_scratch("rule", "15s:h8i7e9\n");
+    let openings = openings.to_str().unwrap();
+    for rule in ["standard", "s", "1", "Standard"] {
+        let args = match_args("x", "y", openings, &["--games", "5", "--rule", rule]);
+        let r = common::run_binary(ZEROSUM, &args, "");
+        assert_eq!(r.code, Some(2), "{rule}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("the 1 opening gives at most 2 games"),
+            "{rule}: {}",
+            r.stderr
+        );
+    }
+    let args = match_args("x", "y", openings, &["--rule", "freestyle"]);
+    let r = common::run_binary(ZEROSUM, &args, "");
+    assert!(
+        r.stderr
+            .contains("is not of the match's board and rule (15f:)"),
+        "{}",
+        r.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
