@@ -456,7 +456,7 @@ impl Midgame {
                 (false, true, false) | (false, false, true) => Bound::Upper,
                 _ => Bound::Lower,
             };
-            result.pv = self.principal_variation(board, depth);
+            result.pv = self.principal_variation(eval, board, depth);
             if moves != 0 && result.pv.first() != Some(&mv) {
                 // A stopped iteration may leave no (or an older) root entry in the
                 // table: the line starts with the move chosen, at least.
@@ -533,8 +533,10 @@ impl Midgame {
     }
 
     /// The moves stored as best from `board` on, up to `depth` plies (passes, which
-    /// cost the search no depth, are not counted).
-    fn principal_variation(&self, board: Board, depth: u32) -> Vec<Move> {
+    /// cost the search no depth, are not counted). The last ply's nodes store nothing
+    /// (see [`Midgame::pvs`]), so the line's last move is found as they find it: the
+    /// first move of the best static value (a finished game's final score).
+    fn principal_variation<E: MidgameEval>(&self, eval: &E, board: Board, depth: u32) -> Vec<Move> {
         let mut pv = Vec::new();
         let mut b = board;
         // A pass costs no depth in the search, so it costs none here either.
@@ -550,11 +552,29 @@ impl Midgame {
                 continue;
             }
             let e = self.table[b.hash() as usize & self.mask];
-            if e.key != b.hash() || e.best == NO_MOVE || m >> e.best & 1 == 0 {
+            let best = if e.key == b.hash() && e.best != NO_MOVE && m >> e.best & 1 != 0 {
+                e.best as u32
+            } else if plies + 1 == depth {
+                let value = |c: Board| {
+                    if c.moves() == 0 && c.opponent_moves() == 0 {
+                        c.final_score() * SCALE
+                    } else {
+                        eval.value(c)
+                    }
+                };
+                let mut best = (i32::MIN, 0);
+                for sq in zerosum::Bitboard(m) {
+                    let v = -value(b.play_flips(sq, b.flips(sq)));
+                    if v > best.0 {
+                        best = (v, sq);
+                    }
+                }
+                best.1
+            } else {
                 break;
-            }
-            pv.push(Move::square(Square::new(e.best).expect("a square")));
-            b = b.play_flips(e.best as u32, b.flips(e.best as u32));
+            };
+            pv.push(Move::square(Square::new(best as u8).expect("a square")));
+            b = b.play_flips(best, b.flips(best));
             plies += 1;
         }
         pv
@@ -952,6 +972,42 @@ mod tests {
             selective_nodes < plain_nodes,
             "{selective_nodes} >= {plain_nodes}"
         );
+    }
+
+    /// The principal variation is as long as the search is deep (passes apart), or ends
+    /// the game, and each of its moves keeps the root's value by plain negamax: the
+    /// line's last move came from no table entry (the last ply stores none), and was
+    /// left out before (`bestmove --depth 2` gave a one-move line).
+    #[test]
+    fn the_principal_variation_reaches_the_depth_and_keeps_the_value() {
+        let w = crate::eval::pattern::shipped().clone();
+        for b in positions() {
+            for depth in 1..=5 {
+                let mut m = Midgame::new(1);
+                let r = m.search(&w, b, depth, &Budget::unlimited(), &mut |_| {});
+                let (mut pos, mut sign, mut plies) = (b, 1, 0);
+                for mv in &r.pv {
+                    sign = -sign;
+                    if mv.is_pass() {
+                        assert_eq!(pos.moves(), 0, "{b:?} {depth}: {:?}", r.pv);
+                        pos = pos.pass();
+                        continue;
+                    }
+                    let sq = mv.to_square().expect("a square").index() as u32;
+                    assert_eq!(pos.moves() >> sq & 1, 1, "{b:?} {depth}: {:?}", r.pv);
+                    pos = pos.play_flips(sq, pos.flips(sq));
+                    plies += 1;
+                    assert_eq!(
+                        r.score,
+                        Score::heuristic(sign * negamax(&w, pos, depth - plies)),
+                        "{b:?} {depth}: {:?}",
+                        r.pv
+                    );
+                }
+                let over = pos.moves() == 0 && pos.opponent_moves() == 0;
+                assert!(plies == depth || over, "{b:?} {depth}: {:?}", r.pv);
+            }
+        }
     }
 
     #[test]
