@@ -459,7 +459,7 @@ fn levels<E: zerosum::Engine>() -> Vec<String> {
 
 /// Runs `zerosum <game> play` for `game` (made from the options, from `--position` when
 /// given; `Err` says why they make no game): the plain line mode with `--plain` or when
-/// standard output is not a terminal, the TUI otherwise. Bad options, and a position
+/// standard input or output is not a terminal, the TUI otherwise. Bad options, and a position
 /// whose game is already over, exit with status 2.
 pub fn run<G: PlayGame>(game: Result<G, String>, common: &CommonArgs) -> ExitCode {
     let made = game

@@ -26,7 +26,7 @@ pub enum Human {
 #[derive(Args, Debug, Clone, Default)]
 pub struct CommonArgs {
     /// Plain line mode: print the board after every move, read moves one a line from
-    /// standard input (automatic when standard output is not a terminal).
+    /// standard input (automatic when standard input or output is not a terminal).
     #[arg(long)]
     pub plain: bool,
     /// Which side the human plays.

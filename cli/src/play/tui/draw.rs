@@ -15,8 +15,26 @@ use zerosum::Side;
 const PANEL_W: u16 = 34;
 
 const HELP: &str = "arrows/hjkl cursor · Enter/click play · type the move (or :) · u undo · r redo · \
-i hint · m move now · s swap · +/- strength · n new game · a again · q quit · capitals: \
-the commands whose letter names a column";
+i hint · m move now · s swap · +/- strength · n new game · a again · q quit";
+
+/// The note after [`HELP`] on a board whose column letters take some command keys.
+const CAPITALS_NOTE: &str = " · capitals: the commands whose letter names a column";
+
+/// [`HELP`] for `game`: the command keys that are column letters in capitals, with
+/// [`CAPITALS_NOTE`] when there are any (not where moves are numbers).
+fn help_text<G: PlayGame>(game: &G) -> String {
+    let text = with_capital_keys(game, HELP);
+    if text == HELP {
+        text
+    } else {
+        text + CAPITALS_NOTE
+    }
+}
+
+/// Whether some command key of `game` is a column letter, given in capitals.
+fn has_capital_keys<G: PlayGame>(game: &G) -> bool {
+    with_capital_keys(game, HELP) != HELP
+}
 
 /// `text` with each command key that is also a column letter of `game`'s board (a
 /// lowercase letter alone, or one of `hjkl`) in capitals: typed in lower case it begins a
@@ -177,7 +195,7 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         draw_analysis(app, frame, analysis);
         draw_moves(app, frame, moves);
         frame.render_widget(
-            Paragraph::new(with_capital_keys(&app.session.game, HELP))
+            Paragraph::new(help_text(&app.session.game))
                 .style(Style::new().fg(Color::DarkGray))
                 .wrap(Wrap { trim: true }),
             help,
@@ -192,12 +210,15 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
 /// The key line of typed moves: the game's own example move replaces it.
 const TYPE_A_MOVE: &str = "MOVE, :";
 
+/// The key line of the capitals, shown only where some command key is a column letter.
+const CAPITALS: &str = "capitals";
+
 /// The keys, one a line.
 const KEYS: [(&str, &str); 12] = [
     ("arrows hjkl", "move the cursor"),
     ("Enter, click", "play there"),
     (TYPE_A_MOVE, "type a move"),
-    ("capitals", "commands on columns"),
+    (CAPITALS, "commands on columns"),
     ("u / r", "undo / redo"),
     ("i", "hint (AI's best move)"),
     ("m or Esc", "AI: move now"),
@@ -217,8 +238,10 @@ fn example_move<G: PlayGame>(game: &G) -> String {
 }
 
 fn draw_keys<G: PlayGame>(game: &G, frame: &mut Frame, area: Rect) {
+    let capitals = has_capital_keys(game);
     let lines: Vec<Line> = KEYS
         .iter()
+        .filter(|&&(k, _)| capitals || k != CAPITALS)
         .map(|&(k, what)| {
             let k = if k == TYPE_A_MOVE {
                 format!("{}, :", example_move(game))
