@@ -40,7 +40,8 @@ pub enum Command {
     /// standard input, one a line, and prints whether the side to move has a forced win by
     /// continuous fours (VCF) and the proof line: `<position> vcf win in N: <cells…>`,
     /// `<position> no vcf` (the search ended: none exists), or `<position> unknown: no vcf
-    /// found within N nodes` (it ran out of nodes first). Each line is answered alone.
+    /// found within N nodes` (it ran out of nodes first; with --time-ms, `… within N nodes
+    /// or T ms`). Each line is answered alone.
     /// Under renju a black reply shown as `--` is a four black may not block (the block
     /// is forbidden): any move loses.
     Solve {
@@ -49,6 +50,11 @@ pub enum Command {
         #[arg(long, default_value_t = 500_000, allow_negative_numbers = true,
               value_parser = crate::whole::whole::<u64>(1, u64::MAX))]
         nodes: u64,
+        /// Give up on a position after this many milliseconds too (answer: `unknown`, as
+        /// when the nodes run out).
+        #[arg(long, value_name = "MS", allow_negative_numbers = true,
+              value_parser = crate::whole::whole::<u64>(1, crate::limits::MAX_TIME_MS))]
+        time_ms: Option<u64>,
     },
     /// Reads positions from standard input and prints the move the engine plays:
     /// `<position> bestmove <cell> score <value> depth <plies> nodes <n> time <ms> pv <cells…>`.
@@ -104,8 +110,12 @@ pub fn run(command: Command) -> ExitCode {
             let game = play_game(common.position.as_deref(), size, rule.as_deref());
             crate::play::run(game, &common)
         }
-        Command::Solve { nodes } => {
+        Command::Solve { nodes, time_ms } => {
             let mut solver = VcfSolver::default();
+            let within = match time_ms {
+                Some(ms) => format!("{nodes} {} or {ms} ms", crate::noun(nodes, "node", "nodes")),
+                None => format!("{nodes} {}", crate::noun(nodes, "node", "nodes")),
+            };
             crate::lines::process_stdin(|line| -> Result<String, String> {
                 let mut board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 if let Some(o) = zerosum::Game::outcome(&board) {
@@ -113,15 +123,17 @@ pub fn run(command: Command) -> ExitCode {
                 }
                 // Each line alone: no failure carried from the lines before.
                 solver.clear();
-                Ok(match solver.solve(&mut board, 60, nodes) {
+                let time = time_ms.map(std::time::Duration::from_millis);
+                let budget = zerosum::time::Budget::new(&zerosum::search::Limits {
+                    time,
+                    ..Default::default()
+                });
+                Ok(match solver.solve_within(&mut board, 60, nodes, &budget) {
                     Some(l) => {
                         format!("{board} vcf win in {}: {}", l.len(), proof_text(&board, &l))
                     }
                     None if solver.limit_reached() => {
-                        format!(
-                            "{board} unknown: no vcf found within {nodes} {}",
-                            crate::noun(nodes, "node", "nodes")
-                        )
+                        format!("{board} unknown: no vcf found within {within}")
                     }
                     None => format!("{board} no vcf"),
                 })

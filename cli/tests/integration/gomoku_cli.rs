@@ -854,3 +854,20 @@ fn match_takes_a_rule_by_name_or_number() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// New user 45: `gomoku solve` refused `--time-ms`, which every other game's `solve`
+/// takes. It bounds each position now, beside `--nodes`: a VCF found well within it is
+/// the same answer (a five at once after three fours, black's row on the eighth line),
+/// and a bad value is refused as the other games refuse it.
+#[test]
+fn solve_takes_a_time_limit_too() {
+    let p = "h8a1i8a2j8a3\n";
+    let (plain, _, ok) = run(ZEROSUM, &["gomoku", "solve"], p);
+    assert!(ok && plain.contains("vcf win in 3"), "{plain}");
+    let (timed, err, ok) = run(ZEROSUM, &["gomoku", "solve", "--time-ms", "60000"], p);
+    assert!(ok && err.is_empty(), "{err}");
+    assert_eq!(timed, plain);
+    let (out, err, ok) = run(ZEROSUM, &["gomoku", "solve", "--time-ms", "0"], p);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(err.contains("--time-ms"), "{err}");
+}
