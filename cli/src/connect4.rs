@@ -154,10 +154,12 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 64, value_name = "MIB", allow_negative_numbers = true,
           value_parser = crate::whole::whole::<u64>(64, 4096))]
     hash_mib: u64,
-    /// Search threads sharing the table (Lazy SMP); default: all cores.
-    #[arg(long, value_name = "N", allow_negative_numbers = true,
+    /// Search threads sharing the table (Lazy SMP); default 1: on 2 cores a second
+    /// thread added CPU and no speed (connect4/FIGURES.md, *Threads*), as Gomoku's
+    /// default is 1 too.
+    #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true,
           value_parser = crate::whole::whole::<u16>(1, 256))]
-    threads: Option<u16>,
+    threads: u16,
     /// Search every position, even one the shipped books answer (to measure the solver,
     /// or to check a book).
     #[arg(long)]
@@ -171,10 +173,7 @@ impl SolveArgs {
     /// error when the system refuses the table's memory.
     fn solver<G: Geometry>(&self, g: G) -> Result<Solver<G>, zerosum::TableAllocError> {
         let mut solver = Solver::try_on(g, connect4::table_log2_for_mib(self.hash_mib))?;
-        solver.set_threads(self.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            usize::from,
-        ));
+        solver.set_threads(usize::from(self.threads));
         if self.no_book {
             solver.set_use_book(false);
         }
