@@ -269,6 +269,10 @@ pub struct Midgame {
     selectivity: Option<f64>,
     /// Per depth and empties: `(a, b − t·σ, b + t·σ, t·(σ + σ_eval)/2)`.
     cuts: Vec<[Cut; 61]>,
+    /// The best move of each node of this search whose window was open and whose value
+    /// fell inside it (a principal-variation node), by Zobrist key, with its depth: the
+    /// line is read from them, as the table's entries may have been replaced.
+    pv_moves: std::collections::HashMap<u64, (u32, u8)>,
 }
 
 impl Midgame {
@@ -309,6 +313,7 @@ impl Midgame {
             stopped: false,
             selectivity: None,
             cuts: Vec::new(),
+            pv_moves: std::collections::HashMap::new(),
         })
     }
 
@@ -375,6 +380,7 @@ impl Midgame {
         self.budget = budget.clone();
         self.node_limit = budget.node_limit().unwrap_or(u64::MAX);
         self.stopped = false;
+        self.pv_moves.clear();
         let mut result = SearchResult {
             best_move: None,
             score: Score::DRAW,
@@ -456,12 +462,7 @@ impl Midgame {
                 (false, true, false) | (false, false, true) => Bound::Upper,
                 _ => Bound::Lower,
             };
-            result.pv = self.principal_variation(eval, board, depth);
-            if moves != 0 && result.pv.first() != Some(&mv) {
-                // A stopped iteration may leave no (or an older) root entry in the
-                // table: the line starts with the move chosen, at least.
-                result.pv = vec![mv];
-            }
+            result.pv = self.principal_variation(eval, board, depth, sq);
             result.root_moves = root
                 .iter()
                 .enumerate()
@@ -532,15 +533,30 @@ impl Midgame {
         }
     }
 
-    /// The moves stored as best from `board` on, up to `depth` plies (passes, which
-    /// cost the search no depth, are not counted). The last ply's nodes store nothing
-    /// (see [`Midgame::pvs`]), so the line's last move is found as they find it: the
+    /// The principal variation of an iteration `depth` plies deep from `board` whose
+    /// best root move is the square `first` (after the root's pass when `board` must
+    /// pass): then, ply by ply, the best move of each principal-variation node of that
+    /// depth (see `pv_moves`), else the table's, until `depth` plies (passes, which cost
+    /// the search no depth, are not counted) or the game's end. The last ply's nodes
+    /// store nothing (see [`Midgame::pvs`]), so its move is found as they find it: the
     /// first move of the best static value (a finished game's final score).
-    fn principal_variation<E: MidgameEval>(&self, eval: &E, board: Board, depth: u32) -> Vec<Move> {
+    fn principal_variation<E: MidgameEval>(
+        &self,
+        eval: &E,
+        board: Board,
+        depth: u32,
+        first: u32,
+    ) -> Vec<Move> {
         let mut pv = Vec::new();
         let mut b = board;
+        if b.moves() == 0 {
+            pv.push(Move::PASS);
+            b = b.pass();
+        }
+        pv.push(Move::square(Square::new(first as u8).expect("a square")));
+        b = b.play_flips(first, b.flips(first));
         // A pass costs no depth in the search, so it costs none here either.
-        let mut plies = 0;
+        let mut plies = 1;
         while plies < depth {
             let m = b.moves();
             if m == 0 {
@@ -551,27 +567,30 @@ impl Midgame {
                 b = b.pass();
                 continue;
             }
-            let e = self.table[b.hash() as usize & self.mask];
-            let best = if e.key == b.hash() && e.best != NO_MOVE && m >> e.best & 1 != 0 {
-                e.best as u32
-            } else if plies + 1 == depth {
-                let value = |c: Board| {
-                    if c.moves() == 0 && c.opponent_moves() == 0 {
-                        c.final_score() * SCALE
-                    } else {
-                        eval.value(c)
+            let key = b.hash();
+            let legal = |sq: u8| sq != NO_MOVE && m >> sq & 1 != 0;
+            let e = self.table[key as usize & self.mask];
+            let best = match self.pv_moves.get(&key) {
+                Some(&(d, sq)) if d == depth - plies && legal(sq) => u32::from(sq),
+                _ if e.key == key && legal(e.best) => u32::from(e.best),
+                _ if plies + 1 == depth => {
+                    let value = |c: Board| {
+                        if c.moves() == 0 && c.opponent_moves() == 0 {
+                            c.final_score() * SCALE
+                        } else {
+                            eval.value(c)
+                        }
+                    };
+                    let mut best = (i32::MIN, 0);
+                    for sq in zerosum::Bitboard(m) {
+                        let v = -value(b.play_flips(sq, b.flips(sq)));
+                        if v > best.0 {
+                            best = (v, sq);
+                        }
                     }
-                };
-                let mut best = (i32::MIN, 0);
-                for sq in zerosum::Bitboard(m) {
-                    let v = -value(b.play_flips(sq, b.flips(sq)));
-                    if v > best.0 {
-                        best = (v, sq);
-                    }
+                    best.1
                 }
-                best.1
-            } else {
-                break;
+                _ => break,
             };
             pv.push(Move::square(Square::new(best as u8).expect("a square")));
             b = b.play_flips(best, b.flips(best));
@@ -853,6 +872,9 @@ impl Midgame {
         if e.generation != self.generation || depth as u8 >= e.depth || e.key == key {
             *e = Entry::new(key, best, depth, alpha0, beta, best_sq, self.generation);
         }
+        if beta - alpha0 > 1 && alpha0 < best && best < beta {
+            self.pv_moves.insert(key, (depth, best_sq));
+        }
         best
     }
 }
@@ -1006,6 +1028,37 @@ mod tests {
                 }
                 let over = pos.moves() == 0 && pos.opponent_moves() == 0;
                 assert!(plies == depth || over, "{b:?} {depth}: {:?}", r.pv);
+            }
+        }
+    }
+
+    /// With ProbCut on, as the engine searches, and deeper (6 to 10 plies), where the
+    /// table replaces entries of the line: the principal variation is still as long as
+    /// the search is deep, or ends the game, and legal (helper report 45: at depth 10
+    /// it stopped after 6 moves where an entry had been replaced).
+    #[test]
+    fn deep_selective_principal_variations_are_whole() {
+        let w = crate::eval::pattern::shipped().clone();
+        let mut m = Midgame::new(1);
+        m.set_selectivity(Some(1.5));
+        for b in positions() {
+            for depth in 6..=10 {
+                let r = m.search(&w, b, depth, &Budget::unlimited(), &mut |_| {});
+                let (mut pos, mut plies) = (b, 0);
+                for mv in &r.pv {
+                    if mv.is_pass() {
+                        assert_eq!(pos.moves(), 0, "{b:?} {depth}: {:?}", r.pv);
+                        pos = pos.pass();
+                        continue;
+                    }
+                    let sq = mv.to_square().expect("a square").index() as u32;
+                    assert_eq!(pos.moves() >> sq & 1, 1, "{b:?} {depth}: {:?}", r.pv);
+                    pos = pos.play_flips(sq, pos.flips(sq));
+                    plies += 1;
+                }
+                let over = pos.moves() == 0 && pos.opponent_moves() == 0;
+                assert!(plies == depth || over, "{b:?} {depth}: {:?}", r.pv);
+                assert_eq!(r.pv.iter().find(|m| !m.is_pass()), r.best_move.as_ref());
             }
         }
     }
