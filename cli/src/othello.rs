@@ -178,7 +178,14 @@ pub fn run(command: Command) -> ExitCode {
             // Warned once, at the first middle-game position (an endgame's depth
             // analysis is about as quick as its exact solve).
             let mut warn = depth.filter(|&d| d >= ANALYZE_MINUTES_DEEP && limits.unbounded());
-            let mut engine = match othello::Engine::try_new(hash_mib as usize) {
+            // An exact analysis only solves: the search's table stays at 1 MiB.
+            let midgame_mib = if depth.is_some() {
+                hash_mib as usize
+            } else {
+                1
+            };
+            let mut engine = match othello::Engine::try_with_tables(midgame_mib, hash_mib as usize)
+            {
                 Ok(engine) => engine,
                 Err(e) => return crate::table_refused(&e),
             };

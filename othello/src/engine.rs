@@ -149,14 +149,28 @@ impl Engine {
     ///
     /// [`zerosum::TableAllocError`] with the size of the table refused, in bytes.
     pub fn try_new(tt_mib: usize) -> Result<Self, zerosum::TableAllocError> {
+        Self::try_with_tables(tt_mib, tt_mib)
+    }
+
+    /// [`Engine::try_new`] with a table of `midgame_mib` MiB for the midgame search (the
+    /// analysis searcher gets a sixteenth) and one of `solver_mib` MiB for the exact
+    /// solver: a caller that only solves (an exact analysis) keeps the search's small.
+    ///
+    /// # Errors
+    ///
+    /// [`zerosum::TableAllocError`] with the size of the table refused, in bytes.
+    pub fn try_with_tables(
+        midgame_mib: usize,
+        solver_mib: usize,
+    ) -> Result<Self, zerosum::TableAllocError> {
         // Decode the shipped pattern weights now (tens of milliseconds, once per process),
         // so that no search pays it inside its time limit.
         crate::eval::pattern::shipped();
         Ok(Engine {
             level: <Level as zerosum::Level>::default_level(),
-            midgame: Midgame::try_new(tt_mib)?,
-            searcher: Searcher::try_new((tt_mib / 16).max(1))?,
-            solver: Solver::try_new(tt_mib)?,
+            midgame: Midgame::try_new(midgame_mib)?,
+            searcher: Searcher::try_new((midgame_mib / 16).max(1))?,
+            solver: Solver::try_new(solver_mib)?,
         })
     }
 
