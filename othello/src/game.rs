@@ -118,8 +118,7 @@ impl Othello {
         if count > 64 {
             // Past the 64th place: a side letter with no space before it, or a character
             // that is no square (the board should have ended there).
-            let mut extra = board.chars().skip(64);
-            if let (Some(c), None, None) = (extra.next(), extra.next(), side)
+            if let (Some(c), None) = (board.chars().nth(64), side)
                 && matches!(c, 'X' | 'x' | '*' | 'O' | 'o')
                 && board.chars().take(64).all(is_square)
             {

@@ -131,7 +131,9 @@ fn a_joined_side_and_a_character_after_the_board_are_named() {
         (format!("{board}X"), E::JoinedSide { found: 'X' }),
         (format!("{board}o"), E::JoinedSide { found: 'o' }),
         (format!("{board},X"), E::AfterBoard { found: ',' }),
-        (format!("{board}XX"), E::Length { found: 66 }),
+        (format!("{board}X,"), E::JoinedSide { found: 'X' }),
+        (format!("{board}Xfoo"), E::JoinedSide { found: 'X' }),
+        (format!("{board}X O"), E::Length { found: 65 }),
         (format!("{board}- X"), E::Length { found: 65 }),
         ("--- X".to_string(), E::Length { found: 3 }),
     ] {
