@@ -255,6 +255,18 @@ fn play_takes_a_level_with_limits_as_bestmove_does() {
     );
     assert!(out.contains("AI (100 ms/move, depth 2)"), "{out}");
     assert!(out.lines().last().unwrap().starts_with("result: "), "{out}");
+    // Perfect cut to a depth is a depth-limited search, and says so, as `bestmove` does
+    // (helper report 45).
+    let (out, err, ok) = crate::common::run_game(
+        "tictactoe",
+        &["play", "--plain", "--level", "perfect", "--depth", "2"],
+        "",
+    );
+    assert!(ok && out.contains("AI (perfect, depth 2)"), "{out}{err}");
+    assert!(
+        err.starts_with("warning: --depth 2 with level perfect:"),
+        "{err}"
+    );
 }
 
 /// A depth or a node budget per move instead of a level: the AI plays the game out at

@@ -422,8 +422,7 @@ impl<G: PlayGame> App<G> {
         if self.session.setup.strength == Strength::Perfect
             && self.session.game.perfect_may_take_long()
         {
-            " (warning: every AI move is solved exactly, which can take hours here; \
-             m plays the search's move)"
+            " (warning: exact, can take hours a move here; m: move now)"
         } else {
             ""
         }
@@ -556,8 +555,10 @@ impl<G: PlayGame> App<G> {
             }
             KeyCode::Up | KeyCode::Char('k') => dialog.select(-1),
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => dialog.select(1),
-            KeyCode::Left | KeyCode::Char('h') => dialog.change(-1),
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => dialog.change(1),
+            KeyCode::Left | KeyCode::Char('h') => dialog.change(-1, &self.session.start),
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => {
+                dialog.change(1, &self.session.start)
+            }
             KeyCode::Enter => match dialog.build(&self.session.start) {
                 Ok((game, setup)) => {
                     self.dialog = None;

@@ -24,11 +24,18 @@ pub struct Dialog {
     strengths: Vec<Strength>,
     /// Each row's value when the dialog opened.
     opened: Vec<usize>,
+    /// Whether the strength row was changed: until then it follows the variant.
+    strength_chosen: bool,
     /// An error from the last attempt to start (a bad variant).
     pub error: Option<String>,
 }
 
 const PLAYERS: [Player; 2] = [Player::Human, Player::Ai];
+
+/// The strength row's index (after the two players' rows).
+const STRENGTH_ROW: usize = 2;
+/// The first variant row's index.
+const VARIANT_ROWS: usize = 3;
 
 impl Dialog {
     /// The dialog filled in with the current game and setup.
@@ -80,6 +87,7 @@ impl Dialog {
         }
         Dialog {
             opened: rows.iter().map(|r| r.chosen).collect(),
+            strength_chosen: false,
             rows,
             selected: 0,
             strengths,
@@ -93,40 +101,60 @@ impl Dialog {
         self.selected = (self.selected as isize + delta).rem_euclid(n) as usize;
     }
 
-    /// Changes the selected row's value backwards (-1) or forwards (+1).
-    pub fn change(&mut self, delta: isize) {
+    /// Changes the selected row's value backwards (-1) or forwards (+1). Until the
+    /// strength row is changed, it follows the variant (`start` is the current game's
+    /// start position, as for [`Dialog::build`]): the strength it opened with for the
+    /// variant it opened with, else the new variant's default
+    /// ([`PlayGame::default_strength`]), as on the command line (a 3×3 game's `perfect`
+    /// kept for 7×7 would solve for hours a move).
+    pub fn change<G: PlayGame>(&mut self, delta: isize, start: &G) {
         let row = &mut self.rows[self.selected];
         let n = row.values.len() as isize;
         row.chosen = (row.chosen as isize + delta).rem_euclid(n) as usize;
         self.error = None;
+        if self.selected == STRENGTH_ROW {
+            self.strength_chosen = true;
+        } else if self.selected > STRENGTH_ROW && !self.strength_chosen {
+            let opened_variant = self.rows[VARIANT_ROWS..]
+                .iter()
+                .zip(&self.opened[VARIANT_ROWS..])
+                .all(|(r, &opened)| r.chosen == opened);
+            if opened_variant {
+                self.rows[STRENGTH_ROW].chosen = self.opened[STRENGTH_ROW];
+            } else if let Ok(game) = start.with_variant(&self.variant_values()) {
+                let default = game.default_strength();
+                let at = match self.strengths.iter().position(|&s| s == default) {
+                    Some(at) => at,
+                    None => {
+                        self.strengths.push(default);
+                        self.rows[STRENGTH_ROW].values.push(default.to_string());
+                        self.strengths.len() - 1
+                    }
+                };
+                self.rows[STRENGTH_ROW].chosen = at;
+            }
+        }
     }
 
-    /// The setup and the new game the dialog describes; `start` is the current game's
-    /// start position (kept when the game has no variant options). When the variant
-    /// changed and the strength was left as it was, the strength is the new game's
-    /// default ([`PlayGame::default_strength`]), as on the command line: a 3×3 game's
-    /// `perfect` kept for 7×7 would solve for hours a move.
+    /// The chosen value of each variant row.
+    fn variant_values(&self) -> Vec<String> {
+        self.rows[VARIANT_ROWS..]
+            .iter()
+            .map(|r| r.values[r.chosen].clone())
+            .collect()
+    }
+
+    /// The setup and the new game the dialog describes, with the strength its row shows
+    /// (see [`Dialog::change`]); `start` is the current game's start position (kept when
+    /// the game has no variant options).
     ///
     /// # Errors
     /// The game's reason when the variant values do not make a game.
     pub fn build<G: PlayGame>(&self, start: &G) -> Result<(G, Setup), String> {
-        let values: Vec<String> = self.rows[3..]
-            .iter()
-            .map(|r| r.values[r.chosen].clone())
-            .collect();
-        let game = start.with_variant(&values)?;
-        let variant_changed = self.rows[3..]
-            .iter()
-            .zip(&self.opened[3..])
-            .any(|(r, &opened)| r.chosen != opened);
-        let strength = if variant_changed && self.rows[2].chosen == self.opened[2] {
-            game.default_strength()
-        } else {
-            self.strengths[self.rows[2].chosen]
-        };
+        let game = start.with_variant(&self.variant_values())?;
         let setup = Setup {
             players: [PLAYERS[self.rows[0].chosen], PLAYERS[self.rows[1].chosen]],
-            strength,
+            strength: self.strengths[self.rows[STRENGTH_ROW].chosen],
         };
         Ok((game, setup))
     }

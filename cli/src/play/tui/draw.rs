@@ -17,17 +17,18 @@ const PANEL_W: u16 = 34;
 const HELP: &str = "arrows/hjkl cursor · Enter/click play · type the move (or :) · u undo · r redo · \
 i hint · m move now · s swap · +/- strength · n new game · a again · q quit";
 
-/// The note after [`HELP`] on a board whose column letters take some command keys.
-const CAPITALS_NOTE: &str = " · capitals: the commands whose letter names a column";
+/// The note before [`HELP`] on a board whose column letters take some command keys
+/// (first, as the line is cut to its space's two rows on a narrow screen).
+const CAPITALS_NOTE: &str = "capitals: commands on column letters · ";
 
-/// [`HELP`] for `game`: the command keys that are column letters in capitals, with
+/// [`HELP`] for `game`: the command keys that are column letters in capitals, after
 /// [`CAPITALS_NOTE`] when there are any (not where moves are numbers).
 fn help_text<G: PlayGame>(game: &G) -> String {
     let text = with_capital_keys(game, HELP);
     if text == HELP {
         text
     } else {
-        text + CAPITALS_NOTE
+        CAPITALS_NOTE.to_string() + &text
     }
 }
 

@@ -485,9 +485,13 @@ fn a_new_variant_takes_its_default_strength_and_perfect_is_warned_of() {
         for _ in 0..2 {
             key(app, KeyCode::Right);
         }
+        // The strength row shows the strength the game will get.
+        let dialog = app.dialog.as_ref().expect("the dialog is open");
+        let shown = dialog.rows[2].values[dialog.rows[2].chosen].clone();
         key(app, KeyCode::Enter);
         assert!(app.dialog.is_none(), "{:?}", app.dialog);
         assert_eq!(app.session.game.variant(), ["7x7", "5"]);
+        assert_eq!(shown, app.session.setup.strength.to_string());
     };
     new_variant(&mut app, 0);
     assert_eq!(
@@ -496,6 +500,14 @@ fn a_new_variant_takes_its_default_strength_and_perfect_is_warned_of() {
     );
     assert_ne!(app.session.setup.strength, Strength::Perfect);
     assert!(!app.message.contains("warning"), "{}", app.message);
+    // A strength chosen in the dialog (one step on from perfect: 500 ms a move) is kept
+    // whatever the variant.
+    let mut chosen = App::new(TicTacToe::with_size("3x3", "3").unwrap(), perfect);
+    new_variant(&mut chosen, 1);
+    assert_eq!(
+        chosen.session.setup.strength,
+        Strength::Time(Duration::from_millis(500))
+    );
     // Down to perfect with `-` (the times follow it in the strength list): warned of.
     for _ in 0..30 {
         if app.session.setup.strength == Strength::Perfect {
@@ -510,4 +522,21 @@ fn a_new_variant_takes_its_default_strength_and_perfect_is_warned_of() {
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.session.setup.strength, Strength::Perfect);
     assert!(app.message.contains("warning"), "{}", app.message);
+}
+
+/// Helper report 45: on a narrow screen the keys panel gives way to a help line of two
+/// rows, and the capitals note at its end was always cut off. It comes first now, for
+/// Othello (whose column letters take command keys), and not at all for tic-tac-toe.
+#[test]
+fn the_narrow_help_line_begins_with_the_capitals_note_where_it_applies() {
+    let mut othello = App::new(OthelloGame::default(), setup([Player::Human; 2]));
+    let screen = render_to_string(&mut othello, 60, 50);
+    assert!(screen.contains("capitals: commands on column"), "{screen}");
+    use crate::play::tictactoe::TicTacToe;
+    let game = TicTacToe::with_size("3x3", "3").unwrap();
+    let mut ttt = App::new(game, setup([Player::Human; 2]));
+    for width in [40, 60, 80, 120] {
+        let screen = render_to_string(&mut ttt, width, 30);
+        assert!(!screen.contains("capitals"), "{screen}");
+    }
 }
