@@ -996,6 +996,26 @@ mod tests {
         );
     }
 
+    /// The position after each disc move of `pv` played from `b`, with the sign that
+    /// turns its side to move's values into `b`'s side's; each move (and pass) is checked
+    /// legal.
+    fn replay(b: Board, pv: &[Move]) -> Vec<(Board, i32)> {
+        let (mut pos, mut sign, mut out) = (b, 1, Vec::new());
+        for mv in pv {
+            sign = -sign;
+            if mv.is_pass() {
+                assert_eq!(pos.moves(), 0, "{b:?}: {pv:?}");
+                pos = pos.pass();
+                continue;
+            }
+            let sq = mv.to_square().expect("a square").index() as u32;
+            assert_eq!(pos.moves() >> sq & 1, 1, "{b:?}: {pv:?}");
+            pos = pos.play_flips(sq, pos.flips(sq));
+            out.push((pos, sign));
+        }
+        out
+    }
+
     /// The principal variation is as long as the search is deep (passes apart), or ends
     /// the game, and each of its moves keeps the root's value by plain negamax: the
     /// line's last move came from no table entry (the last ply stores none), and was
@@ -1007,18 +1027,8 @@ mod tests {
             for depth in 1..=5 {
                 let mut m = Midgame::new(1);
                 let r = m.search(&w, b, depth, &Budget::unlimited(), &mut |_| {});
-                let (mut pos, mut sign, mut plies) = (b, 1, 0);
-                for mv in &r.pv {
-                    sign = -sign;
-                    if mv.is_pass() {
-                        assert_eq!(pos.moves(), 0, "{b:?} {depth}: {:?}", r.pv);
-                        pos = pos.pass();
-                        continue;
-                    }
-                    let sq = mv.to_square().expect("a square").index() as u32;
-                    assert_eq!(pos.moves() >> sq & 1, 1, "{b:?} {depth}: {:?}", r.pv);
-                    pos = pos.play_flips(sq, pos.flips(sq));
-                    plies += 1;
+                let line = replay(b, &r.pv);
+                for (plies, &(pos, sign)) in (1..).zip(&line) {
                     assert_eq!(
                         r.score,
                         Score::heuristic(sign * negamax(&w, pos, depth - plies)),
@@ -1026,6 +1036,7 @@ mod tests {
                         r.pv
                     );
                 }
+                let (pos, plies) = (line.last().map_or(b, |l| l.0), line.len() as u32);
                 let over = pos.moves() == 0 && pos.opponent_moves() == 0;
                 assert!(plies == depth || over, "{b:?} {depth}: {:?}", r.pv);
             }
@@ -1044,18 +1055,8 @@ mod tests {
         for b in positions() {
             for depth in 6..=10 {
                 let r = m.search(&w, b, depth, &Budget::unlimited(), &mut |_| {});
-                let (mut pos, mut plies) = (b, 0);
-                for mv in &r.pv {
-                    if mv.is_pass() {
-                        assert_eq!(pos.moves(), 0, "{b:?} {depth}: {:?}", r.pv);
-                        pos = pos.pass();
-                        continue;
-                    }
-                    let sq = mv.to_square().expect("a square").index() as u32;
-                    assert_eq!(pos.moves() >> sq & 1, 1, "{b:?} {depth}: {:?}", r.pv);
-                    pos = pos.play_flips(sq, pos.flips(sq));
-                    plies += 1;
-                }
+                let line = replay(b, &r.pv);
+                let (pos, plies) = (line.last().map_or(b, |l| l.0), line.len() as u32);
                 let over = pos.moves() == 0 && pos.opponent_moves() == 0;
                 assert!(plies == depth || over, "{b:?} {depth}: {:?}", r.pv);
                 assert_eq!(r.pv.iter().find(|m| !m.is_pass()), r.best_move.as_ref());
