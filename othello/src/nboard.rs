@@ -724,6 +724,15 @@ mod tests {
         (text.lines().map(str::to_string).collect(), errors)
     }
 
+    /// `set game` of a record starting from `board` (OBF squares, `X` black, `O`
+    /// white, `-` empty), black to move, no moves.
+    fn set_game_of(board: &str) -> String {
+        format!(
+            "set game (;GM[Othello]BO[8 {} *];)",
+            board.replace('X', "*")
+        )
+    }
+
     fn without_progress(lines: &[String]) -> Vec<&str> {
         lines
             .iter()
@@ -886,16 +895,7 @@ mod tests {
     #[test]
     fn hint_stops_on_the_stop_flag() {
         let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
-        for (depth, game) in [
-            ("60", String::new()),
-            (
-                "12",
-                format!(
-                    "set game (;GM[Othello]BO[8 {} *];)",
-                    ffo40.replace('X', "*")
-                ),
-            ),
-        ] {
+        for (depth, game) in [("60", String::new()), ("12", set_game_of(ffo40))] {
             let mut s = Session::new(4);
             let mut lines = vec!["nboard 2".to_string(), format!("set depth {depth}")];
             if !game.is_empty() {
@@ -928,10 +928,7 @@ mod tests {
     #[test]
     fn hint_shows_a_proven_game_end_in_discs() {
         let board = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO-";
-        let set_game = format!(
-            "set game (;GM[Othello]BO[8 {} *];)",
-            board.replace('X', "*")
-        );
+        let set_game = set_game_of(board);
         let mut s = Session::new(4);
         let (out, errors) = converse(&mut s, &["nboard 2", "set depth 1", &set_game, "hint 1"]);
         assert!(errors.is_empty(), "{errors:?}");
@@ -949,10 +946,7 @@ mod tests {
     #[test]
     fn analyze_values_every_position_for_black_from_the_end() {
         let board = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--";
-        let set_game = format!(
-            "set game (;GM[Othello]BO[8 {} *];)",
-            board.replace('X', "*")
-        );
+        let set_game = set_game_of(board);
         let mut s = Session::new(4);
         let (_, errors) = converse(&mut s, &["nboard 2", "set depth 7", &set_game]);
         assert!(errors.is_empty(), "{errors:?}");
