@@ -52,6 +52,12 @@ pub const LINE_END: &str = "\r\n";
 /// How often a late engine is nudged with `ABOUT` (see [`EngineStats::nudges`]).
 pub const NUDGE_EVERY: Duration = Duration::from_millis(250);
 
+/// How long a sync waits, after an `ABOUT` answer, for the answers still owed to earlier
+/// `ABOUT`s (nudges): an engine that answers them all sends them in one burst, and one
+/// that dropped some (Rapfi drops commands that come while it finishes a move) is not
+/// waited for longer.
+pub const OWED_ANSWERS_GRACE: Duration = Duration::from_millis(50);
+
 /// How an engine is started and set up.
 #[derive(Clone, Debug)]
 pub struct EngineSpec {
@@ -286,6 +292,8 @@ struct Process {
     first_move: bool,
     /// The board size of the engine's last game, begun with `START` or `RESTART`.
     size: Option<u8>,
+    /// `ABOUT`s sent (syncs and nudges) whose answers have not been read yet.
+    owed_abouts: u64,
 }
 
 /// Why talking to an engine failed.
@@ -439,6 +447,7 @@ impl Process {
             stderr_tail,
             first_move: true,
             size: None,
+            owed_abouts: 0,
         })
     }
 
@@ -505,11 +514,11 @@ impl Process {
             {
                 Ok((read, line)) => {
                     let up = line.to_ascii_uppercase();
-                    if line.is_empty()
-                        || up.starts_with("MESSAGE")
-                        || up.starts_with("DEBUG")
-                        || line.to_ascii_lowercase().contains("name=")
-                    {
+                    if line.is_empty() || up.starts_with("MESSAGE") || up.starts_with("DEBUG") {
+                        continue;
+                    }
+                    if line.to_ascii_lowercase().contains("name=") {
+                        self.owed_abouts = self.owed_abouts.saturating_sub(1);
                         continue;
                     }
                     return Ok((read, line));
@@ -519,7 +528,7 @@ impl Process {
                         return Err(Fault::Timeout(timeout));
                     }
                     if let Some(n) = next_nudge.as_mut() {
-                        self.send("ABOUT")?;
+                        self.send_about()?;
                         *nudges += 1;
                         *n += NUDGE_EVERY;
                     }
@@ -532,6 +541,13 @@ impl Process {
     fn answer(&mut self, timeout: Duration) -> Result<String, Fault> {
         self.answer_nudged(timeout, None, &mut 0)
             .map(|(_, line)| line)
+    }
+
+    /// Sends `ABOUT`, counting the answer owed.
+    fn send_about(&mut self) -> Result<(), Fault> {
+        self.send("ABOUT")?;
+        self.owed_abouts += 1;
+        Ok(())
     }
 
     /// Sends `ABOUT` and skips everything up to its answer (a line with `name=`);
@@ -551,27 +567,47 @@ impl Process {
     }
 
     /// [`Process::sync`], returning the lines skipped (but empty, `MESSAGE` and `DEBUG`
-    /// lines).
+    /// lines). After the first `ABOUT` answer it also reads those still owed to earlier
+    /// `ABOUT`s (the nudges of a late move), while they come within
+    /// [`OWED_ANSWERS_GRACE`] of each other: left in the pipe, one of them ended the next
+    /// sync too early, so that after a `RESTART` the runner took its `OK` for `START`'s
+    /// and `START`'s `OK` for the engine's first move (helper report 45: an engine 1.1 s
+    /// late on a move forfeited its next game).
     fn sync_lines(&mut self, timeout: Duration) -> Result<Vec<String>, Fault> {
-        self.send("ABOUT")?;
+        self.send_about()?;
         let deadline = Instant::now() + timeout;
         let mut stray = Vec::new();
+        let mut answered = false;
         loop {
             // An engine may drop a command that came while it was finishing its move
             // (Rapfi does): ask again until it answers.
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.lines.recv_timeout(left.min(NUDGE_EVERY)) {
+            let wait = if answered {
+                OWED_ANSWERS_GRACE
+            } else {
+                left.min(NUDGE_EVERY)
+            };
+            let line = match self.lines.recv_timeout(wait) {
                 Ok((_, line)) => line,
+                Err(RecvTimeoutError::Timeout) if answered => {
+                    // The rest were dropped.
+                    self.owed_abouts = 0;
+                    return Ok(stray);
+                }
                 Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
-                    self.send("ABOUT")?;
+                    self.send_about()?;
                     continue;
                 }
                 Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(timeout)),
                 Err(RecvTimeoutError::Disconnected) => return Err(Fault::Died),
             };
-            // Any ABOUT answer will do: a late one of a nudge is skipped later.
             if line.to_ascii_lowercase().contains("name=") {
-                return Ok(stray);
+                self.owed_abouts = self.owed_abouts.saturating_sub(1);
+                if self.owed_abouts == 0 {
+                    return Ok(stray);
+                }
+                answered = true;
+                continue;
             }
             let up = line.to_ascii_uppercase();
             if !(line.is_empty() || up.starts_with("MESSAGE") || up.starts_with("DEBUG")) {

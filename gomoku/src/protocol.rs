@@ -990,8 +990,15 @@ impl Brain {
                     if let Some(b) = self.board.as_ref() {
                         self.board = Some(under_rule(b, rule));
                     }
+                    // The tables of positions are kept: every position's Zobrist key
+                    // holds its rule, so an entry made under one rule is never read under
+                    // another. Clearing them (a write of the whole table, 34 ms for 64
+                    // MiB) came between the manager's `INFO rule` and its first move, as
+                    // Piskvork sends `INFO rule` after `INFO max_memory`, and the first
+                    // move answered past `timeout_turn` (helper report 45: 201-249 ms at
+                    // 200 ms).
                     if let Some(e) = self.engine.as_mut() {
-                        e.clear();
+                        e.forget_move_order();
                     }
                 }
                 if Rule::is_continuous_gomocup(code_in_force) {

@@ -1500,3 +1500,27 @@ fn turn_and_play_never_put_a_stone_down_in_the_wrong_colour() {
     );
     assert_eq!(b.board().unwrap().stone(cell("4,0")), Some(Side::Second));
 }
+
+/// Helper report 45: `INFO rule` cleared the engine's tables, 34 ms of a 200 ms first
+/// move. It keeps them now (every key holds its rule) and forgets only the move-ordering
+/// statistics. The answers stay right: a brain that searched a position under freestyle,
+/// where 11,7 wins at once (an overline of six: own stones 7..=10 and 12 on row 7), then
+/// given the same position under exactly five (where that overline does not win, and
+/// 6,7 is blocked) answers as a fresh brain does under exactly five.
+#[test]
+fn a_rule_change_keeps_the_tables_and_answers_as_a_fresh_brain() {
+    let board =
+        "BOARD\n7,7,1\n0,0,2\n8,7,1\n6,7,2\n9,7,1\n0,14,2\n10,7,1\n14,0,2\n12,7,1\n14,14,2\nDONE\n";
+    let mut b = Brain::new().with_node_limit(3_000);
+    let out = talk(&mut b, &format!("START 15\nINFO rule 0\n{board}"));
+    assert_eq!(out.lines().nth(1), Some("11,7"), "{out}");
+    let changed = talk(&mut b, &format!("INFO rule 1\n{board}"));
+    let mut fresh = Brain::new().with_node_limit(3_000);
+    let expected = talk(&mut fresh, &format!("START 15\nINFO rule 1\n{board}"));
+    assert_eq!(
+        changed.lines().last(),
+        expected.lines().last(),
+        "{changed} / {expected}"
+    );
+    assert_ne!(changed.lines().last(), Some("11,7"), "{changed}");
+}

@@ -106,6 +106,33 @@ fn a_slow_first_move_is_tolerated_and_a_timeout_is_a_loss() {
     assert!(r.a.faults[0].contains("no answer"), "{:?}", r.a.faults);
 }
 
+/// Helper report 45: the nudges sent to an engine late on a move (here its slow first
+/// move, inside the first-move grace) are answered after the move, and when that move
+/// ended its game (here the stone cap, 4 or 5 stones after a 3-stone opening, whichever
+/// colour the engine has), one of those answers, left in the pipe, ended the next
+/// game's `RESTART` sync before its `OK`: the runner then read `RESTART`'s `OK` as
+/// `START`'s and `START`'s as the engine's first move, and the engine forfeited the
+/// second game. The owed answers are read now: both games are played with no fault.
+#[test]
+fn a_late_move_s_nudges_leave_the_next_game_in_step() {
+    for max_stones in [4, 5] {
+        let mut config = MatchConfig::new(
+            openings(1),
+            TimeControl::PerMove(Duration::from_millis(300)),
+        );
+        config.grace = Duration::from_millis(200);
+        config.first_move_grace = Duration::from_secs(5);
+        config.max_stones = max_stones;
+        let a = engine("--nodes 100 --slow-first 1200");
+        let b = engine("--nodes 100");
+        let r = run_match(&config, &a, &b, |_| {});
+        assert_eq!(r.report.result.games(), 2);
+        assert!(r.a.nudges >= 2, "{max_stones}: {:?}", r.a);
+        assert!(r.a.faults.is_empty(), "{max_stones}: {:?}", r.a.faults);
+        assert!(r.games.iter().all(|g| g.forfeit.is_none()), "{:?}", r.games);
+    }
+}
+
 /// One opening played twice (5 s a move, at most `max_stones` stones a game) by quirky
 /// engine A with `quirk` against a plain one, both at 200 nodes a move: both games
 /// played and no fault on either side.
