@@ -751,7 +751,14 @@ impl Player<'_> {
         let cell = Cell::parse_xy(&reply)
             .map_err(|_| Fault::Bad(format!("answered {reply:?} instead of a move")))?;
         if !board.is_legal(cell) {
-            return Err(Fault::Bad(format!("played the illegal move {reply}")));
+            // Why, in the board's words (occupied, off the board, forbidden for black
+            // under renju).
+            let why = board
+                .clone()
+                .try_play(cell)
+                .err()
+                .map_or(String::new(), |e| format!(": {e}"));
+            return Err(Fault::Bad(format!("played the illegal move {reply}{why}")));
         }
         self.stats.stray_lines += p.sync(config.grace.max(Duration::from_secs(2)))?;
         Ok((cell, t, free))
