@@ -99,6 +99,8 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Task {
     /// Criterion benches of every crate, then the public suites; prints a summary table.
+    /// With --quick, about 3 to 4 minutes of wall time on 2 idle cores once built (the
+    /// first build of the bench profile takes as long again or more).
     Bench {
         /// Short runs (criterion's quick mode, suite samples).
         #[arg(long)]
