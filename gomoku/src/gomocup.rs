@@ -598,7 +598,12 @@ impl Process {
                     self.send_about()?;
                     continue;
                 }
-                Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(timeout)),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(Fault::Bad(format!(
+                        "no answer to ABOUT within {} ms",
+                        timeout.as_millis()
+                    )));
+                }
                 Err(RecvTimeoutError::Disconnected) => return Err(Fault::Died),
             };
             if line.to_ascii_lowercase().contains("name=") {
@@ -732,12 +737,22 @@ impl Player<'_> {
         // line: once the limit has passed, nudge them with ABOUT.
         let nudge = limit + Duration::from_millis(50);
         let (mut read, mut reply) = p.answer_nudged(wait, Some(nudge), &mut self.stats.nudges)?;
-        // `SUGGEST x,y`: the engine proposes a move without playing it, and the manager
-        // answers `PLAY` with the move to play, which the engine echoes as its move; a
-        // Gomocup manager always plays the suggested move (the protocol's words), as
-        // Piskvork does. Its time runs on until the echo.
-        while let Some(cell) = suggested(&reply) {
-            p.send(&format!("PLAY {cell}"))?;
+        loop {
+            if reply.eq_ignore_ascii_case("OK") {
+                // A late `OK` to a `START` or `RESTART`, never a move: an engine that
+                // answers `ABOUT` twice, or slowly, can put a sync out of step with its
+                // answers, and the `OK` then comes after the sync (helper report 45: such
+                // an engine forfeited every game that began with `RESTART`).
+                self.stats.stray_lines += 1;
+            } else if let Some(cell) = suggested(&reply) {
+                // `SUGGEST x,y`: the engine proposes a move without playing it, and the
+                // manager answers `PLAY` with the move to play, which the engine echoes
+                // as its move; a Gomocup manager always plays the suggested move (the
+                // protocol's words), as Piskvork does. Its time runs on until the echo.
+                p.send(&format!("PLAY {cell}"))?;
+            } else {
+                break;
+            }
             let spent = start.elapsed();
             (read, reply) = p.answer_nudged(
                 wait.saturating_sub(spent),

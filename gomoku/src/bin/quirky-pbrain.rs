@@ -9,6 +9,8 @@
 //! - `--strict-crlf`: answers `ERROR` to every line that does not end with CR LF, the
 //!   line end the protocol gives a manager's lines (as a brain that cuts two bytes off
 //!   each line would misread it);
+//! - `--about-twice`: answers every `ABOUT` twice (an extra answer a manager must not
+//!   take for the answer to a later sync);
 //! - `--suggest`: answers each move with `SUGGEST x,y` without playing it (the
 //!   protocol's suggestion, which a manager answers with `PLAY x,y`; the brain then
 //!   plays that cell and echoes it);
@@ -174,6 +176,7 @@ fn main() {
     let mut slow_first = value("--slow-first").map(Duration::from_millis);
     let die_after = value("--die-after");
     let suggest = args.flag("--suggest");
+    let about_twice = args.flag("--about-twice");
     let strict_crlf = args.flag("--strict-crlf");
     let mut brain = Brain::new().with_node_limit(positive("--nodes").unwrap_or(300));
     if let Some(path) = args.text("--eval") {
@@ -324,6 +327,9 @@ fn main() {
             let _ = out.flush();
             going
         } else {
+            if about_twice && upper == "ABOUT" {
+                let _ = brain.handle_line(&line, &mut out);
+            }
             brain.handle_line(&line, &mut out)
         };
         match going {

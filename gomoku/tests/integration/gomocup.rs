@@ -133,6 +133,17 @@ fn a_late_move_s_nudges_leave_the_next_game_in_step() {
     }
 }
 
+/// Helper report 45: an engine that answers `ABOUT` twice leaves an answer in the pipe
+/// that ends the next sync early, so a `RESTART`'s `OK` came after the sync and was
+/// read as the engine's first move: it forfeited every game that began with `RESTART`
+/// (`answered "OK" instead of a move`). A bare `OK` is never a move, and is skipped as a
+/// stray line.
+#[test]
+fn an_engine_answering_about_twice_keeps_its_games() {
+    let r = clean_pair("--about-twice", 8);
+    assert!(r.a.stray_lines > 0, "{:?}", r.a);
+}
+
 /// One opening played twice (5 s a move, at most `max_stones` stones a game) by quirky
 /// engine A with `quirk` against a plain one, both at 200 nodes a move: both games
 /// played and no fault on either side.
