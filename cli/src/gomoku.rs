@@ -112,10 +112,10 @@ pub fn run(command: Command) -> ExitCode {
         }
         Command::Solve { nodes, time_ms } => {
             let mut solver = VcfSolver::default();
-            let within = match time_ms {
-                Some(ms) => format!("{nodes} {} or {ms} ms", crate::noun(nodes, "node", "nodes")),
-                None => format!("{nodes} {}", crate::noun(nodes, "node", "nodes")),
-            };
+            let mut within = format!("{nodes} {}", crate::noun(nodes, "node", "nodes"));
+            if let Some(ms) = time_ms {
+                within += &format!(" or {ms} ms");
+            }
             crate::lines::process_stdin(|line| -> Result<String, String> {
                 let mut board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 if let Some(o) = zerosum::Game::outcome(&board) {

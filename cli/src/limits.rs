@@ -66,11 +66,7 @@ impl<L: Level> LimitArgs<L> {
                 && self.level.is_some()
                 && level.to_string() == "perfect"
             {
-                let plies = if d == 1 { "ply" } else { "plies" };
-                diag!(
-                    "warning: --depth {d} with level perfect: the search stops at {d} {plies}, \
-                     so its value is exact only where the game ends within that depth"
-                );
+                warn_perfect_to_depth(d, "the search");
             }
         }
         Limits {
@@ -291,6 +287,17 @@ pub fn solve_each_move<M: Copy + Display, V>(
         values.push((mv, value));
     }
     Some(values)
+}
+
+/// Warns on standard error that `--depth d` with level `perfect` makes `search` (`the
+/// search`, `each AI move's search`) a depth-limited one, whose value is exact only where
+/// the game ends within `d` plies.
+pub fn warn_perfect_to_depth(d: u32, search: &str) {
+    let plies = if d == 1 { "ply" } else { "plies" };
+    diag!(
+        "warning: --depth {d} with level perfect: {search} stops at {d} {plies}, so its \
+         value is exact only where the game ends within that depth"
+    );
 }
 
 /// The answer for a position an exact command gave up on.

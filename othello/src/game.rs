@@ -115,18 +115,16 @@ impl Othello {
     ) -> Result<Othello, ParsePositionError> {
         let is_square = |c: char| matches!(c, 'X' | 'x' | '*' | 'O' | 'o' | '-' | '.');
         let count = board.chars().count();
-        if count > 64 {
-            // Past the 64th place: a side letter with no space before it, or a character
-            // that is no square (the board should have ended there).
+        // Past the 64th place of a board whose 64 squares are good: a side letter with no
+        // space before it, or a character that is no square (the board should have ended
+        // there).
+        if count > 64 && board.chars().take(64).all(is_square) {
             if let (Some(c), None) = (board.chars().nth(64), side)
                 && matches!(c, 'X' | 'x' | '*' | 'O' | 'o')
-                && board.chars().take(64).all(is_square)
             {
                 return Err(ParsePositionError::JoinedSide { found: c });
             }
-            if let Some(c) = board.chars().skip(64).find(|&c| !is_square(c))
-                && board.chars().take(64).all(is_square)
-            {
+            if let Some(c) = board.chars().skip(64).find(|&c| !is_square(c)) {
                 return Err(ParsePositionError::AfterBoard { found: c });
             }
         }

@@ -575,7 +575,7 @@ impl Midgame {
                 _ if e.key == key && legal(e.best) => u32::from(e.best),
                 _ if plies + 1 == depth => {
                     let value = |c: Board| {
-                        if c.moves() == 0 && c.opponent_moves() == 0 {
+                        if c.is_game_over() {
                             c.final_score() * SCALE
                         } else {
                             eval.value(c)
@@ -1037,7 +1037,7 @@ mod tests {
                     );
                 }
                 let (pos, plies) = (line.last().map_or(b, |l| l.0), line.len() as u32);
-                let over = pos.moves() == 0 && pos.opponent_moves() == 0;
+                let over = pos.is_game_over();
                 assert!(plies == depth || over, "{b:?} {depth}: {:?}", r.pv);
             }
         }
@@ -1057,7 +1057,7 @@ mod tests {
                 let r = m.search(&w, b, depth, &Budget::unlimited(), &mut |_| {});
                 let line = replay(b, &r.pv);
                 let (pos, plies) = (line.last().map_or(b, |l| l.0), line.len() as u32);
-                let over = pos.moves() == 0 && pos.opponent_moves() == 0;
+                let over = pos.is_game_over();
                 assert!(plies == depth || over, "{b:?} {depth}: {:?}", r.pv);
                 assert_eq!(r.pv.iter().find(|m| !m.is_pass()), r.best_move.as_ref());
             }

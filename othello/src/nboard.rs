@@ -89,7 +89,9 @@ pub enum Command {
     Ping(String),
     /// `learn`: add the game to the book (answered, nothing learned).
     Learn,
-    /// `analyze`: a retrograde analysis of the game (see [`Session::execute`]).
+    /// `analyze`: a retrograde analysis of the game: one `analysis <moves made> <eval>`
+    /// line a position, from the last back to the start, each valued for black at the set
+    /// depth (see the module docs).
     Analyze,
     /// `quit`: end the session.
     Quit,
@@ -979,8 +981,8 @@ mod tests {
         assert_eq!(s.game().undo_count(), made);
     }
 
-    /// A raised stop flag (`ping`, `quit`) ends `analyze` before its first search: a
-    /// finished game's last position needs none and is still answered.
+    /// A raised stop flag (`ping`, `quit`) ends `analyze` before its first search: an
+    /// unfinished game gets no `analysis` line, only the closing `status`.
     #[test]
     fn analyze_stops_on_the_stop_flag() {
         let mut s = Session::new(4);

@@ -262,11 +262,7 @@ impl CommonArgs {
         let time = self.time_ms.map(Duration::from_millis);
         let level = self.level.as_deref().map(parse_level::<G>).transpose()?;
         if let (Some(LevelChoice::Perfect), Some(d)) = (level, self.depth) {
-            let plies = if d == 1 { "ply" } else { "plies" };
-            diag!(
-                "warning: --depth {d} with level perfect: each AI move's search stops at \
-                 {d} {plies}, so it is exact only where the game ends within that depth"
-            );
+            crate::limits::warn_perfect_to_depth(d, "each AI move's search");
         }
         // One option alone is its own strength (as the new-game dialog offers them);
         // several are combined as `bestmove` combines them.
