@@ -592,6 +592,9 @@ impl zerosum::Engine for Engine {
         };
         let nodes = limits.nodes.map(|n| n.saturating_sub(spent));
         let mut r = self.midgame(game, depth, &budget.share(1.0, nodes), observer);
+        // The midgame's last report left out the nodes of solves around it: a front end
+        // that shows reports (the play screen) gets the whole count once more at the end.
+        let reported = r.stats.nodes;
         r.stats.nodes += spent;
         // The midgame searched to the end of the game (selectively, so its value is no
         // proof) before its budget ran out: the rest of the budget goes to an exact
@@ -617,6 +620,9 @@ impl zerosum::Engine for Engine {
                 }
                 r.stats.nodes += self.solver.nodes();
             }
+        }
+        if r.stats.nodes != reported {
+            observer(&r.report());
         }
         r
     }
@@ -688,6 +694,29 @@ mod tests {
         assert!(!exact_may_fit(16, &budget(Some(1000), Some(1000))));
         assert!(exact_may_fit(12, &budget(None, Some(1_000_000))));
         assert!(!exact_may_fit(40, &budget(None, Some(1_000_000_000))));
+    }
+
+    /// A perfect search stopped during its exact solve plays the midgame's move, and the
+    /// last report an observer gets counts the abandoned solve's nodes as the result does
+    /// (the play screen showed `nodes 4` after a 63 M-node solve was stopped).
+    #[test]
+    fn a_stopped_solve_s_nodes_reach_the_last_report() {
+        let mut engine = Engine::new(1);
+        engine.set_level(Level::PERFECT);
+        let stop = zerosum::search::StopFlag::new();
+        let limits = Limits::default().with_stop(stop.clone());
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            stop.stop();
+        });
+        let mut last = None;
+        let r = engine.think(&Othello::new(), &limits, &mut |report| {
+            last = Some(report.nodes);
+        });
+        stopper.join().unwrap();
+        assert!(r.best_move.is_some() && !r.exact);
+        assert!(r.stats.nodes > 10_000, "{}", r.stats.nodes);
+        assert_eq!(last, Some(r.stats.nodes));
     }
 
     /// The strongest level with a node budget at 60 empties goes straight to the midgame
