@@ -280,6 +280,11 @@ pub trait PlayGame: Clone + Send + 'static {
     fn move_text(&self, mv: Self::Move) -> String {
         mv.to_string()
     }
+    /// True when `text` names a pass in the game's notation, legal now or not (Othello's
+    /// `PS`, `PA`, `PASS`); games without passes never have one.
+    fn is_pass_text(&self, _text: &str) -> bool {
+        false
+    }
     /// True when a move is a whole column (Connect Four): a click on a column's label
     /// above the board then plays that column, as a click in the column does.
     fn moves_are_columns(&self) -> bool {

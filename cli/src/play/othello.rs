@@ -65,6 +65,9 @@ impl PlayGame for OthelloGame {
             })
         })
     }
+    fn is_pass_text(&self, text: &str) -> bool {
+        text.parse::<Move>().is_ok_and(|m| m.is_pass())
+    }
     fn move_at(&self, col: usize, row: usize) -> Option<Move> {
         Square::from_xy(col as u8, row as u8).map(Move::square)
     }
@@ -212,6 +215,38 @@ mod tests {
         app.tick();
         assert!(app.message.contains("passes"), "{}", app.message);
         assert_eq!(app.session.moves.last().map(|p| p.mv), Some(Move::PASS));
+    }
+
+    /// A script replaying a game record sends the pass that plain mode already played
+    /// for the side that had to pass: it is taken as said (before, it was refused as
+    /// `cannot pass: a move exists`, the pass being read for the other side). A pass
+    /// where none was forced is still refused.
+    #[test]
+    fn a_record_s_pass_after_a_forced_pass_is_taken_as_said() {
+        let prefix = prefix_to_a_pass();
+        let mut g = OthelloGame::default();
+        for m in &prefix {
+            let mv = g.parse_move(m).unwrap();
+            g.game_mut().play(mv);
+        }
+        let passer = g.side_name(g.side_to_move());
+        g.game_mut().play(Move::PASS);
+        let next = g.move_text(g.legal_moves()[0]);
+        let input = format!("PS\n{}\npass\n{next}\n", prefix.join("\n"));
+        let mut out = Vec::new();
+        let both = Setup {
+            players: [Player::Human; 2],
+            strength: Strength::Level(1),
+        };
+        crate::play::plain::play(OthelloGame::default(), both, input.as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.contains(&format!("{passer}'s forced pass was already played\n")),
+            "{out}"
+        );
+        assert!(out.contains(&format!("plays {next}\n")), "{out}");
+        assert_eq!(out.matches("illegal move").count(), 1, "{out}");
+        assert!(out.contains("illegal move \"PS\": cannot pass"), "{out}");
     }
 
     /// Issue 14 item 10: near the end the analysis values are every legal move's exact

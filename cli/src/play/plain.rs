@@ -132,6 +132,9 @@ pub fn play<G: PlayGame>(
     if let Some(status) = session.game.status() {
         writeln!(out, "{status}")?;
     }
+    // The side whose forced pass was just played for it: a script replaying a game
+    // record then sends that pass itself, which is taken as said, not refused.
+    let mut forced_pass: Option<String> = None;
     while session.is_running() {
         let side = session.game.side_to_move();
         let who = session.game.side_name(side);
@@ -140,10 +143,12 @@ pub fn play<G: PlayGame>(
         if legal.len() == 1 && session.game.move_cell(legal[0]).is_none() {
             session.play(legal[0]).map_err(io::Error::other)?;
             writeln!(out, "{who} passes")?;
+            forced_pass = Some(who.to_string());
             continue;
         }
         match session.player_to_move() {
             Player::Ai => {
+                forced_pass = None;
                 let (mv, latest) = think(&session, &mut engine)?;
                 let text = session.game.move_text(mv);
                 session.play(mv).map_err(io::Error::other)?;
@@ -171,6 +176,15 @@ pub fn play<G: PlayGame>(
                     }
                 };
                 let text = line.trim();
+                if text.is_empty() {
+                    continue;
+                }
+                if let Some(passed) = forced_pass.take()
+                    && session.game.is_pass_text(text)
+                {
+                    writeln!(out, "{passed}'s forced pass was already played")?;
+                    continue;
+                }
                 // Commands in any case (`HINT`); no game's move is spelt like one.
                 let command = text.to_ascii_lowercase();
                 match command.as_str() {
