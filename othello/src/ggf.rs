@@ -42,6 +42,14 @@ pub enum GgfError {
     /// The text ends before `;)` or before a property's closing `]`.
     #[error("the GGF game is not terminated (missing \"]\" or \";)\")")]
     Unterminated,
+    /// Text after the game's closing `;)`: a second game, say (one is read at a time).
+    #[error("text after the game's closing \";)\" at byte {offset}: {text:?} (one game at a time)")]
+    TrailingText {
+        /// Byte offset of the text.
+        offset: usize,
+        /// The text, cut to 20 characters.
+        text: String,
+    },
     /// A character that cannot start or continue a property name.
     #[error("unexpected {found:?} at byte {offset} (expected a property name such as BO[...])")]
     Syntax {
@@ -290,6 +298,14 @@ impl GgfGame {
                     j += 1;
                 }
                 if j < bytes.len() && bytes[j] == b')' {
+                    let rest = &text[j + 1..];
+                    let trimmed = rest.trim_start();
+                    if !trimmed.is_empty() {
+                        return Err(GgfError::TrailingText {
+                            offset: text.len() - trimmed.len(),
+                            text: trimmed.trim_end().chars().take(20).collect(),
+                        });
+                    }
                     break;
                 }
                 return Err(GgfError::Unterminated);

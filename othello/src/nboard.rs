@@ -209,6 +209,9 @@ impl std::str::FromStr for Command {
                     .split_once(char::is_whitespace)
                     .map_or((rest, ""), |(w, r)| (w, r.trim()));
                 match what {
+                    "game" if arg.is_empty() => Err(CommandError::MissingArgument {
+                        command: "set game",
+                    }),
                     "game" => Ok(Command::SetGame(Box::new(GgfGame::parse(arg)?))),
                     "depth" => {
                         let d = number("set depth", arg, (1, MAX_DEPTH))?;
@@ -621,7 +624,10 @@ impl Session {
     /// from the level's end depth on; a finished game's final disc difference). Black's
     /// view, not the side to move's: NBoard draws these values in the score graph beside
     /// each move's own value, which it turns to black's view itself (`EvalGraph`: white's
-    /// move values negated; `AnalysisData` keeps the analysis values as sent). A raised
+    /// move values negated; `AnalysisData` keeps the analysis values as sent). The
+    /// protocol's response class (`AnalysisResponse`) calls the value the side to move's,
+    /// but the GUI passes it on unchanged (`EngineSynchronizer` to `AnalysisData.put`):
+    /// with the side to move's values its graph would swing sign each move. A raised
     /// stop flag (`ping`, `quit`) ends the analysis after the last finished position.
     fn analyze(&mut self, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "status {NAME} is analysing the game")?;
@@ -1189,6 +1195,11 @@ mod tests {
             // And so is a word after a command that takes none, or a contempt that is no
             // whole number (all were accepted and ignored).
             ("set contempt", "set contempt: missing argument"),
+            ("set game", "set game: missing argument"),
+            (
+                "set game (;GM[Othello]BO[8 ---------------------------OX------XO--------------------------- *];) (;GM[Othello];)",
+                "set game: text after the game's closing \";)\" at byte 88: \"(;GM[Othello];)\" (one game at a time)",
+            ),
             (
                 "set contempt banana",
                 "set contempt: invalid number \"banana\"",
