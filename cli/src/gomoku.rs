@@ -59,7 +59,8 @@ pub enum Command {
     /// Reads positions from standard input and prints the move the engine plays:
     /// `<position> bestmove <cell> score <value> depth <plies> nodes <n> time <ms> pv <cells…>`.
     /// `win in N` / `loss in N` is proven (a VCF or VCT of the threat solvers, or the
-    /// rules); `win in N (search)` is a win the search found within N plies against the
+    /// rules): the five comes within N plies against every defence (N is the proof's
+    /// bound; a shorter win may exist); `win in N (search)` is a win the search found within N plies against the
     /// defences it searched (it keeps only the best candidates at quiet nodes), not a
     /// proof: a wider search may find a defence, or a longer win (`loss in N (search)`:
     /// every move it tried loses). `>=` and `<=` mark a bound from a search its limit cut.

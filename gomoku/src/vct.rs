@@ -76,6 +76,11 @@ pub enum VctProof {
         mv: Cell,
         /// The defender's replies that need an answer, each with its sub-proof.
         replies: Vec<(Cell, VctProof)>,
+        /// The most plies the attacker needs to make five after any reply not listed: 1
+        /// where it has a five to make, 3 where it has an open four or a double four to
+        /// make, else the longest of the VCF lines that answer such replies (a threat
+        /// that only a VCF backs, which a move off its line leaves whole).
+        rest: u32,
     },
 }
 
@@ -93,7 +98,7 @@ impl VctProof {
     pub fn main_line(&self) -> Vec<Cell> {
         match self {
             VctProof::Vcf(line) => line.clone(),
-            VctProof::Threat { mv, replies } => {
+            VctProof::Threat { mv, replies, .. } => {
                 let mut out = vec![*mv];
                 if let Some((r, sub)) = replies.iter().max_by_key(|(_, p)| p.size()) {
                     out.push(*r);
@@ -106,23 +111,20 @@ impl VctProof {
 
     /// The plies to five that the proof guarantees at most, the attacker to move on `b`
     /// (the board the proof was found on; restored before returning): a VCF line's
-    /// length; for a threat, 2 plus the longest of its replies' proofs, or, where no
-    /// reply needed an answer (every reply leaves the attacker an open four or double
-    /// four to make), 1 when the threat is a five, 3 when it leaves two winning cells and
-    /// 5 otherwise. The main line ([`VctProof::main_line`]) can be shorter than this:
-    /// it stops where the defender has no reply worth listing.
+    /// length; 1 for a threat that is a five; else 2 plus the longest of its listed
+    /// replies' proofs and of its `rest` (what the replies not listed leave: 3 after an
+    /// open four to make, a VCF line's length after a threat a VCF backs). The main line
+    /// ([`VctProof::main_line`]) can be shorter than this: it stops where the defender
+    /// has no reply worth listing.
     pub fn plies(&self, b: &mut Board) -> u32 {
         match self {
             VctProof::Vcf(line) => line.len() as u32,
-            VctProof::Threat { mv, replies } => {
-                let a = b.side_to_move();
+            VctProof::Threat { mv, replies, rest } => {
                 b.play_unchecked(*mv);
                 let plies = if b.outcome().is_some() {
                     1
-                } else if replies.is_empty() {
-                    if b.winning_cells(a).len() >= 2 { 3 } else { 5 }
                 } else {
-                    let mut longest = 0;
+                    let mut longest = *rest;
                     for (r, sub) in replies {
                         b.play_unchecked(*r);
                         longest = longest.max(sub.plies(b));
@@ -251,31 +253,46 @@ const MAX_PLY: u32 = 64;
 
 /// True when `side` has an empty cell that makes an open four or two fours at once.
 fn has_strong_move(b: &Board, side: Side) -> bool {
-    if b.pattern_count(side, Pattern::OpenFour) > 0 {
+    let renju_black = side == Side::First && b.rule() == crate::Rule::Renju;
+    if b.pattern_count(side, Pattern::OpenFour) > 0 && !renju_black {
         return true;
     }
-    if b.pattern_count(side, Pattern::Four) < 2 {
+    if b.pattern_count(side, Pattern::Four) < 2 && b.pattern_count(side, Pattern::OpenFour) == 0 {
         return false;
     }
     // A four's cell has the four's other stones within two cells: on the frontier.
     b.frontier()
         .iter()
-        .any(|&i| strong(&b.patterns(i as usize, side)))
+        .any(|&i| strong_cell(b, i as usize, side))
 }
 
 /// True when a cell with the direction patterns `p` makes an open four or two fours.
+/// Under renju a black stone there may be forbidden: see [`strong_cell`].
 pub(crate) fn strong(p: &[u8; 4]) -> bool {
     crate::pattern::has_pattern(*p, Pattern::OpenFour)
         || p.iter().filter(|&&v| v >= Pattern::Four as u8).count() >= 2
 }
 
+/// True when `side` may play the empty cell `i` and makes an open four or two fours
+/// there: [`strong`], and not a forbidden point when `side` is black under renju (a
+/// black double four is always forbidden there; an open four can be too, beside a
+/// double three or as an overline).
+pub(crate) fn strong_cell(b: &Board, i: usize, side: Side) -> bool {
+    strong(&b.patterns(i, side))
+        && !(side == Side::First && crate::renju::is_forbidden(b, b.cell_of(i)))
+}
+
 /// [`has_strong_move`] for the attacker `a` as it would be after a defender's stone on
 /// the empty index `j`, read without playing it. `strong_cells` are the attacker's
-/// open-four and double-four cells now, and only they are looked at: a defender's stone
-/// only takes win points away from the attacker's lines (a four has one, an open four
-/// two or more, a five is made of stones already there), so a cell that is not strong
-/// now is not strong after it. A strong cell on a line through `j` is read with the
-/// stone added ([`Board::patterns_after_stone`]); the others keep their patterns.
+/// open-four and double-four cells now ([`strong_cell`]), and only they are looked at: a
+/// defender's stone only takes win points away from the attacker's lines (a four has
+/// one, an open four two or more, a five is made of stones already there), so a cell
+/// that is not strong now is not strong after it. A strong cell on a line through `j` is
+/// read with the stone added ([`Board::patterns_after_stone`]); the others keep their
+/// patterns. Under renju, whether a black cell is forbidden is read on the board as it
+/// is: a white stone that makes a false three real (its completing point no longer
+/// forbidden) can make a strong cell forbidden, which this does not see; the VCT's
+/// defender nodes play the stone for black instead (see `VctSolver::defences`).
 pub(crate) fn strong_after(b: &Board, j: usize, a: Side, strong_cells: &[usize]) -> bool {
     strong_cells
         .iter()
@@ -636,10 +653,10 @@ impl VctSolver {
                 if b.raw(i) != 0 {
                     continue;
                 }
-                let pa = b.patterns(i, a);
-                if !strong(&pa) {
+                if !strong_cell(b, i, a) {
                     continue;
                 }
+                let pa = b.patterns(i, a);
                 let c = b.cell_of(i);
                 for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
                     if pa[dir] < Pattern::Four as u8 {
@@ -811,8 +828,12 @@ impl VctSolver {
             b.play_unchecked(c);
             let r = self.defend(b, depth, ply + 1, c);
             b.try_undo();
-            if let Some(replies) = r {
-                return Some(VctProof::Threat { mv: c, replies });
+            if let Some((replies, rest)) = r {
+                return Some(VctProof::Threat {
+                    mv: c,
+                    replies,
+                    rest,
+                });
             }
             if self.aborted {
                 return None;
@@ -821,20 +842,21 @@ impl VctSolver {
         None
     }
 
-    /// Defender to move after the attacker's `last`: the replies with their sub-proofs,
-    /// or `None` when a reply holds.
+    /// Defender to move after the attacker's `last`: the replies with their sub-proofs
+    /// and the plies the replies not listed leave the attacker (see
+    /// [`VctProof::Threat`]), or `None` when a reply holds.
     fn defend(
         &mut self,
         b: &mut Board,
         depth: u32,
         ply: u32,
         last: Cell,
-    ) -> Option<Vec<(Cell, VctProof)>> {
+    ) -> Option<(Vec<(Cell, VctProof)>, u32)> {
         let _ = last;
-        let defences = match self.defences(b) {
-            Defences::Won => return Some(Vec::new()),
+        let (defences, rest) = match self.defences(b) {
+            Defences::Won => return Some((Vec::new(), 1)),
             Defences::Holds => return None,
-            Defences::Replies(list) => list,
+            Defences::Replies(list, rest) => (list, rest),
         };
         let mut replies = Vec::with_capacity(defences.len());
         for &(_, j) in &defences {
@@ -848,7 +870,7 @@ impl VctSolver {
             b.try_undo();
             replies.push((c, sub?));
         }
-        Some(replies)
+        Some((replies, rest))
     }
 
     /// Defender to move after the attacker's threat: the defender's moves that need an
@@ -867,8 +889,11 @@ impl VctSolver {
         }
         let fives = b.winning_cells(a);
         let mut defences: Vec<(i32, usize)> = Vec::new();
+        // The plies to five a reply not listed leaves the attacker (see `VctProof`).
+        let mut rest = 1;
         match fives.len() {
             0 if has_strong_move(b, a) => {
+                rest = 3;
                 // Candidates: counter-fours anywhere, and the cells on the lines through
                 // the attacker's open-four and double-four cells.
                 let s = b.size() as i32;
@@ -881,7 +906,7 @@ impl VctSolver {
                 for &i in b.frontier() {
                     let i = usize::from(i);
                     let pa = b.patterns(i, a);
-                    if strong(&pa) {
+                    if strong_cell(b, i, a) {
                         strong_cells.push(i);
                         let c = b.cell_of(i);
                         for (dir, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
@@ -906,10 +931,21 @@ impl VctSolver {
                         lines.push(i);
                     }
                 }
+                // Renju's black: whether a cell is forbidden can change with a white
+                // stone (a false three made real), so the stone is played.
+                let renju_black = a == Side::First && b.rule() == crate::Rule::Renju;
                 for j in lines {
                     let pd = b.patterns(j, d);
                     let counter = pd.iter().any(|&v| v >= Pattern::Four as u8);
-                    let stops = counter || !strong_after(b, j, a, &strong_cells);
+                    let stops = counter
+                        || if renju_black {
+                            b.play_unchecked(b.cell_of(j));
+                            let stops = b.outcome().is_none() && !has_strong_move(b, a);
+                            b.try_undo();
+                            stops
+                        } else {
+                            !strong_after(b, j, a, &strong_cells)
+                        };
                     if stops {
                         defences.push((cell_value(pd) + cell_value(b.patterns(j, a)), j));
                     }
@@ -933,6 +969,7 @@ impl VctSolver {
                     return Defences::Holds;
                 };
                 self.threat_line.clone_from(&line);
+                rest = line.len() as u32;
                 for j in 0..b.cell_count() {
                     if b.raw(j) != 0 {
                         continue;
@@ -956,6 +993,9 @@ impl VctSolver {
                         let r = (!line.contains(&c) && line_holds(b, &line)) || {
                             let v = self.vcf.solve_within(b, 30, self.vcf_nodes, &self.budget);
                             self.nodes += self.vcf.nodes;
+                            if let Some(v) = &v {
+                                rest = rest.max(v.len() as u32);
+                            }
                             v.is_some()
                         };
                         b.try_undo();
@@ -974,7 +1014,7 @@ impl VctSolver {
             // Black may not defend on a forbidden point (a four it cannot block is lost).
             defences.retain(|&(_, j)| !crate::renju::is_forbidden(b, b.cell_of(j)));
         }
-        Defences::Replies(defences)
+        Defences::Replies(defences, rest)
     }
 }
 
@@ -984,8 +1024,10 @@ enum Defences {
     Won,
     /// The threat fails: the defender wins or it was no threat.
     Holds,
-    /// The moves that need an answer, as (ordering score, cell index), best first.
-    Replies(Vec<(i32, usize)>),
+    /// The moves that need an answer, as (ordering score, cell index), best first, and
+    /// the plies to five the replies not listed leave the attacker at most (see
+    /// [`VctProof::Threat`]).
+    Replies(Vec<(i32, usize)>, u32),
 }
 
 /// The side to move's threats, best first, as (ordering score, cell index): the cells
@@ -1085,7 +1127,7 @@ pub fn check_vct_proof(board: &Board, proof: &VctProof) -> Result<(), String> {
 fn check_attack(b: &mut Board, proof: &VctProof, vcf: &mut VcfSolver) -> Result<(), String> {
     match proof {
         VctProof::Vcf(line) => check_proof(b, line),
-        VctProof::Threat { mv, replies } => {
+        VctProof::Threat { mv, replies, .. } => {
             let a = b.side_to_move();
             let d = !a;
             if !b.is_legal(*mv) {
@@ -1109,12 +1151,16 @@ fn wins_at_once(b: &mut Board, a: Side) -> bool {
     if !b.winning_cells(d).is_empty() {
         return false;
     }
-    // Only a cell where `a` makes a four can leave a winning cell; each is played.
+    // Only a cell where `a` makes a four can leave a winning cell; each is played (never
+    // a forbidden point of renju's black).
     for i in 0..b.cell_count() {
         if b.raw(i) != 0 || !b.patterns(i, a).iter().any(|&v| v >= Pattern::Four as u8) {
             continue;
         }
         let c = b.cell_of(i);
+        if a == Side::First && crate::renju::is_forbidden(b, c) {
+            continue;
+        }
         b.play_unchecked(c);
         let two = b.outcome().is_none() && b.winning_cells(a).len() >= 2;
         b.try_undo();

@@ -128,6 +128,9 @@ pub(super) struct DfpnTables {
     alias: HashMap<u64, (u64, Vec<usize>)>,
     /// The attacker's VCF line of each λ² defender node (what made it a threat).
     lines: HashMap<u64, Vec<Cell>>,
+    /// The plies to five that the replies not listed leave the attacker, at each expanded
+    /// defender node (see [`VctProof::Threat`]).
+    rest: HashMap<u64, u32>,
 }
 
 impl DfpnTables {
@@ -138,6 +141,7 @@ impl DfpnTables {
         self.zones.clear();
         self.alias.clear();
         self.lines.clear();
+        self.rest.clear();
     }
 }
 
@@ -425,11 +429,14 @@ impl VctSolver {
         if self.dfpn_zones && !self.threat_line.is_empty() {
             t.lines.insert(key, std::mem::take(&mut self.threat_line));
         }
+        if let Defences::Replies(_, rest) = defences {
+            t.rest.insert(key, rest);
+        }
         match defences {
             Defences::Won => Expansion::Done(PROVEN),
             Defences::Holds => Expansion::Done(DISPROVEN),
-            Defences::Replies(list) if list.is_empty() => Expansion::Done(PROVEN),
-            Defences::Replies(list) => {
+            Defences::Replies(list, _) if list.is_empty() => Expansion::Done(PROVEN),
+            Defences::Replies(list, _) => {
                 // Replies that are counter-fours (and no block of a four) last, marked.
                 let d = b.side_to_move();
                 let block = b.first_winning_cell(!d);
@@ -910,25 +917,30 @@ fn proof_or(b: &mut Board, t: &DfpnTables, mut off: u64, size: &mut u64) -> Opti
             b.play_unchecked(c);
             let replies = proof_and(b, t, off, size);
             b.try_undo();
-            if let Some(replies) = replies {
-                return Some(VctProof::Threat { mv: c, replies });
+            if let Some((replies, rest)) = replies {
+                return Some(VctProof::Threat {
+                    mv: c,
+                    replies,
+                    rest,
+                });
             }
         }
     }
     None
 }
 
-/// The replies of a proven defender node with their sub-proofs, read from the tables
-/// (the position under its hash XOR `off`, as in [`proof_or`]).
+/// The replies of a proven defender node with their sub-proofs, and the plies to five
+/// the replies not listed leave the attacker, read from the tables (the position under
+/// its hash XOR `off`, as in [`proof_or`]).
 fn proof_and(
     b: &mut Board,
     t: &DfpnTables,
     mut off: u64,
     size: &mut u64,
-) -> Option<Vec<(Cell, VctProof)>> {
+) -> Option<(Vec<(Cell, VctProof)>, u32)> {
     let a = !b.side_to_move();
     if b.outcome() == Some(Outcome::Win(a)) {
-        return Some(Vec::new());
+        return Some((Vec::new(), 1));
     }
     let mut key = b.hash() ^ off;
     // An alias's source may be an alias itself.
@@ -951,7 +963,8 @@ fn proof_and(
         b.try_undo();
         replies.push((c, sub?));
     }
-    Some(replies)
+    // A proven node without an entry was proven by two fives to make (`Defences::Won`).
+    Some((replies, t.rest.get(&key).copied().unwrap_or(1)))
 }
 
 #[cfg(test)]

@@ -536,3 +536,158 @@ fn the_vct_keeps_its_node_limit() {
         "{stopped} of {probes} probes reached their limit"
     );
 }
+
+/// Whether the side to move of `b` wins within `n` plies (odd) against every defence, by
+/// the rules alone: a slow reference for the distances the VCT solver claims. A five to
+/// make now; else, with `n` ≥ 3, a legal move after which every legal reply of the
+/// defender's (all of them are tried) leaves a win within `n − 2`. The attacker's moves
+/// tried: the block of the defender's five when it has one; else, at the top (`top`),
+/// every empty cell within two of a stone, and below it the cells where the attacker
+/// makes a four or an open three (to win within 3 plies it must make a four). So a `true`
+/// is a real win; a `false` may miss a win that goes on with a quiet move.
+fn wins_within(b: &mut Board, n: u32, top: bool) -> bool {
+    use gomoku::{Outcome, Pattern};
+    let a = b.side_to_move();
+    if !b.winning_cells(a).is_empty() {
+        return true;
+    }
+    if n < 3 {
+        return false;
+    }
+    let threats = b.winning_cells(!a);
+    let near = |b: &Board, i: usize| {
+        let c = b.cell_of(i);
+        (-2..=2i32).any(|dy| {
+            (-2..=2i32).any(|dx| {
+                let (x, y) = (c.x as i32 + dx, c.y as i32 + dy);
+                (0..15).contains(&x)
+                    && (0..15).contains(&y)
+                    && b.raw(y as usize * 15 + x as usize) != 0
+            })
+        })
+    };
+    let candidates: Vec<usize> = match threats.len() {
+        0 => (0..b.cell_count())
+            .filter(|&i| b.raw(i) == 0)
+            .filter(|&i| {
+                let p = b.patterns(i, a);
+                let least = if n == 3 {
+                    Pattern::Four
+                } else {
+                    Pattern::OpenThree
+                };
+                (top && near(b, i)) || p.iter().any(|&v| v >= least as u8)
+            })
+            .collect(),
+        1 => threats,
+        _ => return false,
+    };
+    for i in candidates {
+        if b.try_play(b.cell_of(i)).is_err() {
+            continue; // a forbidden point of renju's black
+        }
+        let won = match b.outcome() {
+            Some(Outcome::Win(s)) => s == a,
+            Some(_) => false,
+            None => every_reply_loses(b, n),
+        };
+        b.try_undo();
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+/// The defender to move of `b` loses within `n − 1` plies whatever it plays (see
+/// [`wins_within`]): every legal reply, or only the block when the attacker has a five
+/// to make (any other reply lets it make five; a block that is forbidden for renju's
+/// black loses too).
+fn every_reply_loses(b: &mut Board, n: u32) -> bool {
+    use gomoku::Outcome;
+    let d = b.side_to_move();
+    if !b.winning_cells(d).is_empty() {
+        return false;
+    }
+    let fives = b.winning_cells(!d);
+    if fives.len() >= 2 {
+        return true;
+    }
+    let replies: Vec<usize> = if fives.len() == 1 {
+        fives
+    } else {
+        (0..b.cell_count()).filter(|&i| b.raw(i) == 0).collect()
+    };
+    for j in replies {
+        if b.try_play(b.cell_of(j)).is_err() {
+            continue;
+        }
+        let holds = match b.outcome() {
+            Some(Outcome::Win(s)) => s == d,
+            Some(_) => true,
+            None => !wins_within(b, n - 2, false),
+        };
+        b.try_undo();
+        if holds {
+            return false;
+        }
+    }
+    true
+}
+
+/// The plies a VCT proof guarantees ([`VctProof::plies`]) are real: within them the
+/// attacker wins against every defence, by the rules alone ([`wins_within`]). Two
+/// positions from an adversarial test, where the distance counted 5 for a threat none of
+/// whose replies was listed, though the replies not listed left a 9-ply VCF (freestyle)
+/// or the only open-four cell left was a forbidden double four (renju's black); then
+/// every claim of 5 plies or fewer on pseudo-random games of the three rules.
+#[test]
+fn vct_distances_are_real_wins() {
+    use gomoku::vct::{VctSolver, check_vct_proof};
+    use zerosum::Notation;
+    let mut solver = VctSolver::new();
+    for (position, beyond) in [
+        (
+            "15f:j9k6j5h11i7f9h6k9k11e7g10i5i6k10h8g9h5j10g8k5f6h7j8k8e9j6",
+            5,
+        ),
+        ("15r:h6i11f9f5j7h10i7h11j10k6h8h9k8k5k10f10k9h13", 5),
+    ] {
+        let mut b = Board::parse_position(position).unwrap();
+        let proof = solver.prove(&mut b, 10, 1_000_000, None).expect(position);
+        check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{position}: {e}"));
+        let plies = proof.plies(&mut b.clone());
+        // No win within `beyond` plies: the distance is longer.
+        assert!(!wins_within(&mut b, beyond, true), "{position}");
+        assert!(plies > beyond, "{position}: {plies} plies");
+        if plies <= 7 {
+            assert!(
+                wins_within(&mut b, plies, true),
+                "{position}: {plies} plies"
+            );
+        }
+    }
+    let mut seed = 0x0d15_7a9c_e000_0001_u64;
+    let mut claims = 0;
+    random_games(
+        &mut seed,
+        &[Rule::Freestyle, Rule::Standard, Rule::Renju],
+        40,
+        50,
+        |rule, b| {
+            if b.stone_count() < 12 || !b.winning_cells(!b.side_to_move()).is_empty() {
+                return false;
+            }
+            let Some(proof) = solver.prove(b, 3, 200_000, None) else {
+                return false;
+            };
+            let plies = proof.plies(&mut b.clone());
+            if plies <= 5 {
+                claims += 1;
+                assert!(wins_within(b, plies, true), "{rule:?} {b}: {plies} plies");
+            }
+            true
+        },
+    );
+    assert!(claims >= 20, "{claims} claims");
+}
