@@ -2,7 +2,7 @@
 //!
 //! The manager sends one command a line (CR LF or LF); the brain answers on its standard
 //! output, one line, flushed at once. Supported: `START n` (5–22 → `OK`, else `ERROR`),
-//! `RECTSTART w,h` (`ERROR`: square boards only), `RESTART` (`OK`), `BEGIN` (our move),
+//! `RECTSTART w,h` (a square board as `START`; a rectangle `ERROR`), `RESTART` (`OK`), `BEGIN` (our move),
 //! `TURN x,y` (the opponent's move, then ours), `BOARD` … `DONE` (a whole position: lines
 //! `x,y,1` for our stones, `x,y,2` for the opponent's and `x,y,3` for the stones of a
 //! continuous game's winning line, which still occupy their cells), `SWAP2BOARD` … `DONE`
