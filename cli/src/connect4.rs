@@ -47,7 +47,9 @@ pub enum Command {
     Solve(SolveArgs),
     /// The score of every column (positions as for solve; `-` is the empty board):
     /// `<moves>` then one score per column (seven on 7×6), left to right (`x` for a
-    /// column that cannot be played).
+    /// column that cannot be played). Under --time-ms or --nodes the columns are solved
+    /// left to right on the one budget: a column it did not reach is `?`, and a line
+    /// with none solved reads `not solved within the limit`.
     Analyze(SolveArgs),
     /// The engine's column (positions as for solve; `-` is the empty board): `<moves> bestmove <column> score <value> depth <plies> nodes
     /// <n> time <ms> pv <columns…>`. `--level perfect` is the exact solver (ties go to the centre;
@@ -290,14 +292,31 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
                 Err(_) => NOT_SOLVED.to_string(),
             };
         }
-        let Ok(scores) = solver.analyze(position, args.weak) else {
+        // Column by column under the one budget: those valued before it ran out keep
+        // their score, the others are `?`.
+        let mut stopped = false;
+        let columns: Vec<String> = (0..g.width() as usize)
+            .filter_map(connect4::Column::new)
+            .map(|col| {
+                if !position.has_room(col) {
+                    return "x".to_string();
+                }
+                if stopped {
+                    return "?".to_string();
+                }
+                match solver.analyze_column(position, col, args.weak) {
+                    Ok(v) => v.map_or("x".to_string(), |v| v.to_string()),
+                    Err(_) => {
+                        stopped = true;
+                        "?".to_string()
+                    }
+                }
+            })
+            .collect();
+        if columns.iter().all(|c| c == "?" || c == "x") && stopped {
             return NOT_SOLVED.to_string();
-        };
-        scores.as_ref()[..g.width() as usize]
-            .iter()
-            .map(|s| s.map_or("x".to_string(), |v| v.to_string()))
-            .collect::<Vec<String>>()
-            .join(" ")
+        }
+        columns.join(" ")
     })
 }
 

@@ -100,6 +100,37 @@ fn bestmove_lines_are_independent() {
     }
 }
 
+/// `analyze` under a node limit keeps the columns it solved before the limit ran out and
+/// marks the others `?` (before, the whole line read `not solved within the limit`).
+/// The position (23 stones, Pons' Test_L2_R1, best score 8) takes some thousands of nodes
+/// in all; the limits below reach some of its columns, not all.
+#[test]
+fn analyze_keeps_the_columns_solved_within_the_limit() {
+    let position = "52753311433677442422121\n";
+    let (full, _, ok) = run(&["analyze"], position);
+    assert!(ok);
+    let full: Vec<&str> = full.split_whitespace().skip(1).collect();
+    assert_eq!(
+        full.iter().filter_map(|v| v.parse::<i32>().ok()).max(),
+        Some(8)
+    );
+    let mut partial_seen = false;
+    for nodes in ["3000", "4000", "5000"] {
+        let (out, err, ok) = run(&["analyze", "--nodes", nodes], position);
+        assert!(ok, "{err}");
+        let values: Vec<&str> = out.split_whitespace().skip(1).collect();
+        assert_eq!(values.len(), 7, "{out}");
+        for (v, f) in values.iter().zip(&full) {
+            assert!(*v == "?" || v == f, "{out} against {full:?}");
+        }
+        // Left to right: once a column is `?`, so are those after it.
+        let first_unsolved = values.iter().position(|v| *v == "?").unwrap_or(7);
+        assert!(values[first_unsolved..].iter().all(|v| *v == "?"), "{out}");
+        partial_seen |= (1..7).contains(&first_unsolved);
+    }
+    assert!(partial_seen, "some limit solves some columns, not all");
+}
+
 /// An exact command with a limit answers every position: solved, or `not solved within
 /// the limit` (`11111`, one stone past the opening book and not in the play book, takes
 /// seconds), with a warning when no limit is given for a position far from the end.

@@ -376,7 +376,8 @@ impl<G: Geometry> Solver<G> {
     }
 
     /// Polls `budget` (time, nodes from now on, its stop flag) with the stop flag: once it
-    /// says stop, a solve returns [`Stopped`]. Checked every 1,024 nodes (well under a
+    /// says stop, a solve returns [`Stopped`] ([`Solver::solve`] and
+    /// [`Solver::solve_weak`] panic: use [`Solver::try_solve`] with a budget). Checked every 1,024 nodes (well under a
     /// millisecond), so a node limit is kept to within 1,024 nodes.
     pub fn set_budget(&mut self, budget: Option<Budget>) {
         self.budget = budget.map(|b| (b, self.nodes));
@@ -425,11 +426,12 @@ impl<G: Geometry> Solver<G> {
     /// scores its result for the side to move (a loss by the last stone, or 0).
     ///
     /// # Panics
-    /// If a [`StopFlag`] set by [`Solver::set_stop`] stops the search (use
-    /// [`Solver::try_solve`] then).
+    /// If the search is stopped: by a [`StopFlag`] set by [`Solver::set_stop`], or by a
+    /// time or node limit set by [`Solver::set_budget`]. Use [`Solver::try_solve`] with
+    /// either.
     pub fn solve(&mut self, position: &Position<G>) -> i32 {
         self.try_solve(position, false)
-            .expect("solve stopped: use try_solve with a stop flag")
+            .expect("solve stopped (a stop flag or a budget): use try_solve with either")
             .score
     }
 
@@ -437,7 +439,7 @@ impl<G: Geometry> Solver<G> {
     /// faster). Same panics as [`Solver::solve`].
     pub fn solve_weak(&mut self, position: &Position<G>) -> i32 {
         self.try_solve(position, true)
-            .expect("solve stopped: use try_solve with a stop flag")
+            .expect("solve stopped (a stop flag or a budget): use try_solve with either")
             .score
     }
 
@@ -495,26 +497,42 @@ impl<G: Geometry> Solver<G> {
         weak: bool,
     ) -> Result<G::PerColumn<Option<i32>>, Stopped> {
         let mut scores = G::PerColumn::<Option<i32>>::default();
-        if position.is_over() {
-            return Ok(scores);
-        }
-        let board = self.board(position);
-        for col in Self::columns(position, 0..self.g.width()) {
-            let score = if position.is_winning_move(col) {
-                if weak {
-                    1
-                } else {
-                    win_score_on(self.g.cells(), board.moves + 1)
-                }
-            } else {
-                let mut child = board;
-                child.play(board.possible() & self.g.column(col.index() as u32));
-                let s = -self.solve_board(child, weak)?;
-                if weak { s.signum() } else { s }
-            };
-            scores.as_mut()[col.index()] = Some(score);
+        for c in 0..self.g.width() {
+            if let Some(col) = Column::new(c as usize) {
+                scores.as_mut()[col.index()] = self.analyze_column(position, col, weak)?;
+            }
         }
         Ok(scores)
+    }
+
+    /// The score of playing `col` for the side to move of `position`, as
+    /// [`Solver::analyze`] gives it: `None` for a column that cannot be played (full, off
+    /// the board, or the game over). Under a budget, columns can be valued one by one
+    /// until it runs out (`analyze` gives all or nothing).
+    ///
+    /// # Errors
+    /// [`Stopped`] when the stop flag or the budget stopped the search.
+    pub fn analyze_column(
+        &mut self,
+        position: &Position<G>,
+        col: Column,
+        weak: bool,
+    ) -> Result<Option<i32>, Stopped> {
+        if position.is_over() || col.index() >= self.g.width() as usize || !position.has_room(col) {
+            return Ok(None);
+        }
+        let board = self.board(position);
+        if position.is_winning_move(col) {
+            return Ok(Some(if weak {
+                1
+            } else {
+                win_score_on(self.g.cells(), board.moves + 1)
+            }));
+        }
+        let mut child = board;
+        child.play(board.possible() & self.g.column(col.index() as u32));
+        let s = -self.solve_board(child, weak)?;
+        Ok(Some(if weak { s.signum() } else { s }))
     }
 
     /// The best column and its exact score (ties broken centre-first), or `None` when
