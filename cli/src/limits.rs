@@ -123,7 +123,21 @@ impl<L: Level> FromArgMatches for LimitArgs<L> {
     }
 }
 
-impl<L: Level> Args for LimitArgs<L> {
+/// What a game's `--nodes` help says of how its engine keeps to a node budget, beyond
+/// what every engine does.
+pub trait NodeBudgetNote {
+    /// Inserted in the help after "so that it has a move"; empty by default.
+    const NOTE: &'static str = "";
+}
+
+impl NodeBudgetNote for connect4::Level {
+    const NOTE: &'static str = ", and the exact solver looks at it every 1,024 nodes, so a budget of a few thousand nodes or less can be passed by that much";
+}
+impl NodeBudgetNote for tictactoe::Level {}
+impl NodeBudgetNote for othello::Level {}
+impl NodeBudgetNote for gomoku::Level {}
+
+impl<L: Level + NodeBudgetNote> Args for LimitArgs<L> {
     fn augment_args(cmd: Command) -> Command {
         cmd.arg(
             Arg::new("level")
@@ -146,7 +160,7 @@ impl<L: Level> Args for LimitArgs<L> {
                 .long("nodes")
                 .allow_negative_numbers(true)
                 .value_name("N")
-                .help("Node budget per position (reproducible; a search may finish its first iteration past it, so that it has a move, and Connect Four's exact solver looks at it every 1,024 nodes, so a budget of a few thousand nodes or less can be passed by that much); without --level: the strongest level")
+                .help(format!("Node budget per position (reproducible; a search may finish its first iteration past it, so that it has a move{}); without --level: the strongest level", L::NOTE))
                 .value_parser(whole::<u64>(1, u64::MAX)),
         )
         .arg(

@@ -74,9 +74,13 @@ fn noun(n: u64, one: &'static str, many: &'static str) -> &'static str {
 }
 
 /// Reports a table of `--hash-mib` MiB that the system refused (`error: cannot allocate
-/// …`, with the remedy) and gives the failing exit status.
+/// …`, with the remedy) and gives the failing exit status. The size named is the
+/// table's own: a table rounds `--hash-mib` down to a power of two of its entries, so it
+/// can be smaller than the option (3,072 MiB for 4,096).
 fn table_refused(e: &zerosum::TableAllocError) -> ExitCode {
-    diag!("error: {e} (try a smaller --hash-mib)");
+    diag!(
+        "error: {e} (try a smaller --hash-mib; a table rounds it down to a power of two of its entries)"
+    );
     ExitCode::FAILURE
 }
 

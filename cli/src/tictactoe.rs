@@ -72,8 +72,11 @@ pub struct BoardArgs {
     #[arg(long, value_name = "K", allow_negative_numbers = true,
           value_parser = crate::whole::whole::<u32>(1, 64))]
     k: Option<u32>,
-    /// Transposition-table memory in MiB, 1 to 4096 (the solver's table, and in
-    /// `bestmove` the search's too; `variants` uses at most 16).
+    /// Transposition-table memory in MiB of each table, 1 to 4096: `solve` and `analyze`
+    /// have one (the solver's); `bestmove` has the solver's and the search's, and at
+    /// level perfect with no limit a third for the quick solve that decides the slow-solve
+    /// warning, so up to three times this; `variants` uses at most 16. Each table is
+    /// written through when made (a large one takes seconds).
     #[arg(long, default_value_t = 16, value_name = "MIB", allow_negative_numbers = true,
           value_parser = crate::whole::whole::<u64>(1, 4096))]
     hash_mib: u64,
