@@ -234,9 +234,17 @@ impl zerosum::Engine for Engine {
             (None, None) => {
                 let book = self.play_book_move(position, &budget);
                 let before = self.solver().nodes();
-                if let Some(mut r) =
-                    book.or_else(|| self.solve(position, &budget.exact_part(limits)))
-                {
+                // The solver gets half a node limit; one it cannot keep (it looks at it
+                // every BUDGET_POLL_NODES) would leave the search nothing (`--nodes 1000`
+                // searched 1 ply): the search then has all of it.
+                let solvable = limits
+                    .nodes
+                    .is_none_or(|n| n / 2 >= crate::solver::BUDGET_POLL_NODES);
+                if let Some(mut r) = book.or_else(|| {
+                    solvable
+                        .then(|| self.solve(position, &budget.exact_part(limits)))
+                        .flatten()
+                }) {
                     if let Some(&first) = r.pv.first() {
                         let spent = self.solver().nodes() - before;
                         r.pv = self.perfect_line(position, first, &budget, limits, spent);
@@ -271,6 +279,22 @@ impl zerosum::Engine for Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The perfect level under a node limit the solver cannot keep (half of it under
+    /// [`crate::BUDGET_POLL_NODES`]) gives it all to the search: 1,000 nodes searched 1
+    /// ply, the solver having taken 1,024 of them. The limit holds, and so does a
+    /// larger one that the solver shares.
+    #[test]
+    fn a_small_node_limit_goes_to_the_search() {
+        use zerosum::Engine as _;
+        let p: Position = "16635".parse().unwrap();
+        let mut engine = Engine::default();
+        engine.set_level(Level::Perfect);
+        let r = engine.think(&p, &Limits::nodes(1_000), &mut |_| {});
+        assert!(r.depth >= 4 && r.stats.nodes <= 1_000, "{r:?}");
+        let r = engine.think(&p, &Limits::nodes(100_000), &mut |_| {});
+        assert!(r.stats.nodes <= 100_000, "{r:?}");
+    }
 
     /// A node limit bounds the perfect line: with one node left after the move, a fresh
     /// solver (no book, an empty table) gives the line's first moves only, each legal;

@@ -77,7 +77,10 @@ pub use notation::{
 pub use position::Position;
 pub use score_table::{ScoreTable, WinPlacePosition};
 pub use size::{MAX_HEIGHT, MAX_WIDTH, Size, SizeError, Standard};
-pub use solver::{DEFAULT_TABLE_LOG2, Solution, Solver, Stopped, Techniques, table_log2_for_mib};
+pub use solver::{
+    BUDGET_POLL_NODES, DEFAULT_TABLE_LOG2, Solution, Solver, Stopped, Techniques,
+    table_log2_for_mib,
+};
 pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
 pub use zerosum::time::{Budget, GameClock};
 pub use zerosum::{Bound, Game, LevelError, MoveList, Notation, Outcome, Score, Side};

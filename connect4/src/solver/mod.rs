@@ -105,6 +105,10 @@ const STATIC_MAX_STONES: u32 = 64;
 /// [`zerosum::time`]'s polling contract asks (the clock every 1,024 nodes).
 const POLL_DONE_MASK: u64 = (1 << 10) - 1;
 
+/// Nodes between two looks at a solve's budget ([`Solver::set_budget`]): a node limit
+/// is kept to within this many nodes.
+pub const BUDGET_POLL_NODES: u64 = POLL_DONE_MASK + 1;
+
 /// Default transposition-table size: 2^23 entries of 8 bytes (64 MiB).
 pub const DEFAULT_TABLE_LOG2: u32 = 23;
 
