@@ -186,12 +186,22 @@ impl Engine {
     }
 
     /// The exact best column under `budget`, as a search result; `None` when the budget
-    /// ends first.
-    fn solve(&mut self, position: &Position, budget: &Budget) -> Option<SearchResult<Column>> {
+    /// ends first. Without `search`, only what needs no search (an immediate win, the
+    /// book: [`Solver::known_best_move`]).
+    fn solve(
+        &mut self,
+        position: &Position,
+        budget: &Budget,
+        search: bool,
+    ) -> Option<SearchResult<Column>> {
         let solver = self.solver();
         solver.set_budget(Some(budget.clone()));
         let before = solver.nodes();
-        let best = solver.best_move(position);
+        let best = if search {
+            solver.best_move(position)
+        } else {
+            Ok(solver.known_best_move(position))
+        };
         let nodes = solver.nodes() - before;
         solver.set_budget(None);
         let (mv, pons) = best.ok()??;
@@ -236,15 +246,14 @@ impl zerosum::Engine for Engine {
                 let before = self.solver().nodes();
                 // The solver gets half a node limit; one it cannot keep (it looks at it
                 // every BUDGET_POLL_NODES) would leave the search nothing (`--nodes 1000`
-                // searched 1 ply): the search then has all of it.
-                let solvable = limits
+                // searched 1 ply): the solver then answers only from its book, and the
+                // search has the rest.
+                let search = limits
                     .nodes
                     .is_none_or(|n| n / 2 >= crate::solver::BUDGET_POLL_NODES);
-                if let Some(mut r) = book.or_else(|| {
-                    solvable
-                        .then(|| self.solve(position, &budget.exact_part(limits)))
-                        .flatten()
-                }) {
+                if let Some(mut r) =
+                    book.or_else(|| self.solve(position, &budget.exact_part(limits), search))
+                {
                     if let Some(&first) = r.pv.first() {
                         let spent = self.solver().nodes() - before;
                         r.pv = self.perfect_line(position, first, &budget, limits, spent);

@@ -539,6 +539,31 @@ impl<G: Geometry> Solver<G> {
         Ok(Some(if weak { s.signum() } else { s }))
     }
 
+    /// [`Solver::best_move`] where it needs no search (no node, whatever the budget): a
+    /// column that wins at once, or the best column when the book holds every child's
+    /// score; else `None` (the game over included).
+    pub fn known_best_move(&mut self, position: &Position<G>) -> Option<(Column, i32)> {
+        if position.is_over() {
+            return None;
+        }
+        let board = self.board(position);
+        let columns = Self::columns(position, self.g.order().iter().copied());
+        if let Some(col) = columns.clone().find(|&col| position.is_winning_move(col)) {
+            return Some((col, win_score_on(self.g.cells(), board.moves + 1)));
+        }
+        // Every child's score in a book: the best of them.
+        let mut known: Option<(Column, i32)> = None;
+        for col in columns {
+            let mut child = board;
+            child.play(board.possible() & self.g.column(col.index() as u32));
+            let s = self.book_score(child.current, child.mask, child.moves)?;
+            if known.is_none_or(|(_, b)| -s > b) {
+                known = Some((col, -s));
+            }
+        }
+        known
+    }
+
     /// The best column and its exact score (ties broken centre-first), or `None` when
     /// the game is over. Cheaper than [`Solver::analyze`]: an immediate win is played at
     /// once; otherwise the position's own score `v` is solved first (the book, the
@@ -553,28 +578,11 @@ impl<G: Geometry> Solver<G> {
         if position.is_over() {
             return Ok(None);
         }
+        if let Some(known) = self.known_best_move(position) {
+            return Ok(Some(known));
+        }
         let board = self.board(position);
         let columns = Self::columns(position, self.g.order().iter().copied());
-        if let Some(col) = columns.clone().find(|&col| position.is_winning_move(col)) {
-            return Ok(Some((col, win_score_on(self.g.cells(), board.moves + 1))));
-        }
-        // Every child's score in a book: the best of them, with no search.
-        let mut known: Option<(Column, i32)> = None;
-        for col in columns.clone() {
-            let mut child = board;
-            child.play(board.possible() & self.g.column(col.index() as u32));
-            match self.book_score(child.current, child.mask, child.moves) {
-                Some(s) if known.is_none_or(|(_, b)| -s > b) => known = Some((col, -s)),
-                Some(_) => {}
-                None => {
-                    known = None;
-                    break;
-                }
-            }
-        }
-        if known.is_some() {
-            return Ok(known);
-        }
         let value = self.solve_board(board, false)?;
         for col in columns {
             let c = col.index() as u32;
