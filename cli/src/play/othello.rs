@@ -194,20 +194,28 @@ mod tests {
         }
     }
 
-    #[test]
-    fn forced_passes_are_played_for_humans() {
-        let prefix = prefix_to_a_pass();
-        let input = prefix.join("\n") + "\n";
-        let mut out = Vec::new();
+    /// Plain mode's output for two humans typing `input`.
+    fn plain_between_humans(input: &str) -> String {
         let both = Setup {
             players: [Player::Human; 2],
             strength: Strength::Level(1),
         };
+        let mut out = Vec::new();
         crate::play::plain::play(OthelloGame::default(), both, input.as_bytes(), &mut out).unwrap();
-        let out = String::from_utf8(out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn forced_passes_are_played_for_humans() {
+        let prefix = prefix_to_a_pass();
+        let out = plain_between_humans(&(prefix.join("\n") + "\n"));
         assert!(out.contains(" passes\n"), "{out}");
         assert!(!out.contains("illegal"), "{out}");
         // The TUI does the same on its next tick.
+        let both = Setup {
+            players: [Player::Human; 2],
+            strength: Strength::Level(1),
+        };
         let mut app = App::new(OthelloGame::default(), both);
         for m in &prefix {
             app.session.play_text(m).unwrap();
@@ -232,14 +240,7 @@ mod tests {
         let passer = g.side_name(g.side_to_move());
         g.game_mut().play(Move::PASS);
         let next = g.move_text(g.legal_moves()[0]);
-        let input = format!("PS\n{}\npass\n{next}\n", prefix.join("\n"));
-        let mut out = Vec::new();
-        let both = Setup {
-            players: [Player::Human; 2],
-            strength: Strength::Level(1),
-        };
-        crate::play::plain::play(OthelloGame::default(), both, input.as_bytes(), &mut out).unwrap();
-        let out = String::from_utf8(out).unwrap();
+        let out = plain_between_humans(&format!("PS\n{}\npass\n{next}\n", prefix.join("\n")));
         assert!(
             out.contains(&format!("{passer}'s forced pass was already played\n")),
             "{out}"
