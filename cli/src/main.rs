@@ -75,11 +75,11 @@ fn noun(n: u64, one: &'static str, many: &'static str) -> &'static str {
 
 /// Reports a table of `--hash-mib` MiB that the system refused (`error: cannot allocate
 /// …`, with the remedy) and gives the failing exit status. The size named is the
-/// table's own: a table rounds `--hash-mib` down to a power of two of its entries, so it
-/// can be smaller than the option (3,072 MiB for 4,096).
+/// table's own: a table holds a power of two of its entries (3,072 MiB for 4,096 in
+/// tic-tac-toe) and may add an alignment (1,026 MiB for 1,024 in Othello).
 fn table_refused(e: &zerosum::TableAllocError) -> ExitCode {
     diag!(
-        "error: {e} (try a smaller --hash-mib; a table rounds it down to a power of two of its entries)"
+        "error: {e} (try a smaller --hash-mib; a table's own size is a power of two of its entries, which can differ from the option)"
     );
     ExitCode::FAILURE
 }

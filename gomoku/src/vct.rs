@@ -932,7 +932,11 @@ impl VctSolver {
                     }
                 }
                 // Renju's black: whether a cell is forbidden can change with a white
-                // stone (a false three made real), so the stone is played.
+                // stone (a false three made real), so the stone is played. Only the
+                // cells on the strong cells' lines are: a white stone off them that
+                // made a strong cell forbidden so would be missed (a known gap, shown
+                // by a helper's constructed position; no false claim was found in
+                // 2,828 random positions checked against every defence).
                 let renju_black = a == Side::First && b.rule() == crate::Rule::Renju;
                 for j in lines {
                     let pd = b.patterns(j, d);

@@ -326,8 +326,13 @@ impl SessionError {
     fn keeps_a_stale_game(&self) -> bool {
         matches!(
             self,
-            SessionError::Command(CommandError::Game(_) | CommandError::Move(_))
-                | SessionError::Illegal(_)
+            SessionError::Command(
+                CommandError::Game(_)
+                    | CommandError::Move(_)
+                    | CommandError::MissingArgument {
+                        command: "set game" | "move"
+                    }
+            ) | SessionError::Illegal(_)
         )
     }
 }
@@ -1089,13 +1094,19 @@ mod tests {
             "{out:?}"
         );
         assert_eq!(s.game(), &before);
-        // An illegal move, an unreadable one, and NBoard 1.1's bare move (illegal here).
-        for line in ["move a1", "move z9", "b1"] {
+        // An illegal move, an unreadable one, NBoard 1.1's bare move (illegal here), and
+        // `move` or `set game` with nothing after it.
+        for line in ["move a1", "move z9", "b1", "move", "set game"] {
             let (out, errors) = converse(&mut s, &[line]);
             assert_eq!(errors.len(), 1, "{line}: {errors:?}");
             assert_eq!(out.len(), 1, "{line}: {out:?}");
+            let command = if line == "set game" {
+                "set game"
+            } else {
+                "move"
+            };
             assert!(
-                out[0].starts_with("status zerosum refused move: ")
+                out[0].starts_with(&format!("status zerosum refused {command}: "))
                     && out[0].ends_with("; its game is unchanged"),
                 "{line}: {out:?}"
             );

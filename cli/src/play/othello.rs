@@ -225,6 +225,29 @@ mod tests {
         assert_eq!(app.session.moves.last().map(|p| p.mv), Some(Move::PASS));
     }
 
+    /// `undo` after a forced pass takes back the pass and the move that forced it (it
+    /// took back the pass alone, which plain mode and the TUI then played again at once:
+    /// the move before it could never be taken back).
+    #[test]
+    fn undo_goes_back_past_a_forced_pass() {
+        let prefix = prefix_to_a_pass();
+        let both = Setup {
+            players: [Player::Human; 2],
+            strength: Strength::Level(1),
+        };
+        let mut s = Session::new(OthelloGame::default(), both);
+        for m in &prefix {
+            s.play_text(m).unwrap();
+        }
+        s.play(Move::PASS).unwrap();
+        assert_eq!(s.undo_to_human(), 2);
+        assert_eq!(s.moves.len(), prefix.len() - 1);
+        assert_eq!(s.redo_to_human(), 2, "the move and its forced pass");
+        assert_eq!(s.moves.len(), prefix.len() + 1);
+        let out = plain_between_humans(&format!("{}\nundo\nundo\n", prefix.join("\n")));
+        assert_eq!(out.matches(" passes\n").count(), 1, "{out}");
+    }
+
     /// A script replaying a game record sends the pass that plain mode already played
     /// for the side that had to pass: it is taken as said (before, it was refused as
     /// `cannot pass: a move exists`, the pass being read for the other side). A pass

@@ -141,11 +141,20 @@ impl<G: PlayGame> Session<G> {
         let mut n = 0;
         while step(self) {
             n += 1;
-            if self.player_to_move() == Player::Human || self.setup.players == [Player::Ai; 2] {
+            // A forced pass is no turn: it is played for the human at once (Othello), so
+            // stopping before it would replay it and `undo` could never pass it.
+            let turn = self.player_to_move() == Player::Human && !self.at_forced_pass();
+            if turn || self.setup.players == [Player::Ai; 2] {
                 break;
             }
         }
         n
+    }
+
+    /// Whether the side to move has only a pass to play (a move with no cell).
+    fn at_forced_pass(&self) -> bool {
+        let legal = self.game.legal_moves();
+        legal.len() == 1 && self.game.move_cell(legal[0]).is_none()
     }
 
     /// The last move played, if any.
