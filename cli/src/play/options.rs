@@ -166,6 +166,54 @@ impl fmt::Display for Strength {
 }
 
 impl Strength {
+    /// The strength `delta` steps (+1 stronger, −1 weaker) from `self` on `choices` (the
+    /// ladder of [`Strength::choices`], weakest first), kept within it. A strength not on
+    /// the ladder (`--time-ms 3000`, `--depth 6`, `--level 5 --time-ms 2000`) steps from
+    /// where it would stand: a time between the ladder's times, a level with a limit just
+    /// under that level, a depth or node budget alone just under the default strength
+    /// `default`. (Before, it stood at the ladder's foot: `-` gave level 1, `+` level 2.)
+    pub fn step(self, choices: &[Strength], default: Strength, delta: isize) -> Strength {
+        let index = |s: Strength| choices.iter().position(|&c| c == s);
+        // A place on the ladder in half steps: 2i on choice i, 2i − 1 just under it.
+        let time_place = |t: Duration| {
+            let above = choices
+                .iter()
+                .position(|c| matches!(c, Strength::Time(x) if *x > t))
+                .unwrap_or(choices.len());
+            2 * above as isize - 1
+        };
+        let under = |s: Strength| index(s).map_or(-1, |i| 2 * i as isize - 1);
+        let place = match (index(self), self) {
+            (Some(i), _) => 2 * i as isize,
+            (
+                None,
+                Strength::Within {
+                    level: Some(LevelChoice::Number(n)),
+                    ..
+                },
+            ) => under(Strength::Level(n)),
+            (
+                None,
+                Strength::Within {
+                    level: Some(LevelChoice::Perfect),
+                    ..
+                },
+            ) => under(Strength::Perfect),
+            (None, Strength::Time(t) | Strength::Within { time: Some(t), .. }) => time_place(t),
+            (None, _) => under(default),
+        };
+        // The next choice above (or below) the place; none beyond the ladder's ends.
+        let next = if delta > 0 {
+            place.div_euclid(2) + delta
+        } else {
+            (place + 1).div_euclid(2) + delta
+        };
+        usize::try_from(next)
+            .ok()
+            .and_then(|i| choices.get(i).copied())
+            .unwrap_or(self)
+    }
+
     /// Every strength the new-game dialog offers for `game`: its levels, `perfect`, and
     /// a few times per move.
     pub fn choices<G: PlayGame>(game: &G) -> Vec<Strength> {
@@ -312,4 +360,45 @@ fn parse_level<G: PlayGame>(text: &str) -> Result<LevelChoice, String> {
         Ok(n) => LevelChoice::Number(n),
         Err(_) => LevelChoice::Perfect,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::othello::OthelloGame;
+
+    /// `+` and `-` from a strength on the ladder go one step; from one off it (a time
+    /// between the ladder's, a level with a limit, a depth alone) they go to its
+    /// neighbours, never to the ladder's foot (before: `-` gave level 1 from 3 s a move);
+    /// at an end they stay.
+    #[test]
+    fn strength_steps_from_where_it_stands() {
+        let g = OthelloGame::default();
+        let choices = Strength::choices(&g);
+        let default = g.default_strength();
+        let ms = |n| Strength::Time(Duration::from_millis(n));
+        let step = |s: Strength, d| s.step(&choices, default, d);
+        assert_eq!(step(Strength::Level(5), -1), Strength::Level(4));
+        assert_eq!(step(Strength::Level(10), 1), Strength::Perfect);
+        assert_eq!(step(Strength::Perfect, 1), ms(500));
+        assert_eq!(step(ms(3000), -1), ms(2000));
+        assert_eq!(step(ms(3000), 1), ms(5000));
+        assert_eq!(step(ms(6000), -1), ms(5000));
+        assert_eq!(step(ms(20_000), 1), ms(20_000));
+        assert_eq!(step(Strength::Level(1), -1), Strength::Level(1));
+        assert_eq!(step(ms(10_000), 1), ms(10_000));
+        let level_within = Strength::Within {
+            level: Some(LevelChoice::Number(5)),
+            time: Some(Duration::from_millis(2000)),
+            depth: None,
+            nodes: None,
+        };
+        assert_eq!(step(level_within, -1), Strength::Level(4));
+        assert_eq!(step(level_within, 1), Strength::Level(5));
+        let Strength::Level(d) = default else {
+            panic!("{default}")
+        };
+        assert_eq!(step(Strength::Depth(6), -1), Strength::Level(d - 1));
+        assert_eq!(step(Strength::Nodes(100_000), 1), Strength::Level(d));
+    }
 }

@@ -406,13 +406,10 @@ impl<G: PlayGame> App<G> {
 
     fn change_strength(&mut self, delta: isize) {
         let choices = Strength::choices(&self.session.game);
-        let cur = choices
-            .iter()
-            .position(|&s| s == self.session.setup.strength)
-            .unwrap_or(0) as isize;
-        let next = (cur + delta).clamp(0, choices.len() as isize - 1) as usize;
-        self.session.setup.strength = choices[next];
-        self.message = format!("AI strength: {}{}", choices[next], self.perfect_warning());
+        let default = self.session.game.default_strength();
+        let next = self.session.setup.strength.step(&choices, default, delta);
+        self.session.setup.strength = next;
+        self.message = format!("AI strength: {next}{}", self.perfect_warning());
     }
 
     /// A warning to add to the status line when the AI plays `perfect` where that may
