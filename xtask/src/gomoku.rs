@@ -15,7 +15,8 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     let Some(dir) = data.map(|d| d.join("gomoku")).filter(|d| d.is_dir()) else {
         return rows;
     };
-    if let Ok(text) = std::fs::read_to_string(dir.join("vcf-rapfi-verified.jsonl")) {
+    let puzzle_path = dir.join("vcf-rapfi-verified.jsonl");
+    if let Some(text) = read_suite(&puzzle_path, "gomoku VCF puzzles", &mut rows) {
         match parse_puzzles(&text) {
             Ok(mut puzzles) => {
                 if quick {
@@ -48,15 +49,29 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             }
             Err((line, e)) => rows.push(SuiteRow {
                 name: "gomoku VCF puzzles".into(),
-                note: format!("cannot read line {line}: {e}"),
+                note: format!("cannot read {} line {line}: {e}", puzzle_path.display()),
                 wrong: Some(1),
                 ..SuiteRow::default()
             }),
         }
     }
-    if let Ok(text) = std::fs::read_to_string(dir.join("gomocup-rule-checks.tsv"))
-        && let Ok(checks) = parse_rule_checks(&text)
-    {
+    let checks_path = dir.join("gomocup-rule-checks.tsv");
+    let checks =
+        read_suite(&checks_path, "gomoku Gomocup rule checks", &mut rows).and_then(|text| {
+            match parse_rule_checks(&text) {
+                Ok(checks) => Some(checks),
+                Err((line, e)) => {
+                    rows.push(SuiteRow {
+                        name: "gomoku Gomocup rule checks".into(),
+                        note: format!("cannot read {} line {line}: {e}", checks_path.display()),
+                        wrong: Some(1),
+                        ..SuiteRow::default()
+                    });
+                    None
+                }
+            }
+        });
+    if let Some(checks) = checks {
         let mut engine = gomoku::Engine::new(16);
         let (mut n, mut passed, mut wrong) = (0, 0, 0);
         let mut time = Duration::ZERO;
@@ -103,6 +118,26 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
         });
     }
     rows
+}
+
+/// The text of the suite file `path`; `None` when it is not there (the suite is
+/// skipped) or cannot be read, which adds a row `name` with one wrong result naming why.
+fn read_suite(path: &Path, name: &str, rows: &mut Vec<SuiteRow>) -> Option<String> {
+    if !path.exists() {
+        return None;
+    }
+    match std::fs::read_to_string(path) {
+        Ok(text) => Some(text),
+        Err(e) => {
+            rows.push(SuiteRow {
+                name: name.into(),
+                note: format!("cannot read {}: {e}", path.display()),
+                wrong: Some(1),
+                ..SuiteRow::default()
+            });
+            None
+        }
+    }
 }
 
 /// Gomocup rule numbers as `0, 1, 4`.

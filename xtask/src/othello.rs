@@ -14,10 +14,9 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     let Some(dir) = data.map(|d| d.join("othello")).filter(|d| d.is_dir()) else {
         return Vec::new();
     };
-    let load = |f: &str| read_file(&dir.join(f)).ok();
     let mut rows = Vec::new();
     let mut solver = Solver::new(othello::solver::DEFAULT_MIB);
-    if let Some(p) = load("fforum-1-19.obf") {
+    if let Some(p) = load(&dir, "fforum-1-19.obf", &mut rows) {
         rows.push(run(
             &mut solver,
             "othello FFO #1-#19",
@@ -26,7 +25,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             "no reference figure in the data README",
         ));
     }
-    if let Some(p) = load("fforum-20-39.obf") {
+    if let Some(p) = load(&dir, "fforum-20-39.obf", &mut rows) {
         let (range, name) = if quick {
             (20..=29, "othello FFO #20-#29")
         } else {
@@ -40,7 +39,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             "Edax 4.6 (real weights): 2.14 s for #20-#39, i7-9700",
         ));
     }
-    if !quick && let Some(p) = load("fforum-40-59.obf") {
+    if !quick && let Some(p) = load(&dir, "fforum-40-59.obf", &mut rows) {
         rows.push(run(
             &mut solver,
             "othello FFO #40-#49",
@@ -50,6 +49,28 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
         ));
     }
     rows
+}
+
+/// The positions of the FFO file `file` in `dir`; `None` when it is not there (the suite
+/// is skipped) or cannot be read, which adds a row with one wrong result naming why (a
+/// suite file that cannot be read fails the run, as Connect Four's do).
+fn load(dir: &Path, file: &str, rows: &mut Vec<SuiteRow>) -> Option<Vec<FfoPosition>> {
+    let path = dir.join(file);
+    if !path.exists() {
+        return None;
+    }
+    match read_file(&path) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            rows.push(SuiteRow {
+                name: format!("othello {file}"),
+                note: format!("cannot read {}: {e}", path.display()),
+                wrong: Some(1),
+                ..SuiteRow::default()
+            });
+            None
+        }
+    }
 }
 
 fn run(
