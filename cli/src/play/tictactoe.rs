@@ -166,6 +166,8 @@ impl PlayGame for TicTacToe {
         MoveValues::solved("exact, in plies from now", values, VALUE_NODES)
     }
 
+    /// Sizes up to 8x8 and k from 3 to 8 (the largest board's side); a k beyond the
+    /// chosen board is refused when the dialog is confirmed, with the range it allows.
     fn variant_options(&self) -> Vec<VariantOption> {
         let sizes = ["3x3", "4x4", "5x5", "6x6", "7x7", "8x8", "4x3", "5x4"];
         vec![
@@ -175,7 +177,7 @@ impl PlayGame for TicTacToe {
             },
             VariantOption {
                 name: "k",
-                values: (3..=6).map(|k| k.to_string()).collect(),
+                values: (3..=8).map(|k| k.to_string()).collect(),
             },
         ]
     }
