@@ -139,9 +139,9 @@ pub fn play<G: PlayGame>(
         let side = session.game.side_to_move();
         let who = session.game.side_name(side);
         // A forced pass is played for a human too.
-        let legal = session.game.legal_moves();
-        if legal.len() == 1 && session.game.move_cell(legal[0]).is_none() {
-            session.play(legal[0]).map_err(io::Error::other)?;
+        if session.at_forced_pass() {
+            let pass = session.game.legal_moves()[0];
+            session.play(pass).map_err(io::Error::other)?;
             writeln!(out, "{who} passes")?;
             forced_pass = Some(who.to_string());
             continue;

@@ -151,8 +151,9 @@ impl<G: PlayGame> Session<G> {
         n
     }
 
-    /// Whether the side to move has only a pass to play (a move with no cell).
-    fn at_forced_pass(&self) -> bool {
+    /// Whether the side to move has only a pass to play (a move with no cell): one that
+    /// the front ends play for it at once.
+    pub fn at_forced_pass(&self) -> bool {
         let legal = self.game.legal_moves();
         legal.len() == 1 && self.game.move_cell(legal[0]).is_none()
     }

@@ -146,13 +146,13 @@ impl<G: PlayGame> App<G> {
         }
         if self.dialog.is_none() && self.session.is_running() {
             // A forced pass (Othello) is played for whoever is to move.
-            let legal = self.session.game.legal_moves();
-            if legal.len() == 1 && self.session.game.move_cell(legal[0]).is_none() {
+            if self.session.at_forced_pass() {
+                let pass = self.session.game.legal_moves()[0];
                 let side = self
                     .session
                     .game
                     .side_name(self.session.game.side_to_move());
-                if self.session.play(legal[0]).is_ok() {
+                if self.session.play(pass).is_ok() {
                     self.after_move();
                     if self.session.is_running() {
                         self.message = format!("{side} has no move and passes");
