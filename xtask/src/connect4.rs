@@ -37,12 +37,10 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
         let cases = match suite::read_file(&path, limit) {
             Ok(c) => c,
             Err(e) => {
-                rows.push(SuiteRow {
+                rows.push(SuiteRow::unreadable(
                     name,
-                    note: format!("cannot read {}: {e}", path.display()),
-                    wrong: Some(1),
-                    ..SuiteRow::default()
-                });
+                    format!("{}: {e}", path.display()),
+                ));
                 continue;
             }
         };

@@ -47,12 +47,10 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
                     });
                 }
             }
-            Err((line, e)) => rows.push(SuiteRow {
-                name: "gomoku VCF puzzles".into(),
-                note: format!("cannot read {} line {line}: {e}", puzzle_path.display()),
-                wrong: Some(1),
-                ..SuiteRow::default()
-            }),
+            Err((line, e)) => rows.push(SuiteRow::unreadable(
+                "gomoku VCF puzzles",
+                format!("{} line {line}: {e}", puzzle_path.display()),
+            )),
         }
     }
     let checks_path = dir.join("gomocup-rule-checks.tsv");
@@ -61,12 +59,10 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             match parse_rule_checks(&text) {
                 Ok(checks) => Some(checks),
                 Err((line, e)) => {
-                    rows.push(SuiteRow {
-                        name: "gomoku Gomocup rule checks".into(),
-                        note: format!("cannot read {} line {line}: {e}", checks_path.display()),
-                        wrong: Some(1),
-                        ..SuiteRow::default()
-                    });
+                    rows.push(SuiteRow::unreadable(
+                        "gomoku Gomocup rule checks",
+                        format!("{} line {line}: {e}", checks_path.display()),
+                    ));
                     None
                 }
             }
@@ -129,12 +125,10 @@ fn read_suite(path: &Path, name: &str, rows: &mut Vec<SuiteRow>) -> Option<Strin
     match std::fs::read_to_string(path) {
         Ok(text) => Some(text),
         Err(e) => {
-            rows.push(SuiteRow {
-                name: name.into(),
-                note: format!("cannot read {}: {e}", path.display()),
-                wrong: Some(1),
-                ..SuiteRow::default()
-            });
+            rows.push(SuiteRow::unreadable(
+                name,
+                format!("{}: {e}", path.display()),
+            ));
             None
         }
     }

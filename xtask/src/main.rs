@@ -67,6 +67,18 @@ pub struct SuiteRow {
 }
 
 impl SuiteRow {
+    /// The row of a suite whose file is there but cannot be read: one wrong result and
+    /// `why` (the path, and the line where the reading stopped, if any) in its note, so
+    /// that the run fails.
+    pub fn unreadable(name: impl Into<String>, why: impl std::fmt::Display) -> SuiteRow {
+        SuiteRow {
+            name: name.into(),
+            note: format!("cannot read {why}"),
+            wrong: Some(1),
+            ..SuiteRow::default()
+        }
+    }
+
     /// The wrong results of this row (see [`SuiteRow::wrong`]).
     pub fn wrong_count(&self) -> usize {
         self.wrong

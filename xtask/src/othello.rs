@@ -62,12 +62,10 @@ fn load(dir: &Path, file: &str, rows: &mut Vec<SuiteRow>) -> Option<Vec<FfoPosit
     match read_file(&path) {
         Ok(p) => Some(p),
         Err(e) => {
-            rows.push(SuiteRow {
-                name: format!("othello {file}"),
-                note: format!("cannot read {}: {e}", path.display()),
-                wrong: Some(1),
-                ..SuiteRow::default()
-            });
+            rows.push(SuiteRow::unreadable(
+                format!("othello {file}"),
+                format!("{}: {e}", path.display()),
+            ));
             None
         }
     }

@@ -188,7 +188,6 @@ pub fn play<G: PlayGame>(
                 // Commands in any case (`HINT`); no game's move is spelt like one.
                 let command = text.to_ascii_lowercase();
                 match command.as_str() {
-                    "" => continue,
                     "quit" | "exit" | "q" => return Ok(()),
                     "help" | "?" => {
                         let all = session.game.legal_moves();

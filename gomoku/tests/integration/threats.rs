@@ -556,13 +556,11 @@ fn wins_within(b: &mut Board, n: u32, top: bool) -> bool {
     }
     let threats = b.winning_cells(!a);
     let near = |b: &Board, i: usize| {
-        let c = b.cell_of(i);
+        let (c, n) = (b.cell_of(i), b.size() as i32);
         (-2..=2i32).any(|dy| {
             (-2..=2i32).any(|dx| {
                 let (x, y) = (c.x as i32 + dx, c.y as i32 + dy);
-                (0..15).contains(&x)
-                    && (0..15).contains(&y)
-                    && b.raw(y as usize * 15 + x as usize) != 0
+                (0..n).contains(&x) && (0..n).contains(&y) && b.raw((y * n + x) as usize) != 0
             })
         })
     };
