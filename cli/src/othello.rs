@@ -146,14 +146,16 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Play(args) => {
             args.warn_if_too_deep(SEARCH_MINUTES_DEEP, SEARCH_MINUTES_DEEP_TEXT);
-            args.warn_if_perfect(PLAY_PERFECT_TEXT);
-            use crate::play::othello::OthelloGame;
+            use crate::play::{PlayGame, othello::OthelloGame};
             let game = match &args.position {
                 None => Ok(OthelloGame::default()),
                 Some(text) => parse(text)
                     .map(OthelloGame::from_position)
                     .map_err(|e| format!("--position {text:?}: {e}")),
             };
+            if game.as_ref().is_ok_and(|g| g.perfect_may_take_long()) {
+                args.warn_if_perfect(PLAY_PERFECT_TEXT);
+            }
             crate::play::run(game, &args)
         }
         Command::Solve {

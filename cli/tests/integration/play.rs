@@ -302,8 +302,9 @@ fn ai_plays_to_a_depth_or_a_node_budget() {
 /// `--level perfect` where an exact solve of an early position may not end (Othello from
 /// the start, tic-tac-toe beyond 4×4) warns before the game starts: plain mode has no key
 /// to stop the AI, and before, the game waited in silence. The small boards the solver
-/// answers at once play without a warning. (The human moves first and the input is
-/// empty, so each game ends before the AI's first move.)
+/// answers at once play without a warning, and so does an Othello position with 20
+/// empty squares or fewer. (The human moves first and the input is empty, so each game
+/// ends before the AI's first move.)
 #[test]
 fn perfect_where_it_may_not_end_warns() {
     let warning = "warning: --level perfect: every AI move is solved exactly: ";
@@ -327,6 +328,14 @@ fn perfect_where_it_may_not_end_warns() {
         );
         assert!(ok && err.is_empty(), "{size}: {err}");
     }
+    // 14 empty squares, black to move.
+    let late = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let (_, err, ok) = crate::common::run_game(
+        "othello",
+        &["play", "--plain", "--level", "perfect", "--position", late],
+        "",
+    );
+    assert!(ok && err.is_empty(), "{err}");
 }
 
 /// `play --level` refuses what `bestmove --level` refuses, in the same words (the game's
