@@ -20,7 +20,7 @@ const HARD_LINES: usize = 100;
 /// Runs the connect4 suites found under `data` (if any). `quick` takes the first 50
 /// lines of each set (5 of Test_L1_R3); a full run takes every line (100 of Test_L1_R3).
 pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
-    let Some(dir) = data.map(|d| d.join("connect4")).filter(|d| d.is_dir()) else {
+    let Some(dir) = crate::suite_folder(data, "connect4") else {
         return Vec::new();
     };
     let mut rows = Vec::new();

@@ -12,7 +12,7 @@ use zerosum::search::Limits;
 /// Runs the gomoku suites found under `data` (if any); `quick` takes every tenth puzzle.
 pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     let mut rows = Vec::new();
-    let Some(dir) = data.map(|d| d.join("gomoku")).filter(|d| d.is_dir()) else {
+    let Some(dir) = crate::suite_folder(data, "gomoku") else {
         return rows;
     };
     let puzzle_path = dir.join("vcf-rapfi-verified.jsonl");
@@ -120,6 +120,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
 /// skipped) or cannot be read, which adds a row `name` with one wrong result naming why.
 fn read_suite(path: &Path, name: &str, rows: &mut Vec<SuiteRow>) -> Option<String> {
     if !path.exists() {
+        crate::note_missing_suite(path);
         return None;
     }
     match std::fs::read_to_string(path) {

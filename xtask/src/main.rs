@@ -427,6 +427,25 @@ fn data_dir(given: Option<PathBuf>) -> Result<Option<PathBuf>, String> {
     }
 }
 
+/// The folder `data/game` of one game's public suites, or `None` (with a note on
+/// standard error naming the folder, so that a `--data` folder without them is not
+/// silently a pass) when `data` is given but has no such folder.
+fn suite_folder(data: Option<&Path>, game: &str) -> Option<PathBuf> {
+    let dir = data?.join(game);
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("xtask: no {}: {game} suites skipped", dir.display());
+        None
+    }
+}
+
+/// Notes on standard error that the suite file `path` is not there and its suite is
+/// skipped.
+fn note_missing_suite(path: &Path) {
+    eprintln!("xtask: no {}: suite skipped", path.display());
+}
+
 /// Runs every criterion bench target of the workspace (`cargo bench --bench '*'`, which
 /// leaves out the libtest harness of libraries); `quick` passes criterion's `--quick`.
 fn run_criterion(quick: bool) -> bool {
@@ -643,6 +662,21 @@ fn si(n: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game's suites come from `data/game` when that folder is there, and from
+    /// nowhere (with a note) when it is not or no data folder is given.
+    #[test]
+    fn finds_a_game_s_suite_folder_only_where_it_is() {
+        let dir = std::env::temp_dir().join(format!("xtask-data-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("othello")).unwrap();
+        assert_eq!(
+            suite_folder(Some(&dir), "othello"),
+            Some(dir.join("othello"))
+        );
+        assert_eq!(suite_folder(Some(&dir), "gomoku"), None);
+        assert_eq!(suite_folder(None, "othello"), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn reads_criterion_results_back() {

@@ -11,7 +11,7 @@ use zerosum::time::{process_cpu_time, thread_cpu_time};
 /// Runs the othello suites found under `data` (if any); `quick` takes a sample
 /// (#1–#19 and #20–#29).
 pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
-    let Some(dir) = data.map(|d| d.join("othello")).filter(|d| d.is_dir()) else {
+    let Some(dir) = crate::suite_folder(data, "othello") else {
         return Vec::new();
     };
     let mut rows = Vec::new();
@@ -57,6 +57,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
 fn load(dir: &Path, file: &str, rows: &mut Vec<SuiteRow>) -> Option<Vec<FfoPosition>> {
     let path = dir.join(file);
     if !path.exists() {
+        crate::note_missing_suite(&path);
         return None;
     }
     match read_file(&path) {
