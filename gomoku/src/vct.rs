@@ -932,12 +932,31 @@ impl VctSolver {
                     }
                 }
                 // Renju's black: whether a cell is forbidden can change with a white
-                // stone (a false three made real), so the stone is played. Only the
-                // cells on the strong cells' lines are: a white stone off them that
-                // made a strong cell forbidden so would be missed (a known gap, shown
-                // by a helper's constructed position; no false claim was found in
-                // 2,828 random positions checked against every defence).
+                // stone (a false three made real), so the stone is played. A white
+                // stone can only take win points from black's lines, so it makes a
+                // strong cell forbidden only by making real a false open three through
+                // it, where two or more line-local open threes pass (a double three
+                // with one false): a stone anywhere can do that (it may spoil the
+                // double four that makes the three's completing point forbidden), so
+                // then every empty cell is tried. Else the cells on the strong cells'
+                // lines are the only candidates.
                 let renju_black = a == Side::First && b.rule() == crate::Rule::Renju;
+                if renju_black
+                    && strong_cells.iter().any(|&i| {
+                        let open_threes = b.patterns(i, a).into_iter();
+                        open_threes
+                            .filter(|&v| v == Pattern::OpenThree as u8)
+                            .count()
+                            >= 2
+                    })
+                {
+                    for j in 0..b.cell_count() {
+                        if b.raw(j) == 0 && !seen[j] {
+                            seen[j] = true;
+                            lines.push(j);
+                        }
+                    }
+                }
                 for j in lines {
                     let pd = b.patterns(j, d);
                     let counter = pd.iter().any(|&v| v >= Pattern::Four as u8);
@@ -1225,6 +1244,7 @@ mod tests {
     use super::*;
     use crate::Rule;
     use rand::{RngExt, SeedableRng};
+    use zerosum::Notation;
 
     /// `strong_after` (the attacker's strong cells on the lines through the stone read
     /// from the pattern keys, its other strong cells as they are) against the stone
@@ -1290,5 +1310,42 @@ mod tests {
             strong_left > 1_000 && stopped > 100,
             "the positions test both answers"
         );
+    }
+
+    /// Under renju, a white stone off every line of black's open four can still stop it:
+    /// after `j8`, black's only open-four cell `i8` makes a four and one real three (its
+    /// diagonal three is false: the completing point `h7` is a double four). White `i6`
+    /// spoils `h7`'s second four, the three becomes real and `i8` a forbidden double
+    /// three (a helper's constructed position; the forbidden points after `j8` and after
+    /// `j8 i6` checked with an independent Python implementation of the renju rules).
+    /// Every cell that leaves black no open-four or double-four cell is a listed
+    /// defence, checked by playing each empty cell.
+    #[test]
+    fn renju_defences_include_a_stone_that_makes_the_open_four_cell_forbidden() {
+        let mut b = Board::parse_position("15r:g8m12h8d11h9h10g10g9j9i9k10e8e10o1f9o15j8").unwrap();
+        let (i6, i8) = (
+            Cell::parse_human("i6").unwrap(),
+            Cell::parse_human("i8").unwrap(),
+        );
+        assert!(strong_cell(&b, b.index(i8), Side::First));
+        let mut solver = VctSolver::new();
+        let Defences::Replies(replies, _) = solver.defences(&mut b) else {
+            panic!("black's open four is a threat");
+        };
+        let listed: Vec<usize> = replies.iter().map(|&(_, j)| j).collect();
+        for j in 0..b.cell_count() {
+            if b.raw(j) != 0 {
+                continue;
+            }
+            b.play_unchecked(b.cell_of(j));
+            let stops = b.outcome().is_none() && !has_strong_move(&b, Side::First);
+            b.try_undo();
+            assert!(
+                !stops || listed.contains(&j),
+                "{} stops black's open four but is not listed",
+                b.cell_of(j)
+            );
+        }
+        assert!(listed.contains(&b.index(i6)), "{listed:?}");
     }
 }
