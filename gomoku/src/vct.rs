@@ -950,9 +950,9 @@ impl VctSolver {
                             >= 2
                     })
                 {
-                    for j in 0..b.cell_count() {
-                        if b.raw(j) == 0 && !seen[j] {
-                            seen[j] = true;
+                    for (j, seen) in seen.iter_mut().enumerate() {
+                        if b.raw(j) == 0 && !*seen {
+                            *seen = true;
                             lines.push(j);
                         }
                     }
