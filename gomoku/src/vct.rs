@@ -979,9 +979,9 @@ impl VctSolver {
                 // No open four to come: a threat only if the attacker, given a second
                 // move, wins by VCF. The defences are then sought among the cells of
                 // that proof line, the counter-fours and the cells on a line with one
-                // of its forced blocks (which the blocks could turn into a four; the
-                // cells where the defender makes a three, as before, missed twos that
-                // two blocks complete: a proof the checker refused); a move elsewhere
+                // of its forced blocks (which the blocks could turn into a four, even
+                // with no defender's stone on that line yet: three blocks and the
+                // stone; see `blocks_on_line`); a move elsewhere
                 // is answered by the same VCF (the checker re-proves it). A cell after
                 // which the same line still holds is no defence (no VCF search).
                 b.set_side_to_move(a);
@@ -993,6 +993,12 @@ impl VctSolver {
                 };
                 self.threat_line.clone_from(&line);
                 rest = line.len() as u32;
+                // Renju's black: a white stone anywhere may make one of the line's fours
+                // forbidden, by making real a false open three through it (as for the
+                // open fours above), so then every empty cell is tried.
+                let everywhere = a == Side::First
+                    && b.rule() == crate::Rule::Renju
+                    && line_meets_double_open_three(b, &line);
                 for j in 0..b.cell_count() {
                     if b.raw(j) != 0 {
                         continue;
@@ -1000,7 +1006,11 @@ impl VctSolver {
                     let c = b.cell_of(j);
                     let pd = b.patterns(j, d);
                     let counter = pd.iter().any(|&v| v >= Pattern::Four as u8);
-                    if !counter && !line.contains(&c) && !blocks_on_line(c, &pd, &line) {
+                    if !everywhere
+                        && !counter
+                        && !line.contains(&c)
+                        && !blocks_on_line(c, &pd, &line)
+                    {
                         continue;
                     }
                     // Out of nodes or time: no answer (the threat is not taken as
@@ -1075,17 +1085,57 @@ fn threat_moves(b: &Board) -> Vec<(i32, usize)> {
 }
 
 /// True when the defender's stone on `c`, whose patterns are `pd`, shares a line
-/// (within four cells, in a direction where it makes at least a two) with one of the
-/// defender's forced blocks of the attacker's VCF `line` (its odd moves): only such a
-/// stone can turn those blocks into a four of the defender's.
+/// (within four cells, in a direction where a five-window free of the attacker's stones
+/// passes through `c`) with one of the defender's forced blocks of the attacker's VCF
+/// `line` (its odd moves): only such a stone can turn those blocks into a four of the
+/// defender's. The stone need not make a two now: three blocks on its line and the stone
+/// are a four (a random sweep found such stones left out when a two was asked for).
 fn blocks_on_line(c: Cell, pd: &[u8; 4], line: &[Cell]) -> bool {
     DIRECTIONS.iter().enumerate().any(|(dir, &(dx, dy))| {
-        pd[dir] >= Pattern::Two as u8
+        pd[dir] >= Pattern::One as u8
             && line.iter().skip(1).step_by(2).any(|&bl| {
                 let (ox, oy) = (bl.x as i32 - c.x as i32, bl.y as i32 - c.y as i32);
                 (1..=4).any(|k| (ox, oy) == (k * dx, k * dy) || (ox, oy) == (-k * dx, -k * dy))
             })
     })
+}
+
+/// True when one of the attacker's moves of the VCF `line` (played from `b`, the
+/// defender to move, as if the attacker moved first) passes through two or more
+/// line-local open threes of the attacker's: under renju one of them is false for black,
+/// and a white stone that made it real would make the move forbidden. Plays and takes
+/// back the moves in place; stops where the line no longer plays.
+fn line_meets_double_open_three(b: &mut Board, line: &[Cell]) -> bool {
+    let d = b.side_to_move();
+    let a = !d;
+    b.set_side_to_move(a);
+    let mut played = 0;
+    let mut met = false;
+    for (k, &c) in line.iter().enumerate() {
+        let i = b.index(c);
+        if b.raw(i) != 0 || b.outcome().is_some() {
+            break;
+        }
+        if k % 2 == 0 {
+            let pa = b.patterns(i, a);
+            if pa
+                .iter()
+                .filter(|&&v| v == Pattern::OpenThree as u8)
+                .count()
+                >= 2
+            {
+                met = true;
+                break;
+            }
+        }
+        b.play_unchecked(c);
+        played += 1;
+    }
+    for _ in 0..played {
+        b.try_undo();
+    }
+    b.set_side_to_move(d);
+    met
 }
 
 /// True when the VCF `line` of the attacker (the side to move) still wins move by move
@@ -1310,6 +1360,80 @@ mod tests {
             strong_left > 1_000 && stopped > 100,
             "the positions test both answers"
         );
+    }
+
+    /// Where black's threat is a VCF given a second move, every white stone the
+    /// defender's list leaves out must leave black a win: the threat's own line still
+    /// played move by move by the rules, or another VCF that does. On random positions
+    /// of the three rules. A white stone with no white stone on a line yet can still
+    /// make a four there with three of the line's forced blocks: the list left such
+    /// stones out (4 of 1,114 threats here), and black's VCF then ran into white's five.
+    #[test]
+    fn vcf_threat_defences_leave_out_only_stones_that_lose() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let (mut judged, mut unlisted) = (0u32, 0u32);
+        let mut vcf = VcfSolver::new(1 << 16);
+        for round in 0..60_000 {
+            let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju][round % 3];
+            let mut b = Board::with_size(15, rule).unwrap();
+            for _ in 0..rng.random_range(10..60) {
+                let c = Cell::new(rng.random_range(2..13), rng.random_range(2..13));
+                let side = if rng.random_bool(0.55) {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                if b.stone(c).is_some()
+                    || b.is_winning_cell(b.index(c), side)
+                    || (side == Side::First
+                        && rule == Rule::Renju
+                        && crate::renju::is_forbidden(&b, c))
+                {
+                    continue;
+                }
+                b.place(c, side).unwrap();
+            }
+            // White to move, with no four, five or open-four cell of its own, against
+            // no four of black's.
+            b.set_side_to_move(Side::Second);
+            if b.outcome().is_some()
+                || !b.winning_cells(Side::First).is_empty()
+                || has_strong_move(&b, Side::Second)
+                || b.pattern_count(Side::Second, Pattern::Four) > 0
+            {
+                continue;
+            }
+            let mut solver = VctSolver::new();
+            let Defences::Replies(replies, _) = solver.defences(&mut b) else {
+                continue;
+            };
+            let line = solver.threat_line.clone();
+            if line.is_empty() {
+                continue;
+            }
+            judged += 1;
+            for j in 0..b.cell_count() {
+                if b.raw(j) != 0 || replies.iter().any(|&(_, r)| r == j) {
+                    continue;
+                }
+                unlisted += 1;
+                b.play_unchecked(b.cell_of(j));
+                let wins = line_holds(&mut b, &line)
+                    || vcf
+                        .solve_within(&mut b, 30, 150, &Budget::unlimited())
+                        .is_some_and(|other| line_holds(&mut b, &other));
+                b.try_undo();
+                b.set_side_to_move(Side::Second);
+                let text: Vec<String> = line.iter().map(Cell::to_string).collect();
+                assert!(
+                    wins,
+                    "{rule}: {b:?}\nwhite {} breaks {text:?}",
+                    b.cell_of(j)
+                );
+            }
+        }
+        eprintln!("{judged} threats, {unlisted} stones left out");
+        assert!(judged > 1_000, "{judged}");
     }
 
     /// Under renju, a white stone off every line of black's open four can still stop it:
