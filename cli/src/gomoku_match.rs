@@ -28,7 +28,8 @@ pub struct MatchArgs {
     #[arg(long = "b-init")]
     pub b_init: Vec<String>,
     /// Openings file: a move list a line (`h8i7e9`, `-` for the empty board, or a
-    /// position of the match's board and rule, `15f:h8i7e9`), optionally followed by a
+    /// position of the match's board and rule, `15f:h8i7e9` or with --size 20
+    /// `20f:h8i7e9`), optionally followed by a
     /// score; `#` comments. A bad line is named and skipped (the run then exits 1); the
     /// games number the good openings 1, 2, … in file order.
     #[arg(long)]
@@ -52,6 +53,11 @@ pub struct MatchArgs {
     #[arg(long, default_value = "freestyle", allow_negative_numbers = true,
           value_parser = |s: &str| s.parse::<Rule>())]
     pub rule: Rule,
+    /// Board side, 5 to 22 (default 15; Gomocup's freestyle tournaments play 20): sent
+    /// as `START size`, and the openings are read on this board.
+    #[arg(long, default_value_t = 15, allow_hyphen_values = true,
+          value_parser = crate::whole::whole::<u32>(5, 22))]
+    pub size: u32,
     /// Write every game (move list and move times) to this file, one a line.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
@@ -70,7 +76,7 @@ pub fn run(args: MatchArgs) -> ExitCode {
     };
     // Every bad line is named, and the good ones are played; the run then fails at its
     // end, so that a script sees the match was not the whole file's.
-    let (openings, bad) = read_openings(&text, rule);
+    let (openings, bad) = read_openings(&text, args.size, rule);
     for (line, e) in &bad {
         diag!("error: {} line {line}: {e}", args.openings.display());
     }

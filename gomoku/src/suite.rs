@@ -198,22 +198,27 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
     text.lines().flat_map(|l| l.split('\r'))
 }
 
-/// Reads the openings file (`h8i7e9<TAB>score` a line, `#` comments) as 15×15 boards
-/// under `rule`. The move list may also be written as a position, `15f:h8i7e9` (the
-/// notation the match's games file uses), when its size is 15 and its rule letter is
-/// `rule`'s; `-` is the empty board, as the other commands read it. Only numbers may
+/// Reads the openings file (`h8i7e9<TAB>score` a line, `#` comments) as boards of side
+/// `size` (5 to 22; 15 for the usual Gomocup openings) under `rule`. The move list may
+/// also be written as a position, `15f:h8i7e9` (the notation the match's games file
+/// uses), when its size is `size` and its rule letter is `rule`'s; `-` is the empty board, as the other commands read it. Only numbers may
 /// follow the move list (the score), so that a list written with spaces (`h8 i7 e9`) is
 /// refused, not read as `h8` alone. A UTF-8 byte-order mark at the start of the text (as
 /// some editors save one) is skipped. A line ends with LF, CR LF or a CR alone
 /// ([`text_lines`]).
 ///
 /// # Errors
-/// The first bad line, with its 1-based number: a bad cell, a stone that cannot be
-/// played, text after the moves that is not a number, a position of another size or
-/// rule, or a malformed one ([`SuiteError::Line`]), or an opening that already ends the
+/// The first bad line, with its 1-based number: a bad cell (or one off the board), a
+/// stone that cannot be played, text after the moves that is not a number, a position
+/// of another size or rule, or a malformed one ([`SuiteError::Line`]; every line is bad
+/// when `size` is not a board side), or an opening that already ends the
 /// game ([`SuiteError::Finished`]). [`read_openings`] reads past bad lines instead.
-pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, SuiteError)> {
-    let (boards, mut bad) = read_openings(text, rule);
+pub fn parse_openings(
+    text: &str,
+    size: u32,
+    rule: Rule,
+) -> Result<Vec<Board>, (usize, SuiteError)> {
+    let (boards, mut bad) = read_openings(text, size, rule);
     if bad.is_empty() {
         Ok(boards)
     } else {
@@ -224,12 +229,12 @@ pub fn parse_openings(text: &str, rule: Rule) -> Result<Vec<Board>, (usize, Suit
 /// [`parse_openings`] that reads past bad lines: the good openings in file order, and
 /// every bad line's 1-based number with its error (as [`parse_openings`] names them), so
 /// that a match may name them all and still play the good ones.
-pub fn read_openings(text: &str, rule: Rule) -> (Vec<Board>, Vec<(usize, SuiteError)>) {
+pub fn read_openings(text: &str, size: u32, rule: Rule) -> (Vec<Board>, Vec<(usize, SuiteError)>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut boards = Vec::new();
     let mut bad = Vec::new();
     for (i, line) in text_lines(text).enumerate() {
-        match opening(line, rule) {
+        match opening(line, size, rule) {
             Ok(Some(b)) => boards.push(b),
             Ok(None) => {}
             Err(e) => bad.push((i + 1, e)),
@@ -239,7 +244,7 @@ pub fn read_openings(text: &str, rule: Rule) -> (Vec<Board>, Vec<(usize, SuiteEr
 }
 
 /// One line of an openings file: its board, `None` for a blank or `#` comment line.
-fn opening(line: &str, rule: Rule) -> Result<Option<Board>, SuiteError> {
+fn opening(line: &str, size: u32, rule: Rule) -> Result<Option<Board>, SuiteError> {
     let t = line.trim();
     if t.is_empty() || t.starts_with('#') {
         return Ok(None);
@@ -255,9 +260,9 @@ fn opening(line: &str, rule: Rule) -> Result<Option<Board>, SuiteError> {
     let b = if moves.contains(':') {
         let b = Board::parse_position(moves)
             .map_err(|e| SuiteError::Line(format!("position {moves:?}: {e}")))?;
-        if b.size() != 15 || b.rule() != rule {
+        if u32::from(b.size()) != size || b.rule() != rule {
             return Err(SuiteError::Line(format!(
-                "position {moves:?} is not of the match's board and rule (15{}:)",
+                "position {moves:?} is not of the match's board and rule ({size}{}:)",
                 rule.letter()
             )));
         }
@@ -266,7 +271,8 @@ fn opening(line: &str, rule: Rule) -> Result<Option<Board>, SuiteError> {
         // `-`: the empty move list, as the other commands read it.
         let list = if moves == "-" { "" } else { moves };
         let cells = parse_move_list(list).map_err(|(_, e)| SuiteError::Cell(e))?;
-        let mut b = Board::with_size(15, rule).expect("15 is valid");
+        let mut b = Board::with_size(size, rule)
+            .map_err(|e| SuiteError::Line(format!("board size {size}: {e}")))?;
         for c in cells {
             b.try_play(c).map_err(SuiteError::Play)?;
         }
@@ -638,12 +644,12 @@ mod tests {
     /// from `h8`): text after the moves must be the score.
     #[test]
     fn openings_refuse_moves_after_a_space() {
-        let boards = parse_openings("# c\nh8i7e9\t-1\nh8g6 +2.5\n", Rule::Freestyle).unwrap();
+        let boards = parse_openings("# c\nh8i7e9\t-1\nh8g6 +2.5\n", 15, Rule::Freestyle).unwrap();
         assert_eq!(
             boards.iter().map(Board::stone_count).collect::<Vec<_>>(),
             [3, 2]
         );
-        let (line, e) = parse_openings("h8i7\nh8 i9\n", Rule::Freestyle).unwrap_err();
+        let (line, e) = parse_openings("h8i7\nh8 i9\n", 15, Rule::Freestyle).unwrap_err();
         assert_eq!(line, 2);
         assert!(
             matches!(e, SuiteError::Line(ref m) if m.contains("\"i9\"")),
@@ -656,29 +662,45 @@ mod tests {
     /// "h8\rh8i7…"`) and the whole match was refused.
     #[test]
     fn openings_lines_end_at_a_lone_cr_too() {
-        let boards = parse_openings("h8\rh8i7\r\nh8i7e9\n", Rule::Freestyle).unwrap();
+        let boards = parse_openings("h8\rh8i7\r\nh8i7e9\n", 15, Rule::Freestyle).unwrap();
         assert_eq!(
             boards.iter().map(Board::stone_count).collect::<Vec<_>>(),
             [1, 2, 3]
         );
-        let (line, _) = parse_openings("h8\r\nh8i7\rzz9\r", Rule::Freestyle).unwrap_err();
+        let (line, _) = parse_openings("h8\r\nh8i7\rzz9\r", 15, Rule::Freestyle).unwrap_err();
         assert_eq!(line, 3);
     }
 
     #[test]
     fn openings_read_positions_of_the_matchs_board() {
-        let boards = parse_openings("15f:h8i7e9\t-1\nh8i7e9\n", Rule::Freestyle).unwrap();
+        let boards = parse_openings("15f:h8i7e9\t-1\nh8i7e9\n", 15, Rule::Freestyle).unwrap();
         assert_eq!(boards[0], boards[1]);
-        let (line, e) = parse_openings("h8\n15r:h8i7\n", Rule::Freestyle).unwrap_err();
+        let (line, e) = parse_openings("h8\n15r:h8i7\n", 15, Rule::Freestyle).unwrap_err();
         assert_eq!(line, 2);
         assert!(
             matches!(e, SuiteError::Line(ref m) if m.contains("15f:")),
             "{e}"
         );
-        let (line, e) = parse_openings("19f:h8\n", Rule::Freestyle).unwrap_err();
+        // Another board's openings (Gomocup's freestyle tournaments play 20×20).
+        let boards = parse_openings("20f:h8\nt20s1\n", 20, Rule::Freestyle).unwrap();
+        assert_eq!(boards.iter().map(Board::size).collect::<Vec<_>>(), [20, 20]);
+        assert_eq!(boards[1].stone_count(), 2);
+        let (_, e) = parse_openings("t20\n", 15, Rule::Freestyle).unwrap_err();
+        assert!(matches!(e, SuiteError::Play(_)), "{e}");
+        let (_, e) = parse_openings("15f:h8\n", 20, Rule::Freestyle).unwrap_err();
+        assert!(
+            matches!(e, SuiteError::Line(ref m) if m.contains("(20f:)")),
+            "{e}"
+        );
+        let (_, e) = parse_openings("h8\n", 30, Rule::Freestyle).unwrap_err();
+        assert!(
+            matches!(e, SuiteError::Line(ref m) if m.contains("size 30")),
+            "{e}"
+        );
+        let (line, e) = parse_openings("19f:h8\n", 15, Rule::Freestyle).unwrap_err();
         assert_eq!(line, 1);
         assert!(matches!(e, SuiteError::Line(_)), "{e}");
-        let (_, e) = parse_openings("15f:h8h8\n", Rule::Freestyle).unwrap_err();
+        let (_, e) = parse_openings("15f:h8h8\n", 15, Rule::Freestyle).unwrap_err();
         assert!(
             matches!(e, SuiteError::Line(ref m) if m.contains("h8h8")),
             "{e}"
@@ -690,7 +712,7 @@ mod tests {
     #[test]
     fn openings_read_past_bad_lines_and_take_the_empty_board() {
         let text = "-\nh8 i9\nh8i7\nzz9\n# c\nh8h9h10h11h12i8i9i10i11\n15f:\n";
-        let (boards, bad) = read_openings(text, Rule::Freestyle);
+        let (boards, bad) = read_openings(text, 15, Rule::Freestyle);
         assert_eq!(
             boards.iter().map(Board::stone_count).collect::<Vec<_>>(),
             [0, 2, 9, 0]
@@ -700,9 +722,9 @@ mod tests {
             [2, 4]
         );
         assert!(matches!(bad[1].1, SuiteError::Cell(_)), "{}", bad[1].1);
-        let (line, _) = parse_openings(text, Rule::Freestyle).unwrap_err();
+        let (line, _) = parse_openings(text, 15, Rule::Freestyle).unwrap_err();
         assert_eq!(line, 2);
-        let (_, bad) = read_openings("h8h9i8i9j8j9k8k9l8\n", Rule::Freestyle);
+        let (_, bad) = read_openings("h8h9i8i9j8j9k8k9l8\n", 15, Rule::Freestyle);
         assert!(matches!(bad[0].1, SuiteError::Finished(_)), "{}", bad[0].1);
     }
 
@@ -710,12 +732,12 @@ mod tests {
     /// (`malformed cell "\u{feff}h8i7e9"`).
     #[test]
     fn openings_skip_a_byte_order_mark() {
-        let boards = parse_openings("\u{feff}h8i7e9\n15f:h8\n", Rule::Freestyle).unwrap();
+        let boards = parse_openings("\u{feff}h8i7e9\n15f:h8\n", 15, Rule::Freestyle).unwrap();
         assert_eq!(
             boards.iter().map(Board::stone_count).collect::<Vec<_>>(),
             [3, 1]
         );
-        let boards = parse_openings("\u{feff}# c\nh8\n", Rule::Freestyle).unwrap();
+        let boards = parse_openings("\u{feff}# c\nh8\n", 15, Rule::Freestyle).unwrap();
         assert_eq!(boards.len(), 1);
     }
 

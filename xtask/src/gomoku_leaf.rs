@@ -259,7 +259,7 @@ pub fn fit_leaves(args: &TrainArgs, root: &Path) -> Option<EvalTable> {
         let openings = match &args.leaf_openings {
             Some(p) => {
                 let text = std::fs::read_to_string(root.join(p)).ok()?;
-                parse_openings(&text, Rule::Freestyle).ok()?
+                parse_openings(&text, 15, Rule::Freestyle).ok()?
             }
             None => Vec::new(),
         };

@@ -411,7 +411,7 @@ mod tests {
         let text = openings_file(5, 30);
         assert_eq!(text, openings_file(5, 30));
         assert_ne!(text, openings_file(6, 30));
-        let boards = gomoku::suite::parse_openings(&text, Rule::Freestyle).unwrap();
+        let boards = gomoku::suite::parse_openings(&text, 15, Rule::Freestyle).unwrap();
         assert_eq!(boards.len(), 30);
         let hashes: std::collections::HashSet<u64> = boards.iter().map(|b| b.hash()).collect();
         assert_eq!(hashes.len(), 30);

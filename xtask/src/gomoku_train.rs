@@ -189,7 +189,7 @@ pub fn train(args: &TrainArgs, root: &Path, data: Option<&Path>) -> bool {
     let Some(openings) = data
         .map(|d| d.join("gomoku/balanced-openings-freestyle15.txt"))
         .and_then(|p| std::fs::read_to_string(p).ok())
-        .and_then(|t| parse_openings(&t, Rule::Freestyle).ok())
+        .and_then(|t| parse_openings(&t, 15, Rule::Freestyle).ok())
     else {
         eprintln!("xtask train-gomoku: cannot read the balanced openings (--data DIR)");
         return false;

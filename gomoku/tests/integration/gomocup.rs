@@ -13,7 +13,7 @@ fn engine(args: &str) -> EngineSpec {
 
 fn openings(n: usize) -> Vec<gomoku::Board> {
     let text = "h8i7e9\nh8g6e10\nh8i9j6\n";
-    parse_openings(text, Rule::Freestyle).unwrap()[..n].to_vec()
+    parse_openings(text, 15, Rule::Freestyle).unwrap()[..n].to_vec()
 }
 
 #[test]
@@ -677,7 +677,7 @@ fn self_play_move_times_at_100_ms() {
     let (mut unsettled, mut settled, mut wall) = (Vec::new(), Vec::new(), Vec::new());
     let (mut cpu_unsettled, mut cpu_all) = (Vec::new(), Vec::new());
     let mut past_maximum = Vec::new();
-    let openings = parse_openings(&text, Rule::Freestyle).unwrap();
+    let openings = parse_openings(&text, 15, Rule::Freestyle).unwrap();
     for board in openings.iter().cycle() {
         if unsettled.len() + settled.len() >= moves {
             break;
@@ -786,7 +786,7 @@ fn engines_are_named_after_their_program_and_finished_openings_are_refused() {
         ["/opt/engines/pbrain-rapfi", "--nodes", "300"]
     );
     let text = "h8i7e9\n# black has five\nh8a1i8a2j8a3k8a4l8\n";
-    let (line, e) = parse_openings(text, Rule::Freestyle).unwrap_err();
+    let (line, e) = parse_openings(text, 15, Rule::Freestyle).unwrap_err();
     assert_eq!(line, 3);
     assert!(
         matches!(e, gomoku::suite::SuiteError::Finished(_))
@@ -1007,7 +1007,7 @@ fn an_engine_ending_its_lines_with_cr_plays_its_games() {
     std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let a = EngineSpec::from_command_line(&format!("{} 0", script.display()));
     let b = EngineSpec::from_command_line(&format!("{} 14", script.display()));
-    let one = parse_openings("h8\n", Rule::Freestyle).unwrap();
+    let one = parse_openings("h8\n", 15, Rule::Freestyle).unwrap();
     let config = MatchConfig::new(one, TimeControl::PerMove(Duration::from_secs(5)));
     let r = run_match(&config, &a, &b, |_| {});
     let _ = std::fs::remove_dir_all(&dir);
@@ -1044,7 +1044,7 @@ fn a_game_clock_run_out_loses_on_time() {
     std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let a = EngineSpec::from_command_line(&format!("{} 0 0.15", script.display()));
     let b = EngineSpec::from_command_line(&format!("{} 14 0", script.display()));
-    let one = parse_openings("h8\n", Rule::Freestyle).unwrap();
+    let one = parse_openings("h8\n", 15, Rule::Freestyle).unwrap();
     let mut config = MatchConfig::new(one, TimeControl::PerGame(Duration::from_millis(300)));
     config.grace = Duration::from_millis(200);
     config.first_move_grace = Duration::ZERO;
@@ -1108,7 +1108,7 @@ fn a_new_game_is_begun_as_piskvork_begins_it() {
     let dir = std::env::temp_dir().join(format!("zerosum-log-engine-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // An empty opening, one stone, three stones: six games, colours swapped in pairs.
-    let three = parse_openings("15f:\nh8\nh8i7e9\n", Rule::Freestyle).unwrap();
+    let three = parse_openings("15f:\nh8\nh8i7e9\n", 15, Rule::Freestyle).unwrap();
     let config = MatchConfig::new(three, TimeControl::PerMove(Duration::from_secs(5)));
     let count = |log: &std::path::Path, word: &str| {
         std::fs::read_to_string(log)

@@ -64,7 +64,7 @@ proptest! {
     fn suite_parsers_never_panic(text in prop_oneof![tricky_string(), mutated_position()]) {
         let _ = Puzzle::parse(&text);
         let _ = parse_puzzles(&text);
-        let _ = parse_openings(&text, Rule::Freestyle);
+        let _ = parse_openings(&text, 15, Rule::Freestyle);
         let tsv = format!("c1\t0\t15\t{text}\t-\th8\t-");
         let _ = parse_rule_checks(&tsv);
         let _ = parse_rule_checks(&text);

@@ -11,7 +11,7 @@ fn engine_beats_weight_table_from_balanced_openings() {
     let Some(text) = crate::common::data_file("balanced-openings-freestyle15.txt") else {
         return;
     };
-    let openings = parse_openings(&text, Rule::Freestyle).unwrap();
+    let openings = parse_openings(&text, 15, Rule::Freestyle).unwrap();
     assert_eq!(openings.len(), 24);
     let mut engine = Engine::new(16);
     zerosum::Engine::set_level(&mut engine, gomoku::Level::new(8).unwrap());
