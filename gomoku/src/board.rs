@@ -138,8 +138,9 @@ fn keys() -> &'static [u64] {
 /// first, each a column letter from `a` and a row number from 1 (`h8` = `x = 7, y = 7`).
 /// Without a rule letter the rule is freestyle (`19:h8` = `19f:h8`); a bare move list
 /// (`h8i7e9`, spaces allowed) means 15×15 freestyle. The empty board is `15f:`, or `-`
-/// (the empty bare move list, as Connect Four writes its empty move sequence); an empty
-/// text is refused ([`ParseError::Empty`]), as the other games refuse theirs.
+/// (the empty bare move list, as Connect Four writes its empty move sequence; `20f:-` for
+/// another board); an empty text is refused ([`ParseError::Empty`]), as the other games
+/// refuse theirs.
 #[derive(Clone)]
 pub struct Board {
     size: u8,
@@ -1401,6 +1402,8 @@ impl Notation for Board {
                     _ => return Err(ParseError::Rule(rest.into())),
                 };
                 let b = Board::with_size(size, rule).map_err(|_| ParseError::Size(digits))?;
+                // `20f:-`: the empty move list written as a bare one is.
+                let moves = if moves.trim() == "-" { "" } else { moves };
                 (b, moves)
             }
             // `-`: the empty bare move list, as Connect Four writes its empty sequence.

@@ -48,7 +48,14 @@ fn notation_examples() {
         Board::parse_position("h8 -"),
         Err(ParseError::Cell { index: 2, .. })
     ));
-    assert!(Board::parse_position("15f:-").is_err());
+    // After a size and rule too (a helper's report: `20f:-` was refused while `-` was the
+    // empty board); as the whole move list only.
+    let b = Board::parse_position("20r:-").unwrap();
+    assert_eq!((b.size(), b.rule(), b.stone_count()), (20, Rule::Renju, 0));
+    assert!(matches!(
+        Board::parse_position("15f:h8-"),
+        Err(ParseError::Cell { index: 2, .. })
+    ));
     // Without a rule letter the rule is freestyle.
     let b = Board::parse_position("19:h8i7").unwrap();
     assert_eq!(
