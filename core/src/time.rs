@@ -354,9 +354,18 @@ impl Budget {
 
     /// The part an exact solver gets before a search takes over (`perfect` levels): all
     /// of it when `limits` set no time or node limit, else half of the time and nodes.
+    /// Its hard limit is half of what is left of the optimum, not of the maximum: under
+    /// a game clock the maximum lies well past the optimum, and a solver that ran to half
+    /// of it left the search after it past its optimum, so that it stopped after one ply
+    /// (a helper's report: depth-1 moves at the perfect level with a 10 s clock).
     pub fn exact_part(&self, limits: &Limits) -> Budget {
         if self.is_bounded() {
-            self.share(0.5, limits.nodes.map(|n| n / 2))
+            let mut part = self.share(0.5, limits.nodes.map(|n| n / 2));
+            part.maximum = match (part.optimum, part.maximum) {
+                (Some(o), Some(m)) => Some(o.min(m)),
+                (_, m) => m,
+            };
+            part
         } else {
             self.clone()
         }
@@ -561,6 +570,29 @@ mod tests {
         assert_eq!(part.maximum(), Some(ms(90) + ms(305) / 2));
         assert_eq!(part.node_limit(), Some(7));
         assert_eq!(part.elapsed(), ms(90));
+    }
+
+    /// Under a game clock the exact solver stops by half the optimum, so that a search
+    /// after a failed solve still starts iterations (before, the solver's hard limit was
+    /// half the maximum, past the optimum, and the search stopped after one ply).
+    #[test]
+    fn the_exact_part_leaves_the_search_half_the_optimum() {
+        let ticks = Arc::new(TickClock::new(Duration::ZERO));
+        let limits = Limits::clock(clock(30_000, None)).with_time_source(ticks.clone());
+        let b = Budget::new(&limits);
+        let (optimum, maximum) = (b.optimum().unwrap(), b.maximum().unwrap());
+        assert!(maximum > optimum, "{optimum:?} {maximum:?}");
+        let exact = b.exact_part(&limits);
+        assert_eq!(exact.maximum(), Some(optimum / 2));
+        // The solver runs to its limit and gives up: the search still has time.
+        ticks.advance(optimum / 2);
+        assert!(exact.poll());
+        let rest = b.rest(&limits, 0);
+        assert!(rest.start_iteration(0));
+        // A limit per move (optimum and maximum alike) is shared as before.
+        let b = Budget::new(&Limits::time(ms(400)).with_time_source(ticks.clone()));
+        let exact = b.exact_part(&Limits::time(ms(400)));
+        assert_eq!(exact.maximum(), Some(b.maximum().unwrap() / 2));
     }
 
     #[test]
