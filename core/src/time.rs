@@ -377,6 +377,13 @@ impl Budget {
         self.share(1.0, limits.nodes.map(|n| n.saturating_sub(spent)))
     }
 
+    /// This budget for the next of several searches that share it after the earlier
+    /// ones used `spent` nodes: the same clock and stop flag, and the node limit less
+    /// `spent` (none without a node limit).
+    pub fn rest_of_nodes(&self, spent: u64) -> Budget {
+        self.share(1.0, self.nodes.map(|n| n.saturating_sub(spent)))
+    }
+
     /// A budget for one phase of a search: the same start, stop flag and clock, at most
     /// `fraction` (0 to 1) of the time that is left now (both optimum and maximum), and at
     /// most `nodes` nodes counted by the phase itself.

@@ -406,7 +406,9 @@ impl Engine {
             for &mv in list.iter() {
                 let mut child = game.clone();
                 child.play(mv);
-                let Some(s) = self.solver.solve_within(child.board(), budget) else {
+                // One node limit for all the moves' solves.
+                let part = budget.rest_of_nodes(nodes);
+                let Some(s) = self.solver.solve_within(child.board(), &part) else {
                     break;
                 };
                 nodes += s.nodes;

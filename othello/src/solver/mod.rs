@@ -817,9 +817,12 @@ impl Solver {
             }
             return Some(out);
         }
+        // One node limit for all the moves: each solve gets what the others left.
+        let start = self.nodes;
         for sq in zerosum::Bitboard(moves) {
             let next = board.play_flips(sq, board.flips(sq));
-            let s = -self.solve_within(next, budget)?.score;
+            let part = budget.rest_of_nodes(self.nodes - start);
+            let s = -self.solve_within(next, &part)?.score;
             out.push((Move::from_index(sq as usize).expect("square"), s));
         }
         out.sort_by_key(|m| std::cmp::Reverse(m.1));

@@ -316,6 +316,57 @@ fn a_stoppable_solve_gives_up_at_its_node_limit_and_keeps_only_true_results() {
     assert_eq!(Solver::new(1).solve_within(b, &budget), None);
 }
 
+/// `analyze_within`'s and `Engine::move_values`' node limit is one for all the moves'
+/// solves, as documented: a limit below their total gives up, though each solve alone
+/// fits in it (a helper's report: each solve had the whole limit, 151,372 nodes under a
+/// limit of 50,000), and a limit above the total answers every move.
+#[test]
+fn an_analysis_shares_one_node_limit_among_the_moves() {
+    use othello::{Engine, Limits};
+    use zerosum::time::Budget;
+    let mut checked = 0;
+    for b in random_endgames(6, 14, 31) {
+        // Each move's solve alone, on a fresh table, and their total.
+        let mut each = Vec::new();
+        for sq in zerosum::Bitboard(b.moves()) {
+            let mut solver = Solver::new(8);
+            solver.solve(b.play_flips(sq, b.flips(sq)));
+            each.push(solver.nodes());
+        }
+        let (total, most) = (each.iter().sum::<u64>(), *each.iter().max().unwrap());
+        if each.len() < 3 || 2 * most >= total {
+            continue;
+        }
+        checked += 1;
+        let half = Limits::nodes(total / 2);
+        let mut solver = Solver::new(8);
+        assert_eq!(
+            solver.analyze_within(b, &Budget::new(&half)),
+            None,
+            "{each:?}"
+        );
+        assert!(
+            solver.nodes() <= total / 2,
+            "{} of {}",
+            solver.nodes(),
+            total / 2
+        );
+        let mut solver = Solver::new(8);
+        let all = solver.analyze_within(b, &Budget::new(&Limits::nodes(2 * total)));
+        assert_eq!(all.map(|v| v.len()), Some(each.len()));
+        let game = Othello::from_board(b, zerosum::Side::First);
+        let mut engine = Engine::new(8);
+        // Out of nodes, the values are the depth-4 search's, not exact.
+        let r = engine.move_values(&game, &half, 4).unwrap();
+        assert!(!r.exact, "{each:?}");
+        let r = engine
+            .move_values(&game, &Limits::nodes(2 * total), 4)
+            .unwrap();
+        assert!(r.exact && r.root_moves.len() == each.len(), "{each:?}");
+    }
+    assert!(checked >= 3, "{checked}");
+}
+
 /// A finished game's value comes from the rules, so no budget refuses it: one node, or a
 /// raised stop flag, still gets the final disc difference (plain minimax's), with no move.
 #[test]
