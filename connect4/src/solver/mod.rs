@@ -234,6 +234,10 @@ pub type Solution = zerosum::Solution<Column, i32>;
 /// let size = Size::new(4, 4).unwrap();
 /// assert_eq!(Solver::on(size, 16).solve(&Position::empty_on(size)), 0);
 /// ```
+///
+/// # Panics
+/// Every method that takes a position panics when the position is on another board than
+/// the solver's (`Solver<Size>` and `Position<Size>` of two sizes have the same type).
 pub struct Solver<G: Geometry = Standard> {
     g: G,
     table: Table,
@@ -406,6 +410,7 @@ impl<G: Geometry> Solver<G> {
     /// the books are in use, the board is 7×6 and the position is in the opening book
     /// or the play book.
     pub fn in_book(&self, position: &Position<G>) -> bool {
+        self.check_geometry(position);
         let (current, mask, moves) = position.raw();
         self.book_score(current, mask, moves).is_some()
     }
@@ -453,6 +458,7 @@ impl<G: Geometry> Solver<G> {
     /// # Errors
     /// [`Stopped`] when the stop flag was set during the search.
     pub fn try_solve(&mut self, position: &Position<G>, weak: bool) -> Result<Solution, Stopped> {
+        self.check_geometry(position);
         let before = self.nodes;
         let score = if position.winner().is_some() {
             -win_score_on(self.g.cells(), position.moves())
@@ -465,6 +471,20 @@ impl<G: Geometry> Solver<G> {
             best_move: None,
             nodes: self.nodes - before,
         })
+    }
+
+    /// Panics unless `position` is on this solver's board (a [`crate::Size`] solver and
+    /// position of two sizes have the same type; a search on the wrong board gives wrong
+    /// scores).
+    #[track_caller]
+    fn check_geometry(&self, position: &Position<G>) {
+        assert!(
+            self.g == position.geometry(),
+            "a position on a {:?} board given to a solver of {:?} boards (make the solver \
+             with Solver::on(position.geometry(), …))",
+            position.geometry(),
+            self.g
+        );
     }
 
     /// The solver's view of `position`.
@@ -522,6 +542,7 @@ impl<G: Geometry> Solver<G> {
         col: Column,
         weak: bool,
     ) -> Result<Option<i32>, Stopped> {
+        self.check_geometry(position);
         if position.is_over() || col.index() >= self.g.width() as usize || !position.has_room(col) {
             return Ok(None);
         }
@@ -543,6 +564,7 @@ impl<G: Geometry> Solver<G> {
     /// column that wins at once, or the best column when the book holds every child's
     /// score; else `None` (the game over included).
     pub fn known_best_move(&mut self, position: &Position<G>) -> Option<(Column, i32)> {
+        self.check_geometry(position);
         if position.is_over() {
             return None;
         }
@@ -575,6 +597,7 @@ impl<G: Geometry> Solver<G> {
     /// # Errors
     /// [`Stopped`] when the stop flag was set during the search.
     pub fn best_move(&mut self, position: &Position<G>) -> Result<Option<(Column, i32)>, Stopped> {
+        self.check_geometry(position);
         if position.is_over() {
             return Ok(None);
         }

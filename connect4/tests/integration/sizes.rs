@@ -309,3 +309,36 @@ fn run_time_standard_size_matches_the_standard_board() {
     );
     assert_eq!(connect4::Techniques::for_cells(45).table_max_stones, 35);
 }
+/// A `Solver<Size>` given a `Position<Size>` of another size panics, naming both boards;
+/// before, it searched the position on its own board and gave wrong scores (a helper's
+/// report: `4455` on 7×5, true score 15 by a solver of its size, scored 12 by a 6×5
+/// solver).
+#[test]
+fn a_solver_refuses_a_position_of_another_size() {
+    use connect4::Column;
+    let (seven, six) = (Size::new(7, 5).unwrap(), Size::new(6, 5).unwrap());
+    let p = Position::from_moves_on(seven, "4455").unwrap();
+    assert_eq!(Solver::on(seven, 18).solve(&p), 15);
+    let col = Column::new(0).unwrap();
+    let calls: [(&str, Box<dyn Fn(&mut Solver<Size>)>); 5] = [
+        ("solve", Box::new(|s| drop(s.solve(&p)))),
+        ("analyze", Box::new(|s| drop(s.analyze(&p, false)))),
+        (
+            "analyze_column",
+            Box::new(|s| drop(s.analyze_column(&p, col, true))),
+        ),
+        ("best_move", Box::new(|s| drop(s.best_move(&p)))),
+        ("in_book", Box::new(|s| drop(s.in_book(&p)))),
+    ];
+    for (name, call) in calls {
+        let e = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            call(&mut Solver::on(six, 18))
+        }))
+        .expect_err(name);
+        let text = e.downcast_ref::<String>().cloned().unwrap_or_default();
+        assert!(
+            text.contains("7x5") && text.contains("6x5"),
+            "{name}: {text}"
+        );
+    }
+}
