@@ -320,7 +320,8 @@ fn a_solver_refuses_a_position_of_another_size() {
     let p = Position::from_moves_on(seven, "4455").unwrap();
     assert_eq!(Solver::on(seven, 18).solve(&p), 15);
     let col = Column::new(0).unwrap();
-    let calls: [(&str, Box<dyn Fn(&mut Solver<Size>)>); 5] = [
+    type Call<'a> = Box<dyn Fn(&mut Solver<Size>) + 'a>;
+    let calls: [(&str, Call); 5] = [
         ("solve", Box::new(|s| drop(s.solve(&p)))),
         ("analyze", Box::new(|s| drop(s.analyze(&p, false)))),
         (
