@@ -322,14 +322,14 @@ fn a_solver_refuses_a_position_of_another_size() {
     let col = Column::new(0).unwrap();
     type Call<'a> = Box<dyn Fn(&mut Solver<Size>) + 'a>;
     let calls: [(&str, Call); 5] = [
-        ("solve", Box::new(|s| drop(s.solve(&p)))),
-        ("analyze", Box::new(|s| drop(s.analyze(&p, false)))),
+        ("solve", Box::new(|s| _ = s.solve(&p))),
+        ("analyze", Box::new(|s| _ = s.analyze(&p, false))),
         (
             "analyze_column",
-            Box::new(|s| drop(s.analyze_column(&p, col, true))),
+            Box::new(|s| _ = s.analyze_column(&p, col, true)),
         ),
-        ("best_move", Box::new(|s| drop(s.best_move(&p)))),
-        ("in_book", Box::new(|s| drop(s.in_book(&p)))),
+        ("best_move", Box::new(|s| _ = s.best_move(&p))),
+        ("in_book", Box::new(|s| _ = s.in_book(&p))),
     ];
     for (name, call) in calls {
         let e = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
