@@ -31,7 +31,8 @@ pub enum MoveError {
         /// Columns of the board.
         width: u32,
     },
-    /// The column already holds six stones.
+    /// The column is already full (six stones on the standard board, its height on a
+    /// [`crate::Size`]).
     #[error("column {0} is full")]
     ColumnFull(Column),
     /// The previous move made four in a row: the game is over.

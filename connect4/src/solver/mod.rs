@@ -209,7 +209,8 @@ impl Default for Techniques {
     }
 }
 
-/// A solve was cancelled through its [`StopFlag`].
+/// A solve was cancelled: by its [`StopFlag`] ([`Solver::set_stop`]) or by its time or
+/// node limit ([`Solver::set_budget`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error("the search was stopped")]
 pub struct Stopped;
@@ -378,7 +379,9 @@ impl<G: Geometry> Solver<G> {
         self.nodes
     }
 
-    /// Watches `stop` during solves: once set, a solve returns [`Stopped`].
+    /// Watches `stop` during solves: once set, a solve that searches returns
+    /// [`Stopped`] (a position answered without search, a finished game, a column that
+    /// wins at once or a book entry, is still answered).
     pub fn set_stop(&mut self, stop: Option<StopFlag>) {
         self.stop = stop;
     }
@@ -386,7 +389,10 @@ impl<G: Geometry> Solver<G> {
     /// Polls `budget` (time, nodes from now on, its stop flag) with the stop flag: once it
     /// says stop, a solve returns [`Stopped`] ([`Solver::solve`] and
     /// [`Solver::solve_weak`] panic: use [`Solver::try_solve`] with a budget). Checked every 1,024 nodes (well under a
-    /// millisecond), so a node limit is kept to within 1,024 nodes.
+    /// millisecond), so a node limit is kept to within 1,024 nodes. With more than one
+    /// thread ([`Solver::set_threads`]) the limit counts the first thread's nodes; the
+    /// others search beside it, so the total ([`Solver::nodes`]) can reach about the
+    /// number of threads times the limit.
     pub fn set_budget(&mut self, budget: Option<Budget>) {
         self.budget = budget.map(|b| (b, self.nodes));
     }
@@ -456,7 +462,7 @@ impl<G: Geometry> Solver<G> {
     /// move: see [`Solution`]).
     ///
     /// # Errors
-    /// [`Stopped`] when the stop flag was set during the search.
+    /// [`Stopped`] when the stop flag or the budget stopped the search.
     pub fn try_solve(&mut self, position: &Position<G>, weak: bool) -> Result<Solution, Stopped> {
         self.check_geometry(position);
         let before = self.nodes;
@@ -514,7 +520,7 @@ impl<G: Geometry> Solver<G> {
     /// `width` entries are the board's columns. All `None` once the game is over.
     ///
     /// # Errors
-    /// [`Stopped`] when the stop flag was set during the search.
+    /// [`Stopped`] when the stop flag or the budget stopped the search.
     pub fn analyze(
         &mut self,
         position: &Position<G>,
@@ -595,7 +601,7 @@ impl<G: Geometry> Solver<G> {
     /// played.
     ///
     /// # Errors
-    /// [`Stopped`] when the stop flag was set during the search.
+    /// [`Stopped`] when the stop flag or the budget stopped the search.
     pub fn best_move(&mut self, position: &Position<G>) -> Result<Option<(Column, i32)>, Stopped> {
         self.check_geometry(position);
         if position.is_over() {
