@@ -71,11 +71,11 @@ impl FromStr for Cell {
     /// [`CellError::OffEveryBoard`] for 0 or a number above 64, however long.
     fn from_str(s: &str) -> Result<Cell, CellError> {
         let t = s.trim();
+        // Digits only: `u32::from_str` would take `+5` for 5.
+        let digits = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
         match t.parse::<u32>() {
-            Ok(n @ 1..=64) => Ok(Cell::new(n - 1)),
-            _ if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
-                Err(CellError::OffEveryBoard(t.to_string()))
-            }
+            Ok(n @ 1..=64) if digits => Ok(Cell::new(n - 1)),
+            _ if digits => Err(CellError::OffEveryBoard(t.to_string())),
             _ => Err(CellError::NotANumber(s.to_string())),
         }
     }

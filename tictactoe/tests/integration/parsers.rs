@@ -51,7 +51,28 @@ fn check_shape(text: &str) {
     if let Ok(s) = Shape::parse_size(text, 3) {
         assert!(s.cols * s.rows <= 64);
     }
-    let _ = text.parse::<Cell>();
+    // A cell is digits alone (around white space), shown back as it was read.
+    if let Ok(c) = text.parse::<Cell>() {
+        let t = text.trim();
+        assert!(t.bytes().all(|b| b.is_ascii_digit()), "{text:?} gave {c}");
+        assert_eq!(c.to_string(), t.trim_start_matches('0'), "{text:?}");
+    }
+}
+
+/// A sign is not a digit: `+5` was cell 5, though the docs (and the level and size
+/// parsers) refuse anything but digits (a helper's report).
+#[test]
+fn a_cell_is_digits_alone() {
+    assert_eq!(" 5 ".parse::<Cell>(), Ok(Cell::new(4)));
+    for text in ["+5", "-5", "+0", "5+", ""] {
+        assert!(
+            matches!(
+                text.parse::<Cell>(),
+                Err(tictactoe::CellError::NotANumber(_))
+            ),
+            "{text:?}"
+        );
+    }
 }
 
 proptest! {
