@@ -6,7 +6,9 @@ use thiserror::Error;
 
 /// A cell of the board and the move that puts a stone there.
 ///
-/// Internally the 0-based row-major index (0 = top-left). Written for people as the
+/// Internally the 0-based row-major index (0 = top-left), below 64: made with
+/// [`Cell::new`] (which refuses 64 or more) or parsed, never from a bare number, so that
+/// every cell has a bit of the board's bitboards. Written for people as the
 /// 1-based number: on 3×3 the cells are
 ///
 /// ```text
@@ -17,7 +19,7 @@ use thiserror::Error;
 ///
 /// and on larger boards `1..=cols*rows` in the same reading order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell(pub u8);
+pub struct Cell(pub(crate) u8);
 
 impl Cell {
     /// The cell of 0-based index `index`.
