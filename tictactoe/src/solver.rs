@@ -132,8 +132,11 @@ impl Solver {
     /// Starts a search on `board`: a table filled on another shape is cleared, since
     /// keys only identify positions within one shape.
     fn begin(&mut self, board: &Board, budget: Budget) {
+        // A stop flag raised or a time limit spent before the call: no search at all
+        // (the budget's own poll comes only every `POLL_INTERVAL` nodes, after a small
+        // board's whole solve).
+        self.aborted = budget.poll();
         self.budget = budget;
-        self.aborted = false;
         self.nodes = 0;
         self.root_best = None;
         if self.shape != Some(board.shape()) {
@@ -157,8 +160,10 @@ impl Solver {
     }
 
     /// As [`Solver::solve_within`], under a budget the caller started (an engine that
-    /// gives the solver part of a move's time). The budget is polled every node; a
-    /// finished game is answered by the rules under any budget.
+    /// gives the solver part of a move's time). The node limit is checked every node,
+    /// the clock and the stop flag at the start and every
+    /// [`zerosum::time::POLL_INTERVAL`] nodes; a finished game is answered by the rules
+    /// under any budget.
     pub fn solve_with_budget(&mut self, board: &Board, budget: &Budget) -> Option<Solution> {
         // A finished game's value is the rules' (one node): no budget refuses it.
         let budget = if board.outcome().is_some() {

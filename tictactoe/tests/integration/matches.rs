@@ -91,6 +91,30 @@ mod engine {
         );
     }
 
+    /// A stop flag raised, or a time limit of zero, before the call stops the solver
+    /// before its first node, as in Connect Four and Othello; before, a solve smaller
+    /// than one poll interval (3×3, 87 nodes) finished as if unlimited (a helper's
+    /// report).
+    #[test]
+    fn a_stop_before_the_call_leaves_the_solver_unstarted() {
+        use tictactoe::{Solver, SolverConfig};
+        let board = Board::default();
+        let stop = zerosum::search::StopFlag::default();
+        stop.stop();
+        for limits in [
+            Limits::default().with_stop(stop),
+            Limits::time(Duration::ZERO),
+        ] {
+            let mut solver = Solver::new(SolverConfig::default());
+            assert_eq!(solver.solve_within(&board, &limits), None);
+            let values = Engine::default().move_values(&board, &limits);
+            assert!(values.len() == 9 && values.iter().all(|(_, v)| v.is_none()));
+        }
+        // Unlimited, the same calls answer.
+        let mut solver = Solver::new(SolverConfig::default());
+        assert!(solver.solve_within(&board, &Limits::default()).is_some());
+    }
+
     /// A `Depth(0)` built through the public variant plays as level 1 (one ply), like
     /// Connect Four's and the core's engines; it used to wrap to an exact solve.
     #[test]
