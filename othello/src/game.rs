@@ -73,26 +73,31 @@ impl Othello {
     }
 
     /// The start position followed by a line of moves written back to back or separated
-    /// by spaces (`f5d6c3`, `f5 d6 PS`).
+    /// by spaces (`f5d6c3`, `f5 d6 PS`); a pass is `PS` or `PA` anywhere, or `pass` as a
+    /// word of its own (`f5 d6 pass`), in either case.
     ///
     /// # Errors
-    /// [`ParseLineError`] naming the first bad or illegal move.
+    /// [`ParseLineError`] naming the first bad or illegal move (numbered from 1).
     pub fn from_line(moves: &str) -> Result<Othello, ParseLineError> {
         let mut g = Othello::new();
-        // Two characters a move (not two bytes: a non-ASCII character is one bad move).
-        let compact: Vec<char> = moves.chars().filter(|c| !c.is_whitespace()).collect();
-        for (i, chunk) in compact.chunks(2).enumerate() {
-            let text: String = chunk.iter().collect();
-            let mv = text
-                .parse::<Move>()
-                .map_err(|source| ParseLineError::Syntax {
-                    index: i + 1,
-                    source,
-                })?;
-            g.try_play(mv).map_err(|source| ParseLineError::Illegal {
-                index: i + 1,
-                source,
-            })?;
+        let mut index = 0;
+        for word in moves.split_whitespace() {
+            // Two characters a move (not two bytes: a non-ASCII character is one bad
+            // move), but `pass` whole.
+            let chars: Vec<char> = word.chars().collect();
+            let texts: Vec<String> = if word.eq_ignore_ascii_case("pass") {
+                vec![word.to_string()]
+            } else {
+                chars.chunks(2).map(|c| c.iter().collect()).collect()
+            };
+            for text in texts {
+                index += 1;
+                let mv = text
+                    .parse::<Move>()
+                    .map_err(|source| ParseLineError::Syntax { index, source })?;
+                g.try_play(mv)
+                    .map_err(|source| ParseLineError::Illegal { index, source })?;
+            }
         }
         Ok(g)
     }

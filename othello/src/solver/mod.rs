@@ -616,6 +616,9 @@ impl Solver {
 
     /// [`Solver::solve_window`] unless `budget` runs out first, as
     /// [`Solver::solve_within`] stops.
+    ///
+    /// # Panics
+    /// As [`Solver::solve_window`], if `alpha >= beta`.
     pub fn solve_window_within(
         &mut self,
         board: Board,
@@ -623,6 +626,10 @@ impl Solver {
         beta: i32,
         budget: &zerosum::time::Budget,
     ) -> Option<Solution> {
+        assert!(
+            alpha < beta,
+            "solve_window_within: empty window ({alpha}, {beta}): alpha must be below beta"
+        );
         // A finished game's value is the rules' (one node): no budget refuses it.
         let over = board.is_game_over();
         self.budget = (!over).then(|| budget.clone());
@@ -708,7 +715,14 @@ impl Solver {
 
     /// The score within `(alpha, beta)` (exact inside the window, a bound outside) and a
     /// move achieving it.
+    ///
+    /// # Panics
+    /// If the window is empty (`alpha >= beta`): no score lies inside it.
     pub fn solve_window(&mut self, board: Board, alpha: i32, beta: i32) -> Solution {
+        assert!(
+            alpha < beta,
+            "solve_window: empty window ({alpha}, {beta}): alpha must be below beta"
+        );
         let start = self.nodes;
         let empties = board.empties();
         let moves = board.moves();

@@ -145,6 +145,28 @@ fn illegal_moves_and_passes_are_refused() {
     ));
 }
 
+/// A pass may be written `pass` as a word of its own, as `Move` reads it (a helper's
+/// report: `… h1 pass` was read as `pa` `ss`). Black has no move after white's h1 in
+/// this game (a helper's, checked with its own Othello rules).
+#[test]
+fn a_line_reads_pass_as_a_word() {
+    let line = "f5 d6 c5 b4 c4 g5 b6 e3 f4 a7 d2 b3 e6 d7 a4 c1 e2 f2 e7 f6 d3 c6 h5 f8 d8 g4 \
+                a2 e8 g6 h6 g3 g2 b7 c3 c2 b2 h7 a3 c8 a5 h4 a1 d1 c7 b1 f3 f1 e1 a6 g1 h3 \
+                a8 h2 b8 b5 f7 g7 h1";
+    let with_ps = Othello::from_line(&format!("{line} PS")).unwrap();
+    for pass in ["pass", "PASS", "Pa"] {
+        let g = Othello::from_line(&format!("{line} {pass}")).unwrap();
+        assert_eq!(g, with_ps, "{pass}");
+    }
+    assert_eq!(with_ps.undo_count(), 59);
+    // Not inside a run of moves: `f5pass` is f5, `pa` (a pass, refused while d6 is
+    // there to play), `ss`.
+    assert!(matches!(
+        Othello::from_line("f5pass"),
+        Err(othello::ParseLineError::Illegal { index: 2, .. })
+    ));
+}
+
 /// A position where white must pass: black to move has moves, white has none after.
 #[test]
 fn forced_pass_and_end_of_game() {

@@ -501,3 +501,29 @@ fn an_exact_solve_comes_with_its_line_to_the_end() {
         }
     }
 }
+
+/// An empty window has no score inside it: `solve_window` refuses it by name instead of
+/// answering -65, outside every disc difference (a helper's report).
+#[test]
+fn an_empty_window_is_refused() {
+    use zerosum::time::Budget;
+    let b = random_endgames(1, 10, 3)[0];
+    for (alpha, beta) in [(10, 10), (30, -30)] {
+        let e = std::panic::catch_unwind(|| Solver::new(1).solve_window(b, alpha, beta))
+            .expect_err("an empty window");
+        let text = e.downcast_ref::<String>().cloned().unwrap_or_default();
+        assert!(text.contains("empty window"), "{text}");
+        assert!(
+            std::panic::catch_unwind(|| {
+                Solver::new(1).solve_window_within(b, alpha, beta, &Budget::unlimited())
+            })
+            .is_err()
+        );
+    }
+    // A valid window still gives the score inside it and a bound on the right side.
+    let exact = Solver::new(1).solve(b).score;
+    let s = Solver::new(1).solve_window(b, exact - 1, exact + 1).score;
+    assert_eq!(s, exact);
+    let s = Solver::new(1).solve_window(b, exact + 1, exact + 3).score;
+    assert!(s <= exact + 1, "{s} {exact}");
+}
