@@ -186,7 +186,15 @@ fn play_game(
         return Ok(Gomoku::from_board(board));
     };
     let board = Board::parse_position(text).map_err(|e| format!("--position {text:?}: {e}"))?;
-    let header = "(write the size and rule first, e.g. 20f:h8, for another board)";
+    let asked_rule = rule.map(parse_rule).transpose()?;
+    // The position as the options ask for it: their size and rule, its stones.
+    let header = {
+        let moves = board.to_string();
+        let moves = moves.split_once(':').map_or("", |(_, m)| m);
+        let n = size.unwrap_or(u32::from(board.size()));
+        let letter = asked_rule.unwrap_or(board.rule()).letter();
+        format!("(write the size and rule first, as {n}{letter}:{moves}, for another board)")
+    };
     if let Some(size) = size
         && size != u32::from(board.size())
     {
@@ -195,14 +203,13 @@ fn play_game(
             n = board.size()
         ));
     }
-    if let Some(rule) = rule {
-        let asked = parse_rule(rule)?;
-        if asked != board.rule() {
-            return Err(format!(
-                "--rule {rule} disagrees with --position {text:?}, which is played under {} {header}",
-                board.rule()
-            ));
-        }
+    if let (Some(rule), Some(asked)) = (rule, asked_rule)
+        && asked != board.rule()
+    {
+        return Err(format!(
+            "--rule {rule} disagrees with --position {text:?}, which is played under {} {header}",
+            board.rule()
+        ));
     }
     Ok(Gomoku::from_board(board))
 }

@@ -248,13 +248,13 @@ fn think_each<E: Engine>(
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ExactLimitArgs {
     /// Give up on a position after this many milliseconds (answer: not solved within the
-    /// limit; Connect Four's `analyze` keeps the columns solved by then, `?` for the
-    /// others); without it an early position can take minutes or more.
-    // (Othello's `analyze` words both limits its own way, for its --depth.)
+    /// limit); without it an early position can take minutes or more.
+    // (Othello's and Connect Four's `analyze` word both limits their own way: Othello's
+    // for its --depth, Connect Four's for the columns solved in time.)
     #[arg(long, value_name = "MS", allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_TIME_MS))]
     pub time_ms: Option<u64>,
-    /// Give up on a position after this many nodes (answer: not solved within the limit;
-    /// Connect Four's `analyze` keeps the columns solved by then, `?` for the others).
+    /// Give up on a position after this many nodes (answer: not solved within the
+    /// limit).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
     pub nodes: Option<u64>,
 }

@@ -19,8 +19,11 @@ pub enum ParsePositionError {
         /// Squares found.
         found: usize,
     },
-    /// A square is not `X`, `O` or `-`.
-    #[error("invalid square {found:?} at {square} (expected X, O or -)")]
+    /// A square is not `X` or `*` (black), `O` (white), `-` or `.` (empty), or `x`, `o`
+    /// for the letters.
+    #[error(
+        "invalid square {found:?} at {square} (expected X or * for black, O for white, - or . for empty; x and o too)"
+    )]
     Character {
         /// The square, `a1`…`h8`.
         square: String,

@@ -180,12 +180,14 @@ fn gomoku_starts_from_the_position_with_its_size_and_rule() {
     refused(
         "gomoku",
         &["--position", "h8i9", "--size", "20"],
-        "--size 20 disagrees with --position \"h8i9\", which is on a 15x15 board",
+        "--size 20 disagrees with --position \"h8i9\", which is on a 15x15 board \
+         (write the size and rule first, as 20f:h8i9, for another board)",
     );
     refused(
         "gomoku",
         &["--position", "20s:h8", "--rule", "renju"],
-        "--rule renju disagrees with --position \"20s:h8\", which is played under standard",
+        "--rule renju disagrees with --position \"20s:h8\", which is played under standard \
+         (write the size and rule first, as 20r:h8, for another board)",
     );
     refused(
         "gomoku",
