@@ -176,7 +176,9 @@ pub fn play<G: PlayGame>(
                     }
                 };
                 let text = line.trim();
-                if text.is_empty() {
+                // Blank lines and `#` comments are skipped, as `solve` reads its input
+                // (no game's move starts with `#`).
+                if text.is_empty() || text.starts_with('#') {
                     continue;
                 }
                 if let Some(passed) = forced_pass.take()

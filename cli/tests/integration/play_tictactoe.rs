@@ -86,3 +86,16 @@ fn a_cell_off_every_board_is_named_with_this_boards_cells() {
         );
     }
 }
+
+/// A record with `#` comments and blank lines plays as `solve` reads its input: they are
+/// skipped, not refused as illegal moves (a helper's report).
+#[test]
+fn comments_and_blank_lines_are_skipped() {
+    let out = two_humans(
+        "tictactoe",
+        &[],
+        "# a quick win for x\n1\n\n4\n  # x threatens 3\n2\n5\n3\n",
+    );
+    assert!(!out.contains("illegal move"), "{out}");
+    assert_eq!(out.lines().last(), Some("result: x wins"), "{out}");
+}
