@@ -942,13 +942,9 @@ impl VctSolver {
                 // lines are the only candidates.
                 let renju_black = a == Side::First && b.rule() == crate::Rule::Renju;
                 if renju_black
-                    && strong_cells.iter().any(|&i| {
-                        let open_threes = b.patterns(i, a).into_iter();
-                        open_threes
-                            .filter(|&v| v == Pattern::OpenThree as u8)
-                            .count()
-                            >= 2
-                    })
+                    && strong_cells
+                        .iter()
+                        .any(|&i| two_open_threes(b.patterns(i, a)))
                 {
                     for (j, seen) in seen.iter_mut().enumerate() {
                         if b.raw(j) == 0 && !*seen {
@@ -1100,6 +1096,13 @@ fn blocks_on_line(c: Cell, pd: &[u8; 4], line: &[Cell]) -> bool {
     })
 }
 
+/// True when a cell's line patterns `p` (one a direction) hold two or more open threes:
+/// for renju's black, a cell that is not forbidden then has a false three that a white
+/// stone could make real, making the cell forbidden.
+fn two_open_threes(p: [u8; 4]) -> bool {
+    p.iter().filter(|&&v| v == Pattern::OpenThree as u8).count() >= 2
+}
+
 /// True when one of the attacker's moves of the VCF `line` (played from `b`, the
 /// defender to move, as if the attacker moved first) passes through two or more
 /// line-local open threes of the attacker's: under renju one of them is false for black,
@@ -1116,17 +1119,9 @@ fn line_meets_double_open_three(b: &mut Board, line: &[Cell]) -> bool {
         if b.raw(i) != 0 || b.outcome().is_some() {
             break;
         }
-        if k % 2 == 0 {
-            let pa = b.patterns(i, a);
-            if pa
-                .iter()
-                .filter(|&&v| v == Pattern::OpenThree as u8)
-                .count()
-                >= 2
-            {
-                met = true;
-                break;
-            }
+        if k % 2 == 0 && two_open_threes(b.patterns(i, a)) {
+            met = true;
+            break;
         }
         b.play_unchecked(c);
         played += 1;
