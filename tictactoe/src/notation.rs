@@ -9,8 +9,8 @@
 //!   from left to right, then optionally a space and `k=K`. Without `k=` the line length
 //!   is `min(cols, rows)`. `x.../.o../..../....` is a 4×4 board with k = 4;
 //!   `...../...../..x../...../..... k=4` is the 5×5 board with k = 4 after X took the
-//!   centre. A one-row board ends with `/` (`x.o./`), which may also end any other
-//!   board. 3×3 positions may also be written this way (`x../.o./...`); they print in
+//!   centre. A one-row board ends with `/` (`x.o./ k=2`; without `k=` its line length
+//!   would be 1, and both sides would have won), which may also end any other board. 3×3 positions may also be written this way (`x../.o./...`); they print in
 //!   the 9-character form.
 //!
 //! Upper-case `X` and `O` are accepted. Positions are checked: the piece counts must be
