@@ -989,12 +989,9 @@ impl VctSolver {
                 };
                 self.threat_line.clone_from(&line);
                 rest = line.len() as u32;
-                // Renju's black: a white stone anywhere may make one of the line's fours
-                // forbidden, by making real a false open three through it (as for the
-                // open fours above), so then every empty cell is tried.
-                let everywhere = a == Side::First
-                    && b.rule() == crate::Rule::Renju
-                    && line_meets_double_open_three(b, &line);
+                // Under renju a stone anywhere may change a forbidden point the line
+                // depends on (see `renju_line_may_turn`): then every empty cell is tried.
+                let everywhere = b.rule() == crate::Rule::Renju && renju_line_may_turn(b, &line);
                 for j in 0..b.cell_count() {
                     if b.raw(j) != 0 {
                         continue;
@@ -1103,12 +1100,17 @@ fn two_open_threes(p: [u8; 4]) -> bool {
     p.iter().filter(|&&v| v == Pattern::OpenThree as u8).count() >= 2
 }
 
-/// True when one of the attacker's moves of the VCF `line` (played from `b`, the
-/// defender to move, as if the attacker moved first) passes through two or more
-/// line-local open threes of the attacker's: under renju one of them is false for black,
-/// and a white stone that made it real would make the move forbidden. Plays and takes
-/// back the moves in place; stops where the line no longer plays.
-fn line_meets_double_open_three(b: &mut Board, line: &[Cell]) -> bool {
+/// True when a defender's stone anywhere, under renju, may change a forbidden point the
+/// VCF `line` depends on (`line` played from `b`, the defender to move, as if the
+/// attacker moved first):
+/// - black attacking: one of its fours passes two or more line-local open threes, one of
+///   them false; a white stone that made it real would make the four forbidden;
+/// - black defending: one of white's fours cannot be blocked (its completing point is
+///   forbidden, and the line's reply there is no block); a black stone that made that
+///   point legal again (a three of it turned into a four, say) lets black block.
+///
+/// Plays and takes back the moves in place; stops where the line no longer plays.
+fn renju_line_may_turn(b: &mut Board, line: &[Cell]) -> bool {
     let d = b.side_to_move();
     let a = !d;
     b.set_side_to_move(a);
@@ -1119,8 +1121,12 @@ fn line_meets_double_open_three(b: &mut Board, line: &[Cell]) -> bool {
         if b.raw(i) != 0 || b.outcome().is_some() {
             break;
         }
-        if k % 2 == 0 && two_open_threes(b.patterns(i, a)) {
-            met = true;
+        met = if k % 2 == 0 {
+            a == Side::First && two_open_threes(b.patterns(i, a))
+        } else {
+            d == Side::First && !b.is_winning_cell(i, a)
+        };
+        if met {
             break;
         }
         b.play_unchecked(c);

@@ -633,6 +633,37 @@ fn every_reply_loses(b: &mut Board, n: u32) -> bool {
     true
 }
 
+/// Under renju, a white threat whose backing VCF has a four black cannot block (its
+/// completing point forbidden) is answered by a black stone anywhere that makes the
+/// point legal again: the defender's list left such stones out, and proofs claimed
+/// wins the proof checker refused (`after h7 the defence k6 is not answered`; a
+/// helper's fuzzing, confirmed by its independent rules search: after the first
+/// position and h7, black k6, j7 or f8 leave white no win within 5 plies). Every proof
+/// found for these positions now passes the checker.
+#[test]
+fn renju_white_threats_answer_a_black_stone_that_unforbids_a_block() {
+    use gomoku::vct::{VctSolver, check_vct_proof};
+    use zerosum::Notation;
+    let base = "15r:g8m12h8d11h9h10g10g9j9i9k10e8e10o1f9";
+    let mut proven = 0;
+    for tail in [
+        "i7l10f10j11i10i6",
+        "o15d6d8e9k12e6i10k11",
+        "o15d6d8e9k12e6i10k11i7i6",
+        "i6j11f5e6g4d12i7d5f7i10",
+    ] {
+        let position = format!("{base}{tail}");
+        let mut b = Board::parse_position(&position).unwrap();
+        let mut solver = VctSolver::new();
+        if let Some(proof) = solver.prove(&mut b, 10, 1_000_000, None) {
+            check_vct_proof(&b, &proof).unwrap_or_else(|e| panic!("{position}: {e}"));
+            proven += 1;
+        }
+    }
+    // The last position's win stands, proven another way (k12, win in 13).
+    assert!(proven >= 1, "{proven}");
+}
+
 /// The plies a VCT proof guarantees ([`VctProof::plies`]) are real: within them the
 /// attacker wins against every defence, by the rules alone ([`wins_within`]). Two
 /// positions from an adversarial test, where the distance counted 5 for a threat none of
