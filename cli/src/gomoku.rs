@@ -193,7 +193,14 @@ fn play_game(
         let moves = moves.split_once(':').map_or("", |(_, m)| m);
         let n = size.unwrap_or(u32::from(board.size()));
         let letter = asked_rule.unwrap_or(board.rule()).letter();
-        format!("(write the size and rule first, as {n}{letter}:{moves}, for another board)")
+        let asked = format!("{n}{letter}:{moves}");
+        // Only a position that can be played is offered (its stones may be off a smaller
+        // board, or make a forbidden point under renju).
+        if Board::parse_position(&asked).is_ok() {
+            format!("(write the size and rule first, as {asked}, for another board)")
+        } else {
+            format!("(write the size and rule first, as {n}{letter}:…, for another board)")
+        }
     };
     if let Some(size) = size
         && size != u32::from(board.size())

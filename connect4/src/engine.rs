@@ -166,7 +166,9 @@ impl Engine {
             .map_or(LINE_NODES, |n| n.saturating_sub(spent).min(LINE_NODES));
         let book = self.play_book;
         let solver = self.solver();
-        solver.set_budget(Some(budget.share(1.0, Some(nodes))));
+        // The move is known: the line takes no time past the move's planned time (under
+        // a game clock the maximum is several times it).
+        solver.set_budget(Some(budget.share(1.0, Some(nodes)).capped_at_optimum()));
         let mut line = vec![first];
         let mut p = position.clone();
         p.play_unchecked(first);

@@ -360,12 +360,8 @@ impl Budget {
     /// (a helper's report: depth-1 moves at the perfect level with a 10 s clock).
     pub fn exact_part(&self, limits: &Limits) -> Budget {
         if self.is_bounded() {
-            let mut part = self.share(0.5, limits.nodes.map(|n| n / 2));
-            part.maximum = match (part.optimum, part.maximum) {
-                (Some(o), Some(m)) => Some(o.min(m)),
-                (_, m) => m,
-            };
-            part
+            self.share(0.5, limits.nodes.map(|n| n / 2))
+                .capped_at_optimum()
         } else {
             self.clone()
         }
@@ -375,6 +371,17 @@ impl Budget {
     /// left, and the node limit less `spent`.
     pub fn rest(&self, limits: &Limits, spent: u64) -> Budget {
         self.share(1.0, limits.nodes.map(|n| n.saturating_sub(spent)))
+    }
+
+    /// This budget with its hard limit moved back to its optimum (when it has both): for
+    /// work that should not take the time a game clock keeps in reserve past the move's
+    /// planned time (an exact solver's part, a principal variation after the move is
+    /// known).
+    pub fn capped_at_optimum(mut self) -> Budget {
+        if let (Some(o), Some(m)) = (self.optimum, self.maximum) {
+            self.maximum = Some(o.min(m));
+        }
+        self
     }
 
     /// This budget for the next of several searches that share it after the earlier

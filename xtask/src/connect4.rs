@@ -33,6 +33,10 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             (false, false) => None,
         };
         let path = dir.join(set.file);
+        if !path.exists() {
+            crate::note_missing_suite(&path);
+            continue;
+        }
         let name = format!("connect4 {} ({})", set.file, set.name);
         let cases = match suite::read_file(&path, limit) {
             Ok(c) => c,

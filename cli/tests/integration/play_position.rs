@@ -183,6 +183,13 @@ fn gomoku_starts_from_the_position_with_its_size_and_rule() {
         "--size 20 disagrees with --position \"h8i9\", which is on a 15x15 board \
          (write the size and rule first, as 20f:h8i9, for another board)",
     );
+    // Stones off the asked board: no position is offered that cannot be played.
+    refused(
+        "gomoku",
+        &["--position", "h8o15", "--size", "9"],
+        "--size 9 disagrees with --position \"h8o15\", which is on a 15x15 board \
+         (write the size and rule first, as 9f:…, for another board)",
+    );
     refused(
         "gomoku",
         &["--position", "20s:h8", "--rule", "renju"],
