@@ -295,7 +295,7 @@ pub fn solve_each_move<M: Copy + Display, V>(
             let sep = if left.is_empty() { "" } else { ", " };
             format!("move {} of {} ({mv}){sep}{left}", k + 1, moves.len())
         });
-        let part = budget.rest(&limits, spent);
+        let part = budget.rest_of_nodes(spent);
         let (nodes, value) = solve(mv, &part)?;
         spent += nodes;
         task.part_done(nodes);

@@ -270,7 +270,7 @@ impl zerosum::Engine for Engine {
                 // Not solved within its share: the deepest search the rest allows. The
                 // solver's nodes count against a node limit, and in the result.
                 let spent = self.solver().nodes() - before;
-                let mut r = self.search(position, None, &budget.rest(limits, spent), observer);
+                let mut r = self.search(position, None, &budget.rest_of_nodes(spent), observer);
                 r.stats.nodes += spent;
                 r
             }

@@ -367,12 +367,6 @@ impl Budget {
         }
     }
 
-    /// What is left for the search after an exact solver used `spent` nodes: all the time
-    /// left, and the node limit less `spent`.
-    pub fn rest(&self, limits: &Limits, spent: u64) -> Budget {
-        self.share(1.0, limits.nodes.map(|n| n.saturating_sub(spent)))
-    }
-
     /// This budget with its hard limit moved back to its optimum (when it has both): for
     /// work that should not take the time a game clock keeps in reserve past the move's
     /// planned time (an exact solver's part, a principal variation after the move is
@@ -385,8 +379,9 @@ impl Budget {
     }
 
     /// This budget for the next of several searches that share it after the earlier
-    /// ones used `spent` nodes: the same clock and stop flag, and the node limit less
-    /// `spent` (none without a node limit).
+    /// ones used `spent` nodes (a search after an exact solver that gave up, the moves'
+    /// solves of an analysis): the same clock and stop flag, all the time left, and the
+    /// node limit less `spent` (none without a node limit).
     pub fn rest_of_nodes(&self, spent: u64) -> Budget {
         self.share(1.0, self.nodes.map(|n| n.saturating_sub(spent)))
     }
@@ -601,7 +596,7 @@ mod tests {
         // The solver runs to its limit and gives up: the search still has time.
         ticks.advance(optimum / 2);
         assert!(exact.poll());
-        let rest = b.rest(&limits, 0);
+        let rest = b.rest_of_nodes(0);
         assert!(rest.start_iteration(0));
         // A limit per move (optimum and maximum alike) is shared as before.
         let b = Budget::new(&Limits::time(ms(400)).with_time_source(ticks.clone()));

@@ -592,8 +592,7 @@ impl zerosum::Engine for Engine {
             None if level == Level::PERFECT && budget.is_bounded() => MAX_MIDGAME_DEPTH,
             None => level.mid_depth,
         };
-        let nodes = limits.nodes.map(|n| n.saturating_sub(spent));
-        let mut r = self.midgame(game, depth, &budget.share(1.0, nodes), observer);
+        let mut r = self.midgame(game, depth, &budget.rest_of_nodes(spent), observer);
         // The midgame's last report left out the nodes of solves around it: a front end
         // that shows reports (the play screen) gets the whole count once more at the end.
         let reported = r.stats.nodes;

@@ -162,7 +162,7 @@ impl zerosum::Engine for Engine {
                 }
                 // Not solved within its share: the deepest search the rest allows.
                 let spent = self.solver.nodes();
-                let mut r = self.search(board, None, &budget.rest(limits, spent), observer);
+                let mut r = self.search(board, None, &budget.rest_of_nodes(spent), observer);
                 r.stats.nodes += spent;
                 r
             }
