@@ -148,16 +148,8 @@ pub struct Board {
     cells: Vec<u8>,
     /// Per cell, what the pattern updates read and write (see [`Spot`]).
     spots: Vec<Spot>,
-    counts: [[u16; 8]; 2],
-    /// Per side and pattern, the (cell, direction) pairs of the cells near stones
-    /// (`near > 0`; occupied cells have no pattern).
-    near_counts: [[u16; 8]; 2],
-    /// Per side and threat class (see [`pattern::threat_class`]), the cells (every cell
-    /// of class 1 or 2 is empty and near a stone).
-    classes: [[u16; 3]; 2],
-    /// Per side, the cells where a stone makes a four ([`Pattern::Four`]) in two or more
-    /// directions (every such cell is empty and near a stone).
-    double_fours: [u16; 2],
+    /// The board-wide pattern counts the pattern updates keep (see [`Sums`]).
+    sums: Sums,
     /// The empty cells near stones, in no order, and each cell's place in it (`u16::MAX`
     /// when absent).
     frontier: Vec<u16>,
@@ -183,6 +175,23 @@ pub struct Board {
     key_deltas: [[[i32; 2]; 11]; 4],
     /// What the last moves changed, for an undo that restores instead of recomputing.
     undo_log: UndoLog,
+}
+
+/// The board-wide counts the pattern updates keep, together so that an update can hold
+/// them beside one cell's [`Spot`] (two borrows of the board, no index checks between).
+#[derive(Clone, Copy, Default, PartialEq, Debug)]
+struct Sums {
+    /// Per side and pattern, the (cell, direction) pairs of the empty cells.
+    counts: [[u16; 8]; 2],
+    /// Per side and pattern, the (cell, direction) pairs of the cells near stones
+    /// (`near > 0`; occupied cells have no pattern).
+    near_counts: [[u16; 8]; 2],
+    /// Per side and threat class (see [`pattern::threat_class`]), the cells (every cell
+    /// of class 1 or 2 is empty and near a stone).
+    classes: [[u16; 3]; 2],
+    /// Per side, the cells where a stone makes a four ([`Pattern::Four`]) in two or more
+    /// directions (every such cell is empty and near a stone).
+    double_fours: [u16; 2],
 }
 
 /// The record of what each move played by [`Board::play_unchecked`] changed (the
@@ -215,10 +224,7 @@ struct Frame {
     ply: usize,
     /// Where its neighbours' entries begin in [`UndoLog::saved`].
     start: usize,
-    counts: [[u16; 8]; 2],
-    near_counts: [[u16; 8]; 2],
-    classes: [[u16; 3]; 2],
-    double_fours: [u16; 2],
+    sums: Sums,
     /// The played cell's patterns, tallies and packs before the move.
     pats: [[u8; 4]; 2],
     tally: [u8; 2],
@@ -263,6 +269,60 @@ struct Spot {
     near: u8,
     /// The board value (0 empty, 1 black, 2 white, 3 blocker), as in `Board::cells`.
     stone: u8,
+}
+
+/// Sets the fine pattern code of `spot`'s cell for `side` in direction `d` to `new`,
+/// keeping `sums` and, but on a lean board (`LEAN`, a [`Board::solver_copy`]), the
+/// cell's pack and tally and the evaluation's sums.
+#[inline(always)]
+fn set_pattern_in<const LEAN: bool>(
+    spot: &mut Spot,
+    sums: &mut Sums,
+    side: usize,
+    d: usize,
+    new: u8,
+) {
+    let old = spot.pats[side][d];
+    if new != old {
+        let (o, n) = (old as usize & 7, new as usize & 7);
+        sums.counts[side][o] -= 1;
+        sums.counts[side][n] += 1;
+        spot.pats[side][d] = new;
+        if LEAN {
+            return;
+        }
+        // The pack changes by the fine pattern's step (the code read from it later
+        // costs one look-up, where reading the four patterns costs four digits).
+        let step = i32::from(new >> 3) - i32::from(old >> 3);
+        if step != 0 {
+            spot.packs[side] = (i32::from(spot.packs[side]) + step * PACK_WEIGHTS[d]) as u16;
+        }
+        if TALLY[o] | TALLY[n] != 0 {
+            let was = spot.tally[side];
+            let now = was.wrapping_sub(TALLY[o]).wrapping_add(TALLY[n]);
+            spot.tally[side] = now;
+            let (a, b) = (
+                CLASS_OF_TALLY[was as usize & 63] as usize,
+                CLASS_OF_TALLY[now as usize & 63] as usize,
+            );
+            if a != b {
+                sums.classes[side][a % 3] -= 1;
+                sums.classes[side][b % 3] += 1;
+            }
+            let (df_was, df_now) = (was & 7 >= 2, now & 7 >= 2);
+            if df_was != df_now {
+                if df_now {
+                    sums.double_fours[side] += 1;
+                } else {
+                    sums.double_fours[side] -= 1;
+                }
+            }
+        }
+        if spot.near > 0 {
+            sums.near_counts[side][o] -= 1;
+            sums.near_counts[side][n] += 1;
+        }
+    }
 }
 
 /// The [`Pattern`] codes of four fine pattern codes (bits 0–2 of each).
@@ -366,10 +426,10 @@ impl Board {
             rule,
             cells: vec![0; n],
             spots: vec![Spot::default(); n],
-            counts: [[0; 8]; 2],
-            near_counts: [[0; 8]; 2],
-            classes: [[n as u16, 0, 0]; 2],
-            double_fours: [0; 2],
+            sums: Sums {
+                classes: [[n as u16, 0, 0]; 2],
+                ..Sums::default()
+            },
             frontier: Vec::with_capacity(n),
             frontier_at: vec![u16::MAX; n],
             history: Vec::with_capacity(n),
@@ -418,7 +478,7 @@ impl Board {
                 }
             }
         }
-        b.counts = [[4 * n as u16, 0, 0, 0, 0, 0, 0, 0]; 2];
+        b.sums.counts = [[4 * n as u16, 0, 0, 0, 0, 0, 0, 0]; 2];
         for i in 0..n {
             for s in 0..2 {
                 for d in 0..4 {
@@ -438,9 +498,9 @@ impl Board {
     pub fn solver_copy(&self) -> Board {
         let mut b = self.clone();
         b.lean = true;
-        b.near_counts = [[0; 8]; 2];
-        b.classes = [[0; 3]; 2];
-        b.double_fours = [0; 2];
+        b.sums.near_counts = [[0; 8]; 2];
+        b.sums.classes = [[0; 3]; 2];
+        b.sums.double_fours = [0; 2];
         b
     }
 
@@ -573,7 +633,7 @@ impl Board {
     /// How many (empty cell, direction) pairs give `side` the pattern `p`.
     #[inline]
     pub fn pattern_count(&self, side: Side, p: Pattern) -> u32 {
-        self.counts[side.index()][p as usize] as u32
+        self.sums.counts[side.index()][p as usize] as u32
     }
 
     /// Per pattern (index = [`Pattern`] code), how many (empty cell near a stone,
@@ -581,7 +641,7 @@ impl Board {
     /// [`Board::solver_copy`]).
     #[inline]
     pub fn near_pattern_counts(&self, side: Side) -> [u16; 8] {
-        self.near_counts[side.index()]
+        self.sums.near_counts[side.index()]
     }
 
     /// Per threat class (index 1 = double three: two open threes; 2 = four-three: a four
@@ -591,7 +651,7 @@ impl Board {
     /// [`Board::solver_copy`]).
     #[inline]
     pub fn class_counts(&self, side: Side) -> [u16; 3] {
-        self.classes[side.index()]
+        self.sums.classes[side.index()]
     }
 
     /// How many empty cells give `side` a four ([`Pattern::Four`]) in two or more
@@ -599,7 +659,7 @@ impl Board {
     /// (0 on a [`Board::solver_copy`]).
     #[inline]
     pub fn double_four_count(&self, side: Side) -> u16 {
-        self.double_fours[side.index()]
+        self.sums.double_fours[side.index()]
     }
 
     /// The empty cells within two cells (king distance) of a stone, as dense indices in
@@ -789,7 +849,7 @@ impl Board {
     /// building a list (for counting them at search nodes).
     pub fn win_points(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
         // A winning cell has stones of its row next to it: it is on the frontier.
-        let cells: &[u16] = if self.counts[side.index()][Pattern::Five as usize] > 0 {
+        let cells: &[u16] = if self.sums.counts[side.index()][Pattern::Five as usize] > 0 {
             &self.frontier
         } else {
             &[]
@@ -819,48 +879,7 @@ impl Board {
 
     #[inline(always)]
     fn set_pattern<const LEAN: bool>(&mut self, i: usize, side: usize, d: usize, new: u8) {
-        let old = self.spots[i].pats[side][d];
-        if new != old {
-            let (o, n) = (old as usize & 7, new as usize & 7);
-            self.counts[side][o] -= 1;
-            self.counts[side][n] += 1;
-            self.spots[i].pats[side][d] = new;
-            if LEAN {
-                return;
-            }
-            // The pack changes by the fine pattern's step (the code read from it later
-            // costs one look-up, where reading the four patterns costs four digits).
-            let step = i32::from(new >> 3) - i32::from(old >> 3);
-            if step != 0 {
-                let pack = (i32::from(self.spots[i].packs[side]) + step * PACK_WEIGHTS[d]) as u16;
-                self.spots[i].packs[side] = pack;
-            }
-            if TALLY[o] | TALLY[n] != 0 {
-                let was = self.spots[i].tally[side];
-                let now = was.wrapping_sub(TALLY[o]).wrapping_add(TALLY[n]);
-                self.spots[i].tally[side] = now;
-                let (a, b) = (
-                    CLASS_OF_TALLY[was as usize & 63] as usize,
-                    CLASS_OF_TALLY[now as usize & 63] as usize,
-                );
-                if a != b {
-                    self.classes[side][a % 3] -= 1;
-                    self.classes[side][b % 3] += 1;
-                }
-                let (df_was, df_now) = (was & 7 >= 2, now & 7 >= 2);
-                if df_was != df_now {
-                    if df_now {
-                        self.double_fours[side] += 1;
-                    } else {
-                        self.double_fours[side] -= 1;
-                    }
-                }
-            }
-            if self.spots[i].near > 0 {
-                self.near_counts[side][o] -= 1;
-                self.near_counts[side][n] += 1;
-            }
-        }
+        set_pattern_in::<LEAN>(&mut self.spots[i], &mut self.sums, side, d, new);
     }
 
     /// Adds (`add`) or removes the patterns of cell `i` in the near sums.
@@ -869,9 +888,9 @@ impl Board {
         for side in 0..2 {
             for v in self.spots[i].pats[side] {
                 if add {
-                    self.near_counts[side][v as usize & 7] += 1;
+                    self.sums.near_counts[side][v as usize & 7] += 1;
                 } else {
-                    self.near_counts[side][v as usize & 7] -= 1;
+                    self.sums.near_counts[side][v as usize & 7] -= 1;
                 }
             }
         }
@@ -939,10 +958,7 @@ impl Board {
             self.undo_log.frames.push(Frame {
                 ply: self.history.len(),
                 start: self.undo_log.saved.len(),
-                counts: self.counts,
-                near_counts: self.near_counts,
-                classes: self.classes,
-                double_fours: self.double_fours,
+                sums: self.sums,
                 pats: spot.pats,
                 tally: spot.tally,
                 packs: spot.packs,
@@ -965,8 +981,8 @@ impl Board {
                 let i = (ci as i32 + k * step) as usize;
                 // `c` lies at offset −k from `i`.
                 let [d0, d1] = delta[(5 - k) as usize];
+                let spot = &mut self.spots[i];
                 if RECORD {
-                    let spot = &self.spots[i];
                     self.undo_log.saved.push(Saved {
                         cell: i as u16,
                         direction: d as u8,
@@ -976,18 +992,18 @@ impl Board {
                         keys: spot.keys[d],
                     });
                 }
-                let key = &mut self.spots[i].keys[d];
+                let key = &mut spot.keys[d];
                 key[0] = key[0].wrapping_add_signed(d0);
                 key[1] = key[1].wrapping_add_signed(d1);
                 let [k0, k1] = *key;
-                if self.spots[i].stone == 0 {
+                if spot.stone == 0 {
                     if d0 != 0 {
                         let new = self.tables[0][k0 as usize];
-                        self.set_pattern::<LEAN>(i, 0, d, new);
+                        set_pattern_in::<LEAN>(spot, &mut self.sums, 0, d, new);
                     }
                     if d1 != 0 {
                         let new = self.tables[1][k1 as usize];
-                        self.set_pattern::<LEAN>(i, 1, d, new);
+                        set_pattern_in::<LEAN>(spot, &mut self.sums, 1, d, new);
                     }
                 }
             }
@@ -1053,10 +1069,7 @@ impl Board {
         self.spots[ci].pats = frame.pats;
         self.spots[ci].tally = frame.tally;
         self.spots[ci].packs = frame.packs;
-        self.counts = frame.counts;
-        self.near_counts = frame.near_counts;
-        self.classes = frame.classes;
-        self.double_fours = frame.double_fours;
+        self.sums = frame.sums;
         let s = self.size as i32;
         let (cx, cy) = (c.x as i32, c.y as i32);
         for y in (cy - 2).max(0)..=(cy + 2).min(s - 1) {
@@ -1558,13 +1571,8 @@ mod tests {
     /// in its order).
     fn kept_state(b: &Board) -> impl PartialEq + fmt::Debug {
         (
-            (b.cells.clone(), b.spots.clone(), b.counts, b.near_counts),
-            (
-                b.classes,
-                b.double_fours,
-                b.frontier.clone(),
-                b.frontier_at.clone(),
-            ),
+            (b.cells.clone(), b.spots.clone(), b.sums),
+            (b.frontier.clone(), b.frontier_at.clone()),
             (b.history.clone(), b.to_move, b.hash, b.outcome),
         )
     }
@@ -1657,7 +1665,7 @@ mod tests {
                         );
                     }
                 }
-                assert_eq!(b.counts, counts);
+                assert_eq!(b.sums.counts, counts);
                 let (mut near_counts, mut classes) = ([[0u16; 8]; 2], [[0u16; 3]; 2]);
                 let mut double_fours = [0u16; 2];
                 let mut frontier = Vec::new();
@@ -1686,9 +1694,9 @@ mod tests {
                         }
                     }
                 }
-                assert_eq!(b.near_counts, near_counts, "step {step}");
-                assert_eq!(b.classes, classes, "step {step}");
-                assert_eq!(b.double_fours, double_fours, "step {step}");
+                assert_eq!(b.sums.near_counts, near_counts, "step {step}");
+                assert_eq!(b.sums.classes, classes, "step {step}");
+                assert_eq!(b.sums.double_fours, double_fours, "step {step}");
                 let mut kept = b.frontier().to_vec();
                 kept.sort();
                 assert_eq!(kept, frontier, "step {step}");
