@@ -390,7 +390,9 @@ impl Engine {
     /// [`Engine::EXACT_VALUE_EMPTIES`] squares are empty and the solver values every move
     /// within `limits` (all the moves together); else the evaluation after a `depth`-ply
     /// analysis search ([`Engine::analyze_midgame`]). `None` when the stop flag of
-    /// `limits` is set before the evaluation.
+    /// `limits` is set before the evaluation. The nodes reported are all those spent:
+    /// after solves that ran out of the limit, the search's and the solves' (the one that
+    /// gave up included).
     pub fn move_values(
         &mut self,
         game: &Othello,
@@ -398,6 +400,8 @@ impl Engine {
         depth: u32,
     ) -> Option<SearchResult<Move>> {
         let empties = 64 - game.stones_on_board();
+        // Nodes of the exact solves when they did not value every move.
+        let mut spent = 0;
         if empties <= Self::EXACT_VALUE_EMPTIES {
             let budget = &Budget::new(limits);
             let mut list = zerosum::MoveList::new();
@@ -408,7 +412,10 @@ impl Engine {
                 child.play(mv);
                 // One node limit for all the moves' solves.
                 let part = budget.rest_of_nodes(nodes);
+                let before = self.solver.nodes();
                 let Some(s) = self.solver.solve_within(child.board(), &part) else {
+                    // The solve that gave up spent nodes too.
+                    nodes += self.solver.nodes() - before;
                     break;
                 };
                 nodes += s.nodes;
@@ -422,9 +429,14 @@ impl Engine {
                 r.root_moves = root;
                 return Some(r);
             }
+            spent = nodes;
         }
         let stopped = limits.stop.as_ref().is_some_and(|s| s.is_stopped());
-        (!stopped).then(|| self.analyze_midgame(game, depth))
+        (!stopped).then(|| {
+            let mut r = self.analyze_midgame(game, depth);
+            r.stats.nodes += spent;
+            r
+        })
     }
 
     /// The exact solver (for `solve` and `analyze`).

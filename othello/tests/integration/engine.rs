@@ -297,3 +297,30 @@ fn the_perfect_line_uses_the_rest_of_the_node_limit() {
     }
     assert!(end.outcome().is_some(), "{:?} ends the game", r.pv);
 }
+
+/// `Engine::move_values` reports every node it spent: when the one node limit of the
+/// moves' exact solves runs out, the analysis search it falls back on counts the solves'
+/// nodes too, the solve that gave up included (a review's finding: only the search's
+/// were reported). FFO #1 (14 empties): the limit is half of what the unlimited values
+/// took, so some solves finish and one gives up.
+#[test]
+fn move_values_out_of_nodes_reports_the_solves_nodes_too() {
+    let game = positions()[2].clone();
+    let all = Engine::new(4)
+        .move_values(&game, &Limits::default(), 4)
+        .expect("no stop flag");
+    assert!(all.exact);
+    let half = Limits::nodes(all.stats.nodes / 2);
+    let mut engine = Engine::new(4);
+    let r = engine.move_values(&game, &half, 4).expect("no stop flag");
+    assert!(!r.exact && r.depth == 4, "{r:?}");
+    let solves = engine.solver().nodes();
+    assert!(solves > 0);
+    // The fallback alone, on fresh tables as in `engine`.
+    let search = Engine::new(4).analyze_midgame(&game, 4).stats.nodes;
+    assert_eq!(
+        r.stats.nodes,
+        search + solves,
+        "search {search}, solves {solves}"
+    );
+}
