@@ -102,6 +102,11 @@ impl zerosum::Level for Level {
 /// Scores: exact results in discs; midgame values in hundredths of a disc (the
 /// evaluation's estimate of the final disc difference).
 ///
+/// A node limit ([`Limits::nodes`]) is a hard cap: the result counts at most that many
+/// nodes, an abandoned solve's included, depth 1 included. A limit too small for one
+/// depth-1 child (`0`) gives depth 0: the first legal move by the static square order,
+/// valued by the static evaluation, never marked exact (see [`crate::midgame`]).
+///
 /// ```
 /// use othello::prelude::*;
 /// use othello::{Engine, Level, Limits, Othello};

@@ -35,7 +35,11 @@
 //!   move played comes from completed work: the previous best, or a move that beat it
 //!   at the new depth (a move whose fail-high is being re-searched counts; the highest
 //!   upper bound after a fail low does not); when not even one depth-1 child fits in the
-//!   node limit, the move is the first by the static square order, with depth 0.
+//!   node limit (`0` nodes, say), the move is the first by the static square order (or
+//!   the forced pass), with depth 0 and the value a 0-ply search gives, the position's
+//!   static evaluation (its bound exact at depth 0; never a proven value). This is the
+//!   one exception to the core's "depth 1 always finishes" ([`zerosum::search::Limits`]):
+//!   the node limit is the harder promise here.
 
 use crate::eval::pattern::{MAX_VALUE, PatternIndices, PatternWeights, SCALE};
 use crate::eval::{SQUARE_ORDER, Strong};
@@ -365,7 +369,9 @@ impl Midgame {
 
     /// Iterative deepening to at most `max_depth` plies under `budget`; `observer` hears
     /// of every finished depth. The score is in hundredths of a disc for the side to
-    /// move. `None` as the best move only when `board`'s game is over.
+    /// move. `None` as the best move only when `board`'s game is over. Depth 0 when the
+    /// node limit leaves no room for one depth-1 child: a move by the static square
+    /// order, valued by the static evaluation (see the module docs, **Limits**).
     pub fn search<E: MidgameEval>(
         &mut self,
         eval: &E,
@@ -497,12 +503,17 @@ impl Midgame {
                 break;
             }
         }
-        if result.best_move.is_none() {
+        if result.depth == 0 {
             // Not one depth-1 child within the node limit: the first move by the static
-            // square order.
-            let mv = Move::square(Square::new(root[0].0 as u8).expect("a square"));
+            // square order (or the forced pass), valued as a 0-ply search values it, by
+            // the static evaluation (exact at depth 0, and no more: `exact` stays false).
+            let mv = result
+                .best_move
+                .unwrap_or_else(|| Move::square(Square::new(root[0].0 as u8).expect("a square")));
             result.best_move = Some(mv);
             result.pv = vec![mv];
+            self.evaluations += 1;
+            result.score = Score::heuristic(sign * eval.value_with(root_board, &root_state));
         }
         result.stats = self.stats(self.budget.elapsed());
         result

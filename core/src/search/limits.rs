@@ -44,12 +44,16 @@ impl StopFlag {
 /// Iterative deepening always finishes depth 1 so that it has a move, then stops at the
 /// first of: `depth` finished, `nodes` visited, the maximum time reached, or `stop` set;
 /// and starts no new depth after the optimum time. An interrupted depth's partial result
-/// is used only where it is safe (its first root move searched).
+/// is used only where it is safe (its first root move searched). The one exception is an
+/// engine whose node limit is a hard cap at depth 1 too (Othello's, for reproducible
+/// runs): a limit too small for depth 1 (`0`) gives a depth-0 result, a legal move
+/// without search valued by the static evaluation, never marked exact.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Deepest iteration, in plies.
     pub depth: Option<u32>,
-    /// Node budget (one node = one position visited); gives reproducible runs.
+    /// Node budget (one node = one position visited); gives reproducible runs. Depth 1
+    /// finishes past it, except in an engine that holds it as a hard cap (see above).
     pub nodes: Option<u64>,
     /// Per-move time limit from the start of the search (`--time-ms`, Gomocup
     /// `timeout_turn`): the answer comes within it, and most of it is used.

@@ -324,3 +324,39 @@ fn move_values_out_of_nodes_reports_the_solves_nodes_too() {
         "search {search}, solves {solves}"
     );
 }
+
+/// `--nodes 0` (or a limit too small for one depth-1 child): the node limit stays a hard
+/// cap (no node searched, so no depth finished: depth 0, the one exception to the core's
+/// "depth 1 always finishes"), and the value is what a 0-ply search finds, the position's
+/// static evaluation, never claimed exact; before, it was a bare 0 with an exact bound.
+/// At the default and the perfect level, a forced pass included.
+#[test]
+fn no_node_at_all_gives_the_static_evaluation_at_depth_0() {
+    use othello::midgame::MidgameEval;
+    use othello::{Bound, Score};
+    let eval = othello::eval::pattern::shipped();
+    let pass = "------O---XXXXOO--X-X-O---XXXOOO--XXX-O--XXXXXOO-XXX--O------OOO X";
+    let mut games = positions();
+    games.push(Othello::from_obf_line(pass).unwrap());
+    let mut nonzero = 0;
+    for game in games {
+        let b = game.board();
+        let value = if b.moves() == 0 {
+            -MidgameEval::value(eval, b.pass())
+        } else {
+            MidgameEval::value(eval, b)
+        };
+        nonzero += usize::from(value != 0);
+        for level in [Level::numbered(4), Level::PERFECT] {
+            let mut engine = Engine::new(4);
+            engine.set_level(level);
+            let r = engine.think(&game, &Limits::nodes(0), &mut |_| {});
+            assert_eq!((r.depth, r.stats.nodes, r.exact), (0, 0, false), "{b:?}");
+            assert_eq!((r.score, r.bound), (Score::heuristic(value), Bound::Exact));
+            let mv = r.best_move.expect("a move");
+            assert!(game.is_legal(mv), "{mv}");
+            assert_eq!(r.pv, [mv]);
+        }
+    }
+    assert_eq!(nonzero, 4);
+}
