@@ -14,7 +14,7 @@
 //! | `set contempt <n>` | a whole number (centidiscs, signed) read and ignored (no opening book, so no book draws); no number, or another word, is refused |
 //! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes); a bare `<mv>` too, as NBoard 1.1 sends it; a move that cannot be read or played is refused as a bad `set game` is |
 //! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved, depth `100%`) |
-//! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock (a clock of zeros alone, NBoard's `TI[0]` of an untimed game, is none: the set depth); the position is not changed |
+//! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock (a clock of zeros alone, NBoard's `TI[0]` of an untimed game, is none: the set depth); the position is not changed. A finished game: `status game over`, then `=== PA/<final disc difference>/0.00` (see below) |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
 //! | `learn` | answers `learned` (nothing is learned: no opening book) |
 //! | `analyze` | `analysis <moves made> <eval>` for each position of the game, from the last to the start, each at the set depth (exact from the level's end depth on); values for **black**, as NBoard's score graph draws them |
@@ -24,6 +24,15 @@
 //! <seconds>` after each finished depth. Evaluations are in discs for the side to move
 //! (`analyze`'s for black);
 //! those of the midgame search are the evaluation's hundredths of a disc divided by 100.
+//! `go` on a finished game (no move for either side) is answered too, with a pass and
+//! the final disc difference for the side to move: `=== PA/62/0.00`. The protocol
+//! requires a `=== <move>` for every `go`, and a GUI or match runner waits for it, so
+//! the `status game over` alone that the session sent before left such a front end
+//! hanging. NBoard itself never sends `go` on a finished game (its `ReversiWindow`
+//! checks `isGameOver` first); Edax also always answers `===`, there with its no-move
+//! marker `--` (`nboard.c`, `play_go` returning early), which NBoard's move reader
+//! (`COsMove`) reads as a square off the board, not as a move. `PA` is the protocol's own move for a side
+//! without a legal one, which every NBoard reader parses; the value tells the result.
 //! Unknown commands are ignored as the protocol asks ([`CommandError::Unknown`]); an
 //! argument after `go`, `learn` or `quit`, which take none, is refused, not ignored
 //! ([`CommandError::UnexpectedArgument`]).
@@ -510,9 +519,14 @@ impl Session {
         Ok(Some(game))
     }
 
-    /// `go`: the engine's move within the depth and the time left.
+    /// `go`: the engine's move within the depth and the time left. A finished game has
+    /// no move, but every `go` gets its `===` line, which the GUI waits for (the
+    /// protocol's one required answer): `=== PA/<final disc difference>/0.00`, after
+    /// `status game over` (see the module docs).
     fn go(&mut self, out: &mut impl Write) -> io::Result<()> {
         let Some(game) = self.begin(out, "thinking")? else {
+            let score = self.game.game().final_score();
+            writeln!(out, "=== {}/{score}/0.00", move_text(Move::PASS))?;
             return Ok(());
         };
         let mut limits = Limits {
@@ -1159,6 +1173,29 @@ mod tests {
         let answers: Vec<_> = out.iter().filter(|l| l.starts_with("=== ")).collect();
         assert!(answers[0].starts_with("=== PA/"), "{answers:?}");
         assert!(answers[1].starts_with("=== g8/64/"), "{answers:?}");
+    }
+
+    /// `go` on a finished game (no move for either side) still gets its `===` line, which
+    /// the GUI waits for: `=== PA/<final disc difference>/0.00` after `status game over`
+    /// (before, the status line alone: a front end that sent `go` hung). A full board
+    /// (black 63, white 1, black to move) and a wipe-out with empties (black's one disc,
+    /// white to move: the empties go to black).
+    #[test]
+    fn go_on_a_finished_game_is_answered_with_a_pass_and_the_final_score() {
+        for (board, mover, answer) in [
+            ("*".repeat(63) + "O", "*", "=== PA/62/0.00"),
+            ("*".to_string() + &"-".repeat(63), "O", "=== PA/-64/0.00"),
+        ] {
+            let mut s = Session::new(1);
+            let set_game = format!("set game (;GM[Othello]BO[8 {board} {mover}];)");
+            let (out, errors) = converse(&mut s, &["nboard 2", &set_game, "go", "ping 1"]);
+            assert!(errors.is_empty(), "{errors:?}");
+            assert_eq!(
+                out,
+                ["set myname zerosum", "status game over", answer, "pong 1"],
+                "{board}"
+            );
+        }
     }
 
     #[test]
