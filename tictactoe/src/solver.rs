@@ -132,10 +132,10 @@ impl Solver {
     /// Starts a search on `board`: a table filled on another shape is cleared, since
     /// keys only identify positions within one shape.
     fn begin(&mut self, board: &Board, budget: Budget) {
-        // A stop flag raised or a time limit spent before the call: no search at all
-        // (the budget's own poll comes only every `POLL_INTERVAL` nodes, after a small
-        // board's whole solve).
-        self.aborted = budget.poll();
+        // A stop flag raised, a time limit spent or a node limit of 0 before the call: no
+        // search at all, and no node counted (the budget's own poll comes only every
+        // `POLL_INTERVAL` nodes, after a small board's whole solve).
+        self.aborted = budget.poll() || budget.node_limit() == Some(0);
         self.budget = budget;
         self.nodes = 0;
         self.root_best = None;
@@ -172,6 +172,9 @@ impl Solver {
             budget.clone()
         };
         self.begin(board, budget);
+        if self.aborted {
+            return None;
+        }
         let mut b = board.clone();
         let score = self.negamax(&mut b, -Score::INFINITE, Score::INFINITE, 0);
         (!self.aborted).then_some(Solution {
@@ -181,7 +184,9 @@ impl Solver {
         })
     }
 
-    /// Nodes visited by the last call (also after an interrupted one).
+    /// Nodes visited by the last call (also after an interrupted one): the positions it
+    /// searched, the root included, so 0 after a call stopped before its first node (a
+    /// stop flag raised, or no time or no nodes left, before the call).
     pub fn nodes(&self) -> u64 {
         self.nodes
     }

@@ -299,6 +299,34 @@ fn a_finished_game_is_answered_under_any_budget() {
     assert_eq!(finished, 958);
 }
 
+/// `Solver::nodes` counts the positions the last call visited: a call stopped before its
+/// first node (a stop flag raised, a time or a node limit of zero) visited none, and
+/// reads 0, not 1 (the root was counted before the stop was seen), after an earlier
+/// call's count too. A finished game is still answered, in its one node.
+#[test]
+fn a_solve_stopped_before_it_starts_counts_no_node() {
+    use std::time::Duration;
+    use zerosum::search::{Limits, StopFlag};
+    let stop = StopFlag::new();
+    stop.stop();
+    let board = Board::default();
+    for limits in [
+        Limits::default().with_stop(stop.clone()),
+        Limits::time(Duration::ZERO),
+        Limits::nodes(0),
+    ] {
+        let mut solver = Solver::default();
+        assert!(solver.solve(&board).nodes > 0);
+        assert_eq!(solver.solve_within(&board, &limits), None, "{limits:?}");
+        assert_eq!(solver.nodes(), 0, "{limits:?}");
+        let over: Board = "xxxoo....".parse().unwrap();
+        let s = solver
+            .solve_within(&over, &limits)
+            .expect("a finished game");
+        assert_eq!((s.nodes, solver.nodes()), (1, 1), "{limits:?}");
+    }
+}
+
 #[test]
 fn interrupted_solves_give_up_and_later_ones_are_still_right() {
     use zerosum::search::{Limits, StopFlag};
