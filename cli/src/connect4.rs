@@ -53,10 +53,12 @@ pub enum Command {
     #[command(mut_arg("time_ms", |a| a.help(
         "Give up on a position after this many milliseconds: the columns solved by then \
          keep their scores, the others print `?` (none solved: not solved within the \
-         limit); without it an early position can take minutes or more")))]
+         limit; exit status 0 all the same); without it an early position can take minutes \
+         or more")))]
     #[command(mut_arg("nodes", |a| a.help(
         "Give up on a position after this many nodes: the columns solved by then keep \
-         their scores, the others print `?` (none solved: not solved within the limit)")))]
+         their scores, the others print `?` (none solved: not solved within the limit; \
+         exit status 0 all the same)")))]
     Analyze(SolveArgs),
     /// The engine's column (positions as for solve; `-` is the empty board): `<moves> bestmove <column> score <value> depth <plies> nodes
     /// <n> time <ms> pv <columns…>`. `--level perfect` is the exact solver (ties go to the centre;

@@ -244,17 +244,19 @@ fn think_each<E: Engine>(
 }
 
 /// `--time-ms` and `--nodes` of the exact commands (`solve`, `analyze`): a position not
-/// solved within them is answered `not solved within the limit`.
+/// solved within them is answered `not solved within the limit`. That is an answer, not
+/// a bad line: the exit status stays 0 (non-zero only for bad lines), as the help says.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ExactLimitArgs {
     /// Give up on a position after this many milliseconds (answer: not solved within the
-    /// limit); without it an early position can take minutes or more.
+    /// limit, with exit status 0 all the same); without it an early position can take
+    /// minutes or more.
     // (Othello's and Connect Four's `analyze` word both limits their own way: Othello's
     // for its --depth, Connect Four's for the columns solved in time.)
     #[arg(long, value_name = "MS", allow_negative_numbers = true, value_parser = whole::<u64>(1, MAX_TIME_MS))]
     pub time_ms: Option<u64>,
     /// Give up on a position after this many nodes (answer: not solved within the
-    /// limit).
+    /// limit, with exit status 0 all the same).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u64>(1, u64::MAX))]
     pub nodes: Option<u64>,
 }
@@ -315,7 +317,8 @@ pub fn warn_perfect_to_depth(d: u32, search: &str) {
     );
 }
 
-/// The answer for a position an exact command gave up on.
+/// The answer for a position an exact command gave up on: an answer like any other, so
+/// it leaves the exit status 0 (a script that needs every value looks for this text).
 pub const NOT_SOLVED: &str = "not solved within the limit";
 
 /// The outlook [`warn_far_beyond`] gives when the caller has no estimate of its own.

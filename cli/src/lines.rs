@@ -1,7 +1,10 @@
 //! Line-oriented batch processing shared by the `solve`/`analyze`/`bestmove` commands:
 //! read positions one a line, skip blank lines and `#` comments, answer each good line on
 //! standard output (flushed per line), report each bad line on standard error with its
-//! line number, and exit non-zero at the end if any line was bad.
+//! line number, and exit non-zero at the end if any line was bad. A line answered with
+//! what a limit allowed (`not solved within the limit`, Connect Four's `?` columns,
+//! Othello's `depth D of N within the limit`) is answered, not bad: it leaves the exit
+//! status 0.
 
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};

@@ -87,11 +87,11 @@ pub enum Command {
     /// and the line ends `discs (evaluation; depth D of N within the limit)`.
     #[command(mut_arg("time_ms", |a| a.help(
         "Give up on a position after this many milliseconds (answer: not solved within the \
-         limit); without it an early position can take minutes or more. With --depth: the \
+         limit, with exit status 0 all the same); without it an early position can take minutes or more. With --depth: the \
          values of the deepest depth finished within it")))]
     #[command(mut_arg("nodes", |a| a.help(
-        "Give up on a position after this many nodes (answer: not solved within the limit; \
-         with --depth: the values of the deepest depth finished within them)")))]
+        "Give up on a position after this many nodes (answer: not solved within the limit, \
+         with exit status 0 all the same; with --depth: the values of the deepest depth finished within them)")))]
     Analyze {
         /// Search depth in plies with the evaluation instead of exact solving.
         #[arg(long, value_name = "PLIES", allow_negative_numbers = true,

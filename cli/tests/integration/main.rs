@@ -3,6 +3,7 @@
 mod common;
 mod connect4_cli;
 mod engines;
+mod exit_status;
 mod full_streams;
 mod fuzz_lines;
 mod gomoku_cli;
