@@ -328,6 +328,11 @@ fn solve_line(
     limits: &ExactLimitArgs,
 ) -> Result<String, String> {
     let g = parse(line)?;
+    // Each line as if alone: under a limit, what an earlier line left in the table
+    // would decide whether this one is solved within it.
+    if !limits.unbounded() {
+        solver.clear();
+    }
     warn_if_far_beyond(solver, &g, limits, false);
     let empties = 64 - g.stones_on_board();
     let task = progress.task(format!("solving ({empties} empties)"), 0);
@@ -423,6 +428,10 @@ fn analyze_exact(
     g: &Othello,
     limits: &ExactLimitArgs,
 ) -> Option<Vec<(othello::Move, i32)>> {
+    // Each line as if alone (see `solve_line`).
+    if !limits.unbounded() {
+        solver.clear();
+    }
     warn_if_far_beyond(solver, g, limits, true);
     let mut list = MoveList::new();
     g.legal_moves(&mut list);

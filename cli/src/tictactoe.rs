@@ -303,7 +303,7 @@ fn with_form(args: &BoardArgs, body: impl FnOnce(BoardForm) -> ExitCode) -> Exit
 
 /// `solve` and `analyze`: each board of standard input (with a warning when it is far
 /// beyond a quick solve, of each move's board with `every_move`) answered
-/// `<line> <answer>` by `answer`.
+/// `<line> <answer>` by `answer`, from an empty table under `--nodes` or `--time-ms`.
 fn for_each_board(
     args: &SolveArgs,
     every_move: bool,
@@ -317,6 +317,11 @@ fn for_each_board(
         let mut progress = Progress::stderr();
         crate::lines::process_stdin(|line| {
             let board = parse(line, &form)?;
+            // Each line as if alone: under a limit, what an earlier line left in the
+            // table would decide whether this one is solved within it.
+            if !args.limits.unbounded() {
+                solver.clear();
+            }
             warn_if_far_beyond(&mut solver, &board, &args.limits, line, every_move);
             Ok::<_, String>(format!(
                 "{line} {}",

@@ -16,5 +16,6 @@ mod play_othello;
 mod play_position;
 mod play_tictactoe;
 mod pty;
+mod repeated_lines;
 mod tictactoe_cli;
 mod whole_options;
