@@ -140,7 +140,9 @@ fn keys() -> &'static [u64] {
 /// (`h8i7e9`, spaces allowed) means 15×15 freestyle. The empty board is `15f:`, or `-`
 /// (the empty bare move list, as Connect Four writes its empty move sequence; `20f:-` for
 /// another board); an empty text is refused ([`ParseError::Empty`]), as the other games
-/// refuse theirs.
+/// refuse theirs. Under renju the stones are played in that order, so a black stone on a
+/// point forbidden at its turn is refused: a composed position listed through such a
+/// point is built with [`Board::place`] instead.
 #[derive(Clone)]
 pub struct Board {
     size: u8,
