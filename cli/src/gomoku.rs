@@ -46,12 +46,12 @@ pub enum Command {
     /// is forbidden): any move loses.
     Solve {
         /// Attacker positions the VCF search may visit per position; when it runs out
-        /// the answer is `unknown` (not `no vcf`).
+        /// the answer is `unknown` (not `no vcf`), an answer with exit status 0.
         #[arg(long, default_value_t = 500_000, allow_negative_numbers = true,
               value_parser = crate::whole::whole::<u64>(1, u64::MAX))]
         nodes: u64,
         /// Give up on a position after this many milliseconds too (answer: `unknown`, as
-        /// when the nodes run out).
+        /// when the nodes run out, with exit status 0).
         #[arg(long, value_name = "MS", allow_negative_numbers = true,
               value_parser = crate::whole::whole::<u64>(1, crate::limits::MAX_TIME_MS))]
         time_ms: Option<u64>,

@@ -60,3 +60,30 @@ fn not_solved_within_the_limit_exits_0_as_the_help_says() {
         }
     }
 }
+
+/// Gomoku's `solve` (a VCF search, not an exact solve) gives up with `unknown: …`: an
+/// answer too, with exit status 0, as both limits' help says.
+#[test]
+fn a_gomoku_vcf_search_out_of_nodes_exits_0_as_the_help_says() {
+    // Puzzle 1 of the suite's black-to-move VCFs (`vcf win in 7` with the default
+    // nodes): more than 2 nodes.
+    let position = "15f:g12h12g11h10i11i10f10e9j10j9g9g8i9j8k9k8l9m8f8f7h8g7i6i7";
+    let r = run_binary(
+        ZEROSUM,
+        &["gomoku", "solve", "--nodes", "2"],
+        format!("{position}\n"),
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(&format!("{position} unknown: ")),
+        "{}",
+        r.stdout
+    );
+    let help = run_binary(ZEROSUM, &["gomoku", "solve", "--help"], "");
+    let text = help.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    for option in ["--nodes <NODES>", "--time-ms <MS>"] {
+        let help = text.split(option).nth(1).expect("the option's help");
+        let help = help.split(" --").next().unwrap_or(help);
+        assert!(help.contains("exit status 0"), "{option}: {help}");
+    }
+}
