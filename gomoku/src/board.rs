@@ -1175,13 +1175,24 @@ impl Board {
 
     /// Places a setup stone of `side` on `c` (for positions that did not arise by
     /// alternate play, such as the protocol's `BOARD`). It cannot be undone and does not
-    /// change the side to move; the outcome is updated. Renju's forbidden points are not
-    /// checked: setup stones come in no playing order.
+    /// change the side to move. Renju's forbidden points are not checked: setup stones
+    /// come in no playing order. For the same reason a finished game takes more setup
+    /// stones, and the outcome is read from the whole board after each one: under the
+    /// exact-five rules a sixth stone can turn a five placed earlier into an overline,
+    /// which wins nothing (when both sides have a five, black's is read first).
     ///
     /// # Errors
-    /// As [`Board::try_play`], but never [`PlayError::Forbidden`].
+    /// [`PlayError::OffBoard`] or [`PlayError::Occupied`].
     pub fn place(&mut self, c: Cell, side: Side) -> Result<(), PlayError> {
-        self.check(c)?;
+        if !self.on_board(c) {
+            return Err(PlayError::OffBoard {
+                cell: c,
+                size: self.size,
+            });
+        }
+        if self.cells[self.index(c)] != 0 {
+            return Err(PlayError::Occupied(c));
+        }
         let keep = self.to_move;
         self.to_move = side;
         self.play_unchecked(c);
@@ -1189,8 +1200,36 @@ impl Board {
         self.hash ^= keys()[2 * CELLS];
         self.base = self.history.len();
         self.forget_undo_log();
+        self.outcome = [Side::First, Side::Second]
+            .into_iter()
+            .find(|&s| self.has_five(s))
+            .map(Outcome::Win);
         self.settle_setup_outcome();
         Ok(())
+    }
+
+    /// Whether `side` has a winning row on the board: five in a row, or more where
+    /// the rule lets its overline win ([`Rule::overline_wins`]). Scans every stone of
+    /// `side` (for setup positions, not for search nodes).
+    fn has_five(&self, side: Side) -> bool {
+        let own = side.index() as u8 + 1;
+        let s = self.size as i32;
+        let overline = self.rule.overline_wins(side);
+        (0..s).any(|y| {
+            (0..s).any(|x| {
+                self.at(x, y) == own
+                    && DIRECTIONS.iter().any(|&(dx, dy)| {
+                        // Runs counted from their first stone only.
+                        if self.at(x - dx, y - dy) == own {
+                            return false;
+                        }
+                        let run = (0..)
+                            .take_while(|&k| self.at(x + k * dx, y + k * dy) == own)
+                            .count();
+                        run == 5 || (run > 5 && overline)
+                    })
+            })
+        })
     }
 
     /// Puts a blocking stone of neither side on `c` (the protocol's `BOARD` field 3 of

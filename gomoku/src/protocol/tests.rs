@@ -933,6 +933,57 @@ fn exact_five_in_conversation() {
     }
 }
 
+/// A `BOARD` is one position, whatever the order of its stones (the protocol: the
+/// manager "may send moves in any order"): under rule 1 our six in a row on row 0 is
+/// no win, and the position is answered with a move in any order. Before, an order that
+/// made an exact five of the first five stones (a protocol tester's report) had the
+/// replay and the setup stones both refuse the sixth: `ERROR the game is over`.
+#[test]
+fn a_board_under_exact_five_is_one_position_in_any_order() {
+    let theirs = "10,10,2\n10,11,2\n12,10,2\n13,14,2\n8,14,2\n14,7,2\n";
+    for ours in [
+        "0,0,1\n1,0,1\n2,0,1\n3,0,1\n4,0,1\n5,0,1\n",
+        "5,0,1\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n4,0,1\n",
+        "2,0,1\n4,0,1\n0,0,1\n3,0,1\n1,0,1\n5,0,1\n",
+    ] {
+        let mut b = Brain::new().with_node_limit(2_000);
+        let out = talk(
+            &mut b,
+            &format!("START 15\nINFO rule 1\nBOARD\n{ours}{theirs}DONE\n"),
+        );
+        let reply = out.lines().nth(1).unwrap();
+        assert!(!reply.starts_with("ERROR"), "{ours:?}: {out}");
+        // Interleaved with the opponent's stones too, as alternate play sends them.
+        let mut b = Brain::new().with_node_limit(2_000);
+        let mixed: String = ours
+            .lines()
+            .zip(theirs.lines())
+            .map(|(a, b)| format!("{a}\n{b}\n"))
+            .collect();
+        let out = talk(
+            &mut b,
+            &format!("START 15\nINFO rule 1\nBOARD\n{mixed}DONE\n"),
+        );
+        let reply = out.lines().nth(1).unwrap();
+        assert!(!reply.starts_with("ERROR"), "{mixed:?}: {out}");
+    }
+    // Under rule 0 the six wins: the game is over in any order.
+    let mut b = Brain::new().with_node_limit(2_000);
+    let out = talk(
+        &mut b,
+        &format!(
+            "START 15\nINFO rule 0\nBOARD\n5,0,1\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n4,0,1\n{theirs}DONE\n"
+        ),
+    );
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("ERROR the game is over"),
+        "{out}"
+    );
+}
+
 #[test]
 fn renju_forbidden_points_in_conversation() {
     // GomocupJudge's renju check c3: black (us) to move after h8 h9 i7 i9 h10 i6 i11
