@@ -174,6 +174,11 @@ impl Puzzle {
             };
             b.place(c, side)?;
         }
+        // Setup stones are taken after a five (they come in no order): a position that
+        // ends finished is no puzzle, as in play.
+        if let Some(o) = b.outcome() {
+            return Err(crate::PlayError::GameOver(crate::board::describe(o)).into());
+        }
         b.set_side_to_move(puzzle_side(self));
         Ok(b)
     }
