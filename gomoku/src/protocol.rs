@@ -196,6 +196,11 @@ impl Default for Brain {
     }
 }
 
+/// Appended to the `ERROR` for a board size we do not play: Piskvork offers to switch
+/// to 20×20 only when a refused `START`'s message contains "20" (its `protocol.cpp`, a
+/// protocol tester's reading), and 20 is the size Gomocup's tournaments play.
+const SIZE_HINT: &str = "; 20 is supported";
+
 impl Brain {
     /// A brain waiting for `START`.
     pub fn new() -> Brain {
@@ -725,7 +730,9 @@ impl Brain {
                 }
                 // Two sizes that differ: a rectangle; anything else is malformed.
                 Some((_, h)) if decimal::unsigned(h.trim()).is_ok() => {
-                    "ERROR rectangular boards are not supported (square ones: START n)".into()
+                    format!(
+                        "ERROR rectangular boards are not supported (square ones: START n){SIZE_HINT}"
+                    )
                 }
                 Some((_, h)) => format!("ERROR bad board height {}", echo(h.trim(), cut)),
                 None => format!(
@@ -798,7 +805,7 @@ impl Brain {
         };
         match size {
             Ok(u32::MAX) => format!(
-                "ERROR unsupported board size {} ({MIN_SIZE} to {MAX_SIZE})",
+                "ERROR unsupported board size {} ({MIN_SIZE} to {MAX_SIZE}){SIZE_HINT}",
                 echo(arg, false)
             ),
             Ok(n) => match Board::with_size(n, self.rule) {
@@ -816,7 +823,7 @@ impl Brain {
                     }
                     "OK".into()
                 }
-                Err(e) => format!("ERROR {e}"),
+                Err(e) => format!("ERROR {e}{SIZE_HINT}"),
             },
             Err(NumberError::Sign) => format!(
                 "ERROR bad board size {} ({})",

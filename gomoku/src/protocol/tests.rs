@@ -933,6 +933,25 @@ fn exact_five_in_conversation() {
     }
 }
 
+/// A refused board size names 20, the size Gomocup plays: Piskvork offers to switch to
+/// 20×20 only when the `ERROR` of a refused `START` contains "20".
+#[test]
+fn a_refused_board_size_names_20() {
+    for start in [
+        "START 25",
+        "START 4",
+        "START 99999999999999999999",
+        "RECTSTART 20,15",
+    ] {
+        let mut b = Brain::new();
+        let out = talk(&mut b, &format!("{start}\n"));
+        assert!(
+            out.starts_with("ERROR") && out.contains("20 is supported"),
+            "{start}: {out}"
+        );
+    }
+}
+
 /// A `BOARD` is one position, whatever the order of its stones (the protocol: the
 /// manager "may send moves in any order"): under rule 1 our six in a row on row 0 is
 /// no win, and the position is answered with a move in any order. Before, an order that
