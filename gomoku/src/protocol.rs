@@ -16,7 +16,9 @@
 //! `game_type`, `folder` are read, unknown keys ignored; `rule` is the protocol's bit
 //! mask: 0, 1 and 4 are played, each also with the continuous-game bit 2 (answered with
 //! a `MESSAGE` saying so); a `rule` we cannot play (caro, 5, …) is answered with a
-//! `MESSAGE` line and the rule in force is kept), `ABOUT`, `END`.
+//! `MESSAGE` line and the rule in force is kept; as the protocol asks, an `INFO`'s
+//! `MESSAGE` waits for the first command that is not an `INFO` and goes out before that
+//! command's answer, or at the end of the input), `ABOUT`, `END`.
 //! Numbers (sizes, coordinates, `INFO` values, a `BOARD` line's field) are plain decimal:
 //! digits only, leading zeros read in decimal; a sign is refused and named (`START +20` →
 //! `ERROR`, `INFO timeout_turn +5` → `MESSAGE`), but for `time_left`'s minus.
@@ -175,6 +177,11 @@ pub struct Brain {
     /// An `END` arrived during a search ([`Brain::run_listening`]): its answer was not
     /// written, and the conversation ends.
     ended: bool,
+    /// The `MESSAGE` lines of `INFO` commands not yet written: the protocol has the brain
+    /// "wait with the output of the problem until the manager sends the first command
+    /// not having an INFO form", so they go out before the next other command's answer
+    /// (or at the end of the input).
+    info_messages: Vec<String>,
     /// Tests: each search waits until the watchdog has answered for it, as a thread
     /// waiting for a CPU would ([`Brain::held`]).
     #[cfg(test)]
@@ -224,6 +231,7 @@ impl Brain {
             lateness: INITIAL_LATENESS,
             swap2_stop: None,
             ended: false,
+            info_messages: Vec::new(),
             #[cfg(test)]
             hold_search: false,
             #[cfg(test)]
@@ -602,19 +610,22 @@ impl Brain {
             out,
             &mut going,
             None,
+            false,
         )?;
         Ok(going)
     }
 
     /// Runs the conversation over `lines` with one watchdog thread, until `END` (then
-    /// `going` is set to false) or the end of `lines`; `listener` (if any) is told when
-    /// each move's search starts and ends.
+    /// `going` is set to false) or the end of `lines`, where the `INFO` messages still
+    /// waiting are written when `input_ends` (the whole input, not one line of it);
+    /// `listener` (if any) is told when each move's search starts and ends.
     fn converse<W: Write + Send>(
         &mut self,
         lines: impl Iterator<Item = io::Result<Vec<u8>>>,
         out: &mut W,
         going: &mut bool,
         listener: Option<&ListenerRef<'_>>,
+        input_ends: bool,
     ) -> io::Result<()> {
         let link = Link::new(out, self.lateness, listener);
         thread::scope(|s| {
@@ -652,6 +663,9 @@ impl Brain {
                     }
                 }
             }
+            if result.is_ok() && *going && input_ends {
+                result = self.write_info_messages(&link);
+            }
             result
         })
     }
@@ -669,6 +683,10 @@ impl Brain {
         let cmd = cmd.to_ascii_uppercase();
         if cmd == "END" {
             return Ok(false);
+        }
+        // The first command not of the INFO form (a block's lines are not commands).
+        if cmd != "INFO" && self.block.is_none() {
+            self.write_info_messages(link)?;
         }
         if let Some(block) = self.block.as_mut() {
             if cmd == "DONE" {
@@ -784,7 +802,12 @@ impl Brain {
             }
             "TAKEBACK" => Some(self.takeback(arg)),
             "PLAY" => Some(self.play(arg)),
-            "INFO" => self.info(arg, cut),
+            "INFO" => {
+                if let Some(message) = self.info(arg, cut) {
+                    self.info_messages.push(message);
+                }
+                None
+            }
             "ABOUT" => Some(ABOUT.into()),
             _ => Some(format!("UNKNOWN command {}", echo(sent, cut))),
         };
@@ -794,6 +817,14 @@ impl Brain {
         // An END during a move's search ends the conversation.
         Ok(!self.ended)
     }
+    /// Writes the `INFO` messages waiting (see `Brain::info_messages`), oldest first.
+    fn write_info_messages<W: Write>(&mut self, link: &Link<'_, W>) -> io::Result<()> {
+        for message in std::mem::take(&mut self.info_messages) {
+            link.write(&message)?;
+        }
+        Ok(())
+    }
+
     /// `START n`: a new game on the empty `n`×`n` board; `n` is a protocol number
     /// ([`decimal`]), and an `ERROR` names why it is refused.
     fn start(&mut self, arg: &str) -> String {
@@ -1130,7 +1161,7 @@ impl Brain {
                 .collect::<Vec<_>>(),
             Err(e) => vec![Err(e)],
         });
-        self.converse(lines, out, &mut true, None)
+        self.converse(lines, out, &mut true, None, true)
     }
 
     /// [`Brain::run`] on file descriptors (a pipe from the manager, a terminal), with a
@@ -1162,7 +1193,7 @@ impl Brain {
             // waits for it, so before, a panic in a command hung the brain.
             let _quit = OnDrop(|| listener.quit());
             let lines = std::iter::from_fn(|| listener.next_line());
-            self.converse(lines, out, &mut true, Some(&listener))
+            self.converse(lines, out, &mut true, Some(&listener), true)
         })
     }
 

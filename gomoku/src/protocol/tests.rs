@@ -1594,3 +1594,43 @@ fn a_rule_change_keeps_the_tables_and_answers_as_a_fresh_brain() {
     );
     assert_ne!(changed.lines().last(), Some("11,7"), "{changed}");
 }
+
+/// The protocol: the brain "should wait with the output of the problem until the
+/// manager sends the first command not having an INFO form". `INFO` values sent before
+/// `START` get their `MESSAGE` lines after `START` arrives, before its `OK` (before, they
+/// went out at once, ahead of the `START` they precede); with `handle_line`, one line a
+/// call, the same.
+#[test]
+fn info_messages_wait_for_the_next_command() {
+    let mut b = Brain::new();
+    let mut out = Vec::new();
+    for line in [
+        "INFO rule 5",
+        "INFO timeout_turn abc",
+        "INFO timeout_turn 500",
+    ] {
+        assert!(b.handle_line(line, &mut out).unwrap());
+    }
+    assert!(out.is_empty(), "{}", String::from_utf8_lossy(&out));
+    assert!(b.handle_line("START 15", &mut out).unwrap());
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("MESSAGE rule \"5\""), "{text}");
+    assert!(
+        lines[1].starts_with("MESSAGE INFO timeout_turn \"abc\""),
+        "{text}"
+    );
+    assert_eq!(lines[2], "OK");
+    // At the end of the input, the messages still waiting are written.
+    let out = talk(&mut b, "INFO rule 5\n");
+    assert!(out.starts_with("MESSAGE rule"), "{out}");
+    // A block's lines are not commands: the message goes out before the block's answer.
+    let out = talk(&mut b, "INFO rule 5\nBOARD\n7,7,2\nDONE\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("MESSAGE rule"), "{out}");
+    assert!(!lines[1].starts_with("MESSAGE"), "{out}");
+    // END drops them with everything else: nothing is written after it.
+    let out = talk(&mut b, "INFO rule 5\nEND\n");
+    assert_eq!(out, "");
+}
