@@ -26,7 +26,8 @@
 //! `SWAP2BOARD`) is answered once, at its `DONE`, however many of its lines are bad (a
 //! `BOARD`'s bad lines, and its stones off the board, are skipped and counted in a
 //! `MESSAGE` before the move, quoting the first: the good lines still make the position;
-//! a cell given twice makes the position ambiguous, and the block is refused with
+//! the same line twice is read once, with a `MESSAGE`; a cell given twice with two
+//! fields makes the position ambiguous, and the block is refused with
 //! `ERROR`; a `SWAP2BOARD` with a bad line is refused, since its stones count in order); `END`
 //! ends the conversation at once, even inside a block; nothing the manager sends can make
 //! it panic. With [`Brain::run_listening`] (standard input and output on Linux) an `END`
@@ -1063,9 +1064,24 @@ impl Brain {
                 if block.bad == 1 { "" } else { "s" }
             ))?;
         }
-        let count = |field| block.stones.iter().filter(|s| s.1 == field).count();
+        // The same line twice says nothing more: read once (a cell given twice with two
+        // fields stays ambiguous, refused by `set_board`).
+        let mut stones: Vec<(Cell, u8)> = Vec::with_capacity(block.stones.len());
+        for &stone in &block.stones {
+            if !stones.contains(&stone) {
+                stones.push(stone);
+            }
+        }
+        let repeated = block.stones.len() - stones.len();
+        if repeated > 0 && self.board.is_some() {
+            link.write(&format!(
+                "MESSAGE read {repeated} repeated board line{} once",
+                if repeated == 1 { "" } else { "s" }
+            ))?;
+        }
+        let count = |field| stones.iter().filter(|s| s.1 == field).count();
         let (own, opp) = (count(1), count(2));
-        match self.set_board(&block.stones) {
+        match self.set_board(&stones) {
             Some(error) => link.write(&error),
             None => {
                 if own != opp && opp != own + 1 {

@@ -174,6 +174,13 @@ fn a_bad_board_line_does_not_lose_the_good_ones() {
     assert_eq!(b.board().map(Board::stone_count), Some(9), "{out}");
     let out = talk(&mut b, "BOARD\n7,7,1\n7,7,2\nDONE\n");
     assert_eq!(out.trim(), "ERROR cell 7,7 is occupied", "{out}");
+    // The same line twice is read once (a protocol tester's report: it was refused as
+    // an occupied cell, where Rapfi plays): a move, after a MESSAGE naming it.
+    let out = talk(&mut b, "BOARD\n7,7,2\n7,7,2\nDONE\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "MESSAGE read 1 repeated board line once", "{out}");
+    assert!(Cell::parse_xy(lines[1]).is_ok(), "{out}");
+    assert_eq!(b.board().map(Board::stone_count), Some(2), "{out}");
     // The first bad line is the one quoted, an off-board stone as any other.
     let out = talk(&mut b, "BOARD\n7,7,1\n20,20,1\na,b,c\n8,8,2\nDONE\n");
     assert_eq!(
