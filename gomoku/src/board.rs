@@ -1114,6 +1114,12 @@ impl Board {
         if let Some(o) = self.outcome {
             return Err(PlayError::GameOver(describe(o)));
         }
+        self.check_cell(c)
+    }
+
+    /// Whether `c` is on the board and empty ([`PlayError::OffBoard`],
+    /// [`PlayError::Occupied`]): the checks of a setup stone.
+    fn check_cell(&self, c: Cell) -> Result<(), PlayError> {
         if !self.on_board(c) {
             return Err(PlayError::OffBoard {
                 cell: c,
@@ -1184,15 +1190,7 @@ impl Board {
     /// # Errors
     /// [`PlayError::OffBoard`] or [`PlayError::Occupied`].
     pub fn place(&mut self, c: Cell, side: Side) -> Result<(), PlayError> {
-        if !self.on_board(c) {
-            return Err(PlayError::OffBoard {
-                cell: c,
-                size: self.size,
-            });
-        }
-        if self.cells[self.index(c)] != 0 {
-            return Err(PlayError::Occupied(c));
-        }
+        self.check_cell(c)?;
         let keep = self.to_move;
         self.to_move = side;
         self.play_unchecked(c);
@@ -1239,16 +1237,8 @@ impl Board {
     /// # Errors
     /// [`PlayError::OffBoard`] or [`PlayError::Occupied`].
     pub fn place_blocker(&mut self, c: Cell) -> Result<(), PlayError> {
-        if !self.on_board(c) {
-            return Err(PlayError::OffBoard {
-                cell: c,
-                size: self.size,
-            });
-        }
+        self.check_cell(c)?;
         let i = self.index(c);
-        if self.cells[i] != 0 {
-            return Err(PlayError::Occupied(c));
-        }
         self.cells[i] = 3;
         self.spots[i].stone = 3;
         self.blockers += 1;
