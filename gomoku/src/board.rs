@@ -1206,13 +1206,11 @@ impl Board {
         Ok(())
     }
 
-    /// Whether `side` has a winning row on the board: five in a row, or more where
-    /// the rule lets its overline win ([`Rule::overline_wins`]). Scans every stone of
-    /// `side` (for setup positions, not for search nodes).
+    /// Whether `side` has a winning row on the board ([`Rule::row_wins`]). Scans every
+    /// stone of `side` (for setup positions, not for search nodes).
     fn has_five(&self, side: Side) -> bool {
         let own = side.index() as u8 + 1;
         let s = self.size as i32;
-        let overline = self.rule.overline_wins(side);
         (0..s).any(|y| {
             (0..s).any(|x| {
                 self.at(x, y) == own
@@ -1224,7 +1222,7 @@ impl Board {
                         let run = (0..)
                             .take_while(|&k| self.at(x + k * dx, y + k * dy) == own)
                             .count();
-                        run == 5 || (run > 5 && overline)
+                        self.rule.row_wins(side, run)
                     })
             })
         })
@@ -1328,7 +1326,7 @@ impl Board {
             } else {
                 Side::Second
             };
-            if row.len() == 5 || (row.len() > 5 && self.rule.overline_wins(side)) {
+            if self.rule.row_wins(side, row.len()) {
                 row.sort();
                 return Some(row);
             }

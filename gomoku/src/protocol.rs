@@ -818,6 +818,7 @@ impl Brain {
         // An END during a move's search ends the conversation.
         Ok(!self.ended)
     }
+
     /// Writes the `INFO` messages waiting (see `Brain::info_messages`), oldest first.
     fn write_info_messages<W: Write>(&mut self, link: &Link<'_, W>) -> io::Result<()> {
         for message in std::mem::take(&mut self.info_messages) {

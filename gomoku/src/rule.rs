@@ -92,6 +92,12 @@ impl Rule {
     pub const fn overline_wins(self, side: Side) -> bool {
         matches!(self.line_rule(side), Rule::Freestyle)
     }
+
+    /// True when an unbroken row of `len` stones of `side` wins: five, or more when its
+    /// overline wins ([`Rule::overline_wins`]).
+    pub const fn row_wins(self, side: Side, len: usize) -> bool {
+        len == 5 || (len > 5 && self.overline_wins(side))
+    }
 }
 
 impl fmt::Display for Rule {

@@ -972,26 +972,21 @@ fn a_board_under_exact_five_is_one_position_in_any_order() {
         "5,0,1\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n4,0,1\n",
         "2,0,1\n4,0,1\n0,0,1\n3,0,1\n1,0,1\n5,0,1\n",
     ] {
-        let mut b = Brain::new().with_node_limit(2_000);
-        let out = talk(
-            &mut b,
-            &format!("START 15\nINFO rule 1\nBOARD\n{ours}{theirs}DONE\n"),
-        );
-        let reply = out.lines().nth(1).unwrap();
-        assert!(!reply.starts_with("ERROR"), "{ours:?}: {out}");
-        // Interleaved with the opponent's stones too, as alternate play sends them.
-        let mut b = Brain::new().with_node_limit(2_000);
+        // Ours first, then interleaved with the opponent's as alternate play sends them.
         let mixed: String = ours
             .lines()
             .zip(theirs.lines())
             .map(|(a, b)| format!("{a}\n{b}\n"))
             .collect();
-        let out = talk(
-            &mut b,
-            &format!("START 15\nINFO rule 1\nBOARD\n{mixed}DONE\n"),
-        );
-        let reply = out.lines().nth(1).unwrap();
-        assert!(!reply.starts_with("ERROR"), "{mixed:?}: {out}");
+        for stones in [format!("{ours}{theirs}"), mixed] {
+            let mut b = Brain::new().with_node_limit(2_000);
+            let out = talk(
+                &mut b,
+                &format!("START 15\nINFO rule 1\nBOARD\n{stones}DONE\n"),
+            );
+            let reply = out.lines().nth(1).unwrap();
+            assert!(!reply.starts_with("ERROR"), "{stones:?}: {out}");
+        }
     }
     // Under rule 0 the six wins: the game is over in any order.
     let mut b = Brain::new().with_node_limit(2_000);
