@@ -12,7 +12,7 @@
 //! | `set game <GGF>` | the game and its position (see [`crate::ggf`]); a game that cannot be read is refused: the session keeps its previous game and says so in a `status` line |
 //! | `set depth <n>` | midgame depth `n` plies (1–60), exact from `min(2n, 24)` empties |
 //! | `set contempt <n>` | a whole number (centidiscs, signed) read and ignored (no opening book, so no book draws); no number, or another word, is refused |
-//! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes); a bare `<mv>` too, as NBoard 1.1 sends it; a move that cannot be read or played is refused as a bad `set game` is |
+//! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes); a bare `<mv>` too, as NBoard 1.1 sends it; a square when the side to move must pass is the other side's move after the pass, which is filled in (as `set game` fills in a pass a record leaves out); a move that cannot be read or played is refused as a bad `set game` is |
 //! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved, depth `100%`) |
 //! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock (a clock of zeros alone, NBoard's `TI[0]` of an untimed game, is none: the set depth); the position is not changed. A finished game: `status game over`, then `=== PA/<final disc difference>/0.00` (see below) |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
@@ -482,7 +482,7 @@ impl Session {
                 self.engine.set_level(level_for_depth(d));
             }
             Command::SetContempt(_) => {}
-            Command::Move(m) => self.game.play(m)?,
+            Command::Move(m) => self.play(m)?,
             Command::Hint(n) => self.hint(n as usize, out)?,
             Command::Go => self.go(out)?,
             Command::Ping(n) => {
@@ -504,6 +504,24 @@ impl Session {
         }
         out.flush()?;
         Ok(Control::Continue)
+    }
+
+    /// `move`: plays `m` for the side to move. When that side must pass and `m` is a
+    /// square, the pass the GUI left out is filled in first, as `set game` fills in a
+    /// pass a record leaves out ([`crate::ggf`]), so that `move` after such a record
+    /// and the same record with the move appended give one game. A square the other
+    /// side cannot play either is refused with the side to move's error
+    /// ([`PlayError::MustPass`]), and the game is unchanged.
+    fn play(&mut self, m: GgfMove) -> Result<(), PlayError> {
+        if self.game.game().must_pass() && !m.mv.is_pass() {
+            let mut filled = self.game.clone();
+            filled.play(GgfMove::plain(Move::PASS))?;
+            if filled.play(m).is_ok() {
+                self.game = filled;
+                return Ok(());
+            }
+        }
+        self.game.play(m)
     }
 
     /// The position to think about, after telling the GUI what the engine is `doing`;
@@ -822,6 +840,41 @@ mod tests {
         assert!(errors[0].1.contains("illegal move a1"), "{errors:?}");
         assert!(errors[1].1.contains("unknown command"), "{errors:?}");
         assert_eq!(s.game(), &Othello::from_line("f5f6").unwrap());
+    }
+
+    /// A pass the GUI leaves out before a `move` is filled in, as `set game` fills in
+    /// a pass its record leaves out: the record and then `move g8` gives the game of
+    /// the record with `B[g8]` appended. Before, the `move` was refused ("must pass").
+    /// A square neither side can play is still refused, and the game kept.
+    #[test]
+    fn a_move_after_a_left_out_pass_fills_the_pass_in() {
+        // White to move has no move; black has g8.
+        let start = format!("{}O--", "X".repeat(61));
+        assert!(
+            Othello::from_obf_line(&format!("{start} O"))
+                .unwrap()
+                .must_pass()
+        );
+        let record = format!("(;GM[Othello]BO[8 {} O];)", start.replace('X', "*"));
+        let appended = record.replace(" O];)", " O]B[g8];)");
+        let mut a = Session::new(1);
+        let (_, errors) = converse(
+            &mut a,
+            &[
+                "nboard 2",
+                &format!("set game {record}"),
+                "move a1",
+                "move g8",
+            ],
+        );
+        let named: Vec<_> = errors.iter().map(|(n, e)| (*n, e.as_str())).collect();
+        assert_eq!(named.len(), 1, "{named:?}");
+        assert_eq!(named[0].0, 3, "{named:?}");
+        let mut b = Session::new(1);
+        let (_, errors) = converse(&mut b, &["nboard 2", &format!("set game {appended}")]);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(a.game(), b.game());
+        assert_eq!(a.game.to_string(), b.game.to_string());
     }
 
     /// A ping's number is echoed with control characters escaped, never raw.
