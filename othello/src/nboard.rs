@@ -43,7 +43,9 @@
 //! the GUI reads only `===`, `pong`, `status`, `set myname`, `search`, `book`,
 //! `nodestats`, `learned` and `analysis`), so the refusal is told in a `status` line,
 //! which NBoard shows: `status zerosum refused set game: <why>; its game is unchanged`.
-//! The caller also gets the error ([`Session::handle_line`]). Before, the refusal was
+//! The caller also gets the error ([`Session::handle_line`]). A known command refused for
+//! its argument (`hint 0`, `set depth 99`, `go now`) is not carried out and is told the
+//! same way, without the game's part: `status zerosum refused hint: 0 is not in 1–64`. Before, the refusal was
 //! only in the error, which the `nboard` command writes to standard error, where the GUI
 //! shows nothing. The
 //! protocol has the GUI send `nboard 2` first: until then every command but `ping` and
@@ -344,6 +346,21 @@ impl SessionError {
             ) | SessionError::Illegal(_)
         )
     }
+
+    /// Whether the error refused a command the session knows for its argument (`hint 0`,
+    /// `set depth 99`, `go now`) without changing the game: the command was not carried
+    /// out, which the GUI is told in a `status` line (the protocol has no error answer).
+    fn refuses_a_known_command(&self) -> bool {
+        matches!(
+            self,
+            SessionError::Command(
+                CommandError::MissingArgument { .. }
+                    | CommandError::Number { .. }
+                    | CommandError::UnexpectedArgument { .. }
+                    | CommandError::OutOfRange { .. }
+            )
+        ) && !self.keeps_a_stale_game()
+    }
 }
 
 /// What the front end does after a command.
@@ -408,6 +425,9 @@ impl Session {
     /// Reads and carries out one line, writing the answers to `out` (flushed). A refused
     /// `set game` or `move` (unreadable, or an illegal move) is also told to the GUI in a
     /// `status` line (see the module docs): the session's game is no longer the GUI's.
+    /// A known command refused for its argument (`hint 0`, `set depth 99`, `go now`) is
+    /// told likewise, `status zerosum refused <why>`; an unknown command is ignored
+    /// silently, as the protocol asks.
     ///
     /// # Errors
     /// [`SessionError`]; the session's state is unchanged by a failed command, and the
@@ -422,10 +442,13 @@ impl Session {
             Ok(command) => self.execute(command, out),
             Err(e) => Err(e.into()),
         };
-        if let Err(e) = &result
-            && e.keeps_a_stale_game()
-        {
-            Self::tell_refused(e, out)?;
+        if let Err(e) = &result {
+            if e.keeps_a_stale_game() {
+                Self::tell_refused(e, out)?;
+            } else if e.refuses_a_known_command() {
+                writeln!(out, "status {NAME} refused {e}")?;
+                out.flush()?;
+            }
         }
         result
     }
@@ -1179,9 +1202,24 @@ mod tests {
             );
             assert_eq!(s.game(), &before, "{line}");
         }
-        let (out, errors) = converse(&mut s, &["set depth 0", "bogus"]);
-        assert_eq!(errors.len(), 2, "{errors:?}");
-        assert!(out.is_empty(), "{out:?}");
+        // A known command refused for its argument is told without the game's part (it
+        // was on standard error only); an unknown command is ignored silently, as the
+        // protocol asks. The depth stays as it was.
+        let (out, errors) = converse(
+            &mut s,
+            &["set depth 0", "hint 0", "hint -1", "go now", "bogus"],
+        );
+        assert_eq!(errors.len(), 5, "{errors:?}");
+        assert_eq!(
+            out,
+            [
+                "status zerosum refused set depth: 0 is not in 1\u{2013}60",
+                "status zerosum refused hint: 0 is not in 1\u{2013}64",
+                "status zerosum refused hint: invalid number \"-1\"",
+                "status zerosum refused go: takes no argument, found \"now\"",
+            ]
+        );
+        assert_eq!(s.depth, 4);
     }
 
     /// Report 20: `go` was answered before the `nboard 2` handshake. The protocol has the
