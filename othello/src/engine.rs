@@ -394,10 +394,12 @@ impl Engine {
     /// it: the exact final disc differences (`exact` set, scores in discs) when at most
     /// [`Engine::EXACT_VALUE_EMPTIES`] squares are empty and the solver values every move
     /// within `limits` (all the moves together); else the evaluation after a `depth`-ply
-    /// analysis search ([`Engine::analyze_midgame`]). `None` when the stop flag of
-    /// `limits` is set before the evaluation. The nodes reported are all those spent:
-    /// after solves that ran out of the limit, the search's and the solves' (the one that
-    /// gave up included).
+    /// analysis search ([`Engine::analyze_midgame_within`]) within what `limits` leaves
+    /// (its time, its nodes less the solves', its stop flag): when they run out first,
+    /// the last finished iteration's values (the result's `depth` says which; the first
+    /// iteration always finishes). `None` when the stop flag of `limits` is set before
+    /// the evaluation. The nodes reported are all those spent: after solves that ran out
+    /// of the limit, the search's and the solves' (the one that gave up included).
     pub fn move_values(
         &mut self,
         game: &Othello,
@@ -405,10 +407,10 @@ impl Engine {
         depth: u32,
     ) -> Option<SearchResult<Move>> {
         let empties = 64 - game.stones_on_board();
+        let budget = &Budget::new(limits);
         // Nodes of the exact solves when they did not value every move.
         let mut spent = 0;
         if empties <= Self::EXACT_VALUE_EMPTIES {
-            let budget = &Budget::new(limits);
             let mut list = zerosum::MoveList::new();
             game.legal_moves(&mut list);
             let (mut root, mut nodes) = (Vec::new(), 0);
@@ -438,7 +440,7 @@ impl Engine {
         }
         let stopped = limits.stop.as_ref().is_some_and(|s| s.is_stopped());
         (!stopped).then(|| {
-            let mut r = self.analyze_midgame(game, depth);
+            let mut r = self.analyze_midgame_within(game, depth, &budget.rest_of_nodes(spent));
             r.stats.nodes += spent;
             r
         })

@@ -124,7 +124,18 @@ impl PlayGame for OthelloGame {
         stop: &StopFlag,
     ) -> MoveValues {
         let limits = Limits::nodes(EXACT_VALUE_NODES).with_stop(stop.clone());
-        match engine.move_values(&self.game, &limits, VALUE_DEPTH) {
+        let values = match engine.move_values(&self.game, &limits, VALUE_DEPTH) {
+            // Solves that gave up may leave the evaluation search too few nodes for its
+            // depth (the one limit covers both): the search then runs on its own, within
+            // the stop flag alone (a 4-ply search is quick).
+            Some(r) if !r.exact && r.depth < VALUE_DEPTH && !stop.is_stopped() => {
+                let unlimited =
+                    zerosum::time::Budget::new(&Limits::default().with_stop(stop.clone()));
+                Some(engine.analyze_midgame_within(&self.game, VALUE_DEPTH, &unlimited))
+            }
+            values => values,
+        };
+        match values {
             Some(r) if r.exact => MoveValues {
                 unit: "final disc difference, exact".into(),
                 values: (r.root_moves.iter())
@@ -134,7 +145,7 @@ impl PlayGame for OthelloGame {
             },
             Some(r) => super::root_values_in(
                 &r.root_moves,
-                &format!("evaluation, ~1/100 disc, depth {VALUE_DEPTH}"),
+                &format!("evaluation, ~1/100 disc, depth {}", r.depth),
             ),
             None => MoveValues {
                 unit: "stopped before valuing the moves".into(),

@@ -301,8 +301,9 @@ fn the_perfect_line_uses_the_rest_of_the_node_limit() {
 /// `Engine::move_values` reports every node it spent: when the one node limit of the
 /// moves' exact solves runs out, the analysis search it falls back on counts the solves'
 /// nodes too, the solve that gave up included (a review's finding: only the search's
-/// were reported). FFO #1 (14 empties): the limit is half of what the unlimited values
-/// took, so some solves finish and one gives up.
+/// were reported), and it searches within the nodes the solves left (it searched its
+/// whole depth whatever the limit). FFO #1 (14 empties): the limit is half of what the
+/// unlimited values took, so some solves finish and one gives up.
 #[test]
 fn move_values_out_of_nodes_reports_the_solves_nodes_too() {
     let game = positions()[2].clone();
@@ -310,19 +311,55 @@ fn move_values_out_of_nodes_reports_the_solves_nodes_too() {
         .move_values(&game, &Limits::default(), 4)
         .expect("no stop flag");
     assert!(all.exact);
-    let half = Limits::nodes(all.stats.nodes / 2);
+    let limit = all.stats.nodes / 2;
     let mut engine = Engine::new(4);
-    let r = engine.move_values(&game, &half, 4).expect("no stop flag");
-    assert!(!r.exact && r.depth == 4, "{r:?}");
+    let r = engine
+        .move_values(&game, &Limits::nodes(limit), 4)
+        .expect("no stop flag");
+    assert!(!r.exact && (1..=4).contains(&r.depth), "{r:?}");
     let solves = engine.solver().nodes();
     assert!(solves > 0);
-    // The fallback alone, on fresh tables as in `engine`.
-    let search = Engine::new(4).analyze_midgame(&game, 4).stats.nodes;
+    // The fallback alone, on fresh tables as in `engine`, within the nodes left.
+    let rest = zerosum::time::Budget::new(&Limits::nodes(limit.saturating_sub(solves)));
+    let search = Engine::new(4).analyze_midgame_within(&game, 4, &rest);
+    assert_eq!(search.depth, r.depth);
     assert_eq!(
         r.stats.nodes,
-        search + solves,
-        "search {search}, solves {solves}"
+        search.stats.nodes + solves,
+        "search {}, solves {solves}",
+        search.stats.nodes
     );
+}
+
+/// The analysis search of `Engine::move_values` (more empties than its exact range)
+/// honours the limits, as the solves do: a node limit far below what the depth needs
+/// gives the last finished iteration, within the limit but for the first iteration, which
+/// always finishes; the stop flag raised before the call gives `None`. It searched its
+/// fixed depth whatever the limits.
+#[test]
+fn move_values_search_honours_the_limits() {
+    let game = positions()[1].clone();
+    assert!(64 - game.stones_on_board() > Engine::EXACT_VALUE_EMPTIES);
+    let deep = Engine::new(4).analyze_midgame(&game, 8);
+    assert_eq!(deep.depth, 8);
+    let limit = deep.stats.nodes / 20;
+    let r = Engine::new(4)
+        .move_values(&game, &Limits::nodes(limit), 8)
+        .expect("no stop flag");
+    assert!((1..8).contains(&r.depth), "depth {} of 8", r.depth);
+    let first = Engine::new(4).analyze_midgame(&game, 1).stats.nodes;
+    assert!(
+        r.stats.nodes <= limit.max(first) + first,
+        "{} nodes under a limit of {limit}",
+        r.stats.nodes
+    );
+    let stop = zerosum::search::StopFlag::new();
+    stop.stop();
+    let stopped = Limits {
+        stop: Some(stop),
+        ..Limits::default()
+    };
+    assert!(Engine::new(4).move_values(&game, &stopped, 8).is_none());
 }
 
 /// `--nodes 0` (or a limit too small for one depth-1 child): the node limit stays a hard
