@@ -142,8 +142,11 @@ impl GameClock {
     /// The optimum and maximum for one move, before the overhead.
     fn plan(&self) -> (Duration, Duration) {
         let moves = self.moves_to_go.unwrap_or(Self::DEFAULT_MOVES_TO_GO).max(1);
-        let optimum = self.remaining / moves + self.increment * 3 / 4;
-        let maximum = (optimum * 4).min(self.remaining / 4 + self.increment);
+        // Saturating: a clock of `Duration::MAX` ("no limit") plans without overflow.
+        let optimum = (self.remaining / moves).saturating_add(self.increment.saturating_mul(3) / 4);
+        let maximum = optimum
+            .saturating_mul(4)
+            .min((self.remaining / 4).saturating_add(self.increment));
         (optimum.min(maximum), maximum)
     }
 }
@@ -391,8 +394,14 @@ impl Budget {
     /// most `nodes` nodes counted by the phase itself.
     pub fn share(&self, fraction: f64, nodes: Option<u64>) -> Budget {
         let now = self.elapsed();
-        let part =
-            |limit: Duration| now + limit.saturating_sub(now).mul_f64(fraction.clamp(0.0, 1.0));
+        let part = |limit: Duration| {
+            let rest = limit.saturating_sub(now);
+            // `mul_f64` panics when the product rounds past `Duration::MAX`, as
+            // `Duration::MAX` ("no limit") times 1.0 does.
+            let f = fraction.clamp(0.0, 1.0);
+            let part = Duration::try_from_secs_f64(rest.as_secs_f64() * f).unwrap_or(rest);
+            now.saturating_add(part.min(rest))
+        };
         Budget {
             timer: self.timer.clone(),
             optimum: self.optimum.map(part),
@@ -579,6 +588,35 @@ mod tests {
         assert_eq!(part.maximum(), Some(ms(90) + ms(305) / 2));
         assert_eq!(part.node_limit(), Some(7));
         assert_eq!(part.elapsed(), ms(90));
+    }
+
+    /// `Duration::MAX`, a natural "no limit", as a per-move time, a clock or an increment:
+    /// no overflow (a library user's report: `share` panicked in `mul_f64`, the clock's
+    /// plan in `increment * 3`), and the budget is as long as a duration can be.
+    #[test]
+    fn the_largest_durations_plan_without_overflow() {
+        let clock_of = |remaining, increment| GameClock {
+            remaining,
+            increment,
+            moves_to_go: None,
+        };
+        for limits in [
+            Limits::time(Duration::MAX),
+            Limits::clock(clock_of(Duration::MAX, Duration::ZERO)),
+            Limits::clock(clock_of(ms(1000), Duration::MAX)),
+            Limits::clock(clock_of(Duration::MAX, Duration::MAX)),
+        ] {
+            let b = Budget::new(&limits);
+            assert!(b.optimum() <= b.maximum(), "{limits:?}");
+            assert!(b.maximum() >= Some(ms(245)), "{limits:?}");
+            for fraction in [0.0, 0.5, 0.999_999, 1.0] {
+                let part = b.share(fraction, None);
+                assert!(part.maximum() <= b.maximum(), "{limits:?} {fraction}");
+            }
+            assert!(!b.should_stop(1));
+        }
+        let part = Budget::new(&Limits::time(Duration::MAX)).share(1.0, None);
+        assert!(part.maximum() >= Some(Duration::MAX / 2));
     }
 
     /// Under a game clock the exact solver stops by half the optimum, so that a search
