@@ -1411,6 +1411,15 @@ impl fmt::Display for Board {
     }
 }
 
+impl std::str::FromStr for Board {
+    type Err = ParseError;
+
+    /// [`Notation::parse_position`]: `"15f:h8i7"`, or moves alone on the default board.
+    fn from_str(text: &str) -> Result<Board, ParseError> {
+        Board::parse_position(text)
+    }
+}
+
 impl Notation for Board {
     type Error = ParseError;
 

@@ -85,9 +85,15 @@ pub use error::{ParseLineError, ParseMoveError, ParsePositionError, PlayError, T
 pub use game::Othello;
 pub use solver::Solution;
 pub use square::{Move, Square};
-pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
-pub use zerosum::time::{Budget, GameClock};
-pub use zerosum::{Bound, Game, LevelError, MoveList, Notation, Outcome, Score, Side};
+/// The core crate itself, for the items its API uses that are not re-exported by name
+/// above (e.g. `zerosum::search::SearchStats`, the type of [`SearchResult::stats`]), so
+/// that a program depending on this crate alone can name them.
+pub use zerosum;
+pub use zerosum::search::{Limits, Report, RootMove, SearchResult, StopFlag};
+pub use zerosum::time::{Budget, GameClock, TimeSource};
+pub use zerosum::{
+    Bound, Game, LevelError, MoveList, Notation, Observer, Outcome, Score, Side, TableAllocError,
+};
 
 /// The traits to have in scope to call the engine and the game:
 /// `use othello::prelude::*;`.

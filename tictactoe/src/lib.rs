@@ -67,9 +67,16 @@ pub use eval::LineEvaluator;
 pub use geometry::{Geometry, MAX_CELLS, Shape, ShapeError};
 pub use notation::ParseError;
 pub use solver::{Mode, Solution, Solver, SolverConfig};
-pub use zerosum::search::{Limits, Report, SearchResult, StopFlag};
-pub use zerosum::time::{Budget, GameClock};
-pub use zerosum::{Bound, Game, LevelError, MoveList, Notation, Outcome, Score, Side};
+/// The core crate itself, for the items its API uses that are not re-exported by name
+/// above (e.g. `zerosum::search::SearchStats`, the type of [`SearchResult::stats`]), so
+/// that a program depending on this crate alone can name them.
+pub use zerosum;
+pub use zerosum::search::{Limits, Report, RootMove, SearchResult, StopFlag};
+pub use zerosum::time::{Budget, GameClock, TimeSource};
+pub use zerosum::{
+    Bound, Game, LevelError, MoveList, Notation, Observer, Outcome, Score, Side, Symmetry,
+    TableAllocError,
+};
 
 /// The traits to have in scope to call the engine and the board:
 /// `use tictactoe::prelude::*;`.

@@ -5,6 +5,7 @@ mod conformance;
 mod facts;
 mod parsers;
 mod perfect_line;
+mod reexports;
 mod score_table;
 mod sizes;
 mod solver_vs_minimax;

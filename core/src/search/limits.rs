@@ -44,10 +44,10 @@ impl StopFlag {
 /// Iterative deepening always finishes depth 1 so that it has a move, then stops at the
 /// first of: `depth` finished, `nodes` visited, the maximum time reached, or `stop` set;
 /// and starts no new depth after the optimum time. An interrupted depth's partial result
-/// is used only where it is safe (its first root move searched). The one exception is an
-/// engine whose node limit is a hard cap at depth 1 too (Othello's, for reproducible
-/// runs): a limit too small for depth 1 (`0`) gives a depth-0 result, a legal move
-/// without search valued by the static evaluation, never marked exact.
+/// is used only where it is safe (its first root move searched). The exception is an
+/// engine whose node limit is a hard cap at depth 1 too (Othello's and Gomoku's, for
+/// reproducible runs): a limit too small for depth 1 (`0`) gives a depth-0 result, a
+/// legal move without search valued by the static evaluation, never marked exact.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Deepest iteration, in plies.

@@ -440,11 +440,34 @@ const HISTORY_CELLS: usize = crate::MAX_SIZE as usize * crate::MAX_SIZE as usize
 /// The bound of the history values (the gravity term keeps them within it).
 const HISTORY_MAX: i32 = 16_384;
 
+impl Default for Engine {
+    /// The default level, a 16 MiB transposition table (the command line's size).
+    fn default() -> Self {
+        Engine::new(16)
+    }
+}
+
 impl Engine {
-    /// An engine with a transposition table of `tt_mib` MiB.
+    /// An engine with a transposition table of `tt_mib` MiB (its threat solvers' tables
+    /// are of fixed sizes).
+    ///
+    /// # Panics
+    ///
+    /// When the system refuses the table's memory (see [`Engine::try_new`], which returns
+    /// an error instead: use it for a size the user chose).
     pub fn new(tt_mib: usize) -> Engine {
-        Engine {
-            tt: Arc::new(SharedTable::new(tt_mib)),
+        Self::try_new(tt_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Engine::new`], or an error when the system refuses the table's memory.
+    ///
+    /// # Errors
+    ///
+    /// [`zerosum::TableAllocError`] with the size of the table refused, in bytes.
+    pub fn try_new(tt_mib: usize) -> Result<Engine, zerosum::TableAllocError> {
+        let tt = Arc::new(SharedTable::try_new(tt_mib)?);
+        Ok(Engine {
+            tt,
             vcf: VcfSolver::new(1 << 16),
             nodes: 0,
             node_limit: u64::MAX,
@@ -501,7 +524,7 @@ impl Engine {
             leaf_count: 0,
             stats: SearchStats::default(),
             threads: 1,
-        }
+        })
     }
 
     /// Forgets everything learned (new game): the transposition table, the history and

@@ -525,7 +525,12 @@ impl Engine {
             info.elapsed = self.budget.elapsed();
             return info;
         }
-        // Root step 3: iterative deepening PVS, in the nodes the root solvers left.
+        // Root step 3: iterative deepening PVS, in the nodes the root solvers left. Until
+        // an iteration gives a value, the answer is the first candidate valued by the
+        // root's static evaluation at depth 0, never exact (a node limit is a hard cap at
+        // depth 1 too, so none may finish): it was a placeholder draw given as exact.
+        info.score = self.evaluate(&b);
+        info.bound = Bound::Exact;
         self.stats.root_solver_nodes = self.nodes;
         self.last_poll = self.budget.elapsed();
         if self.reads_static_values() {

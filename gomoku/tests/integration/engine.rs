@@ -181,3 +181,31 @@ fn a_search_on_several_threads_answers_within_its_limits() {
         }
     }
 }
+
+/// A search that finishes no iteration (a node limit of 0, which the engine holds as a
+/// hard cap at depth 1 too, or a stop flag raised before it) answers with the first
+/// candidate at depth 0, valued by the root's static evaluation and never exact: it was
+/// a placeholder draw given as an exact value (a library user's report). The value is
+/// checked against the evaluation function itself, and a finished depth 1 is not depth 0.
+#[test]
+fn no_finished_iteration_gives_the_static_value_at_depth_0() {
+    use zerosum::Engine as _;
+    let board = Board::parse_position("15f:h8i7j9").unwrap();
+    let stat = gomoku::evaluate_cells(&board, &gomoku::eval_cells_fitted::CELLS_FITTED);
+    assert_ne!(
+        stat,
+        Score::DRAW,
+        "a position whose static value is not the placeholder"
+    );
+    let stop = zerosum::search::StopFlag::new();
+    stop.stop();
+    for limits in [Limits::nodes(0), Limits::default().with_stop(stop.clone())] {
+        let r = Engine::new(1).think(&board, &limits, &mut |_| {});
+        assert_eq!(r.depth, 0, "{limits:?}");
+        assert!(!r.exact, "{limits:?}");
+        assert_eq!(r.score, stat, "{limits:?}");
+        assert!(r.best_move.is_some_and(|c| board.is_legal(c)), "{limits:?}");
+    }
+    let r = Engine::new(1).think(&board, &Limits::depth(1), &mut |_| {});
+    assert_eq!(r.depth, 1);
+}

@@ -5,6 +5,7 @@ mod data_suites;
 mod engine;
 mod gomocup;
 mod parsers;
+mod reexports;
 mod rules;
 mod snapshots;
 mod strength;

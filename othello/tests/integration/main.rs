@@ -6,5 +6,6 @@ mod ffo;
 mod nboard;
 mod parsers;
 mod perft;
+mod reexports;
 mod rules;
 mod solver;

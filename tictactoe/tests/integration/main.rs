@@ -6,4 +6,5 @@ mod equivalence;
 mod ground_truth;
 mod matches;
 mod parsers;
+mod reexports;
 mod variants;
