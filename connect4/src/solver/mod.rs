@@ -443,7 +443,9 @@ impl<G: Geometry> Solver<G> {
     /// # Panics
     /// If the search is stopped: by a [`StopFlag`] set by [`Solver::set_stop`], or by a
     /// time or node limit set by [`Solver::set_budget`]. Use [`Solver::try_solve`] with
-    /// either.
+    /// either. If `position` is on another board than the solver's (a [`crate::Size`]
+    /// solver and position of two sizes have one type): make the solver with
+    /// `Solver::on(position.geometry(), …)`.
     pub fn solve(&mut self, position: &Position<G>) -> i32 {
         self.try_solve(position, false)
             .expect("solve stopped (a stop flag or a budget): use try_solve with either")
@@ -463,6 +465,9 @@ impl<G: Geometry> Solver<G> {
     ///
     /// # Errors
     /// [`Stopped`] when the stop flag or the budget stopped the search.
+    ///
+    /// # Panics
+    /// If `position` is on another board than the solver's (see [`Solver::solve`]).
     pub fn try_solve(&mut self, position: &Position<G>, weak: bool) -> Result<Solution, Stopped> {
         self.check_geometry(position);
         let before = self.nodes;
@@ -521,6 +526,9 @@ impl<G: Geometry> Solver<G> {
     ///
     /// # Errors
     /// [`Stopped`] when the stop flag or the budget stopped the search.
+    ///
+    /// # Panics
+    /// If `position` is on another board than the solver's (see [`Solver::solve`]).
     pub fn analyze(
         &mut self,
         position: &Position<G>,
@@ -542,6 +550,9 @@ impl<G: Geometry> Solver<G> {
     ///
     /// # Errors
     /// [`Stopped`] when the stop flag or the budget stopped the search.
+    ///
+    /// # Panics
+    /// If `position` is on another board than the solver's (see [`Solver::solve`]).
     pub fn analyze_column(
         &mut self,
         position: &Position<G>,
@@ -569,6 +580,9 @@ impl<G: Geometry> Solver<G> {
     /// [`Solver::best_move`] where it needs no search (no node, whatever the budget): a
     /// column that wins at once, or the best column when the book holds every child's
     /// score; else `None` (the game over included).
+    ///
+    /// # Panics
+    /// If `position` is on another board than the solver's (see [`Solver::solve`]).
     pub fn known_best_move(&mut self, position: &Position<G>) -> Option<(Column, i32)> {
         self.check_geometry(position);
         if position.is_over() {
@@ -602,6 +616,9 @@ impl<G: Geometry> Solver<G> {
     ///
     /// # Errors
     /// [`Stopped`] when the stop flag or the budget stopped the search.
+    ///
+    /// # Panics
+    /// If `position` is on another board than the solver's (see [`Solver::solve`]).
     pub fn best_move(&mut self, position: &Position<G>) -> Result<Option<(Column, i32)>, Stopped> {
         self.check_geometry(position);
         if position.is_over() {

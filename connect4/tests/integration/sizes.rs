@@ -343,3 +343,15 @@ fn a_solver_refuses_a_position_of_another_size() {
         );
     }
 }
+
+/// A position on another board than the solver's is refused loudly, as each method's
+/// `# Panics` says (a library user found the panic documented only on a private
+/// function): a 5×4 solver given a 7×6 position of the same type.
+#[test]
+#[should_panic(expected = "given to a solver of")]
+fn a_position_on_another_board_panics_as_documented() {
+    let small = Size::new(5, 4).unwrap();
+    let large = Size::new(7, 6).unwrap();
+    let mut solver = Solver::on(small, 12);
+    let _ = solver.try_solve(&Position::empty_on(large), false);
+}
