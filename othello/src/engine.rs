@@ -567,6 +567,20 @@ impl zerosum::Engine for Engine {
         limits: &Limits,
         observer: &mut Observer<'_, Move>,
     ) -> SearchResult<Move> {
+        if game.outcome().is_some() {
+            // A finished game: no move, and its exact value in discs, the final disc
+            // difference for the side to move (it was the midgame's `win in 0`).
+            return SearchResult {
+                best_move: None,
+                score: Score(game.final_score()),
+                bound: Bound::Exact,
+                depth: 0,
+                pv: Vec::new(),
+                root_moves: Vec::new(),
+                stats: Default::default(),
+                exact: true,
+            };
+        }
         let mut budget = Budget::new(limits);
         let mut limits = limits;
         let capped;

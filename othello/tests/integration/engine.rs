@@ -397,3 +397,28 @@ fn no_node_at_all_gives_the_static_evaluation_at_depth_0() {
     }
     assert_eq!(nonzero, 4);
 }
+
+/// A finished game is valued in discs, as the engine's docs promise for exact results:
+/// its final disc difference for the side to move (empties to the winner), checked
+/// against the exact solver, with no move (a library user's report: `win in 0`).
+#[test]
+fn a_finished_game_is_its_final_disc_difference() {
+    use othello::Score;
+    let full = format!("{} O", "X".repeat(64));
+    // Neither side can move with empties left: one black disc alone.
+    let lone = format!("X{} X", "-".repeat(63));
+    for line in [full, lone] {
+        let game = Othello::from_obf_line(&line).unwrap();
+        assert!(game.outcome().is_some(), "{line}");
+        let solved = Engine::new(1).solver().solve(game.board()).score;
+        for level in [1, 10] {
+            let mut engine = Engine::new(1);
+            engine.set_level(Level::numbered(level));
+            let r = engine.think(&game, &Limits::default(), &mut |_| {});
+            assert_eq!(r.best_move, None, "{line}");
+            assert!(r.exact, "{line}");
+            assert_eq!(r.score, Score(solved), "{line}");
+            assert_eq!(r.score.0, game.final_score(), "{line}");
+        }
+    }
+}
