@@ -55,8 +55,18 @@ impl Level {
         end_depth: 60,
     };
 
-    /// Level `n` of the table: `n` plies, exact from `2n` empties.
+    /// Level `n` of the table (1 to [`Level::MAX`]): `n` plies, exact from `2n` empties.
+    /// A number outside the table is clamped into it, as the core levels clamp their
+    /// depths (`numbered(0)` is level 1, `numbered(200)` level 10); a level of other
+    /// depths is written with the fields.
     pub const fn numbered(n: u8) -> Level {
+        let n = if n < 1 {
+            1
+        } else if n > Level::MAX {
+            Level::MAX
+        } else {
+            n
+        };
         Level {
             mid_depth: n as u32,
             end_depth: 2 * n as u32,
@@ -689,6 +699,21 @@ mod tests {
     use super::*;
     use std::time::Duration;
     use zerosum::Engine as _;
+
+    /// `Level::numbered` clamps a number outside the table into it (a library user's
+    /// report: `numbered(0)` showed as `mid 0 end 0`, `numbered(200)` solved from 400
+    /// empties), and the table's own numbers are unchanged.
+    #[test]
+    fn a_numbered_level_outside_the_table_is_clamped() {
+        assert_eq!(Level::numbered(0), Level::numbered(1));
+        assert_eq!(Level::numbered(200), Level::numbered(Level::MAX));
+        assert_eq!(Level::numbered(0).to_string(), "1");
+        assert_eq!(Level::numbered(255).to_string(), "10");
+        for n in 1..=Level::MAX {
+            let l = Level::numbered(n);
+            assert_eq!((l.mid_depth, l.end_depth), (u32::from(n), 2 * u32::from(n)));
+        }
+    }
 
     #[test]
     fn a_zero_is_written_without_a_sign() {
