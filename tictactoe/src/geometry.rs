@@ -142,8 +142,8 @@ impl fmt::Display for Shape {
 
 /// One side of a size, `t`, from the size text `whole`: plain decimal digits.
 /// [`ShapeError::SideTooLarge`] for digits beyond `u32`, [`ShapeError::PlusSign`] for
-/// digits after a `+` (which `u32::from_str` would read), [`ShapeError::Syntax`] for
-/// anything else that is not a number.
+/// digits after a `+` (which `u32::from_str` would read), [`ShapeError::Negative`] for
+/// digits after a `-`, [`ShapeError::Syntax`] for anything else that is not a number.
 fn side(t: &str, whole: &str) -> Result<u32, ShapeError> {
     let t = t.trim();
     if is_digits(t) {
@@ -151,6 +151,8 @@ fn side(t: &str, whole: &str) -> Result<u32, ShapeError> {
             .map_err(|_| ShapeError::SideTooLarge(t.to_string()))
     } else if t.strip_prefix('+').is_some_and(is_digits) {
         Err(ShapeError::PlusSign(whole.to_string()))
+    } else if t.strip_prefix('-').is_some_and(is_digits) {
+        Err(ShapeError::Negative(whole.to_string()))
     } else {
         Err(ShapeError::Syntax(whole.to_string()))
     }
@@ -464,6 +466,30 @@ mod tests {
         assert_eq!(Geometry::new(Shape::new(3, 1, 1).unwrap()).lines().len(), 3);
     }
 
+    /// `Shape::parse_size` names a negative side as `str::parse` does (a library user's
+    /// report: it gave the generic "not of the form" error).
+    #[test]
+    fn parse_size_names_a_negative_side_as_parse_does() {
+        for text in ["-1x3", "3x-3", " -2 x 4"] {
+            assert!(
+                matches!(Shape::parse_size(text, 3), Err(ShapeError::Negative(_))),
+                "{text}"
+            );
+            assert!(
+                matches!(text.parse::<Shape>(), Err(ShapeError::Negative(_))),
+                "{text}"
+            );
+        }
+        assert!(matches!(
+            Shape::parse_size("-x3", 3),
+            Err(ShapeError::Syntax(_))
+        ));
+        assert_eq!(
+            Shape::parse_size("4x3", 3).unwrap(),
+            Shape::new(4, 3, 3).unwrap()
+        );
+    }
+
     #[test]
     fn centre_has_four_lines() {
         let g = Geometry::new(Shape::TIC_TAC_TOE);
@@ -527,9 +553,10 @@ mod tests {
             Shape::parse_size("99999999999999999999x3", 3),
             Err(ShapeError::SideTooLarge("99999999999999999999".into()))
         );
+        // A negative side is named, as `str::parse` names it.
         assert!(matches!(
             Shape::parse_size("-3x3", 3),
-            Err(ShapeError::Syntax(_))
+            Err(ShapeError::Negative(_))
         ));
     }
 
