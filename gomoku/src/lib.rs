@@ -1,6 +1,7 @@
 //! # gomoku — five in a row for zerosum
 //!
-//! - [`Board`]: 5×5 to 22×22 (15×15 by default), freestyle or exactly-five rules, make/undo,
+//! - [`Board`]: 5×5 to 22×22 (15×15 by default), freestyle, exactly-five (standard) or
+//!   renju rules ([`Rule`]), make/undo,
 //!   the [`zerosum::Game`] and [`zerosum::Notation`] traits, and per-cell line
 //!   [`Pattern`]s updated on every move;
 //! - [`WinLines`] and [`WeightTable`]: seed 004's representation — every five-cell window
