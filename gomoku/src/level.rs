@@ -101,6 +101,7 @@ impl zerosum::Engine for Engine {
         {
             // No search: the greedy move, valued as a win when it completes a row and
             // otherwise by the static evaluation of the position (depth 0).
+            let start = std::time::Instant::now();
             let mv = WeightTable::new().choose(board);
             let wins = mv.is_some_and(|c| {
                 board.is_winning_cell(board.index(c), zerosum::Game::side_to_move(board))
@@ -116,7 +117,10 @@ impl zerosum::Engine for Engine {
                 depth: 0,
                 pv: mv.into_iter().collect(),
                 root_moves: Vec::new(),
-                stats: SearchStats::default(),
+                stats: SearchStats {
+                    elapsed: start.elapsed(),
+                    ..SearchStats::default()
+                },
                 exact: wins,
             };
         }
