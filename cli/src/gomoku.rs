@@ -39,9 +39,11 @@ pub enum Command {
     /// Reads positions (`15f:h8i7e9`, or a bare move list for 15x15 freestyle) from
     /// standard input, one a line, and prints whether the side to move has a forced win by
     /// continuous fours (VCF) and the proof line: `<position> vcf win in N: <cells…>`,
-    /// `<position> no vcf` (the search ended: none exists), or `<position> unknown: no vcf
-    /// found within N nodes` (it ran out of nodes first; with --time-ms, `… within N nodes
-    /// or T ms`). Each line is answered alone.
+    /// the shortest VCF (N plies; shorter ones are searched for in turn within the same
+    /// limits: when they run out first, `vcf win in N (no shorter one found within …):
+    /// <cells…>`), `<position> no vcf` (the search ended: none exists), or `<position>
+    /// unknown: no vcf found within N nodes` (it ran out of nodes first; with --time-ms,
+    /// `… within N nodes or T ms`). Each line is answered alone.
     /// Under renju a black reply shown as `--` is a four black may not block (the block
     /// is forbidden): any move loses.
     Solve {
@@ -129,15 +131,22 @@ pub fn run(command: Command) -> ExitCode {
                     time,
                     ..Default::default()
                 });
-                Ok(match solver.solve_within(&mut board, 60, nodes, &budget) {
-                    Some(l) => {
-                        format!("{board} vcf win in {}: {}", l.len(), proof_text(&board, &l))
-                    }
-                    None if solver.limit_reached() => {
-                        format!("{board} unknown: no vcf found within {within}")
-                    }
-                    None => format!("{board} no vcf"),
-                })
+                Ok(
+                    match solver.solve_shortest_within(&mut board, 60, nodes, &budget) {
+                        Some(l) if solver.limit_reached() => format!(
+                            "{board} vcf win in {} (no shorter one found within {within}): {}",
+                            l.len(),
+                            proof_text(&board, &l)
+                        ),
+                        Some(l) => {
+                            format!("{board} vcf win in {}: {}", l.len(), proof_text(&board, &l))
+                        }
+                        None if solver.limit_reached() => {
+                            format!("{board} unknown: no vcf found within {within}")
+                        }
+                        None => format!("{board} no vcf"),
+                    },
+                )
             })
         }
         Command::Bestmove { limits, threads } => {

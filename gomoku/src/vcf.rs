@@ -119,6 +119,48 @@ impl VcfSolver {
         self.run(board, max_fours, node_limit, Some(budget))
     }
 
+    /// As [`VcfSolver::solve_within`], then searches for a shorter VCF in turn (at most
+    /// one four fewer than the last line found, on the same board) until none is found:
+    /// the shortest proof line, as a user asking "win in how many" expects (the first
+    /// line found can be longer: the search tries the fours by their order, not by the
+    /// length of what follows). All the searches together visit at most `node_limit`
+    /// attacker positions ([`VcfSolver::nodes`] counts them all) within `budget`; when
+    /// they run out before a shorter line is ruled out, the line is the shortest found and
+    /// [`VcfSolver::limit_reached`] says so.
+    pub fn solve_shortest_within(
+        &mut self,
+        board: &mut Board,
+        max_fours: u32,
+        node_limit: u64,
+        budget: &Budget,
+    ) -> Option<ProofLine> {
+        let mut best = self.solve_within(board, max_fours, node_limit, budget)?;
+        let mut spent = self.nodes;
+        let mut cut = false;
+        // A line of `2f + 1` plies has `f` fours before the five.
+        while best.len() > 1 {
+            let fours = (best.len() as u32 - 1) / 2;
+            if spent >= node_limit {
+                cut = true;
+                break;
+            }
+            let found = self.solve_within(board, fours - 1, node_limit - spent, budget);
+            spent += self.nodes;
+            match found {
+                Some(line) => best = line,
+                None => {
+                    cut = self.limit_reached();
+                    break;
+                }
+            }
+        }
+        self.nodes = spent;
+        // `limit_reached` reads the count against the limit; a cut (the nodes or the
+        // budget) leaves a limit below it.
+        self.node_limit = if cut { 0 } else { node_limit };
+        Some(best)
+    }
+
     fn run(
         &mut self,
         board: &mut Board,

@@ -123,6 +123,29 @@ fn solve_prints_vcf_lines_and_names_bad_lines() {
     assert!(!ok, "a bad line makes the exit status non-zero");
 }
 
+/// `solve` answers the shortest VCF (a tester's position, exact-five rule: the first line
+/// the search found was a win in 11, and a win in 9 exists, found by the tester's
+/// exhaustive search), and says so when its nodes ran out before a shorter one was
+/// ruled out.
+#[test]
+fn solve_answers_the_shortest_vcf() {
+    let p = "13s:i1g1h2j1i2j2k3k4i4k2j3h3l5j4h1m1i3l4g3h4m2m3f2h5l2k1m4i5g6f1h6j5f3f6";
+    let (out, err, ok) = run(ZEROSUM, &["gomoku", "solve"], &format!("{p}\n"));
+    assert!(ok, "{err}");
+    assert!(out.starts_with(&format!("{p} vcf win in 9: ")), "{out}");
+    let (out, _, ok) = run(
+        ZEROSUM,
+        &["gomoku", "solve", "--nodes", "50"],
+        &format!("{p}\n"),
+    );
+    assert!(ok);
+    assert!(
+        out.starts_with(&format!("{p} vcf win in "))
+            && out.contains(" (no shorter one found within 50 nodes): "),
+        "{out}"
+    );
+}
+
 #[test]
 fn solve_answers_each_line_alone_whatever_the_rule_before() {
     // e8 makes two fours on row 8 (b8 _ d8 e8 f8 _ h8): a VCF in 3 under freestyle and

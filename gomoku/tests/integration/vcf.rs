@@ -192,3 +192,101 @@ fn a_forced_block_lost_after_the_forced_reply_is_a_loss() {
     assert_eq!(info.pv[..2], [cell("m8"), cell("j8")], "{:?}", info.pv);
     assert!(info.depth > 1, "searched, not evaluated: {info:?}");
 }
+
+/// The shortest VCF of at most `fours` fours, by brute force (the slow reference): every
+/// cell that makes a four for the attacker, the defender's one block (a defender's five
+/// refutes the four; two winning cells win), and a defender's four answered only by an
+/// attacker four on its cell. `None` when there is none. Freestyle only.
+fn shortest_vcf_by_brute_force(b: &mut Board, fours: u32) -> Option<u32> {
+    (0..=fours).find(|&f| vcf_within(b, f))
+}
+
+fn vcf_within(b: &mut Board, fours: u32) -> bool {
+    use gomoku::Game;
+    let a = b.side_to_move();
+    if !b.winning_cells(a).is_empty() {
+        return true;
+    }
+    if fours == 0 {
+        return false;
+    }
+    let threats = b.winning_cells(!a);
+    let cells: Vec<usize> = if threats.is_empty() {
+        (0..b.cell_count()).collect()
+    } else {
+        threats
+    };
+    for i in cells {
+        let c = b.cell_of(i);
+        if !b.is_legal(c) {
+            continue;
+        }
+        b.play_unchecked(c);
+        let wins = b.winning_cells(a);
+        let holds = if wins.is_empty() || !b.winning_cells(!a).is_empty() {
+            false
+        } else if wins.len() >= 2 {
+            true
+        } else {
+            let block = b.cell_of(wins[0]);
+            b.play_unchecked(block);
+            let r = vcf_within(b, fours - 1);
+            b.try_undo();
+            r
+        };
+        b.try_undo();
+        if holds {
+            return true;
+        }
+    }
+    false
+}
+
+/// `solve_shortest_within` gives the shortest VCF, as the brute force finds it (a
+/// tester's position: the first line found, and `zerosum gomoku solve`'s answer, was a
+/// win in 11 where a win in 9 exists), with a proof the checker accepts; and a position
+/// whose first line is already the shortest keeps it.
+#[test]
+fn the_shortest_vcf_is_found() {
+    use zerosum::time::Budget;
+    let text = "13s:i1g1h2j1i2j2k3k4i4k2j3h3l5j4h1m1i3l4g3h4m2m3f2h5l2k1m4i5g6f1h6j5f3f6";
+    let mut b = Board::parse_position(&text.replace("13s", "13f")).unwrap();
+    let unlimited = Budget::unlimited();
+    let first = VcfSolver::default()
+        .solve_within(&mut b, 60, 1_000_000, &unlimited)
+        .unwrap();
+    let mut solver = VcfSolver::default();
+    let shortest = solver
+        .solve_shortest_within(&mut b, 60, 1_000_000, &unlimited)
+        .unwrap();
+    assert!(!solver.limit_reached());
+    check_proof(&b, &shortest).unwrap();
+    let fours = shortest_vcf_by_brute_force(&mut b, 5).expect("a VCF");
+    assert_eq!(shortest.len() as u32, 2 * fours + 1, "{shortest:?}");
+    assert!(
+        first.len() > shortest.len(),
+        "the position's first line is longer"
+    );
+    // Already the shortest: the open three's open four.
+    let mut b = Board::parse_position("h8a1i8a3j8a5").unwrap();
+    let line = solver
+        .solve_shortest_within(&mut b, 60, 1_000_000, &unlimited)
+        .unwrap();
+    assert_eq!(line.len(), 3);
+    // A node limit too small to rule out a shorter line says so.
+    let mut b = Board::parse_position(&text.replace("13s", "13f")).unwrap();
+    let nodes = first_nodes(&b);
+    let line = solver.solve_shortest_within(&mut b, 60, nodes, &unlimited);
+    assert!(line.is_some());
+    assert!(solver.limit_reached());
+}
+
+/// The nodes of the first VCF search of `b` (so that nothing is left to shorten it).
+fn first_nodes(b: &Board) -> u64 {
+    use zerosum::time::Budget;
+    let mut solver = VcfSolver::default();
+    solver
+        .solve_within(&mut b.clone(), 60, 1_000_000, &Budget::unlimited())
+        .unwrap();
+    solver.nodes
+}
