@@ -21,7 +21,7 @@
 //! | limits given | optimum | maximum |
 //! |---|---|---|
 //! | per move `t` | `t − overhead` | `t − overhead` |
-//! | clock: left `r`, increment `i`, moves to go `m` (default [`GameClock::DEFAULT_MOVES_TO_GO`]) | `r / m + 3i/4` | `min(4·optimum, r/4 + i)` |
+//! | clock: left `r`, increment `i`, moves to go `m` (default [`GameClock::DEFAULT_MOVES_TO_GO`]) | `r / m + 3i/4` | `min(4·optimum, r/4 + i, 3r/4)` (the increment comes after the move) |
 //! | both | the smaller of each | |
 //!
 //! The overhead ([`Budget::overhead`]: 1/40 of the limit, at most 5 ms) keeps the answer
@@ -144,9 +144,13 @@ impl GameClock {
         let moves = self.moves_to_go.unwrap_or(Self::DEFAULT_MOVES_TO_GO).max(1);
         // Saturating: a clock of `Duration::MAX` ("no limit") plans without overflow.
         let optimum = (self.remaining / moves).saturating_add(self.increment.saturating_mul(3) / 4);
+        // The increment comes after the move: the move itself has only `remaining`, so
+        // the maximum keeps a quarter of it back whatever the increment (a clock of 2 s
+        // with a 10 s increment planned 10 s and lost on time).
         let maximum = optimum
             .saturating_mul(4)
-            .min((self.remaining / 4).saturating_add(self.increment));
+            .min((self.remaining / 4).saturating_add(self.increment))
+            .min(self.remaining / 4 * 3);
         (optimum.min(maximum), maximum)
     }
 }
@@ -588,6 +592,30 @@ mod tests {
         assert_eq!(part.maximum(), Some(ms(90) + ms(305) / 2));
         assert_eq!(part.node_limit(), Some(7));
         assert_eq!(part.elapsed(), ms(90));
+    }
+
+    /// The increment is added after the move, so a move never plans past the time left
+    /// (a library user's report: 2 s left with a 10 s increment planned a 10 s maximum,
+    /// and a search thought 8.8 s; 1 ms left with a huge increment searched for minutes).
+    #[test]
+    fn a_move_never_plans_past_the_time_left() {
+        let with = |left: u64, inc: Duration, to_go| GameClock {
+            remaining: ms(left),
+            increment: inc,
+            moves_to_go: to_go,
+        };
+        for clock in [
+            with(2000, ms(10_000), None),
+            with(1, ms(10_000), None),
+            with(50, ms(60_000), Some(1)),
+            with(1, Duration::MAX, None),
+            with(1000, ms(1000), None),
+        ] {
+            let b = Budget::new(&Limits::clock(clock));
+            let max = b.maximum().unwrap();
+            assert!(max < clock.remaining.max(ms(1)), "{clock:?}: {max:?}");
+            assert!(b.optimum() <= b.maximum(), "{clock:?}");
+        }
     }
 
     /// `Duration::MAX`, a natural "no limit", as a per-move time, a clock or an increment:
