@@ -357,8 +357,9 @@ where
     think_each(engine, args, parse, finished, |name, r| {
         if r.root_moves.is_empty() {
             return Err(
-                "this level chooses its move without a search, so it has no \
-                values of moves to show: use a higher level"
+                "no values of moves to show: this level chooses its move without a \
+                search, or the limit ended the search before its first iteration (use a \
+                higher level or a larger limit)"
                     .to_string(),
             );
         }

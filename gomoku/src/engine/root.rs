@@ -754,7 +754,14 @@ impl Engine {
         info.exact = false;
         info.nodes = self.nodes;
         info.elapsed = self.budget.elapsed();
-        if let Some(best) = info.best {
+        if info.depth == 0 {
+            // No iteration gave a value: the move and the root's static value alone. The
+            // table's line after the move (an earlier search's) and the candidates'
+            // placeholder values are no part of it (a library user's report), so the
+            // moves are listed without values, as Othello's engine lists none.
+            info.pv = info.best.into_iter().collect();
+            info.candidates.clear();
+        } else if let Some(best) = info.best {
             info.pv = self.pv_from_tt(b, best, 16);
         }
         done

@@ -206,6 +206,18 @@ fn no_finished_iteration_gives_the_static_value_at_depth_0() {
         assert_eq!(r.score, stat, "{limits:?}");
         assert!(r.best_move.is_some_and(|c| board.is_legal(c)), "{limits:?}");
     }
+    // Also after an earlier search of the same position, whose table holds a line: the
+    // move alone, and no placeholder values of moves (they were 0 with `<=`).
+    let mut engine = Engine::new(1);
+    engine.think(&board, &Limits::nodes(20_000), &mut |_| {});
+    for limits in [Limits::nodes(0), Limits::default().with_stop(stop)] {
+        let r = engine.think(&board, &limits, &mut |_| {});
+        assert_eq!((r.depth, r.exact, r.score), (0, false, stat), "{limits:?}");
+        assert_eq!(r.pv.len(), 1, "{limits:?}: {:?}", r.pv);
+        assert_eq!(r.pv.first(), r.best_move.as_ref());
+        assert!(r.root_moves.is_empty(), "{limits:?}: {:?}", r.root_moves);
+    }
     let r = Engine::new(1).think(&board, &Limits::depth(1), &mut |_| {});
     assert_eq!(r.depth, 1);
+    assert!(!r.root_moves.is_empty());
 }
