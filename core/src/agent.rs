@@ -157,10 +157,17 @@ impl MatchResult {
     /// alone); when every game has the same result the observed variance is 0 and the
     /// plain binomial interval is used, so a clean sweep still gets an interval of
     /// honest width. Scores of exactly 0 or 1 (the estimate of a sweep, or a bound) are
-    /// clamped to half a game from the edge, so the figures stay finite.
+    /// clamped to half a game from the edge, so the figures stay finite; no other score
+    /// is, so a small match keeps its whole (wide) interval.
     ///
     /// ```
     /// use zerosum::agent::MatchResult;
+    /// // 1–1 of 2 games: the Wilson interval of 50 % is 9.45–90.55 %, ±392.5 Elo.
+    /// let (_, lo, hi) = MatchResult { wins: 1, draws: 0, losses: 1 }.elo();
+    /// assert!((lo + 392.5).abs() < 0.1 && (hi - 392.5).abs() < 0.1, "{lo} {hi}");
+    /// // One draw and one loss: the estimate (−191) lies inside its interval.
+    /// let (e, lo, hi) = MatchResult { wins: 0, draws: 1, losses: 1 }.elo();
+    /// assert!(lo < e - 50.0 && e + 50.0 < hi, "{lo} {e} {hi}");
     /// let even = MatchResult { wins: 10, draws: 0, losses: 10 };
     /// let (e, lo, hi) = even.elo();
     /// assert!(e.abs() < 1e-9 && lo < -100.0 && hi > 100.0);
@@ -189,7 +196,16 @@ impl MatchResult {
         let z2 = Z * Z * ratio / n;
         let centre = (p + z2 / 2.0) / (1.0 + z2);
         let half = (z2 * (p * (1.0 - p) + z2 / 4.0)).sqrt() / (1.0 + z2);
-        let clamp = |x: f64| x.clamp(0.5 / n, 1.0 - 0.5 / n);
+        // Only a score at the edge (within rounding) is clamped: clamping every bound to
+        // half a game from the edge cut a small match's interval (1–1 of 2 games was
+        // printed [−191, +191] for a Wilson interval of about ±390; a tester's report).
+        let clamp = |x: f64| {
+            if x <= 1e-12 || x >= 1.0 - 1e-12 {
+                x.clamp(0.5 / n, 1.0 - 0.5 / n)
+            } else {
+                x
+            }
+        };
         let elo = |x: f64| -400.0 * (1.0 / clamp(x) - 1.0).log10();
         (elo(p), elo(centre - half), elo(centre + half))
     }
