@@ -208,6 +208,22 @@ mod tests {
         }
     }
 
+    /// Both marks' legends are shown whole under a 15×15 board at any terminal width
+    /// (a new user's report: the one line of both was cut after "+ makes a" in the
+    /// board's 33 columns, at 100 and at 200 columns alike).
+    #[test]
+    fn both_legends_are_shown_whole() {
+        let mut app = App::new(Gomoku::new("15", "freestyle").unwrap(), human_against_ai(3));
+        for m in ["h8", "a1", "i8", "a3", "j8", "a5", "k8", "a7"] {
+            app.session.play_text(m).unwrap();
+        }
+        for (w, h) in [(80, 30), (100, 40), (200, 45)] {
+            let screen = render_to_string(&mut app, w, h);
+            assert!(screen.contains("! makes five (a four)"), "{w}x{h}\n{screen}");
+            assert!(screen.contains("+ makes an open four (a three)"), "{w}x{h}\n{screen}");
+        }
+    }
+
     /// Issue 14 item 10: the winning five is highlighted on the board, the threats are
     /// drawn with their legend.
     #[test]

@@ -129,7 +129,6 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         .max()
         .unwrap_or(0) as u16;
     let preferred = cell_width(game);
-    let board_h = game.rows() as u16 + 5;
     let side_by_side = area.width >= board_width(game, row_w, preferred).max(26) + PANEL_W;
     let (cw, mut note) = if side_by_side {
         (preferred, None)
@@ -137,6 +136,8 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         fit_board(game, row_w, area.width)
     };
     let board_w = board_width(game, row_w, cw).max(26).min(area.width);
+    // The frame, the column labels and the side to move, then the status or legend.
+    let board_h = game.rows() as u16 + 4 + legend_rows(game, board_w.saturating_sub(2).into());
     // Stacked: the board first; the analysis and the key line only where rows remain.
     let spare = area.height.saturating_sub(board_h + 2);
     let help_h = if !side_by_side && spare >= 8 + 2 + 3 {
@@ -392,8 +393,12 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
     lines.push(Line::from(to_move).style(Style::new().add_modifier(Modifier::BOLD)));
     if let Some(status) = game.status() {
         lines.push(Line::from(status));
-    } else if let Some(legend) = marks_legend(&marks) {
-        lines.push(Line::styled(legend, Style::new().fg(Color::Gray)));
+    } else {
+        let block = Block::bordered();
+        let width = block.inner(area).width as usize;
+        for legend in marks_legend(&marks, width) {
+            lines.push(Line::styled(legend, Style::new().fg(Color::Gray)));
+        }
     }
     let block = Block::bordered().title(" board ");
     let inner = block.inner(area);
@@ -497,8 +502,11 @@ fn analysis_height<G: PlayGame>(app: &App<G>, width: u16) -> u16 {
     (rows as u16 + 2).max(8)
 }
 
-/// The legend of the marks on the board, when there are any.
-pub fn marks_legend(marks: &[Mark]) -> Option<String> {
+/// The legend of the marks on the board for a panel `width` columns wide: one line
+/// when its parts fit side by side, else a line a part (a 15×15 board's panel is 33
+/// columns wide, and the line of two parts was cut there; a new user's report). Empty
+/// when there are no marks.
+pub fn marks_legend(marks: &[Mark], width: usize) -> Vec<String> {
     let has = |f: fn(&MarkKind) -> bool| marks.iter().any(|m| f(&m.kind));
     let mut parts = Vec::new();
     if has(|k| *k == MarkKind::Five) {
@@ -510,7 +518,22 @@ pub fn marks_legend(marks: &[Mark]) -> Option<String> {
     if has(|k| matches!(k, MarkKind::OpenFourPoint(_))) {
         parts.push("+ makes an open four (a three)");
     }
-    (!parts.is_empty()).then(|| parts.join(" · "))
+    let one = parts.join(" · ");
+    if one.chars().count() <= width {
+        (!parts.is_empty()).then_some(one).into_iter().collect()
+    } else {
+        parts.into_iter().map(str::to_string).collect()
+    }
+}
+
+/// The rows under the board for the status or the marks' legend in a panel of
+/// `width` columns (at least one).
+fn legend_rows<G: PlayGame>(game: &G, width: usize) -> u16 {
+    if game.status().is_some() {
+        1
+    } else {
+        marks_legend(&game.marks(), width).len().max(1) as u16
+    }
 }
 
 fn draw_analysis<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
