@@ -415,6 +415,9 @@ impl<G: Geometry> Solver<G> {
     /// True when [`Solver::solve`] answers `position` from a book (no node searched):
     /// the books are in use, the board is 7×6 and the position is in the opening book
     /// or the play book.
+    ///
+    /// # Panics
+    /// If `position` is on another board than the solver's (see [`Solver::solve`]).
     pub fn in_book(&self, position: &Position<G>) -> bool {
         self.check_geometry(position);
         let (current, mask, moves) = position.raw();
