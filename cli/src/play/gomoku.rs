@@ -219,8 +219,14 @@ mod tests {
         }
         for (w, h) in [(80, 30), (100, 40), (200, 45)] {
             let screen = render_to_string(&mut app, w, h);
-            assert!(screen.contains("! makes five (a four)"), "{w}x{h}\n{screen}");
-            assert!(screen.contains("+ makes an open four (a three)"), "{w}x{h}\n{screen}");
+            assert!(
+                screen.contains("! makes five (a four)"),
+                "{w}x{h}\n{screen}"
+            );
+            assert!(
+                screen.contains("+ makes an open four (a three)"),
+                "{w}x{h}\n{screen}"
+            );
         }
     }
 

@@ -166,7 +166,17 @@ pub fn play<G: PlayGame>(
             Player::Human => {
                 writeln!(out, "{who} to move:")?;
                 out.flush()?;
-                let line = match read_line(&mut input, MAX_LINE_BYTES)? {
+                // Blank lines and `#` comments are skipped, as `solve` reads its input
+                // (no game's move starts with `#`), without a new prompt: one prompt a
+                // turn, for a script that counts them (a new user's report).
+                let read = loop {
+                    match read_line(&mut input, MAX_LINE_BYTES)? {
+                        Some(Line::Text(t)) if t.trim().is_empty() || t.trim().starts_with('#') => {
+                        }
+                        read => break read,
+                    }
+                };
+                let line = match read {
                     None => return Ok(()),
                     Some(Line::Text(t)) => t,
                     Some(bad) => {
@@ -176,11 +186,6 @@ pub fn play<G: PlayGame>(
                     }
                 };
                 let text = line.trim();
-                // Blank lines and `#` comments are skipped, as `solve` reads its input
-                // (no game's move starts with `#`).
-                if text.is_empty() || text.starts_with('#') {
-                    continue;
-                }
                 if let Some(passed) = forced_pass.take()
                     && session.game.is_pass_text(text)
                 {

@@ -404,3 +404,15 @@ fn play_and_bestmove_refuse_a_level_alike() {
         );
     }
 }
+
+/// Blank lines, `#` comments and CR LF line ends are skipped without a new prompt: one
+/// `x to move:` a turn, for a script that counts the prompts (a new user's report: four
+/// prompts before the first move).
+#[test]
+fn skipped_lines_do_not_prompt_again() {
+    let out = two_humans("tictactoe", &[], "\n#x\n\r\n5\n# o's turn\n\n1\nq\n");
+    let first = out.find("x plays 5").unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(out[..first].matches("x to move:").count(), 1, "{out}");
+    let second = out.find("o plays 1").unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(out[first..second].matches("o to move:").count(), 1, "{out}");
+}
