@@ -133,13 +133,14 @@ pub fn run(command: Command) -> ExitCode {
                 });
                 Ok(
                     match solver.solve_shortest_within(&mut board, 60, nodes, &budget) {
-                        Some(l) if solver.limit_reached() => format!(
-                            "{board} vcf win in {} (no shorter one found within {within}): {}",
-                            l.len(),
-                            proof_text(&board, &l)
-                        ),
                         Some(l) => {
-                            format!("{board} vcf win in {}: {}", l.len(), proof_text(&board, &l))
+                            let unproven = if solver.limit_reached() {
+                                format!(" (no shorter one found within {within})")
+                            } else {
+                                String::new()
+                            };
+                            let proof = proof_text(&board, &l);
+                            format!("{board} vcf win in {}{unproven}: {proof}", l.len())
                         }
                         None if solver.limit_reached() => {
                             format!("{board} unknown: no vcf found within {within}")

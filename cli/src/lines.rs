@@ -17,6 +17,13 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// At most this many characters of a bad line are echoed in its error message.
 const ECHO_CHARS: usize = 120;
 
+/// Whether a line of input is skipped rather than read: blank (whitespace alone) or a
+/// `#` comment after leading whitespace. No game's position or move starts with `#`.
+pub fn is_skipped(line: &str) -> bool {
+    let t = line.trim();
+    t.is_empty() || t.starts_with('#')
+}
+
 /// One line of input as read by [`read_line`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
@@ -192,10 +199,10 @@ pub fn process_lines<E: Display>(
         } else {
             &line
         };
-        let text = text.trim();
-        if text.is_empty() || text.starts_with('#') {
+        if is_skipped(text) {
             continue;
         }
+        let text = text.trim();
         match answer(text) {
             Ok(reply) => {
                 if let Err(e) = writeln!(out, "{reply}").and_then(|()| out.flush()) {

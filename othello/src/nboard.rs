@@ -446,8 +446,7 @@ impl Session {
             if e.keeps_a_stale_game() {
                 Self::tell_refused(e, out)?;
             } else if e.refuses_a_known_command() {
-                writeln!(out, "status {NAME} refused {e}")?;
-                out.flush()?;
+                Self::tell(&format!("refused {e}"), out)?;
             }
         }
         result
@@ -462,7 +461,14 @@ impl Session {
     /// # Errors
     /// Writing to `out` failed.
     pub fn tell_refused(why: &dyn std::fmt::Display, out: &mut impl Write) -> io::Result<()> {
-        writeln!(out, "status {NAME} refused {why}; its game is unchanged")?;
+        Self::tell(&format!("refused {why}; its game is unchanged"), out)
+    }
+
+    /// Tells the GUI `what` the session is doing or did in a `status` line, `status
+    /// zerosum <what>`, flushed (NBoard shows `status` lines; the protocol has no error
+    /// answer, so refusals are told this way too).
+    fn tell(what: &str, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out, "status {NAME} {what}")?;
         out.flush()
     }
 
@@ -555,8 +561,7 @@ impl Session {
             writeln!(out, "status game over")?;
             return Ok(None);
         }
-        writeln!(out, "status {NAME} is {doing}")?;
-        out.flush()?;
+        Self::tell(&format!("is {doing}"), out)?;
         Ok(Some(game))
     }
 
@@ -690,8 +695,7 @@ impl Session {
     /// with the side to move's values its graph would swing sign each move. A raised
     /// stop flag (`ping`, `quit`) ends the analysis after the last finished position.
     fn analyze(&mut self, out: &mut impl Write) -> io::Result<()> {
-        writeln!(out, "status {NAME} is analysing the game")?;
-        out.flush()?;
+        Self::tell("is analysing the game", out)?;
         let mut game = self.game.game().clone();
         for made in (0..=game.undo_count()).rev() {
             let (score, exact) = if game.outcome().is_some() {

@@ -17,7 +17,7 @@ use super::options::{Player, Setup};
 use super::session::Session;
 use super::worker::{Poll, Thinking};
 use super::{PlayGame, nodes_text};
-use crate::lines::{Line, MAX_LINE_BYTES, read_line, unreadable};
+use crate::lines::{Line, MAX_LINE_BYTES, is_skipped, read_line, unreadable};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -171,8 +171,7 @@ pub fn play<G: PlayGame>(
                 // turn, for a script that counts them (a new user's report).
                 let read = loop {
                     match read_line(&mut input, MAX_LINE_BYTES)? {
-                        Some(Line::Text(t)) if t.trim().is_empty() || t.trim().starts_with('#') => {
-                        }
+                        Some(Line::Text(t)) if is_skipped(&t) => {}
                         read => break read,
                     }
                 };

@@ -525,12 +525,7 @@ impl Engine {
             info.elapsed = self.budget.elapsed();
             return info;
         }
-        // Root step 3: iterative deepening PVS, in the nodes the root solvers left. Until
-        // an iteration gives a value, the answer is the first candidate valued by the
-        // root's static evaluation at depth 0, never exact (a node limit is a hard cap at
-        // depth 1 too, so none may finish): it was a placeholder draw given as exact.
-        info.score = self.evaluate(&b);
-        info.bound = Bound::Exact;
+        // Root step 3: iterative deepening PVS, in the nodes the root solvers left.
         self.stats.root_solver_nodes = self.nodes;
         self.last_poll = self.budget.elapsed();
         if self.reads_static_values() {
@@ -755,10 +750,14 @@ impl Engine {
         info.nodes = self.nodes;
         info.elapsed = self.budget.elapsed();
         if info.depth == 0 {
-            // No iteration gave a value: the move and the root's static value alone. The
-            // table's line after the move (an earlier search's) and the candidates'
-            // placeholder values are no part of it (a library user's report), so the
-            // moves are listed without values, as Othello's engine lists none.
+            // No iteration gave a value (a node limit is a hard cap at depth 1 too, so
+            // none may finish): the first candidate and the root's static value, at
+            // depth 0 and never exact, as Othello's engine answers. The table's line
+            // after the move (an earlier search's) and the candidates' placeholder values
+            // are no part of it, so the moves are listed without values (a library
+            // user's report: it was a placeholder draw given as exact).
+            info.score = self.evaluate(b);
+            info.bound = Bound::Exact;
             info.pv = info.best.into_iter().collect();
             info.candidates.clear();
         } else if let Some(best) = info.best {
