@@ -63,7 +63,8 @@ pub enum Command {
     /// The engine's column (positions as for solve; `-` is the empty board): `<moves> bestmove <column> score <value> depth <plies> nodes
     /// <n> time <ms> pv <columns…>`. `--level perfect` is the exact solver (ties go to the centre;
     /// with --time-ms it gets half the time, then the score table searches); levels 1-14
-    /// search the win-place score table.
+    /// search the win-place score table. A finished game has no column:
+    /// `<moves> bestmove none game over <score>`.
     Bestmove(BestmoveArgs),
 }
 
@@ -228,10 +229,18 @@ pub fn run(command: Command) -> ExitCode {
             args.limits
                 .warn_if_too_deep(SEARCH_MINUTES_DEEP, SEARCH_MINUTES_DEEP_TEXT);
             let mut engine = Engine::default();
-            crate::limits::bestmove(&mut engine, &args.limits, |line| {
-                let (moves, position) = parse(Standard, line)?;
-                Ok((moves.to_string(), position))
-            })
+            crate::limits::bestmove(
+                &mut engine,
+                &args.limits,
+                |line| {
+                    let (moves, position) = parse(Standard, line)?;
+                    Ok((moves.to_string(), position))
+                },
+                |position| {
+                    let score = connect4::score::possible_scores(position);
+                    format!("game over {}", score.start())
+                },
+            )
         }
     }
 }

@@ -59,7 +59,8 @@ pub enum Command {
         time_ms: Option<u64>,
     },
     /// Reads positions from standard input and prints the move the engine plays:
-    /// `<position> bestmove <cell> score <value> depth <plies> nodes <n> time <ms> pv <cells…>`.
+    /// `<position> bestmove <cell> score <value> depth <plies> nodes <n> time <ms> pv <cells…>`
+    /// (a finished game: `<position> bestmove none game over (<outcome>)`).
     /// `win in N` / `loss in N` is proven (a VCF or VCT of the threat solvers, or the
     /// rules): the five comes within N plies against every defence (N is the proof's
     /// bound; a shorter win may exist); `win in N (search)` is a win the search found within N plies against the
@@ -154,10 +155,18 @@ pub fn run(command: Command) -> ExitCode {
             limits.warn_if_too_deep(HOURS_DEEP, HOURS_DEEP_TEXT);
             let mut engine = Engine::new(16);
             engine.threads = threads.threads;
-            crate::limits::bestmove(&mut engine, &limits, |line| {
-                let board = Board::parse_position(line).map_err(|e| e.to_string())?;
-                Ok((board.to_string(), board))
-            })
+            crate::limits::bestmove(
+                &mut engine,
+                &limits,
+                |line| {
+                    let board = Board::parse_position(line).map_err(|e| e.to_string())?;
+                    Ok((board.to_string(), board))
+                },
+                |board| match zerosum::Game::outcome(board) {
+                    Some(o) => format!("game over ({})", outcome_text(o)),
+                    None => "game over".to_string(),
+                },
+            )
         }
         Command::Analyze { limits, threads } => {
             limits.warn_if_too_deep(HOURS_DEEP, HOURS_DEEP_TEXT);

@@ -187,15 +187,21 @@ impl<L: Level + NodeBudgetNote> Args for LimitArgs<L> {
 /// best, or the previous best's value before the others were searched) or `<=`; with no
 /// iteration finished (depth 0: the move is the engine's first choice by its ordering)
 /// the value is `none`.
+///
+/// A finished game has no move: it is answered `<position> bestmove none game over
+/// <value>`, the value written by `game_over` as the game's `analyze` writes it
+/// (`xxxoo.... bestmove none game over -1`), an answer like any other (exit status 0).
 pub fn bestmove<E: Engine>(
     engine: &mut E,
     args: &LimitArgs<E::Level>,
     parse: impl FnMut(&str) -> Result<(String, E::Game), String>,
+    game_over: impl Fn(&E::Game) -> String,
 ) -> ExitCode
 where
     <E::Game as Game>::Move: Display,
 {
-    let finished = |_: &str, _| Err("the game is over".to_string());
+    let finished =
+        |name: &str, game: &E::Game, _| Ok(format!("{name} bestmove none {}", game_over(game)));
     think_each(engine, args, parse, finished, |name, r| {
         let best = r.best_move.ok_or("no move")?;
         let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
@@ -221,19 +227,19 @@ where
 
 /// For each position of standard input (read by `parse`: its name and the game), the
 /// engine's result under `args`, written by `answer`; a finished game is answered by
-/// `finished` (its name and outcome).
+/// `finished` (its name, the game and its outcome).
 fn think_each<E: Engine>(
     engine: &mut E,
     args: &LimitArgs<E::Level>,
     mut parse: impl FnMut(&str) -> Result<(String, E::Game), String>,
-    finished: impl Fn(&str, zerosum::Outcome) -> Result<String, String>,
+    finished: impl Fn(&str, &E::Game, zerosum::Outcome) -> Result<String, String>,
     answer: impl Fn(&str, SearchResult<MoveOf<E>>) -> Result<String, String>,
 ) -> ExitCode {
     let limits = args.apply(engine);
     crate::lines::process_stdin(|line| -> Result<String, String> {
         let (name, game) = parse(line)?;
         if let Some(outcome) = game.outcome() {
-            return finished(&name, outcome);
+            return finished(&name, &game, outcome);
         }
         // Each line is its own question: what an earlier line left in the tables must not
         // change this line's answer (as Pons' solver resets between its lines).
@@ -353,7 +359,8 @@ pub fn analyze<E: Engine>(
 where
     <E::Game as Game>::Move: Display,
 {
-    let finished = |name: &str, o| Ok(format!("{name} game over ({})", outcome_text(o)));
+    let finished =
+        |name: &str, _: &E::Game, o| Ok(format!("{name} game over ({})", outcome_text(o)));
     think_each(engine, args, parse, finished, |name, r| {
         if r.root_moves.is_empty() {
             return Err(

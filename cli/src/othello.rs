@@ -107,7 +107,8 @@ pub enum Command {
     },
     /// The engine's move for each position read from standard input:
     /// `<board> <side> bestmove <move> score <value> depth <plies> nodes <n> time <ms> pv <moves…>`
-    /// (values: `+N discs` when exact, the evaluation's units otherwise).
+    /// (values: `+N discs` when exact, the evaluation's units otherwise); a finished game:
+    /// `<board> <side> bestmove none game over <final disc difference>`.
     Bestmove {
         #[command(flatten)]
         limits: LimitArgs<othello::Level>,
@@ -206,16 +207,21 @@ pub fn run(command: Command) -> ExitCode {
             let unbounded =
                 limits.time_ms.is_none() && limits.nodes.is_none() && limits.depth.is_none();
             let mut quick = (perfect && unbounded).then(|| Solver::new(1));
-            crate::limits::bestmove(&mut engine, &limits, |line| {
-                let g = parse(line)?;
-                if let Some((what, outlook)) = quick.as_mut().and_then(|s| far_beyond(s, &g)) {
-                    diag!(
-                        "warning: {g}: level perfect solves exactly: {what}: {outlook} \
+            crate::limits::bestmove(
+                &mut engine,
+                &limits,
+                |line| {
+                    let g = parse(line)?;
+                    if let Some((what, outlook)) = quick.as_mut().and_then(|s| far_beyond(s, &g)) {
+                        diag!(
+                            "warning: {g}: level perfect solves exactly: {what}: {outlook} \
                          (--time-ms or --nodes bound it)"
-                    );
-                }
-                Ok((g.to_string(), g))
-            })
+                        );
+                    }
+                    Ok((g.to_string(), g))
+                },
+                |g| format!("game over {}", othello::signed_discs(g.final_score())),
+            )
         }
         Command::Nboard { hash_mib } => run_nboard(hash_mib as usize),
         Command::Perft {

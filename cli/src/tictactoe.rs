@@ -49,6 +49,7 @@ pub enum Command {
     /// <n> time <ms> pv <cells…>`. By default perfect play (the fastest win, the slowest loss); a
     /// level searches with the open-lines evaluation; with --time-ms or --nodes the
     /// exact solve that does not finish within half the budget hands over to the search.
+    /// A finished game: `<position> bestmove none game over <value>`.
     Bestmove(BestmoveArgs),
     /// The four textbook search variants A–D (full tree, win cut-off, alpha-beta, immediate
     /// threats) and ours on each position: nodes counted per position created, and move.
@@ -404,13 +405,21 @@ pub fn run(command: Command) -> ExitCode {
                 Ok(quick) => quick,
                 Err(e) => return crate::table_refused(&e),
             };
-            crate::limits::bestmove(&mut engine, l, |line| {
-                let board = parse(line, &form)?;
-                if let Some(solver) = quick.as_mut() {
-                    warn_if_far_beyond(solver, &board, &ExactLimitArgs::default(), line, false);
-                }
-                Ok((line.to_string(), board))
-            })
+            crate::limits::bestmove(
+                &mut engine,
+                l,
+                |line| {
+                    let board = parse(line, &form)?;
+                    if let Some(solver) = quick.as_mut() {
+                        warn_if_far_beyond(solver, &board, &ExactLimitArgs::default(), line, false);
+                    }
+                    Ok((line.to_string(), board))
+                },
+                |board| match board.outcome() {
+                    Some(zerosum::Outcome::Win(_)) => "game over -1".to_string(),
+                    _ => "game over 0".to_string(),
+                },
+            )
         }),
         Command::Variants(args) => with_form(&args, |form| {
             crate::lines::process_stdin(|line| {

@@ -265,6 +265,12 @@ fn analyze_depth_shows_game_ends_in_discs() {
         "{out}"
     );
     assert!(out.ends_with(" pv PS c1\n"), "{out}");
+    // After c1 the game is over (O has no disc): no move, the final difference as
+    // `analyze` gives it, an answer with exit status 0.
+    let over = format!("XXX{} O", "-".repeat(61));
+    let (ok, out, _) = run(&["othello", "bestmove"], &format!("{over}\n"));
+    assert!(ok);
+    assert_eq!(out, format!("{over} bestmove none game over -64\n"));
     let r = common::run_binary(
         env!("CARGO_BIN_EXE_zerosum"),
         &["othello", "analyze", "--depth", "0"],

@@ -160,9 +160,13 @@ fn analyze_bestmove_and_other_sizes() {
         lines[1].starts_with("x.......o bestmove 3 score win in "),
         "{out}"
     );
-    let (_, err, ok) = run(&["bestmove"], "xxxoo....\n");
-    assert!(!ok);
-    assert!(err.contains("line 1: the game is over"), "{err}");
+    // A finished game has no move but a value, as `analyze` gives it (o, to move, lost).
+    let (out, err, ok) = run(&["bestmove"], "xxxoo....\nxoxxoxoxo\n");
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        "xxxoo.... bestmove none game over -1\nxoxxoxoxo bestmove none game over 0\n"
+    );
     let (out, _, ok) = run(
         &["solve", "--size", "4x3", "--k", "3"],
         "............\n..../..../....\n",
