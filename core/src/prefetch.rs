@@ -99,7 +99,8 @@ pub fn huge_page_vec<T: Clone>(len: usize, value: T) -> (Vec<T>, usize) {
 ///
 /// # Errors
 ///
-/// [`TableAllocError`] with the size asked for (the table and its padding).
+/// [`TableAllocError`] with the table's size, `len` elements (the size the caller asked
+/// for: the alignment padding of up to a huge page that is asked for with it is left out).
 pub fn try_huge_page_vec<T: Clone>(
     len: usize,
     value: T,
@@ -115,7 +116,7 @@ pub fn try_huge_page_vec<T: Clone>(
     let pad = HUGE_PAGE_BYTES.div_ceil(size);
     let wanted = len.saturating_add(pad);
     v.try_reserve_exact(wanted)
-        .map_err(|_| TableAllocError::for_elements::<T>(wanted))?;
+        .map_err(|_| TableAllocError::for_elements::<T>(len))?;
     let start = v.as_ptr() as usize;
     let offset = (start.next_multiple_of(HUGE_PAGE_BYTES) - start).div_ceil(size);
     advise_huge_pages(v.spare_capacity_mut());
@@ -204,7 +205,17 @@ mod tests {
         let len = usize::MAX / 2;
         assert_eq!(
             try_huge_page_vec(len, 0_u64).unwrap_err(),
-            TableAllocError::for_elements::<u64>(len.saturating_add(HUGE_PAGE_BYTES / 8))
+            TableAllocError::for_elements::<u64>(len)
+        );
+        // The message names the size asked for, not the padded one (a table of 2^40 MiB
+        // was refused as one of 1099511627777 MiB).
+        let tebi = 1_usize << 40;
+        let message = try_huge_page_vec(tebi << 17, 0_u64)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.starts_with(&format!("cannot allocate a table of {tebi} MiB (")),
+            "{message}"
         );
         assert_eq!(
             try_zeroed_atomic_u64s(len).unwrap_err(),
