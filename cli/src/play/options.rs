@@ -175,11 +175,17 @@ impl Strength {
     pub fn step(self, choices: &[Strength], default: Strength, delta: isize) -> Strength {
         let index = |s: Strength| choices.iter().position(|&c| c == s);
         // A place on the ladder in half steps: 2i on choice i, 2i − 1 just under it.
+        let is_time = |c: &Strength| matches!(c, Strength::Time(_));
         let time_place = |t: Duration| {
+            // Above every time of the ladder: just under what follows its last time.
+            let after_times = choices
+                .iter()
+                .rposition(is_time)
+                .map_or(choices.len(), |i| i + 1);
             let above = choices
                 .iter()
                 .position(|c| matches!(c, Strength::Time(x) if *x > t))
-                .unwrap_or(choices.len());
+                .unwrap_or(after_times);
             2 * above as isize - 1
         };
         let under = |s: Strength| index(s).map_or(-1, |i| 2 * i as isize - 1);
@@ -192,6 +198,15 @@ impl Strength {
                     ..
                 },
             ) => under(Strength::Level(n)),
+            // `perfect` within a time is what the ladder's times are.
+            (
+                None,
+                Strength::Within {
+                    level: Some(LevelChoice::Perfect),
+                    time: Some(t),
+                    ..
+                },
+            ) => time_place(t),
             (
                 None,
                 Strength::Within {
@@ -214,15 +229,17 @@ impl Strength {
             .unwrap_or(self)
     }
 
-    /// Every strength the new-game dialog offers for `game`: its levels, `perfect`, and
-    /// a few times per move.
+    /// Every strength the new-game dialog offers for `game`, weakest first: its levels, a
+    /// few times per move (the strongest level within that time), then `perfect` where
+    /// the game has it (the strongest: the exact solver with no limit; before, it stood
+    /// below the times, so `+` from it went to weaker play).
     pub fn choices<G: PlayGame>(game: &G) -> Vec<Strength> {
         let mut v: Vec<Strength> = (1..=game.max_level()).map(Strength::Level).collect();
-        if game.has_perfect() {
-            v.push(Strength::Perfect);
-        }
         for ms in [500, 1000, 2000, 5000, 10000] {
             v.push(Strength::Time(Duration::from_millis(ms)));
+        }
+        if game.has_perfect() {
+            v.push(Strength::Perfect);
         }
         v
     }
@@ -379,14 +396,26 @@ mod tests {
         let ms = |n| Strength::Time(Duration::from_millis(n));
         let step = |s: Strength, d| s.step(&choices, default, d);
         assert_eq!(step(Strength::Level(5), -1), Strength::Level(4));
-        assert_eq!(step(Strength::Level(10), 1), Strength::Perfect);
-        assert_eq!(step(Strength::Perfect, 1), ms(500));
+        assert_eq!(step(Strength::Level(10), 1), ms(500));
+        assert_eq!(step(ms(500), -1), Strength::Level(10));
+        // `perfect` (no limit) is the top: `+` stays, `-` gives the longest time.
+        assert_eq!(step(Strength::Perfect, 1), Strength::Perfect);
+        assert_eq!(step(Strength::Perfect, -1), ms(10_000));
+        assert_eq!(step(ms(10_000), 1), Strength::Perfect);
         assert_eq!(step(ms(3000), -1), ms(2000));
         assert_eq!(step(ms(3000), 1), ms(5000));
         assert_eq!(step(ms(6000), -1), ms(5000));
-        assert_eq!(step(ms(20_000), 1), ms(20_000));
+        assert_eq!(step(ms(20_000), 1), Strength::Perfect);
+        assert_eq!(step(ms(20_000), -1), ms(10_000));
         assert_eq!(step(Strength::Level(1), -1), Strength::Level(1));
-        assert_eq!(step(ms(10_000), 1), ms(10_000));
+        let perfect_within = |t| Strength::Within {
+            level: Some(LevelChoice::Perfect),
+            time: Some(Duration::from_millis(t)),
+            depth: None,
+            nodes: None,
+        };
+        assert_eq!(step(perfect_within(3000), 1), ms(5000));
+        assert_eq!(step(perfect_within(3000), -1), ms(2000));
         let level_within = Strength::Within {
             level: Some(LevelChoice::Number(5)),
             time: Some(Duration::from_millis(2000)),

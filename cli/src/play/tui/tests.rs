@@ -470,12 +470,17 @@ fn a_new_variant_takes_its_default_strength_and_perfect_is_warned_of() {
     let mut app = App::new(start, perfect);
     // Rows: first player, second player, strength, size, k. Size 3x3 → 7x7 (four on),
     // k 3 → 5 (two on).
-    let new_variant = |app: &mut App<TicTacToe>, strength_steps: usize| {
+    let new_variant = |app: &mut App<TicTacToe>, strength_steps: isize| {
         key(app, KeyCode::Char('n'));
         key(app, KeyCode::Down);
         key(app, KeyCode::Down);
-        for _ in 0..strength_steps {
-            key(app, KeyCode::Right);
+        let way = if strength_steps < 0 {
+            KeyCode::Left
+        } else {
+            KeyCode::Right
+        };
+        for _ in 0..strength_steps.unsigned_abs() {
+            key(app, way);
         }
         key(app, KeyCode::Down);
         for _ in 0..4 {
@@ -500,20 +505,21 @@ fn a_new_variant_takes_its_default_strength_and_perfect_is_warned_of() {
     );
     assert_ne!(app.session.setup.strength, Strength::Perfect);
     assert!(!app.message.contains("warning"), "{}", app.message);
-    // A strength chosen in the dialog (one step on from perfect: 500 ms a move) is kept
+    // A strength chosen in the dialog (one step down from perfect: 10 s a move) is kept
     // whatever the variant.
     let mut chosen = App::new(TicTacToe::with_size("3x3", "3").unwrap(), perfect);
-    new_variant(&mut chosen, 1);
+    new_variant(&mut chosen, -1);
     assert_eq!(
         chosen.session.setup.strength,
-        Strength::Time(Duration::from_millis(500))
+        Strength::Time(Duration::from_millis(10_000))
     );
-    // Down to perfect with `-` (the times follow it in the strength list): warned of.
+    // Up to perfect with `+` (the strongest, after the times in the strength list):
+    // warned of.
     for _ in 0..30 {
         if app.session.setup.strength == Strength::Perfect {
             break;
         }
-        key(&mut app, KeyCode::Char('-'));
+        key(&mut app, KeyCode::Char('+'));
     }
     assert_eq!(app.session.setup.strength, Strength::Perfect);
     assert!(app.message.contains("warning"), "{}", app.message);
