@@ -117,6 +117,11 @@ impl zerosum::Level for Level {
 /// depth-1 child (`0`) gives depth 0: the first legal move by the static square order,
 /// valued by the static evaluation, never marked exact (see [`crate::midgame`]).
 ///
+/// The exact solve that only a stop flag ends (the perfect level with neither a time nor
+/// a node limit, as a UI's "think until I say stop" asks for it) comes after the level's
+/// 12-ply midgame search when more than 16 squares are empty: stopped during the solve,
+/// the engine plays the midgame's move (before, a 1-ply search's).
+///
 /// ```
 /// use othello::prelude::*;
 /// use othello::{Engine, Level, Limits, Othello};
@@ -403,7 +408,8 @@ impl Engine {
     /// Every legal move's value for the side to move, best first, as an analysis shows
     /// it: the exact final disc differences (`exact` set, scores in discs) when at most
     /// [`Engine::EXACT_VALUE_EMPTIES`] squares are empty and the solver values every move
-    /// within `limits` (all the moves together); else the evaluation after a `depth`-ply
+    /// within half of `limits` (all the moves together; the whole of them when they have
+    /// neither a time nor a node limit); else the evaluation after a `depth`-ply
     /// analysis search ([`Engine::analyze_midgame_within`]) within what `limits` leaves
     /// (its time, its nodes less the solves', its stop flag): when they run out first,
     /// the last finished iteration's values (the result's `depth` says which; the first
@@ -418,6 +424,10 @@ impl Engine {
     ) -> Option<SearchResult<Move>> {
         let empties = 64 - game.stones_on_board();
         let budget = &Budget::new(limits);
+        // Under a time or node limit the solves get half of it, as `think`'s do, so that
+        // the search after solves that gave up still has the other half (it had what they
+        // left: a 1-ply search).
+        let exact = budget.exact_part(limits);
         // Nodes of the exact solves when they did not value every move.
         let mut spent = 0;
         if empties <= Self::EXACT_VALUE_EMPTIES {
@@ -428,7 +438,7 @@ impl Engine {
                 let mut child = game.clone();
                 child.play(mv);
                 // One node limit for all the moves' solves.
-                let part = budget.rest_of_nodes(nodes);
+                let part = exact.rest_of_nodes(nodes);
                 let before = self.solver.nodes();
                 let Some(s) = self.solver.solve_within(child.board(), &part) else {
                     // The solve that gave up spent nodes too.
@@ -546,6 +556,14 @@ fn single_move(game: &Othello) -> bool {
 /// ends the game (most such positions are solved in a few hundred nodes).
 const END_PROBE_NODES: u64 = 20_000;
 
+/// Empty squares above which an exact solve that only a stop flag can end (a UI's "think
+/// until I say stop", NBoard's `go` at the perfect level without a clock) comes after the
+/// level's midgame search, whose move is played when the solve is stopped. At 16
+/// empties the solve takes about 20 ms ([`EXACT_NODES_AT_20`] halved four times, at
+/// [`EXACT_NODES_PER_SECOND`]); from there it doubles with each empty square, and a stop
+/// during it used to leave only a 1-ply search.
+const SEARCH_BEFORE_SOLVE_EMPTIES: u32 = 16;
+
 /// The solver nodes [`Engine::perfect_line`] may spend on the principal variation of an
 /// exact solve once its move is known (the first solve's table makes most of them
 /// cheap: FFO #40's line of 20 moves took a small part of its solve's nodes).
@@ -621,13 +639,6 @@ impl zerosum::Engine for Engine {
             None => empties <= level.end_depth,
             Some(d) => d >= empties || (d + 1 >= empties && game.board().moves() != 0),
         };
-        if solve_here && exact_may_fit(empties, &exact) && game.outcome().is_none() {
-            if let Some(r) = self.endgame_with_line(game, &exact, &budget) {
-                observer(&r.report());
-                return r;
-            }
-            spent = self.solver.nodes();
-        }
         // The strongest level under a time or node limit deepens as far as the budget
         // goes; its 12 plies are the depth of an unlimited search.
         let depth = match limits.depth {
@@ -635,7 +646,30 @@ impl zerosum::Engine for Engine {
             None if level == Level::PERFECT && budget.is_bounded() => MAX_MIDGAME_DEPTH,
             None => level.mid_depth,
         };
-        let mut r = self.midgame(game, depth, &budget.rest_of_nodes(spent), observer);
+        // A long solve that only a stop flag ends: the midgame's move first, to be played
+        // if the solve is stopped.
+        let mut searched = None;
+        if solve_here
+            && limits.depth.is_none()
+            && !budget.is_bounded()
+            && budget.can_be_stopped()
+            && empties > SEARCH_BEFORE_SOLVE_EMPTIES
+        {
+            searched = Some(self.midgame(game, depth, &budget, observer));
+        }
+        let searched_nodes = searched.as_ref().map_or(0, |r| r.stats.nodes);
+        if solve_here && exact_may_fit(empties, &exact) && game.outcome().is_none() {
+            if let Some(mut r) = self.endgame_with_line(game, &exact, &budget) {
+                r.stats.nodes += searched_nodes;
+                observer(&r.report());
+                return r;
+            }
+            spent = self.solver.nodes();
+        }
+        let mut r = match searched {
+            Some(r) => r,
+            None => self.midgame(game, depth, &budget.rest_of_nodes(spent), observer),
+        };
         // The midgame's last report left out the nodes of solves around it: a front end
         // that shows reports (the play screen) gets the whole count once more at the end.
         let reported = r.stats.nodes;

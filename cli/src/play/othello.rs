@@ -7,8 +7,13 @@ use zerosum::search::StopFlag;
 use zerosum::{Outcome, Side};
 
 /// Solver nodes for all the exact values of one position (about a second at most);
-/// past them the panel shows the evaluation instead.
+/// past them the panel shows the evaluation instead. The engine's `move_values` gives its
+/// solves half of its node limit, [`VALUE_NODES`].
 const EXACT_VALUE_NODES: u64 = 8_000_000;
+
+/// The node limit of one position's values: the solves' [`EXACT_VALUE_NODES`], and as
+/// many again for the evaluation search when they give up.
+const VALUE_NODES: u64 = 2 * EXACT_VALUE_NODES;
 /// Depth of the evaluation values of the analysis panel, in plies.
 const VALUE_DEPTH: u32 = 4;
 
@@ -123,7 +128,7 @@ impl PlayGame for OthelloGame {
         _thought: &Thought<Move>,
         stop: &StopFlag,
     ) -> MoveValues {
-        let limits = Limits::nodes(EXACT_VALUE_NODES).with_stop(stop.clone());
+        let limits = Limits::nodes(VALUE_NODES).with_stop(stop.clone());
         let values = match engine.move_values(&self.game, &limits, VALUE_DEPTH) {
             // Solves that gave up may leave the evaluation search too few nodes for its
             // depth (the one limit covers both): the search then runs on its own, within

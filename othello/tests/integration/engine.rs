@@ -331,6 +331,21 @@ fn move_values_out_of_nodes_reports_the_solves_nodes_too() {
     );
 }
 
+/// Under a node limit the solves of `Engine::move_values` get half of it, so that the
+/// analysis search after solves that gave up still has the other half: FFO #1 (14
+/// empties) within 20,000 nodes, far fewer than its exact values take, gets the values
+/// of a search at least 3 plies deep (it got 1 ply: the solves had used the limit).
+#[test]
+fn move_values_out_of_nodes_still_search() {
+    let game = positions()[2].clone();
+    let mut engine = Engine::new(4);
+    let r = engine
+        .move_values(&game, &Limits::nodes(20_000), 4)
+        .expect("no stop flag");
+    assert!(!r.exact, "{r:?}");
+    assert!(r.depth >= 3, "depth {}", r.depth);
+}
+
 /// The analysis search of `Engine::move_values` (more empties than its exact range)
 /// honours the limits, as the solves do: a node limit far below what the depth needs
 /// gives the last finished iteration, within the limit but for the first iteration, which
@@ -420,5 +435,32 @@ fn a_finished_game_is_its_final_disc_difference() {
             assert_eq!(r.score, Score(solved), "{line}");
             assert_eq!(r.score.0, game.final_score(), "{line}");
         }
+    }
+}
+
+/// The perfect level with only a stop flag (a UI's "think until I say stop") at FFO #47
+/// (25 empties, a solve of seconds to minutes): stopped after 300 ms, it plays the move of
+/// its midgame search, which comes before the solve. Before, the solve came first and a
+/// stop during it left a 1-ply search's move.
+#[test]
+fn a_stopped_perfect_search_plays_its_midgame_move() {
+    let game = Othello::from_obf_line(
+        "-OOOOO----OOOO---OOOOX--XXXXXX---OXOOX--OOOXOX----OOXX----XXXX-- O",
+    )
+    .unwrap();
+    let mut engine = Engine::new(16);
+    engine.set_level(Level::PERFECT);
+    let stop = zerosum::search::StopFlag::new();
+    let limits = Limits::default().with_stop(stop.clone());
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        stop.stop();
+    });
+    let mut depths = Vec::new();
+    let r = engine.think(&game, &limits, &mut |report| depths.push(report.depth));
+    stopper.join().unwrap();
+    assert!(r.best_move.is_some());
+    if !r.exact {
+        assert!(r.depth >= 4, "depth {} ({depths:?})", r.depth);
     }
 }
