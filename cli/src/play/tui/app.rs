@@ -88,6 +88,10 @@ pub struct App<G: PlayGame> {
     not_before: Instant,
 }
 
+/// The warning of [`App::perfect_warning`], which the first status line gives alone (the
+/// command line's warning on standard error is hidden by the screen until it closes).
+const PERFECT_WARNING: &str = "warning: exact, can take hours a move here; m: move now";
+
 /// Pause between moves when the AI plays both sides.
 const AI_VS_AI_PAUSE: Duration = Duration::from_millis(400);
 
@@ -95,7 +99,7 @@ impl<G: PlayGame> App<G> {
     /// A new game of `game` with `setup`.
     pub fn new(game: G, setup: Setup) -> Self {
         let cursor = (game.cols() / 2, game.rows() / 2);
-        App {
+        let mut app = App {
             session: Session::new(game, setup),
             engine: None,
             thinking: None,
@@ -110,7 +114,11 @@ impl<G: PlayGame> App<G> {
             layout_note: None,
             quit: false,
             not_before: Instant::now(),
+        };
+        if !app.perfect_warning().is_empty() {
+            app.message = PERFECT_WARNING.to_string();
         }
+        app
     }
 
     /// Handles the AI's messages and starts the AI when it is its turn. Call often.
@@ -381,9 +389,12 @@ impl<G: PlayGame> App<G> {
     fn undo(&mut self) {
         self.cancel_search();
         let n = self.session.undo_to_human();
-        // The hint and the analysis were for a position that is gone.
-        self.hint = None;
-        self.analysis = None;
+        // The hint and the analysis were for a position that is gone (when one is: with
+        // nothing to undo they stay, as the position does).
+        if n > 0 {
+            self.hint = None;
+            self.analysis = None;
+        }
         self.pending = None;
         self.message = moves_message(n, "undo", "took back");
         self.pause_ai();
@@ -392,8 +403,10 @@ impl<G: PlayGame> App<G> {
     fn redo(&mut self) {
         self.cancel_search();
         let n = self.session.redo_to_human();
-        self.hint = None;
-        self.analysis = None;
+        if n > 0 {
+            self.hint = None;
+            self.analysis = None;
+        }
         self.message = moves_message(n, "redo", "replayed");
         self.after_move();
         self.pause_ai();
@@ -415,13 +428,13 @@ impl<G: PlayGame> App<G> {
     /// A warning to add to the status line when the AI plays `perfect` where that may
     /// take minutes to hours a move ([`PlayGame::perfect_may_take_long`]), as `play
     /// --level perfect` warns on the command line; empty otherwise.
-    fn perfect_warning(&self) -> &'static str {
+    fn perfect_warning(&self) -> String {
         if self.session.setup.strength == Strength::Perfect
             && self.session.game.perfect_may_take_long()
         {
-            " (warning: exact, can take hours a move here; m: move now)"
+            format!(" ({PERFECT_WARNING})")
         } else {
-            ""
+            String::new()
         }
     }
 
@@ -518,6 +531,16 @@ impl<G: PlayGame> App<G> {
     }
 
     fn swap(&mut self) {
+        let g = &self.session.game;
+        let [first, second] = self.session.setup.players;
+        if first == second {
+            self.message = format!(
+                "{} and {} are both {first}: nothing to swap",
+                g.side_name(zerosum::Side::First),
+                g.side_name(zerosum::Side::Second),
+            );
+            return;
+        }
         self.cancel_search();
         self.session.setup.players.swap(0, 1);
         let g = &self.session.game;
@@ -528,6 +551,11 @@ impl<G: PlayGame> App<G> {
             g.side_name(zerosum::Side::Second),
             self.session.setup.players[1]
         );
+        // A move typed ahead was for the side the human had: after the swap it would be
+        // played for the other side.
+        if let Some(text) = self.pending.take() {
+            self.message = format!("{}; kept move {text:?} dropped", self.message);
+        }
         self.not_before = Instant::now();
     }
 

@@ -546,3 +546,56 @@ fn the_narrow_help_line_begins_with_the_capitals_note_where_it_applies() {
         assert!(!screen.contains("capitals"), "{screen}");
     }
 }
+
+/// A TUI tester's report: after `s` (swap sides) a move typed ahead for the human's side
+/// was played for the other side. The swap drops it and says so; a swap with both sides
+/// alike changes nothing and says that instead (it said `x is now human, o is now human`).
+#[test]
+fn a_swap_drops_the_kept_move_and_a_swap_of_alike_sides_says_so() {
+    let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Ai, Player::Human]));
+    app.tick(); // the AI starts thinking
+    typed(&mut app, "2");
+    assert_eq!(app.pending.as_deref(), Some("2"));
+    key(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.pending, None);
+    assert!(
+        app.message.contains("kept move \"2\" dropped"),
+        "{}",
+        app.message
+    );
+    assert_eq!(app.session.setup.players, [Player::Human, Player::Ai]);
+    let mut both = App::new(
+        DropPlay::new(4, 4, 3),
+        setup([Player::Human, Player::Human]),
+    );
+    key(&mut both, KeyCode::Char('s'));
+    assert!(both.message.contains("nothing to swap"), "{}", both.message);
+}
+
+/// A TUI tester's report: `u` with nothing to undo (the AI's first move, the human
+/// second) cleared the analysis panel of a position that was still there.
+#[test]
+fn nothing_to_undo_keeps_the_analysis() {
+    let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Ai, Player::Human]));
+    tick_until(&mut app, |a| a.session.move_list().len() == 1);
+    assert!(app.analysis.is_some());
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.message, "nothing to undo");
+    assert!(app.analysis.is_some());
+}
+
+/// A TUI tester's report: `play --level perfect` where an AI move may take hours warned
+/// on standard error only, hidden by the screen until it closed; the first status line
+/// now says it.
+#[test]
+fn a_perfect_level_that_may_take_hours_is_warned_of_at_the_start() {
+    use crate::play::tictactoe::TicTacToe;
+    let perfect = Setup {
+        players: [Player::Human, Player::Ai],
+        strength: Strength::Perfect,
+    };
+    let app = App::new(TicTacToe::with_size("8x8", "5").unwrap(), perfect);
+    assert!(app.message.starts_with("warning: exact"), "{}", app.message);
+    let app = App::new(TicTacToe::with_size("3x3", "3").unwrap(), perfect);
+    assert_eq!(app.message, "");
+}
