@@ -180,12 +180,29 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         let [board, moves] =
             Layout::vertical([Constraint::Length(board_h), Constraint::Min(0)]).areas(left);
         let wanted = analysis_height(app, right.width);
-        let [analysis, keys] =
-            Layout::vertical([Constraint::Length(wanted), Constraint::Min(0)]).areas(right);
         draw_board(app, frame, board, row_w, cw);
-        draw_moves(app, frame, moves);
-        draw_analysis(app, frame, analysis);
-        draw_keys(&app.session.game, frame, keys);
+        if moves.height >= MOVES_MIN_H {
+            let [analysis, keys] =
+                Layout::vertical([Constraint::Length(wanted), Constraint::Min(0)]).areas(right);
+            draw_moves(app, frame, moves);
+            draw_analysis(app, frame, analysis);
+            draw_keys(&app.session.game, frame, keys);
+        } else {
+            // No row for a move under the board (15×15 Gomoku on 80×24): the moves go
+            // between the analysis and the keys, which keep the rows of their short
+            // form; the analysis gives up the end of its list of values.
+            let keys_h = keys_height(&app.session.game, right.width);
+            let room = right.height.saturating_sub(MOVES_MIN_H + keys_h);
+            let [analysis, moves, keys] = Layout::vertical([
+                Constraint::Length(wanted.min(room)),
+                Constraint::Length(MOVES_MIN_H),
+                Constraint::Min(0),
+            ])
+            .areas(right);
+            draw_analysis(app, frame, analysis);
+            draw_moves(app, frame, moves);
+            draw_keys(&app.session.game, frame, keys);
+        }
     } else {
         let [board, analysis, moves] = Layout::vertical([
             Constraint::Length(board_h),
@@ -222,7 +239,7 @@ const KEYS: [(&str, &str); 12] = [
     (TYPE_A_MOVE, "type a move"),
     (CAPITALS, "commands on columns"),
     ("u / r", "undo / redo"),
-    ("i", "hint (AI's best move)"),
+    ("i", "hint: the AI's move"),
     ("m or Esc", "AI: move now"),
     ("s", "swap sides"),
     ("+ / -", "AI strength"),
@@ -239,6 +256,21 @@ fn example_move<G: PlayGame>(game: &G) -> String {
         .unwrap_or_else(|| game.col_label(col) + &game.row_label(row))
 }
 
+/// The rows of the moves panel with one line of moves (the last ones), borders included.
+const MOVES_MIN_H: u16 = 3;
+
+/// Rows the keys panel needs in `width` columns, borders included: its short form, the
+/// help line wrapped ([`draw_keys`] falls back on it when its key-a-line list does not fit).
+fn keys_height<G: PlayGame>(game: &G, width: u16) -> u16 {
+    let inner = width.saturating_sub(2).max(1);
+    let rows = Paragraph::new(help_text(game))
+        .wrap(Wrap { trim: true })
+        .line_count(inner);
+    rows as u16 + 2
+}
+
+/// The keys panel: a key a line, or where its rows are too few for them (a terminal of
+/// 24 rows), the help line wrapped, which names every key (the list was cut after six).
 fn draw_keys<G: PlayGame>(game: &G, frame: &mut Frame, area: Rect) {
     let capitals = has_capital_keys(game);
     let lines: Vec<Line> = KEYS
@@ -256,10 +288,17 @@ fn draw_keys<G: PlayGame>(game: &G, frame: &mut Frame, area: Rect) {
             ])
         })
         .collect();
-    frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" keys ")),
-        area,
-    );
+    let block = Block::bordered().title(" keys ");
+    if usize::from(area.height.saturating_sub(2)) < lines.len() {
+        frame.render_widget(
+            Paragraph::new(help_text(game))
+                .block(block)
+                .wrap(Wrap { trim: true }),
+            area,
+        );
+    } else {
+        frame.render_widget(Paragraph::new(lines).block(block), area);
+    }
 }
 
 fn player_text<G: PlayGame>(app: &App<G>, side: Side) -> String {
