@@ -123,19 +123,31 @@ impl<L: Level> FromArgMatches for LimitArgs<L> {
     }
 }
 
-/// What a game's `--nodes` help says of how its engine keeps to a node budget, beyond
-/// what every engine does.
+/// What a game's `--nodes` help says of how its engine keeps to a node budget.
 pub trait NodeBudgetNote {
-    /// Inserted in the help after "so that it has a move"; empty by default.
-    const NOTE: &'static str = "";
+    /// The help's words in brackets after "reproducible; "; by default those of an
+    /// engine whose first iteration always finishes.
+    const NOTE: &'static str = FIRST_ITERATION_FINISHES;
 }
 
+/// [`NodeBudgetNote::NOTE`] of an engine whose first iteration always finishes.
+const FIRST_ITERATION_FINISHES: &str =
+    "a search may finish its first iteration past it, so that it has a move";
+
+/// [`NodeBudgetNote::NOTE`] of an engine whose node limit is a hard cap (Othello, Gomoku:
+/// the README's words; the first iteration's value is then a bound).
+const HARD_CAP: &str = "a hard cap: a first iteration the budget cuts answers its best move so far, its value a bound (>= or <=)";
+
 impl NodeBudgetNote for connect4::Level {
-    const NOTE: &'static str = ", and the exact solver looks at it every 1,024 nodes, so a budget of a few thousand nodes or less can be passed by that much";
+    const NOTE: &'static str = "a search may finish its first iteration past it, so that it has a move, and the exact solver looks at it every 1,024 nodes, so a budget of a few thousand nodes or less can be passed by that much";
 }
 impl NodeBudgetNote for tictactoe::Level {}
-impl NodeBudgetNote for othello::Level {}
-impl NodeBudgetNote for gomoku::Level {}
+impl NodeBudgetNote for othello::Level {
+    const NOTE: &'static str = HARD_CAP;
+}
+impl NodeBudgetNote for gomoku::Level {
+    const NOTE: &'static str = HARD_CAP;
+}
 
 impl<L: Level + NodeBudgetNote> Args for LimitArgs<L> {
     fn augment_args(cmd: Command) -> Command {
@@ -160,7 +172,7 @@ impl<L: Level + NodeBudgetNote> Args for LimitArgs<L> {
                 .long("nodes")
                 .allow_negative_numbers(true)
                 .value_name("N")
-                .help(format!("Node budget per position (reproducible; a search may finish its first iteration past it, so that it has a move{}); without --level: the strongest level", L::NOTE))
+                .help(format!("Node budget per position (reproducible; {}); without --level: the strongest level", L::NOTE))
                 .value_parser(whole::<u64>(1, u64::MAX)),
         )
         .arg(
@@ -349,7 +361,9 @@ pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str, outl
 /// (search)`, `draw`); a
 /// finished game is `<position> game over (<outcome>)`, the outcome in the words of
 /// `outcome_text`. A level that chooses without a search (Gomoku's level 1, the greedy
-/// weight table) has no values of moves: each line is then reported as an error.
+/// weight table) has no values of moves: without `--depth` it is refused before any line
+/// is read (exit status 2, as for other options that cannot work; before, every line was
+/// reported as an error).
 pub fn analyze<E: Engine>(
     engine: &mut E,
     args: &LimitArgs<E::Level>,
@@ -359,6 +373,16 @@ pub fn analyze<E: Engine>(
 where
     <E::Game as Game>::Move: Display,
 {
+    if let Some(level) = args.resolved_level()
+        && !level.searches()
+        && args.depth.is_none()
+    {
+        diag!(
+            "error: --level {level} chooses its move without a search: analyze has no values \
+             of moves to show (use a higher level, or give --depth)"
+        );
+        return ExitCode::from(2);
+    }
     let finished =
         |name: &str, _: &E::Game, o| Ok(format!("{name} game over ({})", outcome_text(o)));
     think_each(engine, args, parse, finished, |name, r| {

@@ -88,10 +88,11 @@ pub enum Command {
     #[command(mut_arg("time_ms", |a| a.help(
         "Give up on a position after this many milliseconds (answer: not solved within the \
          limit, with exit status 0 all the same); without it an early position can take minutes or more. With --depth: the \
-         values of the deepest depth finished within it")))]
+         values of the deepest depth finished within it (depth 1 always finishes, past the limit if need be)")))]
     #[command(mut_arg("nodes", |a| a.help(
         "Give up on a position after this many nodes (answer: not solved within the limit, \
-         with exit status 0 all the same; with --depth: the values of the deepest depth finished within them)")))]
+         with exit status 0 all the same; with --depth: the values of the deepest depth finished within them, depth 1 \
+         always finishing, past the limit if need be)")))]
     Analyze {
         /// Search depth in plies with the evaluation instead of exact solving.
         #[arg(long, value_name = "PLIES", allow_negative_numbers = true,

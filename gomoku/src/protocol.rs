@@ -206,8 +206,9 @@ impl Default for Brain {
 
 /// Appended to the `ERROR` for a board size we do not play: Piskvork offers to switch
 /// to 20×20 only when a refused `START`'s message contains "20" (its `protocol.cpp`, a
-/// protocol tester's reading), and 20 is the size Gomocup's tournaments play.
-const SIZE_HINT: &str = "; 20 is supported";
+/// protocol tester's reading), and 20 is the size Gomocup's tournaments play. (It said
+/// "20 is supported" after "(5 to 22)", which read as if 20 alone were.)
+const SIZE_HINT: &str = "; Gomocup's 20 is among the sizes supported";
 
 impl Brain {
     /// A brain waiting for `START`.
@@ -674,7 +675,9 @@ impl Brain {
     /// One command (see [`Brain::handle_line`]); `cut` when `line` is the first
     /// [`MAX_LINE`] bytes of a longer line.
     fn handle<W: Write>(&mut self, line: &str, cut: bool, link: &Link<'_, W>) -> io::Result<bool> {
-        let line = line.trim();
+        // A byte-order mark (an editor's, before a file's first line) is no part of a
+        // command, as the other readers of the workspace skip it.
+        let line = line.trim_start_matches('\u{feff}').trim();
         if line.is_empty() {
             return Ok(true);
         }

@@ -438,6 +438,9 @@ impl Session {
         line: &str,
         out: &mut impl Write,
     ) -> Result<Control, SessionError> {
+        // A byte-order mark (an editor's, before a file's first line) is no part of a
+        // command, as the other readers of the workspace skip it.
+        let line = line.trim_start_matches('\u{feff}');
         let result = match line.parse::<Command>() {
             Ok(command) => self.execute(command, out),
             Err(e) => Err(e.into()),
@@ -811,6 +814,17 @@ mod tests {
             .map(String::as_str)
             .filter(|l| !l.starts_with("nodestats") && !l.starts_with("status"))
             .collect()
+    }
+
+    /// A byte-order mark before the first line (an editor's) is skipped, as the
+    /// workspace's other readers skip it: the handshake was refused as an unknown
+    /// command `\u{feff}nboard 2` (a tester's report).
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let mut session = Session::new(1);
+        let (out, errors) = converse(&mut session, &["\u{feff}nboard 2", "ping 1"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(out, ["set myname zerosum", "pong 1"]);
     }
 
     /// `set` without a property is named as a missing argument, not an unknown command.

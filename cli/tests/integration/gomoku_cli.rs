@@ -898,3 +898,31 @@ fn solve_takes_a_time_limit_too() {
     assert!(!ok && out.is_empty(), "{out}");
     assert!(err.contains("--time-ms"), "{err}");
 }
+
+/// `analyze --level 1` (the greedy weight table, no search, so no values of moves) is
+/// refused before any line is read, with exit status 2, as other options that cannot
+/// work are; it reported every line as an error (a tester's report). With `--depth` the
+/// level searches, and is answered.
+#[test]
+fn analyze_refuses_a_level_without_a_search() {
+    let r = common::run_binary(
+        ZEROSUM,
+        &["gomoku", "analyze", "--level", "1"],
+        "h8i9\nh8\n",
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    assert_eq!(r.stderr.matches("error:").count(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("--level 1 chooses its move without a search"),
+        "{}",
+        r.stderr
+    );
+    let (out, err, ok) = run(
+        ZEROSUM,
+        &["gomoku", "analyze", "--level", "1", "--depth", "2"],
+        "h8i9\n",
+    );
+    assert!(ok && out.starts_with("15f:h8i9 "), "{out}{err}");
+}
