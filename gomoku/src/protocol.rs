@@ -644,7 +644,12 @@ impl Brain {
                 let line = match line {
                     Ok(l) => l,
                     Err(e) => {
-                        result = Err(e);
+                        // Said as a reading error (a write's is not): `Is a directory`
+                        // alone did not say what was one.
+                        result = Err(io::Error::new(
+                            e.kind(),
+                            format!("cannot read the input: {e}"),
+                        ));
                         break;
                     }
                 };

@@ -170,7 +170,10 @@ pub fn play<G: PlayGame>(
                 // (no game's move starts with `#`), without a new prompt: one prompt a
                 // turn, for a script that counts them (a new user's report).
                 let read = loop {
-                    match read_line(&mut input, MAX_LINE_BYTES)? {
+                    let line = read_line(&mut input, MAX_LINE_BYTES).map_err(|e| {
+                        io::Error::new(e.kind(), format!("cannot read standard input: {e}"))
+                    })?;
+                    match line {
                         Some(Line::Text(t)) if is_skipped(&t) => {}
                         read => break read,
                     }

@@ -144,6 +144,15 @@ fn solve_answers_the_shortest_vcf() {
             && out.contains(" (no shorter one found within 50 nodes): "),
         "{out}"
     );
+    // A VCF of one four with no five on the board is the shortest there is: no note,
+    // however small the limit (a tester's report).
+    let (out, _, ok) = run(
+        ZEROSUM,
+        &["gomoku", "solve", "--nodes", "1"],
+        "h8a1i8a3j8a5\n",
+    );
+    assert!(ok);
+    assert!(out.starts_with("15f:h8a1i8a3j8a5 vcf win in 3: "), "{out}");
 }
 
 #[test]
