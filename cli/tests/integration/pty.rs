@@ -206,3 +206,84 @@ fn gomoku_long_commands_answer_on_a_terminal() {
     let run = same_as_on_pipes(&["gomoku", "pbrain"], "ABOUT\r\nEND\r\n");
     assert!(run.stdout.starts_with("name=\"zerosum\""), "{}", run.stdout);
 }
+
+/// A TUI tester's report: `kill -TERM` of the terminal UI left the terminal on the
+/// alternate screen with mouse reporting on. The UI now restores the terminal on
+/// SIGTERM (and SIGHUP, SIGINT) and exits with 128 + 15. The UI runs with all three
+/// streams on a pseudo-terminal; the test reads what it wrote there.
+#[test]
+fn the_terminal_ui_restores_the_terminal_on_sigterm() {
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name = ptsname(&master, Vec::new()).expect("ptsname");
+    let name = name.to_str().expect("UTF-8 pty name").to_string();
+    let open = || {
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&name)
+            .expect("open the pty's terminal side")
+    };
+    let mut child = Command::new(ZEROSUM)
+        .args(["tictactoe", "play"])
+        .stdin(Stdio::from(open()))
+        .stdout(Stdio::from(open()))
+        .stderr(Stdio::from(open()))
+        .spawn()
+        .expect("run zerosum");
+    let mut master = std::fs::File::from(master);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = master.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buf[..n]);
+            let _ = tx.send(seen.len());
+        }
+        String::from_utf8_lossy(&seen).into_owned()
+    });
+    // The UI has its signal handlers once it draws (more than the few bytes of the
+    // alternate screen and mouse switches before them).
+    let started = Instant::now();
+    let mut written = 0;
+    while written < 200 {
+        match rx.recv_timeout(Duration::from_secs(1)) {
+            Ok(n) => written = n,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                assert!(started.elapsed() < STUCK_AFTER, "the UI did not start");
+            }
+            Err(e) => panic!("the UI ended before it drew: {e}"),
+        }
+    }
+    let pid = rustix::process::Pid::from_child(&child);
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).expect("kill");
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(
+            started.elapsed() < STUCK_AFTER,
+            "the UI did not end on SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // The terminal side is closed with the child's streams: the reader ends.
+    drop(child);
+    let screen = reader.join().expect("terminal reader");
+    assert_eq!(status.code(), Some(143), "{status:?}");
+    let entered = screen
+        .rfind("\x1b[?1049h")
+        .expect("the alternate screen was entered");
+    let left = screen
+        .rfind("\x1b[?1049l")
+        .expect("the alternate screen was left");
+    assert!(left > entered);
+    assert!(
+        screen[entered..].contains("\x1b[?1000l"),
+        "mouse reporting left on"
+    );
+}

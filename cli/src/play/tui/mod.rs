@@ -2,7 +2,10 @@
 //!
 //! The AI searches on a worker thread ([`crate::play::worker`]); this loop redraws about
 //! twenty times a second and handles keys and clicks meanwhile. The terminal is restored
-//! on exit, on Ctrl-C (a key in raw mode) and on panic (a panic hook).
+//! on exit, on Ctrl-C (a key in raw mode), on panic (a panic hook), and on SIGTERM,
+//! SIGHUP or SIGINT (`kill`, a closed terminal window: the loop sees the signal within
+//! its 50 ms tick, restores the terminal and exits with 128 + the signal's number; before,
+//! SIGTERM left the terminal on the alternate screen with mouse reporting on).
 
 pub mod app;
 pub mod dialog;
@@ -20,6 +23,8 @@ use ratatui::crossterm::event::{
 use ratatui::crossterm::execute;
 use std::io;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// Runs the TUI until the user quits; prints the last result (if any) afterwards.
@@ -40,10 +45,15 @@ pub fn run<G: PlayGame>(game: G, setup: Setup) -> ExitCode {
         }
     };
     let _ = execute!(io::stdout(), EnableMouseCapture);
+    let signal = termination_signal();
     let mut app = App::new(game, setup);
-    let result = event_loop(&mut terminal, &mut app);
+    let result = event_loop(&mut terminal, &mut app, &signal);
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
+    let signalled = signal.load(Ordering::Relaxed);
+    if signalled != 0 {
+        return ExitCode::from(128 + u8::try_from(signalled).unwrap_or(0));
+    }
     match result {
         Ok(()) if !app.session.is_running() => {
             print_result(&mut io::stdout(), &app.session.game.result_text())
@@ -71,8 +81,28 @@ fn print_result(out: &mut impl io::Write, result: &str) -> ExitCode {
     }
 }
 
-fn event_loop<G: PlayGame>(terminal: &mut DefaultTerminal, app: &mut App<G>) -> io::Result<()> {
-    while !app.quit {
+/// The number of the termination signal received (0 while none): SIGTERM, SIGHUP and
+/// SIGINT set it instead of ending the process, so that the loop can restore the
+/// terminal first. Where the handlers cannot be installed (or off Unix) it stays 0.
+fn termination_signal() -> Arc<AtomicUsize> {
+    let signal = Arc::new(AtomicUsize::new(0));
+    #[cfg(unix)]
+    for s in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGINT,
+    ] {
+        let _ = signal_hook::flag::register_usize(s, Arc::clone(&signal), s as usize);
+    }
+    signal
+}
+
+fn event_loop<G: PlayGame>(
+    terminal: &mut DefaultTerminal,
+    app: &mut App<G>,
+    signal: &AtomicUsize,
+) -> io::Result<()> {
+    while !app.quit && signal.load(Ordering::Relaxed) == 0 {
         app.tick();
         terminal.draw(|frame| draw::draw(app, frame))?;
         if event::poll(Duration::from_millis(50))? {
