@@ -498,7 +498,13 @@ fn analysis_lines<G: PlayGame>(app: &App<G>, width: usize) -> Vec<Line<'static>>
             }));
         }
     }
-    if let Some(v) = &a.values {
+    // No values (a level that chooses without a search: Gomoku's level 1) and no note
+    // about them: no header over an empty list (a TUI tester's report).
+    if let Some(v) = a
+        .values
+        .as_ref()
+        .filter(|v| !v.values.is_empty() || v.note.is_some())
+    {
         lines.push(Line::styled(
             format!("moves ({}):", v.unit),
             Style::new().fg(Color::Gray),

@@ -599,3 +599,28 @@ fn a_perfect_level_that_may_take_hours_is_warned_of_at_the_start() {
     let app = App::new(TicTacToe::with_size("3x3", "3").unwrap(), perfect);
     assert_eq!(app.message, "");
 }
+
+/// A TUI tester's report: Gomoku's level 1 (the greedy weight table, no search) showed
+/// the header of the list of move values with nothing under it. A level that searches
+/// still shows the list.
+#[test]
+fn a_level_without_values_shows_no_values_header() {
+    let greedy = Setup {
+        players: [Player::Human, Player::Ai],
+        strength: Strength::Level(1),
+    };
+    let mut app = App::new(Gomoku::new("15", "freestyle").unwrap(), greedy);
+    typed(&mut app, "h8");
+    tick_until(&mut app, |a| a.session.move_list().len() == 2);
+    let screen = render_to_string(&mut app, 100, 30);
+    assert!(screen.contains("played"), "{screen}");
+    assert!(!screen.contains("moves ("), "{screen}");
+    let mut app = App::new(
+        Gomoku::new("15", "freestyle").unwrap(),
+        setup([Player::Human, Player::Ai]),
+    );
+    typed(&mut app, "h8");
+    tick_until(&mut app, |a| a.session.move_list().len() == 2);
+    let screen = render_to_string(&mut app, 100, 30);
+    assert!(screen.contains("moves (evaluation"), "{screen}");
+}
