@@ -26,6 +26,16 @@ impl ConnectFour {
     pub fn from_position(pos: Position) -> Self {
         ConnectFour { pos }
     }
+
+    /// The column written `text` (one digit, a column of the board), legal now or not.
+    fn read_column(&self, text: &str) -> Result<Column, &'static str> {
+        let mut chars = text.chars();
+        let col = match (chars.next(), chars.next()) {
+            (Some(c), None) => Column::from_digit(c).filter(|&c| self.pos.on_board(c)),
+            _ => None,
+        };
+        col.ok_or("a move is a column 1-7")
+    }
 }
 
 impl PlayGame for ConnectFour {
@@ -49,16 +59,10 @@ impl PlayGame for ConnectFour {
         (col + 1).to_string()
     }
     fn parse_move(&self, text: &str) -> Result<Column, String> {
-        let mut chars = text.chars();
-        let col = match (chars.next(), chars.next()) {
-            (Some(c), None) => Column::from_digit(c).filter(|&c| self.pos.on_board(c)),
-            _ => None,
-        };
-        checked_move(
-            &self.pos,
-            col.ok_or("a move is a column 1-7"),
-            Position::try_play,
-        )
+        checked_move(&self.pos, self.read_column(text), Position::try_play)
+    }
+    fn check_notation(&self, text: &str) -> Result<(), String> {
+        self.read_column(text).map(|_| ()).map_err(str::to_string)
     }
     fn move_at(&self, col: usize, _row: usize) -> Option<Column> {
         Column::new(col).filter(|&c| self.pos.on_board(c))

@@ -41,6 +41,17 @@ impl Gomoku {
     fn cell(&self, col: usize, row: usize) -> Cell {
         Cell::new(col as u8, (self.size() - 1 - row) as u8)
     }
+
+    /// The cell written `text` in the people's notation (`h8`), on this board or not.
+    fn read_cell(&self, text: &str) -> Result<Cell, String> {
+        let size = self.board.size();
+        Cell::parse_human(text).map_err(|e| match e {
+            gomoku::CellError::OutOfRange(t) => {
+                format!("cell {t:?} is off the {size}x{size} board")
+            }
+            e => e.to_string(),
+        })
+    }
 }
 
 impl PlayGame for Gomoku {
@@ -66,14 +77,16 @@ impl PlayGame for Gomoku {
         (self.size() - row).to_string()
     }
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
-        let size = self.board.size();
-        let parsed = Cell::parse_human(text).map_err(|e| match e {
-            gomoku::CellError::OutOfRange(t) => {
-                format!("cell {t:?} is off the {size}x{size} board")
-            }
-            e => e.to_string(),
-        });
-        checked_move(&self.board, parsed, Board::try_play)
+        checked_move(&self.board, self.read_cell(text), Board::try_play)
+    }
+    fn check_notation(&self, text: &str) -> Result<(), String> {
+        let cell = self.read_cell(text)?;
+        if usize::from(cell.x) < self.size() && usize::from(cell.y) < self.size() {
+            Ok(())
+        } else {
+            let size = self.board.size();
+            Err(gomoku::PlayError::OffBoard { cell, size }.to_string())
+        }
     }
     fn move_at(&self, col: usize, row: usize) -> Option<Cell> {
         (col < self.size() && row < self.size()).then(|| self.cell(col, row))

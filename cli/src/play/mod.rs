@@ -249,6 +249,16 @@ pub trait PlayGame: Clone + Send + 'static {
     /// # Errors
     /// Why the text is not a legal move, for the user.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// Checks that `text` is a move in the game's notation (on this board), whether or
+    /// not it is legal now: a move typed ahead while the AI thinks is refused at once
+    /// when it is no move at all, and checked against the rules when it is played. By
+    /// default every text passes.
+    ///
+    /// # Errors
+    /// Why the text is no move in the notation, for the user.
+    fn check_notation(&self, _text: &str) -> Result<(), String> {
+        Ok(())
+    }
     /// The move for a clicked or cursor cell (Connect Four: that cell's column), legal
     /// or not; `None` where no move fits.
     fn move_at(&self, col: usize, row: usize) -> Option<Self::Move>;

@@ -30,6 +30,13 @@ impl OthelloGame {
     }
 }
 
+/// The move written `text`, legal now or not. The plain front end already names the
+/// text (`illegal move "z9": …`): the error says only what a move looks like.
+fn read_move(text: &str) -> Result<Move, &'static str> {
+    text.parse::<Move>()
+        .map_err(|_| "expected a square a1..h8 or a pass (PS, PA or PASS)")
+}
+
 impl PlayGame for OthelloGame {
     type Move = Move;
     type Game = Othello;
@@ -57,18 +64,16 @@ impl PlayGame for OthelloGame {
         (row + 1).to_string()
     }
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        // The plain front end already names the text (`illegal move "z9": …`): say only
-        // what a move looks like.
-        let parsed = text
-            .parse::<Move>()
-            .map_err(|_| "expected a square a1..h8 or a pass (PS, PA or PASS)");
-        checked_move(&self.game, parsed, |g, mv| {
+        checked_move(&self.game, read_move(text), |g, mv| {
             g.try_play(mv).map_err(|e| match e {
                 othello::PlayError::Illegal(m) => format!("{m} turns no disc over"),
                 othello::PlayError::Occupied(m) => format!("{m} is occupied"),
                 e => e.to_string(),
             })
         })
+    }
+    fn check_notation(&self, text: &str) -> Result<(), String> {
+        read_move(text).map(|_| ()).map_err(str::to_string)
     }
     fn is_pass_text(&self, text: &str) -> bool {
         text.parse::<Move>().is_ok_and(|m| m.is_pass())

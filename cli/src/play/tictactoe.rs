@@ -116,6 +116,12 @@ impl PlayGame for TicTacToe {
     fn parse_move(&self, text: &str) -> Result<Cell, String> {
         self.board.parse_move(text).map_err(|e| e.to_string())
     }
+    fn check_notation(&self, text: &str) -> Result<(), String> {
+        match self.board.parse_move(text) {
+            Ok(_) | Err(tictactoe::MoveError::Play(_)) => Ok(()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
     fn move_at(&self, col: usize, row: usize) -> Option<Cell> {
         (col < self.cols() && row < self.rows()).then(|| self.cell(col, row))
     }

@@ -334,6 +334,12 @@ impl<G: PlayGame> App<G> {
             return;
         }
         if self.session.player_to_move() == Player::Ai {
+            // No move at all is refused at once (it was kept, and refused only after the
+            // AI's move: a TUI tester's report).
+            if let Err(e) = self.session.game.check_notation(text) {
+                self.message = format!("{text:?}: {e}");
+                return;
+            }
             // Kept, not lost: played when the AI has moved (checked then).
             self.message = format!(
                 "kept {text:?}: played after the AI's move ({} drops it, a new move replaces it)",

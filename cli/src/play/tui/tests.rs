@@ -624,3 +624,44 @@ fn a_level_without_values_shows_no_values_header() {
     let screen = render_to_string(&mut app, 100, 30);
     assert!(screen.contains("moves (evaluation"), "{screen}");
 }
+
+/// A TUI tester's report: a text that is no move at all, typed while the AI thinks, was
+/// kept and refused only after the AI's move. It is refused at once now, in each game's
+/// notation; a move that may be legal then is still kept.
+#[test]
+fn no_move_at_all_is_refused_while_the_ai_thinks() {
+    use crate::play::connect4::ConnectFour;
+    use crate::play::tictactoe::TicTacToe;
+    let ai_first = setup([Player::Ai, Player::Human]);
+    let mut othello = App::new(OthelloGame::default(), ai_first);
+    othello.tick();
+    typed(&mut othello, ":c9");
+    assert_eq!(othello.pending, None);
+    assert!(
+        othello.message.contains("expected a square"),
+        "{}",
+        othello.message
+    );
+    typed(&mut othello, ":c4");
+    assert_eq!(othello.pending.as_deref(), Some("c4"));
+    let mut gomoku = App::new(Gomoku::new("15", "freestyle").unwrap(), ai_first);
+    gomoku.tick();
+    typed(&mut gomoku, ":p1");
+    assert_eq!(gomoku.pending, None);
+    assert!(
+        gomoku.message.contains("off the 15x15 board"),
+        "{}",
+        gomoku.message
+    );
+    let mut c4 = App::new(ConnectFour::default(), ai_first);
+    c4.tick();
+    typed(&mut c4, ":9");
+    assert_eq!(c4.pending, None);
+    assert!(c4.message.contains("column 1-7"), "{}", c4.message);
+    let mut ttt = App::new(TicTacToe::with_size("3x3", "3").unwrap(), ai_first);
+    ttt.tick();
+    typed(&mut ttt, ":10");
+    assert_eq!(ttt.pending, None);
+    typed(&mut ttt, ":5");
+    assert_eq!(ttt.pending.as_deref(), Some("5"));
+}
