@@ -207,12 +207,10 @@ fn gomoku_long_commands_answer_on_a_terminal() {
     assert!(run.stdout.starts_with("name=\"zerosum\""), "{}", run.stdout);
 }
 
-/// A TUI tester's report: `kill -TERM` of the terminal UI left the terminal on the
-/// alternate screen with mouse reporting on. The UI now restores the terminal on
-/// SIGTERM (and SIGHUP, SIGINT) and exits with 128 + 15. The UI runs with all three
-/// streams on a pseudo-terminal; the test reads what it wrote there.
-#[test]
-fn the_terminal_ui_restores_the_terminal_on_sigterm() {
+/// `zerosum tictactoe play` with all three streams on a new pseudo-terminal, once it has
+/// drawn (its signal handlers are in place by then), with the terminal's reader, which
+/// returns what the UI wrote when the UI has ended.
+fn tui_on_pty() -> (std::process::Child, std::thread::JoinHandle<String>) {
     let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
     grantpt(&master).expect("grantpt");
     unlockpt(&master).expect("unlockpt");
@@ -225,7 +223,7 @@ fn the_terminal_ui_restores_the_terminal_on_sigterm() {
             .open(&name)
             .expect("open the pty's terminal side")
     };
-    let mut child = Command::new(ZEROSUM)
+    let child = Command::new(ZEROSUM)
         .args(["tictactoe", "play"])
         .stdin(Stdio::from(open()))
         .stdout(Stdio::from(open()))
@@ -246,8 +244,7 @@ fn the_terminal_ui_restores_the_terminal_on_sigterm() {
         }
         String::from_utf8_lossy(&seen).into_owned()
     });
-    // The UI has its signal handlers once it draws (more than the few bytes of the
-    // alternate screen and mouse switches before them).
+    // More than the few bytes of the alternate screen and mouse switches: it has drawn.
     let started = Instant::now();
     let mut written = 0;
     while written < 200 {
@@ -259,18 +256,34 @@ fn the_terminal_ui_restores_the_terminal_on_sigterm() {
             Err(e) => panic!("the UI ended before it drew: {e}"),
         }
     }
-    let pid = rustix::process::Pid::from_child(&child);
+    (child, reader)
+}
+
+/// Sends SIGTERM to `child` and waits for it to end (failing the test when it does not).
+fn terminate(child: &mut std::process::Child) -> std::process::ExitStatus {
+    let pid = rustix::process::Pid::from_child(child);
     rustix::process::kill_process(pid, rustix::process::Signal::TERM).expect("kill");
-    let status = loop {
+    let started = Instant::now();
+    loop {
         if let Some(status) = child.try_wait().expect("wait") {
-            break status;
+            return status;
         }
-        assert!(
-            started.elapsed() < STUCK_AFTER,
-            "the UI did not end on SIGTERM"
-        );
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the UI did not end on SIGTERM");
+        }
         std::thread::sleep(Duration::from_millis(20));
-    };
+    }
+}
+
+/// A TUI tester's report: `kill -TERM` of the terminal UI left the terminal on the
+/// alternate screen with mouse reporting on. The UI now restores the terminal on
+/// SIGTERM (and SIGHUP, SIGINT) and exits with 128 + 15.
+#[test]
+fn the_terminal_ui_restores_the_terminal_on_sigterm() {
+    let (mut child, reader) = tui_on_pty();
+    let status = terminate(&mut child);
     // The terminal side is closed with the child's streams: the reader ends.
     drop(child);
     let screen = reader.join().expect("terminal reader");

@@ -393,27 +393,35 @@ impl<G: PlayGame> App<G> {
     }
 
     fn undo(&mut self) {
-        self.cancel_search();
+        // The search runs on its own copy of the game: with nothing to undo it goes on,
+        // and the hint and the analysis stay, as the position does (a search was
+        // cancelled and started again, a TUI tester's report).
         let n = self.session.undo_to_human();
-        // The hint and the analysis were for a position that is gone (when one is: with
-        // nothing to undo they stay, as the position does).
-        if n > 0 {
-            self.hint = None;
-            self.analysis = None;
-        }
-        self.pending = None;
         self.message = moves_message(n, "undo", "took back");
+        if n == 0 {
+            // A move typed ahead is dropped all the same, as the status line said.
+            if let Some(text) = self.pending.take() {
+                self.message = format!("kept move {text:?} dropped");
+            }
+            return;
+        }
+        self.cancel_search();
+        // The hint and the analysis were for a position that is gone.
+        self.hint = None;
+        self.analysis = None;
+        self.pending = None;
         self.pause_ai();
     }
 
     fn redo(&mut self) {
-        self.cancel_search();
         let n = self.session.redo_to_human();
-        if n > 0 {
-            self.hint = None;
-            self.analysis = None;
-        }
         self.message = moves_message(n, "redo", "replayed");
+        if n == 0 {
+            return;
+        }
+        self.cancel_search();
+        self.hint = None;
+        self.analysis = None;
         self.after_move();
         self.pause_ai();
     }

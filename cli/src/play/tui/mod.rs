@@ -3,9 +3,11 @@
 //! The AI searches on a worker thread ([`crate::play::worker`]); this loop redraws about
 //! twenty times a second and handles keys and clicks meanwhile. The terminal is restored
 //! on exit, on Ctrl-C (a key in raw mode), on panic (a panic hook), and on SIGTERM,
-//! SIGHUP or SIGINT (`kill`, a closed terminal window: the loop sees the signal within
-//! its 50 ms tick, restores the terminal and exits with 128 + the signal's number; before,
-//! SIGTERM left the terminal on the alternate screen with mouse reporting on).
+//! SIGHUP or SIGINT (`kill`, a closed terminal window): a thread of its own waits for
+//! them, restores the terminal and ends the process with 128 + the signal's number, so
+//! that it ends even when the event loop cannot run (the terminal gone, its input at an
+//! end that the event poll never reports). Before, SIGTERM left the terminal on the
+//! alternate screen with mouse reporting on.
 
 pub mod app;
 pub mod dialog;
@@ -23,8 +25,6 @@ use ratatui::crossterm::event::{
 use ratatui::crossterm::execute;
 use std::io;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// Runs the TUI until the user quits; prints the last result (if any) afterwards.
@@ -45,15 +45,11 @@ pub fn run<G: PlayGame>(game: G, setup: Setup) -> ExitCode {
         }
     };
     let _ = execute!(io::stdout(), EnableMouseCapture);
-    let signal = termination_signal();
+    restore_on_termination_signals();
     let mut app = App::new(game, setup);
-    let result = event_loop(&mut terminal, &mut app, &signal);
+    let result = event_loop(&mut terminal, &mut app);
     let _ = execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
-    let signalled = signal.load(Ordering::Relaxed);
-    if signalled != 0 {
-        return ExitCode::from(128 + u8::try_from(signalled).unwrap_or(0));
-    }
     match result {
         Ok(()) if !app.session.is_running() => {
             print_result(&mut io::stdout(), &app.session.game.result_text())
@@ -81,28 +77,34 @@ fn print_result(out: &mut impl io::Write, result: &str) -> ExitCode {
     }
 }
 
-/// The number of the termination signal received (0 while none): SIGTERM, SIGHUP and
-/// SIGINT set it instead of ending the process, so that the loop can restore the
-/// terminal first. Where the handlers cannot be installed (or off Unix) it stays 0.
-fn termination_signal() -> Arc<AtomicUsize> {
-    let signal = Arc::new(AtomicUsize::new(0));
+/// Starts the thread that waits for SIGTERM, SIGHUP and SIGINT: on one it restores the
+/// terminal (mouse reporting off, the main screen, cooked mode; writes to a terminal
+/// that is gone fail quietly) and ends the process with 128 + the signal's number. It
+/// does not wait for the event loop, which a closed terminal can keep from ever
+/// returning (its input at an end, read again and again: the process spun, and with
+/// the signals caught nothing but SIGKILL ended it). Where the handlers cannot be
+/// installed (or off Unix) the signals keep their default action.
+fn restore_on_termination_signals() {
     #[cfg(unix)]
-    for s in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGINT,
-    ] {
-        let _ = signal_hook::flag::register_usize(s, Arc::clone(&signal), s as usize);
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT]) else {
+            return;
+        };
+        let _ = std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    let _ = execute!(io::stdout(), DisableMouseCapture);
+                    ratatui::restore();
+                    std::process::exit(128 + signal);
+                }
+            });
     }
-    signal
 }
 
-fn event_loop<G: PlayGame>(
-    terminal: &mut DefaultTerminal,
-    app: &mut App<G>,
-    signal: &AtomicUsize,
-) -> io::Result<()> {
-    while !app.quit && signal.load(Ordering::Relaxed) == 0 {
+fn event_loop<G: PlayGame>(terminal: &mut DefaultTerminal, app: &mut App<G>) -> io::Result<()> {
+    while !app.quit {
         app.tick();
         terminal.draw(|frame| draw::draw(app, frame))?;
         if event::poll(Duration::from_millis(50))? {

@@ -665,3 +665,29 @@ fn no_move_at_all_is_refused_while_the_ai_thinks() {
     typed(&mut ttt, ":5");
     assert_eq!(ttt.pending.as_deref(), Some("5"));
 }
+
+/// A recheck's report: `u` with nothing to undo cancelled the AI's search and started
+/// it again (a 4 s move came 3.5 s late). The search now goes on; a move typed ahead is
+/// still dropped by `u`.
+#[test]
+fn nothing_to_undo_leaves_the_search_alone() {
+    let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Ai, Player::Human]));
+    app.tick(); // the AI starts thinking
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.message, "nothing to undo");
+    assert!(
+        app.analysis
+            .as_ref()
+            .is_some_and(|a| a.state != "cancelled"),
+        "{:?}",
+        app.analysis.as_ref().map(|a| &a.state)
+    );
+    typed(&mut app, "2");
+    assert_eq!(app.pending.as_deref(), Some("2"));
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.pending, None);
+    assert_eq!(app.message, "kept move \"2\" dropped");
+    key(&mut app, KeyCode::Char('r'));
+    assert_eq!(app.message, "nothing to redo");
+    tick_until(&mut app, |a| a.session.move_list().len() == 1);
+}
