@@ -47,7 +47,14 @@ impl Dialog {
         };
         let mut strengths = Strength::choices(game);
         if !strengths.contains(&setup.strength) {
-            strengths.push(setup.strength);
+            // Where `+` and `-` place it: just under the next stronger choice (it was
+            // put after `perfect`, and the next choice wrapped round to level 1).
+            let stronger = setup.strength.step(&strengths, game.default_strength(), 1);
+            let at = strengths
+                .iter()
+                .position(|&s| s == stronger && s != setup.strength)
+                .unwrap_or(strengths.len());
+            strengths.insert(at, setup.strength);
         }
         let mut rows = vec![
             player_row(

@@ -691,3 +691,23 @@ fn nothing_to_undo_leaves_the_search_alone() {
     assert_eq!(app.message, "nothing to redo");
     tick_until(&mut app, |a| a.session.move_list().len() == 1);
 }
+
+/// A recheck's report: a strength off the ladder (`--time-ms 3000`) stood after
+/// `perfect` in the new-game dialog, and the next choice to its right wrapped round to
+/// level 1. It stands where `+` and `-` place it now: between 2 s and 5 s a move.
+#[test]
+fn the_dialog_puts_a_strength_off_the_ladder_in_its_place() {
+    let three_seconds = Setup {
+        players: [Player::Human, Player::Ai],
+        strength: Strength::Time(Duration::from_millis(3000)),
+    };
+    let mut app = App::new(OthelloGame::default(), three_seconds);
+    key(&mut app, KeyCode::Char('n'));
+    let dialog = app.dialog.as_ref().expect("the dialog is open");
+    let values = &dialog.rows[2].values;
+    let at = |text: &str| values.iter().position(|v| v == text).expect(text);
+    assert_eq!(values[dialog.rows[2].chosen], "3 s/move");
+    assert_eq!(at("3 s/move"), at("2 s/move") + 1, "{values:?}");
+    assert_eq!(at("5 s/move"), at("3 s/move") + 1, "{values:?}");
+    assert_eq!(values.last().map(String::as_str), Some("perfect"));
+}
