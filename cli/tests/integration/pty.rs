@@ -25,6 +25,24 @@ const STUCK_AFTER: Duration = Duration::from_secs(300);
 /// FFO #20 (6 empties): H5 +6, G6 −2, F6 −4, H6 −10 (FFO suite).
 const FFO20: &str = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
 
+/// A new pseudo-terminal: its controlling side (the test's) and a way to open its
+/// terminal side (for a child's streams).
+fn new_pty() -> (rustix::fd::OwnedFd, impl Fn() -> std::fs::File) {
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name = ptsname(&master, Vec::new()).expect("ptsname");
+    let name = name.to_str().expect("UTF-8 pty name").to_string();
+    let open = move || {
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&name)
+            .expect("open the pty's terminal side")
+    };
+    (master, open)
+}
+
 /// What a run under a pseudo-terminal printed.
 struct PtyRun {
     stdout: String,
@@ -35,15 +53,8 @@ struct PtyRun {
 /// Runs `zerosum <args>` with `input` on a pipe, standard output on a pipe and standard
 /// error on a pseudo-terminal; fails the test if the process does not end.
 fn run_on_pty(args: &[&str], input: &str) -> PtyRun {
-    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
-    grantpt(&master).expect("grantpt");
-    unlockpt(&master).expect("unlockpt");
-    let name = ptsname(&master, Vec::new()).expect("ptsname");
-    let slave = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(name.to_str().expect("UTF-8 pty name"))
-        .expect("open the pty's terminal side");
+    let (master, open) = new_pty();
+    let slave = open();
     let mut child = Command::new(ZEROSUM)
         .args(args)
         .env("ZEROSUM_PROGRESS_DELAY_MS", "0")
@@ -211,18 +222,7 @@ fn gomoku_long_commands_answer_on_a_terminal() {
 /// drawn (its signal handlers are in place by then), with the terminal's reader, which
 /// returns what the UI wrote when the UI has ended.
 fn tui_on_pty() -> (std::process::Child, std::thread::JoinHandle<String>) {
-    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("openpt");
-    grantpt(&master).expect("grantpt");
-    unlockpt(&master).expect("unlockpt");
-    let name = ptsname(&master, Vec::new()).expect("ptsname");
-    let name = name.to_str().expect("UTF-8 pty name").to_string();
-    let open = || {
-        std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(&name)
-            .expect("open the pty's terminal side")
-    };
+    let (master, open) = new_pty();
     let child = Command::new(ZEROSUM)
         .args(["tictactoe", "play"])
         .stdin(Stdio::from(open()))
