@@ -125,28 +125,34 @@ impl<L: Level> FromArgMatches for LimitArgs<L> {
 
 /// What a game's `--nodes` help says of how its engine keeps to a node budget.
 pub trait NodeBudgetNote {
-    /// The help's words in brackets after "reproducible; "; by default those of an
-    /// engine whose first iteration always finishes.
-    const NOTE: &'static str = FIRST_ITERATION_FINISHES;
+    /// True when the node limit is a hard cap (Othello, Gomoku: the README's words; a
+    /// first iteration the budget cuts is answered with a bound); false when the first
+    /// iteration always finishes, past the limit if need be.
+    const HARD_CAP: bool = false;
+    /// Inserted in the help after what [`NodeBudgetNote::HARD_CAP`] says; empty by
+    /// default.
+    const NOTE: &'static str = "";
+
+    /// The help's words in brackets after "reproducible; ".
+    fn keeping() -> String {
+        let how = if Self::HARD_CAP {
+            "a hard cap: a first iteration the budget cuts answers its best move so far, its value a bound (>= or <=)"
+        } else {
+            "a search may finish its first iteration past it, so that it has a move"
+        };
+        format!("{how}{}", Self::NOTE)
+    }
 }
 
-/// [`NodeBudgetNote::NOTE`] of an engine whose first iteration always finishes.
-const FIRST_ITERATION_FINISHES: &str =
-    "a search may finish its first iteration past it, so that it has a move";
-
-/// [`NodeBudgetNote::NOTE`] of an engine whose node limit is a hard cap (Othello, Gomoku:
-/// the README's words; the first iteration's value is then a bound).
-const HARD_CAP: &str = "a hard cap: a first iteration the budget cuts answers its best move so far, its value a bound (>= or <=)";
-
 impl NodeBudgetNote for connect4::Level {
-    const NOTE: &'static str = "a search may finish its first iteration past it, so that it has a move, and the exact solver looks at it every 1,024 nodes, so a budget of a few thousand nodes or less can be passed by that much";
+    const NOTE: &'static str = ", and the exact solver looks at it every 1,024 nodes, so a budget of a few thousand nodes or less can be passed by that much";
 }
 impl NodeBudgetNote for tictactoe::Level {}
 impl NodeBudgetNote for othello::Level {
-    const NOTE: &'static str = HARD_CAP;
+    const HARD_CAP: bool = true;
 }
 impl NodeBudgetNote for gomoku::Level {
-    const NOTE: &'static str = HARD_CAP;
+    const HARD_CAP: bool = true;
 }
 
 impl<L: Level + NodeBudgetNote> Args for LimitArgs<L> {
@@ -172,7 +178,7 @@ impl<L: Level + NodeBudgetNote> Args for LimitArgs<L> {
                 .long("nodes")
                 .allow_negative_numbers(true)
                 .value_name("N")
-                .help(format!("Node budget per position (reproducible; {}); without --level: the strongest level", L::NOTE))
+                .help(format!("Node budget per position (reproducible; {}); without --level: the strongest level", L::keeping()))
                 .value_parser(whole::<u64>(1, u64::MAX)),
         )
         .arg(

@@ -43,6 +43,28 @@ fn new_pty() -> (rustix::fd::OwnedFd, impl Fn() -> std::fs::File) {
     (master, open)
 }
 
+/// A thread reading everything written to the pseudo-terminal `master` until its
+/// terminal side is gone (reading then fails with EIO), calling `read` with the bytes
+/// seen so far after each read; it returns them as text.
+fn read_terminal(
+    master: rustix::fd::OwnedFd,
+    mut read: impl FnMut(usize) + Send + 'static,
+) -> std::thread::JoinHandle<String> {
+    let mut master = std::fs::File::from(master);
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = master.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buf[..n]);
+            read(seen.len());
+        }
+        String::from_utf8_lossy(&seen).into_owned()
+    })
+}
+
 /// What a run under a pseudo-terminal printed.
 struct PtyRun {
     stdout: String,
@@ -64,19 +86,7 @@ fn run_on_pty(args: &[&str], input: &str) -> PtyRun {
         .spawn()
         .expect("run zerosum");
     // The terminal must be read, or a process writing much to it would block.
-    let mut master = std::fs::File::from(master);
-    let terminal = std::thread::spawn(move || {
-        let mut seen = Vec::new();
-        let mut buf = [0u8; 4096];
-        // Reading fails (EIO) once the process and its terminal side are gone.
-        while let Ok(n) = master.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            seen.extend_from_slice(&buf[..n]);
-        }
-        String::from_utf8_lossy(&seen).into_owned()
-    });
+    let terminal = read_terminal(master, |_| {});
     let mut stdout = child.stdout.take().expect("piped stdout");
     let out = std::thread::spawn(move || {
         let mut s = String::new();
@@ -230,19 +240,9 @@ fn tui_on_pty() -> (std::process::Child, std::thread::JoinHandle<String>) {
         .stderr(Stdio::from(open()))
         .spawn()
         .expect("run zerosum");
-    let mut master = std::fs::File::from(master);
     let (tx, rx) = std::sync::mpsc::channel();
-    let reader = std::thread::spawn(move || {
-        let mut seen = Vec::new();
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = master.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            seen.extend_from_slice(&buf[..n]);
-            let _ = tx.send(seen.len());
-        }
-        String::from_utf8_lossy(&seen).into_owned()
+    let reader = read_terminal(master, move |n| {
+        let _ = tx.send(n);
     });
     // More than the few bytes of the alternate screen and mouse switches: it has drawn.
     let started = Instant::now();

@@ -50,9 +50,10 @@ impl Dialog {
             // Where `+` and `-` place it: just under the next stronger choice (it was
             // put after `perfect`, and the next choice wrapped round to level 1).
             let stronger = setup.strength.step(&strengths, game.default_strength(), 1);
+            // (At the ladder's top `step` gives the strength itself: it goes last.)
             let at = strengths
                 .iter()
-                .position(|&s| s == stronger && s != setup.strength)
+                .position(|&s| s == stronger)
                 .unwrap_or(strengths.len());
             strengths.insert(at, setup.strength);
         }
