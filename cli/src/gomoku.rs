@@ -92,6 +92,9 @@ pub enum Command {
     /// Speaks the Gomocup protocol on standard input/output (the `pbrain-zerosum` engine).
     Pbrain,
     /// Plays a match between two Gomocup engines from openings, colours swapped in pairs.
+    ///
+    /// Exits 1 after the tables when an opening line was bad or an engine forfeited every
+    /// game by a fault (it died, or never answered), 2 when the match cannot begin.
     Match(crate::gomoku_match::MatchArgs),
 }
 

@@ -213,7 +213,22 @@ pub fn run(args: MatchArgs) -> ExitCode {
         diag!("error: cannot write the match's result: {e}");
         return ExitCode::FAILURE;
     }
-    if out_failed || !bad.is_empty() {
+    // An engine that broke down in every game it played (it died, or never answered
+    // in time or in the protocol) lost them all by forfeit: the score measures no play,
+    // so the run fails, as a script comparing engines must see. Before, a match against
+    // an engine that crashed on every move ended with status 0 and a 100 % score.
+    let mut broken = false;
+    for (name, st) in [(&an, &r.a), (&bn, &r.b)] {
+        let games = r.games.len();
+        if games > 0 && st.faults.len() == games {
+            diag!(
+                "error: engine {name} forfeited all {games} {} by a fault (see the faults in the table): the score measures no play",
+                crate::noun(games as u64, "game", "games")
+            );
+            broken = true;
+        }
+    }
+    if out_failed || broken || !bad.is_empty() {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS

@@ -637,6 +637,41 @@ fn match_engines_may_have_spaces_in_their_path() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An engine that dies in every game loses them all by forfeit: the table still comes,
+/// but the run fails, since its score measures no play (before: status 0, a 100 % score).
+/// An engine that breaks down in only some games leaves the run a success.
+#[cfg(unix)]
+#[test]
+fn a_match_against_an_engine_that_always_dies_fails() {
+    let (dir, openings) = match_scratch("dies", "h8a1i8a2j8a3k8a4\n");
+    let openings = openings.to_str().unwrap();
+    let args = match_args(PBRAIN, "sh -c 'exit 3'", openings, &["--time-ms", "500"]);
+    let r = common::run_binary(ZEROSUM, &args, "");
+    assert!(!r.success, "{}", r.stderr);
+    assert!(r.stdout.contains("+2 =0 -0 (2 games,"), "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("error: engine sh forfeited all 2 games by a fault"),
+        "{}",
+        r.stderr
+    );
+    // Answers its first game's `START` (and `ABOUT`) and dies at the second game's:
+    // game 1 (black's five at once, A black) is played whole, game 2 is B's forfeit:
+    // one fault in two games.
+    let args = match_args(
+        PBRAIN,
+        "sh -c 'n=0; while read l; do case $l in START*|RESTART*) n=$((n+1)); \
+         [ $n -ge 2 ] && exit 3; echo OK;; ABOUT*) echo name=\\\"sh\\\";; esac; done'",
+        openings,
+        &["--time-ms", "500"],
+    );
+    let r = common::run_binary(ZEROSUM, &args, "");
+    assert!(r.stdout.contains("+2 =0 -0 (2 games,"), "{}", r.stdout);
+    assert!(r.stdout.contains("fault sh: game 2:"), "{}", r.stdout);
+    assert!(r.success, "{}", r.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// New-user report 22: a games file that cannot be written (`--out /dev/full`) lost
 /// every game without a word and the match succeeded; a full standard output made the
 /// result table's `print!` panic (exit 101). Both are reported and fail the run; the
