@@ -85,7 +85,7 @@ fn gomoku_screens() {
     // had no row and the keys lost their last six lines. The moves now go beside the
     // board, and the keys into their short form, which names every key.
     assert!(screen.contains("1. h8 i9 2. i7 g9 3. j6"), "{screen}");
-    assert!(screen.contains("q quit"), "{screen}");
+    assert!(screen.contains("q/Ctrl-C"), "{screen}");
     insta::assert_snapshot!("gomoku_thinking", screen);
     let mut start = app(Gomoku::new("20", "standard").unwrap(), setup, "", None);
     insta::assert_snapshot!("gomoku_20_start", render_to_string(&mut start, 80, 28));

@@ -15,7 +15,7 @@ use zerosum::Side;
 const PANEL_W: u16 = 34;
 
 const HELP: &str = "arrows/hjkl cursor · Enter/click play · type the move (or :) · u undo · r redo · \
-i hint · m move now · s swap · +/- strength · n new game · a again · q quit";
+i hint · m/Esc move now · s swap · +/- strength · n new game · a again · q/Ctrl-C quit";
 
 /// The note before [`HELP`] on a board whose column letters take some command keys
 /// (first, as the line is cut to its space's two rows on a narrow screen).
