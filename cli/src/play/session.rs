@@ -59,7 +59,14 @@ impl<G: PlayGame> Session<G> {
             return Err(format!("the game is over ({outcome})"));
         }
         if !self.game.legal_moves().contains(&mv) {
-            return Err(format!("{} is not legal here", self.game.move_text(mv)));
+            // The rules' reason, as for the move typed (a full column, a cell taken, a
+            // disc that turns none over, a forbidden point): before, a move chosen with
+            // the cursor or a click said only "… is not legal here".
+            let text = self.game.move_text(mv);
+            return Err(match self.game.parse_move(&text) {
+                Err(why) => why,
+                Ok(_) => format!("{text} is not legal here"),
+            });
         }
         let cell = self.game.move_cell(mv);
         self.game.play(mv);

@@ -711,3 +711,22 @@ fn the_dialog_puts_a_strength_off_the_ladder_in_its_place() {
     assert_eq!(at("5 s/move"), at("3 s/move") + 1, "{values:?}");
     assert_eq!(values.last().map(String::as_str), Some("perfect"));
 }
+
+/// A TUI tester's report: a move chosen with the cursor that the rules refuse said only
+/// "… is not legal here", while the same move typed gave the rules' reason. Both now
+/// give it: a full Connect Four column, an Othello square that turns no disc over.
+#[test]
+fn a_refused_cursor_move_says_why_as_a_typed_one_does() {
+    use crate::play::connect4::ConnectFour;
+    let full = connect4::Position::from_moves("111111").unwrap();
+    let mut app = App::new(ConnectFour::from_position(full), setup([Player::Human; 2]));
+    typed(&mut app, "1");
+    assert_eq!(app.message, "\"1\": column 1 is full");
+    app.cursor = (0, 3);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.message, "column 1 is full");
+    let mut app = App::new(OthelloGame::default(), setup([Player::Human; 2]));
+    app.cursor = (0, 0);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.message, "a1 turns no disc over");
+}
