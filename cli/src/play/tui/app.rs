@@ -210,13 +210,20 @@ impl<G: PlayGame> App<G> {
             .unwrap_or_default();
         match purpose {
             Purpose::Move => {
-                let side = self
-                    .session
-                    .game
-                    .side_name(self.session.game.side_to_move());
+                let game = &self.session.game;
+                let side = game.side_name(game.side_to_move());
+                // A forced pass just before (Othello) stays said: its message was
+                // replaced at once by this move's, and a human did not see they passed.
+                let passed = match self.session.moves.last() {
+                    Some(p) if p.cell.is_none() => {
+                        let other = game.side_name(!game.side_to_move());
+                        format!("{other} had no move and passed; ")
+                    }
+                    _ => String::new(),
+                };
                 match self.session.play(mv) {
                     Ok(()) => {
-                        self.message = format!("{side} played {text}{value}");
+                        self.message = format!("{passed}{side} played {text}{value}");
                         if let Some(a) = &mut self.analysis {
                             a.state = format!("played {text}");
                         }

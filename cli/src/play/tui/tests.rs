@@ -730,3 +730,24 @@ fn a_refused_cursor_move_says_why_as_a_typed_one_does() {
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.message, "a1 turns no disc over");
 }
+
+/// A TUI tester's report: when the human had to pass (Othello), "black has no move and
+/// passes" was replaced at once by the AI's move, so the pass went unseen. The AI's
+/// move now says it. (Black, to move, takes nothing; white's only move, e6, gives
+/// black moves again.)
+#[test]
+fn a_human_forced_pass_is_said_with_the_ais_next_move() {
+    let line = "------------------------X------------------O-XOX---------------- X";
+    let game = othello::Othello::from_obf_line(line).unwrap();
+    let mut app = App::new(
+        OthelloGame::from_position(game),
+        setup([Player::Human, Player::Ai]),
+    );
+    tick_until(&mut app, |a| a.session.moves.len() >= 2);
+    assert!(
+        app.message
+            .starts_with("black had no move and passed; white played e6, value "),
+        "{}",
+        app.message
+    );
+}
