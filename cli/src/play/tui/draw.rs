@@ -130,7 +130,7 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         .unwrap_or(0) as u16;
     let preferred = cell_width(game);
     let side_by_side = area.width >= board_width(game, row_w, preferred).max(26) + PANEL_W;
-    let (cw, mut note) = if side_by_side {
+    let (cw, note) = if side_by_side {
         (preferred, None)
     } else {
         fit_board(game, row_w, area.width)
@@ -138,37 +138,51 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
     let board_w = board_width(game, row_w, cw).max(26).min(area.width);
     // The frame, the column labels and the side to move, then the status or legend.
     let board_h = game.rows() as u16 + 4 + legend_rows(game, board_w.saturating_sub(2).into());
-    // Stacked: the board first; the analysis and the key line only where rows remain.
-    let spare = area.height.saturating_sub(board_h + 2);
-    let help_h = if !side_by_side && spare >= 8 + 2 + 3 {
-        2
-    } else {
-        0
+    // The status line takes a second row where its text is longer than the screen is
+    // wide and a row is spare (a warning after the layout's note on 60 columns was cut).
+    let base_note = note;
+    let mut status_h = 1;
+    let (help_h, note) = loop {
+        let mut note = base_note.clone();
+        // Stacked: the board first; the analysis and the key line only where rows remain.
+        let spare = area.height.saturating_sub(board_h + 1 + status_h);
+        let help_h = if !side_by_side && spare >= 8 + 2 + 3 {
+            2
+        } else {
+            0
+        };
+        let wanted = analysis_height(app, area.width);
+        let analysis_h = match spare {
+            _ if side_by_side => wanted,
+            s if s >= wanted => wanted,
+            s if s >= 4 => s,
+            _ => 0,
+        };
+        // The title and status lines take two rows: a board taller than the rest is cut
+        // at the bottom, and the note says so, as it does for columns.
+        if board_h + 2 > area.height {
+            let text = format!("board cut: needs {} rows (taller, or --plain)", board_h + 2);
+            note = Some(note.map_or(text.clone(), |n| format!("{n}; {text}")));
+        }
+        if !side_by_side && analysis_h < wanted {
+            let hidden = if analysis_h == 0 { "no" } else { "short" };
+            let text = format!("{hidden} analysis: {} rows", area.height);
+            note = Some(note.map_or(text.clone(), |n| format!("{n}; {text}")));
+        }
+        let status_w = status_line(app, note.as_deref()).width();
+        if status_h == 1 && status_w > usize::from(area.width) && spare >= 4 + 1 {
+            status_h = 2;
+            continue;
+        }
+        break (help_h, (note, analysis_h));
     };
-    let wanted = analysis_height(app, area.width);
-    let analysis_h = match spare {
-        _ if side_by_side => wanted,
-        s if s >= wanted => wanted,
-        s if s >= 4 => s,
-        _ => 0,
-    };
-    // The title and status lines take two rows: a board taller than the rest is cut at
-    // the bottom, and the note says so, as it does for columns.
-    if board_h + 2 > area.height {
-        let text = format!("board cut: needs {} rows (taller, or --plain)", board_h + 2);
-        note = Some(note.map_or(text.clone(), |n| format!("{n}; {text}")));
-    }
-    if !side_by_side && analysis_h < wanted {
-        let hidden = if analysis_h == 0 { "no" } else { "short" };
-        let text = format!("{hidden} analysis: {} rows", area.height);
-        note = Some(note.map_or(text.clone(), |n| format!("{n}; {text}")));
-    }
+    let (note, analysis_h) = note;
     app.layout_note.clone_from(&note);
 
     let [title, main, status, help] = Layout::vertical([
         Constraint::Length(1),
-        Constraint::Min(board_h.min(area.height.saturating_sub(2))),
-        Constraint::Length(1),
+        Constraint::Min(board_h.min(area.height.saturating_sub(1 + status_h))),
+        Constraint::Length(status_h),
         Constraint::Length(help_h),
     ])
     .areas(area);
@@ -625,21 +639,31 @@ fn draw_moves<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
 }
 
 fn draw_status<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
-    let line = match &app.input {
+    let line = status_line(app, app.layout_note.as_deref());
+    frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: false }), area);
+}
+
+/// The status line: the move being typed, or the last message and the layout's `note`.
+/// The message comes first: where the line is cut (a board cut at 60×20 leaves it one
+/// row), the note had filled it, and no move, refusal or result was seen.
+fn status_line<G: PlayGame>(app: &App<G>, note: Option<&str>) -> Line<'static> {
+    match &app.input {
         Some(input) => Line::from(vec![
             Span::styled("move> ", Style::new().fg(Color::Yellow)),
             Span::raw(input.clone()),
             Span::styled("_", Style::new().add_modifier(Modifier::SLOW_BLINK)),
         ]),
-        None => match &app.layout_note {
-            Some(note) => Line::from(vec![
-                Span::styled(format!("[{note}] "), Style::new().fg(Color::Yellow)),
-                Span::raw(app.message.clone()),
-            ]),
+        None => match note {
+            Some(note) => {
+                let gap = if app.message.is_empty() { "" } else { " " };
+                Line::from(vec![
+                    Span::raw(app.message.clone()),
+                    Span::styled(format!("{gap}[{note}]"), Style::new().fg(Color::Yellow)),
+                ])
+            }
             None => Line::from(app.message.clone()),
         },
-    };
-    frame.render_widget(Paragraph::new(line), area);
+    }
 }
 
 fn draw_dialog<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {

@@ -751,3 +751,35 @@ fn a_human_forced_pass_is_said_with_the_ais_next_move() {
         app.message
     );
 }
+
+/// A TUI tester's report: the status line was one row, cut at the screen's edge, and
+/// the layout's note came first: at 60×20 a cut 15×15 board's note filled it, so no
+/// move, refusal or result was seen, and at 80 columns the reason a kept move was
+/// refused was cut off. The message now comes first, and a text longer than the
+/// screen is wide takes a second row where one is spare.
+#[test]
+fn the_status_line_shows_its_message_whole() {
+    let mut app = App::new(
+        Gomoku::new("15", "freestyle").unwrap(),
+        setup([Player::Human; 2]),
+    );
+    typed(&mut app, "h8");
+    typed(&mut app, "h8");
+    let screen = render_to_string(&mut app, 60, 20);
+    let last = screen.lines().last().unwrap();
+    assert!(
+        last.starts_with("\"\"h8\": cell h8 is occupied [board cut"),
+        "{screen}"
+    );
+    // A long message with room for a second row: wrapped, not cut.
+    let mut app = App::new(OthelloGame::default(), setup([Player::Human; 2]));
+    app.message = format!("{} end of the message", "long words ".repeat(8));
+    let screen = render_to_string(&mut app, 60, 30);
+    assert!(screen.contains("end of the message"), "{screen}");
+    app.message = "short".into();
+    let screen = render_to_string(&mut app, 60, 30);
+    assert!(
+        screen.lines().any(|l| l.starts_with("\"short ")),
+        "{screen}"
+    );
+}
