@@ -83,9 +83,15 @@ fn side_style(side: Side) -> Style {
     }
 }
 
-/// Screen columns per board cell, when the terminal is wide enough.
+/// Screen columns per board cell, when the terminal is wide enough: 3, or 2 on boards
+/// of over 10 columns, except where empty cells show their move's name (tic-tac-toe's
+/// cell numbers, which a 2-column cell drops: a 12×5 board showed only dots).
 fn cell_width<G: PlayGame>(game: &G) -> u16 {
-    if game.cols() <= 10 { 3 } else { 2 }
+    if game.cols() <= 10 || game.empty_label(0, 0).is_some() {
+        3
+    } else {
+        2
+    }
 }
 
 /// Screen columns the board's frame needs with cells `cw` wide.

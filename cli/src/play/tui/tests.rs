@@ -783,3 +783,22 @@ fn the_status_line_shows_its_message_whole() {
         "{screen}"
     );
 }
+
+/// A TUI tester's report: tic-tac-toe boards of over 10 columns drew their cells two
+/// screen columns wide, which drops the cell numbers, the moves' names: a 12×5 board
+/// showed only dots on a 120-column screen. Numbered cells keep three columns where
+/// they fit.
+#[test]
+fn wide_tictactoe_boards_show_their_cell_numbers() {
+    use crate::play::tictactoe::TicTacToe;
+    let mut app = App::new(
+        TicTacToe::with_size("12x5", "").unwrap(),
+        setup([Player::Human; 2]),
+    );
+    let screen = render_to_string(&mut app, 120, 40);
+    assert!(
+        screen.contains(" 49 50 51 52 53 54 55 56 57 58 59 60 "),
+        "{screen}"
+    );
+    assert_eq!(app.layout_note, None);
+}
