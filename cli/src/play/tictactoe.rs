@@ -158,17 +158,31 @@ impl PlayGame for TicTacToe {
 
     /// Every empty cell's exact value ([`tictactoe::Engine::move_values`]: `win in 3`,
     /// `draw`, `loss in 4`, in plies from now), each within its share of [`VALUE_NODES`]
-    /// nodes. Best first.
+    /// nodes. Best first. The move `thought` chose keeps the value its search proved
+    /// when its own solve runs out of nodes (a hint's `value draw` over `13 ?`).
     fn move_values(
         &self,
         engine: &mut tictactoe::Engine,
-        _thought: &Thought<Cell>,
+        thought: &Thought<Cell>,
         stop: &StopFlag,
     ) -> MoveValues {
         let cells = u64::from(self.board.empty_count()).max(1);
         let each = (VALUE_NODES / cells).min(VALUE_NODES_EACH);
         let limits = Limits::nodes(each).with_stop(stop.clone());
-        let values = engine.move_values(&self.board, &limits).into_iter();
+        let proven = thought
+            .root
+            .iter()
+            .find(|r| thought.exact && Some(r.mv) == thought.best)
+            .map(|r| (r.mv, r.score));
+        let mut values = engine.move_values(&self.board, &limits);
+        if let Some((best, score)) = proven
+            && let Some(v) = values.iter_mut().find(|(m, v)| *m == best && v.is_none())
+        {
+            v.1 = Some(score);
+            // Best first: a proven value goes among the others by its score.
+            values.sort_by(|a, b| b.1.cmp(&a.1));
+        }
+        let values = values.into_iter();
         let text = |v: Score| {
             if v.is_decisive() {
                 v.to_string()
@@ -245,6 +259,37 @@ mod tests {
         .unwrap();
         let out = String::from_utf8(out).unwrap();
         assert_eq!(out.lines().last(), Some("result: draw"), "{out}");
+    }
+
+    /// A TUI tester's report: after a hint proved its move a draw, that move showed `?`
+    /// in the list of values when its own solve ran out of nodes. The move a search
+    /// proved keeps that value (here every solve is stopped at once), and it is the
+    /// reference's value of that move.
+    #[test]
+    fn the_move_a_search_proved_keeps_its_value() {
+        let mut g = TicTacToe::with_size("4x4", "3").unwrap();
+        for m in ["6", "7"] {
+            g.play(g.parse_move(m).unwrap());
+        }
+        let mut engine = g.new_engine();
+        let stop = StopFlag::new();
+        let thought = g.think(&mut engine, Strength::Perfect, &stop, None, &mut |_| {});
+        assert!(thought.exact);
+        let best = thought.best.unwrap();
+        stop.stop();
+        let v = g.move_values(&mut engine, &thought, &stop);
+        let reference = reference_children(&g)
+            .into_iter()
+            .find(|(mv, _, _)| *mv == best)
+            .map(|(_, _, r)| -r.from_tt(1))
+            .unwrap();
+        let text = if reference.is_decisive() {
+            reference.to_string()
+        } else {
+            "draw".into()
+        };
+        assert_eq!(v.values[0], (best.to_string(), text), "{v:?}");
+        assert!(v.values[1..].iter().all(|(_, t)| t == "?"), "{v:?}");
     }
 
     /// Issue 14 item 10: the analysis values are every empty cell's exact value, as the
