@@ -581,6 +581,16 @@ impl<G: PlayGame> App<G> {
     }
 
     fn move_now(&mut self) {
+        // The AI to move but waiting out the pause after an undo, a redo or a swap: it
+        // starts now, told to stop at once (before, `m` said "the AI is not thinking"
+        // and the AI then took its whole time).
+        if self.thinking.is_none()
+            && self.session.is_running()
+            && self.session.player_to_move() == Player::Ai
+        {
+            self.not_before = Instant::now();
+            self.start_search(Purpose::Move);
+        }
         match &mut self.thinking {
             Some((t, _)) => {
                 t.stop();

@@ -802,3 +802,26 @@ fn wide_tictactoe_boards_show_their_cell_numbers() {
     );
     assert_eq!(app.layout_note, None);
 }
+
+/// A TUI tester's report: `m` while the AI was to move but waiting out the pause after
+/// an undo or a redo said "the AI is not thinking", and the AI then took its whole time
+/// (here ten minutes). It now starts at once and plays its best move so far.
+#[test]
+fn move_now_during_the_pause_plays_at_once() {
+    let strength = Strength::Time(Duration::from_secs(600));
+    let mut app = App::new(
+        OthelloGame::default(),
+        Setup {
+            players: [Player::Human, Player::Ai],
+            strength,
+        },
+    );
+    typed(&mut app, "f5");
+    key(&mut app, KeyCode::Char('m'));
+    assert_eq!(
+        app.message,
+        "stopping the AI: it plays its best move so far"
+    );
+    tick_until(&mut app, |a| a.session.moves.len() == 2);
+    assert!(app.message.starts_with("white played "), "{}", app.message);
+}
