@@ -81,6 +81,8 @@ pub struct App<G: PlayGame> {
     /// How the last drawing had to adapt to a small terminal, if it did (shown in the
     /// status line).
     pub layout_note: Option<String>,
+    /// `a` was just pressed in a game in progress: pressed again, it starts over.
+    again_asked: bool,
     /// Set when the user quits.
     pub quit: bool,
     /// The AI does not start thinking before this instant (so that AI-vs-AI games can
@@ -112,6 +114,7 @@ impl<G: PlayGame> App<G> {
             dialog: None,
             board_hit: None,
             layout_note: None,
+            again_asked: false,
             quit: false,
             not_before: Instant::now(),
         };
@@ -504,6 +507,8 @@ impl<G: PlayGame> App<G> {
             KeyCode::Char(c) if c.is_ascii_uppercase() => KeyCode::Char(c.to_ascii_lowercase()),
             code => code,
         };
+        // `a` once more right after its question: any other key takes the question back.
+        let again_asked = std::mem::take(&mut self.again_asked);
         match code {
             KeyCode::Char('q') => self.quit = true,
             KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
@@ -521,7 +526,7 @@ impl<G: PlayGame> App<G> {
             KeyCode::Char(c) if c.is_ascii_digit() => self.input = Some(c.to_string()),
             KeyCode::Char('u') | KeyCode::Backspace => self.undo(),
             KeyCode::Char('r') => self.redo(),
-            KeyCode::Char('a') => self.restart(),
+            KeyCode::Char('a') => self.again(again_asked),
             KeyCode::Char('n') => {
                 self.cancel_search();
                 self.dialog = Some(Dialog::new(&self.session.start, &self.session.setup));
@@ -533,6 +538,23 @@ impl<G: PlayGame> App<G> {
             KeyCode::Char('-') => self.change_strength(-1),
             _ => {}
         }
+    }
+
+    /// `a`: a game over, or not begun, starts again at once; a game in progress only
+    /// after `a` twice in a row (a TUI tester's report: one key next to `s` threw away
+    /// a game, with no undo).
+    fn again(&mut self, asked: bool) {
+        let n = self.session.moves.len();
+        if asked || !self.session.is_running() || n == 0 {
+            self.restart();
+            return;
+        }
+        let a = self.key_name('a');
+        self.message = format!(
+            "{a} again to start over: this game's {n} {} will be lost",
+            if n == 1 { "move" } else { "moves" }
+        );
+        self.again_asked = true;
     }
 
     fn restart(&mut self) {

@@ -309,7 +309,10 @@ fn play_again_and_new_game_keep_the_start_position() {
     let mut app = App::new(Gomoku::from_board(board), setup([Player::Human; 2]));
     typed(&mut app, "e6");
     assert_eq!(app.session.move_list(), ["e6"]);
-    // `a` begins a move on this board (column a): `A` plays again.
+    // `a` begins a move on this board (column a): `A` plays again (twice: the game
+    // has begun).
+    key(&mut app, KeyCode::Char('A'));
+    assert!(app.message.starts_with("A again to start over"), "{}", app.message);
     key(&mut app, KeyCode::Char('A'));
     assert_eq!(app.session.move_list().len(), 0);
     assert_eq!(*app.session.game.game(), start);
@@ -824,4 +827,29 @@ fn move_now_during_the_pause_plays_at_once() {
     );
     tick_until(&mut app, |a| a.session.moves.len() == 2);
     assert!(app.message.starts_with("white played "), "{}", app.message);
+}
+
+/// A TUI tester's report: `a` in a game in progress threw it away at once, with no
+/// undo. It now asks first, and only `a` again right after starts over; any other key
+/// takes the question back. A game over (or not begun) starts again at once.
+#[test]
+fn play_again_in_a_game_in_progress_asks_first() {
+    use crate::play::connect4::ConnectFour;
+    let mut app = App::new(ConnectFour::default(), setup([Player::Human; 2]));
+    typed(&mut app, "4");
+    typed(&mut app, "3");
+    key(&mut app, KeyCode::Char('a'));
+    assert_eq!(
+        app.message,
+        "a again to start over: this game's 2 moves will be lost"
+    );
+    assert_eq!(app.session.moves.len(), 2);
+    key(&mut app, KeyCode::Char('h'));
+    key(&mut app, KeyCode::Char('a'));
+    assert_eq!(app.session.moves.len(), 2, "the question was taken back");
+    key(&mut app, KeyCode::Char('a'));
+    assert!(app.session.moves.is_empty());
+    // Not begun: at once.
+    key(&mut app, KeyCode::Char('a'));
+    assert!(app.message.starts_with("new game"), "{}", app.message);
 }
