@@ -474,7 +474,11 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
 /// The analysis panel's lines for an inner width of `width` columns: the search's title
 /// and state, depth, value, principal variation and nodes, then every legal move's value
 /// under its unit (wrapped between moves).
-fn analysis_lines<G: PlayGame>(app: &App<G>, width: usize) -> Vec<Line<'static>> {
+fn analysis_lines<G: PlayGame>(
+    app: &App<G>,
+    width: usize,
+    shown: Option<usize>,
+) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let Some(a) = &app.analysis else {
         lines.push(Line::from(with_capital_keys(
@@ -529,9 +533,21 @@ fn analysis_lines<G: PlayGame>(app: &App<G>, width: usize) -> Vec<Line<'static>>
             format!("moves ({}):", v.unit),
             Style::new().fg(Color::Gray),
         ));
-        let items = v.values.iter().map(|(m, val)| format!("{m} {val}"));
+        let shown = shown.unwrap_or(usize::MAX).min(v.values.len());
+        let items = v.values[..shown]
+            .iter()
+            .map(|(m, val)| format!("{m} {val}"));
         for text in wrap_items(items, width.max(1)) {
             lines.push(Line::styled(text, Style::new().fg(Color::Yellow)));
+        }
+        if shown < v.values.len() {
+            lines.push(Line::styled(
+                format!(
+                    "… {} more (a taller screen shows them)",
+                    v.values.len() - shown
+                ),
+                Style::new().fg(Color::Gray),
+            ));
         }
         if let Some(note) = &v.note {
             lines.push(Line::styled(note.clone(), Style::new().fg(Color::Gray)));
@@ -560,7 +576,7 @@ fn wrap_items(items: impl Iterator<Item = String>, width: usize) -> Vec<String> 
 /// lines as the panel wraps them (a long unit label takes two rows).
 fn analysis_height<G: PlayGame>(app: &App<G>, width: u16) -> u16 {
     let inner = width.saturating_sub(2);
-    let lines = analysis_lines(app, inner as usize);
+    let lines = analysis_lines(app, inner as usize, None);
     let rows = Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .line_count(inner.max(1));
@@ -603,7 +619,35 @@ fn legend_rows<G: PlayGame>(game: &G, width: usize) -> u16 {
 
 fn draw_analysis<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
     let block = Block::bordered().title(" analysis ");
-    let lines = analysis_lines(app, area.width.saturating_sub(2) as usize);
+    let width = area.width.saturating_sub(2);
+    let rows = |lines: &[Line<'static>]| {
+        Paragraph::new(lines.to_vec())
+            .wrap(Wrap { trim: false })
+            .line_count(width.max(1))
+    };
+    let inner_h = usize::from(area.height.saturating_sub(2));
+    let mut lines = analysis_lines(app, width.into(), None);
+    // Too many values for the rows: as many as fit, and how many more there are (a TUI
+    // tester's report: Gomoku's list was cut at 80×24 without a word).
+    let count = app
+        .analysis
+        .as_ref()
+        .and_then(|a| a.values.as_ref())
+        .map_or(0, |v| v.values.len());
+    if rows(&lines) > inner_h && count > 0 {
+        let fits = |k: usize| rows(&analysis_lines(app, width.into(), Some(k))) <= inner_h;
+        // The most values that fit, by bisection (fewer values never take more rows).
+        let (mut lo, mut hi) = (0, count - 1);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if fits(mid) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        lines = analysis_lines(app, width.into(), Some(lo));
+    }
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)

@@ -312,7 +312,11 @@ fn play_again_and_new_game_keep_the_start_position() {
     // `a` begins a move on this board (column a): `A` plays again (twice: the game
     // has begun).
     key(&mut app, KeyCode::Char('A'));
-    assert!(app.message.starts_with("A again to start over"), "{}", app.message);
+    assert!(
+        app.message.starts_with("A again to start over"),
+        "{}",
+        app.message
+    );
     key(&mut app, KeyCode::Char('A'));
     assert_eq!(app.session.move_list().len(), 0);
     assert_eq!(*app.session.game.game(), start);
@@ -852,4 +856,42 @@ fn play_again_in_a_game_in_progress_asks_first() {
     // Not begun: at once.
     key(&mut app, KeyCode::Char('a'));
     assert!(app.message.starts_with("new game"), "{}", app.message);
+}
+
+/// A TUI tester's report: Gomoku's list of move values was cut at 80×24 without a
+/// word. The values that fit are shown, then how many more there are; a tall screen
+/// shows them all, with no such line.
+#[test]
+fn a_cut_list_of_move_values_says_how_many_more() {
+    use zerosum::Notation as _;
+    let board = gomoku::Board::parse_position("15f:h8i9i8").unwrap();
+    let mut app = App::new(Gomoku::from_board(board), setup([Player::Human; 2]));
+    key(&mut app, KeyCode::Char('I'));
+    tick_until(&mut app, |a| a.hint.is_some());
+    let values = app
+        .analysis
+        .as_ref()
+        .and_then(|a| a.values.clone())
+        .unwrap();
+    let n = values.values.len();
+    assert!(n > 8, "{values:?}");
+    let screen = render_to_string(&mut app, 80, 24);
+    let shown = values
+        .values
+        .iter()
+        .take_while(|(m, v)| screen.contains(&format!("{m} {v} ")))
+        .count();
+    assert!(shown > 0 && shown < n, "{shown} of {n}\n{screen}");
+    assert!(
+        screen.contains(&format!(
+            "… {} more (a taller screen shows them)",
+            n - shown
+        )),
+        "{screen}"
+    );
+    let screen = render_to_string(&mut app, 200, 60);
+    assert!(!screen.contains("more (a taller"), "{screen}");
+    for (m, v) in &values.values {
+        assert!(screen.contains(&format!("{m} {v}")), "{m} {v}\n{screen}");
+    }
 }
