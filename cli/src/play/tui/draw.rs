@@ -371,12 +371,15 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
             })
             .map(|m| m.kind)
     };
-    // The cursor shows where its move would go (Connect Four: the landing cell).
+    // The cursor shows where its move would go (Connect Four: the landing cell; on a
+    // full column, its top stone, wherever the cursor's row was: it sat on a stone
+    // mid-column, and Up and Down moved it).
     let (cc, cr) = app.cursor;
-    let cursor = game
-        .move_at(cc, cr)
-        .and_then(|m| game.move_cell(m))
-        .unwrap_or(app.cursor);
+    let cursor = match game.move_at(cc, cr).and_then(|m| game.move_cell(m)) {
+        Some(cell) => cell,
+        None if game.moves_are_columns() => (cc, 0),
+        None => app.cursor,
+    };
 
     let mut lines = Vec::with_capacity(rows + 2);
     let mut header = " ".repeat(row_w as usize + 1);

@@ -895,3 +895,23 @@ fn a_cut_list_of_move_values_says_how_many_more() {
         assert!(screen.contains(&format!("{m} {v}")), "{m} {v}\n{screen}");
     }
 }
+
+/// A TUI tester's report: on a full Connect Four column the cursor sat on a stone in
+/// the middle of it, and Up and Down moved it, where elsewhere it shows the landing
+/// cell. It now marks the column's top stone, whatever row it came from.
+#[test]
+fn the_cursor_on_a_full_column_marks_its_top() {
+    use crate::play::connect4::ConnectFour;
+    let full = connect4::Position::from_moves("444444").unwrap();
+    let mut app = App::new(ConnectFour::from_position(full), setup([Player::Human; 2]));
+    let screens: Vec<String> = [(3, 3), (3, 1), (3, 5)]
+        .into_iter()
+        .map(|cursor| {
+            app.cursor = cursor;
+            render_to_string(&mut app, 80, 24)
+        })
+        .collect();
+    assert!(screens.iter().all(|s| *s == screens[0]), "{}", screens[1]);
+    let top = screens[0].lines().nth(3).unwrap();
+    assert!(top.contains("[O]"), "{}", screens[0]);
+}
