@@ -609,6 +609,10 @@ impl zerosum::Engine for Engine {
                 exact: true,
             };
         }
+        // A report that sums the nodes of several searches (a midgame and a solve) gives
+        // the time of them all: its node rate was the sum over the last search's time
+        // (1.12G nodes/s after `m` stopped a perfect solve in the play screen).
+        let started = std::time::Instant::now();
         let mut budget = Budget::new(limits);
         let mut limits = limits;
         let capped;
@@ -661,6 +665,7 @@ impl zerosum::Engine for Engine {
         if solve_here && exact_may_fit(empties, &exact) && game.outcome().is_none() {
             if let Some(mut r) = self.endgame_with_line(game, &exact, &budget) {
                 r.stats.nodes += searched_nodes;
+                r.stats.elapsed = started.elapsed();
                 observer(&r.report());
                 return r;
             }
@@ -693,6 +698,7 @@ impl zerosum::Engine for Engine {
                 let probe = budget.share(1.0, left);
                 if let Some(mut solved) = self.endgame(game, &probe) {
                     solved.stats.nodes += r.stats.nodes;
+                    solved.stats.elapsed = started.elapsed();
                     observer(&solved.report());
                     return solved;
                 }
@@ -700,6 +706,7 @@ impl zerosum::Engine for Engine {
             }
         }
         if r.stats.nodes != reported {
+            r.stats.elapsed = started.elapsed();
             observer(&r.report());
         }
         r
