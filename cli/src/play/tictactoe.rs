@@ -180,7 +180,7 @@ impl PlayGame for TicTacToe {
         {
             v.1 = Some(score);
             // Best first: a proven value goes among the others by its score.
-            values.sort_by(|a, b| b.1.cmp(&a.1));
+            values.sort_by_key(|v| std::cmp::Reverse(v.1));
         }
         let values = values.into_iter();
         let text = |v: Score| {

@@ -176,7 +176,8 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
             note = Some(note.map_or(text.clone(), |n| format!("{n}; {text}")));
         }
         let status_w = status_line(app, note.as_deref()).width();
-        if status_h == 1 && status_w > usize::from(area.width) && spare >= 4 + 1 {
+        // A spare row beyond the 4 of a short analysis panel.
+        if status_h == 1 && status_w > usize::from(area.width) && spare > 4 {
             status_h = 2;
             continue;
         }
