@@ -118,7 +118,7 @@ pub enum Command {
     /// NBoard GUI and other Othello front ends: `nboard`, `set game` (GGF), `set depth`,
     /// `move`, `hint`, `go`, `ping`, `learn`, `analyze` (the game's positions valued for black), `quit`.
     Nboard {
-        /// Transposition-table memory in MiB for each of the engine's two tables.
+        /// Transposition-table memory in MiB for each of the engine's two tables, 1 to 4096.
         #[arg(long, default_value_t = 64, value_name = "MIB", allow_negative_numbers = true,
               value_parser = crate::whole::whole::<u64>(1, 4096))]
         hash_mib: u64,

@@ -14,7 +14,7 @@ pub enum ParseMoveError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParsePositionError {
     /// The board part does not have 64 squares.
-    #[error("the board has {found} squares, expected 64")]
+    #[error("the board has {found} {}, expected 64", if *.found == 1 { "square" } else { "squares" })]
     Length {
         /// Squares found.
         found: usize,

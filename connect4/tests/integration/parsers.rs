@@ -98,7 +98,7 @@ fn a_huge_score_is_named_as_out_of_range() {
         let line = format!("4455 {score}");
         assert_eq!(
             parse_input_line(&line).unwrap_err().to_string(),
-            format!("{score} is not a possible score here: at ply 4 scores lie in -18..=18"),
+            format!("{score} is not a possible score here: at ply 4 scores lie from -18 to 18"),
             "{line}"
         );
     }

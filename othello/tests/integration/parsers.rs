@@ -139,4 +139,13 @@ fn a_joined_side_and_a_character_after_the_board_are_named() {
     ] {
         assert_eq!(Othello::from_obf_line(&text).unwrap_err(), want, "{text}");
     }
+    // One square is not "1 squares" (a tester's report).
+    assert_eq!(
+        E::Length { found: 1 }.to_string(),
+        "the board has 1 square, expected 64"
+    );
+    assert_eq!(
+        E::Length { found: 3 }.to_string(),
+        "the board has 3 squares, expected 64"
+    );
 }
