@@ -513,6 +513,12 @@ fn deep_searches_warn_before_they_start() {
             &["othello", "analyze", "--depth", "30"][..],
             "warning: ---------------------------OX------XO--------------------------- X: --depth 30: an Othello analysis of 18 plies",
         ),
+        // A depth that takes every move's position to its end solves each exactly:
+        // the exact analysis's warning (a tester's report: it spoke of a search).
+        (
+            &["othello", "analyze", "--depth", "61"][..],
+            "warning: ---------------------------OX------XO--------------------------- X: 60 empty squares, 40 more than the 20 solved here",
+        ),
         (
             &["connect4", "bestmove", "--depth", "40"][..],
             "warning: --depth 40 without --time-ms or --nodes: a Connect Four search of 20 plies",
@@ -534,6 +540,16 @@ fn deep_searches_warn_before_they_start() {
         "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOO------ X\n",
     );
     assert!(ok && err.is_empty() && out.contains("h8:+30"), "{out}{err}");
+    // Nor for 60 empty squares whose every move the solver finishes at once (black's
+    // c1 takes white's last disc on the row, and no disc can move after it).
+    let (ok, out, err) = run(
+        &["othello", "analyze", "--depth", "1023"],
+        "XO------------------------------------------------------------OO X\n",
+    );
+    assert!(
+        ok && err.is_empty() && out.ends_with(" c1:+60 discs\n"),
+        "{out}{err}"
+    );
     // A depth replaces level perfect's exact solve by a search that deep (an evaluation
     // at once): before, the start position still got "level perfect solves exactly: …
     // far more than a lifetime". Now it is told that the value is a search's (helper
