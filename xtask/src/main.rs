@@ -312,6 +312,10 @@ fn main() -> ExitCode {
             for u in &unused {
                 println!("unused dependency: {u}");
             }
+            // Silence looked like nothing had run (a new user's report).
+            if unused.is_empty() {
+                println!("no unused dependency in the workspace's crates");
+            }
             exit(unused.is_empty())
         }
         Task::Ci => {
