@@ -94,6 +94,21 @@ pub struct App<G: PlayGame> {
 /// command line's warning on standard error is hidden by the screen until it closes).
 const PERFECT_WARNING: &str = "warning: exact, can take hours a move here; m: move now";
 
+/// The longest typed text a message repeats whole, in characters.
+const QUOTED_CHARS: usize = 16;
+
+/// `text` quoted as a message repeats what was typed (`"d3"`): a text longer than
+/// [`QUOTED_CHARS`] is cut there with `…`, so that the reason after it stays on the
+/// status line (a long typed text pushed the reason off the screen).
+fn quoted(text: &str) -> String {
+    if text.chars().count() <= QUOTED_CHARS {
+        format!("{text:?}")
+    } else {
+        let head: String = text.chars().take(QUOTED_CHARS).collect();
+        format!("{:?}", head + "…")
+    }
+}
+
 /// Pause between moves when the AI plays both sides.
 const AI_VS_AI_PAUSE: Duration = Duration::from_millis(400);
 
@@ -290,12 +305,15 @@ impl<G: PlayGame> App<G> {
                         self.message = format!("{ai}; then your kept move: {}", self.message);
                     }
                     Err(e) => {
-                        self.message = format!("{ai}; your kept move {text:?} is refused: {e}")
+                        // The refusal first: on a narrow screen the AI's move and value
+                        // come after it (the reason was cut off at 80 columns).
+                        let text = quoted(&text);
+                        self.message = format!("your kept move {text} is refused: {e}; {ai}")
                     }
                 }
             }
         } else if let Some(text) = self.pending.take() {
-            self.message = format!("{}; kept move {text:?} dropped", self.message);
+            self.message = format!("{}; kept move {} dropped", self.message, quoted(&text));
         }
     }
 
@@ -347,12 +365,13 @@ impl<G: PlayGame> App<G> {
             // No move at all is refused at once (it was kept, and refused only after the
             // AI's move: a TUI tester's report).
             if let Err(e) = self.session.game.check_notation(text) {
-                self.message = format!("{text:?}: {e}");
+                self.message = format!("{}: {e}", quoted(text));
                 return;
             }
             // Kept, not lost: played when the AI has moved (checked then).
             self.message = format!(
-                "kept {text:?}: played after the AI's move ({} drops it, a new move replaces it)",
+                "kept {}: played after the AI's move ({} drops it, a new move replaces it)",
+                quoted(text),
                 self.key_name('u')
             );
             self.pending = Some(text.to_string());
@@ -360,7 +379,7 @@ impl<G: PlayGame> App<G> {
         }
         match self.session.game.parse_move(text) {
             Ok(mv) => self.human_move(mv),
-            Err(e) => self.message = format!("{text:?}: {e}"),
+            Err(e) => self.message = format!("{}: {e}", quoted(text)),
         }
     }
 
@@ -411,7 +430,7 @@ impl<G: PlayGame> App<G> {
         if n == 0 {
             // A move typed ahead is dropped all the same, as the status line said.
             if let Some(text) = self.pending.take() {
-                self.message = format!("kept move {text:?} dropped");
+                self.message = format!("kept move {} dropped", quoted(&text));
             }
             return;
         }
@@ -507,8 +526,13 @@ impl<G: PlayGame> App<G> {
             KeyCode::Char(c) if c.is_ascii_uppercase() => KeyCode::Char(c.to_ascii_lowercase()),
             code => code,
         };
-        // `a` once more right after its question: any other key takes the question back.
+        // `a` once more right after its question: any other key takes the question back,
+        // and a key that says nothing of its own replaces the question on the status line.
         let again_asked = std::mem::take(&mut self.again_asked);
+        if again_asked && code != KeyCode::Char('a') {
+            let a = self.key_name('a');
+            self.message = format!("the game goes on (start over: {a} twice)");
+        }
         match code {
             KeyCode::Char('q') => self.quit = true,
             KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
@@ -545,11 +569,14 @@ impl<G: PlayGame> App<G> {
     /// a game, with no undo).
     fn again(&mut self, asked: bool) {
         let n = self.session.moves.len();
-        if asked || !self.session.is_running() || n == 0 {
+        let redo = self.session.redo.len();
+        if asked || !self.session.is_running() || n + redo == 0 {
             self.restart();
             return;
         }
         let a = self.key_name('a');
+        // Moves undone count too: they are lost with the game.
+        let n = n + redo;
         self.message = format!(
             "{a} again to start over: this game's {n} {} will be lost",
             if n == 1 { "move" } else { "moves" }
@@ -597,7 +624,7 @@ impl<G: PlayGame> App<G> {
         // A move typed ahead was for the side the human had: after the swap it would be
         // played for the other side.
         if let Some(text) = self.pending.take() {
-            self.message = format!("{}; kept move {text:?} dropped", self.message);
+            self.message = format!("{}; kept move {} dropped", self.message, quoted(&text));
         }
         self.not_before = Instant::now();
     }

@@ -152,10 +152,16 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         let mut note = base_note.clone();
         // Stacked: the board first; the analysis and the key line only where rows remain.
         let spare = area.height.saturating_sub(board_h + 1 + status_h);
-        let help_h = if !side_by_side && spare >= 8 + 2 + 3 {
-            2
-        } else {
-            0
+        // The help line whole where the rows allow (a TUI tester's report: cut to two
+        // rows, it lost `m/Esc` and `q/Ctrl-C` on 60-column screens), else two rows.
+        let help_rows = Paragraph::new(help_text(&app.session.game))
+            .wrap(Wrap { trim: true })
+            .line_count(area.width.max(1)) as u16;
+        let help_h = match spare {
+            _ if side_by_side => 0,
+            s if s >= 8 + help_rows + 3 => help_rows,
+            s if s >= 8 + 2 + 3 => 2,
+            _ => 0,
         };
         let wanted = analysis_height(app, area.width);
         let analysis_h = match spare {
@@ -175,7 +181,7 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
             let text = format!("{hidden} analysis: {} rows", area.height);
             note = Some(note.map_or(text.clone(), |n| format!("{n}; {text}")));
         }
-        let status_w = status_line(app, note.as_deref()).width();
+        let status_w = status_line(app, note.as_deref(), area.width.into()).width();
         // A spare row beyond the 4 of a short analysis panel.
         if status_h == 1 && status_w > usize::from(area.width) && spare > 4 {
             status_h = 2;
@@ -693,20 +699,34 @@ fn draw_moves<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
 }
 
 fn draw_status<G: PlayGame>(app: &App<G>, frame: &mut Frame, area: Rect) {
-    let line = status_line(app, app.layout_note.as_deref());
+    let line = status_line(app, app.layout_note.as_deref(), area.width.into());
     frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: false }), area);
 }
 
 /// The status line: the move being typed, or the last message and the layout's `note`.
 /// The message comes first: where the line is cut (a board cut at 60×20 leaves it one
 /// row), the note had filled it, and no move, refusal or result was seen.
-fn status_line<G: PlayGame>(app: &App<G>, note: Option<&str>) -> Line<'static> {
+/// A move being typed that is longer than the line (`width` columns) shows its end
+/// after `…`, so that the cursor stays in sight.
+fn status_line<G: PlayGame>(app: &App<G>, note: Option<&str>, width: usize) -> Line<'static> {
     match &app.input {
-        Some(input) => Line::from(vec![
-            Span::styled("move> ", Style::new().fg(Color::Yellow)),
-            Span::raw(input.clone()),
-            Span::styled("_", Style::new().add_modifier(Modifier::SLOW_BLINK)),
-        ]),
+        Some(input) => {
+            const PROMPT: &str = "move> ";
+            // The prompt, the text and the cursor in one row.
+            let room = width.saturating_sub(PROMPT.len() + 1).max(1);
+            let count = input.chars().count();
+            let shown = if count > room {
+                let tail: String = input.chars().skip(count + 1 - room).collect();
+                format!("…{tail}")
+            } else {
+                input.clone()
+            };
+            Line::from(vec![
+                Span::styled(PROMPT, Style::new().fg(Color::Yellow)),
+                Span::raw(shown),
+                Span::styled("_", Style::new().add_modifier(Modifier::SLOW_BLINK)),
+            ])
+        }
         None => match note {
             Some(note) => {
                 let gap = if app.message.is_empty() { "" } else { " " };

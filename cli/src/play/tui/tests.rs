@@ -849,10 +849,20 @@ fn play_again_in_a_game_in_progress_asks_first() {
     );
     assert_eq!(app.session.moves.len(), 2);
     key(&mut app, KeyCode::Char('h'));
+    // Taken back, and said (the question stayed on the status line: a recheck's report).
+    assert_eq!(app.message, "the game goes on (start over: a twice)");
     key(&mut app, KeyCode::Char('a'));
     assert_eq!(app.session.moves.len(), 2, "the question was taken back");
+    // Moves undone are part of the game too: still asked with every move undone.
+    key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Char('u'));
     key(&mut app, KeyCode::Char('a'));
-    assert!(app.session.moves.is_empty());
+    assert_eq!(
+        app.message,
+        "a again to start over: this game's 2 moves will be lost"
+    );
+    key(&mut app, KeyCode::Char('a'));
+    assert!(app.session.moves.is_empty() && app.session.redo.is_empty());
     // Not begun: at once.
     key(&mut app, KeyCode::Char('a'));
     assert!(app.message.starts_with("new game"), "{}", app.message);
@@ -914,4 +924,31 @@ fn the_cursor_on_a_full_column_marks_its_top() {
     assert!(screens.iter().all(|s| *s == screens[0]), "{}", screens[1]);
     let top = screens[0].lines().nth(3).unwrap();
     assert!(top.contains("[O]"), "{}", screens[0]);
+}
+
+/// A recheck's report: a long typed text repeated whole pushed the reason it was
+/// refused off the status line; the move line lost its end and its cursor; and the
+/// help line, cut to two rows, lost `m/Esc` and `q/Ctrl-C` on a 60-column screen.
+/// Typed text is repeated up to 16 characters, the move line shows its end, and the
+/// help line takes the rows it needs where they are spare.
+#[test]
+fn long_typed_text_keeps_the_reason_and_the_help_line_is_whole() {
+    let mut app = App::new(OthelloGame::default(), setup([Player::Human; 2]));
+    let garbage = ":this is a long garbage move text that goes on and on";
+    typed(&mut app, garbage);
+    assert_eq!(
+        app.message,
+        "\"this is a long g…\": expected a square a1..h8 or a pass (PS, PA or PASS)"
+    );
+    for c in garbage.chars() {
+        key(&mut app, KeyCode::Char(c));
+    }
+    let screen = render_to_string(&mut app, 40, 40);
+    assert!(
+        screen.contains("\"move> …ge move text that goes on and on_"),
+        "{screen}"
+    );
+    key(&mut app, KeyCode::Esc);
+    let screen = render_to_string(&mut app, 60, 40);
+    assert!(screen.contains("q/Ctrl-C quit"), "{screen}");
 }
