@@ -146,13 +146,34 @@ impl PlayGame for OthelloGame {
             values => values,
         };
         match values {
-            Some(r) if r.exact => MoveValues {
-                unit: "final disc difference, exact".into(),
-                values: (r.root_moves.iter())
-                    .map(|m| (m.mv.to_string(), othello::signed_discs(m.score.0)))
-                    .collect(),
-                note: None,
-            },
+            Some(r) if r.exact => {
+                // A search that saw every line end scores a move as a win or loss in
+                // plies, not discs (a recheck's report: a wipe-out showed `-999998`): the
+                // move is solved, a small solve, as every line from it ends within the
+                // search's depth; one the stop cut keeps its win or loss in plies.
+                let budget = zerosum::time::Budget::new(&Limits::default().with_stop(stop.clone()));
+                let mut values: Vec<(i32, Move, String)> = (r.root_moves.iter())
+                    .map(|m| {
+                        if !m.score.is_decisive() {
+                            return (m.score.0, m.mv, othello::signed_discs(m.score.0));
+                        }
+                        let mut child = self.game.clone();
+                        zerosum::Game::play(&mut child, m.mv);
+                        match engine.solver().solve_within(child.board(), &budget) {
+                            Some(s) => (-s.score, m.mv, othello::signed_discs(-s.score)),
+                            None => (m.score.0.signum() * 65, m.mv, m.score.to_string()),
+                        }
+                    })
+                    .collect();
+                values.sort_by_key(|v| std::cmp::Reverse(v.0));
+                MoveValues {
+                    unit: "final disc difference, exact".into(),
+                    values: (values.into_iter())
+                        .map(|(_, mv, text)| (mv.to_string(), text))
+                        .collect(),
+                    note: None,
+                }
+            }
             Some(r) => super::root_values_in(
                 &r.root_moves,
                 &format!("evaluation, ~1/100 disc, depth {}", r.depth),
@@ -170,6 +191,25 @@ mod tests {
     use super::*;
     use crate::play::test_support::*;
     use zerosum::Game as _;
+
+    /// A recheck's report: a move that ends the game (here white's only move, e6, after
+    /// which black's c6 takes every disc) showed `-999998` in the exact list of values, a
+    /// win or loss in plies written as discs. It is the final disc difference, as
+    /// `othello analyze` gives it from the solver alone.
+    #[test]
+    fn a_move_that_ends_the_game_is_valued_in_discs() {
+        let line = "------------------------X------------------O-XOX---------------- O";
+        let g = OthelloGame::from_position(Othello::from_obf_line(line).unwrap());
+        let mut engine = g.new_engine();
+        let v = g.move_values(&mut engine, &Thought::default(), &StopFlag::new());
+        let mut solver = othello::solver::Solver::new(1);
+        let mut child = g.game.clone();
+        zerosum::Game::play(&mut child, "e6".parse().unwrap());
+        let discs = -solver.solve(child.board()).score;
+        assert_eq!(discs, -64);
+        assert_eq!(v.unit, "final disc difference, exact");
+        assert_eq!(v.values, [("e6".to_string(), othello::signed_discs(discs))]);
+    }
 
     #[test]
     fn parse_moves_and_say_why_not() {
