@@ -48,10 +48,10 @@ pub enum Command {
     /// The score of every column (positions as for solve; `-` is the empty board):
     /// `<moves>` then one score per column (seven on 7×6), left to right (`x` for a
     /// column that cannot be played). Under --time-ms or --nodes the columns share the
-    /// one budget: each first gets an equal part of what is left (so that a cheap column,
-    /// a quick win, is not starved by a costly one), then the columns still open get the
-    /// rest in turn, left to right; a column not solved within it is `?`, and a line
-    /// with none solved reads `not solved within the limit`.
+    /// one budget: each first gets an equal part of an eighth of it (so that a cheap
+    /// column, a quick win, is not starved by a costly one), then the columns still open
+    /// get the rest in turn, left to right; a column not solved within it is `?`, and a
+    /// line with none solved reads `not solved within the limit`.
     #[command(mut_arg("time_ms", |a| a.help(
         "Give up on a position after this many milliseconds: the columns solved by then \
          keep their scores, the others print `?` (none solved: not solved within the \
@@ -300,6 +300,14 @@ fn solve<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
     })
 }
 
+/// The part of an `analyze` limit shared out equally among the columns first (see
+/// [`analyze`]); the columns still open then get the rest in turn. Measured on a
+/// recheck's `11111122` (columns 2 and 3 need 1–2 M nodes, the others 0.3–0.7 M each)
+/// and `4455` (column 3 wins with a small solve) at 1–8 M nodes: an eighth keeps what
+/// solving left to right found there, but for 3 M nodes' fourth column, and finds the
+/// cheap columns (a half or all of the budget shared out found nothing at 2 M).
+const FIRST_ROUND_PART: f64 = 0.125;
+
 /// `analyze`: the score of every column of each position of standard input on the
 /// board `g` (`x` for a column that cannot be played); a finished game (a four or a
 /// full board) is `game over <score>`, its score for the side to move as `solve`
@@ -314,10 +322,10 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
         }
         // Column by column under the one budget: those valued before it ran out keep
         // their score, the others are `?`. Under a time or node limit each column first
-        // gets its share of what is left (a tester's report: `4455 --nodes 3000000` spent
-        // it all on column 1 and gave nothing, while column 3 wins in 3 plies), then the
-        // columns still open get the rest in turn, the table keeping the first round's
-        // work.
+        // gets its share of [`FIRST_ROUND_PART`] of it (a tester's report: `4455 --nodes
+        // 3000000` spent it all on column 1 and gave nothing, while column 3 wins in 3
+        // plies), then the columns still open get the rest in turn, the table keeping the
+        // first round's work.
         let budget = Budget::new(&args.limits.limits());
         let open: Vec<connect4::Column> = (0..g.width() as usize)
             .filter_map(connect4::Column::new)
@@ -327,6 +335,13 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
         let start = solver.nodes();
         let spent = |solver: &Solver<G>| solver.nodes() - start;
         let rounds = if budget.is_bounded() { 2 } else { 1 };
+        // The first round's part of the budget: its time and nodes, shared out.
+        let first = budget.share(
+            FIRST_ROUND_PART,
+            budget
+                .node_limit()
+                .map(|n| (n as f64 * FIRST_ROUND_PART) as u64),
+        );
         let mut stopped = false;
         for round in 0..rounds {
             for (k, &col) in open.iter().enumerate() {
@@ -334,11 +349,11 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
                     continue;
                 }
                 let part = if round + 1 < rounds {
-                    let ahead = values[k..].iter().filter(|v| v.is_none()).count();
-                    let nodes = budget
+                    let ahead = values[k..].iter().filter(|v| v.is_none()).count().max(1);
+                    let nodes = first
                         .node_limit()
-                        .map(|n| n.saturating_sub(spent(solver)) / ahead.max(1) as u64);
-                    budget.share(1.0 / ahead.max(1) as f64, nodes)
+                        .map(|n| n.saturating_sub(spent(solver)) / ahead as u64);
+                    first.share(1.0 / ahead as f64, nodes)
                 } else {
                     budget.rest_of_nodes(spent(solver))
                 };

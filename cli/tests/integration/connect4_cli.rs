@@ -151,6 +151,24 @@ fn analyze_under_a_limit_does_not_starve_a_cheap_column() {
         assert_eq!(values[2], wins[0].to_string(), "{out}");
         assert_eq!(values[5], wins[1].to_string(), "{out}");
     }
+    // A recheck's report: with all of a limit shared out first, a position whose every
+    // column needs more than its share (`11111122`: 0.3–2 M nodes each) got nothing
+    // within 2 M nodes, where solving left to right valued two columns. Only an eighth
+    // is shared out now, and the two come back, with the unlimited analysis's scores.
+    let (full, _, ok) = run(&["analyze"], "11111122\n");
+    assert!(ok);
+    let (out, err, ok) = run(&["analyze", "--nodes", "2000000"], "11111122\n");
+    assert!(ok, "{err}");
+    let values: Vec<&str> = out.split_whitespace().skip(1).collect();
+    let full: Vec<&str> = full.split_whitespace().skip(1).collect();
+    assert_eq!(values.len(), 7, "{out}");
+    assert!(
+        values.iter().filter(|v| **v != "?" && **v != "x").count() >= 2,
+        "{out}"
+    );
+    for (v, f) in values.iter().zip(&full) {
+        assert!(*v == "?" || v == f, "{out} against {full:?}");
+    }
 }
 
 /// An exact command with a limit answers every position: solved, or `not solved within
