@@ -496,6 +496,9 @@ impl<G: PlayGame> App<G> {
             self.quit = true;
             return;
         }
+        // `a` once more right after its question: any other key (a move typed, a
+        // dialog's) takes the question back.
+        let again_asked = std::mem::take(&mut self.again_asked);
         if self.dialog.is_some() {
             self.dialog_key(key);
             return;
@@ -526,9 +529,8 @@ impl<G: PlayGame> App<G> {
             KeyCode::Char(c) if c.is_ascii_uppercase() => KeyCode::Char(c.to_ascii_lowercase()),
             code => code,
         };
-        // `a` once more right after its question: any other key takes the question back,
-        // and a key that says nothing of its own replaces the question on the status line.
-        let again_asked = std::mem::take(&mut self.again_asked);
+        // A command key other than `a` after the question: said, where the key says
+        // nothing of its own.
         if again_asked && code != KeyCode::Char('a') {
             let a = self.key_name('a');
             self.message = format!("the game goes on (start over: {a} twice)");
@@ -679,6 +681,10 @@ impl<G: PlayGame> App<G> {
     /// where moves are columns (Connect Four), so does a click on a column's label above
     /// the board.
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
+        if ev.kind == MouseEventKind::Down(MouseButton::Left) {
+            // A click takes back the question of `a` (play again), as a key does.
+            self.again_asked = false;
+        }
         if self.dialog.is_some() || self.input.is_some() {
             return;
         }

@@ -148,7 +148,7 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
     // wide and a row is spare (a warning after the layout's note on 60 columns was cut).
     let base_note = note;
     let mut status_h = 1;
-    let (help_h, note) = loop {
+    let (help_h, note, analysis_h) = loop {
         let mut note = base_note.clone();
         // Stacked: the board first; the analysis and the key line only where rows remain.
         let spare = area.height.saturating_sub(board_h + 1 + status_h);
@@ -187,9 +187,8 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
             status_h = 2;
             continue;
         }
-        break (help_h, (note, analysis_h));
+        break (help_h, note, analysis_h);
     };
-    let (note, analysis_h) = note;
     app.layout_note.clone_from(&note);
 
     let [title, main, status, help] = Layout::vertical([

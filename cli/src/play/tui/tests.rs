@@ -866,6 +866,22 @@ fn play_again_in_a_game_in_progress_asks_first() {
     // Not begun: at once.
     key(&mut app, KeyCode::Char('a'));
     assert!(app.message.starts_with("new game"), "{}", app.message);
+    // A move typed after the question takes it back too (Gomoku: `A` is the command,
+    // `h` begins a move): the next `A` asks again.
+    let mut app = App::new(
+        Gomoku::new("15", "freestyle").unwrap(),
+        setup([Player::Human; 2]),
+    );
+    typed(&mut app, "h8");
+    key(&mut app, KeyCode::Char('A'));
+    typed(&mut app, "h9");
+    key(&mut app, KeyCode::Char('A'));
+    assert_eq!(app.session.moves.len(), 2, "{}", app.message);
+    assert!(
+        app.message.starts_with("A again to start over"),
+        "{}",
+        app.message
+    );
 }
 
 /// A TUI tester's report: Gomoku's list of move values was cut at 80×24 without a
