@@ -97,6 +97,21 @@ const PERFECT_WARNING: &str = "warning: exact, can take hours a move here; m: mo
 /// The longest typed text a message repeats whole, in characters.
 const QUOTED_CHARS: usize = 16;
 
+/// A typed `text` refused with the rules' or the notation's error `e`, for the status
+/// line: `"text": e`, the text cut as [`quoted`] cuts it. An error that repeats the text
+/// itself (tic-tac-toe's and Gomoku's do) is not led by it again, and repeats it cut.
+fn refused(text: &str, e: &str) -> String {
+    let short = quoted(text);
+    let head: String = text.chars().take(QUOTED_CHARS).collect();
+    if text.chars().count() > QUOTED_CHARS && e.contains(text) {
+        e.replace(text, short.trim_matches('"'))
+    } else if text.chars().count() > QUOTED_CHARS && e.contains(&head) {
+        e.to_string()
+    } else {
+        format!("{short}: {e}")
+    }
+}
+
 /// `text` quoted as a message repeats what was typed (`"d3"`): a text longer than
 /// [`QUOTED_CHARS`] is cut there with `…`, so that the reason after it stays on the
 /// status line (a long typed text pushed the reason off the screen).
@@ -365,7 +380,7 @@ impl<G: PlayGame> App<G> {
             // No move at all is refused at once (it was kept, and refused only after the
             // AI's move: a TUI tester's report).
             if let Err(e) = self.session.game.check_notation(text) {
-                self.message = format!("{}: {e}", quoted(text));
+                self.message = refused(text, &e.to_string());
                 return;
             }
             // Kept, not lost: played when the AI has moved (checked then).
@@ -379,7 +394,7 @@ impl<G: PlayGame> App<G> {
         }
         match self.session.game.parse_move(text) {
             Ok(mv) => self.human_move(mv),
-            Err(e) => self.message = format!("{}: {e}", quoted(text)),
+            Err(e) => self.message = refused(text, &e.to_string()),
         }
     }
 
@@ -497,8 +512,16 @@ impl<G: PlayGame> App<G> {
             return;
         }
         // `a` once more right after its question: any other key (a move typed, a
-        // dialog's) takes the question back.
+        // dialog's) takes the question back, and says so where the key says nothing of
+        // its own (a cursor key, Esc from the move line).
         let again_asked = std::mem::take(&mut self.again_asked);
+        let again_key = self.dialog.is_none()
+            && self.input.is_none()
+            && (key.code == KeyCode::Char('A')
+                || key.code == KeyCode::Char('a') && !self.starts_move('a'));
+        if again_asked && !again_key {
+            self.say_game_goes_on();
+        }
         if self.dialog.is_some() {
             self.dialog_key(key);
             return;
@@ -529,12 +552,6 @@ impl<G: PlayGame> App<G> {
             KeyCode::Char(c) if c.is_ascii_uppercase() => KeyCode::Char(c.to_ascii_lowercase()),
             code => code,
         };
-        // A command key other than `a` after the question: said, where the key says
-        // nothing of its own.
-        if again_asked && code != KeyCode::Char('a') {
-            let a = self.key_name('a');
-            self.message = format!("the game goes on (start over: {a} twice)");
-        }
         match code {
             KeyCode::Char('q') => self.quit = true,
             KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
@@ -564,6 +581,12 @@ impl<G: PlayGame> App<G> {
             KeyCode::Char('-') => self.change_strength(-1),
             _ => {}
         }
+    }
+
+    /// The status line after the question of `a` (play again) was taken back.
+    fn say_game_goes_on(&mut self) {
+        let a = self.key_name('a');
+        self.message = format!("the game goes on (start over: {a} twice)");
     }
 
     /// `a`: a game over, or not begun, starts again at once; a game in progress only
@@ -681,9 +704,10 @@ impl<G: PlayGame> App<G> {
     /// where moves are columns (Connect Four), so does a click on a column's label above
     /// the board.
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
-        if ev.kind == MouseEventKind::Down(MouseButton::Left) {
+        if ev.kind == MouseEventKind::Down(MouseButton::Left) && self.again_asked {
             // A click takes back the question of `a` (play again), as a key does.
             self.again_asked = false;
+            self.say_game_goes_on();
         }
         if self.dialog.is_some() || self.input.is_some() {
             return;

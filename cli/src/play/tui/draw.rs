@@ -157,13 +157,16 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         let help_rows = Paragraph::new(help_text(&app.session.game))
             .wrap(Wrap { trim: true })
             .line_count(area.width.max(1)) as u16;
+        let wanted = analysis_height(app, area.width);
+        // Whole only where the analysis's rows and three of moves still fit beside it (a
+        // recheck's report: on a tall narrow screen it took rows from the moves and the
+        // board).
         let help_h = match spare {
             _ if side_by_side => 0,
-            s if s >= 8 + help_rows + 3 => help_rows,
+            s if s >= wanted.max(8) + help_rows + 3 => help_rows,
             s if s >= 8 + 2 + 3 => 2,
             _ => 0,
         };
-        let wanted = analysis_height(app, area.width);
         let analysis_h = match spare {
             _ if side_by_side => wanted,
             s if s >= wanted => wanted,
@@ -713,9 +716,20 @@ fn status_line<G: PlayGame>(app: &App<G>, note: Option<&str>, width: usize) -> L
             const PROMPT: &str = "move> ";
             // The prompt, the text and the cursor in one row.
             let room = width.saturating_sub(PROMPT.len() + 1).max(1);
-            let count = input.chars().count();
-            let shown = if count > room {
-                let tail: String = input.chars().skip(count + 1 - room).collect();
+            // Screen columns, not characters: a wide character takes two.
+            let cols = |t: &str| Span::raw(t.to_string()).width();
+            let shown = if cols(input) > room {
+                let mut tail: Vec<char> = Vec::new();
+                let mut used = 1; // the `…`
+                for c in input.chars().rev() {
+                    let w = cols(&c.to_string());
+                    if used + w > room {
+                        break;
+                    }
+                    used += w;
+                    tail.push(c);
+                }
+                let tail: String = tail.into_iter().rev().collect();
                 format!("…{tail}")
             } else {
                 input.clone()

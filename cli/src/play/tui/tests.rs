@@ -968,3 +968,43 @@ fn long_typed_text_keeps_the_reason_and_the_help_line_is_whole() {
     let screen = render_to_string(&mut app, 60, 40);
     assert!(screen.contains("q/Ctrl-C quit"), "{screen}");
 }
+
+/// A second recheck's reports: an error that repeats the typed text itself (Gomoku's
+/// malformed cell) was led by it again, and the reason went off the line; a move line of
+/// wide characters showed neither its text nor its cursor; Esc from the move line after
+/// the play-again question left the question on the status line though it was taken
+/// back; the whole help line took rows from the moves and the board of a tall narrow
+/// screen.
+#[test]
+fn second_recheck_of_the_status_and_help_lines() {
+    let mut app = App::new(
+        Gomoku::new("15", "freestyle").unwrap(),
+        setup([Player::Human; 2]),
+    );
+    let long = format!("h{}yz", "x".repeat(90));
+    typed(&mut app, &long);
+    assert!(
+        app.message.starts_with("malformed cell \"hxxx"),
+        "{}",
+        app.message
+    );
+    assert!(app.message.ends_with("like h8)"), "{}", app.message);
+    key(&mut app, KeyCode::Char('h'));
+    for _ in 0..60 {
+        key(&mut app, KeyCode::Char('漢'));
+    }
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(screen.contains("漢漢_"), "{screen}");
+    key(&mut app, KeyCode::Esc);
+    for mv in ["h8", "h9", "i8", "g9"] {
+        typed(&mut app, mv);
+    }
+    key(&mut app, KeyCode::Char('A'));
+    key(&mut app, KeyCode::Char('j'));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.message, "the game goes on (start over: A twice)");
+    // 40×45: the board, its moves and the keys.
+    let screen = render_to_string(&mut app, 40, 45);
+    assert!(screen.contains("1. h8 h9 2. i8 g9"), "{screen}");
+    assert!(screen.contains("black to move"), "{screen}");
+}
