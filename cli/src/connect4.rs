@@ -345,7 +345,7 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
         let mut stopped = false;
         for round in 0..rounds {
             for (k, &col) in open.iter().enumerate() {
-                if values[k].is_some() || budget.is_stopped() {
+                if values[k].is_some() {
                     continue;
                 }
                 let part = if round + 1 < rounds {

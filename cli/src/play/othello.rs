@@ -149,27 +149,14 @@ impl PlayGame for OthelloGame {
             Some(r) if r.exact => {
                 // A search that saw every line end scores a move as a win or loss in
                 // plies, not discs (a recheck's report: a wipe-out showed `-999998`): the
-                // move is solved, a small solve, as every line from it ends within the
-                // search's depth; one the stop cut keeps its win or loss in plies.
-                let budget = zerosum::time::Budget::new(&Limits::default().with_stop(stop.clone()));
-                let mut values: Vec<(i32, Move, String)> = (r.root_moves.iter())
-                    .map(|m| {
-                        if !m.score.is_decisive() {
-                            return (m.score.0, m.mv, othello::signed_discs(m.score.0));
-                        }
-                        let mut child = self.game.clone();
-                        zerosum::Game::play(&mut child, m.mv);
-                        match engine.solver().solve_within(child.board(), &budget) {
-                            Some(s) => (-s.score, m.mv, othello::signed_discs(-s.score)),
-                            None => (m.score.0.signum() * 65, m.mv, m.score.to_string()),
-                        }
-                    })
-                    .collect();
-                values.sort_by_key(|v| std::cmp::Reverse(v.0));
+                // engine's `root_move_values` solves such a move (a small solve, as every
+                // line from it ends within the search's depth); depth 0 leaves the other
+                // moves' exact scores as they are.
+                let values = engine.root_move_values(&self.game, &r.root_moves, 0);
                 MoveValues {
                     unit: "final disc difference, exact".into(),
-                    values: (values.into_iter())
-                        .map(|(_, mv, text)| (mv.to_string(), text))
+                    values: (values.iter())
+                        .map(|v| (v.mv.to_string(), othello::signed_discs(v.value)))
                         .collect(),
                     note: None,
                 }
