@@ -161,10 +161,30 @@ impl PlayGame for OthelloGame {
                     note: None,
                 }
             }
-            Some(r) => super::root_values_in(
-                &r.root_moves,
-                &format!("evaluation, ~1/100 disc, depth {}", r.depth),
-            ),
+            Some(r) => {
+                // A move whose line ends the game within the search's depth has a win or
+                // loss in plies for a score (`win in 1` for a wipe-out): it is solved to
+                // its final disc difference, as `othello analyze --depth` gives it.
+                let values = engine.root_move_values(&self.game, &r.root_moves, 0);
+                let mut unit = format!("evaluation, ~1/100 disc, depth {}", r.depth);
+                if values.iter().any(|v| v.exact) {
+                    unit.push_str("; `discs`: exact");
+                }
+                let mut listed = super::root_values_in(&r.root_moves, &unit);
+                listed.values = (values.iter())
+                    .map(|v| {
+                        let text = if v.exact {
+                            format!("{} discs", othello::signed_discs(v.value))
+                        } else {
+                            // The bound mark the search gave this move (`≤`, `≥`).
+                            let shown = listed.values.iter().find(|(m, _)| *m == v.mv.to_string());
+                            shown.map_or_else(|| v.value.to_string(), |(_, s)| s.clone())
+                        };
+                        (v.mv.to_string(), text)
+                    })
+                    .collect();
+                listed
+            }
             None => MoveValues {
                 unit: "stopped before valuing the moves".into(),
                 ..MoveValues::default()
@@ -196,6 +216,31 @@ mod tests {
         assert_eq!(discs, -64);
         assert_eq!(v.unit, "final disc difference, exact");
         assert_eq!(v.values, [("e6".to_string(), othello::signed_discs(discs))]);
+    }
+
+    /// In an evaluation list (a position the solver does not value whole), a move that
+    /// ends the game read `win in 1`: it is its final disc difference, as `othello
+    /// analyze --depth` writes it. Here black's c5 wipes white out after the shortest
+    /// game's eight plies (52 empty squares); the other moves keep the evaluation.
+    #[test]
+    fn an_evaluated_list_gives_a_game_ending_move_in_discs() {
+        let mut g = OthelloGame::default();
+        for m in ["e6", "f4", "e3", "f6", "g5", "d6", "e7", "f5"] {
+            g.play(m.parse().unwrap());
+        }
+        let mut engine = g.new_engine();
+        let v = g.move_values(&mut engine, &Thought::default(), &StopFlag::new());
+        assert!(v.unit.starts_with("evaluation"), "{}", v.unit);
+        assert!(v.unit.ends_with("`discs`: exact"), "{}", v.unit);
+        assert_eq!(v.values[0], ("c5".to_string(), "+64 discs".to_string()));
+        assert_eq!(v.values.len(), g.legal_moves().len());
+        for (mv, text) in &v.values[1..] {
+            assert!(
+                !text.contains("win") && !text.contains("loss"),
+                "{mv} {text}"
+            );
+            assert!(!text.contains("discs"), "{mv} {text}");
+        }
     }
 
     #[test]
