@@ -33,7 +33,10 @@ fn main() {
         println!("depth {:2} score {} nodes {}", r.depth, r.score, r.nodes);
     });
     let best = result.best_move.map_or("-".to_string(), |m| m.to_string());
-    println!("{width}x{height} k={k}: best column {best}, value {}", result.score);
+    println!(
+        "{width}x{height} k={k}: best column {best}, value {}",
+        result.score
+    );
     // The reference visits every line: only for small boards.
     if width * height <= 16 {
         let reference = minimax(&mut game, plies, &mut ZeroEval);

@@ -163,7 +163,7 @@ mod tests {
                 thinking.stop();
             }
             match thinking.wait(std::time::Duration::from_millis(20)) {
-                Poll::Running => {}
+                Poll::Running | Poll::Chosen(_) => {}
                 Poll::Done(mv, _) => break mv,
                 Poll::Lost => panic!("the solver's thread died"),
             }

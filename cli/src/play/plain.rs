@@ -46,7 +46,7 @@ fn think<G: PlayGame>(
     let mut thinking = Thinking::spawn(session.game.clone(), eng, session.setup.strength, false);
     let (mv, eng) = loop {
         match thinking.wait(Duration::from_millis(200)) {
-            Poll::Running => {}
+            Poll::Running | Poll::Chosen(_) => {}
             Poll::Done(mv, eng) => break (mv, eng),
             Poll::Lost => return Err(io::Error::other("the AI crashed")),
         }

@@ -14,7 +14,10 @@ use zerosum::search::StopFlag;
 pub enum Event<G: PlayGame> {
     /// A finished depth (or the solver's equivalent).
     Progress(Progress),
-    /// The move is chosen; the search now values every legal move.
+    /// The move is chosen (`None` if the game was over), sent before the moves are
+    /// valued, so that it is played within its clock (when asked for values).
+    Chosen(Option<G::Move>),
+    /// The search now values every legal move.
     Valuing,
     /// Every legal move's value, after the search (when asked for).
     Values(MoveValues),
@@ -42,8 +45,11 @@ pub struct Thinking<G: PlayGame> {
 
 /// What [`Thinking::poll`] found.
 pub enum Poll<G: PlayGame> {
-    /// Still searching.
+    /// Still searching, or valuing the moves after [`Poll::Chosen`].
     Running,
+    /// The move is chosen (`None` if the game was over); the moves are valued next, and
+    /// [`Poll::Done`] follows with the engine (only when the search values the moves).
+    Chosen(Option<G::Move>),
     /// Finished with this move and engine.
     Done(Option<G::Move>, G::Engine),
     /// The worker died (a panic in the engine) and took the engine with it.
@@ -52,8 +58,10 @@ pub enum Poll<G: PlayGame> {
 
 impl<G: PlayGame> Thinking<G> {
     /// Starts searching `game` (which must not be over) with `engine` on a new thread;
-    /// with `values`, the search then values every legal move ([`PlayGame::move_values`])
-    /// before handing back its move.
+    /// with `values`, it sends its move first ([`Poll::Chosen`]: the move is played within
+    /// its clock) and then values every legal move ([`PlayGame::move_values`]) before
+    /// handing back its engine — unless the stop flag was set by then: a list cut at once
+    /// by the flag would show every move unsolved, as if a node limit had left them.
     pub fn spawn(game: G, mut engine: G::Engine, strength: Strength, values: bool) -> Self {
         let (tx, rx) = mpsc::channel();
         let stop = StopFlag::new();
@@ -67,9 +75,12 @@ impl<G: PlayGame> Thinking<G> {
             };
             let thought = game.think(&mut engine, strength, &flag, Some(&counter), &mut progress);
             if values {
-                let _ = tx.send(Event::Valuing);
-                let v = game.move_values(&mut engine, &thought, &flag);
-                let _ = tx.send(Event::Values(v));
+                let _ = tx.send(Event::Chosen(thought.best));
+                if !flag.is_stopped() {
+                    let _ = tx.send(Event::Valuing);
+                    let v = game.move_values(&mut engine, &thought, &flag);
+                    let _ = tx.send(Event::Values(v));
+                }
             }
             let _ = tx.send(Event::Done(thought.best, engine));
         });
@@ -102,6 +113,7 @@ impl<G: PlayGame> Thinking<G> {
         loop {
             match self.rx.try_recv() {
                 Ok(Event::Progress(p)) => self.latest = Some(p),
+                Ok(Event::Chosen(mv)) => return Poll::Chosen(mv),
                 Ok(Event::Valuing) => self.valuing = true,
                 Ok(Event::Values(v)) => self.values = Some(v),
                 Ok(Event::Done(mv, engine)) => return Poll::Done(mv, engine),
@@ -126,6 +138,7 @@ impl<G: PlayGame> Thinking<G> {
                 self.values = Some(v);
                 self.poll()
             }
+            Ok(Event::Chosen(mv)) => Poll::Chosen(mv),
             Ok(Event::Done(mv, engine)) => Poll::Done(mv, engine),
             Err(mpsc::RecvTimeoutError::Timeout) => Poll::Running,
             Err(mpsc::RecvTimeoutError::Disconnected) => Poll::Lost,

@@ -20,6 +20,18 @@ pub enum Purpose {
     Hint,
 }
 
+/// What the worker is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Searching for a move, for this purpose.
+    Search(Purpose),
+    /// The move is played (or the hint given), and the worker values every legal move
+    /// for the analysis panel; it hands the engine back when done. The AI's move waits
+    /// for none of it (a TUI tester's report: at `--time-ms 300` the AI moved after 1.6 s,
+    /// the valuing's fixed node budgets coming after the search).
+    Valuing,
+}
+
 /// What the analysis panel shows: the current or last search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Analysis {
@@ -36,6 +48,9 @@ pub struct Analysis {
     pub live_nodes: u64,
     /// Every legal move's value, once the search has valued them.
     pub values: Option<MoveValues>,
+    /// True while the worker values every legal move (after the search, its move
+    /// played or its hint given).
+    pub valuing: bool,
 }
 
 /// Where the board was drawn, for mouse clicks: the screen cell of the board's
@@ -60,7 +75,7 @@ pub struct App<G: PlayGame> {
     /// The game.
     pub session: Session<G>,
     engine: Option<G::Engine>,
-    thinking: Option<(Thinking<G>, Purpose)>,
+    thinking: Option<(Thinking<G>, Stage)>,
     /// The analysis panel.
     pub analysis: Option<Analysis>,
     /// The cursor cell (column, row).
@@ -127,6 +142,10 @@ fn quoted(text: &str) -> String {
 /// Pause between moves when the AI plays both sides.
 const AI_VS_AI_PAUSE: Duration = Duration::from_millis(400);
 
+/// How long a stopped valuing of the moves may take to hand its engine back before it
+/// is dropped (the valuing polls its stop flag within a few thousand nodes).
+const VALUING_STOP_WAIT: Duration = Duration::from_secs(2);
+
 impl<G: PlayGame> App<G> {
     /// A new game of `game` with `setup`.
     pub fn new(game: G, setup: Setup) -> Self {
@@ -156,32 +175,49 @@ impl<G: PlayGame> App<G> {
 
     /// Handles the AI's messages and starts the AI when it is its turn. Call often.
     pub fn tick(&mut self) {
-        if let Some((thinking, purpose)) = &mut self.thinking {
-            let purpose = *purpose;
+        if let Some((thinking, stage)) = &mut self.thinking {
+            let searching = *stage != Stage::Valuing;
             let poll = thinking.poll();
             if let Some(a) = &mut self.analysis {
-                a.elapsed = thinking.started.elapsed();
-                a.progress.clone_from(&thinking.latest);
-                a.live_nodes = thinking.live_nodes();
                 a.values.clone_from(&thinking.values);
-                if thinking.stopping {
-                    a.state = "stopping".into();
-                } else if thinking.valuing {
-                    a.state = "valuing every move".into();
+                if searching {
+                    // The time, the reports and the nodes of the search that chose the
+                    // move; the valuing after it has none of its own.
+                    a.elapsed = thinking.started.elapsed();
+                    a.progress.clone_from(&thinking.latest);
+                    a.live_nodes = thinking.live_nodes();
                 }
+                if thinking.stopping && searching {
+                    a.state = "stopping".into();
+                }
+                a.valuing = thinking.valuing && thinking.values.is_none();
             }
             match poll {
-                Poll::Running => return,
+                Poll::Running => {
+                    if searching {
+                        return;
+                    }
+                }
                 Poll::Lost => {
                     self.thinking = None;
                     self.message =
                         format!("the AI crashed; press {} to restart", self.key_name('a'));
                     return;
                 }
+                Poll::Chosen(mv) => {
+                    if let Stage::Search(purpose) = std::mem::replace(stage, Stage::Valuing) {
+                        self.finish_search(mv, purpose);
+                    }
+                }
                 Poll::Done(mv, engine) => {
+                    let stage = self.thinking.take().map(|(_, stage)| stage);
                     self.engine = Some(engine);
-                    self.thinking = None;
-                    self.finish_search(mv, purpose);
+                    if let Some(a) = &mut self.analysis {
+                        a.valuing = false;
+                    }
+                    if let Some(Stage::Search(purpose)) = stage {
+                        self.finish_search(mv, purpose);
+                    }
                 }
             }
         }
@@ -212,6 +248,7 @@ impl<G: PlayGame> App<G> {
     }
 
     fn start_search(&mut self, purpose: Purpose) {
+        self.stop_valuing();
         let game = &self.session.game;
         let engine = self.engine.take().unwrap_or_else(|| game.new_engine());
         let side = game.side_name(game.side_to_move());
@@ -227,9 +264,10 @@ impl<G: PlayGame> App<G> {
             progress: None,
             values: None,
             live_nodes: 0,
+            valuing: false,
         });
         let thinking = Thinking::spawn(game.clone(), engine, strength, true);
-        self.thinking = Some((thinking, purpose));
+        self.thinking = Some((thinking, Stage::Search(purpose)));
     }
 
     fn finish_search(&mut self, mv: Option<G::Move>, purpose: Purpose) {
@@ -299,13 +337,51 @@ impl<G: PlayGame> App<G> {
         }
     }
 
-    /// Drops a running search (its engine is rebuilt when next needed).
+    /// Drops a running search (its engine is rebuilt when next needed); a valuing of
+    /// the moves after a move already played is stopped instead, its engine kept.
     fn cancel_search(&mut self) {
+        if self.stop_valuing() {
+            return;
+        }
         if self.thinking.take().is_some()
             && let Some(a) = &mut self.analysis
         {
             a.state = "cancelled".into();
         }
+    }
+
+    /// Stops the valuing of the moves after the AI's move or hint (the position moved
+    /// on, or the engine is needed for the next search) and takes the engine back: the
+    /// valuing polls the stop flag, so it answers at once; a worker that does not within
+    /// [`VALUING_STOP_WAIT`] is dropped and its engine rebuilt when next needed. The
+    /// values found so far stay in the panel. True if there was such a valuing.
+    fn stop_valuing(&mut self) -> bool {
+        if !matches!(self.thinking, Some((_, Stage::Valuing))) {
+            return false;
+        }
+        let Some((mut thinking, _)) = self.thinking.take() else {
+            return false;
+        };
+        thinking.stop();
+        let deadline = Instant::now() + VALUING_STOP_WAIT;
+        loop {
+            match thinking.wait(deadline.saturating_duration_since(Instant::now())) {
+                Poll::Done(_, engine) => {
+                    self.engine = Some(engine);
+                    break;
+                }
+                Poll::Lost => break,
+                _ if Instant::now() >= deadline => break,
+                _ => {}
+            }
+        }
+        if let Some(a) = &mut self.analysis {
+            a.valuing = false;
+            if a.values.is_none() {
+                a.values.clone_from(&thinking.values);
+            }
+        }
+        true
     }
 
     /// Plays the move kept while the AI was thinking, now that a human is to move; says
@@ -503,6 +579,13 @@ impl<G: PlayGame> App<G> {
         self.cursor.1 = (self.cursor.1 as isize + dr).clamp(0, rows - 1) as usize;
     }
 
+    /// True while the worker thread searches or values the moves (for tests: the app
+    /// is idle, its engine back).
+    #[cfg(test)]
+    pub fn is_working(&self) -> bool {
+        self.thinking.is_some()
+    }
+
     /// Handles a key press.
     pub fn handle_key(&mut self, key: KeyEvent) {
         if key.modifiers.contains(KeyModifiers::CONTROL)
@@ -616,6 +699,7 @@ impl<G: PlayGame> App<G> {
     }
 
     fn hint(&mut self) {
+        self.stop_valuing();
         if !self.session.is_running() {
             self.message = "the game is over".into();
         } else if self.thinking.is_some() {
@@ -655,6 +739,10 @@ impl<G: PlayGame> App<G> {
     }
 
     fn move_now(&mut self) {
+        if self.stop_valuing() && self.session.player_to_move() != Player::Ai {
+            self.message = "stopped valuing the moves".into();
+            return;
+        }
         // The AI to move but waiting out the pause after an undo, a redo or a swap: it
         // starts now, told to stop at once (before, `m` said "the AI is not thinking"
         // and the AI then took its whole time).

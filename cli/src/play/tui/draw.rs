@@ -502,6 +502,15 @@ fn analysis_lines<G: PlayGame>(
     lines.push(Line::from(vec![
         Span::styled(a.title.clone(), Style::new().add_modifier(Modifier::BOLD)),
         Span::raw(format!(": {} {:.1} s", a.state, a.elapsed.as_secs_f64())),
+        // The move is played (or the hint given); the values of the moves come next.
+        Span::styled(
+            if a.valuing {
+                " · valuing every move"
+            } else {
+                ""
+            },
+            Style::new().fg(Color::Gray),
+        ),
     ]));
     if let Some(p) = &a.progress {
         lines.push(Line::from(format!("depth  {}", p.depth)));

@@ -39,6 +39,11 @@ fn tick_until<G: PlayGame>(app: &mut App<G>, done: impl Fn(&App<G>) -> bool) {
     }
 }
 
+/// True once the last search's moves are valued (they come after its move or hint).
+fn valued<G: PlayGame>(app: &App<G>) -> bool {
+    app.analysis.as_ref().is_some_and(|a| a.values.is_some())
+}
+
 #[test]
 fn undo_clears_the_hint_and_its_analysis() {
     let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Human, Player::Ai]));
@@ -243,7 +248,7 @@ fn the_panel_lists_every_legal_move_with_its_value() {
     let mut app = App::new(DropPlay::new(5, 4, 3), setup([Player::Human; 2]));
     typed(&mut app, "3");
     key(&mut app, KeyCode::Char('i'));
-    tick_until(&mut app, |a| a.hint.is_some());
+    tick_until(&mut app, |a| a.hint.is_some() && valued(a));
     let values = app.analysis.as_ref().and_then(|a| a.values.clone());
     let values = values.expect("the hint's search valued the moves");
     let mut moves: Vec<&str> = values.values.iter().map(|(m, _)| m.as_str()).collect();
@@ -618,7 +623,7 @@ fn a_level_without_values_shows_no_values_header() {
     };
     let mut app = App::new(Gomoku::new("15", "freestyle").unwrap(), greedy);
     typed(&mut app, "h8");
-    tick_until(&mut app, |a| a.session.move_list().len() == 2);
+    tick_until(&mut app, |a| a.session.move_list().len() == 2 && valued(a));
     let screen = render_to_string(&mut app, 100, 30);
     assert!(screen.contains("played"), "{screen}");
     assert!(!screen.contains("moves ("), "{screen}");
@@ -627,7 +632,7 @@ fn a_level_without_values_shows_no_values_header() {
         setup([Player::Human, Player::Ai]),
     );
     typed(&mut app, "h8");
-    tick_until(&mut app, |a| a.session.move_list().len() == 2);
+    tick_until(&mut app, |a| a.session.move_list().len() == 2 && valued(a));
     let screen = render_to_string(&mut app, 100, 30);
     assert!(screen.contains("moves (evaluation"), "{screen}");
 }
@@ -893,7 +898,7 @@ fn a_cut_list_of_move_values_says_how_many_more() {
     let board = gomoku::Board::parse_position("15f:h8i9i8").unwrap();
     let mut app = App::new(Gomoku::from_board(board), setup([Player::Human; 2]));
     key(&mut app, KeyCode::Char('I'));
-    tick_until(&mut app, |a| a.hint.is_some());
+    tick_until(&mut app, |a| a.hint.is_some() && valued(a));
     let values = app
         .analysis
         .as_ref()
@@ -1007,4 +1012,76 @@ fn second_recheck_of_the_status_and_help_lines() {
     let screen = render_to_string(&mut app, 40, 45);
     assert!(screen.contains("1. h8 h9 2. i8 g9"), "{screen}");
     assert!(screen.contains("black to move"), "{screen}");
+}
+
+/// A TUI tester's report: at `--time-ms 300` the AI's move came after 1.6 s, the
+/// valuing of every move (fixed node budgets) running before it was played. The worker
+/// now sends its move first: when the move arrives, no value has been reported yet,
+/// whatever the thread has done since.
+#[test]
+fn the_move_comes_before_the_values() {
+    use crate::play::worker::{Poll, Thinking};
+    let game = DropPlay::new(5, 4, 3);
+    let engine = game.new_engine();
+    let mut thinking = Thinking::spawn(game, engine, Strength::Level(2), true);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let chosen = loop {
+        assert!(Instant::now() < deadline, "no move");
+        match thinking.wait(Duration::from_millis(10)) {
+            Poll::Chosen(mv) => break mv,
+            Poll::Running => {}
+            Poll::Done(..) => panic!("the engine came back before the move"),
+            Poll::Lost => panic!("the worker died"),
+        }
+    };
+    assert!(chosen.is_some());
+    assert!(thinking.values.is_none(), "values before the move");
+    let done = loop {
+        assert!(Instant::now() < deadline, "no engine back");
+        match thinking.wait(Duration::from_millis(10)) {
+            Poll::Done(mv, _) => break mv,
+            Poll::Running => {}
+            Poll::Chosen(_) => panic!("a second move"),
+            Poll::Lost => panic!("the worker died"),
+        }
+    };
+    assert_eq!(done, chosen);
+    assert!(thinking.values.is_some(), "the moves were valued");
+}
+
+/// A TUI tester's report: after `m` stopped a perfect Connect Four search, every move
+/// showed `?` with "not solved within 250k nodes", though the valuing had been cut at
+/// once by the same stop flag. A stopped search values no move now; the move is played.
+#[test]
+fn a_search_stopped_by_m_values_no_move() {
+    use crate::play::connect4::ConnectFour;
+    let position = connect4::Position::from_moves("1177").unwrap();
+    let perfect = Setup {
+        players: [Player::Ai, Player::Human],
+        strength: Strength::Perfect,
+    };
+    let mut app = App::new(ConnectFour::from_position(position), perfect);
+    app.tick();
+    key(&mut app, KeyCode::Char('m'));
+    tick_until(&mut app, |a| {
+        a.session.move_list().len() == 1 && !a.is_working()
+    });
+    let analysis = app.analysis.as_ref().unwrap();
+    assert!(analysis.state.starts_with("played"), "{analysis:?}");
+    assert_eq!(analysis.values, None, "{analysis:?}");
+}
+
+/// The AI's move is played while its moves are still being valued, and a human move
+/// then stops that valuing and keeps the engine (its tables) for the next search.
+#[test]
+fn a_human_move_during_the_valuing_stops_it() {
+    let mut app = App::new(DropPlay::new(5, 4, 3), setup([Player::Human, Player::Ai]));
+    typed(&mut app, "3");
+    tick_until(&mut app, |a| a.session.move_list().len() == 2);
+    typed(&mut app, "1");
+    assert_eq!(app.session.move_list().len(), 3);
+    tick_until(&mut app, |a| {
+        a.session.move_list().len() == 4 && !a.is_working()
+    });
+    assert!(valued(&app), "the last search's moves are valued");
 }
