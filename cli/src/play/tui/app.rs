@@ -513,6 +513,15 @@ impl<G: PlayGame> App<G> {
     }
 
     fn undo(&mut self) {
+        // A move typed ahead while the AI thinks: `u` drops it, as the status line said
+        // when it was kept (a TUI tester's report: it took back the human's move before
+        // it, and cancelled the AI's search, saying nothing of the kept move).
+        if self.session.player_to_move() == Player::Ai
+            && let Some(text) = self.pending.take()
+        {
+            self.message = format!("kept move {} dropped", quoted(&text));
+            return;
+        }
         // The search runs on its own copy of the game: with nothing to undo it goes on,
         // and the hint and the analysis stay, as the position does (a search was
         // cancelled and started again, a TUI tester's report).

@@ -92,6 +92,28 @@ fn a_move_typed_while_the_ai_thinks_is_kept_and_played_after() {
     );
 }
 
+/// A TUI tester's report: the kept move's message says `u` drops it, but `u` took back
+/// the human's move before it (and cancelled the AI's search). It drops the kept move
+/// only; the game and the search go on.
+#[test]
+fn u_drops_the_kept_move_only() {
+    let mut app = App::new(DropPlay::new(5, 4, 3), setup([Player::Human, Player::Ai]));
+    typed(&mut app, "3");
+    app.tick(); // the AI starts thinking
+    typed(&mut app, "2");
+    assert_eq!(app.pending.as_deref(), Some("2"));
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.pending, None);
+    assert_eq!(app.message, "kept move \"2\" dropped");
+    assert_eq!(app.session.move_list(), ["3"]);
+    assert!(app.is_working(), "the AI's search goes on");
+    tick_until(&mut app, |a| a.session.move_list().len() == 2);
+    // With no kept move, `u` takes back as before.
+    tick_until(&mut app, |a| !a.is_working());
+    key(&mut app, KeyCode::Char('u'));
+    assert!(app.session.move_list().is_empty());
+}
+
 /// New-user report 22: the status line named `m` (make the AI move now) and `u` (drop a
 /// kept move) in lower case where that letter is a column and so begins a move (Gomoku
 /// 15x15: `m`; 22x22: `u`). A key that is a column letter is named by its capital, as
