@@ -114,7 +114,9 @@ impl Dialog {
     /// start position, as for [`Dialog::build`]): the strength it opened with for the
     /// variant it opened with, else the new variant's default
     /// ([`PlayGame::default_strength`]), as on the command line (a 3×3 game's `perfect`
-    /// kept for 7×7 would solve for hours a move).
+    /// kept for 7×7 would solve for hours a move) — but a strength the game was given
+    /// that is not its variant's default stays, unless it is `perfect` where that may
+    /// take hours.
     pub fn change<G: PlayGame>(&mut self, delta: isize, start: &G) {
         let row = &mut self.rows[self.selected];
         let n = row.values.len() as isize;
@@ -130,12 +132,22 @@ impl Dialog {
             if opened_variant {
                 self.rows[STRENGTH_ROW].chosen = self.opened[STRENGTH_ROW];
             } else if let Ok(game) = start.with_variant(&self.variant_values()) {
-                let default = game.default_strength();
-                let at = match self.strengths.iter().position(|&s| s == default) {
+                // A strength the game was given that is not its variant's default (`play
+                // --level 2`) stays, unless it is `perfect` where that may take hours (a
+                // TUI tester's report: Gomoku's size 15 → 20 turned level 2 into 4).
+                let opened = self.strengths[self.opened[STRENGTH_ROW]];
+                let keep = opened != start.default_strength()
+                    && !(opened == Strength::Perfect && game.perfect_may_take_long());
+                let strength = if keep {
+                    opened
+                } else {
+                    game.default_strength()
+                };
+                let at = match self.strengths.iter().position(|&s| s == strength) {
                     Some(at) => at,
                     None => {
-                        self.strengths.push(default);
-                        self.rows[STRENGTH_ROW].values.push(default.to_string());
+                        self.strengths.push(strength);
+                        self.rows[STRENGTH_ROW].values.push(strength.to_string());
                         self.strengths.len() - 1
                     }
                 };

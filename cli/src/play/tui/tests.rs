@@ -564,6 +564,31 @@ fn a_new_variant_takes_its_default_strength_and_perfect_is_warned_of() {
     assert!(app.message.contains("warning"), "{}", app.message);
 }
 
+/// A TUI tester's report: `gomoku play --level 2`, then the size 15 → 20 in the new-game
+/// dialog, gave level 4 (the 20×20 default) unasked. A strength the game was given that
+/// is not its variant's default stays; the variant's default follows the variant.
+#[test]
+fn a_given_strength_stays_when_the_variant_changes() {
+    let level2 = Setup {
+        players: [Player::Human, Player::Ai],
+        strength: Strength::Level(2),
+    };
+    let start = Gomoku::new("15", "freestyle").unwrap();
+    assert_ne!(start.default_strength(), Strength::Level(2));
+    let mut app = App::new(start, level2);
+    // Rows: first player, second player, strength, size, rule.
+    key(&mut app, KeyCode::Char('N'));
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Char('j'));
+    }
+    key(&mut app, KeyCode::Char('l'));
+    let dialog = app.dialog.as_ref().unwrap();
+    assert_eq!(dialog.rows[3].values[dialog.rows[3].chosen], "20");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.session.game.variant()[0], "20");
+    assert_eq!(app.session.setup.strength, Strength::Level(2));
+}
+
 /// Helper report 45: on a narrow screen the keys panel gives way to a help line of two
 /// rows, and the capitals note at its end was always cut off. It comes first now, for
 /// Othello (whose column letters take command keys), and not at all for tic-tac-toe.
