@@ -58,10 +58,14 @@ pub struct Analysis {
 /// small terminal shows fewer cells than it has).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardHit {
-    /// Screen column of the left edge of board column 0.
+    /// Screen column of the left edge of the first board column drawn.
     pub x: u16,
-    /// Screen row of board row 0.
+    /// Screen row of the first board row drawn.
     pub y: u16,
+    /// The first board column drawn (0 unless a narrow screen scrolled the board).
+    pub first_col: usize,
+    /// The first board row drawn (0 unless a short screen scrolled the board).
+    pub first_row: usize,
     /// Screen columns per board cell.
     pub cell_w: u16,
     /// The first screen column right of the drawn cells (the frame's right edge).
@@ -93,6 +97,9 @@ pub struct App<G: PlayGame> {
     pub dialog: Option<Dialog>,
     /// Where the board was last drawn.
     pub board_hit: Option<BoardHit>,
+    /// The first column and row of the board shown where the screen cannot show it
+    /// whole: the view scrolls to keep the cursor in it.
+    pub board_view: (usize, usize),
     /// How the last drawing had to adapt to a small terminal, if it did (shown in the
     /// status line).
     pub layout_note: Option<String>,
@@ -162,6 +169,7 @@ impl<G: PlayGame> App<G> {
             pending: None,
             dialog: None,
             board_hit: None,
+            board_view: (0, 0),
             layout_note: None,
             again_asked: false,
             quit: false,
@@ -817,7 +825,7 @@ impl<G: PlayGame> App<G> {
             && ev.row + 1 == hit.y
             && (hit.x..hit.right).contains(&ev.column)
         {
-            let c = ((ev.column - hit.x) / hit.cell_w) as usize;
+            let c = hit.first_col + ((ev.column - hit.x) / hit.cell_w) as usize;
             if c < self.session.game.cols() {
                 self.cursor.0 = c;
                 self.play_cursor();
@@ -828,8 +836,8 @@ impl<G: PlayGame> App<G> {
         if ev.column < hit.x || ev.row < hit.y || ev.column >= hit.right || ev.row >= hit.bottom {
             return;
         }
-        let c = ((ev.column - hit.x) / hit.cell_w) as usize;
-        let r = (ev.row - hit.y) as usize;
+        let c = hit.first_col + ((ev.column - hit.x) / hit.cell_w) as usize;
+        let r = hit.first_row + (ev.row - hit.y) as usize;
         if c < self.session.game.cols() && r < self.session.game.rows() {
             self.cursor = (c, r);
             self.play_cursor();

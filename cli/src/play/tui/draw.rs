@@ -390,19 +390,101 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
         None => app.cursor,
     };
 
+    // The footer under the rows: the side to move, then the status or the legend.
+    let block_width = Block::bordered().inner(area).width as usize;
+    let mut footer = vec![
+        if running {
+            let side = game.side_to_move();
+            let who = match app.session.player_to_move() {
+                Player::Human => "human",
+                Player::Ai => "AI",
+            };
+            Line::from(format!("{} to move ({who})", game.side_name(side)))
+        } else {
+            Line::from(format!("result: {}", game.result_text()))
+        }
+        .style(Style::new().add_modifier(Modifier::BOLD)),
+    ];
+    if let Some(status) = game.status() {
+        footer.push(Line::from(status));
+    } else {
+        for legend in marks_legend(&marks, block_width) {
+            footer.push(Line::styled(legend, Style::new().fg(Color::Gray)));
+        }
+    }
+    // A screen too small for the whole board shows the part around the cursor, with the
+    // side to move under it; the frame's title says which part (a TUI tester's report:
+    // 20×20 Gomoku at 80×24 hid its bottom rows, where the cursor could go and play
+    // unseen, and on smaller screens nothing said the board was cut).
+    let inner = Block::bordered().inner(area);
+    let room_h = usize::from(inner.height).saturating_sub(1);
+    let shown_rows = if room_h >= rows + footer.len() {
+        rows
+    } else {
+        room_h.saturating_sub(1).clamp(1, rows)
+    };
+    let room_w = usize::from(inner.width.saturating_sub(row_w + 1) / cw.max(1));
+    let shown_cols = room_w.clamp(1, cols);
+    let view = |first: usize, at: usize, shown: usize, all: usize| {
+        let first = if at < first {
+            at
+        } else if at >= first + shown {
+            at + 1 - shown
+        } else {
+            first
+        };
+        first.min(all - shown)
+    };
+    let (c0, r0) = (
+        view(app.board_view.0, cursor.0, shown_cols, cols),
+        view(app.board_view.1, cursor.1, shown_rows, rows),
+    );
+    let col_span = || {
+        format!(
+            "{}–{}",
+            game.col_label(c0),
+            game.col_label(c0 + shown_cols - 1)
+        )
+    };
+    let row_span = || {
+        format!(
+            "{}–{}",
+            game.row_label(r0),
+            game.row_label(r0 + shown_rows - 1)
+        )
+    };
+    let part = match (shown_cols < cols, shown_rows < rows) {
+        (false, false) => None,
+        (true, false) => Some(format!("cols {}", col_span())),
+        (false, true) => Some(format!("rows {}", row_span())),
+        (true, true) => Some(format!("{} × {}", col_span(), row_span())),
+    };
+    let title = match part {
+        None => " board ".to_string(),
+        Some(part) => {
+            let title = format!(" board {part} of {cols}×{rows} ");
+            let scrolls = format!("{title}· cursor scrolls ");
+            if scrolls.chars().count() <= usize::from(inner.width) {
+                scrolls
+            } else {
+                title
+            }
+        }
+    };
+
     let mut lines = Vec::with_capacity(rows + 2);
     let mut header = " ".repeat(row_w as usize + 1);
-    for c in 0..cols {
+    for c in c0..c0 + shown_cols {
         let label = game.col_label(c);
         header.push_str(&format!("{label:^w$}", w = cw as usize));
     }
     lines.push(Line::styled(header, Style::new().fg(Color::Gray)));
-    for r in 0..rows {
+    for r in r0..r0 + shown_rows {
         let mut spans = vec![Span::styled(
             format!("{:>w$} ", game.row_label(r), w = row_w as usize),
             Style::new().fg(Color::Gray),
         )];
-        for c in 0..cols {
+        for c in c0..c0 + shown_cols {
             let cell = (c, r);
             let stone = game.stone(c, r);
             let mark = mark_at(cell);
@@ -451,34 +533,17 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
         }
         lines.push(Line::from(spans));
     }
-    let to_move = if running {
-        let side = game.side_to_move();
-        let who = match app.session.player_to_move() {
-            Player::Human => "human",
-            Player::Ai => "AI",
-        };
-        format!("{} to move ({who})", game.side_name(side))
-    } else {
-        format!("result: {}", game.result_text())
-    };
-    lines.push(Line::from(to_move).style(Style::new().add_modifier(Modifier::BOLD)));
-    if let Some(status) = game.status() {
-        lines.push(Line::from(status));
-    } else {
-        let block = Block::bordered();
-        let width = block.inner(area).width as usize;
-        for legend in marks_legend(&marks, width) {
-            lines.push(Line::styled(legend, Style::new().fg(Color::Gray)));
-        }
-    }
-    let block = Block::bordered().title(" board ");
-    let inner = block.inner(area);
+    lines.extend(footer);
+    let block = Block::bordered().title(title);
+    app.board_view = (c0, r0);
     app.board_hit = Some(BoardHit {
         x: inner.x + row_w + 1,
         y: inner.y + 1,
+        first_col: c0,
+        first_row: r0,
         cell_w: cw,
-        right: inner.right(),
-        bottom: inner.bottom(),
+        right: (inner.x + row_w + 1 + cw * shown_cols as u16).min(inner.right()),
+        bottom: (inner.y + 1 + shown_rows as u16).min(inner.bottom()),
     });
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }

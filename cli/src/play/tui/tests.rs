@@ -212,6 +212,60 @@ fn narrow_terminals_scale_the_board_and_say_so() {
 
 /// Issue 14 item 10: once a search is done, the analysis panel lists every legal move
 /// with its value, under the unit.
+/// A TUI tester's report: 20×20 Gomoku at 80×24 hid its bottom rows, where the cursor
+/// could go and a stone be played unseen, and at 40×15 nothing said the board was cut.
+/// The board now shows the part around the cursor, scrolling as it moves, with the side
+/// to move under it, and its frame's title names the part shown; a click plays the
+/// cell drawn under it.
+#[test]
+fn a_board_too_big_for_the_screen_scrolls_with_the_cursor() {
+    use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let mut app = App::new(
+        Gomoku::new("20", "standard").unwrap(),
+        setup([Player::Human; 2]),
+    );
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(screen.contains("black to move"), "{screen}");
+    assert!(screen.contains("board rows 20–"), "{screen}");
+    assert!(screen.contains("cursor scrolls"), "{screen}");
+    let top = app.board_view.1;
+    // Down to the bottom row (row label 1): it is drawn, and the title names it.
+    for _ in 0..20 {
+        key(&mut app, KeyCode::Char('J'));
+    }
+    assert_eq!(app.cursor.1, 19);
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(app.board_view.1 > top, "{:?}", app.board_view);
+    assert!(screen.contains(" 1 "), "{screen}");
+    assert!(screen.contains("–1 of 20×20"), "{screen}");
+    assert!(screen.contains("black to move"), "{screen}");
+    // A click on the lowest row drawn plays that row: k1 under the cursor's column.
+    let hit = app.board_hit.unwrap();
+    let c = app.cursor.0 - hit.first_col;
+    app.handle_mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: hit.x + c as u16 * hit.cell_w,
+        row: hit.bottom - 1,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert_eq!(app.session.move_list(), ["k1"]);
+    // At 40×15 (cells scaled to one column): the rows around the cursor.
+    let screen = render_to_string(&mut app, 40, 15);
+    assert!(screen.contains("board rows 9–1 of 20×20"), "{screen}");
+    assert!(screen.contains("white to move"), "{screen}");
+    assert!(
+        screen.contains('X'),
+        "the stone played is in view:\n{screen}"
+    );
+    // At 18×15 cut both ways: the columns and rows shown, the stone still in view.
+    let screen = render_to_string(&mut app, 18, 15);
+    assert!(screen.contains("× 9–1"), "{screen}");
+    assert!(
+        screen.contains('X'),
+        "the stone played is in view:\n{screen}"
+    );
+}
+
 /// New-user report 22: on a board cut at the bottom (or the right), a click on the
 /// board's frame or on the status line below it played a hidden cell (`black played d1`
 /// after a click on the frame of a 20x20 board at 80x24). Only a drawn cell plays.
@@ -237,8 +291,10 @@ fn a_click_outside_the_drawn_cells_of_a_cut_board_plays_nothing() {
                 .contains("board cut")
         );
         let hit = app.board_hit.unwrap();
-        // Every screen row below the drawn cells: the frame, the status line.
-        for row in hit.y + 19..24 {
+        // Every screen row below the drawn cells: the side to move, the frame, the
+        // status line.
+        assert!(hit.bottom < 23, "{hit:?}");
+        for row in hit.bottom..24 {
             app.handle_mouse(click(hit.x + 3 * hit.cell_w, row));
             assert!(
                 app.session.move_list().is_empty(),
@@ -246,8 +302,8 @@ fn a_click_outside_the_drawn_cells_of_a_cut_board_plays_nothing() {
                 app.session.move_list()
             );
         }
-        // A drawn cell still plays.
-        app.handle_mouse(click(hit.x + 3 * hit.cell_w, hit.y + 18));
+        // A drawn cell still plays: the lowest row shown.
+        app.handle_mouse(click(hit.x + 3 * hit.cell_w, hit.bottom - 1));
         assert_eq!(app.session.move_list().len(), 1, "{size}x{size}");
     }
     // Cut at the right: a click on the frame's right edge plays nothing.
