@@ -623,17 +623,32 @@ fn analysis_lines<G: PlayGame>(
         let items = v.values[..shown]
             .iter()
             .map(|(m, val)| format!("{m} {val}"));
-        for text in wrap_items(items, width.max(1)) {
+        let mut rows = wrap_items(items, width.max(1));
+        // How many more a cut list has, on the last row of values where it fits (a TUI
+        // tester's report: on its own row it left no row for a value at 80×24).
+        let more = (shown < v.values.len()).then(|| {
+            let n = v.values.len() - shown;
+            match rows.last() {
+                Some(_) => format!("… {n} more"),
+                None => format!("… {n} more (a taller screen shows them)"),
+            }
+        });
+        let more_on_last = match (&more, rows.last()) {
+            (Some(m), Some(last)) => last.chars().count() + 3 + m.chars().count() <= width,
+            _ => false,
+        };
+        let last = if more_on_last { rows.pop() } else { None };
+        for text in rows {
             lines.push(Line::styled(text, Style::new().fg(Color::Yellow)));
         }
-        if shown < v.values.len() {
-            lines.push(Line::styled(
-                format!(
-                    "… {} more (a taller screen shows them)",
-                    v.values.len() - shown
-                ),
-                Style::new().fg(Color::Gray),
-            ));
+        let gray = Style::new().fg(Color::Gray);
+        match (last, more) {
+            (Some(last), Some(more)) => lines.push(Line::from(vec![
+                Span::styled(last, Style::new().fg(Color::Yellow)),
+                Span::styled(format!("   {more}"), gray),
+            ])),
+            (None, Some(more)) => lines.push(Line::styled(more, gray)),
+            _ => {}
         }
         if let Some(note) = &v.note {
             lines.push(Line::styled(note.clone(), Style::new().fg(Color::Gray)));
