@@ -62,6 +62,12 @@ pub enum ParseError {
         /// Length of this row.
         found: usize,
     },
+    /// A row of the `/`-separated form with no cell (`/..../....`, a lone `/`).
+    #[error("row {row} is empty (rows are separated by '/', e.g. x.../.o../..../....)")]
+    EmptyRow {
+        /// 1-based row number.
+        row: usize,
+    },
     /// A character other than `x`, `o`, `.`.
     #[error("bad character {ch:?} at cell {cell} (use x, o or .)")]
     BadCharacter {
@@ -127,6 +133,11 @@ impl Board {
                 .unwrap_or(board)
                 .split('/')
                 .collect();
+            // An empty row gives no width to measure the others by (a tester's report:
+            // `/..../....` was "the board needs at least one row and one column, got 0x3").
+            if let Some(i) = rows.iter().position(|r| r.is_empty()) {
+                return Err(ParseError::EmptyRow { row: i + 1 });
+            }
             // Counts beyond u32 saturate: such a board is refused as too large anyway.
             let cols = u32::try_from(rows[0].chars().count()).unwrap_or(u32::MAX);
             let nrows = u32::try_from(rows.len()).unwrap_or(u32::MAX);
@@ -365,6 +376,16 @@ mod tests {
                 found: 2
             })
         );
+        // An empty row is named (a tester's report: "needs at least one row and one
+        // column, got 0x5"); one trailing '/' ends the last row.
+        assert_eq!(
+            Board::parse("/..../..../..../...."),
+            Err(EmptyRow { row: 1 })
+        );
+        assert_eq!(Board::parse("/"), Err(EmptyRow { row: 1 }));
+        assert_eq!(Board::parse("//"), Err(EmptyRow { row: 1 }));
+        assert_eq!(Board::parse("..//.."), Err(EmptyRow { row: 2 }));
+        assert!(Board::parse("..../..../..../..../").is_ok());
         assert_eq!(Board::parse("x...o.... k=2"), Err(FlatK(2)));
         // A number too large for any board is named as such, not as a bad suffix.
         assert_eq!(
