@@ -55,6 +55,9 @@ pub enum ParsePositionError {
         /// The text found.
         found: String,
     },
+    /// A board without a disc: every game starts with four, and no move takes one off.
+    #[error("the board has no disc: no game reaches it (every game starts with four)")]
+    NoDiscs,
     /// Text after the side to move (the strict form allows none; see
     /// [`crate::Othello::from_obf_line`] for lines with `;` annotations).
     #[error("unexpected text {found:?} after the side to move")]

@@ -168,6 +168,10 @@ impl Othello {
                 found: t.to_string(),
             });
         }
+        // A tester's report: 64 empty squares read as a finished game, 0 discs to 0.
+        if black | white == 0 {
+            return Err(ParsePositionError::NoDiscs);
+        }
         let board = match side {
             Side::First => Board {
                 player: black,

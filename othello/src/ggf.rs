@@ -562,6 +562,11 @@ fn parse_board(text: &str) -> Result<Othello, GgfError> {
             )));
         }
     };
+    if black | white == 0 {
+        return Err(GgfError::Board(
+            "no disc on the board: no game reaches it (every game starts with four)".into(),
+        ));
+    }
     let (player, opponent) = match side {
         Side::First => (black, white),
         Side::Second => (white, black),
@@ -733,6 +738,12 @@ mod tests {
         assert!(GgfGame::parse(&format!("(;GM[othello]TI[1:00:00//0:30]{bo};)")).is_ok());
         assert!(matches!(case("(;BO[10 --];)"), GgfError::Board(_)));
         assert!(matches!(case("(;BO[8 --- *];)"), GgfError::Board(_)));
+        let empty = format!("(;BO[8 {} *];)", "-".repeat(64));
+        assert!(
+            case(&empty).to_string().contains("no disc"),
+            "{}",
+            case(&empty)
+        );
         // The first move after the start position, and the error it must give.
         type Expected = fn(&GgfError) -> bool;
         let moves: [(&str, Expected); 7] = [

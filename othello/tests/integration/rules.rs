@@ -120,6 +120,11 @@ fn parse_errors_are_typed() {
         Othello::parse_position(&format!("{board} X extra")),
         Err(ParsePositionError::Trailing { .. })
     ));
+    // A board without a disc (a tester's report: read as a finished game, 0 to 0).
+    assert_eq!(
+        Othello::parse_position(&format!("{} X", "-".repeat(64))),
+        Err(ParsePositionError::NoDiscs)
+    );
     // The lenient OBF reader ignores annotations after the side.
     let g = Othello::from_obf_line(&format!("{board} X; D3:+0; C4:+0;")).unwrap();
     assert_eq!(g, Othello::new());
