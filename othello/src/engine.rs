@@ -88,7 +88,31 @@ impl fmt::Display for Level {
 
 impl FromStr for Level {
     type Err = LevelError;
+    /// A level as [`Level`]'s `Display` writes it: `1`…`10`, `perfect`, or `mid M end E`
+    /// for other depths (M from 1 to 60 plies, E from 0 to 60 empty squares), which read
+    /// back as the same level (a library user's report: `mid 5 end 6` printed, but was
+    /// refused).
+    ///
+    /// # Errors
+    /// [`LevelError`] naming the text and the forms accepted.
     fn from_str(s: &str) -> Result<Level, LevelError> {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        if let [mid, m, end, e] = words[..]
+            && mid.eq_ignore_ascii_case("mid")
+            && end.eq_ignore_ascii_case("end")
+        {
+            let depth = |t: &str, lo: u32| t.parse::<u32>().ok().filter(|d| (lo..=60).contains(d));
+            return match (depth(m, 1), depth(e, 0)) {
+                (Some(mid_depth), Some(end_depth)) => Ok(Level {
+                    mid_depth,
+                    end_depth,
+                }),
+                _ => Err(LevelError {
+                    text: s.trim().to_string(),
+                    expected: "mid M end E with M from 1 to 60 and E from 0 to 60".into(),
+                }),
+            };
+        }
         <Level as zerosum::Level>::parse_in_range(s)
     }
 }
@@ -754,6 +778,36 @@ mod tests {
             let l = Level::numbered(n);
             assert_eq!((l.mid_depth, l.end_depth), (u32::from(n), 2 * u32::from(n)));
         }
+    }
+
+    /// Every level reads back from what `Display` writes (a library user's report:
+    /// `mid 5 end 6` was refused); bad depths are refused, naming the form.
+    #[test]
+    fn a_level_reads_back_from_its_text() {
+        let custom = Level {
+            mid_depth: 5,
+            end_depth: 6,
+        };
+        for level in [
+            custom,
+            Level::PERFECT,
+            Level::numbered(3),
+            Level::numbered(10),
+        ] {
+            assert_eq!(level.to_string().parse::<Level>(), Ok(level));
+        }
+        assert_eq!("MID 7  End 0".parse::<Level>().map(|l| l.end_depth), Ok(0));
+        for bad in ["mid 0 end 6", "mid 5 end 61", "mid x end 6", "mid 5 end"] {
+            let e = bad.parse::<Level>().unwrap_err();
+            assert_eq!(e.text, bad, "{e:?}");
+        }
+        assert!(
+            "mid 0 end 6"
+                .parse::<Level>()
+                .unwrap_err()
+                .expected
+                .contains("mid M end E")
+        );
     }
 
     #[test]
