@@ -89,13 +89,13 @@ fn main() {
 
 /// `speed depth FILE NODES [name=value…]`: searches each position of FILE (one
 /// `15f:moves` a line) with the engine's defaults (root solvers on) and the options, to
-/// NODES nodes, and prints the depth reached, where the nodes went ([`gomoku::SearchStats`])
+/// NODES nodes, and prints the depth reached, where the nodes went ([`gomoku::TreeStats`])
 /// and the effective branching factor (tree nodes of an iteration over the previous one's).
 fn depth_report() {
     let args: Vec<String> = std::env::args().collect();
     let text = std::fs::read_to_string(&args[2]).expect("a position file");
     let nodes: u64 = args[3].parse().expect("a node count");
-    let mut total = gomoku::SearchStats::default();
+    let mut total = gomoku::TreeStats::default();
     let mut depths = Vec::new();
     let mut ebf_log = 0.0;
     let mut ebf_n = 0;

@@ -63,7 +63,7 @@ mod winlines;
 
 pub use board::{Board, DIRECTIONS, ParseError, PlayError, SizeError};
 pub use cell::{Cell, CellError, MAX_SIZE, MIN_SIZE, parse_move_list};
-pub use engine::{Candidate, Engine, MAX_THREADS, SearchInfo, SearchStats};
+pub use engine::{Candidate, Engine, MAX_THREADS, SearchInfo, TreeStats};
 pub use eval::{
     EvalTable, EvalTableError, FEATURE_NAMES, FEATURES, cell_value, combination_class, evaluate,
     evaluate_with, features, quick_win,

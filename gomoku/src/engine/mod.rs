@@ -84,9 +84,11 @@ pub struct SearchInfo {
 
 /// Counters of one search's tree (reset by every [`Engine::search`]): where the nodes go
 /// and how well the moves are ordered. Kept for diagnosis (`speed depth`); they cost a
-/// few additions a node.
+/// few additions a node. Not the core's `zerosum::search::SearchStats` (nodes and time,
+/// in [`SearchResult::stats`](crate::SearchResult)): a library user's report found two
+/// types of that one name, this one then called `SearchStats` too.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
+pub struct TreeStats {
     /// Nodes that reached the move loop (interior nodes).
     pub interior: u64,
     /// Nodes at the horizon (no plies left).
@@ -94,9 +96,9 @@ pub struct SearchStats {
     /// Nodes decided before the horizon or the move loop: terminal, immediate or quick
     /// wins, transposition-table cut-offs.
     pub early: u64,
-    /// Of [`SearchStats::early`], the transposition-table cut-offs.
+    /// Of [`TreeStats::early`], the transposition-table cut-offs.
     pub tt_cuts: u64,
-    /// Of [`SearchStats::early`], the wins [`quick_win`](crate::quick_win) read.
+    /// Of [`TreeStats::early`], the wins [`quick_win`](crate::quick_win) read.
     pub quick_wins: u64,
     /// Nodes the leaf VCF and VCT probes visited.
     pub probe_nodes: u64,
@@ -104,7 +106,7 @@ pub struct SearchStats {
     pub root_solver_nodes: u64,
     /// Interior nodes that failed high (a move reached beta).
     pub cuts: u64,
-    /// Of [`SearchStats::cuts`], those where the first move searched cut off.
+    /// Of [`TreeStats::cuts`], those where the first move searched cut off.
     pub first_cuts: u64,
     /// Sum over the cut-offs of the index of the move that cut off (0 = first).
     pub cut_index_sum: u64,
@@ -115,7 +117,7 @@ pub struct SearchStats {
     pub reduced: u64,
     /// Moves skipped by move-count pruning.
     pub pruned: u64,
-    /// Of [`SearchStats::early`], the nodes [`Engine::reverse_futility_margin`] cut off
+    /// Of [`TreeStats::early`], the nodes [`Engine::reverse_futility_margin`] cut off
     /// with their static value.
     pub futility_cuts: u64,
     /// Sum of the moves generated at interior nodes.
@@ -124,10 +126,10 @@ pub struct SearchStats {
     pub threat_pruned: u64,
 }
 
-impl std::ops::AddAssign for SearchStats {
+impl std::ops::AddAssign for TreeStats {
     /// Adds every counter of `other` (the totals over several searches).
-    fn add_assign(&mut self, other: SearchStats) {
-        let SearchStats {
+    fn add_assign(&mut self, other: TreeStats) {
+        let TreeStats {
             interior,
             horizon,
             early,
@@ -405,8 +407,8 @@ pub struct Engine {
     pub leaf_samples: Vec<Vec<Cell>>,
     /// Static leaf values returned since the last sample.
     leaf_count: u32,
-    /// The last search's counters ([`SearchStats`]).
-    pub stats: SearchStats,
+    /// The last search's counters ([`TreeStats`]).
+    pub stats: TreeStats,
     /// Threads the tree search runs on (1, the default, searches on the caller's thread
     /// alone; at most [`MAX_THREADS`]): "Lazy SMP", every extra thread searching the same
     /// root iterations (some depths skipped) on its own copy of the engine, all sharing
@@ -522,7 +524,7 @@ impl Engine {
             leaf_sample_every: 0,
             leaf_samples: Vec::new(),
             leaf_count: 0,
-            stats: SearchStats::default(),
+            stats: TreeStats::default(),
             threads: 1,
         })
     }

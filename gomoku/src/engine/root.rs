@@ -4,7 +4,7 @@
 //! the root moves.
 
 use super::negamax::is_calm;
-use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, MAX_THREADS, SearchInfo, SearchStats};
+use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, MAX_THREADS, SearchInfo, TreeStats};
 use crate::board::Board;
 use crate::cell::Cell;
 use crate::pattern::Pattern;
@@ -169,7 +169,7 @@ impl Engine {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.tt.new_search();
         self.killers = [[None; 2]; KILLER_PLIES];
-        self.stats = SearchStats::default();
+        self.stats = TreeStats::default();
         self.history_table.iter_mut().for_each(|h| *h /= 2);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
         let info = self.search_root(board.clone(), max_depth, observer);

@@ -1152,7 +1152,7 @@ fn a_new_game_is_begun_as_piskvork_begins_it() {
 #[test]
 fn the_counter_attack_pruning_keeps_the_limits_and_the_wins() {
     use gomoku::Engine;
-    let mut total = gomoku::SearchStats::default();
+    let mut total = gomoku::TreeStats::default();
     let mut engine = Engine::new(4);
     engine.threat_prune_depth = 6;
     searches_keep_the_node_limit(&mut engine, |engine, info, at| {
