@@ -964,8 +964,9 @@ impl Brain {
         }
     }
 
-    /// `INFO key value`: no answer, except a `MESSAGE` for a rule we cannot play or a
-    /// time or memory value that is not a number (the setting in force is kept); `cut`
+    /// `INFO key value`: no answer, except a `MESSAGE` for a rule we cannot play, a
+    /// time or memory value that is not a number (the setting in force is kept), more
+    /// threads than the brain will use, or no key at all; `cut`
     /// when the line was cut at [`MAX_LINE`] bytes. Each numeric value is parsed once, as
     /// its key reads it: the match clock (`time_left`) signed, the others unsigned; a
     /// refused one has one answer, [`info_ignored`]'s. `game_type`, `folder` and unknown
@@ -974,6 +975,8 @@ impl Brain {
         let (key, value) = first_word(arg);
         let key = key.to_ascii_lowercase();
         match key.as_str() {
+            // A tester's report: a bare `INFO` had no answer at all.
+            "" => return Some("MESSAGE INFO without a key (INFO <key> <value>); ignored".into()),
             // Signed: managers send a negative clock once a player is over its time.
             "time_left" => match decimal::signed(value) {
                 Ok(ms) => self.time_left = Some(ms),
@@ -1009,6 +1012,16 @@ impl Brain {
                 if self.board.is_some() {
                     // The table may shrink to leave room for the threads' memory.
                     self.ensure_engine();
+                }
+                // Fewer threads than allowed: said, as for a memory limit not met (a
+                // tester's report: `INFO thread_num 99999` was clamped without a word).
+                let threads = self.search_threads();
+                if u64::try_from(threads).is_ok_and(|t| t < num) {
+                    return Some(format!(
+                        "MESSAGE INFO thread_num {num}: searching on {threads} thread{} (at most the processors available, {} and what max_memory holds)",
+                        if threads == 1 { "" } else { "s" },
+                        crate::engine::MAX_THREADS
+                    ));
                 }
             }
             "max_memory" => {

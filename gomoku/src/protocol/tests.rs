@@ -201,6 +201,31 @@ fn a_bad_board_line_does_not_lose_the_good_ones() {
     );
 }
 
+/// A tester's report: a bare `INFO` and a `thread_num` beyond what the brain uses were
+/// passed over in silence. Each gets a `MESSAGE`; unknown keys and `folder` stay silent.
+#[test]
+fn a_bare_info_and_clamped_threads_are_said() {
+    let mut b = Brain::new();
+    let out = talk(
+        &mut b,
+        "INFO\nINFO foo 3\nINFO folder\nINFO thread_num 99999\nINFO thread_num 1\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(
+        lines[0],
+        "MESSAGE INFO without a key (INFO <key> <value>); ignored"
+    );
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = cores.min(crate::engine::MAX_THREADS);
+    assert!(
+        lines[1].starts_with(&format!(
+            "MESSAGE INFO thread_num 99999: searching on {threads} thread"
+        )),
+        "{out}"
+    );
+}
+
 #[test]
 fn bad_info_values_are_reported_and_square_rectstart_starts() {
     let mut b = Brain::new();
@@ -1413,7 +1438,11 @@ fn thread_num_sets_the_search_threads_within_the_memory() {
         &mut b,
         &format!("INFO thread_num 3\nINFO max_memory {limit}\nSTART 15\nBEGIN\nTURN 6,6\n"),
     );
-    let lines: Vec<&str> = out.lines().collect();
+    // Fewer processors than threads asked for: said in a message.
+    let (said, lines): (Vec<&str>, Vec<&str>) = out
+        .lines()
+        .partition(|l| l.starts_with("MESSAGE INFO thread_num 3: searching on"));
+    assert_eq!(said.len(), usize::from(cores < 3), "{out}");
     assert_eq!(lines.len(), 3, "{out}");
     assert!(
         lines[1..].iter().all(|l| Cell::parse_xy(l).is_ok()),
@@ -1431,9 +1460,10 @@ fn thread_num_sets_the_search_threads_within_the_memory() {
     assert_eq!(b.engine.as_ref().unwrap().threads, 1);
     // One thread: the table gets the 4 MiB a second thread would have needed.
     assert_eq!(b.table_mib() as u64, (tight - BRAIN_MEMORY) >> 20);
-    assert_eq!(
-        talk(&mut b, "INFO max_memory 0\nINFO thread_num 100000\n"),
-        ""
+    let out = talk(&mut b, "INFO max_memory 0\nINFO thread_num 100000\n");
+    assert!(
+        out.starts_with("MESSAGE INFO thread_num 100000: searching on"),
+        "{out}"
     );
     assert_eq!(b.search_threads(), cores.min(crate::engine::MAX_THREADS));
     assert!(Cell::parse_xy(talk(&mut b, "TURN 9,9\n").trim()).is_ok());
