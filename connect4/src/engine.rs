@@ -272,6 +272,13 @@ impl zerosum::Engine for Engine {
                 let spent = self.solver().nodes() - before;
                 let mut r = self.search(position, None, &budget.rest_of_nodes(spent), observer);
                 r.stats.nodes += spent;
+                if spent > 0 {
+                    // The search's last report left out the solver's nodes and time (a
+                    // tester's report: after `m` stopped a perfect solve of 4.68 M nodes,
+                    // the play screen showed `nodes 10 (6/s)`): the whole once more.
+                    r.stats.elapsed = budget.elapsed();
+                    observer(&r.report());
+                }
                 r
             }
         }
@@ -305,6 +312,24 @@ mod tests {
         assert!(r.depth >= 4 && r.stats.nodes <= 1_000, "{r:?}");
         let r = engine.think(&p, &Limits::nodes(100_000), &mut |_| {});
         assert!(r.stats.nodes <= 100_000, "{r:?}");
+    }
+
+    /// A solve that gives up hands over to the search, and the last report counts the
+    /// solver's nodes too, as the result does (a tester's report: the play screen showed
+    /// the search's 10 nodes after a stopped solve of millions).
+    #[test]
+    fn the_last_report_counts_the_solver_that_gave_up() {
+        use zerosum::Engine as _;
+        let p: Position = "1177".parse().unwrap();
+        let mut engine = Engine::default();
+        engine.set_level(Level::Perfect);
+        let mut last = None;
+        let r = engine.think(&p, &Limits::nodes(200_000), &mut |rep| {
+            last = Some(rep.nodes)
+        });
+        assert!(!r.exact, "solved within the limit: {r:?}");
+        assert!(r.stats.nodes > 100_000, "{r:?}");
+        assert_eq!(last, Some(r.stats.nodes));
     }
 
     /// A node limit bounds the perfect line: with one node left after the move, a fresh
