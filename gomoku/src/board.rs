@@ -77,6 +77,15 @@ pub enum ParseError {
         /// Why it was refused.
         error: PlayError,
     },
+    /// The set-up part `[…]` of a position (see the type docs) is malformed, or one of its
+    /// stones cannot be placed.
+    #[error("set-up [{setup}]: {problem}")]
+    Setup {
+        /// The set-up text between the brackets, cut to 40 characters.
+        setup: String,
+        /// What is wrong with it.
+        problem: String,
+    },
 }
 
 /// Why a board size was refused.
@@ -143,6 +152,15 @@ fn keys() -> &'static [u64] {
 /// refuse theirs. Under renju the stones are played in that order, so a black stone on a
 /// point forbidden at its turn is refused: a composed position listed through such a
 /// point is built with [`Board::place`] instead.
+///
+/// Set-up stones (placed, not played: [`Board::place`], [`Board::place_blocker`],
+/// [`Board::set_side_to_move`]) come first, in brackets, before the moves played after
+/// them: `15f:[black h8 i9; white a1; blocked c3; white to move]e9f10` — clauses
+/// `black <cells>`, `white <cells>`, `blocked <cells>` and `<black|white> to move`,
+/// separated by `;`, each at most once, in any order; without a `to move` clause black
+/// is to move. They are placed in no playing order, so renju's forbidden points do not
+/// apply to them. `Display` writes this form for every position with set-up stones, a
+/// blocker, or a side to move set by hand, so that it reads back as the same position.
 #[derive(Clone)]
 pub struct Board {
     size: u8,
@@ -1401,14 +1419,131 @@ impl fmt::Debug for Board {
 }
 
 impl fmt::Display for Board {
-    /// The notation `15f:h8i7e9` (see the type docs).
+    /// The notation `15f:h8i7e9` (see the type docs); a position with set-up stones
+    /// ([`Board::place`], [`Board::place_blocker`], [`Board::set_side_to_move`]) writes
+    /// them in brackets before the moves played after them, `15f:[black h8 i9; white
+    /// a1; blocked c3; white to move]e9`, so that it reads back as the same position (a
+    /// library user's report: a placed white stone was written as black's move).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}:", self.size, self.rule.letter())?;
-        for c in &self.history {
+        let colour = |c: Cell| match self.cells[self.index(c)] {
+            1 => Side::First,
+            _ => Side::Second,
+        };
+        let played = &self.history[self.base..];
+        // The side to move before the moves played after the set-up, if they alternate
+        // from it to the side to move now (a side set between moves breaks that: then
+        // every stone is written as set up, and the position still reads back).
+        let start = if played.len() % 2 == 0 {
+            self.to_move
+        } else {
+            !self.to_move
+        };
+        let alternates = played
+            .iter()
+            .enumerate()
+            .all(|(k, &c)| colour(c) == if k % 2 == 0 { start } else { !start });
+        if self.base == 0 && self.blockers == 0 && alternates && start == Side::First {
+            for c in played {
+                write!(f, "{c}")?;
+            }
+            return Ok(());
+        }
+        let (setup, moves, side) = if alternates {
+            (&self.history[..self.base], played, start)
+        } else {
+            (&self.history[..], &[][..], self.to_move)
+        };
+        let mut clauses = Vec::new();
+        for (word, side) in [("black", Side::First), ("white", Side::Second)] {
+            let cells: Vec<String> = (setup.iter())
+                .filter(|&&c| colour(c) == side)
+                .map(|c| c.to_string())
+                .collect();
+            if !cells.is_empty() {
+                clauses.push(format!("{word} {}", cells.join(" ")));
+            }
+        }
+        let blocked: Vec<String> = (0..self.cells.len())
+            .filter(|&i| self.cells[i] == 3)
+            .map(|i| self.cell_of(i).to_string())
+            .collect();
+        if !blocked.is_empty() {
+            clauses.push(format!("blocked {}", blocked.join(" ")));
+        }
+        let side = if side == Side::First {
+            "black"
+        } else {
+            "white"
+        };
+        clauses.push(format!("{side} to move"));
+        write!(f, "[{}]", clauses.join("; "))?;
+        for c in moves {
             write!(f, "{c}")?;
         }
         Ok(())
     }
+}
+
+/// Places the set-up part of a position (the text between `[` and `]`, see the type
+/// docs) on `board`: `black <cells>`, `white <cells>`, `blocked <cells>` and `<side> to
+/// move` clauses separated by `;`, each at most once.
+fn place_setup(board: &mut Board, setup: &str) -> Result<(), ParseError> {
+    let fail = |problem: String| ParseError::Setup {
+        setup: setup.chars().take(40).collect(),
+        problem,
+    };
+    let mut seen = Vec::new();
+    let mut side = None;
+    for clause in setup.split(';').map(str::trim).filter(|c| !c.is_empty()) {
+        let (word, rest) = clause
+            .split_once(char::is_whitespace)
+            .unwrap_or((clause, ""));
+        let word = word.to_ascii_lowercase();
+        let rest = rest.trim();
+        if rest.eq_ignore_ascii_case("to move") {
+            if side.is_some() {
+                return Err(fail("a second \"to move\" clause".into()));
+            }
+            side = Some(match word.as_str() {
+                "black" => Side::First,
+                "white" => Side::Second,
+                _ => return Err(fail(format!("{word:?} to move: expected black or white"))),
+            });
+            continue;
+        }
+        if seen.contains(&word) {
+            return Err(fail(format!("a second {word:?} clause")));
+        }
+        let stone = match word.as_str() {
+            "black" => Some(Side::First),
+            "white" => Some(Side::Second),
+            "blocked" => None,
+            _ => {
+                return Err(fail(format!(
+                    "{word:?}: expected black, white or blocked, then cells, or <side> to move"
+                )));
+            }
+        };
+        let cells = parse_move_list(rest).map_err(|(index, error)| match error {
+            CellError::OutOfRange(cell) => {
+                fail(format!("{word} cell {index}: {cell} is off the board"))
+            }
+            error => fail(format!("{word} cell {index}: {error}")),
+        })?;
+        for c in cells {
+            match stone {
+                Some(s) => board.place(c, s),
+                None => board.place_blocker(c),
+            }
+            .map_err(|e| fail(format!("{word} {c}: {e}")))?;
+        }
+        seen.push(word);
+    }
+    if let Some(side) = side {
+        board.set_side_to_move(side);
+    }
+    Ok(())
 }
 
 impl std::str::FromStr for Board {
@@ -1460,6 +1595,18 @@ impl Notation for Board {
             // `-`: the empty bare move list, as Connect Four writes its empty sequence.
             None if text == "-" => (Board::new(), ""),
             None => (Board::new(), text),
+        };
+        // A set-up part `[…]` before the moves: stones placed, not played.
+        let moves = match moves.trim_start().strip_prefix('[') {
+            Some(rest) => {
+                let (setup, after) = rest.split_once(']').ok_or_else(|| ParseError::Setup {
+                    setup: rest.chars().take(40).collect(),
+                    problem: "no closing ]".into(),
+                })?;
+                place_setup(&mut board, setup)?;
+                after
+            }
+            None => moves,
         };
         let cells = parse_move_list(moves).map_err(|(index, error)| match error {
             CellError::OutOfRange(cell) => ParseError::OffBoard {
@@ -1548,6 +1695,95 @@ impl Game for Board {
 mod tests {
     use super::*;
     use crate::pattern::classify_line;
+
+    /// A position written and read back is the same position: every cell (stones and
+    /// blockers), the side to move, the outcome and the hash — for positions of set-up
+    /// stones, blockers and a side set by hand, with moves played around them (a
+    /// library user's report: a placed white stone was written as black's move, and a
+    /// blocker not at all).
+    #[test]
+    fn set_up_positions_read_back_from_their_text() {
+        let same = |b: &Board| {
+            let text = b.to_string();
+            let back: Board = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(back.to_string(), text);
+            assert_eq!(back.cells, b.cells, "{text}");
+            assert_eq!(back.side_to_move(), b.side_to_move(), "{text}");
+            assert_eq!(back.outcome(), b.outcome(), "{text}");
+            assert_eq!(back.hash(), b.hash(), "{text}");
+            text
+        };
+        let c = |s: &str| s.parse::<Cell>().unwrap();
+        let mut b = Board::new();
+        b.place(c("h8"), Side::Second).unwrap();
+        assert_eq!(same(&b), "15f:[white h8; black to move]");
+        b.set_side_to_move(Side::Second);
+        b.place_blocker(c("a1")).unwrap();
+        assert_eq!(same(&b), "15f:[white h8; blocked a1; white to move]");
+        b.try_play(c("i9")).unwrap();
+        b.try_play(c("j10")).unwrap();
+        assert_eq!(same(&b), "15f:[white h8; blocked a1; white to move]i9j10");
+        // A side set between moves: every stone is written as set up.
+        b.set_side_to_move(Side::Second);
+        b.try_play(c("k11")).unwrap();
+        same(&b);
+        // Plain play keeps the plain form; renju's set-up stones skip its forbidden points.
+        let mut plain = Board::with_size(20, Rule::Renju).unwrap();
+        for m in ["h8", "i9", "j8"] {
+            plain.try_play(c(m)).unwrap();
+        }
+        assert_eq!(same(&plain), "20r:h8i9j8");
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for _ in 0..200 {
+                let mut b = Board::with_size(9, rule).unwrap();
+                for _ in 0..next(40) {
+                    let cell = Cell::new(next(9) as u8, next(9) as u8);
+                    match next(5) {
+                        0 => drop(b.place(cell, Side::First)),
+                        1 => drop(b.place(cell, Side::Second)),
+                        2 => drop(b.place_blocker(cell)),
+                        3 => b.set_side_to_move(if next(2) == 0 {
+                            Side::First
+                        } else {
+                            Side::Second
+                        }),
+                        _ => drop(b.try_play(cell)),
+                    }
+                }
+                same(&b);
+            }
+        }
+    }
+
+    #[test]
+    fn bad_set_up_parts_are_named() {
+        for (text, problem) in [
+            ("15f:[black h8", "no closing ]"),
+            (
+                "15f:[green h8]",
+                "\"green\": expected black, white or blocked",
+            ),
+            ("15f:[black h8; black i9]", "a second \"black\" clause"),
+            ("15f:[black h8; white h8]", "white h8"),
+            ("15f:[black z99]", "black cell 1"),
+            ("15f:[red to move]", "\"red\" to move"),
+            ("15f:[black to move; white to move]", "a second \"to move\""),
+        ] {
+            let e = text.parse::<Board>().unwrap_err().to_string();
+            assert!(e.starts_with("set-up ["), "{text}: {e}");
+            assert!(e.contains(problem), "{text}: {e}");
+        }
+        // A move after the set-up onto a set-up stone is a move's error.
+        let e = "15f:[black h8]h8".parse::<Board>().unwrap_err();
+        assert!(matches!(e, ParseError::Play { index: 1, .. }), "{e}");
+    }
 
     /// The slow reference: the pattern of `stone` at empty `i` in direction `d`, read off
     /// the cells themselves.
