@@ -1434,7 +1434,7 @@ impl fmt::Display for Board {
         // The side to move before the moves played after the set-up, if they alternate
         // from it to the side to move now (a side set between moves breaks that: then
         // every stone is written as set up, and the position still reads back).
-        let start = if played.len() % 2 == 0 {
+        let start = if played.len().is_multiple_of(2) {
             self.to_move
         } else {
             !self.to_move
