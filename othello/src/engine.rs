@@ -136,6 +136,12 @@ impl zerosum::Level for Level {
 /// Scores: exact results in discs; midgame values in hundredths of a disc (the
 /// evaluation's estimate of the final disc difference).
 ///
+/// A depth limit ([`Limits::depth`]) that reaches every end of the game (a depth of at
+/// least the empty squares, or one less when the side to move has a disc move) asks for
+/// what the exact solver gives: the solve, without a midgame search. With no time or
+/// node limit beside it, that solve runs to its end, which from the opening is far beyond
+/// reach (a library user's report: `Limits::depth(1000)` from the start never returned).
+///
 /// A node limit ([`Limits::nodes`]) is a hard cap: the result counts at most that many
 /// nodes, an abandoned solve's included, depth 1 included. A limit too small for one
 /// depth-1 child (`0`) gives depth 0: the first legal move by the static square order,
