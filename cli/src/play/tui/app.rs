@@ -361,8 +361,9 @@ impl<G: PlayGame> App<G> {
     /// Stops the valuing of the moves after the AI's move or hint (the position moved
     /// on, or the engine is needed for the next search) and takes the engine back: the
     /// valuing polls the stop flag, so it answers at once; a worker that does not within
-    /// [`VALUING_STOP_WAIT`] is dropped and its engine rebuilt when next needed. The
-    /// values found so far stay in the panel. True if there was such a valuing.
+    /// [`VALUING_STOP_WAIT`] is dropped and its engine rebuilt when next needed. Values
+    /// already shown stay; a list cut by the stop is dropped. True if there was such a
+    /// valuing.
     fn stop_valuing(&mut self) -> bool {
         if !matches!(self.thinking, Some((_, Stage::Valuing))) {
             return false;
@@ -383,11 +384,11 @@ impl<G: PlayGame> App<G> {
                 _ => {}
             }
         }
+        // Values that came before the stop stay in the panel (a tick copied them); a list
+        // the stop cut short is not shown: it would call the moves it never tried
+        // "not solved within N nodes" (a recheck's report).
         if let Some(a) = &mut self.analysis {
             a.valuing = false;
-            if a.values.is_none() {
-                a.values.clone_from(&thinking.values);
-            }
         }
         true
     }

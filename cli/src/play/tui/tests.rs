@@ -1204,3 +1204,26 @@ fn a_human_move_during_the_valuing_stops_it() {
     });
     assert!(valued(&app), "the last search's moves are valued");
 }
+
+/// A recheck's report: a move typed while the hint's moves were being valued stopped the
+/// valuing, and the list it cut short was shown, calling moves it never tried "not
+/// solved within 31k nodes". A list cut by the stop is not shown.
+#[test]
+fn a_valuing_stopped_by_a_move_shows_no_cut_list() {
+    use crate::play::tictactoe::TicTacToe;
+    let game = TicTacToe::with_size("8x8", "5").unwrap();
+    let mut app = App::new(game, setup([Player::Human; 2]));
+    typed(&mut app, "37");
+    key(&mut app, KeyCode::Char('i'));
+    tick_until(&mut app, |a| a.hint.is_some());
+    let before = app.analysis.as_ref().unwrap().values.clone();
+    typed(&mut app, "30");
+    assert_eq!(app.session.move_list().len(), 2);
+    assert!(!app.is_working());
+    let after = app.analysis.as_ref().and_then(|a| a.values.clone());
+    match before {
+        // Valued before the move (a fast machine): the whole list stays.
+        Some(v) => assert_eq!(after, Some(v)),
+        None => assert_eq!(after, None),
+    }
+}
