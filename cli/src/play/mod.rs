@@ -413,15 +413,35 @@ pub trait PlayGame: Clone + Send + 'static {
         if let Some(counter) = live_nodes {
             limits = limits.with_progress(Arc::clone(counter));
         }
+        let to_progress = |r: &zerosum::search::Report<Self::Move>, mark: &str| Progress {
+            depth: r.depth,
+            value: format!(
+                "{mark}{}",
+                <Self::Engine as zerosum::Engine>::score_text(r.score, r.exact)
+            ),
+            pv: r.pv.iter().map(|m| m.to_string()).collect(),
+            nodes: r.nodes,
+            nps: r.nodes_per_second,
+        };
+        let mut last = None;
         let r = engine.think(self.game(), &limits, &mut |r| {
-            progress(Progress {
-                depth: r.depth,
-                value: <Self::Engine as zerosum::Engine>::score_text(r.score, r.exact),
-                pv: r.pv.iter().map(|m| m.to_string()).collect(),
-                nodes: r.nodes,
-                nps: r.nodes_per_second,
-            })
+            last = Some((r.pv.first().copied(), r.score));
+            progress(to_progress(r, ""))
         });
+        // The move played may come from a depth the time cut short (a move that failed
+        // high), after the last report: its value and line are reported then, bound
+        // marked, so the panel shows the move played (a recheck's report: `played j8`
+        // under the line and value of k10).
+        if last.is_some_and(|last| last != (r.pv.first().copied(), r.score))
+            && r.best_move.is_some()
+        {
+            let mark = match r.bound {
+                Bound::Lower => "≥",
+                Bound::Upper => "≤",
+                Bound::Exact => "",
+            };
+            progress(to_progress(&r.report(), mark));
+        }
         Thought {
             best: r.best_move,
             root: r.root_moves,

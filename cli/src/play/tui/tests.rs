@@ -1227,3 +1227,31 @@ fn a_valuing_stopped_by_a_move_shows_no_cut_list() {
         None => assert_eq!(after, None),
     }
 }
+
+/// A recheck's report: the panel showed the line and value of the last finished depth
+/// (k10, -305) under `played j8`, a move from a depth the time cut short. The move
+/// played is reported last, its value bound-marked: here 40,000 nodes end depth 12 on
+/// l10 failing high (`gomoku bestmove --nodes 40000` gives `l10 score >=-411`).
+#[test]
+fn the_last_report_is_of_the_move_played() {
+    use zerosum::Notation as _;
+    let board = gomoku::Board::parse_position("20f:j10").unwrap();
+    let game = Gomoku::from_board(board);
+    let mut engine = game.new_engine();
+    let mut reports = Vec::new();
+    let thought = game.think(
+        &mut engine,
+        Strength::Nodes(40_000),
+        &zerosum::search::StopFlag::new(),
+        None,
+        &mut |p| reports.push(p),
+    );
+    let best = thought.best.unwrap().to_string();
+    let last = reports.last().unwrap();
+    assert_eq!(last.pv.first(), Some(&best), "{reports:?}");
+    assert!(last.value.starts_with('≥'), "{last:?}");
+    assert!(
+        reports.len() >= 2 && reports[reports.len() - 2].pv[0] != best,
+        "{reports:?}"
+    );
+}
