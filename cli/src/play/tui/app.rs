@@ -329,6 +329,19 @@ impl<G: PlayGame> App<G> {
     /// AIs pause between moves.
     fn after_move(&mut self) {
         self.hint = None;
+        // A board cut by a small screen shows the part around the cursor: a move played
+        // out of that view brings the cursor to it, so that it shows (a recheck's report:
+        // a typed move and the AI's reply landed out of view, unseen).
+        if let (Some(hit), Some(cell)) = (self.board_hit, self.session.last().and_then(|p| p.cell))
+        {
+            let cols = usize::from(hit.right.saturating_sub(hit.x) / hit.cell_w.max(1));
+            let rows = usize::from(hit.bottom.saturating_sub(hit.y));
+            let shown = (hit.first_col..hit.first_col + cols).contains(&cell.0)
+                && (hit.first_row..hit.first_row + rows).contains(&cell.1);
+            if !shown {
+                self.cursor = cell;
+            }
+        }
         if self.session.setup.players == [Player::Ai; 2] {
             self.not_before = Instant::now() + AI_VS_AI_PAUSE;
         }

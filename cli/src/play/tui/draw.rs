@@ -439,20 +439,18 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
         view(app.board_view.0, cursor.0, shown_cols, cols),
         view(app.board_view.1, cursor.1, shown_rows, rows),
     );
-    let col_span = || {
-        format!(
-            "{}–{}",
-            game.col_label(c0),
-            game.col_label(c0 + shown_cols - 1)
-        )
+    // Games without row or column labels (Connect Four's rows) count them from the top
+    // and the left (a recheck's report: `rows – of 7×6`).
+    let span = |first: String, last: String, a: usize, b: usize, from: &str| {
+        if first.is_empty() || last.is_empty() {
+            format!("{}–{} from the {from}", a + 1, b + 1)
+        } else {
+            format!("{first}–{last}")
+        }
     };
-    let row_span = || {
-        format!(
-            "{}–{}",
-            game.row_label(r0),
-            game.row_label(r0 + shown_rows - 1)
-        )
-    };
+    let (c1, r1) = (c0 + shown_cols - 1, r0 + shown_rows - 1);
+    let col_span = || span(game.col_label(c0), game.col_label(c1), c0, c1, "left");
+    let row_span = || span(game.row_label(r0), game.row_label(r1), r0, r1, "top");
     let part = match (shown_cols < cols, shown_rows < rows) {
         (false, false) => None,
         (true, false) => Some(format!("cols {}", col_span())),

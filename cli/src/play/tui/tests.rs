@@ -249,19 +249,29 @@ fn a_board_too_big_for_the_screen_scrolls_with_the_cursor() {
         modifiers: KeyModifiers::NONE,
     });
     assert_eq!(app.session.move_list(), ["k1"]);
+    // A move typed out of view brings the view to it (the cursor goes there).
+    typed(&mut app, "k20");
+    assert_eq!(app.cursor, (10, 0));
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(screen.contains("board rows 20–"), "{screen}");
+    // Connect Four's rows have no labels: counted from the top.
+    use crate::play::connect4::ConnectFour;
+    let mut c4 = App::new(ConnectFour::default(), setup([Player::Human; 2]));
+    let screen = render_to_string(&mut c4, 40, 9);
+    assert!(screen.contains("from the top"), "{screen}");
     // At 40×15 (cells scaled to one column): the rows around the cursor.
     let screen = render_to_string(&mut app, 40, 15);
-    assert!(screen.contains("board rows 9–1 of 20×20"), "{screen}");
-    assert!(screen.contains("white to move"), "{screen}");
+    assert!(screen.contains("board rows 20–12 of 20×20"), "{screen}");
+    assert!(screen.contains("black to move"), "{screen}");
     assert!(
-        screen.contains('X'),
+        screen.contains('O'),
         "the stone played is in view:\n{screen}"
     );
     // At 18×15 cut both ways: the columns and rows shown, the stone still in view.
     let screen = render_to_string(&mut app, 18, 15);
-    assert!(screen.contains("× 9–1"), "{screen}");
+    assert!(screen.contains("board a–m × 20"), "{screen}");
     assert!(
-        screen.contains('X'),
+        screen.contains('O'),
         "the stone played is in view:\n{screen}"
     );
 }
