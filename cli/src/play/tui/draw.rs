@@ -613,24 +613,27 @@ fn analysis_lines<G: PlayGame>(
         .as_ref()
         .filter(|v| !v.values.is_empty() || v.note.is_some())
     {
+        let shown = shown.unwrap_or(usize::MAX).min(v.values.len());
+        if shown == 0 && !v.values.is_empty() {
+            // Not one value fits: one row says so, without the unit's (a recheck's report:
+            // on 20×20 Gomoku at 80×24 the unit took the last rows, cut mid-sentence).
+            lines.push(Line::styled(
+                format!("{} values (screen too short)", v.values.len()),
+                Style::new().fg(Color::Gray),
+            ));
+            return lines;
+        }
         lines.push(Line::styled(
             format!("moves ({}):", v.unit),
             Style::new().fg(Color::Gray),
         ));
-        let shown = shown.unwrap_or(usize::MAX).min(v.values.len());
         let items = v.values[..shown]
             .iter()
             .map(|(m, val)| format!("{m} {val}"));
         let mut rows = wrap_items(items, width.max(1));
         // How many more a cut list has, on the last row of values where it fits (a TUI
         // tester's report: on its own row it left no row for a value at 80×24).
-        let more = (shown < v.values.len()).then(|| {
-            let n = v.values.len() - shown;
-            match rows.last() {
-                Some(_) => format!("… {n} more"),
-                None => format!("… {n} more (a taller screen shows them)"),
-            }
-        });
+        let more = (shown < v.values.len()).then(|| format!("… {} more", v.values.len() - shown));
         let more_on_last = match (&more, rows.last()) {
             (Some(m), Some(last)) => last.chars().count() + 3 + m.chars().count() <= width,
             _ => false,

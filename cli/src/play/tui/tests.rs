@@ -1054,6 +1054,28 @@ fn a_cut_list_of_move_values_says_how_many_more() {
     if values.values.len() > 1 {
         assert!(screen.contains(" more"), "{values:?}\n{screen}");
     }
+    // 20×20 at 80×24 (a recheck's report): not one value fits; a row says how many there
+    // are, not the unit cut mid-sentence.
+    let mut app = App::new(Gomoku::new("20", "freestyle").unwrap(), deep);
+    typed(&mut app, "j10");
+    tick_until(&mut app, |a| a.session.move_list().len() == 2 && valued(a));
+    let n = app
+        .analysis
+        .as_ref()
+        .unwrap()
+        .values
+        .as_ref()
+        .unwrap()
+        .values
+        .len();
+    let progress = app.analysis.as_mut().unwrap().progress.as_mut().unwrap();
+    progress.pv = vec!["h10".to_string(); 10];
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(
+        screen.contains(&format!("{n} values (screen too short)")),
+        "{screen}"
+    );
+    assert!(!screen.contains("moves (evaluation"), "{screen}");
 }
 
 /// A TUI tester's report: on a full Connect Four column the cursor sat on a stone in
