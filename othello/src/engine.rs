@@ -599,6 +599,20 @@ const SEARCH_BEFORE_SOLVE_EMPTIES: u32 = 16;
 /// cheap: FFO #40's line of 20 moves took a small part of its solve's nodes).
 const LINE_NODES: u64 = 4_000_000;
 
+/// True when the first move of `pv` takes every disc of the opponent (a wipe-out): the
+/// game ends at once with the mover 64 discs ahead, the best result there is.
+fn wipes_out(game: &Othello, pv: &[Move]) -> bool {
+    let Some(&mv) = pv.first() else {
+        return false;
+    };
+    if game.outcome().is_some() || !game.is_legal(mv) {
+        return false;
+    }
+    let mut child = game.clone();
+    child.play(mv);
+    child.outcome().is_some() && -child.final_score() == 64
+}
+
 /// True when playing `pv` from `game` finishes the game.
 fn pv_ends_game(game: &Othello, pv: &[Move]) -> bool {
     let mut g = game.clone();
@@ -714,6 +728,25 @@ impl zerosum::Engine for Engine {
         // solve, which often fits in it (FFO #44 at 3 s a move: the midgame reached its
         // 23 empties in 1.9 s, and the solve takes 0.5 s).
         let to_the_end = r.depth >= empties && budget.is_bounded();
+        if !r.exact && wipes_out(game, &r.pv) {
+            // The move takes every disc: +64, the best any move can do, proven by the
+            // move itself (a recheck's report: `+64.00 discs (evaluation)`, where a solve
+            // of the whole position was out of reach of its small probe).
+            r.score = Score(64);
+            r.bound = Bound::Exact;
+            r.exact = true;
+            r.pv.truncate(1);
+            // The other moves' values are the evaluation's, not discs: only this one is
+            // known exactly.
+            r.root_moves = vec![RootMove {
+                mv: r.pv[0],
+                score: r.score,
+                bound: Bound::Exact,
+            }];
+            r.stats.elapsed = started.elapsed();
+            observer(&r.report());
+            return r;
+        }
         if !r.exact && (to_the_end || pv_ends_game(game, &r.pv)) {
             // Else the line the evaluation chose ends the game (a wipe-out, say): a
             // small solve often proves its value, which is then reported as exact.
@@ -814,6 +847,25 @@ mod tests {
                 .expected
                 .contains("mid M end E")
         );
+    }
+
+    /// A move that wipes the opponent out is +64 discs, exact, whatever the level (a
+    /// recheck's report: `bestmove c5 score +64.00 discs (evaluation)` after the shortest
+    /// game's eight plies, 52 squares empty).
+    #[test]
+    fn a_wipe_out_is_an_exact_plus_64() {
+        let mut g = Othello::new();
+        for m in ["e6", "f4", "e3", "f6", "g5", "d6", "e7", "f5"] {
+            g.play(m.parse().unwrap());
+        }
+        for level in [Level::numbered(1), Level::numbered(4)] {
+            let mut engine = Engine::new(1);
+            engine.set_level(level);
+            let r = engine.think(&g, &Limits::default(), &mut |_| {});
+            assert_eq!(r.best_move, Some("c5".parse().unwrap()), "{r:?}");
+            assert!(r.exact, "{r:?}");
+            assert_eq!(Engine::score_text(r.score, r.exact), "+64 discs");
+        }
     }
 
     #[test]
