@@ -373,10 +373,17 @@ fn parse_level<G: PlayGame>(text: &str) -> Result<LevelChoice, String> {
         )
     })?;
     let name = level.to_string();
-    Ok(match name.parse::<u8>() {
-        Ok(n) => LevelChoice::Number(n),
-        Err(_) => LevelChoice::Perfect,
-    })
+    match name.parse::<u8>() {
+        Ok(n) => Ok(LevelChoice::Number(n)),
+        Err(_) if name == "perfect" => Ok(LevelChoice::Perfect),
+        // A level off the numbered table (Othello's `mid 5 end 6`) has no place on the
+        // play screen's ladder (a recheck's report: it was taken for `perfect`).
+        Err(_) => Err(format!(
+            "invalid value '{text}' for '--level <LEVEL>': play takes a numbered level or \
+             perfect ({name} is for bestmove and analyze)\n\n\
+             For more information, try '--help'."
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -388,6 +395,22 @@ mod tests {
     /// between the ladder's, a level with a limit, a depth alone) they go to its
     /// neighbours, never to the ladder's foot (before: `-` gave level 1 from 3 s a move);
     /// at an end they stay.
+    /// A recheck's report: `othello play --level "mid 5 end 6"` (a level off the table,
+    /// which `bestmove` takes) became `perfect`. It is refused, naming why.
+    #[test]
+    fn a_level_off_the_table_is_refused_by_play() {
+        let e = parse_level::<OthelloGame>("mid 5 end 6").unwrap_err();
+        assert!(e.contains("play takes a numbered level or perfect"), "{e}");
+        assert!(matches!(
+            parse_level::<OthelloGame>("mid 4 end 8"),
+            Ok(LevelChoice::Number(4))
+        ));
+        assert!(matches!(
+            parse_level::<OthelloGame>("perfect"),
+            Ok(LevelChoice::Perfect)
+        ));
+    }
+
     #[test]
     fn strength_steps_from_where_it_stands() {
         let g = OthelloGame::default();
