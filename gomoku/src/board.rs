@@ -79,7 +79,7 @@ pub enum ParseError {
     },
     /// The set-up part `[…]` of a position (see the type docs) is malformed, or one of its
     /// stones cannot be placed.
-    #[error("set-up [{setup}]: {problem}")]
+    #[error("set-up part {setup:?}: {problem}")]
     Setup {
         /// The set-up text between the brackets, cut to 40 characters.
         setup: String,
@@ -1525,6 +1525,9 @@ fn place_setup(board: &mut Board, setup: &str) -> Result<(), ParseError> {
                 )));
             }
         };
+        if rest.is_empty() {
+            return Err(fail(format!("{word}: no cells (e.g. {word} h8 i9)")));
+        }
         let cells = parse_move_list(rest).map_err(|(index, error)| match error {
             CellError::OutOfRange(cell) => {
                 fail(format!("{word} cell {index}: {cell} is off the board"))
@@ -1775,9 +1778,10 @@ mod tests {
             ("15f:[black z99]", "black cell 1"),
             ("15f:[red to move]", "\"red\" to move"),
             ("15f:[black to move; white to move]", "a second \"to move\""),
+            ("15f:[black]", "black: no cells"),
         ] {
             let e = text.parse::<Board>().unwrap_err().to_string();
-            assert!(e.starts_with("set-up ["), "{text}: {e}");
+            assert!(e.starts_with("set-up part \""), "{text}: {e}");
             assert!(e.contains(problem), "{text}: {e}");
         }
         // A move after the set-up onto a set-up stone is a move's error.

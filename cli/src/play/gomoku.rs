@@ -73,6 +73,11 @@ impl PlayGame for Gomoku {
     fn stone(&self, col: usize, row: usize) -> Option<Side> {
         self.board.stone(self.cell(col, row))
     }
+    /// A set-up position's blocked cells (a recheck's report: drawn `.`, and refused as
+    /// occupied when played).
+    fn blocked(&self, col: usize, row: usize) -> bool {
+        self.board.raw(self.board.index(self.cell(col, row))) == 3
+    }
     fn row_label(&self, row: usize) -> String {
         (self.size() - row).to_string()
     }
@@ -176,6 +181,21 @@ impl PlayGame for Gomoku {
 mod tests {
     use super::*;
     use crate::play::test_support::*;
+
+    /// A recheck's report: a set-up position's blocked cells were drawn `.` (and refused
+    /// as occupied when played). They are `#` on the plain board and the play screen.
+    #[test]
+    fn blocked_cells_are_drawn() {
+        use zerosum::Notation as _;
+        let board = Board::parse_position("9f:[black e5; blocked a9 c3]").unwrap();
+        let g = Gomoku::from_board(board);
+        assert!(g.blocked(0, 0) && g.blocked(2, 6) && !g.blocked(4, 4));
+        let text = crate::play::plain::board_text(&g);
+        assert_eq!(text.matches('#').count(), 2, "{text}");
+        let mut app = crate::play::tui::app::App::new(g, human_against_ai(2));
+        let screen = crate::play::tui::render_to_string(&mut app, 80, 24);
+        assert_eq!(screen.matches('#').count(), 2, "{screen}");
+    }
 
     /// The new-game dialog's size is plain decimal digits, as `--size`: `+15` is refused.
     #[test]

@@ -224,6 +224,11 @@ pub trait PlayGame: Clone + Send + 'static {
     fn row_label(&self, _row: usize) -> String {
         String::new()
     }
+    /// True when a cell holds no stone but cannot be played: a Gomoku blocker (a set-up
+    /// position's `blocked` cells), drawn `#`. None by default.
+    fn blocked(&self, _col: usize, _row: usize) -> bool {
+        false
+    }
     /// What an empty cell shows, if not `.` (tic-tac-toe: its cell number, the move's
     /// notation).
     fn empty_label(&self, _col: usize, _row: usize) -> Option<String> {

@@ -61,7 +61,11 @@ fn think<G: PlayGame>(
 pub fn board_text<G: PlayGame>(game: &G) -> String {
     let cols = game.cols();
     let rows = game.rows();
-    let empty = |c: usize, r: usize| game.empty_label(c, r).unwrap_or_else(|| ".".into());
+    let empty = |c: usize, r: usize| match game.empty_label(c, r) {
+        _ if game.blocked(c, r) => "#".into(),
+        Some(label) => label,
+        None => ".".into(),
+    };
     let col_w = (0..cols)
         .map(|c| game.col_label(c).len())
         .chain((0..cols * rows).map(|i| empty(i % cols, i / cols).len()))

@@ -494,6 +494,7 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
                         .add_modifier(Modifier::REVERSED),
                 ),
                 (Some(s), _) => (game.symbol(s), side_style(s)),
+                (None, _) if game.blocked(c, r) => ('#', Style::new().fg(Color::DarkGray)),
                 (None, _) if hint == Some(cell) => ('?', Style::new().fg(Color::LightGreen)),
                 (None, Some(MarkKind::FivePoint(s))) => ('!', side_style(s)),
                 (None, Some(MarkKind::OpenFourPoint(s))) => {
