@@ -624,8 +624,15 @@ fn analysis_lines<G: PlayGame>(
             ));
             return lines;
         }
+        // After the AI's move the list is of the position it moved from (a recheck's
+        // report: under "moves" it read as the human's moves now, the AI's cell listed).
+        let whose = if a.state.starts_with("played") {
+            "moves before it"
+        } else {
+            "moves"
+        };
         lines.push(Line::styled(
-            format!("moves ({}):", v.unit),
+            format!("{whose} ({}):", v.unit),
             Style::new().fg(Color::Gray),
         ));
         let items = v.values[..shown]

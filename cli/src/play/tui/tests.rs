@@ -747,7 +747,8 @@ fn a_level_without_values_shows_no_values_header() {
     typed(&mut app, "h8");
     tick_until(&mut app, |a| a.session.move_list().len() == 2 && valued(a));
     let screen = render_to_string(&mut app, 100, 30);
-    assert!(screen.contains("moves (evaluation"), "{screen}");
+    // The list is of the position the AI moved from, and says so.
+    assert!(screen.contains("moves before it (evaluation"), "{screen}");
 }
 
 /// A TUI tester's report: a text that is no move at all, typed while the AI thinks, was
@@ -1075,7 +1076,7 @@ fn a_cut_list_of_move_values_says_how_many_more() {
         screen.contains(&format!("{n} values (screen too short)")),
         "{screen}"
     );
-    assert!(!screen.contains("moves (evaluation"), "{screen}");
+    assert!(!screen.contains(" (evaluation;"), "{screen}");
 }
 
 /// A TUI tester's report: on a full Connect Four column the cursor sat on a stone in
