@@ -74,6 +74,17 @@ pub struct BoardHit {
     pub bottom: u16,
 }
 
+impl BoardHit {
+    /// True when the board cell `(col, row)` is drawn (not scrolled out of a board cut
+    /// by a small screen).
+    pub fn shows(&self, (col, row): (usize, usize)) -> bool {
+        let cols = usize::from(self.right.saturating_sub(self.x) / self.cell_w.max(1));
+        let rows = usize::from(self.bottom.saturating_sub(self.y));
+        (self.first_col..self.first_col + cols).contains(&col)
+            && (self.first_row..self.first_row + rows).contains(&row)
+    }
+}
+
 /// The whole TUI state.
 pub struct App<G: PlayGame> {
     /// The game.
@@ -333,14 +344,9 @@ impl<G: PlayGame> App<G> {
         // out of that view brings the cursor to it, so that it shows (a recheck's report:
         // a typed move and the AI's reply landed out of view, unseen).
         if let (Some(hit), Some(cell)) = (self.board_hit, self.session.last().and_then(|p| p.cell))
+            && !hit.shows(cell)
         {
-            let cols = usize::from(hit.right.saturating_sub(hit.x) / hit.cell_w.max(1));
-            let rows = usize::from(hit.bottom.saturating_sub(hit.y));
-            let shown = (hit.first_col..hit.first_col + cols).contains(&cell.0)
-                && (hit.first_row..hit.first_row + rows).contains(&cell.1);
-            if !shown {
-                self.cursor = cell;
-            }
+            self.cursor = cell;
         }
         if self.session.setup.players == [Player::Ai; 2] {
             self.not_before = Instant::now() + AI_VS_AI_PAUSE;
@@ -378,11 +384,12 @@ impl<G: PlayGame> App<G> {
     /// already shown stay; a list cut by the stop is dropped. True if there was such a
     /// valuing.
     fn stop_valuing(&mut self) -> bool {
-        if !matches!(self.thinking, Some((_, Stage::Valuing))) {
-            return false;
-        }
-        let Some((mut thinking, _)) = self.thinking.take() else {
-            return false;
+        let mut thinking = match self.thinking.take() {
+            Some((thinking, Stage::Valuing)) => thinking,
+            searching => {
+                self.thinking = searching;
+                return false;
+            }
         };
         thinking.stop();
         let deadline = Instant::now() + VALUING_STOP_WAIT;

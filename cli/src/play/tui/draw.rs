@@ -391,7 +391,7 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
     };
 
     // The footer under the rows: the side to move, then the status or the legend.
-    let block_width = Block::bordered().inner(area).width as usize;
+    let inner = Block::bordered().inner(area);
     let mut footer = vec![
         if running {
             let side = game.side_to_move();
@@ -408,7 +408,7 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
     if let Some(status) = game.status() {
         footer.push(Line::from(status));
     } else {
-        for legend in marks_legend(&marks, block_width) {
+        for legend in marks_legend(&marks, usize::from(inner.width)) {
             footer.push(Line::styled(legend, Style::new().fg(Color::Gray)));
         }
     }
@@ -416,7 +416,6 @@ fn draw_board<G: PlayGame>(app: &mut App<G>, frame: &mut Frame, area: Rect, row_
     // side to move under it; the frame's title says which part (a TUI tester's report:
     // 20×20 Gomoku at 80×24 hid its bottom rows, where the cursor could go and play
     // unseen, and on smaller screens nothing said the board was cut).
-    let inner = Block::bordered().inner(area);
     let room_h = usize::from(inner.height).saturating_sub(1);
     let shown_rows = if room_h >= rows + footer.len() {
         rows
