@@ -101,6 +101,9 @@ pub struct App<G: PlayGame> {
     pub message: String,
     /// The last hint, shown on the board.
     pub hint: Option<G::Move>,
+    /// What the status line said of that hint, and the strength it was searched at:
+    /// `i` again at that strength says it again instead of searching anew.
+    hint_said: Option<(Strength, String)>,
     /// A move typed while the AI was to move: kept, and played (or refused, saying
     /// why) once the human is to move again.
     pub pending: Option<String>,
@@ -177,6 +180,7 @@ impl<G: PlayGame> App<G> {
             input: None,
             message: String::new(),
             hint: None,
+            hint_said: None,
             pending: None,
             dialog: None,
             board_hit: None,
@@ -329,6 +333,7 @@ impl<G: PlayGame> App<G> {
                     self.cursor = cell;
                 }
                 self.message = format!("hint: {text}{value}");
+                self.hint_said = Some((self.session.setup.strength, self.message.clone()));
                 if let Some(a) = &mut self.analysis {
                     a.state = format!("suggests {text}");
                 }
@@ -737,6 +742,16 @@ impl<G: PlayGame> App<G> {
     }
 
     fn hint(&mut self) {
+        // The hint on the board is for this position: at the strength it was searched at,
+        // `i` says it again, and the valuing of its moves goes on (a recheck's report: it
+        // stopped that valuing and searched again).
+        if self.hint.is_some()
+            && let Some((strength, said)) = &self.hint_said
+            && *strength == self.session.setup.strength
+        {
+            self.message = said.clone();
+            return;
+        }
         self.stop_valuing();
         if !self.session.is_running() {
             self.message = "the game is over".into();

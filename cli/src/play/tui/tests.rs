@@ -1288,3 +1288,27 @@ fn the_last_report_is_of_the_move_played() {
         "{reports:?}"
     );
 }
+
+/// A recheck's report: `i` pressed while the hint's moves were being valued stopped the
+/// valuing and searched again. The hint on the board is said again, and the valuing goes
+/// on; after a change of strength `i` searches anew.
+#[test]
+fn a_second_hint_repeats_the_first() {
+    use crate::play::tictactoe::TicTacToe;
+    let game = TicTacToe::with_size("8x8", "5").unwrap();
+    let mut app = App::new(game, setup([Player::Human; 2]));
+    typed(&mut app, "37");
+    key(&mut app, KeyCode::Char('i'));
+    tick_until(&mut app, |a| a.hint.is_some());
+    let said = app.message.clone();
+    let valuing = app.is_working();
+    key(&mut app, KeyCode::Char('i'));
+    assert_eq!(app.message, said);
+    assert_eq!(app.is_working(), valuing, "the valuing goes on");
+    let state = &app.analysis.as_ref().unwrap().state;
+    assert!(state.starts_with("suggests"), "no new search: {state}");
+    key(&mut app, KeyCode::Char('+'));
+    key(&mut app, KeyCode::Char('i'));
+    assert!(app.is_working(), "a new strength searches again");
+    tick_until(&mut app, |a| !a.is_working());
+}
