@@ -1301,20 +1301,31 @@ impl Board {
     }
 
     /// True while `side` may still make five in a row: some five cells in a line hold
-    /// neither an opponent's stone nor a blocker. False means `side` can never win from
-    /// here, whatever the rule (an overline or a forbidden point only removes wins), so
-    /// when it is false for both sides the game is a dead draw. Scans every line of five
-    /// cells (572 on 15×15); meant for the root, not for every node.
+    /// neither an opponent's stone nor a blocker, and no more empty cells than the moves
+    /// `side` still has before the board is full (the side to move has half the empty
+    /// cells rounded up, the other side half rounded down: two empty cells of a line
+    /// with one move left cannot both be filled by it). False means `side` can never win
+    /// from here, whatever the rule (an overline or a forbidden point only removes wins),
+    /// so when it is false for both sides the game is a dead draw. Scans every line of
+    /// five cells (572 on 15×15); meant for the root, not for every node.
     pub fn five_possible(&self, side: Side) -> bool {
         let own = side.index() as u8 + 1;
+        let empty = self.cells.iter().filter(|&&v| v == 0).count();
+        let moves_left = if side == self.to_move {
+            empty.div_ceil(2)
+        } else {
+            empty / 2
+        };
         let s = self.size as i32;
         (0..s).any(|y| {
             (0..s).any(|x| {
                 DIRECTIONS.iter().any(|&(dx, dy)| {
+                    let mut needed = 0;
                     (0..5).all(|k| {
                         let v = self.at(x + k * dx, y + k * dy);
+                        needed += usize::from(v == 0);
                         v == 0 || v == own
-                    })
+                    }) && needed <= moves_left
                 })
             })
         })

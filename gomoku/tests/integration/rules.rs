@@ -919,6 +919,48 @@ fn dead_draws_are_exact_and_exact_values_are_right() {
     );
 }
 
+/// A tester's report: with two cells left on 5×5 (c5 and d5, white to move), black's
+/// only five (row 5, `B B . . B`) needs both, and black has one move left: a dead draw.
+/// It was `c5:0 d5:<=0` in `analyze` and `score 0 (evaluation)` in `bestmove`: the
+/// dead-draw check counted the line's empty cells, not the moves left to fill them.
+#[test]
+fn a_five_needing_more_moves_than_are_left_is_no_five() {
+    let b = Board::parse_position("5f:c3c1b2d4e5b4a4e2c4b1e1a1a2d1b3d2d3e3a5e4a3c2b5").unwrap();
+    let me = b.side_to_move();
+    assert_eq!(me, Side::Second);
+    assert!(!b.five_possible(me) && !b.five_possible(!me));
+    assert_eq!(negamax_to_the_end(&mut b.clone()), 0);
+    let info = gomoku::Engine::new(1).search(&b, &zerosum::search::Limits::depth(2));
+    assert!(
+        info.exact && info.score == zerosum::Score::DRAW,
+        "{}",
+        info.score
+    );
+    assert!(
+        info.candidates
+            .iter()
+            .all(|c| c.score == zerosum::Score::DRAW && c.bound == zerosum::Bound::Exact)
+    );
+    // The side to move has half the empty cells rounded up: with three left, black to
+    // move has two moves for them, white one (a 5×5 of blockers but for row 5's `B . . B B` and one more cell).
+    let mut b = Board::with_size(5, Rule::Freestyle).unwrap();
+    for y in 0..4 {
+        for x in 0..5 {
+            if (x, y) != (0, 0) {
+                b.place_blocker(Cell::new(x, y)).unwrap();
+            }
+        }
+    }
+    for x in [0, 3, 4] {
+        b.place(Cell::new(x, 4), Side::First).unwrap();
+    }
+    b.set_side_to_move(Side::First);
+    assert!(b.five_possible(Side::First), "{b}");
+    b.set_side_to_move(Side::Second);
+    assert!(!b.five_possible(Side::First), "{b}");
+    assert_eq!(negamax_to_the_end(&mut b.clone()), 0, "{b}");
+}
+
 /// Under renju, a position where every empty cell is forbidden for black (here the two
 /// left on a 6x6 board, d1 and c6, each an overline) with black to move: there is no
 /// pass, so the game ends as a draw, as on a full board. Before, it had no outcome and
