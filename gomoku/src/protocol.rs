@@ -45,7 +45,8 @@
 //! "stop thinking" is the `timeout_turn 0` above).
 //!
 //! Time: each move gets at most `timeout_turn` minus a safety margin, and at most a
-//! share of `time_left` whenever the match clock is sent, counted from the command's
+//! share of `time_left` whenever the match clock is sent (not after `timeout_match 0`,
+//! the protocol's "no limit"), counted from the command's
 //! arrival, less a reserve for the scheduling waits the brain cannot see (the manager's
 //! line waiting for this process to be woken, the answer waiting for the manager):
 //! three times the watchdog's recent lateness, at least 8 % and at most 18 % of the limit. The search
@@ -149,7 +150,9 @@ pub struct Brain {
     /// game): named when a later value is refused.
     rule_code: u32,
     timeout_turn: u64,
-    timeout_match: u64,
+    /// `INFO timeout_match` in milliseconds (`Some(0)`: no match limit, when `time_left`
+    /// is not a clock; `None`: none sent yet).
+    timeout_match: Option<u64>,
     time_left: Option<i64>,
     /// `INFO max_memory` in bytes (`Some(0)`: no limit; `None`: none sent yet).
     max_memory: Option<u64>,
@@ -219,7 +222,7 @@ impl Brain {
             rule: Rule::Freestyle,
             rule_code: 0,
             timeout_turn: DEFAULT_TURN_MS,
-            timeout_match: 0,
+            timeout_match: None,
             time_left: None,
             max_memory: None,
             thread_num: 1,
@@ -282,7 +285,8 @@ impl Brain {
     /// The limits of the next move, for the core time control ([`zerosum::time`]):
     /// the per-move limit is `timeout_turn` ([`FAST_TURN_MS`] when it is 0) minus a safety
     /// margin of a 25th (at least 3 ms) for the pipes and the process; the engine keeps
-    /// its own reserve for the scheduling delays it measures (see [`Engine::lag`]); whenever the manager sent `time_left` (with or without `timeout_match`) the game clock is that
+    /// its own reserve for the scheduling delays it measures (see [`Engine::lag`]); whenever the manager sent `time_left`, unless it sent `timeout_match 0` (the protocol's "no
+    /// limit" for the match, where Rapfi too ignores `time_left`), the game clock is that
     /// time minus the same margin, shared over the moves we still expect to play (at
     /// least 12, about 40 minus half the stones on the board).
     pub fn move_limits(&self) -> Limits {
@@ -292,7 +296,8 @@ impl Brain {
             self.timeout_turn
         };
         let margin = |ms: u64| (ms / 25).max(3);
-        let clock = self.time_left.map(|left| {
+        let match_clock = self.time_left.filter(|_| self.timeout_match != Some(0));
+        let clock = match_clock.map(|left| {
             let left = left.max(0) as u64;
             let stones = self.board.as_ref().map_or(0, |b| b.stone_count() as u32);
             GameClock {
@@ -1006,7 +1011,7 @@ impl Brain {
     fn info_unsigned(&mut self, key: &str, value: &str, num: u64) -> Option<String> {
         match key {
             "timeout_turn" => self.timeout_turn = num,
-            "timeout_match" => self.timeout_match = num,
+            "timeout_match" => self.timeout_match = Some(num),
             "thread_num" => {
                 self.thread_num = num;
                 if self.board.is_some() {

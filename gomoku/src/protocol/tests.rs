@@ -463,6 +463,24 @@ fn lateness_keeps_the_recent_longest() {
     assert_eq!(decayed_lateness(ms(0), ms(0)), ms(0));
 }
 
+/// A tester's report: `INFO timeout_match 0` is the protocol's "no limit" for the match,
+/// and then `time_left` is no clock (Rapfi thinks its whole `timeout_turn` there); the
+/// brain had answered `time_left 0` at once. A match limit sent later makes it a clock.
+#[test]
+fn no_match_limit_makes_time_left_no_clock() {
+    let mut b = Brain::new();
+    talk(
+        &mut b,
+        "INFO timeout_turn 300\nINFO timeout_match 0\nINFO time_left 0\n",
+    );
+    let mut turn_only = Brain::new();
+    talk(&mut turn_only, "INFO timeout_turn 300\n");
+    assert_eq!(b.move_budget(), turn_only.move_budget());
+    assert!(b.move_budget() > Duration::from_millis(250));
+    talk(&mut b, "INFO timeout_match 60000\n");
+    assert_eq!(b.move_budget(), Duration::ZERO);
+}
+
 #[test]
 fn the_match_clock_bounds_every_move_even_without_timeout_match() {
     // Issue 14 item 6: `timeout_turn 5000`, `time_left 1000` made the engine think
