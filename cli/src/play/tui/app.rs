@@ -463,6 +463,12 @@ impl<G: PlayGame> App<G> {
         match self.session.play(mv) {
             Ok(()) => {
                 self.cancel_search();
+                // A hint's panel was about the position before this move (an Othello
+                // tester's report: between two humans it stayed to the game's end; against
+                // the AI its reply's search replaced it).
+                if self.hint.is_some() {
+                    self.analysis = None;
+                }
                 self.message = format!("{side} played {text}");
                 self.after_move();
             }

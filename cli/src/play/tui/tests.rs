@@ -1312,3 +1312,23 @@ fn a_second_hint_repeats_the_first() {
     assert!(app.is_working(), "a new strength searches again");
     tick_until(&mut app, |a| !a.is_working());
 }
+
+/// An Othello tester's report: between two humans, a hint's panel (`suggests d3`, its
+/// line and its move values) stayed on screen after the next moves, to the game's end.
+/// A move played after a hint clears it, as undo does.
+#[test]
+fn a_move_after_a_hint_clears_its_panel() {
+    let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Human; 2]));
+    key(&mut app, KeyCode::Char('i'));
+    tick_until(&mut app, |a| a.hint.is_some() && !a.is_working());
+    assert!(render_to_string(&mut app, 80, 24).contains("suggests"));
+    typed(&mut app, "1");
+    assert_eq!(app.session.move_list().len(), 1);
+    assert!(app.analysis.is_none());
+    let screen = render_to_string(&mut app, 80, 24);
+    assert!(!screen.contains("suggests"), "{screen}");
+    // A hint for the new position shows again.
+    key(&mut app, KeyCode::Char('i'));
+    tick_until(&mut app, |a| a.hint.is_some());
+    assert!(render_to_string(&mut app, 80, 24).contains("suggests"));
+}
