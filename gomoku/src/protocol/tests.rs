@@ -1693,3 +1693,12 @@ fn info_messages_wait_for_the_next_command() {
     let out = talk(&mut b, "INFO rule 5\nEND\n");
     assert_eq!(out, "");
 }
+
+/// A tester's report: the first move after `INFO rule 1` or `INFO rule 4` waited 4–16 ms
+/// for that rule's pattern tables, and passed `timeout_turn` at 50 ms. A brain builds
+/// them when it is made. (Run alone, this test is the first to ask for the tables.)
+#[test]
+fn a_new_brain_has_every_rules_tables() {
+    let _brain = Brain::new();
+    assert!(crate::pattern::tables_built());
+}
