@@ -1024,10 +1024,21 @@ impl Brain {
                 // tester's report: `INFO thread_num 99999` was clamped without a word).
                 let threads = self.search_threads();
                 if u64::try_from(threads).is_ok_and(|t| t < num) {
+                    // Named by the limit that holds it (a tester's report: "at most the
+                    // processors available, 64 and what max_memory holds" read as 64
+                    // processors on a machine of 2).
+                    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+                    let cap = cores.min(crate::engine::MAX_THREADS);
+                    let why = if threads < cap {
+                        format!("what max_memory {} holds", self.max_memory.unwrap_or(0))
+                    } else if cores <= crate::engine::MAX_THREADS {
+                        format!("the processors this process may use, {cores}")
+                    } else {
+                        format!("the brain's most, {}", crate::engine::MAX_THREADS)
+                    };
                     return Some(format!(
-                        "MESSAGE INFO thread_num {num}: searching on {threads} thread{} (at most the processors available, {} and what max_memory holds)",
+                        "MESSAGE INFO thread_num {num}: searching on {threads} thread{}, at most {why}",
                         if threads == 1 { "" } else { "s" },
-                        crate::engine::MAX_THREADS
                     ));
                 }
             }

@@ -224,6 +224,28 @@ fn a_bare_info_and_clamped_threads_are_said() {
         )),
         "{out}"
     );
+    // The limit that holds is named: the processors (a tester's report: "at most the
+    // processors available, 64 and what max_memory holds" on a machine of 2), or memory.
+    if cores <= crate::engine::MAX_THREADS {
+        assert!(
+            lines[1].ends_with(&format!(
+                "at most the processors this process may use, {cores}"
+            )),
+            "{out}"
+        );
+    }
+    if cores >= 2 {
+        let out = talk(
+            &mut b,
+            &format!("INFO max_memory {MIN_MEMORY}\nINFO thread_num 2\n"),
+        );
+        assert_eq!(
+            out.trim(),
+            format!(
+                "MESSAGE INFO thread_num 2: searching on 1 thread, at most what max_memory {MIN_MEMORY} holds"
+            )
+        );
+    }
 }
 
 #[test]
