@@ -37,7 +37,8 @@ enum GameCommand {
         #[command(subcommand)]
         command: tictactoe::Command,
     },
-    /// Connect Four (7×6): exact solver in Pascal Pons' score convention, levelled AI.
+    /// Connect Four (7×6; other sizes for solve and analyze): exact solver in Pascal Pons'
+    /// score convention, levelled AI.
     #[command(name = "connect4", visible_alias = "c4")]
     Connect4 {
         #[command(subcommand)]

@@ -43,7 +43,9 @@ pub enum Command {
     /// Solve positions read from standard input, one a line: prints `<position> <value>`,
     /// value 1 (the side to move wins), 0 (draw) or -1 (it loses) under perfect play.
     Solve(SolveArgs),
-    /// The value of every legal move: `<position> <cell>:<value> …` (cells 1 = top-left).
+    /// The value of every legal move: `<position> <cell>:<value> …` (cells 1 = top-left);
+    /// with --distance `<cell>:<value>:<plies>`, the plies to the end counted from before
+    /// that move (the move included).
     Analyze(SolveArgs),
     /// The engine's move: `<position> bestmove <cell> score <value> depth <plies> nodes
     /// <n> time <ms> pv <cells…>`. By default perfect play (the fastest win, the slowest loss); a
@@ -53,6 +55,8 @@ pub enum Command {
     Bestmove(BestmoveArgs),
     /// The four textbook search variants A–D (full tree, win cut-off, alpha-beta, immediate
     /// threats) and ours on each position: nodes counted per position created, and move.
+    /// Variants A–D build whole game trees: a position with more than 10 empty cells
+    /// (any board size) is refused, named on standard error.
     Variants(BoardArgs),
 }
 
