@@ -58,7 +58,9 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 15, allow_hyphen_values = true,
           value_parser = crate::whole::whole::<u32>(5, 22))]
     pub size: u32,
-    /// Write every game (move list and move times) to this file, one a line.
+    /// Write every game (move list and move times) to this file, one a line: number,
+    /// opening, black, white, result, forfeit reason or `-`, position, then each engine
+    /// move as `<cell>:<ms>` (to a tenth of a millisecond, rounded up).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
 }

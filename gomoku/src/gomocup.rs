@@ -207,7 +207,8 @@ pub struct MatchGame {
 
 impl MatchGame {
     /// One line for the games file: number, opening, black, white, result, reason,
-    /// position, and the engine moves with their times in ms.
+    /// position, and the engine moves with their times in ms to a tenth, rounded up
+    /// (`e8:54.6`: a time over the limit reads over it).
     pub fn line(&self, a: &str, b: &str) -> String {
         let (black, white) = if self.a_side == Side::First {
             (a, b)
@@ -219,9 +220,12 @@ impl MatchGame {
             Some(Outcome::Win(Side::Second)) => "0-1",
             _ => "1/2",
         };
+        // Tenths of a millisecond, rounded up: a move over the limit reads over it (a
+        // tester's report: 50.9 ms counted over a 50 ms limit and was written `50`).
         let mut times = String::new();
         for (c, t) in &self.times {
-            let _ = write!(times, "{c}:{} ", t.as_millis());
+            let tenths = t.as_nanos().div_ceil(100_000);
+            let _ = write!(times, "{c}:{}.{} ", tenths / 10, tenths % 10);
         }
         format!(
             "{}\t{}\t{black}\t{white}\t{result}\t{}\t{}\t{}",

@@ -1203,3 +1203,30 @@ fn the_principal_variation_without_move_count_pruning_keeps_the_limits_and_the_w
     }
     assert!(pruned[1] < pruned[0], "pruned with and without: {pruned:?}");
 }
+
+/// A tester's report: the games file wrote move times in whole milliseconds, while the
+/// table counts a move over the limit by its exact time (50.9 ms over 50 ms, written
+/// `50`). Times are written to a tenth of a millisecond, rounded up.
+#[test]
+fn the_games_file_writes_times_to_a_tenth_rounded_up() {
+    use gomoku::gomocup::MatchGame;
+    use std::time::Duration;
+    let game = MatchGame {
+        number: 3,
+        opening: 1,
+        a_side: gomoku::Side::Second,
+        outcome: Some(gomoku::Outcome::Win(gomoku::Side::First)),
+        forfeit: None,
+        moves: "15f:h8i9".to_string(),
+        times: vec![
+            (gomoku::Cell::new(8, 8), Duration::from_micros(50_900)),
+            (gomoku::Cell::new(9, 9), Duration::from_micros(50_001)),
+            (gomoku::Cell::new(1, 1), Duration::from_millis(54)),
+            (gomoku::Cell::new(2, 2), Duration::from_nanos(1)),
+        ],
+    };
+    assert_eq!(
+        game.line("a", "b"),
+        "3\t2\tb\ta\t1-0\t-\t15f:h8i9\ti9:50.9 j10:50.1 b2:54.0 c3:0.1"
+    );
+}
