@@ -214,8 +214,8 @@ impl Default for Brain {
 const SIZE_HINT: &str = "; Gomocup's 20 is among the sizes supported";
 
 impl Brain {
-    /// A brain waiting for `START`, with every rule's pattern tables built
-    /// ([`crate::pattern::build_tables`]) so that no move waits for them.
+    /// A brain waiting for `START`, with both line rules' pattern tables built (a few
+    /// milliseconds, once a process) so that no move waits for them.
     pub fn new() -> Brain {
         crate::pattern::build_tables();
         Brain {
