@@ -220,9 +220,15 @@ impl Engine {
             exact: false,
         };
         match b.outcome() {
-            // The previous move won: the side to move has lost (0 plies from now).
-            Some(Outcome::Win(_)) => {
-                info.score = Score::loss_in(0);
+            // The game is won (0 plies from now): by the previous move, so the side to
+            // move has lost, or in a set-up position by either side (a library user's
+            // report: `[black a1 b1 c1 d1 e1; …; black to move]` was a loss for black).
+            Some(Outcome::Win(winner)) => {
+                info.score = if winner == b.side_to_move() {
+                    Score::win_in(0)
+                } else {
+                    Score::loss_in(0)
+                };
                 info.exact = true;
                 return info;
             }

@@ -221,3 +221,40 @@ fn no_finished_iteration_gives_the_static_value_at_depth_0() {
     assert_eq!(r.depth, 1);
     assert!(!r.root_moves.is_empty());
 }
+
+/// A library user's report: a set-up position with a five on the board and the winner
+/// to move was an exact `loss in 0` for the winner (the root took every finished game
+/// as lost by the side to move, as after the winning move).
+#[test]
+fn a_won_game_is_won_for_the_winner_to_move() {
+    use zerosum::Score;
+    for (text, winner_to_move) in [
+        (
+            "15f:[black a1 b1 c1 d1 e1; white h8 i8; black to move]",
+            true,
+        ),
+        (
+            "15f:[white a1 b1 c1 d1 e1; black h8 i8 j8; white to move]",
+            true,
+        ),
+        (
+            "15f:[black a1 b1 c1 d1 e1; white h8 i8; white to move]",
+            false,
+        ),
+        ("15f:h8a1i8a2j8a3k8a4l8", false),
+    ] {
+        let b = gomoku::Board::parse_position(text).unwrap();
+        assert!(b.outcome().is_some(), "{text}");
+        let info = gomoku::Engine::new(1).search(&b, &zerosum::search::Limits::nodes(100));
+        let want = if winner_to_move {
+            Score::win_in(0)
+        } else {
+            Score::loss_in(0)
+        };
+        assert_eq!(
+            (info.score, info.exact, info.best),
+            (want, true, None),
+            "{text}"
+        );
+    }
+}
