@@ -1288,7 +1288,13 @@ impl Board {
         };
         self.cells[i] = 0;
         self.spots[i].stone = 0;
-        self.hash ^= keys()[2 * i + side.index()] ^ keys()[2 * CELLS];
+        // The side-to-move key flips only when the side changes: after
+        // `set_side_to_move` the stone's side may already be to move (a library user's
+        // report: the empty board's hash differed from a new board's).
+        self.hash ^= keys()[2 * i + side.index()];
+        if self.to_move != side {
+            self.hash ^= keys()[2 * CELLS];
+        }
         let recorded = self.undo_log.frames.last().map(|f| f.ply);
         if recorded == Some(self.history.len()) {
             self.restore_around(c);

@@ -1000,3 +1000,42 @@ fn legal_count(b: &Board) -> usize {
     b.legal_moves(&mut moves);
     moves.len()
 }
+
+/// A library user's report: `try_play(h8)`, `set_side_to_move(black)`, `try_undo()` left
+/// an empty board, black to move, whose hash was not a new board's (undo flipped the
+/// side-to-move key though the side did not change). Random moves, sides set by hand
+/// and undos: the hash is always that of the position read back from its text.
+#[test]
+fn undo_after_a_side_set_by_hand_keeps_the_hash_true() {
+    use rand::{RngExt, SeedableRng};
+    let mut b = Board::new();
+    b.try_play(Cell::new(7, 7)).unwrap();
+    b.set_side_to_move(Side::First);
+    assert!(b.try_undo());
+    assert_eq!(b.hash(), Board::new().hash());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(53);
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        let mut b = Board::with_size(9, rule).unwrap();
+        for _ in 0..400 {
+            match rng.random_range(0..4) {
+                0 => {
+                    b.try_undo();
+                }
+                1 => b.set_side_to_move([Side::First, Side::Second][rng.random_range(0..2)]),
+                _ if b.outcome().is_none() => {
+                    let mut moves = zerosum::MoveList::new();
+                    b.legal_moves(&mut moves);
+                    if let Some(&c) = moves.get(rng.random_range(0..moves.len().max(1))) {
+                        b.try_play(c).unwrap();
+                    }
+                }
+                _ => {
+                    b.try_undo();
+                }
+            }
+            let text = b.to_string();
+            let back = Board::parse_position(&text).unwrap();
+            assert_eq!(b.hash(), back.hash(), "{text}");
+        }
+    }
+}
