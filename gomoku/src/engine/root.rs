@@ -540,7 +540,7 @@ impl Engine {
             let calm = is_calm(&b);
             self.record_static_value(&b, 0, calm);
         }
-        let helpers = self.threads.clamp(1, MAX_THREADS) - 1;
+        let helpers = self.search_threads() - 1;
         if helpers == 0 {
             self.deepen(&mut b, scores, max_depth, 0, &mut info, observer);
             return info;

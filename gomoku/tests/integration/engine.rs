@@ -258,3 +258,21 @@ fn a_won_game_is_won_for_the_winner_to_move() {
         );
     }
 }
+
+/// A library user's report: 64 search threads on 2 processors answered a 100 ms limit
+/// in 480-680 ms, taking turns on them. A search runs on at most the processors this
+/// process may use.
+#[test]
+fn a_search_runs_on_no_more_threads_than_processors() {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut engine = Engine::new(4);
+    for (asked, used) in [
+        (0, 1),
+        (1, 1),
+        (2, 2.min(cores)),
+        (1000, cores.min(gomoku::MAX_THREADS)),
+    ] {
+        engine.threads = asked;
+        assert_eq!(engine.search_threads(), used, "{asked} threads asked");
+    }
+}
