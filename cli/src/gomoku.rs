@@ -82,7 +82,9 @@ pub enum Command {
     /// or a forced move whose reply's search the limit cut; values in the
     /// evaluation's units, or `win in N`: proven by a threat solver or the rules, or
     /// with `(search)` found by the search against the defences it searched, as for
-    /// `bestmove`; `draw` when the board fills without a five whatever is played).
+    /// `bestmove`; `draw` when the board fills without a five whatever is played);
+    /// `<position> no move valued within the limit` when the limit ended the search
+    /// before its first iteration (the root's threat solvers come first; exit status 0).
     Analyze {
         #[command(flatten)]
         limits: LimitArgs<gomoku::Level>,

@@ -357,6 +357,10 @@ pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str, outl
     }
 }
 
+/// What `analyze` prints for a position whose search the limit ended before its first
+/// iteration (exit status 0: an answer, not a bad line).
+pub const NOT_VALUED: &str = "no move valued within the limit";
+
 /// `zerosum <game> analyze` through the engine: every root move with its value from the
 /// last finished iteration (one depth for all), best first, `<=` marking a value only proven to be an upper bound
 /// and `>=` one only a lower bound (Gomoku: a single forced move whose reply's search the
@@ -369,7 +373,9 @@ pub fn warn_far_beyond(limits: &ExactLimitArgs, position: &str, what: &str, outl
 /// `outcome_text`. A level that chooses without a search (Gomoku's level 1, the greedy
 /// weight table) has no values of moves: without `--depth` it is refused before any line
 /// is read (exit status 2, as for other options that cannot work; before, every line was
-/// reported as an error).
+/// reported as an error). A position whose search the limit ended before its first
+/// iteration is `<position> no move valued within the limit` ([`NOT_VALUED`]), an
+/// answer (exit status 0), as a limit's cut is elsewhere.
 pub fn analyze<E: Engine>(
     engine: &mut E,
     args: &LimitArgs<E::Level>,
@@ -392,40 +398,69 @@ where
     let finished =
         |name: &str, _: &E::Game, o| Ok(format!("{name} game over ({})", outcome_text(o)));
     think_each(engine, args, parse, finished, |name, r| {
-        if r.root_moves.is_empty() {
-            return Err(
-                "no values of moves to show: this level chooses its move without a \
-                search, or the limit ended the search before its first iteration (use a \
-                higher level or a larger limit)"
-                    .to_string(),
-            );
-        }
-        let items: Vec<String> = r
-            .root_moves
-            .iter()
-            .map(|m| {
-                let bound = match m.bound {
-                    zerosum::Bound::Upper => "<=",
-                    zerosum::Bound::Lower => ">=",
-                    zerosum::Bound::Exact => "",
-                };
-                // A decisive value in the engine's words (Gomoku marks one its search
-                // found but no solver proved), and so a proven draw, as `bestmove` words
-                // them; the others as numbers. The result's exactness is the best move's:
-                // when that is a proven draw, no move wins, and another move valued an
-                // exact draw is one too (Gomoku's dead draw values every move so).
-                let exact_draw = r.exact
-                    && r.score == zerosum::Score::DRAW
-                    && m.bound == zerosum::Bound::Exact
-                    && m.score == zerosum::Score::DRAW;
-                let value = if m.score.is_decisive() || exact_draw {
-                    E::score_text(m.score, r.exact)
-                } else {
-                    m.score.to_string()
-                };
-                format!("{}:{bound}{value}", m.mv)
-            })
-            .collect();
-        Ok(format!("{name} {}", items.join(" ")))
+        Ok(analyze_answer::<E>(name, &r))
     })
+}
+
+/// The answer of `analyze` for the position `name` searched into `r` (see [`analyze`]).
+fn analyze_answer<E: Engine>(name: &str, r: &SearchResult<MoveOf<E>>) -> String
+where
+    <E::Game as Game>::Move: Display,
+{
+    // The levels that choose without a search are refused by `analyze` before any
+    // line is read: no values here
+    // means the limit ended the search before its first iteration. That is an
+    // answer, as a limit's cut is elsewhere, not a bad line (a fuzzer's report:
+    // Gomoku's `analyze --time-ms 10` refused a line, exit 1, as the machine's load
+    // let the root's threat solvers use up the time).
+    if r.root_moves.is_empty() {
+        return format!("{name} {NOT_VALUED}");
+    }
+    let items: Vec<String> = r
+        .root_moves
+        .iter()
+        .map(|m| {
+            let bound = match m.bound {
+                zerosum::Bound::Upper => "<=",
+                zerosum::Bound::Lower => ">=",
+                zerosum::Bound::Exact => "",
+            };
+            // A decisive value in the engine's words (Gomoku marks one its search
+            // found but no solver proved), and so a proven draw, as `bestmove` words
+            // them; the others as numbers. The result's exactness is the best move's:
+            // when that is a proven draw, no move wins, and another move valued an
+            // exact draw is one too (Gomoku's dead draw values every move so).
+            let exact_draw = r.exact
+                && r.score == zerosum::Score::DRAW
+                && m.bound == zerosum::Bound::Exact
+                && m.score == zerosum::Score::DRAW;
+            let value = if m.score.is_decisive() || exact_draw {
+                E::score_text(m.score, r.exact)
+            } else {
+                m.score.to_string()
+            };
+            format!("{}:{bound}{value}", m.mv)
+        })
+        .collect();
+    format!("{name} {}", items.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fuzzer's report: Gomoku's `analyze --time-ms 10` refused a good line (exit 1)
+    /// when the machine's load let the root's threat solvers use up the time, so that
+    /// no iteration gave values. It is an answer, as a limit's cut is elsewhere.
+    #[test]
+    fn a_search_the_limit_ended_before_any_value_is_an_answer() {
+        let cell = gomoku::Cell::new(7, 7);
+        let mut r = SearchResult::solved(cell, zerosum::Score::DRAW, 0, 10, Duration::ZERO);
+        r.root_moves.clear();
+        r.exact = false;
+        assert_eq!(
+            analyze_answer::<gomoku::Engine>("15f:h8", &r),
+            format!("15f:h8 {NOT_VALUED}")
+        );
+    }
 }

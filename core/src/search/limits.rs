@@ -44,10 +44,13 @@ impl StopFlag {
 /// Iterative deepening always finishes depth 1 so that it has a move, then stops at the
 /// first of: `depth` finished, `nodes` visited, the maximum time reached, or `stop` set;
 /// and starts no new depth after the optimum time. An interrupted depth's partial result
-/// is used only where it is safe (its first root move searched). The exception is an
-/// engine whose node limit is a hard cap at depth 1 too (Othello's and Gomoku's, for
-/// reproducible runs): a limit too small for depth 1 (`0`) gives a depth-0 result, a
-/// legal move without search valued by the static evaluation, never marked exact.
+/// is used only where it is safe (its first root move searched). The exceptions are
+/// engines whose limits are hard caps at depth 1 too: Othello's and Gomoku's node limit
+/// (for reproducible runs), and Gomoku's time limit and stop flag (its root threat
+/// solvers come before depth 1, and a Gomocup brain must answer within its time). A
+/// limit that leaves nothing for depth 1 (a node limit of `0`; a time or a stop that
+/// ends the search during Gomoku's root solvers) gives a depth-0 result, a legal move
+/// without search valued by the static evaluation, never marked exact.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Deepest iteration, in plies.
