@@ -407,12 +407,11 @@ fn analyze_answer<E: Engine>(name: &str, r: &SearchResult<MoveOf<E>>) -> String
 where
     <E::Game as Game>::Move: Display,
 {
-    // The levels that choose without a search are refused by `analyze` before any
-    // line is read: no values here
-    // means the limit ended the search before its first iteration. That is an
-    // answer, as a limit's cut is elsewhere, not a bad line (a fuzzer's report:
-    // Gomoku's `analyze --time-ms 10` refused a line, exit 1, as the machine's load
-    // let the root's threat solvers use up the time).
+    // The levels that choose without a search are refused by `analyze` before any line
+    // is read: no values here means the limit ended the search before its first
+    // iteration. That is an answer, as a limit's cut is elsewhere, not a bad line (a
+    // fuzzer's report: Gomoku's `analyze --time-ms 10` refused a line, exit 1, as the
+    // machine's load let the root's threat solvers use up the time).
     if r.root_moves.is_empty() {
         return format!("{name} {NOT_VALUED}");
     }
