@@ -128,20 +128,8 @@ impl Board {
     pub fn parse(text: &str) -> Result<Board, ParseError> {
         let (board, k) = split_suffix(text)?;
         if board.contains('/') {
-            let rows: Vec<&str> = board
-                .strip_suffix('/')
-                .unwrap_or(board)
-                .split('/')
-                .collect();
-            // An empty row gives no width to measure the others by (a tester's report:
-            // `/..../....` was "the board needs at least one row and one column, got 0x3").
-            if let Some(i) = rows.iter().position(|r| r.is_empty()) {
-                return Err(ParseError::EmptyRow { row: i + 1 });
-            }
-            // Counts beyond u32 saturate: such a board is refused as too large anyway.
-            let cols = u32::try_from(rows[0].chars().count()).unwrap_or(u32::MAX);
-            let nrows = u32::try_from(rows.len()).unwrap_or(u32::MAX);
-            let shape = Shape::new(cols, nrows, k.unwrap_or(Shape::default_k(cols, nrows)))?;
+            let (cols, rows) = dimensions(board)?;
+            let shape = Shape::new(cols, rows, k.unwrap_or(Shape::default_k(cols, rows)))?;
             parse_cells(&Geometry::of(shape), board)
         } else {
             // The cells first: a wrong length is the first thing wrong.
@@ -151,6 +139,29 @@ impl Board {
                 _ => Ok(parsed),
             }
         }
+    }
+
+    /// Parses a position whose size is taken from the text (9 characters for 3×3, or the
+    /// `/`-separated form) and whose stones in a row to win are `k` (the command line's
+    /// `--k` without `--size`); a `k=` suffix, if written, must agree. The position is
+    /// checked under `k` alone: `x.o./` with k = 2 is a position in play, though its
+    /// own default k = 1 would give both sides a line.
+    ///
+    /// # Errors
+    /// [`ParseError`] naming what is wrong.
+    pub fn parse_with_k(text: &str, k: u32) -> Result<Board, ParseError> {
+        let (board, own_k) = split_suffix(text)?;
+        if let Some(found) = own_k
+            && found != k
+        {
+            return Err(ParseError::KMismatch { expected: k, found });
+        }
+        let (cols, rows) = if board.contains('/') {
+            dimensions(board)?
+        } else {
+            (3, 3)
+        };
+        parse_cells(&Geometry::of(Shape::new(cols, rows, k)?), board)
     }
 
     /// Parses a position on a board of known geometry (the command line's `--size`/`--k`):
@@ -171,6 +182,24 @@ impl Board {
         }
         parse_cells(geo, board)
     }
+}
+
+/// The columns and rows of the `/`-separated form `board` (a trailing `/` allowed).
+fn dimensions(board: &str) -> Result<(u32, u32), ParseError> {
+    let rows: Vec<&str> = board
+        .strip_suffix('/')
+        .unwrap_or(board)
+        .split('/')
+        .collect();
+    // An empty row gives no width to measure the others by (a tester's report:
+    // `/..../....` was "the board needs at least one row and one column, got 0x3").
+    if let Some(i) = rows.iter().position(|r| r.is_empty()) {
+        return Err(ParseError::EmptyRow { row: i + 1 });
+    }
+    // Counts beyond u32 saturate: such a board is refused as too large anyway.
+    let cols = u32::try_from(rows[0].chars().count()).unwrap_or(u32::MAX);
+    let nrows = u32::try_from(rows.len()).unwrap_or(u32::MAX);
+    Ok((cols, nrows))
 }
 
 fn split_suffix(text: &str) -> Result<(&str, Option<u32>), ParseError> {
@@ -316,6 +345,34 @@ impl Notation for Board {
 mod tests {
     use super::*;
     use zerosum::Game;
+
+    /// The size from the text, k given: checked under that k alone (`x.o./` has both
+    /// sides in a line under its own default k = 1, none under k = 2), a written `k=`
+    /// must agree, the flat form is 3×3.
+    #[test]
+    fn parse_with_k_takes_the_size_from_the_text() {
+        let b = Board::parse_with_k("x.o./", 2).unwrap();
+        assert_eq!((b.shape().cols, b.shape().rows, b.shape().k), (4, 1, 2));
+        assert_eq!(b.to_string(), "x.o./ k=2");
+        assert!(matches!(Board::parse("x.o./"), Err(ParseError::BothWon)));
+        assert!(matches!(
+            Board::parse_with_k("x.o./ k=3", 2),
+            Err(ParseError::KMismatch {
+                expected: 2,
+                found: 3
+            })
+        ));
+        let b = Board::parse_with_k("x...o....", 2).unwrap();
+        assert_eq!((b.shape().cols, b.shape().rows, b.shape().k), (3, 3, 2));
+        assert!(matches!(
+            Board::parse_with_k("x...o....", 4),
+            Err(ParseError::Shape(_))
+        ));
+        assert!(matches!(
+            Board::parse_with_k("/..", 2),
+            Err(ParseError::EmptyRow { row: 1 })
+        ));
+    }
 
     #[test]
     fn round_trips() {

@@ -173,6 +173,20 @@ fn analyze_bestmove_and_other_sizes() {
     );
     assert!(ok);
     assert_eq!(out, "............ 1\n..../..../.... 1\n");
+    // `--k` alone: each line's size, checked under that k alone (a fuzzer's report:
+    // `x.o./` was refused as "both sides have a line" under its own default k = 1, and
+    // a row of three x under `--k 4` as "play after the game ended").
+    let (out, err, ok) = run(&["solve", "--k", "2"], "x.o./\nx.o./ k=2\nxxx./ooo./....\n");
+    assert!(!ok);
+    assert_eq!(out, "x.o./ 1\nx.o./ k=2 1\n");
+    assert!(err.contains("line 3: both sides have a line"), "{err}");
+    let (out, err, ok) = run(&["solve", "--k", "4"], "xxx./ooo./....\nx.o./ k=3\n");
+    assert!(!ok);
+    assert_eq!(out, "xxx./ooo./.... 1\n");
+    assert!(
+        err.contains("line 2: the line's k = 3 does not match k = 4"),
+        "{err}"
+    );
     let (out, _, ok) = run(&["solve", "--distance"], "x.../.o../..../....\n");
     assert!(ok);
     assert_eq!(out, "x.../.o../..../.... 0 14\n");

@@ -4,7 +4,7 @@
 //! the root moves.
 
 use super::negamax::is_calm;
-use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, MAX_THREADS, SearchInfo, TreeStats};
+use super::{Candidate, Engine, KILLER_PLIES, MAX_DEPTH, SearchInfo, TreeStats};
 use crate::board::Board;
 use crate::cell::Cell;
 use crate::pattern::Pattern;
