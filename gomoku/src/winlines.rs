@@ -29,6 +29,7 @@ pub struct WinLines {
     counts: Vec<[u8; 2]>,
     weights: [Vec<i64>; 2],
     moves: Vec<(u16, Side)>,
+    blocked: Vec<u16>,
 }
 
 impl WinLines {
@@ -65,14 +66,18 @@ impl WinLines {
             by_cell,
             weights: [vec![0; n], vec![0; n]],
             moves: Vec::new(),
+            blocked: Vec::new(),
         };
         w.weights = w.recount();
         w
     }
 
-    /// The tables for the stones of `board` (played in its order).
+    /// The tables for the stones of `board` (played in its order) and its blockers.
     pub fn from_board(board: &Board) -> WinLines {
         let mut w = WinLines::new(board.size());
+        for i in blocked_cells(board) {
+            w.block(i);
+        }
         for &c in board.moves() {
             let side = board.stone(c).expect("played cells hold stones");
             w.play(board.index(c), side);
@@ -146,6 +151,20 @@ impl WinLines {
         self.moves.push((i as u16, side));
     }
 
+    /// Records a blocker on cell index `i` (a set-up position's, or a continuous game's
+    /// finished line, [`Board::place_blocker`]): every line through it dies for both
+    /// sides. Blockers are not stones: [`WinLines::undo`] leaves them.
+    pub fn block(&mut self, i: usize) {
+        self.apply(i, Side::First, true);
+        self.apply(i, Side::Second, true);
+        self.blocked.push(i as u16);
+    }
+
+    /// The blocked cells recorded ([`WinLines::block`]), in the order recorded.
+    pub fn blocked(&self) -> &[u16] {
+        &self.blocked
+    }
+
     /// Takes back the last stone recorded (no-op when none).
     pub fn undo(&mut self) {
         if let Some((i, side)) = self.moves.pop() {
@@ -211,6 +230,11 @@ impl WinLines {
     }
 }
 
+/// The cell indices of `board`'s blockers, in index order.
+fn blocked_cells(board: &Board) -> impl Iterator<Item = usize> + '_ {
+    (0..board.cell_count()).filter(|&i| board.raw(i) == 3)
+}
+
 /// Seed 004's greedy player: plays the cell of highest attack or defence weight
 /// ([`WinLines::best_cell`]). Keeps its tables in step with the game incrementally.
 #[derive(Clone, Debug, Default)]
@@ -225,8 +249,12 @@ impl WeightTable {
     }
 
     fn sync(&mut self, board: &Board) -> &WinLines {
+        // Blockers too (a library user's report: level 1 played f8 behind a blocker, on
+        // a line no one can complete, taking the line as open).
+        let blocked: Vec<u16> = blocked_cells(board).map(|i| i as u16).collect();
         let ok = self.lines.as_ref().is_some_and(|w| {
             w.size() == board.size()
+                && w.blocked() == blocked.as_slice()
                 && w.recorded().len() <= board.moves().len()
                 && w.recorded()
                     .iter()
@@ -234,7 +262,11 @@ impl WeightTable {
                     .all(|(&(i, _), &c)| i as usize == board.index(c))
         });
         if !ok {
-            self.lines = Some(WinLines::new(board.size()));
+            let mut w = WinLines::new(board.size());
+            for &i in &blocked {
+                w.block(usize::from(i));
+            }
+            self.lines = Some(w);
         }
         let w = self.lines.as_mut().expect("just set");
         for &c in &board.moves()[w.recorded().len()..] {
