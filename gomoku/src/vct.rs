@@ -94,7 +94,9 @@ impl VctProof {
     }
 
     /// A main line: the attacker's moves with, at each defender node, the reply whose
-    /// sub-proof is deepest.
+    /// sub-proof is deepest. It stops where the defender has no reply listed (an open
+    /// four made, a threat a VCF backs), so it can be a single move that does not end
+    /// in five.
     pub fn main_line(&self) -> Vec<Cell> {
         match self {
             VctProof::Vcf(line) => line.clone(),
@@ -359,7 +361,11 @@ impl VctSolver {
 
     /// Looks for a VCT of the side to move with at most `depth` attacker threats (forced
     /// blocks not counted), within `node_limit` nodes and before `deadline`. Returns a
-    /// main line (first move first) or `None`. The board is restored before returning.
+    /// main line (first move first, [`VctProof::main_line`]) or `None`. The board is
+    /// restored before returning. The line need not end in five: it stops where the
+    /// defender has no reply worth listing (after an open four, say, a single move);
+    /// [`VctSolver::prove`] gives the whole proof, with its length in plies
+    /// ([`VctProof::plies`]).
     pub fn solve(
         &mut self,
         board: &mut Board,

@@ -81,7 +81,10 @@ pub struct SearchResult<M> {
     pub depth: u32,
     /// The principal variation, best move first.
     pub pv: Vec<M>,
-    /// Every legal root move, best first.
+    /// The root moves the search valued, best first: every legal move for a full-width
+    /// search; the candidates it searched for one that prunes at the root (Gomoku's);
+    /// none when no iteration ran (a level that chooses its move without a search, or a
+    /// limit that ended the search before its first iteration).
     pub root_moves: Vec<RootMove<M>>,
     /// Counters of the whole search.
     pub stats: SearchStats,
