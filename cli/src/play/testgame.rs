@@ -326,6 +326,7 @@ mod tui_tests {
             values: None,
             live_nodes: 0,
             valuing: false,
+            hint_strength: None,
         });
         insta::assert_snapshot!("drop_analysis", render_to_string(&mut app, 80, 20));
         key(&mut app, KeyCode::Char('n'));

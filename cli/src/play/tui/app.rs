@@ -51,6 +51,9 @@ pub struct Analysis {
     /// True while the worker values every legal move (after the search, its move
     /// played or its hint given).
     pub valuing: bool,
+    /// For a hint's search, the strength it searches at (the AI's strength may change
+    /// while it runs); `None` for the AI's move.
+    pub hint_strength: Option<Strength>,
 }
 
 /// Where the board was drawn, for mouse clicks: the screen cell of the board's
@@ -288,6 +291,7 @@ impl<G: PlayGame> App<G> {
             values: None,
             live_nodes: 0,
             valuing: false,
+            hint_strength: matches!(purpose, Purpose::Hint).then_some(strength),
         });
         let thinking = Thinking::spawn(game.clone(), engine, strength, true);
         self.thinking = Some((thinking, Stage::Search(purpose)));
@@ -333,7 +337,14 @@ impl<G: PlayGame> App<G> {
                     self.cursor = cell;
                 }
                 self.message = format!("hint: {text}{value}");
-                self.hint_said = Some((self.session.setup.strength, self.message.clone()));
+                // The strength the hint was searched at, not one `+` gave meanwhile (a
+                // recheck's report: `i` then repeated it at the new strength).
+                let searched_at = self
+                    .analysis
+                    .as_ref()
+                    .and_then(|a| a.hint_strength)
+                    .unwrap_or(self.session.setup.strength);
+                self.hint_said = Some((searched_at, self.message.clone()));
                 if let Some(a) = &mut self.analysis {
                     a.state = format!("suggests {text}");
                 }
@@ -463,10 +474,14 @@ impl<G: PlayGame> App<G> {
         match self.session.play(mv) {
             Ok(()) => {
                 self.cancel_search();
-                // A hint's panel was about the position before this move (an Othello
-                // tester's report: between two humans it stayed to the game's end; against
-                // the AI its reply's search replaced it).
-                if self.hint.is_some() {
+                // A hint's panel, given or still searching, was about the position
+                // before this move (an Othello tester's report: between two humans it
+                // stayed to the game's end; against the AI its reply's search replaced it).
+                if self
+                    .analysis
+                    .as_ref()
+                    .is_some_and(|a| a.hint_strength.is_some())
+                {
                     self.analysis = None;
                 }
                 self.message = format!("{side} played {text}");

@@ -1332,3 +1332,26 @@ fn a_move_after_a_hint_clears_its_panel() {
     tick_until(&mut app, |a| a.hint.is_some());
     assert!(render_to_string(&mut app, 80, 24).contains("suggests"));
 }
+
+/// A recheck's reports: a move played while the hint was still searching left the
+/// cancelled hint's panel on screen through later moves; and `i` after `+` pressed
+/// during the hint's search repeated the hint, searched at the old strength.
+#[test]
+fn a_hint_still_searching_is_cleared_by_a_move_and_keeps_its_strength() {
+    use crate::play::tictactoe::TicTacToe;
+    let game = TicTacToe::with_size("8x8", "5").unwrap();
+    let mut app = App::new(game, setup([Player::Human; 2]));
+    key(&mut app, KeyCode::Char('i'));
+    assert!(app.is_working());
+    typed(&mut app, "37");
+    assert_eq!(app.session.move_list().len(), 1);
+    assert!(app.analysis.is_none(), "{:?}", app.analysis);
+    // `+` while the hint searches: the hint was searched at level 2.
+    key(&mut app, KeyCode::Char('i'));
+    key(&mut app, KeyCode::Char('+'));
+    tick_until(&mut app, |a| a.hint.is_some());
+    key(&mut app, KeyCode::Char('i'));
+    let state = &app.analysis.as_ref().unwrap().state;
+    assert!(!state.starts_with("suggests"), "searched again: {state}");
+    tick_until(&mut app, |a| !a.is_working());
+}
