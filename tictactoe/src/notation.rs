@@ -159,6 +159,12 @@ impl Board {
         let (cols, rows) = if board.contains('/') {
             dimensions(board)?
         } else {
+            // The flat form is 3×3: a wrong length is the first thing wrong (a recheck's
+            // report: 16 cells under k = 4 were "k = 4 does not fit the 3x3 board").
+            let found = board.chars().count();
+            if found != 9 {
+                return Err(ParseError::WrongLength { expected: 9, found });
+            }
             (3, 3)
         };
         parse_cells(&Geometry::of(Shape::new(cols, rows, k)?), board)
@@ -367,6 +373,13 @@ mod tests {
         assert!(matches!(
             Board::parse_with_k("x...o....", 4),
             Err(ParseError::Shape(_))
+        ));
+        assert!(matches!(
+            Board::parse_with_k("................", 4),
+            Err(ParseError::WrongLength {
+                expected: 9,
+                found: 16
+            })
         ));
         assert!(matches!(
             Board::parse_with_k("/..", 2),
