@@ -1230,3 +1230,28 @@ fn the_games_file_writes_times_to_a_tenth_rounded_up() {
         "3\t2\tb\ta\t1-0\t-\t15f:h8i9\ti9:50.9 j10:50.1 b2:54.0 c3:0.1"
     );
 }
+
+/// A recheck's report: the table rounded the slowest move to the nearest tenth (17.6)
+/// while the games file rounds up (17.7): a move just over a 50 ms limit could show
+/// `max ms 50.0` beside `over limit 1`. Both round up.
+#[test]
+fn the_tables_slowest_move_is_rounded_up_as_in_the_games_file() {
+    use gomoku::gomocup::{EngineStats, MatchReport, MatchResult};
+    let stats = |max_us: u64| EngineStats {
+        moves: 2,
+        total: Duration::from_micros(2 * max_us),
+        max: Duration::from_micros(max_us),
+        over_limit: 1,
+        ..EngineStats::default()
+    };
+    let result = MatchResult {
+        report: MatchReport::default(),
+        games: Vec::new(),
+        a: stats(50_010),
+        b: stats(17_650),
+        pairs: Vec::new(),
+    };
+    let table = match_table(&result, "a", "b");
+    assert!(table.contains("| a | 2 | 50.0 | 50.1 | 1 |"), "{table}");
+    assert!(table.contains("| b | 2 | 17.6 | 17.7 | 1 |"), "{table}");
+}
