@@ -105,7 +105,8 @@ pub enum Command {
 pub struct ThreadArgs {
     /// Search threads sharing the transposition table (Lazy SMP; default 1, whose
     /// answers under --nodes are reproducible: with more, a node limit counts the
-    /// first thread's nodes).
+    /// first thread's nodes). At most the processors this process may use: more would
+    /// only take turns on them.
     #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true,
           value_parser = crate::whole::whole::<usize>(1, gomoku::MAX_THREADS as u64))]
     threads: usize,

@@ -186,7 +186,7 @@ impl<L: Level + NodeBudgetNote> Args for LimitArgs<L> {
                 .long("time-ms")
                 .allow_negative_numbers(true)
                 .value_name("MS")
-                .help("Time per position in milliseconds: the search stops within it, though a search may finish its first iteration past it, and on a busy machine the process itself may wait for a CPU (without --level: the strongest level)")
+                .help("Time per position in milliseconds: the search stops within it, though a search may finish its first iteration past it (not Gomoku's, whose limit is a hard cap: its root's threat solvers may leave no time for a first iteration), and on a busy machine the process itself may wait for a CPU (without --level: the strongest level)")
                 .value_parser(whole::<u64>(1, MAX_TIME_MS)),
         )
     }
