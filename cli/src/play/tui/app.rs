@@ -618,9 +618,17 @@ impl<G: PlayGame> App<G> {
     fn change_strength(&mut self, delta: isize) {
         let choices = Strength::choices(&self.session.game);
         let default = self.session.game.default_strength();
-        let next = self.session.setup.strength.step(&choices, default, delta);
+        let before = self.session.setup.strength;
+        let next = before.step(&choices, default, delta);
         self.session.setup.strength = next;
-        self.message = format!("AI strength: {next}{}", self.perfect_warning());
+        // At either end of the ladder the key says so (a TUI tester's report: `+` at
+        // `perfect` repeated the line as if it had changed something).
+        let end = match (next == before, delta > 0) {
+            (false, _) => "",
+            (true, true) => " (already the strongest)",
+            (true, false) => " (already the weakest)",
+        };
+        self.message = format!("AI strength: {next}{end}{}", self.perfect_warning());
     }
 
     /// A warning to add to the status line when the AI plays `perfect` where that may

@@ -618,7 +618,11 @@ fn analysis_lines<G: PlayGame>(
             // Not one value fits: one row says so, without the unit's (a recheck's report:
             // on 20×20 Gomoku at 80×24 the unit took the last rows, cut mid-sentence).
             lines.push(Line::styled(
-                format!("{} values (screen too short)", v.values.len()),
+                format!(
+                    "{} value{} (screen too short)",
+                    v.values.len(),
+                    if v.values.len() == 1 { "" } else { "s" }
+                ),
                 Style::new().fg(Color::Gray),
             ));
             return lines;

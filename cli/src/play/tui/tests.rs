@@ -623,6 +623,14 @@ fn a_new_variant_takes_its_default_strength_and_perfect_is_warned_of() {
     }
     assert_eq!(app.session.setup.strength, Strength::Perfect);
     assert!(app.message.contains("warning"), "{}", app.message);
+    // `+` at the top says so (a TUI tester's report: it repeated the line).
+    key(&mut app, KeyCode::Char('+'));
+    assert!(
+        app.message
+            .starts_with("AI strength: perfect (already the strongest)"),
+        "{}",
+        app.message
+    );
     // A new game of the same variant with perfect chosen: kept, and warned of.
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Enter);
