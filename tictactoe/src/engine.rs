@@ -164,6 +164,13 @@ impl zerosum::Engine for Engine {
                 let spent = self.solver.nodes();
                 let mut r = self.search(board, None, &budget.rest_of_nodes(spent), observer);
                 r.stats.nodes += spent;
+                if spent > 0 {
+                    // The search's last report left out the solver's nodes and time (a
+                    // TUI tester's report: after `m` stopped the solve of 8.76 M nodes on
+                    // 8×8, the play screen showed `nodes 72 (20/s)`): the whole once more.
+                    r.stats.elapsed = budget.elapsed();
+                    observer(&r.report());
+                }
                 r
             }
         }
@@ -180,6 +187,27 @@ impl zerosum::Engine for Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A solve that gives up hands over to the search, and the last report counts the
+    /// solver's nodes too, as the result does (a TUI tester's report: the play screen
+    /// showed the search's 72 nodes after a stopped solve of millions).
+    #[test]
+    fn the_last_report_counts_the_solver_that_gave_up() {
+        use zerosum::Engine as _;
+        let board = Board::parse(
+            "......../......../......../......../......../......../......../........ k=5",
+        )
+        .unwrap();
+        let mut engine = Engine::default();
+        engine.set_level(Level::Perfect);
+        let mut last = None;
+        let r = engine.think(&board, &Limits::nodes(200_000), &mut |rep| {
+            last = Some(rep.nodes)
+        });
+        assert!(!r.exact, "solved within the limit: {r:?}");
+        assert!(r.stats.nodes > 50_000, "{r:?}");
+        assert_eq!(last, Some(r.stats.nodes));
+    }
 
     /// A solved move's principal variation is the whole perfect line: played out, it
     /// ends the game as the score says (a draw, or the winner after exactly the plies of
