@@ -628,7 +628,14 @@ impl<G: PlayGame> App<G> {
             (true, true) => " (already the strongest)",
             (true, false) => " (already the weakest)",
         };
-        self.message = format!("AI strength: {next}{end}{}", self.perfect_warning());
+        // A search under way keeps the strength it began with (a TUI tester's report:
+        // the header said 5 s/move while the move took its 8 s, unexplained).
+        let later = if matches!(self.thinking, Some((_, Stage::Search(_)))) && next != before {
+            " (from the next search; this one keeps its own)"
+        } else {
+            ""
+        };
+        self.message = format!("AI strength: {next}{end}{later}{}", self.perfect_warning());
     }
 
     /// A warning to add to the status line when the AI plays `perfect` where that may

@@ -1354,9 +1354,15 @@ fn a_hint_still_searching_is_cleared_by_a_move_and_keeps_its_strength() {
     typed(&mut app, "37");
     assert_eq!(app.session.move_list().len(), 1);
     assert!(app.analysis.is_none(), "{:?}", app.analysis);
-    // `+` while the hint searches: the hint was searched at level 2.
+    // `+` while the hint searches: the hint was searched at level 2, as the status says.
     key(&mut app, KeyCode::Char('i'));
     key(&mut app, KeyCode::Char('+'));
+    assert!(
+        app.message
+            .contains("(from the next search; this one keeps its own)"),
+        "{}",
+        app.message
+    );
     tick_until(&mut app, |a| a.hint.is_some());
     key(&mut app, KeyCode::Char('i'));
     let state = &app.analysis.as_ref().unwrap().state;
