@@ -548,8 +548,9 @@ impl Engine {
     /// tables of positions: for a new rule, whose positions' Zobrist keys differ from the
     /// old rule's (the rule is in every key), so that no entry made under one rule is read
     /// under the other, while clearing the tables (a write of all their memory, 34 ms for
-    /// a 64 MiB table, the Gomocup brain's largest) would cost a move's time. A search after it answers as a fresh
-    /// engine's would, for any position not searched before under the new rule.
+    /// a 64 MiB table, the Gomocup brain's largest) would cost a move's time. A search
+    /// after it answers as a fresh engine's would, for any position not searched before
+    /// under the new rule.
     pub fn forget_move_order(&mut self) {
         self.history_table.fill(0);
         self.killers = [[None; 2]; KILLER_PLIES];
