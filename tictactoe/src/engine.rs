@@ -3,7 +3,7 @@
 //! [`Solver`] when it finishes within the budget, the deepest search otherwise.
 
 use crate::{Board, Cell, LineEvaluator, Mode, Solver, SolverConfig};
-use zerosum::search::{Limits, SearchResult, Searcher};
+use zerosum::search::{Limits, Report, SearchResult, SearchStats, Searcher};
 use zerosum::time::Budget;
 use zerosum::{Game as _, Observer, Score};
 
@@ -162,7 +162,25 @@ impl zerosum::Engine for Engine {
                 }
                 // Not solved within its share: the deepest search the rest allows.
                 let spent = self.solver.nodes();
-                let mut r = self.search(board, None, &budget.rest_of_nodes(spent), observer);
+                // Each report of the search that takes over counts the solver's nodes
+                // and time too (a recheck's report: the play screen's count fell from
+                // 3.26 M to 390 k nodes mid-move, the rate with it).
+                let rest = budget.rest_of_nodes(spent);
+                let mut r = {
+                    let mut with_solve = |rep: &Report<Cell>| {
+                        let mut rep = rep.clone();
+                        rep.nodes += spent;
+                        rep.elapsed = budget.elapsed();
+                        rep.nodes_per_second = SearchStats {
+                            nodes: rep.nodes,
+                            elapsed: rep.elapsed,
+                            ..SearchStats::default()
+                        }
+                        .nodes_per_second();
+                        observer(&rep);
+                    };
+                    self.search(board, None, &rest, &mut with_solve)
+                };
                 r.stats.nodes += spent;
                 if spent > 0 {
                     // The search's last report left out the solver's nodes and time (a
@@ -200,13 +218,17 @@ mod tests {
         .unwrap();
         let mut engine = Engine::default();
         engine.set_level(Level::Perfect);
-        let mut last = None;
+        let mut reports = Vec::new();
         let r = engine.think(&board, &Limits::nodes(200_000), &mut |rep| {
-            last = Some(rep.nodes)
+            reports.push(rep.nodes)
         });
         assert!(!r.exact, "solved within the limit: {r:?}");
         assert!(r.stats.nodes > 50_000, "{r:?}");
-        assert_eq!(last, Some(r.stats.nodes));
+        assert_eq!(reports.last(), Some(&r.stats.nodes));
+        // Every report, not only the last: the count never falls during the move (a
+        // recheck's report: it fell from 3.26 M to 390 k mid-move).
+        assert!(reports.len() >= 2 && reports[0] > 50_000, "{reports:?}");
+        assert!(reports.windows(2).all(|w| w[0] <= w[1]), "{reports:?}");
     }
 
     /// A solved move's principal variation is the whole perfect line: played out, it
