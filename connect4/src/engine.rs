@@ -6,7 +6,7 @@
 
 use crate::{Column, PlayBook, Position, ScoreTable, Solver, WinPlacePosition};
 use zerosum::Observer;
-use zerosum::search::{Limits, SearchResult, Searcher};
+use zerosum::search::{Limits, Report, SearchResult, Searcher};
 use zerosum::time::Budget;
 
 /// How strong the Connect Four engine plays.
@@ -272,7 +272,16 @@ impl zerosum::Engine for Engine {
                 // Not solved within its share: the deepest search the rest allows. The
                 // solver's nodes count against a node limit, and in the result.
                 let spent = self.solver().nodes() - before;
-                let mut r = self.search(position, None, &budget.rest_of_nodes(spent), observer);
+                // Each report of the search that takes over counts the solver's nodes
+                // and time too, so that a play screen's count never falls mid-move (as
+                // tic-tac-toe's did, a recheck's report).
+                let rest = budget.rest_of_nodes(spent);
+                let mut r = {
+                    let mut with_solve = |rep: &Report<Column>| {
+                        observer(&rep.after_prior_work(spent, budget.elapsed()));
+                    };
+                    self.search(position, None, &rest, &mut with_solve)
+                };
                 r.stats.nodes += spent;
                 if spent > 0 {
                     // The search's last report left out the solver's nodes and time (a
@@ -325,13 +334,16 @@ mod tests {
         let p: Position = "1177".parse().unwrap();
         let mut engine = Engine::default();
         engine.set_level(Level::Perfect);
-        let mut last = None;
+        let mut reports = Vec::new();
         let r = engine.think(&p, &Limits::nodes(200_000), &mut |rep| {
-            last = Some(rep.nodes)
+            reports.push(rep.nodes)
         });
         assert!(!r.exact, "solved within the limit: {r:?}");
         assert!(r.stats.nodes > 100_000, "{r:?}");
-        assert_eq!(last, Some(r.stats.nodes));
+        assert_eq!(reports.last(), Some(&r.stats.nodes));
+        // Every report counts the solver: the count never falls during the move.
+        assert!(reports.len() >= 2 && reports[0] > 50_000, "{reports:?}");
+        assert!(reports.windows(2).all(|w| w[0] <= w[1]), "{reports:?}");
     }
 
     /// A node limit bounds the perfect line: with one node left after the move, a fresh

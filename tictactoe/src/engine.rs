@@ -3,7 +3,7 @@
 //! [`Solver`] when it finishes within the budget, the deepest search otherwise.
 
 use crate::{Board, Cell, LineEvaluator, Mode, Solver, SolverConfig};
-use zerosum::search::{Limits, Report, SearchResult, SearchStats, Searcher};
+use zerosum::search::{Limits, Report, SearchResult, Searcher};
 use zerosum::time::Budget;
 use zerosum::{Game as _, Observer, Score};
 
@@ -168,16 +168,7 @@ impl zerosum::Engine for Engine {
                 let rest = budget.rest_of_nodes(spent);
                 let mut r = {
                     let mut with_solve = |rep: &Report<Cell>| {
-                        let mut rep = rep.clone();
-                        rep.nodes += spent;
-                        rep.elapsed = budget.elapsed();
-                        rep.nodes_per_second = SearchStats {
-                            nodes: rep.nodes,
-                            elapsed: rep.elapsed,
-                            ..SearchStats::default()
-                        }
-                        .nodes_per_second();
-                        observer(&rep);
+                        observer(&rep.after_prior_work(spent, budget.elapsed()));
                     };
                     self.search(board, None, &rest, &mut with_solve)
                 };

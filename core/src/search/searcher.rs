@@ -56,6 +56,26 @@ pub struct Report<M> {
     pub exact: bool,
 }
 
+impl<M: Clone> Report<M> {
+    /// This report counted with the work done before its search began: `nodes` more
+    /// nodes (an exact solve that gave up and handed over to this search, say) and
+    /// `elapsed` as the whole time so far; the rate is recomputed over both. A front end
+    /// that shows the reports of such a move then sees its count rise throughout.
+    pub fn after_prior_work(&self, nodes: u64, elapsed: Duration) -> Report<M> {
+        let stats = SearchStats {
+            nodes: self.nodes + nodes,
+            elapsed,
+            ..SearchStats::default()
+        };
+        Report {
+            nodes: stats.nodes,
+            elapsed,
+            nodes_per_second: stats.nodes_per_second(),
+            ..self.clone()
+        }
+    }
+}
+
 /// A root move with the score the last finished (or usable partial) depth gave it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RootMove<M> {
