@@ -107,6 +107,8 @@ pub struct App<G: PlayGame> {
     /// What the status line said of that hint, and the strength it was searched at:
     /// `i` again at that strength says it again instead of searching anew.
     hint_said: Option<(Strength, String)>,
+    /// The strength the last search began at (a search keeps it to its end).
+    search_strength: Option<Strength>,
     /// A move typed while the AI was to move: kept, and played (or refused, saying
     /// why) once the human is to move again.
     pub pending: Option<String>,
@@ -184,6 +186,7 @@ impl<G: PlayGame> App<G> {
             message: String::new(),
             hint: None,
             hint_said: None,
+            search_strength: None,
             pending: None,
             dialog: None,
             board_hit: None,
@@ -279,6 +282,7 @@ impl<G: PlayGame> App<G> {
         let engine = self.engine.take().unwrap_or_else(|| game.new_engine());
         let side = game.side_name(game.side_to_move());
         let strength = self.session.setup.strength;
+        self.search_strength = Some(strength);
         let title = match purpose {
             Purpose::Move => format!("{side} (AI, {strength})"),
             Purpose::Hint => format!("hint for {side} ({strength})"),
@@ -630,7 +634,9 @@ impl<G: PlayGame> App<G> {
         };
         // A search under way keeps the strength it began with (a TUI tester's report:
         // the header said 5 s/move while the move took its 8 s, unexplained).
-        let later = if matches!(self.thinking, Some((_, Stage::Search(_)))) && next != before {
+        let later = if matches!(self.thinking, Some((_, Stage::Search(_))))
+            && Some(next) != self.search_strength
+        {
             " (from the next search; this one keeps its own)"
         } else {
             ""

@@ -1363,6 +1363,14 @@ fn a_hint_still_searching_is_cleared_by_a_move_and_keeps_its_strength() {
         "{}",
         app.message
     );
+    // Back to the search's own strength: nothing to say (a recheck's report).
+    key(&mut app, KeyCode::Char('-'));
+    assert!(
+        !app.message.contains("from the next search"),
+        "{}",
+        app.message
+    );
+    key(&mut app, KeyCode::Char('+'));
     tick_until(&mut app, |a| a.hint.is_some());
     key(&mut app, KeyCode::Char('i'));
     let state = &app.analysis.as_ref().unwrap().state;
