@@ -579,10 +579,20 @@ impl Board {
         }
     }
 
-    /// The stone at dense index `i` (0 empty, 1 black, 2 white).
+    /// The stone at dense index `i` (0 empty, 1 black, 2 white, 3 a blocker).
     #[inline]
     pub fn raw(&self, i: usize) -> u8 {
         self.cells[i]
+    }
+
+    /// True when `c` holds a blocker ([`Board::place_blocker`]): no stone, and no move.
+    pub fn is_blocked(&self, c: Cell) -> bool {
+        self.cells[self.index(c)] == 3
+    }
+
+    /// The dense indices of the blocked cells ([`Board::place_blocker`]), in index order.
+    pub fn blocked_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.cells.len()).filter(|&i| self.cells[i] == 3)
     }
 
     /// The stones played, oldest first (setup stones included).
@@ -1316,7 +1326,7 @@ impl Board {
     /// five cells (572 on 15×15); meant for the root, not for every node.
     pub fn five_possible(&self, side: Side) -> bool {
         let own = side.index() as u8 + 1;
-        let empty = self.cells.iter().filter(|&&v| v == 0).count();
+        let empty = self.empty_count();
         let moves_left = if side == self.to_move {
             empty.div_ceil(2)
         } else {
@@ -1481,8 +1491,7 @@ impl fmt::Display for Board {
                 clauses.push(format!("{word} {}", cells.join(" ")));
             }
         }
-        let blocked: Vec<String> = (0..self.cells.len())
-            .filter(|&i| self.cells[i] == 3)
+        let blocked: Vec<String> = (self.blocked_cells())
             .map(|i| self.cell_of(i).to_string())
             .collect();
         if !blocked.is_empty() {

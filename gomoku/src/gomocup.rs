@@ -227,8 +227,7 @@ impl MatchGame {
             Some(Outcome::Win(Side::Second)) => "0-1",
             _ => "1/2",
         };
-        // Tenths of a millisecond, rounded up: a move over the limit reads over it (a
-        // tester's report: 50.9 ms counted over a 50 ms limit and was written `50`).
+        // (A tester's report: 50.9 ms counted over a 50 ms limit and was written `50`.)
         let mut times = String::new();
         for (c, t) in &self.times {
             let _ = write!(times, "{c}:{} ", ms_rounded_up(*t));

@@ -331,10 +331,9 @@ impl Brain {
     /// [`crate::MAX_THREADS`], and no more than `max_memory` holds with the
     /// smallest table ([`HELPER_MEMORY`] each thread beyond the first).
     pub fn search_threads(&self) -> usize {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let wanted = usize::try_from(self.thread_num)
             .unwrap_or(usize::MAX)
-            .clamp(1, cores.min(crate::engine::MAX_THREADS));
+            .clamp(1, crate::engine::thread_cap());
         match self.max_memory {
             None | Some(0) => wanted,
             Some(limit) => {
@@ -1028,8 +1027,7 @@ impl Brain {
                     // processors available, 64 and what max_memory holds" read as 64
                     // processors on a machine of 2).
                     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-                    let cap = cores.min(crate::engine::MAX_THREADS);
-                    let why = if threads < cap {
+                    let why = if threads < crate::engine::thread_cap() {
                         format!("what max_memory {} holds", self.max_memory.unwrap_or(0))
                     } else if cores <= crate::engine::MAX_THREADS {
                         format!("the processors this process may use, {cores}")
@@ -1383,9 +1381,9 @@ fn rebuilt(
             }
         }
     }
-    for i in 0..board.cell_count() {
+    for i in board.blocked_cells() {
         let c = board.cell_of(i);
-        if board.raw(i) == 3 && Some(c) != removed {
+        if Some(c) != removed {
             // An empty cell of the new board: the blockers' cells hold no stone.
             let _ = nb.place_blocker(c);
         }

@@ -75,7 +75,7 @@ impl WinLines {
     /// The tables for the stones of `board` (played in its order) and its blockers.
     pub fn from_board(board: &Board) -> WinLines {
         let mut w = WinLines::new(board.size());
-        for i in blocked_cells(board) {
+        for i in board.blocked_cells() {
             w.block(i);
         }
         for &c in board.moves() {
@@ -230,11 +230,6 @@ impl WinLines {
     }
 }
 
-/// The cell indices of `board`'s blockers, in index order.
-fn blocked_cells(board: &Board) -> impl Iterator<Item = usize> + '_ {
-    (0..board.cell_count()).filter(|&i| board.raw(i) == 3)
-}
-
 /// Seed 004's greedy player: plays the cell of highest attack or defence weight
 /// ([`WinLines::best_cell`]). Keeps its tables in step with the game incrementally.
 #[derive(Clone, Debug, Default)]
@@ -251,7 +246,7 @@ impl WeightTable {
     fn sync(&mut self, board: &Board) -> &WinLines {
         // Blockers too (a library user's report: level 1 played f8 behind a blocker, on
         // a line no one can complete, taking the line as open).
-        let blocked: Vec<u16> = blocked_cells(board).map(|i| i as u16).collect();
+        let blocked: Vec<u16> = board.blocked_cells().map(|i| i as u16).collect();
         let ok = self.lines.as_ref().is_some_and(|w| {
             w.size() == board.size()
                 && w.blocked() == blocked.as_slice()

@@ -76,7 +76,7 @@ impl PlayGame for Gomoku {
     /// A set-up position's blocked cells (a recheck's report: drawn `.`, and refused as
     /// occupied when played).
     fn blocked(&self, col: usize, row: usize) -> bool {
-        self.board.raw(self.board.index(self.cell(col, row))) == 3
+        self.board.is_blocked(self.cell(col, row))
     }
     fn row_label(&self, row: usize) -> String {
         (self.size() - row).to_string()

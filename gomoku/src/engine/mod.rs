@@ -421,6 +421,13 @@ pub struct Engine {
     pub threads: usize,
 }
 
+/// The most threads a search uses here: [`MAX_THREADS`], or fewer processors where this
+/// process may use fewer (`std::thread::available_parallelism`; 1 when unknown).
+pub(crate) fn thread_cap() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    MAX_THREADS.min(cores)
+}
+
 /// The most threads [`Engine::threads`] uses.
 pub const MAX_THREADS: usize = 64;
 
@@ -606,8 +613,7 @@ impl Engine {
     /// (a library user's report: 64 threads on 2 processors answered a 100 ms limit in
     /// 480-680 ms).
     pub fn search_threads(&self) -> usize {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        self.threads.clamp(1, MAX_THREADS.min(cores))
+        self.threads.clamp(1, thread_cap())
     }
 
     fn budget_for(&self, limits: &Limits) -> Budget {
