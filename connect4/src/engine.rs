@@ -6,7 +6,7 @@
 
 use crate::{Column, PlayBook, Position, ScoreTable, Solver, WinPlacePosition};
 use zerosum::Observer;
-use zerosum::search::{Limits, Report, SearchResult, Searcher};
+use zerosum::search::{Limits, SearchResult, Searcher, search_after_solve};
 use zerosum::time::Budget;
 
 /// How strong the Connect Four engine plays.
@@ -270,27 +270,13 @@ impl zerosum::Engine for Engine {
                     return r;
                 }
                 // Not solved within its share: the deepest search the rest allows. The
-                // solver's nodes count against a node limit, and in the result.
+                // solver's nodes count against a node limit, in the result and in every
+                // report (a tester's report: after `m` stopped a perfect solve of 4.68 M
+                // nodes, the play screen showed `nodes 10 (6/s)`).
                 let spent = self.solver().nodes() - before;
-                // Each report of the search that takes over counts the solver's nodes
-                // and time too, so that a play screen's count never falls mid-move (as
-                // tic-tac-toe's did, a recheck's report).
-                let rest = budget.rest_of_nodes(spent);
-                let mut r = {
-                    let mut with_solve = |rep: &Report<Column>| {
-                        observer(&rep.after_prior_work(spent, budget.elapsed()));
-                    };
-                    self.search(position, None, &rest, &mut with_solve)
-                };
-                r.stats.nodes += spent;
-                if spent > 0 {
-                    // The search's last report left out the solver's nodes and time (a
-                    // tester's report: after `m` stopped a perfect solve of 4.68 M nodes,
-                    // the play screen showed `nodes 10 (6/s)`): the whole once more.
-                    r.stats.elapsed = budget.elapsed();
-                    observer(&r.report());
-                }
-                r
+                search_after_solve(spent, &budget, observer, |rest, observer| {
+                    self.search(position, None, rest, observer)
+                })
             }
         }
     }

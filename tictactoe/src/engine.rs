@@ -3,7 +3,7 @@
 //! [`Solver`] when it finishes within the budget, the deepest search otherwise.
 
 use crate::{Board, Cell, LineEvaluator, Mode, Solver, SolverConfig};
-use zerosum::search::{Limits, Report, SearchResult, Searcher};
+use zerosum::search::{Limits, SearchResult, Searcher, search_after_solve};
 use zerosum::time::Budget;
 use zerosum::{Game as _, Observer, Score};
 
@@ -160,27 +160,14 @@ impl zerosum::Engine for Engine {
                         return r;
                     }
                 }
-                // Not solved within its share: the deepest search the rest allows.
+                // Not solved within its share: the deepest search the rest allows, its
+                // reports and result counting the solve (a TUI tester's report: after `m`
+                // stopped the solve of 8.76 M nodes on 8×8, the play screen showed
+                // `nodes 72 (20/s)`; a recheck's: mid-move the count fell to 390 k).
                 let spent = self.solver.nodes();
-                // Each report of the search that takes over counts the solver's nodes
-                // and time too (a recheck's report: the play screen's count fell from
-                // 3.26 M to 390 k nodes mid-move, the rate with it).
-                let rest = budget.rest_of_nodes(spent);
-                let mut r = {
-                    let mut with_solve = |rep: &Report<Cell>| {
-                        observer(&rep.after_prior_work(spent, budget.elapsed()));
-                    };
-                    self.search(board, None, &rest, &mut with_solve)
-                };
-                r.stats.nodes += spent;
-                if spent > 0 {
-                    // The search's last report left out the solver's nodes and time (a
-                    // TUI tester's report: after `m` stopped the solve of 8.76 M nodes on
-                    // 8×8, the play screen showed `nodes 72 (20/s)`): the whole once more.
-                    r.stats.elapsed = budget.elapsed();
-                    observer(&r.report());
-                }
-                r
+                search_after_solve(spent, &budget, observer, |rest, observer| {
+                    self.search(board, None, rest, observer)
+                })
             }
         }
     }

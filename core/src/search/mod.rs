@@ -14,6 +14,7 @@
 //! finished game scores [`crate::Score::win_in`]/[`crate::Score::loss_in`] its ply from
 //! the root, or a draw.
 
+mod handover;
 mod limits;
 mod reference;
 mod searcher;
@@ -21,6 +22,7 @@ mod searcher_engine;
 mod shared_tt;
 mod tt;
 
+pub use handover::search_after_solve;
 pub use limits::{Limits, StopFlag};
 pub use reference::{alpha_beta, minimax, pvs};
 pub use searcher::{Report, RootMove, SearchResult, SearchStats, Searcher};
