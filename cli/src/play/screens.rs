@@ -24,7 +24,8 @@ fn thinking(title: &str, ms: u64, depth: u32, value: &str, pv: &[&str], n: [u64;
         values: None,
         live_nodes: 0,
         valuing: false,
-        hint_strength: None,
+        strength: None,
+        hint: false,
     }
 }
 

@@ -326,7 +326,8 @@ mod tui_tests {
             values: None,
             live_nodes: 0,
             valuing: false,
-            hint_strength: None,
+            strength: None,
+            hint: false,
         });
         insta::assert_snapshot!("drop_analysis", render_to_string(&mut app, 80, 20));
         key(&mut app, KeyCode::Char('n'));

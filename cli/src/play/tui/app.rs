@@ -51,9 +51,11 @@ pub struct Analysis {
     /// True while the worker values every legal move (after the search, its move
     /// played or its hint given).
     pub valuing: bool,
-    /// For a hint's search, the strength it searches at (the AI's strength may change
-    /// while it runs); `None` for the AI's move.
-    pub hint_strength: Option<Strength>,
+    /// The strength the search shown began at (it keeps it to its end, whatever `+` and
+    /// `-` do meanwhile); `None` before any search.
+    pub strength: Option<Strength>,
+    /// True when the search shown is a hint's, not the AI's move.
+    pub hint: bool,
 }
 
 /// Where the board was drawn, for mouse clicks: the screen cell of the board's
@@ -107,8 +109,6 @@ pub struct App<G: PlayGame> {
     /// What the status line said of that hint, and the strength it was searched at:
     /// `i` again at that strength says it again instead of searching anew.
     hint_said: Option<(Strength, String)>,
-    /// The strength the last search began at (a search keeps it to its end).
-    search_strength: Option<Strength>,
     /// A move typed while the AI was to move: kept, and played (or refused, saying
     /// why) once the human is to move again.
     pub pending: Option<String>,
@@ -186,7 +186,6 @@ impl<G: PlayGame> App<G> {
             message: String::new(),
             hint: None,
             hint_said: None,
-            search_strength: None,
             pending: None,
             dialog: None,
             board_hit: None,
@@ -282,7 +281,6 @@ impl<G: PlayGame> App<G> {
         let engine = self.engine.take().unwrap_or_else(|| game.new_engine());
         let side = game.side_name(game.side_to_move());
         let strength = self.session.setup.strength;
-        self.search_strength = Some(strength);
         let title = match purpose {
             Purpose::Move => format!("{side} (AI, {strength})"),
             Purpose::Hint => format!("hint for {side} ({strength})"),
@@ -295,7 +293,8 @@ impl<G: PlayGame> App<G> {
             values: None,
             live_nodes: 0,
             valuing: false,
-            hint_strength: matches!(purpose, Purpose::Hint).then_some(strength),
+            strength: Some(strength),
+            hint: matches!(purpose, Purpose::Hint),
         });
         let thinking = Thinking::spawn(game.clone(), engine, strength, true);
         self.thinking = Some((thinking, Stage::Search(purpose)));
@@ -346,7 +345,7 @@ impl<G: PlayGame> App<G> {
                 let searched_at = self
                     .analysis
                     .as_ref()
-                    .and_then(|a| a.hint_strength)
+                    .and_then(|a| a.strength)
                     .unwrap_or(self.session.setup.strength);
                 self.hint_said = Some((searched_at, self.message.clone()));
                 if let Some(a) = &mut self.analysis {
@@ -481,11 +480,7 @@ impl<G: PlayGame> App<G> {
                 // A hint's panel, given or still searching, was about the position
                 // before this move (an Othello tester's report: between two humans it
                 // stayed to the game's end; against the AI its reply's search replaced it).
-                if self
-                    .analysis
-                    .as_ref()
-                    .is_some_and(|a| a.hint_strength.is_some())
-                {
+                if self.analysis.as_ref().is_some_and(|a| a.hint) {
                     self.analysis = None;
                 }
                 self.message = format!("{side} played {text}");
@@ -635,7 +630,7 @@ impl<G: PlayGame> App<G> {
         // A search under way keeps the strength it began with (a TUI tester's report:
         // the header said 5 s/move while the move took its 8 s, unexplained).
         let later = if matches!(self.thinking, Some((_, Stage::Search(_))))
-            && Some(next) != self.search_strength
+            && self.analysis.as_ref().and_then(|a| a.strength) != Some(next)
         {
             " (from the next search; this one keeps its own)"
         } else {
