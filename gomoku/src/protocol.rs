@@ -178,8 +178,8 @@ pub struct Brain {
     /// Stops the searches of the Swap2 answer being computed (raised by the listener of
     /// [`Brain::run_listening`]).
     swap2_stop: Option<StopFlag>,
-    /// An `END` arrived during a search ([`Brain::run_listening`]): its answer was not
-    /// written, and the conversation ends.
+    /// An `END` arrived, as a command or during a search ([`Brain::run_listening`]):
+    /// the conversation is over, and nothing more is written (a search's answer neither).
     ended: bool,
     /// The `MESSAGE` lines of `INFO` commands not yet written: the protocol has the brain
     /// "wait with the output of the problem until the manager sends the first command
@@ -606,8 +606,10 @@ impl Brain {
     }
 
     /// Handles one line from the manager, writing the answer (if any) to `out` and
-    /// flushing it. Returns `false` after `END` (also inside an open block). The line
-    /// counts as arrived now; a move is watched by a watchdog thread of this call.
+    /// flushing it. Returns `false` on `END` (also inside an open block) and for every
+    /// line after it, which is not answered: the protocol has the brain write nothing
+    /// after `END`. The line counts as arrived now; a move is watched by a watchdog
+    /// thread of this call.
     ///
     /// # Errors
     /// Only errors of `out`.
@@ -688,6 +690,11 @@ impl Brain {
     fn handle<W: Write>(&mut self, line: &str, cut: bool, link: &Link<'_, W>) -> io::Result<bool> {
         // A byte-order mark (an editor's, before a file's first line) is no part of a
         // command, as the other readers of the workspace skip it.
+        // After END the protocol has "the brain should not write anything to output":
+        // a library caller's later lines get no answer.
+        if self.ended {
+            return Ok(false);
+        }
         let line = line.trim_start_matches('\u{feff}').trim();
         if line.is_empty() {
             return Ok(true);
@@ -697,6 +704,7 @@ impl Brain {
         let sent = cmd;
         let cmd = cmd.to_ascii_uppercase();
         if cmd == "END" {
+            self.ended = true;
             return Ok(false);
         }
         // The first command not of the INFO form (a block's lines are not commands).

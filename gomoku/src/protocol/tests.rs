@@ -1724,3 +1724,27 @@ fn a_new_brain_has_every_rules_tables() {
     let _brain = Brain::new();
     assert!(crate::pattern::tables_built());
 }
+
+/// The protocol: "the brain should not write anything to output after the END
+/// command". A library caller that goes on with `handle_line` after `END` gets no
+/// answer and `false` for every later line (before, a `TURN` after `END` was searched
+/// and answered with a move).
+#[test]
+fn nothing_is_answered_after_end() {
+    let mut b = Brain::new();
+    let mut out = Vec::new();
+    for line in ["INFO timeout_turn 100", "START 15", "BEGIN"] {
+        assert!(b.handle_line(line, &mut out).unwrap());
+    }
+    let before = out.len();
+    assert!(!b.handle_line("END", &mut out).unwrap());
+    for line in ["TURN 7,8", "ABOUT", "START 15", "END"] {
+        assert!(!b.handle_line(line, &mut out).unwrap(), "{line}");
+    }
+    assert_eq!(
+        out.len(),
+        before,
+        "written after END: {}",
+        String::from_utf8_lossy(&out[before..])
+    );
+}
