@@ -49,8 +49,8 @@ pub enum ParsePositionError {
     /// No side to move after the board.
     #[error("missing side to move (X or O) after the board")]
     MissingSide,
-    /// The side to move is not `X` or `O`.
-    #[error("invalid side to move {found:?} (expected X or O)")]
+    /// The side to move is not `X`, `x`, `*` (black) or `O`, `o` (white).
+    #[error("invalid side to move {found:?} (expected X or O; x, * and o are read too)")]
     Side {
         /// The text found.
         found: String,

@@ -147,7 +147,7 @@ fn othello_starts_from_the_obf_position_and_refuses_bad_ones() {
     refused(
         "othello",
         &["--position", bad],
-        "invalid side to move \"Z\" (expected X or O)",
+        "invalid side to move \"Z\" (expected X or O; x, * and o are read too)",
     );
     refused("othello", &["--position", "XO"], "--position \"XO\": ");
     let full = format!("{} O", "X".repeat(64));
