@@ -27,7 +27,11 @@ pub enum Event<G: PlayGame> {
 
 /// A search running on a worker thread.
 pub struct Thinking<G: PlayGame> {
+    /// Stops the search: its best move so far is played.
     stop: StopFlag,
+    /// Stops the valuing of the moves after the search (a flag of its own: `m` during
+    /// the search ends the search, not the valuing that follows it).
+    stop_values: StopFlag,
     rx: Receiver<Event<G>>,
     /// When the search started.
     pub started: Instant,
@@ -60,12 +64,16 @@ impl<G: PlayGame> Thinking<G> {
     /// Starts searching `game` (which must not be over) with `engine` on a new thread;
     /// with `values`, it sends its move first ([`Poll::Chosen`]: the move is played within
     /// its clock) and then values every legal move ([`PlayGame::move_values`]) before
-    /// handing back its engine — unless the stop flag was set by then: a list cut at once
-    /// by the flag would show every move unsolved, as if a node limit had left them.
+    /// handing back its engine — unless the valuing's own stop flag was set by then
+    /// ([`Thinking::stop_all`]): a list cut at once by the flag would show every move
+    /// unsolved, as if a node limit had left them. [`Thinking::stop`] ends the search
+    /// alone: its move is played and the moves are valued as after any search.
     pub fn spawn(game: G, mut engine: G::Engine, strength: Strength, values: bool) -> Self {
         let (tx, rx) = mpsc::channel();
         let stop = StopFlag::new();
         let flag = stop.clone();
+        let stop_values = StopFlag::new();
+        let values_flag = stop_values.clone();
         let nodes = Arc::new(AtomicU64::new(0));
         let counter = Arc::clone(&nodes);
         thread::spawn(move || {
@@ -76,9 +84,9 @@ impl<G: PlayGame> Thinking<G> {
             let thought = game.think(&mut engine, strength, &flag, Some(&counter), &mut progress);
             if values {
                 let _ = tx.send(Event::Chosen(thought.best));
-                if !flag.is_stopped() {
+                if !values_flag.is_stopped() {
                     let _ = tx.send(Event::Valuing);
-                    let v = game.move_values(&mut engine, &thought, &flag);
+                    let v = game.move_values(&mut engine, &thought, &values_flag);
                     let _ = tx.send(Event::Values(v));
                 }
             }
@@ -86,6 +94,7 @@ impl<G: PlayGame> Thinking<G> {
         });
         Thinking {
             stop,
+            stop_values,
             rx,
             started: Instant::now(),
             nodes,
@@ -102,10 +111,18 @@ impl<G: PlayGame> Thinking<G> {
         self.nodes.load(Ordering::Relaxed)
     }
 
-    /// Asks the search to stop and play its best move so far.
+    /// Asks the search to stop and play its best move so far; the valuing of the moves
+    /// after it still runs (see [`Thinking::stop_all`]).
     pub fn stop(&mut self) {
         self.stop.stop();
         self.stopping = true;
+    }
+
+    /// Asks the search and the valuing of the moves after it to stop: the search's best
+    /// move so far is played, and the moves are not valued (or their valuing ends).
+    pub fn stop_all(&mut self) {
+        self.stop_values.stop();
+        self.stop();
     }
 
     /// Takes the reports that arrived and says whether the search is done.
@@ -149,6 +166,6 @@ impl<G: PlayGame> Thinking<G> {
 impl<G: PlayGame> Drop for Thinking<G> {
     /// A search nobody waits for any more is told to stop.
     fn drop(&mut self) {
-        self.stop.stop();
+        self.stop_all();
     }
 }

@@ -410,7 +410,7 @@ impl<G: PlayGame> App<G> {
                 return false;
             }
         };
-        thinking.stop();
+        thinking.stop_all();
         let deadline = Instant::now() + VALUING_STOP_WAIT;
         loop {
             match thinking.wait(deadline.saturating_duration_since(Instant::now())) {
