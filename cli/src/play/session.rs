@@ -117,11 +117,13 @@ impl<G: PlayGame> Session<G> {
         self.step_to_human(Self::undo)
     }
 
-    /// Whether one of the moves played was a human's (its position had a human to move).
+    /// Whether one of the moves played was a human's choice: its position had a human
+    /// to move and more than a forced pass to play (a forced pass is played for the
+    /// human at once; undoing it would only replay it).
     pub fn a_human_has_moved(&self) -> bool {
         let mut g = self.start.clone();
         for p in &self.moves {
-            if self.setup.player(g.side_to_move()) == Player::Human {
+            if self.setup.player(g.side_to_move()) == Player::Human && !forced_pass(&g) {
                 return true;
             }
             g.play(p.mv);
@@ -161,8 +163,7 @@ impl<G: PlayGame> Session<G> {
     /// Whether the side to move has only a pass to play (a move with no cell): one that
     /// the front ends play for it at once.
     pub fn at_forced_pass(&self) -> bool {
-        let legal = self.game.legal_moves();
-        legal.len() == 1 && self.game.move_cell(legal[0]).is_none()
+        forced_pass(&self.game)
     }
 
     /// The last move played, if any.
@@ -210,4 +211,10 @@ impl<G: PlayGame> Session<G> {
             })
             .collect()
     }
+}
+
+/// Whether the side to move in `game` has only a pass to play (a move with no cell).
+fn forced_pass<G: PlayGame>(game: &G) -> bool {
+    let legal = game.legal_moves();
+    legal.len() == 1 && game.move_cell(legal[0]).is_none()
 }

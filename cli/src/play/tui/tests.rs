@@ -1401,3 +1401,39 @@ fn a_hint_still_searching_is_cleared_by_a_move_and_keeps_its_strength() {
     assert!(!state.starts_with("suggests"), "searched again: {state}");
     tick_until(&mut app, |a| !a.is_working());
 }
+
+/// A TUI tester's report: from a position where white must pass at once (two humans),
+/// `u` took back the pass that was played for white, the pass was played again, and the
+/// status line said "white has no move and passes" instead of that there was nothing to
+/// undo. A forced pass is no human's move: with nothing else played, nothing is taken
+/// back. After a real move, `u` takes back that move and the pass after it.
+#[test]
+fn undo_does_not_take_back_a_lone_forced_pass() {
+    let dashes = "-".repeat(60);
+    let line = format!("XO{dashes}OX O");
+    let game: othello::Othello = line.parse().unwrap();
+    let mut app = App::new(OthelloGame::from_position(game), setup([Player::Human; 2]));
+    app.tick();
+    assert_eq!(
+        app.session.move_list().len(),
+        1,
+        "the pass is played for white"
+    );
+    key(&mut app, KeyCode::Char('u'));
+    app.tick();
+    assert_eq!(app.session.move_list().len(), 1);
+    assert_eq!(app.message, "nothing to undo");
+    // Black's move c1 leaves white with a move again; then `u` takes back c1 alone.
+    let before = app.session.move_list().len();
+    let legal = app.session.game.legal_moves();
+    let mv = legal
+        .iter()
+        .copied()
+        .find(|&m| app.session.game.move_cell(m).is_some())
+        .expect("black has a move");
+    app.session.play(mv).unwrap();
+    app.tick();
+    key(&mut app, KeyCode::Char('u'));
+    app.tick();
+    assert_eq!(app.session.move_list().len(), before, "{}", app.message);
+}
