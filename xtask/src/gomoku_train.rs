@@ -25,7 +25,7 @@ use zerosum::{Game, Outcome, Side};
 pub struct TrainArgs {
     /// Self-play games (the balanced openings first, each with colours as given, then
     /// random openings).
-    #[arg(long, default_value_t = 2_000)]
+    #[arg(long, default_value_t = 2_000, value_parser = crate::args::at_least_one)]
     pub games: usize,
     /// Master seed (random openings and random moves).
     #[arg(long, default_value_t = 2026)]
@@ -33,8 +33,8 @@ pub struct TrainArgs {
     /// Search nodes per self-play move.
     #[arg(long, default_value_t = 600)]
     pub nodes: u64,
-    /// Ridge penalty on the standardised weights.
-    #[arg(long, default_value_t = 1.0)]
+    /// Ridge penalty on the standardised weights (a finite number, at least 0).
+    #[arg(long, default_value_t = 1.0, value_parser = crate::args::non_negative, allow_negative_numbers = true)]
     pub lambda: f64,
     /// Games of the fitted-against-hand match (pairs with colours swapped over the
     /// balanced openings, repeated as needed); 0 = no match.
@@ -70,15 +70,15 @@ pub struct TrainArgs {
     #[arg(long, default_value = "target/gomoku-teacher-games.tsv")]
     pub teacher_games: std::path::PathBuf,
     /// Share of the teacher's evaluation in a label (the rest is the game's result).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, value_parser = crate::args::unit_interval)]
     pub teacher_mix: f64,
     /// Teacher evaluation units a logit (Rapfi's classical evaluation: about 200).
-    #[arg(long, default_value_t = 200.0)]
+    #[arg(long, default_value_t = 200.0, value_parser = crate::args::positive)]
     pub teacher_scale: f64,
     /// With `--cells`: the teacher's part of a label is the TD(λ) return of the game's
     /// later evaluations with this λ (0: the position's own evaluation; see
     /// `teacher_positions`).
-    #[arg(long, default_value_t = 0.0, value_parser = unit_interval)]
+    #[arg(long, default_value_t = 0.0, value_parser = crate::args::unit_interval)]
     pub teacher_lambda: f64,
     /// Fit the move-ordering model on the teacher's moves (`gomoku::order`) instead of
     /// the evaluation; writes `gomoku/src/order_fitted.rs`.
@@ -272,6 +272,10 @@ fn fit(args: &TrainArgs, openings: &[Board], root: &Path) -> Option<EvalTable> {
         samples.len(),
         t.elapsed().as_secs_f64(),
     );
+    if samples.is_empty() {
+        eprintln!("xtask: no position to fit on: the table is not written");
+        return None;
+    }
     // Hold out every tenth game to report the fit's error on unseen games.
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for (g, game) in games.iter().enumerate() {
@@ -433,15 +437,6 @@ fn play_match(args: &TrainArgs, openings: &[Board], fitted: &EvalTable) {
         t.elapsed().as_secs_f64(),
         cpu_seconds() - c
     );
-}
-
-/// A number from 0 to 1 (`--teacher-lambda`); the error names the value.
-fn unit_interval(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-        Ok(x) => Err(format!("{x} is not between 0 and 1")),
-        Err(e) => Err(format!("{text:?} is not a number: {e}")),
-    }
 }
 
 /// The quiet positions of teacher games as samples: labels mix the teacher's evaluation
@@ -743,24 +738,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// `--teacher-lambda` takes 0 to 1 and names anything else.
-    #[test]
-    fn teacher_lambda_is_in_the_unit_interval() {
-        assert_eq!(unit_interval("0.5"), Ok(0.5));
-        assert_eq!(unit_interval("1"), Ok(1.0));
-        assert!(
-            unit_interval("1.5")
-                .unwrap_err()
-                .contains("1.5 is not between 0 and 1")
-        );
-        assert!(unit_interval("-0.1").is_err());
-        assert!(
-            unit_interval("half")
-                .unwrap_err()
-                .contains("\"half\" is not a number")
-        );
     }
 
     /// A ply without an evaluation gives no sample and passes the next ply's value on.

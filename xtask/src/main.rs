@@ -27,6 +27,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+mod args;
 mod choice_logit;
 mod connect4;
 mod deps;
@@ -136,8 +137,10 @@ enum Task {
     /// `<moves> <score>` lines; --merge reads such files and writes the book.
     #[command(name = "connect4-book")]
     Connect4Book {
-        /// Positions with at most this many stones go into the book.
-        #[arg(long)]
+        /// Positions with at most this many stones go into the book, 0 to 12 (every
+        /// position of DEPTH stones is listed in memory and solved exactly: about six
+        /// million at 12, one per mirror pair).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=12))]
         depth: u32,
         /// Solve only shard k of n (0 <= k < n) and print its leaf lines.
         #[arg(long, value_name = "K/N", conflicts_with = "merge")]
@@ -666,6 +669,45 @@ fn si(n: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A library user's report: `connect4-book --depth 99` listed positions without
+    /// end (580 MB after 20 s), and `train-othello --lambda nan` (or `--iterations 0`,
+    /// `--phases 0`) wrote an empty weight file over the shipped one, exit status 0.
+    /// Such arguments are refused before any work, naming the value.
+    #[test]
+    fn arguments_that_cannot_make_a_table_are_refused() {
+        for args in [
+            "connect4-book --depth 13 --shard 0/1",
+            "train-othello --lambda nan",
+            "train-othello --lambda -1",
+            "train-othello --iterations 0",
+            "train-othello --phases 0",
+            "train-othello --phases 17",
+            "train-othello --games 0",
+            "train-othello --threads 0",
+            "train-othello --solve-empties 25",
+            "train-gomoku --games 0",
+            "train-gomoku --lambda inf",
+            "train-gomoku --teacher-mix 1.5",
+            "train-gomoku --teacher-scale 0",
+        ] {
+            let line = std::iter::once("xtask").chain(args.split(' '));
+            let e = Cli::try_parse_from(line).expect_err(args);
+            assert_eq!(
+                e.kind(),
+                clap::error::ErrorKind::ValueValidation,
+                "{args}: {e}"
+            );
+        }
+        for args in [
+            "connect4-book --depth 12 --shard 0/1",
+            "train-othello --lambda 0 --phases 16 --solve-empties 24",
+            "train-gomoku --games 1 --teacher-mix 1",
+        ] {
+            let line = std::iter::once("xtask").chain(args.split(' '));
+            assert!(Cli::try_parse_from(line).is_ok(), "{args}");
+        }
+    }
 
     /// A game's suites come from `data/game` when that folder is there, and from
     /// nowhere (with a note) when it is not or no data folder is given.

@@ -137,27 +137,29 @@ fn run(
 /// Settings of `cargo xtask train-othello`.
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
-    /// Self-play games per round.
-    #[arg(long, default_value_t = 30_000)]
+    /// Self-play games per round (at least 1).
+    #[arg(long, default_value_t = 30_000, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
     /// Rounds: round 1 plays with the hand-written `Strong` evaluation, later rounds
     /// with the previous round's weights; each fit uses all rounds' positions.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub rounds: u32,
     /// Master seed.
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
-    /// Positions with at most this many empties are labelled by the exact solver.
-    #[arg(long, default_value_t = 16)]
+    /// Positions with at most this many empties are labelled by the exact solver, 0 to
+    /// 24 (every position of a game from that many empties is solved: beyond about 24
+    /// one solve takes minutes).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(0..=24))]
     pub solve_empties: u32,
     /// Search depth (discs) of the labels of earlier positions.
     #[arg(long, default_value_t = 4)]
     pub label_depth: u32,
-    /// Ridge penalty per weight.
-    #[arg(long, default_value_t = 12.0)]
+    /// Ridge penalty per weight (a finite number, at least 0).
+    #[arg(long, default_value_t = 12.0, value_parser = crate::args::non_negative, allow_negative_numbers = true)]
     pub lambda: f64,
-    /// Conjugate-gradient iterations per phase.
-    #[arg(long, default_value_t = 300)]
+    /// Conjugate-gradient iterations per phase (at least 1).
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
     pub iterations: u32,
     /// Held-out positions per phase checked against the exact solver (phases up to
     /// `--check-empties` empties).
@@ -166,8 +168,8 @@ pub struct TrainArgs {
     /// The most empties of a held-out position checked against the exact solver.
     #[arg(long, default_value_t = 20)]
     pub check_empties: u32,
-    /// Worker threads.
-    #[arg(long, default_value_t = 2)]
+    /// Worker threads (at least 1).
+    #[arg(long, default_value_t = 2, value_parser = crate::args::at_least_one)]
     pub threads: usize,
     /// Empties below a phase whose positions also train it.
     #[arg(long, default_value_t = 2)]
@@ -179,10 +181,10 @@ pub struct TrainArgs {
     /// empties fitted before it (`othello::train::FitConfig::smooth`, the default).
     #[arg(long)]
     pub no_smooth: bool,
-    /// Fit only this many phases from the end (4 empties each; the others stay zero):
-    /// for quick experiments on the endgame's phases, not for shipped weights.
-    #[arg(long, default_value_t = 16)]
-    pub phases: usize,
+    /// Fit only this many phases from the end (4 empties each; the others stay zero),
+    /// 1 to 16: for quick experiments on the endgame's phases, not for shipped weights.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=16))]
+    pub phases: u64,
     /// Do not re-centre the search labels on the games' outcomes (see
     /// `othello::train::recentre`; for measuring its effect).
     #[arg(long)]
@@ -293,7 +295,7 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
         recentre: !args.no_recentre,
         window: (args.window_below, args.window_above),
         smooth: !args.no_smooth,
-        phases: args.phases,
+        phases: args.phases as usize,
     };
     if let Some(p) = &args.load_data {
         match std::fs::read(p)
@@ -458,6 +460,10 @@ pub fn train(args: &TrainArgs, root: &Path) -> bool {
     }
     if args.eval_weights.is_some() {
         return true;
+    }
+    if data.is_empty() {
+        eprintln!("xtask: no position to fit on: the weights are not written");
+        return false;
     }
     let bytes = w.encode();
     let out = args

@@ -1,0 +1,83 @@
+//! Parsers of the tasks' number arguments that clap's ranges do not cover: real
+//! numbers (a NaN, an infinity or a value out of range is refused, naming it) and
+//! counts of at least one.
+
+/// A number from 0 to 1 (a share, a TD(λ) weight); the error names the value.
+pub fn unit_interval(text: &str) -> Result<f64, String> {
+    let x = real(text)?;
+    if (0.0..=1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err(format!("{x} is not between 0 and 1"))
+    }
+}
+
+/// A finite number of at least 0 (a ridge penalty); the error names the value.
+pub fn non_negative(text: &str) -> Result<f64, String> {
+    let x = real(text)?;
+    if x >= 0.0 {
+        Ok(x)
+    } else {
+        Err(format!("{x} is negative"))
+    }
+}
+
+/// A finite number above 0 (a scale); the error names the value.
+pub fn positive(text: &str) -> Result<f64, String> {
+    let x = real(text)?;
+    if x > 0.0 {
+        Ok(x)
+    } else {
+        Err(format!("{x} is not above 0"))
+    }
+}
+
+/// A count of at least 1 (games, threads, iterations); the error names the value.
+pub fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("0 is not at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{text:?} is not a count: {e}")),
+    }
+}
+
+/// A finite real number.
+fn real(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        Ok(x) => Err(format!("{x} is not a finite number")),
+        Err(e) => Err(format!("{text:?} is not a number: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_numbers_are_named() {
+        assert_eq!(unit_interval("0.3"), Ok(0.3));
+        assert_eq!(
+            unit_interval("1.5"),
+            Err("1.5 is not between 0 and 1".into())
+        );
+        assert_eq!(
+            non_negative("nan"),
+            Err("NaN is not a finite number".into())
+        );
+        assert_eq!(
+            non_negative("1e999"),
+            Err("inf is not a finite number".into())
+        );
+        assert_eq!(non_negative("-1"), Err("-1 is negative".into()));
+        assert_eq!(non_negative("12"), Ok(12.0));
+        assert_eq!(positive("0"), Err("0 is not above 0".into()));
+        assert!(
+            positive("x")
+                .unwrap_err()
+                .starts_with("\"x\" is not a number")
+        );
+        assert_eq!(at_least_one("0"), Err("0 is not at least 1".into()));
+        assert_eq!(at_least_one("7"), Ok(7));
+    }
+}
