@@ -138,8 +138,8 @@ enum Task {
     #[command(name = "connect4-book")]
     Connect4Book {
         /// Positions with at most this many stones go into the book, 0 to 12 (every
-        /// position of DEPTH stones is listed in memory and solved exactly: about six
-        /// million at 12, one per mirror pair).
+        /// position of DEPTH stones, one per mirror pair, is listed in memory and solved
+        /// exactly: millions at 12).
         #[arg(long, value_parser = clap::value_parser!(u32).range(0..=12))]
         depth: u32,
         /// Solve only shard k of n (0 <= k < n) and print its leaf lines.
