@@ -103,8 +103,11 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
     /// The root moves the search valued, best first: every legal move for a full-width
     /// search; the candidates it searched for one that prunes at the root (Gomoku's);
-    /// none when no iteration ran (a level that chooses its move without a search, or a
-    /// limit that ended the search before its first iteration).
+    /// only the move played when an exact solver chose it (tic-tac-toe's and Othello's
+    /// perfect levels, for instance: the other moves' values were never found; their
+    /// `Engine::move_values` gives every move's); none when no iteration ran (a level
+    /// that chooses its move without a search, or a limit that ended the search before
+    /// its first iteration).
     pub root_moves: Vec<RootMove<M>>,
     /// Counters of the whole search.
     pub stats: SearchStats,
