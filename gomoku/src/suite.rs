@@ -17,16 +17,16 @@ use zerosum::{Game, Notation, Outcome, Side};
 pub enum SuiteError {
     /// Not valid JSON.
     #[error("invalid JSON: {0}")]
-    Json(#[from] serde_json::Error),
+    Json(serde_json::Error),
     /// A field is missing or has the wrong type.
     #[error("missing or malformed field {0:?}")]
     Field(&'static str),
     /// A cell is malformed.
     #[error("bad cell: {0}")]
-    Cell(#[from] CellError),
+    Cell(CellError),
     /// A stone cannot be played.
     #[error("bad stone sequence: {0}")]
-    Play(#[from] PlayError),
+    Play(PlayError),
     /// A line of a tab-separated file has too few columns or a bad number.
     #[error("malformed line: {0}")]
     Line(String),
@@ -34,6 +34,26 @@ pub enum SuiteError {
     /// nothing left to play from it.
     #[error("the opening is already a finished game ({0})")]
     Finished(String),
+}
+
+// Plain `From`s (not thiserror's `#[from]`): a variant's message already holds the
+// inner error's, so it is not also its `source` (an error reporter printed it twice).
+impl From<serde_json::Error> for SuiteError {
+    fn from(e: serde_json::Error) -> Self {
+        SuiteError::Json(e)
+    }
+}
+
+impl From<CellError> for SuiteError {
+    fn from(e: CellError) -> Self {
+        SuiteError::Cell(e)
+    }
+}
+
+impl From<PlayError> for SuiteError {
+    fn from(e: PlayError) -> Self {
+        SuiteError::Play(e)
+    }
 }
 
 /// What Rapfi answered for one puzzle under one rule.

@@ -91,20 +91,21 @@ pub enum PlayError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseLineError {
     /// A move's text is not a square or `PS`.
-    #[error("move {index}: {source}")]
+    #[error("move {index}: {error}")]
     Syntax {
         /// 1-based number of the move in the line.
         index: usize,
-        /// What is wrong.
-        source: ParseMoveError,
+        /// What is wrong (in the message, so not also the error's `source`).
+        error: ParseMoveError,
     },
     /// A move is illegal in the position reached.
-    #[error("move {index}: {source}")]
+    #[error("move {index}: {error}")]
     Illegal {
         /// 1-based number of the move in the line.
         index: usize,
-        /// Why it could not be played.
-        source: PlayError,
+        /// Why it could not be played (in the message, so not also the error's
+        /// `source`).
+        error: PlayError,
     },
 }
 

@@ -38,7 +38,7 @@ impl FfoPosition {
 pub enum FfoError {
     /// The position part is malformed.
     #[error("position: {0}")]
-    Position(#[from] ParsePositionError),
+    Position(ParsePositionError),
     /// A `move:score` item is malformed.
     #[error("move list item {item:?}: {reason}")]
     Item {
@@ -49,15 +49,29 @@ pub enum FfoError {
     },
     /// A move is not a square.
     #[error("move: {0}")]
-    Move(#[from] ParseMoveError),
+    Move(ParseMoveError),
     /// The file could not be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {error}")]
     Io {
         /// The file.
         path: String,
-        /// The I/O error.
-        source: std::io::Error,
+        /// The I/O error (in the message, so not also the error's `source`).
+        error: std::io::Error,
     },
+}
+
+// Plain `From`s (not thiserror's `#[from]`): a variant's message already holds the
+// inner error's, so it is not also its `source` (an error reporter printed it twice).
+impl From<ParsePositionError> for FfoError {
+    fn from(e: ParsePositionError) -> Self {
+        FfoError::Position(e)
+    }
+}
+
+impl From<ParseMoveError> for FfoError {
+    fn from(e: ParseMoveError) -> Self {
+        FfoError::Move(e)
+    }
 }
 
 /// Parses one suite line (numbered `number`).
@@ -100,9 +114,9 @@ pub fn parse_line(line: &str, number: usize) -> Result<FfoPosition, FfoError> {
 /// # Errors
 /// [`FfoError::Io`] or the first bad line's error.
 pub fn read_file(path: &Path) -> Result<Vec<FfoPosition>, FfoError> {
-    let text = std::fs::read_to_string(path).map_err(|source| FfoError::Io {
+    let text = std::fs::read_to_string(path).map_err(|error| FfoError::Io {
         path: path.display().to_string(),
-        source,
+        error,
     })?;
     let first = path
         .file_stem()

@@ -94,9 +94,9 @@ impl Othello {
                 index += 1;
                 let mv = text
                     .parse::<Move>()
-                    .map_err(|source| ParseLineError::Syntax { index, source })?;
+                    .map_err(|error| ParseLineError::Syntax { index, error })?;
                 g.try_play(mv)
-                    .map_err(|source| ParseLineError::Illegal { index, source })?;
+                    .map_err(|error| ParseLineError::Illegal { index, error })?;
             }
         }
         Ok(g)

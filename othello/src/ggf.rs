@@ -88,12 +88,12 @@ pub enum GgfError {
     #[error("invalid BO[...] start position: {0}")]
     Board(String),
     /// A move property's text is not a square or a pass.
-    #[error("move {index}: {source}")]
+    #[error("move {index}: {error}")]
     Move {
         /// 1-based number of the move in the record.
         index: usize,
-        /// What is wrong.
-        source: ParseMoveError,
+        /// What is wrong (in the message, so not also the error's `source`).
+        error: ParseMoveError,
     },
     /// The evaluation or time after a move is not a number.
     #[error("move {index}: {text:?} is not a number")]
@@ -104,12 +104,13 @@ pub enum GgfError {
         text: String,
     },
     /// A move that cannot be played in the position reached.
-    #[error("move {index}: {source}")]
+    #[error("move {index}: {error}")]
     Illegal {
         /// 1-based number of the move in the record.
         index: usize,
-        /// Why it could not be played.
-        source: PlayError,
+        /// Why it could not be played (in the message, so not also the error's
+        /// `source`).
+        error: PlayError,
     },
     /// A move of the side that is not to move (and the side to move has a move).
     #[error("move {index}: {colour} is not to move")]
@@ -138,12 +139,12 @@ impl GgfError {
     /// alone (NBoard's `move` command), where "move 1" would mean nothing.
     pub fn without_move_number(&self) -> String {
         match self {
-            GgfError::Move { source, .. } => source.to_string(),
+            GgfError::Move { error, .. } => error.to_string(),
             GgfError::Annotation { text, .. } => format!("{text:?} is not a number"),
             GgfError::ExtraField { text, .. } => {
                 format!("{text:?} has more than <move>/<eval>/<time>")
             }
-            GgfError::Illegal { source, .. } => source.to_string(),
+            GgfError::Illegal { error, .. } => error.to_string(),
             other => other.to_string(),
         }
     }
@@ -179,7 +180,7 @@ impl GgfMove {
     pub fn parse(text: &str, index: usize) -> Result<GgfMove, GgfError> {
         let mut parts = text.trim().split('/');
         let mv_text = parts.next().unwrap_or("").trim();
-        let mv = parse_move(mv_text).map_err(|source| GgfError::Move { index, source })?;
+        let mv = parse_move(mv_text).map_err(|error| GgfError::Move { index, error })?;
         let number = |part: Option<&str>| -> Result<Option<f64>, GgfError> {
             match part.map(str::trim) {
                 None | Some("") => Ok(None),
@@ -393,7 +394,7 @@ impl GgfGame {
                     let pass = GgfMove::plain(Move::PASS);
                     moves.push((game.side_to_move(), pass));
                     game.try_play(Move::PASS)
-                        .map_err(|source| GgfError::Illegal { index, source })?;
+                        .map_err(|error| GgfError::Illegal { index, error })?;
                 } else {
                     return Err(GgfError::WrongColour {
                         index,
@@ -402,7 +403,7 @@ impl GgfGame {
                 }
             }
             game.try_play(m.mv)
-                .map_err(|source| GgfError::Illegal { index, source })?;
+                .map_err(|error| GgfError::Illegal { index, error })?;
             moves.push((side, m));
         }
         Ok(GgfGame {
@@ -831,7 +832,7 @@ mod tests {
                 GgfGame::parse(&format!("(;GM[Othello]{bo}W[{word}]B[g8];)")).unwrap_err(),
                 GgfError::Move {
                     index: 1,
-                    source: ParseMoveError::Syntax(word.to_string())
+                    error: ParseMoveError::Syntax(word.to_string())
                 },
                 "{word}"
             );

@@ -172,10 +172,18 @@ pub enum CommandError {
     },
     /// `set game` with an unreadable game.
     #[error("set game: {0}")]
-    Game(#[from] GgfError),
+    Game(GgfError),
     /// `move` with an unreadable move or annotation.
     #[error("move: {}", .0.without_move_number())]
     Move(GgfError),
+}
+
+// Plain `From`s (not thiserror's `#[from]`): a variant's message already holds the
+// inner error's, so it is not also its `source` (an error reporter printed it twice).
+impl From<GgfError> for CommandError {
+    fn from(e: GgfError) -> Self {
+        CommandError::Game(e)
+    }
 }
 
 impl std::str::FromStr for Command {
@@ -311,7 +319,7 @@ pub enum SessionError {
     Command(#[from] CommandError),
     /// `move` with a move that is illegal in the current position.
     #[error("move: {0}")]
-    Illegal(#[from] PlayError),
+    Illegal(PlayError),
     /// `nboard N` with a version other than [`OLDEST_VERSION`]…[`VERSION`]. The session
     /// still answers `set myname` and goes on in version 2; the error tells the user why
     /// the GUI may not understand it.
@@ -328,7 +336,19 @@ pub enum SessionError {
     },
     /// Writing to the GUI failed.
     #[error("output: {0}")]
-    Io(#[from] io::Error),
+    Io(io::Error),
+}
+
+impl From<PlayError> for SessionError {
+    fn from(e: PlayError) -> Self {
+        SessionError::Illegal(e)
+    }
+}
+
+impl From<io::Error> for SessionError {
+    fn from(e: io::Error) -> Self {
+        SessionError::Io(e)
+    }
 }
 
 impl SessionError {

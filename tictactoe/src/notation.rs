@@ -78,7 +78,7 @@ pub enum ParseError {
     },
     /// The rows describe a board that cannot be played.
     #[error("bad board: {0}")]
-    Shape(#[from] ShapeError),
+    Shape(ShapeError),
     /// Text after the board that is not `k=K`.
     #[error("unexpected {0:?} after the board (expected k=K)")]
     BadSuffix(String),
@@ -117,6 +117,14 @@ pub enum ParseError {
         /// `'x'` or `'o'`.
         winner: char,
     },
+}
+
+// Plain `From`s (not thiserror's `#[from]`): a variant's message already holds the
+// inner error's, so it is not also its `source` (an error reporter printed it twice).
+impl From<ShapeError> for ParseError {
+    fn from(e: ShapeError) -> Self {
+        ParseError::Shape(e)
+    }
 }
 
 impl Board {

@@ -2,8 +2,9 @@
 //! board-game-rs' shared board tests and OpenSpiel's basic tests; each check panics with
 //! a message naming the position and what is wrong), and [`Drop`], a small reference
 //! game for testing and benchmarking searches, and the time-limit and stop checks of every
-//! engine ([`check_time_use`], [`think_stopped`]). With the feature `proptest`, `text`: random
-//! text for the parser tests of every game.
+//! engine ([`check_time_use`], [`think_stopped`]), and the check that an error's message
+//! does not repeat its source's ([`check_error_chain`]). With the feature `proptest`,
+//! `text`: random text for the parser tests of every game.
 
 mod drop_game;
 #[cfg(feature = "proptest")]
@@ -191,5 +192,29 @@ pub fn check_notation<G: Game + Notation + Debug>(start: &G, games: usize, seed:
             sorted.sort_by_key(|p| p.0);
             g.play(sorted[rng.random_range(0..sorted.len())].1);
         }
+    }
+}
+
+/// Checks an error as an error reporter (one that prints the `source` chain) shows it:
+/// each error's message is not empty and does not repeat the message of its `source`.
+/// The Rust error-handling guideline: an error either includes its source's message in
+/// its own `Display` or returns it from `source`, never both, or the reporter prints
+/// the same text twice.
+///
+/// # Panics
+/// On an empty message, or a message that contains its source's.
+pub fn check_error_chain(error: &(dyn std::error::Error + 'static)) {
+    let mut e = Some(error);
+    while let Some(err) = e {
+        let text = err.to_string();
+        assert!(!text.is_empty(), "an empty message: {err:?}");
+        if let Some(source) = err.source() {
+            let inner = source.to_string();
+            assert!(
+                !text.contains(&inner),
+                "the message {text:?} repeats its source's {inner:?}"
+            );
+        }
+        e = err.source();
     }
 }

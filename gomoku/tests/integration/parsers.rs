@@ -94,3 +94,18 @@ proptest! {
         prop_assert!(String::from_utf8(out).is_ok());
     }
 }
+
+/// A library user's report: errors that quoted an inner error's message also returned
+/// it as their `source`, so an error reporter printed it twice (core's
+/// `check_error_chain`). The suite's errors hold it once.
+#[test]
+fn no_error_repeats_its_source() {
+    for bad in ["{not json", r#"{"board": "zz"}"#] {
+        if let Err((_, e)) = parse_puzzles(bad) {
+            zerosum::testing::check_error_chain(&e);
+        }
+    }
+    let e: gomoku::suite::SuiteError = "z99".parse::<Cell>().unwrap_err().into();
+    zerosum::testing::check_error_chain(&e);
+    zerosum::testing::check_error_chain(&Board::parse_position("15f:h8h8").unwrap_err());
+}

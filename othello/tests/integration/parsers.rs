@@ -149,3 +149,23 @@ fn a_joined_side_and_a_character_after_the_board_are_named() {
         "the board has 3 squares, expected 64"
     );
 }
+
+/// A library user's report: a bad move line's message was also its `source`, so an
+/// error reporter that prints the chain showed it twice. Each error holds an inner
+/// error's message once now (core's `check_error_chain`).
+#[test]
+fn no_error_repeats_its_source() {
+    use zerosum::testing::check_error_chain;
+    check_error_chain(&Othello::from_line("f5d6x9").unwrap_err());
+    check_error_chain(&Othello::from_line("f5f5").unwrap_err());
+    check_error_chain(&ffo::parse_line("not a position", 1).unwrap_err());
+    let missing = std::path::Path::new("/nonexistent/zerosum/x.obf");
+    check_error_chain(&ffo::read_file(missing).unwrap_err());
+    check_error_chain(&GgfGame::parse("(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[x9];)").unwrap_err());
+    check_error_chain(&GgfGame::parse("(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[a1];)").unwrap_err());
+    check_error_chain(
+        &"set game (;GM[Othello]B[x9];)"
+            .parse::<Command>()
+            .unwrap_err(),
+    );
+}

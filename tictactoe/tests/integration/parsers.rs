@@ -180,3 +180,14 @@ fn huge_sizes_are_refused_with_their_true_cell_count() {
         );
     }
 }
+
+/// A library user's report: a board line whose shape cannot be played gave the shape's
+/// message in its own and again as its `source`, so an error reporter printed it twice
+/// (core's `check_error_chain`).
+#[test]
+fn no_error_repeats_its_source() {
+    let e = Board::parse("..../..../..../.... k=9").unwrap_err();
+    assert!(e.to_string().contains("k = 9"), "{e}");
+    zerosum::testing::check_error_chain(&e);
+    zerosum::testing::check_error_chain(&Board::parse("x.x.x.x.x").unwrap_err());
+}
