@@ -1637,6 +1637,15 @@ impl Notation for Board {
             }
             None => moves,
         };
+        // A bracket among the moves: a set-up part out of its place (it comes first) or
+        // a second one; named as such, not as a malformed cell `[`.
+        if let Some(at) = moves.find(['[', ']']) {
+            let part = &moves[at..];
+            return Err(ParseError::Setup {
+                setup: part.trim_start_matches('[').chars().take(40).collect(),
+                problem: "a set-up part comes once, before the moves".into(),
+            });
+        }
         let cells = parse_move_list(moves).map_err(|(index, error)| match error {
             CellError::OutOfRange(cell) => ParseError::OffBoard {
                 index,
@@ -1805,6 +1814,14 @@ mod tests {
             ("15f:[red to move]", "\"red\" to move"),
             ("15f:[black to move; white to move]", "a second \"to move\""),
             ("15f:[black]", "black: no cells"),
+            // A library user's report: `15r:h8[` was "move 2: malformed cell \"[\"".
+            ("15r:h8[", "a set-up part comes once, before the moves"),
+            (
+                "15f:h8[black i9]",
+                "a set-up part comes once, before the moves",
+            ),
+            ("15f:[black h8][white i9]", "a set-up part comes once"),
+            ("15f:h8]", "a set-up part comes once"),
         ] {
             let e = text.parse::<Board>().unwrap_err().to_string();
             assert!(e.starts_with("set-up part \""), "{text}: {e}");
