@@ -184,7 +184,7 @@ pub enum InputLineError {
     Trailing(String),
     /// A trailing number no game from this position can score
     /// ([`crate::score::possible_scores`]).
-    #[error("{score} is not a possible score here: at ply {stones} {}", possible_text(*.min, *.max))]
+    #[error("the score {score} after the moves is not possible here: at ply {stones} {}", possible_text(*.min, *.max))]
     ScoreRange {
         /// The number written.
         score: i32,
@@ -197,7 +197,7 @@ pub enum InputLineError {
     },
     /// A trailing whole number too large for any score (beyond `i32`): as far outside
     /// the possible scores as [`InputLineError::ScoreRange`]'s.
-    #[error("{text} is not a possible score here: at ply {stones} {}", possible_text(*.min, *.max))]
+    #[error("the score {text} after the moves is not possible here: at ply {stones} {}", possible_text(*.min, *.max))]
     HugeScore {
         /// The number as written.
         text: String,
@@ -337,7 +337,7 @@ mod tests {
         // New-user reports 18 and 19: 19 at ply 4 was accepted (Pons' bound (43 − 4) / 2).
         assert_eq!(
             parse_input_line("4455 19").unwrap_err().to_string(),
-            "19 is not a possible score here: at ply 4 scores lie from -18 to 18"
+            "the score 19 after the moves is not possible here: at ply 4 scores lie from -18 to 18"
         );
         // Late in the game: Pons' bound for the side to move's win at once, one less for
         // the opponent's (its next stone comes a ply later).
@@ -348,7 +348,7 @@ mod tests {
         assert!(parse_input_line("1212121 -18").is_ok());
         assert_eq!(
             parse_input_line("1212121 0").unwrap_err().to_string(),
-            "0 is not a possible score here: at ply 7 the only possible score is -18"
+            "the score 0 after the moves is not possible here: at ply 7 the only possible score is -18"
         );
         // `solve`'s own answer for a game lost at ply 16 was refused (|s| ≤ 13 then).
         assert_eq!(

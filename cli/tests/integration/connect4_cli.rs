@@ -221,7 +221,7 @@ fn extra_text_after_the_moves_is_an_error() {
     assert_eq!(out, "4455 18\n");
     assert_eq!(
         err,
-        "line 1: 55 is not a possible score here: at ply 2 scores lie from -18 to 18: 44 55\n\
+        "line 1: the score 55 after the moves is not possible here: at ply 2 scores lie from -18 to 18: 44 55\n\
          line 3: unexpected text after the moves: \"x\" (only a score in Pons' convention may \
          follow): 44 3 x\n\
          line 4: unexpected text after the moves: \"seven\" (only a score in Pons' convention \

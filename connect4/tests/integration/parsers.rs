@@ -98,7 +98,9 @@ fn a_huge_score_is_named_as_out_of_range() {
         let line = format!("4455 {score}");
         assert_eq!(
             parse_input_line(&line).unwrap_err().to_string(),
-            format!("{score} is not a possible score here: at ply 4 scores lie from -18 to 18"),
+            format!(
+                "the score {score} after the moves is not possible here: at ply 4 scores lie from -18 to 18"
+            ),
             "{line}"
         );
     }
