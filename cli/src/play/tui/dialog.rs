@@ -118,10 +118,11 @@ impl Dialog {
     /// that is not its variant's default stays, unless it is `perfect` where that may
     /// take hours.
     pub fn change<G: PlayGame>(&mut self, delta: isize, start: &G) {
-        let row = &mut self.rows[self.selected];
-        let n = row.values.len() as isize;
-        row.chosen = (row.chosen as isize + delta).rem_euclid(n) as usize;
+        self.step(self.selected, delta);
         self.error = None;
+        if self.selected >= VARIANT_ROWS {
+            self.fit_variant(delta, start);
+        }
         if self.selected == STRENGTH_ROW {
             self.strength_chosen = true;
         } else if self.selected > STRENGTH_ROW && !self.strength_chosen {
@@ -154,6 +155,50 @@ impl Dialog {
                 self.rows[STRENGTH_ROW].chosen = at;
             }
         }
+    }
+
+    /// Moves row `row`'s choice `delta` values on, round the ends.
+    fn step(&mut self, row: usize, delta: isize) {
+        let row = &mut self.rows[row];
+        let n = row.values.len() as isize;
+        row.chosen = (row.chosen as isize + delta).rem_euclid(n) as usize;
+    }
+
+    /// After the selected variant row changed to values that make no game (a k beyond
+    /// the board): a variant row after it takes its value nearest to the one it had
+    /// that makes a game (a smaller board brings k down to its side); where none does,
+    /// the selected row moves on in the same direction to its next value that does (k
+    /// steps over the values its board cannot take). A TUI tester's report: the dialog
+    /// offered k up to 8 on a 3×3 board and refused it only when confirmed.
+    fn fit_variant<G: PlayGame>(&mut self, delta: isize, start: &G) {
+        for _ in 0..self.rows[self.selected].values.len() {
+            if start.with_variant(&self.variant_values()).is_ok() || self.fit_later_rows(start) {
+                return;
+            }
+            self.step(self.selected, delta);
+        }
+    }
+
+    /// Gives one variant row after the selected one the value nearest to its own that
+    /// makes a game with the others; false (every row as it was) if none does.
+    fn fit_later_rows<G: PlayGame>(&mut self, start: &G) -> bool {
+        for r in self.selected + 1..self.rows.len() {
+            let was = self.rows[r].chosen;
+            let n = self.rows[r].values.len();
+            for distance in 1..n {
+                for candidate in [was.checked_sub(distance), Some(was + distance)] {
+                    let Some(c) = candidate.filter(|&c| c < n) else {
+                        continue;
+                    };
+                    self.rows[r].chosen = c;
+                    if start.with_variant(&self.variant_values()).is_ok() {
+                        return true;
+                    }
+                }
+            }
+            self.rows[r].chosen = was;
+        }
+        false
     }
 
     /// The chosen value of each variant row.

@@ -1437,3 +1437,59 @@ fn undo_does_not_take_back_a_lone_forced_pass() {
     app.tick();
     assert_eq!(app.session.move_list().len(), before, "{}", app.message);
 }
+
+/// A TUI tester's report: the new-game dialog offered k from 3 to 8 whatever the board,
+/// and refused a k the board cannot take only when confirmed. Now k steps over the
+/// values its board cannot take, and a smaller board brings k down to its side; every
+/// combination the dialog shows starts a game.
+#[test]
+fn the_dialog_offers_only_the_ks_its_board_takes() {
+    use crate::play::tictactoe::TicTacToe;
+    let game = TicTacToe::with_size("3x3", "").unwrap();
+    let mut app = App::new(game, setup([Player::Human; 2]));
+    key(&mut app, KeyCode::Char('n'));
+    let shown = |app: &App<TicTacToe>| {
+        let d = app.dialog.as_ref().expect("the dialog is open");
+        (
+            d.rows[3].values[d.rows[3].chosen].clone(),
+            d.rows[4].values[d.rows[4].chosen].clone(),
+        )
+    };
+    assert_eq!(shown(&app), ("3x3".to_string(), "3".to_string()));
+    // The k row (the fifth): on 3×3 only k = 3, either way round.
+    for _ in 0..4 {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Right);
+    assert_eq!(shown(&app).1, "3");
+    key(&mut app, KeyCode::Left);
+    assert_eq!(shown(&app).1, "3");
+    // 8×8 (the size row, five values on), then k up to 8; back to 7×7: k becomes 7.
+    key(&mut app, KeyCode::Up);
+    for _ in 0..5 {
+        key(&mut app, KeyCode::Right);
+    }
+    assert_eq!(shown(&app).0, "8x8");
+    key(&mut app, KeyCode::Down);
+    for _ in 0..5 {
+        key(&mut app, KeyCode::Right);
+    }
+    assert_eq!(shown(&app), ("8x8".to_string(), "8".to_string()));
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Left);
+    assert_eq!(shown(&app), ("7x7".to_string(), "7".to_string()));
+    // Every size with every k the dialog reaches from it starts a game.
+    let sizes = app.dialog.as_ref().unwrap().rows[3].values.len();
+    for _ in 0..sizes {
+        key(&mut app, KeyCode::Right);
+        key(&mut app, KeyCode::Down);
+        for _ in 0..6 {
+            key(&mut app, KeyCode::Right);
+            let (size, k) = shown(&app);
+            assert!(TicTacToe::with_size(&size, &k).is_ok(), "{size} k={k}");
+        }
+        key(&mut app, KeyCode::Up);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert!(app.dialog.is_none(), "{:?}", app.dialog);
+}
