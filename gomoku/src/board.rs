@@ -1640,9 +1640,8 @@ impl Notation for Board {
         // A bracket among the moves: a set-up part out of its place (it comes first) or
         // a second one; named as such, not as a malformed cell `[`.
         if let Some(at) = moves.find(['[', ']']) {
-            let part = &moves[at..];
             return Err(ParseError::Setup {
-                setup: part.trim_start_matches('[').chars().take(40).collect(),
+                setup: moves[at..].chars().take(40).collect(),
                 problem: "a set-up part comes once, before the moves".into(),
             });
         }

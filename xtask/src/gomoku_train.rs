@@ -31,7 +31,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
     /// Search nodes per self-play move.
-    #[arg(long, default_value_t = 600)]
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
     /// Ridge penalty on the standardised weights (a finite number, at least 0).
     #[arg(long, default_value_t = 1.0, value_parser = crate::args::non_negative, allow_negative_numbers = true)]
@@ -41,14 +41,14 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 48)]
     pub match_games: usize,
     /// Search nodes per move in the match.
-    #[arg(long, default_value_t = 3_000)]
+    #[arg(long, default_value_t = 3_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub match_nodes: u64,
     /// Nodes of the root VCT searches in the match (the engine's default is 40,000; a
     /// smaller budget keeps the match cheap and is the same for both sides).
-    #[arg(long, default_value_t = 5_000)]
+    #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub match_vct_nodes: u64,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::at_least_one)]
     pub threads: Option<usize>,
     /// Where to write the table (default: gomoku/src/eval_fitted.rs).
     #[arg(long)]
@@ -63,7 +63,7 @@ pub struct TrainArgs {
     #[arg(long)]
     pub teacher: Option<String>,
     /// The teacher's node limit a move (sent as `INFO max_node`, after `INFO thread_num 1`).
-    #[arg(long, default_value_t = 3_000)]
+    #[arg(long, default_value_t = 3_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub teacher_nodes: u64,
     /// The teacher's games file: read when it exists (no game is played then), else
     /// written as the games are played (see `gomoku_teacher`).
@@ -105,14 +105,14 @@ pub struct TrainArgs {
     #[arg(long)]
     pub leaf_openings: Option<std::path::PathBuf>,
     /// Sample every this-many-th static leaf value of our searches.
-    #[arg(long, default_value_t = 1_000)]
+    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u32).range(1..))]
     pub leaf_every: u32,
     /// Our search nodes a move in the leaf games (the ladder's 40,000).
-    #[arg(long, default_value_t = 40_000)]
+    #[arg(long, default_value_t = 40_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub leaf_nodes: u64,
     /// Nodes of the judge's search that labels a leaf (the teacher's `INFO max_node`, or
     /// ours with `--judge-ours`).
-    #[arg(long, default_value_t = 5_000)]
+    #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub judge_nodes: u64,
     /// Label the leaves by our own deeper search instead of the teacher's evaluation.
     #[arg(long)]
@@ -122,7 +122,7 @@ pub struct TrainArgs {
     #[arg(long)]
     pub relabel: Option<std::path::PathBuf>,
     /// With `--relabel`, keep every this-many-th leaf.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::args::at_least_one)]
     pub relabel_every: usize,
     /// Fit only the side-to-move constant of the compiled table on the leaves (its other
     /// weights kept), instead of every weight.
@@ -145,22 +145,22 @@ pub struct TrainArgs {
     #[arg(long)]
     pub cells: bool,
     /// With `--mmto`: the depth of the candidates' leaves (1 or 2 plies).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
     pub mmto_plies: u32,
     /// With `--mmto`: our ordering's first candidates a position (the teacher's move is
     /// added when not among them).
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = crate::args::at_least_one)]
     pub mmto_candidates: usize,
     /// With `--mmto --mmto-plies 2`: the opponent's first replies a candidate.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, value_parser = crate::args::at_least_one)]
     pub mmto_replies: usize,
     /// With `--mmto --mmto-plies 2`: rounds of choosing the leaves again and fitting.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
     pub mmto_rounds: u32,
     /// With `--mmto`: the weight a position of the value term (the logistic log loss
     /// against the teacher's evaluation, `--teacher-scale` units a logit) beside the
     /// choices; 0 = choices only, the direction then scaled to today's table's spread.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = crate::args::non_negative)]
     pub mmto_value_weight: f64,
     /// With `--mmto`: the leaves from our engine's principal variations at this many
     /// nodes a search (the position after each candidate searched, again every round of

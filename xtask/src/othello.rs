@@ -201,7 +201,7 @@ pub struct TrainArgs {
     pub load_data: Option<std::path::PathBuf>,
     /// With `--load-data`: use only the games numbered below this (to measure how the
     /// error depends on the data's size).
-    #[arg(long)]
+    #[arg(long, requires = "load_data")]
     pub use_games: Option<u32>,
     /// Play and label the games exactly, save them (`--save-data`) and stop, without a
     /// fit.
