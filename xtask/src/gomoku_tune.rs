@@ -278,13 +278,24 @@ fn run(args: &TuneArgs) -> Result<(), String> {
         });
         let mut scores = Vec::new();
         let mut grad = [0f64; FEATURES];
+        let (mut played, mut faulted) = (0u64, 0u64);
         for ((delta, _), r) in members.iter().zip(results) {
-            let (p, m, _faults) = r?;
-            games += if args.self_play { 2 } else { 4 };
+            let (p, m, faults) = r?;
+            let n = if args.self_play { 2 } else { 4 };
+            games += n;
+            played += n;
+            faulted += faults as u64;
             scores.push(format!("{p}:{m}"));
             for &i in &tuned {
                 grad[i] += (p - m) / (2.0 * ck) * delta[i] / members.len() as f64;
             }
+        }
+        // Games that all failed (an engine that died or was the wrong program: a
+        // recheck's report) score nothing: the weights would follow no result.
+        if faulted >= played {
+            return Err(format!(
+                "iteration {k}: every game had a fault (see above); no weights are written"
+            ));
         }
         for &i in &tuned {
             theta[i] += ak * s[i] * grad[i];
@@ -324,7 +335,43 @@ fn run(args: &TuneArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
     use zerosum::Game;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        tune: TuneArgs,
+    }
+
+    /// A recheck's report: with an engine that dies at once (here this test binary,
+    /// which refuses the engine's arguments), every game faulted, and the job wrote
+    /// weights that followed no result, exit status 0. It stops at the first iteration
+    /// whose games all faulted, and writes nothing.
+    #[test]
+    fn an_iteration_whose_games_all_faulted_stops_the_job() {
+        let dir = std::env::temp_dir().join(format!("xtask-tune-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("tuned.eval");
+        let log = dir.join("tune.tsv");
+        let dies = std::env::current_exe().unwrap();
+        let args = Cli::parse_from([
+            "tune",
+            "--engine",
+            dies.to_str().unwrap(),
+            "--self-play",
+            "--iterations",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+        ]);
+        let e = run(&args.tune).expect_err("every game faulted");
+        assert!(e.contains("every game had a fault"), "{e}");
+        assert!(!out.exists(), "weights were written");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     /// The openings are 4 distinct stones in the central squares, black to move, and
     /// the same seed gives the same openings.
