@@ -185,7 +185,8 @@ pub const PERFECT_BY_DEFAULT: u8 = 0;
 /// The level type of games whose levels are a search depth and an exact solver: `1`…`MAX`
 /// (what a depth `n` means — plies, `2n − 1` plies — is the engine's to say) and
 /// `perfect` (the exact solver when it fits the budget). `DEFAULT` is the default depth
-/// level, or [`PERFECT_BY_DEFAULT`]. Each game names its own:
+/// level (a `DEFAULT` above `MAX` is taken as `MAX`), or [`PERFECT_BY_DEFAULT`]. Each
+/// game names its own:
 /// `pub type Level = zerosum::DepthOrPerfect<14, 7>;` with its level table in the docs.
 ///
 /// ```

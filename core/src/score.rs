@@ -41,6 +41,8 @@ impl Score {
     pub const MIN_HEURISTIC: Score = Score(-Self::MAX_HEURISTIC.0);
 
     /// The side to move wins with the `plies`-th ply from now (1 = its next move wins).
+    /// `plies` must be at most [`MAX_PLY`]: beyond it the value falls among the heuristic
+    /// scores and is no win.
     #[inline]
     pub const fn win_in(plies: u32) -> Score {
         Score(Self::WIN.0 - plies as i32)
@@ -48,6 +50,7 @@ impl Score {
 
     /// The side to move loses: the opponent's winning move is `plies` plies from now
     /// (0 = the game is already lost, 1 is impossible in most games, 2 = after our reply).
+    /// `plies` must be at most [`MAX_PLY`], as for [`Score::win_in`].
     #[inline]
     pub const fn loss_in(plies: u32) -> Score {
         Score(-Self::WIN.0 + plies as i32)

@@ -57,8 +57,8 @@ impl Cell {
     /// `1`…`22`: `h8` is `x = 7, y = 7`.
     ///
     /// # Errors
-    /// [`CellError::Malformed`] for anything else, [`CellError::OutOfRange`] for a row
-    /// beyond 22.
+    /// [`CellError::OutOfRange`] for a column letter beyond `v` or a row beyond 22,
+    /// [`CellError::Malformed`] for anything else.
     pub fn parse_human(text: &str) -> Result<Cell, CellError> {
         let t = text.trim();
         let mut chars = t.chars();

@@ -67,13 +67,17 @@ pub fn next_random(state: &mut u64) -> u64 {
 }
 
 /// A random number in `0..n` (`n > 0`) from the sequence of `state`.
+///
+/// # Panics
+/// When `n` is 0.
 pub fn random_below(state: &mut u64, n: u64) -> u64 {
     next_random(state) % n
 }
 
 /// A random opening on the 15×15 freestyle board: black on the centre, then
 /// `stones − 1` more stones alternating colours on random empty cells within two of the
-/// centre (a 5×5 square), as in the balanced-opening files; `stones` from 2 to 6.
+/// centre (a 5×5 square), as in the balanced-opening files; `stones` from 2 to 6 (a
+/// count outside is clamped to that range).
 pub fn random_opening(rng: &mut u64, stones: usize) -> Board {
     let mut b = Board::with_size(15, Rule::Freestyle).expect("15 is a valid size");
     b.play(Cell::new(7, 7));

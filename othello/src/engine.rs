@@ -91,7 +91,8 @@ impl FromStr for Level {
     /// A level as [`Level`]'s `Display` writes it: `1`…`10`, `perfect`, or `mid M end E`
     /// for other depths (M from 1 to 60 plies, E from 0 to 60 empty squares), which read
     /// back as the same level (a library user's report: `mid 5 end 6` printed, but was
-    /// refused).
+    /// refused). A `Level` built from its public fields outside those ranges (`mid_depth`
+    /// 0 or above 60) is written the same way but does not read back.
     ///
     /// # Errors
     /// [`LevelError`] naming the text and the forms accepted.

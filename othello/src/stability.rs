@@ -96,9 +96,10 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
 
 /// The stability cut-off's bound (as in Edax's `search_SC_NWS`): the final disc
 /// difference of the side to move `player` is at most `64 − 2·s`, `s` the opponent's
-/// stable discs. `None`, without computing them, when even no stable disc at all could
-/// not bring that bound to `alpha` or below (`alpha < 64 − 2·|opponent|`), so that a
-/// caller only pays for [`stable_discs`] when a cut-off is possible. Units: discs.
+/// stable discs. `None`, without computing them, when even every opponent disc being
+/// stable could not bring that bound to `alpha` or below (`alpha < 64 − 2·|opponent|`),
+/// so that a caller only pays for [`stable_discs`] when a cut-off is possible. Units:
+/// discs.
 #[inline]
 pub fn score_upper_bound(player: u64, opponent: u64, alpha: i32) -> Option<i32> {
     if alpha < 64 - 2 * opponent.count_ones() as i32 {

@@ -98,6 +98,9 @@ impl SplitMix {
     }
 
     /// Uniform in `0..n` (`n > 0`).
+    ///
+    /// # Panics
+    /// When `n` is 0.
     pub fn below(&mut self, n: u64) -> u64 {
         ((self.next_u64() as u128 * n as u128) >> 64) as u64
     }

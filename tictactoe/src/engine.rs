@@ -15,7 +15,8 @@ use zerosum::{Game as _, Observer, Score};
 /// | `perfect` (default) | the exact solver: the fastest win, else a draw, else the slowest loss |
 ///
 /// With a time or node limit, `perfect` gives the solver half of the budget and, when it
-/// does not finish (large boards: 5×5 with k = 5 takes minutes), searches with the rest.
+/// does not finish (large boards: the empty 5×5 with k = 5 takes about 10 s, 7×7 and
+/// beyond minutes to hours), searches with the rest.
 pub type Level = zerosum::DepthOrPerfect<5, { zerosum::PERFECT_BY_DEFAULT }>;
 
 /// The tic-tac-toe engine: the exact [`Solver`] (distance mode) and the core

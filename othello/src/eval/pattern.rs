@@ -744,6 +744,9 @@ impl PatternWeights {
 
     /// Weights from per-phase values in hundredths of a disc (`BUCKETS × PHASE_WEIGHTS`,
     /// phase-major); symmetric indices take the value of their canonical index.
+    ///
+    /// # Panics
+    /// When `values` does not hold exactly `BUCKETS × PHASE_WEIGHTS` values.
     pub fn from_values(values: &[i16]) -> PatternWeights {
         assert_eq!(values.len(), BUCKETS * PHASE_WEIGHTS);
         let mut w = Vec::with_capacity(BUCKETS * PHASE_WEIGHTS + TAIL);

@@ -228,7 +228,11 @@ impl Tuning {
 
     /// Sets one parameter from `name=value` (the names of the fields; counts, `on`/`off`
     /// for `stability`, `none` for the full-window `sort_margin`). For experiments from
-    /// the command line; unknown names and bad values are typed errors.
+    /// the command line.
+    ///
+    /// # Errors
+    /// [`TuningError::Syntax`] without `=`, [`TuningError::Unknown`] for a name that is
+    /// not a parameter, [`TuningError::Value`] for a value the parameter does not take.
     pub fn set(&mut self, assignment: &str) -> Result<(), TuningError> {
         let (k, v) = assignment
             .split_once('=')
