@@ -62,6 +62,9 @@ pub enum ShapeError {
     /// A size with a side written as a negative number (`-3x3`).
     #[error("size {0:?} has a negative side (sides are whole numbers of 1 or more, e.g. 3x3, 5x4)")]
     Negative(String),
+    /// A size whose k is written as a negative number (`3x3x-1`, `3x3 k=-1`).
+    #[error("size {0:?} has a negative k (k is a whole number of 1 or more, e.g. 5x5 k=4)")]
+    NegativeK(String),
     /// A size with a number written with a `+` sign (`+3x3`, `3x3 k=+3`): sizes are
     /// plain decimal digits, as every number of the command line.
     #[error(
@@ -166,6 +169,9 @@ fn line_length(t: &str, whole: &str) -> Result<u32, ShapeError> {
     if t.strip_prefix('+').is_some_and(is_digits) {
         return Err(ShapeError::PlusSign(whole.to_string()));
     }
+    if t.strip_prefix('-').is_some_and(is_digits) {
+        return Err(ShapeError::NegativeK(whole.to_string()));
+    }
     is_digits(t)
         .then(|| t.parse().ok())
         .flatten()
@@ -192,7 +198,8 @@ impl FromStr for Shape {
                 .strip_prefix('-')
                 .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
         };
-        if parts.iter().any(negative) {
+        // The sides (a negative k is `line_length`'s to name).
+        if parts.iter().take(2).any(negative) {
             return Err(ShapeError::Negative(s.to_string()));
         }
         match parts.as_slice() {
@@ -488,6 +495,16 @@ mod tests {
             Shape::parse_size("4x3", 3).unwrap(),
             Shape::new(4, 3, 3).unwrap()
         );
+        // A fuzzer's report: a negative k was "a negative side".
+        for text in ["3x3x-1", "3x3 k=-1", "4x4x -2"] {
+            let e = text.parse::<Shape>().unwrap_err();
+            assert!(matches!(e, ShapeError::NegativeK(_)), "{text}: {e}");
+            assert!(e.to_string().contains("negative k"), "{text}: {e}");
+        }
+        assert!(matches!(
+            "-3x3x-1".parse::<Shape>(),
+            Err(ShapeError::Negative(_))
+        ));
     }
 
     #[test]
