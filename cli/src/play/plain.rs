@@ -179,6 +179,7 @@ pub fn play<G: PlayGame>(
                     })?;
                     match line {
                         Some(Line::Text(t)) if is_skipped(&t) => {}
+                        Some(Line::TooLong { comment: true, .. }) => {}
                         read => break read,
                     }
                 };
