@@ -97,8 +97,10 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Line
         }
     }
     if total > max {
+        // As `is_skipped` reads a comment: `#` after leading whitespace (any Unicode
+        // space); a byte-order mark before it too, as the line readers skip one.
         let start = buf.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(&buf);
-        let comment = start.trim_ascii_start().starts_with(b"#");
+        let comment = String::from_utf8_lossy(start).trim_start().starts_with('#');
         return Ok(Some(Line::TooLong {
             bytes: total,
             comment,
@@ -296,7 +298,7 @@ mod tests {
     /// a long line that is no comment is still refused.
     #[test]
     fn a_long_comment_is_skipped() {
-        for start in ["#", "  # note", "\u{feff}#"] {
+        for start in ["#", "  # note", "\u{feff}#", "\u{b}\u{a0}#"] {
             let mut input = start.as_bytes().to_vec();
             input.extend(std::iter::repeat_n(b'#', MAX_LINE_BYTES + 10));
             input.extend_from_slice(b"\n3\n");

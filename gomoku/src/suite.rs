@@ -268,6 +268,12 @@ pub fn read_openings(text: &str, size: u32, rule: Rule) -> (Vec<Board>, Vec<(usi
     (boards, bad)
 }
 
+/// `t` cut to its first 40 characters and `…` for an error message (a recheck's
+/// report: a 70 KB word of an openings file was echoed whole).
+fn shown(t: &str) -> String {
+    zerosum::text::head(t, 40).map_or_else(|| t.to_string(), |head| format!("{head}…"))
+}
+
 /// One line of an openings file: its board, `None` for a blank or `#` comment line.
 fn opening(line: &str, size: u32, rule: Rule) -> Result<Option<Board>, SuiteError> {
     let t = line.trim();
@@ -277,6 +283,7 @@ fn opening(line: &str, size: u32, rule: Rule) -> Result<Option<Board>, SuiteErro
     let mut fields = t.split_whitespace();
     let moves = fields.next().unwrap_or("");
     if let Some(extra) = fields.find(|f| f.parse::<f64>().is_err()) {
+        let (extra, moves) = (shown(extra), shown(moves));
         return Err(SuiteError::Line(format!(
             "unexpected text {extra:?} after the moves {moves:?} (only a score may \
              follow; write the moves without spaces, e.g. h8i7e9)"
@@ -284,10 +291,11 @@ fn opening(line: &str, size: u32, rule: Rule) -> Result<Option<Board>, SuiteErro
     }
     let b = if moves.contains(':') {
         let b = Board::parse_position(moves)
-            .map_err(|e| SuiteError::Line(format!("position {moves:?}: {e}")))?;
+            .map_err(|e| SuiteError::Line(format!("position {:?}: {e}", shown(moves))))?;
         if u32::from(b.size()) != size || b.rule() != rule {
             return Err(SuiteError::Line(format!(
-                "position {moves:?} is not of the match's board and rule ({size}{}:)",
+                "position {:?} is not of the match's board and rule ({size}{}:)",
+                shown(moves),
                 rule.letter()
             )));
         }
@@ -680,6 +688,11 @@ mod tests {
             matches!(e, SuiteError::Line(ref m) if m.contains("\"i9\"")),
             "{e}"
         );
+        // A recheck's report: a 70 KB word after the moves was echoed whole.
+        let long = format!("h8 {}\n", "z".repeat(70_000));
+        let (_, e) = parse_openings(&long, 15, Rule::Freestyle).unwrap_err();
+        assert!(e.to_string().len() < 200, "{} bytes", e.to_string().len());
+        assert!(e.to_string().contains("zzz…"), "{e}");
     }
 
     /// Opening lines may end with a CR alone, CR LF or LF, and the numbers count lines,

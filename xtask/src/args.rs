@@ -1,6 +1,6 @@
 //! Parsers of the tasks' number arguments that clap's ranges do not cover: real
-//! numbers (a NaN, an infinity or a value out of range is refused, naming it) and
-//! counts of at least one.
+//! numbers (a NaN, an infinity or a value out of range is refused, naming it), counts
+//! of at least one, and thread counts.
 
 /// A number from 0 to 1 (a share, a TD(λ) weight); the error names the value.
 pub fn unit_interval(text: &str) -> Result<f64, String> {
@@ -41,6 +41,18 @@ pub fn at_least_one(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Threads of a job, 1 to [`MAX_THREADS`]: each is started whatever the work, so a
+/// huge count ran the machine out of memory (a recheck's report).
+pub fn thread_count(text: &str) -> Result<usize, String> {
+    match at_least_one(text)? {
+        n if n > MAX_THREADS => Err(format!("{n} is more than {MAX_THREADS} threads")),
+        n => Ok(n),
+    }
+}
+
+/// The most threads (or parallel tuning games) a job starts.
+pub const MAX_THREADS: usize = 256;
+
 /// A finite real number.
 fn real(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
@@ -79,5 +91,11 @@ mod tests {
         );
         assert_eq!(at_least_one("0"), Err("0 is not at least 1".into()));
         assert_eq!(at_least_one("7"), Ok(7));
+        assert_eq!(thread_count("256"), Ok(256));
+        assert_eq!(
+            thread_count("257"),
+            Err("257 is more than 256 threads".into())
+        );
+        assert_eq!(thread_count("0"), Err("0 is not at least 1".into()));
     }
 }

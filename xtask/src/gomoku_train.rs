@@ -47,8 +47,8 @@ pub struct TrainArgs {
     /// smaller budget keeps the match cheap and is the same for both sides).
     #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub match_vct_nodes: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_parser = crate::args::at_least_one)]
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = crate::args::thread_count)]
     pub threads: Option<usize>,
     /// Where to write the table (default: gomoku/src/eval_fitted.rs).
     #[arg(long)]

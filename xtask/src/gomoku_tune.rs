@@ -50,14 +50,14 @@ pub struct TuneArgs {
     #[arg(long)]
     pub self_play: bool,
     /// Iterations (each plays 4 games, 2 with `--self-play`, per batch member).
-    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub iterations: u64,
     /// Iteration to start at (to continue a run with `--start` = its `--out`).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub first: u64,
     /// Perturbations an iteration, played in parallel threads; their gradient
     /// estimates are averaged.
-    #[arg(long, default_value_t = 1, value_parser = crate::args::at_least_one)]
+    #[arg(long, default_value_t = 1, value_parser = crate::args::thread_count)]
     pub batch: usize,
     /// Seed of the signs and the openings.
     #[arg(long, default_value_t = 2031)]

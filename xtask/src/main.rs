@@ -148,10 +148,11 @@ enum Task {
         /// Merge these shard outputs into the book instead of solving.
         #[arg(long, num_args = 1.., value_name = "FILE")]
         merge: Option<Vec<PathBuf>>,
-        /// Solver threads, each with its own table (default: all cores).
-        #[arg(long, value_parser = crate::args::at_least_one)]
+        /// Solver threads, each with its own table, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = crate::args::thread_count)]
         threads: Option<usize>,
-        /// Each solver thread's table in MiB (a power of two, 8 bytes an entry).
+        /// Each solver thread's table in MiB, 1 to 4,096 (rounded down to a power of two;
+        /// 8 bytes an entry).
         #[arg(long, default_value_t = 256, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
         hash_mib: u64,
         /// Leaf lines of earlier (interrupted) runs: those leaves are not solved again
@@ -181,10 +182,11 @@ enum Task {
         /// Merge these shard outputs into the book instead of solving.
         #[arg(long, num_args = 1.., value_name = "FILE")]
         merge: Option<Vec<PathBuf>>,
-        /// Solver threads, each with its own table (default: all cores).
-        #[arg(long, value_parser = crate::args::at_least_one)]
+        /// Solver threads, each with its own table, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = crate::args::thread_count)]
         threads: Option<usize>,
-        /// Each solver thread's table in MiB (a power of two, 8 bytes an entry).
+        /// Each solver thread's table in MiB, 1 to 4,096 (rounded down to a power of two;
+        /// 8 bytes an entry).
         #[arg(long, default_value_t = 128, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
         hash_mib: u64,
         /// Lines of earlier (interrupted) runs: those positions are not solved again
@@ -703,6 +705,14 @@ mod tests {
             "tune-gomoku --nodes 0",
             "tune-gomoku --batch 0",
             "train-othello --use-games 5",
+            "train-othello --threads 100000000",
+            "train-othello --label-depth 99",
+            "train-othello --check-empties 61",
+            "train-othello --window-below 4294967295",
+            "train-gomoku --threads 257",
+            "connect4-play-book --plies 0 --threads 100000000",
+            "tune-gomoku --batch 100000000",
+            "tune-gomoku --first 18446744073709551615",
         ] {
             let line = std::iter::once("xtask").chain(args.split(' '));
             let e = Cli::try_parse_from(line).expect_err(args);

@@ -152,8 +152,8 @@ pub struct TrainArgs {
     /// one solve takes minutes).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(0..=24))]
     pub solve_empties: u32,
-    /// Search depth (discs) of the labels of earlier positions.
-    #[arg(long, default_value_t = 4)]
+    /// Search depth in plies of the labels of earlier positions, 1 to 20.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=20))]
     pub label_depth: u32,
     /// Ridge penalty per weight (a finite number, at least 0).
     #[arg(long, default_value_t = 12.0, value_parser = crate::args::non_negative, allow_negative_numbers = true)]
@@ -165,17 +165,18 @@ pub struct TrainArgs {
     /// `--check-empties` empties).
     #[arg(long, default_value_t = 100)]
     pub check_positions: usize,
-    /// The most empties of a held-out position checked against the exact solver.
-    #[arg(long, default_value_t = 20)]
+    /// The most empties of a held-out position checked against the exact solver, 0 to
+    /// 24 (as `--solve-empties`).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=24))]
     pub check_empties: u32,
-    /// Worker threads (at least 1).
-    #[arg(long, default_value_t = 2, value_parser = crate::args::at_least_one)]
+    /// Worker threads, 1 to 256.
+    #[arg(long, default_value_t = 2, value_parser = crate::args::thread_count)]
     pub threads: usize,
-    /// Empties below a phase whose positions also train it.
-    #[arg(long, default_value_t = 2)]
+    /// Empties below a phase whose positions also train it, 0 to 60.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=60))]
     pub window_below: u32,
-    /// Empties above a phase whose positions also train it.
-    #[arg(long, default_value_t = 0)]
+    /// Empties above a phase whose positions also train it, 0 to 60.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=60))]
     pub window_above: u32,
     /// Shrink each phase's weights towards zero instead of towards the phase with fewer
     /// empties fitted before it (`othello::train::FitConfig::smooth`, the default).
