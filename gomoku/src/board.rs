@@ -1491,7 +1491,8 @@ impl fmt::Display for Board {
                 clauses.push(format!("{word} {}", cells.join(" ")));
             }
         }
-        let blocked: Vec<String> = (self.blocked_cells())
+        let blocked: Vec<String> = self
+            .blocked_cells()
             .map(|i| self.cell_of(i).to_string())
             .collect();
         if !blocked.is_empty() {

@@ -688,13 +688,13 @@ impl Brain {
     /// One command (see [`Brain::handle_line`]); `cut` when `line` is the first
     /// [`MAX_LINE`] bytes of a longer line.
     fn handle<W: Write>(&mut self, line: &str, cut: bool, link: &Link<'_, W>) -> io::Result<bool> {
-        // A byte-order mark (an editor's, before a file's first line) is no part of a
-        // command, as the other readers of the workspace skip it.
         // After END the protocol has "the brain should not write anything to output":
         // a library caller's later lines get no answer.
         if self.ended {
             return Ok(false);
         }
+        // A byte-order mark (an editor's, before a file's first line) is no part of a
+        // command, as the other readers of the workspace skip it.
         let line = line.trim_start_matches('\u{feff}').trim();
         if line.is_empty() {
             return Ok(true);

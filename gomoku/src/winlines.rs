@@ -246,10 +246,12 @@ impl WeightTable {
     fn sync(&mut self, board: &Board) -> &WinLines {
         // Blockers too (a library user's report: level 1 played f8 behind a blocker, on
         // a line no one can complete, taking the line as open).
-        let blocked: Vec<u16> = board.blocked_cells().map(|i| i as u16).collect();
         let ok = self.lines.as_ref().is_some_and(|w| {
             w.size() == board.size()
-                && w.blocked() == blocked.as_slice()
+                && w.blocked()
+                    .iter()
+                    .map(|&i| usize::from(i))
+                    .eq(board.blocked_cells())
                 && w.recorded().len() <= board.moves().len()
                 && w.recorded()
                     .iter()
@@ -258,8 +260,8 @@ impl WeightTable {
         });
         if !ok {
             let mut w = WinLines::new(board.size());
-            for &i in &blocked {
-                w.block(usize::from(i));
+            for i in board.blocked_cells() {
+                w.block(i);
             }
             self.lines = Some(w);
         }

@@ -90,6 +90,28 @@ pub fn think_stopped<E: Engine>(engine: &mut E, game: &E::Game) -> SearchResult<
     r
 }
 
+/// Runs `engine` at its current level on `game` under `limits` and checks the node
+/// counts of its reports as a front end shows them during the move: at least two
+/// reports, the count never falling from one to the next, and the last the result's
+/// (so work done before the search, such as an exact solve that gave up, is counted
+/// throughout). Returns the result and every report's node count.
+///
+/// # Panics
+/// On fewer than two reports, a count that falls, or a last count other than the
+/// result's.
+pub fn check_reports_count_the_whole_move<E: Engine>(
+    engine: &mut E,
+    game: &E::Game,
+    limits: &Limits,
+) -> (SearchResult<MoveOf<E>>, Vec<u64>) {
+    let mut reports = Vec::new();
+    let r = engine.think(game, limits, &mut |rep| reports.push(rep.nodes));
+    assert!(reports.len() >= 2, "{reports:?}");
+    assert!(reports.windows(2).all(|w| w[0] <= w[1]), "{reports:?}");
+    assert_eq!(reports.last(), Some(&r.stats.nodes));
+    (r, reports)
+}
+
 /// Plays a uniformly random legal move of `game` drawn from `rng`; false (and nothing
 /// played) when there is none: the step of every random-game generator in the tests.
 pub fn play_random<G: Game>(game: &mut G, rng: &mut ChaCha8Rng) -> bool {

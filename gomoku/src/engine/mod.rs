@@ -604,8 +604,6 @@ impl Engine {
         self.lag
     }
 
-    /// The core budget of one search: `limits`' time and stop flag (not its node limit,
-    /// which the engine counts itself), less the lag reserve.
     /// The threads a search runs on: [`Engine::threads`] (0 read as 1), at most
     /// [`MAX_THREADS`] and the processors this process may use
     /// (`std::thread::available_parallelism`; 1 when unknown). More threads than
@@ -616,6 +614,8 @@ impl Engine {
         self.threads.clamp(1, thread_cap())
     }
 
+    /// The core budget of one search: `limits`' time and stop flag (not its node limit,
+    /// which the engine counts itself), less the lag reserve.
     fn budget_for(&self, limits: &Limits) -> Budget {
         let full = Budget::new(&Limits {
             nodes: None,
