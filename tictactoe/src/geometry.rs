@@ -62,8 +62,10 @@ pub enum ShapeError {
     /// A size with a side written as a negative number (`-3x3`).
     #[error("size {0:?} has a negative side (sides are whole numbers of 1 or more, e.g. 3x3, 5x4)")]
     Negative(String),
-    /// A size whose k is written as a negative number (`3x3x-1`, `3x3 k=-1`).
-    #[error("size {0:?} has a negative k (k is a whole number of 1 or more, e.g. 5x5 k=4)")]
+    /// A size whose k is written with a minus sign (`3x3x-1`, `3x3 k=-1`, `3x3x-0`).
+    #[error(
+        "size {0:?} has a minus sign before k (k is a whole number of 1 or more, e.g. 5x5 k=4)"
+    )]
     NegativeK(String),
     /// A size with a number written with a `+` sign (`+3x3`, `3x3 k=+3`): sizes are
     /// plain decimal digits, as every number of the command line.
@@ -496,10 +498,10 @@ mod tests {
             Shape::new(4, 3, 3).unwrap()
         );
         // A fuzzer's report: a negative k was "a negative side".
-        for text in ["3x3x-1", "3x3 k=-1", "4x4x -2"] {
+        for text in ["3x3x-1", "3x3 k=-1", "4x4x -2", "3x3x-0"] {
             let e = text.parse::<Shape>().unwrap_err();
             assert!(matches!(e, ShapeError::NegativeK(_)), "{text}: {e}");
-            assert!(e.to_string().contains("negative k"), "{text}: {e}");
+            assert!(e.to_string().contains("minus sign before k"), "{text}: {e}");
         }
         assert!(matches!(
             "-3x3x-1".parse::<Shape>(),

@@ -82,6 +82,10 @@ pub enum ParseError {
     /// Text after the board that is not `k=K`.
     #[error("unexpected {0:?} after the board (expected k=K)")]
     BadSuffix(String),
+    /// A `k=` followed by a minus sign and digits (`k=-1`): k is a whole number of 1 or
+    /// more. The field holds the text after `k=`.
+    #[error("k = {0} has a minus sign (k is a whole number of 1 or more, e.g. k=4)")]
+    NegativeK(String),
     /// A `k=K` whose number does not even fit 32 bits (no board is that large).
     #[error("k = {0} is far too large (no board here is that large)")]
     KTooLarge(String),
@@ -225,9 +229,13 @@ fn split_suffix(text: &str) -> Result<(&str, Option<u32>), ParseError> {
         None => Ok((text, None)),
         Some((board, rest)) => {
             let rest = rest.trim();
-            let digits = rest
-                .strip_prefix("k=")
-                .filter(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
+            let all_digits = |k: &str| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit());
+            let written = rest.strip_prefix("k=");
+            if let Some(k) = written.filter(|k| k.strip_prefix('-').is_some_and(all_digits)) {
+                return Err(ParseError::NegativeK(k.to_string()));
+            }
+            let digits = written
+                .filter(|k| all_digits(k))
                 .ok_or_else(|| ParseError::BadSuffix(rest.to_string()))?;
             let k = digits
                 .parse::<u32>()
@@ -472,7 +480,11 @@ mod tests {
         );
         assert_eq!(
             Board::parse("..../..../..../.... k=-1"),
-            Err(BadSuffix("k=-1".into()))
+            Err(NegativeK("-1".into()))
+        );
+        assert_eq!(
+            Board::parse("..../..../..../.... k=-"),
+            Err(BadSuffix("k=-".into()))
         );
         assert!(matches!(Board::parse(". k=1"), Err(WrongLength { .. })));
         assert!(matches!(Board::parse("x...o.... q"), Err(BadSuffix(_))));
