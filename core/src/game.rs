@@ -53,7 +53,11 @@ pub trait Game: Clone {
     /// The side to move.
     fn side_to_move(&self) -> Side;
 
-    /// Number of plies played from the initial position (moves and passes).
+    /// Number of plies played (moves and passes): [`Game::play`] adds one and
+    /// [`Game::undo`] takes it back. A position read from text does not always say how
+    /// many plies led to it, so each game documents where its count starts: tic-tac-toe,
+    /// Connect Four and Gomoku count the stones on the board (Gomoku's set-up stones too),
+    /// an Othello position read from its OBF board starts at 0.
     fn ply(&self) -> u32;
 
     /// Appends every legal move of the side to move to `moves` (which it does not clear).
