@@ -660,6 +660,8 @@ impl Engine {
                     info.score = s;
                     info.bound = Bound::Lower;
                     info.depth = depth;
+                    // Its line at this depth, searched in full.
+                    info.pv = self.pv_from_tt(b, scores[k].0, 16);
                     if depth == 1 {
                         // No iteration finished: the candidates are this one's values,
                         // the moves it did not reach left out.
@@ -727,11 +729,16 @@ impl Engine {
                 .iter()
                 .map(|&(cell, score, bound)| Candidate { cell, score, bound })
                 .collect();
+            // The line now, while the table holds this iteration's: a later iteration
+            // cut by the limit rewrites the entries along it, and its line would not be
+            // the one this depth and value belong to (a tester's report: `depth 2` with
+            // a line from the cut third iteration).
+            info.pv = self.pv_from_tt(b, scores[0].0, 16);
             let elapsed = self.budget.elapsed();
             observer(&Report {
                 depth,
                 score: info.score,
-                pv: self.pv_from_tt(b, scores[0].0, 16),
+                pv: info.pv.clone(),
                 nodes: self.nodes,
                 elapsed,
                 nodes_per_second: (self.nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
@@ -766,8 +773,6 @@ impl Engine {
             info.bound = Bound::Exact;
             info.pv = info.best.into_iter().collect();
             info.candidates.clear();
-        } else if let Some(best) = info.best {
-            info.pv = self.pv_from_tt(b, best, 16);
         }
         done
     }
