@@ -75,30 +75,56 @@ pub const fn ending_move(cells: u32, score: i32) -> u32 {
     m as u32
 }
 
-/// The Pons score of a core [`Score`] given to a position with `stones` stones: a
-/// decisive score "in n plies" is a four made by stone `stones + n`; anything else (a
-/// draw, or a heuristic value) is 0.
+/// The Pons score of a core [`Score`] given to a position with `stones` stones on the
+/// standard 7×6 board: a decisive score "in n plies" is a four made by stone
+/// `stones + n`; anything else (a draw, or a heuristic value) is 0. Other board sizes:
+/// [`from_core_on`].
 pub fn from_core(score: Score, stones: u32) -> i32 {
+    from_core_on(CELLS, score, stones)
+}
+
+/// [`from_core`] on a board of `cells` cells ([`crate::Size::cells`]): the score
+/// [`win_score_on`] gives the four made by stone `stones + n`.
+pub fn from_core_on(cells: u32, score: Score, stones: u32) -> i32 {
     match score.plies_to_end() {
-        Some(n) if score.is_win() => win_score(stones + n),
-        Some(n) => -win_score(stones + n),
+        Some(n) if score.is_win() => win_score_on(cells, stones + n),
+        Some(n) => -win_score_on(cells, stones + n),
         None => 0,
     }
 }
 
-/// The core [`Score`] of a Pons score given to a position with `stones` stones (the
-/// inverse of [`from_core`] on the scores that can occur there).
+/// The core [`Score`] of a Pons score given to a position with `stones` stones on the
+/// standard 7×6 board (the inverse of [`from_core`] on the scores that can occur there).
+/// Other board sizes: [`to_core_on`].
 pub fn to_core(score: i32, stones: u32) -> Score {
-    let stones = stones as i32;
-    let kmax = CELLS as i32 / 2 + 1;
+    to_core_on(CELLS, score, stones)
+}
+
+/// [`to_core`] on a board of `cells` cells ([`crate::Size::cells`]), the inverse of
+/// [`from_core_on`] on the scores that can occur there: the side to move plays the
+/// stones `stones + 1, stones + 3, …`, so its win scoring `score > 0` is made by the
+/// one of the stones `cells + 2 − 2·score` and `cells + 1 − 2·score` that it plays, and
+/// the opponent's win scoring `−score` by the one of `cells + 2 + 2·score` and
+/// `cells + 1 + 2·score` that the opponent plays. A score that no stone left can make
+/// reads as a win or loss in 0 plies.
+pub fn to_core_on(cells: u32, score: i32, stones: u32) -> Score {
+    let (n, stones) = (cells as i64, stones as i64);
+    let score = score as i64;
+    // The ending stone among two consecutive candidates, by whose turn it is: the side
+    // to move's stones are an odd number of plies ahead, the opponent's an even number.
+    let ending = |high: i64, odd: bool| {
+        if ((high - stones).rem_euclid(2) == 1) == odd {
+            high
+        } else {
+            high - 1
+        }
+    };
     if score > 0 {
-        // The side to move has ⌊stones/2⌋ stones and wins with its (22 − score)-th.
-        let k = kmax - score;
-        Score::win_in((2 * (k - stones / 2) - 1).max(0) as u32)
+        let m = ending(n + 2 - 2 * score, true);
+        Score::win_in((m - stones).max(0) as u32)
     } else if score < 0 {
-        // The opponent has ⌈stones/2⌉ stones and wins with its (22 + score)-th.
-        let k = kmax + score;
-        Score::loss_in((2 * (k - (stones + 1) / 2)).max(0) as u32)
+        let m = ending(n + 2 + 2 * score, false);
+        Score::loss_in((m - stones).max(0) as u32)
     } else {
         Score::DRAW
     }
@@ -262,6 +288,39 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// On every board size up to 64 cells, [`to_core_on`] inverts [`from_core_on`]
+    /// for every decisive result that can occur: a four made by a later stone of either
+    /// side. A library user's report: `from_core` and `to_core` read every board as
+    /// 7×6 (`112233` on 4×4, a win with the next stone, scored 18, not 5).
+    #[test]
+    fn core_scores_round_trip_on_every_board() {
+        for cells in 1..=64 {
+            for stones in 0..cells {
+                for n in 1..=cells - stones {
+                    let core = if n % 2 == 1 {
+                        Score::win_in(n)
+                    } else {
+                        Score::loss_in(n)
+                    };
+                    let pons = from_core_on(cells, core, stones);
+                    assert_eq!(
+                        pons,
+                        if n % 2 == 1 { 1 } else { -1 } * win_score_on(cells, stones + n)
+                    );
+                    assert_eq!(
+                        to_core_on(cells, pons, stones),
+                        core,
+                        "{cells} cells, {stones} stones, {n} plies"
+                    );
+                }
+            }
+        }
+        // The 4×4 board of the report: the side to move wins with the 7th stone.
+        assert_eq!(from_core_on(16, Score::win_in(1), 6), 5);
+        assert_eq!(to_core_on(16, 5, 6), Score::win_in(1));
+        assert_eq!(to_core_on(42, 0, 10), Score::DRAW);
     }
 
     #[test]

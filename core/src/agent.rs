@@ -266,8 +266,11 @@ impl std::fmt::Display for MatchResult {
     }
 }
 
-/// Plays one game from `start` with `first` moving for [`Side::First`]; `None` if it hit
-/// `max_plies` or an agent returned no move before the end.
+/// Plays one game from `start` with `first` moving for [`Side::First`] and returns its
+/// outcome, or `None` if it hit `max_plies` first. An agent that returns no move or an
+/// illegal one before the end forfeits: the game is a win for the other side, as a
+/// tournament scores an engine's illegal move (a library user's report: both were
+/// `None`, which [`run_match`] counts as a draw, so a broken agent never lost).
 pub fn play_game<G: Game>(
     start: &G,
     first: &mut dyn Agent<G>,
@@ -279,21 +282,24 @@ pub fn play_game<G: Game>(
         if let Some(outcome) = game.outcome() {
             return Some(outcome);
         }
-        let mv = match game.side_to_move() {
+        let side = game.side_to_move();
+        let mv = match side {
             Side::First => first.choose(&game),
             Side::Second => second.choose(&game),
-        }?;
-        if !game.is_legal(mv) {
-            return None;
+        };
+        match mv {
+            Some(mv) if game.is_legal(mv) => game.play(mv),
+            _ => return Some(Outcome::Win(!side)),
         }
-        game.play(mv);
     }
     game.outcome()
 }
 
 /// Plays `a` against `b` from every opening, twice: once with `a` playing
 /// [`Side::First`], once with colours swapped (`a` playing [`Side::Second`]), whoever is
-/// to move in the opening. Returns `a`'s results; games cut at `max_plies` count as draws.
+/// to move in the opening. Returns `a`'s results; games cut at `max_plies` count as
+/// draws, and a game an agent forfeits (no move or an illegal one, see [`play_game`]) as
+/// its loss.
 pub fn run_match<G: Game>(
     openings: &[G],
     a: &mut dyn Agent<G>,
