@@ -133,6 +133,20 @@ pub trait NodeBudgetNote {
     /// default.
     const NOTE: &'static str = "";
 
+    /// True when the time limit is a hard cap too (Gomoku: its root's threat solvers may
+    /// leave no time for a first iteration); false when the first iteration always
+    /// finishes, past the limit if need be.
+    const TIME_HARD_CAP: bool = false;
+
+    /// The `--time-ms` help: how the game's engine keeps to the time.
+    fn time_keeping() -> &'static str {
+        if Self::TIME_HARD_CAP {
+            "Time per position in milliseconds: the search stops within it, a hard cap (its root's threat solvers may leave no time for a first iteration: then the move is its first candidate, at depth 0), though on a busy machine the process itself may wait for a CPU (without --level: the strongest level)"
+        } else {
+            "Time per position in milliseconds: the search stops within it, though a search may finish its first iteration past it, and on a busy machine the process itself may wait for a CPU (without --level: the strongest level)"
+        }
+    }
+
     /// The help's words in brackets after "reproducible; ".
     fn keeping() -> String {
         let how = if Self::HARD_CAP {
@@ -153,6 +167,7 @@ impl NodeBudgetNote for othello::Level {
 }
 impl NodeBudgetNote for gomoku::Level {
     const HARD_CAP: bool = true;
+    const TIME_HARD_CAP: bool = true;
 }
 
 impl<L: Level + NodeBudgetNote> Args for LimitArgs<L> {
@@ -186,7 +201,7 @@ impl<L: Level + NodeBudgetNote> Args for LimitArgs<L> {
                 .long("time-ms")
                 .allow_negative_numbers(true)
                 .value_name("MS")
-                .help("Time per position in milliseconds: the search stops within it, though a search may finish its first iteration past it (not Gomoku's, whose limit is a hard cap: its root's threat solvers may leave no time for a first iteration), and on a busy machine the process itself may wait for a CPU (without --level: the strongest level)")
+                .help(L::time_keeping())
                 .value_parser(whole::<u64>(1, MAX_TIME_MS)),
         )
     }

@@ -195,10 +195,10 @@ impl PlayGame for TicTacToe {
         MoveValues::solved("exact, in plies from now", values, each)
     }
 
-    /// Sizes up to 8x8 and k from 3 to 8 (the largest board's side); the dialog offers
+    /// Sizes up to 8x8, smallest first, and k from 3 to 8 (the largest board's side); the dialog offers
     /// only the ks the chosen board takes (a smaller board brings k down to its side).
     fn variant_options(&self) -> Vec<VariantOption> {
-        let sizes = ["3x3", "4x4", "5x5", "6x6", "7x7", "8x8", "4x3", "5x4"];
+        let sizes = ["3x3", "4x3", "4x4", "5x4", "5x5", "6x6", "7x7", "8x8"];
         vec![
             VariantOption {
                 name: "size",

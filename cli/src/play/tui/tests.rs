@@ -583,7 +583,7 @@ fn a_new_variant_takes_its_default_strength_and_perfect_is_warned_of() {
             key(app, way);
         }
         key(app, KeyCode::Down);
-        for _ in 0..4 {
+        for _ in 0..6 {
             key(app, KeyCode::Right);
         }
         key(app, KeyCode::Down);
@@ -1464,9 +1464,10 @@ fn the_dialog_offers_only_the_ks_its_board_takes() {
     assert_eq!(shown(&app).1, "3");
     key(&mut app, KeyCode::Left);
     assert_eq!(shown(&app).1, "3");
-    // 8×8 (the size row, five values on), then k up to 8; back to 7×7: k becomes 7.
+    // 8×8 (the size row, seven values on: smallest first), then k up to 8; back to
+    // 7×7: k becomes 7.
     key(&mut app, KeyCode::Up);
-    for _ in 0..5 {
+    for _ in 0..7 {
         key(&mut app, KeyCode::Right);
     }
     assert_eq!(shown(&app).0, "8x8");
@@ -1478,6 +1479,11 @@ fn the_dialog_offers_only_the_ks_its_board_takes() {
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Left);
     assert_eq!(shown(&app), ("7x7".to_string(), "7".to_string()));
+    // The sizes come smallest first (a tester: 4x3 and 5x4 came after 8x8).
+    let cells: Vec<u32> = (app.dialog.as_ref().unwrap().rows[3].values.iter())
+        .map(|v| v.split('x').map(|n| n.parse::<u32>().unwrap()).product())
+        .collect();
+    assert!(cells.is_sorted(), "{cells:?}");
     // Every size with every k the dialog reaches from it starts a game.
     let sizes = app.dialog.as_ref().unwrap().rows[3].values.len();
     for _ in 0..sizes {
