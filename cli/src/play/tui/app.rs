@@ -763,10 +763,16 @@ impl<G: PlayGame> App<G> {
             return;
         }
         let a = self.key_name('a');
-        // Moves undone count too: they are lost with the game.
+        // Moves undone count too: they are lost with the game, and said to be (a
+        // tester: the count with moves undone looked too high).
+        let undone = match redo {
+            0 => String::new(),
+            r if r == n + redo => " (all undone)".to_string(),
+            r => format!(" ({r} of them undone)"),
+        };
         let n = n + redo;
         self.message = format!(
-            "{a} again to start over: this game's {n} {} will be lost",
+            "{a} again to start over: this game's {n} {}{undone} will be lost",
             if n == 1 { "move" } else { "moves" }
         );
         self.again_asked = true;

@@ -982,11 +982,17 @@ fn play_again_in_a_game_in_progress_asks_first() {
     assert_eq!(app.session.moves.len(), 2, "the question was taken back");
     // Moves undone are part of the game too: still asked with every move undone.
     key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Char('a'));
+    assert_eq!(
+        app.message,
+        "a again to start over: this game's 2 moves (1 of them undone) will be lost"
+    );
+    key(&mut app, KeyCode::Char('h'));
     key(&mut app, KeyCode::Char('u'));
     key(&mut app, KeyCode::Char('a'));
     assert_eq!(
         app.message,
-        "a again to start over: this game's 2 moves will be lost"
+        "a again to start over: this game's 2 moves (all undone) will be lost"
     );
     key(&mut app, KeyCode::Char('a'));
     assert!(app.session.moves.is_empty() && app.session.redo.is_empty());
