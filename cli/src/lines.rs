@@ -50,6 +50,21 @@ pub enum Line {
     },
 }
 
+impl Line {
+    /// Whether the line is skipped rather than read ([`is_skipped`]): blank, or a `#`
+    /// comment after leading whitespace or a byte-order mark, whatever its length and
+    /// whether or not it is valid UTF-8 (a recheck's report: a short comment that was
+    /// not UTF-8, or had a byte-order mark on a later line, was a bad line, where the
+    /// same comment over 64 KiB was skipped).
+    pub fn is_skipped(&self) -> bool {
+        let skipped = |text: &str| is_skipped(text.strip_prefix('\u{feff}').unwrap_or(text));
+        match self {
+            Line::Text(text) | Line::NotUtf8 { lossy: text, .. } => skipped(text),
+            Line::TooLong { comment, .. } => *comment,
+        }
+    }
+}
+
 /// Reads one line of at most `max` bytes from `input` as bytes, so that neither invalid
 /// UTF-8 nor a huge line stops the caller. Returns `None` at the end of the input. A line
 /// longer than `max` bytes is consumed to its end but only counted. A line ends with LF,
@@ -196,9 +211,9 @@ pub fn process_lines<E: Display>(
             }
         };
         number += 1;
-        // A `#` comment is skipped whatever its length (a fuzzer's report: a long one
-        // was a bad line, and the run's status a failure).
-        if let Line::TooLong { comment: true, .. } = line {
+        // A `#` comment is skipped whatever its length or bytes (a fuzzer's report: a
+        // long one was a bad line, and the run's status a failure).
+        if line.is_skipped() {
             continue;
         }
         let Line::Text(line) = line else {
@@ -214,9 +229,6 @@ pub fn process_lines<E: Display>(
         } else {
             &line
         };
-        if is_skipped(text) {
-            continue;
-        }
         let text = text.trim();
         match answer(text) {
             Ok(reply) => {
@@ -441,6 +453,18 @@ mod tests {
         assert_eq!(code, ExitCode::FAILURE);
         let (out, _, code) = doubled("\u{feff}# comment\n5\n".as_bytes());
         assert_eq!((out.as_str(), code), ("5 10\n", ExitCode::SUCCESS));
+    }
+
+    /// A recheck's report: a short comment was read differently from a long one. A
+    /// short `#` line that is not valid UTF-8, or has a byte-order mark before its `#` on
+    /// a later line, was a bad line (the run failed), where the same comment over 64 KiB
+    /// was skipped. Both are skipped now, as the long ones are.
+    #[test]
+    fn a_comment_is_skipped_whatever_its_bytes() {
+        let (out, err, code) = doubled(b"1\n# caf\xe9 latin-1\n  #\xff\n\xef\xbb\xbf# later\n2\n");
+        assert_eq!(out, "1 2\n2 4\n");
+        assert!(err.is_empty(), "{err}");
+        assert_eq!(code, ExitCode::SUCCESS);
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::options::{Player, Setup};
 use super::session::Session;
 use super::worker::{Poll, Thinking};
 use super::{PlayGame, nodes_text};
-use crate::lines::{Line, MAX_LINE_BYTES, is_skipped, read_line, unreadable};
+use crate::lines::{Line, MAX_LINE_BYTES, read_line, unreadable};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -178,8 +178,7 @@ pub fn play<G: PlayGame>(
                         io::Error::new(e.kind(), format!("cannot read standard input: {e}"))
                     })?;
                     match line {
-                        Some(Line::Text(t)) if is_skipped(&t) => {}
-                        Some(Line::TooLong { comment: true, .. }) => {}
+                        Some(l) if l.is_skipped() => {}
                         read => break read,
                     }
                 };
