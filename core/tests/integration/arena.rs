@@ -83,7 +83,7 @@ fn an_agent_that_plays_an_illegal_move_or_none_forfeits() {
                 after,
                 illegal,
             };
-            let r = run_match(&[start.clone()], &mut bad, &mut good, 100);
+            let r = run_match(std::slice::from_ref(&start), &mut bad, &mut good, 100);
             assert_eq!((r.wins, r.draws, r.losses), (0, 0, 2), "illegal {illegal}");
         }
     }
