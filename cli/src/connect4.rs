@@ -67,7 +67,7 @@ pub enum Command {
     /// <n> time <ms> pv <columns…>`. `--level perfect` is the exact solver (ties go to the centre;
     /// with --time-ms it gets half the time, then the score table searches); levels 1-14
     /// search the win-place score table. A finished game has no column:
-    /// `<moves> bestmove none game over <score>`.
+    /// `<moves> bestmove none game over <score>`; `score none` at depth 0: no search gave a value (a level that plays its first choice without one, or a limit that ended before the first iteration).
     Bestmove(BestmoveArgs),
 }
 

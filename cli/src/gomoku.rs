@@ -47,8 +47,10 @@ pub enum Command {
     /// Under renju a black reply shown as `--` is a four black may not block (the block
     /// is forbidden): any move loses.
     Solve {
-        /// Attacker positions the VCF search may visit per position; when it runs out
-        /// the answer is `unknown` (not `no vcf`), an answer with exit status 0.
+        /// Attacker positions the VCF search may visit per position (one with a five to
+        /// make is won without a visit: a line of N + 1 attacker moves fits in N); when
+        /// it runs out the answer is `unknown` (not `no vcf`), an answer with exit
+        /// status 0.
         #[arg(long, default_value_t = 500_000, allow_negative_numbers = true,
               value_parser = crate::whole::whole::<u64>(1, u64::MAX))]
         nodes: u64,
@@ -60,7 +62,7 @@ pub enum Command {
     },
     /// Reads positions from standard input and prints the move the engine plays:
     /// `<position> bestmove <cell> score <value> depth <plies> nodes <n> time <ms> pv <cells…>`
-    /// (a finished game: `<position> bestmove none game over (<outcome>)`).
+    /// (a finished game: `<position> bestmove none game over (<outcome>)`; `score none` at depth 0: no search gave a value (a level that plays its first choice without one, or a limit that ended before the first iteration)).
     /// `win in N` / `loss in N` is proven (a VCF or VCT of the threat solvers, or the
     /// rules): the five comes within N plies against every defence (N is the proof's
     /// bound; a shorter win may exist); `win in N (search)` is a win the search found within N plies against the

@@ -109,7 +109,7 @@ pub enum Command {
     /// The engine's move for each position read from standard input:
     /// `<board> <side> bestmove <move> score <value> depth <plies> nodes <n> time <ms> pv <moves…>`
     /// (values: `+N discs` when exact, the evaluation's units otherwise); a finished game:
-    /// `<board> <side> bestmove none game over <final disc difference>`.
+    /// `<board> <side> bestmove none game over <final disc difference>`; `score none` at depth 0: no search gave a value (a level that plays its first choice without one, or a limit that ended before the first iteration).
     Bestmove {
         #[command(flatten)]
         limits: LimitArgs<othello::Level>,

@@ -51,7 +51,7 @@ pub enum Command {
     /// <n> time <ms> pv <cells…>`. By default perfect play (the fastest win, the slowest loss); a
     /// level searches with the open-lines evaluation; with --time-ms or --nodes the
     /// exact solve that does not finish within half the budget hands over to the search.
-    /// A finished game: `<position> bestmove none game over <value>`.
+    /// A finished game: `<position> bestmove none game over <value>`; `score none` at depth 0: no search gave a value (a level that plays its first choice without one, or a limit that ended before the first iteration).
     Bestmove(BestmoveArgs),
     /// The four textbook search variants A–D (full tree, win cut-off, alpha-beta, immediate
     /// threats) and ours on each position: nodes counted per position created, and move.

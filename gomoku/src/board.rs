@@ -158,7 +158,8 @@ fn keys() -> &'static [u64] {
 /// them: `15f:[black h8 i9; white a1; blocked c3; white to move]e9f10` — clauses
 /// `black <cells>`, `white <cells>`, `blocked <cells>` and `<black|white> to move`,
 /// separated by `;`, each at most once, in any order; without a `to move` clause black
-/// is to move. They are placed in no playing order, so renju's forbidden points do not
+/// is to move. Set-up stones that give both sides a five are refused (no game reaches
+/// that). They are placed in no playing order, so renju's forbidden points do not
 /// apply to them. `Display` writes this form for every position with set-up stones, a
 /// blocker, or a side to move set by hand, so that it reads back as the same position.
 #[derive(Clone)]
@@ -1570,6 +1571,13 @@ fn place_setup(board: &mut Board, setup: &str) -> Result<(), ParseError> {
         }
         seen.push(word);
     }
+    // Set-up stones that give both sides a five: no game reaches that (a tester: it
+    // was read as black's win, whoever was to move).
+    if board.has_five(Side::First) && board.has_five(Side::Second) {
+        return Err(fail(
+            "both black and white have a five (a game ends at the first)".into(),
+        ));
+    }
     if let Some(side) = side {
         board.set_side_to_move(side);
     }
@@ -1641,11 +1649,19 @@ impl Notation for Board {
         // A bracket among the moves: a set-up part out of its place (it comes first) or
         // a second one; named as such, not as a malformed cell `[`.
         if let Some(at) = moves.find(['[', ']']) {
+            // A closing bracket first has no opening one (a tester: `15f:black h8]` was
+            // told that a set-up part comes once, with none before it).
+            let problem = if moves[at..].starts_with(']') {
+                "a ] with no [ before it (a set-up part is written first, as in 15f:[black h8; white i9]j10)"
+            } else {
+                "a set-up part comes once, before the moves"
+            };
             return Err(ParseError::Setup {
                 setup: moves[at..].chars().take(40).collect(),
-                problem: "a set-up part comes once, before the moves".into(),
+                problem: problem.into(),
             });
         }
+
         let cells = parse_move_list(moves).map_err(|(index, error)| match error {
             CellError::OutOfRange(cell) => ParseError::OffBoard {
                 index,
@@ -1821,7 +1837,13 @@ mod tests {
                 "a set-up part comes once, before the moves",
             ),
             ("15f:[black h8][white i9]", "a set-up part comes once"),
-            ("15f:h8]", "a set-up part comes once"),
+            ("15f:h8]", "a ] with no [ before it"),
+            ("15f:black h8]", "a ] with no [ before it"),
+            ("15f:[black h8]]", "a ] with no [ before it"),
+            (
+                "15f:[black a1 a2 a3 a4 a5; white b1 b2 b3 b4 b5; white to move]",
+                "both black and white have a five",
+            ),
         ] {
             let e = text.parse::<Board>().unwrap_err().to_string();
             assert!(e.starts_with("set-up part \""), "{text}: {e}");

@@ -511,14 +511,14 @@ pub fn run<G: PlayGame>(game: Result<G, String>, common: &CommonArgs) -> ExitCod
             None => Ok(g),
         })
         .and_then(|g| common.setup(&g).map(|setup| (g, setup)));
-    let (game, setup) = match made {
+    let (game, mut setup) = match made {
         Ok(made) => made,
         Err(e) => {
             diag!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    warn_if_no_search::<G>(&setup.strength);
+    setup.strength = without_unused_limits::<G>(setup.strength);
     if common.plain || !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         plain::run(game, setup)
     } else {
@@ -526,29 +526,40 @@ pub fn run<G: PlayGame>(game: Result<G, String>, common: &CommonArgs) -> ExitCod
     }
 }
 
-/// Warns on standard error, as `bestmove` does, when `strength` is a level that chooses
-/// its move without a search (Gomoku's level 1) with a time or node limit, and no depth
-/// (which makes every level search): the limit has no effect.
-fn warn_if_no_search<G: PlayGame>(strength: &Strength) {
+/// `strength` without the limits it cannot use: a level that chooses its move without a
+/// search (Gomoku's level 1) with a time or node limit, and no depth (which makes every
+/// level search), ignores the limit. Warns on standard error as `bestmove` does, and
+/// leaves the limit out, so that the players' line shows the level alone (a tester:
+/// `--level 1 --nodes 500` was warned of and then shown as `level 1, 500 nodes/move`).
+fn without_unused_limits<G: PlayGame>(strength: Strength) -> Strength {
     let Strength::Within {
         level: Some(LevelChoice::Number(n)),
         time,
         depth: None,
         nodes,
-    } = *strength
+    } = strength
     else {
-        return;
+        return strength;
     };
     let Some(what) = [(nodes.is_some(), "--nodes"), (time.is_some(), "--time-ms")]
         .into_iter()
         .find_map(|(given, name)| given.then_some(name))
     else {
-        return;
+        return strength;
     };
-    if let Ok(level) = n.to_string().parse::<LevelOf<G::Engine>>()
-        && !zerosum::Level::searches(&level)
-    {
-        diag!("warning: level {level} chooses its move without a search, so {what} has no effect");
+    match n.to_string().parse::<LevelOf<G::Engine>>() {
+        Ok(level) if !zerosum::Level::searches(&level) => {
+            diag!(
+                "warning: level {level} chooses its move without a search, so {what} has no effect"
+            );
+            Strength::Within {
+                level: Some(LevelChoice::Number(n)),
+                time: None,
+                depth: None,
+                nodes: None,
+            }
+        }
+        _ => strength,
     }
 }
 

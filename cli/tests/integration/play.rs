@@ -237,8 +237,9 @@ fn play_takes_a_level_with_limits_as_bestmove_does() {
     );
     assert!(ok && err.is_empty(), "{err}");
     assert!(out.contains("AI (perfect, 50 ms/move)"), "{out}");
-    // A level that does not search ignores a limit, and says so, as `bestmove` does.
-    let (_, err, ok) = crate::common::run_game(
+    // A level that does not search ignores a limit, and says so, as `bestmove` does;
+    // the players' line shows the level alone (a tester: it showed the limit too).
+    let (out, err, ok) = crate::common::run_game(
         "gomoku",
         &["play", "--plain", "--level", "1", "--time-ms", "100"],
         "",
@@ -248,6 +249,7 @@ fn play_takes_a_level_with_limits_as_bestmove_does() {
         err.trim(),
         "warning: level 1 chooses its move without a search, so --time-ms has no effect"
     );
+    assert!(out.contains("white AI (level 1)\n"), "{out}");
     let out = play(
         "tictactoe",
         &["--human", "none", "--depth", "2", "--time-ms", "100"],
