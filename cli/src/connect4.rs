@@ -48,9 +48,8 @@ pub enum Command {
     /// The score of every column (positions as for solve; `-` is the empty board):
     /// `<moves>` then one score per column (seven on 7×6), left to right (`x` for a
     /// column that cannot be played). Under --time-ms or --nodes the columns share the
-    /// one budget: each first gets an equal part of an eighth of it, or 1,024 nodes if
-    /// that is more and the budget lasts (so that a cheap column, a quick win, is not
-    /// starved by a costly one), then the columns still open
+    /// one budget: each first gets an equal part of an eighth of it (so that a cheap
+    /// column, a quick win, is not starved by a costly one), then the columns still open
     /// get the rest in turn, left to right; a column not solved within it is `?`, and a
     /// line with none solved reads `not solved within the limit`.
     #[command(mut_arg("time_ms", |a| a.help(
@@ -351,20 +350,14 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
                 }
                 let part = if round + 1 < rounds {
                     let ahead = values[k..].iter().filter(|v| v.is_none()).count().max(1);
-                    // Its share of the first round's nodes, but at least the nodes
-                    // between two looks at the budget (the solver stops only there, so a
-                    // smaller part costs as much), while the whole budget lasts: under a
-                    // small limit the first columns' overruns left the later ones
-                    // nothing (a tester's report: `4455 --nodes 10000` solved no column,
-                    // where 3 and 6 win in a few hundred nodes each).
-                    let nodes = first.node_limit().map(|n| {
-                        let share = n.saturating_sub(spent(solver)) / ahead as u64;
-                        let floor = budget.node_limit().map_or(0, |total| {
-                            (total.saturating_sub(spent(solver)) / ahead as u64)
-                                .min(connect4::BUDGET_POLL_NODES)
-                        });
-                        share.max(floor)
-                    });
+                    // Its share of the first round's nodes, which the solver keeps
+                    // exactly (a tester's report: when it looked at its limit only every
+                    // 1,024 nodes, the first columns' overruns under a small limit left
+                    // the later ones nothing, and `4455 --nodes 10000` solved no column,
+                    // where 3 and 6 win at once).
+                    let nodes = first
+                        .node_limit()
+                        .map(|n| n.saturating_sub(spent(solver)) / ahead as u64);
                     first.share(1.0 / ahead as f64, nodes)
                 } else {
                     budget.rest_of_nodes(spent(solver))

@@ -141,7 +141,7 @@ pub trait NodeBudgetNote {
     /// The `--time-ms` help: how the game's engine keeps to the time.
     fn time_keeping() -> &'static str {
         if Self::TIME_HARD_CAP {
-            "Time per position in milliseconds: the search stops within it, a hard cap (its root's threat solvers may leave no time for a first iteration: then the move is its first candidate, at depth 0), though on a busy machine the process itself may wait for a CPU (without --level: the strongest level)"
+            "Time per position in milliseconds: the search stops within it, a hard cap (its root's threat solvers may leave no time for a first iteration), though on a busy machine the process itself may wait for a CPU (without --level: the strongest level)"
         } else {
             "Time per position in milliseconds: the search stops within it, though a search may finish its first iteration past it, and on a busy machine the process itself may wait for a CPU (without --level: the strongest level)"
         }

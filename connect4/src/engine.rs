@@ -190,22 +190,12 @@ impl Engine {
     }
 
     /// The exact best column under `budget`, as a search result; `None` when the budget
-    /// ends first. Without `search`, only what needs no search (an immediate win, the
-    /// book: [`Solver::known_best_move`]).
-    fn solve(
-        &mut self,
-        position: &Position,
-        budget: &Budget,
-        search: bool,
-    ) -> Option<SearchResult<Column>> {
+    /// ends first.
+    fn solve(&mut self, position: &Position, budget: &Budget) -> Option<SearchResult<Column>> {
         let solver = self.solver();
         solver.set_budget(Some(budget.clone()));
         let before = solver.nodes();
-        let best = if search {
-            solver.best_move(position)
-        } else {
-            Ok(solver.known_best_move(position))
-        };
+        let best = solver.best_move(position);
         let nodes = solver.nodes() - before;
         solver.set_budget(None);
         let (mv, pons) = best.ok()??;
@@ -248,15 +238,10 @@ impl zerosum::Engine for Engine {
             (None, None) => {
                 let book = self.play_book_move(position, &budget);
                 let before = self.solver().nodes();
-                // The solver gets half a node limit; one it cannot keep (it looks at it
-                // every BUDGET_POLL_NODES) would leave the search nothing (`--nodes 1000`
-                // searched 1 ply): the solver then answers only from its book, and the
-                // search has the rest.
-                let search = limits
-                    .nodes
-                    .is_none_or(|n| n / 2 >= crate::solver::BUDGET_POLL_NODES);
+                // The solver gets half a node limit, which it keeps exactly, and the
+                // search the rest.
                 if let Some(mut r) =
-                    book.or_else(|| self.solve(position, &budget.exact_part(limits), search))
+                    book.or_else(|| self.solve(position, &budget.exact_part(limits)))
                 {
                     if let Some(&first) = r.pv.first() {
                         let spent = self.solver().nodes() - before;
@@ -295,9 +280,9 @@ impl zerosum::Engine for Engine {
 mod tests {
     use super::*;
 
-    /// The perfect level under a node limit the solver cannot keep (half of it under
-    /// [`crate::BUDGET_POLL_NODES`]) gives it all to the search: 1,000 nodes searched 1
-    /// ply, the solver having taken 1,024 of them. The limit holds, and so does a
+    /// The perfect level under a small node limit: the solver keeps its half exactly,
+    /// and the search has the rest (before the solver looked at its limit only every
+    /// 1,024 nodes, and 1,000 nodes searched 1 ply). The limit holds, and so does a
     /// larger one that the solver shares.
     #[test]
     fn a_small_node_limit_goes_to_the_search() {

@@ -389,7 +389,8 @@ impl<G: Geometry> Solver<G> {
     /// Polls `budget` (time, nodes from now on, its stop flag) with the stop flag: once it
     /// says stop, a solve returns [`Stopped`] ([`Solver::solve`] and
     /// [`Solver::solve_weak`] panic: use [`Solver::try_solve`] with a budget). Checked every 1,024 nodes (well under a
-    /// millisecond), so a node limit is kept to within 1,024 nodes. With more than one
+    /// millisecond), and at a node limit's last node, so that a node limit is kept
+    /// exactly. With more than one
     /// thread ([`Solver::set_threads`]) the limit counts the first thread's nodes; the
     /// others search beside it, so the total ([`Solver::nodes`]) can reach about the
     /// number of threads times the limit.
@@ -771,11 +772,13 @@ impl<G: Geometry> Solver<G> {
                 table,
                 tech,
                 nodes: 0,
+                next_poll: 0,
                 aborted: false,
                 jitter: seed,
                 solver,
                 control: &control,
             };
+            search.next_poll = search.poll_gap();
             let r = search.negamax(board, med, med + 1, board.opponent_winning_cells());
             if !search.aborted {
                 let _ = control.result.compare_exchange(
@@ -838,6 +841,10 @@ struct Search<'a, G: Geometry> {
     table: &'a Table,
     tech: Techniques,
     nodes: u64,
+    /// The node count at which this thread next polls ([`Search::poll`]): every
+    /// [`BUDGET_POLL_NODES`] nodes, and sooner when the budget's node limit comes first,
+    /// so that a node limit is kept exactly.
+    next_poll: u64,
     aborted: bool,
     /// State of the xorshift generator that perturbs a helper's move order (0: none).
     jitter: u64,
@@ -847,6 +854,19 @@ struct Search<'a, G: Geometry> {
 }
 
 impl<G: Geometry> Search<'_, G> {
+    /// Nodes to the next poll: [`BUDGET_POLL_NODES`], or fewer on the main thread when
+    /// its budget's node limit is nearer (a tester's report: `analyze` shares out small
+    /// parts of a limit among the columns, and a part of a few hundred nodes cost 1,024,
+    /// so the columns after the first ones got nothing).
+    fn poll_gap(&self) -> u64 {
+        let near = self.solver.and_then(|s| {
+            let (budget, start) = s.budget.as_ref()?;
+            let spent = (s.nodes + self.nodes).saturating_sub(*start);
+            Some(budget.node_limit()?.saturating_sub(spent))
+        });
+        near.map_or(BUDGET_POLL_NODES, |n| n.clamp(1, BUDGET_POLL_NODES))
+    }
+
     /// Looks at the other threads and, on the main thread, at the stop flag and the
     /// budget: sets `aborted` when the search must end. The main thread
     /// also grows the part of the table in use ([`Techniques::growing_table`]).
@@ -938,11 +958,12 @@ impl<G: Geometry> Search<'_, G> {
         let key_bits = g.key_bits();
         debug_assert_eq!(opponent_win, board.opponent_winning_cells());
         self.nodes += 1;
-        if self.nodes & POLL_DONE_MASK == 0 {
+        if self.nodes >= self.next_poll {
             self.poll();
             if self.aborted {
                 return 0;
             }
+            self.next_poll = self.nodes + self.poll_gap();
         }
         let possible = board.non_losing_moves_with(opponent_win);
         if possible == 0 {
