@@ -172,7 +172,11 @@ impl GgfMove {
         }
     }
 
-    /// Reads `<move>[/<eval>[/<time>]]` (empty eval or time allowed: `f5//2.5`).
+    /// Reads `<move>[/<eval>[/<time>]]` (empty eval or time allowed: `f5//2.5`). A
+    /// number with a decimal comma (`f5/1,50`) is read as with a point: NBoard writes its
+    /// evaluations with Java's `String.format("%3.2f")`, in the user's locale, and sends
+    /// them back in `move` and `set game` (a tester's report: a German or French
+    /// system's `F5/1,50/2.3` was refused, and the engine stayed on the old position).
     ///
     /// # Errors
     /// [`GgfError::Move`], [`GgfError::Annotation`] or [`GgfError::ExtraField`], naming
@@ -184,9 +188,11 @@ impl GgfMove {
         let number = |part: Option<&str>| -> Result<Option<f64>, GgfError> {
             match part.map(str::trim) {
                 None | Some("") => Ok(None),
-                Some(t) => t
-                    .parse::<f64>()
-                    .ok()
+                Some(t) => (t.parse::<f64>().ok())
+                    .or_else(|| {
+                        let comma = t.matches(',').count() == 1 && !t.contains('.');
+                        comma.then(|| t.replace(',', ".").parse::<f64>().ok())?
+                    })
                     .filter(|v| v.is_finite())
                     .map(Some)
                     .ok_or_else(|| GgfError::Annotation {
@@ -662,6 +668,24 @@ mod tests {
             Some(Duration::from_secs_f64(39.5))
         );
         assert!(g.to_string().contains("B[f5/1.5/10]W[d6//20.5]B[c3/-2]"));
+    }
+
+    /// NBoard formats its evaluations in the user's locale: a decimal comma is read as
+    /// a point; a comma that cannot be one (two of them, or beside a point) is refused.
+    #[test]
+    fn a_decimal_comma_is_read() {
+        let m = GgfMove::parse("F5/1,50/2.3", 1).unwrap();
+        assert_eq!((m.eval, m.time), (Some(1.5), Some(2.3)));
+        assert_eq!(GgfMove::parse("d6/-0,75", 2).unwrap().eval, Some(-0.75));
+        for bad in ["f5/1,5,0", "f5/1.5,0", "f5/,"] {
+            assert!(
+                matches!(GgfMove::parse(bad, 1), Err(GgfError::Annotation { .. })),
+                "{bad}"
+            );
+        }
+        let bo = "BO[8 ---------------------------O*------*O--------------------------- *]";
+        let g = GgfGame::parse(&format!("(;GM[Othello]{bo}B[F5/1,50/2.3];)")).unwrap();
+        assert_eq!(g.moves[0].1.eval, Some(1.5));
     }
 
     /// NBoard writes each side's clock, `TB[…]TW[…]`, instead of `TI[…]` when the two
