@@ -123,6 +123,10 @@ pub enum GgfError {
     /// The `GM` property names another game than Othello.
     #[error("GM[{0}]: not an Othello game")]
     NotOthello(String),
+    /// The `TY` property names anti-Othello (its letter `a`: the fewest discs win),
+    /// which this crate does not play.
+    #[error("TY[{0}]: anti-Othello (the fewest discs win) is not played here")]
+    AntiOthello(String),
     /// A time control property's (`TI`, or a side's own `TB`, `TW`) main time is not
     /// `[[h:]m:]s`.
     #[error("{key}[{value}]: expected a time control such as 15:00 or 1:00//2:00")]
@@ -360,6 +364,16 @@ impl GgfGame {
             match k.as_str() {
                 "GM" if !v.trim().eq_ignore_ascii_case("othello") => {
                     return Err(GgfError::NotOthello(v.clone()));
+                }
+                // GGF's game type: the board size, then letters for variants, of which
+                // `a` (anti-Othello: the fewest discs win) changes the game's aim (a
+                // tester's report: `TY[8a]` was played as Othello, without a word).
+                "TY" if v
+                    .trim()
+                    .trim_start_matches(|c: char| c.is_ascii_digit())
+                    .contains(['a', 'A']) =>
+                {
+                    return Err(GgfError::AntiOthello(v.clone()));
                 }
                 "TI" | "TB" | "TW" if v.split('/').next().and_then(parse_clock).is_none() => {
                     return Err(GgfError::TimeControl {
@@ -668,6 +682,24 @@ mod tests {
             Some(Duration::from_secs_f64(39.5))
         );
         assert!(g.to_string().contains("B[f5/1.5/10]W[d6//20.5]B[c3/-2]"));
+    }
+
+    /// GGF's `TY` letter `a` is anti-Othello, whose aim is the opposite: refused, not
+    /// played as Othello. The other letters (a random start, `r`, whose board `BO`
+    /// gives) are read as before.
+    #[test]
+    fn anti_othello_is_refused() {
+        let bo = "BO[8 ---------------------------O*------*O--------------------------- *]";
+        for ty in ["8a", "8ra", "8A"] {
+            let e = GgfGame::parse(&format!("(;GM[Othello]TY[{ty}]{bo};)")).unwrap_err();
+            assert!(matches!(e, GgfError::AntiOthello(_)), "{ty}: {e}");
+        }
+        for ty in ["8", "8r4", "8k"] {
+            assert!(
+                GgfGame::parse(&format!("(;GM[Othello]TY[{ty}]{bo};)")).is_ok(),
+                "{ty}"
+            );
+        }
     }
 
     /// NBoard formats its evaluations in the user's locale: a decimal comma is read as
