@@ -198,15 +198,32 @@ impl PlayGame for TicTacToe {
     /// Sizes up to 8x8, smallest first, and k from 3 to 8 (the largest board's side); the dialog offers
     /// only the ks the chosen board takes (a smaller board brings k down to its side).
     fn variant_options(&self) -> Vec<VariantOption> {
-        let sizes = ["3x3", "4x3", "4x4", "5x4", "5x5", "6x6", "7x7", "8x8"];
+        let mut sizes: Vec<(u32, u32)> = vec![
+            (3, 3),
+            (4, 3),
+            (4, 4),
+            (5, 4),
+            (5, 5),
+            (6, 6),
+            (7, 7),
+            (8, 8),
+        ];
+        // This game's own size and k among them, in their order (a recheck's report: a
+        // `--size 6x3` game's size came after 8x8).
+        let shape = self.shape();
+        if !sizes.contains(&(shape.cols, shape.rows)) {
+            sizes.push((shape.cols, shape.rows));
+            sizes.sort_by_key(|&(c, r)| (c * r, c));
+        }
+        let ks = shape.k.min(3)..=shape.k.max(8);
         vec![
             VariantOption {
                 name: "size",
-                values: sizes.iter().map(|s| s.to_string()).collect(),
+                values: sizes.iter().map(|(c, r)| format!("{c}x{r}")).collect(),
             },
             VariantOption {
                 name: "k",
-                values: (3..=8).map(|k| k.to_string()).collect(),
+                values: ks.map(|k| k.to_string()).collect(),
             },
         ]
     }

@@ -1444,6 +1444,34 @@ fn undo_does_not_take_back_a_lone_forced_pass() {
     assert_eq!(app.session.move_list().len(), before, "{}", app.message);
 }
 
+/// A recheck's report: a game whose size or k is not among the dialog's (`--size 6x3`)
+/// had it listed last, after 8x8. It now takes its place, smallest first.
+#[test]
+fn the_dialog_lists_the_game_s_own_size_in_order() {
+    use crate::play::tictactoe::TicTacToe;
+    for (size, k) in [("6x3", ""), ("3x3", "2"), ("8x1", "1"), ("2x1", "1")] {
+        let game = TicTacToe::with_size(size, k).unwrap();
+        let app = App::new(game, setup([Player::Human; 2]));
+        let mut app = app;
+        key(&mut app, KeyCode::Char('n'));
+        let d = app.dialog.as_ref().expect("the dialog is open");
+        let cells: Vec<u32> = (d.rows[3].values.iter())
+            .map(|v| v.split('x').map(|n| n.parse::<u32>().unwrap()).product())
+            .collect();
+        assert!(cells.is_sorted(), "{size}: {:?}", d.rows[3].values);
+        assert_eq!(d.rows[3].values[d.rows[3].chosen], size);
+        let ks: Vec<u32> = d.rows[4]
+            .values
+            .iter()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert!(ks.is_sorted(), "{size} k={k}: {ks:?}");
+        if !k.is_empty() {
+            assert_eq!(d.rows[4].values[d.rows[4].chosen], k);
+        }
+    }
+}
+
 /// A TUI tester's report: the new-game dialog offered k from 3 to 8 whatever the board,
 /// and refused a k the board cannot take only when confirmed. Now k steps over the
 /// values its board cannot take, and a smaller board brings k down to its side; every
