@@ -82,10 +82,11 @@ pub enum ParseError {
     /// Text after the board that is not `k=K`.
     #[error("unexpected {0:?} after the board (expected k=K)")]
     BadSuffix(String),
-    /// A `k=` followed by a minus sign and digits (`k=-1`): k is a whole number of 1 or
-    /// more. The field holds the text after `k=`.
-    #[error("k = {0} has a minus sign (k is a whole number of 1 or more, e.g. k=4)")]
-    NegativeK(String),
+    /// A `k=` followed by a sign and digits (`k=-1`, `k=+3`): k is a whole number of 1
+    /// or more, written without a sign, as a size's k is. The field holds the text after
+    /// `k=`.
+    #[error("k = {0} has a sign (k is a whole number of 1 or more, written without one, e.g. k=4)")]
+    SignedK(String),
     /// A `k=K` whose number does not even fit 32 bits (no board is that large).
     #[error("k = {0} is far too large (no board here is that large)")]
     KTooLarge(String),
@@ -230,9 +231,11 @@ fn split_suffix(text: &str) -> Result<(&str, Option<u32>), ParseError> {
         Some((board, rest)) => {
             let rest = rest.trim();
             let all_digits = |k: &str| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit());
-            let written = rest.strip_prefix("k=");
-            if let Some(k) = written.filter(|k| k.strip_prefix('-').is_some_and(all_digits)) {
-                return Err(ParseError::NegativeK(k.to_string()));
+            // Spaces after `=` are read, as `--size "3x3 k= 3"` reads them.
+            let written = rest.strip_prefix("k=").map(str::trim_start);
+            if let Some(k) = written.filter(|k| k.strip_prefix(['-', '+']).is_some_and(all_digits))
+            {
+                return Err(ParseError::SignedK(k.to_string()));
             }
             let digits = written
                 .filter(|k| all_digits(k))
@@ -480,8 +483,14 @@ mod tests {
         );
         assert_eq!(
             Board::parse("..../..../..../.... k=-1"),
-            Err(NegativeK("-1".into()))
+            Err(SignedK("-1".into()))
         );
+        assert_eq!(
+            Board::parse("..../..../..../.... k=+3"),
+            Err(SignedK("+3".into()))
+        );
+        // A space after `=`, as a size's `k= 3` takes it.
+        assert!(Board::parse("..../..../..../.... k= 3").is_ok());
         assert_eq!(
             Board::parse("..../..../..../.... k=-"),
             Err(BadSuffix("k=-".into()))
