@@ -159,7 +159,7 @@ pub trait NodeBudgetNote {
 }
 
 impl NodeBudgetNote for connect4::Level {
-    const NOTE: &'static str = ", and the exact solver looks at it every 1,024 nodes, so a budget of a few thousand nodes or less can be passed by that much";
+    const NOTE: &'static str = "; the exact solver keeps its part exactly";
 }
 impl NodeBudgetNote for tictactoe::Level {}
 impl NodeBudgetNote for othello::Level {

@@ -144,7 +144,7 @@ fn analyze_under_a_limit_does_not_starve_a_cheap_column() {
         .map(|l| -l.split_whitespace().nth(1).unwrap().parse::<i32>().unwrap())
         .collect();
     // A later tester's report: under a small limit the first columns overran their
-    // shares (the solver looks at its budget every 1,024 nodes) and left the others
+    // shares (the solver looked at its budget every 1,024 nodes) and left the others
     // nothing: `--nodes 10000` solved no column, `--nodes 20000` column 3 but not 6.
     for limit in [
         ["--nodes", "10000"],

@@ -17,8 +17,8 @@ use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
 
 /// Far more than a budget of one node lets the perfect line's solves spend (the solver
-/// looks at its budget every 1,024 nodes of a search, and the line ends with the first
-/// solve the budget stops), and far less than a solve of a position inside the books.
+/// keeps a node limit exactly, and the line ends with the first solve the budget
+/// stops), and far less than a solve of a position inside the books.
 const LINE_POLL: u64 = 10_000;
 
 fn book() -> &'static Book {

@@ -214,7 +214,7 @@ mod engine {
     }
 
     /// The solver keeps to its half of a small node limit (it polls its budget every
-    /// 1,024 nodes), so the search still gets its share (new-user report 14: under
+    /// 1,024 nodes and at the limit), so the search still gets its share (new-user report 14: under
     /// `--nodes 1000` … `70000` the solver spent 65,536 nodes before its first look, and
     /// the search answered at depth 1 with a losing move).
     #[test]
