@@ -48,8 +48,9 @@ pub enum Command {
     /// The score of every column (positions as for solve; `-` is the empty board):
     /// `<moves>` then one score per column (seven on 7×6), left to right (`x` for a
     /// column that cannot be played). Under --time-ms or --nodes the columns share the
-    /// one budget: each first gets an equal part of an eighth of it (so that a cheap
-    /// column, a quick win, is not starved by a costly one), then the columns still open
+    /// one budget: each first gets an equal part of an eighth of it, or 16 nodes under a
+    /// tiny limit while half of it lasts (so that a cheap column, a quick win, is not
+    /// starved by a costly one), then the columns still open
     /// get the rest in turn, left to right; a column not solved within it is `?`, and a
     /// line with none solved reads `not solved within the limit`.
     #[command(mut_arg("time_ms", |a| a.help(
@@ -170,7 +171,8 @@ pub struct SolveArgs {
     hash_mib: u64,
     /// Search threads sharing the table (Lazy SMP); default 1: on 2 cores a second
     /// thread added CPU and no speed (connect4/FIGURES.md, *Threads*), as Gomoku's
-    /// default is 1 too.
+    /// default is 1 too. --nodes counts the first thread's nodes; each other thread may
+    /// search up to 1,024 nodes past it.
     #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true,
           value_parser = crate::whole::whole::<u16>(1, 256))]
     threads: u16,
@@ -308,6 +310,10 @@ fn solve<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
 /// cheap columns (a half or all of the budget shared out found nothing at 2 M).
 const FIRST_ROUND_PART: f64 = 0.125;
 
+/// The nodes each column gets at least in the first round of an `analyze` limit whose
+/// eighth is smaller, while half the limit lasts (see [`analyze`]).
+const FIRST_ROUND_FLOOR: u64 = 16;
+
 /// `analyze`: the score of every column of each position of standard input on the
 /// board `g` (`x` for a column that cannot be played); a finished game (a four or a
 /// full board) is `game over <score>`, its score for the side to move as `solve`
@@ -355,9 +361,18 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
                     // 1,024 nodes, the first columns' overruns under a small limit left
                     // the later ones nothing, and `4455 --nodes 10000` solved no column,
                     // where 3 and 6 win at once).
-                    let nodes = first
-                        .node_limit()
-                        .map(|n| n.saturating_sub(spent(solver)) / ahead as u64);
+                    // Under a tiny limit, whose eighth rounds down to a node or none a
+                    // column, at least a few nodes while half the limit lasts: enough for
+                    // a win within a few moves (a recheck's report: `4455 --nodes 70`
+                    // valued no column, where 3 and 6 need 2 nodes each).
+                    let nodes = first.node_limit().map(|n| {
+                        let share = n.saturating_sub(spent(solver)) / ahead as u64;
+                        let floor = budget.node_limit().map_or(0, |total| {
+                            (total.saturating_sub(spent(solver)) / (2 * ahead as u64))
+                                .min(FIRST_ROUND_FLOOR)
+                        });
+                        share.max(floor)
+                    });
                     first.share(1.0 / ahead as f64, nodes)
                 } else {
                     budget.rest_of_nodes(spent(solver))

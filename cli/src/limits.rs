@@ -57,7 +57,7 @@ impl<L: Level> LimitArgs<L> {
                 && let Some(what) = self.unused_limit()
             {
                 diag!(
-                    "warning: level {level} chooses its move without a search, so {what} has no effect"
+                    "warning: level {level} chooses its move without a search, so {what} no effect"
                 );
             }
             // Asked for by name: without `--level`, a budget's strongest level is no
@@ -92,18 +92,13 @@ impl<L: Level> LimitArgs<L> {
         }
     }
 
-    /// The first budget given (`--nodes`, `--time-ms`) without `--depth` (which makes
-    /// every level search), for the warning that a level without a search ignores it.
+    /// The budgets given (`--nodes`, `--time-ms`, or both) without `--depth` (which makes
+    /// every level search), for the warning that a level without a search ignores them.
     fn unused_limit(&self) -> Option<&'static str> {
         if self.depth.is_some() {
             return None;
         }
-        [
-            (self.nodes.is_some(), "--nodes"),
-            (self.time_ms.is_some(), "--time-ms"),
-        ]
-        .into_iter()
-        .find_map(|(given, name)| given.then_some(name))
+        unused_limits_text(self.nodes.is_some(), self.time_ms.is_some())
     }
 }
 
@@ -343,6 +338,18 @@ pub fn solve_each_move<M: Copy + Display, V>(
         values.push((mv, value));
     }
     Some(values)
+}
+
+/// The warning's words for the budgets a level without a search ignores: `--nodes has`,
+/// `--time-ms has` or `--nodes and --time-ms have` (a recheck's report: with both, only
+/// `--nodes` was named); `None` without either.
+pub fn unused_limits_text(nodes: bool, time: bool) -> Option<&'static str> {
+    match (nodes, time) {
+        (true, true) => Some("--nodes and --time-ms have"),
+        (true, false) => Some("--nodes has"),
+        (false, true) => Some("--time-ms has"),
+        (false, false) => None,
+    }
 }
 
 /// Warns on standard error that `--depth d` with level `perfect` makes `search` (`the

@@ -1649,10 +1649,10 @@ impl Notation for Board {
         // A bracket among the moves: a set-up part out of its place (it comes first) or
         // a second one; named as such, not as a malformed cell `[`.
         if let Some(at) = moves.find(['[', ']']) {
-            // A closing bracket first has no opening one (a tester: `15f:black h8]` was
-            // told that a set-up part comes once, with none before it).
+            // A closing bracket first closes nothing (a tester: `15f:black h8]` was told
+            // that a set-up part comes once, with none before it).
             let problem = if moves[at..].starts_with(']') {
-                "a ] with no [ before it (a set-up part is written first, as in 15f:[black h8; white i9]j10)"
+                "a ] that closes no [ (a set-up part is written first, as in 15f:[black h8; white i9]j10)"
             } else {
                 "a set-up part comes once, before the moves"
             };
@@ -1837,9 +1837,9 @@ mod tests {
                 "a set-up part comes once, before the moves",
             ),
             ("15f:[black h8][white i9]", "a set-up part comes once"),
-            ("15f:h8]", "a ] with no [ before it"),
-            ("15f:black h8]", "a ] with no [ before it"),
-            ("15f:[black h8]]", "a ] with no [ before it"),
+            ("15f:h8]", "a ] that closes no ["),
+            ("15f:black h8]", "a ] that closes no ["),
+            ("15f:[black h8]]", "a ] that closes no ["),
             (
                 "15f:[black a1 a2 a3 a4 a5; white b1 b2 b3 b4 b5; white to move]",
                 "both black and white have a five",

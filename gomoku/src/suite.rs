@@ -274,10 +274,13 @@ fn shown(t: &str) -> String {
     zerosum::text::head(t, 40).map_or_else(|| t.to_string(), |head| format!("{head}…"))
 }
 
-/// One line of an openings file: its board, `None` for a blank or `#` comment line.
+/// One line of an openings file: its board, `None` for a blank or `#` comment line (a
+/// comment after a byte-order mark on any line too, as the command line's readers skip
+/// it: a recheck's report).
 fn opening(line: &str, size: u32, rule: Rule) -> Result<Option<Board>, SuiteError> {
     let t = line.trim();
-    if t.is_empty() || t.starts_with('#') {
+    let bare = t.strip_prefix('\u{feff}').unwrap_or(t).trim_start();
+    if bare.is_empty() || bare.starts_with('#') {
         return Ok(None);
     }
     let mut fields = t.split_whitespace();
@@ -777,6 +780,9 @@ mod tests {
         );
         let boards = parse_openings("\u{feff}# c\nh8\n", 15, Rule::Freestyle).unwrap();
         assert_eq!(boards.len(), 1);
+        // A comment after a mark on a later line is a comment too; a position is not.
+        let (boards, bad) = read_openings("h8\n\u{feff}# later\n\u{feff}i9\n", 15, Rule::Freestyle);
+        assert_eq!((boards.len(), bad.len(), bad[0].0), (1, 1, 3));
     }
 
     #[test]

@@ -541,17 +541,12 @@ fn without_unused_limits<G: PlayGame>(strength: Strength) -> Strength {
     else {
         return strength;
     };
-    let Some(what) = [(nodes.is_some(), "--nodes"), (time.is_some(), "--time-ms")]
-        .into_iter()
-        .find_map(|(given, name)| given.then_some(name))
-    else {
+    let Some(what) = crate::limits::unused_limits_text(nodes.is_some(), time.is_some()) else {
         return strength;
     };
     match n.to_string().parse::<LevelOf<G::Engine>>() {
         Ok(level) if !zerosum::Level::searches(&level) => {
-            diag!(
-                "warning: level {level} chooses its move without a search, so {what} has no effect"
-            );
+            diag!("warning: level {level} chooses its move without a search, so {what} no effect");
             Strength::Within {
                 level: Some(LevelChoice::Number(n)),
                 time: None,

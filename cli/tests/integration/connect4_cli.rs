@@ -146,7 +146,11 @@ fn analyze_under_a_limit_does_not_starve_a_cheap_column() {
     // A later tester's report: under a small limit the first columns overran their
     // shares (the solver looked at its budget every 1,024 nodes) and left the others
     // nothing: `--nodes 10000` solved no column, `--nodes 20000` column 3 but not 6.
+    // A recheck's report: under a tiny limit the eighth rounded down to a node a column
+    // (`--nodes 70` valued none).
     for limit in [
+        ["--nodes", "70"],
+        ["--nodes", "200"],
         ["--nodes", "10000"],
         ["--nodes", "20000"],
         ["--nodes", "1000000"],

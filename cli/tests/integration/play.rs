@@ -250,6 +250,26 @@ fn play_takes_a_level_with_limits_as_bestmove_does() {
         "warning: level 1 chooses its move without a search, so --time-ms has no effect"
     );
     assert!(out.contains("white AI (level 1)\n"), "{out}");
+    // Both limits are named when both are given (a recheck's report).
+    let (_, err, ok) = crate::common::run_game(
+        "gomoku",
+        &[
+            "play",
+            "--plain",
+            "--level",
+            "1",
+            "--time-ms",
+            "100",
+            "--nodes",
+            "500",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(
+        err.contains("so --nodes and --time-ms have no effect"),
+        "{err}"
+    );
     let out = play(
         "tictactoe",
         &["--human", "none", "--depth", "2", "--time-ms", "100"],

@@ -392,8 +392,10 @@ impl<G: Geometry> Solver<G> {
     /// millisecond), and at a node limit's last node, so that a node limit is kept
     /// exactly. With more than one
     /// thread ([`Solver::set_threads`]) the limit counts the first thread's nodes; the
-    /// others search beside it, so the total ([`Solver::nodes`]) can reach about the
-    /// number of threads times the limit.
+    /// others search beside it and look at the first thread's end every 1,024 nodes, so
+    /// the total ([`Solver::nodes`]) can reach about the number of threads times the
+    /// limit, plus up to 1,024 nodes for each other thread (and one of them may solve
+    /// the position within those).
     pub fn set_budget(&mut self, budget: Option<Budget>) {
         self.budget = budget.map(|b| (b, self.nodes));
     }
