@@ -127,6 +127,9 @@ pub enum GgfError {
     /// which this crate does not play.
     #[error("TY[{0}]: anti-Othello (the fewest discs win) is not played here")]
     AntiOthello(String),
+    /// The `TY` property names a board side other than 8.
+    #[error("TY[{0}]: a game on another board than 8×8, which is the only one played here")]
+    BoardSize(String),
     /// A time control property's (`TI`, or a side's own `TB`, `TW`) main time is not
     /// `[[h:]m:]s`.
     #[error("{key}[{value}]: expected a time control such as 15:00 or 1:00//2:00")]
@@ -164,6 +167,15 @@ pub struct GgfMove {
     pub eval: Option<f64>,
     /// Seconds the mover used, if given.
     pub time: Option<f64>,
+}
+
+/// The board side a GGF `TY` value names (`8`, `s8r20`, `10`): its first run of digits,
+/// after an optional `s` (synchro); `None` when it names none.
+fn ty_size(value: &str) -> Option<u32> {
+    let t = value.trim();
+    let t = t.strip_prefix(['s', 'S']).unwrap_or(t);
+    let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
 }
 
 impl GgfMove {
@@ -374,6 +386,11 @@ impl GgfGame {
                     .contains(['a', 'A']) =>
                 {
                     return Err(GgfError::AntiOthello(v.clone()));
+                }
+                // Its board size, after an optional `s` (synchro), must be 8 when given
+                // (a recheck's report: `TY[10]` was read with an 8×8 `BO`).
+                "TY" if !matches!(ty_size(v), None | Some(8)) => {
+                    return Err(GgfError::BoardSize(v.clone()));
                 }
                 "TI" | "TB" | "TW" if v.split('/').next().and_then(parse_clock).is_none() => {
                     return Err(GgfError::TimeControl {
@@ -685,8 +702,8 @@ mod tests {
     }
 
     /// GGF's `TY` letter `a` is anti-Othello, whose aim is the opposite: refused, not
-    /// played as Othello. The other letters (a random start, `r`, whose board `BO`
-    /// gives) are read as before.
+    /// played as Othello; so is a size other than 8. The other letters (a random start,
+    /// `r`, whose board `BO` gives) are read as before.
     #[test]
     fn anti_othello_is_refused() {
         let bo = "BO[8 ---------------------------O*------*O--------------------------- *]";
@@ -694,7 +711,11 @@ mod tests {
             let e = GgfGame::parse(&format!("(;GM[Othello]TY[{ty}]{bo};)")).unwrap_err();
             assert!(matches!(e, GgfError::AntiOthello(_)), "{ty}: {e}");
         }
-        for ty in ["8", "8r4", "8k"] {
+        for ty in ["10", "6", "s10r4"] {
+            let e = GgfGame::parse(&format!("(;GM[Othello]TY[{ty}]{bo};)")).unwrap_err();
+            assert!(matches!(e, GgfError::BoardSize(_)), "{ty}: {e}");
+        }
+        for ty in ["8", "8r4", "8k", "s8r20", "", "x"] {
             assert!(
                 GgfGame::parse(&format!("(;GM[Othello]TY[{ty}]{bo};)")).is_ok(),
                 "{ty}"

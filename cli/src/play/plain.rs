@@ -139,6 +139,9 @@ pub fn play<G: PlayGame>(
     // The side whose forced pass was just played for it: a script replaying a game
     // record then sends that pass itself, which is taken as said, not refused.
     let mut forced_pass: Option<String> = None;
+    // The input's first line, whose byte-order mark (an editor's) is skipped, as the
+    // batch commands skip it (a recheck's report: `illegal move "\u{feff}5"`).
+    let mut first_line = true;
     while session.is_running() {
         let side = session.game.side_to_move();
         let who = session.game.side_name(side);
@@ -184,6 +187,9 @@ pub fn play<G: PlayGame>(
                 };
                 let line = match read {
                     None => return Ok(()),
+                    Some(Line::Text(t)) if std::mem::take(&mut first_line) => {
+                        t.strip_prefix('\u{feff}').map_or(t.clone(), str::to_string)
+                    }
                     Some(Line::Text(t)) => t,
                     Some(bad) => {
                         let why = unreadable(&bad).unwrap_or_default();

@@ -438,3 +438,13 @@ fn skipped_lines_do_not_prompt_again() {
     let second = out.find("o plays 1").unwrap_or_else(|| panic!("{out}"));
     assert_eq!(out[first..second].matches("o to move:").count(), 1, "{out}");
 }
+
+/// A script saved with a byte-order mark: the mark before its first move is skipped, as
+/// the batch commands skip it (a recheck's report: `illegal move "\u{feff}5"`). A mark
+/// before a later move is still refused.
+#[test]
+fn a_byte_order_mark_before_the_first_move_is_skipped() {
+    let out = two_humans("tictactoe", &[], "\u{feff}5\n\u{feff}1\nq\n");
+    assert!(out.contains("x plays 5"), "{out}");
+    assert!(!out.contains("o plays 1"), "{out}");
+}
