@@ -48,8 +48,8 @@ pub enum Command {
     /// The score of every column (positions as for solve; `-` is the empty board):
     /// `<moves>` then one score per column (seven on 7×6), left to right (`x` for a
     /// column that cannot be played). Under --time-ms or --nodes the columns share the
-    /// one budget: each first gets an equal part of an eighth of it, or 16 nodes under a
-    /// tiny limit while half of it lasts (so that a cheap column, a quick win, is not
+    /// one budget: each first gets a quick look of 16 nodes (fewer under a tiny limit),
+    /// then an equal part of an eighth of it (so that a cheap column, a quick win, is not
     /// starved by a costly one), then the columns still open
     /// get the rest in turn, left to right; a column not solved within it is `?`, and a
     /// line with none solved reads `not solved within the limit`.
@@ -302,17 +302,17 @@ fn solve<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
     })
 }
 
-/// The part of an `analyze` limit shared out equally among the columns first (see
-/// [`analyze`]); the columns still open then get the rest in turn. Measured on a
+/// The part of an `analyze` limit shared out equally among the columns after their
+/// quick look (see [`analyze`]); the columns still open then get the rest in turn. Measured on a
 /// recheck's `11111122` (columns 2 and 3 need 1–2 M nodes, the others 0.3–0.7 M each)
 /// and `4455` (column 3 wins with a small solve) at 1–8 M nodes: an eighth keeps what
 /// solving left to right found there, but for 3 M nodes' fourth column, and finds the
 /// cheap columns (a half or all of the budget shared out found nothing at 2 M).
 const FIRST_ROUND_PART: f64 = 0.125;
 
-/// The nodes each column gets at least in the first round of an `analyze` limit whose
-/// eighth is smaller, while half the limit lasts (see [`analyze`]).
-const FIRST_ROUND_FLOOR: u64 = 16;
+/// The nodes of an `analyze` limit's quick look at each column, before the shares (see
+/// [`analyze`]): enough for a win within a few moves.
+const QUICK_LOOK_NODES: u64 = 16;
 
 /// `analyze`: the score of every column of each position of standard input on the
 /// board `g` (`x` for a column that cannot be played); a finished game (a four or a
@@ -340,8 +340,11 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
         let mut values: Vec<Option<Option<i32>>> = vec![None; open.len()];
         let start = solver.nodes();
         let spent = |solver: &Solver<G>| solver.nodes() - start;
-        let rounds = if budget.is_bounded() { 2 } else { 1 };
-        // The first round's part of the budget: its time and nodes, shared out.
+        // Under a limit, three rounds: a quick look at every column (a few nodes each,
+        // enough for a win within a few moves), then an eighth of the budget shared out,
+        // then the rest in turn.
+        let rounds = if budget.is_bounded() { 3 } else { 1 };
+        // The second round's part of the budget: its time and nodes, shared out.
         let first = budget.share(
             FIRST_ROUND_PART,
             budget
@@ -354,28 +357,31 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
                 if values[k].is_some() {
                     continue;
                 }
-                let part = if round + 1 < rounds {
-                    let ahead = values[k..].iter().filter(|v| v.is_none()).count().max(1);
-                    // Its share of the first round's nodes, which the solver keeps
-                    // exactly (a tester's report: when it looked at its limit only every
-                    // 1,024 nodes, the first columns' overruns under a small limit left
-                    // the later ones nothing, and `4455 --nodes 10000` solved no column,
-                    // where 3 and 6 win at once).
-                    // Under a tiny limit, whose eighth rounds down to a node or none a
-                    // column, at least a few nodes while half the limit lasts: enough for
-                    // a win within a few moves (a recheck's report: `4455 --nodes 70`
-                    // valued no column, where 3 and 6 need 2 nodes each).
-                    let nodes = first.node_limit().map(|n| {
-                        let share = n.saturating_sub(spent(solver)) / ahead as u64;
-                        let floor = budget.node_limit().map_or(0, |total| {
-                            (total.saturating_sub(spent(solver)) / (2 * ahead as u64))
-                                .min(FIRST_ROUND_FLOOR)
+                let ahead = values[k..].iter().filter(|v| v.is_none()).count().max(1) as u64;
+                let part = match round {
+                    _ if rounds == 1 => budget.rest_of_nodes(spent(solver)),
+                    // A quick look: at most QUICK_LOOK_NODES, and under a tiny node
+                    // limit half of what is left shared out (recheck reports: `4455
+                    // --nodes 70` valued no column, and `--time-ms 15` on a busy machine
+                    // sometimes only column 3, where 3 and 6 need 2 nodes each).
+                    0 => {
+                        let nodes = budget.node_limit().map_or(QUICK_LOOK_NODES, |total| {
+                            (total.saturating_sub(spent(solver)) / (2 * ahead))
+                                .min(QUICK_LOOK_NODES)
                         });
-                        share.max(floor)
-                    });
-                    first.share(1.0 / ahead as f64, nodes)
-                } else {
-                    budget.rest_of_nodes(spent(solver))
+                        budget.share(1.0, Some(nodes))
+                    }
+                    // Its share of the second round's nodes and time, which the solver
+                    // keeps exactly (a tester's report: when it looked at its limit only
+                    // every 1,024 nodes, the first columns' overruns under a small limit
+                    // left the later ones nothing).
+                    1 => {
+                        let nodes = first
+                            .node_limit()
+                            .map(|n| n.saturating_sub(spent(solver)) / ahead);
+                        first.share(1.0 / ahead as f64, nodes)
+                    }
+                    _ => budget.rest_of_nodes(spent(solver)),
                 };
                 solver.set_budget(Some(part));
                 match solver.analyze_column(position, col, args.weak) {

@@ -133,8 +133,8 @@ fn analyze_keeps_the_columns_solved_within_the_limit() {
 /// A tester's report: under a limit the columns were solved left to right on the one
 /// budget, and `4455 --nodes 3000000` spent it all on column 1 and printed `not solved
 /// within the limit`, where column 3 wins with x's 3rd stone (a small solve). Each column
-/// now first gets its share: the quick wins come back, with the score `solve` gives
-/// their positions (the opponent's, negated).
+/// now first gets a quick look, then its share: the quick wins come back, with the score
+/// `solve` gives their positions (the opponent's, negated).
 #[test]
 fn analyze_under_a_limit_does_not_starve_a_cheap_column() {
     let (child, _, ok) = run(&["solve"], "44553\n44556\n");
