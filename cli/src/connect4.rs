@@ -171,8 +171,9 @@ pub struct SolveArgs {
     hash_mib: u64,
     /// Search threads sharing the table (Lazy SMP); default 1: on 2 cores a second
     /// thread added CPU and no speed (connect4/FIGURES.md, *Threads*), as Gomoku's
-    /// default is 1 too. --nodes counts the first thread's nodes; each other thread may
-    /// search up to 1,024 nodes past it.
+    /// default is 1 too. With more, --nodes counts every thread's nodes (the others' as
+    /// each of the solver's null-window searches ends), and each other thread may search
+    /// up to 1,024 nodes past it.
     #[arg(long, default_value_t = 1, value_name = "N", allow_negative_numbers = true,
           value_parser = crate::whole::whole::<u16>(1, 256))]
     threads: u16,

@@ -226,9 +226,11 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// Reads the openings file (`h8i7e9<TAB>score` a line, `#` comments) as boards of side
 /// `size` (5 to 22; 15 for the usual Gomocup openings) under `rule`. The move list may
 /// also be written as a position, `15f:h8i7e9` (the notation the match's games file
-/// uses), when its size is `size` and its rule letter is `rule`'s; `-` is the empty board, as the other commands read it. Only numbers may
-/// follow the move list (the score), so that a list written with spaces (`h8 i7 e9`) is
-/// refused, not read as `h8` alone. A UTF-8 byte-order mark at the start of the text (as
+/// uses, set-up part included), when its size is `size` and its rule letter is `rule`'s;
+/// `-` is the empty board, as the other commands read it. The position is read whole,
+/// spaces and all (`h8 i7 e9`, `15f:[black h8; white i9]j10`), as the other commands read
+/// it; one finite number may follow it after a space or tab (the score, ignored). A
+/// UTF-8 byte-order mark at the start of the text (as
 /// some editors save one) is skipped. A line ends with LF, CR LF or a CR alone
 /// ([`text_lines`]).
 ///
@@ -283,15 +285,13 @@ fn opening(line: &str, size: u32, rule: Rule) -> Result<Option<Board>, SuiteErro
     if bare.is_empty() || bare.starts_with('#') {
         return Ok(None);
     }
-    let mut fields = t.split_whitespace();
-    let moves = fields.next().unwrap_or("");
-    if let Some(extra) = fields.find(|f| f.parse::<f64>().is_err()) {
-        let (extra, moves) = (shown(extra), shown(moves));
-        return Err(SuiteError::Line(format!(
-            "unexpected text {extra:?} after the moves {moves:?} (only a score may \
-             follow; write the moves without spaces, e.g. h8i7e9)"
-        )));
-    }
+    // The position, then optionally one score (a finite number, ignored). The position
+    // may hold spaces, as a set-up part does (a recheck's report: `15f:[black h8; white
+    // i9]j10` was cut at its first space, and refused).
+    let moves = match t.rsplit_once(char::is_whitespace) {
+        Some((head, last)) if last.parse::<f64>().is_ok_and(f64::is_finite) => head.trim_end(),
+        _ => t,
+    };
     let b = if moves.contains(':') {
         let b = Board::parse_position(moves)
             .map_err(|e| SuiteError::Line(format!("position {:?}: {e}", shown(moves))))?;
@@ -677,20 +677,24 @@ mod tests {
     use super::*;
 
     /// A move list written with spaces was read as its first move alone (`h8 i9` played
-    /// from `h8`): text after the moves must be the score.
+    /// from `h8`). The position is now read whole, spaces and all, as every command reads
+    /// it (a set-up part has spaces), and only one number may follow it: the score.
     #[test]
-    fn openings_refuse_moves_after_a_space() {
-        let boards = parse_openings("# c\nh8i7e9\t-1\nh8g6 +2.5\n", 15, Rule::Freestyle).unwrap();
+    fn openings_read_a_position_with_spaces() {
+        let text = "# c\nh8i7e9\t-1\nh8g6 +2.5\nh8 i9\n15f:[black h8; white i9]j10 0.5\n";
+        let boards = parse_openings(text, 15, Rule::Freestyle).unwrap();
         assert_eq!(
             boards.iter().map(Board::stone_count).collect::<Vec<_>>(),
-            [3, 2]
+            [3, 2, 2, 3]
         );
-        let (line, e) = parse_openings("h8i7\nh8 i9\n", 15, Rule::Freestyle).unwrap_err();
-        assert_eq!(line, 2);
-        assert!(
-            matches!(e, SuiteError::Line(ref m) if m.contains("\"i9\"")),
-            "{e}"
+        assert_eq!(
+            boards[3],
+            Board::parse_position("15f:[black h8; white i9]j10").unwrap()
         );
+        // Two scores, or a score that is no finite number, are no score.
+        for bad in ["h8 0.5 0.6\n", "h8 NaN\n", "h8 inf\n", "h8i7e9 junk\n"] {
+            assert!(parse_openings(bad, 15, Rule::Freestyle).is_err(), "{bad}");
+        }
         // A recheck's report: a 70 KB word after the moves was echoed whole.
         let long = format!("h8 {}\n", "z".repeat(70_000));
         let (_, e) = parse_openings(&long, 15, Rule::Freestyle).unwrap_err();
@@ -752,7 +756,7 @@ mod tests {
     /// keeps every good one and names every bad one, by its line.
     #[test]
     fn openings_read_past_bad_lines_and_take_the_empty_board() {
-        let text = "-\nh8 i9\nh8i7\nzz9\n# c\nh8h9h10h11h12i8i9i10i11\n15f:\n";
+        let text = "-\nh8 i9 junk\nh8i7\nzz9\n# c\nh8h9h10h11h12i8i9i10i11\n15f:\n";
         let (boards, bad) = read_openings(text, 15, Rule::Freestyle);
         assert_eq!(
             boards.iter().map(Board::stone_count).collect::<Vec<_>>(),

@@ -175,7 +175,9 @@ fn ty_size(value: &str) -> Option<u32> {
     let t = value.trim();
     let t = t.strip_prefix(['s', 'S']).unwrap_or(t);
     let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok()
+    // Digits too many for a u32 name no board either (a recheck's report: such a `TY`
+    // was read as 8×8).
+    (!digits.is_empty()).then(|| digits.parse().unwrap_or(u32::MAX))
 }
 
 impl GgfMove {
@@ -711,7 +713,7 @@ mod tests {
             let e = GgfGame::parse(&format!("(;GM[Othello]TY[{ty}]{bo};)")).unwrap_err();
             assert!(matches!(e, GgfError::AntiOthello(_)), "{ty}: {e}");
         }
-        for ty in ["10", "6", "s10r4"] {
+        for ty in ["10", "6", "s10r4", "99999999999999999999"] {
             let e = GgfGame::parse(&format!("(;GM[Othello]TY[{ty}]{bo};)")).unwrap_err();
             assert!(matches!(e, GgfError::BoardSize(_)), "{ty}: {e}");
         }

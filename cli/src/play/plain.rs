@@ -139,8 +139,9 @@ pub fn play<G: PlayGame>(
     // The side whose forced pass was just played for it: a script replaying a game
     // record then sends that pass itself, which is taken as said, not refused.
     let mut forced_pass: Option<String> = None;
-    // The input's first line, whose byte-order mark (an editor's) is skipped, as the
-    // batch commands skip it (a recheck's report: `illegal move "\u{feff}5"`).
+    // Whether no line has been read yet: the input's first line, whose byte-order mark
+    // (an editor's) is skipped, as the batch commands skip it (a recheck's report:
+    // `illegal move "\u{feff}5"`); on any later line it is refused, as they refuse it.
     let mut first_line = true;
     while session.is_running() {
         let side = session.game.side_to_move();
@@ -176,18 +177,19 @@ pub fn play<G: PlayGame>(
                 // Blank lines and `#` comments are skipped, as `solve` reads its input
                 // (no game's move starts with `#`), without a new prompt: one prompt a
                 // turn, for a script that counts them (a new user's report).
-                let read = loop {
+                let (read, first) = loop {
                     let line = read_line(&mut input, MAX_LINE_BYTES).map_err(|e| {
                         io::Error::new(e.kind(), format!("cannot read standard input: {e}"))
                     })?;
+                    let first = std::mem::take(&mut first_line);
                     match line {
                         Some(l) if l.is_skipped() => {}
-                        read => break read,
+                        read => break (read, first),
                     }
                 };
                 let line = match read {
                     None => return Ok(()),
-                    Some(Line::Text(t)) if std::mem::take(&mut first_line) => {
+                    Some(Line::Text(t)) if first => {
                         t.strip_prefix('\u{feff}').map_or(t.clone(), str::to_string)
                     }
                     Some(Line::Text(t)) => t,

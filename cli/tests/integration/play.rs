@@ -447,4 +447,7 @@ fn a_byte_order_mark_before_the_first_move_is_skipped() {
     let out = two_humans("tictactoe", &[], "\u{feff}5\n\u{feff}1\nq\n");
     assert!(out.contains("x plays 5"), "{out}");
     assert!(!out.contains("o plays 1"), "{out}");
+    // Only on the input's first line, even when that line was a comment.
+    let out = two_humans("tictactoe", &[], "# c\n\u{feff}5\nq\n");
+    assert!(!out.contains("x plays 5"), "{out}");
 }

@@ -391,11 +391,11 @@ impl<G: Geometry> Solver<G> {
     /// [`Solver::solve_weak`] panic: use [`Solver::try_solve`] with a budget). Checked every 1,024 nodes (well under a
     /// millisecond), and at a node limit's last node, so that a node limit is kept
     /// exactly. With more than one
-    /// thread ([`Solver::set_threads`]) the limit counts the first thread's nodes; the
-    /// others search beside it and look at the first thread's end every 1,024 nodes, so
-    /// the total ([`Solver::nodes`]) can reach about the number of threads times the
-    /// limit, plus up to 1,024 nodes for each other thread (and one of them may solve
-    /// the position within those).
+    /// thread ([`Solver::set_threads`]) the limit counts every thread's nodes of the
+    /// null-window searches done (a solve runs several; [`Solver::nodes`] adds them as
+    /// each ends) and the first thread's of the one in progress; the others look at the
+    /// first thread's end every 1,024 nodes, so each may search up to 1,024 nodes past the
+    /// limit (and may solve the position within those).
     pub fn set_budget(&mut self, budget: Option<Budget>) {
         self.budget = budget.map(|b| (b, self.nodes));
     }
