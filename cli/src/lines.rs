@@ -57,7 +57,12 @@ impl Line {
     /// not UTF-8, or had a byte-order mark on a later line, was a bad line, where the
     /// same comment over 64 KiB was skipped).
     pub fn is_skipped(&self) -> bool {
-        let skipped = |text: &str| is_skipped(text.strip_prefix('\u{feff}').unwrap_or(text));
+        // A mark before a `#` only: a mark alone on a later line is a bad line, as a mark
+        // before anything else is (the input's first line has its mark taken off first).
+        let skipped = |text: &str| {
+            is_skipped(text)
+                || (text.strip_prefix('\u{feff}')).is_some_and(|t| t.trim_start().starts_with('#'))
+        };
         match self {
             Line::Text(text) | Line::NotUtf8 { lossy: text, .. } => skipped(text),
             Line::TooLong { comment, .. } => *comment,
@@ -229,6 +234,9 @@ pub fn process_lines<E: Display>(
         } else {
             &line
         };
+        if is_skipped(text) {
+            continue;
+        }
         let text = text.trim();
         match answer(text) {
             Ok(reply) => {
@@ -465,6 +473,15 @@ mod tests {
         assert_eq!(out, "1 2\n2 4\n");
         assert!(err.is_empty(), "{err}");
         assert_eq!(code, ExitCode::SUCCESS);
+        // A mark before anything but a `#` on a later line is still a bad line, a mark
+        // alone too (the fuzz test's rule: only the input's first line loses its mark).
+        let (out, err, code) = doubled(b"1\n\xef\xbb\xbf\n\xef\xbb\xbf2\n");
+        assert_eq!(out, "1 2\n");
+        assert!(
+            err.starts_with("line 2: ") && err.contains("line 3: "),
+            "{err}"
+        );
+        assert_eq!(code, ExitCode::FAILURE);
     }
 
     #[test]

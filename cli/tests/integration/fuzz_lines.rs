@@ -99,7 +99,14 @@ proptest! {
             let expected = lines
                 .iter()
                 .filter(|l| match std::str::from_utf8(l) {
-                    Ok(t) => !t.trim().is_empty() && !t.trim().starts_with('#'),
+                    // A comment may follow a byte-order mark on any line.
+                    Ok(t) => {
+                        let bare = t.trim_start().strip_prefix('\u{feff}');
+                        !t.trim().is_empty()
+                            && !t.trim().starts_with('#')
+                            && !(t.starts_with('\u{feff}')
+                                && bare.is_some_and(|b| b.trim_start().starts_with('#')))
+                    }
                     Err(_) => true,
                 })
                 .count();

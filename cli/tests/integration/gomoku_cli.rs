@@ -562,7 +562,7 @@ fn match_refuses_more_games_than_the_openings_give() {
 #[test]
 fn match_names_bad_openings_and_plays_the_good_ones() {
     // (Line 3 holds a byte that is not UTF-8.)
-    let (dir, openings) = match_scratch("bad", b"h8 i7\nh8a1i8a2j8a3k8a4\nzz9\xff\n");
+    let (dir, openings) = match_scratch("bad", b"h8 i7 junk\nh8a1i8a2j8a3k8a4\nzz9\xff\n");
     let openings = openings.to_str().unwrap();
     let args = match_args(
         PBRAIN,
