@@ -101,11 +101,9 @@ proptest! {
                 .filter(|l| match std::str::from_utf8(l) {
                     // A comment may follow a byte-order mark on any line.
                     Ok(t) => {
-                        let bare = t.trim_start().strip_prefix('\u{feff}');
-                        !t.trim().is_empty()
-                            && !t.trim().starts_with('#')
-                            && !(t.starts_with('\u{feff}')
-                                && bare.is_some_and(|b| b.trim_start().starts_with('#')))
+                        let comment_after_mark = (t.strip_prefix('\u{feff}'))
+                            .is_some_and(|b| b.trim_start().starts_with('#'));
+                        !t.trim().is_empty() && !t.trim().starts_with('#') && !comment_after_mark
                     }
                     Err(_) => true,
                 })
