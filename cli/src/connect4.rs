@@ -309,7 +309,7 @@ fn solve<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
 /// and `4455` (column 3 wins with a small solve) at 1–8 M nodes: an eighth keeps what
 /// solving left to right found there, but for 3 M nodes' fourth column, and finds the
 /// cheap columns (a half or all of the budget shared out found nothing at 2 M).
-const FIRST_ROUND_PART: f64 = 0.125;
+const SHARED_ROUND_PART: f64 = 0.125;
 
 /// The nodes of an `analyze` limit's quick look at each column, before the shares (see
 /// [`analyze`]): enough for a win within a few moves.
@@ -329,10 +329,10 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
         }
         // Column by column under the one budget: those valued before it ran out keep
         // their score, the others are `?`. Under a time or node limit each column first
-        // gets its share of [`FIRST_ROUND_PART`] of it (a tester's report: `4455 --nodes
-        // 3000000` spent it all on column 1 and gave nothing, while column 3 wins in 3
-        // plies), then the columns still open get the rest in turn, the table keeping the
-        // first round's work.
+        // gets a quick look, then its share of [`SHARED_ROUND_PART`] of it (a tester's
+        // report: `4455 --nodes 3000000` spent it all on column 1 and gave nothing, while
+        // column 3 wins in 3 plies), then the columns still open get the rest in turn,
+        // the table keeping the earlier rounds' work.
         let budget = Budget::new(&args.limits.limits());
         let open: Vec<connect4::Column> = (0..g.width() as usize)
             .filter_map(connect4::Column::new)
@@ -344,23 +344,26 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
         // Under a limit, three rounds: a quick look at every column (a few nodes each,
         // enough for a win within a few moves), then an eighth of the budget shared out,
         // then the rest in turn.
-        let rounds = if budget.is_bounded() { 3 } else { 1 };
+        let rounds: &[usize] = if budget.is_bounded() {
+            &[0, 1, 2]
+        } else {
+            &[2]
+        };
         // The second round's part of the budget: its time and nodes, shared out.
-        let first = budget.share(
-            FIRST_ROUND_PART,
+        let shared = budget.share(
+            SHARED_ROUND_PART,
             budget
                 .node_limit()
-                .map(|n| (n as f64 * FIRST_ROUND_PART) as u64),
+                .map(|n| (n as f64 * SHARED_ROUND_PART) as u64),
         );
         let mut stopped = false;
-        for round in 0..rounds {
+        for &round in rounds {
             for (k, &col) in open.iter().enumerate() {
                 if values[k].is_some() {
                     continue;
                 }
                 let ahead = values[k..].iter().filter(|v| v.is_none()).count().max(1) as u64;
                 let part = match round {
-                    _ if rounds == 1 => budget.rest_of_nodes(spent(solver)),
                     // A quick look: at most QUICK_LOOK_NODES, and under a tiny node
                     // limit half of what is left shared out (recheck reports: `4455
                     // --nodes 70` valued no column, and `--time-ms 15` on a busy machine
@@ -377,11 +380,12 @@ fn analyze<G: Geometry>(g: G, args: &SolveArgs) -> ExitCode {
                     // every 1,024 nodes, the first columns' overruns under a small limit
                     // left the later ones nothing).
                     1 => {
-                        let nodes = first
+                        let nodes = shared
                             .node_limit()
                             .map(|n| n.saturating_sub(spent(solver)) / ahead);
-                        first.share(1.0 / ahead as f64, nodes)
+                        shared.share(1.0 / ahead as f64, nodes)
                     }
+                    // The rest in turn (the whole budget without a limit).
                     _ => budget.rest_of_nodes(spent(solver)),
                 };
                 solver.set_budget(Some(part));

@@ -57,17 +57,21 @@ impl Line {
     /// not UTF-8, or had a byte-order mark on a later line, was a bad line, where the
     /// same comment over 64 KiB was skipped).
     pub fn is_skipped(&self) -> bool {
-        // A mark before a `#` only: a mark alone on a later line is a bad line, as a mark
-        // before anything else is (the input's first line has its mark taken off first).
-        let skipped = |text: &str| {
-            is_skipped(text)
-                || (text.strip_prefix('\u{feff}')).is_some_and(|t| t.trim_start().starts_with('#'))
-        };
         match self {
-            Line::Text(text) | Line::NotUtf8 { lossy: text, .. } => skipped(text),
+            Line::Text(text) | Line::NotUtf8 { lossy: text, .. } => {
+                text.trim().is_empty() || is_comment(text)
+            }
             Line::TooLong { comment, .. } => *comment,
         }
     }
+}
+
+/// Whether `text` is a `#` comment: `#` after leading whitespace (any Unicode space), or
+/// after a byte-order mark and whitespace. A mark before anything else, or alone, makes
+/// no comment (the input's first line has its mark taken off before it is read).
+fn is_comment(text: &str) -> bool {
+    let t = text.strip_prefix('\u{feff}').unwrap_or(text);
+    t.trim_start().starts_with('#')
 }
 
 /// Reads one line of at most `max` bytes from `input` as bytes, so that neither invalid
@@ -117,10 +121,8 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Option<Line
         }
     }
     if total > max {
-        // As `is_skipped` reads a comment: `#` after leading whitespace (any Unicode
-        // space); a byte-order mark before it too, as the line readers skip one.
-        let start = buf.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(&buf);
-        let comment = String::from_utf8_lossy(start).trim_start().starts_with('#');
+        // Read as a short line's comment is (its first 64 KiB).
+        let comment = is_comment(&String::from_utf8_lossy(&buf));
         return Ok(Some(Line::TooLong {
             bytes: total,
             comment,
