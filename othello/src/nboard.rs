@@ -13,7 +13,7 @@
 //! | `set depth <n>` | midgame depth `n` plies (1–60), exact from `min(2n, 24)` empties |
 //! | `set contempt <n>` | a whole number (centidiscs, signed) read and ignored (no opening book, so no book draws); no number, or another word, is refused |
 //! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes); a bare `<mv>` too, as NBoard 1.1 sends it; a square when the side to move must pass is the other side's move after the pass, which is filled in (as `set game` fills in a pass a record leaves out); a move that cannot be read or played is refused as a bad `set game` is |
-//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved, depth `100%`) |
+//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, there preceded from 18 empties on by the midgame search's values at most 10 plies deep (NBoard shows them until the exact ones replace them); otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved, depth `100%`) |
 //! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock (a clock of zeros alone, NBoard's `TI[0]` of an untimed game, is none: the set depth); the position is not changed. A finished game: `status game over`, then `=== PA/<final disc difference>/0.00` (see below) |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
 //! | `learn` | answers `learned` (nothing is learned: no opening book) |
@@ -73,6 +73,12 @@ pub const OLDEST_VERSION: u32 = 1;
 pub const MAX_DEPTH: u32 = 60;
 /// The most moves `hint` evaluates (more than any position has).
 pub const MAX_HINT_MOVES: u32 = 64;
+/// From this many empties on, a `hint` in the solver's range shows the midgame search's
+/// values before the exact ones (a solve of 18 or more empties can take seconds to
+/// minutes, and the GUI would show nothing meanwhile).
+pub const HINT_PREVIEW_EMPTIES: u32 = 18;
+/// The deepest midgame search of a `hint`'s preview, in plies (the set depth when lower).
+pub const HINT_PREVIEW_DEPTH: u32 = 10;
 /// The solver is used from at most this many empties whatever the depth (the GUI's
 /// `hint` has no time limit; an exact solve beyond this can take minutes).
 pub const MAX_EXACT_EMPTIES: u32 = 24;
@@ -637,7 +643,6 @@ impl Session {
         Ok(())
     }
 
-    /// `hint n`: the `n` best moves with their values.
     /// No limit but the session's stop flag (raised by `ping` and `quit`).
     fn stop_limits(&self) -> Limits {
         Limits {
@@ -646,6 +651,11 @@ impl Session {
         }
     }
 
+    /// `hint n`: the `n` best moves with their values. In the solver's range from
+    /// [`HINT_PREVIEW_EMPTIES`] empties on, where the exact values can take minutes, the
+    /// midgame search's values at most [`HINT_PREVIEW_DEPTH`] plies deep come first, so
+    /// that the GUI has something to show; NBoard replaces them when the exact ones
+    /// arrive (its `Hints.Add` drops the hints of another depth).
     fn hint(&mut self, n: usize, out: &mut impl Write) -> io::Result<()> {
         let Some(game) = self.begin(out, "analysing")? else {
             return Ok(());
@@ -663,6 +673,13 @@ impl Session {
             };
             writeln!(out, "search PA {} 0 {depth}", eval_text(r.score, r.exact))?;
         } else if empties <= level.end_depth {
+            if empties >= HINT_PREVIEW_EMPTIES {
+                self.midgame_hints(&game, self.depth.min(HINT_PREVIEW_DEPTH), n, out)?;
+                if self.stop.is_stopped() {
+                    writeln!(out, "status")?;
+                    return Ok(());
+                }
+            }
             // Stopped by `ping`/`quit`: nothing solved is shown.
             let budget = Budget::new(&self.stop_limits());
             if n == 1 {
@@ -685,38 +702,49 @@ impl Session {
                 }
             }
         } else {
-            // Stopped by `ping`/`quit`: the last finished iteration's values.
-            let budget = Budget::new(&self.stop_limits());
-            let r = self
-                .engine
-                .analyze_midgame_within(&game, self.depth, &budget);
-            writeln!(
-                out,
-                "nodestats {} {:.2}",
-                r.stats.nodes,
-                r.stats.elapsed.as_secs_f64()
-            )?;
-            // A proven game end is shown as its final disc difference, solved (its
-            // game ends within the depth, so the solve is small), not as ±64.
-            for v in self
-                .engine
-                .root_move_values(&game, &r.root_moves, r.depth)
-                .iter()
-                .take(n)
-            {
-                let (value, depth) = if v.exact {
-                    (v.value.to_string(), "100%".to_string())
-                } else {
-                    (
-                        format!("{:.2}", f64::from(v.value) / 100.0),
-                        r.depth.to_string(),
-                    )
-                };
-                writeln!(out, "search {} {value} 0 {depth}", move_text(v.mv))?;
-            }
+            self.midgame_hints(&game, self.depth, n, out)?;
         }
         writeln!(out, "status")?;
         Ok(())
+    }
+
+    /// The `search` lines of the `n` best moves of `game` by the midgame search `depth`
+    /// plies deep, after its `nodestats` line. Stopped by `ping`/`quit`: the last finished
+    /// iteration's values.
+    fn midgame_hints(
+        &mut self,
+        game: &Othello,
+        depth: u32,
+        n: usize,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        let budget = Budget::new(&self.stop_limits());
+        let r = self.engine.analyze_midgame_within(game, depth, &budget);
+        writeln!(
+            out,
+            "nodestats {} {:.2}",
+            r.stats.nodes,
+            r.stats.elapsed.as_secs_f64()
+        )?;
+        // A proven game end is shown as its final disc difference, solved (its game
+        // ends within the depth, so the solve is small), not as ±64.
+        for v in self
+            .engine
+            .root_move_values(game, &r.root_moves, r.depth)
+            .iter()
+            .take(n)
+        {
+            let (value, depth) = if v.exact {
+                (v.value.to_string(), "100%".to_string())
+            } else {
+                (
+                    format!("{:.2}", f64::from(v.value) / 100.0),
+                    r.depth.to_string(),
+                )
+            };
+            writeln!(out, "search {} {value} 0 {depth}", move_text(v.mv))?;
+        }
+        out.flush()
     }
 
     /// `analyze`: a retrograde analysis of the game. For each position of the game, from
@@ -1088,10 +1116,46 @@ mod tests {
         }
     }
 
+    /// A `hint` in the solver's range from [`HINT_PREVIEW_EMPTIES`] empties on first
+    /// shows the midgame search's values, at most [`HINT_PREVIEW_DEPTH`] plies deep, then
+    /// the exact ones; below that, the exact ones alone. FFO #40 (20 empties; black wins
+    /// by 38, the FFO suite's published value) at depth 12, whose solver range starts at
+    /// 24 empties.
+    #[test]
+    fn hint_in_the_endgame_shows_the_midgame_values_first() {
+        let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
+        for n in [1, 2] {
+            let mut s = Session::new(4);
+            let lines = [
+                "nboard 2".to_string(),
+                "set depth 12".into(),
+                set_game_of(ffo40),
+            ];
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+            let (_, errors) = converse(&mut s, &lines);
+            assert!(errors.is_empty(), "{errors:?}");
+            let hint = format!("hint {n}");
+            let (out, errors) = converse(&mut s, &[&hint]);
+            assert!(errors.is_empty(), "{errors:?}");
+            let searched: Vec<&String> = out.iter().filter(|l| l.starts_with("search")).collect();
+            let depth = |l: &str| l.rsplit(' ').next().unwrap().to_string();
+            let (preview, exact) = searched.split_at(n);
+            assert_eq!(exact.len(), n, "{out:?}");
+            for l in preview {
+                let d: u32 = depth(l).parse().unwrap_or_else(|_| panic!("{out:?}"));
+                assert!((1..=HINT_PREVIEW_DEPTH).contains(&d), "{out:?}");
+            }
+            assert!(exact.iter().all(|l| depth(l) == "100%"), "{out:?}");
+            assert_eq!(exact[0].split(' ').nth(2), Some("38"), "{out:?}");
+            assert_eq!(out.last().map(String::as_str), Some("status"), "{out:?}");
+        }
+    }
+
     /// `hint` stops on the session's stop flag (raised by the reader for `ping` and
     /// `quit`), in the midgame search and in the exact solver: here the flag is up before
     /// it starts, so a depth-60 hint of the start answers with its first iteration's
-    /// values and an exact hint of FFO #40 (20 empties, minutes of work) with none.
+    /// values, and an exact hint of FFO #40 (20 empties, seconds of work) with its
+    /// preview's first iteration and no exact value.
     #[test]
     fn hint_stops_on_the_stop_flag() {
         let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
@@ -1101,7 +1165,6 @@ mod tests {
             if !game.is_empty() {
                 lines.push(game);
             }
-            let is_start = lines.len() == 2;
             let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
             let (_, errors) = converse(&mut s, &lines);
             assert!(errors.is_empty(), "{errors:?}");
@@ -1110,15 +1173,12 @@ mod tests {
             assert!(errors.is_empty(), "{errors:?}");
             // The midgame search still finishes its first iteration (so that it has
             // values); the solver gives none.
+            // (FFO #40's preview too, it being in the preview's range.)
             let searched: Vec<&String> = out.iter().filter(|l| l.starts_with("search")).collect();
-            if is_start {
-                assert!(
-                    !searched.is_empty() && searched.iter().all(|l| l.ends_with(" 0 1")),
-                    "{out:?}"
-                );
-            } else {
-                assert!(searched.is_empty(), "{out:?}");
-            }
+            assert!(
+                !searched.is_empty() && searched.iter().all(|l| l.ends_with(" 0 1")),
+                "{out:?}"
+            );
         }
     }
 
