@@ -18,7 +18,7 @@
 //! records'; Edax reads `PA` and `PS`; any other spelling is a [`GgfError::Move`]).
 //! Other properties (`GM`, `PC`, `PB`, `PW`, `RE`, `TI`, `DT`,
 //! …) are kept as text. `TI` is the time control, `main[/increment[/extension]]` (GGS's
-//! clock, each part `[[h:]m:]s`); its main time is
+//! clock, each part `[[[d.]h:]m:]s`, days as in `1.00:00:00`); its main time is
 //! read by [`GgfGame::main_time`]. `TB` and `TW` are black's and white's own time
 //! controls, which NBoard writes instead of `TI` when the two clocks differ; a side's
 //! clock is its own when given, else `TI`'s ([`GgfGame::main_time_of`]). A pass that a record leaves out (a `B` move where
@@ -537,13 +537,25 @@ fn main_part(clock: &str) -> Option<Duration> {
     parse_clock(clock.split('/').next()?)
 }
 
-/// `[[h:]m:]s` to a duration.
+/// `[[[d.]h:]m:]s` to a duration: days only before the hours, as NBoard's clock reader
+/// (`OsClock.ReadTime` in `weltyc/nboard`) takes `1.00:00:00` for a day; elsewhere a point
+/// is a decimal one (`1.5` seconds, `2.5:00` minutes).
 fn parse_clock(text: &str) -> Option<Duration> {
     let mut secs = 0.0f64;
-    if text.split(':').count() > 3 {
+    let parts: Vec<&str> = text.trim().split(':').collect();
+    if parts.len() > 3 {
         return None;
     }
-    for part in text.trim().split(':') {
+    let mut parts = parts.as_slice();
+    if let [first, _, _] = parts
+        && let Some((days, hours)) = first.split_once('.')
+    {
+        let days: u32 = days.trim().parse().ok()?;
+        let hours: u32 = hours.trim().parse().ok()?;
+        secs = f64::from(days) * 24.0 + f64::from(hours);
+        parts = &parts[1..];
+    }
+    for part in parts {
         let v: f64 = part.trim().parse().ok()?;
         if !(v.is_finite() && v >= 0.0) {
             return None;
@@ -687,6 +699,32 @@ mod tests {
         let again = GgfGame::parse(&g.to_string()).unwrap();
         assert_eq!(again.to_string(), g.to_string());
         assert_eq!(again.game(), &line);
+    }
+
+    /// A clock's days come before its hours, as NBoard reads them (`OsClock.ReadTime` in
+    /// `weltyc/nboard`: `1.00:00:00` is a day); without hours a point is a decimal one.
+    #[test]
+    fn a_clock_reads_days_before_hours() {
+        let board = "BO[8 ---------------------------O*------*O--------------------------- *]";
+        for (ti, secs) in [
+            ("1.00:00:00", 86_400.0),
+            (
+                "2.03:04:05",
+                2.0 * 86_400.0 + 3.0 * 3_600.0 + 4.0 * 60.0 + 5.0,
+            ),
+            ("1:30:00", 5_400.0),
+            ("2.5:00", 150.0),
+            ("1.5", 1.5),
+        ] {
+            let g = GgfGame::parse(&format!("(;GM[Othello]TI[{ti}]{board};)")).unwrap();
+            assert_eq!(g.main_time(), Some(Duration::from_secs_f64(secs)), "{ti}");
+        }
+        for ti in ["1.5.00:00:00", "-1.00:00:00", "1.x:00:00", "1.00:00:00:00"] {
+            assert!(
+                GgfGame::parse(&format!("(;GM[Othello]TI[{ti}]{board};)")).is_err(),
+                "{ti}"
+            );
+        }
     }
 
     #[test]
