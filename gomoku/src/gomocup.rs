@@ -701,8 +701,8 @@ impl Player<'_> {
 
     /// Asks for a move, waiting up to `limit` and `grace` (and the first move's extra
     /// time). The first move of a game is asked for as Piskvork asks for it: `BEGIN` on
-    /// an empty board, `TURN x,y` after one stone, `BOARD` after more; later moves with
-    /// `TURN`. Returns the move, its time and the extra time it was allowed as the
+    /// an empty board, `TURN x,y` after one stone, `BOARD` after more or when the opening
+    /// has blocked cells (sent as field 3); later moves with `TURN`. Returns the move, its time and the extra time it was allowed as the
     /// process's first move.
     fn ask(
         &mut self,
@@ -718,14 +718,22 @@ impl Player<'_> {
             p.send(&format!("INFO time_left {}", left.as_millis()))?;
         }
         let start = Instant::now();
-        if first && board.stone_count() == 0 {
+        let blocked = board.blocked_cells().next().is_some();
+        if first && board.stone_count() == 0 && !blocked {
             p.send("BEGIN")?;
-        } else if first && board.stone_count() > 1 {
+        } else if first && (board.stone_count() > 1 || blocked) {
             let me = board.side_to_move();
             let mut text = String::from("BOARD");
             for &c in board.moves() {
                 let who = if board.stone(c) == Some(me) { 1 } else { 2 };
                 let _ = write!(text, "{LINE_END}{},{},{who}", c.x, c.y);
+            }
+            // A set-up opening's blocked cells: field 3, as Piskvork sends a continuous
+            // game's (a tester's report: they were not sent, and both engines forfeited
+            // by playing on them).
+            for i in board.blocked_cells() {
+                let c = board.cell_of(i);
+                let _ = write!(text, "{LINE_END}{},{},3", c.x, c.y);
             }
             text.push_str(LINE_END);
             text.push_str("DONE");

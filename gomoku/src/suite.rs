@@ -238,8 +238,11 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// The first bad line, with its 1-based number: a bad cell (or one off the board), a
 /// stone that cannot be played, text after the moves that is not a number, a position
 /// of another size or rule, or a malformed one ([`SuiteError::Line`]; every line is bad
-/// when `size` is not a board side), or an opening that already ends the
-/// game ([`SuiteError::Finished`]). [`read_openings`] reads past bad lines instead.
+/// when `size` is not a board side; under renju also a position whose stone counts do
+/// not give its side to move, black when they are equal and white when black has one
+/// more, since a Gomocup engine takes its colour from them), or an opening that already
+/// ends the game ([`SuiteError::Finished`]). [`read_openings`] reads past bad lines
+/// instead.
 pub fn parse_openings(
     text: &str,
     size: u32,
@@ -314,6 +317,9 @@ fn opening(line: &str, size: u32, rule: Rule) -> Result<Option<Board>, SuiteErro
         }
         b
     };
+    if rule == Rule::Renju {
+        sendable_colours(&b, moves)?;
+    }
     match b.outcome() {
         Some(Outcome::Win(side)) => {
             let who = crate::board::colour_name(side);
@@ -322,6 +328,37 @@ fn opening(line: &str, size: u32, rule: Rule) -> Result<Option<Board>, SuiteErro
         Some(Outcome::Draw) => Err(SuiteError::Finished("the board is full".into())),
         None => Ok(Some(b)),
     }
+}
+
+/// Whether the Gomocup protocol can tell an engine its colour in `b` (read from
+/// `text`): its `BOARD` gives stones as the engine's own and the opponent's, so the
+/// engine infers its colour from the counts, black to move when they are equal, white
+/// when black has one more (as Piskvork's games always have). Under renju the colour
+/// decides which cells are forbidden, so an opening with other counts for its side to
+/// move cannot be played (a tester's report: `15r:[black h8 j8 l8 n8 b14; white a1 a2
+/// a3 a5 a6; white to move]` had both engines play the other colour, and forfeit).
+fn sendable_colours(b: &Board, text: &str) -> Result<(), SuiteError> {
+    let black = b
+        .moves()
+        .iter()
+        .filter(|&&c| b.stone(c) == Some(Side::First))
+        .count();
+    let white = b.moves().len() - black;
+    let inferred = match black.checked_sub(white) {
+        Some(0) => Some(Side::First),
+        Some(1) => Some(Side::Second),
+        _ => None,
+    };
+    if inferred == Some(b.side_to_move()) {
+        return Ok(());
+    }
+    Err(SuiteError::Line(format!(
+        "position {:?}: {black} black and {white} white stones with {} to move: under \
+         renju an engine takes its colour from the counts (black to move when they are \
+         equal, white when black has one more), so it would play the wrong colour",
+        shown(text),
+        crate::board::colour_name(b.side_to_move())
+    )))
 }
 
 /// One row of `gomocup-rule-checks.tsv`.
@@ -700,6 +737,43 @@ mod tests {
         let (_, e) = parse_openings(&long, 15, Rule::Freestyle).unwrap_err();
         assert!(e.to_string().len() < 200, "{} bytes", e.to_string().len());
         assert!(e.to_string().contains("zzz…"), "{e}");
+    }
+
+    /// Under renju an opening's stone counts must give its side to move as a Gomocup
+    /// engine infers it (black when equal, white when black has one more); under the
+    /// other rules the colours play alike and any counts are read.
+    #[test]
+    fn renju_openings_give_their_side_to_move_by_the_counts() {
+        // Sendable: equal counts with black to move, black one ahead with white to move
+        // (move lists always are).
+        for good in [
+            "15r:[black h8; white a1]",
+            "15r:[black h8 i9; white a1; white to move]",
+            "15r:[blocked h8]",
+            "h8i7e9",
+        ] {
+            let (boards, bad) = read_openings(good, 15, Rule::Renju);
+            assert!(bad.is_empty() && boards.len() == 1, "{good}: {bad:?}");
+        }
+        // A tester's report: engines played the other colour, and forfeited.
+        for bad_line in [
+            "15r:[black h8 j8 l8 n8 b14; white a1 a2 a3 a5 a6; white to move]",
+            "15r:[black h8 i9; white a1 a3 a5]",
+            "15r:[white h8]",
+            "15r:[black h8 i9 j10]",
+            "15r:[black h8; white a1; white to move]",
+        ] {
+            let (boards, bad) = read_openings(bad_line, 15, Rule::Renju);
+            assert!(boards.is_empty(), "{bad_line}");
+            assert!(
+                matches!(&bad[..], [(1, SuiteError::Line(m))] if m.contains("wrong colour")),
+                "{bad_line}: {bad:?}"
+            );
+            // Under freestyle and exactly five the colours play alike: read.
+            let free = bad_line.replacen("15r:", "15f:", 1);
+            let (boards, bad) = read_openings(&free, 15, Rule::Freestyle);
+            assert!(bad.is_empty() && boards.len() == 1, "{free}: {bad:?}");
+        }
     }
 
     /// Opening lines may end with a CR alone, CR LF or LF, and the numbers count lines,

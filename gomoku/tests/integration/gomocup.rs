@@ -1143,6 +1143,37 @@ fn a_new_game_is_begun_as_piskvork_begins_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A set-up opening's blocked cells are sent as `BOARD` field 3, also with no stone or
+/// one: before, a blockers-only opening was begun with `BEGIN` and the others' blockers
+/// were left out, so both engines played on them and forfeited (a tester's report).
+#[cfg(unix)]
+#[test]
+fn an_opening_s_blocked_cells_are_sent_as_field_3() {
+    let dir = std::env::temp_dir().join(format!("zerosum-log-blockers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = "15f:[black h8; white i9; blocked g7 g8 g9]\n15f:[blocked a1 o15]\n15f:[black h8; blocked a15]\n";
+    let openings = parse_openings(text, 15, Rule::Freestyle).unwrap();
+    let config = MatchConfig::new(openings, TimeControl::PerMove(Duration::from_secs(5)));
+    // Column 1 and 13: no blocker there.
+    let (a, a_log) = logging_engine(&dir, 1, "ok");
+    let (b, b_log) = logging_engine(&dir, 13, "ok");
+    let r = run_match(&config, &a, &b, |_| {});
+    assert!(r.a.faults.is_empty() && r.b.faults.is_empty(), "{r:?}");
+    assert_eq!(r.report.result.games(), 6);
+    for log in [&a_log, &b_log] {
+        let text = std::fs::read_to_string(log).unwrap();
+        assert!(!text.contains("BEGIN"), "{log:?}: {text}");
+        assert!(!text.contains("TURN 7,7\n"), "{text}");
+        for blocker in ["6,6,3", "6,7,3", "6,8,3", "0,0,3", "14,14,3", "0,14,3"] {
+            assert!(
+                text.lines().any(|l| l == blocker),
+                "{blocker} in {log:?}: {text}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The pruning of far counter-attacks against an open three up to 6 plies left
 /// (`Engine::threat_prune_depth`, 4 by default) keeps the node limit, always gives a
 /// move, accounts for every node in `Engine::stats`, acts (its counter is not zero: the
