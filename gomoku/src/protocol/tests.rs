@@ -503,6 +503,34 @@ fn no_match_limit_makes_time_left_no_clock() {
     assert_eq!(b.move_budget(), Duration::ZERO);
 }
 
+/// A tester's report: with `INFO timeout_match 1000` and no `time_left` the brain took
+/// 4.4 s for a move (the default `timeout_turn`'s). `timeout_match` is now the clock
+/// until a `time_left` comes, and the moves' time is taken from it.
+#[test]
+fn timeout_match_without_time_left_is_a_clock_that_runs_down() {
+    let mut b = Brain::new();
+    talk(&mut b, "INFO timeout_match 1000\n");
+    let first = b.move_budget();
+    // (1000 - 40) * 4 / 40 = 96 ms, less its 40th (2.4 ms), as
+    // `time_budget_follows_info` computes it.
+    assert_eq!(first, Duration::from_micros(93_600));
+    let out = talk(&mut b, "START 15\nBEGIN\n");
+    assert!(Cell::parse_xy(out.lines().nth(1).unwrap()).is_ok(), "{out}");
+    // The move's time is gone from the clock.
+    assert!(b.move_budget() < first, "{:?}", b.move_budget());
+    // A `time_left` is the clock again, and so is a new game's `timeout_match`.
+    talk(&mut b, "INFO time_left 1000\n");
+    assert_eq!(b.move_budget(), first);
+    talk(&mut b, "TURN 0,0\n");
+    assert!(b.move_budget() < first);
+    let mut again = Brain::new();
+    talk(
+        &mut again,
+        "INFO timeout_match 1000\nSTART 15\nBEGIN\nRESTART\n",
+    );
+    assert_eq!(again.move_budget(), first);
+}
+
 #[test]
 fn the_match_clock_bounds_every_move_even_without_timeout_match() {
     // Issue 14 item 6: `timeout_turn 5000`, `time_left 1000` made the engine think
