@@ -178,8 +178,7 @@ fn solve_leaves(
 /// `--shard k/n`: solves that shard of the book's leaves of `depth` (a run of
 /// consecutive leaves, see `connect4::Book::shard`) on every core and prints its
 /// `<moves> <score>` lines on standard output.
-pub fn book_shard(depth: u32, shard: &str, opts: &BookOptions) -> Result<(), String> {
-    let (k, n) = parse_shard(shard)?;
+pub fn book_shard(depth: u32, (k, n): (usize, usize), opts: &BookOptions) -> Result<(), String> {
     let leaves = Book::leaves(depth);
     let todo = unsolved(Book::shard(&leaves, k, n), &read_all(&opts.skip)?)?;
     let out = Mutex::new(std::io::stdout());
@@ -202,13 +201,17 @@ pub fn book_merge(depth: u32, files: &[PathBuf], out: &Path) -> Result<(), Strin
 }
 
 /// Solves every leaf of `depth` (but those of the skip files) on `threads` threads
-/// (default: all cores), then derives the shallower positions, and writes the book to
-/// `out`.
+/// (default: all cores), printing each leaf's `<moves> <score>` line on standard output
+/// as it finishes (as a shard does, so that an interrupted build goes on with `--skip`
+/// that output: a tester's report found the lines kept in memory alone, and lost), then
+/// derives the shallower positions, and writes the book to `out`.
 pub fn book_build(depth: u32, opts: &BookOptions, out: &Path) -> Result<(), String> {
     let done = read_all(&opts.skip)?;
     let todo = unsolved(&Book::leaves(depth), &done)?;
     let lines = Mutex::new(done.lines().map(String::from).collect::<Vec<_>>());
+    let stdout = Mutex::new(std::io::stdout());
     solve_leaves(depth, &todo, opts, &|line| {
+        print_line(&stdout, &line);
         lines.lock().expect("no panic while collecting").push(line);
     });
     let lines = lines.into_inner().expect("no panic while collecting");
@@ -220,7 +223,8 @@ pub fn book_build(depth: u32, opts: &BookOptions, out: &Path) -> Result<(), Stri
 fn write_book(book: &Book, out: &Path) -> Result<(), String> {
     let bytes = book.to_bytes();
     std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
-    println!(
+    // On standard error: standard output holds the solved lines alone.
+    eprintln!(
         "{}: {} positions of at most {} stones, {} bytes",
         out.display(),
         book.len(),
@@ -230,8 +234,9 @@ fn write_book(book: &Book, out: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `k/n` of `--shard`.
-fn parse_shard(shard: &str) -> Result<(usize, usize), String> {
+/// `k/n` of `--shard` (clap's value parser: a bad value is a usage error, exit 2, as
+/// the other options' are).
+pub fn parse_shard(shard: &str) -> Result<(usize, usize), String> {
     shard
         .split_once('/')
         .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
@@ -284,8 +289,7 @@ fn solve_play(
 }
 
 /// `connect4-play-book --shard k/n`: prints that shard's lines on standard output.
-pub fn play_shard(plies: u32, shard: &str, opts: &BookOptions) -> Result<(), String> {
-    let shard = parse_shard(shard)?;
+pub fn play_shard(plies: u32, shard: (usize, usize), opts: &BookOptions) -> Result<(), String> {
     let known = read_all(&opts.skip)?;
     let out = Mutex::new(std::io::stdout());
     solve_play(plies, shard, &known, opts, &|line| print_line(&out, &line))
@@ -298,12 +302,15 @@ pub fn play_merge(plies: u32, files: &[PathBuf], out: &Path) -> Result<(), Strin
     write_play_book(&book, out)
 }
 
-/// `connect4-play-book`: solves everything (but the skip files' positions) and writes
-/// the book to `out`.
+/// `connect4-play-book`: solves everything (but the skip files' positions), printing
+/// each `<moves> <score> <column>` line on standard output as it finishes (an
+/// interrupted build goes on with `--skip` that output), and writes the book to `out`.
 pub fn play_build(plies: u32, opts: &BookOptions, out: &Path) -> Result<(), String> {
     let known = read_all(&opts.skip)?;
     let lines = Mutex::new(known.lines().map(String::from).collect::<Vec<_>>());
+    let stdout = Mutex::new(std::io::stdout());
     solve_play(plies, (0, 1), &known, opts, &|line| {
+        print_line(&stdout, &line);
         lines.lock().expect("no panic while collecting").push(line);
     })?;
     let lines = lines.into_inner().expect("no panic while collecting");
@@ -315,7 +322,8 @@ pub fn play_build(plies: u32, opts: &BookOptions, out: &Path) -> Result<(), Stri
 fn write_play_book(book: &PlayBook, out: &Path) -> Result<(), String> {
     let bytes = book.to_bytes();
     std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
-    println!(
+    // On standard error: standard output holds the solved lines alone.
+    eprintln!(
         "{}: {} positions of at most {} stones, {} bytes",
         out.display(),
         book.len(),

@@ -133,8 +133,10 @@ enum Task {
     },
     /// Builds the connect4 opening book with the crate's own solver: every position of
     /// at most DEPTH stones, scored exactly. Without --shard or --merge, solves all
-    /// leaves on every core and writes the book; --shard k/n solves one part and prints
-    /// `<moves> <score>` lines; --merge reads such files and writes the book.
+    /// leaves on every core, printing their `<moves> <score>` lines as they finish (an
+    /// interrupted build goes on with --skip that output), and writes the book; --shard
+    /// k/n solves one part and prints its lines; --merge reads such files and writes the
+    /// book.
     #[command(name = "connect4-book")]
     Connect4Book {
         /// Positions with at most this many stones go into the book, 0 to 12 (every
@@ -143,8 +145,8 @@ enum Task {
         #[arg(long, value_parser = clap::value_parser!(u32).range(0..=12))]
         depth: u32,
         /// Solve only shard k of n (0 <= k < n) and print its leaf lines.
-        #[arg(long, value_name = "K/N", conflicts_with = "merge")]
-        shard: Option<String>,
+        #[arg(long, value_name = "K/N", conflicts_with = "merge", value_parser = connect4::parse_shard)]
+        shard: Option<(usize, usize)>,
         /// Merge these shard outputs into the book instead of solving.
         #[arg(long, num_args = 1.., value_name = "FILE")]
         merge: Option<Vec<PathBuf>>,
@@ -166,9 +168,10 @@ enum Task {
     /// Builds the connect4 play book with the crate's own solver: the perfect engine's
     /// move and exact score in every position it can face in the first PLIES plies from
     /// the empty board (both colours, every opponent reply). Without --shard or
-    /// --merge, solves everything on every core and writes the book; --shard k/n solves
-    /// one part and prints `<moves> <score> <column>` lines; --merge reads such files
-    /// and writes the book.
+    /// --merge, solves everything on every core, printing `<moves> <score> <column>`
+    /// lines as they finish (an interrupted build goes on with --skip that output), and
+    /// writes the book; --shard k/n solves one part and prints its lines; --merge reads
+    /// such files and writes the book.
     #[command(name = "connect4-play-book")]
     Connect4PlayBook {
         /// The engine's positions of at most this many stones go into the book, 0 to 16
@@ -177,8 +180,8 @@ enum Task {
         #[arg(long, value_parser = clap::value_parser!(u32).range(0..=16))]
         plies: u32,
         /// Solve only shard k of n (0 <= k < n) and print its lines.
-        #[arg(long, value_name = "K/N", conflicts_with = "merge")]
-        shard: Option<String>,
+        #[arg(long, value_name = "K/N", conflicts_with = "merge", value_parser = connect4::parse_shard)]
+        shard: Option<(usize, usize)>,
         /// Merge these shard outputs into the book instead of solving.
         #[arg(long, num_args = 1.., value_name = "FILE")]
         merge: Option<Vec<PathBuf>>,
@@ -365,7 +368,7 @@ fn suites_correct(rows: &[SuiteRow]) -> bool {
 /// `connect4-play-book` by plies): one shard's solved lines to standard output, a merge
 /// of shard files into the book, or the whole build into the book.
 struct BookSteps {
-    shard: fn(u32, &str, &connect4::BookOptions) -> Result<(), String>,
+    shard: fn(u32, (usize, usize), &connect4::BookOptions) -> Result<(), String>,
     merge: fn(u32, &[PathBuf], &Path) -> Result<(), String>,
     build: fn(u32, &connect4::BookOptions, &Path) -> Result<(), String>,
 }
@@ -378,13 +381,13 @@ impl BookSteps {
         &self,
         task: &str,
         size: u32,
-        shard: Option<String>,
+        shard: Option<(usize, usize)>,
         merge: Option<Vec<PathBuf>>,
         opts: &connect4::BookOptions,
         out: &Path,
     ) -> bool {
         let result = match (shard, merge) {
-            (Some(shard), _) => (self.shard)(size, &shard, opts),
+            (Some(shard), _) => (self.shard)(size, shard, opts),
             (None, Some(files)) => (self.merge)(size, &files, out),
             (None, None) => (self.build)(size, opts, out),
         };
@@ -713,6 +716,11 @@ mod tests {
             "connect4-play-book --plies 0 --threads 100000000",
             "tune-gomoku --batch 100000000",
             "tune-gomoku --first 18446744073709551615",
+            // A tester's report: a bad shard was an error of the run (exit 1), after
+            // the arguments were taken.
+            "connect4-book --depth 4 --shard 3/2",
+            "connect4-book --depth 4 --shard x",
+            "connect4-play-book --plies 2 --shard 0/0",
         ] {
             let line = std::iter::once("xtask").chain(args.split(' '));
             let e = Cli::try_parse_from(line).expect_err(args);
