@@ -178,7 +178,7 @@ fn solve_leaves(
 /// `--shard k/n`: solves that shard of the book's leaves of `depth` (a run of
 /// consecutive leaves, see `connect4::Book::shard`) on every core and prints its
 /// `<moves> <score>` lines on standard output.
-pub fn book_shard(depth: u32, (k, n): (usize, usize), opts: &BookOptions) -> Result<(), String> {
+pub fn book_shard(depth: u32, (k, n): Shard, opts: &BookOptions) -> Result<(), String> {
     let leaves = Book::leaves(depth);
     let todo = unsolved(Book::shard(&leaves, k, n), &read_all(&opts.skip)?)?;
     let out = Mutex::new(std::io::stdout());
@@ -234,9 +234,12 @@ fn write_book(book: &Book, out: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// One part of a book's work, `(k, n)`: the `k`-th of `n` runs (`--shard k/n`).
+pub type Shard = (usize, usize);
+
 /// `k/n` of `--shard` (clap's value parser: a bad value is a usage error, exit 2, as
 /// the other options' are).
-pub fn parse_shard(shard: &str) -> Result<(usize, usize), String> {
+pub fn parse_shard(shard: &str) -> Result<Shard, String> {
     shard
         .split_once('/')
         .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
@@ -289,7 +292,7 @@ fn solve_play(
 }
 
 /// `connect4-play-book --shard k/n`: prints that shard's lines on standard output.
-pub fn play_shard(plies: u32, shard: (usize, usize), opts: &BookOptions) -> Result<(), String> {
+pub fn play_shard(plies: u32, shard: Shard, opts: &BookOptions) -> Result<(), String> {
     let known = read_all(&opts.skip)?;
     let out = Mutex::new(std::io::stdout());
     solve_play(plies, shard, &known, opts, &|line| print_line(&out, &line))

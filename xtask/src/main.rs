@@ -146,7 +146,7 @@ enum Task {
         depth: u32,
         /// Solve only shard k of n (0 <= k < n) and print its leaf lines.
         #[arg(long, value_name = "K/N", conflicts_with = "merge", value_parser = connect4::parse_shard)]
-        shard: Option<(usize, usize)>,
+        shard: Option<connect4::Shard>,
         /// Merge these shard outputs into the book instead of solving.
         #[arg(long, num_args = 1.., value_name = "FILE")]
         merge: Option<Vec<PathBuf>>,
@@ -181,7 +181,7 @@ enum Task {
         plies: u32,
         /// Solve only shard k of n (0 <= k < n) and print its lines.
         #[arg(long, value_name = "K/N", conflicts_with = "merge", value_parser = connect4::parse_shard)]
-        shard: Option<(usize, usize)>,
+        shard: Option<connect4::Shard>,
         /// Merge these shard outputs into the book instead of solving.
         #[arg(long, num_args = 1.., value_name = "FILE")]
         merge: Option<Vec<PathBuf>>,
@@ -368,7 +368,7 @@ fn suites_correct(rows: &[SuiteRow]) -> bool {
 /// `connect4-play-book` by plies): one shard's solved lines to standard output, a merge
 /// of shard files into the book, or the whole build into the book.
 struct BookSteps {
-    shard: fn(u32, (usize, usize), &connect4::BookOptions) -> Result<(), String>,
+    shard: fn(u32, connect4::Shard, &connect4::BookOptions) -> Result<(), String>,
     merge: fn(u32, &[PathBuf], &Path) -> Result<(), String>,
     build: fn(u32, &connect4::BookOptions, &Path) -> Result<(), String>,
 }
@@ -381,7 +381,7 @@ impl BookSteps {
         &self,
         task: &str,
         size: u32,
-        shard: Option<(usize, usize)>,
+        shard: Option<connect4::Shard>,
         merge: Option<Vec<PathBuf>>,
         opts: &connect4::BookOptions,
         out: &Path,
