@@ -111,10 +111,12 @@ pub fn parse_line(line: &str) -> Result<TestCase, LineError> {
 /// An I/O error, or a line that does not parse (with its line number).
 pub fn read_file(path: &Path, limit: Option<usize>) -> std::io::Result<Vec<TestCase>> {
     let text = std::fs::read_to_string(path)?;
+    // Numbered before the blank lines are dropped: an error names the file's line (a
+    // tester's report: line 4 was named line 3 after a blank first line).
     text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(limit.unwrap_or(usize::MAX))
         .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .take(limit.unwrap_or(usize::MAX))
         .map(|(i, l)| {
             parse_line(l).map_err(|e| {
                 std::io::Error::new(
@@ -190,4 +192,25 @@ pub fn run(solver: &mut Solver, cases: &[TestCase], weak: bool) -> RunStats {
     }
     stats.total_time = start.elapsed();
     stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An error names the file's line, blank lines counted (a tester's report: line 4
+    /// was named line 3 after a blank first line), and `limit` counts test cases.
+    #[test]
+    fn a_bad_line_is_named_by_its_line_in_the_file() {
+        let dir = std::env::temp_dir().join(format!("zerosum-c4-suite-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("suite");
+        std::fs::write(&path, "\n4455 18\n\n  \n44X5 0\n").unwrap();
+        let e = read_file(&path, None).unwrap_err();
+        assert!(e.to_string().starts_with("line 5: "), "{e}");
+        let cases = read_file(&path, Some(1)).unwrap();
+        assert_eq!(cases.len(), 1);
+        assert_eq!((cases[0].moves.as_str(), cases[0].score), ("4455", 18));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

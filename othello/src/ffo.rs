@@ -50,6 +50,17 @@ pub enum FfoError {
     /// A move is not a square.
     #[error("move: {0}")]
     Move(ParseMoveError),
+    /// A line of a file is bad ([`read_file`]): its 1-based line in the file (blank
+    /// lines counted), the position's number, and what is wrong.
+    #[error("line {line} (position #{position}): {error}")]
+    Line {
+        /// The line in the file, from 1.
+        line: usize,
+        /// The position's number in the suite (FFO #`position`).
+        position: usize,
+        /// What is wrong with the line.
+        error: Box<FfoError>,
+    },
     /// The file could not be read.
     #[error("cannot read {path}: {error}")]
     Io {
@@ -112,7 +123,8 @@ pub fn parse_line(line: &str, number: usize) -> Result<FfoPosition, FfoError> {
 /// (`fforum-40-59.obf` → 40, otherwise 1).
 ///
 /// # Errors
-/// [`FfoError::Io`] or the first bad line's error.
+/// [`FfoError::Io`], or the first bad line's error as an [`FfoError::Line`] (a tester's
+/// report: a bad side to move was named without its line or position).
 pub fn read_file(path: &Path) -> Result<Vec<FfoPosition>, FfoError> {
     let text = std::fs::read_to_string(path).map_err(|error| FfoError::Io {
         path: path.display().to_string(),
@@ -126,9 +138,16 @@ pub fn read_file(path: &Path) -> Result<Vec<FfoPosition>, FfoError> {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
     text.lines()
-        .filter(|l| !l.trim().is_empty())
         .enumerate()
-        .map(|(i, l)| parse_line(l, first + i))
+        .filter(|(_, l)| !l.trim().is_empty())
+        .enumerate()
+        .map(|(k, (i, l))| {
+            parse_line(l, first + k).map_err(|error| FfoError::Line {
+                line: i + 1,
+                position: first + k,
+                error: Box::new(error),
+            })
+        })
         .collect()
 }
 
@@ -145,4 +164,43 @@ pub fn suite_files(dir: &Path) -> Vec<std::path::PathBuf> {
     .map(|f| dir.join(f))
     .filter(|p| p.is_file())
     .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bad line is named by its line in the file (blank lines counted) and its
+    /// position's number (a tester's report: neither was given).
+    #[test]
+    fn a_bad_line_names_its_line_and_position() {
+        let dir = std::env::temp_dir().join(format!("zerosum-ffo-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("fforum-20-39.obf");
+        let board = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO-";
+        let good = format!("{board} X; H5:+6;");
+        let bad = format!("{board} Z; H5:+6;");
+        std::fs::write(&path, format!("{good}\n\n{good}\n{bad}\n")).unwrap();
+        let e = read_file(&path).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                FfoError::Line {
+                    line: 4,
+                    position: 22,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("line 4 (position #22): position: "),
+            "{e}"
+        );
+        std::fs::write(&path, format!("{good}\n\n{good}\n")).unwrap();
+        let read = read_file(&path).unwrap();
+        assert_eq!(read.iter().map(|p| p.number).collect::<Vec<_>>(), [20, 21]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

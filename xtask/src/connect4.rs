@@ -244,7 +244,7 @@ pub fn parse_shard(shard: &str) -> Result<Shard, String> {
         .split_once('/')
         .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
         .filter(|&(k, n)| k < n)
-        .ok_or_else(|| format!("--shard {shard}: expected k/n with 0 <= k < n"))
+        .ok_or_else(|| "expected k/n with 0 <= k < n".to_string())
 }
 
 /// Solves shard `shard` of the play book of `plies` (the positions of the skip files
