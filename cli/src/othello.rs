@@ -76,9 +76,10 @@ pub enum Command {
     /// The value of every legal move of each position read from standard input: exact
     /// scores by default, or a depth-limited evaluation with --depth (then printed as
     /// `<move>:<value>` in discs with two decimals and the line ending `discs
-    /// (evaluation)`; a move whose game end the search proved, or whose position has no
-    /// more empty squares than the depth, is solved exactly and printed as a whole disc
-    /// difference, like the exact analysis).
+    /// (evaluation)`; a move whose position has no more empty squares than the depth is
+    /// solved exactly and printed as a whole disc difference, like the exact analysis,
+    /// and so is a move whose game end the search proved when its solve is small, else
+    /// it is printed as the evaluation's extreme, -64.00 or +64.00).
     ///
     /// Exact values cost one solve per legal move (see `solve` for how long); the spinner
     /// on a terminal shows the move being solved and an estimate of the time left. With

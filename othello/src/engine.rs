@@ -8,7 +8,7 @@
 //! [`Engine::midgame`], the endgame solver in [`Engine::endgame`].
 
 use crate::eval::Pattern;
-use crate::eval::pattern::shipped;
+use crate::eval::pattern::{MAX_VALUE, shipped};
 use crate::midgame::Midgame;
 use crate::solver::Solver;
 use crate::{Board, Move, Othello};
@@ -372,8 +372,8 @@ impl Engine {
     /// Every legal move of `game` valued by a `depth`-ply analysis search
     /// ([`Engine::analyze_midgame`]), best first, every value in discs: the core search
     /// scores a finished game as a win or loss "in N plies" without its disc margin, so a
-    /// move whose value is such a proven result is solved exactly instead (its game ends
-    /// within the depth, so the solve is small). Exact values ([`MoveValue::exact`]) are
+    /// move whose value is such a proven result is solved exactly instead when the solve
+    /// is small, else shown as ±64.00 ([`Engine::root_move_values`]). Exact values ([`MoveValue::exact`]) are
     /// final disc differences, the others evaluations in hundredths of a disc; the order
     /// compares both in hundredths.
     pub fn analyze_depth(&mut self, game: &Othello, depth: u32) -> Vec<MoveValue> {
@@ -401,11 +401,14 @@ impl Engine {
 
     /// The values of an analysis search's root moves (`root`, from
     /// [`Engine::analyze_midgame`] of `game`, which reached `depth` plies) in discs, best
-    /// first, as [`Engine::analyze_depth`] gives them: a move whose score is a proven win
-    /// or loss (a game end within the search's depth), or whose position has at most
-    /// `depth` empty squares (its solve costs less than the search did), is solved
-    /// exactly to its final disc difference; the others keep their evaluation in
-    /// hundredths of a disc.
+    /// first, as [`Engine::analyze_depth`] gives them: a move whose position has at most
+    /// `depth` empty squares (its solve costs less than the search did) is solved
+    /// exactly to its final disc difference; so is a move whose score is a proven win or
+    /// loss (a game end within the search's depth) when the solve takes at most
+    /// [`PROVEN_SOLVE_NODES`] nodes, else (a proof that the game can be ended is not a
+    /// proof of its margin: a tester's 44-empty position solved for minutes) it is shown
+    /// as the evaluation's extreme for its side, ±64.00 discs, not exact; the others keep
+    /// their evaluation in hundredths of a disc.
     pub fn root_move_values(
         &mut self,
         game: &Othello,
@@ -425,10 +428,27 @@ impl Engine {
                         exact: false,
                     };
                 }
-                MoveValue {
-                    mv: rm.mv,
-                    value: -self.solver.solve(child.board()).score,
-                    exact: true,
+                let solved = if within {
+                    Some(self.solver.solve(child.board()))
+                } else {
+                    let cap = Budget::new(&Limits::nodes(PROVEN_SOLVE_NODES));
+                    self.solver.solve_within(child.board(), &cap)
+                };
+                match solved {
+                    Some(s) => MoveValue {
+                        mv: rm.mv,
+                        value: -s.score,
+                        exact: true,
+                    },
+                    None => MoveValue {
+                        mv: rm.mv,
+                        value: if rm.score.is_win() {
+                            MAX_VALUE
+                        } else {
+                            -MAX_VALUE
+                        },
+                        exact: false,
+                    },
                 }
             })
             .collect();
@@ -502,6 +522,11 @@ impl Engine {
         &mut self.solver
     }
 }
+
+/// The most nodes [`Engine::root_move_values`] spends on the exact value of a move whose
+/// game end the analysis search proved (a fraction of a second; FFO-sized solves of 20
+/// empties take millions).
+pub const PROVEN_SOLVE_NODES: u64 = 4_000_000;
 
 /// One move's value in a depth-limited analysis ([`Engine::analyze_depth`]), for the
 /// player who made the move.

@@ -242,6 +242,26 @@ fn depth_analysis_and_search_agree_across_passes() {
     assert_eq!(checked, 12, "{tried} positions tried");
 }
 
+/// A move whose game end the analysis search proves is solved for its margin only when
+/// the solve is small: a tester's 44-empty position, where white can wipe black out
+/// after d2 within 6 plies, solved d2's 43 empties for minutes (`analyze --depth 6`
+/// hung). Its value is now the evaluation's extreme, not exact, and the other moves keep
+/// the search's evaluations (`bestmove --depth 6` plays f5 at -30.52).
+#[test]
+fn a_proven_game_end_with_many_empties_is_not_solved_for_minutes() {
+    let g = Othello::from_obf_line(
+        "OOOOO---OXO-----OOOOO---OOOOO------XO--------------------------- X",
+    )
+    .unwrap();
+    let mut engine = Engine::new(16);
+    let values = engine.analyze_depth(&g, 6);
+    let d2 = values.iter().find(|v| v.mv.to_string() == "d2").unwrap();
+    assert_eq!((d2.value, d2.exact), (-64 * 100, false), "{values:?}");
+    assert_eq!(values.last(), Some(d2), "{values:?}");
+    assert!(values.iter().all(|v| !v.exact), "{values:?}");
+    assert_eq!(values[0].mv.to_string(), "f5", "{values:?}");
+}
+
 /// With one empty square more than `--depth`, every move with a disc leaves no more
 /// empties than the depth: `analyze --depth` solves each such move, and `bestmove
 /// --depth` now solves the position (new-user report 42: on
