@@ -697,6 +697,9 @@ impl<G: PlayGame> App<G> {
                     self.input = None;
                     self.play_typed(&text);
                 }
+                // On an empty line Backspace closes it, as Esc does (a tester's report:
+                // the line stayed open, and the cursor keys typed next went into it).
+                KeyCode::Backspace if input.is_empty() => self.input = None,
                 KeyCode::Backspace => {
                     input.pop();
                 }

@@ -1533,3 +1533,22 @@ fn the_dialog_offers_only_the_ks_its_board_takes() {
     key(&mut app, KeyCode::Enter);
     assert!(app.dialog.is_none(), "{:?}", app.dialog);
 }
+
+/// Backspace on an empty move line closes it, as Esc does: the keys that follow are
+/// commands again (a tester's report: `l l j Space` went into the line as text).
+#[test]
+fn backspace_on_an_empty_move_line_closes_it() {
+    let mut app = App::new(
+        DropPlay::new(4, 4, 3),
+        setup([Player::Human, Player::Human]),
+    );
+    key(&mut app, KeyCode::Char('1'));
+    key(&mut app, KeyCode::Backspace);
+    assert_eq!(app.input.as_deref(), Some(""));
+    key(&mut app, KeyCode::Backspace);
+    assert!(app.input.is_none());
+    key(&mut app, KeyCode::Char('l'));
+    key(&mut app, KeyCode::Char(' '));
+    assert_eq!(app.session.move_list().len(), 1);
+    assert!(app.input.is_none());
+}
