@@ -34,8 +34,18 @@ pub fn positive(text: &str) -> Result<f64, String> {
 
 /// A count of at least 1 (games, threads, iterations); the error names the value.
 pub fn at_least_one(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(0) => Err("0 is not at least 1".into()),
+    count(text)
+}
+
+/// A count of at least 1 of any unsigned type (nodes, games, iterations); the error
+/// names the value (a tester's report: clap's own range said `0 is not in
+/// 1..18446744073709551615`, and a negative count was an "unexpected argument").
+pub fn count<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr<Err = std::num::ParseIntError> + PartialEq + From<u8>,
+{
+    match text.parse::<T>() {
+        Ok(n) if n == T::from(0) => Err("0 is not at least 1".into()),
         Ok(n) => Ok(n),
         Err(e) => Err(format!("{text:?} is not a count: {e}")),
     }

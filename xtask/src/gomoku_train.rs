@@ -25,30 +25,30 @@ use zerosum::{Game, Outcome, Side};
 pub struct TrainArgs {
     /// Self-play games (the balanced openings first, each with colours as given, then
     /// random openings).
-    #[arg(long, default_value_t = 2_000, value_parser = crate::args::at_least_one)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 2_000, value_parser = crate::args::at_least_one)]
     pub games: usize,
     /// Master seed (random openings and random moves).
-    #[arg(long, default_value_t = 2026)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 2026)]
     pub seed: u64,
     /// Search nodes per self-play move.
-    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 600, allow_negative_numbers = true, value_parser = crate::args::count::<u64>)]
     pub nodes: u64,
     /// Ridge penalty on the standardised weights (a finite number, at least 0).
     #[arg(long, default_value_t = 1.0, value_parser = crate::args::non_negative, allow_negative_numbers = true)]
     pub lambda: f64,
     /// Games of the fitted-against-hand match (pairs with colours swapped over the
     /// balanced openings, repeated as needed); 0 = no match.
-    #[arg(long, default_value_t = 48)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 48)]
     pub match_games: usize,
     /// Search nodes per move in the match.
-    #[arg(long, default_value_t = 3_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 3_000, allow_negative_numbers = true, value_parser = crate::args::count::<u64>)]
     pub match_nodes: u64,
     /// Nodes of the root VCT searches in the match (the engine's default is 40,000; a
     /// smaller budget keeps the match cheap and is the same for both sides).
-    #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 5_000, allow_negative_numbers = true, value_parser = crate::args::count::<u64>)]
     pub match_vct_nodes: u64,
     /// Worker threads, 1 to 256 (default: all cores).
-    #[arg(long, value_parser = crate::args::thread_count)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::args::thread_count)]
     pub threads: Option<usize>,
     /// Where to write the table (default: gomoku/src/eval_fitted.rs).
     #[arg(long)]
@@ -63,22 +63,22 @@ pub struct TrainArgs {
     #[arg(long)]
     pub teacher: Option<String>,
     /// The teacher's node limit a move (sent as `INFO max_node`, after `INFO thread_num 1`).
-    #[arg(long, default_value_t = 3_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 3_000, allow_negative_numbers = true, value_parser = crate::args::count::<u64>)]
     pub teacher_nodes: u64,
     /// The teacher's games file: read when it exists (no game is played then), else
     /// written as the games are played (see `gomoku_teacher`).
     #[arg(long, default_value = "target/gomoku-teacher-games.tsv")]
     pub teacher_games: std::path::PathBuf,
     /// Share of the teacher's evaluation in a label (the rest is the game's result).
-    #[arg(long, default_value_t = 0.5, value_parser = crate::args::unit_interval)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0.5, value_parser = crate::args::unit_interval)]
     pub teacher_mix: f64,
     /// Teacher evaluation units a logit (Rapfi's classical evaluation: about 200).
-    #[arg(long, default_value_t = 200.0, value_parser = crate::args::positive)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 200.0, value_parser = crate::args::positive)]
     pub teacher_scale: f64,
     /// With `--cells`: the teacher's part of a label is the TD(λ) return of the game's
     /// later evaluations with this λ (0: the position's own evaluation; see
     /// `teacher_positions`).
-    #[arg(long, default_value_t = 0.0, value_parser = crate::args::unit_interval)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0.0, value_parser = crate::args::unit_interval)]
     pub teacher_lambda: f64,
     /// Fit the move-ordering model on the teacher's moves (`gomoku::order`) instead of
     /// the evaluation; writes `gomoku/src/order_fitted.rs`.
@@ -93,26 +93,26 @@ pub struct TrainArgs {
     /// the teacher's move (at `--teacher-nodes`) in this many positions of the teacher
     /// games file, one a game (give it games the fits did not see; plies 4–30 after the opening, no forced reply), for each
     /// evaluation (hand-set, fitted) and ordering (hand-set, fitted).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0)]
     pub agreement: usize,
     /// Fit on the leaves of our own searches instead (`gomoku_leaf`): this many games of
     /// ours against the teacher (`--teacher`, at `--teacher-nodes`), their sampled
     /// leaves labelled by a deeper search; 0 = off.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0)]
     pub leaves: usize,
     /// Openings of the leaf games (a move list a line), each played with both colours
     /// before the seeded random openings.
     #[arg(long)]
     pub leaf_openings: Option<std::path::PathBuf>,
     /// Sample every this-many-th static leaf value of our searches.
-    #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 1_000, allow_negative_numbers = true, value_parser = crate::args::count::<u32>)]
     pub leaf_every: u32,
     /// Our search nodes a move in the leaf games (the ladder's 40,000).
-    #[arg(long, default_value_t = 40_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 40_000, allow_negative_numbers = true, value_parser = crate::args::count::<u64>)]
     pub leaf_nodes: u64,
     /// Nodes of the judge's search that labels a leaf (the teacher's `INFO max_node`, or
     /// ours with `--judge-ours`).
-    #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 5_000, allow_negative_numbers = true, value_parser = crate::args::count::<u64>)]
     pub judge_nodes: u64,
     /// Label the leaves by our own deeper search instead of the teacher's evaluation.
     #[arg(long)]
@@ -122,7 +122,7 @@ pub struct TrainArgs {
     #[arg(long)]
     pub relabel: Option<std::path::PathBuf>,
     /// With `--relabel`, keep every this-many-th leaf.
-    #[arg(long, default_value_t = 1, value_parser = crate::args::at_least_one)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = crate::args::at_least_one)]
     pub relabel_every: usize,
     /// Fit only the side-to-move constant of the compiled table on the leaves (its other
     /// weights kept), instead of every weight.
@@ -145,28 +145,28 @@ pub struct TrainArgs {
     #[arg(long)]
     pub cells: bool,
     /// With `--mmto`: the depth of the candidates' leaves (1 or 2 plies).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=2))]
     pub mmto_plies: u32,
     /// With `--mmto`: our ordering's first candidates a position (the teacher's move is
     /// added when not among them).
-    #[arg(long, default_value_t = 16, value_parser = crate::args::at_least_one)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 16, value_parser = crate::args::at_least_one)]
     pub mmto_candidates: usize,
     /// With `--mmto --mmto-plies 2`: the opponent's first replies a candidate.
-    #[arg(long, default_value_t = 8, value_parser = crate::args::at_least_one)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 8, value_parser = crate::args::at_least_one)]
     pub mmto_replies: usize,
     /// With `--mmto --mmto-plies 2`: rounds of choosing the leaves again and fitting.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 4, allow_negative_numbers = true, value_parser = crate::args::count::<u32>)]
     pub mmto_rounds: u32,
     /// With `--mmto`: the weight a position of the value term (the logistic log loss
     /// against the teacher's evaluation, `--teacher-scale` units a logit) beside the
     /// choices; 0 = choices only, the direction then scaled to today's table's spread.
-    #[arg(long, default_value_t = 0.0, value_parser = crate::args::non_negative)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0.0, value_parser = crate::args::non_negative)]
     pub mmto_value_weight: f64,
     /// With `--mmto`: the leaves from our engine's principal variations at this many
     /// nodes a search (the position after each candidate searched, again every round of
     /// `--mmto-rounds` with the round's weights; needs `--mmto-value-weight` above 0 for
     /// the units); 0 = the fixed-depth leaves of `--mmto-plies`.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0)]
     pub mmto_search_nodes: u64,
     /// With `--mmto`: where the fitted table is written (`EvalTable::to_text`, for
     /// `quirky-pbrain --eval`).

@@ -38,42 +38,42 @@ pub struct TuneArgs {
     #[arg(long, default_value = "target/release/quirky-pbrain")]
     pub engine: PathBuf,
     /// Nodes a move for our engines.
-    #[arg(long, default_value_t = 12_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 12_000, allow_negative_numbers = true, value_parser = crate::args::count::<u64>)]
     pub nodes: u64,
     /// The opponent's command (default Rapfi in the anchors cache).
     #[arg(long)]
     pub opponent: Option<String>,
     /// The opponent's node limit (sent as `INFO max_node`, with `INFO thread_num 1`).
-    #[arg(long, default_value_t = 3_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 3_000, allow_negative_numbers = true, value_parser = crate::args::count::<u64>)]
     pub opponent_nodes: u64,
     /// Play θ₊ against θ₋ directly instead of both against the opponent.
     #[arg(long)]
     pub self_play: bool,
     /// Iterations (each plays 4 games, 2 with `--self-play`, per batch member).
-    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub iterations: u64,
     /// Iteration to start at (to continue a run with `--start` = its `--out`).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub first: u64,
     /// Perturbations an iteration, played in parallel threads; their gradient
     /// estimates are averaged.
-    #[arg(long, default_value_t = 1, value_parser = crate::args::thread_count)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = crate::args::thread_count)]
     pub batch: usize,
     /// Seed of the signs and the openings.
-    #[arg(long, default_value_t = 2031)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 2031)]
     pub seed: u64,
     /// Starting weights (text form of `EvalTable::to_text`; default the shipped table).
     #[arg(long)]
     pub start: Option<PathBuf>,
     /// Scale of a weight's perturbation as a part of its starting value.
-    #[arg(long, default_value_t = 0.2, value_parser = crate::args::positive)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0.2, value_parser = crate::args::positive)]
     pub scale: f64,
     /// Smallest scale of a weight (in the table's units).
-    #[arg(long, default_value_t = 5.0, value_parser = crate::args::non_negative)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 5.0, value_parser = crate::args::non_negative)]
     pub scale_floor: f64,
     /// Change of a weight, in scales, for a whole point of score difference at the
     /// first iteration (sets `a`).
-    #[arg(long, default_value_t = 0.1, value_parser = crate::args::positive)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0.1, value_parser = crate::args::positive)]
     pub rate: f64,
     /// One line an iteration: scores and weights.
     #[arg(long, default_value = "target/gomoku-tune.tsv")]

@@ -142,7 +142,7 @@ enum Task {
         /// Positions with at most this many stones go into the book, 0 to 12 (every
         /// position of DEPTH stones, one per mirror pair, is listed in memory and solved
         /// exactly: millions at 12).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=12))]
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..=12))]
         depth: u32,
         /// Solve only shard k of n (0 <= k < n) and print its leaf lines.
         #[arg(long, value_name = "K/N", conflicts_with = "merge", value_parser = connect4::parse_shard)]
@@ -151,11 +151,11 @@ enum Task {
         #[arg(long, num_args = 1.., value_name = "FILE")]
         merge: Option<Vec<PathBuf>>,
         /// Solver threads, each with its own table, 1 to 256 (default: all cores).
-        #[arg(long, value_parser = crate::args::thread_count)]
+        #[arg(long, allow_negative_numbers = true, value_parser = crate::args::thread_count)]
         threads: Option<usize>,
         /// Each solver thread's table in MiB, 1 to 4,096 (rounded down to a power of two;
         /// 8 bytes an entry).
-        #[arg(long, default_value_t = 256, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 256, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
         hash_mib: u64,
         /// Leaf lines of earlier (interrupted) runs: those leaves are not solved again
         /// (a full build merges their lines in; a shard prints only the new ones).
@@ -177,7 +177,7 @@ enum Task {
         /// The engine's positions of at most this many stones go into the book, 0 to 16
         /// (the shipped book has 12; every two plies more multiply its positions several
         /// times, each solved exactly).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=16))]
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..=16))]
         plies: u32,
         /// Solve only shard k of n (0 <= k < n) and print its lines.
         #[arg(long, value_name = "K/N", conflicts_with = "merge", value_parser = connect4::parse_shard)]
@@ -186,11 +186,11 @@ enum Task {
         #[arg(long, num_args = 1.., value_name = "FILE")]
         merge: Option<Vec<PathBuf>>,
         /// Solver threads, each with its own table, 1 to 256 (default: all cores).
-        #[arg(long, value_parser = crate::args::thread_count)]
+        #[arg(long, allow_negative_numbers = true, value_parser = crate::args::thread_count)]
         threads: Option<usize>,
         /// Each solver thread's table in MiB, 1 to 4,096 (rounded down to a power of two;
         /// 8 bytes an entry).
-        #[arg(long, default_value_t = 128, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 128, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
         hash_mib: u64,
         /// Lines of earlier (interrupted) runs: those positions are not solved again
         /// (a full build merges their lines in; a shard prints only the new ones).
@@ -215,10 +215,10 @@ enum Task {
     /// teacher and leaf fits draw them) in the match runner's openings format.
     GomokuOpenings {
         /// The seed: the same seed and count give the same file.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         seed: u64,
         /// How many distinct openings, 1 to 100,000.
-        #[arg(long, default_value_t = 48, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 48, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         count: u32,
         /// Where to write them (default: standard output).
         #[arg(long)]
@@ -721,6 +721,11 @@ mod tests {
             "connect4-book --depth 4 --shard 3/2",
             "connect4-book --depth 4 --shard x",
             "connect4-play-book --plies 2 --shard 0/0",
+            // A negative number was an "unexpected argument", not a bad value.
+            "train-gomoku --match-games -1",
+            "train-gomoku --mmto-value-weight -1",
+            "tune-gomoku --nodes -5",
+            "connect4-book --depth -1",
         ] {
             let line = std::iter::once("xtask").chain(args.split(' '));
             let e = Cli::try_parse_from(line).expect_err(args);

@@ -138,45 +138,45 @@ fn run(
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
     /// Self-play games per round (at least 1).
-    #[arg(long, default_value_t = 30_000, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 30_000, allow_negative_numbers = true, value_parser = crate::args::count::<u32>)]
     pub games: u32,
     /// Rounds: round 1 plays with the hand-written `Strong` evaluation, later rounds
     /// with the previous round's weights; each fit uses all rounds' positions.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::args::count::<u32>)]
     pub rounds: u32,
     /// Master seed.
-    #[arg(long, default_value_t = 2026)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 2026)]
     pub seed: u64,
     /// Positions with at most this many empties are labelled by the exact solver, 0 to
     /// 24 (every position of a game from that many empties is solved: beyond about 24
     /// one solve takes minutes).
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(0..=24))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 16, value_parser = clap::value_parser!(u32).range(0..=24))]
     pub solve_empties: u32,
     /// Search depth in plies of the labels of earlier positions, 1 to 20.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=20))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=20))]
     pub label_depth: u32,
     /// Ridge penalty per weight (a finite number, at least 0).
     #[arg(long, default_value_t = 12.0, value_parser = crate::args::non_negative, allow_negative_numbers = true)]
     pub lambda: f64,
     /// Conjugate-gradient iterations per phase (at least 1).
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = crate::args::count::<u32>)]
     pub iterations: u32,
     /// Held-out positions per phase checked against the exact solver (phases up to
     /// `--check-empties` empties).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 100)]
     pub check_positions: usize,
     /// The most empties of a held-out position checked against the exact solver, 0 to
     /// 24 (as `--solve-empties`).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=24))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 20, value_parser = clap::value_parser!(u32).range(0..=24))]
     pub check_empties: u32,
     /// Worker threads, 1 to 256.
-    #[arg(long, default_value_t = 2, value_parser = crate::args::thread_count)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 2, value_parser = crate::args::thread_count)]
     pub threads: usize,
     /// Empties below a phase whose positions also train it, 0 to 60.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=60))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=60))]
     pub window_below: u32,
     /// Empties above a phase whose positions also train it, 0 to 60.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=60))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=60))]
     pub window_above: u32,
     /// Shrink each phase's weights towards zero instead of towards the phase with fewer
     /// empties fitted before it (`othello::train::FitConfig::smooth`, the default).
@@ -184,7 +184,7 @@ pub struct TrainArgs {
     pub no_smooth: bool,
     /// Fit only this many phases from the end (4 empties each; the others stay zero),
     /// 1 to 16: for quick experiments on the endgame's phases, not for shipped weights.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=16))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=16))]
     pub phases: u64,
     /// Do not re-centre the search labels on the games' outcomes (see
     /// `othello::train::recentre`; for measuring its effect).
@@ -202,7 +202,7 @@ pub struct TrainArgs {
     pub load_data: Option<std::path::PathBuf>,
     /// With `--load-data`: use only the games numbered below this (to measure how the
     /// error depends on the data's size).
-    #[arg(long, requires = "load_data")]
+    #[arg(long, allow_negative_numbers = true, requires = "load_data")]
     pub use_games: Option<u32>,
     /// Play and label the games exactly, save them (`--save-data`) and stop, without a
     /// fit.
