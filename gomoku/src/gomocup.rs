@@ -702,8 +702,8 @@ impl Player<'_> {
     /// Asks for a move, waiting up to `limit` and `grace` (and the first move's extra
     /// time). The first move of a game is asked for as Piskvork asks for it: `BEGIN` on
     /// an empty board, `TURN x,y` after one stone, `BOARD` after more or when the opening
-    /// has blocked cells (sent as field 3); later moves with `TURN`. Returns the move, its time and the extra time it was allowed as the
-    /// process's first move.
+    /// has blocked cells (sent as field 3); later moves with `TURN`. Returns the move, its
+    /// time and the extra time it was allowed as the process's first move.
     fn ask(
         &mut self,
         board: &Board,

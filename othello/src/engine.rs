@@ -373,9 +373,9 @@ impl Engine {
     /// ([`Engine::analyze_midgame`]), best first, every value in discs: the core search
     /// scores a finished game as a win or loss "in N plies" without its disc margin, so a
     /// move whose value is such a proven result is solved exactly instead when the solve
-    /// is small, else shown as ±64.00 ([`Engine::root_move_values`]). Exact values ([`MoveValue::exact`]) are
-    /// final disc differences, the others evaluations in hundredths of a disc; the order
-    /// compares both in hundredths.
+    /// is small, else shown as ±64.00 ([`Engine::root_move_values`]). Exact values
+    /// ([`MoveValue::exact`]) are final disc differences, the others evaluations in
+    /// hundredths of a disc; the order compares both in hundredths.
     pub fn analyze_depth(&mut self, game: &Othello, depth: u32) -> Vec<MoveValue> {
         self.analyze_depth_within(game, depth, &Budget::unlimited())
             .0
