@@ -30,9 +30,11 @@ pub struct MatchArgs {
     /// Openings file: a move list a line (`h8i7e9`, `-` for the empty board, or a
     /// position of the match's board and rule, `15f:h8i7e9` or with --size 20
     /// `20f:h8i7e9`), optionally followed by a
-    /// score; `#` comment lines. Under renju a position's stone counts must give its side to
-    /// move (black when equal, white when black has one more), as engines take their
-    /// colour from them. A bad line is named and skipped (the run then exits 1); the
+    /// score; `#` comment lines. A position with blocked cells is refused (engines read
+    /// them only in the protocol's continuous-game mode), and under renju one whose stone
+    /// counts do not give its side to move (black when equal, white when black has one
+    /// more: engines take their colour from them). A bad line is named and skipped (the
+    /// run then exits 1); the
     /// games number the good openings 1, 2, … in file order.
     #[arg(long)]
     pub openings: std::path::PathBuf,

@@ -300,7 +300,7 @@ impl Brain {
     /// `timeout_match` but no `time_left` gets the same clock from `timeout_match` (a
     /// tester's report: a 1 s match took 4.4 s for a move, the default `timeout_turn`'s);
     /// either way the time our moves took since it was sent, or since the game began, is
-    /// taken from it.
+    /// taken from it. A new game (`START`, `RESTART`) forgets the last game's `time_left`.
     pub fn move_limits(&self) -> Limits {
         let turn = if self.timeout_turn == 0 {
             FAST_TURN_MS
@@ -803,7 +803,11 @@ impl Brain {
                     let size = b.size() as u32;
                     self.board = Board::with_size(size, self.rule).ok();
                     self.own = None;
+                    // A new game's clock: the last game's `time_left` is not this one's
+                    // (a recheck's report: one `time_left 300` made every later game
+                    // fast), until the manager sends its own.
                     self.clock_used = Duration::ZERO;
+                    self.time_left = None;
                     // A new game: nothing the last one left in the tables may change it.
                     if let Some(e) = self.engine.as_mut() {
                         e.clear();
@@ -885,7 +889,11 @@ impl Brain {
                 Ok(b) => {
                     self.board = Some(b);
                     self.own = None;
+                    // A new game's clock: the last game's `time_left` is not this one's
+                    // (a recheck's report: one `time_left 300` made every later game
+                    // fast), until the manager sends its own.
                     self.clock_used = Duration::ZERO;
+                    self.time_left = None;
                     // Managers send `max_memory` after START: until it is known, the
                     // table waits for it (or for the first move), so that the brain
                     // never holds a table larger than the limit will allow.

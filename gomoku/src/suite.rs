@@ -34,6 +34,12 @@ pub enum SuiteError {
     /// nothing left to play from it.
     #[error("the opening is already a finished game ({0})")]
     Finished(String),
+    /// An opening the Gomocup protocol cannot hand to an engine as it is: blocked cells
+    /// (sent only in its continuous-game mode, which engines do not read otherwise:
+    /// Rapfi plays on them), or under renju stone counts that do not give the side to
+    /// move (an engine takes its colour from them).
+    #[error("the opening cannot be sent to a Gomocup engine: {0}")]
+    Unsendable(String),
 }
 
 // Plain `From`s (not thiserror's `#[from]`): a variant's message already holds the
@@ -238,11 +244,12 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
 /// The first bad line, with its 1-based number: a bad cell (or one off the board), a
 /// stone that cannot be played, text after the moves that is not a number, a position
 /// of another size or rule, or a malformed one ([`SuiteError::Line`]; every line is bad
-/// when `size` is not a board side; under renju also a position whose stone counts do
-/// not give its side to move, black when they are equal and white when black has one
-/// more, since a Gomocup engine takes its colour from them), or an opening that already
-/// ends the game ([`SuiteError::Finished`]). [`read_openings`] reads past bad lines
-/// instead.
+/// when `size` is not a board side), an opening that already ends the game
+/// ([`SuiteError::Finished`]), or one the protocol cannot send as it is
+/// ([`SuiteError::Unsendable`]: blocked cells; under renju, stone counts that do not
+/// give the side to move, black when they are equal and white when black has one more,
+/// since a Gomocup engine takes its colour from them). [`read_openings`] reads past bad
+/// lines instead.
 pub fn parse_openings(
     text: &str,
     size: u32,
@@ -317,6 +324,13 @@ fn opening(line: &str, size: u32, rule: Rule) -> Result<Option<Board>, SuiteErro
         }
         b
     };
+    if b.blocked_cells().next().is_some() {
+        return Err(SuiteError::Unsendable(format!(
+            "position {:?} has blocked cells, which the protocol sends only in its \
+             continuous-game mode (BOARD field 3): engines play on them otherwise",
+            shown(moves)
+        )));
+    }
     if rule == Rule::Renju {
         sendable_colours(&b, moves)?;
     }
@@ -352,7 +366,7 @@ fn sendable_colours(b: &Board, text: &str) -> Result<(), SuiteError> {
     if inferred == Some(b.side_to_move()) {
         return Ok(());
     }
-    Err(SuiteError::Line(format!(
+    Err(SuiteError::Unsendable(format!(
         "position {:?}: {black} black and {white} white stones with {} to move: under \
          renju an engine takes its colour from the counts (black to move when they are \
          equal, white when black has one more), so it would play the wrong colour",
@@ -739,6 +753,24 @@ mod tests {
         assert!(e.to_string().contains("zzz…"), "{e}");
     }
 
+    /// Blocked cells are refused under every rule (a recheck's report: sent as BOARD
+    /// field 3, Rapfi played on them and forfeited).
+    #[test]
+    fn openings_with_blocked_cells_are_refused() {
+        for (line, rule) in [
+            ("15f:[blocked h8]", Rule::Freestyle),
+            ("15s:[black h8; white i9; blocked g7 g8]", Rule::Standard),
+            ("15r:[black h8; white a1; blocked o15]", Rule::Renju),
+        ] {
+            let (boards, bad) = read_openings(line, 15, rule);
+            assert!(boards.is_empty(), "{line}");
+            assert!(
+                matches!(&bad[..], [(1, SuiteError::Unsendable(m))] if m.contains("blocked cells")),
+                "{line}: {bad:?}"
+            );
+        }
+    }
+
     /// Under renju an opening's stone counts must give its side to move as a Gomocup
     /// engine infers it (black when equal, white when black has one more); under the
     /// other rules the colours play alike and any counts are read.
@@ -749,7 +781,6 @@ mod tests {
         for good in [
             "15r:[black h8; white a1]",
             "15r:[black h8 i9; white a1; white to move]",
-            "15r:[blocked h8]",
             "h8i7e9",
         ] {
             let (boards, bad) = read_openings(good, 15, Rule::Renju);
@@ -766,7 +797,7 @@ mod tests {
             let (boards, bad) = read_openings(bad_line, 15, Rule::Renju);
             assert!(boards.is_empty(), "{bad_line}");
             assert!(
-                matches!(&bad[..], [(1, SuiteError::Line(m))] if m.contains("wrong colour")),
+                matches!(&bad[..], [(1, SuiteError::Unsendable(m))] if m.contains("wrong colour")),
                 "{bad_line}: {bad:?}"
             );
             // Under freestyle and exactly five the colours play alike: read.

@@ -13,7 +13,7 @@
 //! | `set depth <n>` | midgame depth `n` plies (1–60), exact from `min(2n, 24)` empties |
 //! | `set contempt <n>` | a whole number (centidiscs, signed) read and ignored (no opening book, so no book draws); no number, or another word, is refused |
 //! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes); a bare `<mv>` too, as NBoard 1.1 sends it; a square when the side to move must pass is the other side's move after the pass, which is filled in (as `set game` fills in a pass a record leaves out); a move that cannot be read or played is refused as a bad `set game` is |
-//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, there preceded from 18 empties on by the midgame search's values at most 10 plies deep (NBoard shows them until the exact ones replace them); otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved, depth `100%`, when that solve takes at most 4 million nodes, else ±64.00 at the set depth) |
+//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, there preceded from 18 empties on by the midgame search's values at most 10 plies deep (NBoard shows them until the exact ones come, which replace those of the same moves; a preview move that is not among the exact ones stays on its board, greyed as an older depth's); otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved, depth `100%`, when that solve takes at most 4 million nodes, else ±64.00 at the set depth) |
 //! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock (a clock of zeros alone, NBoard's `TI[0]` of an untimed game, is none: the set depth); the position is not changed. A finished game: `status game over`, then `=== PA/<final disc difference>/0.00` (see below) |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
 //! | `learn` | answers `learned` (nothing is learned: no opening book) |
@@ -654,8 +654,9 @@ impl Session {
     /// `hint n`: the `n` best moves with their values. In the solver's range from
     /// [`HINT_PREVIEW_EMPTIES`] empties on, where the exact values can take minutes, the
     /// midgame search's values at most [`HINT_PREVIEW_DEPTH`] plies deep come first, so
-    /// that the GUI has something to show; NBoard replaces them when the exact ones
-    /// arrive (its `Hints.Add` drops the hints of another depth).
+    /// that the GUI has something to show; NBoard replaces a move's preview value with its
+    /// exact one, and greys a preview move the exact lines leave out (its `Hints.Add`
+    /// marks the hints of another depth as old).
     fn hint(&mut self, n: usize, out: &mut impl Write) -> io::Result<()> {
         let Some(game) = self.begin(out, "analysing")? else {
             return Ok(());

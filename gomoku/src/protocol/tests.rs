@@ -529,6 +529,17 @@ fn timeout_match_without_time_left_is_a_clock_that_runs_down() {
         "INFO timeout_match 1000\nSTART 15\nBEGIN\nRESTART\n",
     );
     assert_eq!(again.move_budget(), first);
+    // The last game's `time_left` does not hold in a new game (RESTART or START).
+    for new_game in ["RESTART", "START 15"] {
+        let mut b = Brain::new();
+        talk(
+            &mut b,
+            "INFO timeout_match 1000\nSTART 15\nINFO time_left 300\n",
+        );
+        assert!(b.move_budget() < first);
+        talk(&mut b, &format!("{new_game}\n"));
+        assert_eq!(b.move_budget(), first, "{new_game}");
+    }
 }
 
 #[test]

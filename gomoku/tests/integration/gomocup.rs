@@ -1145,14 +1145,22 @@ fn a_new_game_is_begun_as_piskvork_begins_it() {
 
 /// A set-up opening's blocked cells are sent as `BOARD` field 3, also with no stone or
 /// one: before, a blockers-only opening was begun with `BEGIN` and the others' blockers
-/// were left out, so both engines played on them and forfeited (a tester's report).
+/// were left out (a tester's report). Engines read field 3 only in the protocol's
+/// continuous-game mode (Rapfi plays on such cells otherwise), so the openings reader
+/// refuses such openings; a library caller's boards are still sent whole.
 #[cfg(unix)]
 #[test]
 fn an_opening_s_blocked_cells_are_sent_as_field_3() {
     let dir = std::env::temp_dir().join(format!("zerosum-log-blockers-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let text = "15f:[black h8; white i9; blocked g7 g8 g9]\n15f:[blocked a1 o15]\n15f:[black h8; blocked a15]\n";
-    let openings = parse_openings(text, 15, Rule::Freestyle).unwrap();
+    let openings: Vec<gomoku::Board> = [
+        "15f:[black h8; white i9; blocked g7 g8 g9]",
+        "15f:[blocked a1 o15]",
+        "15f:[black h8; blocked a15]",
+    ]
+    .iter()
+    .map(|p| <gomoku::Board as zerosum::Notation>::parse_position(p).unwrap())
+    .collect();
     let config = MatchConfig::new(openings, TimeControl::PerMove(Duration::from_secs(5)));
     // Column 1 and 13: no blocker there.
     let (a, a_log) = logging_engine(&dir, 1, "ok");
