@@ -257,7 +257,8 @@ impl Engine {
     /// best move first, a forced pass written `PS`), or `None` when the move cannot be
     /// had within `budget`. Once the move is known the line is followed to the game's
     /// end by narrow-window solves on the same table (at most 4,000,000 more nodes, and
-    /// within `budget`); their nodes count in the result's.
+    /// within `budget`); their nodes count in the result's. A finished game: its final
+    /// disc difference, exact, with no move (a library user's report: it was `None`).
     pub fn endgame(&mut self, game: &Othello, budget: &Budget) -> Option<SearchResult<Move>> {
         self.endgame_with_line(game, budget, budget)
     }
@@ -271,6 +272,9 @@ impl Engine {
         solve: &Budget,
         line: &Budget,
     ) -> Option<SearchResult<Move>> {
+        if game.outcome().is_some() {
+            return Some(finished(game));
+        }
         let empties = game.board().empties();
         self.solver.reset_nodes();
         let s = self.solver.solve_within(game.board(), solve)?;
@@ -466,13 +470,18 @@ impl Engine {
     /// the last finished iteration's values (the result's `depth` says which; the first
     /// iteration always finishes). `None` when the stop flag of `limits` is set before
     /// the evaluation. The nodes reported are all those spent: after solves that ran out
-    /// of the limit, the search's and the solves' (the one that gave up included).
+    /// of the limit, the search's and the solves' (the one that gave up included). A
+    /// finished game: its final disc difference, exact, with no move (a library user's
+    /// report: it was the core search's `loss in 0`).
     pub fn move_values(
         &mut self,
         game: &Othello,
         limits: &Limits,
         depth: u32,
     ) -> Option<SearchResult<Move>> {
+        if game.outcome().is_some() {
+            return Some(finished(game));
+        }
         let empties = 64 - game.stones_on_board();
         let budget = &Budget::new(limits);
         // Under a time or node limit the solves get half of it, as `think`'s do, so that
@@ -639,6 +648,22 @@ fn wipes_out(game: &Othello, pv: &[Move]) -> bool {
     child.outcome().is_some() && -child.final_score() == 64
 }
 
+/// A finished game's result: no move, and its exact value in discs, the final disc
+/// difference for the side to move (the core search scores it `win in 0` or `loss in
+/// 0`, without the margin).
+fn finished(game: &Othello) -> SearchResult<Move> {
+    SearchResult {
+        best_move: None,
+        score: Score(game.final_score()),
+        bound: Bound::Exact,
+        depth: 0,
+        pv: Vec::new(),
+        root_moves: Vec::new(),
+        stats: Default::default(),
+        exact: true,
+    }
+}
+
 /// True when playing `pv` from `game` finishes the game.
 fn pv_ends_game(game: &Othello, pv: &[Move]) -> bool {
     let mut g = game.clone();
@@ -666,18 +691,7 @@ impl zerosum::Engine for Engine {
         observer: &mut Observer<'_, Move>,
     ) -> SearchResult<Move> {
         if game.outcome().is_some() {
-            // A finished game: no move, and its exact value in discs, the final disc
-            // difference for the side to move (it was the midgame's `win in 0`).
-            return SearchResult {
-                best_move: None,
-                score: Score(game.final_score()),
-                bound: Bound::Exact,
-                depth: 0,
-                pv: Vec::new(),
-                root_moves: Vec::new(),
-                stats: Default::default(),
-                exact: true,
-            };
+            return finished(game);
         }
         // A report that sums the nodes of several searches (a midgame and a solve) gives
         // the time of them all: its node rate was the sum over the last search's time

@@ -455,6 +455,27 @@ fn a_finished_game_is_its_final_disc_difference() {
             assert_eq!(r.score, Score(solved), "{line}");
             assert_eq!(r.score.0, game.final_score(), "{line}");
         }
+        // `move_values` and `endgame` too (a library user's report: the core search's
+        // `loss in 0`, and `None` under an unlimited budget).
+        let mut engine = Engine::new(1);
+        for depth in [1, 4] {
+            let r = engine
+                .move_values(&game, &Limits::default(), depth)
+                .unwrap();
+            assert_eq!(
+                (r.best_move, r.score, r.exact),
+                (None, Score(solved), true),
+                "{line}"
+            );
+        }
+        let r = engine
+            .endgame(&game, &zerosum::time::Budget::unlimited())
+            .unwrap();
+        assert_eq!(
+            (r.best_move, r.score, r.exact),
+            (None, Score(solved), true),
+            "{line}"
+        );
     }
 }
 
