@@ -409,10 +409,10 @@ impl Engine {
     /// `depth` empty squares (its solve costs less than the search did) is solved
     /// exactly to its final disc difference; so is a move whose score is a proven win or
     /// loss (a game end within the search's depth) when the solve takes at most
-    /// [`PROVEN_SOLVE_NODES`] nodes, else (a proof that the game can be ended is not a
-    /// proof of its margin: a tester's 44-empty position solved for minutes) it is shown
-    /// as the evaluation's extreme for its side, ±64.00 discs, not exact; the others keep
-    /// their evaluation in hundredths of a disc.
+    /// 4,000,000 nodes, else (a proof that the game can be ended is not a proof of its
+    /// margin: a tester's 44-empty position solved for minutes) it is shown as the
+    /// evaluation's extreme for its side, ±64.00 discs, not exact; the others keep their
+    /// evaluation in hundredths of a disc.
     pub fn root_move_values(
         &mut self,
         game: &Othello,
@@ -535,7 +535,7 @@ impl Engine {
 /// The most nodes [`Engine::root_move_values`] spends on the exact value of a move whose
 /// game end the analysis search proved (a fraction of a second; FFO-sized solves of 20
 /// empties take millions).
-pub const PROVEN_SOLVE_NODES: u64 = 4_000_000;
+const PROVEN_SOLVE_NODES: u64 = 4_000_000;
 
 /// One move's value in a depth-limited analysis ([`Engine::analyze_depth`]), for the
 /// player who made the move.
