@@ -211,6 +211,32 @@ fn warn_if_far_beyond(
     }
 }
 
+/// The estimated nodes beyond which a numbered level's search is worth a warning: about
+/// ten seconds at the 3.5 million nodes a second measured here (level 5, 9 plies, on the
+/// empty 7×7 with k = 5: 45 million nodes, 12.6 s; on the empty 6×6: 9–14 million, 2 s).
+const LEVEL_SLOW_NODES: f64 = 3.0e7;
+
+/// Warns when level `level` (searching `2·level − 1` plies of every empty cell) may take
+/// far more than seconds on `board`: its estimated nodes, the empty cells to the power
+/// of half the plies (a well-ordered alpha-beta tree), above [`LEVEL_SLOW_NODES`] (a
+/// tester's report: level 5 on the empty 8×8 with k = 5 took 162 s with no word).
+fn warn_if_level_slow(board: &Board, level: u8, line: &str) {
+    if let Some((plies, empties)) = level_slow(board, level) {
+        diag!(
+            "warning: {line}: level {level} searches {plies} plies of every empty cell: with \
+             {empties} empty cells that can take minutes (--time-ms or --nodes bound it)"
+        );
+    }
+}
+
+/// The plies and empty cells of [`warn_if_level_slow`]'s warning, `None` when level
+/// `level`'s search of `board` is estimated at most [`LEVEL_SLOW_NODES`] nodes.
+fn level_slow(board: &Board, level: u8) -> Option<(u32, u32)> {
+    let plies = 2 * u32::from(level.max(1)) - 1;
+    let empties = board.empty_count();
+    (f64::from(empties).powf(f64::from(plies) / 2.0) > LEVEL_SLOW_NODES).then_some((plies, empties))
+}
+
 /// Why an unbounded exact solve of `board` may take minutes to hours, in words; `None`
 /// when it has few empty cells or a quick solve of [`QUICK_SOLVE_NODES`] finishes it.
 /// With `every_move` (`analyze`, which solves each move) the quick solve must finish
@@ -408,6 +434,12 @@ pub fn run(command: Command) -> ExitCode {
                 Ok(quick) => quick,
                 Err(e) => return crate::table_refused(&e),
             };
+            // A numbered level with no limit: its fixed depth may take minutes on a
+            // large board.
+            let numbered = l
+                .resolved_level()
+                .and_then(|level| level.depth())
+                .filter(|_| l.time_ms.is_none() && l.nodes.is_none() && l.depth.is_none());
             crate::limits::bestmove(
                 &mut engine,
                 l,
@@ -415,6 +447,9 @@ pub fn run(command: Command) -> ExitCode {
                     let board = parse(line, &form)?;
                     if let Some(solver) = quick.as_mut() {
                         warn_if_far_beyond(solver, &board, &ExactLimitArgs::default(), line, false);
+                    }
+                    if let Some(level) = numbered {
+                        warn_if_level_slow(&board, level, line);
                     }
                     Ok((line.to_string(), board))
                 },
@@ -454,6 +489,20 @@ pub fn run(command: Command) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A numbered level's warning comes where its search takes more than seconds: level
+    /// 5 (9 plies) on the empty 7×7 (45 million nodes, 12.6 s here) and 8×8 (224 million,
+    /// 65 s of CPU: a tester's report) but not on the empty 6×6 (9–14 million, 2 s), nor
+    /// at level 3 on the 8×8.
+    #[test]
+    fn a_slow_level_is_warned_of_on_large_boards_only() {
+        let empty = |c, r, k| Board::new(Shape::new(c, r, k).unwrap());
+        assert_eq!(level_slow(&empty(8, 8, 5), 5), Some((9, 64)));
+        assert_eq!(level_slow(&empty(7, 7, 5), 5), Some((9, 49)));
+        assert_eq!(level_slow(&empty(6, 6, 4), 5), None);
+        assert_eq!(level_slow(&empty(8, 8, 5), 3), None);
+        assert_eq!(level_slow(&empty(3, 3, 3), 5), None);
+    }
 
     /// `--size` with its own k (new-user report 40: `3x3x2 --k 3` was called "not of
     /// the form COLSxROWS" while `3x3x2` alone was taken).
