@@ -382,6 +382,22 @@ pub fn run(command: Command) -> ExitCode {
                      --time-ms bounds each move, exact whenever the solver fits)",
                 );
             }
+            // A numbered level's fixed depth on a large board, as `bestmove` warns of it.
+            let bounded =
+                common.time_ms.is_some() || common.nodes.is_some() || common.depth.is_some();
+            let level = common
+                .level
+                .as_deref()
+                .and_then(|l| l.trim().parse::<u8>().ok());
+            if let (Ok(g), Some(level), false) = (&game, level, bounded)
+                && let Some((plies, empties)) = level_slow(crate::play::PlayGame::game(g), level)
+            {
+                diag!(
+                    "warning: --level {level}: each AI move searches {plies} plies of every \
+                     empty cell: with {empties} empty cells a move can take minutes \
+                     (--time-ms bounds each move)"
+                );
+            }
             crate::play::run(game, &common)
         }
         Command::Solve(args) => {
