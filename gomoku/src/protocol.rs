@@ -314,12 +314,13 @@ impl Brain {
                 .time_left
                 .or_else(|| whole.map(|ms| i64::try_from(ms).unwrap_or(i64::MAX))),
         };
-        let used = u64::try_from(self.clock_used.as_millis()).unwrap_or(u64::MAX);
         let clock = match_clock.map(|left| {
-            let left = (left.max(0) as u64).saturating_sub(used);
+            // The moves' time to the nanosecond: a move under a millisecond still counts.
+            let left = Duration::from_millis(left.max(0) as u64).saturating_sub(self.clock_used);
+            let ms = u64::try_from(left.as_millis()).unwrap_or(u64::MAX);
             let stones = self.board.as_ref().map_or(0, |b| b.stone_count() as u32);
             GameClock {
-                remaining: Duration::from_millis(left.saturating_sub(margin(left))),
+                remaining: left.saturating_sub(Duration::from_millis(margin(ms))),
                 increment: Duration::ZERO,
                 moves_to_go: Some(40u32.saturating_sub(stones / 2).max(12)),
             }
