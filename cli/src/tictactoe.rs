@@ -383,13 +383,12 @@ pub fn run(command: Command) -> ExitCode {
                 );
             }
             // A numbered level's fixed depth on a large board, as `bestmove` warns of it.
-            let bounded =
-                common.time_ms.is_some() || common.nodes.is_some() || common.depth.is_some();
             let level = common
                 .level
                 .as_deref()
-                .and_then(|l| l.trim().parse::<u8>().ok());
-            if let (Ok(g), Some(level), false) = (&game, level, bounded)
+                .and_then(|l| l.parse::<tictactoe::Level>().ok())
+                .and_then(|l| l.depth());
+            if let (Ok(g), Some(level), false) = (&game, level, common.bounded())
                 && let Some((plies, empties)) = level_slow(crate::play::PlayGame::game(g), level)
             {
                 diag!(
@@ -455,7 +454,7 @@ pub fn run(command: Command) -> ExitCode {
             let numbered = l
                 .resolved_level()
                 .and_then(|level| level.depth())
-                .filter(|_| l.time_ms.is_none() && l.nodes.is_none() && l.depth.is_none());
+                .filter(|_| unbounded);
             crate::limits::bestmove(
                 &mut engine,
                 l,

@@ -337,12 +337,10 @@ impl Midgame {
             return;
         }
         self.selectivity = t;
-        // SplitMix64's finaliser of the threshold's bits: any two thresholds apart.
+        // SplitMix64's finaliser of the threshold's bits: any two thresholds apart
+        // (never 0, the plain search's salt).
         self.salt = t.map_or(0, |t| {
-            let mut z = t.to_bits() ^ 0x9E37_79B9_7F4A_7C15;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            (z ^ (z >> 31)) | 1
+            zerosum::hash::finalize(t.to_bits() ^ zerosum::hash::GOLDEN_GAMMA) | 1
         });
         self.cuts = match t {
             None => Vec::new(),

@@ -291,12 +291,16 @@ impl CommonArgs {
         }
     }
 
+    /// True when `--time-ms`, `--nodes` or `--depth` bounds each AI move.
+    pub fn bounded(&self) -> bool {
+        self.time_ms.is_some() || self.nodes.is_some() || self.depth.is_some()
+    }
+
     /// Warns on standard error when `--level perfect` asks for an exact solve of every AI
     /// move where that may not end (`what_it_takes` says so, for the game that calls):
     /// nothing bounds it but the `m` key in the TUI, and plain mode has none.
     pub fn warn_if_perfect(&self, what_it_takes: &str) {
-        let bounded = self.time_ms.is_some() || self.nodes.is_some() || self.depth.is_some();
-        if !bounded
+        if !self.bounded()
             && self
                 .level
                 .as_deref()
