@@ -509,15 +509,23 @@ impl GgfGame {
     /// with its moves (never below zero); `None` without a time control, and for a clock
     /// of zeros alone (`TI[0]`, `TI[0//0]`): NBoard writes `TI[0]` for an untimed game
     /// (its default clock is 0 seconds, `OsClock.DEFAULT` in `weltyc/nboard`), which is no
-    /// clock, not an empty one. A zero main time with an increment or an extension
-    /// (`TI[0/1]`, `TI[0//0:01]`) is a clock: its main time is used up at once (the
-    /// increment and the extension are not counted).
+    /// clock, not an empty one, unless the other side's clock is not zeros alone: with
+    /// `TI[5:00]`, `TB[0:00]` is black's clock run out (a tester's report: it was
+    /// searched to the set depth, for 45 s). A zero main time with an increment
+    /// or an extension (`TI[0/1]`, `TI[0//0:01]`) is a clock: its main time is used up at
+    /// once (the increment and the extension are not counted).
     pub fn time_left(&self, side: Side) -> Option<Duration> {
         let clock = self.clock_of(side)?;
         let main = main_part(clock)?;
-        let untimed = clock
-            .split('/')
-            .all(|part| part.trim().is_empty() || parse_clock(part) == Some(Duration::ZERO));
+        let zeros = |clock: &str| {
+            clock
+                .split('/')
+                .all(|part| part.trim().is_empty() || parse_clock(part) == Some(Duration::ZERO))
+        };
+        let untimed = [Side::First, Side::Second]
+            .into_iter()
+            .filter_map(|s| self.clock_of(s))
+            .all(zeros);
         if untimed {
             return None;
         }
@@ -815,6 +823,14 @@ mod tests {
         for clocks in ["TI[0/1]", "TI[0//0:01]", "TI[0/0/5]"] {
             let g = GgfGame::parse(&format!("(;GM[Othello]{clocks}{bo};)")).unwrap();
             assert_eq!(g.time_left(Side::First), Some(Duration::ZERO), "{clocks}");
+        }
+        // One side's clock of zeros beside the other's running clock is run out (a
+        // tester's report: `TI[5:00]TB[0:00]` was searched to the set depth, 45 s).
+        for (clocks, white) in [("TI[5:00]TB[0:00]", 300), ("TB[0]TW[0:30]", 30)] {
+            let g = GgfGame::parse(&format!("(;GM[Othello]{clocks}{bo};)")).unwrap();
+            assert_eq!(g.time_left(Side::First), Some(Duration::ZERO), "{clocks}");
+            let white = Some(Duration::from_secs(white));
+            assert_eq!(g.time_left(Side::Second), white, "{clocks}");
         }
         // A clock used up is still a clock, with nothing left.
         let g = GgfGame::parse(&format!("(;GM[Othello]TI[0:10]{bo}B[f5//12];)")).unwrap();
