@@ -35,17 +35,20 @@ const PLAY_PERFECT_TEXT: &str = "before about 20 empty squares are left that tak
      --time-ms bounds each move, exact whenever the solver fits)";
 
 /// Empty squares beyond which an unbounded exact solve gets a warning: with
-/// [`GROWTH_PER_EMPTY`] from [`SOLVABLE_EMPTIES`], 27 empties are about 10^3 times the
-/// work of 20, a quarter of an hour or more.
+/// [`GROWTH_PER_EMPTY`] from [`SOLVABLE_EMPTIES`], 27 empties are about 10^2 times the
+/// work of 20, a minute or more (measured: FFO #53 and #54, 28 empties, 44 s and more
+/// than 2 minutes of CPU).
 const FAR_BEYOND_EMPTIES: u32 = 26;
 
-/// Empty squares an exact solve finishes in about a second here (measured: FFO #40, 20
-/// empties, 1.0 s CPU; FFO #45, 24 empties, more than 3 minutes under load).
+/// Empty squares an exact solve finishes in about a second here (measured, CPU at load
+/// about 4: FFO #40, 20 empties, 0.3 s; #41–#44, 22–23 empties, 0.5–0.7 s; #45 and #46,
+/// 24 empties, 6.8 and 1.5 s).
 pub(crate) const SOLVABLE_EMPTIES: u32 = 20;
 
-/// The rough growth of an endgame solve's work per more empty square (alpha-beta with
-/// good ordering: the effective branching factor at 20–30 empties is about 3).
-const GROWTH_PER_EMPTY: f64 = 3.0;
+/// The rough growth of an endgame solve's work per more empty square: measured on FFO
+/// #40–#54 (CPU, one solve each), from 0.3 s at 20 empties to 44 s and more than 2
+/// minutes at 28 (the positions of one count differ up to 9 times), about 2 a square.
+const GROWTH_PER_EMPTY: f64 = 2.0;
 
 /// Commands of `zerosum othello`.
 #[derive(Subcommand, Debug)]
@@ -58,10 +61,11 @@ pub enum Command {
     /// then optionally `;` and annotations, which are ignored); prints `<board> <side> <score> <best move>`,
     /// the score being the exact final disc difference for the side to move.
     ///
-    /// A solve takes about a second at 20 empty squares (FFO #40) and minutes at 24; each
-    /// more empty square costs about three times as much (the start position, 60
-    /// empties, is far beyond reach: a warning says so, and --time-ms or --nodes bound
-    /// it). A spinner with the node count shows on standard error when it is a terminal.
+    /// A solve takes under a second at 20 empty squares (FFO #40: 0.3 s), seconds at 24
+    /// (#45: 7 s) and a minute or more at 28 (#53: 44 s); each more empty square costs
+    /// about twice as much, though positions of one count differ several times over (the
+    /// start position, 60 empties, is far beyond reach: a warning says so, and --time-ms
+    /// or --nodes bound it). A spinner with the node count shows on standard error when it is a terminal.
     Solve {
         /// Only win/draw/loss (much faster): prints `win`, `draw` or `loss`.
         #[arg(long)]

@@ -50,10 +50,10 @@
 //! Measured on one core of a small shared machine (release build):
 //!
 //! - [`solver::Solver::solve`] and [`solver::Solver::analyze`] (one solve per legal move)
-//!   take under a second at 20 empty squares (FFO #40: 0.46 s CPU, `zerosum othello
-//!   solve`) and seconds at 24 (FFO #45: 8.7 s); each more empty square costs about
-//!   twice as much (2.1× from #40 to #45), so the start position (60 empties) is out of
-//!   reach. Bound a solve with
+//!   take under a second at 20 empty squares (FFO #40: 0.3 s CPU, `zerosum othello
+//!   solve`), seconds at 24 (FFO #45: 6.8 s) and a minute or more at 28 (#53: 44 s);
+//!   each more empty square costs about twice as much (FFO #40–#54), so the start
+//!   position (60 empties) is out of reach. Bound a solve with
 //!   [`solver::Solver::solve_within`] and a [`zerosum::time::Budget`] (time, nodes, stop
 //!   flag): it then returns `None` when the budget runs out.
 //! - [`Engine::think`](zerosum::Engine::think) at a numbered level searches a fixed depth

@@ -371,7 +371,7 @@ fn exact_commands_warn_far_beyond_and_take_a_limit() {
             &format!("{START}\n"),
         );
         assert!(
-            warning.starts_with(&format!("warning: {START}: 60 empty squares, 40 more than the 20 solved here in about a second: roughly 10^19 times that work")),
+            warning.starts_with(&format!("warning: {START}: 60 empty squares, 40 more than the 20 solved here in about a second: roughly 10^12 times that work")),
             "{warning}"
         );
         // New-user report item 6: the outlook follows the estimate (it said "minutes
