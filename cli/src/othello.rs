@@ -83,7 +83,9 @@ pub enum Command {
     /// (evaluation)`; a move whose position has no more empty squares than the depth is
     /// solved exactly and printed as a whole disc difference, like the exact analysis,
     /// and so is a move whose game end the search proved when its solve is small, else
-    /// it is printed as the evaluation's extreme, -64.00 or +64.00).
+    /// it is printed as the bound `>=+2` for a win or `<=-2` for a loss, the least
+    /// margin of a game won, and the line's ending says `a bound: a proven game end, its
+    /// margin not solved`).
     ///
     /// Exact values cost one solve per legal move (see `solve` for how long); the spinner
     /// on a terminal shows the move being solved and an estimate of the time left. With
@@ -415,12 +417,18 @@ fn analyze_line(
             zerosum::Engine::clear(engine);
             let budget = zerosum::time::Budget::new(&limits.limits());
             let (values, cut) = engine.analyze_depth_within(&g, d, &budget);
-            let evaluated = values.iter().filter(|v| !v.exact).count();
+            let evaluated = values.iter().filter(|v| !v.exact && !v.proven).count();
+            let proven = values.iter().filter(|v| v.proven).count();
             let mut items: Vec<String> = values
                 .iter()
                 .map(|v| {
                     if v.exact {
                         format!("{}:{}", v.mv, othello::signed_discs(v.value))
+                    } else if v.proven {
+                        // A proven game end whose margin was not solved: a win is by at
+                        // least 2 discs (the empty squares go to the winner).
+                        let bound = if v.value > 0 { ">=+2" } else { "<=-2" };
+                        format!("{}:{bound}", v.mv)
                     } else {
                         format!("{}:{}", v.mv, othello::signed_hundredths(v.value))
                     }
@@ -430,10 +438,21 @@ fn analyze_line(
             let cut = cut
                 .map(|reached| format!("; depth {reached} of {d} within the limit"))
                 .unwrap_or_default();
-            items.push(match evaluated {
-                0 => "discs".to_string(),
-                n if n == values.len() => format!("discs (evaluation{cut})"),
-                _ => format!("discs (evaluation; whole numbers exact{cut})"),
+            let exact = values.len() - evaluated - proven;
+            let mut notes = Vec::new();
+            if evaluated > 0 {
+                notes.push("evaluation");
+            }
+            if exact > 0 && exact < values.len() {
+                notes.push("whole numbers exact");
+            }
+            if proven > 0 {
+                notes.push("a bound: a proven game end, its margin not solved");
+            }
+            items.push(if notes.is_empty() {
+                "discs".to_string()
+            } else {
+                format!("discs ({}{cut})", notes.join("; "))
             });
             items
         }

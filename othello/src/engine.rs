@@ -411,13 +411,24 @@ impl Engine {
     /// loss (a game end within the search's depth) when the solve takes at most
     /// 4,000,000 nodes, else (a proof that the game can be ended is not a proof of its
     /// margin: a tester's 44-empty position solved for minutes) it is shown as the
-    /// evaluation's extreme for its side, ±64.00 discs, not exact; the others keep their
-    /// evaluation in hundredths of a disc.
+    /// evaluation's extreme for its side, ±64.00 discs, not exact, with
+    /// [`MoveValue::proven`] set; the others keep their evaluation in hundredths of a disc.
     pub fn root_move_values(
         &mut self,
         game: &Othello,
         root: &[RootMove<Move>],
         depth: u32,
+    ) -> Vec<MoveValue> {
+        self.root_move_values_capped(game, root, depth, PROVEN_SOLVE_NODES)
+    }
+
+    /// [`Engine::root_move_values`] with `cap` nodes for the solve of a proven game end.
+    fn root_move_values_capped(
+        &mut self,
+        game: &Othello,
+        root: &[RootMove<Move>],
+        depth: u32,
+        cap: u64,
     ) -> Vec<MoveValue> {
         let mut values: Vec<MoveValue> = root
             .iter()
@@ -430,19 +441,21 @@ impl Engine {
                         mv: rm.mv,
                         value: rm.score.0,
                         exact: false,
+                        proven: false,
                     };
                 }
                 let solved = if within {
                     Some(self.solver.solve(child.board()))
                 } else {
-                    let cap = Budget::new(&Limits::nodes(PROVEN_SOLVE_NODES));
-                    self.solver.solve_within(child.board(), &cap)
+                    self.solver
+                        .solve_within(child.board(), &Budget::new(&Limits::nodes(cap)))
                 };
                 match solved {
                     Some(s) => MoveValue {
                         mv: rm.mv,
                         value: -s.score,
                         exact: true,
+                        proven: false,
                     },
                     None => MoveValue {
                         mv: rm.mv,
@@ -452,6 +465,7 @@ impl Engine {
                             -MAX_VALUE
                         },
                         exact: false,
+                        proven: true,
                     },
                 }
             })
@@ -548,6 +562,12 @@ pub struct MoveValue {
     pub value: i32,
     /// True when the value is a proven final disc difference.
     pub exact: bool,
+    /// True when the analysis search proved that this move's line ends the game (a
+    /// win when `value` is positive, a loss when negative) but the solve of its final
+    /// disc difference ran past its node cap: `value` is then the evaluation's extreme,
+    /// ±6,400 hundredths (±64.00 discs), and `exact` is false. A won game's disc
+    /// difference is at least +2 (the empty squares go to the winner, so it is even).
+    pub proven: bool,
 }
 
 /// Multi-ProbCut's threshold in the midgame under a time or node limit, in standard
@@ -906,6 +926,39 @@ mod tests {
             assert!(r.exact, "{r:?}");
             assert_eq!(Engine::score_text(r.score, r.exact), "+64 discs");
         }
+    }
+
+    /// A move whose game end the analysis search proved is solved to its margin within
+    /// the node cap, else marked `proven` at the evaluation's extreme: after white's f5
+    /// black's c5 takes every disc (the shortest game, 52 squares empty).
+    #[test]
+    fn a_proven_game_end_past_the_cap_is_marked_proven() {
+        let mut g = Othello::new();
+        for m in ["e6", "f4", "e3", "f6", "g5", "d6", "e7"] {
+            g.play(m.parse().unwrap());
+        }
+        let f5: Move = "f5".parse().unwrap();
+        let mut engine = Engine::new(1);
+        let r = engine.analyze_midgame(&g, 2);
+        let root = r.root_moves.clone();
+        assert!(
+            root.iter().any(|rm| rm.mv == f5 && rm.score.is_loss()),
+            "{root:?}"
+        );
+        let f5_value = |values: &[MoveValue]| *values.iter().find(|v| v.mv == f5).unwrap();
+        let solved = f5_value(&engine.root_move_values(&g, &root, 2));
+        assert_eq!(
+            (solved.value, solved.exact, solved.proven),
+            (-64, true, false)
+        );
+        let capped = f5_value(&engine.root_move_values_capped(&g, &root, 2, 1));
+        assert_eq!(
+            (capped.value, capped.exact, capped.proven),
+            (-MAX_VALUE, false, true)
+        );
+        // The other moves keep their evaluation.
+        let others = engine.root_move_values_capped(&g, &root, 2, 1);
+        assert!(others.iter().filter(|v| v.mv != f5).all(|v| !v.proven));
     }
 
     #[test]
