@@ -114,6 +114,23 @@ pub struct ThreadArgs {
     threads: usize,
 }
 
+impl ThreadArgs {
+    /// Warns on standard error when the engine runs fewer threads than asked for (the
+    /// processors this process may use), as the brain says so for `INFO thread_num` (a
+    /// tester's report: `--threads 64` on 2 processors ran 2 without a word).
+    fn warn_if_capped(&self, engine: &Engine) {
+        let threads = engine.search_threads();
+        if threads < self.threads {
+            diag!(
+                "warning: --threads {}: searching on {threads} thread{}, as many as the processors \
+                 this process may use",
+                self.threads,
+                if threads == 1 { "" } else { "s" }
+            );
+        }
+    }
+}
+
 /// Runs one `zerosum gomoku` command.
 pub fn run(command: Command) -> ExitCode {
     match command {
@@ -168,6 +185,7 @@ pub fn run(command: Command) -> ExitCode {
             limits.warn_if_too_deep(HOURS_DEEP, HOURS_DEEP_TEXT);
             let mut engine = Engine::new(16);
             engine.threads = threads.threads;
+            threads.warn_if_capped(&engine);
             crate::limits::bestmove(
                 &mut engine,
                 &limits,
@@ -185,6 +203,7 @@ pub fn run(command: Command) -> ExitCode {
             limits.warn_if_too_deep(HOURS_DEEP, HOURS_DEEP_TEXT);
             let mut engine = Engine::new(16);
             engine.threads = threads.threads;
+            threads.warn_if_capped(&engine);
             let parse = |line: &str| {
                 let board = Board::parse_position(line).map_err(|e| e.to_string())?;
                 Ok((board.to_string(), board))

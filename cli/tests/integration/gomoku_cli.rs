@@ -90,6 +90,11 @@ fn bestmove_and_analyze_search_on_threads() {
             input,
         );
         assert!(ok, "{err}");
+        // More threads than processors are capped, with a word (a tester's report: it
+        // was silent, where the brain says so for `INFO thread_num`).
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let warned = "warning: --threads 3: searching on ";
+        assert_eq!(err.contains(warned), cores < 3, "{cores} processors: {err}");
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 2, "{out}");
         assert!(lines[0].starts_with("15f:h8i9 "), "{out}");
