@@ -62,9 +62,19 @@ impl Column {
     }
 
     /// The column seen in a mirror on a board of `width` columns (on 7: 1 ↔ 7, 2 ↔ 6,
-    /// 3 ↔ 5). `self` must be on that board.
+    /// 3 ↔ 5).
+    ///
+    /// # Panics
+    ///
+    /// When `self` is not on a board of `width` columns, or no board has `width` columns
+    /// (more than [`crate::MAX_WIDTH`]): a tester's report, column 21 mirrored on 7 was
+    /// the column of index 242 in a release build, which no board has.
     #[inline]
     pub const fn mirror(self, width: u32) -> Column {
+        assert!(
+            width <= MAX_WIDTH && (self.0 as u32) < width,
+            "Column::mirror: the column is not on a board of that width"
+        );
         Column(width as u8 - 1 - self.0)
     }
 }
@@ -91,6 +101,14 @@ mod tests {
             assert_eq!(c.mirror(7).mirror(7), c);
         }
         assert_eq!(Column::ALL[1].mirror(7), Column::ALL[5]);
+        // Off the board: a panic, not a column of no board.
+        for (index, width) in [(20, 7), (7, 7), (0, 0), (0, MAX_WIDTH + 1)] {
+            let c = Column::new(index).unwrap();
+            assert!(
+                std::panic::catch_unwind(|| c.mirror(width)).is_err(),
+                "{c:?} on {width}"
+            );
+        }
         assert_eq!(Column::from_digit('0'), None);
         assert_eq!(Column::from_digit('x'), None);
         assert_eq!(Column::from_digit('a'), Column::new(9));
