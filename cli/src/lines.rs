@@ -212,7 +212,14 @@ pub fn process_lines<E: Display>(
             Ok(Some(l)) => l,
             Ok(None) => break,
             Err(e) => {
-                let _ = writeln!(err, "line {}: cannot read input: {e}", number + 1);
+                // Named by the line it stopped at only after a line was read: an input
+                // that cannot be read at all (a folder) is no bad first line (a tester's
+                // report: `solve < /` said `line 1:`).
+                let _ = if number == 0 {
+                    writeln!(err, "cannot read input: {e}")
+                } else {
+                    writeln!(err, "line {}: cannot read input: {e}", number + 1)
+                };
                 failed = true;
                 break;
             }
@@ -399,6 +406,41 @@ mod tests {
         }
         fn flush(&mut self) -> io::Result<()> {
             Ok(())
+        }
+    }
+
+    /// An input that fails after `good` bytes (a folder given as standard input fails at
+    /// once).
+    struct Failing(&'static [u8]);
+
+    impl io::Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::ErrorKind::IsADirectory.into());
+            }
+            let n = self.0.len().min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// A read error names the line it stopped at, but none when no line was read (a
+    /// tester's report: `solve < /` said `line 1: cannot read input`); the lines before
+    /// it are answered, and the run fails.
+    #[test]
+    fn an_unreadable_input_is_named_by_its_line_once_one_was_read() {
+        for (input, answers, message) in [
+            (&b""[..], 0, "cannot read input: "),
+            (&b"1\n2\n"[..], 2, "line 3: cannot read input: "),
+        ] {
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            let reader = io::BufReader::new(Failing(input));
+            let code = process_lines(reader, &mut out, &mut err, |l| Ok::<_, String>(l.into()));
+            let err = String::from_utf8(err).unwrap();
+            assert!(err.starts_with(message), "{err}");
+            assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), answers);
+            assert_eq!(code, ExitCode::FAILURE);
         }
     }
 

@@ -690,7 +690,12 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
                     .map_err(SessionError::Io)
             }
             NBoardInput::Failed(why) => {
-                diag!("line {}: {why}", n + 1);
+                // A line number only after a line was read (see `process_lines`).
+                if n == 0 {
+                    diag!("{why}");
+                } else {
+                    diag!("line {}: {why}", n + 1);
+                }
                 continue;
             }
         };
