@@ -299,4 +299,10 @@ fn the_terminal_ui_restores_the_terminal_on_sigterm() {
         screen[entered..].contains("\x1b[?1000l"),
         "mouse reporting left on"
     );
+    // The cursor shown again after the UI hid it (a tester's report: it stayed hidden).
+    let hidden = screen.rfind("\x1b[?25l").expect("the UI hid the cursor");
+    let shown = screen
+        .rfind("\x1b[?25h")
+        .expect("the cursor was not shown again");
+    assert!(shown > hidden, "the cursor left hidden");
 }

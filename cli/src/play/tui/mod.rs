@@ -95,8 +95,16 @@ fn restore_on_termination_signals() {
             .name("signals".into())
             .spawn(move || {
                 if let Some(signal) = signals.forever().next() {
-                    let _ = execute!(io::stdout(), DisableMouseCapture);
-                    ratatui::restore();
+                    // The cursor too, which only the terminal's drop shows again on a
+                    // normal exit (a tester's report: the shell's cursor stayed
+                    // hidden); errors unreported, the terminal may be gone (ratatui's
+                    // `restore` printed "Failed to restore terminal").
+                    let _ = execute!(
+                        io::stdout(),
+                        DisableMouseCapture,
+                        ratatui::crossterm::cursor::Show
+                    );
+                    let _ = ratatui::try_restore();
                     std::process::exit(128 + signal);
                 }
             });
