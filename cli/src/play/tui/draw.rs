@@ -144,6 +144,9 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
     let board_w = board_width(game, row_w, cw).max(26).min(area.width);
     // The frame, the column labels and the side to move, then the status or legend.
     let board_h = game.rows() as u16 + 4 + legend_rows(game, board_w.saturating_sub(2).into());
+    // What the board's panel shows: its row kept for a legend with nothing to say is no
+    // loss when cut (a tester's report: `board cut` with every row drawn).
+    let shown_h = game.rows() as u16 + 4 + legend_lines(game, board_w.saturating_sub(2).into());
     // The status line takes a second row where its text is longer than the screen is
     // wide and a row is spare (a warning after the layout's note on 60 columns was cut).
     let base_note = note;
@@ -175,8 +178,8 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
         };
         // The title and status lines take two rows: a board taller than the rest is cut
         // at the bottom, and the note says so, as it does for columns.
-        if board_h + 2 > area.height {
-            let text = format!("board cut: needs {} rows (taller, or --plain)", board_h + 2);
+        if shown_h + 2 > area.height {
+            let text = format!("board cut: needs {} rows (taller, or --plain)", shown_h + 2);
             note = Some(note.map_or(text.clone(), |n| format!("{n}; {text}")));
         }
         if !side_by_side && analysis_h < wanted {
@@ -723,10 +726,16 @@ pub fn marks_legend(marks: &[Mark], width: usize) -> Vec<String> {
 /// The rows under the board for the status or the marks' legend in a panel of
 /// `width` columns (at least one).
 fn legend_rows<G: PlayGame>(game: &G, width: usize) -> u16 {
+    legend_lines(game, width).max(1)
+}
+
+/// The lines of text under the board for the status or the marks' legend (0 when there
+/// are no marks and no status: [`legend_rows`] keeps a row for them all the same).
+fn legend_lines<G: PlayGame>(game: &G, width: usize) -> u16 {
     if game.status().is_some() {
         1
     } else {
-        marks_legend(&game.marks(), width).len().max(1) as u16
+        marks_legend(&game.marks(), width).len() as u16
     }
 }
 

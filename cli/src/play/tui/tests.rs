@@ -195,9 +195,22 @@ fn narrow_terminals_scale_the_board_and_say_so() {
         assert!(screen.contains(row), "row {row} missing:\n{screen}");
     }
     assert!(screen.contains("no analysis: 22 rows"), "{screen}");
-    // Fewer rows than the board needs (15 + 5 for its frame, header and two lines, + 2
-    // for the title and status lines): the bottom is cut, and that is said (new-user
+    // Fewer rows than the board needs (15 + 4 for its frame, header and side to move,
+    // + 2 for the title and status lines): the bottom is cut, and that is said (new-user
     // report 14: a 20×20 board at 80×24 lost row 1 without a word).
+    render_to_string(&mut app, 120, 20);
+    assert_eq!(
+        app.layout_note.as_deref(),
+        Some("board cut: needs 21 rows (taller, or --plain)")
+    );
+    // The row kept for the marks' legend, empty here, is no loss (a tester's report:
+    // `board cut` with every row drawn) ...
+    render_to_string(&mut app, 120, 21);
+    assert_eq!(app.layout_note, None);
+    // ... but a legend with something to say is (an open three's two four points).
+    for m in ["h8", "a1", "h9", "a2", "h10"] {
+        app.session.play_text(m).unwrap();
+    }
     render_to_string(&mut app, 120, 21);
     assert_eq!(
         app.layout_note.as_deref(),
