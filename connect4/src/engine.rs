@@ -6,7 +6,7 @@
 
 use crate::{Column, PlayBook, Position, ScoreTable, Solver, WinPlacePosition};
 use zerosum::Observer;
-use zerosum::search::{Limits, SearchResult, Searcher, search_after_solve};
+use zerosum::search::{Limits, SearchResult, Searcher, search_after_solve, search_before_solve};
 use zerosum::time::Budget;
 
 /// How strong the Connect Four engine plays.
@@ -237,6 +237,14 @@ impl zerosum::Engine for Engine {
             (Some(n), None) => self.search(position, Some(u32::from(n)), &budget, observer),
             (None, None) => {
                 let book = self.play_book_move(position, &budget);
+                // A solve that only a stop flag ends: a search's move first, played if
+                // the flag comes before the solve's end.
+                let searched = if book.is_none() {
+                    search_before_solve(&budget, |b| self.search(position, None, b, observer))
+                } else {
+                    None
+                };
+                let searched_nodes = searched.as_ref().map_or(0, |r| r.stats.nodes);
                 let before = self.solver().nodes();
                 // The solver gets half a node limit, which it keeps exactly, and the
                 // search the rest.
@@ -248,7 +256,7 @@ impl zerosum::Engine for Engine {
                         r.pv = self.perfect_line(position, first, &budget, limits, spent);
                         // The line's solves are part of the answer's work: its nodes
                         // and time are reported with the move's.
-                        r.stats.nodes = self.solver().nodes() - before;
+                        r.stats.nodes = self.solver().nodes() - before + searched_nodes;
                         r.stats.elapsed = budget.elapsed();
                     }
                     observer(&r.report());
@@ -259,7 +267,7 @@ impl zerosum::Engine for Engine {
                 // report (a tester's report: after `m` stopped a perfect solve of 4.68 M
                 // nodes, the play screen showed `nodes 10 (6/s)`).
                 let spent = self.solver().nodes() - before;
-                search_after_solve(spent, &budget, observer, |rest, observer| {
+                search_after_solve(spent, &budget, searched, observer, |rest, observer| {
                     self.search(position, None, rest, observer)
                 })
             }
@@ -279,6 +287,32 @@ impl zerosum::Engine for Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The perfect level with only a stop flag (a UI's "think until I say stop") searches
+    /// before it solves off the book, and a stop during the solve plays that search's
+    /// move (a library user's report: stopped after 1 s on `13712`, it played a 1-ply
+    /// move). The flag is set once the search has reported 8 plies, so the solve after it
+    /// is stopped at once: without the search first, nothing would set it, and the solve
+    /// would run to its end.
+    #[test]
+    fn a_stopped_perfect_solve_plays_the_search_before_it() {
+        use zerosum::Engine as _;
+        let p: Position = "13712".parse().unwrap();
+        let mut engine = Engine::default();
+        engine.set_level(Level::Perfect);
+        let stop = zerosum::search::StopFlag::new();
+        let limits = Limits::default().with_stop(stop.clone());
+        let mut deepest = 0;
+        let r = engine.think(&p, &limits, &mut |rep| {
+            deepest = deepest.max(rep.depth);
+            if rep.depth >= 8 {
+                stop.stop();
+            }
+        });
+        assert!(!r.exact && r.depth >= 8, "{r:?}");
+        assert_eq!(r.depth, deepest, "{r:?}");
+        assert!(p.can_play(r.best_move.unwrap()), "{r:?}");
+    }
 
     /// The perfect level under a small node limit: the solver keeps its half exactly,
     /// and the search has the rest (before the solver looked at its limit only every

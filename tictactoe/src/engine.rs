@@ -3,7 +3,7 @@
 //! [`Solver`] when it finishes within the budget, the deepest search otherwise.
 
 use crate::{Board, Cell, LineEvaluator, Mode, Solver, SolverConfig};
-use zerosum::search::{Limits, SearchResult, Searcher, search_after_solve};
+use zerosum::search::{Limits, SearchResult, Searcher, search_after_solve, search_before_solve};
 use zerosum::time::Budget;
 use zerosum::{Game as _, Observer, Score};
 
@@ -144,6 +144,11 @@ impl zerosum::Engine for Engine {
             (_, Some(depth)) => self.search(board, Some(depth), &budget, observer),
             (Some(n), None) => self.search(board, Some(2 * u32::from(n) - 1), &budget, observer),
             (None, None) => {
+                // A solve that only a stop flag ends: a search's move first, played if
+                // the flag comes before the solve's end.
+                let searched =
+                    search_before_solve(&budget, |b| self.search(board, None, b, observer));
+                let searched_nodes = searched.as_ref().map_or(0, |r| r.stats.nodes);
                 let part = budget.exact_part(limits);
                 if let Some(s) = self.solver.solve_with_budget(board, &part) {
                     let r = s.best_move.map(|mv| {
@@ -152,7 +157,7 @@ impl zerosum::Engine for Engine {
                             SearchResult::solved(mv, s.score, depth, s.nodes, budget.elapsed());
                         let (pv, nodes) = self.perfect_line(board, mv, &part);
                         r.pv = pv;
-                        r.stats.nodes += nodes;
+                        r.stats.nodes += nodes + searched_nodes;
                         r.stats.elapsed = budget.elapsed();
                         r
                     });
@@ -166,7 +171,7 @@ impl zerosum::Engine for Engine {
                 // stopped the solve of 8.76 M nodes on 8×8, the play screen showed
                 // `nodes 72 (20/s)`; a recheck's: mid-move the count fell to 390 k).
                 let spent = self.solver.nodes();
-                search_after_solve(spent, &budget, observer, |rest, observer| {
+                search_after_solve(spent, &budget, searched, observer, |rest, observer| {
                     self.search(board, None, rest, observer)
                 })
             }
@@ -184,6 +189,36 @@ impl zerosum::Engine for Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The perfect level with only a stop flag (a UI's "think until I say stop") searches
+    /// before it solves, and a stop during the solve plays that search's move (a library
+    /// user's report: stopped on the empty 7×7 board, k = 5, it played a 1-ply move).
+    /// The flag is set once the search has reported 3 plies, so the solve after it is
+    /// stopped at once: without the search first, nothing would set it, and the solve
+    /// would run on.
+    #[test]
+    fn a_stopped_perfect_solve_plays_the_search_before_it() {
+        use zerosum::Engine as _;
+        let board =
+            Board::parse("......./......./......./......./......./......./....... k=5").unwrap();
+        let mut engine = Engine::default();
+        engine.set_level(Level::Perfect);
+        let stop = zerosum::search::StopFlag::new();
+        let limits = Limits::default().with_stop(stop.clone());
+        let mut deepest = 0;
+        let r = engine.think(&board, &limits, &mut |rep| {
+            deepest = deepest.max(rep.depth);
+            if rep.depth >= 3 {
+                stop.stop();
+            }
+        });
+        assert!(!r.exact && r.depth >= 3, "{r:?}");
+        assert_eq!(r.depth, deepest, "{r:?}");
+        assert!(
+            zerosum::Game::is_legal(&board, r.best_move.unwrap()),
+            "{r:?}"
+        );
+    }
 
     /// A solve that gives up hands over to the search, and the last report counts the
     /// solver's nodes too, as the result does (a TUI tester's report: the play screen

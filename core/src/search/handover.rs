@@ -15,12 +15,22 @@ use crate::time::Budget;
 /// last report is then the move's whole work, a depth the limit cut included.
 ///
 /// `search` gets the budget left and the observer to report to, and returns its result.
+/// `before` is the search [`search_before_solve`] ran: when there is one, only the stop
+/// flag can have ended the solve, and that search's result is the answer (its nodes and
+/// the solve's, the move's whole time), reported once more; `search` is not run.
 pub fn search_after_solve<M: Copy>(
     spent: u64,
     budget: &Budget,
+    before: Option<SearchResult<M>>,
     observer: &mut Observer<'_, M>,
     search: impl FnOnce(&Budget, &mut Observer<'_, M>) -> SearchResult<M>,
 ) -> SearchResult<M> {
+    if let Some(mut r) = before {
+        r.stats.nodes += spent;
+        r.stats.elapsed = budget.elapsed();
+        observer(&r.report());
+        return r;
+    }
     let rest = budget.rest_of_nodes(spent);
     let mut r = {
         let mut with_solve = |rep: &Report<M>| {
@@ -34,4 +44,25 @@ pub fn search_after_solve<M: Copy>(
         observer(&r.report());
     }
     r
+}
+
+/// The nodes of the search that [`search_before_solve`] runs: a few tens of
+/// milliseconds of Connect Four's or tic-tac-toe's search.
+pub const SEARCH_BEFORE_SOLVE_NODES: u64 = 100_000;
+
+/// The search a `perfect` level runs before an exact solve that only a stop flag can end
+/// (`budget` has a stop flag but neither a time nor a node limit: a UI's "think until I
+/// say stop"): `search` on a budget of [`SEARCH_BEFORE_SOLVE_NODES`] nodes and the same
+/// stop flag. Stopped during the solve, the level answers with that search's move
+/// ([`search_after_solve`]'s `before`); without it the hand-over found the flag already
+/// set and answered with a 1-ply search (a library user's report: Connect Four's perfect
+/// level stopped after 1 s played a 1-ply move, where a second's search reaches 14
+/// plies). `None` when the solve has a limit (the search after it gets the rest) or
+/// cannot be stopped.
+pub fn search_before_solve<M: Copy>(
+    budget: &Budget,
+    search: impl FnOnce(&Budget) -> SearchResult<M>,
+) -> Option<SearchResult<M>> {
+    (!budget.is_bounded() && budget.can_be_stopped())
+        .then(|| search(&budget.share(1.0, Some(SEARCH_BEFORE_SOLVE_NODES))))
 }

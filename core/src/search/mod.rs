@@ -22,7 +22,7 @@ mod searcher_engine;
 mod shared_tt;
 mod tt;
 
-pub use handover::search_after_solve;
+pub use handover::{SEARCH_BEFORE_SOLVE_NODES, search_after_solve, search_before_solve};
 pub use limits::{Limits, StopFlag};
 pub use reference::{alpha_beta, minimax, pvs};
 pub use searcher::{Report, RootMove, SearchResult, SearchStats, Searcher};
