@@ -143,10 +143,14 @@ pub fn draw<G: PlayGame>(app: &mut App<G>, frame: &mut Frame) {
     };
     let board_w = board_width(game, row_w, cw).max(26).min(area.width);
     // The frame, the column labels and the side to move, then the status or legend.
-    let board_h = game.rows() as u16 + 4 + legend_rows(game, board_w.saturating_sub(2).into());
+    // The legend wraps at the board panel's width: the screen's when the panels are
+    // stacked (a recheck's report: counted at the board's width, a one-line legend was
+    // two, and the note said `board cut` with everything drawn).
+    let legend_w = if side_by_side { board_w } else { area.width }.saturating_sub(2);
+    let board_h = game.rows() as u16 + 4 + legend_rows(game, legend_w.into());
     // What the board's panel shows: its row kept for a legend with nothing to say is no
     // loss when cut (a tester's report: `board cut` with every row drawn).
-    let shown_h = game.rows() as u16 + 4 + legend_lines(game, board_w.saturating_sub(2).into());
+    let shown_h = game.rows() as u16 + 4 + legend_lines(game, legend_w.into());
     // The status line takes a second row where its text is longer than the screen is
     // wide and a row is spare (a warning after the layout's note on 60 columns was cut).
     let base_note = note;

@@ -218,6 +218,23 @@ fn narrow_terminals_scale_the_board_and_say_so() {
     );
     render_to_string(&mut app, 120, 22);
     assert_eq!(app.layout_note, None);
+    // Stacked, the legend wraps at the screen's width: both marks' kinds on one line of
+    // 60 columns (a recheck's report: counted at the board's width, two lines, and the
+    // note said `board cut: needs 23 rows` with everything drawn at 22).
+    for m in ["n1", "a15", "n2", "a14", "n3", "a13", "n4"] {
+        app.session.play_text(m).unwrap();
+    }
+    let screen = render_to_string(&mut app, 60, 22);
+    assert!(screen.contains("! makes five"), "{screen}");
+    assert!(screen.contains("+ makes an open four"), "{screen}");
+    let note = app.layout_note.clone().unwrap_or_default();
+    assert!(!note.contains("board cut"), "{note}\n{screen}");
+    render_to_string(&mut app, 60, 21);
+    let note = app.layout_note.clone().unwrap_or_default();
+    assert!(
+        note.contains("board cut: needs 22 rows (taller, or --plain)"),
+        "{note}"
+    );
     // Wide enough: nothing to say.
     render_to_string(&mut app, 120, 40);
     assert_eq!(app.layout_note, None);
