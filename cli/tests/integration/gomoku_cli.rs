@@ -95,6 +95,18 @@ fn bestmove_and_analyze_search_on_threads() {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let warned = "warning: --threads 3: searching on ";
         assert_eq!(err.contains(warned), cores < 3, "{cores} processors: {err}");
+        // The most threads there are, which any machine of fewer processors caps (the
+        // case above warns only on 1 or 2).
+        let most = gomoku::MAX_THREADS.to_string();
+        let (_, err, ok) = run(
+            ZEROSUM,
+            &["gomoku", command, "--threads", &most, "--nodes", "500"],
+            "15f:h8i9\n",
+        );
+        assert!(ok, "{err}");
+        let warned = format!("warning: --threads {most}: searching on ");
+        let capped = cores < gomoku::MAX_THREADS;
+        assert_eq!(err.contains(&warned), capped, "{cores} processors: {err}");
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 2, "{out}");
         assert!(lines[0].starts_with("15f:h8i9 "), "{out}");
