@@ -23,8 +23,10 @@ use zerosum::time::Budget;
 /// [`PlayBook::plies`] plies of a game from the empty board, as either colour), and
 /// searches after it. An exact solve of an early position off the book takes seconds to
 /// minutes: with a time or node limit, `perfect` gives the solver half of the budget
-/// and, when it does not finish, plays the deepest score-table search the rest allows.
-/// A solved move's principal variation is the whole perfect line to the game's end
+/// and, when it does not finish, plays the deepest score-table search the rest allows;
+/// with only a stop flag (a UI's "think until I say stop") it first searches
+/// [`zerosum::search::SEARCH_BEFORE_SOLVE_NODES`] nodes off the book, and plays that
+/// search's move when the flag ends the solve. A solved move's principal variation is the whole perfect line to the game's end
 /// (a win or loss in `n` plies: `n` moves), unless the budget, or an allowance of
 /// 4,000,000 solver nodes, ends it sooner; the result's node count and time include the
 /// solves that built that line (a book move's line from the empty board takes about

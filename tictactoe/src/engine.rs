@@ -16,7 +16,10 @@ use zerosum::{Game as _, Observer, Score};
 ///
 /// With a time or node limit, `perfect` gives the solver half of the budget and, when it
 /// does not finish (large boards: the empty 5×5 with k = 5 takes about 10 s, 7×7 and
-/// beyond minutes to hours), searches with the rest.
+/// beyond minutes to hours), searches with the rest. With only a stop flag (a UI's "think
+/// until I say stop") it first searches
+/// [`zerosum::search::SEARCH_BEFORE_SOLVE_NODES`] nodes, and plays that search's move
+/// when the flag ends the solve.
 pub type Level = zerosum::DepthOrPerfect<5, { zerosum::PERFECT_BY_DEFAULT }>;
 
 /// The tic-tac-toe engine: the exact [`Solver`] (distance mode) and the core
