@@ -199,9 +199,24 @@ impl WinLines {
     /// four or more from the edges has the same weight, and the lowest index alone
     /// opened at e5), then the lowest index. Cells the rule forbids to the side to move (renju:
     /// black's double three, double four and overline) are skipped, so the best allowed
-    /// cell is chosen. `None` when no cell is allowed (a full board).
+    /// cell is chosen. A four's line counts for a cell only where the fifth stone wins
+    /// under the rule: under exactly five (and renju's black) a fifth stone that makes an
+    /// overline wins nothing, so the fours' weight ([`LINE_WEIGHTS`]`[4]`, above all the
+    /// weaker lines through a cell together) is taken off such a cell, for the attack
+    /// and for the defence (a library user's report: under exactly five, level 1 made
+    /// six and left an open three to become an open four). `None` when no cell is
+    /// allowed (a full board).
     pub fn best_cell(&self, board: &Board, side: Side) -> Option<Cell> {
         let (own, opp) = (&self.weights[side.index()], &self.weights[1 - side.index()]);
+        let four = LINE_WEIGHTS[4];
+        // A weight with its fours' lines kept only where the fifth stone wins.
+        let real = |w: i64, i: usize, s: Side| {
+            if w >= four && !board.is_winning_cell(i, s) {
+                w % four
+            } else {
+                w
+            }
+        };
         let mut cells: Vec<usize> = (0..board.cell_count())
             .filter(|&i| board.raw(i) == 0)
             .collect();
@@ -212,8 +227,8 @@ impl WinLines {
             let (dx, dy) = (2 * i64::from(c.x) - span, 2 * i64::from(c.y) - span);
             dx * dx + dy * dy
         };
-        cells.sort_unstable_by_key(|&i| {
-            let (a, d) = (own[i], opp[i]);
+        cells.sort_by_cached_key(|&i| {
+            let (a, d) = (real(own[i], i, side), real(opp[i], i, !side));
             std::cmp::Reverse((
                 a.max(d),
                 a >= d,
@@ -320,5 +335,20 @@ mod tests {
                 "{size}: {c}"
             );
         }
+    }
+
+    /// Under exactly five a fifth stone that makes six wins nothing, so a four's line
+    /// through it does not count (a library user's report, the Gomocup rule check c2:
+    /// level 1 played h13, six in a row, and let black's open three g8-h8-i8 become an
+    /// open four): white blocks the three at f8 or j8. Under freestyle h13 wins.
+    #[test]
+    fn a_fifth_stone_that_makes_an_overline_is_no_four_under_exactly_five() {
+        let moves = "h8h9i8h10g8h11j13h12g14h14i15";
+        let standard: Board = format!("15s:{moves}").parse().unwrap();
+        let c = WeightTable::new().choose(&standard).unwrap().to_string();
+        assert!(c == "f8" || c == "j8", "{c}");
+        let freestyle: Board = format!("15f:{moves}").parse().unwrap();
+        let c = WeightTable::new().choose(&freestyle).unwrap().to_string();
+        assert_eq!(c, "h13");
     }
 }
