@@ -32,16 +32,24 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
                         mean_time: r.time / n,
                         mean_nodes: r.nodes as f64 / n as f64,
                         note: format!(
-                            "{} by VCT, the rest VCF with checked proof lines; bad proofs {}; wins claimed on {} of {} -M entries (must be 0); {}",
+                            "{} by VCT, the rest VCF with checked proof lines; bad proofs {}; wins claimed on {} of {} -M entries (must be 0); {}{}",
                             r.by_vct,
                             r.bad_proofs,
                             r.false_claims,
                             r.negatives,
-                            r.cpu_summary(PUZZLE_CPU_GOAL)
+                            r.cpu_summary(PUZZLE_CPU_GOAL),
+                            match r.unplayable.first() {
+                                Some(first) => format!(
+                                    "; {} cannot be set up (must be 0), the first {first}",
+                                    r.unplayable.len()
+                                ),
+                                None => String::new(),
+                            }
                         ),
                         // Unsolved within the node budget is a missed goal; a refuted
-                        // proof or a win claimed where there is none is wrong.
-                        wrong: Some(r.bad_proofs + r.false_claims),
+                        // proof, a win claimed where there is none or a puzzle that
+                        // cannot be set up is wrong.
+                        wrong: Some(r.bad_proofs + r.false_claims + r.unplayable.len()),
                         // Issue 11's goal, under every rule the suite runs.
                         goal: Some(0.98),
                     });

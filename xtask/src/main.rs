@@ -2,7 +2,7 @@
 //!
 //! - `cargo xtask bench [--quick] [--data DIR]`: runs the criterion benches of every crate
 //!   and the public benchmark suites in `DIR` (default `../shared/data` when present),
-//!   then prints one summary table;
+//!   then prints two summary tables (the benches, then the suites);
 //! - `cargo xtask suites [--data DIR] [--quick]`: only the public suites;
 //! - `cargo xtask connect4-book --depth N [--shard k/n | --merge FILES…] [--skip FILES…]`:
 //!   builds the connect4 opening book (see `connect4::book`);
@@ -80,14 +80,26 @@ impl SuiteRow {
         }
     }
 
-    /// The wrong results of this row (see [`SuiteRow::wrong`]).
+    /// The wrong results of this row (see [`SuiteRow::wrong`]); at least one when it ran
+    /// no position: an empty or truncated suite file (a new user's report: empty files
+    /// passed, the Gomoku rows with `goal met`).
     pub fn wrong_count(&self) -> usize {
-        self.wrong
-            .unwrap_or(self.positions.saturating_sub(self.passed))
+        let wrong = self
+            .wrong
+            .unwrap_or(self.positions.saturating_sub(self.passed));
+        if self.positions == 0 {
+            wrong.max(1)
+        } else {
+            wrong
+        }
     }
 
-    /// The pass rate beside its goal: `91/100 = 91.0 % (goal >= 95 %: missed)`.
+    /// The pass rate beside its goal: `91/100 = 91.0 % (goal >= 95 %: missed)`; `no
+    /// position run` when there was none.
     pub fn figure(&self) -> String {
+        if self.positions == 0 {
+            return "no position run".to_string();
+        }
         let rate = 100.0 * self.passed as f64 / self.positions.max(1) as f64;
         let mut text = format!("{}/{} = {rate:.1} %", self.passed, self.positions);
         if let Some(goal) = self.goal {
@@ -428,6 +440,7 @@ fn target_dir() -> PathBuf {
 fn data_dir(given: Option<PathBuf>) -> Result<Option<PathBuf>, String> {
     match given {
         Some(dir) if dir.is_dir() => Ok(Some(dir)),
+        Some(dir) if dir.exists() => Err(format!("xtask: --data {}: not a folder", dir.display())),
         Some(dir) => Err(format!("xtask: --data {}: no such folder", dir.display())),
         None => {
             let default = workspace_root().join("../shared/data");
@@ -813,6 +826,12 @@ mod tests {
         assert_eq!(exact.wrong_count(), 1);
         assert!(!suites_correct(&[exact]));
         assert!(suites_correct(&[row(1000, 1000, None, None)]));
+        // No position run (an empty or truncated file): wrong, whatever the goal (a new
+        // user's report: empty files passed, `0/0 = 0.0 % (goal >= 98 %: met)`).
+        for empty in [row(0, 0, Some(0), Some(0.98)), row(0, 0, None, None)] {
+            assert_eq!(empty.figure(), "no position run");
+            assert!(!suites_correct(&[empty]));
+        }
     }
 
     #[test]
