@@ -201,7 +201,7 @@ impl WinLines {
     /// black's double three, double four and overline) are skipped, so the best allowed
     /// cell is chosen. A four's line counts for a cell only where the fifth stone wins
     /// under the rule: under exactly five (and renju's black) a fifth stone that makes an
-    /// overline wins nothing, so the fours' weight ([`LINE_WEIGHTS`]`[4]`, above all the
+    /// overline wins nothing, so the fours' weight (`LINE_WEIGHTS[4]`, above all the
     /// weaker lines through a cell together) is taken off such a cell, for the attack
     /// and for the defence (a library user's report: under exactly five, level 1 made
     /// six and left an open three to become an open four). `None` when no cell is
