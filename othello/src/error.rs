@@ -8,6 +8,10 @@ pub enum ParseMoveError {
     /// Not `a1`…`h8` or a pass (`PS`, `PA` or `PASS`, in either case).
     #[error("invalid move {0:?}: expected a square a1..h8 or a pass (PS, PA or PASS)")]
     Syntax(String),
+    /// Not `a1`…`h8`, where a square is read ([`crate::Square`]'s parser: a pass is no
+    /// square; a library user's report: its error offered one).
+    #[error("invalid square {0:?}: expected a1..h8")]
+    Square(String),
 }
 
 /// Why a position in the OBF board form (`<64 squares> <X|O>`) could not be read.

@@ -65,15 +65,22 @@ impl fmt::Display for Square {
 impl FromStr for Square {
     type Err = ParseMoveError;
 
-    /// Parses `a1`…`h8` (the file letter in either case).
+    /// Parses `a1`…`h8` (the file letter in either case; spaces around it are skipped,
+    /// as [`Move`]'s parser skips them).
+    ///
+    /// # Errors
+    /// [`ParseMoveError::Square`] with the text (trimmed) otherwise.
     fn from_str(s: &str) -> Result<Square, ParseMoveError> {
+        let s = s.trim();
         let b = s.as_bytes();
-        if b.len() != 2 {
-            return Err(ParseMoveError::Syntax(s.to_string()));
-        }
-        let x = b[0].to_ascii_lowercase().wrapping_sub(b'a');
-        let y = b[1].wrapping_sub(b'1');
-        Square::from_xy(x, y).ok_or_else(|| ParseMoveError::Syntax(s.to_string()))
+        let square = match b {
+            [file, rank] => Square::from_xy(
+                file.to_ascii_lowercase().wrapping_sub(b'a'),
+                rank.wrapping_sub(b'1'),
+            ),
+            _ => None,
+        };
+        square.ok_or_else(|| ParseMoveError::Square(s.to_string()))
     }
 }
 
@@ -150,13 +157,32 @@ impl FromStr for Move {
         {
             return Ok(Move::PASS);
         }
-        t.parse::<Square>().map(Move::square)
+        t.parse::<Square>()
+            .map(Move::square)
+            .map_err(|_| ParseMoveError::Syntax(t.to_string()))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A square's error offers no pass (a library user's report: `"ps"` as a square was
+    /// told a pass would do); a move's does. Both skip spaces around the text.
+    #[test]
+    fn a_square_is_read_as_a_square_and_a_move_as_a_move() {
+        for bad in ["ps", "a1x", "i1", ""] {
+            let e = bad.parse::<Square>().unwrap_err();
+            assert_eq!(e, ParseMoveError::Square(bad.to_string()));
+            assert!(!e.to_string().contains("pass"), "{e}");
+        }
+        assert!(matches!(
+            "a1x".parse::<Move>(),
+            Err(ParseMoveError::Syntax(_))
+        ));
+        assert_eq!(" f5 ".parse::<Square>(), "f5".parse::<Square>());
+        assert_eq!(" ps ".parse::<Move>(), Ok(Move::PASS));
+    }
 
     #[test]
     fn squares_and_moves_round_trip() {
