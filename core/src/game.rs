@@ -84,10 +84,14 @@ pub trait Game: Clone {
     /// Zobrist key or a perfect key. Equal positions have equal keys.
     fn hash(&self) -> u64;
 
-    /// Size of the dense move index: every move maps into `0..move_index_count()`.
+    /// Size of the dense move index: every move of this game's board (legal or not
+    /// now) maps into `0..move_index_count()`.
     fn move_index_count(&self) -> usize;
 
-    /// The dense index of `mv` in `0..move_index_count()`, for history tables.
+    /// The dense index of `mv` in `0..move_index_count()`, for history tables. `mv` must
+    /// be a move of this game's board: one off it (a tic-tac-toe `Cell` beyond a 3×3
+    /// board, a Gomoku cell beyond 15×15) may index past the count (a library user's
+    /// report), as [`Game::is_legal`] refuses it.
     fn move_index(&self, mv: Self::Move) -> usize;
 
     /// The move with dense index `index`, or `None` if `index` is out of range. Every
