@@ -3,7 +3,7 @@
 //! time and nodes per position next to Pons' own solver's figures.
 
 use crate::SuiteRow;
-use connect4::book::{PlayBook, PlayBuild};
+use connect4::book::{BookError, PlayBook, PlayBuild};
 use connect4::suite::{self, SETS};
 use connect4::{Book, Position, Solver};
 use std::io::Write;
@@ -111,23 +111,64 @@ impl BookOptions {
     }
 }
 
-/// The text of `files`, one after the other.
-fn read_all(files: &[PathBuf]) -> Result<String, String> {
-    let mut text = String::new();
-    for f in files {
-        text += &std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        text.push('\n');
+/// The text of several files, one after the other (a newline after each), with where
+/// each file's lines begin, so that a line of the whole is named by its file and line.
+struct Joined {
+    text: String,
+    /// Each file and the number of lines it takes in `text`.
+    files: Vec<(PathBuf, usize)>,
+}
+
+impl Joined {
+    /// `FILE line K` for line `n` (from 1) of the whole text (a new user's report: a
+    /// merge's errors counted the lines of all the files, and named none).
+    fn locate(&self, n: usize) -> String {
+        let mut before = 0;
+        for (f, lines) in &self.files {
+            if n <= before + lines {
+                return format!("{} line {}", f.display(), n - before);
+            }
+            before += lines;
+        }
+        format!("line {n}")
     }
-    Ok(text)
+
+    /// `e`, a leaf line's error named by its file and line.
+    fn book_error(&self, e: BookError) -> String {
+        match e {
+            BookError::Line(n, why) => format!("{}: {why}", self.locate(n)),
+            e => e.to_string(),
+        }
+    }
+}
+
+/// The text of `files`, one after the other.
+fn read_all(files: &[PathBuf]) -> Result<Joined, String> {
+    let mut joined = Joined {
+        text: String::new(),
+        files: Vec::new(),
+    };
+    for f in files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        // `str::lines` of the whole counts a line for each newline of the file and the
+        // one added after it.
+        joined
+            .files
+            .push((f.clone(), text.matches('\n').count() + 1));
+        joined.text += &text;
+        joined.text.push('\n');
+    }
+    Ok(joined)
 }
 
 /// `leaves` less those with a line in `done` (`<moves> <score>` lines; a mirror image
 /// counts as the same leaf).
-fn unsolved(leaves: &[Position], done: &str) -> Result<Vec<Position>, String> {
+fn unsolved(leaves: &[Position], done: &Joined) -> Result<Vec<Position>, String> {
     let mut keys = std::collections::HashSet::new();
-    for (i, line) in done.lines().enumerate() {
+    for (i, line) in done.text.lines().enumerate() {
         if let Some(moves) = line.split_whitespace().next() {
-            let p = Position::from_moves(moves).map_err(|e| format!("skip line {}: {e}", i + 1))?;
+            let p = Position::from_moves(moves)
+                .map_err(|e| format!("skip file {}: {e}", done.locate(i + 1)))?;
             keys.insert(Book::key(&p));
         }
     }
@@ -195,8 +236,9 @@ fn print_line(out: &Mutex<std::io::Stdout>, line: &str) {
 
 /// `--merge FILES`: the book of `depth` from shard outputs, written to `out`.
 pub fn book_merge(depth: u32, files: &[PathBuf], out: &Path) -> Result<(), String> {
-    let text = read_all(files)?;
-    let book = Book::from_leaf_lines(depth, text.lines()).map_err(|e| e.to_string())?;
+    let joined = read_all(files)?;
+    let book =
+        Book::from_leaf_lines(depth, joined.text.lines()).map_err(|e| joined.book_error(e))?;
     write_book(&book, out)
 }
 
@@ -208,7 +250,7 @@ pub fn book_merge(depth: u32, files: &[PathBuf], out: &Path) -> Result<(), Strin
 pub fn book_build(depth: u32, opts: &BookOptions, out: &Path) -> Result<(), String> {
     let done = read_all(&opts.skip)?;
     let todo = unsolved(&Book::leaves(depth), &done)?;
-    let lines = Mutex::new(done.lines().map(String::from).collect::<Vec<_>>());
+    let lines = Mutex::new(done.text.lines().map(String::from).collect::<Vec<_>>());
     let stdout = Mutex::new(std::io::stdout());
     solve_leaves(depth, &todo, opts, &|line| {
         print_line(&stdout, &line);
@@ -295,13 +337,16 @@ fn solve_play(
 pub fn play_shard(plies: u32, shard: Shard, opts: &BookOptions) -> Result<(), String> {
     let known = read_all(&opts.skip)?;
     let out = Mutex::new(std::io::stdout());
-    solve_play(plies, shard, &known, opts, &|line| print_line(&out, &line))
+    solve_play(plies, shard, &known.text, opts, &|line| {
+        print_line(&out, &line)
+    })
 }
 
 /// `connect4-play-book --merge FILES`: the play book from shard outputs, written to `out`.
 pub fn play_merge(plies: u32, files: &[PathBuf], out: &Path) -> Result<(), String> {
-    let text = read_all(files)?;
-    let book = PlayBook::from_lines(plies, text.lines()).map_err(|e| e.to_string())?;
+    let joined = read_all(files)?;
+    let book =
+        PlayBook::from_lines(plies, joined.text.lines()).map_err(|e| joined.book_error(e))?;
     write_play_book(&book, out)
 }
 
@@ -310,9 +355,9 @@ pub fn play_merge(plies: u32, files: &[PathBuf], out: &Path) -> Result<(), Strin
 /// interrupted build goes on with `--skip` that output), and writes the book to `out`.
 pub fn play_build(plies: u32, opts: &BookOptions, out: &Path) -> Result<(), String> {
     let known = read_all(&opts.skip)?;
-    let lines = Mutex::new(known.lines().map(String::from).collect::<Vec<_>>());
+    let lines = Mutex::new(known.text.lines().map(String::from).collect::<Vec<_>>());
     let stdout = Mutex::new(std::io::stdout());
-    solve_play(plies, (0, 1), &known, opts, &|line| {
+    solve_play(plies, (0, 1), &known.text, opts, &|line| {
         print_line(&stdout, &line);
         lines.lock().expect("no panic while collecting").push(line);
     })?;
@@ -334,4 +379,29 @@ fn write_play_book(book: &PlayBook, out: &Path) -> Result<(), String> {
         bytes.len()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A merge's bad line is named by its file and its line there (a new user's report:
+    /// `--merge good bad` named line 12 of the whole for line 2 of `bad`), files with and
+    /// without a last newline alike.
+    #[test]
+    fn a_merged_line_is_named_by_its_file() {
+        let dir = std::env::temp_dir().join(format!("xtask-merge-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (good, bad) = (dir.join("good.txt"), dir.join("bad.txt"));
+        std::fs::write(&good, "4 1 4\n44 -1 4\n").unwrap();
+        std::fs::write(&bad, "43 0 3\n4 bogus").unwrap();
+        let joined = read_all(&[good.clone(), bad.clone()]).unwrap();
+        let lines: Vec<&str> = joined.text.lines().collect();
+        assert_eq!(lines[4], "4 bogus");
+        assert_eq!(joined.locate(2), format!("{} line 2", good.display()));
+        assert_eq!(joined.locate(5), format!("{} line 2", bad.display()));
+        let e = joined.book_error(BookError::Line(5, "bad score".into()));
+        assert_eq!(e, format!("{} line 2: bad score", bad.display()));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
