@@ -73,6 +73,21 @@ pub enum LineError {
     /// The score is missing or not an integer.
     #[error("bad or missing score {0:?}")]
     Score(String),
+    /// Text after the score (a new user's report: ` junk 77` was taken).
+    #[error("unexpected {0:?} after the score")]
+    Extra(String),
+    /// A score no game from the position can end with
+    /// ([`crate::score::possible_scores`]): a damaged line, not the solver's error (a new
+    /// user's report: 99 was blamed on the solver).
+    #[error("the score {score} is not possible here: scores lie from {min} to {max}")]
+    Impossible {
+        /// The score read.
+        score: i32,
+        /// The lowest possible score.
+        min: i32,
+        /// The highest possible score.
+        max: i32,
+    },
 }
 
 /// One test position: the moves, the position they reach, and the expected score.
@@ -86,7 +101,8 @@ pub struct TestCase {
     pub score: i32,
 }
 
-/// Parses a line `<moves> <score>`.
+/// Parses a line `<moves> <score>`: nothing after the score, and a score a game from the
+/// position can end with.
 ///
 /// # Errors
 /// A [`LineError`] naming the bad part.
@@ -98,6 +114,14 @@ pub fn parse_line(line: &str) -> Result<TestCase, LineError> {
     let score = score_text
         .parse()
         .map_err(|_| LineError::Score(score_text.to_string()))?;
+    if let Some(extra) = tokens.next() {
+        return Err(LineError::Extra(extra.to_string()));
+    }
+    let possible = crate::score::possible_scores(&position);
+    if !possible.contains(&score) {
+        let (min, max) = (*possible.start(), *possible.end());
+        return Err(LineError::Impossible { score, min, max });
+    }
     Ok(TestCase {
         moves: moves.to_string(),
         position,
@@ -111,6 +135,9 @@ pub fn parse_line(line: &str) -> Result<TestCase, LineError> {
 /// An I/O error, or a line that does not parse (with its line number).
 pub fn read_file(path: &Path, limit: Option<usize>) -> std::io::Result<Vec<TestCase>> {
     let text = std::fs::read_to_string(path)?;
+    // A CR alone ends a line too, as on the command line's standard input (a new user's
+    // report: a file of old Mac line ends was read as one line).
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
     // Numbered before the blank lines are dropped: an error names the file's line (a
     // tester's report: line 4 was named line 3 after a blank first line).
     text.lines()
@@ -211,6 +238,33 @@ mod tests {
         let cases = read_file(&path, Some(1)).unwrap();
         assert_eq!(cases.len(), 1);
         assert_eq!((cases[0].moves.as_str(), cases[0].score), ("4455", 18));
+        // A CR alone ends a line (a new user's report: old Mac line ends made one line).
+        std::fs::write(&path, "4455 18\r44455554221 -15\r\n4 1\r").unwrap();
+        let cases = read_file(&path, None).unwrap();
+        assert_eq!(cases.len(), 3);
+        std::fs::write(&path, "4455 18\r44X5 0\r").unwrap();
+        let e = read_file(&path, None).unwrap_err();
+        assert!(e.to_string().starts_with("line 2: "), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Text after the score, and a score no game from the position can end with, are
+    /// the line's fault, not the solver's (a new user's report: ` junk 77` was taken,
+    /// and 99 on a 38-stone line was blamed on the solver).
+    #[test]
+    fn a_line_with_extra_text_or_an_impossible_score_is_refused() {
+        assert_eq!(
+            parse_line("4455 18 junk"),
+            Err(LineError::Extra("junk".into()))
+        );
+        assert_eq!(
+            parse_line("4455 19"),
+            Err(LineError::Impossible {
+                score: 19,
+                min: -18,
+                max: 18
+            })
+        );
+        assert_eq!(parse_line("4455 -18").unwrap().score, -18);
     }
 }
