@@ -415,19 +415,44 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
                 .map(|c| Cell::parse_human(c).map_err(|e| (i + 1, SuiteError::Cell(e))))
                 .collect()
         };
+        // Each column checked and named (a new user's report: a bad size was blamed on
+        // the moves, and a `to_move` or a cell off the board was taken).
+        if !(5..=22).contains(&size) {
+            return Err(bad(&format!("size {size}: not from 5 to 22")));
+        }
         let board = match Rule::from_gomocup(rule) {
             Some(r) => {
                 let text = format!("{size}{}:{}", r.letter(), f[3].trim());
-                Some(Board::parse_position(&text).map_err(|_| bad("moves"))?)
+                let board =
+                    Board::parse_position(&text).map_err(|e| bad(&format!("moves: {e}")))?;
+                let to_move = match board.side_to_move() {
+                    Side::First => "black",
+                    Side::Second => "white",
+                };
+                if !f[4].trim().eq_ignore_ascii_case(to_move) {
+                    return Err(bad(&format!(
+                        "to_move {:?}: after the moves {to_move} is to move",
+                        f[4].trim()
+                    )));
+                }
+                Some(board)
             }
             None => None,
         };
+        let (accept, reject) = (cells(f[5])?, cells(f[6])?);
+        if let Some(c) = accept
+            .iter()
+            .chain(&reject)
+            .find(|c| u32::from(c.x) >= size || u32::from(c.y) >= size)
+        {
+            return Err(bad(&format!("cell {c} is off the {size}x{size} board")));
+        }
         out.push(RuleCheck {
             id: f[0].trim().to_string(),
             rule,
             board,
-            accept: cells(f[5])?,
-            reject: cells(f[6])?.first().copied(),
+            accept,
+            reject: reject.first().copied(),
         });
     }
     Ok(out)
@@ -736,6 +761,27 @@ pub fn puzzle_side(p: &Puzzle) -> Side {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each column of a rule check is checked and named (a new user's report: a bad size
+    /// was blamed on the moves; a wrong `to_move` and a cell off the board were taken).
+    #[test]
+    fn a_rule_check_names_its_bad_column() {
+        let good = "c1\t0\t20\th8h9i8i9j8j9k8k9\tblack\tg8,l8\t-\tnote";
+        assert_eq!(parse_rule_checks(good).unwrap().len(), 1);
+        for (line, what) in [
+            ("c1\t0\t30\th8h9\tblack\tg8\t-\tn", "size 30"),
+            ("c1\t0\t15\th8h9\twhite\tg8\t-\tn", "to_move \"white\""),
+            ("c1\t0\t15\th8h9z9\tblack\tg8\t-\tn", "moves: "),
+            (
+                "c1\t0\t15\th8h9\tblack\tg8\tq13\tn",
+                "cell q13 is off the 15x15 board",
+            ),
+        ] {
+            let (n, e) = parse_rule_checks(line).unwrap_err();
+            assert_eq!(n, 1);
+            assert!(e.to_string().contains(what), "{line}: {e}");
+        }
+    }
 
     /// A puzzle whose stones cannot be set up (a stone on a stone: a damaged file) is
     /// counted in the report, not skipped without a word (a new user's report: the
