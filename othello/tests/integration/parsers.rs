@@ -49,8 +49,9 @@ fn check(text: &str) {
         );
     }
     let _ = ffo::parse_line(text, 1);
+    // A square's parser skips spaces around it, as a move's does.
     if let Ok(sq) = text.parse::<Square>() {
-        assert_eq!(sq.to_string(), text.to_ascii_lowercase());
+        assert_eq!(sq.to_string(), text.trim().to_ascii_lowercase());
     }
     let _ = text.parse::<Move>();
     check_ggf(text);
