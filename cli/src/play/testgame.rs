@@ -330,6 +330,17 @@ mod tui_tests {
             hint: false,
         });
         insta::assert_snapshot!("drop_analysis", render_to_string(&mut app, 80, 20));
+        // Past the last report (an exact solve after a perfect level's first search) the
+        // live count, and its rate over the whole time (a recheck's report: the panel
+        // stood still on the search's count).
+        if let Some(a) = app.analysis.as_mut() {
+            a.live_nodes = 3_000_000;
+        }
+        let screen = render_to_string(&mut app, 80, 20);
+        assert!(screen.contains("nodes  3.00M  (2.00M/s)"), "{screen}");
+        if let Some(a) = app.analysis.as_mut() {
+            a.live_nodes = 0;
+        }
         key(&mut app, KeyCode::Char('n'));
         key(&mut app, KeyCode::Down);
         key(&mut app, KeyCode::Left);

@@ -106,7 +106,8 @@ impl<G: PlayGame> Thinking<G> {
     }
 
     /// Nodes searched so far, as the search last published them (0 before its first
-    /// poll); what the panel shows while a perfect solver has sent no report yet.
+    /// poll); what the panel shows while a perfect solver has sent no report yet, or
+    /// none since its first search's (when it is more than that report's).
     pub fn live_nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
     }

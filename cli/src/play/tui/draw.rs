@@ -589,14 +589,19 @@ fn analysis_lines<G: PlayGame>(
             Span::styled(p.value.clone(), Style::new().fg(Color::Yellow)),
         ]));
         lines.push(Line::from(format!("pv     {}", p.pv.join(" "))));
-        lines.push(Line::from(if p.nps > 0 {
-            format!(
-                "nodes  {}  ({}/s)",
-                short_count(p.nodes),
-                short_count(p.nps)
-            )
+        // Past the last report the live count (a perfect level's exact solve after its
+        // first search reports nothing until it ends: a recheck's report, the panel
+        // stood still on the search's count for the solve's minutes).
+        let secs = a.elapsed.as_secs_f64();
+        let (nodes, nps) = if a.live_nodes > p.nodes && secs > 0.0 {
+            (a.live_nodes, (a.live_nodes as f64 / secs) as u64)
         } else {
-            format!("nodes  {}", short_count(p.nodes))
+            (p.nodes, p.nps)
+        };
+        lines.push(Line::from(if nps > 0 {
+            format!("nodes  {}  ({}/s)", short_count(nodes), short_count(nps))
+        } else {
+            format!("nodes  {}", short_count(nodes))
         }));
     } else {
         lines.push(Line::from("depth  -"));
