@@ -312,7 +312,16 @@ fn parse_line(line: &str) -> Result<Option<(Position, i32, Column)>, String> {
         .filter(|c| c.len() == 1)
         .and_then(|c| c.chars().next().and_then(Column::from_digit))
         .filter(|&c| p.can_play(c))
-        .ok_or_else(|| format!("{moves}: {col:?} is not a playable column"))?;
+        .ok_or_else(|| {
+            // The empty board's moves are empty: named as such, not as `: …` (a
+            // recheck's report).
+            let at = if moves.is_empty() {
+                "the empty board"
+            } else {
+                moves
+            };
+            format!("{at}: {col:?} is not a playable column")
+        })?;
     Ok(Some((p, score, col)))
 }
 
@@ -475,6 +484,16 @@ fn unit_walk(
 mod tests {
     use super::*;
     use crate::book::fnv1a;
+
+    /// A bad column on the empty board's line names the empty board (a recheck's
+    /// report: `: "bogus" is not a playable column`).
+    #[test]
+    fn a_bad_column_names_its_position() {
+        let e = parse_line("1 bogus").unwrap_err();
+        assert_eq!(e, "the empty board: \"bogus\" is not a playable column");
+        let e = parse_line("4 -1 x").unwrap_err();
+        assert_eq!(e, "4: \"x\" is not a playable column");
+    }
 
     /// The book of `plies` whose every answer is the leftmost playable column, score 0
     /// (made up: the format
