@@ -56,9 +56,12 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
         let stats = suite::run(&mut solver, &cases, false);
         // CPU time is what Pons' figures measure (one core); wall time suffers when the
         // machine is shared.
+        // No figure for a set that ran no position (an empty file: a recheck's report,
+        // its row gave a CPU time a position and a ratio to Pons').
         let cpu = cpu_before
             .zip(cpu_seconds())
-            .map(|(a, b)| (b - a) / stats.positions.max(1) as f64);
+            .filter(|_| stats.positions > 0)
+            .map(|(a, b)| (b - a) / stats.positions as f64);
         let mut note = format!("Pons: {:.1?}, {} nodes", set.pons_time, set.pons_nodes);
         if let Some(cpu) = cpu {
             note.push_str(&format!(
