@@ -188,6 +188,18 @@ pub fn echo(text: &str) -> String {
     out
 }
 
+/// The message for an input that failed after `lines_read` lines: `cannot read input:
+/// <why>`, named by the line it stopped at (`line N: …`) only after a line was read, so
+/// that an input that cannot be read at all (a folder) is no bad first line (a tester's
+/// report: `solve < /` said `line 1:`).
+pub fn read_failure(lines_read: usize, why: &impl Display) -> String {
+    if lines_read == 0 {
+        format!("cannot read input: {why}")
+    } else {
+        format!("line {}: cannot read input: {why}", lines_read + 1)
+    }
+}
+
 /// Runs `answer` on every non-blank, non-comment line of `input` (trimmed; a UTF-8
 /// byte-order mark at the start of the input is skipped). `Ok(text)` is
 /// printed as a line on `out` and flushed; `Err(e)` is printed on `err` as
@@ -212,14 +224,7 @@ pub fn process_lines<E: Display>(
             Ok(Some(l)) => l,
             Ok(None) => break,
             Err(e) => {
-                // Named by the line it stopped at only after a line was read: an input
-                // that cannot be read at all (a folder) is no bad first line (a tester's
-                // report: `solve < /` said `line 1:`).
-                let _ = if number == 0 {
-                    writeln!(err, "cannot read input: {e}")
-                } else {
-                    writeln!(err, "line {}: cannot read input: {e}", number + 1)
-                };
+                let _ = writeln!(err, "{}", read_failure(number, &e));
                 failed = true;
                 break;
             }

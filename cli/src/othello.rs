@@ -622,8 +622,8 @@ enum NBoardInput {
     Line(String),
     /// A line that cannot be read (longer than the bound): why, and the loop goes on.
     Unreadable(String),
-    /// The input itself cannot be read: why, and the input ends.
-    Failed(String),
+    /// The input itself cannot be read: the reader's error, and the input ends.
+    Failed(std::io::Error),
 }
 
 /// The NBoard loop: a thread reads standard input (raising the session's stop flag for
@@ -656,7 +656,7 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
                     // As every command reading standard input reports it (`< /`: a
                     // directory); before, the session ended in silence with success.
                     reader_failed.store(true, std::sync::atomic::Ordering::SeqCst);
-                    let _ = tx.send(NBoardInput::Failed(format!("cannot read input: {e}")));
+                    let _ = tx.send(NBoardInput::Failed(e));
                     break;
                 }
             };
@@ -689,13 +689,8 @@ fn run_nboard(hash_mib: usize) -> ExitCode {
                     .map(|()| Control::Continue)
                     .map_err(SessionError::Io)
             }
-            NBoardInput::Failed(why) => {
-                // A line number only after a line was read (see `process_lines`).
-                if n == 0 {
-                    diag!("{why}");
-                } else {
-                    diag!("line {}: {why}", n + 1);
-                }
+            NBoardInput::Failed(e) => {
+                diag!("{}", crate::lines::read_failure(n, &e));
                 continue;
             }
         };

@@ -425,10 +425,7 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
                 let text = format!("{size}{}:{}", r.letter(), f[3].trim());
                 let board =
                     Board::parse_position(&text).map_err(|e| bad(&format!("moves: {e}")))?;
-                let to_move = match board.side_to_move() {
-                    Side::First => "black",
-                    Side::Second => "white",
-                };
+                let to_move = crate::board::colour_name(board.side_to_move());
                 if !f[4].trim().eq_ignore_ascii_case(to_move) {
                     return Err(bad(&format!(
                         "to_move {:?}: after the moves {to_move} is to move",
