@@ -436,6 +436,41 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
             }
             None => None,
         };
+        // The stones, read under every rule: an unsupported rule's (caro) cannot be
+        // replayed here, but its moves, its side to move and its cells can be checked
+        // (a tester's report: its `to_move` and an occupied answer were taken).
+        let stones = match &board {
+            Some(b) => b.moves().to_vec(),
+            None => {
+                let stones = parse_move_list(f[3])
+                    .map_err(|(n, e)| bad(&format!("moves: move {n}: {e}")))?;
+                if let Some(c) = stones
+                    .iter()
+                    .find(|c| u32::from(c.x) >= size || u32::from(c.y) >= size)
+                {
+                    return Err(bad(&format!("moves: {c} is off the {size}x{size} board")));
+                }
+                if let Some((n, c)) = stones
+                    .iter()
+                    .enumerate()
+                    .find(|(n, c)| stones[..*n].contains(c))
+                {
+                    return Err(bad(&format!("moves: move {}: {c} is taken", n + 1)));
+                }
+                let to_move = crate::board::colour_name(if stones.len() % 2 == 0 {
+                    Side::First
+                } else {
+                    Side::Second
+                });
+                if !f[4].trim().eq_ignore_ascii_case(to_move) {
+                    return Err(bad(&format!(
+                        "to_move {:?}: after the moves {to_move} is to move",
+                        f[4].trim()
+                    )));
+                }
+                stones
+            }
+        };
         let (accept, reject) = (cells(f[5])?, cells(f[6])?);
         if let Some(c) = accept
             .iter()
@@ -443,6 +478,9 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
             .find(|c| u32::from(c.x) >= size || u32::from(c.y) >= size)
         {
             return Err(bad(&format!("cell {c} is off the {size}x{size} board")));
+        }
+        if let Some(c) = accept.iter().chain(&reject).find(|c| stones.contains(c)) {
+            return Err(bad(&format!("cell {c} already has a stone")));
         }
         out.push(RuleCheck {
             id: f[0].trim().to_string(),
@@ -763,8 +801,9 @@ mod tests {
     /// was blamed on the moves; a wrong `to_move` and a cell off the board were taken).
     #[test]
     fn a_rule_check_names_its_bad_column() {
-        let good = "c1\t0\t20\th8h9i8i9j8j9k8k9\tblack\tg8,l8\t-\tnote";
-        assert_eq!(parse_rule_checks(good).unwrap().len(), 1);
+        let good = "c1\t0\t20\th8h9i8i9j8j9k8k9\tblack\tg8,l8\t-\tnote\n\
+                    c4\t8\t15\th8f8g8f9i8f7j8l8\tblack\tf5,f6\t-\tcaro";
+        assert_eq!(parse_rule_checks(good).unwrap().len(), 2);
         for (line, what) in [
             ("c1\t0\t30\th8h9\tblack\tg8\t-\tn", "size 30"),
             ("c1\t0\t15\th8h9\twhite\tg8\t-\tn", "to_move \"white\""),
@@ -772,6 +811,25 @@ mod tests {
             (
                 "c1\t0\t15\th8h9\tblack\tg8\tq13\tn",
                 "cell q13 is off the 15x15 board",
+            ),
+            (
+                "c1\t0\t15\th8h9\tblack\tg8,h9\t-\tn",
+                "cell h9 already has a stone",
+            ),
+            (
+                "c1\t4\t15\th8h9\tblack\t-\th8\tn",
+                "cell h8 already has a stone",
+            ),
+            // An unsupported rule (caro): its moves and side to move are still read.
+            ("c4\t8\t15\th8f8g8\tblack\t-\t-\tn", "to_move \"black\""),
+            ("c4\t8\t15\th8f8h8\twhite\t-\t-\tn", "move 3: h8 is taken"),
+            (
+                "c4\t8\t15\th8q8\tblack\t-\t-\tn",
+                "q8 is off the 15x15 board",
+            ),
+            (
+                "c4\t8\t15\th8f8\tblack\tf8\t-\tn",
+                "cell f8 already has a stone",
             ),
         ] {
             let (n, e) = parse_rule_checks(line).unwrap_err();
