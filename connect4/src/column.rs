@@ -2,6 +2,8 @@
 
 use crate::size::MAX_WIDTH;
 use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
 
 /// The symbols of the columns, left to right: Pascal Pons' digits `1`…`9`, then, on
 /// boards wider than 9 columns (our extension), the letters `a`…`w` for columns 10…32.
@@ -86,6 +88,38 @@ impl fmt::Display for Column {
     }
 }
 
+/// Why a text is not a [`Column`] ([`Column`]'s `FromStr`).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0:?} is not a column: expected one symbol, 1-9 then a-w")]
+pub struct ParseColumnError(pub String);
+
+impl FromStr for Column {
+    type Err = ParseColumnError;
+
+    /// The column written as one symbol of [`Column::digit`] (`"4"`, `"b"` or `"B"`),
+    /// spaces around it ignored: what `Display` writes reads back. Whether the column is
+    /// on a given board is the position's to say.
+    ///
+    /// # Errors
+    /// [`ParseColumnError`], holding the text, for anything but one symbol.
+    ///
+    /// ```
+    /// use connect4::Column;
+    /// assert_eq!("4".parse::<Column>().unwrap().index(), 3);
+    /// assert_eq!("b".parse::<Column>().unwrap().index(), 10);
+    /// assert!("0".parse::<Column>().is_err());
+    /// assert!("12".parse::<Column>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Column, ParseColumnError> {
+        let mut chars = text.trim().chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Column::from_digit(c),
+            _ => None,
+        }
+        .ok_or_else(|| ParseColumnError(text.to_string()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +156,19 @@ mod tests {
         assert_eq!(Column::new(31).unwrap().digit(), 'w');
         assert_eq!(Column::new(32), None);
         assert_eq!(Column::new(3).unwrap().to_string(), "4");
+    }
+
+    /// `Display` and `FromStr` agree on every column, and other texts are refused.
+    #[test]
+    fn display_reads_back() {
+        for i in 0..MAX_WIDTH as usize {
+            let c = Column::new(i).unwrap();
+            assert_eq!(c.to_string().parse::<Column>(), Ok(c));
+        }
+        assert_eq!(" 7 ".parse::<Column>(), Ok(Column::ALL[6]));
+        for bad in ["", " ", "0", "x", "12", "44", "-1", "٣"] {
+            let e = bad.parse::<Column>().unwrap_err();
+            assert_eq!(e, ParseColumnError(bad.to_string()));
+        }
     }
 }

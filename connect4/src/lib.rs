@@ -69,14 +69,14 @@ pub mod suite;
 
 pub use bits::Geometry;
 pub use book::{Book, BookError, PlayBook};
-pub use column::Column;
+pub use column::{Column, ParseColumnError};
 pub use engine::{Engine, Level};
 pub use notation::{
     InputLine, InputLineError, MoveError, ParseError, parse_input_line, parse_input_line_on,
 };
 pub use position::Position;
 pub use score_table::{ScoreTable, WinPlacePosition};
-pub use size::{MAX_HEIGHT, MAX_WIDTH, Size, SizeError, Standard};
+pub use size::{MAX_HEIGHT, MAX_WIDTH, ParseSizeError, Size, SizeError, Standard};
 pub use solver::{
     BUDGET_POLL_NODES, DEFAULT_TABLE_LOG2, Solution, Solver, Stopped, Techniques,
     table_log2_for_mib,

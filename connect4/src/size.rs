@@ -3,6 +3,7 @@
 
 use crate::bits::{self, BOARD_MASK, BOTTOM_MASK, Geometry, HEIGHT, WIDTH};
 use std::fmt;
+use std::str::FromStr;
 use thiserror::Error;
 
 /// The widest board: `W(H + 1) ≤ 64` bits with at least one row.
@@ -195,6 +196,48 @@ impl fmt::Display for Size {
     }
 }
 
+/// Why a text is not a [`Size`] ([`Size`]'s `FromStr`).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseSizeError {
+    /// Not two whole numbers joined by `x`.
+    #[error("{0:?} is not a board size: expected WIDTHxHEIGHT, e.g. 7x6")]
+    Malformed(String),
+    /// Two numbers, but no board of that size.
+    #[error(transparent)]
+    Size(SizeError),
+}
+
+impl FromStr for Size {
+    type Err = ParseSizeError;
+
+    /// A size written as `Display` writes it, `WxH` (`7x6`; `X` or `×` as well, spaces
+    /// around the numbers ignored).
+    ///
+    /// # Errors
+    /// [`ParseSizeError::Malformed`] for anything but two whole numbers joined by `x`;
+    /// [`ParseSizeError::Size`] for a size [`Size::new`] refuses.
+    ///
+    /// ```
+    /// use connect4::{ParseSizeError, Size, SizeError};
+    /// assert_eq!("8x7".parse::<Size>().unwrap(), Size::new(8, 7).unwrap());
+    /// assert!(matches!("9x7".parse::<Size>(), Err(ParseSizeError::Size(SizeError::TooLarge { .. }))));
+    /// assert!(matches!("7 by 6".parse::<Size>(), Err(ParseSizeError::Malformed(_))));
+    /// ```
+    fn from_str(text: &str) -> Result<Size, ParseSizeError> {
+        let malformed = || ParseSizeError::Malformed(text.to_string());
+        let (w, h) = text.split_once(['x', 'X', '×']).ok_or_else(malformed)?;
+        let number = |s: &str| {
+            let s = s.trim();
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(malformed());
+            }
+            // Too many digits for a `u32`: still a size, too large for any board.
+            Ok(s.parse::<u32>().unwrap_or(u32::MAX))
+        };
+        Size::new(number(w)?, number(h)?).map_err(ParseSizeError::Size)
+    }
+}
+
 impl Geometry for Size {
     type PerColumn<T: Copy + Default> = [T; MAX_WIDTH as usize];
 
@@ -227,6 +270,46 @@ impl Geometry for Size {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Display` and `FromStr` agree on every size; each bad text gets its error.
+    #[test]
+    fn display_reads_back() {
+        for size in Size::all() {
+            assert_eq!(size.to_string().parse::<Size>(), Ok(size));
+        }
+        assert_eq!(" 7 X 6 ".parse::<Size>(), Ok(Size::STANDARD));
+        assert_eq!("7×6".parse::<Size>(), Ok(Size::STANDARD));
+        for bad in [
+            "",
+            "7",
+            "x6",
+            "7x",
+            "7x6x5",
+            "-7x6",
+            "7.0x6",
+            "seven x six",
+            "7 6",
+        ] {
+            assert_eq!(
+                bad.parse::<Size>(),
+                Err(ParseSizeError::Malformed(bad.to_string())),
+                "{bad:?}"
+            );
+        }
+        assert!(matches!(
+            "0x6".parse::<Size>(),
+            Err(ParseSizeError::Size(SizeError::Empty { .. }))
+        ));
+        for big in ["99999999999x6", "7x4294967295", "80x6"] {
+            assert!(
+                matches!(
+                    big.parse::<Size>(),
+                    Err(ParseSizeError::Size(SizeError::TooLarge { .. }))
+                ),
+                "{big}"
+            );
+        }
+    }
 
     #[test]
     fn accepted_sizes_are_the_bitboards() {
