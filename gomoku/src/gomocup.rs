@@ -25,7 +25,8 @@
 //! - an engine that ends its lines with CR LF, LF or CR alone, as the protocol allows
 //!   ([`read_engine_line`]);
 //! - an engine that answers a move with `SUGGEST x,y`: the runner answers `PLAY x,y`, as
-//!   the protocol asks of a manager in a tournament, and the engine's echo is its move.
+//!   the protocol asks of a manager in a tournament, and the engine's echo is its move
+//!   (another `SUGGEST`, or an echo of another cell, is a fault named for what it was).
 //!
 //! Engines think one at a time (the runner waits for each answer), so a shared machine
 //! measures them fairly; wrap a command in `nice` to be kind to others.
@@ -754,6 +755,8 @@ impl Player<'_> {
         // line: once the limit has passed, nudge them with ABOUT.
         let nudge = limit + Duration::from_millis(50);
         let (mut read, mut reply) = p.answer_nudged(wait, Some(nudge), &mut self.stats.nudges)?;
+        // The move a `PLAY` asked the engine to echo.
+        let mut played: Option<Cell> = None;
         loop {
             if reply.eq_ignore_ascii_case("OK") {
                 // A late `OK` to a `START` or `RESTART`, never a move: an engine that
@@ -761,27 +764,51 @@ impl Player<'_> {
                 // answers, and the `OK` then comes after the sync (helper report 45: such
                 // an engine forfeited every game that began with `RESTART`).
                 self.stats.stray_lines += 1;
-            } else if let Some(cell) = suggested(&reply) {
+            } else if let Some(text) = suggested(&reply) {
                 // `SUGGEST x,y`: the engine proposes a move without playing it, and the
                 // manager answers `PLAY` with the move to play, which the engine echoes
                 // as its move; a Gomocup manager always plays the suggested move (the
                 // protocol's words), as Piskvork does. Its time runs on until the echo.
-                p.send(&format!("PLAY {cell}"))?;
+                // Once: a second `SUGGEST` answers the `PLAY` (a tester's report: the
+                // runner sent `PLAY` after `PLAY` until the move's time was gone, then
+                // blamed the engine for no answer within 0 ms).
+                if let Some(asked) = played {
+                    return Err(Fault::Bad(format!(
+                        "answered {reply:?} to \"PLAY {}\" instead of echoing the move",
+                        asked.to_xy()
+                    )));
+                }
+                let cell = Cell::parse_xy(text)
+                    .map_err(|_| Fault::Bad(format!("suggested {reply:?}, not a move")))?;
+                p.send(&format!("PLAY {}", cell.to_xy()))?;
+                played = Some(cell);
             } else {
                 break;
             }
             let spent = start.elapsed();
-            (read, reply) = p.answer_nudged(
-                wait.saturating_sub(spent),
-                Some(nudge.saturating_sub(spent)),
-                &mut self.stats.nudges,
-            )?;
+            (read, reply) = p
+                .answer_nudged(
+                    wait.saturating_sub(spent),
+                    Some(nudge.saturating_sub(spent)),
+                    &mut self.stats.nudges,
+                )
+                // The move's whole allowance, not what was left of it at the last line.
+                .map_err(|e| match e {
+                    Fault::Timeout(_) => Fault::Timeout(wait),
+                    e => e,
+                })?;
         }
         let t = read.saturating_duration_since(start);
         rtrace(start, read);
         p.first_move = false;
         let cell = Cell::parse_xy(&reply)
             .map_err(|_| Fault::Bad(format!("answered {reply:?} instead of a move")))?;
+        if let Some(asked) = played.filter(|&asked| asked != cell) {
+            return Err(Fault::Bad(format!(
+                "answered {reply:?} to \"PLAY {}\" instead of echoing the move",
+                asked.to_xy()
+            )));
+        }
         if !board.is_legal(cell) {
             // Why, in the board's words (occupied, off the board, forbidden for black
             // under renju).

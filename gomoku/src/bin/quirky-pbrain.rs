@@ -14,6 +14,9 @@
 //! - `--suggest`: answers each move with `SUGGEST x,y` without playing it (the
 //!   protocol's suggestion, which a manager answers with `PLAY x,y`; the brain then
 //!   plays that cell and echoes it);
+//! - `--suggest-again`: with `--suggest`, answers the manager's `PLAY x,y` with
+//!   `SUGGEST x,y` again instead of playing the move (a manager must call that a fault,
+//!   not wait for an echo that never comes);
 //! - `--nodes N`: nodes per move, the root VCF and VCT included (default 300);
 //! - `--eval FILE`: the evaluation table in the text form of `EvalTable::to_text`
 //!   (matches of alternative weights: `cargo xtask tune-gomoku`);
@@ -176,6 +179,7 @@ fn main() {
     let mut slow_first = value("--slow-first").map(Duration::from_millis);
     let die_after = value("--die-after");
     let suggest = args.flag("--suggest");
+    let suggest_again = args.flag("--suggest-again");
     let about_twice = args.flag("--about-twice");
     let strict_crlf = args.flag("--strict-crlf");
     let mut brain = Brain::new().with_node_limit(positive("--nodes").unwrap_or(300));
@@ -310,6 +314,11 @@ fn main() {
                 3,
                 format_args!("dying after {answered} moves (--die-after)"),
             );
+        }
+        if suggest_again && upper.starts_with("PLAY") {
+            let _ = writeln!(out, "SUGGEST {}", line.trim()[4..].trim());
+            let _ = out.flush();
+            continue;
         }
         let going = if suggest && moves {
             // The move is written as a suggestion and taken back: the manager's PLAY

@@ -174,6 +174,27 @@ fn an_engine_that_suggests_its_moves_plays_them() {
     assert!(r.a.moves > 0, "{r:?}");
 }
 
+/// An engine that answers the runner's `PLAY` with another `SUGGEST` forfeits at once,
+/// named for what it did (a tester's report: the runner sent `PLAY` after `PLAY` until
+/// the move's time was gone, then scored `no answer within 0 ms`).
+#[test]
+fn an_engine_that_suggests_again_after_play_forfeits() {
+    let mut config = MatchConfig::new(openings(1), TimeControl::PerMove(Duration::from_secs(5)));
+    config.max_stones = 20;
+    let a = engine("--nodes 200 --suggest --suggest-again");
+    let b = engine("--nodes 200");
+    let r = run_match(&config, &a, &b, |_| {});
+    assert_eq!(r.report.result.games(), 2);
+    assert_eq!(r.report.result.losses, 2, "{:?}", r.games);
+    assert_eq!(r.a.faults.len(), 2, "{:?}", r.a.faults);
+    for f in &r.a.faults {
+        assert!(
+            f.contains("answered \"SUGGEST ") && f.contains("to \"PLAY "),
+            "{f}"
+        );
+    }
+}
+
 /// The runner ends its lines with CR LF: "The manager puts bytes CR LF (0x0d, 0x0a) at
 /// the end of lines" (the protocol), and an engine may count on it. New-user report 24:
 /// the runner sent LF alone, and such an engine answered `ERROR` from `START` on.
