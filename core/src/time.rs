@@ -232,11 +232,22 @@ impl Budget {
         self
     }
 
+    /// Publishes `nodes` into the progress counter ([`Budget::with_progress`]; nothing
+    /// without one). [`Budget::should_stop`] and [`Budget::exceeded`] do it at each full
+    /// poll; a search that polls with [`Budget::poll`] or [`Budget::poll_at`] on its own
+    /// schedule calls it there with its node count.
     #[inline]
-    fn publish(&self, nodes: u64) {
+    pub fn publish(&self, nodes: u64) {
         if let Some(p) = &self.progress {
             p.store(nodes, Ordering::Relaxed);
         }
+    }
+
+    /// This budget without its progress counter: for the helper threads of a parallel
+    /// search, whose node counts are their own and would overwrite the main thread's.
+    pub fn without_progress(mut self) -> Budget {
+        self.progress = None;
+        self
     }
 
     /// This budget watching `stop` instead of its own stop flag (the helper threads of

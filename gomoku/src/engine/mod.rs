@@ -577,6 +577,9 @@ impl Engine {
             let now = self.budget.elapsed();
             self.stall = self.stall.max(now.saturating_sub(self.last_poll));
             self.last_poll = now;
+            // A front end's live node count (`Limits::progress`; a library user's report:
+            // it stayed at 0 through a search of 492,079 nodes).
+            self.budget.publish(self.nodes);
             self.aborted = self.budget.poll_at(now);
         }
         self.aborted

@@ -556,7 +556,11 @@ impl Engine {
             let handles: Vec<_> = (1..=helpers)
                 .map(|index| {
                     let mut helper = self.clone();
-                    helper.budget = self.budget.clone().with_stop(stop.clone());
+                    helper.budget = self
+                        .budget
+                        .clone()
+                        .with_stop(stop.clone())
+                        .without_progress();
                     helper.threads = 1;
                     // Its own count: the root solvers' nodes are this thread's.
                     helper.nodes = 0;

@@ -322,3 +322,28 @@ fn a_cut_iteration_leaves_the_finished_one_s_line() {
         "only {checked} cut searches kept the finished iteration"
     );
 }
+
+/// The search publishes its node count into `Limits::progress` as it goes, as the other
+/// games' searches do (a library user's report: the counter stayed at 0 through a search
+/// of 492,079 nodes, so the play screen's live count never moved for Gomoku). With two
+/// threads the count is the first thread's (the helpers' own counts would overwrite it).
+#[test]
+fn the_search_publishes_its_node_count() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let b = Board::parse_position("15f:h8i7e9").unwrap();
+    for threads in [1, 2] {
+        let counter = Arc::new(AtomicU64::new(0));
+        let mut engine = Engine::new(16);
+        engine.threads = threads;
+        let limits = Limits::nodes(20_000).with_progress(Arc::clone(&counter));
+        let info = engine.search(&b, &limits);
+        let published = counter.load(Ordering::Relaxed);
+        assert!(published > 1_000, "{threads} threads: {published}");
+        assert!(
+            published <= info.nodes,
+            "{threads}: {published} > {}",
+            info.nodes
+        );
+    }
+}
