@@ -4,7 +4,7 @@
 //! holds, else the exact [`Solver`] (with the opening book) when it finishes within the
 //! budget.
 
-use crate::{Column, PlayBook, Position, ScoreTable, Solver, WinPlacePosition};
+use crate::{Column, PlayBook, Position, ScoreTable, Solver, ThreatScoreTable, WinPlacePosition};
 use zerosum::Observer;
 use zerosum::search::{Limits, SearchResult, Searcher, search_after_solve, search_before_solve};
 use zerosum::time::Budget;
@@ -23,7 +23,9 @@ use zerosum::time::Budget;
 /// [`PlayBook::plies`] plies of a game from the empty board, as either colour), and
 /// searches after it. An exact solve of an early position off the book takes seconds to
 /// minutes: with a time or node limit, `perfect` gives the solver half of the budget
-/// and, when it does not finish, plays the deepest score-table search the rest allows;
+/// and, when it does not finish, plays the deepest search the rest allows (with
+/// [`ThreatScoreTable`]: the score table, and a four one ply past the horizon read
+/// exactly);
 /// with only a stop flag (a UI's "think until I say stop") it first searches
 /// [`zerosum::search::SEARCH_BEFORE_SOLVE_NODES`] nodes off the book, and plays that
 /// search's move when the flag ends the solve. A solved move's principal variation is the whole perfect line to the game's end
@@ -137,6 +139,8 @@ impl Engine {
             .collect()
     }
 
+    /// A level's search: `depth` plies (`None`: as deep as `budget` allows) with the
+    /// seed's [`ScoreTable`].
     fn search(
         &mut self,
         position: &Position,
@@ -147,6 +151,22 @@ impl Engine {
         let mut game = WinPlacePosition::from(position.clone());
         self.searcher
             .search_within(&mut game, &mut ScoreTable, depth, budget, observer)
+    }
+
+    /// The `perfect` level's search beside its exact solve: as deep as `budget` allows,
+    /// with [`ThreatScoreTable`], so that even a one-ply search under a tiny budget
+    /// never plays a column the opponent answers with four (its table entries are the
+    /// levels' too: the searcher's table is cleared first).
+    fn threat_search(
+        &mut self,
+        position: &Position,
+        budget: &Budget,
+        observer: &mut Observer<'_, Column>,
+    ) -> SearchResult<Column> {
+        let mut game = WinPlacePosition::from(position.clone());
+        self.searcher.clear();
+        self.searcher
+            .search_within(&mut game, &mut ThreatScoreTable, None, budget, observer)
     }
 
     /// The perfect line from `position` that starts with `first` (a column that keeps
@@ -242,7 +262,7 @@ impl zerosum::Engine for Engine {
                 // A solve that only a stop flag ends: a search's move first, played if
                 // the flag comes before the solve's end.
                 let searched = if book.is_none() {
-                    search_before_solve(&budget, |b| self.search(position, None, b, observer))
+                    search_before_solve(&budget, |b| self.threat_search(position, b, observer))
                 } else {
                     None
                 };
@@ -270,7 +290,7 @@ impl zerosum::Engine for Engine {
                 // nodes, the play screen showed `nodes 10 (6/s)`).
                 let spent = self.solver().nodes() - before;
                 search_after_solve(spent, &budget, searched, observer, |rest, observer| {
-                    self.search(position, None, rest, observer)
+                    self.threat_search(position, rest, observer)
                 })
             }
         }
@@ -289,6 +309,59 @@ impl zerosum::Engine for Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Under a budget too small for any solve, `perfect` still never plays a column the
+    /// opponent answers with four when another column holds, and takes a four it has (a
+    /// tester's report: on `71521637131` at `--nodes 1` it played 3, after which the
+    /// opponent wins at once; only 1 holds, by Pons' Test_L1_R3 and `analyze`). Checked
+    /// on that position and on the positions of pseudo-random games, against the rule
+    /// itself (the position's own `can_win_next`), not the engine's values.
+    #[test]
+    fn a_starved_perfect_level_never_misses_a_four_one_ply_away() {
+        use zerosum::Engine as _;
+        let mut engine = Engine::default();
+        engine.set_level(Level::Perfect);
+        engine.set_use_play_book(false);
+        let mut positions = vec!["71521637131".parse::<Position>().unwrap()];
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..40 {
+            let mut p = Position::new();
+            while !p.is_over() {
+                seed = zerosum::hash::splitmix64(seed).1;
+                let cols: Vec<Column> =
+                    Column::ALL.into_iter().filter(|&c| p.can_play(c)).collect();
+                if cols.is_empty() {
+                    break;
+                }
+                positions.push(p.clone());
+                p.play_unchecked(cols[(seed % cols.len() as u64) as usize]);
+            }
+        }
+        let mut checked = 0;
+        for p in positions.iter().filter(|p| p.moves() >= 8) {
+            let cols: Vec<Column> = Column::ALL.into_iter().filter(|&c| p.can_play(c)).collect();
+            let wins: Vec<Column> = cols
+                .iter()
+                .copied()
+                .filter(|&c| p.is_winning_move(c))
+                .collect();
+            let holds = |c: Column| {
+                let mut child = p.clone();
+                child.play_unchecked(c);
+                !child.can_win_next()
+            };
+            for limits in [Limits::nodes(0), Limits::nodes(1), Limits::nodes(50)] {
+                let mv = engine.think(p, &limits, &mut |_| {}).best_move.unwrap();
+                if !wins.is_empty() {
+                    assert!(wins.contains(&mv), "{p}: {mv} where {wins:?} win");
+                } else if cols.iter().any(|&c| holds(c)) {
+                    assert!(holds(mv), "{p}: {mv} lets the opponent make four");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 300, "{checked}");
+    }
 
     /// The perfect level with only a stop flag (a UI's "think until I say stop") searches
     /// before it solves off the book, and a stop during the solve plays that search's
