@@ -513,6 +513,18 @@ impl<G: PlayGame> App<G> {
                 self.message = refused(text, &e.to_string());
                 return;
             }
+            // Nobody to play it for: refused at once (a TUI tester's report: kept as
+            // "played after the AI's move", then dropped without a reason).
+            if !self.session.setup.players.contains(&Player::Human) {
+                self.message = refused(
+                    text,
+                    &format!(
+                        "the AI plays both sides ({} starts a game with a human side)",
+                        self.key_name('n')
+                    ),
+                );
+                return;
+            }
             // Kept, not lost: played when the AI has moved (checked then).
             self.message = format!(
                 "kept {}: played after the AI's move ({} drops it, a new move replaces it)",

@@ -92,6 +92,21 @@ fn a_move_typed_while_the_ai_thinks_is_kept_and_played_after() {
     );
 }
 
+/// A TUI tester's report: with the AI on both sides a typed move was kept "to play after
+/// the AI's move", then dropped without a reason. It is refused at once, saying why.
+#[test]
+fn a_move_typed_with_no_human_side_is_refused_at_once() {
+    let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Ai, Player::Ai]));
+    app.tick(); // the AI starts thinking
+    typed(&mut app, "2");
+    assert_eq!(app.pending, None);
+    assert!(
+        app.message.starts_with("\"2\": the AI plays both sides"),
+        "{}",
+        app.message
+    );
+}
+
 /// A TUI tester's report: the kept move's message says `u` drops it, but `u` took back
 /// the human's move before it (and cancelled the AI's search). It drops the kept move
 /// only; the game and the search go on.
