@@ -53,7 +53,8 @@ impl StopFlag {
 /// without search valued by the static evaluation, never marked exact.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Deepest iteration, in plies.
+    /// Deepest iteration, in plies. Depth 1 is the least a search finishes: `Some(0)`
+    /// searches as `Some(1)`.
     pub depth: Option<u32>,
     /// Node budget (one node = one position visited); gives reproducible runs. Depth 1
     /// finishes past it, except in an engine that holds it as a hard cap (see above).

@@ -171,7 +171,8 @@ impl Engine {
         self.killers = [[None; 2]; KILLER_PLIES];
         self.stats = TreeStats::default();
         self.history_table.iter_mut().for_each(|h| *h /= 2);
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
+        // A depth of 0 is searched as 1, as every game's search reads it.
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let info = self.search_root(board.clone(), max_depth, observer);
         self.lag = self.stall.max(self.lag * 7 / 8);
         info

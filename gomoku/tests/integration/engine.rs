@@ -347,3 +347,15 @@ fn the_search_publishes_its_node_count() {
         );
     }
 }
+
+/// A depth limit of 0 searches as 1, as the other games' searches read it (a tester's
+/// report: Connect Four searched depth 1 where Gomoku gave a depth-0 result, the static
+/// evaluation's first candidate).
+#[test]
+fn a_depth_of_zero_searches_as_one() {
+    let b = Board::parse_position("15f:h8i7e9").unwrap();
+    let zero = reproducible(Engine::new(16).search(&b, &Limits::depth(0)));
+    let one = reproducible(Engine::new(16).search(&b, &Limits::depth(1)));
+    assert_eq!(zero.depth, 1, "{zero:?}");
+    assert_eq!(format!("{zero:?}"), format!("{one:?}"));
+}
