@@ -264,18 +264,22 @@ impl Book {
     ) -> Result<Book, BookError> {
         let mut scores: BTreeMap<u64, i8> = BTreeMap::new();
         for (i, line) in lines.into_iter().enumerate() {
-            let mut it = line.split_whitespace();
-            let Some(moves) = it.next() else { continue };
-            let bad = |why: String| BookError::Line(i + 1, why);
-            let p = Position::from_moves(moves).map_err(|e| bad(e.to_string()))?;
-            if p.moves() != depth || p.is_over() {
-                return Err(bad(format!("{moves} is not a position of {depth} stones")));
+            if line.trim().is_empty() {
+                continue;
             }
-            let score: i8 = it
-                .next()
-                .and_then(|s| s.parse().ok())
-                .ok_or_else(|| bad("no score".into()))?;
-            scores.insert(Book::key(&p), score);
+            let bad = |why: String| BookError::Line(i + 1, why);
+            let (p, score) = Book::parse_leaf_line(depth, line).map_err(bad)?;
+            // A leaf and its mirror image are one entry: two lines of it must agree (a
+            // new user's report: the later line won, without a word).
+            match scores.insert(Book::key(&p), score as i8) {
+                Some(earlier) if i32::from(earlier) != score => {
+                    return Err(bad(format!(
+                        "{p} scores {score}, where an earlier line gave it (or its mirror \
+                         image) {earlier}"
+                    )));
+                }
+                _ => {}
+            }
         }
         fn fill(
             p: &mut Position,
@@ -314,6 +318,28 @@ impl Book {
             depth,
             entries: scores.into_iter().collect(),
         })
+    }
+
+    /// One leaf line `<moves> <score>` of a book of `depth`: a position of `depth` stones
+    /// whose game goes on and a score it can have ([`crate::score::possible_scores`]),
+    /// nothing after it (a new user's report: `4 30` and `4 -1 extra` were taken, and
+    /// the first gave the empty board a wrong score).
+    ///
+    /// # Errors
+    /// What is wrong with the line, in words.
+    pub fn parse_leaf_line(depth: u32, line: &str) -> Result<(Position, i32), String> {
+        let input = crate::notation::parse_input_line(line).map_err(|e| e.to_string())?;
+        let p = input.position;
+        if p.moves() != depth || p.is_over() {
+            return Err(format!(
+                "{} is not a position of {depth} stones whose game goes on",
+                input.moves
+            ));
+        }
+        let score = input
+            .score
+            .ok_or_else(|| format!("{}: no score", input.moves))?;
+        Ok((p, score))
     }
 
     /// The binary form (see the module docs).
@@ -436,6 +462,32 @@ mod tests {
             Book::from_bytes(&resum(bytes)),
             Err(BookError::Length(_))
         ));
+    }
+
+    /// Leaf lines are read whole and checked (a new user's report: `4 30`, `4 -1 extra`
+    /// and a mirror image's line with another score were all taken; the first gave the
+    /// empty board a draw where it scores +1). The depth-1 leaves' true scores are the
+    /// data README's: `1` 2, `2` 1, `3` 0, `4` -1.
+    #[test]
+    fn bad_leaf_lines_are_refused() {
+        let good = ["1 2", "2 1", "3 0", "4 -1"];
+        let book = Book::from_leaf_lines(1, good).unwrap();
+        assert_eq!(book.score(&Position::new()), Some(1));
+        // A mirror image's line with the same score is welcome.
+        assert!(Book::from_leaf_lines(1, ["1 2", "2 1", "3 0", "4 -1", "7 2", ""]).is_ok());
+        for (last, why) in [
+            ("4 30", "the score 30"),
+            ("4 -1 extra", "extra"),
+            ("7 1", "earlier line gave it (or its mirror image) 2"),
+            ("44 0", "44 is not a position of 1 stones"),
+            ("4", "no score"),
+        ] {
+            let lines = [good[0], good[1], good[2], good[3], last];
+            match Book::from_leaf_lines(1, lines) {
+                Err(BookError::Line(5, e)) => assert!(e.contains(why), "{last}: {e}"),
+                other => panic!("{last}: {other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -164,16 +164,19 @@ fn read_all(files: &[PathBuf]) -> Result<Joined, String> {
     Ok(joined)
 }
 
-/// `leaves` less those with a line in `done` (`<moves> <score>` lines; a mirror image
-/// counts as the same leaf).
-fn unsolved(leaves: &[Position], done: &Joined) -> Result<Vec<Position>, String> {
+/// `leaves` (of `depth` stones) less those with a line in `done` (`<moves> <score>`
+/// lines; a mirror image counts as the same leaf). Every line is checked here, before
+/// any solving (a new user's report: a bad line of a skip file was found only after the
+/// first leaves' solves, and named no file).
+fn unsolved(depth: u32, leaves: &[Position], done: &Joined) -> Result<Vec<Position>, String> {
     let mut keys = std::collections::HashSet::new();
     for (i, line) in done.text.lines().enumerate() {
-        if let Some(moves) = line.split_whitespace().next() {
-            let p = Position::from_moves(moves)
-                .map_err(|e| format!("skip file {}: {e}", done.locate(i + 1)))?;
-            keys.insert(Book::key(&p));
+        if line.trim().is_empty() {
+            continue;
         }
+        let (p, _) = Book::parse_leaf_line(depth, line)
+            .map_err(|e| format!("skip file {}: {e}", done.locate(i + 1)))?;
+        keys.insert(Book::key(&p));
     }
     Ok(leaves
         .iter()
@@ -224,7 +227,7 @@ fn solve_leaves(
 /// `<moves> <score>` lines on standard output.
 pub fn book_shard(depth: u32, (k, n): Shard, opts: &BookOptions) -> Result<(), String> {
     let leaves = Book::leaves(depth);
-    let todo = unsolved(Book::shard(&leaves, k, n), &read_all(&opts.skip)?)?;
+    let todo = unsolved(depth, Book::shard(&leaves, k, n), &read_all(&opts.skip)?)?;
     let out = Mutex::new(std::io::stdout());
     solve_leaves(depth, &todo, opts, &|line| print_line(&out, &line));
     Ok(())
@@ -252,7 +255,7 @@ pub fn book_merge(depth: u32, files: &[PathBuf], out: &Path) -> Result<(), Strin
 /// derives the shallower positions, and writes the book to `out`.
 pub fn book_build(depth: u32, opts: &BookOptions, out: &Path) -> Result<(), String> {
     let done = read_all(&opts.skip)?;
-    let todo = unsolved(&Book::leaves(depth), &done)?;
+    let todo = unsolved(depth, &Book::leaves(depth), &done)?;
     let lines = Mutex::new(done.text.lines().map(String::from).collect::<Vec<_>>());
     let stdout = Mutex::new(std::io::stdout());
     solve_leaves(depth, &todo, opts, &|line| {
@@ -299,7 +302,7 @@ pub fn parse_shard(shard: &str) -> Result<Shard, String> {
 fn solve_play(
     plies: u32,
     shard: (usize, usize),
-    known: &str,
+    known: &Joined,
     opts: &BookOptions,
     line: &(dyn Fn(String) + Sync),
 ) -> Result<(), String> {
@@ -316,13 +319,15 @@ fn solve_play(
     };
     let (start, cpu) = (Instant::now(), cpu_seconds());
     let done = AtomicUsize::new(0);
-    let stats = connect4::book::solve_play_book(&build, known.lines(), &|p, score, col, nodes| {
-        line(format!("{p} {score} {col}"));
-        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-        let t = start.elapsed();
-        eprintln!("{d}: {p} {score} {col} ({nodes} nodes), {t:.0?} wall");
-    })
-    .map_err(|e| e.to_string())?;
+    let stats =
+        connect4::book::solve_play_book(&build, known.text.lines(), &|p, score, col, nodes| {
+            line(format!("{p} {score} {col}"));
+            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+            let t = start.elapsed();
+            eprintln!("{d}: {p} {score} {col} ({nodes} nodes), {t:.0?} wall");
+        })
+        // A skip file's bad line named by its file and line, as a merge's is.
+        .map_err(|e| known.book_error(e))?;
     let cpu = cpu.zip(cpu_seconds()).map_or(f64::NAN, |(a, b)| b - a);
     eprintln!(
         "play book of {plies} plies, shard {}/{}: {} units, {} positions solved on {threads} threads: {} nodes, {cpu:.1} s CPU, {:.1?} wall",
@@ -340,9 +345,7 @@ fn solve_play(
 pub fn play_shard(plies: u32, shard: Shard, opts: &BookOptions) -> Result<(), String> {
     let known = read_all(&opts.skip)?;
     let out = Mutex::new(std::io::stdout());
-    solve_play(plies, shard, &known.text, opts, &|line| {
-        print_line(&out, &line)
-    })
+    solve_play(plies, shard, &known, opts, &|line| print_line(&out, &line))
 }
 
 /// `connect4-play-book --merge FILES`: the play book from shard outputs, written to `out`.
@@ -360,7 +363,7 @@ pub fn play_build(plies: u32, opts: &BookOptions, out: &Path) -> Result<(), Stri
     let known = read_all(&opts.skip)?;
     let lines = Mutex::new(known.text.lines().map(String::from).collect::<Vec<_>>());
     let stdout = Mutex::new(std::io::stdout());
-    solve_play(plies, (0, 1), &known.text, opts, &|line| {
+    solve_play(plies, (0, 1), &known, opts, &|line| {
         print_line(&stdout, &line);
         lines.lock().expect("no panic while collecting").push(line);
     })?;

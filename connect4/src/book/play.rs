@@ -308,6 +308,21 @@ fn parse_line(line: &str) -> Result<Option<(Position, i32, Column)>, String> {
     };
     let p = Position::from_moves(moves).map_err(|e| e.to_string())?;
     let score: i32 = score.parse().map_err(|_| format!("bad score {score:?}"))?;
+    // A score the position can have (a new user's report: ` 40 4` made a book whose
+    // entry the loader refuses, which would have switched the shipped play book off).
+    let range = crate::score::possible_scores(&p);
+    if !range.contains(&score) {
+        let at = if moves.is_empty() {
+            "the empty board"
+        } else {
+            moves
+        };
+        return Err(format!(
+            "{at}: the score {score} is not possible here: scores lie from {} to {}",
+            range.start(),
+            range.end()
+        ));
+    }
     let col = Some(col)
         .filter(|c| c.len() == 1)
         .and_then(|c| c.chars().next().and_then(Column::from_digit))
@@ -493,6 +508,15 @@ mod tests {
         assert_eq!(e, "the empty board: \"bogus\" is not a playable column");
         let e = parse_line("4 -1 x").unwrap_err();
         assert_eq!(e, "4: \"x\" is not a playable column");
+        // A score the position cannot have (a new user's report: ` 40 4` made a book the
+        // loader refuses).
+        let e = parse_line(" 40 4").unwrap_err();
+        assert_eq!(
+            e,
+            "the empty board: the score 40 is not possible here: scores lie from -18 to 18"
+        );
+        assert!(parse_line("4 19 4").unwrap_err().contains("score 19"));
+        assert!(parse_line(" 1 4").is_ok());
     }
 
     /// The book of `plies` whose every answer is the leftmost playable column, score 0
