@@ -436,9 +436,17 @@ fn target_dir() -> PathBuf {
 /// public suites: they are skipped with a note).
 ///
 /// # Errors
-/// A `--data DIR` that is not a folder: asked for explicitly, it is not skipped quietly.
+/// A `--data DIR` that is not a folder, or a folder with none of the games' suite
+/// folders (`connect4/`, `othello/`, `gomoku/`: a new user's report, `--data` one level
+/// too high ran the tic-tac-toe rows alone and passed): asked for explicitly, it is not
+/// skipped quietly.
 fn data_dir(given: Option<PathBuf>) -> Result<Option<PathBuf>, String> {
+    const GAMES: [&str; 3] = ["connect4", "othello", "gomoku"];
     match given {
+        Some(dir) if dir.is_dir() && !GAMES.iter().any(|g| dir.join(g).is_dir()) => Err(format!(
+            "xtask: --data {}: no suite folder in it (connect4/, othello/ or gomoku/)",
+            dir.display()
+        )),
         Some(dir) if dir.is_dir() => Ok(Some(dir)),
         Some(dir) if dir.exists() => Err(format!("xtask: --data {}: not a folder", dir.display())),
         Some(dir) => Err(format!("xtask: --data {}: no such folder", dir.display())),
@@ -447,7 +455,16 @@ fn data_dir(given: Option<PathBuf>) -> Result<Option<PathBuf>, String> {
             if default.is_dir() {
                 Ok(Some(default))
             } else {
-                eprintln!("xtask: no ../shared/data; public suites skipped (use --data DIR)");
+                // The folder looked at, in full: it is next to the workspace, not the
+                // current folder (a new user's report).
+                let shown = workspace_root()
+                    .parent()
+                    .map_or(default.clone(), |p| p.join("shared/data"));
+                eprintln!(
+                    "xtask: no {} (../shared/data next to the workspace); public suites \
+                     skipped (use --data DIR)",
+                    shown.display()
+                );
                 Ok(None)
             }
         }

@@ -16,7 +16,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     };
     let mut rows = Vec::new();
     let mut solver = Solver::new(othello::solver::DEFAULT_MIB);
-    if let Some(p) = load(&dir, "fforum-1-19.obf", &mut rows) {
+    if let Some(p) = load(&dir, "fforum-1-19.obf", 1..=19, &mut rows) {
         rows.push(run(
             &mut solver,
             "othello FFO #1-#19",
@@ -25,7 +25,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             "no reference figure in the data README",
         ));
     }
-    if let Some(p) = load(&dir, "fforum-20-39.obf", &mut rows) {
+    if let Some(p) = load(&dir, "fforum-20-39.obf", 20..=39, &mut rows) {
         let (range, name) = if quick {
             (20..=29, "othello FFO #20-#29")
         } else {
@@ -39,7 +39,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             "Edax 4.6 (real weights): 2.14 s for #20-#39, i7-9700",
         ));
     }
-    if !quick && let Some(p) = load(&dir, "fforum-40-59.obf", &mut rows) {
+    if !quick && let Some(p) = load(&dir, "fforum-40-59.obf", 40..=59, &mut rows) {
         rows.push(run(
             &mut solver,
             "othello FFO #40-#49",
@@ -54,13 +54,37 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
 /// The positions of the FFO file `file` in `dir`; `None` when it is not there (the suite
 /// is skipped) or cannot be read, which adds a row with one wrong result naming why (a
 /// suite file that cannot be read fails the run, as Connect Four's do).
-fn load(dir: &Path, file: &str, rows: &mut Vec<SuiteRow>) -> Option<Vec<FfoPosition>> {
+fn load(
+    dir: &Path,
+    file: &str,
+    numbers: std::ops::RangeInclusive<usize>,
+    rows: &mut Vec<SuiteRow>,
+) -> Option<Vec<FfoPosition>> {
     let path = dir.join(file);
     if !path.exists() {
         crate::note_missing_suite(&path);
         return None;
     }
     match read_file(&path) {
+        // A position's number is its line's place in the file: a line missing or added
+        // would shift every later number and the scores checked with it (a new user's
+        // report: a file cut to 5 lines passed as `#1-#19 5/5`, and one without #20
+        // labelled #21 as #20). The file must hold the set's count (the data README).
+        Ok(p) if p.len() != numbers.clone().count() => {
+            rows.push(SuiteRow::unreadable(
+                format!("othello {file}"),
+                format!(
+                    "{}: {} positions where the set has {} (#{}-#{}): a line missing or \
+                     added would shift the numbers of every later position",
+                    path.display(),
+                    p.len(),
+                    numbers.clone().count(),
+                    numbers.start(),
+                    numbers.end()
+                ),
+            ));
+            None
+        }
         Ok(p) => Some(p),
         Err(e) => {
             rows.push(SuiteRow::unreadable(
@@ -113,7 +137,17 @@ fn run(
             s.nodes,
             dt.as_secs_f64(),
             cpu.as_secs_f64(),
-            if ok { "" } else { "  WRONG" }
+            if ok {
+                String::new()
+            } else {
+                // What was wanted, as a Connect Four failure says it.
+                let best: Vec<String> = (pos.moves.iter())
+                    .filter(|&&(_, v)| Some(v) == pos.best_score())
+                    .map(|(m, _)| m.to_string())
+                    .collect();
+                let want = pos.best_score().map_or("?".into(), |v| format!("{v:+}"));
+                format!("  WRONG: want {want} {}", best.join(" "))
+            }
         );
     }
     if row.positions > 0 {
