@@ -75,7 +75,7 @@ pub use notation::{
     InputLine, InputLineError, MoveError, ParseError, parse_input_line, parse_input_line_on,
 };
 pub use position::Position;
-pub use score_table::{ScoreTable, ThreatScoreTable, WinPlacePosition};
+pub use score_table::{ScoreTable, THREAT_VALUE, ThreatScoreTable, WinPlacePosition};
 pub use size::{MAX_HEIGHT, MAX_WIDTH, ParseSizeError, Size, SizeError, Standard};
 pub use solver::{
     BUDGET_POLL_NODES, DEFAULT_TABLE_LOG2, Solution, Solver, Stopped, Techniques,

@@ -296,11 +296,18 @@ impl Evaluator<WinPlacePosition> for ScoreTable {
     }
 }
 
+/// The value [`ThreatScoreTable`] gives a position whose next ply decides the game:
+/// `+1000` for the side to move when it makes four with its next stone, `-1000` when it
+/// cannot stop the opponent's next four. Above any score-table value (69 win places of
+/// at most 8 for three stones: under 560), below every proven win.
+pub const THREAT_VALUE: i32 = 1000;
+
 /// [`ScoreTable`] with the threats at the horizon read exactly, as Pons' solver reads
 /// them before its search (its `canWinNext` and `possibleNonLosingMoves`): a side to move
-/// that makes four with its next stone has won, and one that cannot but faces two cells
-/// where the opponent's next stone makes four has lost; both are valued at the edge of
-/// the heuristic range ([`Score::MAX_HEURISTIC`], not a proven win: the distance is not
+/// that makes four with its next stone has won, and one whose every move lets the
+/// opponent make four at once has lost (two cells where the opponent's next stone makes
+/// four, or a forced block right under another one); both are valued
+/// ±[`THREAT_VALUE`] (a heuristic value, not a proven result: the distance is not
 /// counted), every other position as [`ScoreTable`] values it. A search with it never
 /// misses a four one ply past its horizon: the `perfect` level's search when the exact
 /// solve gives up (a tester's report: under a tiny budget it played a column after which
@@ -311,14 +318,18 @@ pub struct ThreatScoreTable;
 impl Evaluator<WinPlacePosition> for ThreatScoreTable {
     #[inline]
     fn evaluate(&mut self, game: &WinPlacePosition) -> Score {
-        let p = &game.position;
-        if p.can_win_next() {
-            return Score::MAX_HEURISTIC;
+        let (current, mask, moves) = game.position.raw();
+        let board = crate::solver::board::Board {
+            g: Standard,
+            current,
+            mask,
+            moves,
+        };
+        if board.can_win_next() {
+            return Score::heuristic(THREAT_VALUE);
         }
-        let (mask, opponent) = (p.mask().0, p.current().0 ^ p.mask().0);
-        let threats = Standard.winning_cells(opponent, mask) & Standard.playable(mask);
-        if threats.count_ones() >= 2 {
-            return -Score::MAX_HEURISTIC;
+        if board.non_losing_moves() == 0 {
+            return Score::heuristic(-THREAT_VALUE);
         }
         ScoreTable.evaluate(game)
     }
@@ -344,6 +355,48 @@ const _: () = assert!(COLUMN_BITS * WIDTH == 49);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`ThreatScoreTable`] against the rules read by brute force on the positions of
+    /// pseudo-random games: `+THREAT_VALUE` exactly when a column makes four,
+    /// `-THREAT_VALUE` exactly when none does and every column lets the opponent make
+    /// four at once, else [`ScoreTable`]'s value.
+    #[test]
+    fn threat_values_follow_the_rules() {
+        let (mut seed, mut seen) = (7u64, [0; 3]);
+        for _ in 0..300 {
+            let mut p = Position::new();
+            while !p.is_over() {
+                let cols: Vec<Column> =
+                    Column::ALL.into_iter().filter(|&c| p.can_play(c)).collect();
+                if cols.is_empty() {
+                    break;
+                }
+                let wins = cols.iter().any(|&c| p.is_winning_move(c));
+                let loses = !wins
+                    && cols.iter().all(|&c| {
+                        let mut child = p.clone();
+                        child.play_unchecked(c);
+                        child.can_win_next()
+                    });
+                let game = WinPlacePosition::from(p.clone());
+                let v = ThreatScoreTable.evaluate(&game);
+                let want = if wins {
+                    seen[0] += 1;
+                    Score::heuristic(THREAT_VALUE)
+                } else if loses {
+                    seen[1] += 1;
+                    Score::heuristic(-THREAT_VALUE)
+                } else {
+                    seen[2] += 1;
+                    ScoreTable.evaluate(&game)
+                };
+                assert_eq!(v, want, "{p}");
+                seed = zerosum::hash::splitmix64(seed).1;
+                p.play_unchecked(cols[(seed % cols.len() as u64) as usize]);
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 50), "{seen:?}");
+    }
 
     #[test]
     fn sixty_nine_places_of_four_cells() {

@@ -70,7 +70,7 @@
 //! height (on an odd height the top row cannot be claimed), and the opening book only on
 //! the standard board.
 
-mod board;
+pub(crate) mod board;
 mod sorter;
 mod table;
 
