@@ -202,6 +202,11 @@ pub enum ParseSizeError {
     /// Not two whole numbers joined by `x`.
     #[error("{0:?} is not a board size: expected WIDTHxHEIGHT, e.g. 7x6")]
     Malformed(String),
+    /// A number too large for any board (beyond `u32`), named as written.
+    #[error(
+        "{0:?} is not a board size: a number too large for any board (at most {MAX_WIDTH} columns, {MAX_HEIGHT} rows)"
+    )]
+    Huge(String),
     /// Two numbers, but no board of that size.
     #[error(transparent)]
     Size(SizeError),
@@ -215,7 +220,8 @@ impl FromStr for Size {
     ///
     /// # Errors
     /// [`ParseSizeError::Malformed`] for anything but two whole numbers joined by `x`;
-    /// [`ParseSizeError::Size`] for a size [`Size::new`] refuses.
+    /// [`ParseSizeError::Huge`] for a number beyond `u32`; [`ParseSizeError::Size`] for a
+    /// size [`Size::new`] refuses.
     ///
     /// ```
     /// use connect4::{ParseSizeError, Size, SizeError};
@@ -231,8 +237,10 @@ impl FromStr for Size {
             if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(malformed());
             }
-            // Too many digits for a `u32`: still a size, too large for any board.
-            Ok(s.parse::<u32>().unwrap_or(u32::MAX))
+            // Too many digits for a `u32`: named as written (a recheck's report: the
+            // error named the board of u32::MAX instead).
+            s.parse::<u32>()
+                .map_err(|_| ParseSizeError::Huge(text.to_string()))
         };
         Size::new(number(w)?, number(h)?).map_err(ParseSizeError::Size)
     }
@@ -300,7 +308,13 @@ mod tests {
             "0x6".parse::<Size>(),
             Err(ParseSizeError::Size(SizeError::Empty { .. }))
         ));
-        for big in ["99999999999x6", "7x4294967295", "80x6"] {
+        for huge in ["99999999999x6", "4294967296x1", "0x99999999999"] {
+            assert_eq!(
+                huge.parse::<Size>(),
+                Err(ParseSizeError::Huge(huge.to_string()))
+            );
+        }
+        for big in ["7x4294967295", "80x6"] {
             assert!(
                 matches!(
                     big.parse::<Size>(),

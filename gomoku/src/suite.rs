@@ -386,8 +386,8 @@ pub struct RuleCheck {
     pub board: Option<Board>,
     /// Answers that pass (empty = any).
     pub accept: Vec<Cell>,
-    /// An answer that fails.
-    pub reject: Option<Cell>,
+    /// Answers that fail (empty = none named).
+    pub reject: Vec<Cell>,
 }
 
 /// Reads `gomocup-rule-checks.tsv`.
@@ -432,6 +432,20 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
                         f[4].trim()
                     )));
                 }
+                // A finished game asks for no answer (a recheck's report: black's five
+                // was taken, and the engine blamed for its answer).
+                match board.outcome() {
+                    Some(Outcome::Win(side)) => {
+                        return Err(bad(&format!(
+                            "moves: the game is over, {} has five",
+                            crate::board::colour_name(side)
+                        )));
+                    }
+                    Some(Outcome::Draw) => {
+                        return Err(bad("moves: the game is over, the board is full"));
+                    }
+                    None => {}
+                }
                 Some(board)
             }
             None => None,
@@ -442,7 +456,9 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
         let stones = match &board {
             Some(b) => b.moves().to_vec(),
             None => {
-                let stones = parse_move_list(f[3])
+                // `-`: no moves, as the supported rules' positions read it.
+                let moves = if f[3].trim() == "-" { "" } else { f[3] };
+                let stones = parse_move_list(moves)
                     .map_err(|(n, e)| bad(&format!("moves: move {n}: {e}")))?;
                 if let Some(c) = stones
                     .iter()
@@ -487,7 +503,7 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
             rule,
             board,
             accept,
-            reject: reject.first().copied(),
+            reject,
         });
     }
     Ok(out)
@@ -804,6 +820,14 @@ mod tests {
         let good = "c1\t0\t20\th8h9i8i9j8j9k8k9\tblack\tg8,l8\t-\tnote\n\
                     c4\t8\t15\th8f8g8f9i8f7j8l8\tblack\tf5,f6\t-\tcaro";
         assert_eq!(parse_rule_checks(good).unwrap().len(), 2);
+        // Every rejected cell is kept (a recheck's report: all but the first were
+        // dropped, and an answer the line rejects passed); `-` is the empty board under
+        // every rule.
+        let two = "z4\t0\t15\th8h9i8i9j8j9k8k9\tblack\t-\tm8,g8,l8\tn\n\
+                   c5\t8\t15\t-\tblack\t-\t-\tcaro, empty";
+        let checks = parse_rule_checks(two).unwrap();
+        assert_eq!(checks[0].reject.len(), 3);
+        assert!(checks[1].board.is_none());
         for (line, what) in [
             ("c1\t0\t30\th8h9\tblack\tg8\t-\tn", "size 30"),
             ("c1\t0\t15\th8h9\twhite\tg8\t-\tn", "to_move \"white\""),
@@ -830,6 +854,10 @@ mod tests {
             (
                 "c4\t8\t15\th8f8\tblack\tf8\t-\tn",
                 "cell f8 already has a stone",
+            ),
+            (
+                "z3\t0\t15\th8h9i8i9j8j9k8k9l8\twhite\tf5\t-\tn",
+                "the game is over, black has five",
             ),
         ] {
             let (n, e) = parse_rule_checks(line).unwrap_err();

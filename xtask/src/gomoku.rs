@@ -94,12 +94,12 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             n += 1;
             let best = info.best;
             if best.is_some_and(|b| {
-                (c.accept.is_empty() || c.accept.contains(&b)) && Some(b) != c.reject
+                (c.accept.is_empty() || c.accept.contains(&b)) && !c.reject.contains(&b)
             }) {
                 passed += 1;
             }
-            // The move the check names as wrong (forbidden or losing), or none at all.
-            if best.is_none() || best == c.reject {
+            // A move the check names as wrong (forbidden or losing), or none at all.
+            if best.is_none_or(|b| c.reject.contains(&b)) {
                 wrong += 1;
             }
         }
