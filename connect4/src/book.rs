@@ -37,7 +37,7 @@ use thiserror::Error;
 mod builder;
 mod play;
 pub use builder::{LeafStats, solve_leaves};
-pub use play::{PLAY_BOOK_VERSION, PlayBook, PlayBuild, PlayStats, solve_play_book};
+pub use play::{PLAY_BOOK_VERSION, PlayBook, PlayBuild, PlayStats, check_lines, solve_play_book};
 
 /// The version of the binary format written by [`Book::to_bytes`].
 pub const BOOK_VERSION: u16 = 1;
@@ -74,8 +74,9 @@ pub enum BookError {
     /// A leaf line could not be read: its number (from 1) and why.
     #[error("leaf line {0}: {1}")]
     Line(usize, String),
-    /// A position of the book's depth has no leaf score.
-    #[error("no score for leaf {0}")]
+    /// A position of the book's depth has no leaf score (its moves; empty for the
+    /// empty board, written `-`).
+    #[error("no score for leaf {}", if .0.is_empty() { "-" } else { .0.as_str() })]
     MissingLeaf(String),
 }
 
@@ -328,7 +329,10 @@ impl Book {
     /// # Errors
     /// What is wrong with the line, in words.
     pub fn parse_leaf_line(depth: u32, line: &str) -> Result<(Position, i32), String> {
-        let input = crate::notation::parse_input_line(line).map_err(|e| e.to_string())?;
+        // The position named with its error (a recheck's report: "the score -19 after
+        // the moves is not possible here" named no moves).
+        let moves = line.split_whitespace().next().unwrap_or("");
+        let input = crate::notation::parse_input_line(line).map_err(|e| format!("{moves}: {e}"))?;
         let p = input.position;
         if p.moves() != depth || p.is_over() {
             return Err(format!(

@@ -452,7 +452,8 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
         };
         // The stones, read under every rule: an unsupported rule's (caro) cannot be
         // replayed here, but its moves, its side to move and its cells can be checked
-        // (a tester's report: its `to_move` and an occupied answer were taken).
+        // (a tester's report: its `to_move` and an occupied answer were taken); whether
+        // its game is over is the rule's to say, and is not checked.
         let stones = match &board {
             Some(b) => b.moves().to_vec(),
             None => {

@@ -89,11 +89,13 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
         }
         // Fewer lines than the run takes: a cut file (a new user's report: 7 lines
         // passed as 7/7). One wrong result more, so that the run fails.
+        // A whole set read (no limit) must have its count: a longer file is not the set
+        // either (a recheck's report: 1001 lines passed).
         let wanted = limit.unwrap_or(SET_LINES);
-        let short = cases.len() < wanted;
+        let short = cases.len() < wanted || (limit.is_none() && cases.len() != SET_LINES);
         if short {
             note.push_str(&format!(
-                "; TRUNCATED: {} lines where the run takes {wanted} (the set has {SET_LINES})",
+                "; NOT THE SET: {} lines where the run takes {wanted} (the set has {SET_LINES})",
                 cases.len()
             ));
         }
@@ -194,18 +196,27 @@ fn read_all(files: &[PathBuf]) -> Result<Joined, String> {
 /// any solving (a new user's report: a bad line of a skip file was found only after the
 /// first leaves' solves, and named no file).
 fn unsolved(depth: u32, leaves: &[Position], done: &Joined) -> Result<Vec<Position>, String> {
-    let mut keys = std::collections::HashSet::new();
+    // Each leaf's score, to find two lines of one leaf (or its mirror image) that differ.
+    let mut keys = std::collections::HashMap::new();
     for (i, line) in done.text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let (p, _) = Book::parse_leaf_line(depth, line)
-            .map_err(|e| format!("skip file {}: {e}", done.locate(i + 1)))?;
-        keys.insert(Book::key(&p));
+        let bad = |e: String| format!("skip file {}: {e}", done.locate(i + 1));
+        let (p, score) = Book::parse_leaf_line(depth, line).map_err(bad)?;
+        match keys.insert(Book::key(&p), score) {
+            Some(earlier) if earlier != score => {
+                return Err(bad(format!(
+                    "{p} scores {score}, where an earlier line gave it (or its mirror image) \
+                     {earlier}"
+                )));
+            }
+            _ => {}
+        }
     }
     Ok(leaves
         .iter()
-        .filter(|p| !keys.contains(&Book::key(p)))
+        .filter(|p| !keys.contains_key(&Book::key(p)))
         .cloned()
         .collect())
 }
@@ -368,7 +379,7 @@ fn solve_play(
 
 /// `connect4-play-book --shard k/n`: prints that shard's lines on standard output.
 pub fn play_shard(plies: u32, shard: Shard, opts: &BookOptions) -> Result<(), String> {
-    let known = read_all(&opts.skip)?;
+    let known = read_play_skips(&opts.skip)?;
     let out = Mutex::new(std::io::stdout());
     solve_play(plies, shard, &known, opts, &|line| print_line(&out, &line))
 }
@@ -381,11 +392,21 @@ pub fn play_merge(plies: u32, files: &[PathBuf], out: &Path) -> Result<(), Strin
     write_play_book(&book, out)
 }
 
+/// The play-book skip files, each line checked (and no two lines of one position at
+/// odds) before any solve, named by file and line (a recheck's report: two lines of one
+/// position were found only after the solves, and named no file).
+fn read_play_skips(files: &[PathBuf]) -> Result<Joined, String> {
+    let known = read_all(files)?;
+    connect4::book::check_lines(known.text.lines())
+        .map_err(|e| format!("skip file {}", known.book_error(e)))?;
+    Ok(known)
+}
+
 /// `connect4-play-book`: solves everything (but the skip files' positions), printing
 /// each `<moves> <score> <column>` line on standard output as it finishes (an
 /// interrupted build goes on with `--skip` that output), and writes the book to `out`.
 pub fn play_build(plies: u32, opts: &BookOptions, out: &Path) -> Result<(), String> {
-    let known = read_all(&opts.skip)?;
+    let known = read_play_skips(&opts.skip)?;
     let lines = Mutex::new(known.text.lines().map(String::from).collect::<Vec<_>>());
     let stdout = Mutex::new(std::io::stdout());
     solve_play(plies, (0, 1), &known, opts, &|line| {
@@ -433,6 +454,48 @@ mod tests {
         assert_eq!(joined.locate(5), format!("{} line 2", bad.display()));
         let e = joined.book_error(BookError::Line(5, "bad score".into()));
         assert_eq!(e, format!("{} line 2: bad score", bad.display()));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Skip files are checked whole before any solve, named by file and line: a bad
+    /// line, and two lines of one position (or its mirror image) at odds (a new user's
+    /// report and a recheck's: found only after the first leaves' solves, named by no
+    /// file). Good files give the leaves left to solve.
+    #[test]
+    fn skip_files_are_checked_before_any_solve() {
+        let dir = std::env::temp_dir().join(format!("xtask-skip-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        let good = write("good.txt", "1 2\n2 1\n\n");
+        let leaves = Book::leaves(1);
+        let left = unsolved(1, &leaves, &read_all(std::slice::from_ref(&good)).unwrap()).unwrap();
+        assert_eq!(left.len(), leaves.len() - 2);
+        for (text, why) in [
+            ("44 0\n", "line 1: 44 is not a position of 1 stones"),
+            ("4 -1 extra\n", "line 1: "),
+            (
+                "7 -2\n",
+                "line 1: 7 scores -2, where an earlier line gave it",
+            ),
+        ] {
+            let bad = write("bad.txt", text);
+            let e =
+                unsolved(1, &leaves, &read_all(&[good.clone(), bad.clone()]).unwrap()).unwrap_err();
+            let want = format!("skip file {} {why}", bad.display());
+            assert!(e.starts_with(&want), "{e}");
+        }
+        // The play book's: its own lines (`<moves> <score> <column>`).
+        let play = write("play.txt", "2 1 3\n6 0 5\n");
+        let e = read_play_skips(&[play.clone()]).err().unwrap();
+        assert!(
+            e.starts_with(&format!("skip file {} line 2: ", play.display())),
+            "{e}"
+        );
+        assert!(read_play_skips(&[write("ok.txt", "2 1 3\n6 1 5\n")]).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -98,13 +98,22 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             }) {
                 passed += 1;
             }
-            // A move the check names as wrong (forbidden or losing), or none at all.
-            if best.is_none_or(|b| c.reject.contains(&b)) {
+            // A move the check names as wrong (forbidden or losing), one outside the
+            // answers it accepts ("must be one of these squares": a recheck's report,
+            // such an answer only missed the goal), or none at all.
+            if best.is_none_or(|b| {
+                c.reject.contains(&b) || (!c.accept.is_empty() && !c.accept.contains(&b))
+            }) {
                 wrong += 1;
             }
         }
         rows.push(SuiteRow {
-            name: format!("gomoku Gomocup rule checks (rules {})", rule_list(&checked)),
+            name: if checked.is_empty() {
+                // Every row of an unsupported rule (a recheck's report: "(rules )").
+                "gomoku Gomocup rule checks (no supported rule)".to_string()
+            } else {
+                format!("gomoku Gomocup rule checks (rules {})", rule_list(&checked))
+            },
             positions: n,
             passed,
             mean_time: time / n.max(1) as u32,

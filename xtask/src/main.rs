@@ -627,12 +627,28 @@ fn print_bench_table(rows: &[BenchRow]) {
     }
 }
 
+/// Every suite: tic-tac-toe's (no data), then the public ones under `data`. A `data`
+/// folder under which not one public suite file was found is a wrong result (a
+/// recheck's report: `--data` at the workspace, whose crate folders are named as the
+/// games', ran the tic-tac-toe rows alone and passed).
 fn run_suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
-    let mut rows = Vec::new();
-    rows.extend(tictactoe::suites(data, quick));
+    let mut rows = tictactoe::suites(data, quick);
+    let own = rows.len();
     rows.extend(connect4::suites(data, quick));
     rows.extend(othello::suites(data, quick));
     rows.extend(gomoku::suites(data, quick));
+    if let Some(dir) = data
+        && rows.len() == own
+    {
+        rows.push(SuiteRow::unreadable(
+            "public suites",
+            format!(
+                "{}: not one suite file found (connect4/Test_L*_R*, othello/fforum-*.obf, \
+                 gomoku/…; see the data README)",
+                dir.display()
+            ),
+        ));
+    }
     rows
 }
 

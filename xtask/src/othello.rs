@@ -71,18 +71,20 @@ fn load(
         // report: a file cut to 5 lines passed as `#1-#19 5/5`, and one without #20
         // labelled #21 as #20). The file must hold the set's count (the data README).
         Ok(p) if p.len() != numbers.clone().count() => {
-            rows.push(SuiteRow::unreadable(
-                format!("othello {file}"),
-                format!(
-                    "{}: {} positions where the set has {} (#{}-#{}): a line missing or \
-                     added would shift the numbers of every later position",
+            rows.push(SuiteRow {
+                name: format!("othello {file}"),
+                note: format!(
+                    "NOT THE SET: {}: {} positions where the set has {} (#{}-#{}): a line \
+                     missing or added would shift the numbers of every later position",
                     path.display(),
                     p.len(),
                     numbers.clone().count(),
                     numbers.start(),
                     numbers.end()
                 ),
-            ));
+                wrong: Some(1),
+                ..SuiteRow::default()
+            });
             None
         }
         Ok(p) => Some(p),

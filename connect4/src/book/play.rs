@@ -223,22 +223,7 @@ impl PlayBook {
         plies: u32,
         lines: impl IntoIterator<Item = &'a str>,
     ) -> Result<PlayBook, BookError> {
-        let mut answers: HashMap<u64, (i8, u8)> = HashMap::new();
-        for (i, line) in lines.into_iter().enumerate() {
-            let bad = |why: String| BookError::Line(i + 1, why);
-            let Some(entry) = parse_line(line).map_err(bad)? else {
-                continue;
-            };
-            let (p, score, col) = entry;
-            let (key, stored) = key_of(&p);
-            let value = (score as i8, orient(col, stored).index() as u8);
-            if let Some(&old) = answers.get(&key)
-                && old != value
-            {
-                return Err(bad(format!("{p}: another answer than an earlier line")));
-            }
-            answers.insert(key, value);
-        }
+        let answers = read_answers(lines)?;
         let mut entries = BTreeMap::new();
         walk(plies, &mut |p| {
             let (key, stored) = key_of(p);
@@ -294,6 +279,41 @@ impl PlayBook {
         }
         Ok(PlayBook { plies, entries })
     }
+}
+
+/// Checks solved lines `<moves> <score> <column>` as [`PlayBook::from_lines`] reads them
+/// (each line whole, a score the position can have, a playable column, no line that
+/// contradicts an earlier one, mirror images included), without building a book: a
+/// build's skip files are checked this way before any solve.
+///
+/// # Errors
+/// [`BookError::Line`] with the first bad line's number (from 1) and why.
+pub fn check_lines<'a>(lines: impl IntoIterator<Item = &'a str>) -> Result<(), BookError> {
+    read_answers(lines).map(|_| ())
+}
+
+/// The answers of solved lines by key: the score and the column of the key's
+/// orientation.
+fn read_answers<'a>(
+    lines: impl IntoIterator<Item = &'a str>,
+) -> Result<HashMap<u64, (i8, u8)>, BookError> {
+    let mut answers: HashMap<u64, (i8, u8)> = HashMap::new();
+    for (i, line) in lines.into_iter().enumerate() {
+        let bad = |why: String| BookError::Line(i + 1, why);
+        let Some(entry) = parse_line(line).map_err(bad)? else {
+            continue;
+        };
+        let (p, score, col) = entry;
+        let (key, stored) = key_of(&p);
+        let value = (score as i8, orient(col, stored).index() as u8);
+        if let Some(&old) = answers.get(&key)
+            && old != value
+        {
+            return Err(bad(format!("{p}: another answer than an earlier line")));
+        }
+        answers.insert(key, value);
+    }
+    Ok(answers)
 }
 
 /// One `<moves> <score> <column>` line (the empty board's moves are empty: a line of
