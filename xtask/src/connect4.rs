@@ -490,7 +490,7 @@ mod tests {
         }
         // The play book's: its own lines (`<moves> <score> <column>`).
         let play = write("play.txt", "2 1 3\n6 0 5\n");
-        let e = read_play_skips(&[play.clone()]).err().unwrap();
+        let e = read_play_skips(std::slice::from_ref(&play)).err().unwrap();
         assert!(
             e.starts_with(&format!("skip file {} line 2: ", play.display())),
             "{e}"
