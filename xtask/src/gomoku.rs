@@ -81,6 +81,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
         let mut time = Duration::ZERO;
         let mut nodes = 0u64;
         let (mut checked, mut skipped) = (BTreeSet::new(), BTreeSet::new());
+        let mut failures = Vec::new();
         for c in checks {
             let Some(board) = c.board else {
                 skipped.insert(c.rule);
@@ -92,23 +93,24 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             time += t.elapsed();
             nodes += info.nodes;
             n += 1;
+            // Wrong: a move the check names as wrong (forbidden or losing), one outside
+            // the answers it accepts ("must be one of these squares": a recheck's report,
+            // such an answer only missed the goal), or none at all; named in the note.
             let best = info.best;
             if best.is_some_and(|b| {
                 (c.accept.is_empty() || c.accept.contains(&b)) && !c.reject.contains(&b)
             }) {
                 passed += 1;
-            }
-            // A move the check names as wrong (forbidden or losing), one outside the
-            // answers it accepts ("must be one of these squares": a recheck's report,
-            // such an answer only missed the goal), or none at all.
-            if best.is_none_or(|b| {
-                c.reject.contains(&b) || (!c.accept.is_empty() && !c.accept.contains(&b))
-            }) {
+            } else {
                 wrong += 1;
+                let played = best.map_or("nothing".to_string(), |b| b.to_string());
+                failures.push(format!("{} played {played}", c.id));
             }
         }
         rows.push(SuiteRow {
-            name: if checked.is_empty() {
+            name: if checked.is_empty() && skipped.is_empty() {
+                "gomoku Gomocup rule checks (no entry)".to_string()
+            } else if checked.is_empty() {
                 // Every row of an unsupported rule (a recheck's report: "(rules )").
                 "gomoku Gomocup rule checks (no supported rule)".to_string()
             } else {
@@ -118,13 +120,19 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             passed,
             mean_time: time / n.max(1) as u32,
             mean_nodes: nodes as f64 / n.max(1) as f64,
-            note: if skipped.is_empty() {
-                "every entry checked".into()
-            } else {
-                format!(
-                    "entries of rules {} skipped: not supported",
-                    rule_list(&skipped)
-                )
+            note: {
+                let mut note = if skipped.is_empty() {
+                    "every entry checked".to_string()
+                } else {
+                    format!(
+                        "entries of rules {} skipped: not supported",
+                        rule_list(&skipped)
+                    )
+                };
+                if !failures.is_empty() {
+                    note.push_str(&format!("; FAIL {}", failures.join(", ")));
+                }
+                note
             },
             wrong: Some(wrong),
             goal: Some(1.0),

@@ -640,14 +640,17 @@ fn run_suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     if let Some(dir) = data
         && rows.len() == own
     {
-        rows.push(SuiteRow::unreadable(
-            "public suites",
-            format!(
-                "{}: not one suite file found (connect4/Test_L*_R*, othello/fforum-*.obf, \
-                 gomoku/…; see the data README)",
+        rows.push(SuiteRow {
+            name: "public suites".into(),
+            note: format!(
+                "NO SUITE: {}: not one suite file this run reads was found \
+                 (connect4/Test_L*_R*, othello/fforum-1-19.obf, fforum-20-39.obf, and in a \
+                 full run fforum-40-59.obf, gomoku/…; see the data README)",
                 dir.display()
             ),
-        ));
+            wrong: Some(1),
+            ..SuiteRow::default()
+        });
     }
     rows
 }
