@@ -456,37 +456,7 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
         // its game is over is the rule's to say, and is not checked.
         let stones = match &board {
             Some(b) => b.moves().to_vec(),
-            None => {
-                // `-`: no moves, as the supported rules' positions read it.
-                let moves = if f[3].trim() == "-" { "" } else { f[3] };
-                let stones = parse_move_list(moves)
-                    .map_err(|(n, e)| bad(&format!("moves: move {n}: {e}")))?;
-                if let Some(c) = stones
-                    .iter()
-                    .find(|c| u32::from(c.x) >= size || u32::from(c.y) >= size)
-                {
-                    return Err(bad(&format!("moves: {c} is off the {size}x{size} board")));
-                }
-                if let Some((n, c)) = stones
-                    .iter()
-                    .enumerate()
-                    .find(|(n, c)| stones[..*n].contains(c))
-                {
-                    return Err(bad(&format!("moves: move {}: {c} is taken", n + 1)));
-                }
-                let to_move = crate::board::colour_name(if stones.len() % 2 == 0 {
-                    Side::First
-                } else {
-                    Side::Second
-                });
-                if !f[4].trim().eq_ignore_ascii_case(to_move) {
-                    return Err(bad(&format!(
-                        "to_move {:?}: after the moves {to_move} is to move",
-                        f[4].trim()
-                    )));
-                }
-                stones
-            }
+            None => unreplayed_stones(f[3], size, f[4]).map_err(|e| bad(&e))?,
         };
         let (accept, reject) = (cells(f[5])?, cells(f[6])?);
         if let Some(c) = accept
@@ -508,6 +478,45 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
         });
     }
     Ok(out)
+}
+
+/// The stones of a rule check whose rule is not played here (caro), which cannot be
+/// replayed under it: `moves` (`-` for none) read as a move list, each on the
+/// `size`×`size` board and on an empty cell, and `to_move` (black after an even number,
+/// white after an odd one) checked.
+///
+/// # Errors
+/// What is wrong, in the words of the rule check's other errors.
+fn unreplayed_stones(moves: &str, size: u32, to_move: &str) -> Result<Vec<Cell>, String> {
+    // `-`: no moves, as the supported rules' positions read it.
+    let moves = if moves.trim() == "-" { "" } else { moves };
+    let stones = parse_move_list(moves).map_err(|(n, e)| format!("moves: move {n}: {e}"))?;
+    if let Some(c) = stones
+        .iter()
+        .find(|c| u32::from(c.x) >= size || u32::from(c.y) >= size)
+    {
+        return Err(format!("moves: {c} is off the {size}x{size} board"));
+    }
+    if let Some((n, c)) = stones
+        .iter()
+        .enumerate()
+        .find(|(n, c)| stones[..*n].contains(c))
+    {
+        return Err(format!("moves: move {}: {c} is taken", n + 1));
+    }
+    let side = if stones.len() % 2 == 0 {
+        Side::First
+    } else {
+        Side::Second
+    };
+    let name = crate::board::colour_name(side);
+    if !to_move.trim().eq_ignore_ascii_case(name) {
+        return Err(format!(
+            "to_move {:?}: after the moves {name} is to move",
+            to_move.trim()
+        ));
+    }
+    Ok(stones)
 }
 
 /// Most attacker threats of the VCT tried on puzzles without a VCF.
