@@ -60,6 +60,9 @@ pub struct Engine {
     solver: Option<Solver>,
     table_log2: u32,
     play_book: Option<&'static PlayBook>,
+    /// The searcher's table holds [`ThreatScoreTable`]'s values (the `perfect` level's
+    /// search), not [`ScoreTable`]'s: cleared when the other evaluator searches next.
+    threat_table: bool,
 }
 
 impl Default for Engine {
@@ -86,6 +89,7 @@ impl Engine {
             solver: None,
             table_log2,
             play_book: PlayBook::shipped(),
+            threat_table: false,
         }
     }
 
@@ -149,14 +153,17 @@ impl Engine {
         observer: &mut Observer<'_, Column>,
     ) -> SearchResult<Column> {
         let mut game = WinPlacePosition::from(position.clone());
+        if std::mem::take(&mut self.threat_table) {
+            self.searcher.clear();
+        }
         self.searcher
             .search_within(&mut game, &mut ScoreTable, depth, budget, observer)
     }
 
     /// The `perfect` level's search beside its exact solve: as deep as `budget` allows,
     /// with [`ThreatScoreTable`], so that even a one-ply search under a tiny budget
-    /// never plays a column the opponent answers with four (its table entries are the
-    /// levels' too: the searcher's table is cleared first).
+    /// never plays a column the opponent answers with four (the searcher's table is
+    /// cleared when it last held the levels' values, and the other way round).
     fn threat_search(
         &mut self,
         position: &Position,
@@ -164,7 +171,9 @@ impl Engine {
         observer: &mut Observer<'_, Column>,
     ) -> SearchResult<Column> {
         let mut game = WinPlacePosition::from(position.clone());
-        self.searcher.clear();
+        if !std::mem::replace(&mut self.threat_table, true) {
+            self.searcher.clear();
+        }
         self.searcher
             .search_within(&mut game, &mut ThreatScoreTable, None, budget, observer)
     }
@@ -309,6 +318,35 @@ impl zerosum::Engine for Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A level's search after a starved `perfect` one in the same engine answers as a
+    /// fresh engine's: the table of the perfect level's evaluator ([`ThreatScoreTable`])
+    /// is not read with the levels' ([`ScoreTable`]), and the other way round.
+    #[test]
+    fn a_level_after_a_starved_perfect_search_answers_as_a_fresh_engine() {
+        use zerosum::Engine as _;
+        let p: Position = "71521637131".parse().unwrap();
+        let level = |engine: &mut Engine| {
+            engine.set_level(Level::Depth(6));
+            let r = engine.think(&p, &Limits::default(), &mut |_| {});
+            (r.best_move, r.score, r.stats.nodes, r.pv)
+        };
+        let mut used = Engine::default();
+        used.set_level(Level::Perfect);
+        used.set_use_play_book(false);
+        used.think(&p, &Limits::nodes(5_000), &mut |_| {});
+        assert_eq!(level(&mut used), level(&mut Engine::default()));
+        // And the perfect level's search after a level's, as after none.
+        used.set_level(Level::Perfect);
+        let starved = |engine: &mut Engine| {
+            let r = engine.think(&p, &Limits::nodes(5_000), &mut |_| {});
+            (r.best_move, r.score, r.stats.nodes)
+        };
+        let mut fresh = Engine::default();
+        fresh.set_level(Level::Perfect);
+        fresh.set_use_play_book(false);
+        assert_eq!(starved(&mut used), starved(&mut fresh));
+    }
 
     /// Under a budget too small for any solve, `perfect` still never plays a column the
     /// opponent answers with four when another column holds, and takes a four it has (a
