@@ -143,39 +143,29 @@ impl Engine {
             .collect()
     }
 
-    /// A level's search: `depth` plies (`None`: as deep as `budget` allows) with the
-    /// seed's [`ScoreTable`].
+    /// A search to `depth` plies (`None`: as deep as `budget` allows): a level's with the
+    /// seed's [`ScoreTable`], the `perfect` level's beside its exact solve (`threats`)
+    /// with [`ThreatScoreTable`], so that even a one-ply search under a tiny budget never
+    /// plays a column the opponent answers with four. The searcher's table is cleared
+    /// when it holds the other evaluator's values.
     fn search(
         &mut self,
         position: &Position,
         depth: Option<u32>,
+        threats: bool,
         budget: &Budget,
         observer: &mut Observer<'_, Column>,
     ) -> SearchResult<Column> {
-        let mut game = WinPlacePosition::from(position.clone());
-        if std::mem::take(&mut self.threat_table) {
+        if std::mem::replace(&mut self.threat_table, threats) != threats {
             self.searcher.clear();
         }
-        self.searcher
-            .search_within(&mut game, &mut ScoreTable, depth, budget, observer)
-    }
-
-    /// The `perfect` level's search beside its exact solve: as deep as `budget` allows,
-    /// with [`ThreatScoreTable`], so that even a one-ply search under a tiny budget
-    /// never plays a column the opponent answers with four (the searcher's table is
-    /// cleared when it last held the levels' values, and the other way round).
-    fn threat_search(
-        &mut self,
-        position: &Position,
-        budget: &Budget,
-        observer: &mut Observer<'_, Column>,
-    ) -> SearchResult<Column> {
         let mut game = WinPlacePosition::from(position.clone());
-        if !std::mem::replace(&mut self.threat_table, true) {
-            self.searcher.clear();
+        let searcher = &mut self.searcher;
+        if threats {
+            searcher.search_within(&mut game, &mut ThreatScoreTable, depth, budget, observer)
+        } else {
+            searcher.search_within(&mut game, &mut ScoreTable, depth, budget, observer)
         }
-        self.searcher
-            .search_within(&mut game, &mut ThreatScoreTable, None, budget, observer)
     }
 
     /// The perfect line from `position` that starts with `first` (a column that keeps
@@ -264,14 +254,14 @@ impl zerosum::Engine for Engine {
         }
         let budget = Budget::new(limits);
         match (self.level.depth(), limits.depth) {
-            (_, Some(depth)) => self.search(position, Some(depth), &budget, observer),
-            (Some(n), None) => self.search(position, Some(u32::from(n)), &budget, observer),
+            (_, Some(depth)) => self.search(position, Some(depth), false, &budget, observer),
+            (Some(n), None) => self.search(position, Some(u32::from(n)), false, &budget, observer),
             (None, None) => {
                 let book = self.play_book_move(position, &budget);
                 // A solve that only a stop flag ends: a search's move first, played if
                 // the flag comes before the solve's end.
                 let searched = if book.is_none() {
-                    search_before_solve(&budget, |b| self.threat_search(position, b, observer))
+                    search_before_solve(&budget, |b| self.search(position, None, true, b, observer))
                 } else {
                     None
                 };
@@ -299,7 +289,7 @@ impl zerosum::Engine for Engine {
                 // nodes, the play screen showed `nodes 10 (6/s)`).
                 let spent = self.solver().nodes() - before;
                 search_after_solve(spent, &budget, searched, observer, |rest, observer| {
-                    self.threat_search(position, rest, observer)
+                    self.search(position, None, true, rest, observer)
                 })
             }
         }

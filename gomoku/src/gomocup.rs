@@ -755,8 +755,15 @@ impl Player<'_> {
         // line: once the limit has passed, nudge them with ABOUT.
         let nudge = limit + Duration::from_millis(50);
         let (mut read, mut reply) = p.answer_nudged(wait, Some(nudge), &mut self.stats.nudges)?;
-        // The move a `PLAY` asked the engine to echo.
+        // The move a `PLAY` asked the engine to echo, and the fault of an answer that
+        // is not that echo.
         let mut played: Option<Cell> = None;
+        let not_echoed = |asked: Cell, reply: &str| {
+            Fault::Bad(format!(
+                "answered {reply:?} to \"PLAY {}\" instead of echoing the move",
+                asked.to_xy()
+            ))
+        };
         loop {
             if reply.eq_ignore_ascii_case("OK") {
                 // A late `OK` to a `START` or `RESTART`, never a move: an engine that
@@ -773,10 +780,7 @@ impl Player<'_> {
                 // runner sent `PLAY` after `PLAY` until the move's time was gone, then
                 // blamed the engine for no answer within 0 ms).
                 if let Some(asked) = played {
-                    return Err(Fault::Bad(format!(
-                        "answered {reply:?} to \"PLAY {}\" instead of echoing the move",
-                        asked.to_xy()
-                    )));
+                    return Err(not_echoed(asked, &reply));
                 }
                 let cell = Cell::parse_xy(text)
                     .map_err(|_| Fault::Bad(format!("suggested {reply:?}, not a move")))?;
@@ -804,10 +808,7 @@ impl Player<'_> {
         let cell = Cell::parse_xy(&reply)
             .map_err(|_| Fault::Bad(format!("answered {reply:?} instead of a move")))?;
         if let Some(asked) = played.filter(|&asked| asked != cell) {
-            return Err(Fault::Bad(format!(
-                "answered {reply:?} to \"PLAY {}\" instead of echoing the move",
-                asked.to_xy()
-            )));
+            return Err(not_echoed(asked, &reply));
         }
         if !board.is_legal(cell) {
             // Why, in the board's words (occupied, off the board, forbidden for black

@@ -459,11 +459,7 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
             None => unreplayed_stones(f[3], size, f[4]).map_err(|e| bad(&e))?,
         };
         let (accept, reject) = (cells(f[5])?, cells(f[6])?);
-        if let Some(c) = accept
-            .iter()
-            .chain(&reject)
-            .find(|c| u32::from(c.x) >= size || u32::from(c.y) >= size)
-        {
+        if let Some(c) = accept.iter().chain(&reject).find(|&&c| off_board(c, size)) {
             return Err(bad(&format!("cell {c} is off the {size}x{size} board")));
         }
         if let Some(c) = accept.iter().chain(&reject).find(|c| stones.contains(c)) {
@@ -480,6 +476,11 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
     Ok(out)
 }
 
+/// Whether `c` lies outside a `size`×`size` board.
+fn off_board(c: Cell, size: u32) -> bool {
+    u32::from(c.x) >= size || u32::from(c.y) >= size
+}
+
 /// The stones of a rule check whose rule is not played here (caro), which cannot be
 /// replayed under it: `moves` (`-` for none) read as a move list, each on the
 /// `size`×`size` board and on an empty cell, and `to_move` (black after an even number,
@@ -491,10 +492,7 @@ fn unreplayed_stones(moves: &str, size: u32, to_move: &str) -> Result<Vec<Cell>,
     // `-`: no moves, as the supported rules' positions read it.
     let moves = if moves.trim() == "-" { "" } else { moves };
     let stones = parse_move_list(moves).map_err(|(n, e)| format!("moves: move {n}: {e}"))?;
-    if let Some(c) = stones
-        .iter()
-        .find(|c| u32::from(c.x) >= size || u32::from(c.y) >= size)
-    {
+    if let Some(c) = stones.iter().find(|&&c| off_board(c, size)) {
         return Err(format!("moves: {c} is off the {size}x{size} board"));
     }
     if let Some((n, c)) = stones

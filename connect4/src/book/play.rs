@@ -334,17 +334,19 @@ fn parse_line(line: &str) -> Result<Option<(Position, i32, Column)>, String> {
         [moves, score, col] => (moves, score, col),
         _ => return Err("expected <moves> <score> <column>".into()),
     };
+    // The empty board's moves are empty: named as such in errors, not as `: …` (a
+    // recheck's report).
+    let at = if moves.is_empty() {
+        "the empty board"
+    } else {
+        moves
+    };
     let p = Position::from_moves(moves).map_err(|e| e.to_string())?;
     let score: i32 = score.parse().map_err(|_| format!("bad score {score:?}"))?;
     // A score the position can have (a new user's report: ` 40 4` made a book whose
     // entry the loader refuses, which would have switched the shipped play book off).
     let range = crate::score::possible_scores(&p);
     if !range.contains(&score) {
-        let at = if moves.is_empty() {
-            "the empty board"
-        } else {
-            moves
-        };
         return Err(format!(
             "{at}: the score {score} is not possible here: scores lie from {} to {}",
             range.start(),
@@ -355,16 +357,7 @@ fn parse_line(line: &str) -> Result<Option<(Position, i32, Column)>, String> {
         .filter(|c| c.len() == 1)
         .and_then(|c| c.chars().next().and_then(Column::from_digit))
         .filter(|&c| p.can_play(c))
-        .ok_or_else(|| {
-            // The empty board's moves are empty: named as such, not as `: …` (a
-            // recheck's report).
-            let at = if moves.is_empty() {
-                "the empty board"
-            } else {
-                moves
-            };
-            format!("{at}: {col:?} is not a playable column")
-        })?;
+        .ok_or_else(|| format!("{at}: {col:?} is not a playable column"))?;
     Ok(Some((p, score, col)))
 }
 
