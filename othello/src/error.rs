@@ -1,5 +1,6 @@
 //! Typed errors: parsing positions and moves, and playing illegal moves.
 
+use crate::Square;
 use thiserror::Error;
 
 /// Why a move text such as `d3` or `PS` could not be read.
@@ -59,9 +60,16 @@ pub enum ParsePositionError {
         /// The text found.
         found: String,
     },
-    /// A board without a disc: every game starts with four, and no move takes one off.
-    #[error("the board has no disc: no game reaches it (every game starts with four)")]
-    NoDiscs,
+    /// A board with an empty centre square: every game starts with d4, e4, d5 and e5
+    /// filled, and no move empties a square, so no game reaches it (an empty board
+    /// included).
+    #[error(
+        "centre square {square} is empty: no game reaches it (the four centre squares are filled at the start and never emptied)"
+    )]
+    EmptyCentre {
+        /// The first empty centre square, in the order d4, e4, d5, e5.
+        square: Square,
+    },
     /// Text after the side to move (the strict form allows none; see
     /// [`crate::Othello::from_obf_line`] for lines with `;` annotations).
     #[error("unexpected text {found:?} after the side to move")]

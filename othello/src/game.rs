@@ -8,6 +8,16 @@ use std::fmt;
 use zerosum::{Game, MoveList, Notation, Outcome, Side};
 
 /// Key mixed into [`Game::hash`] when white (the second player) is to move.
+/// The first of the centre squares d4, e4, d5, e5 that `occupied` (a bitboard) leaves
+/// empty. No game reaches such a board: the four are filled at the start and a move
+/// never empties a square.
+pub(crate) fn empty_centre(occupied: u64) -> Option<Square> {
+    [(3, 3), (4, 3), (3, 4), (4, 4)]
+        .into_iter()
+        .filter_map(|(x, y)| Square::from_xy(x, y))
+        .find(|s| occupied & s.bit() == 0)
+}
+
 const WHITE_TO_MOVE_KEY: u64 = 0xA3C5_9AC3_5E1B_0F27;
 
 /// An Othello game: the current [`Board`] (relative to the side to move), whose colour
@@ -168,9 +178,10 @@ impl Othello {
                 found: t.to_string(),
             });
         }
-        // A tester's report: 64 empty squares read as a finished game, 0 discs to 0.
-        if black | white == 0 {
-            return Err(ParsePositionError::NoDiscs);
+        // Testers' reports: 64 empty squares read as a finished game, 0 discs to 0, and a
+        // board of one disc as a game won 64 to 0.
+        if let Some(square) = empty_centre(black | white) {
+            return Err(ParsePositionError::EmptyCentre { square });
         }
         let board = match side {
             Side::First => Board {

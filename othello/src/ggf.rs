@@ -622,10 +622,10 @@ fn parse_board(text: &str) -> Result<Othello, GgfError> {
             )));
         }
     };
-    if black | white == 0 {
-        return Err(GgfError::Board(
-            "no disc on the board: no game reaches it (every game starts with four)".into(),
-        ));
+    if let Some(square) = crate::game::empty_centre(black | white) {
+        return Err(GgfError::Board(format!(
+            "centre square {square} is empty: no game reaches it (the four centre squares are filled at the start and never emptied)"
+        )));
     }
     let (player, opponent) = match side {
         Side::First => (black, white),
@@ -874,9 +874,19 @@ mod tests {
         assert!(matches!(case("(;BO[8 --- *];)"), GgfError::Board(_)));
         let empty = format!("(;BO[8 {} *];)", "-".repeat(64));
         assert!(
-            case(&empty).to_string().contains("no disc"),
+            case(&empty)
+                .to_string()
+                .contains("centre square d4 is empty"),
             "{}",
             case(&empty)
+        );
+        let one_disc = format!("(;BO[8 {}* *];)", "-".repeat(63));
+        assert!(
+            case(&one_disc)
+                .to_string()
+                .contains("centre square d4 is empty"),
+            "{}",
+            case(&one_disc)
         );
         // The first move after the start position, and the error it must give.
         type Expected = fn(&GgfError) -> bool;

@@ -865,6 +865,22 @@ mod tests {
 
     /// `set game` of a record starting from `board` (OBF squares, `X` black, `O`
     /// white, `-` empty), black to move, no moves.
+    /// A GGF `BO` board's 64 squares (a1, b1, …, h8) with black's discs on the squares
+    /// named in `black` (separated by spaces) and white's on `white`.
+    fn board_of(black: &str, white: &[&str]) -> String {
+        let mut squares = ['-'; 64];
+        for (names, disc) in [
+            (black.split(' ').collect::<Vec<_>>(), '*'),
+            (white.to_vec(), 'O'),
+        ] {
+            for name in names {
+                let sq: crate::Square = name.parse().unwrap();
+                squares[sq.index() as usize] = disc;
+            }
+        }
+        squares.iter().collect()
+    }
+
     fn set_game_of(board: &str) -> String {
         format!(
             "set game (;GM[Othello]BO[8 {} *];)",
@@ -1045,11 +1061,17 @@ mod tests {
     }
 
     /// On a forced pass `hint` values the pass as `go` does (here black, to move with
-    /// one disc against one, must pass and loses every disc: −64, the final disc
-    /// difference), not 0.
+    /// one disc, e5, behind white runs to the edge, must pass; white then takes e5 and
+    /// every square: −64, the final disc difference), not 0.
     #[test]
     fn hint_values_a_forced_pass_as_go_does() {
-        let set_game = format!("set game (;GM[Othello]BO[8 O*{} *];)", "-".repeat(62));
+        let board = board_of(
+            "e5",
+            &[
+                "d4", "c3", "b2", "a1", "e4", "e3", "e2", "e1", "d5", "c5", "b5", "a5",
+            ],
+        );
+        let set_game = format!("set game (;GM[Othello]BO[8 {board} *];)");
         let mut s = Session::new(4);
         let (out, errors) = converse(
             &mut s,
@@ -1059,12 +1081,21 @@ mod tests {
         let got = without_progress(&out);
         assert_eq!(got[1], "search PA -64 0 100%", "{out:?}");
         assert!(got[2].starts_with("=== PA/-64/"), "{out:?}");
-        // New-user report 19 item 7's position (white to move must pass; black's c1 then
-        // takes every disc), at the GUI's default depth: exact too. The report's
-        // `search PA -64.00 0 1` came from its `ping` piped in the same write, which
-        // stops every search before it (the session's stop flag, by design): a search
-        // stopped after its first iteration has proved nothing.
-        let set_game = format!("set game (;GM[Othello]BO[8 XO{} O];)", "-".repeat(62));
+        // New-user report 19 item 7's kind of position (white to move must pass; black
+        // then takes every disc; the colours of the one above swapped), at the GUI's
+        // default depth: exact too. The report's `search PA -64.00 0 1` came from its
+        // `ping` piped in the same write, which stops every search before it (the
+        // session's stop flag, by design): a search stopped after its first iteration has
+        // proved nothing.
+        let swapped: String = board
+            .chars()
+            .map(|c| match c {
+                '*' => 'O',
+                'O' => '*',
+                c => c,
+            })
+            .collect();
+        let set_game = format!("set game (;GM[Othello]BO[8 {swapped} O];)");
         let mut s = Session::new(4);
         let (out, errors) = converse(&mut s, &["nboard 2", &set_game, "hint 3", "go"]);
         assert!(errors.is_empty(), "{errors:?}");
@@ -1427,13 +1458,13 @@ mod tests {
     /// `go` on a finished game (no move for either side) still gets its `===` line, which
     /// the GUI waits for: `=== PA/<final disc difference>/0.00` after `status game over`
     /// (before, the status line alone: a front end that sent `go` hung). A full board
-    /// (black 63, white 1, black to move) and a wipe-out with empties (black's one disc,
-    /// white to move: the empties go to black).
+    /// (black 63, white 1, black to move) and a wipe-out with empties (black on the four
+    /// centre squares, white to move: the empties go to black).
     #[test]
     fn go_on_a_finished_game_is_answered_with_a_pass_and_the_final_score() {
         for (board, mover, answer) in [
             ("*".repeat(63) + "O", "*", "=== PA/62/0.00"),
-            ("*".to_string() + &"-".repeat(63), "O", "=== PA/-64/0.00"),
+            (board_of("d4 e4 d5 e5", &[]), "O", "=== PA/-64/0.00"),
         ] {
             let mut s = Session::new(1);
             let set_game = format!("set game (;GM[Othello]BO[8 {board} {mover}];)");

@@ -199,23 +199,33 @@ mod tests {
     use crate::play::test_support::*;
     use zerosum::Game as _;
 
-    /// A recheck's report: a move that ends the game (here white's only move, e6, after
-    /// which black's c6 takes every disc) showed `-999998` in the exact list of values, a
-    /// win or loss in plies written as discs. It is the final disc difference, as
-    /// `othello analyze` gives it from the solver alone.
+    /// A recheck's report: a move that ends the game showed `-999998` in the exact list
+    /// of values, a win or loss in plies written as discs. It is the final disc
+    /// difference, as `othello analyze` gives it from the solver alone. Here each of
+    /// white's moves (c5, c6, d6) takes black's one disc, d5, and ends the game: +64.
     #[test]
     fn a_move_that_ends_the_game_is_valued_in_discs() {
-        let line = "------------------------X------------------O-XOX---------------- O";
+        let line = "---------------------------OO------XO--------------------------- O";
         let g = OthelloGame::from_position(Othello::from_obf_line(line).unwrap());
         let mut engine = g.new_engine();
         let v = g.move_values(&mut engine, &Thought::default(), &StopFlag::new());
         let mut solver = othello::solver::Solver::new(1);
         let mut child = g.game.clone();
-        zerosum::Game::play(&mut child, "e6".parse().unwrap());
+        zerosum::Game::play(&mut child, "c5".parse().unwrap());
         let discs = -solver.solve(child.board()).score;
-        assert_eq!(discs, -64);
+        assert_eq!(discs, 64);
         assert_eq!(v.unit, "final disc difference, exact");
-        assert_eq!(v.values, [("e6".to_string(), othello::signed_discs(discs))]);
+        let mut values = v.values.clone();
+        values.sort();
+        let won = othello::signed_discs(discs);
+        assert_eq!(
+            values,
+            [
+                ("c5".to_string(), won.clone()),
+                ("c6".to_string(), won.clone()),
+                ("d6".to_string(), won)
+            ]
+        );
     }
 
     /// In an evaluation list (a position the solver does not value whole), a move that

@@ -7,6 +7,9 @@ const START: &str = "---------------------------OX------XO----------------------
 /// FFO #1 (14 empties): G8 +18 (FFO suite, from Edax's `problem/fforum-1-19.obf`).
 const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
 /// FFO #20 (6 empties): H5 +6.
+/// O's one disc e5 behind X's runs to the edge (d4 … a1, e4 … e1, d5 … a5): with O to
+/// move, O must pass and X takes e5 and every square.
+const WIPEOUT: &str = "X---X----X--X-----X-X------XX---XXXXO---------------------------";
 const FFO20: &str = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
 
 fn run(args: &[&str], stdin: &str) -> (bool, String, String) {
@@ -248,8 +251,9 @@ fn analyze_depth_shows_game_ends_in_discs() {
         "{out}"
     );
     assert!(!out.contains(" in "), "{out}");
-    // a1 X, b1 O, O to move: O passes and X takes c1, a wipe-out (exact analysis: -64).
-    let wipeout = format!("XO{} O", "-".repeat(62));
+    // O's one disc e5 behind X's runs to the edge, O to move: O passes and X takes e5
+    // (from f5, f6 or e6), a wipe-out (exact analysis: -64).
+    let wipeout = format!("{WIPEOUT} O");
     let (ok, out, _) = run(
         &["othello", "analyze", "--depth", "3"],
         &format!("{wipeout}\n"),
@@ -264,10 +268,11 @@ fn analyze_depth_shows_game_ends_in_discs() {
         out.starts_with(&format!("{wipeout} bestmove PS score -64 discs ")),
         "{out}"
     );
-    assert!(out.ends_with(" pv PS c1\n"), "{out}");
-    // After c1 the game is over (O has no disc): no move, the final difference as
-    // `analyze` gives it, an answer with exit status 0.
-    let over = format!("XXX{} O", "-".repeat(61));
+    let reply = out.rsplit_once(" pv PS ").map(|(_, m)| m.trim_end());
+    assert!(matches!(reply, Some("f5" | "f6" | "e6")), "{out}");
+    // After it the game is over (O has no disc): no move, the final difference as
+    // `analyze` gives it, an answer with exit status 0 (here X's four centre discs).
+    let over = "---------------------------XX------XX--------------------------- O";
     let (ok, out, _) = run(&["othello", "bestmove"], &format!("{over}\n"));
     assert!(ok);
     assert_eq!(out, format!("{over} bestmove none game over -64\n"));
@@ -380,9 +385,9 @@ fn exact_commands_warn_far_beyond_and_take_a_limit() {
             warning.contains("that work: an exact solve may take far more than a lifetime"),
             "{warning}"
         );
-        // 62 empty squares but a wipe-out two plies away (exact: -64): solved at once,
+        // 51 empty squares but a wipe-out two plies away (exact: -64): solved at once,
         // no warning (there was one).
-        let wipeout = format!("XO{} O", "-".repeat(62));
+        let wipeout = format!("{WIPEOUT} O");
         let (ok, out, err) = run(&["othello", command], &format!("{wipeout}\n"));
         assert!(ok);
         assert!(
@@ -540,14 +545,18 @@ fn deep_searches_warn_before_they_start() {
         "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOOOOOOOOOOOOOOOOOOOOOO------ X\n",
     );
     assert!(ok && err.is_empty() && out.contains("h8:+30"), "{out}{err}");
-    // Nor for 60 empty squares whose every move the solver finishes at once (black's
-    // c1 takes white's last disc on the row, and no disc can move after it).
+    // Nor for 60 empty squares whose every move the solver finishes at once (each of
+    // black's c5, c6 and d6 takes white's one disc, d5, and the game is over).
     let (ok, out, err) = run(
         &["othello", "analyze", "--depth", "1023"],
-        "XO------------------------------------------------------------OO X\n",
+        "---------------------------XX------OX--------------------------- X\n",
     );
     assert!(
-        ok && err.is_empty() && out.ends_with(" c1:+60 discs\n"),
+        ok && err.is_empty()
+            && ["c5", "c6", "d6"]
+                .iter()
+                .all(|m| out.contains(&format!(" {m}:+64")))
+            && out.ends_with(" discs\n"),
         "{out}{err}"
     );
     // A depth replaces level perfect's exact solve by a search that deep (an evaluation

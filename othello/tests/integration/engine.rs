@@ -1,5 +1,6 @@
 //! The `Engine` under node limits: what it reports is what it searched.
 
+use crate::positions::{CENTRE, board_text, lone_e5};
 use othello::{Engine, Game, Level, Othello};
 use zerosum::Engine as _;
 use zerosum::MoveList;
@@ -81,7 +82,8 @@ fn proven_results_are_reported_exact() {
         ("h5".into(), 6)
     );
 
-    let wipeout = Othello::from_obf_line(&format!("XO{} O", "-".repeat(62))).unwrap();
+    // White's lone e5 must pass; black takes it and every square.
+    let wipeout = Othello::from_obf_line(&format!("{} O", lone_e5('O'))).unwrap();
     // At depth 1 the pass costs no depth: the line still reaches the game end (the
     // principal variation used to count the pass as its one ply and stop there).
     let depth = |d| Limits {
@@ -440,8 +442,8 @@ fn no_node_at_all_gives_the_static_evaluation_at_depth_0() {
 fn a_finished_game_is_its_final_disc_difference() {
     use othello::Score;
     let full = format!("{} O", "X".repeat(64));
-    // Neither side can move with empties left: one black disc alone.
-    let lone = format!("X{} X", "-".repeat(63));
+    // Neither side can move with empties left: black's four centre discs alone.
+    let lone = format!("{} X", board_text(&CENTRE, &[]));
     for line in [full, lone] {
         let game = Othello::from_obf_line(&line).unwrap();
         assert!(game.outcome().is_some(), "{line}");

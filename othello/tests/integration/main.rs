@@ -6,6 +6,7 @@ mod ffo;
 mod nboard;
 mod parsers;
 mod perft;
+mod positions;
 mod reexports;
 mod rules;
 mod solver;

@@ -120,10 +120,27 @@ fn parse_errors_are_typed() {
         Othello::parse_position(&format!("{board} X extra")),
         Err(ParsePositionError::Trailing { .. })
     ));
-    // A board without a disc (a tester's report: read as a finished game, 0 to 0).
+    // A board without a disc (a tester's report: read as a finished game, 0 to 0), and
+    // one with a disc but an empty centre square (read as a game won 64 to 0): no game
+    // reaches either.
+    let d4: othello::Square = "d4".parse().unwrap();
     assert_eq!(
         Othello::parse_position(&format!("{} X", "-".repeat(64))),
-        Err(ParsePositionError::NoDiscs)
+        Err(ParsePositionError::EmptyCentre { square: d4 })
+    );
+    let one_disc = format!("{}X X", "-".repeat(63));
+    assert_eq!(
+        Othello::parse_position(&one_disc),
+        Err(ParsePositionError::EmptyCentre { square: d4 })
+    );
+    let mut no_e5: Vec<char> = board.chars().take(64).collect();
+    no_e5[36] = '-';
+    let no_e5: String = no_e5.into_iter().collect();
+    assert_eq!(
+        Othello::parse_position(&format!("{no_e5} X")),
+        Err(ParsePositionError::EmptyCentre {
+            square: "e5".parse().unwrap()
+        })
     );
     // The lenient OBF reader ignores annotations after the side.
     let g = Othello::from_obf_line(&format!("{board} X; D3:+0; C4:+0;")).unwrap();
@@ -175,21 +192,19 @@ fn a_line_reads_pass_as_a_word() {
 /// A position where white must pass: black to move has moves, white has none after.
 #[test]
 fn forced_pass_and_end_of_game() {
-    // Black X on a1..g1 except one white at b1, empty h1 and rest: only X can play h1? Construct:
-    // row 1: X O - - - - - -  (X to move? no: O has no move)
-    let mut board = String::from("XO");
-    board.push_str(&"-".repeat(62));
-    // White (O) to move: O has no move (needs an X beyond an O line), X has c1.
+    // White (O) to move has one disc, e5, and no move (each run of X from it ends at the
+    // edge); X has f6, which takes it.
+    let board = crate::positions::lone_e5('O');
     let mut g = Othello::parse_position(&format!("{board} O")).unwrap();
     assert!(g.must_pass());
     let mut ms = MoveList::new();
     g.legal_moves(&mut ms);
     assert_eq!(ms.as_slice(), [Move::PASS]);
-    let c1: Move = "c1".parse().unwrap();
-    assert_eq!(g.try_play(c1), Err(PlayError::MustPass(c1)));
+    let f6: Move = "f6".parse().unwrap();
+    assert_eq!(g.try_play(f6), Err(PlayError::MustPass(f6)));
     g.pass().unwrap();
     assert_eq!(g.side_to_move(), Side::First);
-    g.try_play(c1).unwrap();
+    g.try_play(f6).unwrap();
     // Now only X discs: the game is over, X wins 64-0 by the empties rule.
     assert!(g.is_end_of_game());
     assert_eq!(g.outcome(), Some(othello::Outcome::Win(Side::First)));

@@ -912,11 +912,11 @@ fn a_refused_cursor_move_says_why_as_a_typed_one_does() {
 
 /// A TUI tester's report: when the human had to pass (Othello), "black has no move and
 /// passes" was replaced at once by the AI's move, so the pass went unseen. The AI's
-/// move now says it. (Black, to move, takes nothing; white's only move, e6, gives
-/// black moves again.)
+/// move now says it. (Black, to move, takes nothing; white's only move, c2, gives
+/// black moves again: a position from a random game.)
 #[test]
 fn a_human_forced_pass_is_said_with_the_ais_next_move() {
-    let line = "------------------------X------------------O-XOX---------------- X";
+    let line = "X-XXXXXXXX-XXOOOXXXXOXOXXXOXXOOXXXOXXOOXXXOOOOOXXXOOOOXXXXOOOOXX X";
     let game = othello::Othello::from_obf_line(line).unwrap();
     let mut app = App::new(
         OthelloGame::from_position(game),
@@ -925,7 +925,7 @@ fn a_human_forced_pass_is_said_with_the_ais_next_move() {
     tick_until(&mut app, |a| a.session.moves.len() >= 2);
     assert!(
         app.message
-            .starts_with("black had no move and passed; white played e6, value "),
+            .starts_with("black had no move and passed; white played c2, value "),
         "{}",
         app.message
     );
@@ -1460,8 +1460,17 @@ fn a_hint_still_searching_is_cleared_by_a_move_and_keeps_its_strength() {
 /// back. After a real move, `u` takes back that move and the pass after it.
 #[test]
 fn undo_does_not_take_back_a_lone_forced_pass() {
-    let dashes = "-".repeat(60);
-    let line = format!("XO{dashes}OX O");
+    // White's one disc, e5, behind black runs to the edge (d4 c3 b2 a1, e4 … e1, d5 …
+    // a5): white has no move, black takes e5 from f6, f5 or e6.
+    let mut squares = ['-'; 64];
+    for (sq, disc) in [27, 18, 9, 0, 28, 20, 12, 4, 35, 34, 33, 32]
+        .into_iter()
+        .map(|sq| (sq, 'X'))
+        .chain([(36, 'O')])
+    {
+        squares[sq] = disc;
+    }
+    let line = format!("{} O", squares.iter().collect::<String>());
     let game: othello::Othello = line.parse().unwrap();
     let mut app = App::new(OthelloGame::from_position(game), setup([Player::Human; 2]));
     app.tick();
@@ -1474,7 +1483,7 @@ fn undo_does_not_take_back_a_lone_forced_pass() {
     app.tick();
     assert_eq!(app.session.move_list().len(), 1);
     assert_eq!(app.message, "nothing to undo");
-    // Black's move c1 leaves white with a move again; then `u` takes back c1 alone.
+    // Black's move ends the game (white has no disc left); then `u` takes it back alone.
     let before = app.session.move_list().len();
     let legal = app.session.game.legal_moves();
     let mv = legal
