@@ -94,6 +94,10 @@ impl BoardHit {
 pub struct App<G: PlayGame> {
     /// The game.
     pub session: Session<G>,
+    /// The position the first game started from (`--position`, or the empty board): a
+    /// new game on its variant starts from it again, also after games on other variants
+    /// (a TUI tester's report: one game on another rule, and the position was lost).
+    given: G,
     engine: Option<G::Engine>,
     thinking: Option<(Thinking<G>, Stage)>,
     /// The analysis panel.
@@ -177,6 +181,7 @@ impl<G: PlayGame> App<G> {
     pub fn new(game: G, setup: Setup) -> Self {
         let cursor = (game.cols() / 2, game.rows() / 2);
         let mut app = App {
+            given: game.clone(),
             session: Session::new(game, setup),
             engine: None,
             thinking: None,
@@ -502,8 +507,17 @@ impl<G: PlayGame> App<G> {
         if text.is_empty() {
             return;
         }
+        // After the end a typed move is refused with its reason (a TUI tester's report:
+        // the move line closed without a word).
         if !self.session.is_running() {
-            self.announce_result();
+            self.message = refused(
+                text,
+                &format!(
+                    "the game is over ({}; Enter or {}: play again)",
+                    self.session.game.result_text(),
+                    self.key_name('a')
+                ),
+            );
             return;
         }
         if self.session.player_to_move() == Player::Ai {
@@ -686,6 +700,14 @@ impl<G: PlayGame> App<G> {
             self.quit = true;
             return;
         }
+        // Any other key with Ctrl or Alt does nothing (a TUI tester's report: Ctrl-U undid
+        // a move and Alt-x typed x, as the bare letters; PLAY.md lists none of them).
+        if key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            return;
+        }
         // `a` once more right after its question: any other key (a move typed, a
         // dialog's) takes the question back, and says so where the key says nothing of
         // its own (a cursor key, Esc from the move line).
@@ -750,7 +772,11 @@ impl<G: PlayGame> App<G> {
             KeyCode::Char('a') => self.again(again_asked),
             KeyCode::Char('n') => {
                 self.cancel_search();
-                self.dialog = Some(Dialog::new(&self.session.start, &self.session.setup));
+                self.dialog = Some(Dialog::new(
+                    &self.session.start,
+                    &self.session.setup,
+                    &self.given,
+                ));
             }
             KeyCode::Char('i') | KeyCode::Char('?') => self.hint(),
             KeyCode::Char('s') => self.swap(),
@@ -888,7 +914,7 @@ impl<G: PlayGame> App<G> {
             KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => {
                 dialog.change(1, &self.session.start)
             }
-            KeyCode::Enter => match dialog.build(&self.session.start) {
+            KeyCode::Enter => match dialog.build(&self.given) {
                 Ok((game, setup)) => {
                     self.dialog = None;
                     self.new_game(game, setup);

@@ -38,8 +38,10 @@ const STRENGTH_ROW: usize = 2;
 const VARIANT_ROWS: usize = 3;
 
 impl Dialog {
-    /// The dialog filled in with the current game and setup.
-    pub fn new<G: PlayGame>(game: &G, setup: &Setup) -> Self {
+    /// The dialog filled in with the current game and setup; each variant row also
+    /// offers the value of `given`, the position the first game started from (a size
+    /// that is not among the usual ones, so that its position can be chosen again).
+    pub fn new<G: PlayGame>(game: &G, setup: &Setup, given: &G) -> Self {
         let player_row = |label: String, p: Player| Row {
             name: label,
             values: PLAYERS.iter().map(|p| p.to_string()).collect(),
@@ -76,9 +78,23 @@ impl Dialog {
             },
         ];
         let current = game.variant();
+        let own = given.variant();
+        let own_options = given.variant_options();
         for (i, VariantOption { name, mut values }) in
             game.variant_options().into_iter().enumerate()
         {
+            if let Some(own) = own.get(i).filter(|v| !values.contains(v)) {
+                // Where the given game's own list has it: after the nearest value before
+                // it that this list has too (sizes stay smallest first).
+                let theirs = own_options.get(i).map_or(&[][..], |o| &o.values[..]);
+                let before = &theirs[..theirs.iter().position(|v| v == own).unwrap_or(0)];
+                let at = before
+                    .iter()
+                    .rev()
+                    .find_map(|p| values.iter().position(|v| v == p))
+                    .map_or(0, |k| k + 1);
+                values.insert(at, own.clone());
+            }
             let cur = current.get(i).cloned().unwrap_or_default();
             let chosen = match values.iter().position(|v| *v == cur) {
                 Some(p) => p,
@@ -210,8 +226,8 @@ impl Dialog {
     }
 
     /// The setup and the new game the dialog describes, with the strength its row shows
-    /// (see [`Dialog::change`]); `start` is the current game's start position (kept when
-    /// the game has no variant options).
+    /// (see [`Dialog::change`]); `start` is the first game's start position (kept when
+    /// the variant chosen is its own, as when the game has no variant options).
     ///
     /// # Errors
     /// The game's reason when the variant values do not make a game.

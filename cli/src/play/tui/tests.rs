@@ -438,7 +438,8 @@ fn once_the_game_is_over_lower_case_letters_are_commands() {
 
 /// A game started from `--position` starts from it again: after `A` (play again) and
 /// after the new-game dialog left on the position's own size and rule; another size
-/// is an empty board.
+/// is an empty board, and the position's own size again after it the position (a TUI
+/// tester's report: after one game on another rule, an empty board).
 #[test]
 fn play_again_and_new_game_keep_the_start_position() {
     use zerosum::Notation as _;
@@ -476,6 +477,46 @@ fn play_again_and_new_game_keep_the_start_position() {
     assert_eq!(
         app.session.game.legal_moves().len(),
         app.session.game.cols().pow(2)
+    );
+    // Back to size 9: the position again (`n` begins a move on this board: `N`).
+    key(&mut app, KeyCode::Char('N'));
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Enter);
+    assert!(app.dialog.is_none(), "{:?}", app.dialog);
+    assert_eq!(*app.session.game.game(), start);
+}
+
+/// Keys with Ctrl or Alt do nothing but Ctrl-C and Ctrl-Q, which quit (a TUI tester's
+/// report: Ctrl-U undid a move and Alt-x typed x, as the bare letters); a move typed
+/// after the game's end is refused with the reason (it was dropped without a word).
+#[test]
+fn modified_keys_do_nothing_and_a_move_after_the_end_is_refused() {
+    let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Human; 2]));
+    typed(&mut app, "1");
+    let moves = app.session.move_list();
+    for modifiers in [KeyModifiers::CONTROL, KeyModifiers::ALT] {
+        for c in ['u', 'x', '2', 'n'] {
+            app.handle_key(KeyEvent::new(KeyCode::Char(c), modifiers));
+        }
+    }
+    assert_eq!(app.session.move_list(), moves);
+    assert!(app.input.is_none() && app.dialog.is_none() && !app.quit);
+    app.handle_key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::CONTROL));
+    assert!(app.quit);
+    let mut app = App::new(DropPlay::new(4, 4, 3), setup([Player::Human; 2]));
+    while app.session.is_running() {
+        let mv = app.session.game.legal_moves()[0];
+        let text = app.session.game.move_text(mv);
+        typed(&mut app, &text);
+    }
+    typed(&mut app, "1");
+    assert!(
+        app.message.starts_with("\"1\": the game is over ("),
+        "{}",
+        app.message
     );
 }
 
