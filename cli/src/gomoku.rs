@@ -94,6 +94,9 @@ pub enum Command {
         threads: ThreadArgs,
     },
     /// Speaks the Gomocup protocol on standard input/output (the `pbrain-zerosum` engine).
+    ///
+    /// Send `START 15`, then `BEGIN` or `TURN x,y`; `END` ends it. A move takes up to 5 s
+    /// until `INFO timeout_turn MS` is sent.
     Pbrain,
     /// Plays a match between two Gomocup engines from openings, colours swapped in pairs.
     ///

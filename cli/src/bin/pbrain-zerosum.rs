@@ -12,7 +12,8 @@ mod diag;
 
 const USAGE: &str = "pbrain-zerosum: the zerosum Gomoku engine for Gomocup managers.
 Usage: pbrain-zerosum   (no arguments: speaks the Gomocup protocol on standard input/output;
-                         send START 15, then BEGIN or TURN x,y; END ends it)
+                         send START 15, then BEGIN or TURN x,y; END ends it;
+                         a move takes up to 5 s until INFO timeout_turn MS is sent)
        pbrain-zerosum --help | --version";
 
 fn main() -> ExitCode {

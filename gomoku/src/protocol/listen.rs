@@ -7,8 +7,11 @@
 //! `poll(2)` on the input, on the output and on a wake-up pipe, and reads what comes into
 //! the buffer the conversation thread takes its lines from, so nothing is lost or
 //! reordered. It stops the search when
-//! - an `END` line arrives during the search (an `END` already read before the search
-//!   started, as in a script piped in at once, is handled after it, in its turn); the
+//! - an `END` line arrives during the search (an `END` already in the input when the
+//!   search started, as in a script piped in at once, is handled after it, in its turn:
+//!   the conversation thread reads what the input holds, up to [`AHEAD`] bytes, before
+//!   each search, so that the answer does not depend on how much a read happened to
+//!   take); the
 //!   search's answer is then not written ([`Listener::end_arrived`]): nothing is written
 //!   after `END`, and the conversation ends,
 //! - an `INFO timeout_turn 0` line arrives during the search: "play as fast as
@@ -34,6 +37,10 @@ use zerosum::search::StopFlag;
 const CHUNK: usize = 64 * 1024;
 /// How much the conversation thread reads at a time (between searches, for a line).
 const LINE_CHUNK: usize = 4096;
+/// The most bytes read ahead, without waiting, when a search starts: the lines already
+/// written to the input then (a script piped in at once; a pipe holds 64 KiB) are not
+/// taken as arriving during the search.
+const AHEAD: usize = 1 << 20;
 /// The most bytes of a line kept: [`MAX_LINE`] and one more, so that the conversation
 /// knows a line was cut (it cuts it to [`MAX_LINE`] and says so); the rest of a longer
 /// line is dropped as it comes, so that a huge line neither fills the memory nor is
@@ -232,8 +239,10 @@ impl<'a> Listener<'a> {
         }
     }
 
-    /// A search starts: the listener watches for its `stop`.
+    /// A search starts: the input it already holds is read (up to [`AHEAD`] bytes), and
+    /// the listener watches for its `stop` in what comes after.
     pub(crate) fn search_started(&self, stop: &StopFlag) {
+        self.read_ahead();
         let mut st = lock(&self.state);
         st.generation += 1;
         st.search = Some(stop.clone());
@@ -243,6 +252,40 @@ impl<'a> Listener<'a> {
         st.stopped = None;
         drop(st);
         self.bell.notify_all();
+    }
+
+    /// Reads what the input holds now without waiting for more, up to [`AHEAD`] bytes
+    /// (a regular file is read as far as that: all of it is there). Called by the
+    /// conversation thread between searches (the listener does not read then).
+    fn read_ahead(&self) {
+        let mut chunk = [0; LINE_CHUNK];
+        let mut taken = 0;
+        let now = rustix::event::Timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        while taken < AHEAD && !lock(&self.state).eof {
+            let mut fds = [PollFd::from_borrowed_fd(self.input, PollFlags::IN)];
+            match poll(&mut fds, Some(&now)) {
+                Ok(0) => return,
+                Ok(_) => {}
+                Err(Errno::INTR) => continue,
+                Err(_) => return,
+            }
+            if fds[0].revents().is_empty() {
+                return;
+            }
+            match rustix::io::read(self.input, &mut chunk) {
+                Ok(0) => lock(&self.state).eof = true,
+                Ok(n) => {
+                    append(&mut lock(&self.state), &chunk[..n]);
+                    taken += n;
+                }
+                Err(Errno::INTR | Errno::AGAIN) => {}
+                // Left to the conversation's next read, which names the error.
+                Err(_) => return,
+            }
+        }
     }
 
     /// The search ended: the listener goes back to sleep. Returns what stopped it, if

@@ -1457,14 +1457,22 @@ fn a_scripts_end_does_not_stop_its_searches() {
     let (brain, result) = p.finished();
     result.unwrap();
     assert_eq!(brain.interrupted, None);
-    // END sent with the commands, read before the search.
-    let mut p = OnPipes::start(Brain::new().with_node_limit(20_000));
-    p.send(&format!("{script}END\n"));
-    p.search_started();
-    assert_eq!(format!("{}\n{}\n", p.line(), p.line()), expected);
-    let (brain, result) = p.finished();
-    result.unwrap();
-    assert_eq!(brain.interrupted, None);
+    // END sent with the commands, read before the search; also past the first read's
+    // 4 KiB (a tester's report: 700 `INFO` lines between `TURN` and `END` left the move
+    // unanswered, the `END` read by the listener as arriving during the search).
+    for filler in [0, 700] {
+        let mut p = OnPipes::start(Brain::new().with_node_limit(20_000));
+        p.send(&format!("{script}{}END\n", "INFO foo 1\n".repeat(filler)));
+        p.search_started();
+        assert_eq!(
+            format!("{}\n{}\n", p.line(), p.line()),
+            expected,
+            "{filler}"
+        );
+        let (brain, result) = p.finished();
+        result.unwrap();
+        assert_eq!(brain.interrupted, None, "{filler}");
+    }
 }
 
 /// A `BOARD` block for `position` (15x15 freestyle), the side to move's stones as ours.
