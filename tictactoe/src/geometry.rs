@@ -185,12 +185,25 @@ fn is_digits(t: &str) -> bool {
     !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// The `K` of a `k=K` suffix (`rest`, the text after the board or size): `k` in either
+/// case, then `=`, with spaces allowed around `=` (`k = 3`, `K=3`), the number untrimmed
+/// on the right; `None` when `rest` is not of that shape.
+pub(crate) fn k_suffix(rest: &str) -> Option<&str> {
+    rest.trim()
+        .strip_prefix(['k', 'K'])?
+        .trim_start()
+        .strip_prefix('=')
+        .map(str::trim_start)
+}
+
 impl FromStr for Shape {
     type Err = ShapeError;
     /// Parses `COLSxROWS` with `k = min(cols, rows)`, or `COLSxROWS k=K` / `COLSxROWSxK`.
     fn from_str(s: &str) -> Result<Shape, ShapeError> {
         let s = s.trim();
-        if let Some((size, k)) = s.split_once(" k=") {
+        if let Some((size, rest)) = s.split_once(char::is_whitespace)
+            && let Some(k) = k_suffix(rest)
+        {
             let k = line_length(k, s)?;
             return Shape::parse_size(size, k);
         }

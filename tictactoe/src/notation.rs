@@ -231,8 +231,9 @@ fn split_suffix(text: &str) -> Result<(&str, Option<u32>), ParseError> {
         Some((board, rest)) => {
             let rest = rest.trim();
             let all_digits = |k: &str| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit());
-            // Spaces after `=` are read, as `--size "3x3 k= 3"` reads them.
-            let written = rest.strip_prefix("k=").map(str::trim_start);
+            // Spaces around `=` and a capital K are read, as `--size "3x3 K = 3"` reads
+            // them (a tester's report: `k= 2` was read, `k =2` and `K=3` refused).
+            let written = crate::geometry::k_suffix(rest);
             if let Some(k) = written.filter(|k| k.strip_prefix(['-', '+']).is_some_and(all_digits))
             {
                 return Err(ParseError::SignedK(k.to_string()));
@@ -489,8 +490,18 @@ mod tests {
             Board::parse("..../..../..../.... k=+3"),
             Err(SignedK("+3".into()))
         );
-        // A space after `=`, as a size's `k= 3` takes it.
-        assert!(Board::parse("..../..../..../.... k= 3").is_ok());
+        // Spaces around `=` and a capital K, as a size's `k = 3` takes them (a tester's
+        // report: `k= 3` was read, `k =3` and `K=3` refused); the board's k either way.
+        for suffix in ["k= 3", "k =3", "k = 3", "K=3", "k=03"] {
+            let b = Board::parse(&format!("..../..../..../.... {suffix}")).unwrap();
+            assert_eq!(b.shape().k, 3, "{suffix}");
+            let shape: crate::Shape = format!("4x4 {suffix}").parse().unwrap();
+            assert_eq!(shape.k, 3, "{suffix}");
+        }
+        assert!(matches!(
+            Board::parse("..../..../..../.... kk=3"),
+            Err(BadSuffix(_))
+        ));
         assert_eq!(
             Board::parse("..../..../..../.... k=-"),
             Err(BadSuffix("k=-".into()))
