@@ -302,6 +302,32 @@ fn opening(line: &str, size: u32, rule: Rule) -> Result<Option<Board>, SuiteErro
         Some((head, last)) if last.parse::<f64>().is_ok_and(f64::is_finite) => head.trim_end(),
         _ => t,
     };
+    let read = opening_of(moves, size, rule);
+    // A last word that is no score after a line that reads without it: named as the
+    // score it stands for (a fuzz tester's report: `h8i7e9 abc` was "bad cell: malformed
+    // cell "abc"", and `h8i7e9 1 2` blamed the cell "1").
+    if read.is_err()
+        && let Some((head, last)) = moves.rsplit_once(char::is_whitespace)
+        && Cell::parse_human(last).is_err()
+        && opening_of(head.trim_end(), size, rule).is_ok()
+    {
+        let why = match last.parse::<f64>() {
+            Ok(x) if x.is_finite() => {
+                "one of two scores (at most one finite number follows the opening)"
+            }
+            Ok(_) => "not a finite number (the score is one, such as 0.5)",
+            Err(_) => "neither a cell nor a score (one finite number, such as 0.5)",
+        };
+        return Err(SuiteError::Line(format!(
+            "{:?} after the opening is {why}",
+            shown(last)
+        )));
+    }
+    read.map(Some)
+}
+
+/// The board of an opening line's position or move list (`moves`, the score taken off).
+fn opening_of(moves: &str, size: u32, rule: Rule) -> Result<Board, SuiteError> {
     let b = if moves.contains(':') {
         let b = Board::parse_position(moves)
             .map_err(|e| SuiteError::Line(format!("position {:?}: {e}", shown(moves))))?;
@@ -340,7 +366,7 @@ fn opening(line: &str, size: u32, rule: Rule) -> Result<Option<Board>, SuiteErro
             Err(SuiteError::Finished(format!("{who} has five")))
         }
         Some(Outcome::Draw) => Err(SuiteError::Finished("the board is full".into())),
-        None => Ok(Some(b)),
+        None => Ok(b),
     }
 }
 
@@ -1036,6 +1062,30 @@ mod tests {
         assert!(matches!(bad[1].1, SuiteError::Cell(_)), "{}", bad[1].1);
         let (line, _) = parse_openings(text, 15, Rule::Freestyle).unwrap_err();
         assert_eq!(line, 2);
+        // A word after a good opening is named as the score it stands for (a fuzz
+        // tester's report: `h8i7e9 abc` blamed a cell "abc", `h8i7e9 1 2` a cell "1").
+        for (line, want) in [
+            (
+                "h8i7e9 abc",
+                "\"abc\" after the opening is neither a cell nor a score",
+            ),
+            (
+                "h8 i9 junk",
+                "\"junk\" after the opening is neither a cell nor a score",
+            ),
+            ("h8i7e9 1 2", "\"1\" after the opening is one of two scores"),
+            (
+                "15f:h8i7 NaN",
+                "\"NaN\" after the opening is not a finite number",
+            ),
+        ] {
+            let (_, e) = parse_openings(line, 15, Rule::Freestyle).unwrap_err();
+            assert!(e.to_string().contains(want), "{line}: {e}");
+        }
+        // A last cell that is a cell stays the move's error (here a stone on a finished
+        // game's board).
+        let (_, e) = parse_openings("h8 h9 i8 i9 j8 j9 k8 k9 l8", 15, Rule::Freestyle).unwrap_err();
+        assert!(matches!(e, SuiteError::Finished(_)), "{e}");
         let (_, bad) = read_openings("h8h9i8i9j8j9k8k9l8\n", 15, Rule::Freestyle);
         assert!(matches!(bad[0].1, SuiteError::Finished(_)), "{}", bad[0].1);
     }
