@@ -26,11 +26,25 @@ fn main() {
         eprintln!("{e}");
         std::process::exit(1)
     });
-    let first: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let last: usize = args
-        .get(3)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(usize::MAX);
+    // A bad number, or a range with no position of the file, is an error (a tester's
+    // report: both ran as "0 wrong", or the whole file).
+    let number = |i: usize, default: usize| match args.get(i) {
+        None => default,
+        Some(s) => s.parse().unwrap_or_else(|_| {
+            eprintln!("not a position number: {s:?} (usage: ffo <file.obf> [first] [last])");
+            std::process::exit(2)
+        }),
+    };
+    let (first, last) = (number(2, 0), number(3, usize::MAX));
+    if !positions.iter().any(|p| (first..=last).contains(&p.number)) {
+        let numbers: Vec<usize> = positions.iter().map(|p| p.number).collect();
+        eprintln!(
+            "no position of {path} is numbered {first} to {last} (it has {}…{})",
+            numbers.iter().min().unwrap_or(&0),
+            numbers.iter().max().unwrap_or(&0)
+        );
+        std::process::exit(2);
+    }
     let mib = args
         .iter()
         .skip(4)

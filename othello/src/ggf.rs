@@ -36,9 +36,15 @@ use zerosum::Game;
 /// Why a GGF text could not be read.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum GgfError {
-    /// The text does not start with `(;`.
+    /// The text does not start with `(;` (after white space), and has none.
     #[error("a GGF game starts with \"(;\"")]
     MissingStart,
+    /// Text before the game's opening `(;` (white space aside).
+    #[error("text before the game's opening \"(;\": {text:?} (a GGF game starts with \"(;\")")]
+    LeadingText {
+        /// The text, cut to 20 characters.
+        text: String,
+    },
     /// The text ends before `;)` or before a property's closing `]`.
     #[error("the GGF game is not terminated (missing \"]\" or \";)\")")]
     Unterminated,
@@ -300,13 +306,21 @@ impl GgfGame {
         }
     }
 
-    /// Reads one game (leading and trailing text around `(; … ;)` is ignored).
+    /// Reads one game, `(; … ;)`, with white space around it.
     ///
     /// # Errors
-    /// A [`GgfError`] saying what is wrong; the moves are replayed, so an illegal move
-    /// is an error too.
+    /// A [`GgfError`] saying what is wrong ([`GgfError::LeadingText`] and
+    /// [`GgfError::TrailingText`] for other text around the game); the moves are
+    /// replayed, so an illegal move is an error too.
     pub fn parse(text: &str) -> Result<GgfGame, GgfError> {
         let open = text.find("(;").ok_or(GgfError::MissingStart)?;
+        // A tester's report: text before the game was ignored, text after it refused.
+        let before = text[..open].trim();
+        if !before.is_empty() {
+            return Err(GgfError::LeadingText {
+                text: before.chars().take(20).collect(),
+            });
+        }
         let bytes = text.as_bytes();
         let mut i = open + 2;
         let mut props: Vec<(String, String)> = Vec::new();
@@ -845,6 +859,18 @@ mod tests {
         assert_eq!(case("(;GM[Othello"), GgfError::Unterminated);
         assert_eq!(case("(;GM[Othello]"), GgfError::Unterminated);
         assert_eq!(case("(;GM[Othello];)"), GgfError::MissingBoard);
+        // Text around the game: refused before it as after it (white space is not).
+        assert_eq!(
+            case(&format!("junk (;GM[Othello]{bo};)")),
+            GgfError::LeadingText {
+                text: "junk".into()
+            }
+        );
+        assert!(matches!(
+            case(&format!("(;GM[Othello]{bo};) junk")),
+            GgfError::TrailingText { .. }
+        ));
+        assert!(GgfGame::parse(&format!(" \n(;GM[Othello]{bo};)\r\n")).is_ok());
         // Two start positions (here the same one twice): ambiguous, refused.
         assert_eq!(
             case(&format!("(;GM[Othello]{bo}B[f5]{bo};)")),
