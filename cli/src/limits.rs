@@ -211,8 +211,10 @@ impl<L: Level + NodeBudgetNote> Args for LimitArgs<L> {
 /// `<position> bestmove <move> score <value with its unit> depth <plies> nodes <n> time <ms> pv <moves…>`
 ///
 /// (`time`: the engine's own time for the position, in milliseconds.) A value from an
-/// iteration that its limit stopped is a bound, marked `>=` (a move that beat the previous
-/// best, or the previous best's value before the others were searched) or `<=`; with no
+/// iteration that its limit stopped is a bound on the move played (not on the
+/// position's value at that depth, which the unfinished iteration did not prove), marked
+/// `>=` (a move that beat the previous best, or the previous best's value before the
+/// others were searched) or `<=`; with no
 /// iteration finished (depth 0: the move is the engine's first choice by its ordering)
 /// the value is `none`.
 ///

@@ -52,7 +52,8 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
                 continue;
             }
         };
-        // A fresh table per set, kept across its lines (as Pons' solver reading a file).
+        // One solver per set; `suite::run` clears its table before each line, so that each
+        // line's nodes are its own.
         let mut solver = Solver::new();
         // The books off: the suites measure the search against Pons' (no book).
         solver.set_use_book(false);
