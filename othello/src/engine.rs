@@ -14,7 +14,7 @@ use crate::solver::Solver;
 use crate::{Board, Move, Othello};
 use std::fmt;
 use std::str::FromStr;
-use zerosum::search::{Limits, RootMove, SearchResult, Searcher};
+use zerosum::search::{Limits, Report, RootMove, SearchResult, Searcher};
 use zerosum::time::Budget;
 use zerosum::{Bound, Game, LevelError, Observer, Score};
 
@@ -364,11 +364,23 @@ impl Engine {
         depth: u32,
         budget: &Budget,
     ) -> SearchResult<Move> {
+        self.analyze_midgame_reporting(game, depth, budget, |_| {})
+    }
+
+    /// [`Engine::analyze_midgame_within`] that calls `report` after each finished
+    /// iteration (its depth, the best move's value and principal variation).
+    pub fn analyze_midgame_reporting(
+        &mut self,
+        game: &Othello,
+        depth: u32,
+        budget: &Budget,
+        report: impl FnMut(&Report<Move>),
+    ) -> SearchResult<Move> {
         let mut g = game.clone();
         self.searcher.set_analysis(true);
         let r =
             self.searcher
-                .search_within(&mut g, &mut Pattern, Some(depth.max(1)), budget, |_| {});
+                .search_within(&mut g, &mut Pattern, Some(depth.max(1)), budget, report);
         self.searcher.set_analysis(false);
         r
     }

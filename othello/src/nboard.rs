@@ -13,7 +13,7 @@
 //! | `set depth <n>` | midgame depth `n` plies (1–60), exact from `min(2n, 24)` empties |
 //! | `set contempt <n>` | a whole number (centidiscs, signed) read and ignored (no opening book, so no book draws); no number, or another word, is refused |
 //! | `move <mv>[/<eval>[/<time>]]` | plays the move (`PA` passes); a bare `<mv>` too, as NBoard 1.1 sends it; a square when the side to move must pass is the other side's move after the pass, which is filled in (as `set game` fills in a pass a record leaves out); a move that cannot be read or played is refused as a bad `set game` is |
-//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, there preceded from 18 empties on by the midgame search's values at most 10 plies deep (NBoard shows them until the exact ones come, which replace those of the same moves; a preview move that is not among the exact ones stays on its board, greyed as an older depth's); otherwise the midgame search's values at the set depth (a move whose game end the search sees: its final disc difference, solved, depth `100%`, when that solve takes at most 4 million nodes, else ±64.00 at the set depth) |
+//! | `hint <n>` | `search <move> <eval> 0 <depth>` for up to `n` best moves (1–64): exact (`100%`) when the solver's range is reached, there preceded from 18 empties on by the midgame search's values at most 10 plies deep (NBoard shows them until the exact ones come, which replace those of the same moves; a preview move that is not among the exact ones stays on its board, greyed as an older depth's); otherwise the midgame search's values at the set depth, preceded by each shallower iteration's best move as it finishes (a move whose game end the search sees: its final disc difference, solved, depth `100%`, when that solve takes at most 4 million nodes, else ±64.00 at the set depth) |
 //! | `go` | `=== <move>/<eval>/<seconds>`, within the game's time left (the side's `TB`/`TW`, else `TI`, less its recorded move times) when the game has a clock (a clock of zeros alone, NBoard's `TI[0]` of an untimed game, is none: the set depth; but one side's zeros beside the other's running clock are a clock run out); the position is not changed. A finished game: `status game over`, then `=== PA/<final disc difference>/0.00` (see below) |
 //! | `ping <n>` | `pong <n>` (a search in progress is stopped first: see [`interrupts`]) |
 //! | `learn` | answers `learned` (nothing is learned: no opening book) |
@@ -710,8 +710,10 @@ impl Session {
     }
 
     /// The `search` lines of the `n` best moves of `game` by the midgame search `depth`
-    /// plies deep, after its `nodestats` line. Stopped by `ping`/`quit`: the last finished
-    /// iteration's values.
+    /// plies deep, after its `nodestats` line; before them, as each shallower iteration
+    /// finishes, its best move's line (a tester's report: a deep hint showed nothing for
+    /// seconds; the protocol asks for evaluations during the search). Stopped by
+    /// `ping`/`quit`: the last finished iteration's values.
     fn midgame_hints(
         &mut self,
         game: &Othello,
@@ -720,7 +722,31 @@ impl Session {
         out: &mut impl Write,
     ) -> io::Result<()> {
         let budget = Budget::new(&self.stop_limits());
-        let r = self.engine.analyze_midgame_within(game, depth, &budget);
+        let mut written = Ok(());
+        let r = self
+            .engine
+            .analyze_midgame_reporting(game, depth, &budget, |report| {
+                let Some(&mv) = report.pv.first() else {
+                    return;
+                };
+                // A proven result waits for the final lines, which give its discs.
+                if report.depth >= depth
+                    || report.exact
+                    || report.score.is_decisive()
+                    || written.is_err()
+                {
+                    return;
+                }
+                written = writeln!(
+                    out,
+                    "search {} {} 0 {}",
+                    move_text(mv),
+                    eval_text(report.score, false),
+                    report.depth
+                )
+                .and_then(|()| out.flush());
+            });
+        written?;
         writeln!(
             out,
             "nodestats {} {:.2}",
@@ -863,8 +889,6 @@ mod tests {
         (text.lines().map(str::to_string).collect(), errors)
     }
 
-    /// `set game` of a record starting from `board` (OBF squares, `X` black, `O`
-    /// white, `-` empty), black to move, no moves.
     /// A GGF `BO` board's 64 squares (a1, b1, …, h8) with black's discs on the squares
     /// named in `black` (separated by spaces) and white's on `white`.
     fn board_of(black: &str, white: &[&str]) -> String {
@@ -881,6 +905,8 @@ mod tests {
         squares.iter().collect()
     }
 
+    /// `set game` of a record starting from `board` (OBF squares, `X` black, `O`
+    /// white, `-` empty), black to move, no moves.
     fn set_game_of(board: &str) -> String {
         format!(
             "set game (;GM[Othello]BO[8 {} *];)",
@@ -1171,8 +1197,10 @@ mod tests {
             assert!(errors.is_empty(), "{errors:?}");
             let searched: Vec<&String> = out.iter().filter(|l| l.starts_with("search")).collect();
             let depth = |l: &str| l.rsplit(' ').next().unwrap().to_string();
-            let (preview, exact) = searched.split_at(n);
-            assert_eq!(exact.len(), n, "{out:?}");
+            // The preview: each shallower iteration's best move, then its last depth's n.
+            assert!(searched.len() > n, "{out:?}");
+            let (preview, exact) = searched.split_at(searched.len() - n);
+            assert!(preview.len() >= n, "{out:?}");
             for l in preview {
                 let d: u32 = depth(l).parse().unwrap_or_else(|_| panic!("{out:?}"));
                 assert!((1..=HINT_PREVIEW_DEPTH).contains(&d), "{out:?}");
@@ -1181,6 +1209,33 @@ mod tests {
             assert_eq!(exact[0].split(' ').nth(2), Some("38"), "{out:?}");
             assert_eq!(out.last().map(String::as_str), Some("status"), "{out:?}");
         }
+    }
+
+    /// A midgame `hint` shows each finished iteration's best move as it comes (a
+    /// tester's report: a deep hint showed nothing until the whole depth was done), then,
+    /// after its `nodestats`, the `n` best moves at the set depth.
+    #[test]
+    fn a_midgame_hint_shows_each_iteration_s_best_move() {
+        let mut s = Session::new(4);
+        let start = set_game_of("---------------------------OX------XO---------------------------");
+        let (out, errors) = converse(&mut s, &["nboard 2", "set depth 6", &start, "hint 2"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        let got: Vec<&str> = out.iter().map(String::as_str).collect();
+        let stats = got.iter().position(|l| l.starts_with("nodestats")).unwrap();
+        let depth = |l: &str| l.rsplit(' ').next().unwrap().parse::<u32>().unwrap();
+        let before: Vec<u32> = got[..stats]
+            .iter()
+            .filter(|l| l.starts_with("search "))
+            .map(|l| depth(l))
+            .collect();
+        assert_eq!(before, [1, 2, 3, 4, 5], "{out:?}");
+        let after: Vec<u32> = got[stats..]
+            .iter()
+            .filter(|l| l.starts_with("search "))
+            .map(|l| depth(l))
+            .collect();
+        assert_eq!(after, [6, 6], "{out:?}");
+        assert_eq!(got.last(), Some(&"status"), "{out:?}");
     }
 
     /// `hint` stops on the session's stop flag (raised by the reader for `ping` and
