@@ -298,10 +298,15 @@ mod tui_tests {
         }
         assert!(!app.session.is_running());
         assert!(app.message.starts_with("result: "), "{}", app.message);
-        // A move typed after the end repeats the result; Enter starts again.
+        // A move typed after the end is refused, the result said again; Enter starts
+        // again.
         key(&mut app, KeyCode::Char('1'));
         key(&mut app, KeyCode::Enter);
-        assert!(app.message.starts_with("result: "), "{}", app.message);
+        assert!(
+            app.message.starts_with("\"1\": the game is over ("),
+            "{}",
+            app.message
+        );
         key(&mut app, KeyCode::Enter);
         assert!(app.session.moves.is_empty() && app.session.is_running());
     }
