@@ -258,8 +258,8 @@ impl zerosum::Engine for Engine {
             (Some(n), None) => self.search(position, Some(u32::from(n)), false, &budget, observer),
             (None, None) => {
                 let book = self.play_book_move(position, &budget);
-                // A solve that only a stop flag ends: a search's move first, played if
-                // the flag comes before the solve's end.
+                // A solve that a stop flag can end (no node limit): a search's move
+                // first, played if the flag comes before the solve's end.
                 let searched = if book.is_none() {
                     search_before_solve(&budget, |b| self.search(position, None, true, b, observer))
                 } else {
@@ -403,18 +403,25 @@ mod tests {
         let p: Position = "13712".parse().unwrap();
         let mut engine = Engine::default();
         engine.set_level(Level::Perfect);
-        let stop = zerosum::search::StopFlag::new();
-        let limits = Limits::default().with_stop(stop.clone());
-        let mut deepest = 0;
-        let r = engine.think(&p, &limits, &mut |rep| {
-            deepest = deepest.max(rep.depth);
-            if rep.depth >= 8 {
-                stop.stop();
-            }
-        });
-        assert!(!r.exact && r.depth >= 8, "{r:?}");
-        assert_eq!(r.depth, deepest, "{r:?}");
-        assert!(p.can_play(r.best_move.unwrap()), "{r:?}");
+        // Also under a time limit that the flag comes long before (a library user's
+        // report: there the search ran only after the solve, found the flag set, and
+        // played a 1-ply move).
+        for time in [None, Some(std::time::Duration::from_secs(1_000_000))] {
+            let stop = zerosum::search::StopFlag::new();
+            let mut limits = Limits::default().with_stop(stop.clone());
+            limits.time = time;
+            engine.clear();
+            let mut deepest = 0;
+            let r = engine.think(&p, &limits, &mut |rep| {
+                deepest = deepest.max(rep.depth);
+                if rep.depth >= 8 {
+                    stop.stop();
+                }
+            });
+            assert!(!r.exact && r.depth >= 8, "{time:?}: {r:?}");
+            assert_eq!(r.depth, deepest, "{r:?}");
+            assert!(p.can_play(r.best_move.unwrap()), "{r:?}");
+        }
     }
 
     /// The perfect level under a small node limit: the solver keeps its half exactly,

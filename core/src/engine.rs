@@ -16,7 +16,8 @@
 //!   (the core [`Searcher`](crate::search::Searcher), its own solvers, threat searches)
 //!   polls that budget — see [`crate::time`] for the contract;
 //! - it reports each finished iteration (or solver step) to the observer, best first,
-//!   with [`Report::exact`] set when the score is the game-theoretic value;
+//!   with [`Report::exact`] set when the score is the game-theoretic value (a depth its
+//!   limit cut may be reported too, its [`Report::bound`] then not `Exact`);
 //! - its level decides what it does when the limits give no time: a fixed depth, or the
 //!   exact solver. The top level of every game with an exact solver is "perfect": the
 //!   exact solver when it fits the budget, the best search otherwise (Gomoku has none:
@@ -299,7 +300,8 @@ pub trait Engine {
     }
 
     /// The best move it finds in `game` (which must not be over) under `limits` at the
-    /// current level, calling `observer` after each finished iteration. Time and node
+    /// current level, calling `observer` after each finished iteration (and for a depth
+    /// the limit cut, with [`Report::bound`] saying which bound its score is). Time and node
     /// limits bound the call; a depth in `limits` overrides the level's depth.
     fn think(
         &mut self,

@@ -299,6 +299,12 @@ impl Budget {
         self.stop.is_some()
     }
 
+    /// True when the stop flag is raised: the caller asked the search to stop (not a
+    /// limit reached).
+    pub fn stop_requested(&self) -> bool {
+        self.stop.as_ref().is_some_and(StopFlag::is_stopped)
+    }
+
     /// The cheap check every search makes once per node, with its node count: true once
     /// `nodes >= ` the node limit (checked every call), or the maximum time has passed or
     /// the stop flag is set (checked every [`POLL_INTERVAL`] calls). Sticky.

@@ -506,6 +506,7 @@ impl Midgame {
             observer(&Report {
                 depth,
                 score: result.score,
+                bound: result.bound,
                 pv: result.pv.clone(),
                 nodes: self.nodes,
                 elapsed,

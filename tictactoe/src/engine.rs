@@ -147,8 +147,8 @@ impl zerosum::Engine for Engine {
             (_, Some(depth)) => self.search(board, Some(depth), &budget, observer),
             (Some(n), None) => self.search(board, Some(2 * u32::from(n) - 1), &budget, observer),
             (None, None) => {
-                // A solve that only a stop flag ends: a search's move first, played if
-                // the flag comes before the solve's end.
+                // A solve that a stop flag can end (no node limit): a search's move
+                // first, played if the flag comes before the solve's end.
                 let searched =
                     search_before_solve(&budget, |b| self.search(board, None, b, observer));
                 let searched_nodes = searched.as_ref().map_or(0, |r| r.stats.nodes);
@@ -206,20 +206,50 @@ mod tests {
             Board::parse("......./......./......./......./......./......./....... k=5").unwrap();
         let mut engine = Engine::default();
         engine.set_level(Level::Perfect);
-        let stop = zerosum::search::StopFlag::new();
-        let limits = Limits::default().with_stop(stop.clone());
-        let mut deepest = 0;
-        let r = engine.think(&board, &limits, &mut |rep| {
-            deepest = deepest.max(rep.depth);
-            if rep.depth >= 3 {
-                stop.stop();
-            }
+        // Also under a time limit that the flag comes long before (a library user's
+        // report: there the search ran only after the solve, found the flag set, and
+        // played a 1-ply move).
+        for time in [None, Some(std::time::Duration::from_secs(1_000_000))] {
+            let stop = zerosum::search::StopFlag::new();
+            let mut limits = Limits::default().with_stop(stop.clone());
+            limits.time = time;
+            engine.clear();
+            let mut deepest = 0;
+            let r = engine.think(&board, &limits, &mut |rep| {
+                deepest = deepest.max(rep.depth);
+                if rep.depth >= 3 {
+                    stop.stop();
+                }
+            });
+            assert!(!r.exact && r.depth >= 3, "{time:?}: {r:?}");
+            assert_eq!(r.depth, deepest, "{r:?}");
+            assert!(
+                zerosum::Game::is_legal(&board, r.best_move.unwrap()),
+                "{r:?}"
+            );
+        }
+    }
+
+    /// A depth the node limit cut is reported with its bound, as the result gives it (a
+    /// library user's report: on this board, 1,000 nodes reported depth 3 as if it had
+    /// finished, where the result said it was a lower bound); the depths before it are
+    /// finished ones.
+    #[test]
+    fn a_cut_depth_is_reported_as_a_bound() {
+        use zerosum::{Bound, Engine as _};
+        let board = Board::parse("....../....../....../....../....../...... k=4").unwrap();
+        let mut engine = Engine::default();
+        engine.set_level(Level::Perfect);
+        let mut reports = Vec::new();
+        let r = engine.think(&board, &Limits::nodes(1_000), &mut |rep| {
+            reports.push((rep.depth, rep.bound));
         });
-        assert!(!r.exact && r.depth >= 3, "{r:?}");
-        assert_eq!(r.depth, deepest, "{r:?}");
+        assert_ne!(r.bound, Bound::Exact, "{r:?}");
+        let (last, before) = reports.split_last().unwrap();
+        assert_eq!(*last, (r.depth, r.bound), "{reports:?}");
         assert!(
-            zerosum::Game::is_legal(&board, r.best_move.unwrap()),
-            "{r:?}"
+            before.iter().all(|&(_, b)| b == Bound::Exact),
+            "{reports:?}"
         );
     }
 

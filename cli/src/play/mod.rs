@@ -418,10 +418,16 @@ pub trait PlayGame: Clone + Send + 'static {
         if let Some(counter) = live_nodes {
             limits = limits.with_progress(Arc::clone(counter));
         }
-        let to_progress = |r: &zerosum::search::Report<Self::Move>, mark: &str| Progress {
+        // A depth the limit cut is marked as the bound it is (the report says which).
+        let to_progress = |r: &zerosum::search::Report<Self::Move>| Progress {
             depth: r.depth,
             value: format!(
-                "{mark}{}",
+                "{}{}",
+                match r.bound {
+                    Bound::Lower if !r.exact => "≥",
+                    Bound::Upper if !r.exact => "≤",
+                    _ => "",
+                },
                 <Self::Engine as zerosum::Engine>::score_text(r.score, r.exact)
             ),
             pv: r.pv.iter().map(|m| m.to_string()).collect(),
@@ -431,7 +437,7 @@ pub trait PlayGame: Clone + Send + 'static {
         let mut last = None;
         let r = engine.think(self.game(), &limits, &mut |r| {
             last = Some((r.pv.first().copied(), r.score));
-            progress(to_progress(r, ""))
+            progress(to_progress(r))
         });
         // The move played may come from a depth the time cut short (a move that failed
         // high), after the last report: its value and line are reported then, bound
@@ -440,12 +446,7 @@ pub trait PlayGame: Clone + Send + 'static {
         if last.is_some_and(|last| last != (r.pv.first().copied(), r.score))
             && r.best_move.is_some()
         {
-            let mark = match r.bound {
-                Bound::Lower => "≥",
-                Bound::Upper => "≤",
-                Bound::Exact => "",
-            };
-            progress(to_progress(&r.report(), mark));
+            progress(to_progress(&r.report()));
         }
         Thought {
             best: r.best_move,

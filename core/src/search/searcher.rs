@@ -36,13 +36,21 @@ impl SearchStats {
     }
 }
 
-/// What the search knows after a finished depth: passed to the report callback.
+/// What the search knows after a finished depth: passed to the report callback. A report
+/// can also be of a depth its limit cut (Othello's midgame search reports the cut one;
+/// a `perfect` level's hand-over from a solve reports the move's result once more, cut
+/// depth included): then `bound` says which bound `score` is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report<M> {
-    /// The depth just finished, in plies.
+    /// The depth just finished (or cut: see `bound`), in plies.
     pub depth: u32,
     /// The root score for the side to move.
     pub score: Score,
+    /// [`Bound::Exact`] when `score` is the depth's value (the depth finished);
+    /// [`Bound::Lower`] or [`Bound::Upper`] when the limit cut the depth and `score` is
+    /// only a bound on the move played (a library user's report: a cut depth was
+    /// reported as if it had finished).
+    pub bound: Bound,
     /// The principal variation, best move first.
     pub pv: Vec<M>,
     /// Nodes visited so far in this search (all depths).
@@ -146,6 +154,7 @@ impl<M: Copy> SearchResult<M> {
         Report {
             depth: self.depth,
             score: self.score,
+            bound: self.bound,
             pv: self.pv.clone(),
             nodes: self.stats.nodes,
             elapsed: self.stats.elapsed,
@@ -334,6 +343,8 @@ impl<G: Game> Searcher<G> {
             report(&Report {
                 depth,
                 score: result.score,
+                // Only finished iterations get here.
+                bound: Bound::Exact,
                 pv: result.pv.clone(),
                 nodes: self.stats.nodes,
                 elapsed,

@@ -743,6 +743,7 @@ impl Engine {
             observer(&Report {
                 depth,
                 score: info.score,
+                bound: zerosum::Bound::Exact,
                 pv: info.pv.clone(),
                 nodes: self.nodes,
                 elapsed,
