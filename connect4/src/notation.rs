@@ -133,8 +133,11 @@ impl<G: Geometry> Position<G> {
 impl FromStr for Position {
     type Err = ParseError;
 
+    /// [`Position::from_moves`] of `s` without the white space around it (as the other
+    /// games' positions parse: a line from `read_line` keeps its `\n`, which a library
+    /// user's report found refused as a move).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Position::from_moves(s)
+        Position::from_moves(s.trim())
     }
 }
 
@@ -313,6 +316,7 @@ mod tests {
         let p = Position::from_moves("44455554221").unwrap();
         assert_eq!(p.to_string(), "44455554221");
         assert_eq!("44455554221".parse::<Position>().unwrap(), p);
+        assert_eq!(" 44455554221\n".parse::<Position>().unwrap(), p);
     }
 
     /// Issue 14 item 7: text after the moves is an error unless it is one score in
