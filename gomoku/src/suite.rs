@@ -614,6 +614,9 @@ pub struct VcfSuiteReport {
     pub cpu: Vec<PuzzleCpu>,
     /// CPU time of all the proof checks ([`check_proof`], [`check_vct_proof`]) together.
     pub check_cpu: Duration,
+    /// `file#index: what` of each wrong result: a proof line that failed its check, a
+    /// win claimed on a proved loss (a new user's report: counted, never named).
+    pub wrong: Vec<String>,
     /// `file#index: why` of the puzzles to attempt whose stones cannot be set up
     /// ([`Puzzle::board`]: a stone on a stone, a five before the end): a damaged file
     /// (a new user's report: such a puzzle was skipped without a word).
@@ -803,6 +806,10 @@ pub fn run_vcf_suite_with(
                 }
                 (false, found) => {
                     r.bad_proofs += usize::from(found);
+                    if found {
+                        r.wrong
+                            .push(format!("{name}: a proof line that fails its check"));
+                    }
                     r.missed.push(name.clone());
                     PuzzleResult::Missed
                 }
@@ -819,6 +826,8 @@ pub fn run_vcf_suite_with(
             r.negatives += 1;
             if line.is_some() || vct_proof.is_some() {
                 r.false_claims += 1;
+                r.wrong
+                    .push(format!("{name}: a win claimed on a proved loss"));
             }
             if let Some(cpu) = cpu {
                 let result = PuzzleResult::Loss;

@@ -10,6 +10,11 @@ use std::time::{Duration, Instant};
 use zerosum::search::Limits;
 
 /// Runs the gomoku suites found under `data` (if any); `quick` takes every tenth puzzle.
+/// Entries of `vcf-rapfi-verified.jsonl` (its data README: 1,931 puzzle entries).
+const SET_PUZZLES: usize = 1_931;
+/// Rows of `gomocup-rule-checks.tsv` (its data README's checks c1 to c6).
+const SET_CHECKS: usize = 6;
+
 pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     let mut rows = Vec::new();
     let Some(dir) = crate::suite_folder(data, "gomoku") else {
@@ -19,6 +24,14 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     if let Some(text) = read_suite(&puzzle_path, "gomoku VCF puzzles", &mut rows) {
         match parse_puzzles(&text) {
             Ok(mut puzzles) => {
+                // A cut or lengthened file (the entries are read by their order, and the
+                // quick run samples every tenth): not the set the data README describes.
+                let not_the_set = (puzzles.len() != SET_PUZZLES).then(|| {
+                    format!(
+                        "NOT THE SET: {} entries where the set has {SET_PUZZLES}; ",
+                        puzzles.len()
+                    )
+                });
                 if quick {
                     puzzles = puzzles.into_iter().step_by(10).collect();
                 }
@@ -32,7 +45,8 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
                         mean_time: r.time / n,
                         mean_nodes: r.nodes as f64 / n as f64,
                         note: format!(
-                            "{} by VCT, the rest VCF with checked proof lines; bad proofs {}; wins claimed on {} of {} -M entries (must be 0); {}{}",
+                            "{}{} by VCT, the rest VCF with checked proof lines; bad proofs {}; wins claimed on {} of {} -M entries (must be 0); {}{}{}",
+                            not_the_set.clone().unwrap_or_default(),
                             r.by_vct,
                             r.bad_proofs,
                             r.false_claims,
@@ -44,12 +58,22 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
                                     r.unplayable.len()
                                 ),
                                 None => String::new(),
+                            },
+                            if r.wrong.is_empty() {
+                                String::new()
+                            } else {
+                                format!("; WRONG {}", r.wrong.join(", "))
                             }
                         ),
                         // Unsolved within the node budget is a missed goal; a refuted
                         // proof, a win claimed where there is none or a puzzle that
                         // cannot be set up is wrong.
-                        wrong: Some(r.bad_proofs + r.false_claims + r.unplayable.len()),
+                        wrong: Some(
+                            r.bad_proofs
+                                + r.false_claims
+                                + r.unplayable.len()
+                                + usize::from(not_the_set.is_some()),
+                        ),
                         // Issue 11's goal, under every rule the suite runs.
                         goal: Some(0.98),
                     });
@@ -76,6 +100,12 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             }
         });
     if let Some(checks) = checks {
+        let not_the_set = (checks.len() != SET_CHECKS).then(|| {
+            format!(
+                "NOT THE SET: {} entries where the set has {SET_CHECKS}; ",
+                checks.len()
+            )
+        });
         let mut engine = gomoku::Engine::new(16);
         let (mut n, mut passed, mut wrong) = (0, 0, 0);
         let mut time = Duration::ZERO;
@@ -121,20 +151,23 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
             mean_time: time / n.max(1) as u32,
             mean_nodes: nodes as f64 / n.max(1) as f64,
             note: {
-                let mut note = if skipped.is_empty() {
+                let mut note = not_the_set.clone().unwrap_or_default();
+                note.push_str(&if checked.is_empty() && skipped.is_empty() {
+                    "no entry".to_string()
+                } else if skipped.is_empty() {
                     "every entry checked".to_string()
                 } else {
                     format!(
                         "entries of rules {} skipped: not supported",
                         rule_list(&skipped)
                     )
-                };
+                });
                 if !failures.is_empty() {
                     note.push_str(&format!("; FAIL {}", failures.join(", ")));
                 }
                 note
             },
-            wrong: Some(wrong),
+            wrong: Some(wrong + usize::from(not_the_set.is_some())),
             goal: Some(1.0),
         });
     }

@@ -208,8 +208,34 @@ pub fn game_opening(seed: u64, g: usize) -> Board {
     random_opening(&mut rng, stones)
 }
 
+/// The stones of `b` (cell and colour) under the board symmetry that sorts them first
+/// among the eight: equal for two positions exactly when one is the other turned or
+/// mirrored (a new user's report: the "distinct" openings held turned copies).
+fn symmetry_class(b: &Board) -> Vec<(u8, u8, bool)> {
+    let n = b.size() - 1;
+    (0..8u8)
+        .map(|s| {
+            let mut stones: Vec<(u8, u8, bool)> = b
+                .moves()
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let (x, y) = if s & 4 != 0 { (c.y, c.x) } else { (c.x, c.y) };
+                    let x = if s & 1 != 0 { n - x } else { x };
+                    let y = if s & 2 != 0 { n - y } else { y };
+                    (x, y, i % 2 == 0)
+                })
+                .collect();
+            stones.sort_unstable();
+            stones
+        })
+        .min()
+        .unwrap_or_default()
+}
+
 /// The openings file of `count` distinct openings drawn by [`game_opening`] for `seed`
-/// (games 0, 1, … of that seed, a repeated position skipped), in the format the match
+/// (games 0, 1, … of that seed, a position skipped when it repeats one before it, turned
+/// or mirrored included), in the format the match
 /// runner reads (`zerosum gomoku match --openings`, `gomoku::suite::parse_openings`): a
 /// header comment naming the command, then one move list a line, e.g. `h8g7i9`.
 pub fn openings_file(seed: u64, count: usize) -> String {
@@ -222,7 +248,7 @@ pub fn openings_file(seed: u64, count: usize) -> String {
     while seen.len() < count {
         let b = game_opening(seed, g);
         g += 1;
-        if seen.insert(b.hash()) {
+        if seen.insert(symmetry_class(&b)) {
             let moves: String = b.moves().iter().map(|c| c.to_string()).collect();
             text.push_str(&moves);
             text.push('\n');
@@ -474,5 +500,23 @@ mod tests {
             read_games(&path).is_empty(),
             "a missing file gives no games"
         );
+    }
+
+    /// Openings are distinct up to the board's eight symmetries (a new user's report:
+    /// seed 2's 48 held h8g8j7 and h8h9g6, one turned a quarter).
+    #[test]
+    fn openings_are_distinct_up_to_symmetry() {
+        use gomoku::Board;
+        use zerosum::Notation as _;
+        let class = |t: &str| symmetry_class(&Board::parse_position(t).unwrap());
+        assert_eq!(class("15f:h8g8j7"), class("15f:h8h9g6"));
+        assert_ne!(class("15f:h8g8j7"), class("15f:h8g8j6"));
+        let text = openings_file(2, 48);
+        let classes: std::collections::HashSet<_> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| class(&format!("15f:{l}")))
+            .collect();
+        assert_eq!(classes.len(), 48);
     }
 }

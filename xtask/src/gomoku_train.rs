@@ -104,6 +104,10 @@ pub struct TrainArgs {
     /// before the seeded random openings.
     #[arg(long)]
     pub leaf_openings: Option<std::path::PathBuf>,
+    /// Folder of the public suites, where the balanced openings are read
+    /// (gomoku/balanced-openings-freestyle15.txt; default ../shared/data when it exists).
+    #[arg(long)]
+    pub data: Option<std::path::PathBuf>,
     /// Sample every this-many-th static leaf value of our searches.
     #[arg(long, default_value_t = 1_000, allow_negative_numbers = true, value_parser = crate::args::count::<u32>)]
     pub leaf_every: u32,
@@ -186,14 +190,6 @@ pub fn train(args: &TrainArgs, root: &Path, data: Option<&Path>) -> bool {
             .num_threads(n)
             .build_global();
     }
-    let Some(openings) = data
-        .map(|d| d.join("gomoku/balanced-openings-freestyle15.txt"))
-        .and_then(|p| std::fs::read_to_string(p).ok())
-        .and_then(|t| parse_openings(&t, 15, Rule::Freestyle).ok())
-    else {
-        eprintln!("xtask train-gomoku: cannot read the balanced openings (--data DIR)");
-        return false;
-    };
     if args.mmto {
         return crate::gomoku_mmto::fit_mmto(args, root);
     }
@@ -209,15 +205,47 @@ pub fn train(args: &TrainArgs, root: &Path, data: Option<&Path>) -> bool {
     if args.agreement > 0 {
         return crate::gomoku_policy::agreement(args, root);
     }
+    // Read only by the jobs that play from them (a new user's report: every mode failed
+    // without them, and the error named neither the file nor why).
+    let openings = || -> Option<Vec<Board>> {
+        let Some(dir) = data else {
+            eprintln!(
+                "xtask train-gomoku: no data folder for the balanced openings \
+                 (gomoku/balanced-openings-freestyle15.txt): give --data DIR"
+            );
+            return None;
+        };
+        let path = dir.join("gomoku/balanced-openings-freestyle15.txt");
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| eprintln!("xtask train-gomoku: {}: {e}", path.display()))
+            .ok()?;
+        parse_openings(&text, 15, Rule::Freestyle)
+            .map_err(|(line, e)| {
+                eprintln!("xtask train-gomoku: {} line {line}: {e}", path.display());
+            })
+            .ok()
+    };
     if args.leaves > 0 {
         let Some(table) = crate::gomoku_leaf::fit_leaves(args, root) else {
             return false;
         };
         if args.match_games > 0 {
+            let Some(openings) = openings() else {
+                return false;
+            };
             play_match(args, &openings, &table);
         }
         return true;
     }
+    let needs_openings = args.match_games > 0 || !(args.match_only || args.teacher.is_some());
+    let openings = if needs_openings {
+        let Some(openings) = openings() else {
+            return false;
+        };
+        openings
+    } else {
+        Vec::new()
+    };
     let table = if args.match_only {
         EvalTable::FITTED
     } else if args.teacher.is_some() {

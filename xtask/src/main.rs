@@ -124,8 +124,8 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Task {
     /// Criterion benches of every crate, then the public suites; prints a summary table.
-    /// With --quick, about 3 to 4 minutes of wall time on 2 idle cores once built (the
-    /// first build of the bench profile takes as long again or more).
+    /// With --quick, about half a minute of wall time on 2 quiet cores once built (the
+    /// first build of the bench profile takes about 4 minutes more).
     Bench {
         /// Short runs (criterion's quick mode, suite samples).
         #[arg(long)]
@@ -219,7 +219,7 @@ enum Task {
     TrainOthello(othello::TrainArgs),
     /// Fits the gomoku evaluation's values on self-play positions, writes the table into
     /// the crate and plays it against the hand-set values.
-    TrainGomoku(gomoku_train::TrainArgs),
+    TrainGomoku(Box<gomoku_train::TrainArgs>),
     /// Tunes the gomoku evaluation's weights by match results (SPSA) against Rapfi
     /// limited by nodes, or in self-play, and writes the averaged weights.
     TuneGomoku(gomoku_tune::TuneArgs),
@@ -307,11 +307,17 @@ fn main() -> ExitCode {
             exit(steps.run("connect4-play-book", plies, shard, merge, &opts, &out))
         }
         Task::TrainOthello(args) => exit(othello::train(&args, &workspace_root())),
-        Task::TrainGomoku(args) => exit(gomoku_train::train(
-            &args,
-            &workspace_root(),
-            data_dir(None).ok().flatten().as_deref(),
-        )),
+        Task::TrainGomoku(args) => match data_dir(args.data.clone()) {
+            Ok(data) => exit(gomoku_train::train(
+                &args,
+                &workspace_root(),
+                data.as_deref(),
+            )),
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::from(2)
+            }
+        },
         Task::TuneGomoku(args) => exit(gomoku_tune::tune(&args)),
         Task::GomokuOpenings { seed, count, out } => {
             let text = gomoku_teacher::openings_file(seed, count as usize);
@@ -398,6 +404,14 @@ impl BookSteps {
         opts: &connect4::BookOptions,
         out: &Path,
     ) -> bool {
+        // The book's file is checked before any solve (a new user's report: a folder that
+        // does not exist was found after all the solving).
+        if shard.is_none()
+            && let Err(e) = writable(out)
+        {
+            eprintln!("xtask {task}: --out {}: {e}", out.display());
+            return false;
+        }
         let result = match (shard, merge) {
             (Some(shard), _) => (self.shard)(size, shard, opts),
             (None, Some(files)) => (self.merge)(size, &files, out),
@@ -407,6 +421,23 @@ impl BookSteps {
             eprintln!("xtask {task}: {e}");
         }
         result.is_ok()
+    }
+}
+
+/// Whether a file can be written at `out` later: its folder exists, and `out` is not a
+/// folder nor a read-only file.
+fn writable(out: &Path) -> Result<(), String> {
+    let folder = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(format!("no folder {}", folder.display()));
+    }
+    match std::fs::metadata(out) {
+        Ok(m) if m.is_dir() => Err("a folder, not a file".into()),
+        Ok(m) if m.permissions().readonly() => Err("a read-only file".into()),
+        _ => Ok(()),
     }
 }
 
