@@ -34,8 +34,9 @@ use std::time::{Duration, Instant};
 /// Options of `cargo xtask tune-gomoku`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// Our engine: a `quirky-pbrain` binary (build it with `cargo build --release -p gomoku`).
-    #[arg(long, default_value = "target/release/quirky-pbrain")]
+    /// Our engine: a `quirky-pbrain` binary (build it with `cargo build --release -p gomoku`;
+    /// the default is the workspace's target folder, wherever the command runs from).
+    #[arg(long, default_value_os_t = crate::target_dir().join("release/quirky-pbrain"))]
     pub engine: PathBuf,
     /// Nodes a move for our engines.
     #[arg(long, default_value_t = 12_000, allow_negative_numbers = true, value_parser = crate::args::count::<u64>)]
@@ -76,10 +77,10 @@ pub struct TuneArgs {
     #[arg(long, allow_negative_numbers = true, default_value_t = 0.1, value_parser = crate::args::positive)]
     pub rate: f64,
     /// One line an iteration: scores and weights.
-    #[arg(long, default_value = "target/gomoku-tune.tsv")]
+    #[arg(long, default_value_os_t = crate::target_dir().join("gomoku-tune.tsv"))]
     pub log: PathBuf,
     /// The averaged weights, rewritten after every iteration.
-    #[arg(long, default_value = "target/gomoku-tuned.eval")]
+    #[arg(long, default_value_os_t = crate::target_dir().join("gomoku-tuned.eval"))]
     pub out: PathBuf,
 }
 
