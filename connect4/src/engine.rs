@@ -391,7 +391,8 @@ mod tests {
         assert!(checked > 300, "{checked}");
     }
 
-    /// The perfect level with only a stop flag (a UI's "think until I say stop") searches
+    /// The perfect level with a stop flag (a UI's "think until I say stop"), with or without
+    /// a time limit, searches
     /// before it solves off the book, and a stop during the solve plays that search's
     /// move (a library user's report: stopped after 1 s on `13712`, it played a 1-ply
     /// move). The flag is set once the search has reported 8 plies, so the solve after it
@@ -403,25 +404,7 @@ mod tests {
         let p: Position = "13712".parse().unwrap();
         let mut engine = Engine::default();
         engine.set_level(Level::Perfect);
-        // Also under a time limit that the flag comes long before (a library user's
-        // report: there the search ran only after the solve, found the flag set, and
-        // played a 1-ply move).
-        for time in [None, Some(std::time::Duration::from_secs(1_000_000))] {
-            let stop = zerosum::search::StopFlag::new();
-            let mut limits = Limits::default().with_stop(stop.clone());
-            limits.time = time;
-            engine.clear();
-            let mut deepest = 0;
-            let r = engine.think(&p, &limits, &mut |rep| {
-                deepest = deepest.max(rep.depth);
-                if rep.depth >= 8 {
-                    stop.stop();
-                }
-            });
-            assert!(!r.exact && r.depth >= 8, "{time:?}: {r:?}");
-            assert_eq!(r.depth, deepest, "{r:?}");
-            assert!(p.can_play(r.best_move.unwrap()), "{r:?}");
-        }
+        zerosum::testing::check_a_stopped_solve_plays_the_search_before_it(&mut engine, &p, 8);
     }
 
     /// The perfect level under a small node limit: the solver keeps its half exactly,

@@ -193,7 +193,8 @@ impl zerosum::Engine for Engine {
 mod tests {
     use super::*;
 
-    /// The perfect level with only a stop flag (a UI's "think until I say stop") searches
+    /// The perfect level with a stop flag (a UI's "think until I say stop"), with or without
+    /// a time limit, searches
     /// before it solves, and a stop during the solve plays that search's move (a library
     /// user's report: stopped on the empty 7×7 board, k = 5, it played a 1-ply move).
     /// The flag is set once the search has reported 3 plies, so the solve after it is
@@ -206,28 +207,7 @@ mod tests {
             Board::parse("......./......./......./......./......./......./....... k=5").unwrap();
         let mut engine = Engine::default();
         engine.set_level(Level::Perfect);
-        // Also under a time limit that the flag comes long before (a library user's
-        // report: there the search ran only after the solve, found the flag set, and
-        // played a 1-ply move).
-        for time in [None, Some(std::time::Duration::from_secs(1_000_000))] {
-            let stop = zerosum::search::StopFlag::new();
-            let mut limits = Limits::default().with_stop(stop.clone());
-            limits.time = time;
-            engine.clear();
-            let mut deepest = 0;
-            let r = engine.think(&board, &limits, &mut |rep| {
-                deepest = deepest.max(rep.depth);
-                if rep.depth >= 3 {
-                    stop.stop();
-                }
-            });
-            assert!(!r.exact && r.depth >= 3, "{time:?}: {r:?}");
-            assert_eq!(r.depth, deepest, "{r:?}");
-            assert!(
-                zerosum::Game::is_legal(&board, r.best_move.unwrap()),
-                "{r:?}"
-            );
-        }
+        zerosum::testing::check_a_stopped_solve_plays_the_search_before_it(&mut engine, &board, 3);
     }
 
     /// A depth the node limit cut is reported with its bound, as the result gives it (a

@@ -112,6 +112,40 @@ pub fn check_reports_count_the_whole_move<E: Engine>(
     (r, reports)
 }
 
+/// Runs `engine` (at a `perfect` level whose solve of `game` takes far longer than its
+/// search) with a stop flag that the observer raises once a report reaches `depth`
+/// plies, with no time limit and with one far off (a million seconds), and checks that
+/// the move is that search's: not exact, at least `depth` plies, the deepest reported,
+/// and legal. The search must run before the solve for the flag to be raised at all
+/// (without it the solve runs on); a stop during the solve then plays its move (library
+/// users' reports: a 1-ply move, without and with a time limit).
+///
+/// # Panics
+/// When a result fails those checks.
+pub fn check_a_stopped_solve_plays_the_search_before_it<E: Engine>(
+    engine: &mut E,
+    game: &E::Game,
+    depth: u32,
+) {
+    for time in [None, Some(Duration::from_secs(1_000_000))] {
+        let stop = StopFlag::new();
+        let mut limits = Limits::default().with_stop(stop.clone());
+        limits.time = time;
+        engine.clear();
+        let mut deepest = 0;
+        let r = engine.think(game, &limits, &mut |rep| {
+            deepest = deepest.max(rep.depth);
+            if rep.depth >= depth {
+                stop.stop();
+            }
+        });
+        assert!(!r.exact && r.depth >= depth, "{time:?}: {r:?}");
+        assert_eq!(r.depth, deepest, "{time:?}: {r:?}");
+        let mv = r.best_move.expect("a move");
+        assert!(game.is_legal(mv), "{time:?}: {r:?}");
+    }
+}
+
 /// Plays a uniformly random legal move of `game` drawn from `rng`; false (and nothing
 /// played) when there is none: the step of every random-game generator in the tests.
 pub fn play_random<G: Game>(game: &mut G, rng: &mut ChaCha8Rng) -> bool {
