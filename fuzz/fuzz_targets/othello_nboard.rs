@@ -10,7 +10,12 @@ fuzz_target!(|data: &[u8]| {
         let mut session = othello::nboard::Session::new(1);
         for line in s.lines() {
             let _ = line.parse::<othello::nboard::Command>();
-            let first = line.split_whitespace().next().unwrap_or("");
+            // As the session reads it: a byte-order mark skipped first.
+            let first = line
+                .trim_start_matches('\u{feff}')
+                .split_whitespace()
+                .next()
+                .unwrap_or("");
             if !["go", "hint", "analyze"].contains(&first.to_ascii_lowercase().as_str()) {
                 let _ = session.handle_line(line, &mut std::io::sink());
             }

@@ -306,9 +306,16 @@ fn opening(line: &str, size: u32, rule: Rule) -> Result<Option<Board>, SuiteErro
     // A last word that is no score after a line that reads without it: named as the
     // score it stands for (a fuzz tester's report: `h8i7e9 abc` was "bad cell: malformed
     // cell "abc"", and `h8i7e9 1 2` blamed the cell "1").
+    // (A last word that starts as a cell does, a letter and a digit, is a move list's:
+    // `h8 i7i7` keeps its "cell i7 is occupied", as a recheck found it lost.)
+    let starts_as_a_cell = |w: &str| {
+        let mut c = w.chars();
+        c.next().is_some_and(|a| a.is_ascii_alphabetic())
+            && c.next().is_some_and(|d| d.is_ascii_digit())
+    };
     if read.is_err()
         && let Some((head, last)) = moves.rsplit_once(char::is_whitespace)
-        && Cell::parse_human(last).is_err()
+        && !starts_as_a_cell(last)
         && opening_of(head.trim_end(), size, rule).is_ok()
     {
         let why = match last.parse::<f64>() {
@@ -1091,8 +1098,17 @@ mod tests {
             let (_, e) = parse_openings(line, 15, Rule::Freestyle).unwrap_err();
             assert!(e.to_string().contains(want), "{line}: {e}");
         }
-        // A last cell that is a cell stays the move's error (here a stone on a finished
-        // game's board).
+        // A last word of cells keeps its cells' error (a recheck's report: `h8 i7i7` was
+        // "neither a cell nor a score"), here a stone on a finished game's board, an
+        // occupied cell and a malformed one.
+        for (line, want) in [
+            ("h8 i7i7", "i7 is occupied"),
+            ("h8i7e9 h9h8", "h8 is occupied"),
+            ("h8 i7 j6k5z", "malformed cell \"z\""),
+        ] {
+            let (_, e) = parse_openings(line, 15, Rule::Freestyle).unwrap_err();
+            assert!(e.to_string().contains(want), "{line}: {e}");
+        }
         let (_, e) = parse_openings("h8 h9 i8 i9 j8 j9 k8 k9 l8", 15, Rule::Freestyle).unwrap_err();
         assert!(matches!(e, SuiteError::Finished(_)), "{e}");
         let (_, bad) = read_openings("h8h9i8i9j8j9k8k9l8\n", 15, Rule::Freestyle);

@@ -36,6 +36,10 @@ fn main() {
         }),
     };
     let (first, last) = (number(2, 0), number(3, usize::MAX));
+    if positions.is_empty() {
+        eprintln!("{path} has no position");
+        std::process::exit(2);
+    }
     if !positions.iter().any(|p| (first..=last).contains(&p.number)) {
         let numbers: Vec<usize> = positions.iter().map(|p| p.number).collect();
         eprintln!(

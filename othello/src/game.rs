@@ -7,7 +7,6 @@ use crate::{Board, Move, Square};
 use std::fmt;
 use zerosum::{Game, MoveList, Notation, Outcome, Side};
 
-/// Key mixed into [`Game::hash`] when white (the second player) is to move.
 /// The first of the centre squares d4, e4, d5, e5 that `occupied` (a bitboard) leaves
 /// empty. No game reaches such a board: the four are filled at the start and a move
 /// never empties a square.
@@ -18,6 +17,7 @@ pub(crate) fn empty_centre(occupied: u64) -> Option<Square> {
         .find(|s| occupied & s.bit() == 0)
 }
 
+/// Key mixed into [`Game::hash`] when white (the second player) is to move.
 const WHITE_TO_MOVE_KEY: u64 = 0xA3C5_9AC3_5E1B_0F27;
 
 /// An Othello game: the current [`Board`] (relative to the side to move), whose colour

@@ -201,8 +201,12 @@ impl FromStr for Shape {
     /// Parses `COLSxROWS` with `k = min(cols, rows)`, or `COLSxROWS k=K` / `COLSxROWSxK`.
     fn from_str(s: &str) -> Result<Shape, ShapeError> {
         let s = s.trim();
-        if let Some((size, rest)) = s.split_once(char::is_whitespace)
-            && let Some(k) = k_suffix(rest)
+        // The suffix starts at the first white space followed by `k` (`4 x 4 k=3`: the
+        // size may hold spaces too, as a recheck found it refused).
+        if let Some((size, k)) = s
+            .char_indices()
+            .filter(|&(_, c)| c.is_whitespace())
+            .find_map(|(i, _)| k_suffix(&s[i..]).map(|k| (&s[..i], k)))
         {
             let k = line_length(k, s)?;
             return Shape::parse_size(size, k);

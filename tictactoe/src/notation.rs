@@ -495,8 +495,10 @@ mod tests {
         for suffix in ["k= 3", "k =3", "k = 3", "K=3", "k=03"] {
             let b = Board::parse(&format!("..../..../..../.... {suffix}")).unwrap();
             assert_eq!(b.shape().k, 3, "{suffix}");
-            let shape: crate::Shape = format!("4x4 {suffix}").parse().unwrap();
-            assert_eq!(shape.k, 3, "{suffix}");
+            for size in ["4x4", "4 x 4"] {
+                let shape: crate::Shape = format!("{size} {suffix}").parse().unwrap();
+                assert_eq!((shape.cols, shape.k), (4, 3), "{size} {suffix}");
+            }
         }
         assert!(matches!(
             Board::parse("..../..../..../.... kk=3"),

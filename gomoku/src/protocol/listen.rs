@@ -9,9 +9,9 @@
 //! reordered. It stops the search when
 //! - an `END` line arrives during the search (an `END` already in the input when the
 //!   search started, as in a script piped in at once, is handled after it, in its turn:
-//!   the conversation thread reads what the input holds, up to [`AHEAD`] bytes, before
-//!   each search, so that the answer does not depend on how much a read happened to
-//!   take); the
+//!   the conversation thread reads what the input holds before each search, and what
+//!   keeps coming without a pause ([`Listener::read_ahead`]), so that the answer does not
+//!   depend on how much a read happened to take); the
 //!   search's answer is then not written ([`Listener::end_arrived`]): nothing is written
 //!   after `END`, and the conversation ends,
 //! - an `INFO timeout_turn 0` line arrives during the search: "play as fast as
@@ -37,10 +37,13 @@ use zerosum::search::StopFlag;
 const CHUNK: usize = 64 * 1024;
 /// How much the conversation thread reads at a time (between searches, for a line).
 const LINE_CHUNK: usize = 4096;
-/// The most bytes read ahead, without waiting, when a search starts: the lines already
-/// written to the input then (a script piped in at once; a pipe holds 64 KiB) are not
-/// taken as arriving during the search.
-const AHEAD: usize = 1 << 20;
+/// The most bytes read ahead when a search starts: the lines already written to the
+/// input then (a script piped in at once) are not taken as arriving during the search.
+const AHEAD: usize = 64 << 20;
+/// Once the input held something when a search started, how long the read ahead waits
+/// for more: a pipe holds 64 KiB, and its writer refills it only as it is read (a
+/// recheck's report: scripts of 100 KB to 2 MB lost their move).
+const AHEAD_PAUSE_MS: i64 = 20;
 /// The most bytes of a line kept: [`MAX_LINE`] and one more, so that the conversation
 /// knows a line was cut (it cuts it to [`MAX_LINE`] and says so); the rest of a longer
 /// line is dropped as it comes, so that a huge line neither fills the memory nor is
@@ -254,19 +257,26 @@ impl<'a> Listener<'a> {
         self.bell.notify_all();
     }
 
-    /// Reads what the input holds now without waiting for more, up to [`AHEAD`] bytes
-    /// (a regular file is read as far as that: all of it is there). Called by the
-    /// conversation thread between searches (the listener does not read then).
+    /// Reads what the input holds now, and when it held something, what keeps coming
+    /// without a pause of [`AHEAD_PAUSE_MS`] (a pipe refilled by its writer), up to
+    /// [`AHEAD`] bytes (a regular file is read as far as that: all of it is there). An
+    /// input that holds nothing (a manager waiting for the move) is not waited for.
+    /// Called by the conversation thread between searches (the listener does not read
+    /// then).
     fn read_ahead(&self) {
         let mut chunk = [0; LINE_CHUNK];
         let mut taken = 0;
-        let now = rustix::event::Timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
         while taken < AHEAD && !lock(&self.state).eof {
+            let wait = rustix::event::Timespec {
+                tv_sec: 0,
+                tv_nsec: if taken == 0 {
+                    0
+                } else {
+                    AHEAD_PAUSE_MS * 1_000_000
+                },
+            };
             let mut fds = [PollFd::from_borrowed_fd(self.input, PollFlags::IN)];
-            match poll(&mut fds, Some(&now)) {
+            match poll(&mut fds, Some(&wait)) {
                 Ok(0) => return,
                 Ok(_) => {}
                 Err(Errno::INTR) => continue,

@@ -1473,6 +1473,24 @@ fn a_scripts_end_does_not_stop_its_searches() {
         result.unwrap();
         assert_eq!(brain.interrupted, None, "{filler}");
     }
+    // A script longer than a pipe holds (a recheck's report: 100 KB to 2 MB scripts lost
+    // their move), here 2.2 MB from a file, whose reads never wait: read ahead whole.
+    let path = std::env::temp_dir().join(format!("zerosum-script-{}.txt", std::process::id()));
+    std::fs::write(
+        &path,
+        format!("{script}{}END\n", "INFO foo 1\n".repeat(200_000)),
+    )
+    .unwrap();
+    let file = std::fs::File::open(&path).unwrap();
+    let (mut out_read, mut out_write) = io::pipe().unwrap();
+    let mut brain = Brain::new().with_node_limit(20_000);
+    brain.run_listening(&file, &mut out_write).unwrap();
+    drop(out_write);
+    let _ = std::fs::remove_file(&path);
+    let mut answered = String::new();
+    io::Read::read_to_string(&mut out_read, &mut answered).unwrap();
+    assert_eq!(answered, expected);
+    assert_eq!(brain.interrupted, None);
 }
 
 /// A `BOARD` block for `position` (15x15 freestyle), the side to move's stones as ours.
