@@ -219,11 +219,18 @@ pub fn train(args: &TrainArgs, root: &Path, data: Option<&Path>) -> bool {
         let text = std::fs::read_to_string(&path)
             .map_err(|e| eprintln!("xtask train-gomoku: {}: {e}", path.display()))
             .ok()?;
-        parse_openings(&text, 15, Rule::Freestyle)
+        let openings = parse_openings(&text, 15, Rule::Freestyle)
             .map_err(|(line, e)| {
                 eprintln!("xtask train-gomoku: {} line {line}: {e}", path.display());
             })
-            .ok()
+            .ok()?;
+        // A file without one (a recheck's report: the match divided by zero, after the
+        // table was written).
+        if openings.is_empty() {
+            eprintln!("xtask train-gomoku: {}: no opening in it", path.display());
+            return None;
+        }
+        Some(openings)
     };
     if args.leaves > 0 {
         let Some(table) = crate::gomoku_leaf::fit_leaves(args, root) else {

@@ -44,6 +44,10 @@ const AHEAD: usize = 64 << 20;
 /// for more: a pipe holds 64 KiB, and its writer refills it only as it is read (a
 /// recheck's report: scripts of 100 KB to 2 MB lost their move).
 const AHEAD_PAUSE_MS: i64 = 20;
+/// The longest the read ahead goes on: input that keeps trickling in is left to the
+/// listener, so that the search starts (a recheck's report: a line every few
+/// milliseconds kept the brain reading until its watchdog answered unsearched).
+const AHEAD_TIME: std::time::Duration = std::time::Duration::from_millis(50);
 /// The most bytes of a line kept: [`MAX_LINE`] and one more, so that the conversation
 /// knows a line was cut (it cuts it to [`MAX_LINE`] and says so); the rest of a longer
 /// line is dropped as it comes, so that a huge line neither fills the memory nor is
@@ -259,14 +263,16 @@ impl<'a> Listener<'a> {
 
     /// Reads what the input holds now, and when it held something, what keeps coming
     /// without a pause of [`AHEAD_PAUSE_MS`] (a pipe refilled by its writer), up to
-    /// [`AHEAD`] bytes (a regular file is read as far as that: all of it is there). An
+    /// [`AHEAD`] bytes and for at most [`AHEAD_TIME`] (a regular file is read as far as
+    /// that). An
     /// input that holds nothing (a manager waiting for the move) is not waited for.
     /// Called by the conversation thread between searches (the listener does not read
     /// then).
     fn read_ahead(&self) {
-        let mut chunk = [0; LINE_CHUNK];
+        let mut chunk = vec![0; CHUNK];
         let mut taken = 0;
-        while taken < AHEAD && !lock(&self.state).eof {
+        let started = std::time::Instant::now();
+        while taken < AHEAD && !lock(&self.state).eof && started.elapsed() < AHEAD_TIME {
             let wait = rustix::event::Timespec {
                 tv_sec: 0,
                 tv_nsec: if taken == 0 {

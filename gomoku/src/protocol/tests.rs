@@ -1474,11 +1474,11 @@ fn a_scripts_end_does_not_stop_its_searches() {
         assert_eq!(brain.interrupted, None, "{filler}");
     }
     // A script longer than a pipe holds (a recheck's report: 100 KB to 2 MB scripts lost
-    // their move), here 2.2 MB from a file, whose reads never wait: read ahead whole.
+    // their move), here 330 KB from a file, whose reads never wait: read ahead whole.
     let path = std::env::temp_dir().join(format!("zerosum-script-{}.txt", std::process::id()));
     std::fs::write(
         &path,
-        format!("{script}{}END\n", "INFO foo 1\n".repeat(200_000)),
+        format!("{script}{}END\n", "INFO foo 1\n".repeat(30_000)),
     )
     .unwrap();
     let file = std::fs::File::open(&path).unwrap();
