@@ -28,13 +28,16 @@ pub fn search_after_solve<M: Copy>(
     observer: &mut Observer<'_, M>,
     search: impl FnOnce(&Budget, &mut Observer<'_, M>) -> SearchResult<M>,
 ) -> SearchResult<M> {
+    let before = match before {
+        Some(mut r) if budget.stop_requested() => {
+            r.stats.nodes += spent;
+            r.stats.elapsed = budget.elapsed();
+            observer(&r.report());
+            return r;
+        }
+        before => before,
+    };
     let before_nodes = before.as_ref().map_or(0, |b| b.stats.nodes);
-    if let Some(mut r) = before.clone().filter(|_| budget.stop_requested()) {
-        r.stats.nodes += spent;
-        r.stats.elapsed = budget.elapsed();
-        observer(&r.report());
-        return r;
-    }
     let rest = budget.rest_of_nodes(spent);
     let mut r = {
         let mut with_solve = |rep: &Report<M>| {

@@ -264,12 +264,12 @@ impl<'a> Listener<'a> {
     /// Reads what the input holds now, and when it held something, what keeps coming
     /// without a pause of [`AHEAD_PAUSE_MS`] (a pipe refilled by its writer), up to
     /// [`AHEAD`] bytes and for at most [`AHEAD_TIME`] (a regular file is read as far as
-    /// that). An
-    /// input that holds nothing (a manager waiting for the move) is not waited for.
-    /// Called by the conversation thread between searches (the listener does not read
-    /// then).
+    /// that). An input that holds nothing (a manager waiting for the move) is not waited
+    /// for, and costs one `poll`. Called by the conversation thread between searches (the
+    /// listener does not read then).
     fn read_ahead(&self) {
-        let mut chunk = vec![0; CHUNK];
+        // Allocated at the first byte to read: a manager's turn allocates nothing.
+        let mut chunk = Vec::new();
         let mut taken = 0;
         let started = std::time::Instant::now();
         while taken < AHEAD && !lock(&self.state).eof && started.elapsed() < AHEAD_TIME {
@@ -290,6 +290,9 @@ impl<'a> Listener<'a> {
             }
             if fds[0].revents().is_empty() {
                 return;
+            }
+            if chunk.is_empty() {
+                chunk = vec![0; CHUNK];
             }
             match rustix::io::read(self.input, &mut chunk) {
                 Ok(0) => lock(&self.state).eof = true,
