@@ -439,6 +439,14 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
             return Err(bad("fewer than 7 columns"));
         }
         let rule: u32 = f[1].trim().parse().map_err(|_| bad("rule"))?;
+        // A value no Gomocup manager sends (a tester's report: a mistyped 5 was taken as
+        // a rule not played here): freestyle 0, exactly five 1, renju 4, caro 8, each
+        // with the continuous-game bit 2 or not.
+        if Rule::from_gomocup(rule).is_none() && rule & !2 != 8 {
+            return Err(bad(&format!(
+                "rule {rule}: not a Gomocup rule (0, 1, 4 or 8, plus 2 for a continuous game)"
+            )));
+        }
         let size: u32 = f[2].trim().parse().map_err(|_| bad("size"))?;
         let cells = |s: &str| -> Result<Vec<Cell>, (usize, SuiteError)> {
             if s.trim() == "-" {
@@ -909,6 +917,12 @@ mod tests {
                 "z3\t0\t15\th8h9i8i9j8j9k8k9l8\twhite\tf5\t-\tn",
                 "the game is over, black has five",
             ),
+            // A value no manager sends (a mistyped renju 4).
+            (
+                "c1\t5\t15\th8h9\tblack\tg8\t-\tn",
+                "rule 5: not a Gomocup rule",
+            ),
+            ("c1\t16\t15\th8h9\tblack\tg8\t-\tn", "rule 16"),
         ] {
             let (n, e) = parse_rule_checks(line).unwrap_err();
             assert_eq!(n, 1);

@@ -648,7 +648,9 @@ pub fn write_samples(samples: &[Sample]) -> Vec<u8> {
 }
 
 /// Reads the records of [`write_samples`]; `None` if the length, a board or a label is
-/// invalid.
+/// invalid. A board is invalid when a square holds both colours or one of the centre
+/// squares d4, e4, d5, e5 is empty (no game reaches it: a zero-filled file of the right
+/// length is not a positions file).
 pub fn read_samples(bytes: &[u8]) -> Option<Vec<Sample>> {
     if !bytes.len().is_multiple_of(24) {
         return None;
@@ -658,6 +660,9 @@ pub fn read_samples(bytes: &[u8]) -> Option<Vec<Sample>> {
         .map(|c| {
             let p = u64::from_le_bytes(c[0..8].try_into().ok()?);
             let o = u64::from_le_bytes(c[8..16].try_into().ok()?);
+            if crate::game::empty_centre(p | o).is_some() {
+                return None;
+            }
             Some(Sample {
                 board: Board::new(p, o)?,
                 score: i16::from_le_bytes(c[16..18].try_into().ok()?),
@@ -704,6 +709,24 @@ mod tests {
             assert_eq!(s.score as i32, SCALE * crate::solver::solve_slow(s.board));
         }
         assert_eq!(read_samples(&write_samples(&a)), Some(a));
+    }
+
+    /// A file of the right length whose boards no game reaches (zeros: empty boards) is
+    /// refused (a recheck's report: a zero-filled file was read as positions).
+    #[test]
+    fn a_zero_filled_file_is_not_a_positions_file() {
+        assert_eq!(read_samples(&[0u8; 48]), None);
+        let s = Sample {
+            board: Board::START,
+            score: 0,
+            label: Label::None,
+            outcome: 0,
+            game: 0,
+        };
+        let mut bytes = write_samples(&[s]);
+        assert!(read_samples(&bytes).is_some());
+        bytes.extend_from_slice(&[0u8; 24]);
+        assert_eq!(read_samples(&bytes), None);
     }
 
     /// Plain negamax without pruning, to the same horizon as [`search_value`].

@@ -76,6 +76,9 @@ pub enum ShapeError {
     /// A side written in digits but too long for any board.
     #[error("a side of {0} cells is far too large (at most 64 cells are supported)")]
     SideTooLarge(String),
+    /// A `k` written in digits but too long for any board (beyond `u32`).
+    #[error("k = {0} is far too large (k is at most the longer side of the board)")]
+    KTooLarge(String),
 }
 
 impl Shape {
@@ -164,8 +167,9 @@ fn side(t: &str, whole: &str) -> Result<u32, ShapeError> {
 }
 
 /// The `k` of a size, `t`, from the size text `whole`: plain decimal digits;
-/// [`ShapeError::PlusSign`] after a `+`, [`ShapeError::Syntax`] for anything else that
-/// is not a `u32`.
+/// [`ShapeError::PlusSign`] after a `+`, [`ShapeError::NegativeK`] after a `-`,
+/// [`ShapeError::KTooLarge`] for digits beyond `u32`, [`ShapeError::Syntax`] for anything
+/// else.
 fn line_length(t: &str, whole: &str) -> Result<u32, ShapeError> {
     let t = t.trim();
     if t.strip_prefix('+').is_some_and(is_digits) {
@@ -174,10 +178,10 @@ fn line_length(t: &str, whole: &str) -> Result<u32, ShapeError> {
     if t.strip_prefix('-').is_some_and(is_digits) {
         return Err(ShapeError::NegativeK(whole.to_string()));
     }
-    is_digits(t)
-        .then(|| t.parse().ok())
-        .flatten()
-        .ok_or_else(|| ShapeError::Syntax(whole.to_string()))
+    if !is_digits(t) {
+        return Err(ShapeError::Syntax(whole.to_string()));
+    }
+    t.parse().map_err(|_| ShapeError::KTooLarge(t.to_string()))
 }
 
 /// One or more ASCII digits, nothing else.
@@ -594,6 +598,15 @@ mod tests {
             Shape::parse_size("-3x3", 3),
             Err(ShapeError::Negative(_))
         ));
+        // A k of digits beyond `u32` is named as the k, not as the size's form (a
+        // tester's report), in both ways of writing it.
+        for text in ["4x4 k=99999999999999999999", "4x4x99999999999999999999"] {
+            assert_eq!(
+                text.parse::<Shape>(),
+                Err(ShapeError::KTooLarge("99999999999999999999".into())),
+                "{text}"
+            );
+        }
     }
 
     /// A size's numbers are plain decimal digits, as everywhere on the command line

@@ -3,7 +3,9 @@
 
 use crate::SuiteRow;
 use gomoku::Rule;
-use gomoku::suite::{PUZZLE_CPU_GOAL, parse_puzzles, parse_rule_checks, run_vcf_suite};
+use gomoku::suite::{
+    PUZZLE_CPU_GOAL, Puzzle, RapfiAnswer, parse_puzzles, parse_rule_checks, run_vcf_suite,
+};
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -14,6 +16,42 @@ use zerosum::search::Limits;
 const SET_PUZZLES: usize = 1_931;
 /// Rows of `gomocup-rule-checks.tsv` (its data README's checks c1 to c6).
 const SET_CHECKS: usize = 6;
+/// Rapfi's answers in `vcf-rapfi-verified.jsonl` by rule, as its data README's table
+/// sums them over the four files: (rule, proved wins `+M`, proved losses `-M`, instant
+/// wins).
+const SET_ANSWERS: [(Rule, usize, usize, usize); 3] = [
+    (Rule::Freestyle, 1_518, 191, 7),
+    (Rule::Standard, 1_550, 163, 0),
+    (Rule::Renju, 1_875, 0, 0),
+];
+
+/// Why `puzzles` is not the set the data README describes, or `None` if its entry count
+/// and its per-rule counts of Rapfi's proved wins, proved losses and instant wins are the
+/// README's (a file cut, lengthened, or with answers changed in place).
+fn not_the_puzzle_set(puzzles: &[Puzzle]) -> Option<String> {
+    if puzzles.len() != SET_PUZZLES {
+        return Some(format!(
+            "NOT THE SET: {} entries where the set has {SET_PUZZLES}; ",
+            puzzles.len()
+        ));
+    }
+    for (rule, wins, losses, instant) in SET_ANSWERS {
+        let count =
+            |f: fn(&RapfiAnswer) -> bool| puzzles.iter().filter(|p| f(p.answer(rule))).count();
+        let found = (
+            count(RapfiAnswer::proved_win),
+            count(RapfiAnswer::proved_loss),
+            count(RapfiAnswer::instant),
+        );
+        if found != (wins, losses, instant) {
+            return Some(format!(
+                "NOT THE SET: under {rule} {} +M, {} -M and {} instant answers where the set has {wins}, {losses} and {instant}; ",
+                found.0, found.1, found.2
+            ));
+        }
+    }
+    None
+}
 
 pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     let mut rows = Vec::new();
@@ -24,14 +62,10 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
     if let Some(text) = read_suite(&puzzle_path, "gomoku VCF puzzles", &mut rows) {
         match parse_puzzles(&text) {
             Ok(mut puzzles) => {
-                // A cut or lengthened file (the entries are read by their order, and the
-                // quick run samples every tenth): not the set the data README describes.
-                let not_the_set = (puzzles.len() != SET_PUZZLES).then(|| {
-                    format!(
-                        "NOT THE SET: {} entries where the set has {SET_PUZZLES}; ",
-                        puzzles.len()
-                    )
-                });
+                // A cut, lengthened or doctored file (the entries are read by their
+                // order, and the quick run samples every tenth): not the set the data
+                // README describes.
+                let not_the_set = not_the_puzzle_set(&puzzles);
                 if quick {
                     puzzles = puzzles.into_iter().step_by(10).collect();
                 }
@@ -200,4 +234,53 @@ fn rule_list(rules: &BTreeSet<u32>) -> String {
         .map(u32::to_string)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A suite of `SET_PUZZLES` entries whose answers under each rule are the data
+    /// README's counts: the first ones proved wins, then proved losses, then instant wins,
+    /// the rest unproved numbers.
+    fn the_set() -> Vec<Puzzle> {
+        let answer = |rule: Rule, i: usize| {
+            let (_, wins, losses, instant) = SET_ANSWERS.iter().find(|a| a.0 == rule).unwrap();
+            RapfiAnswer {
+                eval: if i < *wins {
+                    Some("+M7".to_string())
+                } else if i < wins + losses {
+                    Some("-M8".to_string())
+                } else if i < wins + losses + instant {
+                    None
+                } else {
+                    Some("120".to_string())
+                },
+            }
+        };
+        (0..SET_PUZZLES)
+            .map(|i| Puzzle {
+                file: "practical".to_string(),
+                index: i + 1,
+                stones: vec![gomoku::Cell::new(7, 7)],
+                freestyle: answer(Rule::Freestyle, i),
+                standard: answer(Rule::Standard, i),
+                renju: answer(Rule::Renju, i),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_puzzle_set_is_known_by_its_count_and_its_answers() {
+        let mut set = the_set();
+        assert_eq!(not_the_puzzle_set(&set), None);
+        // Answers changed in place, the length kept: a proved win turned unproved.
+        set[0].standard.eval = Some("35".to_string());
+        let why = not_the_puzzle_set(&set).expect("a doctored answer");
+        assert!(why.contains("under standard 1549 +M"), "{why}");
+        // A cut file.
+        let cut = &the_set()[1..];
+        let why = not_the_puzzle_set(cut).expect("a cut file");
+        assert!(why.contains("1930 entries"), "{why}");
+    }
 }

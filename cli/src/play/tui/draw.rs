@@ -281,7 +281,7 @@ const KEYS: [(&str, &str); 12] = [
     ("+ / -", "AI strength"),
     ("n", "new game options"),
     ("a", "play again"),
-    ("q, Ctrl-C", "quit"),
+    ("q, Ctrl-C/Q", "quit"),
 ];
 
 /// A move in the game's notation: the name of the board's middle cell (`5` in
