@@ -274,9 +274,12 @@ impl Book {
             // new user's report: the later line won, without a word).
             match scores.insert(Book::key(&p), score as i8) {
                 Some(earlier) if i32::from(earlier) != score => {
+                    // The position as the line writes it (a fuzz tester's report: the
+                    // empty board's `-` was shown as nothing).
+                    let moves = line.split_whitespace().next().unwrap_or_default();
                     return Err(bad(format!(
-                        "{p} scores {score}, where an earlier line gave it (or its mirror \
-                         image) {earlier}"
+                        "{moves} scores {score}, where an earlier line gave it (or its \
+                         mirror image) {earlier}"
                     )));
                 }
                 _ => {}
@@ -533,6 +536,12 @@ mod tests {
             Book::from_leaf_lines(1, ["8 0"]),
             Err(BookError::Line(1, _))
         ));
+        // The empty board's lines at odds name it `-`, as they write it (it was named
+        // as nothing).
+        match Book::from_leaf_lines(0, ["- 1", "- 2"]) {
+            Err(BookError::Line(2, e)) => assert!(e.starts_with("- scores 2, where"), "{e}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -81,7 +81,8 @@ pub enum ParseError {
     /// stones cannot be placed.
     #[error("set-up part {setup:?}: {problem}")]
     Setup {
-        /// The set-up text between the brackets, cut to 40 characters.
+        /// The set-up text between the brackets, cut to 60 characters and `…` when
+        /// longer.
         setup: String,
         /// What is wrong with it.
         problem: String,
@@ -1513,12 +1514,25 @@ impl fmt::Display for Board {
     }
 }
 
+/// Most characters of a set-up part that [`ParseError::Setup`] quotes.
+const SETUP_QUOTE_CHARS: usize = 60;
+
+/// A set-up part as [`ParseError::Setup`] quotes it: whole when short, else its first
+/// [`SETUP_QUOTE_CHARS`] characters and `…` (a fuzz tester's report: a part cut at 40
+/// characters without a mark lost the very cell its error named).
+fn setup_quote(setup: &str) -> String {
+    match zerosum::text::head(setup, SETUP_QUOTE_CHARS) {
+        Some(head) => format!("{head}…"),
+        None => setup.to_string(),
+    }
+}
+
 /// Places the set-up part of a position (the text between `[` and `]`, see the type
 /// docs) on `board`: `black <cells>`, `white <cells>`, `blocked <cells>` and `<side> to
 /// move` clauses separated by `;`, each at most once.
 fn place_setup(board: &mut Board, setup: &str) -> Result<(), ParseError> {
     let fail = |problem: String| ParseError::Setup {
-        setup: setup.chars().take(40).collect(),
+        setup: setup_quote(setup),
         problem,
     };
     let mut seen = Vec::new();
@@ -1638,7 +1652,7 @@ impl Notation for Board {
         let moves = match moves.trim_start().strip_prefix('[') {
             Some(rest) => {
                 let (setup, after) = rest.split_once(']').ok_or_else(|| ParseError::Setup {
-                    setup: rest.chars().take(40).collect(),
+                    setup: setup_quote(rest),
                     problem: "no closing ]".into(),
                 })?;
                 place_setup(&mut board, setup)?;
@@ -1657,7 +1671,7 @@ impl Notation for Board {
                 "a set-up part comes once, before the moves"
             };
             return Err(ParseError::Setup {
-                setup: moves[at..].chars().take(40).collect(),
+                setup: setup_quote(&moves[at..]),
                 problem: problem.into(),
             });
         }
@@ -1849,6 +1863,19 @@ mod tests {
             assert!(e.starts_with("set-up part \""), "{text}: {e}");
             assert!(e.contains(problem), "{text}: {e}");
         }
+        // A long part is quoted whole up to 60 characters, and marked where cut (a fuzz
+        // tester's report: cut at 40 without a mark, it lost the cell its error named).
+        let e = "15f:[black a1 b1 c1 d1 e1 f1 g1 h1 i1; white a1]"
+            .parse::<Board>()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("set-up part \"black a1 b1 c1 d1 e1 f1 g1 h1 i1; white a1\": "),
+            "{e}"
+        );
+        let long = format!("15f:[black h8; white {}]", "a1 ".repeat(30));
+        let e = long.parse::<Board>().unwrap_err().to_string();
+        assert!(e.contains("a1 a1…\": "), "{e}");
         // A move after the set-up onto a set-up stone is a move's error.
         let e = "15f:[black h8]h8".parse::<Board>().unwrap_err();
         assert!(matches!(e, ParseError::Play { index: 1, .. }), "{e}");

@@ -120,7 +120,7 @@ pub fn parse_line(line: &str, number: usize) -> Result<FfoPosition, FfoError> {
 }
 
 /// Reads a suite file; the first position's number comes from the file name
-/// (`fforum-40-59.obf` → 40, otherwise 1).
+/// (`fforum-40-59.obf` → 40, otherwise 1). A byte-order mark at its start is skipped.
 ///
 /// # Errors
 /// [`FfoError::Io`], or the first bad line's error as an [`FfoError::Line`] (a tester's
@@ -137,6 +137,9 @@ pub fn read_file(path: &Path) -> Result<Vec<FfoPosition>, FfoError> {
         .and_then(|s| s.split('-').next())
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
+    // An editor's byte-order mark before the first line is skipped, as the command
+    // line's readers skip it (a fuzz tester's report: it was read as a 65th square).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
@@ -201,6 +204,11 @@ mod tests {
         std::fs::write(&path, format!("{good}\n\n{good}\n")).unwrap();
         let read = read_file(&path).unwrap();
         assert_eq!(read.iter().map(|p| p.number).collect::<Vec<_>>(), [20, 21]);
+        // A byte-order mark before the first line is skipped (it was a 65th square).
+        std::fs::write(&path, format!("\u{feff}{good}\n{good}\n")).unwrap();
+        let with_bom = read_file(&path).unwrap();
+        assert_eq!(with_bom.len(), 2);
+        assert_eq!(with_bom[0].moves, read[0].moves);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

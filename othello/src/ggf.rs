@@ -621,7 +621,7 @@ fn parse_board(text: &str) -> Result<Othello, GgfError> {
             '-' | '.' => {}
             _ => {
                 return Err(GgfError::Board(format!(
-                    "invalid square {c:?} at {} (expected *, O or -)",
+                    "invalid square {c:?} at {} (expected * or X for black, O for white, - or . for empty)",
                     crate::Square::new(sq as u8).map_or(String::new(), |s| s.to_string())
                 )));
             }

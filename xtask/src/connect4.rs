@@ -207,9 +207,12 @@ fn unsolved(depth: u32, leaves: &[Position], done: &Joined) -> Result<Vec<Positi
         let (p, score) = Book::parse_leaf_line(depth, line).map_err(bad)?;
         match keys.insert(Book::key(&p), score) {
             Some(earlier) if earlier != score => {
+                // The position as the line writes it (a fuzz tester's report: the empty
+                // board's `-` was shown as nothing).
+                let moves = line.split_whitespace().next().unwrap_or_default();
                 return Err(bad(format!(
-                    "{p} scores {score}, where an earlier line gave it (or its mirror image) \
-                     {earlier}"
+                    "{moves} scores {score}, where an earlier line gave it (or its mirror \
+                     image) {earlier}"
                 )));
             }
             _ => {}

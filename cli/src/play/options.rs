@@ -166,13 +166,42 @@ impl fmt::Display for Strength {
 }
 
 impl Strength {
+    /// The strength `delta` steps (+1 stronger, −1 weaker) from `self`, as the `+` and
+    /// `-` keys step it. A depth alone steps by a ply (1 to
+    /// [`crate::limits::MAX_DEPTH_PLIES`]) and a node budget alone doubles or halves (at
+    /// least 1 node): each is the strongest level within that budget, whose place among
+    /// the levels is not known, so a step keeps the kind (a TUI tester's report: `+` from
+    /// `--depth 12` gave Othello's level 4, a 4-ply search). Every other strength steps on
+    /// `choices`, as [`Strength::step_on_ladder`] does.
+    pub fn step(self, choices: &[Strength], default: Strength, delta: isize) -> Strength {
+        match self {
+            Strength::Depth(d) => {
+                let max = u32::try_from(crate::limits::MAX_DEPTH_PLIES).unwrap_or(u32::MAX);
+                let d = i64::from(d) + delta as i64;
+                Strength::Depth(d.clamp(1, i64::from(max)) as u32)
+            }
+            Strength::Nodes(n) => {
+                let shift = delta.unsigned_abs().min(63) as u32;
+                Strength::Nodes(if delta >= 0 {
+                    n.checked_shl(shift)
+                        .filter(|m| m >> shift == n)
+                        .unwrap_or(u64::MAX)
+                } else {
+                    (n >> shift).max(1)
+                })
+            }
+            _ => self.step_on_ladder(choices, default, delta),
+        }
+    }
+
     /// The strength `delta` steps (+1 stronger, −1 weaker) from `self` on `choices` (the
     /// ladder of [`Strength::choices`], weakest first), kept within it. A strength not on
     /// the ladder (`--time-ms 3000`, `--depth 6`, `--level 5 --time-ms 2000`) steps from
     /// where it would stand: a time between the ladder's times, a level with a limit just
     /// under that level, a depth or node budget alone just under the default strength
     /// `default`. (Before, it stood at the ladder's foot: `-` gave level 1, `+` level 2.)
-    pub fn step(self, choices: &[Strength], default: Strength, delta: isize) -> Strength {
+    /// The new-game dialog places such a strength on its list by this step.
+    pub fn step_on_ladder(self, choices: &[Strength], default: Strength, delta: isize) -> Strength {
         let index = |s: Strength| choices.iter().position(|&c| c == s);
         // A place on the ladder in half steps: 2i on choice i, 2i − 1 just under it.
         let is_time = |c: &Strength| matches!(c, Strength::Time(_));
@@ -454,7 +483,22 @@ mod tests {
         let Strength::Level(d) = default else {
             panic!("{default}")
         };
-        assert_eq!(step(Strength::Depth(6), -1), Strength::Level(d - 1));
-        assert_eq!(step(Strength::Nodes(100_000), 1), Strength::Level(d));
+        let on_ladder = |s: Strength, delta| s.step_on_ladder(&choices, default, delta);
+        assert_eq!(on_ladder(Strength::Depth(6), -1), Strength::Level(d - 1));
+        assert_eq!(on_ladder(Strength::Nodes(100_000), 1), Strength::Level(d));
+        // The keys keep a depth or a node budget alone (its place among the levels is
+        // not known: `+` from depth 12 gave level 4), within the options' ranges.
+        assert_eq!(step(Strength::Depth(12), 1), Strength::Depth(13));
+        assert_eq!(step(Strength::Depth(12), -1), Strength::Depth(11));
+        assert_eq!(step(Strength::Depth(1), -1), Strength::Depth(1));
+        let deepest = crate::limits::MAX_DEPTH_PLIES as u32;
+        assert_eq!(step(Strength::Depth(deepest), 1), Strength::Depth(deepest));
+        assert_eq!(step(Strength::Nodes(100_000), 1), Strength::Nodes(200_000));
+        assert_eq!(step(Strength::Nodes(100_000), -1), Strength::Nodes(50_000));
+        assert_eq!(step(Strength::Nodes(1), -1), Strength::Nodes(1));
+        assert_eq!(
+            step(Strength::Nodes(u64::MAX), 1),
+            Strength::Nodes(u64::MAX)
+        );
     }
 }

@@ -376,6 +376,36 @@ mod tests {
         assert!(out.contains("illegal move \"PS\": cannot pass"), "{out}");
     }
 
+    /// Against the AI too: the human's forced pass, played for it before the AI's reply,
+    /// is taken as said when the script sends it after that reply (a TUI tester's report:
+    /// `illegal move "PS": cannot pass: a move exists`).
+    #[test]
+    fn a_record_s_pass_after_the_ai_s_reply_is_taken_as_said() {
+        // White to move; black must pass after white's move, then white replies.
+        let game: Othello = "XOOXXXX-XOOOOXX-XOXXXXXXXOOXXXXOXOXOXXXOXXOOOXXOXOXXXXXXOOOOOOO- O"
+            .parse()
+            .unwrap();
+        let setup = Setup {
+            players: [Player::Human, Player::Ai],
+            strength: Strength::Depth(2),
+        };
+        let mut out = Vec::new();
+        let game = OthelloGame::from_position(game);
+        crate::play::plain::play(game, setup, "PS\nPS\n".as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let passes = out.find("black passes\n").expect(&out);
+        let taken = out
+            .find("black's forced pass was already played\n")
+            .expect(&out);
+        assert!(passes < taken, "{out}");
+        // A second pass, where black has a move, is refused as before.
+        assert_eq!(
+            out.matches("illegal move \"PS\": cannot pass").count(),
+            1,
+            "{out}"
+        );
+    }
+
     /// Issue 14 item 10: near the end the analysis values are every legal move's exact
     /// final disc difference, as the plain negamax reference (`solve_slow`, no pruning)
     /// finds it; before, every legal move gets the evaluation, labelled as such.

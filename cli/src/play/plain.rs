@@ -136,8 +136,9 @@ pub fn play<G: PlayGame>(
     if let Some(status) = session.game.status() {
         writeln!(out, "{status}")?;
     }
-    // The side whose forced pass was just played for it: a script replaying a game
-    // record then sends that pass itself, which is taken as said, not refused.
+    // The side whose forced pass was played for it since the human's last line: a script
+    // replaying a game record then sends that pass itself, which is taken as said, not
+    // refused.
     let mut forced_pass: Option<String> = None;
     // Whether no line has been read yet: the input's first line, whose byte-order mark
     // (an editor's) is skipped, as the batch commands skip it (a recheck's report:
@@ -156,7 +157,10 @@ pub fn play<G: PlayGame>(
         }
         match session.player_to_move() {
             Player::Ai => {
-                forced_pass = None;
+                // A human's forced pass stays said across the AI's reply: a script
+                // replaying its side's moves sends that pass after it (a TUI tester's
+                // report: refused as `cannot pass: a move exists`); the human's next
+                // line, whatever it is, ends it.
                 let (mv, latest) = think(&session, &mut engine)?;
                 let text = session.game.move_text(mv);
                 session.play(mv).map_err(io::Error::other)?;

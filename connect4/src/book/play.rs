@@ -298,6 +298,9 @@ fn read_answers<'a>(
     lines: impl IntoIterator<Item = &'a str>,
 ) -> Result<HashMap<u64, (i8, u8)>, BookError> {
     let mut answers: HashMap<u64, (i8, u8)> = HashMap::new();
+    // Each key's first line: its number and its answer as written, for the error of a
+    // later line at odds with it.
+    let mut first: HashMap<u64, (usize, i32, Column)> = HashMap::new();
     for (i, line) in lines.into_iter().enumerate() {
         let bad = |why: String| BookError::Line(i + 1, why);
         let Some(entry) = parse_line(line).map_err(bad)? else {
@@ -317,20 +320,37 @@ fn read_answers<'a>(
             && old != value
             && !(symmetric && old == mirrored)
         {
-            return Err(bad(format!("{p}: another answer than an earlier line")));
+            // The position and both answers named (a fuzz tester's report: the empty
+            // board was named as nothing, and neither answer was given).
+            let at = if p.moves() == 0 {
+                "the empty board".to_string()
+            } else {
+                p.to_string()
+            };
+            let earlier = first.get(&key).map_or(String::new(), |&(n, s, c)| {
+                format!(" (line {n}: score {s}, column {c}, for it or its mirror image)")
+            });
+            return Err(bad(format!(
+                "{at}: score {score}, column {col}, another answer than an earlier line{earlier}"
+            )));
         }
         answers.entry(key).or_insert(value);
+        first.entry(key).or_insert((i + 1, score, col));
     }
     Ok(answers)
 }
 
-/// One `<moves> <score> <column>` line (the empty board's moves are empty: a line of
-/// two fields): `None` for a blank line.
+/// One `<moves> <score> <column>` line (the empty board's moves are empty, a line of
+/// two fields, or `-`): `None` for a blank line.
 fn parse_line(line: &str) -> Result<Option<(Position, i32, Column)>, String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let (moves, score, col) = match fields[..] {
         [] => return Ok(None),
+        // `-`, the empty board as the other readers write it, and no column after its
+        // score (a fuzz tester's report: `- 1` was "bad score \"-\"").
+        ["-", _] => return Err("expected <moves> <score> <column>: no column".into()),
         [score, col] => ("", score, col),
+        ["-", score, col] => ("", score, col),
         [moves, score, col] => (moves, score, col),
         _ => return Err("expected <moves> <score> <column>".into()),
     };
@@ -544,6 +564,25 @@ mod tests {
         assert!(check_lines(["1177 1 3", "1177 1 5"]).is_ok());
         assert!(check_lines(["4 -1 3", "4 -1 4"]).is_err());
         assert!(check_lines(["1 2 4", "1 2 5"]).is_err());
+        // `-` is the empty board, as the other readers write it; without its column the
+        // line says so (a fuzz tester's report: `- 1` was "bad score \"-\"").
+        assert_eq!(parse_line("- 1 4").unwrap(), parse_line(" 1 4").unwrap());
+        assert_eq!(
+            parse_line("- 1").unwrap_err(),
+            "expected <moves> <score> <column>: no column"
+        );
+        // Lines at odds name the position and both answers (the empty board was named
+        // as nothing, and neither answer given).
+        let e = check_lines(["- 1 4", "", "- 1 3"]).unwrap_err().to_string();
+        assert!(
+            e.contains(
+                "line 3: the empty board: score 1, column 3, another answer than an earlier \
+                 line (line 1: score 1, column 4, for it or its mirror image)"
+            ),
+            "{e}"
+        );
+        let e = check_lines(["4 -1 3", "4 -1 4"]).unwrap_err().to_string();
+        assert!(e.contains("4: score -1, column 4, another answer"), "{e}");
     }
 
     /// The book of `plies` whose every answer is the leftmost playable column, score 0

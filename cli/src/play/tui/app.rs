@@ -607,6 +607,12 @@ impl<G: PlayGame> App<G> {
         // cancelled and started again, a TUI tester's report).
         let n = self.session.undo_to_human();
         self.message = moves_message(n, "undo", "took back");
+        // Moves on the list that are not the human's to take back (the AI's first move,
+        // a forced pass played for the human): said as plain mode says it (a TUI
+        // tester's report: a bare "nothing to undo" beside a list of moves).
+        if n == 0 && !self.session.moves.is_empty() {
+            self.message = "nothing to undo: you have not moved yet".to_string();
+        }
         if n == 0 {
             // A move typed ahead is dropped all the same, as the status line said.
             if let Some(text) = self.pending.take() {

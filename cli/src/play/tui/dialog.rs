@@ -51,7 +51,9 @@ impl Dialog {
         if !strengths.contains(&setup.strength) {
             // Where `+` and `-` place it: just under the next stronger choice (it was
             // put after `perfect`, and the next choice wrapped round to level 1).
-            let stronger = setup.strength.step(&strengths, game.default_strength(), 1);
+            let stronger = setup
+                .strength
+                .step_on_ladder(&strengths, game.default_strength(), 1);
             // (At the ladder's top `step` gives the strength itself: it goes last.)
             let at = strengths
                 .iter()

@@ -799,7 +799,7 @@ fn nothing_to_undo_keeps_the_analysis() {
     tick_until(&mut app, |a| a.session.move_list().len() == 1);
     assert!(app.analysis.is_some());
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.message, "nothing to undo");
+    assert_eq!(app.message, "nothing to undo: you have not moved yet");
     assert!(app.analysis.is_some());
 }
 
@@ -1523,7 +1523,7 @@ fn undo_does_not_take_back_a_lone_forced_pass() {
     key(&mut app, KeyCode::Char('u'));
     app.tick();
     assert_eq!(app.session.move_list().len(), 1);
-    assert_eq!(app.message, "nothing to undo");
+    assert_eq!(app.message, "nothing to undo: you have not moved yet");
     // Black's move ends the game (white has no disc left); then `u` takes it back alone.
     let before = app.session.move_list().len();
     let legal = app.session.game.legal_moves();
