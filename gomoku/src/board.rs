@@ -1418,6 +1418,16 @@ pub(crate) fn describe(o: Outcome) -> String {
 
 /// The colour of `side`'s stones in messages: `"black"` for the side that moves first,
 /// `"white"` for the other.
+/// Why a drawn game `b` is over, in words: its board is full, or (renju) black, to move,
+/// has only forbidden cells left (a tester's report: that was called a full board).
+pub(crate) fn draw_reason(b: &Board) -> &'static str {
+    if b.empty_count() == 0 {
+        "the board is full"
+    } else {
+        "a draw: black, to move, has only forbidden cells left"
+    }
+}
+
 pub(crate) fn colour_name(side: Side) -> &'static str {
     match side {
         Side::First => "black",

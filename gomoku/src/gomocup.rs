@@ -117,7 +117,7 @@ pub struct MatchConfig {
     pub games: usize,
     /// The clock.
     pub time: TimeControl,
-    /// The rule sent as `INFO rule` (0 freestyle, 1 exactly five).
+    /// The rule sent as `INFO rule` (0 freestyle, 1 exactly five, 4 renju).
     pub rule: Rule,
     /// Extra time before a late answer loses the game (pipes, a busy machine): under
     /// [`TimeControl::PerMove`] for each move; under [`TimeControl::PerGame`] once for
@@ -502,8 +502,8 @@ impl Process {
         self.stdin.flush().map_err(|_| Fault::Died)
     }
 
-    /// The next line that is not empty, `MESSAGE`, `DEBUG` or an `ABOUT` answer (a line
-    /// with `name=`, from a sync or a nudge), within `timeout`, with when it was read from
+    /// The next line that is not empty, `MESSAGE`, `DEBUG` or an `ABOUT` answer (see
+    /// [`is_about_answer`]; from a sync or a nudge), within `timeout`, with when it was read from
     /// the pipe. From `nudge_after` on, an `ABOUT` is sent every [`NUDGE_EVERY`] while
     /// nothing comes (see [`EngineStats::nudges`]).
     fn answer_nudged(
@@ -527,7 +527,7 @@ impl Process {
                     if line.is_empty() || up.starts_with("MESSAGE") || up.starts_with("DEBUG") {
                         continue;
                     }
-                    if line.to_ascii_lowercase().contains("name=") {
+                    if is_about_answer(&line) {
                         self.owed_abouts = self.owed_abouts.saturating_sub(1);
                         continue;
                     }
@@ -616,7 +616,7 @@ impl Process {
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(Fault::Died),
             };
-            if line.to_ascii_lowercase().contains("name=") {
+            if is_about_answer(&line) {
                 self.owed_abouts = self.owed_abouts.saturating_sub(1);
                 if self.owed_abouts == 0 {
                     return Ok(stray);
@@ -1024,5 +1024,32 @@ fn rtrace(start: Instant, read: Instant) {
         let r = sys.saturating_sub(now.duration_since(read).as_micros());
         let mut f = f.lock().unwrap_or_else(|e| e.into_inner());
         let _ = writeln!(f, "{s} {r} {sys}");
+    }
+}
+
+/// Whether `line` is an engine's answer to `ABOUT`: `key="value"` pairs, one of them
+/// `name` (`name="pbrain-x", version="1.0"`), so a line that begins with a letter and
+/// holds `name=` in any case. A move with junk after it (`7,6 name=x`) is not one: it
+/// is the engine's answer, refused as a malformed move (a tester's report: it was
+/// skipped as an `ABOUT` answer and the game lost as "no answer").
+fn is_about_answer(line: &str) -> bool {
+    line.trim_start()
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic())
+        && line.to_ascii_lowercase().contains("name=")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_about_answer_is_told_from_a_move_with_junk() {
+        assert!(is_about_answer(r#"name="pbrain-x", version="1.0""#));
+        assert!(is_about_answer(r#"  version="2", NAME="x""#));
+        assert!(!is_about_answer("7,6 name=x"));
+        assert!(!is_about_answer("7,6"));
+        assert!(!is_about_answer(""));
     }
 }

@@ -30,8 +30,9 @@ pub enum SuiteError {
     /// A line of a tab-separated file has too few columns or a bad number.
     #[error("malformed line: {0}")]
     Line(String),
-    /// An opening whose stones already end the game (a five, or a full board): there is
-    /// nothing left to play from it.
+    /// An opening whose stones already end the game (a five, a full board, or under renju
+    /// black to move with only forbidden cells left): there is nothing left to play from
+    /// it.
     #[error("the opening is already a finished game ({0})")]
     Finished(String),
     /// An opening the Gomocup protocol cannot hand to an engine as it is: blocked cells
@@ -372,7 +373,7 @@ fn opening_of(moves: &str, size: u32, rule: Rule) -> Result<Board, SuiteError> {
             let who = crate::board::colour_name(side);
             Err(SuiteError::Finished(format!("{who} has five")))
         }
-        Some(Outcome::Draw) => Err(SuiteError::Finished("the board is full".into())),
+        Some(Outcome::Draw) => Err(SuiteError::Finished(crate::board::draw_reason(&b).into())),
         None => Ok(b),
     }
 }
@@ -483,7 +484,10 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
                         )));
                     }
                     Some(Outcome::Draw) => {
-                        return Err(bad("moves: the game is over, the board is full"));
+                        return Err(bad(&format!(
+                            "moves: the game is over, {}",
+                            crate::board::draw_reason(&board)
+                        )));
                     }
                     None => {}
                 }
@@ -928,6 +932,26 @@ mod tests {
             assert_eq!(n, 1);
             assert!(e.to_string().contains(what), "{line}: {e}");
         }
+    }
+
+    /// An opening drawn because renju's black, to move, has only forbidden cells left is
+    /// refused as such, not as a full board (a tester's report).
+    #[test]
+    fn a_stuck_black_is_no_full_board() {
+        let stuck = "7r:[black d7 f7 a1 d4 e6 a4 b3 b2 a7 b6 e5 g4 e4 c6 g3 f6 c2 b5 a6 g2 d2 g1 f2 c1; \
+                     white c3 c4 d5 g5 f1 e3 g6 b1 a2 e1 d3 b7 b4 a5 f5 c7 f3 f4 c5 a3 g7 e2 d1 e7]";
+        let board: Board = stuck.parse().unwrap();
+        assert_eq!(board.empty_count(), 1);
+        assert_eq!(board.outcome(), Some(Outcome::Draw));
+        let e = parse_openings(stuck, 7, Rule::Renju)
+            .unwrap_err()
+            .1
+            .to_string();
+        assert!(
+            e.contains("black, to move, has only forbidden cells left"),
+            "{e}"
+        );
+        assert!(!e.contains("full"), "{e}");
     }
 
     /// A puzzle whose stones cannot be set up (a stone on a stone: a damaged file) is

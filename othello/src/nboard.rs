@@ -723,6 +723,9 @@ impl Session {
     ) -> io::Result<()> {
         let budget = Budget::new(&self.stop_limits());
         let mut written = Ok(());
+        // The last line streamed: a search stopped after it gives the same line as its
+        // result, which is not sent twice (a protocol tester's report).
+        let mut streamed: Option<String> = None;
         let r = self
             .engine
             .analyze_midgame_reporting(game, depth, &budget, |report| {
@@ -737,14 +740,14 @@ impl Session {
                 {
                     return;
                 }
-                written = writeln!(
-                    out,
+                let line = format!(
                     "search {} {} 0 {}",
                     move_text(mv),
                     eval_text(report.score, false),
                     report.depth
-                )
-                .and_then(|()| out.flush());
+                );
+                written = writeln!(out, "{line}").and_then(|()| out.flush());
+                streamed = Some(line);
             });
         written?;
         writeln!(
@@ -769,7 +772,11 @@ impl Session {
                     r.depth.to_string(),
                 )
             };
-            writeln!(out, "search {} {value} 0 {depth}", move_text(v.mv))?;
+            let line = format!("search {} {value} 0 {depth}", move_text(v.mv));
+            if streamed.take().is_some_and(|last| last == line) {
+                continue;
+            }
+            writeln!(out, "{line}")?;
         }
         out.flush()
     }
@@ -1266,6 +1273,9 @@ mod tests {
                 !searched.is_empty() && searched.iter().all(|l| l.ends_with(" 0 1")),
                 "{out:?}"
             );
+            // The streamed line of the last iteration is not sent again as its result
+            // (a protocol tester's report: `search g6 4.86 0 8` twice).
+            assert!(searched.windows(2).all(|w| w[0] != w[1]), "{out:?}");
         }
     }
 
