@@ -154,8 +154,11 @@ impl<G: Geometry> fmt::Display for Position<G> {
 impl zerosum::Notation for Position {
     type Error = ParseError;
 
+    /// As [`Position`]'s `FromStr`: the white space around `text` is ignored, as the
+    /// other games' notations ignore it (a tester's report: `" 4455"` was refused here
+    /// and taken by `parse`).
     fn parse_position(text: &str) -> Result<Self, Self::Error> {
-        Position::from_moves(text)
+        text.parse()
     }
 }
 

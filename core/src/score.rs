@@ -87,10 +87,15 @@ impl Score {
         self.is_win() || self.is_loss()
     }
 
-    /// For a decisive score, the number of plies to the end of the game; `None` otherwise.
+    /// For a decisive score, the number of plies to the end of the game; `None` otherwise:
+    /// for a heuristic score, and for a value beyond [`Score::WIN`] or below its negation
+    /// (the search's sentinel [`Score::INFINITE`]: no game ends in a negative number of
+    /// plies).
     #[inline]
     pub const fn plies_to_end(self) -> Option<u32> {
-        if self.is_win() {
+        if self.0 > Self::WIN.0 || self.0 < -Self::WIN.0 {
+            None
+        } else if self.is_win() {
             Some((Self::WIN.0 - self.0) as u32)
         } else if self.is_loss() {
             Some((self.0 + Self::WIN.0) as u32)
@@ -159,11 +164,15 @@ impl Sub<i32> for Score {
 
 impl fmt::Display for Score {
     /// `win in N` / `loss in N` (N in plies) for decisive scores, a signed number
-    /// (`+12`, `0`, `-3`) for heuristic ones.
+    /// (`+12`, `0`, `-3`) for heuristic ones, `+inf` / `-inf` for values beyond a win or
+    /// a loss (the search's sentinel [`Score::INFINITE`]; they printed as a win in
+    /// 4,294,967,295 plies, a library tester's report).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.plies_to_end() {
             Some(n) if self.is_win() => write!(f, "win in {n}"),
             Some(n) => write!(f, "loss in {n}"),
+            None if self.0 > Self::WIN.0 => f.write_str("+inf"),
+            None if self.0 < -Self::WIN.0 => f.write_str("-inf"),
             None if self.0 > 0 => write!(f, "+{}", self.0),
             None => write!(f, "{}", self.0),
         }
@@ -184,6 +193,19 @@ pub enum Bound {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Values beyond a win or a loss are no win or loss in some number of plies.
+    #[test]
+    fn sentinels_beyond_a_win_print_as_infinities() {
+        assert_eq!(Score::INFINITE.to_string(), "+inf");
+        assert_eq!((-Score::INFINITE).to_string(), "-inf");
+        assert_eq!(Score(i32::MAX).to_string(), "+inf");
+        assert_eq!(Score(i32::MIN).to_string(), "-inf");
+        assert_eq!(Score::INFINITE.plies_to_end(), None);
+        assert_eq!(Score::WIN.to_string(), "win in 0");
+        assert_eq!((-Score::WIN).to_string(), "loss in 0");
+        assert_eq!(Score::win_in(3).to_string(), "win in 3");
+    }
 
     #[test]
     fn ordering_of_decisive_and_heuristic_scores() {

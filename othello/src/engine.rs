@@ -146,7 +146,10 @@ impl zerosum::Level for Level {
 /// A node limit ([`Limits::nodes`]) is a hard cap: the result counts at most that many
 /// nodes, an abandoned solve's included, depth 1 included. A limit too small for one
 /// depth-1 child (`0`) gives depth 0: the first legal move by the static square order,
-/// valued by the static evaluation, never marked exact (see [`crate::midgame`]).
+/// valued by the static evaluation, never marked exact (see [`crate::midgame`]). A cap
+/// the solve's cost estimate fits under (`Limits::nodes(u64::MAX)`) lets the perfect
+/// level solve from any position, as with no limit: from the opening that never ends (a
+/// library tester's report).
 ///
 /// The exact solve that only a stop flag ends (the perfect level with neither a time nor
 /// a node limit, as a UI's "think until I say stop" asks for it) comes after the level's

@@ -137,8 +137,10 @@ pub enum GgfError {
     #[error("TY[{0}]: a game on another board than 8×8, which is the only one played here")]
     BoardSize(String),
     /// A time control property's (`TI`, or a side's own `TB`, `TW`) main time is not
-    /// `[[h:]m:]s`.
-    #[error("{key}[{value}]: expected a time control such as 15:00 or 1:00//2:00")]
+    /// `[[h:]m:]s`, or is 1,000,000,000 s or more.
+    #[error(
+        "{key}[{value}]: expected a time control such as 15:00 or 1:00//2:00, under 1,000,000,000 s"
+    )]
     TimeControl {
         /// The property: `TI`, `TB` or `TW`.
         key: String,
@@ -346,6 +348,14 @@ impl GgfGame {
                         });
                     }
                     break;
+                }
+                // A `;` not before the closing `)`: one game of one node is read (a
+                // tester's report: `…B[f5];GM[x];)` was called unterminated).
+                if j < bytes.len() {
+                    return Err(GgfError::Syntax {
+                        offset: i,
+                        found: ';',
+                    });
                 }
                 return Err(GgfError::Unterminated);
             }
@@ -893,8 +903,23 @@ mod tests {
         }
         assert_eq!(
             case(&format!("(;GM[Othello]TB[5:00]TW[x]{bo};)")).to_string(),
-            "TW[x]: expected a time control such as 15:00 or 1:00//2:00"
+            "TW[x]: expected a time control such as 15:00 or 1:00//2:00, under 1,000,000,000 s"
         );
+        // A clock beyond the limit is named with it (it read as a malformed one).
+        assert!(
+            case(&format!("(;GM[Othello]TI[99999999999]{bo};)"))
+                .to_string()
+                .ends_with("under 1,000,000,000 s"),
+        );
+        // A `;` inside the record is named, not taken for a missing end.
+        assert_eq!(
+            case(&format!("(;GM[Othello]{bo}B[f5];GM[x];)")),
+            GgfError::Syntax {
+                offset: 90,
+                found: ';'
+            }
+        );
+        assert_eq!(case("(;GM[Othello];"), GgfError::Unterminated);
         assert!(GgfGame::parse(&format!("(;GM[othello]TI[1:00:00//0:30]{bo};)")).is_ok());
         assert!(matches!(case("(;BO[10 --];)"), GgfError::Board(_)));
         assert!(matches!(case("(;BO[8 --- *];)"), GgfError::Board(_)));

@@ -211,7 +211,8 @@ fn check_position<G: Game + Debug>(g: &G) {
 
 /// Plays `games` random games from `start` and checks at every position that
 /// `parse(display(p))` gives a position with the same display, hash, side to move and
-/// legal moves.
+/// legal moves, and that the display with white space around it (a space before, a
+/// newline after) parses to the same position.
 ///
 /// # Panics
 /// On the first position that does not survive the round trip.
@@ -224,6 +225,16 @@ pub fn check_notation<G: Game + Notation + Debug>(start: &G, games: usize, seed:
             let parsed =
                 G::parse_position(&text).unwrap_or_else(|e| panic!("cannot parse {text:?}: {e}"));
             assert_eq!(parsed.to_string(), text, "display(parse(text)) != text");
+            // A line as `read_line` gives it, with white space around: the same position
+            // in every game (a tester's report: Connect Four's refused it).
+            let padded = format!(" {text}\n");
+            let parsed_padded = G::parse_position(&padded)
+                .unwrap_or_else(|e| panic!("cannot parse {padded:?}: {e}"));
+            assert_eq!(
+                parsed_padded.to_string(),
+                text,
+                "white space around {text:?}"
+            );
             assert_eq!(
                 parsed.hash(),
                 g.hash(),
