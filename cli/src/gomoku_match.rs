@@ -64,7 +64,9 @@ pub struct MatchArgs {
     pub size: u32,
     /// Write every game (move list and move times) to this file, one a line: number,
     /// opening, black, white, result, forfeit reason or `-`, position, then each engine
-    /// move as `<cell>:<ms>` (to a tenth of a millisecond, rounded up).
+    /// move as `<cell>:<ms>` (to a tenth of a millisecond, rounded up). The same line goes
+    /// to standard error as each game ends, with or without this option (the match's
+    /// progress).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
 }

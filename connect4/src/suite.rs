@@ -138,6 +138,9 @@ pub fn read_file(path: &Path, limit: Option<usize>) -> std::io::Result<Vec<TestC
     // A CR alone ends a line too, as on the command line's standard input (a new user's
     // report: a file of old Mac line ends was read as one line).
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    // An editor's byte-order mark is skipped, as the command line skips it (a new
+    // user's report: it was read as a move).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     // Numbered before the blank lines are dropped: an error names the file's line (a
     // tester's report: line 4 was named line 3 after a blank first line).
     text.lines()
@@ -245,6 +248,9 @@ mod tests {
         std::fs::write(&path, "4455 18\r44X5 0\r").unwrap();
         let e = read_file(&path, None).unwrap_err();
         assert!(e.to_string().starts_with("line 2: "), "{e}");
+        // A byte-order mark before the first line is skipped (it was read as a move).
+        std::fs::write(&path, "\u{feff}4455 18\n4 1\n").unwrap();
+        assert_eq!(read_file(&path, None).unwrap().len(), 2);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -15,14 +15,15 @@
 //! `hist=0|1`, `mc=0|1`, `pv-mc=0|1`, `mc-base=X`, `leaf-vcf=N`, `leaf-vct=N`,
 //! `leaf-vct-vcf=N`, `root-vcf=N`, `root-vct=N`, `quick=0|1`, `cell-eval=0|1` (`Engine::cell_eval`, 1 by default), `pattern-order=0|1` (`Engine::pattern_order`, 1 by default), `stand-pat=0|1`,
 //! `rfp=M`, `rfp-depth=D`, `root-max-moves=N`, `threat-prune=D`, `red-pv-less=D`;
-//! it also prints the mean depth reached; `ms=N` searches N milliseconds a position
-//! instead of the node limit (with `ms=` or `threads=`, the first thread's node count is
-//! printed too). `-- depth FILE NODES [name=value…]` searches
+//! it also prints the mean depth reached. `-- depth FILE NODES [name=value…]` searches
 //! each position of FILE (e.g. `gomoku/examples/depth-positions.txt`, 36 positions of
 //! ladder games) with the engine's defaults and the root solvers, and prints how many
 //! positions it found a win in (a tactics screen on won puzzle positions), the depth
 //! reached, where the nodes went (`Engine::stats`), the first-move cut-off rate and the
-//! branching factor per iteration (`verbose=1`: each position's iterations).
+//! branching factor per iteration (`verbose=1`: each position's iterations); there
+//! `ms=N` searches N milliseconds a position instead of NODES (with `ms=` or `threads=`,
+//! the first thread's node count is printed too). `search` reads no `ms=`: it always
+//! stops at its 20,000 nodes.
 
 use gomoku::{Board, Engine, Game, Notation};
 use std::hint::black_box;

@@ -430,6 +430,8 @@ pub struct RuleCheck {
 /// The first bad line, with its 1-based number.
 pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteError)> {
     let mut out = Vec::new();
+    // An editor's byte-order mark is skipped, as the openings reader skips it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
@@ -439,7 +441,11 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
         if f.len() < 7 {
             return Err(bad("fewer than 7 columns"));
         }
-        let rule: u32 = f[1].trim().parse().map_err(|_| bad("rule"))?;
+        // Each number named with its value (a new user's report: `malformed line: rule`).
+        let rule: u32 = f[1]
+            .trim()
+            .parse()
+            .map_err(|_| bad(&format!("rule {:?}: not a number", f[1].trim())))?;
         // A value no Gomocup manager sends (a tester's report: a mistyped 5 was taken as
         // a rule not played here): freestyle 0, exactly five 1, renju 4, caro 8, each
         // with the continuous-game bit 2 or not.
@@ -448,7 +454,10 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
                 "rule {rule}: not a Gomocup rule (0, 1, 4 or 8, plus 2 for a continuous game)"
             )));
         }
-        let size: u32 = f[2].trim().parse().map_err(|_| bad("size"))?;
+        let size: u32 = f[2]
+            .trim()
+            .parse()
+            .map_err(|_| bad(&format!("size {:?}: not a number", f[2].trim())))?;
         let cells = |s: &str| -> Result<Vec<Cell>, (usize, SuiteError)> {
             if s.trim() == "-" {
                 return Ok(Vec::new());
@@ -882,6 +891,9 @@ mod tests {
         let good = "c1\t0\t20\th8h9i8i9j8j9k8k9\tblack\tg8,l8\t-\tnote\n\
                     c4\t8\t15\th8f8g8f9i8f7j8l8\tblack\tf5,f6\t-\tcaro";
         assert_eq!(parse_rule_checks(good).unwrap().len(), 2);
+        // A byte-order mark before the first line (a comment here) is skipped.
+        let with_bom = format!("\u{feff}# checks\n{good}");
+        assert_eq!(parse_rule_checks(&with_bom).unwrap().len(), 2);
         // Every rejected cell is kept (a recheck's report: all but the first were
         // dropped, and an answer the line rejects passed); `-` is the empty board under
         // every rule.
@@ -927,6 +939,14 @@ mod tests {
                 "rule 5: not a Gomocup rule",
             ),
             ("c1\t16\t15\th8h9\tblack\tg8\t-\tn", "rule 16"),
+            (
+                "c1\tabc\t15\th8h9\tblack\tg8\t-\tn",
+                "rule \"abc\": not a number",
+            ),
+            (
+                "c1\t0\tx\th8h9\tblack\tg8\t-\tn",
+                "size \"x\": not a number",
+            ),
         ] {
             let (n, e) = parse_rule_checks(line).unwrap_err();
             assert_eq!(n, 1);

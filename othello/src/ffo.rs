@@ -39,7 +39,9 @@ pub enum FfoError {
     /// The position part is malformed.
     #[error("position: {0}")]
     Position(ParsePositionError),
-    /// A `move:score` item is malformed.
+    /// A `move:score` item is malformed, names a move that is not legal, or gives a
+    /// score no game ends with; or the list is empty where the game goes on (`item`
+    /// empty).
     #[error("move list item {item:?}: {reason}")]
     Item {
         /// The item text.
@@ -85,10 +87,13 @@ impl From<ParseMoveError> for FfoError {
     }
 }
 
-/// Parses one suite line (numbered `number`).
+/// Parses one suite line (numbered `number`): the position, then its listed moves with
+/// their exact scores, each move legal in the position and each score an even disc
+/// difference from −64 to +64.
 ///
 /// # Errors
-/// [`FfoError`] naming the bad part.
+/// [`FfoError`] naming the bad part: [`FfoError::Item`] for a listed move that is not
+/// legal or a score that no game ends with.
 pub fn parse_line(line: &str, number: usize) -> Result<FfoPosition, FfoError> {
     let game = Othello::from_obf_line(line)?;
     let mut moves = Vec::new();
@@ -110,7 +115,39 @@ pub fn parse_line(line: &str, number: usize) -> Result<FfoPosition, FfoError> {
                     item: item.to_string(),
                     reason: e.to_string(),
                 })?;
+        // What the data README says of every answer (a new user's report: a doctored
+        // score or move was read, and the solver blamed for disagreeing): the move is
+        // legal here (a pass only when one is forced), and the score is an even disc
+        // difference from -64 to +64 (the empties go to the winner).
+        let legal = match mv.to_square() {
+            Some(square) => game.is_legal_move(square),
+            None => game.must_pass(),
+        };
+        if !legal {
+            return Err(FfoError::Item {
+                item: item.to_string(),
+                reason: format!("{mv} is not a legal move here"),
+            });
+        }
+        if !(-64..=64).contains(&score) || score % 2 != 0 {
+            return Err(FfoError::Item {
+                item: item.to_string(),
+                reason: format!(
+                    "the score {score} is no final disc difference (an even number from -64 to 64)"
+                ),
+            });
+        }
         moves.push((mv, score));
+    }
+    // A game not over has answers to list (a new user's report: a line cut after its
+    // side to move was read, and the solver's answer called wrong against `?`).
+    if moves.is_empty() && !game.is_end_of_game() {
+        return Err(FfoError::Item {
+            item: String::new(),
+            reason:
+                "no <move>:<score> listed (a suite line lists the moves with their exact scores)"
+                    .into(),
+        });
     }
     Ok(FfoPosition {
         number,
@@ -204,6 +241,21 @@ mod tests {
         std::fs::write(&path, format!("{good}\n\n{good}\n")).unwrap();
         let read = read_file(&path).unwrap();
         assert_eq!(read.iter().map(|p| p.number).collect::<Vec<_>>(), [20, 21]);
+        // Answers the data README rules out are refused as the line's, not blamed on a
+        // solver: an odd or out-of-range score, a move that is not legal (a1 is taken),
+        // no answer at all.
+        for (item, why) in [
+            ("H5:+7", "the score 7 is no final disc difference"),
+            ("H5:+98", "the score 98"),
+            ("A1:+18", "a1 is not a legal move here"),
+            ("PS:+18", "PS is not a legal move here"),
+            ("", "no <move>:<score> listed"),
+        ] {
+            let e = parse_line(&format!("{board} X; {item}"), 1)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(why), "{item}: {e}");
+        }
         // A byte-order mark before the first line is skipped (it was a 65th square).
         std::fs::write(&path, format!("\u{feff}{good}\n{good}\n")).unwrap();
         let with_bom = read_file(&path).unwrap();

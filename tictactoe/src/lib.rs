@@ -43,7 +43,7 @@
 //! Measured on one core of a small shared machine (release build): [`Solver::solve`]
 //! takes microseconds on 3×3, 0.02 s on the empty 4×4 (k = 4), 0.4–1.9 s on the empty
 //! 5×5 with k = 4 (the README's table) and 10 s with k = 5; the empty 6×6 with k = 4 (a first-player win) takes
-//! about 1.2 M nodes and 0.3–1.7 s (the README's table). Each more empty cell multiplies the work, so boards beyond about 22
+//! about 1.2 M nodes and about 1.7 s (the README's table). Each more empty cell multiplies the work, so boards beyond about 22
 //! empty cells can take minutes to hours: bound a solve with [`Solver::solve_within`]
 //! (a time or node limit, a stop flag), which returns `None` when the limit is reached.
 //! [`Solver::analyze`] costs one solve per legal move and has no limit.

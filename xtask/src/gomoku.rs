@@ -73,7 +73,7 @@ pub fn suites(data: Option<&Path>, quick: bool) -> Vec<SuiteRow> {
                     let r = run_vcf_suite(&puzzles, rule, 200_000, 20_000);
                     let n = (r.positions + r.negatives).max(1) as u32;
                     rows.push(SuiteRow {
-                        name: format!("gomoku VCF puzzles, {rule}, Rapfi +M"),
+                        name: format!("gomoku VCF puzzles, {rule}, Rapfi +M or instant"),
                         positions: r.positions,
                         passed: r.solved,
                         mean_time: r.time / n,
