@@ -278,8 +278,9 @@ impl fmt::Debug for WinPlacePosition {
 impl zerosum::Notation for WinPlacePosition {
     type Error = ParseError;
 
+    /// As [`Position`]'s: the white space around `text` is ignored.
     fn parse_position(text: &str) -> Result<Self, Self::Error> {
-        Position::from_moves(text).map(WinPlacePosition::from)
+        text.parse::<Position>().map(WinPlacePosition::from)
     }
 }
 
