@@ -69,13 +69,14 @@ impl Score {
         })
     }
 
-    /// True for a proven win.
+    /// True for a proven win (and for the search's sentinel [`Score::INFINITE`], above
+    /// every win: it is no score a search returns).
     #[inline]
     pub const fn is_win(self) -> bool {
         self.0 > Self::MAX_HEURISTIC.0
     }
 
-    /// True for a proven loss.
+    /// True for a proven loss (and for `-Score::INFINITE`, below every loss).
     #[inline]
     pub const fn is_loss(self) -> bool {
         self.0 < Self::MIN_HEURISTIC.0

@@ -1416,8 +1416,6 @@ pub(crate) fn describe(o: Outcome) -> String {
     }
 }
 
-/// The colour of `side`'s stones in messages: `"black"` for the side that moves first,
-/// `"white"` for the other.
 /// Why a drawn game `b` is over, in words: its board is full, or (renju) black, to move,
 /// has only forbidden cells left (a tester's report: that was called a full board).
 pub(crate) fn draw_reason(b: &Board) -> &'static str {
@@ -1428,6 +1426,8 @@ pub(crate) fn draw_reason(b: &Board) -> &'static str {
     }
 }
 
+/// The colour of `side`'s stones in messages: `"black"` for the side that moves first,
+/// `"white"` for the other.
 pub(crate) fn colour_name(side: Side) -> &'static str {
     match side {
         Side::First => "black",

@@ -192,6 +192,16 @@ fn read_all(files: &[PathBuf]) -> Result<Joined, String> {
     Ok(joined)
 }
 
+/// A position's moves as a book line writes them: `-` for the empty board (a recheck's
+/// report: the depth-0 book wrote ` 1`, which its own reader took for the moves `1`).
+fn moves_text(p: &Position) -> String {
+    if p.moves() == 0 {
+        "-".to_string()
+    } else {
+        p.to_string()
+    }
+}
+
 /// `leaves` (of `depth` stones) less those with a line in `done` (`<moves> <score>`
 /// lines; a mirror image counts as the same leaf). Every line is checked here, before
 /// any solving (a new user's report: a bad line of a skip file was found only after the
@@ -245,7 +255,7 @@ fn solve_leaves(
     let each = if leaves.len() > 1000 { 1000 } else { 1 };
     let stats =
         connect4::book::solve_leaves(leaves, threads, opts.table_log2, &|p, score, nodes| {
-            line(format!("{p} {score}"));
+            line(format!("{} {score}", moves_text(p)));
             let d = done.fetch_add(1, Ordering::Relaxed) + 1;
             if d.is_multiple_of(each) {
                 let n = leaves.len();
@@ -361,7 +371,7 @@ fn solve_play(
     let done = AtomicUsize::new(0);
     let stats =
         connect4::book::solve_play_book(&build, known.text.lines(), &|p, score, col, nodes| {
-            line(format!("{p} {score} {col}"));
+            line(format!("{} {score} {col}", moves_text(p)));
             let d = done.fetch_add(1, Ordering::Relaxed) + 1;
             let t = start.elapsed();
             eprintln!("{d}: {p} {score} {col} ({nodes} nodes), {t:.0?} wall");
@@ -440,6 +450,17 @@ fn write_play_book(book: &PlayBook, out: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The empty board's book lines read back (`- 1`, `- 1 4`), in both books.
+    #[test]
+    fn the_empty_board_s_lines_read_back() {
+        let empty = Position::new();
+        let leaf = format!("{} 1", moves_text(&empty));
+        assert_eq!(Book::parse_leaf_line(0, &leaf).unwrap(), (empty.clone(), 1));
+        let play = format!("{} 1 4", moves_text(&empty));
+        assert!(connect4::book::check_lines([play.as_str()]).is_ok());
+        assert_eq!(moves_text(&Position::from_moves("44").unwrap()), "44");
+    }
 
     /// A merge's bad line is named by its file and its line there (a new user's report:
     /// `--merge good bad` named line 12 of the whole for line 2 of `bad`), files with and

@@ -404,6 +404,27 @@ mod tests {
             1,
             "{out}"
         );
+        // Two forced passes of black's, each after a reply of the AI's, are both taken
+        // as said (a recheck's report: the second was refused).
+        let game: Othello = ".X...X..XXXXXX.XXXXXXXX.XX.XXX.XXOOXXXX.OOOXXXXOOOOXXX.O.XOX.O.O O"
+            .parse()
+            .unwrap();
+        let mut out = Vec::new();
+        let game = OthelloGame::from_position(game);
+        crate::play::plain::play(game, setup, "PS\nPS\nPS\n".as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.matches("black passes\n").count(), 2, "{out}");
+        assert_eq!(
+            out.matches("black's forced pass was already played\n")
+                .count(),
+            2,
+            "{out}"
+        );
+        assert_eq!(
+            out.matches("illegal move \"PS\": cannot pass").count(),
+            1,
+            "{out}"
+        );
     }
 
     /// Issue 14 item 10: near the end the analysis values are every legal move's exact

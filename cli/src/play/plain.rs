@@ -136,10 +136,11 @@ pub fn play<G: PlayGame>(
     if let Some(status) = session.game.status() {
         writeln!(out, "{status}")?;
     }
-    // The side whose forced pass was played for it since the human's last line: a script
-    // replaying a game record then sends that pass itself, which is taken as said, not
-    // refused.
-    let mut forced_pass: Option<String> = None;
+    // The sides whose forced passes were played for them since the human's last line, in
+    // order: a script replaying a game record then sends those passes itself, each taken
+    // as said, not refused (a recheck's report: a second forced pass, after the AI's
+    // replies, was refused).
+    let mut forced_passes: std::collections::VecDeque<String> = Default::default();
     // Whether no line has been read yet: the input's first line, whose byte-order mark
     // (an editor's) is skipped, as the batch commands skip it (a recheck's report:
     // `illegal move "\u{feff}5"`); on any later line it is refused, as they refuse it.
@@ -152,7 +153,7 @@ pub fn play<G: PlayGame>(
             let pass = session.game.legal_moves()[0];
             session.play(pass).map_err(io::Error::other)?;
             writeln!(out, "{who} passes")?;
-            forced_pass = Some(who.to_string());
+            forced_passes.push_back(who.to_string());
             continue;
         }
         match session.player_to_move() {
@@ -204,12 +205,13 @@ pub fn play<G: PlayGame>(
                     }
                 };
                 let text = line.trim();
-                if let Some(passed) = forced_pass.take()
-                    && session.game.is_pass_text(text)
+                if session.game.is_pass_text(text)
+                    && let Some(passed) = forced_passes.pop_front()
                 {
                     writeln!(out, "{passed}'s forced pass was already played")?;
                     continue;
                 }
+                forced_passes.clear();
                 // Commands in any case (`HINT`); no game's move is spelt like one.
                 let command = text.to_ascii_lowercase();
                 match command.as_str() {
