@@ -158,10 +158,10 @@ pub fn play<G: PlayGame>(
         }
         match session.player_to_move() {
             Player::Ai => {
-                // A human's forced pass stays said across the AI's reply: a script
-                // replaying its side's moves sends that pass after it (a TUI tester's
-                // report: refused as `cannot pass: a move exists`); the human's next
-                // line, whatever it is, ends it.
+                // A human's forced passes stay said across the AI's replies: a script
+                // replaying its side's moves sends each after them (a TUI tester's
+                // report: refused as `cannot pass: a move exists`); each pass the human
+                // then types takes one, any other line ends them all.
                 let (mv, latest) = think(&session, &mut engine)?;
                 let text = session.game.move_text(mv);
                 session.play(mv).map_err(io::Error::other)?;
