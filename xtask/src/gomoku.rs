@@ -25,9 +25,38 @@ const SET_ANSWERS: [(Rule, usize, usize, usize); 3] = [
     (Rule::Renju, 1_875, 0, 0),
 ];
 
-/// Why `puzzles` is not the set the data README describes, or `None` if its entry count
-/// and its per-rule counts of Rapfi's proved wins, proved losses and instant wins are the
-/// README's (a file cut, lengthened, or with answers changed in place).
+/// The fingerprint of the set's positions ([`positions_fingerprint`] of
+/// `vcf-rapfi-verified.jsonl` as the shared data folder holds it): a position changed in
+/// place, or two entries swapped, changes it.
+const SET_POSITIONS_FINGERPRINT: u64 = 0xa7de_5644_2999_3ff3;
+
+/// FNV-1a (64 bits) over each entry in order: its file name, a 0xff byte, its index (u32,
+/// little-endian), its stones' `x` and `y` bytes in order, a 0xfe byte. It reads the
+/// parsed entries, so the file's layout (spaces, key order, line ends) does not count.
+fn positions_fingerprint(puzzles: &[Puzzle]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for p in puzzles {
+        eat(p.file.as_bytes());
+        eat(&[0xff]);
+        eat(&(p.index as u32).to_le_bytes());
+        for c in &p.stones {
+            eat(&[c.x, c.y]);
+        }
+        eat(&[0xfe]);
+    }
+    h
+}
+
+/// Why `puzzles` is not the set the data README describes, or `None` if its entry count,
+/// its per-rule counts of Rapfi's proved wins, proved losses and instant wins (the
+/// README's table) and its positions' fingerprint are the set's (a file cut, lengthened,
+/// or with answers or positions changed in place; a recheck's report: 999 positions
+/// replaced passed).
 fn not_the_puzzle_set(puzzles: &[Puzzle]) -> Option<String> {
     if puzzles.len() != SET_PUZZLES {
         return Some(format!(
@@ -35,6 +64,17 @@ fn not_the_puzzle_set(puzzles: &[Puzzle]) -> Option<String> {
             puzzles.len()
         ));
     }
+    if positions_fingerprint(puzzles) != SET_POSITIONS_FINGERPRINT {
+        return Some(
+            "NOT THE SET: its positions (files, indices, stones) are not the set's; ".into(),
+        );
+    }
+    not_the_answers(puzzles)
+}
+
+/// Why Rapfi's answers in `puzzles` are not the set's, or `None` if their per-rule counts
+/// of proved wins, proved losses and instant wins are the data README's.
+fn not_the_answers(puzzles: &[Puzzle]) -> Option<String> {
     for (rule, wins, losses, instant) in SET_ANSWERS {
         let count =
             |f: fn(&RapfiAnswer) -> bool| puzzles.iter().filter(|p| f(p.answer(rule))).count();
@@ -270,13 +310,40 @@ mod tests {
             .collect()
     }
 
+    /// The shared data's puzzle file, when this machine has it.
+    fn the_shared_set() -> Option<Vec<Puzzle>> {
+        let path = crate::workspace_root().join("../shared/data/gomoku/vcf-rapfi-verified.jsonl");
+        let text = std::fs::read_to_string(path).ok()?;
+        Some(parse_puzzles(&text).expect("the shared puzzle file parses"))
+    }
+
+    /// The shared file is the set; a position changed in place, or two entries swapped,
+    /// is not (a recheck's report: 999 positions replaced passed the count checks).
+    #[test]
+    fn the_shared_puzzle_file_is_the_set_and_a_changed_position_is_not() {
+        let Some(mut set) = the_shared_set() else {
+            eprintln!("no ../shared/data: the fingerprint is checked by the synthetic test only");
+            return;
+        };
+        assert_eq!(not_the_puzzle_set(&set), None);
+        set.swap(3, 4);
+        assert!(not_the_puzzle_set(&set).is_some());
+        set.swap(3, 4);
+        set[10].stones = set[0].stones.clone();
+        let why = not_the_puzzle_set(&set).expect("a position replaced");
+        assert!(why.contains("its positions"), "{why}");
+    }
+
     #[test]
     fn the_puzzle_set_is_known_by_its_count_and_its_answers() {
         let mut set = the_set();
-        assert_eq!(not_the_puzzle_set(&set), None);
+        // Made-up positions: not the set's, by their fingerprint alone; their answers
+        // are counted as the set's.
+        assert!(not_the_puzzle_set(&set).unwrap().contains("its positions"));
+        assert_eq!(not_the_answers(&set), None);
         // Answers changed in place, the length kept: a proved win turned unproved.
         set[0].standard.eval = Some("35".to_string());
-        let why = not_the_puzzle_set(&set).expect("a doctored answer");
+        let why = not_the_answers(&set).expect("a doctored answer");
         assert!(why.contains("under standard 1549 +M"), "{why}");
         // A cut file.
         let cut = &the_set()[1..];
