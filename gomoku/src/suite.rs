@@ -442,10 +442,12 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
             return Err(bad("fewer than 7 columns"));
         }
         // Each number named with its value (a new user's report: `malformed line: rule`).
-        let rule: u32 = f[1]
-            .trim()
-            .parse()
-            .map_err(|_| bad(&format!("rule {:?}: not a number", f[1].trim())))?;
+        let rule: u32 = f[1].trim().parse().map_err(|_| {
+            bad(&format!(
+                "rule {:?}: not a whole number of 0 or more",
+                f[1].trim()
+            ))
+        })?;
         // A value no Gomocup manager sends (a tester's report: a mistyped 5 was taken as
         // a rule not played here): freestyle 0, exactly five 1, renju 4, caro 8, each
         // with the continuous-game bit 2 or not.
@@ -454,10 +456,12 @@ pub fn parse_rule_checks(text: &str) -> Result<Vec<RuleCheck>, (usize, SuiteErro
                 "rule {rule}: not a Gomocup rule (0, 1, 4 or 8, plus 2 for a continuous game)"
             )));
         }
-        let size: u32 = f[2]
-            .trim()
-            .parse()
-            .map_err(|_| bad(&format!("size {:?}: not a number", f[2].trim())))?;
+        let size: u32 = f[2].trim().parse().map_err(|_| {
+            bad(&format!(
+                "size {:?}: not a whole number of 0 or more",
+                f[2].trim()
+            ))
+        })?;
         let cells = |s: &str| -> Result<Vec<Cell>, (usize, SuiteError)> {
             if s.trim() == "-" {
                 return Ok(Vec::new());
@@ -941,11 +945,11 @@ mod tests {
             ("c1\t16\t15\th8h9\tblack\tg8\t-\tn", "rule 16"),
             (
                 "c1\tabc\t15\th8h9\tblack\tg8\t-\tn",
-                "rule \"abc\": not a number",
+                "rule \"abc\": not a whole number",
             ),
             (
                 "c1\t0\tx\th8h9\tblack\tg8\t-\tn",
-                "size \"x\": not a number",
+                "size \"x\": not a whole number",
             ),
         ] {
             let (n, e) = parse_rule_checks(line).unwrap_err();

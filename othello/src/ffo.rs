@@ -87,13 +87,14 @@ impl From<ParseMoveError> for FfoError {
     }
 }
 
-/// Parses one suite line (numbered `number`): the position, then its listed moves with
-/// their exact scores, each move legal in the position and each score an even disc
-/// difference from −64 to +64.
+/// Parses one suite line (numbered `number`): a position whose game goes on, then its
+/// listed moves with their exact scores, best first: each move legal in the position and
+/// listed once, each score an even disc difference from −64 to +64, none above the first.
 ///
 /// # Errors
 /// [`FfoError`] naming the bad part: [`FfoError::Item`] for a listed move that is not
-/// legal or a score that no game ends with.
+/// legal or listed twice, a score that no game ends with or above the first, no move
+/// listed, or a finished game (nothing to solve).
 pub fn parse_line(line: &str, number: usize) -> Result<FfoPosition, FfoError> {
     let game = Othello::from_obf_line(line)?;
     let mut moves = Vec::new();
@@ -106,14 +107,15 @@ pub fn parse_line(line: &str, number: usize) -> Result<FfoPosition, FfoError> {
             item: item.to_string(),
             reason: "expected <move>:<score>".into(),
         })?;
-        let mv: Move = mv.trim().parse()?;
+        let written = mv.trim();
+        let mv: Move = written.parse()?;
         let score: i32 =
             score
                 .trim()
                 .parse()
                 .map_err(|e: std::num::ParseIntError| FfoError::Item {
                     item: item.to_string(),
-                    reason: e.to_string(),
+                    reason: format!("score {:?}: {e}", score.trim()),
                 })?;
         // What the data README says of every answer (a new user's report: a doctored
         // score or move was read, and the solver blamed for disagreeing): the move is
@@ -126,7 +128,13 @@ pub fn parse_line(line: &str, number: usize) -> Result<FfoPosition, FfoError> {
         if !legal {
             return Err(FfoError::Item {
                 item: item.to_string(),
-                reason: format!("{mv} is not a legal move here"),
+                reason: format!("{written} is not a legal move here"),
+            });
+        }
+        if moves.iter().any(|&(m, _)| m == mv) {
+            return Err(FfoError::Item {
+                item: item.to_string(),
+                reason: format!("{written} is listed twice (each legal move is listed once)"),
             });
         }
         if !(-64..=64).contains(&score) || score % 2 != 0 {
@@ -137,11 +145,31 @@ pub fn parse_line(line: &str, number: usize) -> Result<FfoPosition, FfoError> {
                 ),
             });
         }
+        // Best first: the first score is the position's (a recheck's report: `H1:+12;
+        // G8:+18;` was read, and the solver's +18 called wrong).
+        if let Some(&(_, best)) = moves.first()
+            && score > best
+        {
+            return Err(FfoError::Item {
+                item: item.to_string(),
+                reason: format!(
+                    "the score {score} is above the first move's {best} (moves come best first)"
+                ),
+            });
+        }
         moves.push((mv, score));
+    }
+    // A finished game has nothing to solve (a recheck's report: the suite's check of
+    // the solver's answer against no listed answer called it wrong).
+    if game.is_end_of_game() {
+        return Err(FfoError::Item {
+            item: String::new(),
+            reason: "the game is over: a suite line is a position to solve".into(),
+        });
     }
     // A game not over has answers to list (a new user's report: a line cut after its
     // side to move was read, and the solver's answer called wrong against `?`).
-    if moves.is_empty() && !game.is_end_of_game() {
+    if moves.is_empty() {
         return Err(FfoError::Item {
             item: String::new(),
             reason:
@@ -247,15 +275,26 @@ mod tests {
         for (item, why) in [
             ("H5:+7", "the score 7 is no final disc difference"),
             ("H5:+98", "the score 98"),
-            ("A1:+18", "a1 is not a legal move here"),
+            ("A1:+18", "A1 is not a legal move here"),
             ("PS:+18", "PS is not a legal move here"),
             ("", "no <move>:<score> listed"),
+            ("H5:+6; H5:+4", "H5 is listed twice"),
+            ("H5:+6; G8:18:1", "score \"18:1\""),
         ] {
             let e = parse_line(&format!("{board} X; {item}"), 1)
                 .unwrap_err()
                 .to_string();
             assert!(e.contains(why), "{item}: {e}");
         }
+        // FFO #1 (the published G8 +18) with its first two answers swapped: not best
+        // first. A finished game (a full board) has nothing to solve.
+        let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+        assert!(parse_line(&format!("{ffo1}; G8:+18; H1:+12;"), 1).is_ok());
+        let e = parse_line(&format!("{ffo1}; H1:+12; G8:+18;"), 1).unwrap_err();
+        assert!(e.to_string().contains("above the first move's 12"), "{e}");
+        let full = format!("{} X;", "X".repeat(64));
+        let e = parse_line(&full, 1).unwrap_err();
+        assert!(e.to_string().contains("the game is over"), "{e}");
         // A byte-order mark before the first line is skipped (it was a 65th square).
         std::fs::write(&path, format!("\u{feff}{good}\n{good}\n")).unwrap();
         let with_bom = read_file(&path).unwrap();

@@ -420,6 +420,22 @@ mod tests {
             2,
             "{out}"
         );
+        // The AI's forced pass is not the human's to send: a `PS` after it, where the
+        // human has a move, is refused (a recheck's report: it was taken as said).
+        let game: Othello = ".X...X..XXXXXX.XXXXXXXX.XX.XXX.XXOOXXXX.OOOXXXXOOOOXXX.O.XOX.O.O O"
+            .parse()
+            .unwrap();
+        let ai_black = Setup {
+            players: [Player::Ai, Player::Human],
+            ..setup
+        };
+        let mut out = Vec::new();
+        let game = OthelloGame::from_position(game);
+        crate::play::plain::play(game, ai_black, "a8\nPS\n".as_bytes(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("black passes\n"), "{out}");
+        assert!(!out.contains("already played"), "{out}");
+        assert!(out.contains("illegal move \"PS\": cannot pass"), "{out}");
         assert_eq!(
             out.matches("illegal move \"PS\": cannot pass").count(),
             1,

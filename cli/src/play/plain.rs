@@ -150,10 +150,16 @@ pub fn play<G: PlayGame>(
         let who = session.game.side_name(side);
         // A forced pass is played for a human too.
         if session.at_forced_pass() {
+            // Only a human's is kept: a script sends its own side's moves, never the AI's
+            // pass (a recheck's report: after the AI's forced pass, the human's own
+            // illegal `PS` was taken as said).
+            let human = session.player_to_move() == Player::Human;
             let pass = session.game.legal_moves()[0];
             session.play(pass).map_err(io::Error::other)?;
             writeln!(out, "{who} passes")?;
-            forced_passes.push_back(who.to_string());
+            if human {
+                forced_passes.push_back(who.to_string());
+            }
             continue;
         }
         match session.player_to_move() {
