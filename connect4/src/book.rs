@@ -33,6 +33,7 @@ use crate::{Column, Position, Standard};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::OnceLock;
 use thiserror::Error;
+use zerosum::hash::fnv1a;
 
 mod builder;
 mod play;
@@ -85,13 +86,6 @@ pub enum BookError {
 pub struct Book {
     depth: u32,
     entries: Vec<(u64, i8)>,
-}
-
-/// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 /// The frame that both book files share: a magic number, the format version, the board's

@@ -1,6 +1,21 @@
 //! SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
 //! OOPSLA 2014): the one 64-bit mixer and key generator of every game crate (Zobrist keys,
-//! perfect-key hashing).
+//! perfect-key hashing); and FNV-1a, the checksum of the crates' binary files (books,
+//! weight files) and of the suite data's fingerprints.
+
+/// FNV-1a, 64 bits (Fowler, Noll and Vo; offset basis `0xcbf29ce484222325`, prime
+/// `0x100000001b3`): each byte XORed into the hash, then multiplied by the prime.
+///
+/// ```
+/// // The published test vectors: "" and "a".
+/// assert_eq!(zerosum::hash::fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+/// assert_eq!(zerosum::hash::fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+/// ```
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
 
 /// The golden-ratio increment of SplitMix64's state.
 pub const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;

@@ -1531,10 +1531,7 @@ const SETUP_QUOTE_CHARS: usize = 60;
 /// [`SETUP_QUOTE_CHARS`] characters and `…` (a fuzz tester's report: a part cut at 40
 /// characters without a mark lost the very cell its error named).
 fn setup_quote(setup: &str) -> String {
-    match zerosum::text::head(setup, SETUP_QUOTE_CHARS) {
-        Some(head) => format!("{head}…"),
-        None => setup.to_string(),
-    }
+    zerosum::text::cut(setup, SETUP_QUOTE_CHARS)
 }
 
 /// Places the set-up part of a position (the text between `[` and `]`, see the type

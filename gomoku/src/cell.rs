@@ -43,7 +43,7 @@ const SHOWN_CHARS: usize = 24;
 /// The text of a bad cell as its error quotes it: whole when short, else its first
 /// [`SHOWN_CHARS`] characters and `…`, so that a huge garbage token is not echoed whole.
 fn shown(t: &str) -> String {
-    zerosum::text::head(t, SHOWN_CHARS).map_or_else(|| t.to_string(), |head| format!("{head}…"))
+    zerosum::text::cut(t, SHOWN_CHARS)
 }
 
 impl Cell {

@@ -284,7 +284,7 @@ pub fn read_openings(text: &str, size: u32, rule: Rule) -> (Vec<Board>, Vec<(usi
 /// `t` cut to its first 40 characters and `…` for an error message (a recheck's
 /// report: a 70 KB word of an openings file was echoed whole).
 fn shown(t: &str) -> String {
-    zerosum::text::head(t, 40).map_or_else(|| t.to_string(), |head| format!("{head}…"))
+    zerosum::text::cut(t, 40)
 }
 
 /// One line of an openings file: its board, `None` for a blank or `#` comment line (a

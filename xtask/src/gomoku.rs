@@ -34,22 +34,17 @@ const SET_POSITIONS_FINGERPRINT: u64 = 0xa7de_5644_2999_3ff3;
 /// little-endian), its stones' `x` and `y` bytes in order, a 0xfe byte. It reads the
 /// parsed entries, so the file's layout (spaces, key order, line ends) does not count.
 fn positions_fingerprint(puzzles: &[Puzzle]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    };
+    let mut bytes = Vec::new();
     for p in puzzles {
-        eat(p.file.as_bytes());
-        eat(&[0xff]);
-        eat(&(p.index as u32).to_le_bytes());
+        bytes.extend_from_slice(p.file.as_bytes());
+        bytes.push(0xff);
+        bytes.extend_from_slice(&(p.index as u32).to_le_bytes());
         for c in &p.stones {
-            eat(&[c.x, c.y]);
+            bytes.extend_from_slice(&[c.x, c.y]);
         }
-        eat(&[0xfe]);
+        bytes.push(0xfe);
     }
-    h
+    zerosum::hash::fnv1a(&bytes)
 }
 
 /// Why `puzzles` is not the set the data README describes, or `None` if its entry count,

@@ -539,7 +539,7 @@ fn unit_walk(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::book::fnv1a;
+    use zerosum::hash::fnv1a;
 
     /// A bad column on the empty board's line names the empty board (a recheck's
     /// report: `: "bogus" is not a playable column`).

@@ -39,6 +39,7 @@
 use crate::movegen::potential_moves;
 use crate::{Board, Othello};
 use std::sync::OnceLock;
+use zerosum::hash::fnv1a;
 use zerosum::{Evaluator, Score};
 
 /// Evaluation units per disc: values are in hundredths of a disc.
@@ -707,16 +708,6 @@ pub enum WeightsError {
 
 /// The weight file format version.
 pub const VERSION: u32 = 2;
-
-/// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
 
 /// Zero weights after the last phase, so that any phase's table read at its offset plus
 /// any `u16` index stays inside the vector: [`PatternWeights::value_with`] then reads
